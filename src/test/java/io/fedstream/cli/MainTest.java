@@ -1,0 +1,130 @@
+package io.fedstream.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line as people use it: help, interpret, replay, topology, config and their exit codes. */
+class MainTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path dir;
+
+  @Test
+  void helpListsEveryCommand() {
+    CliRunner result = CliRunner.run("--help");
+
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out()).contains("demo", "run", "interpret", "replay", "topology", "config");
+  }
+
+  @Test
+  void interpretPrintsComponentsAndTotalsAsJson() throws IOException {
+    Path file = Files.writeString(dir.resolve("flink.yaml"), """
+        apiVersion: flink.apache.org/v1beta1
+        kind: FlinkDeployment
+        metadata: {name: fraud, namespace: streaming}
+        spec:
+          flinkConfiguration: {taskmanager.numberOfTaskSlots: "4"}
+          jobManager: {resource: {cpu: 0.5, memory: "2048m"}}
+          taskManager: {resource: {cpu: 2, memory: "8g"}}
+          job: {jarURI: "local:///job.jar", parallelism: 10}
+        """);
+
+    CliRunner result = CliRunner.run("interpret", "-f", file.toString(), "-o", "json");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    JsonNode document = JSON.readTree(result.out()).get(0);
+    assertThat(document.get("components").get(0).get("name").asText()).isEqualTo("jobmanager");
+    assertThat(document.get("components").get(0).get("perPod").get("cpu").asText()).isEqualTo("500m");
+    assertThat(document.get("components").get(0).get("perPod").get("memory").asText()).isEqualTo("2Gi");
+    assertThat(document.get("components").get(1).get("replicas").asLong()).isEqualTo(3);
+    assertThat(document.get("components").get(1).get("total").get("memory").asText()).isEqualTo("24Gi");
+    assertThat(document.get("total").get("cpu").asText()).isEqualTo("6500m");
+    assertThat(document.get("total").get("memory").asText()).isEqualTo("26Gi");
+  }
+
+  @Test
+  void interpretExitsTwoNamingFieldAndValueOfABadManifest() throws IOException {
+    Path file = Files.writeString(dir.resolve("bad.yaml"), """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web}
+        spec:
+          replicas: 2
+          template:
+            spec:
+              containers:
+              - name: app
+                resources: {requests: {memory: "2048 m"}}
+        """);
+
+    CliRunner result = CliRunner.run("interpret", "-f", file.toString());
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err())
+        .contains("document 1")
+        .contains("spec.template.spec.containers[0].resources.requests.memory")
+        .contains("2048 m");
+  }
+
+  @Test
+  void interpretOfAMissingFileExitsTwo() {
+    CliRunner result = CliRunner.run("interpret", "-f", dir.resolve("nope.yaml").toString());
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains("cannot read").contains("nope.yaml");
+  }
+
+  @Test
+  void replayWritesOutputLinesToAFile() throws IOException {
+    Path output = dir.resolve("out.jsonl");
+
+    CliRunner result = CliRunner.run("replay", "--input", "docs/examples/replay-workloads.jsonl", "--output", output.toString());
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(Files.readAllLines(output)).hasSize(5);
+    assertThat(result.err()).contains("replayed 4 input records");
+  }
+
+  @Test
+  void replayOfABadScriptExitsTwoWithTheLine() throws IOException {
+    Path script = Files.writeString(dir.resolve("bad.jsonl"), "{\"advanceWallClockMs\":\"soon\"}\n");
+
+    CliRunner result = CliRunner.run("replay", "--input", script.toString());
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains("line 1: advanceWallClockMs must be the only field");
+  }
+
+  @Test
+  void topologyPrintsNamedNodes() {
+    CliRunner result = CliRunner.run("topology", "--format", "mermaid");
+
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out()).contains("flowchart LR").contains("interpret-and-bind");
+  }
+
+  @Test
+  void configListsKeysWithDefaults() {
+    CliRunner result = CliRunner.run("config");
+
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out()).contains("kafka.bootstrap.servers").contains("127.0.0.1:9092").contains("topic.workloads");
+  }
+
+  @Test
+  void unknownOptionIsAUsageError() {
+    CliRunner result = CliRunner.run("interpret", "--frobnicate");
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains("Unknown option: '--frobnicate'");
+  }
+}
