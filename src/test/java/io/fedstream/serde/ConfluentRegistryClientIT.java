@@ -75,8 +75,9 @@ class ConfluentRegistryClientIT {
                     assertThat(e.errorCode()).isEqualTo(40401);
                     assertThat(e.isSubjectNotFound()).isTrue();
                 })
-                .hasMessage("Schema registry POST " + apicurio.ccompatUrl() + "/subjects/" + subject
-                        + " failed: HTTP 404, error 40401: Subject '" + subject + "' not found.");
+                // The text after the code is the registry's own, and differs between Apicurio 2 and 3.
+                .hasMessageStartingWith("Schema registry POST " + apicurio.ccompatUrl() + "/subjects/" + subject
+                        + " failed: HTTP 404, error 40401: ");
 
         client.register(subject, PING);
         assertThatThrownBy(() -> client.lookup(subject, PING_V2))
@@ -89,8 +90,8 @@ class ConfluentRegistryClientIT {
                     assertThat(e.httpStatus()).isEqualTo(404);
                     assertThat(e.errorCode()).isEqualTo(40403);
                 })
-                .hasMessage("Schema registry GET " + apicurio.ccompatUrl()
-                        + "/schemas/ids/987654 failed: HTTP 404, error 40403: Schema 987654 not found.");
+                .hasMessageStartingWith("Schema registry GET " + apicurio.ccompatUrl()
+                        + "/schemas/ids/987654 failed: HTTP 404, error 40403: ");
     }
 
     @Test
