@@ -1,0 +1,159 @@
+package io.fedstream.serde;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
+import org.apache.avro.AvroRuntimeException;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaCompatibility;
+import org.apache.avro.SchemaCompatibility.SchemaPairCompatibility;
+import org.apache.avro.generic.GenericContainer;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.DatumWriter;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.specific.SpecificData;
+import org.apache.avro.specific.SpecificDatumWriter;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.serialization.Serializer;
+
+/** Writes Avro records (specific or generic) in the Confluent wire format, finding the schema id in a registry. */
+public final class AvroSerializer<T extends GenericContainer> implements Serializer<T> {
+
+    private static final int NO_FRAME = -1;
+
+    private record SubjectSchema(String subject, Schema schema) {
+    }
+
+    private record LatestTarget(RegisteredSchema latest, long expiresAtNanos) {
+    }
+
+    private final SchemaRegistry registry;
+    private final AvroSerdeConfig config;
+    private final GenericData model;
+    private final LongSupplier nanoTime;
+    // Avro's datum writers hold no per-write state, so one per schema serves every stream thread.
+    private final Map<Schema, DatumWriter<Object>> writers = new ConcurrentHashMap<>();
+    private final Map<SubjectSchema, LatestTarget> latestTargets = new ConcurrentHashMap<>();
+
+    /** {@code model} is the class's {@code SpecificData} for generated classes (it knows their logical types). */
+    AvroSerializer(SchemaRegistry registry, AvroSerdeConfig config, GenericData model, LongSupplier nanoTime) {
+        this.registry = registry;
+        this.config = config;
+        this.model = model;
+        this.nanoTime = nanoTime;
+    }
+
+    @Override
+    public void configure(Map<String, ?> configs, boolean isKey) {
+        // Configured at construction by AvroSerdes: Kafka Streams does not configure serdes passed to Consumed/Produced.
+    }
+
+    @Override
+    public byte[] serialize(String topic, T data) {
+        if (data == null) {
+            return null;
+        }
+        Schema schema = data.getSchema();
+        String subject = subjectName(topic, schema);
+        if (config.useLatestVersion()) {
+            RegisteredSchema latest = latestAccepting(subject, schema);
+            if (!latest.schema().equals(schema)) {
+                Object resolved = resolve(data, schema, latest.schema(), topic);
+                return write(resolved, latest.schema(), GenericData.get(), topic, latest.id());
+            }
+            return write(data, schema, model, topic, latest.id());
+        }
+        int id = config.autoRegisterSchemas() ? registry.register(subject, schema) : lookupRegistered(subject, schema);
+        return write(data, schema, model, topic, id);
+    }
+
+    private String subjectName(String topic, Schema schema) {
+        try {
+            return config.subjectNameStrategy().subjectName(topic, config.isKey(), schema);
+        } catch (IllegalArgumentException e) {
+            throw new SerializationException("No subject for topic '" + topic + "' with "
+                    + config.subjectNameStrategy() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private int lookupRegistered(String subject, Schema schema) {
+        try {
+            return registry.lookup(subject, schema);
+        } catch (SchemaRegistryException e) {
+            if (e.httpStatus() == 404) {
+                throw new SerializationException("Schema " + schema.getFullName() + " is not registered under subject '"
+                        + subject + "' and auto.register.schemas is false: register it first (" + e.getMessage() + ")", e);
+            }
+            throw e;
+        }
+    }
+
+    private RegisteredSchema latestAccepting(String subject, Schema schema) {
+        SubjectSchema key = new SubjectSchema(subject, schema);
+        long now = nanoTime.getAsLong();
+        LatestTarget cached = latestTargets.get(key);
+        if (cached != null && now - cached.expiresAtNanos() < 0) {
+            return cached.latest();
+        }
+        RegisteredSchema latest = registry.latestVersion(subject);
+        if (!latest.schema().equals(schema)) {
+            SchemaPairCompatibility compatibility =
+                    SchemaCompatibility.checkReaderWriterCompatibility(latest.schema(), schema);
+            if (compatibility.getType() != SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
+                throw new SerializationException("use.latest.version: version " + latest.version() + " (id "
+                        + latest.id() + ") of subject '" + subject + "' cannot read records written with "
+                        + schema.getFullName() + ": " + compatibility.getResult().getIncompatibilities().stream()
+                                .map(i -> i.getType() + " at " + i.getLocation())
+                                .collect(Collectors.joining("; ")));
+            }
+        }
+        latestTargets.put(key, new LatestTarget(latest, now + config.latestTtl().toNanos()));
+        return latest;
+    }
+
+    // The bytes must be decodable with the latest schema as writer schema, so the record is resolved into it first;
+    // writing the record directly with the latest schema would pick fields by position and corrupt it.
+    private Object resolve(T data, Schema own, Schema latest, String topic) {
+        byte[] ownBytes = write(data, own, model, topic, NO_FRAME);
+        try {
+            return new GenericDatumReader<>(own, latest, GenericData.get())
+                    .read(null, DecoderFactory.get().binaryDecoder(ownBytes, null));
+        } catch (IOException | AvroRuntimeException e) {
+            throw new SerializationException("Cannot convert " + own.getFullName() + " to the latest schema of topic '"
+                    + topic + "': " + e.getMessage(), e);
+        }
+    }
+
+    /** Encodes {@code datum}, framed with {@code id} unless it is {@link #NO_FRAME}. */
+    private byte[] write(Object datum, Schema schema, GenericData data, String topic, int id) {
+        DatumWriter<Object> writer = data == model ? writers.computeIfAbsent(schema, this::newWriter)
+                : new GenericDatumWriter<>(schema, data);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(128);
+        if (id != NO_FRAME) {
+            out.write(WireFormat.MAGIC_BYTE);
+            out.writeBytes(ByteBuffer.allocate(4).putInt(id).array());
+        }
+        BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(out, null);
+        try {
+            writer.write(datum, encoder);
+            encoder.flush();
+        } catch (IOException | RuntimeException e) {
+            throw new SerializationException("Cannot serialize " + schema.getFullName() + " for topic '" + topic + "'"
+                    + (id != NO_FRAME ? " with schema id " + id : "") + ": " + e, e);
+        }
+        return out.toByteArray();
+    }
+
+    private DatumWriter<Object> newWriter(Schema schema) {
+        return model instanceof SpecificData specific ? new SpecificDatumWriter<>(schema, specific)
+                : new GenericDatumWriter<>(schema, model);
+    }
+}

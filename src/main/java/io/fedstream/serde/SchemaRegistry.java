@@ -1,0 +1,22 @@
+package io.fedstream.serde;
+
+import org.apache.avro.Schema;
+
+/** A schema registry with the Confluent semantics: global ids, versions per subject. */
+public interface SchemaRegistry {
+
+    /** Registers {@code schema} under {@code subject} (or finds it there) and returns its id. */
+    int register(String subject, Schema schema);
+
+    /** Returns the id of {@code schema} already registered under {@code subject}, without registering it. */
+    int lookup(String subject, Schema schema);
+
+    /** Returns the schema with the given global id. */
+    Schema getById(int id);
+
+    /** Returns the latest version registered under {@code subject}. */
+    RegisteredSchema latestVersion(String subject);
+
+    /** Fails with a {@link SchemaRegistryException} naming the registry if it cannot be reached. */
+    void checkReachable();
+}

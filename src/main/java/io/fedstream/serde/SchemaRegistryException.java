@@ -1,0 +1,66 @@
+package io.fedstream.serde;
+
+/** A registry refused a request, or could not be reached; carries the HTTP status and the registry's error code. */
+public class SchemaRegistryException extends RuntimeException {
+
+    public static final int SUBJECT_NOT_FOUND = 40401;
+    public static final int SCHEMA_NOT_FOUND = 40403;
+    public static final int INVALID_SCHEMA = 42201;
+    /** HTTP status used when no response was received at all. */
+    public static final int NO_RESPONSE = 0;
+
+    private final int httpStatus;
+    private final int errorCode;
+    private final String registryMessage;
+
+    public SchemaRegistryException(int httpStatus, int errorCode, String registryMessage, String message) {
+        this(httpStatus, errorCode, registryMessage, message, null);
+    }
+
+    public SchemaRegistryException(int httpStatus, int errorCode, String registryMessage, String message, Throwable cause) {
+        super(message, cause);
+        this.httpStatus = httpStatus;
+        this.errorCode = errorCode;
+        this.registryMessage = registryMessage;
+    }
+
+    static SchemaRegistryException unreachable(String message, Throwable cause) {
+        return new SchemaRegistryException(NO_RESPONSE, 0, null, message, cause);
+    }
+
+    /** The HTTP status of the registry's answer, {@link #NO_RESPONSE} if there was none. */
+    public int httpStatus() {
+        return httpStatus;
+    }
+
+    /** The registry's {@code error_code}, 0 if it sent none. */
+    public int errorCode() {
+        return errorCode;
+    }
+
+    /** The registry's own {@code message}, null if it sent none. */
+    public String registryMessage() {
+        return registryMessage;
+    }
+
+    public boolean isSubjectNotFound() {
+        return httpStatus == 404 && errorCode == SUBJECT_NOT_FOUND;
+    }
+
+    public boolean isSchemaNotFound() {
+        return httpStatus == 404 && errorCode != SUBJECT_NOT_FOUND;
+    }
+
+    /** The schema breaks the subject's compatibility rule (HTTP 409; registries differ in the error code). */
+    public boolean isIncompatible() {
+        return httpStatus == 409;
+    }
+
+    public boolean isInvalidSchema() {
+        return httpStatus == 422;
+    }
+
+    public boolean isUnreachable() {
+        return httpStatus == NO_RESPONSE;
+    }
+}
