@@ -1,0 +1,311 @@
+package io.fedstream.interpret;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A position in a manifest tree: a node (possibly absent) and its field path, e.g.
+ * {@code spec.template.spec.containers[0].resources.requests.memory}. Typed reads record a
+ * {@link FieldError} naming this path and the offending value in the shared {@link Problems}
+ * and return a harmless fallback, so a kind interpreter reads on and reports every problem.
+ *
+ * <p>Map keys containing '.', '[' or ']' are rendered in brackets, as Kubernetes does:
+ * {@code spec.flinkConfiguration[taskmanager.numberOfTaskSlots]}.
+ */
+public final class Cursor {
+
+    private static final int MAX_INT32 = Integer.MAX_VALUE;
+
+    private final JsonNode node;
+    private final String path;
+    private final Problems problems;
+
+    private Cursor(JsonNode node, String path, Problems problems) {
+        this.node = node == null ? MissingNode.getInstance() : node;
+        this.path = path;
+        this.problems = problems;
+    }
+
+    /** A cursor at the root of a manifest. */
+    public static Cursor root(JsonNode node, Problems problems) {
+        return new Cursor(node, "", problems);
+    }
+
+    /** A cursor at a node whose field path is already known (e.g. a merged pod template). */
+    public static Cursor root(JsonNode node, String path, Problems problems) {
+        return new Cursor(node, path, problems);
+    }
+
+    /** The node at a dotted path below this one, e.g. {@code at("spec.template.spec")}; absent nodes are fine. */
+    public Cursor at(String dottedPath) {
+        Cursor c = this;
+        for (String part : dottedPath.split("\\.")) {
+            c = c.field(part);
+        }
+        return c;
+    }
+
+    /** The value of one key of this mapping (a key may contain dots). */
+    public Cursor field(String key) {
+        JsonNode child = null;
+        if (node.isObject()) {
+            child = node.get(key);
+        } else if (isPresent()) {
+            error("must be a mapping");
+        }
+        return new Cursor(child, childPath(key), problems);
+    }
+
+    /** The i-th element of this list. */
+    public Cursor index(int i) {
+        return new Cursor(node.isArray() ? node.get(i) : null, path + "[" + i + "]", problems);
+    }
+
+    /** The field path, e.g. {@code spec.template.spec.containers[0]}; "" at the root. */
+    public String path() {
+        return path;
+    }
+
+    /** The node; a MissingNode when absent. */
+    public JsonNode node() {
+        return node;
+    }
+
+    /** The sink this cursor records problems in. */
+    public Problems problems() {
+        return problems;
+    }
+
+    /** True when the field exists and is not null. */
+    public boolean isPresent() {
+        return !node.isMissingNode() && !node.isNull();
+    }
+
+    /** Records a problem with this field, naming its path and value. */
+    public void error(String reason) {
+        problems.add(path.isEmpty() ? "manifest" : path, valueText(node), reason);
+    }
+
+    /** A string value; null when absent; a non-string is an error. */
+    public String string() {
+        if (!isPresent()) {
+            return null;
+        }
+        if (!node.isTextual()) {
+            error("must be a string");
+            return null;
+        }
+        return node.textValue();
+    }
+
+    /** A non-empty string value; absence is an error. */
+    public String requiredString() {
+        String s = string();
+        if (s == null && !isPresent()) {
+            error("is required");
+        } else if (s != null && s.isEmpty()) {
+            error("must not be empty");
+            return null;
+        }
+        return s;
+    }
+
+    /** A boolean value, or the default when absent. */
+    public boolean bool(boolean defaultValue) {
+        if (!isPresent()) {
+            return defaultValue;
+        }
+        if (!node.isBoolean()) {
+            error("must be true or false");
+            return defaultValue;
+        }
+        return node.booleanValue();
+    }
+
+    /**
+     * A count (replicas, parallelism, ...): a non-negative 32-bit integer, as the Kubernetes API
+     * requires; the default when absent. Strings, fractions and negatives are errors.
+     */
+    public long count(long defaultValue) {
+        Long value = optionalCount();
+        return value == null ? defaultValue : value;
+    }
+
+    /** A count as in {@link #count(long)}, or null when absent or invalid. */
+    public Long optionalCount() {
+        if (!isPresent()) {
+            return null;
+        }
+        if (!node.isNumber()) {
+            error("must be an integer");
+            return null;
+        }
+        if (!node.isIntegralNumber()) {
+            error("must be an integer, not a fraction");
+            return null;
+        }
+        if (node.bigIntegerValue().signum() < 0) {
+            error("must not be negative");
+            return null;
+        }
+        if (!node.canConvertToLong() || node.longValue() > MAX_INT32) {
+            error("must be at most " + MAX_INT32);
+            return null;
+        }
+        return node.longValue();
+    }
+
+    /**
+     * An exact decimal from a number or a numeric string (e.g. Flink's cpu: 0.5 or "0.5");
+     * null when absent.
+     */
+    public BigDecimal decimal() {
+        if (!isPresent()) {
+            return null;
+        }
+        try {
+            if (node.isNumber()) {
+                return node.isFloatingPointNumber() && !node.isBigDecimal()
+                        ? new BigDecimal(Double.toString(node.doubleValue()))
+                        : node.decimalValue();
+            }
+            if (node.isTextual() && node.textValue().length() <= Quantities.MAX_LENGTH) {
+                return new BigDecimal(node.textValue().trim());
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        error("must be a number");
+        return null;
+    }
+
+    /**
+     * A Kubernetes quantity in integer units of the named resource (bytes or milli-units),
+     * rounded up; null when absent; a malformed or negative quantity or one that overflows is
+     * an error.
+     */
+    public Long quantity(String resourceName) {
+        if (!isPresent()) {
+            return null;
+        }
+        String text = scalarText();
+        if (text == null) {
+            error("must be a quantity string or number");
+            return null;
+        }
+        try {
+            return Quantities.toUnits(resourceName, text);
+        } catch (IllegalArgumentException e) {
+            error(e.getMessage());
+        } catch (ArithmeticException e) {
+            error("does not fit a 64-bit integer of " + (Resources.isByteResource(resourceName) ? "bytes" : "milli-units"));
+        }
+        return null;
+    }
+
+    /** A ResourceList (resource name to quantity) as integer units; empty when absent. */
+    public Resources resourceList() {
+        Map<String, Long> amounts = new TreeMap<>();
+        entries().forEach((name, value) -> {
+            Long units = value.quantity(name);
+            if (units != null) {
+                amounts.put(name, units);
+            }
+        });
+        return Resources.of(amounts);
+    }
+
+    /** The elements of a list; empty when absent; a non-list is an error. */
+    public List<Cursor> elements() {
+        if (!isPresent()) {
+            return List.of();
+        }
+        if (!node.isArray()) {
+            error("must be a list");
+            return List.of();
+        }
+        List<Cursor> out = new ArrayList<>(node.size());
+        for (int i = 0; i < node.size(); i++) {
+            out.add(index(i));
+        }
+        return out;
+    }
+
+    /** The entries of a mapping in document order; empty when absent; a non-mapping is an error. */
+    public Map<String, Cursor> entries() {
+        if (!isPresent()) {
+            return Map.of();
+        }
+        if (!node.isObject()) {
+            error("must be a mapping");
+            return Map.of();
+        }
+        Map<String, Cursor> out = new LinkedHashMap<>();
+        node.fieldNames().forEachRemaining(key -> out.put(key, field(key)));
+        return Collections.unmodifiableMap(out);
+    }
+
+    /** The text of a scalar (string, number or boolean); null for absent nodes and collections. */
+    public String scalarText() {
+        if (node.isTextual()) {
+            return node.textValue();
+        }
+        if (node.isBigDecimal()) {
+            return decimalText(node.decimalValue());
+        }
+        if (node.isFloatingPointNumber()) {
+            return decimalText(new BigDecimal(Double.toString(node.doubleValue())));
+        }
+        if (node.isNumber() || node.isBoolean()) {
+            return node.asText();
+        }
+        return null;
+    }
+
+    private String childPath(String key) {
+        return childPath(path, key);
+    }
+
+    /** The path of a key below a path: {@code a.b}, or {@code a[b.c]} for keys with dots or brackets. */
+    static String childPath(String path, String key) {
+        boolean plain = !key.isEmpty() && key.indexOf('.') < 0 && key.indexOf('[') < 0 && key.indexOf(']') < 0;
+        if (!plain) {
+            return path + "[" + key + "]";
+        }
+        return path.isEmpty() ? key : path + "." + key;
+    }
+
+    /** Plain notation for ordinary decimals; scientific for huge or tiny ones, whose plain form could be enormous. */
+    static String decimalText(BigDecimal value) {
+        boolean ordinary = value.scale() <= 40 && value.precision() - value.scale() <= 40;
+        return ordinary ? value.toPlainString() : value.toString();
+    }
+
+    private static String valueText(JsonNode node) {
+        if (node == null || node.isMissingNode()) {
+            return null;
+        }
+        if (node.isNull()) {
+            return "null";
+        }
+        if (node.isTextual()) {
+            return node.textValue();
+        }
+        if (node.isBigDecimal()) {
+            return decimalText(node.decimalValue());
+        }
+        if (node.isValueNode()) {
+            return node.asText();
+        }
+        String json = node.toString();
+        return json.length() > FieldError.MAX_VALUE_LENGTH ? json.substring(0, FieldError.MAX_VALUE_LENGTH) : json;
+    }
+}

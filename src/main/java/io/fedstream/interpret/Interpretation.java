@@ -1,0 +1,34 @@
+package io.fedstream.interpret;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The result of interpreting one manifest. INTERPRETED carries components and their total;
+ * UNINTERPRETED (no interpreter knows the kind) and INVALID carry no components and
+ * {@link Resources#NONE} as total, with the reason(s) in {@code errors}.
+ */
+public record Interpretation(
+        Outcome outcome,
+        WorkloadId workload,
+        Map<String, String> labels,
+        String priorityClassName,
+        String interpreter,
+        List<ComponentRequirement> components,
+        Resources total,
+        List<FieldError> errors) {
+
+    /** What became of a manifest. */
+    public enum Outcome { INTERPRETED, UNINTERPRETED, INVALID }
+
+    public Interpretation {
+        labels = labels == null ? Map.of() : Map.copyOf(labels);
+        components = components == null ? List.of() : List.copyOf(components);
+        total = total == null ? Resources.NONE : total;
+        errors = errors == null ? List.of() : List.copyOf(errors);
+    }
+
+    static Interpretation invalid(WorkloadId workload, Map<String, String> labels, String interpreter, List<FieldError> errors) {
+        return new Interpretation(Outcome.INVALID, workload, labels, null, interpreter, List.of(), Resources.NONE, errors);
+    }
+}

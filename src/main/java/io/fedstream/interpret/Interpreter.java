@@ -1,0 +1,165 @@
+package io.fedstream.interpret;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fedstream.interpret.Interpretation.Outcome;
+import io.fedstream.interpret.kinds.BuiltInKinds;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Interprets workload manifests into per-component resource requirements: parses the bytes,
+ * checks apiVersion/kind/metadata, hands the manifest to the {@link KindInterpreter} of its
+ * kind and sums the components exactly. Never throws for bad input: problems come back as an
+ * INVALID interpretation. Thread-safe.
+ */
+public final class Interpreter {
+
+    private final Map<String, KindInterpreter> byKind;
+    private final ManifestParser parser = new ManifestParser();
+
+    Interpreter(List<KindInterpreter> interpreters) {
+        Map<String, KindInterpreter> map = new LinkedHashMap<>();
+        for (KindInterpreter interpreter : interpreters) {
+            for (KindRef kind : interpreter.kinds()) {
+                if (map.putIfAbsent(kind.id(), interpreter) != null) {
+                    throw new IllegalStateException("two interpreters claim " + kind.id());
+                }
+            }
+        }
+        this.byKind = Map.copyOf(map);
+    }
+
+    /** An interpreter for all built-in kinds. */
+    public static Interpreter builtIn() {
+        return new Interpreter(BuiltInKinds.all());
+    }
+
+    /** Interprets one document, JSON or YAML; more than one document is an error. */
+    public Interpretation interpret(byte[] manifest) {
+        List<ManifestParser.Document> documents = parser.parse(manifest);
+        if (documents.isEmpty()) {
+            return refused(new FieldError("manifest", null, "is empty"));
+        }
+        if (documents.size() > 1 && documents.get(0).error() == null) {
+            return refused(new FieldError("manifest", null,
+                    "holds " + documents.size() + " documents where one was expected (interpretDocuments reads several)"));
+        }
+        return interpret(documents.get(0));
+    }
+
+    /** Interprets one document given as text. */
+    public Interpretation interpret(String manifest) {
+        return interpret(manifest.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Interprets every document of a multi-document YAML (or one JSON document), each on its own. */
+    public List<Interpretation> interpretDocuments(byte[] yamlOrJson) {
+        List<Interpretation> out = new ArrayList<>();
+        for (ManifestParser.Document document : parser.parse(yamlOrJson)) {
+            out.add(interpret(document));
+        }
+        return out;
+    }
+
+    private Interpretation interpret(ManifestParser.Document document) {
+        if (document.error() != null) {
+            return refused(document.error());
+        }
+        JsonNode root = document.root();
+        Problems problems = new Problems();
+        Cursor manifest = Cursor.root(root, problems);
+        if (!root.isObject()) {
+            manifest.error("must be a mapping with apiVersion, kind and metadata");
+            return Interpretation.invalid(new WorkloadId(null, null, null, null), Map.of(), null, problems.list());
+        }
+        String apiVersion = manifest.field("apiVersion").requiredString();
+        String kind = manifest.field("kind").requiredString();
+        Cursor metadata = manifest.field("metadata");
+        String name = name(metadata);
+        String namespace = metadata.field("namespace").string();
+        WorkloadId id = new WorkloadId(apiVersion, kind, namespace == null || namespace.isEmpty() ? "default" : namespace, name);
+        Map<String, String> labels = labels(metadata.field("labels"));
+        if (!problems.isEmpty()) {
+            return Interpretation.invalid(id, labels, null, problems.list());
+        }
+
+        KindRef ref = KindRef.of(apiVersion, kind);
+        KindInterpreter kindInterpreter = byKind.get(ref.id());
+        if (kindInterpreter == null) {
+            return new Interpretation(Outcome.UNINTERPRETED, id, labels, null, null, List.of(), Resources.NONE,
+                    List.of(new FieldError("kind", kind, "no interpreter for " + ref.id())));
+        }
+        String interpreterName = "built-in:" + ref.id();
+        List<Component> components;
+        try {
+            components = kindInterpreter.components(manifest);
+        } catch (RuntimeException e) {
+            // A bug in one kind must not stop the stream; the manifest is reported, not counted.
+            problems.add("manifest", null, "interpreter " + interpreterName + " failed: " + e);
+            return Interpretation.invalid(id, labels, interpreterName, problems.list());
+        }
+        if (!problems.isEmpty()) {
+            return Interpretation.invalid(id, labels, interpreterName, problems.list());
+        }
+        return summed(id, labels, interpreterName, components);
+    }
+
+    private static Interpretation summed(WorkloadId id, Map<String, String> labels, String interpreterName, List<Component> components) {
+        List<ComponentRequirement> requirements = new ArrayList<>();
+        Resources total = Resources.NONE;
+        String priorityClassName = null;
+        for (Component c : components) {
+            try {
+                Resources componentTotal = c.pod().resources().times(c.replicas());
+                requirements.add(new ComponentRequirement(
+                        c.name(), c.replicas(), c.minReplicas(), c.maxReplicas(), c.pod().resources(), componentTotal));
+                total = total.plus(componentTotal);
+            } catch (ArithmeticException e) {
+                return Interpretation.invalid(id, labels, interpreterName, List.of(new FieldError(
+                        c.replicasField(), Long.toString(c.replicas()),
+                        "component " + c.name() + ": replicas x per-pod request does not fit a 64-bit integer")));
+            }
+            if (priorityClassName == null) {
+                priorityClassName = c.pod().priorityClassName();
+            }
+        }
+        return new Interpretation(Outcome.INTERPRETED, id, labels, priorityClassName, interpreterName, requirements, total, List.of());
+    }
+
+    private static String name(Cursor metadata) {
+        if (!metadata.isPresent()) {
+            metadata.error("is required");
+            return null;
+        }
+        Cursor name = metadata.field("name");
+        if (name.isPresent()) {
+            return name.requiredString();
+        }
+        Cursor generateName = metadata.field("generateName");
+        if (generateName.isPresent()) {
+            return generateName.requiredString();
+        }
+        name.error("is required (or metadata.generateName)");
+        return null;
+    }
+
+    private static Map<String, String> labels(Cursor labels) {
+        Map<String, String> out = new TreeMap<>();
+        labels.entries().forEach((key, value) -> {
+            String text = value.string();
+            if (text != null) {
+                out.put(key, text);
+            }
+        });
+        return out;
+    }
+
+    private static Interpretation refused(FieldError error) {
+        return Interpretation.invalid(new WorkloadId(null, null, null, null), Map.of(), null, List.of(error));
+    }
+}

@@ -1,0 +1,27 @@
+package io.fedstream.interpret;
+
+import java.util.List;
+
+/**
+ * Turns manifests of some kinds into components. One implementation per kind family; the
+ * built-in ones are listed in {@link io.fedstream.interpret.kinds.BuiltInKinds}.
+ *
+ * <p>An implementation reads the manifest through the {@link Cursor} it is given, which names
+ * the full field path in every error it records. It never throws for bad input: it records the
+ * problem and returns whatever it likes, since any recorded problem makes the whole
+ * interpretation INVALID and its components are discarded. Shared pod-template handling is in
+ * {@link PodRequests}.
+ */
+public interface KindInterpreter {
+
+    /** The apiVersion/kind pairs this interpreter handles. */
+    List<KindRef> kinds();
+
+    /**
+     * The components of one manifest of a handled kind, in the documented order.
+     *
+     * @param manifest a cursor at the root of the manifest; apiVersion, kind and metadata are
+     *     already checked
+     */
+    List<Component> components(Cursor manifest);
+}

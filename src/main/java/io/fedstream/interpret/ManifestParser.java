@@ -1,0 +1,185 @@
+package io.fedstream.interpret;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.composer.Composer;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.parser.ParserImpl;
+import org.yaml.snakeyaml.reader.StreamReader;
+import org.yaml.snakeyaml.reader.UnicodeReader;
+import org.yaml.snakeyaml.resolver.Resolver;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses manifest bytes into Jackson trees: JSON when the first non-blank character is '{',
+ * YAML (possibly several documents) otherwise. Both refuse duplicate keys, nesting deeper than
+ * {@value #MAX_DEPTH} levels and inputs over {@value #MAX_BYTES} bytes (checked before parsing);
+ * YAML aliases are bounded. Each document comes back as a tree or as the error refusing it.
+ */
+final class ManifestParser {
+
+    /** The Kubernetes API server's own request limit: 3 MiB. */
+    static final int MAX_BYTES = 3 * 1024 * 1024;
+    static final int MAX_DEPTH = 100;
+    static final int MAX_ALIASES_FOR_COLLECTIONS = 50;
+
+    private static final Pattern DUPLICATE_FIELD = Pattern.compile("Duplicate (?:field|Object property) '(.*)'");
+
+    private final ObjectMapper json;
+
+    /** One document: its tree, or the reason it was refused. */
+    record Document(JsonNode root, FieldError error) {}
+
+    ManifestParser() {
+        JsonFactory factory = JsonFactory.builder()
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(MAX_DEPTH)
+                        .maxStringLength(MAX_BYTES)
+                        .maxNumberLength(1000)
+                        .build())
+                .build();
+        this.json = JsonMapper.builder(factory)
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
+                .build();
+    }
+
+    /** The documents in the input; empty YAML documents are skipped. */
+    List<Document> parse(byte[] bytes) {
+        if (bytes.length > MAX_BYTES) {
+            return List.of(refused("is larger than 3 MiB (" + bytes.length + " bytes), the Kubernetes API server's limit"));
+        }
+        return looksLikeJson(bytes) ? List.of(parseJson(bytes)) : parseYaml(bytes);
+    }
+
+    private static boolean looksLikeJson(byte[] bytes) {
+        int i = 0;
+        if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB && (bytes[2] & 0xff) == 0xBF) {
+            i = 3;
+        }
+        while (i < bytes.length && (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\r' || bytes[i] == '\n')) {
+            i++;
+        }
+        return i < bytes.length && bytes[i] == '{';
+    }
+
+    private Document parseJson(byte[] bytes) {
+        try {
+            return new Document(json.readTree(bytes), null);
+        } catch (StreamConstraintsException e) {
+            return refused("is not acceptable JSON: " + firstLine(e.getOriginalMessage()));
+        } catch (JsonParseException e) {
+            Matcher dup = DUPLICATE_FIELD.matcher(e.getOriginalMessage());
+            JsonParser parser = e.getProcessor();
+            if (dup.find() && parser != null) {
+                String key = dup.group(1);
+                return new Document(null, new FieldError(Cursor.childPath(path(parser.getParsingContext()), key), key, "duplicate key"));
+            }
+            return refused("is not valid JSON: " + firstLine(e.getOriginalMessage()) + location(e));
+        } catch (JsonProcessingException e) {
+            return refused("is not valid JSON: " + firstLine(e.getOriginalMessage()) + location(e));
+        } catch (IOException | RuntimeException e) {
+            return refused("is not valid JSON: " + firstLine(String.valueOf(e.getMessage())));
+        }
+    }
+
+    private List<Document> parseYaml(byte[] bytes) {
+        LoaderOptions options = new LoaderOptions();
+        options.setAllowDuplicateKeys(false);
+        options.setMaxAliasesForCollections(MAX_ALIASES_FOR_COLLECTIONS);
+        options.setNestingDepthLimit(MAX_DEPTH);
+        options.setCodePointLimit(MAX_BYTES);
+        options.setAllowRecursiveKeys(false);
+        List<Document> documents = new ArrayList<>();
+        try {
+            UnicodeReader reader = new UnicodeReader(new ByteArrayInputStream(bytes));
+            Composer composer = new Composer(new ParserImpl(new StreamReader(reader), options), new Resolver(), options);
+            while (composer.checkNode()) {
+                Node node = composer.getNode();
+                if (node == null || isEmptyDocument(node)) {
+                    continue;
+                }
+                try {
+                    documents.add(new Document(YamlTrees.toTree(node), null));
+                } catch (InvalidManifestException e) {
+                    documents.add(new Document(null, e.error()));
+                }
+            }
+        } catch (MarkedYAMLException e) {
+            Mark mark = e.getProblemMark();
+            String where = mark == null ? "" : " (line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1) + ")";
+            documents.add(refused("is not valid YAML: " + firstLine(e.getProblem()) + where));
+        } catch (YAMLException e) {
+            documents.add(refused("is not valid YAML: " + firstLine(e.getMessage())));
+        } catch (RuntimeException e) {
+            documents.add(refused("is not valid YAML: " + firstLine(String.valueOf(e.getMessage()))));
+        }
+        return documents;
+    }
+
+    private static boolean isEmptyDocument(Node node) {
+        return node instanceof ScalarNode scalar && Tag.NULL.equals(scalar.getTag()) && scalar.getValue().isEmpty();
+    }
+
+    /** The dotted path of a Jackson parsing context, e.g. spec.template.spec.containers[0]. */
+    private static String path(JsonStreamContext context) {
+        Deque<JsonStreamContext> chain = new ArrayDeque<>();
+        for (JsonStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
+            chain.push(c);
+        }
+        String path = "";
+        JsonStreamContext innermost = context;
+        for (JsonStreamContext c : chain) {
+            if (c == innermost) {
+                break; // the innermost object's current name is the previous key, not the duplicate
+            }
+            path = c.inArray() ? path + "[" + c.getCurrentIndex() + "]" : Cursor.childPath(path, c.getCurrentName());
+        }
+        return path;
+    }
+
+    private static String location(JsonProcessingException e) {
+        return e.getLocation() == null ? ""
+                : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "unknown error";
+        }
+        int nl = message.indexOf('\n');
+        String line = nl < 0 ? message : message.substring(0, nl);
+        return line.length() > 300 ? line.substring(0, 300) + "..." : line;
+    }
+
+    private static Document refused(String reason) {
+        return new Document(null, new FieldError("manifest", null, reason));
+    }
+}

@@ -1,0 +1,89 @@
+package io.fedstream.interpret;
+
+import io.fabric8.kubernetes.api.model.Quantity;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Parses Kubernetes quantity strings strictly and converts them to exact integer units. */
+public final class Quantities {
+
+    /**
+     * Kubernetes' quantity grammar (k8s.io/apimachinery resource.Quantity): a signed decimal
+     * number followed by a binary-SI suffix, a decimal-SI suffix or a decimal exponent. No
+     * whitespace anywhere. fabric8 rejects most garbage too, but not with this exactness (it
+     * accepts e.g. exponents on top of suffixes), so the syntax is checked here first.
+     */
+    private static final Pattern SYNTAX = Pattern.compile(
+            "[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(Ki|Mi|Gi|Ti|Pi|Ei|m|k|M|G|T|P|E|[eE][+-]?([0-9]+))?");
+
+    /** Longer strings are refused: no real quantity needs them, and they cost BigDecimal time. */
+    static final int MAX_LENGTH = 64;
+
+    /** Exponents beyond this cannot yield a value that fits a long, or are below any unit. */
+    private static final int MAX_EXPONENT = 40;
+
+    private static final BigDecimal THOUSAND = BigDecimal.valueOf(1000);
+
+    private Quantities() {}
+
+    /**
+     * The exact decimal value of a Kubernetes quantity string.
+     *
+     * @throws IllegalArgumentException with a short reason when the text is not a quantity
+     */
+    public static BigDecimal parse(String text) {
+        if (text == null || text.isEmpty()) {
+            throw new IllegalArgumentException("is not a quantity (empty)");
+        }
+        if (text.length() > MAX_LENGTH) {
+            throw new IllegalArgumentException("is not a quantity (longer than " + MAX_LENGTH + " characters)");
+        }
+        Matcher m = SYNTAX.matcher(text);
+        if (!m.matches()) {
+            throw new IllegalArgumentException(
+                    "is not a Kubernetes quantity (expected e.g. 500m, 2, 1.5Gi, 128974848, 129e6; no spaces)");
+        }
+        if (m.group(2) != null && m.group(2).length() > 2) {
+            throw new IllegalArgumentException("is not a quantity (exponent out of range)");
+        }
+        if (m.group(2) != null && Integer.parseInt(m.group(2)) > MAX_EXPONENT) {
+            throw new IllegalArgumentException("is not a quantity (exponent out of range)");
+        }
+        try {
+            return Quantity.parse(text).getNumericalAmount();
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("is not a Kubernetes quantity (" + e.getMessage() + ")");
+        }
+    }
+
+    /**
+     * The quantity in integer units for the named resource, rounded up as Kubernetes'
+     * {@code Value()}/{@code MilliValue()} do: bytes for byte resources, milli-units otherwise.
+     *
+     * @throws IllegalArgumentException when the text is not a quantity or is negative
+     * @throws ArithmeticException when the value does not fit a 64-bit integer
+     */
+    public static long toUnits(String resourceName, String text) {
+        BigDecimal value = parse(text);
+        if (value.signum() < 0) {
+            throw new IllegalArgumentException("must not be negative");
+        }
+        return toUnits(resourceName, value);
+    }
+
+    /** An exact non-negative decimal amount in integer units of the named resource, rounded up. */
+    public static long toUnits(String resourceName, BigDecimal value) {
+        BigDecimal scaled = Resources.isByteResource(resourceName) ? value : value.multiply(THOUSAND);
+        if (scaled.precision() - scaled.scale() > 20) {
+            throw new ArithmeticException("quantity " + value.toPlainString() + " does not fit a 64-bit integer");
+        }
+        try {
+            return scaled.setScale(0, RoundingMode.CEILING).longValueExact();
+        } catch (ArithmeticException e) {
+            throw new ArithmeticException("quantity " + value.toPlainString() + " does not fit a 64-bit integer");
+        }
+    }
+}

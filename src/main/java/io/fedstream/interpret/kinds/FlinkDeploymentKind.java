@@ -1,0 +1,292 @@
+package io.fedstream.interpret.kinds;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fedstream.interpret.Component;
+import io.fedstream.interpret.ContainerResources;
+import io.fedstream.interpret.Cursor;
+import io.fedstream.interpret.KindInterpreter;
+import io.fedstream.interpret.KindRef;
+import io.fedstream.interpret.PodRequest;
+import io.fedstream.interpret.PodRequests;
+import io.fedstream.interpret.Problems;
+import io.fedstream.interpret.Resources;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+
+/**
+ * flink.apache.org/v1beta1 FlinkDeployment: components {@code jobmanager} and
+ * {@code taskmanager}, each a pod of the merged pod template whose main container gets the cpu
+ * and memory Flink computes from the spec, as the Flink Kubernetes operator and Flink's native
+ * Kubernetes integration do. The rules and their sources are in docs/interpretation.md.
+ */
+public final class FlinkDeploymentKind implements KindInterpreter {
+
+    static final String MAIN_CONTAINER = "flink-main-container";
+    private static final String SLOTS = "taskmanager.numberOfTaskSlots";
+    private static final String PARALLELISM_OVERRIDES = "pipeline.jobvertex-parallelism-overrides";
+
+    @Override
+    public List<KindRef> kinds() {
+        return List.of(KindRef.of("flink.apache.org/v1beta1", "FlinkDeployment"));
+    }
+
+    @Override
+    public List<Component> components(Cursor manifest) {
+        Cursor spec = manifest.field("spec");
+        FlinkConfiguration conf = FlinkConfiguration.of(spec.field("flinkConfiguration"));
+        long slots = conf.positiveInt(SLOTS, 1);
+        boolean standalone = standalone(spec.field("mode"));
+        boolean mergeByName = conf.bool("kubernetes.operator.pod-template.merge-arrays-by-name", false);
+        Cursor job = spec.field("job");
+        Cursor jm = spec.field("jobManager");
+        Cursor tm = spec.field("taskManager");
+
+        Cursor jmReplicas = jm.field("replicas");
+        long jobManagers = jmReplicas.count(1);
+        if (jmReplicas.isPresent() && jobManagers < 1) {
+            jmReplicas.error("JobManager replicas should not be configured less than one");
+        } else if (jobManagers > 1 && !highAvailability(conf)) {
+            jmReplicas.error("standby JobManagers need high availability (high-availability.type)");
+        }
+        PodRequest jmPod = pod(spec.field("podTemplate"), jm.field("podTemplate"), mergeByName,
+                mainContainer(jm, conf, true, slots));
+
+        Cursor tmReplicas = tm.field("replicas");
+        Long replicasSet = tmReplicas.optionalCount();
+        if (replicasSet != null && replicasSet < 1) {
+            tmReplicas.error("TaskManager replicas should not be configured less than one");
+        }
+        long taskManagers;
+        String taskManagersField = tmReplicas.path();
+        if (job.isPresent()) {
+            if (replicasSet != null) {
+                taskManagers = replicasSet;
+            } else {
+                Cursor parallelismField = job.field("parallelism");
+                long parallelism = parallelismOverride(conf, spec.field("flinkConfiguration"));
+                if (parallelism < 1) {
+                    parallelism = parallelismField.count(0);
+                    if (parallelism < 1) {
+                        parallelismField.error("Job parallelism must be larger than 0 when spec.taskManager.replicas is not set");
+                    }
+                }
+                taskManagers = (parallelism + slots - 1) / slots;
+                taskManagersField = parallelismField.path();
+            }
+        } else if (standalone) {
+            taskManagers = replicasSet != null ? replicasSet : 1;
+        } else {
+            taskManagers = 0; // native session cluster: TaskManagers start on demand
+        }
+        PodRequest tmPod = pod(spec.field("podTemplate"), tm.field("podTemplate"), mergeByName,
+                mainContainer(tm, conf, false, slots));
+
+        return List.of(
+                Component.of("jobmanager", jobManagers, jmReplicas.path(), jmPod),
+                Component.of("taskmanager", taskManagers, taskManagersField, tmPod));
+    }
+
+    private static boolean standalone(Cursor mode) {
+        String value = mode.string();
+        if (value == null || value.equals("native")) {
+            return false;
+        }
+        if (value.equals("standalone")) {
+            return true;
+        }
+        mode.error("must be native or standalone");
+        return false;
+    }
+
+    private static boolean highAvailability(FlinkConfiguration conf) {
+        Cursor ha = conf.first("high-availability.type", "high-availability");
+        String value = ha == null ? null : ha.scalarText();
+        return value != null && !value.isBlank() && !value.trim().equalsIgnoreCase("NONE");
+    }
+
+    /** The largest per-vertex parallelism override (the autoscaler's), or 0 when there is none. */
+    private static long parallelismOverride(FlinkConfiguration conf, Cursor rawConfiguration) {
+        long max = 0;
+        Cursor raw = rawConfiguration.field(PARALLELISM_OVERRIDES);
+        if (raw.node().isObject()) {
+            for (Cursor value : raw.entries().values()) {
+                max = Math.max(max, value.count(0));
+            }
+            return max;
+        }
+        Cursor overrides = conf.get(PARALLELISM_OVERRIDES);
+        String text = overrides == null ? null : overrides.scalarText();
+        if (text == null || text.isBlank()) {
+            return 0;
+        }
+        for (String entry : text.split(",")) {
+            int colon = entry.lastIndexOf(':');
+            try {
+                max = Math.max(max, Integer.parseInt(entry.substring(colon + 1).trim()));
+            } catch (NumberFormatException | IndexOutOfBoundsException e) {
+                overrides.error("must be vertexId:parallelism pairs separated by commas");
+                return 0;
+            }
+        }
+        return max;
+    }
+
+    /**
+     * How the main container's resources change: requests and limits of {@code resources}
+     * (or {@code resource.ephemeralStorage}) are put into it, then Flink sets cpu and memory.
+     */
+    private static UnaryOperator<ContainerResources> mainContainer(Cursor component, FlinkConfiguration conf, boolean jm, long slots) {
+        Cursor resources = component.field("resources");
+        Cursor resource = component.field("resource");
+        boolean useResources = hasRequirements(resources);
+        ContainerResources extras = ContainerResources.NONE;
+        Cursor cpuField = null;
+        Cursor memoryField = null;
+        if (useResources) {
+            Cursor requests = resources.field("requests");
+            Cursor limits = resources.field("limits");
+            cpuField = requests.field("cpu").isPresent() ? requests.field("cpu") : limits.field("cpu");
+            memoryField = requests.field("memory").isPresent() ? requests.field("memory") : limits.field("memory");
+            extras = new ContainerResources(otherThanCpuAndMemory(requests), otherThanCpuAndMemory(limits));
+        } else if (resource.isPresent()) {
+            cpuField = resource.field("cpu");
+            memoryField = resource.field("memory");
+            Long storage = resource.field("ephemeralStorage").quantity("ephemeral-storage");
+            if (storage != null) {
+                Resources r = Resources.of(Map.of("ephemeral-storage", storage));
+                extras = new ContainerResources(r, r);
+            }
+        }
+
+        Long cpu = cpu(cpuField, useResources, conf, jm, slots);
+        Long memory = memory(memoryField, conf, jm, component);
+        Map<String, Long> cpuAndMemory = new TreeMap<>();
+        if (cpu != null) {
+            cpuAndMemory.put("cpu", cpu);
+        }
+        if (memory != null) {
+            cpuAndMemory.put("memory", FlinkMemory.containerBytes(memory));
+        }
+        ContainerResources flink = new ContainerResources(Resources.of(cpuAndMemory), Resources.NONE);
+        ContainerResources injected = extras;
+        return template -> template.overlay(injected).overlay(flink);
+    }
+
+    private static boolean hasRequirements(Cursor resources) {
+        return (resources.field("requests").node().isObject() && !resources.field("requests").node().isEmpty())
+                || (resources.field("limits").node().isObject() && !resources.field("limits").node().isEmpty());
+    }
+
+    private static Resources otherThanCpuAndMemory(Cursor resourceList) {
+        Map<String, Long> out = new TreeMap<>();
+        resourceList.entries().forEach((name, value) -> {
+            if (!name.equals("cpu") && !name.equals("memory")) {
+                Long units = value.quantity(name);
+                if (units != null) {
+                    out.put(name, units);
+                }
+            }
+        });
+        return Resources.of(out);
+    }
+
+    /** Milli-cpu: the spec's field, else flinkConfiguration, else the default (1 for the JobManager, slots for a TaskManager). */
+    private static Long cpu(Cursor field, boolean quantity, FlinkConfiguration conf, boolean jm, long slots) {
+        if (!jm) {
+            Cursor cores = conf.get("taskmanager.cpu.cores"); // Flink lets this win over the Kubernetes option
+            if (cores != null) {
+                return positiveCores(cores, cores.decimal());
+            }
+        }
+        if (field != null && field.isPresent()) {
+            if (quantity) {
+                Long milli = field.quantity("cpu");
+                if (milli != null && milli == 0) {
+                    field.error("must be positive");
+                }
+                return milli;
+            }
+            return positiveCores(field, field.decimal());
+        }
+        Cursor configured = jm
+                ? conf.first("kubernetes.jobmanager.cpu.amount", "kubernetes.jobmanager.cpu")
+                : conf.first("kubernetes.taskmanager.cpu.amount", "kubernetes.taskmanager.cpu");
+        if (configured != null) {
+            BigDecimal cores = configured.decimal();
+            if (jm || (cores != null && cores.signum() > 0)) {
+                return positiveCores(configured, cores);
+            }
+        }
+        return jm ? 1000L : Math.multiplyExact(slots, 1000L);
+    }
+
+    private static Long positiveCores(Cursor field, BigDecimal cores) {
+        if (cores == null) {
+            return null;
+        }
+        if (cores.signum() <= 0) {
+            field.error("must be positive");
+            return null;
+        }
+        try {
+            return io.fedstream.interpret.Quantities.toUnits("cpu", cores);
+        } catch (ArithmeticException e) {
+            field.error("does not fit a 64-bit integer of milli-cpu");
+            return null;
+        }
+    }
+
+    /** Process memory in bytes: the spec's field (Flink syntax first), else flinkConfiguration; required. */
+    private static Long memory(Cursor field, FlinkConfiguration conf, boolean jm, Cursor component) {
+        if (field != null && field.isPresent()) {
+            String text = field.scalarText();
+            if (text == null) {
+                field.error("must be a memory string");
+                return null;
+            }
+            try {
+                return FlinkMemory.parseResourceMemory(text);
+            } catch (IllegalArgumentException e) {
+                field.error(e.getMessage());
+                return null;
+            }
+        }
+        Cursor configured = conf.get(jm ? "jobmanager.memory.process.size" : "taskmanager.memory.process.size");
+        if (configured != null) {
+            try {
+                return FlinkMemory.parseMemorySize(String.valueOf(configured.scalarText()));
+            } catch (IllegalArgumentException e) {
+                configured.error(e.getMessage());
+                return null;
+            }
+        }
+        component.field("resource").field("memory").error("is required: the Flink operator refuses a "
+                + (jm ? "JobManager" : "TaskManager") + " without memory (resource.memory, resources or "
+                + (jm ? "jobmanager" : "taskmanager") + ".memory.process.size)");
+        return null;
+    }
+
+    /**
+     * The pod of one component: each template is first read alone, so errors name their real
+     * fields; then the merged template is read with the main container adjusted.
+     */
+    private static PodRequest pod(Cursor common, Cursor component, boolean byName, UnaryOperator<ContainerResources> main) {
+        Problems problems = common.problems();
+        int before = problems.size();
+        for (Cursor template : List.of(common, component)) {
+            if (template.isPresent()) {
+                PodRequests.of(template.field("spec"), MAIN_CONTAINER, UnaryOperator.identity());
+            }
+        }
+        if (problems.size() > before) {
+            return PodRequest.NONE;
+        }
+        JsonNode merged = PodTemplateMerge.merge(common.node(), component.node(), byName);
+        Cursor mergedTemplate = Cursor.root(merged, component.isPresent() ? component.path() : common.path(), problems);
+        return PodRequests.of(mergedTemplate.field("spec"), MAIN_CONTAINER, main);
+    }
+}

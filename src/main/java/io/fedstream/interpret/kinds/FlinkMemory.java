@@ -1,0 +1,98 @@
+package io.fedstream.interpret.kinds;
+
+import io.fedstream.interpret.Quantities;
+
+import java.math.BigDecimal;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Flink memory strings as the Flink Kubernetes operator reads {@code resource.memory}: Flink
+ * {@code MemorySize} syntax first ({@code 2048m}, {@code 2 gb}: powers of 1024, a bare number
+ * is bytes), else a Kubernetes quantity after the operator's normalisation (whitespace removed,
+ * upper-cased, a trailing B dropped, a trailing I made i), whose byte count must come out as a
+ * plain integer for Flink to accept it.
+ */
+final class FlinkMemory {
+
+    private static final long MIB = 1L << 20;
+    private static final Map<String, Long> UNITS = Map.ofEntries(
+            Map.entry("", 1L), Map.entry("b", 1L), Map.entry("bytes", 1L),
+            Map.entry("k", 1L << 10), Map.entry("kb", 1L << 10), Map.entry("kibibytes", 1L << 10),
+            Map.entry("m", 1L << 20), Map.entry("mb", 1L << 20), Map.entry("mebibytes", 1L << 20),
+            Map.entry("g", 1L << 30), Map.entry("gb", 1L << 30), Map.entry("gibibytes", 1L << 30),
+            Map.entry("t", 1L << 40), Map.entry("tb", 1L << 40), Map.entry("tebibytes", 1L << 40));
+
+    private FlinkMemory() {}
+
+    /**
+     * The process memory in bytes.
+     *
+     * @throws IllegalArgumentException with the reason the operator would refuse it
+     */
+    static long parseResourceMemory(String text) {
+        Long bytes = memorySize(text);
+        if (bytes != null) {
+            return bytes;
+        }
+        String quantity = text.trim().replaceAll("\\s", "").toUpperCase(Locale.ROOT);
+        if (quantity.endsWith("B")) {
+            quantity = quantity.substring(0, quantity.length() - 1);
+        }
+        if (quantity.endsWith("I")) {
+            quantity = quantity.substring(0, quantity.length() - 1) + "i";
+        }
+        BigDecimal value;
+        try {
+            value = Quantities.parse(quantity);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("is neither Flink memory (e.g. 2048m, 2g) nor a Kubernetes quantity (e.g. 2Gi)");
+        }
+        // The operator hands Flink the quantity's BigDecimal as text; Flink only accepts digits.
+        String handedToFlink = value.toString();
+        if (!handedToFlink.matches("[0-9]+")) {
+            throw new IllegalArgumentException("becomes '" + handedToFlink
+                    + "' bytes in the Flink operator, which Flink refuses (use whole units, e.g. 1536m)");
+        }
+        try {
+            return value.longValueExact();
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("does not fit a 64-bit number of bytes");
+        }
+    }
+
+    /** Flink's own MemorySize syntax (for flinkConfiguration keys such as jobmanager.memory.process.size). */
+    static long parseMemorySize(String text) {
+        Long bytes = memorySize(text);
+        if (bytes == null) {
+            throw new IllegalArgumentException("is not Flink memory syntax (e.g. 1600m, 2g, 1073741824)");
+        }
+        return bytes;
+    }
+
+    /** The container memory Flink requests for a process size: whole MiB, rounded down. */
+    static long containerBytes(long processBytes) {
+        return processBytes / MIB * MIB;
+    }
+
+    /** Flink MemorySize.parseBytes, or null when it would throw. */
+    private static Long memorySize(String text) {
+        String trimmed = text.trim();
+        int pos = 0;
+        while (pos < trimmed.length() && trimmed.charAt(pos) >= '0' && trimmed.charAt(pos) <= '9') {
+            pos++;
+        }
+        if (pos == 0) {
+            return null;
+        }
+        Long multiplier = UNITS.get(trimmed.substring(pos).trim().toLowerCase(Locale.US));
+        if (multiplier == null) {
+            return null;
+        }
+        try {
+            return Math.multiplyExact(Long.parseLong(trimmed.substring(0, pos)), multiplier);
+        } catch (ArithmeticException | NumberFormatException e) {
+            throw new IllegalArgumentException("does not fit a 64-bit number of bytes");
+        }
+    }
+}

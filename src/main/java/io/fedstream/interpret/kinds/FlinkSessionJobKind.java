@@ -1,0 +1,30 @@
+package io.fedstream.interpret.kinds;
+
+import io.fedstream.interpret.Component;
+import io.fedstream.interpret.Cursor;
+import io.fedstream.interpret.KindInterpreter;
+import io.fedstream.interpret.KindRef;
+
+import java.util.List;
+
+/**
+ * flink.apache.org/v1beta1 FlinkSessionJob: no components of its own, since its tasks run in
+ * the TaskManagers of the session cluster named by {@code spec.deploymentName}.
+ */
+public final class FlinkSessionJobKind implements KindInterpreter {
+
+    @Override
+    public List<KindRef> kinds() {
+        return List.of(KindRef.of("flink.apache.org/v1beta1", "FlinkSessionJob"));
+    }
+
+    @Override
+    public List<Component> components(Cursor manifest) {
+        // The operator refuses a session job without a target cluster or a job spec.
+        manifest.at("spec.deploymentName").requiredString();
+        if (!manifest.at("spec.job").isPresent()) {
+            manifest.at("spec.job").error("is required");
+        }
+        return List.of();
+    }
+}

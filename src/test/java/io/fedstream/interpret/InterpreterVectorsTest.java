@@ -1,0 +1,152 @@
+package io.fedstream.interpret;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.fedstream.interpret.Interpretation.Outcome;
+import io.fedstream.interpret.kinds.BuiltInKinds;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Runs every test vector under src/test/resources/interpret: a YAML file holding a
+ * {@code manifest} (or raw {@code manifestText}, or {@code format: json} to feed the manifest as
+ * JSON) and what to {@code expect}. Adding a case means adding a file.
+ */
+class InterpreterVectorsTest {
+
+    private static final Path ROOT = Path.of("src/test/resources/interpret");
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Interpreter INTERPRETER = Interpreter.builtIn();
+
+    static Stream<Arguments> vectors() throws IOException {
+        try (Stream<Path> files = Files.walk(ROOT)) {
+            return files.filter(p -> p.toString().endsWith(".yaml"))
+                    .sorted()
+                    .map(p -> Arguments.of(ROOT.relativize(p).toString(), p))
+                    .toList()
+                    .stream();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("vectors")
+    void vector(String name, Path file) throws IOException {
+        JsonNode vector = YAML.readTree(file.toFile());
+        assertThat(vector.path("description").asText()).as("%s needs a description", name).isNotBlank();
+        Interpretation result = INTERPRETER.interpret(input(vector));
+        JsonNode expect = vector.get("expect");
+        String errors = result.errors().stream().map(FieldError::message).toList().toString();
+
+        assertThat(result.outcome()).as("outcome, errors %s", errors).isEqualTo(Outcome.valueOf(expect.get("outcome").asText()));
+        if (expect.has("key")) {
+            assertThat(result.workload().key()).isEqualTo(expect.get("key").asText());
+        }
+        if (expect.has("interpreter")) {
+            assertThat(result.interpreter()).isEqualTo(expect.get("interpreter").asText());
+        }
+        if (expect.has("priorityClassName")) {
+            assertThat(result.priorityClassName()).isEqualTo(expect.get("priorityClassName").asText());
+        }
+        if (expect.has("labels")) {
+            assertThat(result.labels()).isEqualTo(strings(expect.get("labels")));
+        }
+        if (result.outcome() == Outcome.INTERPRETED) {
+            assertThat(result.errors()).isEmpty();
+            assertThat(components(result)).isEqualTo(expectedComponents(expect.path("components")));
+            assertThat(result.total().toQuantities()).as("total").isEqualTo(strings(expect.path("total")));
+        } else {
+            assertThat(result.components()).isEmpty();
+            assertThat(result.total()).isEqualTo(Resources.NONE);
+            assertThat(result.errors()).isNotEmpty();
+        }
+        for (JsonNode e : expect.path("errors")) {
+            assertThat(result.errors())
+                    .as("an error matching %s among %s", e, errors)
+                    .anySatisfy(actual -> {
+                        assertThat(actual.field()).isEqualTo(e.get("field").asText());
+                        if (e.has("value")) {
+                            assertThat(actual.value()).isEqualTo(e.get("value").isNull() ? null : e.get("value").asText());
+                        }
+                        if (e.has("valueContains")) {
+                            assertThat(actual.value()).contains(e.get("valueContains").asText());
+                        }
+                        if (e.has("reasonContains")) {
+                            assertThat(actual.reason()).contains(e.get("reasonContains").asText());
+                        }
+                    });
+        }
+    }
+
+    @Test
+    void everyBuiltInKindHasVectors() throws IOException {
+        Set<String> covered = new HashSet<>();
+        for (Arguments args : vectors().toList()) {
+            JsonNode manifest = YAML.readTree(((Path) args.get()[1]).toFile()).path("manifest");
+            covered.add(manifest.path("apiVersion").asText() + "/" + manifest.path("kind").asText());
+        }
+        List<String> kinds = BuiltInKinds.all().stream().flatMap(k -> k.kinds().stream()).map(KindRef::id).toList();
+        assertThat(covered).containsAll(kinds);
+    }
+
+    private static byte[] input(JsonNode vector) throws IOException {
+        if (vector.has("manifestText")) {
+            return vector.get("manifestText").asText().getBytes(StandardCharsets.UTF_8);
+        }
+        JsonNode manifest = vector.get("manifest");
+        return "json".equals(vector.path("format").asText()) ? JSON.writeValueAsBytes(manifest) : YAML.writeValueAsBytes(manifest);
+    }
+
+    private static List<Map<String, Object>> components(Interpretation result) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (ComponentRequirement c : result.components()) {
+            Map<String, Object> m = new TreeMap<>();
+            m.put("name", c.name());
+            m.put("replicas", c.replicas());
+            m.put("minReplicas", c.minReplicas());
+            m.put("maxReplicas", c.maxReplicas());
+            m.put("perPod", c.perPod().toQuantities());
+            m.put("total", c.total().toQuantities());
+            out.add(m);
+        }
+        return out;
+    }
+
+    private static List<Map<String, Object>> expectedComponents(JsonNode components) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (JsonNode c : components) {
+            Map<String, Object> m = new TreeMap<>();
+            m.put("name", c.get("name").asText());
+            m.put("replicas", c.get("replicas").asLong());
+            m.put("minReplicas", c.has("minReplicas") ? c.get("minReplicas").asLong() : null);
+            m.put("maxReplicas", c.has("maxReplicas") ? c.get("maxReplicas").asLong() : null);
+            m.put("perPod", strings(c.path("perPod")));
+            m.put("total", strings(c.path("total")));
+            out.add(m);
+        }
+        return out;
+    }
+
+    private static Map<String, String> strings(JsonNode mapping) {
+        Map<String, String> out = new TreeMap<>();
+        mapping.properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
+        return out;
+    }
+}
