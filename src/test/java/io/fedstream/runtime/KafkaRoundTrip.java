@@ -9,8 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -18,6 +23,7 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -88,10 +94,8 @@ final class KafkaRoundTrip {
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
                 new StringDeserializer(), new StringDeserializer())) {
-            Set<TopicPartition> partitions = consumer.partitionsFor(topic, TIMEOUT).stream()
-                    .map(info -> new TopicPartition(topic, info.partition()))
-                    .collect(Collectors.toSet());
-            Map<TopicPartition, Long> end = consumer.endOffsets(partitions, TIMEOUT);
+            Map<TopicPartition, Long> end = lastStableOffsets(bootstrap, topic);
+            Set<TopicPartition> partitions = end.keySet();
             consumer.subscribe(List.of(topic));
             long deadline = System.nanoTime() + TIMEOUT.toNanos();
             while (!reachedEnd(consumer, end)) {
@@ -110,6 +114,19 @@ final class KafkaRoundTrip {
                     .isEqualTo(end);
         }
         return read;
+    }
+
+    private static Map<TopicPartition, Long> lastStableOffsets(String bootstrap, String topic) {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            Map<TopicPartition, OffsetSpec> latest = admin.describeTopics(List.of(topic)).allTopicNames()
+                    .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).get(topic).partitions().stream()
+                    .collect(Collectors.toMap(p -> new TopicPartition(topic, p.partition()), p -> OffsetSpec.latest()));
+            return admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all()
+                    .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).entrySet().stream()
+                    .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().offset()));
+        } catch (Exception e) {
+            throw new AssertionError("Could not read the last stable offsets of " + topic, e);
+        }
     }
 
     private static boolean reachedEnd(KafkaConsumer<String, String> consumer, Map<TopicPartition, Long> end) {
