@@ -146,16 +146,21 @@ public final class EmbeddedKafka implements AutoCloseable {
             if (!Files.exists(logDir.resolve(META_PROPERTIES))) {
                 format(propertiesFile);
             }
+            long formattedNanos = System.nanoTime();
             server = new KafkaRaftServer(KafkaConfig.fromProps(props, false), Time.SYSTEM);
             try {
                 server.startup();
             } catch (RuntimeException e) {
                 throw new StartException(describeStartFailure(e, port), e);
             }
+            long startedNanos = System.nanoTime();
             String bootstrap = HOST + ":" + port;
             awaitReady(bootstrap, options.startTimeout());
-            Duration took = Duration.ofNanos(System.nanoTime() - startNanos);
-            LOG.info("Embedded Kafka ready at {} in {} ms (data dir {})", bootstrap, took.toMillis(), dataDir);
+            long readyNanos = System.nanoTime();
+            Duration took = Duration.ofNanos(readyNanos - startNanos);
+            LOG.info("Embedded Kafka ready at {} in {} ms (format {} ms, start {} ms, first answer {} ms; data dir {})",
+                    bootstrap, took.toMillis(), millis(formattedNanos - startNanos), millis(startedNanos - formattedNanos),
+                    millis(readyNanos - startedNanos), dataDir);
             return new EmbeddedKafka(server, dataDir, temporary, port, took);
         } catch (RuntimeException e) {
             shutdownQuietly(server);
@@ -379,6 +384,10 @@ public final class EmbeddedKafka implements AutoCloseable {
         } catch (IOException e) {
             LOG.warn("Could not delete {}", dir, e);
         }
+    }
+
+    private static long millis(long nanos) {
+        return TimeUnit.NANOSECONDS.toMillis(nanos);
     }
 
     private static void sleep(long millis) {
