@@ -1,0 +1,680 @@
+package io.fedstream.config;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.AbstractConfig;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigDef.Importance;
+import org.apache.kafka.common.config.ConfigDef.Range;
+import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.ConfigDef.ValidString;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.config.types.Password;
+import org.apache.kafka.streams.StreamsConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * fedstream's one typed configuration: every key with its type, default and documentation,
+ * read from a properties file, then {@code FEDSTREAM_*} environment variables, then explicit
+ * overrides (command-line flags), each source overriding the previous one.
+ */
+public final class FedstreamConfig extends AbstractConfig {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FedstreamConfig.class);
+
+    /** Environment variables with this prefix are configuration: {@code FEDSTREAM_HTTP_PORT} is {@code http.port}. */
+    public static final String ENV_PREFIX = "FEDSTREAM_";
+    /** Keys with this prefix go, without it, into the Kafka Streams configuration. */
+    public static final String STREAMS_PREFIX = "kafka.streams.";
+    /** Keys with this prefix go, without it, into every producer (also those of Kafka Streams). */
+    public static final String PRODUCER_PREFIX = "kafka.producer.";
+    /** Keys with this prefix go, without it, into every consumer (also those of Kafka Streams). */
+    public static final String CONSUMER_PREFIX = "kafka.consumer.";
+    /** Keys with this prefix go, without it, into admin clients. */
+    public static final String ADMIN_PREFIX = "kafka.admin.";
+    private static final List<String> PASS_THROUGH_PREFIXES = List.of(STREAMS_PREFIX, PRODUCER_PREFIX, CONSUMER_PREFIX, ADMIN_PREFIX);
+
+    private static final String HIDDEN = "[hidden]";
+    /** Pass-through Kafka keys whose values are secrets (sasl.jaas.config, ssl.key.password, ...). */
+    private static final Pattern SECRET_KEY = Pattern.compile(".*(password|secret|jaas|token|credential).*");
+
+    // Kafka
+    public static final String KAFKA_BOOTSTRAP_SERVERS = "kafka.bootstrap.servers";
+    public static final String APPLICATION_ID = "application.id";
+    public static final String STATE_DIR = "state.dir";
+    public static final String PROCESSING_GUARANTEE = "processing.guarantee";
+    public static final String NUM_STREAM_THREADS = "num.stream.threads";
+    public static final String COMMIT_INTERVAL_MS = "commit.interval.ms";
+    // Schema registry
+    public static final String SCHEMA_REGISTRY_URL = "schema.registry.url";
+    public static final String SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO = "schema.registry.basic.auth.user.info";
+    public static final String SCHEMA_REGISTRY_BEARER_TOKEN = "schema.registry.bearer.token";
+    public static final String AUTO_REGISTER_SCHEMAS = "auto.register.schemas";
+    public static final String USE_LATEST_VERSION = "use.latest.version";
+    public static final String LATEST_CACHE_TTL_SECONDS = "latest.cache.ttl.seconds";
+    public static final String SUBJECT_NAME_STRATEGY = "subject.name.strategy";
+    // Topics
+    public static final String TOPIC_WORKLOADS = "topic.workloads";
+    public static final String TOPIC_POLICIES = "topic.policies";
+    public static final String TOPIC_CLUSTER_HEALTH = "topic.cluster.health";
+    public static final String TOPIC_WORKLOAD_STATUS = "topic.workload.status";
+    public static final String TOPIC_STATE_DELTAS = "topic.state.deltas";
+    public static final String TOPIC_BINDINGS = "topic.bindings";
+    public static final String TOPIC_QUOTA_STATUS = "topic.quota.status";
+    public static final String TOPIC_CLUSTER_STATE = "topic.cluster.state";
+    public static final String TOPIC_MIGRATIONS = "topic.migrations";
+    public static final String TOPIC_MIGRATION_EVENTS = "topic.migration.events";
+    public static final String TOPIC_AUDIT = "topic.audit";
+    public static final String TOPIC_DLQ = "topic.dlq";
+    public static final String TOPIC_PARTITIONS = "topic.partitions";
+    public static final String TOPIC_REPLICATION_FACTOR = "topic.replication.factor";
+    // HTTP
+    public static final String HTTP_HOST = "http.host";
+    public static final String HTTP_PORT = "http.port";
+    public static final String HTTP_BEARER_TOKEN = "http.bearer.token";
+    // Local runtime
+    public static final String EMBEDDED_KAFKA_PORT = "embedded.kafka.port";
+    public static final String CUSTOMIZATIONS_DIR = "customizations.dir";
+
+    private static final String GROUP_KAFKA = "Kafka Streams";
+    private static final String GROUP_REGISTRY = "Schema registry";
+    private static final String GROUP_TOPICS = "Topics";
+    private static final String GROUP_HTTP = "HTTP";
+    private static final String GROUP_LOCAL = "Local runtime";
+
+    /** How a record's schema subject is named in the registry, as Confluent's serializers do. */
+    public enum SubjectNameStrategy {
+        /** {@code <topic>-key} / {@code <topic>-value}. */
+        TOPIC("topic"),
+        /** The record's full name. */
+        RECORD("record"),
+        /** {@code <topic>-<record full name>}. */
+        TOPIC_RECORD("topic-record");
+
+        private final String configValue;
+
+        SubjectNameStrategy(String configValue) {
+            this.configValue = configValue;
+        }
+
+        public String configValue() {
+            return configValue;
+        }
+
+        static SubjectNameStrategy fromConfigValue(String value) {
+            for (SubjectNameStrategy strategy : values()) {
+                if (strategy.configValue.equals(value)) {
+                    return strategy;
+                }
+            }
+            throw new ConfigException(SUBJECT_NAME_STRATEGY, value, "expected topic, record or topic-record");
+        }
+    }
+
+    /** Where a key's value came from, in increasing priority. */
+    public enum Source { DEFAULT, FILE, ENVIRONMENT, OVERRIDE }
+
+    private static final String STATE_DIR_DEFAULT = Path.of(System.getProperty("java.io.tmpdir"), "fedstream-state").toString();
+    /** Defaults shown by {@link #describeKeys()} that depend on the machine, so the README stays stable. */
+    private static final Map<String, String> DISPLAY_DEFAULTS = Map.of(STATE_DIR, "${java.io.tmpdir}/fedstream-state");
+
+    private static final ConfigDef CONFIG = new ConfigDef()
+            .define(KAFKA_BOOTSTRAP_SERVERS, Type.STRING, "127.0.0.1:9092", new ConfigDef.NonEmptyString(), Importance.HIGH,
+                    "Kafka brokers to connect to, host:port separated by commas.", GROUP_KAFKA, 1, ConfigDef.Width.LONG, KAFKA_BOOTSTRAP_SERVERS)
+            .define(APPLICATION_ID, Type.STRING, "fedstream", new ConfigDef.NonEmptyString(), Importance.HIGH,
+                    "Kafka Streams application id: the consumer group, the prefix of internal topics and the state directory name."
+                            + " Every instance of one fedstream deployment uses the same id.", GROUP_KAFKA, 2, ConfigDef.Width.MEDIUM, APPLICATION_ID)
+            .define(STATE_DIR, Type.STRING, STATE_DIR_DEFAULT, new ConfigDef.NonEmptyString(), Importance.HIGH,
+                    "Directory for the RocksDB state stores. Keep it on local disk; it is rebuilt from changelogs when lost.",
+                    GROUP_KAFKA, 3, ConfigDef.Width.LONG, STATE_DIR)
+            .define(PROCESSING_GUARANTEE, Type.STRING, StreamsConfig.EXACTLY_ONCE_V2,
+                    ValidString.in(StreamsConfig.EXACTLY_ONCE_V2, StreamsConfig.AT_LEAST_ONCE), Importance.MEDIUM,
+                    "Kafka Streams processing guarantee. exactly_once_v2 makes quota ledgers and migration commands"
+                            + " consistent across failures; at_least_once only for experiments.", GROUP_KAFKA, 4, ConfigDef.Width.SHORT, PROCESSING_GUARANTEE)
+            .define(NUM_STREAM_THREADS, Type.INT, 1, Range.atLeast(1), Importance.MEDIUM,
+                    "Stream threads per instance. Scale out with more instances; on 2 cores a second thread does not help.",
+                    GROUP_KAFKA, 5, ConfigDef.Width.SHORT, NUM_STREAM_THREADS)
+            .define(COMMIT_INTERVAL_MS, Type.LONG, 100L, Range.atLeast(0), Importance.MEDIUM,
+                    "How often Kafka Streams commits, in milliseconds; with exactly-once this bounds the latency"
+                            + " at which read_committed consumers see results.", GROUP_KAFKA, 6, ConfigDef.Width.SHORT, COMMIT_INTERVAL_MS)
+
+            .define(SCHEMA_REGISTRY_URL, Type.STRING, "", Importance.HIGH,
+                    "Base URL of a schema registry speaking the Confluent REST API. Empty: an in-process registry.",
+                    GROUP_REGISTRY, 1, ConfigDef.Width.LONG, SCHEMA_REGISTRY_URL)
+            .define(SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO, Type.PASSWORD, "", Importance.MEDIUM,
+                    "user:password for HTTP basic authentication to the registry. Empty: none.",
+                    GROUP_REGISTRY, 2, ConfigDef.Width.MEDIUM, SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO)
+            .define(SCHEMA_REGISTRY_BEARER_TOKEN, Type.PASSWORD, "", Importance.MEDIUM,
+                    "Bearer token for the registry. Empty: none.",
+                    GROUP_REGISTRY, 3, ConfigDef.Width.MEDIUM, SCHEMA_REGISTRY_BEARER_TOKEN)
+            .define(AUTO_REGISTER_SCHEMAS, Type.BOOLEAN, true, Importance.MEDIUM,
+                    "Register the writer schema on first use. When false the schema must already be registered.",
+                    GROUP_REGISTRY, 4, ConfigDef.Width.SHORT, AUTO_REGISTER_SCHEMAS)
+            .define(USE_LATEST_VERSION, Type.BOOLEAN, false, Importance.LOW,
+                    "Write with the subject's latest registered version (checked backward compatible) instead of the compiled schema.",
+                    GROUP_REGISTRY, 5, ConfigDef.Width.SHORT, USE_LATEST_VERSION)
+            .define(LATEST_CACHE_TTL_SECONDS, Type.LONG, 60L, Range.atLeast(0), Importance.LOW,
+                    "How long the latest version of a subject is cached, in seconds.",
+                    GROUP_REGISTRY, 6, ConfigDef.Width.SHORT, LATEST_CACHE_TTL_SECONDS)
+            .define(SUBJECT_NAME_STRATEGY, Type.STRING, SubjectNameStrategy.TOPIC.configValue(),
+                    ValidString.in("topic", "record", "topic-record"), Importance.LOW,
+                    "Subject naming: topic (<topic>-key/-value), record (the record's full name) or topic-record (<topic>-<full name>).",
+                    GROUP_REGISTRY, 7, ConfigDef.Width.SHORT, SUBJECT_NAME_STRATEGY)
+
+            .define(TOPIC_WORKLOADS, Type.STRING, "fedstream.workloads", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                    "Workload manifests (WorkloadEvent), keyed by group/kind/namespace/name.", GROUP_TOPICS, 1, ConfigDef.Width.MEDIUM, TOPIC_WORKLOADS)
+            .define(TOPIC_POLICIES, Type.STRING, "fedstream.policies", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                    "Quota, propagation and interpreter-customization policies (PolicyEvent).", GROUP_TOPICS, 2, ConfigDef.Width.MEDIUM, TOPIC_POLICIES)
+            .define(TOPIC_CLUSTER_HEALTH, Type.STRING, "fedstream.cluster-health", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                    "Member cluster heartbeats and capacity (ClusterHealthEvent), keyed by cluster.", GROUP_TOPICS, 3, ConfigDef.Width.MEDIUM, TOPIC_CLUSTER_HEALTH)
+            .define(TOPIC_WORKLOAD_STATUS, Type.STRING, "fedstream.workload-status", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                    "Workload phase, checkpoints and consumer offsets (WorkloadStatusEvent).", GROUP_TOPICS, 4, ConfigDef.Width.MEDIUM, TOPIC_WORKLOAD_STATUS)
+            .define(TOPIC_STATE_DELTAS, Type.STRING, "fedstream.state-deltas", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                    "State deltas written by running workloads since their last checkpoint.", GROUP_TOPICS, 5, ConfigDef.Width.MEDIUM, TOPIC_STATE_DELTAS)
+            .define(TOPIC_BINDINGS, Type.STRING, "fedstream.bindings", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                    "Resource bindings: components, totals, placement and admission (output).", GROUP_TOPICS, 6, ConfigDef.Width.MEDIUM, TOPIC_BINDINGS)
+            .define(TOPIC_QUOTA_STATUS, Type.STRING, "fedstream.quota-status", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                    "FederatedResourceQuota status: hard and used, overall and per cluster (output).", GROUP_TOPICS, 7, ConfigDef.Width.MEDIUM, TOPIC_QUOTA_STATUS)
+            .define(TOPIC_CLUSTER_STATE, Type.STRING, "fedstream.cluster-state", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                    "Cluster state transitions with reasons (output).", GROUP_TOPICS, 8, ConfigDef.Width.MEDIUM, TOPIC_CLUSTER_STATE)
+            .define(TOPIC_MIGRATIONS, Type.STRING, "fedstream.migrations", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                    "Migration commands for the executor (output).", GROUP_TOPICS, 9, ConfigDef.Width.MEDIUM, TOPIC_MIGRATIONS)
+            .define(TOPIC_MIGRATION_EVENTS, Type.STRING, "fedstream.migration-events", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                    "Migration progress reported by the executor.", GROUP_TOPICS, 10, ConfigDef.Width.MEDIUM, TOPIC_MIGRATION_EVENTS)
+            .define(TOPIC_AUDIT, Type.STRING, "fedstream.audit", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                    "One AuditEvent per decision (output).", GROUP_TOPICS, 11, ConfigDef.Width.MEDIUM, TOPIC_AUDIT)
+            .define(TOPIC_DLQ, Type.STRING, "fedstream.dlq", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                    "Dead-letter topic: the original bytes plus headers naming stage, reason, topic, partition and offset.",
+                    GROUP_TOPICS, 12, ConfigDef.Width.MEDIUM, TOPIC_DLQ)
+            .define(TOPIC_PARTITIONS, Type.INT, 6, Range.atLeast(1), Importance.MEDIUM,
+                    "Partitions of the topics fedstream creates; the upper bound of useful instances.",
+                    GROUP_TOPICS, 13, ConfigDef.Width.SHORT, TOPIC_PARTITIONS)
+            .define(TOPIC_REPLICATION_FACTOR, Type.SHORT, (short) 1, Range.atLeast(1), Importance.MEDIUM,
+                    "Replication factor of the topics fedstream creates. 1 suits the embedded single-node broker;"
+                            + " production wants 3 (with min.insync.replicas=2).", GROUP_TOPICS, 14, ConfigDef.Width.SHORT, TOPIC_REPLICATION_FACTOR)
+
+            .define(HTTP_HOST, Type.STRING, "127.0.0.1", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                    "Interface the HTTP server (live view, queries) listens on. 0.0.0.0 exposes it to the network.",
+                    GROUP_HTTP, 1, ConfigDef.Width.MEDIUM, HTTP_HOST)
+            .define(HTTP_PORT, Type.INT, 8080, Range.between(0, 65535), Importance.MEDIUM,
+                    "Port of the HTTP server; 0 picks a free port.", GROUP_HTTP, 2, ConfigDef.Width.SHORT, HTTP_PORT)
+            .define(HTTP_BEARER_TOKEN, Type.PASSWORD, "", Importance.MEDIUM,
+                    "Bearer token the HTTP server requires from its clients. Empty: no authentication.",
+                    GROUP_HTTP, 3, ConfigDef.Width.MEDIUM, HTTP_BEARER_TOKEN)
+
+            .define(EMBEDDED_KAFKA_PORT, Type.INT, 9092, Range.between(0, 65535), Importance.LOW,
+                    "Broker port of the in-process Kafka of `fedstream demo` and `run --embedded`; 0 picks a free port.",
+                    GROUP_LOCAL, 1, ConfigDef.Width.SHORT, EMBEDDED_KAFKA_PORT)
+            .define(CUSTOMIZATIONS_DIR, Type.STRING, "", Importance.LOW,
+                    "Directory of declarative interpreter customizations (YAML) for CRDs. Empty: built-in kinds only.",
+                    GROUP_LOCAL, 2, ConfigDef.Width.LONG, CUSTOMIZATIONS_DIR);
+
+    private final Map<String, Source> sources;
+
+    /**
+     * Builds the configuration from its three sources; later ones win.
+     *
+     * @param file the properties file's entries (empty when there is none)
+     * @param env the process environment; only {@code FEDSTREAM_*} variables are read
+     * @param overrides explicit settings such as command-line flags
+     * @throws ConfigException naming the key, the bad value and where it came from
+     */
+    public FedstreamConfig(Map<?, ?> file, Map<String, String> env, Map<String, String> overrides) {
+        this(Merged.of(file, env, overrides));
+    }
+
+    private FedstreamConfig(Merged merged) {
+        super(CONFIG, merged.values, false);
+        this.sources = merged.sources;
+    }
+
+    /** The configuration from defaults and overrides only. */
+    public static FedstreamConfig of(Map<String, String> overrides) {
+        return new FedstreamConfig(Map.of(), Map.of(), overrides);
+    }
+
+    /**
+     * Reads {@code propertiesFile} (may be null: no file), the given environment and the overrides.
+     * Pass {@code System.getenv()} as {@code env} in {@code main}.
+     */
+    public static FedstreamConfig load(Path propertiesFile, Map<String, String> env, Map<String, String> overrides) {
+        return new FedstreamConfig(propertiesFile == null ? Map.of() : readProperties(propertiesFile), env, overrides);
+    }
+
+    /** Every key, its type, default and documentation. */
+    public static ConfigDef configDef() {
+        return new ConfigDef(CONFIG);
+    }
+
+    /**
+     * {@code FEDSTREAM_KAFKA_BOOTSTRAP_SERVERS} -> {@code kafka.bootstrap.servers}; empty for other
+     * variables. Since every '_' becomes '.', a pass-through Kafka key containing '_' or '-' can
+     * only be set in the file or as an override.
+     */
+    public static Optional<String> keyForEnvironmentVariable(String variable) {
+        if (!variable.startsWith(ENV_PREFIX) || variable.length() == ENV_PREFIX.length()) {
+            return Optional.empty();
+        }
+        return Optional.of(variable.substring(ENV_PREFIX.length()).toLowerCase(Locale.ROOT).replace('_', '.'));
+    }
+
+    /** {@code kafka.bootstrap.servers} -> {@code FEDSTREAM_KAFKA_BOOTSTRAP_SERVERS}. */
+    public static String environmentVariableFor(String key) {
+        return ENV_PREFIX + key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+    }
+
+    // ---- Kafka Streams
+
+    public String kafkaBootstrapServers() {
+        return getString(KAFKA_BOOTSTRAP_SERVERS);
+    }
+
+    public String applicationId() {
+        return getString(APPLICATION_ID);
+    }
+
+    public Path stateDir() {
+        return Path.of(getString(STATE_DIR));
+    }
+
+    public String processingGuarantee() {
+        return getString(PROCESSING_GUARANTEE);
+    }
+
+    public int numStreamThreads() {
+        return getInt(NUM_STREAM_THREADS);
+    }
+
+    public long commitIntervalMs() {
+        return getLong(COMMIT_INTERVAL_MS);
+    }
+
+    // ---- Schema registry
+
+    /** The registry's base URL; empty means the in-process registry. */
+    public Optional<String> schemaRegistryUrl() {
+        return nonEmpty(getString(SCHEMA_REGISTRY_URL));
+    }
+
+    public Optional<Password> schemaRegistryBasicAuthUserInfo() {
+        return nonEmpty(getPassword(SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO));
+    }
+
+    public Optional<Password> schemaRegistryBearerToken() {
+        return nonEmpty(getPassword(SCHEMA_REGISTRY_BEARER_TOKEN));
+    }
+
+    public boolean autoRegisterSchemas() {
+        return getBoolean(AUTO_REGISTER_SCHEMAS);
+    }
+
+    public boolean useLatestVersion() {
+        return getBoolean(USE_LATEST_VERSION);
+    }
+
+    public long latestCacheTtlSeconds() {
+        return getLong(LATEST_CACHE_TTL_SECONDS);
+    }
+
+    public SubjectNameStrategy subjectNameStrategy() {
+        return SubjectNameStrategy.fromConfigValue(getString(SUBJECT_NAME_STRATEGY));
+    }
+
+    // ---- Topics
+
+    public String workloadsTopic() {
+        return getString(TOPIC_WORKLOADS);
+    }
+
+    public String policiesTopic() {
+        return getString(TOPIC_POLICIES);
+    }
+
+    public String clusterHealthTopic() {
+        return getString(TOPIC_CLUSTER_HEALTH);
+    }
+
+    public String workloadStatusTopic() {
+        return getString(TOPIC_WORKLOAD_STATUS);
+    }
+
+    public String stateDeltasTopic() {
+        return getString(TOPIC_STATE_DELTAS);
+    }
+
+    public String bindingsTopic() {
+        return getString(TOPIC_BINDINGS);
+    }
+
+    public String quotaStatusTopic() {
+        return getString(TOPIC_QUOTA_STATUS);
+    }
+
+    public String clusterStateTopic() {
+        return getString(TOPIC_CLUSTER_STATE);
+    }
+
+    public String migrationsTopic() {
+        return getString(TOPIC_MIGRATIONS);
+    }
+
+    public String migrationEventsTopic() {
+        return getString(TOPIC_MIGRATION_EVENTS);
+    }
+
+    public String auditTopic() {
+        return getString(TOPIC_AUDIT);
+    }
+
+    public String dlqTopic() {
+        return getString(TOPIC_DLQ);
+    }
+
+    /** Every fedstream topic, keyed by its configuration key ({@code topic.workloads} -> name), in table order. */
+    public Map<String, String> topicNames() {
+        Map<String, String> topics = new LinkedHashMap<>();
+        for (String key : List.of(TOPIC_WORKLOADS, TOPIC_POLICIES, TOPIC_CLUSTER_HEALTH, TOPIC_WORKLOAD_STATUS,
+                TOPIC_STATE_DELTAS, TOPIC_BINDINGS, TOPIC_QUOTA_STATUS, TOPIC_CLUSTER_STATE, TOPIC_MIGRATIONS,
+                TOPIC_MIGRATION_EVENTS, TOPIC_AUDIT, TOPIC_DLQ)) {
+            topics.put(key, getString(key));
+        }
+        return topics;
+    }
+
+    public int topicPartitions() {
+        return getInt(TOPIC_PARTITIONS);
+    }
+
+    public short topicReplicationFactor() {
+        return getShort(TOPIC_REPLICATION_FACTOR);
+    }
+
+    // ---- HTTP and local runtime
+
+    public String httpHost() {
+        return getString(HTTP_HOST);
+    }
+
+    public int httpPort() {
+        return getInt(HTTP_PORT);
+    }
+
+    public Optional<Password> httpBearerToken() {
+        return nonEmpty(getPassword(HTTP_BEARER_TOKEN));
+    }
+
+    public int embeddedKafkaPort() {
+        return getInt(EMBEDDED_KAFKA_PORT);
+    }
+
+    public Optional<Path> customizationsDir() {
+        return nonEmpty(getString(CUSTOMIZATIONS_DIR)).map(Path::of);
+    }
+
+    /** Where {@code key}'s value came from. */
+    public Source sourceOf(String key) {
+        return sources.getOrDefault(key, Source.DEFAULT);
+    }
+
+    // ---- Kafka client configurations
+
+    /**
+     * The Kafka Streams configuration: exactly-once v2, {@code acks=all}, explicit internal
+     * resource naming (KIP-1111), then every {@code kafka.streams.*}, {@code kafka.producer.*}
+     * and {@code kafka.consumer.*} key, which win over the values derived here.
+     */
+    public Properties streamsProperties() {
+        Properties props = new Properties();
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrapServers());
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId());
+        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir().toString());
+        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, processingGuarantee());
+        props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, numStreamThreads());
+        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commitIntervalMs());
+        props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true);
+        props.put(StreamsConfig.producerPrefix(ProducerConfig.ACKS_CONFIG), "all");
+        props.putAll(originalsWithPrefix(STREAMS_PREFIX));
+        originalsWithPrefix(PRODUCER_PREFIX).forEach((k, v) -> props.put(StreamsConfig.producerPrefix(k), v));
+        originalsWithPrefix(CONSUMER_PREFIX).forEach((k, v) -> props.put(StreamsConfig.consumerPrefix(k), v));
+        return props;
+    }
+
+    /** For tools that write to fedstream topics: idempotent, {@code acks=all}, then {@code kafka.producer.*}. No serializers. */
+    public Properties producerProperties() {
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrapServers());
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        props.putAll(originalsWithPrefix(PRODUCER_PREFIX));
+        return props;
+    }
+
+    /** For tools that read fedstream topics: {@code read_committed}, then {@code kafka.consumer.*}. No deserializers. */
+    public Properties consumerProperties() {
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrapServers());
+        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        props.putAll(originalsWithPrefix(CONSUMER_PREFIX));
+        return props;
+    }
+
+    /** For topic creation and inspection: bootstrap servers, then {@code kafka.admin.*}. */
+    public Properties adminProperties() {
+        Properties props = new Properties();
+        props.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrapServers());
+        props.putAll(originalsWithPrefix(ADMIN_PREFIX));
+        return props;
+    }
+
+    // ---- Documentation
+
+    /**
+     * Every key with its type, default, environment variable and documentation, grouped as in
+     * the README; independent of any particular configuration.
+     */
+    public static String describeKeys() {
+        StringBuilder out = new StringBuilder();
+        String group = null;
+        for (ConfigDef.ConfigKey key : orderedKeys()) {
+            if (!key.group.equals(group)) {
+                group = key.group;
+                out.append(out.isEmpty() ? "" : "\n").append("# ").append(group).append('\n');
+            }
+            out.append(key.name).append(" (").append(key.type.name().toLowerCase(Locale.ROOT)).append(", default ")
+                    .append(displayDefault(key)).append(validValues(key)).append(", env ").append(environmentVariableFor(key.name))
+                    .append(")\n    ").append(key.documentation).append('\n');
+        }
+        out.append("\n# Pass-through\n")
+                .append(STREAMS_PREFIX).append("*, ").append(PRODUCER_PREFIX).append("*, ").append(CONSUMER_PREFIX)
+                .append("*, ").append(ADMIN_PREFIX).append("*\n")
+                .append("    Any Kafka Streams, producer, consumer or admin setting, prefix removed;"
+                        + " it wins over the values fedstream derives.\n");
+        return out.toString();
+    }
+
+    /**
+     * {@link #describeKeys()} plus this configuration's value and where it came from; passwords
+     * and secret-looking pass-through values print as {@value #HIDDEN}.
+     */
+    public String describe() {
+        StringBuilder out = new StringBuilder();
+        String group = null;
+        for (ConfigDef.ConfigKey key : orderedKeys()) {
+            if (!key.group.equals(group)) {
+                group = key.group;
+                out.append(out.isEmpty() ? "" : "\n").append("# ").append(group).append('\n');
+            }
+            out.append(key.name).append(" = ").append(displayValue(key.name)).append("  [").append(sourceName(key.name));
+            if (sourceOf(key.name) != Source.DEFAULT) {
+                out.append("; default ").append(displayDefault(key));
+            }
+            out.append("]\n    ").append(key.documentation).append('\n');
+        }
+        Map<String, String> passThrough = passThroughDisplay();
+        if (!passThrough.isEmpty()) {
+            out.append("\n# Pass-through\n");
+            passThrough.forEach((k, v) -> out.append(k).append(" = ").append(v).append("  [").append(sourceName(k)).append("]\n"));
+        }
+        return out.toString();
+    }
+
+    /** Every value, passwords and secret-looking pass-through values hidden. */
+    @Override
+    public String toString() {
+        StringBuilder out = new StringBuilder("FedstreamConfig{");
+        String separator = "";
+        for (ConfigDef.ConfigKey key : orderedKeys()) {
+            out.append(separator).append(key.name).append('=').append(displayValue(key.name));
+            separator = ", ";
+        }
+        for (Map.Entry<String, String> entry : passThroughDisplay().entrySet()) {
+            out.append(separator).append(entry.getKey()).append('=').append(entry.getValue());
+        }
+        return out.append('}').toString();
+    }
+
+    private String displayValue(String key) {
+        Object value = values().get(key);
+        if (value instanceof Password password) {
+            return password.value().isEmpty() ? "\"\"" : HIDDEN;
+        }
+        String text = ConfigDef.convertToString(value, CONFIG.configKeys().get(key).type);
+        return text == null || text.isEmpty() ? "\"\"" : text;
+    }
+
+    private Map<String, String> passThroughDisplay() {
+        Map<String, String> shown = new TreeMap<>();
+        originals().forEach((k, v) -> {
+            if (PASS_THROUGH_PREFIXES.stream().anyMatch(k::startsWith)) {
+                shown.put(k, SECRET_KEY.matcher(k.toLowerCase(Locale.ROOT)).matches() ? HIDDEN : String.valueOf(v));
+            }
+        });
+        return shown;
+    }
+
+    private String sourceName(String key) {
+        Source source = sourceOf(key);
+        return switch (source) {
+            case DEFAULT -> "default";
+            case FILE -> "file";
+            case ENVIRONMENT -> "env " + environmentVariableFor(key);
+            case OVERRIDE -> "override";
+        };
+    }
+
+    private static List<ConfigDef.ConfigKey> orderedKeys() {
+        return CONFIG.configKeys().values().stream().toList();
+    }
+
+    private static String displayDefault(ConfigDef.ConfigKey key) {
+        String shown = DISPLAY_DEFAULTS.get(key.name);
+        if (shown != null) {
+            return shown;
+        }
+        String text = key.defaultValue instanceof Password p ? p.value() : ConfigDef.convertToString(key.defaultValue, key.type);
+        return text == null || text.isEmpty() ? "\"\"" : text;
+    }
+
+    private static String validValues(ConfigDef.ConfigKey key) {
+        if (key.validator instanceof ValidString || key.validator instanceof Range) {
+            return ", " + key.validator;
+        }
+        return "";
+    }
+
+    private static Optional<String> nonEmpty(String value) {
+        return value == null || value.isEmpty() ? Optional.empty() : Optional.of(value);
+    }
+
+    private static Optional<Password> nonEmpty(Password value) {
+        return value == null || value.value().isEmpty() ? Optional.empty() : Optional.of(value);
+    }
+
+    private static Map<String, String> readProperties(Path file) {
+        Properties props = new Properties();
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            props.load(reader);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not read configuration file " + file, e);
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        props.stringPropertyNames().forEach(name -> values.put(name, props.getProperty(name).strip()));
+        return values;
+    }
+
+    /** The three sources merged, each value checked against its key so that errors say which source set it. */
+    private record Merged(Map<String, Object> values, Map<String, Source> sources) {
+
+        static Merged of(Map<?, ?> file, Map<String, String> env, Map<String, String> overrides) {
+            Objects.requireNonNull(file, "file");
+            Objects.requireNonNull(env, "env");
+            Objects.requireNonNull(overrides, "overrides");
+            Map<String, Object> values = new LinkedHashMap<>();
+            Map<String, Source> sources = new LinkedHashMap<>();
+            List<String> unknown = new ArrayList<>();
+
+            file.forEach((k, v) -> put(String.valueOf(k), v, Source.FILE, "configuration file", values, sources, unknown));
+            new TreeMap<>(env).forEach((variable, v) -> keyForEnvironmentVariable(variable).ifPresent(key -> {
+                if (isKnown(key)) {
+                    put(key, v, Source.ENVIRONMENT, "environment variable " + variable, values, sources, unknown);
+                } else {
+                    // Launch scripts set FEDSTREAM_* variables of their own (FEDSTREAM_HOME, ...); they are not settings.
+                    LOG.debug("Ignoring environment variable {}: {} is not a fedstream setting", variable, key);
+                }
+            }));
+            overrides.forEach((k, v) -> put(k, v, Source.OVERRIDE, "overrides", values, sources, unknown));
+
+            if (!unknown.isEmpty()) {
+                throw new ConfigException("Unknown configuration " + (unknown.size() == 1 ? "key " : "keys ")
+                        + String.join(", ", unknown) + "; see `fedstream config --describe` for the known keys,"
+                        + " or prefix Kafka settings with " + String.join(", ", PASS_THROUGH_PREFIXES));
+            }
+            return new Merged(values, Map.copyOf(sources));
+        }
+
+        private static boolean isKnown(String key) {
+            return CONFIG.configKeys().containsKey(key) || PASS_THROUGH_PREFIXES.stream().anyMatch(key::startsWith);
+        }
+
+        private static void put(String key, Object value, Source source, String origin,
+                                Map<String, Object> values, Map<String, Source> sources, List<String> unknown) {
+            if (!isKnown(key)) {
+                unknown.add(key + " (from " + origin + ")");
+                return;
+            }
+            ConfigDef.ConfigKey configKey = CONFIG.configKeys().get(key);
+            Object checked = value instanceof String s ? s.strip() : value;
+            if (configKey != null) {
+                try {
+                    Object parsed = ConfigDef.parseType(key, checked, configKey.type);
+                    if (configKey.validator != null) {
+                        configKey.validator.ensureValid(key, parsed);
+                    }
+                } catch (ConfigException e) {
+                    throw new ConfigException(e.getMessage() + " (from " + origin + ")");
+                }
+            }
+            values.put(key, checked);
+            sources.put(key, source);
+        }
+    }
+}

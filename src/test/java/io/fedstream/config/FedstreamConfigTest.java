@@ -1,0 +1,346 @@
+package io.fedstream.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+
+import io.fedstream.config.FedstreamConfig.Source;
+import io.fedstream.config.FedstreamConfig.SubjectNameStrategy;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.config.types.Password;
+import org.apache.kafka.streams.StreamsConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class FedstreamConfigTest {
+
+    private static final String SECRET = "s3cr3t-value";
+
+    @Test
+    void defaults() {
+        FedstreamConfig config = FedstreamConfig.of(Map.of());
+
+        assertThat(config.kafkaBootstrapServers()).isEqualTo("127.0.0.1:9092");
+        assertThat(config.applicationId()).isEqualTo("fedstream");
+        assertThat(config.stateDir()).isEqualTo(Path.of(System.getProperty("java.io.tmpdir"), "fedstream-state"));
+        assertThat(config.processingGuarantee()).isEqualTo("exactly_once_v2");
+        assertThat(config.numStreamThreads()).isEqualTo(1);
+        assertThat(config.commitIntervalMs()).isEqualTo(100L);
+
+        assertThat(config.schemaRegistryUrl()).isEmpty();
+        assertThat(config.schemaRegistryBasicAuthUserInfo()).isEmpty();
+        assertThat(config.schemaRegistryBearerToken()).isEmpty();
+        assertThat(config.autoRegisterSchemas()).isTrue();
+        assertThat(config.useLatestVersion()).isFalse();
+        assertThat(config.latestCacheTtlSeconds()).isEqualTo(60L);
+        assertThat(config.subjectNameStrategy()).isEqualTo(SubjectNameStrategy.TOPIC);
+
+        assertThat(config.topicNames()).containsExactly(
+                entry("topic.workloads", "fedstream.workloads"),
+                entry("topic.policies", "fedstream.policies"),
+                entry("topic.cluster.health", "fedstream.cluster-health"),
+                entry("topic.workload.status", "fedstream.workload-status"),
+                entry("topic.state.deltas", "fedstream.state-deltas"),
+                entry("topic.bindings", "fedstream.bindings"),
+                entry("topic.quota.status", "fedstream.quota-status"),
+                entry("topic.cluster.state", "fedstream.cluster-state"),
+                entry("topic.migrations", "fedstream.migrations"),
+                entry("topic.migration.events", "fedstream.migration-events"),
+                entry("topic.audit", "fedstream.audit"),
+                entry("topic.dlq", "fedstream.dlq"));
+        assertThat(config.workloadsTopic()).isEqualTo("fedstream.workloads");
+        assertThat(config.policiesTopic()).isEqualTo("fedstream.policies");
+        assertThat(config.clusterHealthTopic()).isEqualTo("fedstream.cluster-health");
+        assertThat(config.workloadStatusTopic()).isEqualTo("fedstream.workload-status");
+        assertThat(config.stateDeltasTopic()).isEqualTo("fedstream.state-deltas");
+        assertThat(config.bindingsTopic()).isEqualTo("fedstream.bindings");
+        assertThat(config.quotaStatusTopic()).isEqualTo("fedstream.quota-status");
+        assertThat(config.clusterStateTopic()).isEqualTo("fedstream.cluster-state");
+        assertThat(config.migrationsTopic()).isEqualTo("fedstream.migrations");
+        assertThat(config.migrationEventsTopic()).isEqualTo("fedstream.migration-events");
+        assertThat(config.auditTopic()).isEqualTo("fedstream.audit");
+        assertThat(config.dlqTopic()).isEqualTo("fedstream.dlq");
+        assertThat(config.topicPartitions()).isEqualTo(6);
+        assertThat(config.topicReplicationFactor()).isEqualTo((short) 1);
+
+        assertThat(config.httpHost()).isEqualTo("127.0.0.1");
+        assertThat(config.httpPort()).isEqualTo(8080);
+        assertThat(config.httpBearerToken()).isEmpty();
+        assertThat(config.embeddedKafkaPort()).isEqualTo(9092);
+        assertThat(config.customizationsDir()).isEmpty();
+
+        assertThat(config.sourceOf("http.port")).isEqualTo(Source.DEFAULT);
+    }
+
+    @Test
+    void everyDefinedKeyHasADocString() {
+        ConfigDef def = FedstreamConfig.configDef();
+        assertThat(def.names()).hasSize(32);
+        def.configKeys().values().forEach(key -> assertThat(key.documentation).as(key.name).isNotBlank());
+        def.configKeys().values().forEach(key -> assertThat(key.hasDefault()).as(key.name).isTrue());
+    }
+
+    @Test
+    void fileThenEnvironmentThenOverrides() {
+        Map<String, String> file = Map.of(
+                "kafka.bootstrap.servers", "file:9092",
+                "application.id", "from-file",
+                "http.port", "1111",
+                "topic.audit", "file.audit");
+        Map<String, String> env = Map.of(
+                "FEDSTREAM_APPLICATION_ID", "from-env",
+                "FEDSTREAM_HTTP_PORT", "2222",
+                "FEDSTREAM_NUM_STREAM_THREADS", "2");
+        Map<String, String> overrides = Map.of("http.port", "3333");
+
+        FedstreamConfig config = new FedstreamConfig(file, env, overrides);
+
+        assertThat(config.kafkaBootstrapServers()).isEqualTo("file:9092");
+        assertThat(config.applicationId()).isEqualTo("from-env");
+        assertThat(config.httpPort()).isEqualTo(3333);
+        assertThat(config.numStreamThreads()).isEqualTo(2);
+        assertThat(config.auditTopic()).isEqualTo("file.audit");
+        assertThat(config.commitIntervalMs()).isEqualTo(100L);
+
+        assertThat(config.sourceOf("kafka.bootstrap.servers")).isEqualTo(Source.FILE);
+        assertThat(config.sourceOf("application.id")).isEqualTo(Source.ENVIRONMENT);
+        assertThat(config.sourceOf("http.port")).isEqualTo(Source.OVERRIDE);
+        assertThat(config.sourceOf("commit.interval.ms")).isEqualTo(Source.DEFAULT);
+    }
+
+    @Test
+    void loadsAPropertiesFile(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("fedstream.properties");
+        Files.writeString(file, """
+                # a comment
+                kafka.bootstrap.servers = broker-1:9092,broker-2:9092
+                topic.replication.factor=3
+                subject.name.strategy=topic-record
+                """);
+
+        FedstreamConfig config = FedstreamConfig.load(file, Map.of("FEDSTREAM_TOPIC_REPLICATION_FACTOR", "2"), Map.of());
+
+        assertThat(config.kafkaBootstrapServers()).isEqualTo("broker-1:9092,broker-2:9092");
+        assertThat(config.topicReplicationFactor()).isEqualTo((short) 2);
+        assertThat(config.subjectNameStrategy()).isEqualTo(SubjectNameStrategy.TOPIC_RECORD);
+        assertThat(FedstreamConfig.load(null, Map.of(), Map.of()).kafkaBootstrapServers()).isEqualTo("127.0.0.1:9092");
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            "FEDSTREAM_KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrap.servers",
+            "FEDSTREAM_TOPIC_CLUSTER_HEALTH, topic.cluster.health",
+            "FEDSTREAM_SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO, schema.registry.basic.auth.user.info",
+            "FEDSTREAM_KAFKA_STREAMS_NUM_STANDBY_REPLICAS, kafka.streams.num.standby.replicas",
+    })
+    void environmentVariablesMapToKeys(String variable, String key) {
+        assertThat(FedstreamConfig.keyForEnvironmentVariable(variable)).contains(key);
+        assertThat(FedstreamConfig.environmentVariableFor(key)).isEqualTo(variable);
+    }
+
+    @Test
+    void everyKeyRoundTripsThroughItsEnvironmentVariable() {
+        for (String key : FedstreamConfig.configDef().names()) {
+            assertThat(FedstreamConfig.keyForEnvironmentVariable(FedstreamConfig.environmentVariableFor(key)))
+                    .as(key).contains(key);
+        }
+    }
+
+    @Test
+    void onlyPrefixedEnvironmentVariablesAreRead() {
+        assertThat(FedstreamConfig.keyForEnvironmentVariable("KAFKA_BOOTSTRAP_SERVERS")).isEmpty();
+        assertThat(FedstreamConfig.keyForEnvironmentVariable("FEDSTREAM_")).isEmpty();
+        assertThat(FedstreamConfig.keyForEnvironmentVariable("fedstream_http_port")).isEmpty();
+
+        FedstreamConfig config = new FedstreamConfig(Map.of(), Map.of(
+                "HTTP_PORT", "1",
+                "PATH", "/usr/bin",
+                "FEDSTREAM_HOME", "/opt/fedstream",
+                "FEDSTREAM_HTTP_HOST", "0.0.0.0"), Map.of());
+
+        assertThat(config.httpPort()).isEqualTo(8080);
+        assertThat(config.httpHost()).isEqualTo("0.0.0.0");
+        assertThat(config.originals()).containsOnly(entry("http.host", "0.0.0.0"));
+    }
+
+    @Test
+    void aBadValueNamesTheKeyTheValueAndItsSource() {
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("http.port", "abc")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("Invalid value abc for configuration http.port: Not a number of type INT (from overrides)");
+        assertThatThrownBy(() -> new FedstreamConfig(Map.of(), Map.of("FEDSTREAM_HTTP_PORT", "70000"), Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("Invalid value 70000 for configuration http.port: Value must be no more than 65535"
+                        + " (from environment variable FEDSTREAM_HTTP_PORT)");
+        assertThatThrownBy(() -> new FedstreamConfig(Map.of("processing.guarantee", "exactly_once"), Map.of(), Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("Invalid value exactly_once for configuration processing.guarantee:"
+                        + " String must be one of: exactly_once_v2, at_least_once (from configuration file)");
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("subject.name.strategy", "Topic")))
+                .hasMessage("Invalid value Topic for configuration subject.name.strategy:"
+                        + " String must be one of: topic, record, topic-record (from overrides)");
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("num.stream.threads", "0")))
+                .hasMessage("Invalid value 0 for configuration num.stream.threads: Value must be at least 1 (from overrides)");
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("auto.register.schemas", "yes")))
+                .hasMessage("Invalid value yes for configuration auto.register.schemas:"
+                        + " Expected value to be either true or false (from overrides)");
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("kafka.bootstrap.servers", " ")))
+                .hasMessage("Invalid value  for configuration kafka.bootstrap.servers: String must be non-empty (from overrides)");
+    }
+
+    @Test
+    void anUnknownKeyFromAFileOrFlagIsAnError() {
+        assertThatThrownBy(() -> new FedstreamConfig(Map.of("http.prot", "1"), Map.of(), Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("Unknown configuration key http.prot (from configuration file);");
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("bootstrap.servers", "x:1")))
+                .hasMessageStartingWith("Unknown configuration key bootstrap.servers (from overrides);")
+                .hasMessageContaining("kafka.streams., kafka.producer., kafka.consumer., kafka.admin.");
+    }
+
+    @Test
+    void streamsPropertiesAreExactlyOnceWithAcksAllAndExplicitNaming() {
+        FedstreamConfig config = FedstreamConfig.of(Map.of(
+                "kafka.bootstrap.servers", "b:9092",
+                "application.id", "fleet-brain",
+                "state.dir", "/var/lib/fedstream",
+                "num.stream.threads", "2",
+                "commit.interval.ms", "250"));
+
+        Properties props = config.streamsProperties();
+
+        assertThat(props).containsOnly(
+                entry("bootstrap.servers", "b:9092"),
+                entry("application.id", "fleet-brain"),
+                entry("state.dir", "/var/lib/fedstream"),
+                entry("processing.guarantee", "exactly_once_v2"),
+                entry("num.stream.threads", 2),
+                entry("commit.interval.ms", 250L),
+                entry("ensure.explicit.internal.resource.naming", true),
+                entry("producer.acks", "all"));
+        assertThat(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG).isEqualTo("ensure.explicit.internal.resource.naming");
+
+        StreamsConfig streams = new StreamsConfig(props);
+        assertThat(streams.getBoolean(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG)).isTrue();
+        assertThat(streams.getString(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
+        assertThat(streams.getProducerConfigs("client").get("acks")).isEqualTo("all");
+    }
+
+    @Test
+    void prefixedKafkaSettingsPassThroughToTheRightClient() {
+        FedstreamConfig config = new FedstreamConfig(
+                Map.of("kafka.streams.num.standby.replicas", "1",
+                        "kafka.producer.linger.ms", "5",
+                        "kafka.consumer.max.poll.records", "100",
+                        "kafka.admin.request.timeout.ms", "9000"),
+                Map.of("FEDSTREAM_KAFKA_STREAMS_REPLICATION_FACTOR", "3",
+                        "FEDSTREAM_KAFKA_PRODUCER_COMPRESSION_TYPE", "lz4"),
+                Map.of("kafka.producer.acks", "1"));
+
+        assertThat(config.streamsProperties()).contains(
+                entry("num.standby.replicas", "1"),
+                entry("replication.factor", "3"),
+                entry("producer.linger.ms", "5"),
+                entry("producer.compression.type", "lz4"),
+                entry("producer.acks", "1"),
+                entry("consumer.max.poll.records", "100"));
+        assertThat(config.streamsProperties()).doesNotContainKeys("request.timeout.ms", "admin.request.timeout.ms");
+
+        assertThat(config.producerProperties()).containsOnly(
+                entry("bootstrap.servers", "127.0.0.1:9092"),
+                entry("acks", "1"),
+                entry("enable.idempotence", true),
+                entry("linger.ms", "5"),
+                entry("compression.type", "lz4"));
+        assertThat(config.consumerProperties()).containsOnly(
+                entry("bootstrap.servers", "127.0.0.1:9092"),
+                entry("isolation.level", "read_committed"),
+                entry("max.poll.records", "100"));
+        assertThat(config.adminProperties()).containsOnly(
+                entry("bootstrap.servers", "127.0.0.1:9092"),
+                entry("request.timeout.ms", "9000"));
+    }
+
+    @Test
+    void defaultProducerAndAdminProperties() {
+        FedstreamConfig config = FedstreamConfig.of(Map.of());
+        assertThat(config.producerProperties()).containsOnly(
+                entry("bootstrap.servers", "127.0.0.1:9092"),
+                entry("acks", "all"),
+                entry("enable.idempotence", true));
+        assertThat(config.adminProperties()).containsOnly(entry("bootstrap.servers", "127.0.0.1:9092"));
+    }
+
+    @Test
+    void passwordsAreAvailableToCodeButNeverPrinted() {
+        FedstreamConfig config = new FedstreamConfig(
+                Map.of("schema.registry.basic.auth.user.info", "user:" + SECRET),
+                Map.of("FEDSTREAM_SCHEMA_REGISTRY_BEARER_TOKEN", SECRET),
+                Map.of("http.bearer.token", SECRET,
+                        "kafka.producer.sasl.jaas.config", "PlainLoginModule password=\"" + SECRET + "\";",
+                        "kafka.consumer.ssl.key.password", SECRET));
+
+        assertThat(config.schemaRegistryBasicAuthUserInfo().map(Password::value)).contains("user:" + SECRET);
+        assertThat(config.schemaRegistryBearerToken().map(Password::value)).contains(SECRET);
+        assertThat(config.httpBearerToken().map(Password::value)).contains(SECRET);
+        assertThat(config.httpBearerToken().map(Password::toString)).isEqualTo(Optional.of("[hidden]"));
+
+        assertThat(config.toString()).doesNotContain(SECRET)
+                .contains("http.bearer.token=[hidden]")
+                .contains("schema.registry.bearer.token=[hidden]")
+                .contains("schema.registry.basic.auth.user.info=[hidden]")
+                .contains("kafka.producer.sasl.jaas.config=[hidden]")
+                .contains("kafka.consumer.ssl.key.password=[hidden]");
+        assertThat(config.describe()).doesNotContain(SECRET)
+                .contains("http.bearer.token = [hidden]  [override; default \"\"]")
+                .contains("schema.registry.bearer.token = [hidden]  [env FEDSTREAM_SCHEMA_REGISTRY_BEARER_TOKEN; default \"\"]");
+        assertThat(FedstreamConfig.describeKeys()).doesNotContain(SECRET);
+    }
+
+    @Test
+    void passwordValuesAreTrimmedLikeEveryOtherValue() {
+        FedstreamConfig config = FedstreamConfig.of(Map.of("http.bearer.token", "  padded  "));
+        assertThat(config.httpBearerToken().map(Password::value)).contains("padded");
+    }
+
+    @Test
+    void describeKeysListsEveryKeyWithDefaultAndDoc() {
+        String text = FedstreamConfig.describeKeys();
+
+        for (ConfigDef.ConfigKey key : FedstreamConfig.configDef().configKeys().values()) {
+            assertThat(text).contains(key.name + " (").contains(key.documentation);
+        }
+        assertThat(text)
+                .contains("# Kafka Streams\nkafka.bootstrap.servers (string, default 127.0.0.1:9092,"
+                        + " env FEDSTREAM_KAFKA_BOOTSTRAP_SERVERS)\n    Kafka brokers to connect to")
+                .contains("state.dir (string, default ${java.io.tmpdir}/fedstream-state, env FEDSTREAM_STATE_DIR)")
+                .contains("http.port (int, default 8080, [0,...,65535], env FEDSTREAM_HTTP_PORT)")
+                .contains("subject.name.strategy (string, default topic, [topic, record, topic-record], env FEDSTREAM_SUBJECT_NAME_STRATEGY)")
+                .contains("topic.replication.factor (short, default 1, [1,...], env FEDSTREAM_TOPIC_REPLICATION_FACTOR)")
+                .contains("production wants 3")
+                .contains("schema.registry.url (string, default \"\", env FEDSTREAM_SCHEMA_REGISTRY_URL)")
+                .contains("# Pass-through\nkafka.streams.*, kafka.producer.*, kafka.consumer.*, kafka.admin.*");
+        assertThat(text).doesNotContain(System.getProperty("java.io.tmpdir") + "/fedstream-state");
+    }
+
+    @Test
+    void describeShowsValuesAndTheirSources() {
+        FedstreamConfig config = new FedstreamConfig(Map.of("topic.partitions", "12"),
+                Map.of("FEDSTREAM_HTTP_PORT", "9000"), Map.of("kafka.streams.num.standby.replicas", "1"));
+
+        assertThat(config.describe())
+                .contains("topic.partitions = 12  [file; default 6]")
+                .contains("http.port = 9000  [env FEDSTREAM_HTTP_PORT; default 8080]")
+                .contains("application.id = fedstream  [default]\n")
+                .contains("# Pass-through\nkafka.streams.num.standby.replicas = 1  [override]");
+    }
+}
