@@ -305,7 +305,15 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     private static String describeStartFailure(RuntimeException e, int port) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof BindException || String.valueOf(t.getMessage()).contains("Address already in use")) {
+            String message = String.valueOf(t.getMessage());
+            // Kafka's own message names the address, which may come from the extra properties.
+            if (message.contains("failed to bind to")) {
+                return "Could not start embedded Kafka: " + message.replaceAll("\\.$", "")
+                        + "; pick another port, or 0 for a free one";
+            }
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof BindException) {
                 return "Could not start embedded Kafka: port " + port + " on " + HOST
                         + " (or the controller port) is already in use; pick another port, or 0 for a free one";
             }

@@ -50,6 +50,26 @@ class EmbeddedKafkaIT {
     }
 
     @Test
+    void aTakenPortFromExtraListenersGivesKafkasBindErrorNamingTheAddress() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            int port = taken.getLocalPort();
+            int controllerPort;
+            try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+                controllerPort = free.getLocalPort();
+            }
+            EmbeddedKafka.Options options = EmbeddedKafka.Options.defaults().withPort(0).withBrokerProperties(Map.of(
+                    "listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
+                    "advertised.listeners", "PLAINTEXT://127.0.0.1:" + port,
+                    "controller.quorum.voters", "1@127.0.0.1:" + controllerPort));
+
+            assertThatThrownBy(() -> EmbeddedKafka.start(options))
+                    .isInstanceOf(EmbeddedKafka.StartException.class)
+                    .hasMessage("Could not start embedded Kafka: Socket server failed to bind to 127.0.0.1:" + port
+                            + ": Address already in use; pick another port, or 0 for a free one");
+        }
+    }
+
+    @Test
     void aPersistentDataDirIsKeptAndReusedAcrossRestarts(@TempDir Path dir) throws Exception {
         Path dataDir = dir.resolve("kafka");
         EmbeddedKafka.Options options = EmbeddedKafka.Options.defaults().withPort(0).withDataDir(dataDir)

@@ -70,10 +70,10 @@ public final class KafkaClusterExtension implements BeforeAllCallback, Parameter
 
     private static SharedKafka sharedKafka(ExtensionContext context) {
         return context.getRoot().getStore(NAMESPACE)
-                .getOrComputeIfAbsent(SharedKafka.class, key -> start(), SharedKafka.class);
+                .getOrComputeIfAbsent(SharedKafka.class, key -> startConfiguredBackend(), SharedKafka.class);
     }
 
-    static SharedKafka start() {
+    private static SharedKafka startConfiguredBackend() {
         String mode = System.getProperty(BACKEND_PROPERTY, "auto").trim().toLowerCase(Locale.ROOT);
         SharedKafka kafka = switch (mode) {
             case "inprocess" -> start(SharedKafka.Backend.IN_PROCESS);
