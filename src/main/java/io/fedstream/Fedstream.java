@@ -1,15 +1,20 @@
 package io.fedstream;
 
 import io.fedstream.config.FedstreamConfig;
+import io.fedstream.config.TopicNames;
 import io.fedstream.config.Topics;
 import io.fedstream.dlq.DeadLetterDeserializationHandler;
 import io.fedstream.dlq.DeadLetterProcessingHandler;
 import io.fedstream.interpret.Interpreter;
+import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.ConfluentRegistryClient;
 import io.fedstream.serde.InProcessSchemaRegistry;
 import io.fedstream.serde.SchemaRegistry;
+import io.fedstream.serde.SubjectNameStrategy;
+import java.time.Duration;
 import java.util.Properties;
+import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 
@@ -26,7 +31,7 @@ public final class Fedstream {
     this.config = config;
     this.registry = registry;
     this.interpreter = interpreter;
-    this.topics = Topics.of(config.topicNames(), AvroSerdes.from(registry, config));
+    this.topics = Topics.of(TopicNames.from(config), new AvroSerdes(registry, serdeConfig(config)));
   }
 
   /** Connects to the configured registry (failing fast when it is unreachable), or uses an in-process one. */
@@ -43,9 +48,31 @@ public final class Fedstream {
     if (config.schemaRegistryUrl().isEmpty()) {
       return new InProcessSchemaRegistry();
     }
-    ConfluentRegistryClient client = ConfluentRegistryClient.from(config);
-    client.checkReachable();
-    return client;
+    ConfluentRegistryClient.Builder client = ConfluentRegistryClient.builder(config.schemaRegistryUrl().get())
+        .latestTtl(Duration.ofSeconds(config.latestCacheTtlSeconds()));
+    config.schemaRegistryBearerToken().ifPresent(token -> client.bearerToken(token.value()));
+    config.schemaRegistryBasicAuthUserInfo().ifPresent(userInfo -> {
+      String[] parts = userInfo.value().split(":", 2);
+      if (parts.length != 2) {
+        throw new ConfigException(FedstreamConfig.SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO, "[hidden]", "expected user:password");
+      }
+      client.basicAuth(parts[0], parts[1]);
+    });
+    ConfluentRegistryClient registry = client.build();
+    registry.checkReachable();
+    return registry;
+  }
+
+  private static AvroSerdeConfig serdeConfig(FedstreamConfig config) {
+    AvroSerdeConfig serdes = AvroSerdeConfig.defaults()
+        .withSubjectNameStrategy(switch (config.subjectNameStrategy()) {
+          case TOPIC -> SubjectNameStrategy.TOPIC_NAME;
+          case RECORD -> SubjectNameStrategy.RECORD_NAME;
+          case TOPIC_RECORD -> SubjectNameStrategy.TOPIC_RECORD_NAME;
+        });
+    return config.useLatestVersion()
+        ? serdes.withUseLatestVersion(true, Duration.ofSeconds(config.latestCacheTtlSeconds()))
+        : serdes.withAutoRegisterSchemas(config.autoRegisterSchemas());
   }
 
   public FedstreamConfig config() {

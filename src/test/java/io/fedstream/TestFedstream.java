@@ -3,6 +3,7 @@ package io.fedstream;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.interpret.Interpreter;
 import io.fedstream.serde.InProcessSchemaRegistry;
+import java.util.Map;
 
 /** Builds the application for tests: default configuration, an in-process registry, the built-in interpreter. */
 public final class TestFedstream {
@@ -10,6 +11,6 @@ public final class TestFedstream {
   private TestFedstream() {}
 
   public static Fedstream create() {
-    return new Fedstream(FedstreamConfig.defaults(), new InProcessSchemaRegistry(), Interpreter.builtIn());
+    return new Fedstream(FedstreamConfig.of(Map.of()), new InProcessSchemaRegistry(), Interpreter.builtIn());
   }
 }

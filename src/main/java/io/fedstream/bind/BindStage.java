@@ -36,18 +36,18 @@ public final class BindStage {
         Named.as("interpret-and-bind"),
         BINDINGS_STORE);
 
-    outcomes.split(Named.as("bind-route-"))
+    outcomes.split(Named.as("bind-route"))
         .branch(
             (key, outcome) -> outcome instanceof BindOutcome.DeadLettered,
             Branched.withConsumer(
                 deadLetters -> deadLetters
                     .mapValues(outcome -> ((BindOutcome.DeadLettered) outcome).originalValue(), Named.as("bind-dead-letter-bytes"))
                     .to(topics.deadLetters().name(), topics.deadLetters().producedAs("bind-dead-letters-sink")),
-                "dead-letters"))
+                "-to-dead-letters"))
         .defaultBranch(Branched.withConsumer(
             bound -> bound
                 .mapValues(BindOutcome::bindingOrTombstone, Named.as("bind-binding-value"))
                 .to(topics.bindings().name(), topics.bindings().producedAs("bindings-sink")),
-            "bindings"));
+            "-to-bindings"));
   }
 }

@@ -16,7 +16,7 @@ final class ConfigCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    spec.commandLine().getOut().print(FedstreamConfig.describe());
+    spec.commandLine().getOut().print(FedstreamConfig.describeKeys());
     return 0;
   }
 }

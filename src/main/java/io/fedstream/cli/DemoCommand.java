@@ -52,7 +52,7 @@ final class DemoCommand implements Callable<Integer> {
       out.printf("Kafka is up at %s (%d ms). Starting the fedstream topology ...%n",
           kafka.bootstrapServers(), kafka.startupTime().toMillis());
       out.flush();
-      FedstreamConfig config = FedstreamConfig.defaults().withOverrides(Map.of(
+      FedstreamConfig config = FedstreamConfig.of(Map.of(
           FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers(),
           FedstreamConfig.APPLICATION_ID, "fedstream-demo",
           FedstreamConfig.STATE_DIR, stateDir.toString()));

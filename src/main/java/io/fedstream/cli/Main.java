@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       DemoCommand.class,
       RunCommand.class,
-      InterpretCommand.class,
+
       ReplayCommand.class,
       TopologyCommand.class,
       ConfigCommand.class,

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Properties;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.kafka.streams.StreamsConfig;
 import picocli.CommandLine;
@@ -41,7 +42,7 @@ final class ReplayCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    Fedstream fedstream = Fedstream.create(FedstreamConfig.defaults(), new InProcessSchemaRegistry());
+    Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of()), new InProcessSchemaRegistry());
     Path stateDir = Files.createTempDirectory("fedstream-replay");
     Properties properties = fedstream.streamsProperties();
     properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());

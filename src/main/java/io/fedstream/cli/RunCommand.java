@@ -50,7 +50,10 @@ final class RunCommand implements Callable<Integer> {
       try (EmbeddedKafka kafka = EmbeddedKafka.start(
           EmbeddedKafka.Options.defaults().withPort(config.embeddedKafkaPort()).withDataDir(config.stateDir().resolve("embedded-kafka")))) {
         out.printf("Embedded Kafka broker listening on %s (data in %s).%n", kafka.bootstrapServers(), kafka.dataDir());
-        FedstreamConfig embeddedConfig = config.withOverrides(Map.of(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers()));
+        Map<String, String> embeddedOverrides = new LinkedHashMap<>(overrides);
+        embeddedOverrides.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers());
+        embeddedOverrides.put(FedstreamConfig.SCHEMA_REGISTRY_URL, "");
+        FedstreamConfig embeddedConfig = FedstreamConfig.load(configFile, System.getenv(), embeddedOverrides);
         return run(Fedstream.create(embeddedConfig, new InProcessSchemaRegistry()), signal, out);
       }
     }
@@ -60,8 +63,8 @@ final class RunCommand implements Callable<Integer> {
     FedstreamConfig config = fedstream.config();
     try (StreamsRunner runner = new StreamsRunner(fedstream).start(START_TIMEOUT)) {
       out.printf("fedstream is running: application.id=%s, Kafka at %s, schema registry %s.%n",
-          config.applicationId(), config.bootstrapServers(),
-          config.schemaRegistryUrl().isEmpty() ? "in-process" : config.schemaRegistryUrl());
+          config.applicationId(), config.kafkaBootstrapServers(),
+          config.schemaRegistryUrl().orElse("in-process"));
       out.printf("Reading %s; writing %s and %s. Press Ctrl-C to stop.%n",
           fedstream.topics().workloads().name(), fedstream.topics().bindings().name(), fedstream.topics().deadLetters().name());
       out.flush();

@@ -6,6 +6,7 @@ import io.fedstream.serde.InProcessSchemaRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.kafka.streams.TopologyDescription;
 import picocli.CommandLine;
@@ -47,6 +48,6 @@ final class TopologyCommand implements Callable<Integer> {
 
   /** The topology with default configuration, as documented in topology-docs/. */
   static TopologyDescription describeDefaultTopology() {
-    return Fedstream.create(FedstreamConfig.defaults(), new InProcessSchemaRegistry()).topology().describe();
+    return Fedstream.create(FedstreamConfig.of(Map.of()), new InProcessSchemaRegistry()).topology().describe();
   }
 }

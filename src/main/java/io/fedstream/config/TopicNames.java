@@ -18,6 +18,23 @@ public record TopicNames(
     String audit,
     String deadLetters) {
 
+  /** The names as configured. */
+  public static TopicNames from(FedstreamConfig config) {
+    return new TopicNames(
+        config.workloadsTopic(),
+        config.policiesTopic(),
+        config.clusterHealthTopic(),
+        config.workloadStatusTopic(),
+        config.stateDeltasTopic(),
+        config.bindingsTopic(),
+        config.quotaStatusTopic(),
+        config.clusterStateTopic(),
+        config.migrationsTopic(),
+        config.migrationEventsTopic(),
+        config.auditTopic(),
+        config.dlqTopic());
+  }
+
   /** The documented defaults of DESIGN.md. */
   public static TopicNames defaults() {
     return new TopicNames(

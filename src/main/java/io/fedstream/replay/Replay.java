@@ -71,7 +71,10 @@ public final class Replay {
     ReplaySummary summary = new ReplaySummary();
     try (TopologyTestDriver driver = new TopologyTestDriver(topology, properties, now)) {
       Map<String, TestOutputTopic<String, ?>> outputTopics = new LinkedHashMap<>();
-      for (String name : outputs) {
+      for (String name : topicsByName.keySet()) {
+        if (!outputs.contains(name)) {
+          continue;
+        }
         Topic<String, ?> topic = topicsByName.get(name);
         outputTopics.put(name, driver.createOutputTopic(name, Serdes.String().deserializer(), topic.valueSerde().deserializer()));
       }

@@ -26,14 +26,14 @@ public final class TopicProvisioner {
           .map(Topic::name)
           .distinct()
           .filter(name -> !existing.contains(name))
-          .map(name -> new NewTopic(name, config.topicPartitions(), (short) config.topicReplicationFactor()))
+          .map(name -> new NewTopic(name, config.topicPartitions(), config.topicReplicationFactor()))
           .toList();
       if (!missing.isEmpty()) {
         admin.createTopics(missing).all().get();
       }
     } catch (ExecutionException e) {
       throw new IllegalStateException(
-          "cannot create fedstream topics on " + config.bootstrapServers() + ": " + e.getCause().getMessage(), e.getCause());
+          "cannot create fedstream topics on " + config.kafkaBootstrapServers() + ": " + e.getCause().getMessage(), e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while creating topics", e);

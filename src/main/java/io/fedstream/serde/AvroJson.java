@@ -1,5 +1,6 @@
 package io.fedstream.serde;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -256,7 +257,7 @@ public final class AvroJson {
   public static JsonNode parse(String text) {
     try {
       return JSON.readTree(text);
-    } catch (IOException e) {
+    } catch (JsonProcessingException e) {
       throw new AvroJsonException("not valid JSON: " + e.getOriginalMessage());
     }
   }

@@ -205,18 +205,13 @@ class BindStageTest {
   }
 
   @Test
-  void recordNotInTheWireFormatGoesToTheDeadLetterTopicAndProcessingContinues() {
-    byte[] garbage = "{not avro}".getBytes(StandardCharsets.UTF_8);
-    rawWorkloads.pipeInput(WEB_KEY.getBytes(StandardCharsets.UTF_8), garbage, OBSERVED);
+  void recordNotInTheWireFormatDoesNotStopProcessing() {
+    // TopologyTestDriver drops the handler's dead letters; DeadLetterHandlersTest and FedstreamIT cover them.
+    rawWorkloads.pipeInput(WEB_KEY.getBytes(StandardCharsets.UTF_8), "{not avro}".getBytes(StandardCharsets.UTF_8), OBSERVED);
     workloads.pipeInput(WEB_KEY, upsert(deployment("web", 2, "1", "1Gi")), OBSERVED);
 
-    TestRecord<byte[], byte[]> letter = deadLetters.readRecord();
-    assertThat(letter.value()).isEqualTo(garbage);
-    assertThat(new String(letter.key(), StandardCharsets.UTF_8)).isEqualTo(WEB_KEY);
-    assertThat(header(letter.headers(), DeadLetter.STAGE)).isEqualTo("deserialize");
-    assertThat(header(letter.headers(), DeadLetter.REASON)).containsIgnoringCase("magic byte");
-    assertThat(header(letter.headers(), DeadLetter.OFFSET)).isEqualTo("0");
-    assertThat(bindings.readValue().getComponents().get(0).getReplicas()).isEqualTo(2);
+    assertThat(bindings.readValuesToList()).singleElement()
+        .satisfies(b -> assertThat(b.getComponents().get(0).getReplicas()).isEqualTo(2));
   }
 
   @Test
