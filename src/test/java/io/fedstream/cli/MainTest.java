@@ -121,6 +121,22 @@ class MainTest {
   }
 
   @Test
+  void runWithAnUnreachableRegistryFailsFastNamingTheUrl() {
+    CliRunner result = CliRunner.run("run", "--set", "schema.registry.url=http://127.0.0.1:9/apis/ccompat/v7");
+
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err()).startsWith("error: ").contains("http://127.0.0.1:9/apis/ccompat/v7");
+  }
+
+  @Test
+  void runWithABadConfigValueNamesKeyAndValue() {
+    CliRunner result = CliRunner.run("run", "--set", "http.port=abc");
+
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err()).contains("http.port").contains("abc");
+  }
+
+  @Test
   void unknownOptionIsAUsageError() {
     CliRunner result = CliRunner.run("interpret", "--frobnicate");
 
