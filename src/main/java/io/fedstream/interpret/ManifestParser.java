@@ -28,6 +28,7 @@ import org.yaml.snakeyaml.resolver.Resolver;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.StringReader;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -119,8 +120,7 @@ final class ManifestParser {
         options.setAllowRecursiveKeys(false);
         List<Document> documents = new ArrayList<>();
         try {
-            UnicodeReader reader = new UnicodeReader(new ByteArrayInputStream(bytes));
-            Composer composer = new Composer(new ParserImpl(new StreamReader(reader), options), new Resolver(), options);
+            Composer composer = new Composer(new ParserImpl(wholeInputReader(decode(bytes)), options), new Resolver(), options);
             while (composer.checkNode()) {
                 Node node = composer.getNode();
                 if (node == null || isEmptyDocument(node)) {
@@ -142,6 +142,39 @@ final class ManifestParser {
             documents.add(refused("is not valid YAML: " + firstLine(String.valueOf(e.getMessage()))));
         }
         return documents;
+    }
+
+    /**
+     * A StreamReader that reads the whole (at most 3 MiB) input in one go. SnakeYAML's reader
+     * refills a 1 KiB buffer and copies its look-ahead window on every refill, which makes one
+     * long line (a 3 MiB scalar or comment) quadratic: tens of seconds. Its buffer is private,
+     * so it is replaced by reflection; should that ever fail, parsing stays correct, only slower
+     * on such lines.
+     */
+    private static StreamReader wholeInputReader(String text) {
+        StreamReader streamReader = new StreamReader(new StringReader(text));
+        try {
+            java.lang.reflect.Field buffer = StreamReader.class.getDeclaredField("buffer");
+            buffer.setAccessible(true);
+            buffer.set(streamReader, new char[text.length() + 2]);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // keep SnakeYAML's own buffer
+        }
+        return streamReader;
+    }
+
+    /** The text of the input; UnicodeReader honours a UTF-8/UTF-16 byte order mark as SnakeYAML does. */
+    private static String decode(byte[] bytes) {
+        try (UnicodeReader reader = new UnicodeReader(new ByteArrayInputStream(bytes))) {
+            StringBuilder text = new StringBuilder(bytes.length);
+            char[] chunk = new char[64 * 1024];
+            for (int n; (n = reader.read(chunk)) > 0; ) {
+                text.append(chunk, 0, n);
+            }
+            return text.toString();
+        } catch (IOException e) {
+            throw new YAMLException("cannot decode the input: " + e.getMessage());
+        }
     }
 
     private static boolean isEmptyDocument(Node node) {

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.Quantity;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -17,7 +18,16 @@ public final class Quantities {
      * accepts e.g. exponents on top of suffixes), so the syntax is checked here first.
      */
     private static final Pattern SYNTAX = Pattern.compile(
-            "[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(Ki|Mi|Gi|Ti|Pi|Ei|m|k|M|G|T|P|E|[eE][+-]?([0-9]+))?");
+            "([+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+))(Ki|Mi|Gi|Ti|Pi|Ei|m|k|M|G|T|P|E|[eE]([+-]?[0-9]+))?");
+
+    private static final Map<String, BigDecimal> SUFFIXES = Map.ofEntries(
+            Map.entry("Ki", BigDecimal.valueOf(1L << 10)), Map.entry("Mi", BigDecimal.valueOf(1L << 20)),
+            Map.entry("Gi", BigDecimal.valueOf(1L << 30)), Map.entry("Ti", BigDecimal.valueOf(1L << 40)),
+            Map.entry("Pi", BigDecimal.valueOf(1L << 50)), Map.entry("Ei", BigDecimal.valueOf(1L << 60)),
+            Map.entry("m", new BigDecimal("0.001")), Map.entry("k", BigDecimal.TEN.pow(3)),
+            Map.entry("M", BigDecimal.TEN.pow(6)), Map.entry("G", BigDecimal.TEN.pow(9)),
+            Map.entry("T", BigDecimal.TEN.pow(12)), Map.entry("P", BigDecimal.TEN.pow(15)),
+            Map.entry("E", BigDecimal.TEN.pow(18)));
 
     /** Longer strings are refused: no real quantity needs them, and they cost BigDecimal time. */
     static final int MAX_LENGTH = 64;
@@ -46,17 +56,26 @@ public final class Quantities {
             throw new IllegalArgumentException(
                     "is not a Kubernetes quantity (expected e.g. 500m, 2, 1.5Gi, 128974848, 129e6; no spaces)");
         }
-        if (m.group(2) != null && m.group(2).length() > 2) {
-            throw new IllegalArgumentException("is not a quantity (exponent out of range)");
-        }
-        if (m.group(2) != null && Integer.parseInt(m.group(2)) > MAX_EXPONENT) {
+        String exponent = m.group(3);
+        if (exponent != null && (exponent.length() > 4 || Math.abs(Integer.parseInt(exponent)) > MAX_EXPONENT)) {
             throw new IllegalArgumentException("is not a quantity (exponent out of range)");
         }
         try {
-            return Quantity.parse(text).getNumericalAmount();
+            Quantity.parse(text); // fabric8 must accept it too
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("is not a Kubernetes quantity (" + e.getMessage() + ")");
         }
+        // The value is computed here, exactly: fabric8 8.0.0's getNumericalAmount() is not exact
+        // for Pi and Ei (1Ei comes out as 1152921504606847000, not 2^60).
+        BigDecimal number = new BigDecimal(m.group(1));
+        String suffix = m.group(2);
+        if (suffix == null) {
+            return number;
+        }
+        if (exponent != null) {
+            return number.scaleByPowerOfTen(Integer.parseInt(exponent));
+        }
+        return number.multiply(SUFFIXES.get(suffix));
     }
 
     /**

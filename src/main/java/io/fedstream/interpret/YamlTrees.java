@@ -53,10 +53,32 @@ final class YamlTrees {
 
     /** The Jackson tree of one document. */
     static JsonNode toTree(Node root) {
-        return new YamlTrees().convert(root, "", false);
+        return new YamlTrees().convert(root, Path.ROOT, false);
     }
 
-    private JsonNode convert(Node node, String path, boolean aliased) {
+    /** A field path built only when an error needs it: most nodes never do. */
+    private record Path(Path parent, String key, int index) {
+        static final Path ROOT = new Path(null, null, -1);
+
+        Path key(String name) {
+            return new Path(this, name, -1);
+        }
+
+        Path index(int i) {
+            return new Path(this, null, i);
+        }
+
+        @Override
+        public String toString() {
+            if (parent == null) {
+                return "";
+            }
+            String up = parent.toString();
+            return key != null ? Cursor.childPath(up, key) : up + "[" + index + "]";
+        }
+    }
+
+    private JsonNode convert(Node node, Path path, boolean aliased) {
         count(path, aliased);
         if (node instanceof ScalarNode scalar) {
             return scalar(scalar);
@@ -70,7 +92,7 @@ final class YamlTrees {
                 ArrayNode array = NODES.arrayNode();
                 List<Node> values = sequence.getValue();
                 for (int i = 0; i < values.size(); i++) {
-                    array.add(convert(values.get(i), path + "[" + i + "]", aliased || reused));
+                    array.add(convert(values.get(i), path.index(i), aliased || reused));
                 }
                 return array;
             }
@@ -80,7 +102,7 @@ final class YamlTrees {
         }
     }
 
-    private ObjectNode mapping(MappingNode mapping, String path, boolean aliased) {
+    private ObjectNode mapping(MappingNode mapping, Path path, boolean aliased) {
         ObjectNode object = NODES.objectNode();
         List<Node> merges = new ArrayList<>();
         for (NodeTuple tuple : mapping.getValue()) {
@@ -92,9 +114,9 @@ final class YamlTrees {
                 continue;
             }
             String name = key.getValue();
-            String childPath = Cursor.childPath(path, name);
+            Path childPath = path.key(name);
             if (object.has(name)) {
-                throw new InvalidManifestException(new FieldError(childPath, name, "duplicate key"));
+                throw new InvalidManifestException(new FieldError(childPath.toString(), name, "duplicate key"));
             }
             object.set(name, convert(tuple.getValueNode(), childPath, aliased));
         }
@@ -104,7 +126,7 @@ final class YamlTrees {
             for (Node source : sources) {
                 if (!(source instanceof MappingNode)) {
                     throw new InvalidManifestException(
-                            new FieldError(Cursor.childPath(path, "<<"), null, "merge key needs a mapping or a list of mappings"));
+                            new FieldError(path.key("<<").toString(), null, "merge key needs a mapping or a list of mappings"));
                 }
                 JsonNode merged = convert(source, path, true);
                 for (Map.Entry<String, JsonNode> e : merged.properties()) {
@@ -117,7 +139,7 @@ final class YamlTrees {
         return object;
     }
 
-    private void count(String path, boolean aliased) {
+    private void count(Path path, boolean aliased) {
         if (++nodes > MAX_NODES) {
             throw new InvalidManifestException(new FieldError(orManifest(path), null,
                     "document expands to more than " + MAX_NODES + " nodes"));
@@ -188,7 +210,8 @@ final class YamlTrees {
         }
     }
 
-    private static String orManifest(String path) {
-        return path.isEmpty() ? "manifest" : path;
+    private static String orManifest(Path path) {
+        String text = path.toString();
+        return text.isEmpty() ? "manifest" : text;
     }
 }

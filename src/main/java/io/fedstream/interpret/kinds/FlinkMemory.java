@@ -1,8 +1,8 @@
 package io.fedstream.interpret.kinds;
 
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fedstream.interpret.Quantities;
 
-import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.Map;
 
@@ -42,21 +42,21 @@ final class FlinkMemory {
         if (quantity.endsWith("I")) {
             quantity = quantity.substring(0, quantity.length() - 1) + "i";
         }
-        BigDecimal value;
+        String handedToFlink;
         try {
-            value = Quantities.parse(quantity);
-        } catch (IllegalArgumentException e) {
+            Quantities.parse(quantity);
+            // The operator hands Flink fabric8's numerical amount as text; Flink only accepts digits.
+            handedToFlink = Quantity.parse(quantity).getNumericalAmount().toString();
+        } catch (RuntimeException e) {
             throw new IllegalArgumentException("is neither Flink memory (e.g. 2048m, 2g) nor a Kubernetes quantity (e.g. 2Gi)");
         }
-        // The operator hands Flink the quantity's BigDecimal as text; Flink only accepts digits.
-        String handedToFlink = value.toString();
         if (!handedToFlink.matches("[0-9]+")) {
             throw new IllegalArgumentException("becomes '" + handedToFlink
                     + "' bytes in the Flink operator, which Flink refuses (use whole units, e.g. 1536m)");
         }
         try {
-            return value.longValueExact();
-        } catch (ArithmeticException e) {
+            return Long.parseLong(handedToFlink);
+        } catch (NumberFormatException e) {
             throw new IllegalArgumentException("does not fit a 64-bit number of bytes");
         }
     }
