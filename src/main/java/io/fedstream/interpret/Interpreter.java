@@ -106,6 +106,10 @@ public final class Interpreter {
         if (!problems.isEmpty()) {
             return Interpretation.invalid(id, labels, interpreterName, problems.list());
         }
+        if (!problems.uninterpretable().isEmpty()) {
+            return new Interpretation(Outcome.UNINTERPRETED, id, labels, null, interpreterName, List.of(), Resources.NONE,
+                    problems.uninterpretable());
+        }
         return summed(id, labels, interpreterName, components);
     }
 
