@@ -15,6 +15,8 @@ public final class BuiltInKinds {
                 new PodKind(),
                 new ReplicatedPodKinds(),
                 new JobKinds(),
+                new KubeflowJobKinds(),
+                new MpiJobKinds(),
                 new FlinkDeploymentKind(),
                 new FlinkSessionJobKind());
     }
