@@ -17,6 +17,9 @@ public final class BuiltInKinds {
                 new JobKinds(),
                 new KubeflowJobKinds(),
                 new MpiJobKinds(),
+                new VolcanoJobKind(),
+                new JobSetKind(),
+                new LeaderWorkerSetKind(),
                 new FlinkDeploymentKind(),
                 new FlinkSessionJobKind());
     }
