@@ -94,6 +94,14 @@ public final class Cursor {
         problems.add(path.isEmpty() ? "manifest" : path, valueText(node), reason);
     }
 
+    /**
+     * Records that the manifest cannot be interpreted because of what this field refers to
+     * (naming this path and value), e.g. a runtime the interpreter does not know.
+     */
+    public void uninterpretable(String reason) {
+        problems.addUninterpretable(new FieldError(path.isEmpty() ? "manifest" : path, valueText(node), reason));
+    }
+
     /** A string value; null when absent; a non-string is an error. */
     public String string() {
         if (!isPresent()) {

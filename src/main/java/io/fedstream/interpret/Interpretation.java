@@ -5,8 +5,10 @@ import java.util.Map;
 
 /**
  * The result of interpreting one manifest. INTERPRETED carries components and their total;
- * UNINTERPRETED (no interpreter knows the kind) and INVALID carry no components and
- * {@link Resources#NONE} as total, with the reason(s) in {@code errors}.
+ * UNINTERPRETED (no interpreter knows the kind, or a known kind depends on something the
+ * interpreter was not given, e.g. a TrainJob's unknown runtime) and INVALID carry no components
+ * and {@link Resources#NONE} as total, with the reason(s) in {@code errors}. INVALID wins when
+ * both apply.
  */
 public record Interpretation(
         Outcome outcome,

@@ -3,6 +3,7 @@ package io.fedstream.interpret;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fedstream.interpret.Interpretation.Outcome;
 import io.fedstream.interpret.kinds.BuiltInKinds;
+import io.fedstream.interpret.kinds.TrainingRuntimes;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -37,6 +38,11 @@ public final class Interpreter {
     /** An interpreter for all built-in kinds. */
     public static Interpreter builtIn() {
         return new Interpreter(BuiltInKinds.all());
+    }
+
+    /** An interpreter for all built-in kinds that resolves TrainJobs against the given runtimes. */
+    public static Interpreter builtIn(TrainingRuntimes runtimes) {
+        return new Interpreter(BuiltInKinds.all(runtimes));
     }
 
     /** Interprets one document, JSON or YAML; more than one document is an error. */
@@ -105,6 +111,10 @@ public final class Interpreter {
         }
         if (!problems.isEmpty()) {
             return Interpretation.invalid(id, labels, interpreterName, problems.list());
+        }
+        if (!problems.uninterpretable().isEmpty()) {
+            return new Interpretation(Outcome.UNINTERPRETED, id, labels, null, interpreterName, List.of(), Resources.NONE,
+                    problems.uninterpretable());
         }
         return summed(id, labels, interpreterName, components);
     }

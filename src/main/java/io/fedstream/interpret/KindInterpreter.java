@@ -9,7 +9,9 @@ import java.util.List;
  * <p>An implementation reads the manifest through the {@link Cursor} it is given, which names
  * the full field path in every error it records. It never throws for bad input: it records the
  * problem and returns whatever it likes, since any recorded problem makes the whole
- * interpretation INVALID and its components are discarded. Shared pod-template handling is in
+ * interpretation INVALID and its components are discarded. When the manifest is fine but depends
+ * on something the interpreter was not given, it calls {@link Cursor#uninterpretable} instead,
+ * which makes the outcome UNINTERPRETED with that reason. Shared pod-template handling is in
  * {@link PodRequests}.
  */
 public interface KindInterpreter {

@@ -3,10 +3,15 @@ package io.fedstream.interpret;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Collects the field errors found while reading one manifest. */
+/**
+ * Collects the field errors found while reading one manifest, and apart from them the reasons a
+ * well-formed manifest of a known kind still cannot be interpreted (e.g. it references an
+ * object the interpreter was not given).
+ */
 public final class Problems {
 
     private final List<FieldError> errors = new ArrayList<>();
+    private final List<FieldError> unresolved = new ArrayList<>();
 
     /** Records one problem, unless it is already recorded. */
     public void add(String field, String value, String reason) {
@@ -34,5 +39,20 @@ public final class Problems {
     /** True when nothing is wrong. */
     public boolean isEmpty() {
         return errors.isEmpty();
+    }
+
+    /**
+     * Records why the manifest cannot be interpreted although nothing in it is wrong; unless an
+     * error is also recorded, the outcome is UNINTERPRETED with these reasons.
+     */
+    public void addUninterpretable(FieldError reason) {
+        if (!unresolved.contains(reason)) {
+            unresolved.add(reason);
+        }
+    }
+
+    /** The reasons recorded by {@link #addUninterpretable}, in the order found. */
+    public List<FieldError> uninterpretable() {
+        return List.copyOf(unresolved);
     }
 }

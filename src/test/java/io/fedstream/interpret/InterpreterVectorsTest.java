@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.fedstream.interpret.Interpretation.Outcome;
 import io.fedstream.interpret.kinds.BuiltInKinds;
+import io.fedstream.interpret.kinds.TrainingRuntimes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -27,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Runs every test vector under src/test/resources/interpret: a YAML file holding a
  * {@code manifest} (or raw {@code manifestText}, or {@code format: json} to feed the manifest as
- * JSON) and what to {@code expect}. Adding a case means adding a file.
+ * JSON), optionally the {@code runtimes} (Kubeflow Trainer runtime manifests) the interpreter
+ * knows, and what to {@code expect}. Adding a case means adding a file.
  */
 class InterpreterVectorsTest {
 
@@ -51,7 +53,8 @@ class InterpreterVectorsTest {
     void vector(String name, Path file) throws IOException {
         JsonNode vector = YAML.readTree(file.toFile());
         assertThat(vector.path("description").asText()).as("%s needs a description", name).isNotBlank();
-        Interpretation result = INTERPRETER.interpret(input(vector));
+        Interpreter interpreter = vector.has("runtimes") ? Interpreter.builtIn(runtimes(vector.get("runtimes"))) : INTERPRETER;
+        Interpretation result = interpreter.interpret(input(vector));
         JsonNode expect = vector.get("expect");
         String errors = result.errors().stream().map(FieldError::message).toList().toString();
 
@@ -104,6 +107,12 @@ class InterpreterVectorsTest {
         }
         List<String> kinds = BuiltInKinds.all().stream().flatMap(k -> k.kinds().stream()).map(KindRef::id).toList();
         assertThat(covered).containsAll(kinds);
+    }
+
+    private static TrainingRuntimes runtimes(JsonNode runtimes) {
+        List<JsonNode> manifests = new ArrayList<>();
+        runtimes.forEach(manifests::add);
+        return TrainingRuntimes.of(manifests);
     }
 
     private static byte[] input(JsonNode vector) throws IOException {

@@ -15,7 +15,18 @@ public final class BuiltInKinds {
                 new PodKind(),
                 new ReplicatedPodKinds(),
                 new JobKinds(),
+                new KubeflowJobKinds(),
+                new MpiJobKinds(),
+                new TrainJobKind(TrainingRuntimes.none()),
+                new VolcanoJobKind(),
+                new JobSetKind(),
+                new LeaderWorkerSetKind(),
                 new FlinkDeploymentKind(),
                 new FlinkSessionJobKind());
+    }
+
+    /** Every built-in interpreter as {@link #all()}, with TrainJobs resolved against the given runtimes. */
+    public static List<KindInterpreter> all(TrainingRuntimes runtimes) {
+        return all().stream().map(k -> k instanceof TrainJobKind ? new TrainJobKind(runtimes) : k).toList();
     }
 }

@@ -23,12 +23,14 @@ public final class JobKinds implements KindInterpreter {
     public List<Component> components(Cursor manifest) {
         boolean cron = "CronJob".equals(manifest.field("kind").string());
         Cursor jobSpec = cron ? manifest.at("spec.jobTemplate.spec") : manifest.field("spec");
-        Cursor parallelism = jobSpec.field("parallelism");
-        long pods = parallelism.count(1);
+        return List.of(Component.of("main", podsPerJob(jobSpec), jobSpec.field("parallelism").path(),
+                PodRequests.of(jobSpec.at("template.spec"))));
+    }
+
+    /** The pods a Job runs at once: min(parallelism (1), completions when set). */
+    static long podsPerJob(Cursor jobSpec) {
+        long pods = jobSpec.field("parallelism").count(1);
         Long completions = jobSpec.field("completions").optionalCount();
-        if (completions != null) {
-            pods = Math.min(pods, completions);
-        }
-        return List.of(Component.of("main", pods, parallelism.path(), PodRequests.of(jobSpec.at("template.spec"))));
+        return completions == null ? pods : Math.min(pods, completions);
     }
 }

@@ -1,0 +1,115 @@
+package io.fedstream.interpret.kinds;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fedstream.interpret.Component;
+import io.fedstream.interpret.ContainerResources;
+import io.fedstream.interpret.Cursor;
+import io.fedstream.interpret.KindInterpreter;
+import io.fedstream.interpret.KindRef;
+import io.fedstream.interpret.PodRequest;
+import io.fedstream.interpret.PodRequests;
+
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * trainer.kubeflow.org/v1alpha1 TrainJob (Kubeflow Trainer): one component {@code node} with
+ * {@code spec.trainer.numNodes} pods whose container {@code node} requests
+ * {@code spec.trainer.resourcesPerNode}; what the TrainJob leaves unset comes from its runtime's
+ * trainer job, as the Trainer builds the JobSet. A TrainJob whose runtime is needed but not in
+ * the {@link TrainingRuntimes} is UNINTERPRETED. The rules and their sources are in
+ * docs/interpretation.md.
+ */
+public final class TrainJobKind implements KindInterpreter {
+
+    static final String NODE = "node";
+    private static final String API_GROUP = "trainer.kubeflow.org";
+    private static final String ANCESTOR_LABEL = "trainer.kubeflow.org/trainjob-ancestor-step";
+    private static final String ANCESTOR_TRAINER = "trainer";
+
+    private final TrainingRuntimes runtimes;
+
+    /** A TrainJob interpreter resolving runtimes in the given catalog. */
+    public TrainJobKind(TrainingRuntimes runtimes) {
+        this.runtimes = runtimes;
+    }
+
+    @Override
+    public List<KindRef> kinds() {
+        return List.of(KindRef.of(TrainingRuntimes.API_VERSION, "TrainJob"));
+    }
+
+    @Override
+    public List<Component> components(Cursor manifest) {
+        Cursor trainer = manifest.at("spec.trainer");
+        Cursor numNodesField = trainer.field("numNodes");
+        Long numNodes = numNodesField.optionalCount();
+        Cursor resourcesPerNode = trainer.field("resourcesPerNode");
+        // The Trainer replaces the node container's resources only when requests or limits are given.
+        boolean resourcesSet = resourcesPerNode.field("requests").isPresent() || resourcesPerNode.field("limits").isPresent();
+        UnaryOperator<ContainerResources> override = resourcesSet
+                ? ignored -> new ContainerResources(
+                        resourcesPerNode.field("requests").resourceList(), resourcesPerNode.field("limits").resourceList())
+                : null;
+
+        Cursor ref = manifest.at("spec.runtimeRef");
+        String name = ref.field("name").requiredString();
+        String kind = orDefault(ref.field("kind").string(), TrainingRuntimes.CLUSTER_TRAINING_RUNTIME);
+        String apiGroup = orDefault(ref.field("apiGroup").string(), API_GROUP);
+        String namespace = orDefault(manifest.at("metadata.namespace").string(), "default");
+        if (name == null) {
+            return List.of();
+        }
+        JsonNode runtime = apiGroup.equals(API_GROUP) ? runtimes.find(kind, namespace, name) : null;
+        String runtimeName = kind.equals(TrainingRuntimes.TRAINING_RUNTIME) ? kind + "/" + namespace + "/" + name : kind + "/" + name;
+
+        if (runtime == null) {
+            if (numNodes != null && override != null) {
+                // Nothing is missing, but the runtime's other containers cannot be seen: the pod is the node container.
+                PodRequest pod = PodRequests.of(Cursor.root(null, trainer.path(), manifest.problems()), NODE, override);
+                return List.of(Component.of(NODE, numNodes, numNodesField.path(), pod));
+            }
+            ref.uninterpretable("runtime " + runtimeName + (apiGroup.equals(API_GROUP) ? "" : " of API group " + apiGroup)
+                    + " is not known, and the TrainJob leaves " + (numNodes == null ? "spec.trainer.numNodes" : "spec.trainer.resourcesPerNode")
+                    + " to it");
+            return List.of();
+        }
+
+        Cursor spec = Cursor.root(runtime, runtimeName, manifest.problems()).field("spec");
+        Cursor job = trainerJob(spec.at("template.spec.replicatedJobs"));
+        if (job == null) {
+            ref.uninterpretable("runtime " + runtimeName + " has no trainer job (a replicated job labelled "
+                    + ANCESTOR_LABEL + ": " + ANCESTOR_TRAINER + ", or named " + NODE + ")");
+            return List.of();
+        }
+        Cursor countField = numNodesField;
+        long count;
+        if (numNodes != null) {
+            count = numNodes;
+        } else {
+            Cursor mlPolicy = spec.field("mlPolicy");
+            countField = mlPolicy.isPresent() ? mlPolicy.field("numNodes") : job.at("template.spec.parallelism");
+            count = countField.count(1);
+        }
+        Cursor podSpec = job.at("template.spec.template.spec");
+        // The Trainer applies resourcesPerNode to the container named node only; without one it changes nothing.
+        boolean hasNode = podSpec.field("containers").elements().stream().anyMatch(c -> NODE.equals(c.field("name").string()));
+        PodRequest pod = override != null && hasNode ? PodRequests.of(podSpec, NODE, override) : PodRequests.of(podSpec);
+        return List.of(Component.of(NODE, count, countField.path(), pod));
+    }
+
+    /** The runtime's trainer job: the one labelled as the trainer ancestor, else (older runtimes) the one named node. */
+    private static Cursor trainerJob(Cursor replicatedJobs) {
+        List<Cursor> jobs = replicatedJobs.elements();
+        for (Cursor job : jobs) {
+            if (ANCESTOR_TRAINER.equals(job.at("template.metadata.labels").field(ANCESTOR_LABEL).string())) {
+                return job;
+            }
+        }
+        return jobs.stream().filter(job -> NODE.equals(job.field("name").string())).findFirst().orElse(null);
+    }
+
+    private static String orDefault(String value, String defaultValue) {
+        return value == null || value.isEmpty() ? defaultValue : value;
+    }
+}
