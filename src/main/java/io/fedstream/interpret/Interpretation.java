@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * The result of interpreting one manifest. INTERPRETED carries components and their total;
- * UNINTERPRETED (no interpreter knows the kind) and INVALID carry no components and
+ * UNINTERPRETED (no interpreter knows the kind, or its interpreter threw {@link Uninterpretable})
+ * and INVALID carry no components and
  * {@link Resources#NONE} as total, with the reason(s) in {@code errors}.
  */
 public record Interpretation(

@@ -98,6 +98,13 @@ public final class Interpreter {
         List<Component> components;
         try {
             components = kindInterpreter.components(manifest);
+        } catch (Uninterpretable e) {
+            // Problems found before the kind gave up are real: they make the manifest INVALID.
+            if (!problems.isEmpty()) {
+                return Interpretation.invalid(id, labels, interpreterName, problems.list());
+            }
+            return new Interpretation(Outcome.UNINTERPRETED, id, labels, null, interpreterName, List.of(), Resources.NONE,
+                    List.of(e.reason()));
         } catch (RuntimeException e) {
             // A bug in one kind must not stop the stream; the manifest is reported, not counted.
             problems.add("manifest", null, "interpreter " + interpreterName + " failed: " + e);

@@ -11,6 +11,10 @@ import java.util.List;
  * problem and returns whatever it likes, since any recorded problem makes the whole
  * interpretation INVALID and its components are discarded. Shared pod-template handling is in
  * {@link PodRequests}.
+ *
+ * <p>A manifest of a handled kind that cannot be interpreted from the manifest alone (its pods
+ * are defined by another object) makes the interpreter throw {@link Uninterpretable}; the
+ * manifest is then UNINTERPRETED with that reason.
  */
 public interface KindInterpreter {
 
