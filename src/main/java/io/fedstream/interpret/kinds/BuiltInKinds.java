@@ -16,6 +16,7 @@ public final class BuiltInKinds {
                 new ReplicatedPodKinds(),
                 new JobKinds(),
                 new FlinkDeploymentKind(),
-                new FlinkSessionJobKind());
+                new FlinkSessionJobKind(),
+                new ArgoRolloutKind());
     }
 }
