@@ -17,6 +17,7 @@ public final class BuiltInKinds {
                 new JobKinds(),
                 new FlinkDeploymentKind(),
                 new FlinkSessionJobKind(),
+                new RayKinds(),
                 new ArgoRolloutKind());
     }
 }
