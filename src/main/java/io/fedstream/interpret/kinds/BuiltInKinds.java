@@ -18,6 +18,7 @@ public final class BuiltInKinds {
                 new FlinkDeploymentKind(),
                 new FlinkSessionJobKind(),
                 new RayKinds(),
+                new SparkApplicationKinds(),
                 new ArgoRolloutKind(),
                 new StrimziKinds());
     }
