@@ -38,7 +38,9 @@ public final class StrimziKinds implements KindInterpreter {
             if (!replicas.isPresent()) {
                 replicas.error("is required");
             }
-            String name = manifest.at("metadata.name").string();
+            Cursor metadata = manifest.field("metadata");
+            String name = metadata.field("name").isPresent()
+                    ? metadata.field("name").string() : metadata.field("generateName").string();
             String component = name == null ? "" : name.toLowerCase(Locale.ROOT);
             return List.of(Component.of(component, replicas.count(0), replicas.path(), pod(spec)));
         }
