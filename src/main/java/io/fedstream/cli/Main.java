@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
       DemoCommand.class,
       RunCommand.class,
 
+      InterpretCommand.class,
       ReplayCommand.class,
       TopologyCommand.class,
       ConfigCommand.class,

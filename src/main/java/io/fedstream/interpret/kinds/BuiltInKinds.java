@@ -22,7 +22,11 @@ public final class BuiltInKinds {
                 new JobSetKind(),
                 new LeaderWorkerSetKind(),
                 new FlinkDeploymentKind(),
-                new FlinkSessionJobKind());
+                new FlinkSessionJobKind(),
+                new RayKinds(),
+                new SparkApplicationKinds(),
+                new ArgoRolloutKind(),
+                new StrimziKinds());
     }
 
     /** Every built-in interpreter as {@link #all()}, with TrainJobs resolved against the given runtimes. */

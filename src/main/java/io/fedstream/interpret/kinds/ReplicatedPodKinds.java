@@ -9,8 +9,9 @@ import io.fedstream.interpret.PodRequests;
 import java.util.List;
 
 /**
- * apps/v1 Deployment, ReplicaSet, StatefulSet and v1 ReplicationController: one component
- * {@code main} with {@code spec.replicas} (default 1) pods of {@code spec.template}.
+ * apps/v1 Deployment, ReplicaSet, StatefulSet, v1 ReplicationController and OpenKruise's CloneSet
+ * and Advanced StatefulSet: one component {@code main} with {@code spec.replicas} (default 1)
+ * pods of {@code spec.template}.
  */
 public final class ReplicatedPodKinds implements KindInterpreter {
 
@@ -20,13 +21,21 @@ public final class ReplicatedPodKinds implements KindInterpreter {
                 KindRef.of("apps/v1", "Deployment"),
                 KindRef.of("apps/v1", "ReplicaSet"),
                 KindRef.of("apps/v1", "StatefulSet"),
-                KindRef.of("v1", "ReplicationController"));
+                KindRef.of("v1", "ReplicationController"),
+                KindRef.of("apps.kruise.io/v1alpha1", "CloneSet"),
+                KindRef.of("apps.kruise.io/v1beta1", "CloneSet"),
+                KindRef.of("apps.kruise.io/v1alpha1", "StatefulSet"),
+                KindRef.of("apps.kruise.io/v1beta1", "StatefulSet"));
     }
 
     @Override
     public List<Component> components(Cursor manifest) {
-        Cursor spec = manifest.field("spec");
+        return List.of(main(manifest.field("spec")));
+    }
+
+    /** The {@code main} component of a spec with {@code replicas} (default 1) and a pod {@code template}. */
+    static Component main(Cursor spec) {
         Cursor replicas = spec.field("replicas");
-        return List.of(Component.of("main", replicas.count(1), replicas.path(), PodRequests.of(spec.at("template.spec"))));
+        return Component.of("main", replicas.count(1), replicas.path(), PodRequests.of(spec.at("template.spec")));
     }
 }

@@ -1,0 +1,64 @@
+package io.fedstream.cli;
+
+import io.fedstream.interpret.FieldError;
+import io.fedstream.interpret.Interpretation;
+import io.fedstream.interpret.InterpretationRenderer;
+import io.fedstream.interpret.Interpreter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code fedstream interpret}: prints the components and total of every document in a manifest file. */
+@Command(
+    name = "interpret",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Prints the components (per-template replicas, per-pod and total requests) and the total of every",
+      "document in FILE. Exits 0 when every document was interpreted, 2 otherwise (reasons on stderr)."
+    })
+final class InterpretCommand implements Callable<Integer> {
+
+  enum Format { json, yaml }
+
+  @Option(names = {"-f", "--file"}, required = true, paramLabel = "FILE",
+      description = "YAML or JSON manifests, several YAML documents allowed; - reads standard input.")
+  private String file;
+
+  @Option(names = {"-o", "--output"}, defaultValue = "json", paramLabel = "FORMAT",
+      description = "json or yaml (default: ${DEFAULT-VALUE}).")
+  private Format format;
+
+  @CommandLine.Spec
+  private CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    byte[] manifests;
+    try {
+      manifests = "-".equals(file) ? System.in.readAllBytes() : Files.readAllBytes(Path.of(file));
+    } catch (IOException e) {
+      spec.commandLine().getErr().println("error: cannot read " + file + ": " + e);
+      return Main.BAD_INPUT;
+    }
+    List<Interpretation> results = Interpreter.builtIn().interpretDocuments(manifests);
+    spec.commandLine().getOut().print(
+        format == Format.json ? InterpretationRenderer.toJson(results) : InterpretationRenderer.toYaml(results));
+    spec.commandLine().getOut().flush();
+    boolean allInterpreted = true;
+    for (int i = 0; i < results.size(); i++) {
+      Interpretation result = results.get(i);
+      if (result.outcome() != Interpretation.Outcome.INTERPRETED) {
+        allInterpreted = false;
+        for (FieldError error : result.errors()) {
+          spec.commandLine().getErr().println("error: " + file + " document " + (i + 1) + ": " + error.message());
+        }
+      }
+    }
+    return allInterpreted ? 0 : Main.BAD_INPUT;
+  }
+}
