@@ -138,7 +138,7 @@ class MainTest {
 
   @Test
   void unknownOptionIsAUsageError() {
-    CliRunner result = CliRunner.run("interpret", "--frobnicate");
+    CliRunner result = CliRunner.run("interpret", "-f", "x.yaml", "--frobnicate");
 
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).contains("Unknown option: '--frobnicate'");
