@@ -69,16 +69,16 @@ final class DemoCommand implements Callable<Integer> {
         out.println();
         out.print(BindingTable.render(bindings.values()));
         out.println();
-        out.printf("%d bindings on %s; %d dead letters on %s.%n",
+        out.printf("%d bindings on %s; dead letters on %s: %d.%n",
             bindings.size(), fedstream.topics().bindings().name(),
-            fleet.deadLetterCount(), fedstream.topics().deadLetters().name());
+            fedstream.topics().deadLetters().name(), fleet.deadLetterCount());
         if (bindings.size() < events.size()) {
           out.printf("Missing bindings for: %s%n", sample.keys().stream().filter(k -> !bindings.containsKey(k)).toList());
           return 1;
         }
         out.println(duration == null
             ? "fedstream demo is running; press Ctrl-C to stop."
-            : "fedstream demo is running; it stops after " + duration + " (or Ctrl-C).");
+            : "fedstream demo is running; it stops after " + duration.toString().substring(2).toLowerCase() + " (or Ctrl-C).");
         out.flush();
         signal.await(duration);
         out.println("Stopping ...");
