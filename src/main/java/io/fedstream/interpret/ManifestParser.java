@@ -22,12 +22,12 @@ import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.parser.ParserImpl;
+import org.yaml.snakeyaml.reader.StreamReader;
 import org.yaml.snakeyaml.reader.UnicodeReader;
 import org.yaml.snakeyaml.resolver.Resolver;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -119,7 +119,8 @@ final class ManifestParser {
         options.setAllowRecursiveKeys(false);
         List<Document> documents = new ArrayList<>();
         try {
-            Composer composer = new Composer(new ParserImpl(new WholeInputReader(decode(bytes)), options), new Resolver(), options);
+            UnicodeReader reader = new UnicodeReader(new ByteArrayInputStream(bytes));
+            Composer composer = new Composer(new ParserImpl(new StreamReader(reader), options), new Resolver(), options);
             while (composer.checkNode()) {
                 Node node = composer.getNode();
                 if (node == null || isEmptyDocument(node)) {
@@ -141,17 +142,6 @@ final class ManifestParser {
             documents.add(refused("is not valid YAML: " + firstLine(String.valueOf(e.getMessage()))));
         }
         return documents;
-    }
-
-    /** The text of YAML bytes: UTF-8 unless a byte-order mark says UTF-16 or UTF-32, as SnakeYAML decides. */
-    private static String decode(byte[] bytes) {
-        StringWriter text = new StringWriter(bytes.length);
-        try (UnicodeReader reader = new UnicodeReader(new ByteArrayInputStream(bytes))) {
-            reader.transferTo(text);
-        } catch (IOException e) {
-            throw new YAMLException(e);
-        }
-        return text.toString();
     }
 
     private static boolean isEmptyDocument(Node node) {

@@ -12,31 +12,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Hostile inputs too large to keep as vector files: oversized fields, YAML alias bombs and
- * deeply nested documents are refused quickly, with bounded memory and without a
- * StackOverflowError, as INVALID interpretations naming the reason.
+ * Hostile inputs beyond {@code BadInputTest}: the allocation bound of alias-bomb refusals, nesting
+ * in compact block notation, control characters, byte-order marks, an oversized JSON string, and
+ * the same limits applied to customizations.
  */
 class InterpreterLimitsTest {
 
     private static final Interpreter INTERPRETER = Interpreter.builtIn();
     private static final long MAX_ALLOCATED_BYTES = 256L * 1024 * 1024;
-
-    @Test
-    void fiveMegabyteStringFieldIsRefusedInYaml() {
-        String manifest = """
-                apiVersion: v1
-                kind: Pod
-                metadata:
-                  name: big
-                  annotations: {blob: "%s"}
-                spec: {containers: [{name: a}]}
-                """.formatted("x".repeat(5 * 1024 * 1024));
-
-        Interpretation result = INTERPRETER.interpret(manifest);
-
-        assertRefused(result, "manifest",
-                "is larger than 3 MiB (" + manifest.length() + " bytes), the Kubernetes API server's limit");
-    }
 
     @Test
     void fiveMegabyteStringFieldIsRefusedInJson() {
@@ -47,24 +30,6 @@ class InterpreterLimitsTest {
 
         assertRefused(result, "manifest",
                 "is larger than 3 MiB (" + manifest.length() + " bytes), the Kubernetes API server's limit");
-    }
-
-    @Test
-    void aLongScalarJustUnderTheLimitIsReadQuickly() {
-        // SnakeYAML's own reader took 13 s for this; a slow record stalls the whole stream task.
-        String manifest = """
-                apiVersion: v1
-                kind: Pod
-                metadata:
-                  name: almost
-                  annotations: {blob: "%s"}
-                spec: {containers: [{name: a, resources: {requests: {cpu: "1"}}}]}
-                """.formatted("x".repeat(3 * 1024 * 1024 - 200));
-
-        Interpretation result = measured(() -> INTERPRETER.interpret(manifest));
-
-        assertThat(result.outcome()).isEqualTo(Outcome.INTERPRETED);
-        assertThat(result.total().toQuantities()).containsExactly(java.util.Map.entry("cpu", "1"));
     }
 
     @Test
@@ -86,7 +51,7 @@ class InterpreterLimitsTest {
     }
 
     @Test
-    void aliasBombBeyondTheAliasCountFailsFastOnAliases() {
+    void aliasBombBeyondTheAliasCountIsRefusedOnAliasesInBoundedTimeAndMemory() {
         // Nine levels of ten aliases: 10^9 nodes if expanded.
         StringBuilder yaml = new StringBuilder("apiVersion: v1\nkind: Pod\nmetadata: {name: lol}\n");
         yaml.append("l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
@@ -109,7 +74,7 @@ class InterpreterLimitsTest {
     }
 
     @Test
-    void aliasBombUnderTheAliasCountFailsFastOnExpansion() {
+    void aliasBombUnderTheAliasCountIsRefusedOnExpansionInBoundedTimeAndMemory() {
         // Six levels of eight aliases (48, under SnakeYAML's 50) still expand to 8^6 = 262,144 nodes.
         StringBuilder yaml = new StringBuilder("apiVersion: v1\nkind: Pod\nmetadata: {name: lol}\n");
         yaml.append("l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol]\n");
@@ -130,20 +95,6 @@ class InterpreterLimitsTest {
     }
 
     @Test
-    void yamlNestedTenThousandLevelsIsRefusedCleanly() {
-        String manifest = "apiVersion: v1\nkind: Pod\nmetadata: {name: deep}\nspec: "
-                + "[".repeat(10_000) + "]".repeat(10_000) + "\n";
-
-        Interpretation result = measured(() -> INTERPRETER.interpret(manifest));
-
-        assertThat(result.outcome()).isEqualTo(Outcome.INVALID);
-        assertThat(result.errors()).singleElement().satisfies(e -> {
-            assertThat(e.field()).isEqualTo("manifest");
-            assertThat(e.reason()).startsWith("is not valid YAML: Nesting Depth exceeded max 100");
-        });
-    }
-
-    @Test
     void yamlBlockSequencesNestedTenThousandLevelsAreRefusedCleanly() {
         // Compact block notation: "- - - x" nests without the indentation that would exceed 3 MiB.
         String manifest = "apiVersion: v1\nkind: Pod\nmetadata: {name: deep}\nspec:\n" + "- ".repeat(10_000) + "x\n";
@@ -153,20 +104,6 @@ class InterpreterLimitsTest {
         assertThat(result.outcome()).isEqualTo(Outcome.INVALID);
         assertThat(result.errors()).singleElement().satisfies(e ->
                 assertThat(e.reason()).startsWith("is not valid YAML: Nesting Depth exceeded max 100"));
-    }
-
-    @Test
-    void jsonNestedTenThousandLevelsIsRefusedCleanly() {
-        String manifest = "{\"apiVersion\": \"v1\", \"kind\": \"Pod\", \"metadata\": {\"name\": \"deep\"}, \"spec\": "
-                + "{\"a\": ".repeat(10_000) + "1" + "}".repeat(10_000) + "}";
-
-        Interpretation result = measured(() -> INTERPRETER.interpret(manifest));
-
-        assertThat(result.outcome()).isEqualTo(Outcome.INVALID);
-        assertThat(result.errors()).singleElement().satisfies(e -> {
-            assertThat(e.field()).isEqualTo("manifest");
-            assertThat(e.reason()).startsWith("is not acceptable JSON: Document nesting depth (101) exceeds the maximum allowed (100");
-        });
     }
 
     @Test

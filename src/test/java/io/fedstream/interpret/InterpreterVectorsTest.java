@@ -54,11 +54,11 @@ class InterpreterVectorsTest {
     void vector(String name, Path file) throws IOException {
         JsonNode vector = YAML.readTree(file.toFile());
         assertThat(vector.path("description").asText()).as("%s needs a description", name).isNotBlank();
-        JsonNode expect = vector.get("expect");
         Interpreter interpreter = INTERPRETER;
+        JsonNode expect = vector.get("expect");
         if (vector.has("customizations") || vector.has("customizationsText")) {
             try {
-                interpreter = INTERPRETER.withCustomizations(customizations(vector));
+                interpreter = interpreter.withCustomizations(customizations(vector));
             } catch (InvalidCustomizationException e) {
                 assertThat(expect.has("loadErrors")).as("customizations refused: %s", e.getMessage()).isTrue();
                 assertThat(e.errors()).isEqualTo(fieldErrors(expect.get("loadErrors")));
