@@ -51,17 +51,6 @@ public final class Interpreter {
         return new Interpreter(BuiltInKinds.all());
     }
 
-    /**
-     * An interpreter with this one's built-in kinds and exactly the given customizations, which
-     * replace any this one had: a customization for a built-in kind overrides it, others add
-     * kinds. Costs O(number of customizations); built-ins are shared, not rebuilt.
-     *
-     * @throws InvalidCustomizationException when two customizations share a name or a target
-     */
-    public Interpreter withCustomizations(Collection<InterpreterCustomization> customizations) {
-        return new Interpreter(byKind, InterpreterCustomization.byKind(customizations), parser);
-    }
-
     /** Interprets one document, JSON or YAML; more than one document is an error. */
     public Interpretation interpret(byte[] manifest) {
         List<ManifestParser.Document> documents = parser.parse(manifest);
@@ -87,6 +76,17 @@ public final class Interpreter {
             out.add(interpret(document));
         }
         return out;
+    }
+
+    /**
+     * An interpreter with this one's built-in kinds and exactly the given customizations, which
+     * replace any this one had: a customization for a built-in kind overrides it, others add
+     * kinds. Costs O(number of customizations); built-ins are shared, not rebuilt.
+     *
+     * @throws InvalidCustomizationException when two customizations share a name or a target
+     */
+    public Interpreter withCustomizations(Collection<InterpreterCustomization> customizations) {
+        return new Interpreter(byKind, InterpreterCustomization.byKind(customizations), parser);
     }
 
     private Interpretation interpret(ManifestParser.Document document) {

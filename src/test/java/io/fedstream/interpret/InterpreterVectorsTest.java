@@ -123,29 +123,6 @@ class InterpreterVectorsTest {
         assertThat(covered).containsAll(kinds);
     }
 
-    private static List<InterpreterCustomization> customizations(JsonNode vector) throws IOException {
-        if (vector.has("customizationsText")) {
-            return InterpreterCustomization.load(
-                    vector.get("customizationsText").asText().getBytes(StandardCharsets.UTF_8), "customizationsText");
-        }
-        List<InterpreterCustomization> out = new ArrayList<>();
-        JsonNode list = vector.get("customizations");
-        for (int i = 0; i < list.size(); i++) {
-            out.addAll(InterpreterCustomization.load(YAML.writeValueAsBytes(list.get(i)), "customizations[" + i + "]"));
-        }
-        return out;
-    }
-
-    private static List<FieldError> fieldErrors(JsonNode errors) {
-        List<FieldError> out = new ArrayList<>();
-        for (JsonNode e : errors) {
-            JsonNode value = e.path("value");
-            out.add(new FieldError(e.get("field").asText(), value.isMissingNode() || value.isNull() ? null : value.asText(),
-                    e.get("reason").asText()));
-        }
-        return out;
-    }
-
     private static byte[] input(JsonNode vector) throws IOException {
         if (vector.has("manifestText")) {
             return vector.get("manifestText").asText().getBytes(StandardCharsets.UTF_8);
@@ -187,6 +164,29 @@ class InterpreterVectorsTest {
     private static Map<String, String> strings(JsonNode mapping) {
         Map<String, String> out = new TreeMap<>();
         mapping.properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
+        return out;
+    }
+
+    private static List<InterpreterCustomization> customizations(JsonNode vector) throws IOException {
+        if (vector.has("customizationsText")) {
+            return InterpreterCustomization.load(
+                    vector.get("customizationsText").asText().getBytes(StandardCharsets.UTF_8), "customizationsText");
+        }
+        List<InterpreterCustomization> out = new ArrayList<>();
+        JsonNode list = vector.get("customizations");
+        for (int i = 0; i < list.size(); i++) {
+            out.addAll(InterpreterCustomization.load(YAML.writeValueAsBytes(list.get(i)), "customizations[" + i + "]"));
+        }
+        return out;
+    }
+
+    private static List<FieldError> fieldErrors(JsonNode errors) {
+        List<FieldError> out = new ArrayList<>();
+        for (JsonNode e : errors) {
+            JsonNode value = e.path("value");
+            out.add(new FieldError(e.get("field").asText(), value.isMissingNode() || value.isNull() ? null : value.asText(),
+                    e.get("reason").asText()));
+        }
         return out;
     }
 }
