@@ -7,6 +7,7 @@ import io.fedstream.interpret.kinds.TrainingRuntimes;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,12 +17,15 @@ import java.util.TreeMap;
  * Interprets workload manifests into per-component resource requirements: parses the bytes,
  * checks apiVersion/kind/metadata, hands the manifest to the {@link KindInterpreter} of its
  * kind and sums the components exactly. Never throws for bad input: problems come back as an
- * INVALID interpretation. Thread-safe.
+ * INVALID interpretation. Immutable and thread-safe; {@link #withCustomizations} derives one
+ * that also knows declarative customizations.
  */
 public final class Interpreter {
 
     private final Map<String, KindInterpreter> byKind;
-    private final ManifestParser parser = new ManifestParser();
+    /** Consulted before {@link #byKind}, so a customization overrides a built-in kind. */
+    private final Map<String, KindInterpreter> customized;
+    private final ManifestParser parser;
 
     Interpreter(List<KindInterpreter> interpreters) {
         Map<String, KindInterpreter> map = new LinkedHashMap<>();
@@ -33,6 +37,14 @@ public final class Interpreter {
             }
         }
         this.byKind = Map.copyOf(map);
+        this.customized = Map.of();
+        this.parser = new ManifestParser();
+    }
+
+    private Interpreter(Map<String, KindInterpreter> byKind, Map<String, KindInterpreter> customized, ManifestParser parser) {
+        this.byKind = byKind;
+        this.customized = customized;
+        this.parser = parser;
     }
 
     /** An interpreter for all built-in kinds. */
@@ -72,6 +84,17 @@ public final class Interpreter {
         return out;
     }
 
+    /**
+     * An interpreter with this one's built-in kinds and exactly the given customizations, which
+     * replace any this one had: a customization for a built-in kind overrides it, others add
+     * kinds. Costs O(number of customizations); built-ins are shared, not rebuilt.
+     *
+     * @throws InvalidCustomizationException when two customizations share a name or a target
+     */
+    public Interpreter withCustomizations(Collection<InterpreterCustomization> customizations) {
+        return new Interpreter(byKind, InterpreterCustomization.byKind(customizations), parser);
+    }
+
     private Interpretation interpret(ManifestParser.Document document) {
         if (document.error() != null) {
             return refused(document.error());
@@ -95,12 +118,12 @@ public final class Interpreter {
         }
 
         KindRef ref = KindRef.of(apiVersion, kind);
-        KindInterpreter kindInterpreter = byKind.get(ref.id());
+        KindInterpreter kindInterpreter = customized.getOrDefault(ref.id(), byKind.get(ref.id()));
         if (kindInterpreter == null) {
             return new Interpretation(Outcome.UNINTERPRETED, id, labels, null, null, List.of(), Resources.NONE,
                     List.of(new FieldError("kind", kind, "no interpreter for " + ref.id())));
         }
-        String interpreterName = "built-in:" + ref.id();
+        String interpreterName = kindInterpreter.name(ref);
         List<Component> components;
         try {
             components = kindInterpreter.components(manifest);

@@ -26,4 +26,9 @@ public interface KindInterpreter {
      *     already checked
      */
     List<Component> components(Cursor manifest);
+
+    /** What {@link Interpretation#interpreter()} reports for a manifest of the given kind. */
+    default String name(KindRef kind) {
+        return "built-in:" + kind.id();
+    }
 }

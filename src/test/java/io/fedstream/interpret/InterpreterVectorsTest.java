@@ -29,7 +29,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Runs every test vector under src/test/resources/interpret: a YAML file holding a
  * {@code manifest} (or raw {@code manifestText}, or {@code format: json} to feed the manifest as
  * JSON), optionally the {@code runtimes} (Kubeflow Trainer runtime manifests) the interpreter
- * knows, and what to {@code expect}. Adding a case means adding a file.
+ * knows, and what to {@code expect}. Optional {@code customizations} (a list of
+ * InterpreterCustomization objects) or {@code customizationsText} (raw YAML) are loaded on top of
+ * the built-in kinds; {@code expect.loadErrors} lists the exact errors refusing them. Adding a
+ * case means adding a file.
  */
 class InterpreterVectorsTest {
 
@@ -54,8 +57,21 @@ class InterpreterVectorsTest {
         JsonNode vector = YAML.readTree(file.toFile());
         assertThat(vector.path("description").asText()).as("%s needs a description", name).isNotBlank();
         Interpreter interpreter = vector.has("runtimes") ? Interpreter.builtIn(runtimes(vector.get("runtimes"))) : INTERPRETER;
-        Interpretation result = interpreter.interpret(input(vector));
         JsonNode expect = vector.get("expect");
+        if (vector.has("customizations") || vector.has("customizationsText")) {
+            try {
+                interpreter = interpreter.withCustomizations(customizations(vector));
+            } catch (InvalidCustomizationException e) {
+                assertThat(expect.has("loadErrors")).as("customizations refused: %s", e.getMessage()).isTrue();
+                assertThat(e.errors()).isEqualTo(fieldErrors(expect.get("loadErrors")));
+                if (expect.has("loadMessage")) {
+                    assertThat(e.getMessage()).isEqualTo(expect.get("loadMessage").asText());
+                }
+                return;
+            }
+            assertThat(expect.has("loadErrors")).as("customizations were expected to be refused").isFalse();
+        }
+        Interpretation result = interpreter.interpret(input(vector));
         String errors = result.errors().stream().map(FieldError::message).toList().toString();
 
         assertThat(result.outcome()).as("outcome, errors %s", errors).isEqualTo(Outcome.valueOf(expect.get("outcome").asText()));
@@ -156,6 +172,29 @@ class InterpreterVectorsTest {
     private static Map<String, String> strings(JsonNode mapping) {
         Map<String, String> out = new TreeMap<>();
         mapping.properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
+        return out;
+    }
+
+    private static List<InterpreterCustomization> customizations(JsonNode vector) throws IOException {
+        if (vector.has("customizationsText")) {
+            return InterpreterCustomization.load(
+                    vector.get("customizationsText").asText().getBytes(StandardCharsets.UTF_8), "customizationsText");
+        }
+        List<InterpreterCustomization> out = new ArrayList<>();
+        JsonNode list = vector.get("customizations");
+        for (int i = 0; i < list.size(); i++) {
+            out.addAll(InterpreterCustomization.load(YAML.writeValueAsBytes(list.get(i)), "customizations[" + i + "]"));
+        }
+        return out;
+    }
+
+    private static List<FieldError> fieldErrors(JsonNode errors) {
+        List<FieldError> out = new ArrayList<>();
+        for (JsonNode e : errors) {
+            JsonNode value = e.path("value");
+            out.add(new FieldError(e.get("field").asText(), value.isMissingNode() || value.isNull() ? null : value.asText(),
+                    e.get("reason").asText()));
+        }
         return out;
     }
 }
