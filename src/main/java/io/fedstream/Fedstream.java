@@ -5,13 +5,15 @@ import io.fedstream.config.TopicNames;
 import io.fedstream.config.Topics;
 import io.fedstream.dlq.DeadLetterDeserializationHandler;
 import io.fedstream.dlq.DeadLetterProcessingHandler;
-import io.fedstream.interpret.Interpreter;
+import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.ConfluentRegistryClient;
 import io.fedstream.serde.InProcessSchemaRegistry;
 import io.fedstream.serde.SchemaRegistry;
 import io.fedstream.serde.SubjectNameStrategy;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Properties;
 import org.apache.kafka.common.config.ConfigException;
@@ -24,24 +26,37 @@ public final class Fedstream {
   private final FedstreamConfig config;
   private final SchemaRegistry registry;
   private final Topics topics;
-  private final Interpreter interpreter;
+  private final InterpreterExtensions interpreterExtensions;
 
   /** Package-private seam: tests pass their own registry. */
-  Fedstream(FedstreamConfig config, SchemaRegistry registry, Interpreter interpreter) {
+  Fedstream(FedstreamConfig config, SchemaRegistry registry, InterpreterExtensions interpreterExtensions) {
     this.config = config;
     this.registry = registry;
-    this.interpreter = interpreter;
+    this.interpreterExtensions = interpreterExtensions;
     this.topics = Topics.of(TopicNames.from(config), new AvroSerdes(registry, serdeConfig(config)));
   }
 
   /** Connects to the configured registry (failing fast when it is unreachable), or uses an in-process one. */
   public static Fedstream create(FedstreamConfig config) {
-    return new Fedstream(config, registryFor(config), Interpreter.builtIn());
+    return new Fedstream(config, registryFor(config), extensionsFor(config));
   }
 
   /** Uses the given registry, e.g. the in-process one shared with the demo's producers. */
   public static Fedstream create(FedstreamConfig config, SchemaRegistry registry) {
-    return new Fedstream(config, registry, Interpreter.builtIn());
+    return new Fedstream(config, registry, extensionsFor(config));
+  }
+
+  /** The customizations and Trainer runtimes of customizations.dir, refused at start when one is bad. */
+  private static InterpreterExtensions extensionsFor(FedstreamConfig config) {
+    if (config.customizationsDir().isEmpty()) {
+      return InterpreterExtensions.none();
+    }
+    Path dir = config.customizationsDir().get();
+    try {
+      return InterpreterExtensions.loadDirectory(dir);
+    } catch (IOException e) {
+      throw new ConfigException(FedstreamConfig.CUSTOMIZATIONS_DIR, dir.toString(), "cannot read it: " + e);
+    }
   }
 
   private static SchemaRegistry registryFor(FedstreamConfig config) {
@@ -87,12 +102,12 @@ public final class Fedstream {
     return topics;
   }
 
-  public Interpreter interpreter() {
-    return interpreter;
+  public InterpreterExtensions interpreterExtensions() {
+    return interpreterExtensions;
   }
 
   public Topology topology() {
-    return new FedstreamTopology(topics, interpreter).build();
+    return new FedstreamTopology(topics, interpreterExtensions).build();
   }
 
   /** Kafka Streams configuration: the configured one plus the dead-letter error handlers. */

@@ -2,7 +2,8 @@ package io.fedstream;
 
 import io.fedstream.bind.BindStage;
 import io.fedstream.config.Topics;
-import io.fedstream.interpret.Interpreter;
+import io.fedstream.interpret.InterpreterExtensions;
+import io.fedstream.policy.PolicyMirror;
 import java.util.Properties;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
@@ -13,17 +14,19 @@ import org.apache.kafka.streams.TopologyConfig;
 public final class FedstreamTopology {
 
   private final Topics topics;
-  private final Interpreter interpreter;
+  private final InterpreterExtensions interpreterExtensions;
 
-  public FedstreamTopology(Topics topics, Interpreter interpreter) {
+  public FedstreamTopology(Topics topics, InterpreterExtensions interpreterExtensions) {
     this.topics = topics;
-    this.interpreter = interpreter;
+    this.interpreterExtensions = interpreterExtensions;
   }
 
   /** Builds the topology; refuses (TopologyException) any node, store or internal topic left with a generated name. */
   public Topology build() {
     StreamsBuilder builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(namingRules())));
-    new BindStage(topics, interpreter).addTo(builder);
+    PolicyMirror policies = new PolicyMirror();
+    policies.addTo(builder, topics.policies());
+    new BindStage(topics, interpreterExtensions, policies).addTo(builder);
     return builder.build();
   }
 

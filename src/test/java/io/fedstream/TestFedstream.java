@@ -1,7 +1,7 @@
 package io.fedstream;
 
 import io.fedstream.config.FedstreamConfig;
-import io.fedstream.interpret.Interpreter;
+import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.serde.InProcessSchemaRegistry;
 import java.util.Map;
 
@@ -11,6 +11,6 @@ public final class TestFedstream {
   private TestFedstream() {}
 
   public static Fedstream create() {
-    return new Fedstream(FedstreamConfig.of(Map.of()), new InProcessSchemaRegistry(), Interpreter.builtIn());
+    return new Fedstream(FedstreamConfig.of(Map.of()), new InProcessSchemaRegistry(), InterpreterExtensions.none());
   }
 }

@@ -2,7 +2,8 @@ package io.fedstream.bind;
 
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.Topics;
-import io.fedstream.interpret.Interpreter;
+import io.fedstream.interpret.InterpreterExtensions;
+import io.fedstream.policy.PolicyMirror;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.Branched;
@@ -10,18 +11,24 @@ import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.state.Stores;
 
-/** Stage 1 and 2 of DESIGN.md: workload events are interpreted into the RocksDB bindings table and the bindings topic. */
+/**
+ * Stages 1 and 2 of DESIGN.md: workload events are interpreted into the RocksDB bindings table and the
+ * bindings topic; customizations on the policies topic apply to the events that follow them.
+ */
 public final class BindStage {
 
   /** The bindings table: workload key to its current ResourceBinding. */
   public static final String BINDINGS_STORE = "bindings-store";
 
   private final Topics topics;
-  private final Interpreter interpreter;
+  private final InterpreterExtensions fromFiles;
+  private final PolicyMirror policies;
 
-  public BindStage(Topics topics, Interpreter interpreter) {
+  /** The stage interprets with the built-in kinds, {@code fromFiles}, and the policies' customizations. */
+  public BindStage(Topics topics, InterpreterExtensions fromFiles, PolicyMirror policies) {
     this.topics = topics;
-    this.interpreter = interpreter;
+    this.fromFiles = fromFiles;
+    this.policies = policies;
   }
 
   /** Adds the stage's sub-topology to the builder. */
@@ -32,7 +39,7 @@ public final class BindStage {
     KStream<String, WorkloadEvent> events =
         builder.stream(topics.workloads().name(), topics.workloads().consumedAs("workloads-source"));
     KStream<String, BindOutcome> outcomes = events.process(
-        () -> new BindingProcessor(interpreter, topics.workloads().valueSerde().serializer()),
+        () -> new BindingProcessor(fromFiles, policies::changes, topics.workloads().valueSerde().serializer()),
         Named.as("interpret-and-bind"),
         BINDINGS_STORE);
 

@@ -6,12 +6,14 @@ import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Interpretation;
-import io.fedstream.interpret.Interpreter;
+import io.fedstream.interpret.InterpreterExtensions;
+import io.fedstream.policy.PolicyMirror;
 import io.fedstream.interpret.Resources;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -28,14 +30,17 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
 
   static final String STAGE = "interpret";
 
-  private final Interpreter interpreter;
+  private final InterpreterExtensions fromFiles;
+  private final LongSupplier policyChanges;
   private final Serializer<WorkloadEvent> eventSerializer;
   private final BindingMapper mapper = new BindingMapper();
   private ProcessorContext<String, BindOutcome> context;
   private KeyValueStore<String, ResourceBinding> bindings;
+  private InterpreterSource interpreters;
 
-  BindingProcessor(Interpreter interpreter, Serializer<WorkloadEvent> eventSerializer) {
-    this.interpreter = interpreter;
+  BindingProcessor(InterpreterExtensions fromFiles, LongSupplier policyChanges, Serializer<WorkloadEvent> eventSerializer) {
+    this.fromFiles = fromFiles;
+    this.policyChanges = policyChanges;
     this.eventSerializer = eventSerializer;
   }
 
@@ -43,6 +48,7 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
   public void init(ProcessorContext<String, BindOutcome> context) {
     this.context = context;
     this.bindings = context.getStateStore(BindStage.BINDINGS_STORE);
+    this.interpreters = new InterpreterSource(fromFiles, policyChanges, context.getStateStore(PolicyMirror.STORE));
   }
 
   @Override
@@ -74,7 +80,8 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
     if (event.getManifest() == null) {
       return invalid(new FieldError("manifest", null, "an UPSERT needs the workload's manifest"));
     }
-    Interpretation interpretation = interpreter.interpret(event.getManifest().getBytes(StandardCharsets.UTF_8));
+    Interpretation interpretation = interpreters.explain(
+        interpreters.current().interpret(event.getManifest().getBytes(StandardCharsets.UTF_8)));
     if (interpretation.outcome() != Interpretation.Outcome.INVALID && !key.equals(interpretation.workload().key())) {
       return invalid(new FieldError(
           "key", key, "does not match the manifest's workload key " + interpretation.workload().key()));

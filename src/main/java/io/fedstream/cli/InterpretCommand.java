@@ -4,6 +4,8 @@ import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Interpretation;
 import io.fedstream.interpret.InterpretationRenderer;
 import io.fedstream.interpret.Interpreter;
+import io.fedstream.interpret.InterpreterExtensions;
+import io.fedstream.interpret.InvalidCustomizationException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +35,10 @@ final class InterpretCommand implements Callable<Integer> {
       description = "json or yaml (default: ${DEFAULT-VALUE}).")
   private Format format;
 
+  @Option(names = "--customizations", paramLabel = "DIR",
+      description = "InterpreterCustomizations and Kubeflow Trainer runtimes (*.yaml, *.yml, *.json) to use besides the built-in kinds.")
+  private Path customizations;
+
   @CommandLine.Spec
   private CommandLine.Model.CommandSpec spec;
 
@@ -45,7 +51,16 @@ final class InterpretCommand implements Callable<Integer> {
       spec.commandLine().getErr().println("error: cannot read " + file + ": " + e);
       return Main.BAD_INPUT;
     }
-    List<Interpretation> results = Interpreter.builtIn().interpretDocuments(manifests);
+    Interpreter interpreter;
+    try {
+      interpreter = customizations == null
+          ? Interpreter.builtIn()
+          : InterpreterExtensions.loadDirectory(customizations).interpreter();
+    } catch (IOException | InvalidCustomizationException e) {
+      spec.commandLine().getErr().println("error: customizations refused: " + e.getMessage());
+      return Main.BAD_INPUT;
+    }
+    List<Interpretation> results = interpreter.interpretDocuments(manifests);
     spec.commandLine().getOut().print(
         format == Format.json ? InterpretationRenderer.toJson(results) : InterpretationRenderer.toYaml(results));
     spec.commandLine().getOut().flush();

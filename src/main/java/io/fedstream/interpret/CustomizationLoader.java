@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -57,6 +58,19 @@ final class CustomizationLoader {
     }
 
     static List<InterpreterCustomization> loadDirectory(Path dir) throws IOException {
+        List<InterpreterCustomization> out = new ArrayList<>();
+        for (Map.Entry<String, byte[]> file : readDirectory(dir).entrySet()) {
+            out.addAll(load(file.getValue(), file.getKey()));
+        }
+        return out;
+    }
+
+    /**
+     * The bytes of every {@code *.yaml}, {@code *.yml} and {@code *.json} file directly in a
+     * directory, by file name in name order; names starting with '.' (a mounted ConfigMap's
+     * {@code ..data} links) are skipped.
+     */
+    static Map<String, byte[]> readDirectory(Path dir) throws IOException {
         List<Path> files = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path entry : entries) {
@@ -67,7 +81,7 @@ final class CustomizationLoader {
             }
         }
         files.sort(null);
-        List<InterpreterCustomization> out = new ArrayList<>();
+        Map<String, byte[]> out = new LinkedHashMap<>();
         for (Path file : files) {
             long size = Files.size(file);
             // Refused before reading: the parser would refuse it too, but only after holding it all in memory.
@@ -75,7 +89,7 @@ final class CustomizationLoader {
                 throw new InvalidCustomizationException("InterpreterCustomization in " + file, List.of(new FieldError(
                         "manifest", null, "is larger than 3 MiB (" + size + " bytes), the Kubernetes API server's limit")));
             }
-            out.addAll(load(Files.readAllBytes(file), file.toString()));
+            out.put(file.toString(), Files.readAllBytes(file));
         }
         return out;
     }

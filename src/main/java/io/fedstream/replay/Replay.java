@@ -166,6 +166,9 @@ public final class Replay {
 
   private Set<String> nodeTopics(Class<? extends TopologyDescription.Node> type) {
     Set<String> names = new LinkedHashSet<>();
+    if (type == TopologyDescription.Source.class) {
+      topology.describe().globalStores().forEach(store -> names.addAll(store.source().topicSet()));
+    }
     for (TopologyDescription.Subtopology subtopology : topology.describe().subtopologies()) {
       for (TopologyDescription.Node node : subtopology.nodes()) {
         if (node instanceof TopologyDescription.Source source && type == TopologyDescription.Source.class) {
