@@ -33,7 +33,7 @@ public final class PolicyMirror {
             // A global store is restored from its source topic; a changelog would only copy it.
             .withLoggingDisabled(),
         policies.name(),
-        policies.consumedAs("policies-source"),
+        policies.consumedAs("policies-mirror"),
         () -> new MirrorProcessor(changes));
   }
 
