@@ -23,99 +23,99 @@ import org.apache.kafka.streams.Topology;
 /** The application's composition root: configuration in; registry, serdes, topics, interpreter and topology out. */
 public final class Fedstream {
 
-  private final FedstreamConfig config;
-  private final SchemaRegistry registry;
-  private final Topics topics;
-  private final InterpreterExtensions interpreterExtensions;
+    private final FedstreamConfig config;
+    private final SchemaRegistry registry;
+    private final Topics topics;
+    private final InterpreterExtensions interpreterExtensions;
 
-  /** Package-private seam: tests pass their own registry. */
-  Fedstream(FedstreamConfig config, SchemaRegistry registry, InterpreterExtensions interpreterExtensions) {
-    this.config = config;
-    this.registry = registry;
-    this.interpreterExtensions = interpreterExtensions;
-    this.topics = Topics.of(TopicNames.from(config), new AvroSerdes(registry, serdeConfig(config)));
-  }
-
-  /** Connects to the configured registry (failing fast when it is unreachable), or uses an in-process one. */
-  public static Fedstream create(FedstreamConfig config) {
-    return new Fedstream(config, registryFor(config), extensionsFor(config));
-  }
-
-  /** Uses the given registry, e.g. the in-process one shared with the demo's producers. */
-  public static Fedstream create(FedstreamConfig config, SchemaRegistry registry) {
-    return new Fedstream(config, registry, extensionsFor(config));
-  }
-
-  /** The customizations and Trainer runtimes of customizations.dir, refused at start when one is bad. */
-  private static InterpreterExtensions extensionsFor(FedstreamConfig config) {
-    if (config.customizationsDir().isEmpty()) {
-      return InterpreterExtensions.none();
+    /** Package-private seam: tests pass their own registry. */
+    Fedstream(FedstreamConfig config, SchemaRegistry registry, InterpreterExtensions interpreterExtensions) {
+        this.config = config;
+        this.registry = registry;
+        this.interpreterExtensions = interpreterExtensions;
+        this.topics = Topics.of(TopicNames.from(config), new AvroSerdes(registry, serdeConfig(config)));
     }
-    Path dir = config.customizationsDir().get();
-    try {
-      return InterpreterExtensions.loadDirectory(dir);
-    } catch (IOException e) {
-      throw new ConfigException(FedstreamConfig.CUSTOMIZATIONS_DIR, dir.toString(), "cannot read it: " + e);
-    }
-  }
 
-  private static SchemaRegistry registryFor(FedstreamConfig config) {
-    if (config.schemaRegistryUrl().isEmpty()) {
-      return new InProcessSchemaRegistry();
+    /** Connects to the configured registry (failing fast when it is unreachable), or uses an in-process one. */
+    public static Fedstream create(FedstreamConfig config) {
+        return new Fedstream(config, registryFor(config), extensionsFor(config));
     }
-    ConfluentRegistryClient.Builder client = ConfluentRegistryClient.builder(config.schemaRegistryUrl().get())
-        .latestTtl(Duration.ofSeconds(config.latestCacheTtlSeconds()));
-    config.schemaRegistryBearerToken().ifPresent(token -> client.bearerToken(token.value()));
-    config.schemaRegistryBasicAuthUserInfo().ifPresent(userInfo -> {
-      String[] parts = userInfo.value().split(":", 2);
-      if (parts.length != 2) {
-        throw new ConfigException(FedstreamConfig.SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO, "[hidden]", "expected user:password");
-      }
-      client.basicAuth(parts[0], parts[1]);
-    });
-    ConfluentRegistryClient registry = client.build();
-    registry.checkReachable();
-    return registry;
-  }
 
-  private static AvroSerdeConfig serdeConfig(FedstreamConfig config) {
-    AvroSerdeConfig serdes = AvroSerdeConfig.defaults()
-        .withSubjectNameStrategy(switch (config.subjectNameStrategy()) {
-          case TOPIC -> SubjectNameStrategy.TOPIC_NAME;
-          case RECORD -> SubjectNameStrategy.RECORD_NAME;
-          case TOPIC_RECORD -> SubjectNameStrategy.TOPIC_RECORD_NAME;
+    /** Uses the given registry, e.g. the in-process one shared with the demo's producers. */
+    public static Fedstream create(FedstreamConfig config, SchemaRegistry registry) {
+        return new Fedstream(config, registry, extensionsFor(config));
+    }
+
+    /** The customizations and Trainer runtimes of customizations.dir, refused at start when one is bad. */
+    private static InterpreterExtensions extensionsFor(FedstreamConfig config) {
+        if (config.customizationsDir().isEmpty()) {
+            return InterpreterExtensions.none();
+        }
+        Path dir = config.customizationsDir().get();
+        try {
+            return InterpreterExtensions.loadDirectory(dir);
+        } catch (IOException e) {
+            throw new ConfigException(FedstreamConfig.CUSTOMIZATIONS_DIR, dir.toString(), "cannot read it: " + e);
+        }
+    }
+
+    private static SchemaRegistry registryFor(FedstreamConfig config) {
+        if (config.schemaRegistryUrl().isEmpty()) {
+            return new InProcessSchemaRegistry();
+        }
+        ConfluentRegistryClient.Builder client = ConfluentRegistryClient.builder(config.schemaRegistryUrl().get())
+                .latestTtl(Duration.ofSeconds(config.latestCacheTtlSeconds()));
+        config.schemaRegistryBearerToken().ifPresent(token -> client.bearerToken(token.value()));
+        config.schemaRegistryBasicAuthUserInfo().ifPresent(userInfo -> {
+            String[] parts = userInfo.value().split(":", 2);
+            if (parts.length != 2) {
+                throw new ConfigException(FedstreamConfig.SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO, "[hidden]", "expected user:password");
+            }
+            client.basicAuth(parts[0], parts[1]);
         });
-    return config.useLatestVersion()
-        ? serdes.withUseLatestVersion(true, Duration.ofSeconds(config.latestCacheTtlSeconds()))
-        : serdes.withAutoRegisterSchemas(config.autoRegisterSchemas());
-  }
+        ConfluentRegistryClient registry = client.build();
+        registry.checkReachable();
+        return registry;
+    }
 
-  public FedstreamConfig config() {
-    return config;
-  }
+    private static AvroSerdeConfig serdeConfig(FedstreamConfig config) {
+        AvroSerdeConfig serdes = AvroSerdeConfig.defaults()
+                .withSubjectNameStrategy(switch (config.subjectNameStrategy()) {
+                    case TOPIC -> SubjectNameStrategy.TOPIC_NAME;
+                    case RECORD -> SubjectNameStrategy.RECORD_NAME;
+                    case TOPIC_RECORD -> SubjectNameStrategy.TOPIC_RECORD_NAME;
+                });
+        return config.useLatestVersion()
+                ? serdes.withUseLatestVersion(true, Duration.ofSeconds(config.latestCacheTtlSeconds()))
+                : serdes.withAutoRegisterSchemas(config.autoRegisterSchemas());
+    }
 
-  public SchemaRegistry registry() {
-    return registry;
-  }
+    public FedstreamConfig config() {
+        return config;
+    }
 
-  public Topics topics() {
-    return topics;
-  }
+    public SchemaRegistry registry() {
+        return registry;
+    }
 
-  public InterpreterExtensions interpreterExtensions() {
-    return interpreterExtensions;
-  }
+    public Topics topics() {
+        return topics;
+    }
 
-  public Topology topology() {
-    return new FedstreamTopology(topics, interpreterExtensions).build();
-  }
+    public InterpreterExtensions interpreterExtensions() {
+        return interpreterExtensions;
+    }
 
-  /** Kafka Streams configuration: the configured one plus the dead-letter error handlers. */
-  public Properties streamsProperties() {
-    Properties properties = config.streamsProperties();
-    properties.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterDeserializationHandler.class.getName());
-    properties.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterProcessingHandler.class.getName());
-    properties.put(DeadLetterDeserializationHandler.TOPIC_CONFIG, topics.deadLetters().name());
-    return properties;
-  }
+    public Topology topology() {
+        return new FedstreamTopology(topics, interpreterExtensions).build();
+    }
+
+    /** Kafka Streams configuration: the configured one plus the dead-letter error handlers. */
+    public Properties streamsProperties() {
+        Properties properties = config.streamsProperties();
+        properties.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterDeserializationHandler.class.getName());
+        properties.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterProcessingHandler.class.getName());
+        properties.put(DeadLetterDeserializationHandler.TOPIC_CONFIG, topics.deadLetters().name());
+        return properties;
+    }
 }

@@ -42,133 +42,133 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith({KafkaClusterExtension.class, ApicurioRegistryExtension.class})
 class FedstreamIT {
 
-  private static final Duration WAIT = Duration.ofSeconds(60);
-  private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
-  private static final String WEB = "apps/Deployment/team-a/web";
-  private static final String FLINK = "flink.apache.org/FlinkDeployment/streaming/fraud";
-  private static final String BROKEN = "apps/Deployment/team-c/broken";
-  private static final String GARBAGE = "apps/Deployment/team-c/garbage";
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
+    private static final String WEB = "apps/Deployment/team-a/web";
+    private static final String FLINK = "flink.apache.org/FlinkDeployment/streaming/fraud";
+    private static final String BROKEN = "apps/Deployment/team-c/broken";
+    private static final String GARBAGE = "apps/Deployment/team-c/garbage";
 
-  private final ApicurioRegistry apicurio;
+    private final ApicurioRegistry apicurio;
 
-  FedstreamIT(ApicurioRegistry apicurio) {
-    this.apicurio = apicurio;
-  }
-
-  @Test
-  void workloadEventsBecomeBindingsAndBadRecordsBecomeDeadLetters(
-      SharedKafka kafka, KafkaTestNames names, @TempDir Path stateDir) throws Exception {
-    FedstreamConfig config = config(kafka, names, stateDir);
-    Fedstream fedstream = Fedstream.create(config);
-
-    try (StreamsRunner runner = new StreamsRunner(fedstream).start(WAIT);
-        KafkaProducer<String, WorkloadEvent> producer = new KafkaProducer<>(config.producerProperties(),
-            fedstream.topics().workloads().keySerde().serializer(), fedstream.topics().workloads().valueSerde().serializer());
-        KafkaProducer<byte[], byte[]> rawProducer =
-            new KafkaProducer<>(config.producerProperties(), new ByteArraySerializer(), new ByteArraySerializer())) {
-      String workloads = fedstream.topics().workloads().name();
-      producer.send(new ProducerRecord<>(workloads, WEB, upsert(deployment("team-a", "web", 3))));
-      producer.send(new ProducerRecord<>(workloads, FLINK, upsert(flink())));
-      producer.send(new ProducerRecord<>(workloads, BROKEN, upsert(deployment("team-c", "broken", -3))));
-      producer.flush();
-      rawProducer.send(new ProducerRecord<>(workloads, GARBAGE.getBytes(StandardCharsets.UTF_8), "{not avro}".getBytes(StandardCharsets.UTF_8)));
-      rawProducer.flush();
-      producer.send(new ProducerRecord<>(workloads, WEB, WorkloadEvent.newBuilder().setOp(Op.DELETE).setObservedAt(NOW).build()));
-      producer.flush();
-
-      List<ConsumerRecord<String, ResourceBinding>> bindings = readUntil(config, fedstream.topics().bindings().name(),
-          fedstream.topics().bindings().valueSerde().deserializer(), records -> records.size() >= 4);
-      Map<String, List<ResourceBinding>> byKey = new LinkedHashMap<>();
-      bindings.forEach(r -> byKey.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r.value()));
-
-      assertThat(byKey.keySet()).containsExactlyInAnyOrder(WEB, FLINK, BROKEN);
-      assertThat(byKey.get(WEB)).hasSize(2);
-      assertThat(byKey.get(WEB).get(0).getTotal()).containsEntry("cpu", "1500m").containsEntry("memory", "1536Mi");
-      assertThat(byKey.get(WEB).get(1)).as("the delete's tombstone").isNull();
-      ResourceBinding flink = byKey.get(FLINK).get(0);
-      assertThat(flink.getComponents()).extracting(c -> c.getName() + "=" + c.getReplicas())
-          .containsExactly("jobmanager=1", "taskmanager=4");
-      assertThat(flink.getTotal()).containsEntry("cpu", "9").containsEntry("memory", "18Gi");
-      assertThat(byKey.get(BROKEN).get(0).getInterpretation().getState()).isEqualTo(InterpretationState.INVALID);
-
-      List<ConsumerRecord<byte[], byte[]>> letters = readUntil(config, fedstream.topics().deadLetters().name(),
-          new ByteArrayDeserializer(), new ByteArrayDeserializer(), records -> records.size() >= 2);
-      Map<String, ConsumerRecord<byte[], byte[]>> lettersByKey = new HashMap<>();
-      letters.forEach(r -> lettersByKey.put(new String(r.key(), StandardCharsets.UTF_8), r));
-      assertThat(lettersByKey.keySet()).containsExactlyInAnyOrder(BROKEN, GARBAGE);
-      assertThat(header(lettersByKey.get(BROKEN), "stage")).isEqualTo("interpret");
-      assertThat(header(lettersByKey.get(BROKEN), "field")).isEqualTo("spec.replicas");
-      assertThat(header(lettersByKey.get(GARBAGE), "stage")).isEqualTo("deserialize");
-      assertThat(header(lettersByKey.get(GARBAGE), "topic")).isEqualTo(workloads);
-      assertThat(lettersByKey.get(GARBAGE).value()).isEqualTo("{not avro}".getBytes(StandardCharsets.UTF_8));
-      assertThat(runner.failure()).isNull();
+    FedstreamIT(ApicurioRegistry apicurio) {
+        this.apicurio = apicurio;
     }
 
-    ConfluentRegistryClient registry = ConfluentRegistryClient.builder(apicurio.ccompatUrl()).build();
-    assertThat(registry.latestVersion(fedstream.topics().bindings().name() + "-value").schema().getFullName())
-        .isEqualTo("io.fedstream.avro.ResourceBinding");
-  }
+    @Test
+    void workloadEventsBecomeBindingsAndBadRecordsBecomeDeadLetters(
+            SharedKafka kafka, KafkaTestNames names, @TempDir Path stateDir) throws Exception {
+        FedstreamConfig config = config(kafka, names, stateDir);
+        Fedstream fedstream = Fedstream.create(config);
 
-  private FedstreamConfig config(SharedKafka kafka, KafkaTestNames names, Path stateDir) {
-    Map<String, String> overrides = new HashMap<>();
-    overrides.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers());
-    overrides.put(FedstreamConfig.APPLICATION_ID, names.applicationId());
-    overrides.put(FedstreamConfig.STATE_DIR, stateDir.toString());
-    overrides.put(FedstreamConfig.SCHEMA_REGISTRY_URL, apicurio.ccompatUrl());
-    overrides.put(FedstreamConfig.TOPIC_PARTITIONS, "3");
-    for (String key : FedstreamConfig.configDef().names()) {
-      if (key.startsWith("topic.") && !key.equals(FedstreamConfig.TOPIC_PARTITIONS) && !key.equals(FedstreamConfig.TOPIC_REPLICATION_FACTOR)) {
-        overrides.put(key, names.topic(key.substring("topic.".length())));
-      }
+        try (StreamsRunner runner = new StreamsRunner(fedstream).start(WAIT);
+                KafkaProducer<String, WorkloadEvent> producer = new KafkaProducer<>(config.producerProperties(),
+                        fedstream.topics().workloads().keySerde().serializer(), fedstream.topics().workloads().valueSerde().serializer());
+                KafkaProducer<byte[], byte[]> rawProducer =
+                        new KafkaProducer<>(config.producerProperties(), new ByteArraySerializer(), new ByteArraySerializer())) {
+            String workloads = fedstream.topics().workloads().name();
+            producer.send(new ProducerRecord<>(workloads, WEB, upsert(deployment("team-a", "web", 3))));
+            producer.send(new ProducerRecord<>(workloads, FLINK, upsert(flink())));
+            producer.send(new ProducerRecord<>(workloads, BROKEN, upsert(deployment("team-c", "broken", -3))));
+            producer.flush();
+            rawProducer.send(new ProducerRecord<>(workloads, GARBAGE.getBytes(StandardCharsets.UTF_8), "{not avro}".getBytes(StandardCharsets.UTF_8)));
+            rawProducer.flush();
+            producer.send(new ProducerRecord<>(workloads, WEB, WorkloadEvent.newBuilder().setOp(Op.DELETE).setObservedAt(NOW).build()));
+            producer.flush();
+
+            List<ConsumerRecord<String, ResourceBinding>> bindings = readUntil(config, fedstream.topics().bindings().name(),
+                    fedstream.topics().bindings().valueSerde().deserializer(), records -> records.size() >= 4);
+            Map<String, List<ResourceBinding>> byKey = new LinkedHashMap<>();
+            bindings.forEach(r -> byKey.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r.value()));
+
+            assertThat(byKey.keySet()).containsExactlyInAnyOrder(WEB, FLINK, BROKEN);
+            assertThat(byKey.get(WEB)).hasSize(2);
+            assertThat(byKey.get(WEB).get(0).getTotal()).containsEntry("cpu", "1500m").containsEntry("memory", "1536Mi");
+            assertThat(byKey.get(WEB).get(1)).as("the delete's tombstone").isNull();
+            ResourceBinding flink = byKey.get(FLINK).get(0);
+            assertThat(flink.getComponents()).extracting(c -> c.getName() + "=" + c.getReplicas())
+                    .containsExactly("jobmanager=1", "taskmanager=4");
+            assertThat(flink.getTotal()).containsEntry("cpu", "9").containsEntry("memory", "18Gi");
+            assertThat(byKey.get(BROKEN).get(0).getInterpretation().getState()).isEqualTo(InterpretationState.INVALID);
+
+            List<ConsumerRecord<byte[], byte[]>> letters = readUntil(config, fedstream.topics().deadLetters().name(),
+                    new ByteArrayDeserializer(), new ByteArrayDeserializer(), records -> records.size() >= 2);
+            Map<String, ConsumerRecord<byte[], byte[]>> lettersByKey = new HashMap<>();
+            letters.forEach(r -> lettersByKey.put(new String(r.key(), StandardCharsets.UTF_8), r));
+            assertThat(lettersByKey.keySet()).containsExactlyInAnyOrder(BROKEN, GARBAGE);
+            assertThat(header(lettersByKey.get(BROKEN), "stage")).isEqualTo("interpret");
+            assertThat(header(lettersByKey.get(BROKEN), "field")).isEqualTo("spec.replicas");
+            assertThat(header(lettersByKey.get(GARBAGE), "stage")).isEqualTo("deserialize");
+            assertThat(header(lettersByKey.get(GARBAGE), "topic")).isEqualTo(workloads);
+            assertThat(lettersByKey.get(GARBAGE).value()).isEqualTo("{not avro}".getBytes(StandardCharsets.UTF_8));
+            assertThat(runner.failure()).isNull();
+        }
+
+        ConfluentRegistryClient registry = ConfluentRegistryClient.builder(apicurio.ccompatUrl()).build();
+        assertThat(registry.latestVersion(fedstream.topics().bindings().name() + "-value").schema().getFullName())
+                .isEqualTo("io.fedstream.avro.ResourceBinding");
     }
-    return FedstreamConfig.of(overrides);
-  }
 
-  private static <V> List<ConsumerRecord<String, V>> readUntil(
-      FedstreamConfig config, String topic, Deserializer<V> values, Predicate<List<?>> done) {
-    return readUntil(config, topic, new StringDeserializer(), values, done);
-  }
-
-  private static <K, V> List<ConsumerRecord<K, V>> readUntil(
-      FedstreamConfig config, String topic, Deserializer<K> keys, Deserializer<V> values, Predicate<List<?>> done) {
-    Properties properties = config.consumerProperties();
-    properties.put(ConsumerConfig.GROUP_ID_CONFIG, topic + "-reader");
-    properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-    List<ConsumerRecord<K, V>> records = new ArrayList<>();
-    try (KafkaConsumer<K, V> consumer = new KafkaConsumer<>(properties, keys, values)) {
-      consumer.subscribe(List.of(topic));
-      long deadline = System.nanoTime() + WAIT.toNanos();
-      while (!done.test(records) && System.nanoTime() < deadline) {
-        consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-      }
+    private FedstreamConfig config(SharedKafka kafka, KafkaTestNames names, Path stateDir) {
+        Map<String, String> overrides = new HashMap<>();
+        overrides.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers());
+        overrides.put(FedstreamConfig.APPLICATION_ID, names.applicationId());
+        overrides.put(FedstreamConfig.STATE_DIR, stateDir.toString());
+        overrides.put(FedstreamConfig.SCHEMA_REGISTRY_URL, apicurio.ccompatUrl());
+        overrides.put(FedstreamConfig.TOPIC_PARTITIONS, "3");
+        for (String key : FedstreamConfig.configDef().names()) {
+            if (key.startsWith("topic.") && !key.equals(FedstreamConfig.TOPIC_PARTITIONS) && !key.equals(FedstreamConfig.TOPIC_REPLICATION_FACTOR)) {
+                overrides.put(key, names.topic(key.substring("topic.".length())));
+            }
+        }
+        return FedstreamConfig.of(overrides);
     }
-    assertThat(done.test(records)).as("records on %s within %s: %s", topic, WAIT, records).isTrue();
-    return records;
-  }
 
-  private static String header(ConsumerRecord<?, ?> record, String name) {
-    return new String(record.headers().lastHeader(name).value(), StandardCharsets.UTF_8);
-  }
+    private static <V> List<ConsumerRecord<String, V>> readUntil(
+            FedstreamConfig config, String topic, Deserializer<V> values, Predicate<List<?>> done) {
+        return readUntil(config, topic, new StringDeserializer(), values, done);
+    }
 
-  private static WorkloadEvent upsert(String manifest) {
-    return WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(NOW).build();
-  }
+    private static <K, V> List<ConsumerRecord<K, V>> readUntil(
+            FedstreamConfig config, String topic, Deserializer<K> keys, Deserializer<V> values, Predicate<List<?>> done) {
+        Properties properties = config.consumerProperties();
+        properties.put(ConsumerConfig.GROUP_ID_CONFIG, topic + "-reader");
+        properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        List<ConsumerRecord<K, V>> records = new ArrayList<>();
+        try (KafkaConsumer<K, V> consumer = new KafkaConsumer<>(properties, keys, values)) {
+            consumer.subscribe(List.of(topic));
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (!done.test(records) && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
+            }
+        }
+        assertThat(done.test(records)).as("records on %s within %s: %s", topic, WAIT, records).isTrue();
+        return records;
+    }
 
-  private static String deployment(String namespace, String name, int replicas) {
-    return """
-        {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"%s","namespace":"%s"},
-         "spec":{"replicas":%d,"template":{"spec":{"containers":[
-           {"name":"app","resources":{"requests":{"cpu":"500m","memory":"512Mi"}}}]}}}}
-        """.formatted(name, namespace, replicas);
-  }
+    private static String header(ConsumerRecord<?, ?> record, String name) {
+        return new String(record.headers().lastHeader(name).value(), StandardCharsets.UTF_8);
+    }
 
-  private static String flink() {
-    return """
-        {"apiVersion":"flink.apache.org/v1beta1","kind":"FlinkDeployment","metadata":{"name":"fraud","namespace":"streaming"},
-         "spec":{"flinkConfiguration":{"taskmanager.numberOfTaskSlots":"2"},
-           "jobManager":{"resource":{"cpu":1,"memory":"2048m"}},"taskManager":{"resource":{"cpu":2,"memory":"4096m"}},
-           "job":{"jarURI":"local:///job.jar","parallelism":8}}}
-        """;
-  }
+    private static WorkloadEvent upsert(String manifest) {
+        return WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(NOW).build();
+    }
+
+    private static String deployment(String namespace, String name, int replicas) {
+        return """
+                {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"%s","namespace":"%s"},
+                 "spec":{"replicas":%d,"template":{"spec":{"containers":[
+                   {"name":"app","resources":{"requests":{"cpu":"500m","memory":"512Mi"}}}]}}}}
+                """.formatted(name, namespace, replicas);
+    }
+
+    private static String flink() {
+        return """
+                {"apiVersion":"flink.apache.org/v1beta1","kind":"FlinkDeployment","metadata":{"name":"fraud","namespace":"streaming"},
+                 "spec":{"flinkConfiguration":{"taskmanager.numberOfTaskSlots":"2"},
+                   "jobManager":{"resource":{"cpu":1,"memory":"2048m"}},"taskManager":{"resource":{"cpu":2,"memory":"4096m"}},
+                   "job":{"jarURI":"local:///job.jar","parallelism":8}}}
+                """;
+    }
 }

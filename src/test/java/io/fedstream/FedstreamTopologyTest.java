@@ -20,35 +20,35 @@ import org.junit.jupiter.api.Test;
 /** The whole topology: every node, store and internal topic is named, and the naming rule is enforced. */
 class FedstreamTopologyTest {
 
-  @Test
-  void everyNodeAndStoreHasAnExplicitName() {
-    TopologyDescription description = TestFedstream.create().topology().describe();
+    @Test
+    void everyNodeAndStoreHasAnExplicitName() {
+        TopologyDescription description = TestFedstream.create().topology().describe();
 
-    List<String> names = new ArrayList<>();
-    for (TopologyDescription.Subtopology subtopology : description.subtopologies()) {
-      for (TopologyDescription.Node node : subtopology.nodes()) {
-        names.add(node.name());
-        if (node instanceof TopologyDescription.Processor processor) {
-          names.addAll(processor.stores());
+        List<String> names = new ArrayList<>();
+        for (TopologyDescription.Subtopology subtopology : description.subtopologies()) {
+            for (TopologyDescription.Node node : subtopology.nodes()) {
+                names.add(node.name());
+                if (node instanceof TopologyDescription.Processor processor) {
+                    names.addAll(processor.stores());
+                }
+            }
         }
-      }
+        assertThat(names)
+                .contains("workloads-source", "interpret-and-bind", BindStage.BINDINGS_STORE, "bindings-sink", "bind-dead-letters-sink")
+                .noneMatch(name -> name.matches(".*KSTREAM-.*|.*KTABLE-.*|.*-\\d{10}.*"));
     }
-    assertThat(names)
-        .contains("workloads-source", "interpret-and-bind", BindStage.BINDINGS_STORE, "bindings-sink", "bind-dead-letters-sink")
-        .noneMatch(name -> name.matches(".*KSTREAM-.*|.*KTABLE-.*|.*-\\d{10}.*"));
-  }
 
-  @Test
-  void namingRuleRejectsAGeneratedInternalName() {
-    Properties properties = new Properties();
-    properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "naming-check");
-    properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-    properties.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true);
-    StreamsBuilder builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(properties)));
-    builder.stream("in", Consumed.with(Serdes.String(), Serdes.String()))
-        .groupBy((k, v) -> v, Grouped.with(Serdes.String(), Serdes.String()))
-        .count();
+    @Test
+    void namingRuleRejectsAGeneratedInternalName() {
+        Properties properties = new Properties();
+        properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "naming-check");
+        properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+        properties.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true);
+        StreamsBuilder builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(properties)));
+        builder.stream("in", Consumed.with(Serdes.String(), Serdes.String()))
+                .groupBy((k, v) -> v, Grouped.with(Serdes.String(), Serdes.String()))
+                .count();
 
-    assertThatThrownBy(builder::build).isInstanceOf(TopologyException.class);
-  }
+        assertThatThrownBy(builder::build).isInstanceOf(TopologyException.class);
+    }
 }

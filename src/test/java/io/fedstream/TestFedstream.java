@@ -8,9 +8,9 @@ import java.util.Map;
 /** Builds the application for tests: default configuration, an in-process registry, the built-in interpreter. */
 public final class TestFedstream {
 
-  private TestFedstream() {}
+    private TestFedstream() {}
 
-  public static Fedstream create() {
-    return new Fedstream(FedstreamConfig.of(Map.of()), new InProcessSchemaRegistry(), InterpreterExtensions.none());
-  }
+    public static Fedstream create() {
+        return new Fedstream(FedstreamConfig.of(Map.of()), new InProcessSchemaRegistry(), InterpreterExtensions.none());
+    }
 }

@@ -17,44 +17,44 @@ import org.apache.kafka.streams.state.Stores;
  */
 public final class BindStage {
 
-  /** The bindings table: workload key to its current ResourceBinding. */
-  public static final String BINDINGS_STORE = "bindings-store";
+    /** The bindings table: workload key to its current ResourceBinding. */
+    public static final String BINDINGS_STORE = "bindings-store";
 
-  private final Topics topics;
-  private final InterpreterExtensions fromFiles;
-  private final PolicyMirror policies;
+    private final Topics topics;
+    private final InterpreterExtensions fromFiles;
+    private final PolicyMirror policies;
 
-  /** The stage interprets with the built-in kinds, {@code fromFiles}, and the policies' customizations. */
-  public BindStage(Topics topics, InterpreterExtensions fromFiles, PolicyMirror policies) {
-    this.topics = topics;
-    this.fromFiles = fromFiles;
-    this.policies = policies;
-  }
+    /** The stage interprets with the built-in kinds, {@code fromFiles}, and the policies' customizations. */
+    public BindStage(Topics topics, InterpreterExtensions fromFiles, PolicyMirror policies) {
+        this.topics = topics;
+        this.fromFiles = fromFiles;
+        this.policies = policies;
+    }
 
-  /** Adds the stage's sub-topology to the builder. */
-  public void addTo(StreamsBuilder builder) {
-    builder.addStateStore(Stores.keyValueStoreBuilder(
-        Stores.persistentKeyValueStore(BINDINGS_STORE), Serdes.String(), topics.bindings().valueSerde()));
+    /** Adds the stage's sub-topology to the builder. */
+    public void addTo(StreamsBuilder builder) {
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                Stores.persistentKeyValueStore(BINDINGS_STORE), Serdes.String(), topics.bindings().valueSerde()));
 
-    KStream<String, WorkloadEvent> events =
-        builder.stream(topics.workloads().name(), topics.workloads().consumedAs("workloads-source"));
-    KStream<String, BindOutcome> outcomes = events.process(
-        () -> new BindingProcessor(fromFiles, policies::changes, topics.workloads().valueSerde().serializer()),
-        Named.as("interpret-and-bind"),
-        BINDINGS_STORE);
+        KStream<String, WorkloadEvent> events =
+                builder.stream(topics.workloads().name(), topics.workloads().consumedAs("workloads-source"));
+        KStream<String, BindOutcome> outcomes = events.process(
+                () -> new BindingProcessor(fromFiles, policies::changes, topics.workloads().valueSerde().serializer()),
+                Named.as("interpret-and-bind"),
+                BINDINGS_STORE);
 
-    outcomes.split(Named.as("bind-route"))
-        .branch(
-            (key, outcome) -> outcome instanceof BindOutcome.DeadLettered,
-            Branched.withConsumer(
-                deadLetters -> deadLetters
-                    .mapValues(outcome -> ((BindOutcome.DeadLettered) outcome).originalValue(), Named.as("bind-dead-letter-bytes"))
-                    .to(topics.deadLetters().name(), topics.deadLetters().producedAs("bind-dead-letters-sink")),
-                "-to-dead-letters"))
-        .defaultBranch(Branched.withConsumer(
-            bound -> bound
-                .mapValues(BindOutcome::bindingOrTombstone, Named.as("bind-binding-value"))
-                .to(topics.bindings().name(), topics.bindings().producedAs("bindings-sink")),
-            "-to-bindings"));
-  }
+        outcomes.split(Named.as("bind-route"))
+                .branch(
+                        (key, outcome) -> outcome instanceof BindOutcome.DeadLettered,
+                        Branched.withConsumer(
+                                deadLetters -> deadLetters
+                                        .mapValues(outcome -> ((BindOutcome.DeadLettered) outcome).originalValue(), Named.as("bind-dead-letter-bytes"))
+                                        .to(topics.deadLetters().name(), topics.deadLetters().producedAs("bind-dead-letters-sink")),
+                                "-to-dead-letters"))
+                .defaultBranch(Branched.withConsumer(
+                        bound -> bound
+                                .mapValues(BindOutcome::bindingOrTombstone, Named.as("bind-binding-value"))
+                                .to(topics.bindings().name(), topics.bindings().producedAs("bindings-sink")),
+                        "-to-bindings"));
+    }
 }

@@ -20,85 +20,85 @@ import java.util.TreeMap;
 /** Turns an interpretation of a workload event into the workload's ResourceBinding, carrying over admission and placement. */
 final class BindingMapper {
 
-  ResourceBinding toBinding(
-      String key, WorkloadEvent event, Interpretation interpretation, ResourceBinding previous, Instant now) {
-    WorkloadId id = identity(key, interpretation);
-    boolean interpreted = interpretation.outcome() == Interpretation.Outcome.INTERPRETED;
-    return ResourceBinding.newBuilder()
-        .setWorkloadKey(key)
-        .setApiVersion(id.apiVersion())
-        .setKind(id.kind())
-        .setNamespace(id.namespace())
-        .setName(id.name())
-        .setLabels(new TreeMap<>(interpretation.labels()))
-        .setPriorityClassName(interpretation.priorityClassName())
-        .setGeneration(previous == null ? 1 : previous.getGeneration() + 1)
-        .setComponents(interpreted ? components(interpretation.components()) : List.of())
-        .setTotal(interpreted ? interpretation.total().toQuantities() : Map.of())
-        .setInterpretation(status(interpretation))
-        .setAdmission(previous == null ? pending(interpretation) : previous.getAdmission())
-        .setPlacement(event.getPlacement() != null ? event.getPlacement() : previous == null ? null : previous.getPlacement())
-        .setObservedAt(event.getObservedAt())
-        .setUpdatedAt(now)
-        .build();
-  }
+    ResourceBinding toBinding(
+            String key, WorkloadEvent event, Interpretation interpretation, ResourceBinding previous, Instant now) {
+        WorkloadId id = identity(key, interpretation);
+        boolean interpreted = interpretation.outcome() == Interpretation.Outcome.INTERPRETED;
+        return ResourceBinding.newBuilder()
+                .setWorkloadKey(key)
+                .setApiVersion(id.apiVersion())
+                .setKind(id.kind())
+                .setNamespace(id.namespace())
+                .setName(id.name())
+                .setLabels(new TreeMap<>(interpretation.labels()))
+                .setPriorityClassName(interpretation.priorityClassName())
+                .setGeneration(previous == null ? 1 : previous.getGeneration() + 1)
+                .setComponents(interpreted ? components(interpretation.components()) : List.of())
+                .setTotal(interpreted ? interpretation.total().toQuantities() : Map.of())
+                .setInterpretation(status(interpretation))
+                .setAdmission(previous == null ? pending(interpretation) : previous.getAdmission())
+                .setPlacement(event.getPlacement() != null ? event.getPlacement() : previous == null ? null : previous.getPlacement())
+                .setObservedAt(event.getObservedAt())
+                .setUpdatedAt(now)
+                .build();
+    }
 
-  /** The manifest's identity, or the key's when the manifest is too broken to name itself. */
-  private static WorkloadId identity(String key, Interpretation interpretation) {
-    WorkloadId fromManifest = interpretation.workload();
-    WorkloadKey fromKey = WorkloadKey.parse(key).orElse(new WorkloadKey("", "", "", key));
-    return new WorkloadId(
-        orElse(fromManifest == null ? null : fromManifest.apiVersion(), fromKey.group()),
-        orElse(fromManifest == null ? null : fromManifest.kind(), fromKey.kind()),
-        orElse(fromManifest == null ? null : fromManifest.namespace(), fromKey.namespace()),
-        orElse(fromManifest == null ? null : fromManifest.name(), fromKey.name()));
-  }
+    /** The manifest's identity, or the key's when the manifest is too broken to name itself. */
+    private static WorkloadId identity(String key, Interpretation interpretation) {
+        WorkloadId fromManifest = interpretation.workload();
+        WorkloadKey fromKey = WorkloadKey.parse(key).orElse(new WorkloadKey("", "", "", key));
+        return new WorkloadId(
+                orElse(fromManifest == null ? null : fromManifest.apiVersion(), fromKey.group()),
+                orElse(fromManifest == null ? null : fromManifest.kind(), fromKey.kind()),
+                orElse(fromManifest == null ? null : fromManifest.namespace(), fromKey.namespace()),
+                orElse(fromManifest == null ? null : fromManifest.name(), fromKey.name()));
+    }
 
-  private static String orElse(String value, String fallback) {
-    return value == null || value.isEmpty() ? fallback : value;
-  }
+    private static String orElse(String value, String fallback) {
+        return value == null || value.isEmpty() ? fallback : value;
+    }
 
-  private static List<Component> components(List<ComponentRequirement> requirements) {
-    return requirements.stream()
-        .map(c -> Component.newBuilder()
-            .setName(c.name())
-            .setReplicas(c.replicas())
-            .setMinReplicas(c.minReplicas())
-            .setMaxReplicas(c.maxReplicas())
-            .setPerPod(c.perPod().toQuantities())
-            .setTotal(c.total().toQuantities())
-            .build())
-        .toList();
-  }
+    private static List<Component> components(List<ComponentRequirement> requirements) {
+        return requirements.stream()
+                .map(c -> Component.newBuilder()
+                        .setName(c.name())
+                        .setReplicas(c.replicas())
+                        .setMinReplicas(c.minReplicas())
+                        .setMaxReplicas(c.maxReplicas())
+                        .setPerPod(c.perPod().toQuantities())
+                        .setTotal(c.total().toQuantities())
+                        .build())
+                .toList();
+    }
 
-  private static InterpretationStatus status(Interpretation interpretation) {
-    return InterpretationStatus.newBuilder()
-        .setState(InterpretationState.valueOf(interpretation.outcome().name()))
-        .setInterpreter(interpretation.interpreter())
-        .setErrors(interpretation.errors().stream().map(BindingMapper::error).toList())
-        .build();
-  }
+    private static InterpretationStatus status(Interpretation interpretation) {
+        return InterpretationStatus.newBuilder()
+                .setState(InterpretationState.valueOf(interpretation.outcome().name()))
+                .setInterpreter(interpretation.interpreter())
+                .setErrors(interpretation.errors().stream().map(BindingMapper::error).toList())
+                .build();
+    }
 
-  private static InterpretationError error(FieldError error) {
-    return InterpretationError.newBuilder()
-        .setField(error.field())
-        .setValue(error.value())
-        .setReason(error.reason())
-        .build();
-  }
+    private static InterpretationError error(FieldError error) {
+        return InterpretationError.newBuilder()
+                .setField(error.field())
+                .setValue(error.value())
+                .setReason(error.reason())
+                .build();
+    }
 
-  /** A new workload waits for admission; one that cannot be interpreted cannot be admitted. */
-  private static Admission pending(Interpretation interpretation) {
-    return switch (interpretation.outcome()) {
-      case INTERPRETED -> Admission.newBuilder().setState(AdmissionState.PENDING).build();
-      case UNINTERPRETED -> Admission.newBuilder()
-          .setState(AdmissionState.PENDING)
-          .setReason("uninterpreted: requirements unknown, so the workload cannot be charged")
-          .build();
-      case INVALID -> Admission.newBuilder()
-          .setState(AdmissionState.NOT_APPLICABLE)
-          .setReason("invalid manifest")
-          .build();
-    };
-  }
+    /** A new workload waits for admission; one that cannot be interpreted cannot be admitted. */
+    private static Admission pending(Interpretation interpretation) {
+        return switch (interpretation.outcome()) {
+            case INTERPRETED -> Admission.newBuilder().setState(AdmissionState.PENDING).build();
+            case UNINTERPRETED -> Admission.newBuilder()
+                    .setState(AdmissionState.PENDING)
+                    .setReason("uninterpreted: requirements unknown, so the workload cannot be charged")
+                    .build();
+            case INVALID -> Admission.newBuilder()
+                    .setState(AdmissionState.NOT_APPLICABLE)
+                    .setReason("invalid manifest")
+                    .build();
+        };
+    }
 }

@@ -28,82 +28,82 @@ import org.apache.kafka.streams.state.KeyValueStore;
  */
 final class BindingProcessor implements Processor<String, WorkloadEvent, String, BindOutcome> {
 
-  static final String STAGE = "interpret";
+    static final String STAGE = "interpret";
 
-  private final InterpreterExtensions fromFiles;
-  private final LongSupplier policyChanges;
-  private final Serializer<WorkloadEvent> eventSerializer;
-  private final BindingMapper mapper = new BindingMapper();
-  private ProcessorContext<String, BindOutcome> context;
-  private KeyValueStore<String, ResourceBinding> bindings;
-  private InterpreterSource interpreters;
+    private final InterpreterExtensions fromFiles;
+    private final LongSupplier policyChanges;
+    private final Serializer<WorkloadEvent> eventSerializer;
+    private final BindingMapper mapper = new BindingMapper();
+    private ProcessorContext<String, BindOutcome> context;
+    private KeyValueStore<String, ResourceBinding> bindings;
+    private InterpreterSource interpreters;
 
-  BindingProcessor(InterpreterExtensions fromFiles, LongSupplier policyChanges, Serializer<WorkloadEvent> eventSerializer) {
-    this.fromFiles = fromFiles;
-    this.policyChanges = policyChanges;
-    this.eventSerializer = eventSerializer;
-  }
-
-  @Override
-  public void init(ProcessorContext<String, BindOutcome> context) {
-    this.context = context;
-    this.bindings = context.getStateStore(BindStage.BINDINGS_STORE);
-    this.interpreters = new InterpreterSource(fromFiles, policyChanges, context.getStateStore(PolicyMirror.STORE));
-  }
-
-  @Override
-  public void process(Record<String, WorkloadEvent> record) {
-    String key = record.key();
-    WorkloadEvent event = record.value();
-    if (key == null) {
-      deadLetter(record, new FieldError("key", null, "a workload event needs the key group/kind/namespace/name"));
-    } else if (event == null || event.getOp() == Op.DELETE) {
-      bindings.delete(key);
-      forward(record, new BindOutcome.Removed());
-    } else {
-      upsert(record, key, event);
+    BindingProcessor(InterpreterExtensions fromFiles, LongSupplier policyChanges, Serializer<WorkloadEvent> eventSerializer) {
+        this.fromFiles = fromFiles;
+        this.policyChanges = policyChanges;
+        this.eventSerializer = eventSerializer;
     }
-  }
 
-  private void upsert(Record<String, WorkloadEvent> record, String key, WorkloadEvent event) {
-    Interpretation interpretation = interpret(key, event);
-    ResourceBinding binding =
-        mapper.toBinding(key, event, interpretation, bindings.get(key), Instant.ofEpochMilli(context.currentSystemTimeMs()));
-    bindings.put(key, binding);
-    forward(record, new BindOutcome.Bound(binding));
-    if (interpretation.outcome() == Interpretation.Outcome.INVALID) {
-      deadLetter(record, interpretation.errors().get(0));
+    @Override
+    public void init(ProcessorContext<String, BindOutcome> context) {
+        this.context = context;
+        this.bindings = context.getStateStore(BindStage.BINDINGS_STORE);
+        this.interpreters = new InterpreterSource(fromFiles, policyChanges, context.getStateStore(PolicyMirror.STORE));
     }
-  }
 
-  private Interpretation interpret(String key, WorkloadEvent event) {
-    if (event.getManifest() == null) {
-      return invalid(new FieldError("manifest", null, "an UPSERT needs the workload's manifest"));
+    @Override
+    public void process(Record<String, WorkloadEvent> record) {
+        String key = record.key();
+        WorkloadEvent event = record.value();
+        if (key == null) {
+            deadLetter(record, new FieldError("key", null, "a workload event needs the key group/kind/namespace/name"));
+        } else if (event == null || event.getOp() == Op.DELETE) {
+            bindings.delete(key);
+            forward(record, new BindOutcome.Removed());
+        } else {
+            upsert(record, key, event);
+        }
     }
-    Interpretation interpretation = interpreters.explain(
-        interpreters.current().interpret(event.getManifest().getBytes(StandardCharsets.UTF_8)));
-    if (interpretation.outcome() != Interpretation.Outcome.INVALID && !key.equals(interpretation.workload().key())) {
-      return invalid(new FieldError(
-          "key", key, "does not match the manifest's workload key " + interpretation.workload().key()));
+
+    private void upsert(Record<String, WorkloadEvent> record, String key, WorkloadEvent event) {
+        Interpretation interpretation = interpret(key, event);
+        ResourceBinding binding =
+                mapper.toBinding(key, event, interpretation, bindings.get(key), Instant.ofEpochMilli(context.currentSystemTimeMs()));
+        bindings.put(key, binding);
+        forward(record, new BindOutcome.Bound(binding));
+        if (interpretation.outcome() == Interpretation.Outcome.INVALID) {
+            deadLetter(record, interpretation.errors().get(0));
+        }
     }
-    return interpretation;
-  }
 
-  private static Interpretation invalid(FieldError error) {
-    return new Interpretation(
-        Interpretation.Outcome.INVALID, null, Map.of(), null, null, List.of(), Resources.NONE, List.of(error));
-  }
+    private Interpretation interpret(String key, WorkloadEvent event) {
+        if (event.getManifest() == null) {
+            return invalid(new FieldError("manifest", null, "an UPSERT needs the workload's manifest"));
+        }
+        Interpretation interpretation = interpreters.explain(
+                interpreters.current().interpret(event.getManifest().getBytes(StandardCharsets.UTF_8)));
+        if (interpretation.outcome() != Interpretation.Outcome.INVALID && !key.equals(interpretation.workload().key())) {
+            return invalid(new FieldError(
+                    "key", key, "does not match the manifest's workload key " + interpretation.workload().key()));
+        }
+        return interpretation;
+    }
 
-  private void deadLetter(Record<String, WorkloadEvent> record, FieldError error) {
-    RecordMetadata source = context.recordMetadata().orElseThrow();
-    DeadLetter letter = new DeadLetter(
-        STAGE, error.message(), error.field(), error.value(), source.topic(), source.partition(), source.offset());
-    byte[] original = record.value() == null ? null : eventSerializer.serialize(source.topic(), record.value());
-    context.forward(record.withValue((BindOutcome) new BindOutcome.DeadLettered(letter, original))
-        .withHeaders(letter.headers()));
-  }
+    private static Interpretation invalid(FieldError error) {
+        return new Interpretation(
+                Interpretation.Outcome.INVALID, null, Map.of(), null, null, List.of(), Resources.NONE, List.of(error));
+    }
 
-  private void forward(Record<String, WorkloadEvent> record, BindOutcome outcome) {
-    context.forward(record.withValue(outcome).withHeaders(new RecordHeaders()));
-  }
+    private void deadLetter(Record<String, WorkloadEvent> record, FieldError error) {
+        RecordMetadata source = context.recordMetadata().orElseThrow();
+        DeadLetter letter = new DeadLetter(
+                STAGE, error.message(), error.field(), error.value(), source.topic(), source.partition(), source.offset());
+        byte[] original = record.value() == null ? null : eventSerializer.serialize(source.topic(), record.value());
+        context.forward(record.withValue((BindOutcome) new BindOutcome.DeadLettered(letter, original))
+                .withHeaders(letter.headers()));
+    }
+
+    private void forward(Record<String, WorkloadEvent> record, BindOutcome outcome) {
+        context.forward(record.withValue(outcome).withHeaders(new RecordHeaders()));
+    }
 }

@@ -28,84 +28,84 @@ import org.slf4j.LoggerFactory;
  */
 final class InterpreterSource {
 
-  /** Policy kinds that change interpretation; their keys start with the kind. */
-  static final List<String> POLICY_KINDS = List.of("InterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime");
+    /** Policy kinds that change interpretation; their keys start with the kind. */
+    static final List<String> POLICY_KINDS = List.of("InterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime");
 
-  private static final Logger LOG = LoggerFactory.getLogger(InterpreterSource.class);
+    private static final Logger LOG = LoggerFactory.getLogger(InterpreterSource.class);
 
-  private final InterpreterExtensions fromFiles;
-  private final LongSupplier policyChanges;
-  private final ReadOnlyKeyValueStore<String, PolicyEvent> policies;
-  private long seenChanges = Long.MIN_VALUE;
-  private Interpreter current;
-  private Map<String, FieldError> rejectedByTarget = Map.of();
+    private final InterpreterExtensions fromFiles;
+    private final LongSupplier policyChanges;
+    private final ReadOnlyKeyValueStore<String, PolicyEvent> policies;
+    private long seenChanges = Long.MIN_VALUE;
+    private Interpreter current;
+    private Map<String, FieldError> rejectedByTarget = Map.of();
 
-  InterpreterSource(InterpreterExtensions fromFiles, LongSupplier policyChanges, ReadOnlyKeyValueStore<String, PolicyEvent> policies) {
-    this.fromFiles = fromFiles;
-    this.policyChanges = policyChanges;
-    this.policies = policies;
-  }
-
-  /** The interpreter as the policies stand now. */
-  Interpreter current() {
-    long changes = policyChanges.getAsLong();
-    if (changes != seenChanges) {
-      rebuild();
-      seenChanges = changes;
+    InterpreterSource(InterpreterExtensions fromFiles, LongSupplier policyChanges, ReadOnlyKeyValueStore<String, PolicyEvent> policies) {
+        this.fromFiles = fromFiles;
+        this.policyChanges = policyChanges;
+        this.policies = policies;
     }
-    return current;
-  }
 
-  /** Adds to an uninterpreted result the reason a customization for its kind was refused, if one was. */
-  Interpretation explain(Interpretation interpretation) {
-    if (interpretation.outcome() != Interpretation.Outcome.UNINTERPRETED || interpretation.workload() == null) {
-      return interpretation;
-    }
-    FieldError rejection = rejectedByTarget.get(interpretation.workload().apiVersion() + "/" + interpretation.workload().kind());
-    if (rejection == null) {
-      return interpretation;
-    }
-    List<FieldError> errors = new ArrayList<>(interpretation.errors());
-    errors.add(rejection);
-    return new Interpretation(interpretation.outcome(), interpretation.workload(), interpretation.labels(),
-        interpretation.priorityClassName(), interpretation.interpreter(), interpretation.components(),
-        interpretation.total(), errors);
-  }
-
-  private void rebuild() {
-    InterpreterExtensions extensions = fromFiles;
-    Map<String, FieldError> rejected = new LinkedHashMap<>();
-    for (String kind : POLICY_KINDS) {
-      try (KeyValueIterator<String, PolicyEvent> entries = policies.prefixScan(kind + "/", Serdes.String().serializer())) {
-        while (entries.hasNext()) {
-          var entry = entries.next();
-          PolicyEvent event = entry.value;
-          if (event.getOp() == Op.DELETE || event.getManifest() == null) {
-            continue;
-          }
-          try {
-            extensions = extensions.with(InterpreterExtensions.load(
-                event.getManifest().getBytes(StandardCharsets.UTF_8), "policy " + entry.key));
-          } catch (InvalidCustomizationException e) {
-            LOG.warn("Refused {} from the policies topic: {}", entry.key, e.getMessage());
-            rejected.put(target(event.getManifest()), new FieldError("policy " + entry.key, null,
-                "the InterpreterCustomization for this kind was refused: " + e.getMessage()));
-          }
+    /** The interpreter as the policies stand now. */
+    Interpreter current() {
+        long changes = policyChanges.getAsLong();
+        if (changes != seenChanges) {
+            rebuild();
+            seenChanges = changes;
         }
-      }
+        return current;
     }
-    current = extensions.interpreter();
-    rejectedByTarget = rejected;
-    LOG.info("Interpreter rebuilt: {} customizations, {} Trainer runtimes, {} refused",
-        extensions.customizations().size(), extensions.runtimeCount(), rejected.size());
-  }
 
-  private static String target(String manifest) {
-    try {
-      JsonNode target = new YAMLMapper().readTree(manifest).path("spec").path("target");
-      return target.path("apiVersion").asText("") + "/" + target.path("kind").asText("");
-    } catch (IOException | RuntimeException unreadable) {
-      return "";
+    /** Adds to an uninterpreted result the reason a customization for its kind was refused, if one was. */
+    Interpretation explain(Interpretation interpretation) {
+        if (interpretation.outcome() != Interpretation.Outcome.UNINTERPRETED || interpretation.workload() == null) {
+            return interpretation;
+        }
+        FieldError rejection = rejectedByTarget.get(interpretation.workload().apiVersion() + "/" + interpretation.workload().kind());
+        if (rejection == null) {
+            return interpretation;
+        }
+        List<FieldError> errors = new ArrayList<>(interpretation.errors());
+        errors.add(rejection);
+        return new Interpretation(interpretation.outcome(), interpretation.workload(), interpretation.labels(),
+                interpretation.priorityClassName(), interpretation.interpreter(), interpretation.components(),
+                interpretation.total(), errors);
     }
-  }
+
+    private void rebuild() {
+        InterpreterExtensions extensions = fromFiles;
+        Map<String, FieldError> rejected = new LinkedHashMap<>();
+        for (String kind : POLICY_KINDS) {
+            try (KeyValueIterator<String, PolicyEvent> entries = policies.prefixScan(kind + "/", Serdes.String().serializer())) {
+                while (entries.hasNext()) {
+                    var entry = entries.next();
+                    PolicyEvent event = entry.value;
+                    if (event.getOp() == Op.DELETE || event.getManifest() == null) {
+                        continue;
+                    }
+                    try {
+                        extensions = extensions.with(InterpreterExtensions.load(
+                                event.getManifest().getBytes(StandardCharsets.UTF_8), "policy " + entry.key));
+                    } catch (InvalidCustomizationException e) {
+                        LOG.warn("Refused {} from the policies topic: {}", entry.key, e.getMessage());
+                        rejected.put(target(event.getManifest()), new FieldError("policy " + entry.key, null,
+                                "the InterpreterCustomization for this kind was refused: " + e.getMessage()));
+                    }
+                }
+            }
+        }
+        current = extensions.interpreter();
+        rejectedByTarget = rejected;
+        LOG.info("Interpreter rebuilt: {} customizations, {} Trainer runtimes, {} refused",
+                extensions.customizations().size(), extensions.runtimeCount(), rejected.size());
+    }
+
+    private static String target(String manifest) {
+        try {
+            JsonNode target = new YAMLMapper().readTree(manifest).path("spec").path("target");
+            return target.path("apiVersion").asText("") + "/" + target.path("kind").asText("");
+        } catch (IOException | RuntimeException unreadable) {
+            return "";
+        }
+    }
 }

@@ -7,16 +7,16 @@ import picocli.CommandLine.Command;
 
 /** {@code fedstream config}: lists every configuration key with its default and meaning. */
 @Command(name = "config", mixinStandardHelpOptions = true,
-    description = {"Lists every configuration key, its default and its meaning.",
-        "Keys come from --config FILE, then FEDSTREAM_* environment variables, then --set flags."})
+        description = {"Lists every configuration key, its default and its meaning.",
+                "Keys come from --config FILE, then FEDSTREAM_* environment variables, then --set flags."})
 final class ConfigCommand implements Callable<Integer> {
 
-  @CommandLine.Spec
-  private CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
 
-  @Override
-  public Integer call() {
-    spec.commandLine().getOut().print(FedstreamConfig.describeKeys());
-    return 0;
-  }
+    @Override
+    public Integer call() {
+        spec.commandLine().getOut().print(FedstreamConfig.describeKeys());
+        return 0;
+    }
 }

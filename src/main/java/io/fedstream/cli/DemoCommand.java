@@ -22,72 +22,72 @@ import picocli.CommandLine.Option;
 
 /** {@code fedstream demo}: an embedded broker, the topology and a sample fleet, with the resulting bindings on screen. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-    description = {
-      "Runs everything on this machine with no set-up: an in-process Kafka broker (KRaft), an in-process",
-      "schema registry, the fedstream topology, and a sample fleet of workloads (every supported kind,",
-      "one unknown kind, one bad manifest). Prints the resulting bindings per template."})
+        description = {
+            "Runs everything on this machine with no set-up: an in-process Kafka broker (KRaft), an in-process",
+            "schema registry, the fedstream topology, and a sample fleet of workloads (every supported kind,",
+            "one unknown kind, one bad manifest). Prints the resulting bindings per template."})
 final class DemoCommand implements Callable<Integer> {
 
-  private static final Duration BINDINGS_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration BINDINGS_TIMEOUT = Duration.ofSeconds(60);
 
-  @Option(names = "--duration", converter = DurationConverter.class, paramLabel = "DURATION",
-      description = "Stop after this long (e.g. 30s, 5m); default: run until Ctrl-C.")
-  private Duration duration;
+    @Option(names = "--duration", converter = DurationConverter.class, paramLabel = "DURATION",
+            description = "Stop after this long (e.g. 30s, 5m); default: run until Ctrl-C.")
+    private Duration duration;
 
-  @Option(names = "--kafka-port", defaultValue = "0", paramLabel = "PORT",
-      description = "Port of the embedded broker on 127.0.0.1; 0 picks a free one (default).")
-  private int kafkaPort;
+    @Option(names = "--kafka-port", defaultValue = "0", paramLabel = "PORT",
+            description = "Port of the embedded broker on 127.0.0.1; 0 picks a free one (default).")
+    private int kafkaPort;
 
-  @CommandLine.Spec
-  private CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
 
-  @Override
-  public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
-    Path stateDir = Files.createTempDirectory("fedstream-demo");
-    out.println("Starting an embedded Kafka broker (KRaft) ...");
-    out.flush();
-    try (ShutdownSignal signal = new ShutdownSignal();
-        EmbeddedKafka kafka = EmbeddedKafka.start(EmbeddedKafka.Options.defaults().withPort(kafkaPort))) {
-      out.printf("Kafka is up at %s (%d ms). Starting the fedstream topology ...%n",
-          kafka.bootstrapServers(), kafka.startupTime().toMillis());
-      out.flush();
-      FedstreamConfig config = FedstreamConfig.of(Map.of(
-          FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers(),
-          FedstreamConfig.APPLICATION_ID, "fedstream-demo",
-          FedstreamConfig.STATE_DIR, stateDir.toString()));
-      Fedstream fedstream = Fedstream.create(config, new InProcessSchemaRegistry());
-      try (StreamsRunner runner = new StreamsRunner(fedstream).start(Duration.ofSeconds(60));
-          FleetClient fleet = new FleetClient(config, fedstream.topics())) {
-        DemoFleet sample = DemoFleet.load();
-        Map<String, WorkloadEvent> events = sample.upserts(Instant.now());
-        fleet.publish(events);
-        out.printf("Published %d workloads to %s. Waiting for their bindings ...%n",
-            events.size(), fedstream.topics().workloads().name());
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        Path stateDir = Files.createTempDirectory("fedstream-demo");
+        out.println("Starting an embedded Kafka broker (KRaft) ...");
         out.flush();
-        Map<String, ResourceBinding> bindings = fleet.awaitBindings(sample.keys(), BINDINGS_TIMEOUT, signal);
-        out.println();
-        out.print(BindingTable.render(bindings.values()));
-        out.println();
-        out.printf("%d bindings on %s; dead letters on %s: %d.%n",
-            bindings.size(), fedstream.topics().bindings().name(),
-            fedstream.topics().deadLetters().name(), fleet.deadLetterCount());
-        if (bindings.size() < events.size()) {
-          out.printf("Missing bindings for: %s%n", sample.keys().stream().filter(k -> !bindings.containsKey(k)).toList());
-          return 1;
+        try (ShutdownSignal signal = new ShutdownSignal();
+                EmbeddedKafka kafka = EmbeddedKafka.start(EmbeddedKafka.Options.defaults().withPort(kafkaPort))) {
+            out.printf("Kafka is up at %s (%d ms). Starting the fedstream topology ...%n",
+                    kafka.bootstrapServers(), kafka.startupTime().toMillis());
+            out.flush();
+            FedstreamConfig config = FedstreamConfig.of(Map.of(
+                    FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers(),
+                    FedstreamConfig.APPLICATION_ID, "fedstream-demo",
+                    FedstreamConfig.STATE_DIR, stateDir.toString()));
+            Fedstream fedstream = Fedstream.create(config, new InProcessSchemaRegistry());
+            try (StreamsRunner runner = new StreamsRunner(fedstream).start(Duration.ofSeconds(60));
+                    FleetClient fleet = new FleetClient(config, fedstream.topics())) {
+                DemoFleet sample = DemoFleet.load();
+                Map<String, WorkloadEvent> events = sample.upserts(Instant.now());
+                fleet.publish(events);
+                out.printf("Published %d workloads to %s. Waiting for their bindings ...%n",
+                        events.size(), fedstream.topics().workloads().name());
+                out.flush();
+                Map<String, ResourceBinding> bindings = fleet.awaitBindings(sample.keys(), BINDINGS_TIMEOUT, signal);
+                out.println();
+                out.print(BindingTable.render(bindings.values()));
+                out.println();
+                out.printf("%d bindings on %s; dead letters on %s: %d.%n",
+                        bindings.size(), fedstream.topics().bindings().name(),
+                        fedstream.topics().deadLetters().name(), fleet.deadLetterCount());
+                if (bindings.size() < events.size()) {
+                    out.printf("Missing bindings for: %s%n", sample.keys().stream().filter(k -> !bindings.containsKey(k)).toList());
+                    return 1;
+                }
+                out.println(duration == null
+                        ? "fedstream demo is running; press Ctrl-C to stop."
+                        : "fedstream demo is running; it stops after " + duration.toString().substring(2).toLowerCase() + " (or Ctrl-C).");
+                out.flush();
+                signal.await(duration);
+                out.println("Stopping ...");
+                out.flush();
+            }
+        } finally {
+            Directories.deleteRecursively(stateDir);
         }
-        out.println(duration == null
-            ? "fedstream demo is running; press Ctrl-C to stop."
-            : "fedstream demo is running; it stops after " + duration.toString().substring(2).toLowerCase() + " (or Ctrl-C).");
-        out.flush();
-        signal.await(duration);
-        out.println("Stopping ...");
-        out.flush();
-      }
-    } finally {
-      Directories.deleteRecursively(stateDir);
+        out.println("Stopped cleanly.");
+        return 0;
     }
-    out.println("Stopped cleanly.");
-    return 0;
-  }
 }

@@ -17,63 +17,63 @@ import picocli.CommandLine.Option;
 
 /** {@code fedstream interpret}: prints the components and total of every document in a manifest file. */
 @Command(
-    name = "interpret",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Prints the components (per-template replicas, per-pod and total requests) and the total of every",
-      "document in FILE. Exits 0 when every document was interpreted, 2 otherwise (reasons on stderr)."
-    })
+        name = "interpret",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Prints the components (per-template replicas, per-pod and total requests) and the total of every",
+            "document in FILE. Exits 0 when every document was interpreted, 2 otherwise (reasons on stderr)."
+        })
 final class InterpretCommand implements Callable<Integer> {
 
-  enum Format { json, yaml }
+    enum Format { json, yaml }
 
-  @Option(names = {"-f", "--file"}, required = true, paramLabel = "FILE",
-      description = "YAML or JSON manifests, several YAML documents allowed; - reads standard input.")
-  private String file;
+    @Option(names = {"-f", "--file"}, required = true, paramLabel = "FILE",
+            description = "YAML or JSON manifests, several YAML documents allowed; - reads standard input.")
+    private String file;
 
-  @Option(names = {"-o", "--output"}, defaultValue = "json", paramLabel = "FORMAT",
-      description = "json or yaml (default: ${DEFAULT-VALUE}).")
-  private Format format;
+    @Option(names = {"-o", "--output"}, defaultValue = "json", paramLabel = "FORMAT",
+            description = "json or yaml (default: ${DEFAULT-VALUE}).")
+    private Format format;
 
-  @Option(names = "--customizations", paramLabel = "DIR",
-      description = "InterpreterCustomizations and Kubeflow Trainer runtimes (*.yaml, *.yml, *.json) to use besides the built-in kinds.")
-  private Path customizations;
+    @Option(names = "--customizations", paramLabel = "DIR",
+            description = "InterpreterCustomizations and Kubeflow Trainer runtimes (*.yaml, *.yml, *.json) to use besides the built-in kinds.")
+    private Path customizations;
 
-  @CommandLine.Spec
-  private CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
 
-  @Override
-  public Integer call() {
-    byte[] manifests;
-    try {
-      manifests = "-".equals(file) ? System.in.readAllBytes() : Files.readAllBytes(Path.of(file));
-    } catch (IOException e) {
-      spec.commandLine().getErr().println("error: cannot read " + file + ": " + e);
-      return Main.BAD_INPUT;
-    }
-    Interpreter interpreter;
-    try {
-      interpreter = customizations == null
-          ? Interpreter.builtIn()
-          : InterpreterExtensions.loadDirectory(customizations).interpreter();
-    } catch (IOException | InvalidCustomizationException e) {
-      spec.commandLine().getErr().println("error: customizations refused: " + e.getMessage());
-      return Main.BAD_INPUT;
-    }
-    List<Interpretation> results = interpreter.interpretDocuments(manifests);
-    spec.commandLine().getOut().print(
-        format == Format.json ? InterpretationRenderer.toJson(results) : InterpretationRenderer.toYaml(results));
-    spec.commandLine().getOut().flush();
-    boolean allInterpreted = true;
-    for (int i = 0; i < results.size(); i++) {
-      Interpretation result = results.get(i);
-      if (result.outcome() != Interpretation.Outcome.INTERPRETED) {
-        allInterpreted = false;
-        for (FieldError error : result.errors()) {
-          spec.commandLine().getErr().println("error: " + file + " document " + (i + 1) + ": " + error.message());
+    @Override
+    public Integer call() {
+        byte[] manifests;
+        try {
+            manifests = "-".equals(file) ? System.in.readAllBytes() : Files.readAllBytes(Path.of(file));
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("error: cannot read " + file + ": " + e);
+            return Main.BAD_INPUT;
         }
-      }
+        Interpreter interpreter;
+        try {
+            interpreter = customizations == null
+                    ? Interpreter.builtIn()
+                    : InterpreterExtensions.loadDirectory(customizations).interpreter();
+        } catch (IOException | InvalidCustomizationException e) {
+            spec.commandLine().getErr().println("error: customizations refused: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        List<Interpretation> results = interpreter.interpretDocuments(manifests);
+        spec.commandLine().getOut().print(
+                format == Format.json ? InterpretationRenderer.toJson(results) : InterpretationRenderer.toYaml(results));
+        spec.commandLine().getOut().flush();
+        boolean allInterpreted = true;
+        for (int i = 0; i < results.size(); i++) {
+            Interpretation result = results.get(i);
+            if (result.outcome() != Interpretation.Outcome.INTERPRETED) {
+                allInterpreted = false;
+                for (FieldError error : result.errors()) {
+                    spec.commandLine().getErr().println("error: " + file + " document " + (i + 1) + ": " + error.message());
+                }
+            }
+        }
+        return allInterpreted ? 0 : Main.BAD_INPUT;
     }
-    return allInterpreted ? 0 : Main.BAD_INPUT;
-  }
 }

@@ -25,63 +25,63 @@ import picocli.CommandLine.Option;
 
 /** {@code fedstream replay}: runs the full topology offline over a JSON-lines script. */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-    description = {
-      "Runs the whole topology offline (TopologyTestDriver, in-process registry) over a JSON-lines script",
-      "and prints every output record as {\"topic\",\"key\",\"value\",\"timestamp\",\"headers\"}.",
-      "Input lines: {\"topic\",\"key\",\"value\",\"timestamp\"} or {\"advanceWallClockMs\": N}. See README.md."})
+        description = {
+            "Runs the whole topology offline (TopologyTestDriver, in-process registry) over a JSON-lines script",
+            "and prints every output record as {\"topic\",\"key\",\"value\",\"timestamp\",\"headers\"}.",
+            "Input lines: {\"topic\",\"key\",\"value\",\"timestamp\"} or {\"advanceWallClockMs\": N}. See README.md."})
 final class ReplayCommand implements Callable<Integer> {
 
-  @Option(names = {"-i", "--input"}, required = true, paramLabel = "FILE", description = "The script; - reads standard input.")
-  private String input;
+    @Option(names = {"-i", "--input"}, required = true, paramLabel = "FILE", description = "The script; - reads standard input.")
+    private String input;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Where output lines go (default: standard output).")
-  private Path output;
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Where output lines go (default: standard output).")
+    private Path output;
 
-  @CommandLine.Spec
-  private CommandLine.Model.CommandSpec spec;
-
-  @Override
-  public Integer call() throws IOException {
-    Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of()), new InProcessSchemaRegistry());
-    Path stateDir = Files.createTempDirectory("fedstream-replay");
-    Properties properties = fedstream.streamsProperties();
-    properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-    try (Reader reader = openInput(); Writer writer = openOutput()) {
-      ReplaySummary summary = new Replay(fedstream.topology(), fedstream.topics(), properties).run(reader, writer);
-      spec.commandLine().getErr().println(summary);
-      return 0;
-    } catch (NoSuchFileException e) {
-      spec.commandLine().getErr().println("error: no such file: " + e.getFile());
-      return Main.BAD_INPUT;
-    } catch (ReplayException e) {
-      spec.commandLine().getErr().println("error: " + input + " " + e.getMessage());
-      return Main.BAD_INPUT;
-    } finally {
-      Directories.deleteRecursively(stateDir);
-    }
-  }
-
-  private Reader openInput() throws IOException {
-    return "-".equals(input)
-        ? new InputStreamReader(System.in, StandardCharsets.UTF_8)
-        : Files.newBufferedReader(Path.of(input), StandardCharsets.UTF_8);
-  }
-
-  private Writer openOutput() throws IOException {
-    return output == null
-        ? new NonClosingWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8))
-        : Files.newBufferedWriter(output, StandardCharsets.UTF_8);
-  }
-
-  /** Standard output must stay open after the replay. */
-  private static final class NonClosingWriter extends java.io.FilterWriter {
-    NonClosingWriter(Writer out) {
-      super(out);
-    }
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
 
     @Override
-    public void close() throws IOException {
-      flush();
+    public Integer call() throws IOException {
+        Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of()), new InProcessSchemaRegistry());
+        Path stateDir = Files.createTempDirectory("fedstream-replay");
+        Properties properties = fedstream.streamsProperties();
+        properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        try (Reader reader = openInput(); Writer writer = openOutput()) {
+            ReplaySummary summary = new Replay(fedstream.topology(), fedstream.topics(), properties).run(reader, writer);
+            spec.commandLine().getErr().println(summary);
+            return 0;
+        } catch (NoSuchFileException e) {
+            spec.commandLine().getErr().println("error: no such file: " + e.getFile());
+            return Main.BAD_INPUT;
+        } catch (ReplayException e) {
+            spec.commandLine().getErr().println("error: " + input + " " + e.getMessage());
+            return Main.BAD_INPUT;
+        } finally {
+            Directories.deleteRecursively(stateDir);
+        }
     }
-  }
+
+    private Reader openInput() throws IOException {
+        return "-".equals(input)
+                ? new InputStreamReader(System.in, StandardCharsets.UTF_8)
+                : Files.newBufferedReader(Path.of(input), StandardCharsets.UTF_8);
+    }
+
+    private Writer openOutput() throws IOException {
+        return output == null
+                ? new NonClosingWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8))
+                : Files.newBufferedWriter(output, StandardCharsets.UTF_8);
+    }
+
+    /** Standard output must stay open after the replay. */
+    private static final class NonClosingWriter extends java.io.FilterWriter {
+        NonClosingWriter(Writer out) {
+            super(out);
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
+    }
 }

@@ -15,39 +15,39 @@ import picocli.CommandLine.Option;
 
 /** {@code fedstream topology}: prints the topology, or writes topology-docs/. */
 @Command(name = "topology", mixinStandardHelpOptions = true,
-    description = "Prints the Kafka Streams topology (default topic names) as describe() text or Mermaid.")
+        description = "Prints the Kafka Streams topology (default topic names) as describe() text or Mermaid.")
 final class TopologyCommand implements Callable<Integer> {
 
-  enum Format { text, mermaid }
+    enum Format { text, mermaid }
 
-  @Option(names = "--format", defaultValue = "text", description = "text or mermaid (default: ${DEFAULT-VALUE}).")
-  private Format format;
+    @Option(names = "--format", defaultValue = "text", description = "text or mermaid (default: ${DEFAULT-VALUE}).")
+    private Format format;
 
-  @Option(names = "--write-docs", paramLabel = "DIR",
-      description = "Write " + TopologyDocs.TEXT_FILE + " and " + TopologyDocs.MERMAID_FILE + " into DIR instead of printing.")
-  private Path docsDir;
+    @Option(names = "--write-docs", paramLabel = "DIR",
+            description = "Write " + TopologyDocs.TEXT_FILE + " and " + TopologyDocs.MERMAID_FILE + " into DIR instead of printing.")
+    private Path docsDir;
 
-  @CommandLine.Spec
-  private CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
 
-  @Override
-  public Integer call() throws IOException {
-    TopologyDescription description = describeDefaultTopology();
-    if (docsDir != null) {
-      Files.createDirectories(docsDir);
-      Files.writeString(docsDir.resolve(TopologyDocs.TEXT_FILE), TopologyDocs.text(description));
-      Files.writeString(docsDir.resolve(TopologyDocs.MERMAID_FILE), TopologyDocs.mermaid(description));
-      spec.commandLine().getOut().println("wrote " + docsDir.resolve(TopologyDocs.TEXT_FILE) + " and "
-          + docsDir.resolve(TopologyDocs.MERMAID_FILE));
-    } else {
-      spec.commandLine().getOut().print(
-          format == Format.text ? TopologyDocs.text(description) : TopologyDocs.mermaid(description));
+    @Override
+    public Integer call() throws IOException {
+        TopologyDescription description = describeDefaultTopology();
+        if (docsDir != null) {
+            Files.createDirectories(docsDir);
+            Files.writeString(docsDir.resolve(TopologyDocs.TEXT_FILE), TopologyDocs.text(description));
+            Files.writeString(docsDir.resolve(TopologyDocs.MERMAID_FILE), TopologyDocs.mermaid(description));
+            spec.commandLine().getOut().println("wrote " + docsDir.resolve(TopologyDocs.TEXT_FILE) + " and "
+                    + docsDir.resolve(TopologyDocs.MERMAID_FILE));
+        } else {
+            spec.commandLine().getOut().print(
+                    format == Format.text ? TopologyDocs.text(description) : TopologyDocs.mermaid(description));
+        }
+        return 0;
     }
-    return 0;
-  }
 
-  /** The topology with default configuration, as documented in topology-docs/. */
-  static TopologyDescription describeDefaultTopology() {
-    return Fedstream.create(FedstreamConfig.of(Map.of()), new InProcessSchemaRegistry()).topology().describe();
-  }
+    /** The topology with default configuration, as documented in topology-docs/. */
+    static TopologyDescription describeDefaultTopology() {
+        return Fedstream.create(FedstreamConfig.of(Map.of()), new InProcessSchemaRegistry()).topology().describe();
+    }
 }

@@ -8,23 +8,23 @@ import org.apache.kafka.streams.kstream.Produced;
 /** A Kafka topic bound to its name and its key and value serdes, so topology code never names a topic itself. */
 public record Topic<K, V>(String name, Serde<K> keySerde, Serde<V> valueSerde, Class<V> valueType) {
 
-  public Topic {
-    Objects.requireNonNull(name, "name");
-    Objects.requireNonNull(keySerde, "keySerde");
-    Objects.requireNonNull(valueSerde, "valueSerde");
-    Objects.requireNonNull(valueType, "valueType");
-    if (name.isBlank()) {
-      throw new IllegalArgumentException("topic name must not be blank");
+    public Topic {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(keySerde, "keySerde");
+        Objects.requireNonNull(valueSerde, "valueSerde");
+        Objects.requireNonNull(valueType, "valueType");
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("topic name must not be blank");
+        }
     }
-  }
 
-  /** How a named source node reads this topic. */
-  public Consumed<K, V> consumedAs(String sourceName) {
-    return Consumed.with(keySerde, valueSerde).withName(sourceName);
-  }
+    /** How a named source node reads this topic. */
+    public Consumed<K, V> consumedAs(String sourceName) {
+        return Consumed.with(keySerde, valueSerde).withName(sourceName);
+    }
 
-  /** How a named sink node writes this topic. */
-  public Produced<K, V> producedAs(String sinkName) {
-    return Produced.with(keySerde, valueSerde).withName(sinkName);
-  }
+    /** How a named sink node writes this topic. */
+    public Produced<K, V> producedAs(String sinkName) {
+        return Produced.with(keySerde, valueSerde).withName(sinkName);
+    }
 }

@@ -10,42 +10,42 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
  * are the original bytes.
  */
 public record DeadLetter(
-    String stage, String reason, String field, String value, String topic, int partition, long offset) {
+        String stage, String reason, String field, String value, String topic, int partition, long offset) {
 
-  public static final String STAGE = "stage";
-  public static final String REASON = "reason";
-  public static final String FIELD = "field";
-  public static final String VALUE = "value";
-  public static final String TOPIC = "topic";
-  public static final String PARTITION = "partition";
-  public static final String OFFSET = "offset";
+    public static final String STAGE = "stage";
+    public static final String REASON = "reason";
+    public static final String FIELD = "field";
+    public static final String VALUE = "value";
+    public static final String TOPIC = "topic";
+    public static final String PARTITION = "partition";
+    public static final String OFFSET = "offset";
 
-  /** A failure that concerns the whole record rather than one field. */
-  public static DeadLetter of(String stage, String reason, String topic, int partition, long offset) {
-    return new DeadLetter(stage, reason, null, null, topic, partition, offset);
-  }
-
-  /** The headers of the dead-letter record; field and value only when known. */
-  public Headers headers() {
-    Headers headers = new RecordHeaders();
-    add(headers, STAGE, stage);
-    add(headers, REASON, reason);
-    add(headers, FIELD, field);
-    add(headers, VALUE, value);
-    add(headers, TOPIC, topic);
-    add(headers, PARTITION, Integer.toString(partition));
-    add(headers, OFFSET, Long.toString(offset));
-    return headers;
-  }
-
-  /** The dead-letter record for the given original bytes. */
-  public ProducerRecord<byte[], byte[]> toRecord(String deadLetterTopic, byte[] key, byte[] value) {
-    return new ProducerRecord<>(deadLetterTopic, null, key, value, headers());
-  }
-
-  private static void add(Headers headers, String name, String text) {
-    if (text != null) {
-      headers.add(name, text.getBytes(StandardCharsets.UTF_8));
+    /** A failure that concerns the whole record rather than one field. */
+    public static DeadLetter of(String stage, String reason, String topic, int partition, long offset) {
+        return new DeadLetter(stage, reason, null, null, topic, partition, offset);
     }
-  }
+
+    /** The headers of the dead-letter record; field and value only when known. */
+    public Headers headers() {
+        Headers headers = new RecordHeaders();
+        add(headers, STAGE, stage);
+        add(headers, REASON, reason);
+        add(headers, FIELD, field);
+        add(headers, VALUE, value);
+        add(headers, TOPIC, topic);
+        add(headers, PARTITION, Integer.toString(partition));
+        add(headers, OFFSET, Long.toString(offset));
+        return headers;
+    }
+
+    /** The dead-letter record for the given original bytes. */
+    public ProducerRecord<byte[], byte[]> toRecord(String deadLetterTopic, byte[] key, byte[] value) {
+        return new ProducerRecord<>(deadLetterTopic, null, key, value, headers());
+    }
+
+    private static void add(Headers headers, String name, String text) {
+        if (text != null) {
+            headers.add(name, text.getBytes(StandardCharsets.UTF_8));
+        }
+    }
 }

@@ -14,33 +14,33 @@ import org.slf4j.LoggerFactory;
  */
 public final class DeadLetterDeserializationHandler implements DeserializationExceptionHandler {
 
-  /** The streams property that names the dead-letter topic. */
-  public static final String TOPIC_CONFIG = DeadLetterTopicConfig.KEY;
+    /** The streams property that names the dead-letter topic. */
+    public static final String TOPIC_CONFIG = DeadLetterTopicConfig.KEY;
 
-  private static final Logger LOG = LoggerFactory.getLogger(DeadLetterDeserializationHandler.class);
+    private static final Logger LOG = LoggerFactory.getLogger(DeadLetterDeserializationHandler.class);
 
-  private String deadLetterTopic;
+    private String deadLetterTopic;
 
-  @Override
-  public void configure(Map<String, ?> configs) {
-    deadLetterTopic = DeadLetterTopicConfig.topic(configs);
-  }
-
-  @Override
-  public Response handleError(
-      ErrorHandlerContext context, ConsumerRecord<byte[], byte[]> record, Exception exception) {
-    DeadLetter letter =
-        DeadLetter.of("deserialize", describe(exception), record.topic(), record.partition(), record.offset());
-    LOG.warn("Undecodable record {}-{}@{} sent to {}: {}",
-        record.topic(), record.partition(), record.offset(), deadLetterTopic, letter.reason());
-    return Response.resume(List.of(letter.toRecord(deadLetterTopic, record.key(), record.value())));
-  }
-
-  static String describe(Throwable exception) {
-    StringBuilder reason = new StringBuilder(String.valueOf(exception.getMessage()));
-    for (Throwable cause = exception.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
-      reason.append(": ").append(cause.getMessage());
+    @Override
+    public void configure(Map<String, ?> configs) {
+        deadLetterTopic = DeadLetterTopicConfig.topic(configs);
     }
-    return reason.toString();
-  }
+
+    @Override
+    public Response handleError(
+            ErrorHandlerContext context, ConsumerRecord<byte[], byte[]> record, Exception exception) {
+        DeadLetter letter =
+                DeadLetter.of("deserialize", describe(exception), record.topic(), record.partition(), record.offset());
+        LOG.warn("Undecodable record {}-{}@{} sent to {}: {}",
+                record.topic(), record.partition(), record.offset(), deadLetterTopic, letter.reason());
+        return Response.resume(List.of(letter.toRecord(deadLetterTopic, record.key(), record.value())));
+    }
+
+    static String describe(Throwable exception) {
+        StringBuilder reason = new StringBuilder(String.valueOf(exception.getMessage()));
+        for (Throwable cause = exception.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+            reason.append(": ").append(cause.getMessage());
+        }
+        return reason.toString();
+    }
 }

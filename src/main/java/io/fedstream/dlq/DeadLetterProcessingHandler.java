@@ -14,27 +14,27 @@ import org.slf4j.LoggerFactory;
  */
 public final class DeadLetterProcessingHandler implements ProcessingExceptionHandler {
 
-  private static final Logger LOG = LoggerFactory.getLogger(DeadLetterProcessingHandler.class);
+    private static final Logger LOG = LoggerFactory.getLogger(DeadLetterProcessingHandler.class);
 
-  private String deadLetterTopic;
+    private String deadLetterTopic;
 
-  @Override
-  public void configure(Map<String, ?> configs) {
-    deadLetterTopic = DeadLetterTopicConfig.topic(configs);
-  }
+    @Override
+    public void configure(Map<String, ?> configs) {
+        deadLetterTopic = DeadLetterTopicConfig.topic(configs);
+    }
 
-  @Override
-  public Response handleError(ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
-    DeadLetter letter =
-        DeadLetter.of(
-            context.processorNodeId(),
-            exception.getClass().getSimpleName() + ": " + DeadLetterDeserializationHandler.describe(exception),
-            context.topic(),
-            context.partition(),
-            context.offset());
-    LOG.error("Processor {} failed on {}-{}@{}; record sent to {}",
-        context.processorNodeId(), context.topic(), context.partition(), context.offset(), deadLetterTopic, exception);
-    return Response.resume(
-        List.of(letter.toRecord(deadLetterTopic, context.sourceRawKey(), context.sourceRawValue())));
-  }
+    @Override
+    public Response handleError(ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
+        DeadLetter letter =
+                DeadLetter.of(
+                        context.processorNodeId(),
+                        exception.getClass().getSimpleName() + ": " + DeadLetterDeserializationHandler.describe(exception),
+                        context.topic(),
+                        context.partition(),
+                        context.offset());
+        LOG.error("Processor {} failed on {}-{}@{}; record sent to {}",
+                context.processorNodeId(), context.topic(), context.partition(), context.offset(), deadLetterTopic, exception);
+        return Response.resume(
+                List.of(letter.toRecord(deadLetterTopic, context.sourceRawKey(), context.sourceRawValue())));
+    }
 }

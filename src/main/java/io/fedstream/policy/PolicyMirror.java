@@ -19,60 +19,60 @@ import org.slf4j.LoggerFactory;
  */
 public final class PolicyMirror {
 
-  /** The global store: policy key to its latest event, exactly as on the topic (a DELETE event included). */
-  public static final String STORE = "policies-store";
+    /** The global store: policy key to its latest event, exactly as on the topic (a DELETE event included). */
+    public static final String STORE = "policies-store";
 
-  private static final Logger LOG = LoggerFactory.getLogger(PolicyMirror.class);
+    private static final Logger LOG = LoggerFactory.getLogger(PolicyMirror.class);
 
-  private final AtomicLong changes = new AtomicLong();
+    private final AtomicLong changes = new AtomicLong();
 
-  /** Adds the global store and its source to the builder. */
-  public void addTo(StreamsBuilder builder, Topic<String, PolicyEvent> policies) {
-    builder.addGlobalStore(
-        Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(), policies.valueSerde())
-            // A global store is restored from its source topic; a changelog would only copy it.
-            .withLoggingDisabled(),
-        policies.name(),
-        policies.consumedAs("policies-mirror"),
-        () -> new MirrorProcessor(changes));
-  }
-
-  /** How many policy changes this instance has applied since it started; moves on every change. */
-  public long changes() {
-    return changes.get();
-  }
-
-  /** Keeps the store equal to the topic: what restoring the store from the topic would also produce. */
-  private static final class MirrorProcessor implements Processor<String, PolicyEvent, Void, Void> {
-
-    private final AtomicLong changes;
-    private KeyValueStore<String, PolicyEvent> store;
-    private ProcessorContext<Void, Void> context;
-
-    MirrorProcessor(AtomicLong changes) {
-      this.changes = changes;
+    /** Adds the global store and its source to the builder. */
+    public void addTo(StreamsBuilder builder, Topic<String, PolicyEvent> policies) {
+        builder.addGlobalStore(
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(), policies.valueSerde())
+                        // A global store is restored from its source topic; a changelog would only copy it.
+                        .withLoggingDisabled(),
+                policies.name(),
+                policies.consumedAs("policies-mirror"),
+                () -> new MirrorProcessor(changes));
     }
 
-    @Override
-    public void init(ProcessorContext<Void, Void> context) {
-      this.context = context;
-      this.store = context.getStateStore(STORE);
+    /** How many policy changes this instance has applied since it started; moves on every change. */
+    public long changes() {
+        return changes.get();
     }
 
-    @Override
-    public void process(Record<String, PolicyEvent> record) {
-      if (record.key() == null) {
-        context.recordMetadata().ifPresent(source -> LOG.warn(
-            "Policy event without a key at {}-{}@{} ignored: policies are keyed kind/namespace/name",
-            source.topic(), source.partition(), source.offset()));
-        return;
-      }
-      if (record.value() == null) {
-        store.delete(record.key());
-      } else {
-        store.put(record.key(), record.value());
-      }
-      changes.incrementAndGet();
+    /** Keeps the store equal to the topic: what restoring the store from the topic would also produce. */
+    private static final class MirrorProcessor implements Processor<String, PolicyEvent, Void, Void> {
+
+        private final AtomicLong changes;
+        private KeyValueStore<String, PolicyEvent> store;
+        private ProcessorContext<Void, Void> context;
+
+        MirrorProcessor(AtomicLong changes) {
+            this.changes = changes;
+        }
+
+        @Override
+        public void init(ProcessorContext<Void, Void> context) {
+            this.context = context;
+            this.store = context.getStateStore(STORE);
+        }
+
+        @Override
+        public void process(Record<String, PolicyEvent> record) {
+            if (record.key() == null) {
+                context.recordMetadata().ifPresent(source -> LOG.warn(
+                        "Policy event without a key at {}-{}@{} ignored: policies are keyed kind/namespace/name",
+                        source.topic(), source.partition(), source.offset()));
+                return;
+            }
+            if (record.value() == null) {
+                store.delete(record.key());
+            } else {
+                store.put(record.key(), record.value());
+            }
+            changes.incrementAndGet();
+        }
     }
-  }
 }

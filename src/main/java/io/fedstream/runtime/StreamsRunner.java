@@ -12,61 +12,61 @@ import org.slf4j.LoggerFactory;
 /** Owns the KafkaStreams life-cycle: provisions topics, starts, waits until running, and closes cleanly. */
 public final class StreamsRunner implements AutoCloseable {
 
-  private static final Logger LOG = LoggerFactory.getLogger(StreamsRunner.class);
-  private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+    private static final Logger LOG = LoggerFactory.getLogger(StreamsRunner.class);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
-  private final KafkaStreams streams;
-  private final CountDownLatch stopped = new CountDownLatch(1);
-  private volatile Throwable failure;
+    private final KafkaStreams streams;
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile Throwable failure;
 
-  public StreamsRunner(Fedstream fedstream) {
-    new TopicProvisioner(fedstream.config()).ensure(fedstream.topics());
-    this.streams = new KafkaStreams(fedstream.topology(), fedstream.streamsProperties());
-    streams.setUncaughtExceptionHandler(exception -> {
-      failure = exception;
-      LOG.error("Kafka Streams failed; shutting down", exception);
-      return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
-    });
-    streams.setStateListener((now, before) -> {
-      LOG.info("Kafka Streams {} -> {}", before, now);
-      if (now == KafkaStreams.State.ERROR || now == KafkaStreams.State.NOT_RUNNING) {
-        stopped.countDown();
-      }
-    });
-  }
-
-  /** Starts processing and waits until every task runs, failing after the timeout. */
-  public StreamsRunner start(Duration timeout) throws InterruptedException {
-    streams.start();
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (streams.state() != KafkaStreams.State.RUNNING) {
-      if (failure != null || streams.state() == KafkaStreams.State.ERROR) {
-        throw new IllegalStateException("Kafka Streams failed to start: " + failure, failure);
-      }
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("Kafka Streams not running after " + timeout + " (state " + streams.state() + ")");
-      }
-      TimeUnit.MILLISECONDS.sleep(50);
+    public StreamsRunner(Fedstream fedstream) {
+        new TopicProvisioner(fedstream.config()).ensure(fedstream.topics());
+        this.streams = new KafkaStreams(fedstream.topology(), fedstream.streamsProperties());
+        streams.setUncaughtExceptionHandler(exception -> {
+            failure = exception;
+            LOG.error("Kafka Streams failed; shutting down", exception);
+            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+        });
+        streams.setStateListener((now, before) -> {
+            LOG.info("Kafka Streams {} -> {}", before, now);
+            if (now == KafkaStreams.State.ERROR || now == KafkaStreams.State.NOT_RUNNING) {
+                stopped.countDown();
+            }
+        });
     }
-    return this;
-  }
 
-  /** Blocks until the streams stop by themselves (an error) or the timeout passes; true when they stopped. */
-  public boolean awaitStop(Duration timeout) throws InterruptedException {
-    return stopped.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
-  }
+    /** Starts processing and waits until every task runs, failing after the timeout. */
+    public StreamsRunner start(Duration timeout) throws InterruptedException {
+        streams.start();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (streams.state() != KafkaStreams.State.RUNNING) {
+            if (failure != null || streams.state() == KafkaStreams.State.ERROR) {
+                throw new IllegalStateException("Kafka Streams failed to start: " + failure, failure);
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("Kafka Streams not running after " + timeout + " (state " + streams.state() + ")");
+            }
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+        return this;
+    }
 
-  public KafkaStreams streams() {
-    return streams;
-  }
+    /** Blocks until the streams stop by themselves (an error) or the timeout passes; true when they stopped. */
+    public boolean awaitStop(Duration timeout) throws InterruptedException {
+        return stopped.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
 
-  /** The fatal error that stopped the streams, if any. */
-  public Throwable failure() {
-    return failure;
-  }
+    public KafkaStreams streams() {
+        return streams;
+    }
 
-  @Override
-  public void close() {
-    streams.close(CLOSE_TIMEOUT);
-  }
+    /** The fatal error that stopped the streams, if any. */
+    public Throwable failure() {
+        return failure;
+    }
+
+    @Override
+    public void close() {
+        streams.close(CLOSE_TIMEOUT);
+    }
 }

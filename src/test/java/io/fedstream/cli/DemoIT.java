@@ -7,19 +7,19 @@ import org.junit.jupiter.api.Test;
 /** `fedstream demo` end to end: embedded broker, topology, sample fleet, bindings table, clean stop. */
 class DemoIT {
 
-  @Test
-  void demoPrintsTheBindingsOfTheSampleFleetAndStopsCleanly() {
-    CliRunner result = CliRunner.run("demo", "--duration", "1s");
+    @Test
+    void demoPrintsTheBindingsOfTheSampleFleetAndStopsCleanly() {
+        CliRunner result = CliRunner.run("demo", "--duration", "1s");
 
-    assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
-    assertThat(result.out())
-        .contains("NAMESPACE/NAME", "TEMPLATE", "REPLICAS")
-        .containsPattern("team-a/checkout-web\\s+Deployment\\s+INTERPRETED\\s+main\\s+3\\s+600m\\s+640Mi\\s+1800m\\s+1920Mi")
-        .containsPattern("streaming/fraud-detector\\s+FlinkDeployment\\s+INTERPRETED\\s+jobmanager\\s+1\\s+1\\s+2Gi")
-        .containsPattern("taskmanager\\s+4\\s+2\\s+4Gi\\s+8\\s+16Gi")
-        .containsPattern("ml/homegrown-trainer\\s+MyTrainer\\s+UNINTERPRETED")
-        .containsPattern("team-c/broken-replicas\\s+Deployment\\s+INVALID\\s+spec.replicas")
-        .contains("dead letters")
-        .contains("Stopped cleanly.");
-  }
+        assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
+        assertThat(result.out())
+                .contains("NAMESPACE/NAME", "TEMPLATE", "REPLICAS")
+                .containsPattern("team-a/checkout-web\\s+Deployment\\s+INTERPRETED\\s+main\\s+3\\s+600m\\s+640Mi\\s+1800m\\s+1920Mi")
+                .containsPattern("streaming/fraud-detector\\s+FlinkDeployment\\s+INTERPRETED\\s+jobmanager\\s+1\\s+1\\s+2Gi")
+                .containsPattern("taskmanager\\s+4\\s+2\\s+4Gi\\s+8\\s+16Gi")
+                .containsPattern("ml/homegrown-trainer\\s+MyTrainer\\s+UNINTERPRETED")
+                .containsPattern("team-c/broken-replicas\\s+Deployment\\s+INVALID\\s+spec.replicas")
+                .contains("dead letters")
+                .contains("Stopped cleanly.");
+    }
 }

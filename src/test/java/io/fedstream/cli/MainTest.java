@@ -13,134 +13,191 @@ import org.junit.jupiter.api.io.TempDir;
 /** The command line as people use it: help, interpret, replay, topology, config and their exit codes. */
 class MainTest {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper();
 
-  @TempDir Path dir;
+    @TempDir Path dir;
 
-  @Test
-  void helpListsEveryCommand() {
-    CliRunner result = CliRunner.run("--help");
+    @Test
+    void helpListsEveryCommand() {
+        CliRunner result = CliRunner.run("--help");
 
-    assertThat(result.exitCode()).isZero();
-    assertThat(result.out()).contains("demo", "run", "interpret", "replay", "topology", "config");
-  }
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).contains("demo", "run", "interpret", "replay", "topology", "config");
+    }
 
-  @Test
-  void interpretPrintsComponentsAndTotalsAsJson() throws IOException {
-    Path file = Files.writeString(dir.resolve("flink.yaml"), """
-        apiVersion: flink.apache.org/v1beta1
-        kind: FlinkDeployment
-        metadata: {name: fraud, namespace: streaming}
-        spec:
-          flinkConfiguration: {taskmanager.numberOfTaskSlots: "4"}
-          jobManager: {resource: {cpu: 0.5, memory: "2048m"}}
-          taskManager: {resource: {cpu: 2, memory: "8g"}}
-          job: {jarURI: "local:///job.jar", parallelism: 10}
-        """);
+    @Test
+    void interpretPrintsComponentsAndTotalsAsJson() throws IOException {
+        Path file = Files.writeString(dir.resolve("flink.yaml"), """
+                apiVersion: flink.apache.org/v1beta1
+                kind: FlinkDeployment
+                metadata: {name: fraud, namespace: streaming}
+                spec:
+                  flinkConfiguration: {taskmanager.numberOfTaskSlots: "4"}
+                  jobManager: {resource: {cpu: 0.5, memory: "2048m"}}
+                  taskManager: {resource: {cpu: 2, memory: "8g"}}
+                  job: {jarURI: "local:///job.jar", parallelism: 10}
+                """);
 
-    CliRunner result = CliRunner.run("interpret", "-f", file.toString(), "-o", "json");
+        CliRunner result = CliRunner.run("interpret", "-f", file.toString(), "-o", "json");
 
-    assertThat(result.exitCode()).as(result.err()).isZero();
-    JsonNode document = JSON.readTree(result.out()).get(0);
-    assertThat(document.get("components").get(0).get("name").asText()).isEqualTo("jobmanager");
-    assertThat(document.get("components").get(0).get("perPod").get("cpu").asText()).isEqualTo("500m");
-    assertThat(document.get("components").get(0).get("perPod").get("memory").asText()).isEqualTo("2Gi");
-    assertThat(document.get("components").get(1).get("replicas").asLong()).isEqualTo(3);
-    assertThat(document.get("components").get(1).get("total").get("memory").asText()).isEqualTo("24Gi");
-    assertThat(document.get("total").get("cpu").asText()).isEqualTo("6500m");
-    assertThat(document.get("total").get("memory").asText()).isEqualTo("26Gi");
-  }
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        JsonNode document = JSON.readTree(result.out()).get(0);
+        assertThat(document.get("components").get(0).get("name").asText()).isEqualTo("jobmanager");
+        assertThat(document.get("components").get(0).get("perPod").get("cpu").asText()).isEqualTo("500m");
+        assertThat(document.get("components").get(0).get("perPod").get("memory").asText()).isEqualTo("2Gi");
+        assertThat(document.get("components").get(1).get("replicas").asLong()).isEqualTo(3);
+        assertThat(document.get("components").get(1).get("total").get("memory").asText()).isEqualTo("24Gi");
+        assertThat(document.get("total").get("cpu").asText()).isEqualTo("6500m");
+        assertThat(document.get("total").get("memory").asText()).isEqualTo("26Gi");
+    }
 
-  @Test
-  void interpretExitsTwoNamingFieldAndValueOfABadManifest() throws IOException {
-    Path file = Files.writeString(dir.resolve("bad.yaml"), """
-        apiVersion: apps/v1
-        kind: Deployment
-        metadata: {name: web}
-        spec:
-          replicas: 2
-          template:
-            spec:
-              containers:
-              - name: app
-                resources: {requests: {memory: "2048 m"}}
-        """);
+    @Test
+    void interpretExitsTwoNamingFieldAndValueOfABadManifest() throws IOException {
+        Path file = Files.writeString(dir.resolve("bad.yaml"), """
+                apiVersion: apps/v1
+                kind: Deployment
+                metadata: {name: web}
+                spec:
+                  replicas: 2
+                  template:
+                    spec:
+                      containers:
+                      - name: app
+                        resources: {requests: {memory: "2048 m"}}
+                """);
 
-    CliRunner result = CliRunner.run("interpret", "-f", file.toString());
+        CliRunner result = CliRunner.run("interpret", "-f", file.toString());
 
-    assertThat(result.exitCode()).isEqualTo(2);
-    assertThat(result.err())
-        .contains("document 1")
-        .contains("spec.template.spec.containers[0].resources.requests.memory")
-        .contains("2048 m");
-  }
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err())
+                .contains("document 1")
+                .contains("spec.template.spec.containers[0].resources.requests.memory")
+                .contains("2048 m");
+    }
 
-  @Test
-  void interpretOfAMissingFileExitsTwo() {
-    CliRunner result = CliRunner.run("interpret", "-f", dir.resolve("nope.yaml").toString());
+    @Test
+    void interpretOfAMissingFileExitsTwo() {
+        CliRunner result = CliRunner.run("interpret", "-f", dir.resolve("nope.yaml").toString());
 
-    assertThat(result.exitCode()).isEqualTo(2);
-    assertThat(result.err()).contains("cannot read").contains("nope.yaml");
-  }
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("cannot read").contains("nope.yaml");
+    }
 
-  @Test
-  void replayWritesOutputLinesToAFile() throws IOException {
-    Path output = dir.resolve("out.jsonl");
+    @Test
+    void replayWritesOutputLinesToAFile() throws IOException {
+        Path output = dir.resolve("out.jsonl");
 
-    CliRunner result = CliRunner.run("replay", "--input", "docs/examples/replay-workloads.jsonl", "--output", output.toString());
+        CliRunner result = CliRunner.run("replay", "--input", "docs/examples/replay-workloads.jsonl", "--output", output.toString());
 
-    assertThat(result.exitCode()).as(result.err()).isZero();
-    assertThat(Files.readAllLines(output)).hasSize(5);
-    assertThat(result.err()).contains("replayed 4 input records");
-  }
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(Files.readAllLines(output)).hasSize(5);
+        assertThat(result.err()).contains("replayed 4 input records");
+    }
 
-  @Test
-  void replayOfABadScriptExitsTwoWithTheLine() throws IOException {
-    Path script = Files.writeString(dir.resolve("bad.jsonl"), "{\"advanceWallClockMs\":\"soon\"}\n");
+    @Test
+    void replayOfABadScriptExitsTwoWithTheLine() throws IOException {
+        Path script = Files.writeString(dir.resolve("bad.jsonl"), "{\"advanceWallClockMs\":\"soon\"}\n");
 
-    CliRunner result = CliRunner.run("replay", "--input", script.toString());
+        CliRunner result = CliRunner.run("replay", "--input", script.toString());
 
-    assertThat(result.exitCode()).isEqualTo(2);
-    assertThat(result.err()).contains("line 1: advanceWallClockMs must be the only field");
-  }
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("line 1: advanceWallClockMs must be the only field");
+    }
 
-  @Test
-  void topologyPrintsNamedNodes() {
-    CliRunner result = CliRunner.run("topology", "--format", "mermaid");
+    @Test
+    void topologyPrintsNamedNodes() {
+        CliRunner result = CliRunner.run("topology", "--format", "mermaid");
 
-    assertThat(result.exitCode()).isZero();
-    assertThat(result.out()).contains("flowchart LR").contains("interpret-and-bind");
-  }
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).contains("flowchart LR").contains("interpret-and-bind");
+    }
 
-  @Test
-  void configListsKeysWithDefaults() {
-    CliRunner result = CliRunner.run("config");
+    @Test
+    void configListsKeysWithDefaults() {
+        CliRunner result = CliRunner.run("config");
 
-    assertThat(result.exitCode()).isZero();
-    assertThat(result.out()).contains("kafka.bootstrap.servers").contains("127.0.0.1:9092").contains("topic.workloads");
-  }
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).contains("kafka.bootstrap.servers").contains("127.0.0.1:9092").contains("topic.workloads");
+    }
 
-  @Test
-  void runWithAnUnreachableRegistryFailsFastNamingTheUrl() {
-    CliRunner result = CliRunner.run("run", "--set", "schema.registry.url=http://127.0.0.1:9/apis/ccompat/v7");
+    @Test
+    void runWithAnUnreachableRegistryFailsFastNamingTheUrl() {
+        CliRunner result = CliRunner.run("run", "--set", "schema.registry.url=http://127.0.0.1:9/apis/ccompat/v7");
 
-    assertThat(result.exitCode()).isEqualTo(1);
-    assertThat(result.err()).startsWith("error: ").contains("http://127.0.0.1:9/apis/ccompat/v7");
-  }
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err()).startsWith("error: ").contains("http://127.0.0.1:9/apis/ccompat/v7");
+    }
 
-  @Test
-  void runWithABadConfigValueNamesKeyAndValue() {
-    CliRunner result = CliRunner.run("run", "--set", "http.port=abc");
+    @Test
+    void runWithABadConfigValueNamesKeyAndValue() {
+        CliRunner result = CliRunner.run("run", "--set", "http.port=abc");
 
-    assertThat(result.exitCode()).isEqualTo(1);
-    assertThat(result.err()).contains("http.port").contains("abc");
-  }
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err()).contains("http.port").contains("abc");
+    }
 
-  @Test
-  void unknownOptionIsAUsageError() {
-    CliRunner result = CliRunner.run("interpret", "-f", "x.yaml", "--frobnicate");
+    @Test
+    void outputWithoutTrailingNewlineReachesStandardOutput() {
+        java.io.PrintStream original = System.out;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            assertThat(Main.execute("config")).isZero();
+        } finally {
+            System.setOut(original);
+        }
 
-    assertThat(result.exitCode()).isEqualTo(2);
-    assertThat(result.err()).contains("Unknown option: '--frobnicate'");
-  }
+        assertThat(captured.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("kafka.bootstrap.servers");
+    }
+
+    @Test
+    void interpretUsesCustomizationsFromADirectory() throws IOException {
+        Path customizations = Files.createDirectory(dir.resolve("customizations"));
+        Files.writeString(customizations.resolve("trainer.yaml"), """
+                apiVersion: fedstream.io/v1alpha1
+                kind: InterpreterCustomization
+                metadata: {name: my-trainer}
+                spec:
+                  target: {apiVersion: example.com/v1, kind: MyTrainer}
+                  components:
+                  - name: worker
+                    replicas: {path: "$.spec.workers.count", default: 0}
+                    resources: "$.spec.workers.resources"
+                """);
+        Path manifest = Files.writeString(dir.resolve("trainer.yaml"), """
+                apiVersion: example.com/v1
+                kind: MyTrainer
+                metadata: {name: t1, namespace: ml}
+                spec:
+                  workers: {count: 4, resources: {requests: {cpu: 500m, memory: 1Gi}}}
+                """);
+
+        CliRunner plain = CliRunner.run("interpret", "-f", manifest.toString());
+        CliRunner customized = CliRunner.run("interpret", "-f", manifest.toString(), "--customizations", customizations.toString(), "-o", "yaml");
+
+        assertThat(plain.exitCode()).isEqualTo(2);
+        assertThat(plain.err()).contains("no interpreter for example.com/v1/MyTrainer");
+        assertThat(customized.exitCode()).as(customized.err()).isZero();
+        assertThat(customized.out()).contains("customization:my-trainer").contains("replicas: 4").contains("cpu: \"2\"");
+    }
+
+    @Test
+    void interpretRefusesABadCustomizationsDirectory() throws IOException {
+        Path customizations = Files.createDirectory(dir.resolve("bad"));
+        Files.writeString(customizations.resolve("x.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n");
+        Path manifest = Files.writeString(dir.resolve("pod.yaml"), "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: []}\n");
+
+        CliRunner result = CliRunner.run("interpret", "-f", manifest.toString(), "--customizations", customizations.toString());
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("customizations refused").contains("x.yaml").contains("ConfigMap");
+    }
+
+    @Test
+    void unknownOptionIsAUsageError() {
+        CliRunner result = CliRunner.run("interpret", "-f", "x.yaml", "--frobnicate");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("Unknown option: '--frobnicate'");
+    }
 }

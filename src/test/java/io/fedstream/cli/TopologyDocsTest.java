@@ -11,37 +11,37 @@ import org.junit.jupiter.api.Test;
 /** topology-docs/ must show the topology as it is: regenerate with `fedstream topology --write-docs topology-docs`. */
 class TopologyDocsTest {
 
-  private static final Path DOCS = Path.of("topology-docs");
-  private static final String HOW_TO_FIX =
-      "topology-docs/ is stale: run `java -jar target/fedstream.jar topology --write-docs topology-docs` and commit it";
+    private static final Path DOCS = Path.of("topology-docs");
+    private static final String HOW_TO_FIX =
+            "topology-docs/ is stale: run `java -jar target/fedstream.jar topology --write-docs topology-docs` and commit it";
 
-  @Test
-  void describeTextIsUpToDate() throws IOException {
-    TopologyDescription description = TopologyCommand.describeDefaultTopology();
+    @Test
+    void describeTextIsUpToDate() throws IOException {
+        TopologyDescription description = TopologyCommand.describeDefaultTopology();
 
-    assertThat(Files.readString(DOCS.resolve(TopologyDocs.TEXT_FILE)))
-        .as(HOW_TO_FIX)
-        .isEqualTo(TopologyDocs.text(description));
-  }
+        assertThat(Files.readString(DOCS.resolve(TopologyDocs.TEXT_FILE)))
+                .as(HOW_TO_FIX)
+                .isEqualTo(TopologyDocs.text(description));
+    }
 
-  @Test
-  void mermaidDiagramIsUpToDate() throws IOException {
-    TopologyDescription description = TopologyCommand.describeDefaultTopology();
+    @Test
+    void mermaidDiagramIsUpToDate() throws IOException {
+        TopologyDescription description = TopologyCommand.describeDefaultTopology();
 
-    assertThat(Files.readString(DOCS.resolve(TopologyDocs.MERMAID_FILE)))
-        .as(HOW_TO_FIX)
-        .isEqualTo(TopologyDocs.mermaid(description));
-  }
+        assertThat(Files.readString(DOCS.resolve(TopologyDocs.MERMAID_FILE)))
+                .as(HOW_TO_FIX)
+                .isEqualTo(TopologyDocs.mermaid(description));
+    }
 
-  @Test
-  void mermaidShowsTopicsStoresAndEdges() {
-    String mermaid = TopologyDocs.mermaid(TopologyCommand.describeDefaultTopology());
+    @Test
+    void mermaidShowsTopicsStoresAndEdges() {
+        String mermaid = TopologyDocs.mermaid(TopologyCommand.describeDefaultTopology());
 
-    assertThat(mermaid)
-        .contains("```mermaid\nflowchart LR\n")
-        .contains("t_fedstream_workloads[/\"fedstream.workloads\"/]")
-        .contains("t_fedstream_workloads --> n_workloads_source")
-        .contains("n_interpret_and_bind <-.-> s_bindings_store")
-        .contains("n_bindings_sink --> t_fedstream_bindings");
-  }
+        assertThat(mermaid)
+                .contains("```mermaid\nflowchart LR\n")
+                .contains("t_fedstream_workloads[/\"fedstream.workloads\"/]")
+                .contains("t_fedstream_workloads --> n_workloads_source")
+                .contains("n_interpret_and_bind <-.-> s_bindings_store")
+                .contains("n_bindings_sink --> t_fedstream_bindings");
+    }
 }

@@ -19,87 +19,87 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Proves every Avro contract in schemas/ reads data written with its previous released version. */
 class SchemaEvolutionTest {
 
-  private static final Path CURRENT = Path.of("schemas");
-  private static final Path PREVIOUS = CURRENT.resolve("previous");
+    private static final Path CURRENT = Path.of("schemas");
+    private static final Path PREVIOUS = CURRENT.resolve("previous");
 
-  static Stream<String> topLevelSchemas() throws IOException {
-    return parseDirectory(CURRENT).keySet().stream();
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("topLevelSchemas")
-  void currentSchemaReadsDataWrittenWithPreviousVersion(String fullName) throws IOException {
-    Schema current = parseDirectory(CURRENT).get(fullName);
-    Schema previous = parseDirectory(PREVIOUS).get(fullName);
-    assertThat(previous)
-        .as("schemas/previous must keep the released version of %s", fullName)
-        .isNotNull();
-
-    SchemaCompatibility.SchemaPairCompatibility result =
-        SchemaCompatibility.checkReaderWriterCompatibility(current, previous);
-
-    assertThat(result.getType())
-        .as("%s is not backward compatible: %s", fullName, result.getResult().getIncompatibilities())
-        .isEqualTo(SchemaCompatibilityType.COMPATIBLE);
-  }
-
-  @Test
-  void checkRejectsAFieldAddedWithoutDefault() {
-    Schema old = record("{\"name\":\"id\",\"type\":\"string\"}");
-    Schema changed = record("{\"name\":\"id\",\"type\":\"string\"},{\"name\":\"size\",\"type\":\"long\"}");
-
-    assertThat(SchemaCompatibility.checkReaderWriterCompatibility(changed, old).getType())
-        .isEqualTo(SchemaCompatibilityType.INCOMPATIBLE);
-  }
-
-  @Test
-  void checkAcceptsAFieldAddedWithDefault() {
-    Schema old = record("{\"name\":\"id\",\"type\":\"string\"}");
-    Schema changed =
-        record("{\"name\":\"id\",\"type\":\"string\"},{\"name\":\"size\",\"type\":\"long\",\"default\":0}");
-
-    assertThat(SchemaCompatibility.checkReaderWriterCompatibility(changed, old).getType())
-        .isEqualTo(SchemaCompatibilityType.COMPATIBLE);
-  }
-
-  @Test
-  void everyContractOfTheDesignExists() throws IOException {
-    assertThat(parseDirectory(CURRENT).keySet())
-        .contains(
-            "io.fedstream.avro.WorkloadEvent",
-            "io.fedstream.avro.PolicyEvent",
-            "io.fedstream.avro.ClusterHealthEvent",
-            "io.fedstream.avro.WorkloadStatusEvent",
-            "io.fedstream.avro.ResourceBinding",
-            "io.fedstream.avro.QuotaStatus",
-            "io.fedstream.avro.ClusterStateEvent",
-            "io.fedstream.avro.MigrationCommand",
-            "io.fedstream.avro.MigrationEvent",
-            "io.fedstream.avro.AuditEvent");
-  }
-
-  private static Schema record(String fields) {
-    return new Schema.Parser()
-        .parse("{\"type\":\"record\",\"name\":\"R\",\"fields\":[" + fields + "]}");
-  }
-
-  /** Parses common/ first (the shared types), then every top-level schema, keyed by full name. */
-  private static Map<String, Schema> parseDirectory(Path dir) throws IOException {
-    Schema.Parser parser = new Schema.Parser();
-    for (Path file : avscFiles(dir.resolve("common"))) {
-      parser.parse(file.toFile());
+    static Stream<String> topLevelSchemas() throws IOException {
+        return parseDirectory(CURRENT).keySet().stream();
     }
-    Map<String, Schema> topLevel = new TreeMap<>();
-    for (Path file : avscFiles(dir)) {
-      Schema schema = parser.parse(file.toFile());
-      topLevel.put(schema.getFullName(), schema);
-    }
-    return topLevel;
-  }
 
-  private static List<Path> avscFiles(Path dir) throws IOException {
-    try (Stream<Path> files = Files.list(dir)) {
-      return files.filter(f -> f.toString().endsWith(".avsc")).sorted().toList();
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("topLevelSchemas")
+    void currentSchemaReadsDataWrittenWithPreviousVersion(String fullName) throws IOException {
+        Schema current = parseDirectory(CURRENT).get(fullName);
+        Schema previous = parseDirectory(PREVIOUS).get(fullName);
+        assertThat(previous)
+                .as("schemas/previous must keep the released version of %s", fullName)
+                .isNotNull();
+
+        SchemaCompatibility.SchemaPairCompatibility result =
+                SchemaCompatibility.checkReaderWriterCompatibility(current, previous);
+
+        assertThat(result.getType())
+                .as("%s is not backward compatible: %s", fullName, result.getResult().getIncompatibilities())
+                .isEqualTo(SchemaCompatibilityType.COMPATIBLE);
     }
-  }
+
+    @Test
+    void checkRejectsAFieldAddedWithoutDefault() {
+        Schema old = record("{\"name\":\"id\",\"type\":\"string\"}");
+        Schema changed = record("{\"name\":\"id\",\"type\":\"string\"},{\"name\":\"size\",\"type\":\"long\"}");
+
+        assertThat(SchemaCompatibility.checkReaderWriterCompatibility(changed, old).getType())
+                .isEqualTo(SchemaCompatibilityType.INCOMPATIBLE);
+    }
+
+    @Test
+    void checkAcceptsAFieldAddedWithDefault() {
+        Schema old = record("{\"name\":\"id\",\"type\":\"string\"}");
+        Schema changed =
+                record("{\"name\":\"id\",\"type\":\"string\"},{\"name\":\"size\",\"type\":\"long\",\"default\":0}");
+
+        assertThat(SchemaCompatibility.checkReaderWriterCompatibility(changed, old).getType())
+                .isEqualTo(SchemaCompatibilityType.COMPATIBLE);
+    }
+
+    @Test
+    void everyContractOfTheDesignExists() throws IOException {
+        assertThat(parseDirectory(CURRENT).keySet())
+                .contains(
+                        "io.fedstream.avro.WorkloadEvent",
+                        "io.fedstream.avro.PolicyEvent",
+                        "io.fedstream.avro.ClusterHealthEvent",
+                        "io.fedstream.avro.WorkloadStatusEvent",
+                        "io.fedstream.avro.ResourceBinding",
+                        "io.fedstream.avro.QuotaStatus",
+                        "io.fedstream.avro.ClusterStateEvent",
+                        "io.fedstream.avro.MigrationCommand",
+                        "io.fedstream.avro.MigrationEvent",
+                        "io.fedstream.avro.AuditEvent");
+    }
+
+    private static Schema record(String fields) {
+        return new Schema.Parser()
+                .parse("{\"type\":\"record\",\"name\":\"R\",\"fields\":[" + fields + "]}");
+    }
+
+    /** Parses common/ first (the shared types), then every top-level schema, keyed by full name. */
+    private static Map<String, Schema> parseDirectory(Path dir) throws IOException {
+        Schema.Parser parser = new Schema.Parser();
+        for (Path file : avscFiles(dir.resolve("common"))) {
+            parser.parse(file.toFile());
+        }
+        Map<String, Schema> topLevel = new TreeMap<>();
+        for (Path file : avscFiles(dir)) {
+            Schema schema = parser.parse(file.toFile());
+            topLevel.put(schema.getFullName(), schema);
+        }
+        return topLevel;
+    }
+
+    private static List<Path> avscFiles(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.toString().endsWith(".avsc")).sorted().toList();
+        }
+    }
 }

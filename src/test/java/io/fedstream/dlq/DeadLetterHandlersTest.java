@@ -21,75 +21,75 @@ import org.junit.jupiter.api.Test;
 /** The Kafka Streams error handlers turn failures into dead letters with the original bytes and where/why headers. */
 class DeadLetterHandlersTest {
 
-  private static final byte[] KEY = "apps/Deployment/a/web".getBytes(StandardCharsets.UTF_8);
-  private static final byte[] VALUE = {0x7b, 0x01, 0x02};
+    private static final byte[] KEY = "apps/Deployment/a/web".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] VALUE = {0x7b, 0x01, 0x02};
 
-  @Test
-  void undecodableRecordResumesWithOneDeadLetter() {
-    DeadLetterDeserializationHandler handler = new DeadLetterDeserializationHandler();
-    handler.configure(Map.of(DeadLetterDeserializationHandler.TOPIC_CONFIG, "fedstream.dlq"));
-    ConsumerRecord<byte[], byte[]> record = new ConsumerRecord<>("fedstream.workloads", 3, 42L, KEY, VALUE);
+    @Test
+    void undecodableRecordResumesWithOneDeadLetter() {
+        DeadLetterDeserializationHandler handler = new DeadLetterDeserializationHandler();
+        handler.configure(Map.of(DeadLetterDeserializationHandler.TOPIC_CONFIG, "fedstream.dlq"));
+        ConsumerRecord<byte[], byte[]> record = new ConsumerRecord<>("fedstream.workloads", 3, 42L, KEY, VALUE);
 
-    DeserializationExceptionHandler.Response response = handler.handleError(
-        context("workloads-source"), record, new SerializationException("bad magic byte", new IllegalStateException("0x7b")));
+        DeserializationExceptionHandler.Response response = handler.handleError(
+                context("workloads-source"), record, new SerializationException("bad magic byte", new IllegalStateException("0x7b")));
 
-    assertThat(response.result()).isEqualTo(DeserializationExceptionHandler.Result.RESUME);
-    assertThat(response.deadLetterQueueRecords()).singleElement().satisfies(letter -> {
-      assertThat(letter.topic()).isEqualTo("fedstream.dlq");
-      assertThat(letter.key()).isEqualTo(KEY);
-      assertThat(letter.value()).isEqualTo(VALUE);
-      assertThat(headers(letter)).containsExactly(
-          Map.entry("stage", "deserialize"),
-          Map.entry("reason", "bad magic byte: 0x7b"),
-          Map.entry("topic", "fedstream.workloads"),
-          Map.entry("partition", "3"),
-          Map.entry("offset", "42"));
-    });
-  }
+        assertThat(response.result()).isEqualTo(DeserializationExceptionHandler.Result.RESUME);
+        assertThat(response.deadLetterQueueRecords()).singleElement().satisfies(letter -> {
+            assertThat(letter.topic()).isEqualTo("fedstream.dlq");
+            assertThat(letter.key()).isEqualTo(KEY);
+            assertThat(letter.value()).isEqualTo(VALUE);
+            assertThat(headers(letter)).containsExactly(
+                    Map.entry("stage", "deserialize"),
+                    Map.entry("reason", "bad magic byte: 0x7b"),
+                    Map.entry("topic", "fedstream.workloads"),
+                    Map.entry("partition", "3"),
+                    Map.entry("offset", "42"));
+        });
+    }
 
-  @Test
-  void failingProcessorResumesWithTheSourceBytesAsADeadLetter() {
-    DeadLetterProcessingHandler handler = new DeadLetterProcessingHandler();
-    handler.configure(Map.of(DeadLetterDeserializationHandler.TOPIC_CONFIG, "fedstream.dlq"));
+    @Test
+    void failingProcessorResumesWithTheSourceBytesAsADeadLetter() {
+        DeadLetterProcessingHandler handler = new DeadLetterProcessingHandler();
+        handler.configure(Map.of(DeadLetterDeserializationHandler.TOPIC_CONFIG, "fedstream.dlq"));
 
-    ProcessingExceptionHandler.Response response = handler.handleError(
-        context("interpret-and-bind"), new Record<>("k", "v", 0L), new IllegalStateException("boom"));
+        ProcessingExceptionHandler.Response response = handler.handleError(
+                context("interpret-and-bind"), new Record<>("k", "v", 0L), new IllegalStateException("boom"));
 
-    assertThat(response.result()).isEqualTo(ProcessingExceptionHandler.Result.RESUME);
-    assertThat(response.deadLetterQueueRecords()).singleElement().satisfies(letter -> {
-      assertThat(letter.key()).isEqualTo(KEY);
-      assertThat(letter.value()).isEqualTo(VALUE);
-      assertThat(headers(letter))
-          .containsEntry("stage", "interpret-and-bind")
-          .containsEntry("reason", "IllegalStateException: boom")
-          .containsEntry("offset", "42");
-    });
-  }
+        assertThat(response.result()).isEqualTo(ProcessingExceptionHandler.Result.RESUME);
+        assertThat(response.deadLetterQueueRecords()).singleElement().satisfies(letter -> {
+            assertThat(letter.key()).isEqualTo(KEY);
+            assertThat(letter.value()).isEqualTo(VALUE);
+            assertThat(headers(letter))
+                    .containsEntry("stage", "interpret-and-bind")
+                    .containsEntry("reason", "IllegalStateException: boom")
+                    .containsEntry("offset", "42");
+        });
+    }
 
-  @Test
-  void handlerWithoutTopicRefusesToStart() {
-    assertThatThrownBy(() -> new DeadLetterDeserializationHandler().configure(Map.of()))
-        .isInstanceOf(ConfigException.class)
-        .hasMessageContaining("fedstream.dead.letter.topic");
-  }
+    @Test
+    void handlerWithoutTopicRefusesToStart() {
+        assertThatThrownBy(() -> new DeadLetterDeserializationHandler().configure(Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("fedstream.dead.letter.topic");
+    }
 
-  private static Map<String, String> headers(ProducerRecord<byte[], byte[]> record) {
-    Map<String, String> headers = new java.util.LinkedHashMap<>();
-    record.headers().forEach(h -> headers.put(h.key(), new String(h.value(), StandardCharsets.UTF_8)));
-    return headers;
-  }
+    private static Map<String, String> headers(ProducerRecord<byte[], byte[]> record) {
+        Map<String, String> headers = new java.util.LinkedHashMap<>();
+        record.headers().forEach(h -> headers.put(h.key(), new String(h.value(), StandardCharsets.UTF_8)));
+        return headers;
+    }
 
-  private static ErrorHandlerContext context(String node) {
-    return new ErrorHandlerContext() {
-      @Override public String topic() { return "fedstream.workloads"; }
-      @Override public int partition() { return 3; }
-      @Override public long offset() { return 42L; }
-      @Override public Headers headers() { return new RecordHeaders(); }
-      @Override public String processorNodeId() { return node; }
-      @Override public TaskId taskId() { return new TaskId(0, 3); }
-      @Override public long timestamp() { return 0L; }
-      @Override public byte[] sourceRawKey() { return KEY; }
-      @Override public byte[] sourceRawValue() { return VALUE; }
-    };
-  }
+    private static ErrorHandlerContext context(String node) {
+        return new ErrorHandlerContext() {
+            @Override public String topic() { return "fedstream.workloads"; }
+            @Override public int partition() { return 3; }
+            @Override public long offset() { return 42L; }
+            @Override public Headers headers() { return new RecordHeaders(); }
+            @Override public String processorNodeId() { return node; }
+            @Override public TaskId taskId() { return new TaskId(0, 3); }
+            @Override public long timestamp() { return 0L; }
+            @Override public byte[] sourceRawKey() { return KEY; }
+            @Override public byte[] sourceRawValue() { return VALUE; }
+        };
+    }
 }

@@ -22,84 +22,84 @@ import org.junit.jupiter.api.io.TempDir;
 /** Replays scripts through the whole topology and checks every output line. */
 class ReplayTest {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String FLINK_KEY = "flink.apache.org/FlinkDeployment/streaming/fraud-detector";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String FLINK_KEY = "flink.apache.org/FlinkDeployment/streaming/fraud-detector";
 
-  @TempDir Path stateDir;
+    @TempDir Path stateDir;
 
-  @Test
-  void readmeExampleProducesBindingsScaleUpDeadLetterAndTombstone() throws IOException {
-    List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-workloads.jsonl")));
+    @Test
+    void readmeExampleProducesBindingsScaleUpDeadLetterAndTombstone() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-workloads.jsonl")));
 
-    assertThat(lines).extracting(l -> l.get("topic").asText() + " " + l.get("key").asText())
-        .containsExactly(
-            "fedstream.bindings " + FLINK_KEY,
-            "fedstream.bindings " + FLINK_KEY,
-            "fedstream.bindings apps/Deployment/team-c/broken",
-            "fedstream.dlq apps/Deployment/team-c/broken",
-            "fedstream.bindings " + FLINK_KEY);
+        assertThat(lines).extracting(l -> l.get("topic").asText() + " " + l.get("key").asText())
+                .containsExactly(
+                        "fedstream.bindings " + FLINK_KEY,
+                        "fedstream.bindings " + FLINK_KEY,
+                        "fedstream.bindings apps/Deployment/team-c/broken",
+                        "fedstream.dlq apps/Deployment/team-c/broken",
+                        "fedstream.bindings " + FLINK_KEY);
 
-    JsonNode first = lines.get(0).get("value");
-    assertThat(first.get("components").get(0).get("name").asText()).isEqualTo("jobmanager");
-    assertThat(first.get("components").get(0).get("perPod").get("memory").asText()).isEqualTo("2Gi");
-    assertThat(first.get("components").get(1).get("name").asText()).isEqualTo("taskmanager");
-    assertThat(first.get("components").get(1).get("replicas").asLong()).isEqualTo(4);
-    assertThat(first.get("total").get("cpu").asText()).isEqualTo("9");
-    assertThat(first.get("total").get("memory").asText()).isEqualTo("18Gi");
-    assertThat(first.get("observedAt").asText()).isEqualTo("2026-11-29T10:00:00Z");
-    assertThat(lines.get(0).get("timestamp").asLong()).isEqualTo(1795946400000L);
+        JsonNode first = lines.get(0).get("value");
+        assertThat(first.get("components").get(0).get("name").asText()).isEqualTo("jobmanager");
+        assertThat(first.get("components").get(0).get("perPod").get("memory").asText()).isEqualTo("2Gi");
+        assertThat(first.get("components").get(1).get("name").asText()).isEqualTo("taskmanager");
+        assertThat(first.get("components").get(1).get("replicas").asLong()).isEqualTo(4);
+        assertThat(first.get("total").get("cpu").asText()).isEqualTo("9");
+        assertThat(first.get("total").get("memory").asText()).isEqualTo("18Gi");
+        assertThat(first.get("observedAt").asText()).isEqualTo("2026-11-29T10:00:00Z");
+        assertThat(lines.get(0).get("timestamp").asLong()).isEqualTo(1795946400000L);
 
-    JsonNode scaled = lines.get(1).get("value");
-    assertThat(scaled.get("generation").asLong()).isEqualTo(2);
-    assertThat(scaled.get("components").get(1).get("replicas").asLong()).isEqualTo(6);
-    assertThat(scaled.get("updatedAt").asText()).isEqualTo("2026-11-29T10:01:00Z");
+        JsonNode scaled = lines.get(1).get("value");
+        assertThat(scaled.get("generation").asLong()).isEqualTo(2);
+        assertThat(scaled.get("components").get(1).get("replicas").asLong()).isEqualTo(6);
+        assertThat(scaled.get("updatedAt").asText()).isEqualTo("2026-11-29T10:01:00Z");
 
-    JsonNode deadLetter = lines.get(3);
-    assertThat(deadLetter.get("headers").get("stage").asText()).isEqualTo("interpret");
-    assertThat(deadLetter.get("headers").get("field").asText()).isEqualTo("spec.replicas");
-    assertThat(deadLetter.get("headers").get("value").asText()).isEqualTo("-3");
+        JsonNode deadLetter = lines.get(3);
+        assertThat(deadLetter.get("headers").get("stage").asText()).isEqualTo("interpret");
+        assertThat(deadLetter.get("headers").get("field").asText()).isEqualTo("spec.replicas");
+        assertThat(deadLetter.get("headers").get("value").asText()).isEqualTo("-3");
 
-    assertThat(lines.get(4).get("value").isNull()).isTrue();
-  }
-
-  @Test
-  void badLineIsReportedWithItsNumberBeforeAnythingRuns() {
-    String script = """
-        {"topic":"fedstream.workloads","key":"k","value":{"op":"UPSERT","observedAt":0,"manifest":"{}"}}
-        {"topic":"fedstream.workloads","key":"k","value":{"op":"UPSERT"}}
-        """;
-
-    assertThatThrownBy(() -> replay(script))
-        .isInstanceOf(ReplayException.class)
-        .hasMessage("line 2: value.observedAt: required field of WorkloadEvent is missing");
-  }
-
-  @Test
-  void unknownFieldAndUnknownTopicAreErrors() {
-    assertThatThrownBy(() -> replay("{\"topic\":\"fedstream.workloads\",\"key\":\"k\",\"vaule\":{}}"))
-        .hasMessage("line 1: unknown field 'vaule'; a line has topic, key, value, timestamp, or only advanceWallClockMs");
-    assertThatThrownBy(() -> replay("{\"topic\":\"fedstream.bindings\",\"key\":\"k\",\"value\":null}"))
-        .hasMessageStartingWith("line 1: topic 'fedstream.bindings' is not an input of the topology");
-    assertThatThrownBy(() -> replay("{\"advanceWallClockMs\":-5}"))
-        .hasMessage("line 1: advanceWallClockMs must be the only field and a whole number >= 0, got {\"advanceWallClockMs\":-5}");
-    assertThatThrownBy(() -> replay("not json"))
-        .hasMessageStartingWith("line 1: not a JSON object");
-  }
-
-  private List<JsonNode> replay(String script) throws IOException {
-    Fedstream fedstream = TestFedstream.create();
-    Properties properties = fedstream.streamsProperties();
-    properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-    StringWriter out = new StringWriter();
-    ReplaySummary summary = new Replay(fedstream.topology(), fedstream.topics(), properties)
-        .run(new StringReader(script), out);
-    List<JsonNode> lines = new ArrayList<>();
-    for (String line : out.toString().split("\n")) {
-      if (!line.isEmpty()) {
-        lines.add(JSON.readTree(line));
-      }
+        assertThat(lines.get(4).get("value").isNull()).isTrue();
     }
-    assertThat(summary.outputsByTopic().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(lines.size());
-    return lines;
-  }
+
+    @Test
+    void badLineIsReportedWithItsNumberBeforeAnythingRuns() {
+        String script = """
+                {"topic":"fedstream.workloads","key":"k","value":{"op":"UPSERT","observedAt":0,"manifest":"{}"}}
+                {"topic":"fedstream.workloads","key":"k","value":{"op":"UPSERT"}}
+                """;
+
+        assertThatThrownBy(() -> replay(script))
+                .isInstanceOf(ReplayException.class)
+                .hasMessage("line 2: value.observedAt: required field of WorkloadEvent is missing");
+    }
+
+    @Test
+    void unknownFieldAndUnknownTopicAreErrors() {
+        assertThatThrownBy(() -> replay("{\"topic\":\"fedstream.workloads\",\"key\":\"k\",\"vaule\":{}}"))
+                .hasMessage("line 1: unknown field 'vaule'; a line has topic, key, value, timestamp, or only advanceWallClockMs");
+        assertThatThrownBy(() -> replay("{\"topic\":\"fedstream.bindings\",\"key\":\"k\",\"value\":null}"))
+                .hasMessageStartingWith("line 1: topic 'fedstream.bindings' is not an input of the topology");
+        assertThatThrownBy(() -> replay("{\"advanceWallClockMs\":-5}"))
+                .hasMessage("line 1: advanceWallClockMs must be the only field and a whole number >= 0, got {\"advanceWallClockMs\":-5}");
+        assertThatThrownBy(() -> replay("not json"))
+                .hasMessageStartingWith("line 1: not a JSON object");
+    }
+
+    private List<JsonNode> replay(String script) throws IOException {
+        Fedstream fedstream = TestFedstream.create();
+        Properties properties = fedstream.streamsProperties();
+        properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        StringWriter out = new StringWriter();
+        ReplaySummary summary = new Replay(fedstream.topology(), fedstream.topics(), properties)
+                .run(new StringReader(script), out);
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : out.toString().split("\n")) {
+            if (!line.isEmpty()) {
+                lines.add(JSON.readTree(line));
+            }
+        }
+        assertThat(summary.outputsByTopic().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(lines.size());
+        return lines;
+    }
 }
