@@ -11,7 +11,6 @@ import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.ConfluentRegistryClient;
 import io.fedstream.serde.InProcessSchemaRegistry;
 import io.fedstream.serde.SchemaRegistry;
-import io.fedstream.serde.SubjectNameStrategy;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -80,11 +79,7 @@ public final class Fedstream {
 
     private static AvroSerdeConfig serdeConfig(FedstreamConfig config) {
         AvroSerdeConfig serdes = AvroSerdeConfig.defaults()
-                .withSubjectNameStrategy(switch (config.subjectNameStrategy()) {
-                    case TOPIC -> SubjectNameStrategy.TOPIC_NAME;
-                    case RECORD -> SubjectNameStrategy.RECORD_NAME;
-                    case TOPIC_RECORD -> SubjectNameStrategy.TOPIC_RECORD_NAME;
-                });
+                .withSubjectNameStrategy(config.subjectNameStrategy());
         return config.useLatestVersion()
                 ? serdes.withUseLatestVersion(true, Duration.ofSeconds(config.latestCacheTtlSeconds()))
                 : serdes.withAutoRegisterSchemas(config.autoRegisterSchemas());

@@ -21,6 +21,7 @@ import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.AbstractConfig;
+import io.fedstream.serde.SubjectNameStrategy;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 import org.apache.kafka.common.config.ConfigDef.Range;
@@ -101,35 +102,6 @@ public final class FedstreamConfig extends AbstractConfig {
     private static final String GROUP_HTTP = "HTTP";
     private static final String GROUP_LOCAL = "Local runtime";
 
-    /** How a record's schema subject is named in the registry, as Confluent's serializers do. */
-    public enum SubjectNameStrategy {
-        /** {@code <topic>-key} / {@code <topic>-value}. */
-        TOPIC("topic"),
-        /** The record's full name. */
-        RECORD("record"),
-        /** {@code <topic>-<record full name>}. */
-        TOPIC_RECORD("topic-record");
-
-        private final String configValue;
-
-        SubjectNameStrategy(String configValue) {
-            this.configValue = configValue;
-        }
-
-        public String configValue() {
-            return configValue;
-        }
-
-        static SubjectNameStrategy fromConfigValue(String value) {
-            for (SubjectNameStrategy strategy : values()) {
-                if (strategy.configValue.equals(value)) {
-                    return strategy;
-                }
-            }
-            throw new ConfigException(SUBJECT_NAME_STRATEGY, value, "expected topic, record or topic-record");
-        }
-    }
-
     /** Where a key's value came from, in increasing priority. */
     public enum Source { DEFAULT, FILE, ENVIRONMENT, OVERRIDE }
 
@@ -175,7 +147,7 @@ public final class FedstreamConfig extends AbstractConfig {
             .define(LATEST_CACHE_TTL_SECONDS, Type.LONG, 60L, Range.atLeast(0), Importance.LOW,
                     "How long the latest version of a subject is cached, in seconds.",
                     GROUP_REGISTRY, 6, ConfigDef.Width.SHORT, LATEST_CACHE_TTL_SECONDS)
-            .define(SUBJECT_NAME_STRATEGY, Type.STRING, SubjectNameStrategy.TOPIC.configValue(),
+            .define(SUBJECT_NAME_STRATEGY, Type.STRING, "topic",
                     ValidString.in("topic", "record", "topic-record"), Importance.LOW,
                     "Subject naming: topic (<topic>-key/-value), record (the record's full name) or topic-record (<topic>-<full name>).",
                     GROUP_REGISTRY, 7, ConfigDef.Width.SHORT, SUBJECT_NAME_STRATEGY)
@@ -336,7 +308,7 @@ public final class FedstreamConfig extends AbstractConfig {
     }
 
     public SubjectNameStrategy subjectNameStrategy() {
-        return SubjectNameStrategy.fromConfigValue(getString(SUBJECT_NAME_STRATEGY));
+        return SubjectNameStrategy.fromConfig(getString(SUBJECT_NAME_STRATEGY));
     }
 
     // ---- Topics

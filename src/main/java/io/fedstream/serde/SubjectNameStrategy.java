@@ -33,9 +33,9 @@ public enum SubjectNameStrategy {
     public static SubjectNameStrategy fromConfig(String value) {
         String simple = value.substring(value.lastIndexOf('.') + 1).trim();
         switch (simple) {
-            case "TopicNameStrategy": return TOPIC_NAME;
-            case "RecordNameStrategy": return RECORD_NAME;
-            case "TopicRecordNameStrategy": return TOPIC_RECORD_NAME;
+            case "TopicNameStrategy", "topic": return TOPIC_NAME;
+            case "RecordNameStrategy", "record": return RECORD_NAME;
+            case "TopicRecordNameStrategy", "topic-record": return TOPIC_RECORD_NAME;
             default:
                 try {
                     return valueOf(simple);

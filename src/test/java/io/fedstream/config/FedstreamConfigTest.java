@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.Properties;
 
 import io.fedstream.config.FedstreamConfig.Source;
-import io.fedstream.config.FedstreamConfig.SubjectNameStrategy;
+import io.fedstream.serde.SubjectNameStrategy;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.config.types.Password;
@@ -42,7 +42,7 @@ class FedstreamConfigTest {
         assertThat(config.autoRegisterSchemas()).isTrue();
         assertThat(config.useLatestVersion()).isFalse();
         assertThat(config.latestCacheTtlSeconds()).isEqualTo(60L);
-        assertThat(config.subjectNameStrategy()).isEqualTo(SubjectNameStrategy.TOPIC);
+        assertThat(config.subjectNameStrategy()).isEqualTo(SubjectNameStrategy.TOPIC_NAME);
 
         assertThat(config.topicNames()).containsExactly(
                 entry("topic.workloads", "fedstream.workloads"),
@@ -131,7 +131,7 @@ class FedstreamConfigTest {
 
         assertThat(config.kafkaBootstrapServers()).isEqualTo("broker-1:9092,broker-2:9092");
         assertThat(config.topicReplicationFactor()).isEqualTo((short) 2);
-        assertThat(config.subjectNameStrategy()).isEqualTo(SubjectNameStrategy.TOPIC_RECORD);
+        assertThat(config.subjectNameStrategy()).isEqualTo(SubjectNameStrategy.TOPIC_RECORD_NAME);
         assertThat(FedstreamConfig.load(null, Map.of(), Map.of()).kafkaBootstrapServers()).isEqualTo("127.0.0.1:9092");
     }
 

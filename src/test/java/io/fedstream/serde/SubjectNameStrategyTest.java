@@ -40,6 +40,7 @@ class SubjectNameStrategyTest {
                 .isEqualTo(SubjectNameStrategy.TOPIC_RECORD_NAME);
         assertThat(SubjectNameStrategy.fromConfig("RecordNameStrategy")).isEqualTo(SubjectNameStrategy.RECORD_NAME);
         assertThat(SubjectNameStrategy.fromConfig("TOPIC_NAME")).isEqualTo(SubjectNameStrategy.TOPIC_NAME);
+        assertThat(SubjectNameStrategy.fromConfig("topic-record")).isEqualTo(SubjectNameStrategy.TOPIC_RECORD_NAME);
         assertThatThrownBy(() -> SubjectNameStrategy.fromConfig("Fancy"))
                 .hasMessage("Unknown subject name strategy 'Fancy'; expected TopicNameStrategy, RecordNameStrategy"
                         + " or TopicRecordNameStrategy");
