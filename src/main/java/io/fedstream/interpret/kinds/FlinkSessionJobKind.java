@@ -22,8 +22,11 @@ public final class FlinkSessionJobKind implements KindInterpreter {
     public List<Component> components(Cursor manifest) {
         // The operator refuses a session job without a target cluster or a job spec.
         manifest.at("spec.deploymentName").requiredString();
-        if (!manifest.at("spec.job").isPresent()) {
-            manifest.at("spec.job").error("is required");
+        Cursor job = manifest.at("spec.job");
+        if (!job.isPresent()) {
+            job.error("is required");
+        } else if (!job.node().isObject()) {
+            job.error("must be a mapping (a JobSpec)");
         }
         return List.of();
     }
