@@ -74,7 +74,7 @@ public final class BenchMain {
         if (!byKind.isEmpty()) {
             System.out.println();
             System.out.println("Interpreter vs parse-only baseline of the same bytes, same run. ratio = interpret / parse;");
-            System.out.println("ops/CPU-s counts the whole benchmark JVM's CPU time; cores = CPU the JVM got while interpreting.");
+            System.out.println("ops/CPU-s = ops per CPU-second of the benchmark thread; cores = CPU the whole JVM got while interpreting.");
             System.out.println();
             System.out.println("| kind | input | interpret ops/s | ± error | interpret ops/CPU-s | parse-only ops/s | ± error | parse ops/CPU-s | ratio | ratio (CPU) | cores |");
             System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
