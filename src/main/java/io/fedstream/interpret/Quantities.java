@@ -91,6 +91,9 @@ public final class Quantities {
      * Parsing through a regex, fabric8 and BigDecimal was a fifth of a FlinkDeployment's time.
      */
     static long commonUnits(String resourceName, String text) {
+        if (text == null) {
+            return -1;
+        }
         int length = text.length();
         int digits = 0;
         long n = 0;

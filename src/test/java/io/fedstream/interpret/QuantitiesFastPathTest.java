@@ -50,5 +50,6 @@ class QuantitiesFastPathTest {
     void overflowStillFailsAsBefore() {
         assertThatThrownBy(() -> Quantities.toUnits("cpu", "99999999999999999T")).isInstanceOf(ArithmeticException.class);
         assertThatThrownBy(() -> Quantities.toUnits("memory", "2048 m")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Quantities.toUnits("memory", (String) null)).isInstanceOf(IllegalArgumentException.class);
     }
 }
