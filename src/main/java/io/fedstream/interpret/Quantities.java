@@ -86,11 +86,71 @@ public final class Quantities {
      * @throws ArithmeticException when the value does not fit a 64-bit integer
      */
     public static long toUnits(String resourceName, String text) {
+        long units = commonUnits(resourceName, text);
+        if (units >= 0) {
+            return units;
+        }
+        return exactUnits(resourceName, text);
+    }
+
+    /** {@link #toUnits(String, String)} through BigDecimal, for every quantity the fast path leaves alone. */
+    static long exactUnits(String resourceName, String text) {
         BigDecimal value = parse(text);
         if (value.signum() < 0) {
             throw new IllegalArgumentException("must not be negative");
         }
         return toUnits(resourceName, value);
+    }
+
+    /**
+     * The units of the quantities that nearly every manifest uses: up to 18 digits, then no
+     * suffix or one of m, k, M, G, T, Ki, Mi, Gi, Ti. Exact long arithmetic, with the same
+     * result as the BigDecimal path (rounding up as it does); -1 for anything else, or on
+     * overflow, which the BigDecimal path then parses or refuses with its usual reason.
+     * Parsing through a regex, fabric8 and BigDecimal was a fifth of a FlinkDeployment's time.
+     */
+    static long commonUnits(String resourceName, String text) {
+        if (text == null) {
+            return -1;
+        }
+        int length = text.length();
+        int digits = 0;
+        long n = 0;
+        while (digits < length && digits <= 18) {
+            char c = text.charAt(digits);
+            if (c < '0' || c > '9') {
+                break;
+            }
+            n = n * 10 + (c - '0');
+            digits++;
+        }
+        if (digits == 0 || digits > 18) {
+            return -1;
+        }
+        long factor;
+        switch (text.substring(digits)) {
+            case "" -> factor = 1;
+            case "m" -> {
+                return Resources.isByteResource(resourceName) ? (n + 999) / 1000 : n;
+            }
+            case "k" -> factor = 1_000L;
+            case "M" -> factor = 1_000_000L;
+            case "G" -> factor = 1_000_000_000L;
+            case "T" -> factor = 1_000_000_000_000L;
+            case "Ki" -> factor = 1L << 10;
+            case "Mi" -> factor = 1L << 20;
+            case "Gi" -> factor = 1L << 30;
+            case "Ti" -> factor = 1L << 40;
+            default -> {
+                return -1;
+            }
+        }
+        try {
+            long value = Math.multiplyExact(n, factor);
+            return Resources.isByteResource(resourceName) ? value : Math.multiplyExact(value, 1000L);
+        } catch (ArithmeticException e) {
+            return -1;
+        }
     }
 
     /** An exact non-negative decimal amount in integer units of the named resource, rounded up. */
