@@ -110,6 +110,8 @@ public final class Fedstream {
         Properties properties = config.streamsProperties();
         properties.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterDeserializationHandler.class.getName());
         properties.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterProcessingHandler.class.getName());
+        // The policies mirror runs on the global thread; a bad policy must not stop it either.
+        properties.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, true);
         properties.put(DeadLetterDeserializationHandler.TOPIC_CONFIG, topics.deadLetters().name());
         return properties;
     }
