@@ -1,6 +1,7 @@
 package io.fedstream.serde;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
@@ -86,6 +87,11 @@ final class CachingSchemaRegistry implements SchemaRegistry {
         schemas.putIfAbsent(fresh.id(), fresh.schema());
         ids.putIfAbsent(new SubjectSchema(subject, fresh.schema()), fresh.id());
         return fresh;
+    }
+
+    @Override
+    public List<String> subjects() {
+        return delegate.subjects();
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.LongSupplier;
 import org.apache.avro.Schema;
@@ -46,6 +47,11 @@ public final class ConfluentRegistryClient implements SchemaRegistry {
     @Override
     public RegisteredSchema latestVersion(String subject) {
         return cache.latestVersion(subject);
+    }
+
+    @Override
+    public List<String> subjects() {
+        return cache.subjects();
     }
 
     /** {@code GET /subjects}: called at start so that a wrong URL fails there, naming the URL, not at the first record. */

@@ -12,6 +12,8 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaParseException;
 
@@ -59,6 +61,13 @@ final class ConfluentRestApi implements SchemaRegistry {
         JsonNode body = send("GET", path, null);
         return new RegisteredSchema(body.path("id").asInt(), body.path("version").asInt(),
                 parse(body.path("schema").asText(), path));
+    }
+
+    @Override
+    public List<String> subjects() {
+        List<String> subjects = new ArrayList<>();
+        send("GET", "/subjects", null).forEach(subject -> subjects.add(subject.asText()));
+        return subjects;
     }
 
     @Override

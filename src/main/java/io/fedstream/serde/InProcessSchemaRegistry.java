@@ -64,6 +64,15 @@ public final class InProcessSchemaRegistry implements SchemaRegistry {
     }
 
     @Override
+    public synchronized List<String> subjects() {
+        return versionsBySubject.entrySet().stream()
+                .filter(entry -> !entry.getValue().isEmpty())
+                .map(Map.Entry::getKey)
+                .sorted()
+                .toList();
+    }
+
+    @Override
     public void checkReachable() {
         // Always reachable: it lives in this process.
     }

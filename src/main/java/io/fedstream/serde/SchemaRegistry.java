@@ -1,5 +1,6 @@
 package io.fedstream.serde;
 
+import java.util.List;
 import org.apache.avro.Schema;
 
 /** A schema registry with the Confluent semantics: global ids, versions per subject. */
@@ -16,6 +17,9 @@ public interface SchemaRegistry {
 
     /** Returns the latest version registered under {@code subject}. */
     RegisteredSchema latestVersion(String subject);
+
+    /** Every subject with at least one version, in name order. */
+    List<String> subjects();
 
     /** Fails with a {@link SchemaRegistryException} naming the registry if it cannot be reached. */
     void checkReachable();

@@ -1,5 +1,6 @@
 package io.fedstream.serde;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.avro.Schema;
 
@@ -42,6 +43,11 @@ class CountingSchemaRegistry implements SchemaRegistry {
     public RegisteredSchema latestVersion(String subject) {
         latests.incrementAndGet();
         return delegate.latestVersion(subject);
+    }
+
+    @Override
+    public List<String> subjects() {
+        return delegate.subjects();
     }
 
     @Override
