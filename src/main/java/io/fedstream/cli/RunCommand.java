@@ -5,6 +5,8 @@ import io.fedstream.config.FedstreamConfig;
 import io.fedstream.runtime.EmbeddedKafka;
 import io.fedstream.runtime.StreamsRunner;
 import io.fedstream.serde.InProcessSchemaRegistry;
+import io.fedstream.serde.RegistryHttpServer;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,7 +24,8 @@ import picocli.CommandLine.Option;
             "environment variables (FEDSTREAM_KAFKA_BOOTSTRAP_SERVERS -> kafka.bootstrap.servers), then --set",
             "flags; `fedstream config` lists every key with its default.",
             "With --embedded it starts its own broker (127.0.0.1:9092 by default, key embedded.kafka.port) and an",
-            "in-process schema registry, with no sample data: publish workloads to it by hand."})
+            "in-process schema registry served on http://127.0.0.1:8081 (key embedded.registry.port), with no sample",
+            "data: publish manifests to it with `fedstream apply -f FILE`."})
 final class RunCommand implements Callable<Integer> {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
@@ -30,7 +33,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = "A properties file of fedstream keys.")
     private Path configFile;
 
-    @Option(names = "--embedded", description = "Start an embedded Kafka broker and use an in-process schema registry.")
+    @Option(names = "--embedded", description = "Start an embedded Kafka broker and an in-process schema registry served over HTTP.")
     private boolean embedded;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override one configuration key (repeatable).")
@@ -54,8 +57,22 @@ final class RunCommand implements Callable<Integer> {
                 embeddedOverrides.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers());
                 embeddedOverrides.put(FedstreamConfig.SCHEMA_REGISTRY_URL, "");
                 FedstreamConfig embeddedConfig = FedstreamConfig.load(configFile, System.getenv(), embeddedOverrides);
-                return run(Fedstream.create(embeddedConfig, new InProcessSchemaRegistry()), signal, out);
+                InProcessSchemaRegistry registry = new InProcessSchemaRegistry();
+                try (RegistryHttpServer registryServer = serve(registry, config.embeddedRegistryPort())) {
+                    out.printf("Embedded schema registry listening on %s (Confluent REST API; key embedded.registry.port).%n",
+                            registryServer.url());
+                    return run(Fedstream.create(embeddedConfig, registry), signal, out);
+                }
             }
+        }
+    }
+
+    private static RegistryHttpServer serve(InProcessSchemaRegistry registry, int port) {
+        try {
+            return RegistryHttpServer.start(registry, port);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot serve the embedded schema registry on 127.0.0.1:" + port + ": " + e.getMessage()
+                    + " (set " + FedstreamConfig.EMBEDDED_REGISTRY_PORT + "; 0 picks a free port)", e);
         }
     }
 

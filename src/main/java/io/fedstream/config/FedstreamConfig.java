@@ -94,6 +94,7 @@ public final class FedstreamConfig extends AbstractConfig {
     public static final String HTTP_BEARER_TOKEN = "http.bearer.token";
     // Local runtime
     public static final String EMBEDDED_KAFKA_PORT = "embedded.kafka.port";
+    public static final String EMBEDDED_REGISTRY_PORT = "embedded.registry.port";
     public static final String CUSTOMIZATIONS_DIR = "customizations.dir";
 
     private static final String GROUP_KAFKA = "Kafka Streams";
@@ -196,9 +197,13 @@ public final class FedstreamConfig extends AbstractConfig {
             .define(EMBEDDED_KAFKA_PORT, Type.INT, 9092, Range.between(0, 65535), Importance.LOW,
                     "Broker port of the in-process Kafka of `fedstream demo` and `run --embedded`; 0 picks a free port.",
                     GROUP_LOCAL, 1, ConfigDef.Width.SHORT, EMBEDDED_KAFKA_PORT)
+            .define(EMBEDDED_REGISTRY_PORT, Type.INT, 8081, Range.between(0, 65535), Importance.LOW,
+                    "Loopback port on which `run --embedded` serves its in-process schema registry (Confluent REST API),"
+                            + " so that `fedstream apply` and other clients can write records it reads; 0 picks a free port.",
+                    GROUP_LOCAL, 2, ConfigDef.Width.SHORT, EMBEDDED_REGISTRY_PORT)
             .define(CUSTOMIZATIONS_DIR, Type.STRING, "", Importance.LOW,
                     "Directory of declarative interpreter customizations (YAML) for CRDs. Empty: built-in kinds only.",
-                    GROUP_LOCAL, 2, ConfigDef.Width.LONG, CUSTOMIZATIONS_DIR);
+                    GROUP_LOCAL, 3, ConfigDef.Width.LONG, CUSTOMIZATIONS_DIR);
 
     private final Map<String, Source> sources;
 
@@ -396,6 +401,10 @@ public final class FedstreamConfig extends AbstractConfig {
 
     public int embeddedKafkaPort() {
         return getInt(EMBEDDED_KAFKA_PORT);
+    }
+
+    public int embeddedRegistryPort() {
+        return getInt(EMBEDDED_REGISTRY_PORT);
     }
 
     public Optional<Path> customizationsDir() {

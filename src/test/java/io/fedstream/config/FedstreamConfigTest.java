@@ -84,7 +84,7 @@ class FedstreamConfigTest {
     @Test
     void everyDefinedKeyHasADocString() {
         ConfigDef def = FedstreamConfig.configDef();
-        assertThat(def.names()).hasSize(32);
+        assertThat(def.names()).hasSize(33);
         def.configKeys().values().forEach(key -> assertThat(key.documentation).as(key.name).isNotBlank());
         def.configKeys().values().forEach(key -> assertThat(key.hasDefault()).as(key.name).isTrue());
     }
@@ -324,6 +324,7 @@ class FedstreamConfigTest {
                         + " env FEDSTREAM_KAFKA_BOOTSTRAP_SERVERS)\n    Kafka brokers to connect to")
                 .contains("state.dir (string, default ${java.io.tmpdir}/fedstream-state, env FEDSTREAM_STATE_DIR)")
                 .contains("http.port (int, default 8080, [0,...,65535], env FEDSTREAM_HTTP_PORT)")
+                .contains("embedded.registry.port (int, default 8081, [0,...,65535], env FEDSTREAM_EMBEDDED_REGISTRY_PORT)")
                 .contains("subject.name.strategy (string, default topic, [topic, record, topic-record], env FEDSTREAM_SUBJECT_NAME_STRATEGY)")
                 .contains("topic.replication.factor (short, default 1, [1,...], env FEDSTREAM_TOPIC_REPLICATION_FACTOR)")
                 .contains("production wants 3")
