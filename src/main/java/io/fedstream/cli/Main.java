@@ -13,7 +13,8 @@ import picocli.CommandLine.Command;
         subcommands = {
             DemoCommand.class,
             RunCommand.class,
-
+            ApplyCommand.class,
+            DeleteCommand.class,
             InterpretCommand.class,
             ReplayCommand.class,
             TopologyCommand.class,

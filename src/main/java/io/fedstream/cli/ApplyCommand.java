@@ -1,0 +1,29 @@
+package io.fedstream.cli;
+
+import io.fedstream.avro.Op;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code fedstream apply}: publishes manifests as UPSERT events to the workloads and policies topics, like kubectl apply. */
+@Command(name = "apply", mixinStandardHelpOptions = true,
+        description = {
+            "Publishes every manifest as an UPSERT: policies (FederatedResourceQuota, PropagationPolicy,",
+            "ClusterPropagationPolicy, OverridePolicy, ClusterOverridePolicy, InterpreterCustomization, TrainingRuntime,",
+            "ClusterTrainingRuntime) to the policies topic keyed kind/namespace/name, every other kind to the workloads",
+            "topic keyed group/kind/namespace/name. Every document is checked before anything is sent.",
+            "Exit codes: 0 published, 1 registry or broker failed, 2 a bad manifest or flag (nothing published)."})
+final class ApplyCommand implements Callable<Integer> {
+
+    @Mixin
+    private ManifestCommand manifests;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        return manifests.run(Op.UPSERT, "applied", spec);
+    }
+}

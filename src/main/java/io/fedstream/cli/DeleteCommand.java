@@ -1,0 +1,27 @@
+package io.fedstream.cli;
+
+import io.fedstream.avro.Op;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code fedstream delete}: publishes DELETE events for manifests, like kubectl delete -f. */
+@Command(name = "delete", mixinStandardHelpOptions = true,
+        description = {
+            "Publishes a DELETE event (with the manifest) for every document, to the topic and key that apply uses.",
+            "Every document is checked before anything is sent.",
+            "Exit codes: 0 published, 1 registry or broker failed, 2 a bad manifest or flag (nothing published)."})
+final class DeleteCommand implements Callable<Integer> {
+
+    @Mixin
+    private ManifestCommand manifests;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        return manifests.run(Op.DELETE, "deleted", spec);
+    }
+}

@@ -1,0 +1,144 @@
+package io.fedstream.cli;
+
+import io.fedstream.avro.Op;
+import io.fedstream.avro.PolicyEvent;
+import io.fedstream.avro.WorkloadEvent;
+import io.fedstream.config.FedstreamConfig;
+import io.fedstream.config.Topics;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Publishes planned documents as WorkloadEvents and PolicyEvents: every value is encoded (registering its
+ * schema) before the first record is sent, and the broker must acknowledge each one within a bounded time.
+ */
+final class ManifestPublisher {
+
+    /** How long a send may wait for the broker's metadata or its acknowledgement, unless kafka.producer.* says otherwise. */
+    static final Duration TIMEOUT = Duration.ofSeconds(15);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
+
+    private final FedstreamConfig config;
+    private final Topics topics;
+
+    ManifestPublisher(FedstreamConfig config, Topics topics) {
+        this.config = config;
+        this.topics = topics;
+    }
+
+    /**
+     * Sends every event with the given op and source and returns once all are acknowledged.
+     *
+     * @throws PublishException naming the broker, topic or key that failed; the events before it may be published
+     */
+    void publish(List<PlannedEvent> events, Op op, String source, Instant observedAt) {
+        List<ProducerRecord<String, byte[]>> records = encode(events, op, source, observedAt);
+        KafkaProducer<String, byte[]> producer = new KafkaProducer<>(producerProperties(), new StringSerializer(),
+                new ByteArraySerializer());
+        try {
+            checkTopics(producer, records);
+            List<Future<RecordMetadata>> sent = new ArrayList<>();
+            for (ProducerRecord<String, byte[]> record : records) {
+                sent.add(send(producer, record));
+            }
+            producer.flush();
+            for (int i = 0; i < sent.size(); i++) {
+                await(sent.get(i), records.get(i));
+            }
+        } finally {
+            // Bounded: a broker that went away must not keep the command waiting for ever.
+            producer.close(CLOSE_TIMEOUT);
+        }
+    }
+
+    private List<ProducerRecord<String, byte[]>> encode(List<PlannedEvent> events, Op op, String source, Instant observedAt) {
+        List<ProducerRecord<String, byte[]>> records = new ArrayList<>();
+        for (PlannedEvent event : events) {
+            String topic = topicOf(event);
+            try {
+                byte[] value = switch (event.destination()) {
+                    case WORKLOADS -> topics.workloads().valueSerde().serializer().serialize(topic, WorkloadEvent.newBuilder()
+                            .setOp(op).setManifest(event.manifestJson()).setObservedAt(observedAt).setSource(source).build());
+                    case POLICIES -> topics.policies().valueSerde().serializer().serialize(topic, PolicyEvent.newBuilder()
+                            .setOp(op).setManifest(event.manifestJson()).setObservedAt(observedAt).setSource(source).build());
+                };
+                records.add(new ProducerRecord<>(topic, event.key(), value));
+            } catch (RuntimeException e) {
+                throw new PublishException("cannot encode " + event.displayName() + " for " + topic + ": " + e.getMessage(), e);
+            }
+        }
+        return records;
+    }
+
+    /** Fails before anything is sent when the broker does not answer or a topic is missing. */
+    private void checkTopics(KafkaProducer<String, byte[]> producer, List<ProducerRecord<String, byte[]>> records) {
+        Set<String> names = new LinkedHashSet<>();
+        records.forEach(record -> names.add(record.topic()));
+        for (String topic : names) {
+            try {
+                producer.partitionsFor(topic);
+            } catch (KafkaException e) {
+                throw new PublishException("cannot publish to topic " + topic + " on Kafka at " + config.kafkaBootstrapServers()
+                        + ": " + e.getMessage() + " Is the broker running, and does the topic exist? (`fedstream run` creates its topics.)", e);
+            }
+        }
+    }
+
+    private Future<RecordMetadata> send(KafkaProducer<String, byte[]> producer, ProducerRecord<String, byte[]> record) {
+        try {
+            return producer.send(record);
+        } catch (KafkaException e) {
+            throw new PublishException("cannot send " + record.key() + " to " + record.topic() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void await(Future<RecordMetadata> sent, ProducerRecord<String, byte[]> record) {
+        try {
+            sent.get();
+        } catch (ExecutionException e) {
+            throw new PublishException("Kafka at " + config.kafkaBootstrapServers() + " did not accept " + record.key()
+                    + " on " + record.topic() + ": " + e.getCause().getMessage(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PublishException("interrupted while publishing " + record.key(), e);
+        }
+    }
+
+    private String topicOf(PlannedEvent event) {
+        return switch (event.destination()) {
+            case WORKLOADS -> topics.workloads().name();
+            case POLICIES -> topics.policies().name();
+        };
+    }
+
+    /** acks=all and idempotence from the configuration, and timeouts short enough for a person waiting. */
+    private Properties producerProperties() {
+        Properties properties = config.producerProperties();
+        properties.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "fedstream-cli");
+        properties.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) TIMEOUT.toMillis());
+        properties.putIfAbsent(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) TIMEOUT.minusSeconds(5).toMillis());
+        properties.putIfAbsent(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis());
+        return properties;
+    }
+
+    /** The broker or registry failed us: a runtime failure, exit code 1. */
+    static final class PublishException extends RuntimeException {
+        PublishException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

@@ -1,0 +1,158 @@
+package io.fedstream.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fedstream.avro.Op;
+import io.fedstream.interpret.FieldError;
+import io.fedstream.interpret.InterpreterExtensions;
+import io.fedstream.interpret.InvalidCustomizationException;
+import io.fedstream.interpret.ManifestParser;
+import io.fedstream.interpret.WorkloadId;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Decides, for every document, the topic and key that {@code apply} and {@code delete} publish it with, and
+ * refuses the whole set when any document is bad, so that nothing is half-published.
+ */
+final class ManifestRouter {
+
+    /** Kinds that go to the policies topic, keyed {@code kind/namespace/name}. */
+    static final Set<String> POLICY_KINDS = Set.of(
+            "FederatedResourceQuota", "PropagationPolicy", "ClusterPropagationPolicy", "OverridePolicy",
+            "ClusterOverridePolicy", "InterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime");
+    /** Policy kinds without a namespace: their key has an empty namespace, e.g. {@code InterpreterCustomization//x}. */
+    static final Set<String> CLUSTER_SCOPED_POLICY_KINDS = Set.of(
+            "ClusterPropagationPolicy", "ClusterOverridePolicy", "InterpreterCustomization", "ClusterTrainingRuntime");
+    /** Policy kinds the interpreter reads, checked here as the bind stage would check them. */
+    private static final Set<String> INTERPRETER_KINDS = Set.of("InterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime");
+    private static final String KARMADA_CLUSTER_GROUP = "cluster.karmada.io";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final ManifestParser parser = new ManifestParser();
+
+    /** Every document of every source, in order; throws listing every bad document when there is one. */
+    List<PlannedEvent> plan(List<ManifestSource> sources, Op op) throws BadManifestsException {
+        List<PlannedEvent> events = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        for (ManifestSource source : sources) {
+            List<ManifestParser.Document> documents = parser.parse(source.bytes());
+            if (documents.isEmpty()) {
+                problems.add(source.name() + ": no documents");
+            }
+            for (int i = 0; i < documents.size(); i++) {
+                String where = source.name() + " document " + (i + 1);
+                ManifestParser.Document document = documents.get(i);
+                try {
+                    if (document.error() != null) {
+                        throw new Refused(document.error().message());
+                    }
+                    events.add(route(document.root(), op, where));
+                } catch (Refused e) {
+                    problems.add(where + ": " + e.getMessage());
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new BadManifestsException(problems);
+        }
+        return events;
+    }
+
+    private static PlannedEvent route(JsonNode root, Op op, String where) throws Refused {
+        if (!root.isObject()) {
+            throw new Refused("must be a mapping with apiVersion, kind and metadata");
+        }
+        String apiVersion = requiredString(root, "apiVersion", "apiVersion");
+        String kind = requiredString(root, "kind", "kind");
+        JsonNode metadata = root.path("metadata");
+        if (!metadata.isObject()) {
+            throw new Refused(metadata.isMissingNode() ? "metadata.name: is required" : "metadata: must be a mapping");
+        }
+        String name = requiredString(metadata, "name", "metadata.name");
+        String namespace = optionalString(metadata, "namespace", "metadata.namespace");
+        String group = group(apiVersion);
+        String manifest = json(root);
+        String displayName = kind.toLowerCase(Locale.ROOT) + ("core".equals(group) ? "" : "." + group) + "/" + name;
+
+        if (KARMADA_CLUSTER_GROUP.equals(group) && "Cluster".equals(kind)) {
+            throw new Refused("kind: Cluster (" + apiVersion + ") is not accepted yet: member clusters arrive with"
+                    + " the cluster-health stage (issue 5)");
+        }
+        if (POLICY_KINDS.contains(kind)) {
+            if (op == Op.UPSERT && INTERPRETER_KINDS.contains(kind)) {
+                checkExtension(manifest, where);
+            }
+            String policyNamespace = CLUSTER_SCOPED_POLICY_KINDS.contains(kind) ? "" : orDefault(namespace);
+            return new PlannedEvent(PlannedEvent.Destination.POLICIES, kind + "/" + policyNamespace + "/" + name, displayName, manifest);
+        }
+        String key = new WorkloadId(apiVersion, kind, orDefault(namespace), name).key();
+        return new PlannedEvent(PlannedEvent.Destination.WORKLOADS, key, displayName, manifest);
+    }
+
+    /** The group of {@code group/version}, "core" for a bare version, as {@link WorkloadId#group()} says. */
+    private static String group(String apiVersion) throws Refused {
+        String[] parts = apiVersion.split("/", -1);
+        if (parts.length > 2 || parts[0].isEmpty() || parts[parts.length - 1].isEmpty()) {
+            throw new Refused("apiVersion: must be VERSION or GROUP/VERSION (value: " + apiVersion + ")");
+        }
+        return new WorkloadId(apiVersion, null, null, null).group();
+    }
+
+    private static void checkExtension(String manifest, String where) throws Refused {
+        try {
+            InterpreterExtensions.load(manifest.getBytes(StandardCharsets.UTF_8), where);
+        } catch (InvalidCustomizationException e) {
+            throw new Refused(e.errors().stream().map(FieldError::message).collect(Collectors.joining("; ")));
+        }
+    }
+
+    private static String requiredString(JsonNode parent, String field, String path) throws Refused {
+        String value = optionalString(parent, field, path);
+        if (value == null || value.isEmpty()) {
+            throw new Refused(path + ": is required");
+        }
+        return value;
+    }
+
+    /** A key part: a string without '/', which would make the topic key ambiguous. */
+    private static String optionalString(JsonNode parent, String field, String path) throws Refused {
+        JsonNode node = parent.path(field);
+        if (node.isMissingNode() || node.isNull()) {
+            return null;
+        }
+        if (!node.isTextual()) {
+            throw new Refused(path + ": must be a string (value: " + node + ")");
+        }
+        String value = node.asText();
+        if (!path.equals("apiVersion") && value.contains("/")) {
+            throw new Refused(path + ": must not contain '/' (value: " + value + ")");
+        }
+        return value;
+    }
+
+    private static String orDefault(String namespace) {
+        return namespace == null || namespace.isEmpty() ? "default" : namespace;
+    }
+
+    private static String json(JsonNode root) {
+        try {
+            return JSON.writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a parsed manifest must print as JSON", e);
+        }
+    }
+
+    /** One document's reason for refusal. */
+    private static final class Refused extends Exception {
+        Refused(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,254 @@
+package io.fedstream.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.fedstream.avro.Op;
+import io.fedstream.cli.PlannedEvent.Destination;
+import io.fedstream.interpret.WorkloadId;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Which topic and key every document of {@code apply} and {@code delete} gets, and which documents are refused. */
+class ManifestRouterTest {
+
+    private final ManifestRouter router = new ManifestRouter();
+
+    @TempDir Path dir;
+
+    @Test
+    void workloadsAreKeyedAsWorkloadIdComputesIt() throws BadManifestsException {
+        List<PlannedEvent> events = plan("""
+                apiVersion: flink.apache.org/v1beta1
+                kind: FlinkDeployment
+                metadata: {name: fraud-detector, namespace: streaming}
+                spec: {job: {parallelism: 8}}
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: p}
+                ---
+                apiVersion: apps/v1
+                kind: Deployment
+                metadata: {name: web, namespace: ""}
+                """);
+
+        assertThat(events).containsExactly(
+                new PlannedEvent(Destination.WORKLOADS, "flink.apache.org/FlinkDeployment/streaming/fraud-detector",
+                        "flinkdeployment.flink.apache.org/fraud-detector",
+                        "{\"apiVersion\":\"flink.apache.org/v1beta1\",\"kind\":\"FlinkDeployment\","
+                                + "\"metadata\":{\"name\":\"fraud-detector\",\"namespace\":\"streaming\"},\"spec\":{\"job\":{\"parallelism\":8}}}"),
+                new PlannedEvent(Destination.WORKLOADS, "core/Pod/default/p", "pod/p",
+                        "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"}}"),
+                new PlannedEvent(Destination.WORKLOADS, "apps/Deployment/default/web", "deployment.apps/web",
+                        "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"web\",\"namespace\":\"\"}}"));
+        assertThat(events.get(1).key()).isEqualTo(new WorkloadId("v1", "Pod", "default", "p").key());
+    }
+
+    @Test
+    void policiesAreKeyedKindNamespaceNameWithAnEmptyNamespaceWhenClusterScoped() throws BadManifestsException {
+        List<PlannedEvent> events = plan("""
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: FederatedResourceQuota
+                metadata: {name: team-a, namespace: team-a}
+                spec: {overall: {cpu: "10"}}
+                ---
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata: {name: pp}
+                ---
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: ClusterPropagationPolicy
+                metadata: {name: cpp, namespace: ignored}
+                ---
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: OverridePolicy
+                metadata: {name: op, namespace: ns}
+                ---
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: ClusterOverridePolicy
+                metadata: {name: cop}
+                """);
+
+        assertThat(events).extracting(PlannedEvent::destination, PlannedEvent::key, PlannedEvent::displayName).containsExactly(
+                tuple(Destination.POLICIES, "FederatedResourceQuota/team-a/team-a",
+                        "federatedresourcequota.policy.karmada.io/team-a"),
+                tuple(Destination.POLICIES, "PropagationPolicy/default/pp",
+                        "propagationpolicy.policy.karmada.io/pp"),
+                tuple(Destination.POLICIES, "ClusterPropagationPolicy//cpp",
+                        "clusterpropagationpolicy.policy.karmada.io/cpp"),
+                tuple(Destination.POLICIES, "OverridePolicy/ns/op",
+                        "overridepolicy.policy.karmada.io/op"),
+                tuple(Destination.POLICIES, "ClusterOverridePolicy//cop",
+                        "clusteroverridepolicy.policy.karmada.io/cop"));
+    }
+
+    @Test
+    void interpreterPoliciesUseTheKeysTheBindStagePrefixScans() throws BadManifestsException {
+        List<PlannedEvent> events = plan(customization("my-trainer") + """
+                ---
+                apiVersion: trainer.kubeflow.org/v1alpha1
+                kind: ClusterTrainingRuntime
+                metadata: {name: torch-small}
+                spec: {template: {spec: {replicatedJobs: [{name: node, template: {spec: {template: {spec: {containers: [{name: c}]}}}}}]}}}
+                ---
+                apiVersion: trainer.kubeflow.org/v1alpha1
+                kind: TrainingRuntime
+                metadata: {name: torch-big}
+                spec: {template: {spec: {replicatedJobs: [{name: node, template: {spec: {template: {spec: {containers: [{name: c}]}}}}}]}}}
+                """);
+
+        assertThat(events).extracting(PlannedEvent::key).containsExactly(
+                "InterpreterCustomization//my-trainer", "ClusterTrainingRuntime//torch-small", "TrainingRuntime/default/torch-big");
+        assertThat(events).extracting(PlannedEvent::destination).containsOnly(Destination.POLICIES);
+        assertThat(events.get(0).displayName()).isEqualTo("interpretercustomization.fedstream.io/my-trainer");
+    }
+
+    @Test
+    void aBrokenCustomizationIsRefusedOnApplyButMayBeDeleted() throws BadManifestsException {
+        String broken = """
+                apiVersion: fedstream.io/v1alpha1
+                kind: InterpreterCustomization
+                metadata: {name: broken}
+                spec: {target: {apiVersion: example.com/v1, kind: MyTrainer}}
+                """;
+
+        assertThatThrownBy(() -> plan(broken))
+                .isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).hasSize(1)
+                        .allSatisfy(problem -> assertThat(problem).startsWith("in.yaml document 1: ")));
+        assertThat(router.plan(List.of(source("in.yaml", broken)), Op.DELETE))
+                .extracting(PlannedEvent::key).containsExactly("InterpreterCustomization//broken");
+    }
+
+    @Test
+    void aKarmadaClusterIsRefusedUntilTheClusterHealthStageExists() {
+        assertThatThrownBy(() -> plan("""
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: p}
+                ---
+                apiVersion: cluster.karmada.io/v1alpha1
+                kind: Cluster
+                metadata: {name: member1}
+                """))
+                .isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).containsExactly(
+                        "in.yaml document 2: kind: Cluster (cluster.karmada.io/v1alpha1) is not accepted yet: member clusters"
+                                + " arrive with the cluster-health stage (issue 5)"));
+    }
+
+    @Test
+    void everyBadDocumentIsNamedWithFileDocumentAndField() {
+        assertThatThrownBy(() -> router.plan(List.of(source("a.yaml", """
+                kind: Pod
+                metadata: {name: p}
+                ---
+                apiVersion: v1
+                metadata: {name: p}
+                ---
+                apiVersion: v1
+                kind: Pod
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {namespace: x}
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: a/b}
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: p, namespace: 3}
+                ---
+                - just a list
+                ---
+                apiVersion: a/b/c
+                kind: Pod
+                metadata: {name: p}
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: nope
+                """), source("b.json", "{\"apiVersion\": \"v1\", \"apiVersion\": \"v2\"}"),
+                        source("c.yaml", "key: [unclosed")), Op.UPSERT))
+                .isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).containsExactly(
+                        "a.yaml document 1: apiVersion: is required",
+                        "a.yaml document 2: kind: is required",
+                        "a.yaml document 3: metadata.name: is required",
+                        "a.yaml document 4: metadata.name: is required",
+                        "a.yaml document 5: metadata.name: must not contain '/' (value: a/b)",
+                        "a.yaml document 6: metadata.namespace: must be a string (value: 3)",
+                        "a.yaml document 7: must be a mapping with apiVersion, kind and metadata",
+                        "a.yaml document 8: apiVersion: must be VERSION or GROUP/VERSION (value: a/b/c)",
+                        "a.yaml document 9: metadata: must be a mapping",
+                        "b.json document 1: apiVersion: duplicate key (value: apiVersion)",
+                        "c.yaml document 1: manifest: is not valid YAML: expected ',' or ']', but got <stream end> (line 1, column 15)"));
+    }
+
+    @Test
+    void anInputWithoutDocumentsIsRefused() {
+        assertThatThrownBy(() -> plan("# only a comment\n"))
+                .isInstanceOfSatisfying(BadManifestsException.class,
+                        e -> assertThat(e.problems()).containsExactly("in.yaml: no documents"));
+    }
+
+    @Test
+    void aDirectoryIsReadInNameOrderKeepingOnlyManifestFiles() throws Exception {
+        Files.writeString(dir.resolve("b.yml"), "apiVersion: v1\nkind: Pod\nmetadata: {name: b}\n");
+        Files.writeString(dir.resolve("a.json"), "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\"}}");
+        Files.writeString(dir.resolve("c.yaml"), "apiVersion: v1\nkind: Pod\nmetadata: {name: c}\n");
+        Files.writeString(dir.resolve("notes.txt"), "not a manifest");
+        Files.createDirectory(dir.resolve("sub.yaml"));
+
+        List<ManifestSource> sources = ManifestSource.read(dir.toString(), InputStream.nullInputStream());
+
+        assertThat(sources).extracting(ManifestSource::name).containsExactly(
+                dir.resolve("a.json").toString(), dir.resolve("b.yml").toString(), dir.resolve("c.yaml").toString());
+        assertThat(router.plan(sources, Op.UPSERT)).extracting(PlannedEvent::key)
+                .containsExactly("core/Pod/default/a", "core/Pod/default/b", "core/Pod/default/c");
+    }
+
+    @Test
+    void dashReadsStandardInputAndAMissingFileOrEmptyDirectoryIsBadInput() throws Exception {
+        List<ManifestSource> stdin = ManifestSource.read("-", new ByteArrayInputStream("a: b".getBytes(StandardCharsets.UTF_8)));
+        assertThat(stdin).hasSize(1);
+        assertThat(stdin.get(0).name()).isEqualTo("<stdin>");
+        assertThat(new String(stdin.get(0).bytes(), StandardCharsets.UTF_8)).isEqualTo("a: b");
+
+        assertThatThrownBy(() -> ManifestSource.read(dir.resolve("missing.yaml").toString(), InputStream.nullInputStream()))
+                .isInstanceOf(BadManifestsException.class)
+                .hasMessageStartingWith("cannot read " + dir.resolve("missing.yaml") + ": java.nio.file.NoSuchFileException");
+        assertThatThrownBy(() -> ManifestSource.read(dir.toString(), InputStream.nullInputStream()))
+                .isInstanceOf(BadManifestsException.class)
+                .hasMessage(dir + ": no *.yaml, *.yml or *.json files in this directory");
+    }
+
+    private List<PlannedEvent> plan(String yaml) throws BadManifestsException {
+        return router.plan(List.of(source("in.yaml", yaml)), Op.UPSERT);
+    }
+
+    private static ManifestSource source(String name, String text) {
+        return new ManifestSource(name, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static String customization(String name) {
+        return """
+                apiVersion: fedstream.io/v1alpha1
+                kind: InterpreterCustomization
+                metadata: {name: %s}
+                spec:
+                  target: {apiVersion: example.com/v1, kind: MyTrainer}
+                  components:
+                  - name: coordinator
+                    replicas: {path: "$.spec.coordinator.replicas", default: 1}
+                    podTemplate: "$.spec.coordinator.template"
+                """.formatted(name);
+    }
+}
