@@ -66,7 +66,11 @@ final class ManifestCommand {
         try {
             Fedstream fedstream = Fedstream.create(config);
             new ManifestPublisher(config, fedstream.topics()).publish(events, op, source, Instant.now());
-        } catch (SchemaRegistryException | ManifestPublisher.PublishException e) {
+        } catch (SchemaRegistryException e) {
+            err.println("error: " + e.getMessage() + (e.isUnreachable()
+                    ? " (is `fedstream run --embedded` running, or does --registry name the right registry?)" : ""));
+            return 1;
+        } catch (ManifestPublisher.PublishException e) {
             err.println("error: " + e.getMessage());
             return 1;
         }

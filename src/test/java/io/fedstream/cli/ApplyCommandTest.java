@@ -1,0 +1,92 @@
+package io.fedstream.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code apply} and {@code delete} up to the network: flags, refused manifests and an unreachable registry. */
+class ApplyCommandTest {
+
+    @TempDir Path dir;
+
+    @Test
+    void helpListsApplyAndDelete() {
+        CliRunner result = CliRunner.run("--help");
+
+        assertThat(result.out()).contains("apply", "delete");
+        assertThat(CliRunner.run("apply", "--help").out())
+                .contains("-f, --filename=FILE|DIR|-", "--bootstrap-servers=HOST:PORT", "--registry=URL", "--set=KEY=VALUE");
+    }
+
+    @Test
+    void aBadManifestExitsTwoBeforeAnyRegistryOrBrokerIsContacted() throws IOException {
+        Path file = Files.writeString(dir.resolve("fleet.yaml"), """
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: fine}
+                ---
+                apiVersion: apps/v1
+                kind: Deployment
+                metadata: {namespace: team-a}
+                """);
+
+        CliRunner result = CliRunner.run("delete", "-f", file.toString(),
+                "--registry", "http://127.0.0.1:" + closedPort(), "--bootstrap-servers", "127.0.0.1:" + closedPort());
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).isEqualTo("error: " + file + " document 2: metadata.name: is required\n"
+                + "error: nothing was published\n");
+    }
+
+    @Test
+    void aKarmadaClusterExitsTwo() throws IOException {
+        Path file = Files.writeString(dir.resolve("member.yaml"), """
+                apiVersion: cluster.karmada.io/v1alpha1
+                kind: Cluster
+                metadata: {name: member1}
+                """);
+
+        CliRunner result = CliRunner.run("apply", "-f", file.toString());
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).isEqualTo("error: " + file + " document 1: kind: Cluster (cluster.karmada.io/v1alpha1) is not"
+                + " accepted yet: member clusters arrive with the cluster-health stage (issue 5)\nerror: nothing was published\n");
+    }
+
+    @Test
+    void anUnknownConfigurationKeyExitsTwo() throws IOException {
+        Path file = Files.writeString(dir.resolve("pod.yaml"), "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n");
+
+        CliRunner result = CliRunner.run("apply", "-f", file.toString(), "--set", "topic.nope=x");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).startsWith("error: Unknown configuration key topic.nope (from overrides)");
+    }
+
+    @Test
+    void anUnreachableRegistryExitsOneNamingIt() throws IOException {
+        Path file = Files.writeString(dir.resolve("pod.yaml"), "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n");
+        String registry = "http://127.0.0.1:" + closedPort();
+
+        CliRunner result = CliRunner.run("apply", "-f", file.toString(), "--registry", registry);
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).startsWith("error: Schema registry at " + registry + " is unreachable (GET /subjects): ")
+                .endsWith(" (is `fedstream run --embedded` running, or does --registry name the right registry?)\n");
+    }
+
+    /** A port nothing listens on: one the OS just handed out and took back. */
+    static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}
