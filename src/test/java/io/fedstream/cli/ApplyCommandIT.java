@@ -1,0 +1,174 @@
+package io.fedstream.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.fedstream.avro.Op;
+import io.fedstream.avro.PolicyEvent;
+import io.fedstream.avro.WorkloadEvent;
+import io.fedstream.config.FedstreamConfig;
+import io.fedstream.config.TopicNames;
+import io.fedstream.config.Topics;
+import io.fedstream.runtime.KafkaClusterExtension;
+import io.fedstream.runtime.KafkaTestNames;
+import io.fedstream.runtime.SharedKafka;
+import io.fedstream.serde.AvroSerdeConfig;
+import io.fedstream.serde.AvroSerdes;
+import io.fedstream.serde.InProcessSchemaRegistry;
+import io.fedstream.serde.RegistryHttpServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code apply} and {@code delete} against a real broker and the embedded registry served over HTTP. */
+@ExtendWith(KafkaClusterExtension.class)
+class ApplyCommandIT {
+
+    private static final String FLINK_JSON = "{\"apiVersion\":\"flink.apache.org/v1beta1\",\"kind\":\"FlinkDeployment\","
+            + "\"metadata\":{\"name\":\"fraud-detector\",\"namespace\":\"streaming\"},"
+            + "\"spec\":{\"jobManager\":{\"resource\":{\"cpu\":1,\"memory\":\"2048m\"}},\"job\":{\"parallelism\":8}}}";
+    private static final String POD_JSON = "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"}}";
+    private static final String QUOTA_JSON = "{\"apiVersion\":\"policy.karmada.io/v1alpha1\",\"kind\":\"FederatedResourceQuota\","
+            + "\"metadata\":{\"name\":\"team-a\",\"namespace\":\"team-a\"},\"spec\":{\"overall\":{\"cpu\":\"10\"}}}";
+
+    @TempDir Path dir;
+    private final InProcessSchemaRegistry registry = new InProcessSchemaRegistry();
+    private RegistryHttpServer registryServer;
+
+    @BeforeEach
+    void serveRegistry() throws IOException {
+        registryServer = RegistryHttpServer.start(registry, 0);
+    }
+
+    @AfterEach
+    void stopRegistry() {
+        registryServer.close();
+    }
+
+    @Test
+    void applyThenDeletePublishExactKeysOpsAndManifests(SharedKafka kafka, KafkaTestNames names) throws IOException {
+        String workloadsTopic = names.topic("workloads");
+        String policiesTopic = names.topic("policies");
+        kafka.createTopics(1, workloadsTopic, policiesTopic);
+        Path workloads = Files.writeString(dir.resolve("10-workloads.yaml"), """
+                apiVersion: flink.apache.org/v1beta1
+                kind: FlinkDeployment
+                metadata: {name: fraud-detector, namespace: streaming}
+                spec:
+                  jobManager: {resource: {cpu: 1, memory: "2048m"}}
+                  job: {parallelism: 8}
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: p}
+                """);
+        Files.writeString(dir.resolve("20-quota.json"), QUOTA_JSON);
+        Files.writeString(dir.resolve("30-customization.yml"), ManifestRouterTest.customization("my-trainer"));
+        String[] target = {"--bootstrap-servers", kafka.bootstrapServers(), "--registry", registryServer.url(),
+            "--set", "topic.workloads=" + workloadsTopic, "--set", "topic.policies=" + policiesTopic};
+        Instant before = Instant.now();
+
+        CliRunner applied = CliRunner.run(concat(new String[] {"apply", "-f", dir.toString()}, target));
+        CliRunner deleted = CliRunner.run(concat(new String[] {"delete", "-f", workloads.toString()}, target));
+
+        Instant after = Instant.now();
+        assertThat(applied.exitCode()).as(applied.err()).isZero();
+        assertThat(applied.out()).isEqualTo("""
+                flinkdeployment.flink.apache.org/fraud-detector applied
+                pod/p applied
+                federatedresourcequota.policy.karmada.io/team-a applied
+                interpretercustomization.fedstream.io/my-trainer applied
+                """);
+        assertThat(deleted.exitCode()).as(deleted.err()).isZero();
+        assertThat(deleted.out()).isEqualTo("""
+                flinkdeployment.flink.apache.org/fraud-detector deleted
+                pod/p deleted
+                """);
+        assertThat(registry.subjects()).containsExactly(policiesTopic + "-value", workloadsTopic + "-value");
+
+        Topics topics = Topics.of(TopicNames.from(FedstreamConfig.of(Map.of(
+                        "topic.workloads", workloadsTopic, "topic.policies", policiesTopic))),
+                new AvroSerdes(registry, AvroSerdeConfig.defaults()));
+        List<ConsumerRecord<String, WorkloadEvent>> workloadEvents =
+                consume(kafka, workloadsTopic, topics.workloads().valueSerde().deserializer(), 4);
+        List<ConsumerRecord<String, PolicyEvent>> policyEvents =
+                consume(kafka, policiesTopic, topics.policies().valueSerde().deserializer(), 2);
+
+        assertThat(workloadEvents).extracting(ConsumerRecord::key, r -> r.value().getOp(), r -> r.value().getManifest(),
+                r -> r.value().getSource(), r -> r.value().getPlacement()).containsExactly(
+                tuple("flink.apache.org/FlinkDeployment/streaming/fraud-detector", Op.UPSERT, FLINK_JSON, "fedstream apply", null),
+                tuple("core/Pod/default/p", Op.UPSERT, POD_JSON, "fedstream apply", null),
+                tuple("flink.apache.org/FlinkDeployment/streaming/fraud-detector", Op.DELETE, FLINK_JSON, "fedstream delete", null),
+                tuple("core/Pod/default/p", Op.DELETE, POD_JSON, "fedstream delete", null));
+        assertThat(policyEvents).extracting(ConsumerRecord::key, r -> r.value().getOp(), r -> r.value().getSource())
+                .containsExactly(
+                        tuple("FederatedResourceQuota/team-a/team-a", Op.UPSERT, "fedstream apply"),
+                        tuple("InterpreterCustomization//my-trainer", Op.UPSERT, "fedstream apply"));
+        assertThat(policyEvents.get(0).value().getManifest()).isEqualTo(QUOTA_JSON);
+        assertThat(policyEvents.get(1).value().getManifest()).startsWith(
+                "{\"apiVersion\":\"fedstream.io/v1alpha1\",\"kind\":\"InterpreterCustomization\",\"metadata\":{\"name\":\"my-trainer\"},");
+        List<Instant> observed = new ArrayList<>();
+        workloadEvents.forEach(r -> observed.add(r.value().getObservedAt()));
+        policyEvents.forEach(r -> observed.add(r.value().getObservedAt()));
+        assertThat(observed).allSatisfy(at -> assertThat(at).isBetween(before.minusMillis(1), after));
+    }
+
+    @Test
+    void anUnreachableBrokerExitsOneWithinTwentySeconds(KafkaTestNames names) throws IOException {
+        Path file = Files.writeString(dir.resolve("pod.yaml"), "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n");
+        String broker = "127.0.0.1:" + ApplyCommandTest.closedPort();
+        long start = System.nanoTime();
+
+        CliRunner result = CliRunner.run("apply", "-f", file.toString(), "--bootstrap-servers", broker,
+                "--registry", registryServer.url(), "--set", "topic.workloads=" + names.topic("workloads"));
+
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(took).isLessThan(Duration.ofSeconds(20));
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).isEqualTo("error: cannot publish to topic " + names.topic("workloads") + " on Kafka at " + broker
+                + ": Topic " + names.topic("workloads") + " not present in metadata after 15000 ms."
+                + " Is the broker running, and does the topic exist? (`fedstream run` creates its topics.)\n");
+    }
+
+    private static <V> List<ConsumerRecord<String, V>> consume(SharedKafka kafka, String topic, Deserializer<V> values, int expected) {
+        Properties properties = kafka.clientProperties();
+        properties.put(ConsumerConfig.GROUP_ID_CONFIG, topic + ".reader");
+        properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        List<ConsumerRecord<String, V>> records = new ArrayList<>();
+        try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(properties, new StringDeserializer(), values)) {
+            consumer.subscribe(List.of(topic));
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (records.size() < expected && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
+            }
+            // One more poll, so that a record too many would show.
+            consumer.poll(Duration.ofMillis(500)).forEach(records::add);
+        }
+        return records;
+    }
+
+    private static String[] concat(String[] first, String[] second) {
+        String[] all = new String[first.length + second.length];
+        System.arraycopy(first, 0, all, 0, first.length);
+        System.arraycopy(second, 0, all, first.length, second.length);
+        return all;
+    }
+}
