@@ -59,7 +59,8 @@ public final class QueryServer implements AutoCloseable {
         return bind(config.httpHost(), config.httpPort(), config.httpBearerToken().map(Password::value));
     }
 
-    static QueryServer bind(String host, int port, Optional<String> token) {
+    /** Binds host:port (port 0 picks a free one); a present token is then required from every client. */
+    public static QueryServer bind(String host, int port, Optional<String> token) {
         try {
             return new QueryServer(HttpServer.create(new InetSocketAddress(host, port), 64), token);
         } catch (IOException e) {
@@ -79,8 +80,8 @@ public final class QueryServer implements AutoCloseable {
         return start(new FleetBindings(streams, endpoint(), local, new PeerClient(rawToken)), local);
     }
 
-    /** Serves the routes over the given lookups (the test seam). */
-    QueryServer start(BindingLookup fleet, LocalBindingLookup local) {
+    /** Serves the routes over the given lookups (the seam tests use). */
+    public QueryServer start(BindingLookup fleet, LocalBindingLookup local) {
         Router routes = new Router();
         new BindingRoutes(fleet, local).addTo(routes);
         this.router = routes;

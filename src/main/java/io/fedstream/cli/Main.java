@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
             DemoCommand.class,
             RunCommand.class,
 
+            GetCommand.class,
             InterpretCommand.class,
             ReplayCommand.class,
             TopologyCommand.class,

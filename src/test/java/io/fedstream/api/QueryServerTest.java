@@ -181,7 +181,7 @@ class QueryServerTest {
     }
 
     /** The fleet-wide seam: answers from a list, records each call. */
-    private static final class FakeLookup implements BindingLookup {
+    static final class FakeLookup implements BindingLookup {
         final List<ResourceBinding> bindings = new ArrayList<>();
         final List<String> calls = new ArrayList<>();
         volatile boolean unavailable;
@@ -215,7 +215,7 @@ class QueryServerTest {
     }
 
     /** The local seam: answers from a list, records each call with its partitions. */
-    private static final class FakeLocal implements LocalBindingLookup {
+    static final class FakeLocal implements LocalBindingLookup {
         final List<ResourceBinding> bindings = new ArrayList<>();
         final List<String> calls = new ArrayList<>();
 
