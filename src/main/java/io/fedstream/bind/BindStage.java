@@ -20,6 +20,9 @@ public final class BindStage {
     /** The bindings table: workload key to its current ResourceBinding. */
     public static final String BINDINGS_STORE = "bindings-store";
 
+    /** The names index: {@code <namespace>/<binding name>/<workload key>} to the workload key (see {@link BindingNames}). */
+    public static final String BINDING_NAMES_STORE = "binding-names-store";
+
     private final Topics topics;
     private final InterpreterExtensions fromFiles;
     private final PolicyMirror policies;
@@ -35,13 +38,15 @@ public final class BindStage {
     public void addTo(StreamsBuilder builder) {
         builder.addStateStore(Stores.keyValueStoreBuilder(
                 Stores.persistentKeyValueStore(BINDINGS_STORE), Serdes.String(), topics.bindings().valueSerde()));
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                Stores.persistentKeyValueStore(BINDING_NAMES_STORE), Serdes.String(), Serdes.String()));
 
         KStream<String, WorkloadEvent> events =
                 builder.stream(topics.workloads().name(), topics.workloads().consumedAs("workloads-source"));
         KStream<String, BindOutcome> outcomes = events.process(
                 () -> new BindingProcessor(fromFiles, policies::changes, topics.workloads().valueSerde().serializer()),
                 Named.as("interpret-and-bind"),
-                BINDINGS_STORE);
+                BINDINGS_STORE, BINDING_NAMES_STORE);
 
         outcomes.split(Named.as("bind-route"))
                 .branch(

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serializer;
@@ -36,6 +37,7 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
     private final BindingMapper mapper = new BindingMapper();
     private ProcessorContext<String, BindOutcome> context;
     private KeyValueStore<String, ResourceBinding> bindings;
+    private KeyValueStore<String, String> names;
     private InterpreterSource interpreters;
 
     BindingProcessor(InterpreterExtensions fromFiles, LongSupplier policyChanges, Serializer<WorkloadEvent> eventSerializer) {
@@ -48,6 +50,7 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
     public void init(ProcessorContext<String, BindOutcome> context) {
         this.context = context;
         this.bindings = context.getStateStore(BindStage.BINDINGS_STORE);
+        this.names = context.getStateStore(BindStage.BINDING_NAMES_STORE);
         this.interpreters = new InterpreterSource(fromFiles, policyChanges, context.getStateStore(PolicyMirror.STORE));
     }
 
@@ -58,6 +61,10 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
         if (key == null) {
             deadLetter(record, new FieldError("key", null, "a workload event needs the key group/kind/namespace/name"));
         } else if (event == null || event.getOp() == Op.DELETE) {
+            ResourceBinding previous = bindings.get(key);
+            if (previous != null) {
+                BindingNames.indexKey(previous).ifPresent(names::delete);
+            }
             bindings.delete(key);
             forward(record, new BindOutcome.Removed());
         } else {
@@ -67,13 +74,24 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
 
     private void upsert(Record<String, WorkloadEvent> record, String key, WorkloadEvent event) {
         Interpretation interpretation = interpret(key, event);
+        ResourceBinding previous = bindings.get(key);
         ResourceBinding binding =
-                mapper.toBinding(key, event, interpretation, bindings.get(key), Instant.ofEpochMilli(context.currentSystemTimeMs()));
+                mapper.toBinding(key, event, interpretation, previous, Instant.ofEpochMilli(context.currentSystemTimeMs()));
         bindings.put(key, binding);
+        index(previous, binding);
         forward(record, new BindOutcome.Bound(binding));
         if (interpretation.outcome() == Interpretation.Outcome.INVALID) {
             deadLetter(record, interpretation.errors().get(0));
         }
+    }
+
+    /** Keeps the names index exact: the binding's entry replaces the previous version's when the two differ. */
+    private void index(ResourceBinding previous, ResourceBinding binding) {
+        Optional<String> entry = BindingNames.indexKey(binding);
+        if (previous != null) {
+            BindingNames.indexKey(previous).filter(old -> !entry.equals(Optional.of(old))).ifPresent(names::delete);
+        }
+        entry.ifPresent(indexKey -> names.put(indexKey, binding.getWorkloadKey()));
     }
 
     private Interpretation interpret(String key, WorkloadEvent event) {

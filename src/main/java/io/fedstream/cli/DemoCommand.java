@@ -1,6 +1,7 @@
 package io.fedstream.cli;
 
 import io.fedstream.Fedstream;
+import io.fedstream.api.QueryServer;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.FedstreamConfig;
@@ -38,6 +39,10 @@ final class DemoCommand implements Callable<Integer> {
             description = "Port of the embedded broker on 127.0.0.1; 0 picks a free one (default).")
     private int kafkaPort;
 
+    @Option(names = "--http-port", defaultValue = "8080", paramLabel = "PORT",
+            description = "Port of the query API on 127.0.0.1 (default ${DEFAULT-VALUE}); 0 picks a free one.")
+    private int httpPort;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -55,10 +60,13 @@ final class DemoCommand implements Callable<Integer> {
             FedstreamConfig config = FedstreamConfig.of(Map.of(
                     FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers(),
                     FedstreamConfig.APPLICATION_ID, "fedstream-demo",
-                    FedstreamConfig.STATE_DIR, stateDir.toString()));
+                    FedstreamConfig.STATE_DIR, stateDir.toString(),
+                    FedstreamConfig.HTTP_PORT, Integer.toString(httpPort)));
             Fedstream fedstream = Fedstream.create(config, new InProcessSchemaRegistry());
-            try (StreamsRunner runner = new StreamsRunner(fedstream).start(Duration.ofSeconds(60));
+            try (QueryServer api = QueryServer.bind(config);
+                    StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(Duration.ofSeconds(60));
                     FleetClient fleet = new FleetClient(config, fedstream.topics())) {
+                api.start(runner.streams());
                 DemoFleet sample = DemoFleet.load();
                 Map<String, WorkloadEvent> events = sample.upserts(Instant.now());
                 fleet.publish(events);
@@ -76,6 +84,8 @@ final class DemoCommand implements Callable<Integer> {
                     out.printf("Missing bindings for: %s%n", sample.keys().stream().filter(k -> !bindings.containsKey(k)).toList());
                     return 1;
                 }
+                out.printf("Query API: fedstream get resourcebindings -n streaming --server http://%s:%d%n",
+                        api.endpoint().host(), api.endpoint().port());
                 out.println(duration == null
                         ? "fedstream demo is running; press Ctrl-C to stop."
                         : "fedstream demo is running; it stops after " + duration.toString().substring(2).toLowerCase() + " (or Ctrl-C).");

@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
             RunCommand.class,
             ApplyCommand.class,
             DeleteCommand.class,
+            GetCommand.class,
             InterpretCommand.class,
             ReplayCommand.class,
             TopologyCommand.class,

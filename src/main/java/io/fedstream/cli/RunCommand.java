@@ -1,6 +1,7 @@
 package io.fedstream.cli;
 
 import io.fedstream.Fedstream;
+import io.fedstream.api.QueryServer;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.runtime.EmbeddedKafka;
 import io.fedstream.runtime.StreamsRunner;
@@ -78,10 +79,14 @@ final class RunCommand implements Callable<Integer> {
 
     private static int run(Fedstream fedstream, ShutdownSignal signal, PrintWriter out) throws InterruptedException {
         FedstreamConfig config = fedstream.config();
-        try (StreamsRunner runner = new StreamsRunner(fedstream).start(START_TIMEOUT)) {
+        try (QueryServer api = QueryServer.bind(config);
+                StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(START_TIMEOUT)) {
+            api.start(runner.streams());
             out.printf("fedstream is running: application.id=%s, Kafka at %s, schema registry %s.%n",
                     config.applicationId(), config.kafkaBootstrapServers(),
                     config.schemaRegistryUrl().orElse("in-process"));
+            out.printf("Query API on http://%s:%d/apis/resourcebindings%s.%n", api.endpoint().host(), api.endpoint().port(),
+                    config.httpBearerToken().isPresent() ? " (bearer token required)" : "");
             out.printf("Reading %s; writing %s and %s. Press Ctrl-C to stop.%n",
                     fedstream.topics().workloads().name(), fedstream.topics().bindings().name(), fedstream.topics().deadLetters().name());
             out.flush();

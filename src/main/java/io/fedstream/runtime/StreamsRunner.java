@@ -2,10 +2,13 @@ package io.fedstream.runtime;
 
 import io.fedstream.Fedstream;
 import java.time.Duration;
+import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.apache.kafka.streams.state.HostInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,8 +23,17 @@ public final class StreamsRunner implements AutoCloseable {
     private volatile Throwable failure;
 
     public StreamsRunner(Fedstream fedstream) {
+        this(fedstream, fedstream.streamsProperties());
+    }
+
+    /** Also tells every instance where this one's query API listens ({@code application.server}). */
+    public StreamsRunner(Fedstream fedstream, HostInfo queryEndpoint) {
+        this(fedstream, withApplicationServer(fedstream.streamsProperties(), queryEndpoint));
+    }
+
+    private StreamsRunner(Fedstream fedstream, Properties properties) {
         new TopicProvisioner(fedstream.config()).ensure(fedstream.topics());
-        this.streams = new KafkaStreams(fedstream.topology(), fedstream.streamsProperties());
+        this.streams = new KafkaStreams(fedstream.topology(), properties);
         streams.setUncaughtExceptionHandler(exception -> {
             failure = exception;
             LOG.error("Kafka Streams failed; shutting down", exception);
@@ -33,6 +45,11 @@ public final class StreamsRunner implements AutoCloseable {
                 stopped.countDown();
             }
         });
+    }
+
+    private static Properties withApplicationServer(Properties properties, HostInfo endpoint) {
+        properties.put(StreamsConfig.APPLICATION_SERVER_CONFIG, endpoint.host() + ":" + endpoint.port());
+        return properties;
     }
 
     /** Starts processing and waits until every task runs, failing after the timeout. */

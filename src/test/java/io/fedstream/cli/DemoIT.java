@@ -9,7 +9,7 @@ class DemoIT {
 
     @Test
     void demoPrintsTheBindingsOfTheSampleFleetAndStopsCleanly() {
-        CliRunner result = CliRunner.run("demo", "--duration", "1s");
+        CliRunner result = CliRunner.run("demo", "--duration", "1s", "--http-port", "0");
 
         assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
         assertThat(result.out())
@@ -20,6 +20,7 @@ class DemoIT {
                 .containsPattern("ml/homegrown-trainer\\s+MyTrainer\\s+UNINTERPRETED")
                 .containsPattern("team-c/broken-replicas\\s+Deployment\\s+INVALID\\s+spec.replicas")
                 .contains("dead letters")
+                .containsPattern("Query API: fedstream get resourcebindings -n streaming --server http://127\\.0\\.0\\.1:\\d+")
                 .contains("Stopped cleanly.");
     }
 }

@@ -1,0 +1,220 @@
+package io.fedstream.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fedstream.avro.Admission;
+import io.fedstream.avro.ClusterTarget;
+import io.fedstream.avro.Component;
+import io.fedstream.avro.InterpretationStatus;
+import io.fedstream.avro.Placement;
+import io.fedstream.avro.ReplicaScheduling;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.bind.BindingNames;
+import io.fedstream.serde.AvroJson;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A binding as the API shows it, shaped like Karmada's ResourceBinding (v1.15 {@code spec.components} for the
+ * templates, {@code spec.clusters} for the placement) with fedstream's status; {@link #fromJson} reads it back whole.
+ */
+public final class BindingObject {
+
+    public static final String API_VERSION = "fedstream.io/v1alpha1";
+    public static final String KIND = "ResourceBinding";
+    public static final String LIST_KIND = "ResourceBindingList";
+    /** Annotation carrying the workload key, the binding's identity in Kafka. */
+    public static final String WORKLOAD_KEY_ANNOTATION = "fedstream.io/workload-key";
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final String LIMITS = "limits";
+
+    private BindingObject() {}
+
+    public static ObjectNode toJson(ResourceBinding binding) {
+        ObjectNode object = NODES.objectNode().put("apiVersion", API_VERSION).put("kind", KIND);
+        object.set("metadata", metadata(binding));
+        object.set("spec", spec(binding));
+        object.set("status", status(binding));
+        return object;
+    }
+
+    /** A {@code ResourceBindingList} of the given bindings, in the given order. */
+    public static ObjectNode listJson(List<ResourceBinding> bindings) {
+        ObjectNode list = NODES.objectNode().put("apiVersion", API_VERSION).put("kind", LIST_KIND);
+        ArrayNode items = list.putArray("items");
+        bindings.forEach(b -> items.add(toJson(b)));
+        return list;
+    }
+
+    private static ObjectNode metadata(ResourceBinding binding) {
+        ObjectNode metadata = NODES.objectNode();
+        BindingNames.NamespacedName address = address(binding);
+        metadata.put("name", address.name()).put("namespace", address.namespace()).put("generation", binding.getGeneration());
+        metadata.set("labels", strings(binding.getLabels()));
+        metadata.putObject("annotations").put(WORKLOAD_KEY_ANNOTATION, binding.getWorkloadKey());
+        return metadata;
+    }
+
+    /** The binding's namespace and name: from its workload key, or from its resource when the key is not a workload key. */
+    public static BindingNames.NamespacedName address(ResourceBinding binding) {
+        return BindingNames.of(binding).orElseGet(() -> new BindingNames.NamespacedName(
+                binding.getNamespace(), BindingNames.bindingName(binding.getKind(), binding.getName())));
+    }
+
+    private static ObjectNode spec(ResourceBinding binding) {
+        ObjectNode spec = NODES.objectNode();
+        spec.putObject("resource")
+                .put("apiVersion", binding.getApiVersion())
+                .put("kind", binding.getKind())
+                .put("namespace", binding.getNamespace())
+                .put("name", binding.getName());
+        ArrayNode components = spec.putArray("components");
+        for (Component component : binding.getComponents()) {
+            ObjectNode item = components.addObject().put("name", component.getName()).put("replicas", component.getReplicas());
+            if (component.getMinReplicas() != null) {
+                item.put("minReplicas", component.getMinReplicas());
+            }
+            if (component.getMaxReplicas() != null) {
+                item.put("maxReplicas", component.getMaxReplicas());
+            }
+            ObjectNode requirements = item.putObject("replicaRequirements");
+            requirements.set("resourceRequest", strings(component.getPerPod()));
+            if (!component.getPerPodLimits().isEmpty()) {
+                requirements.set("resourceLimits", strings(component.getPerPodLimits()));
+            }
+            if (binding.getPriorityClassName() != null) {
+                requirements.put("priorityClassName", binding.getPriorityClassName());
+            }
+        }
+        Placement placement = binding.getPlacement();
+        if (placement != null) {
+            ArrayNode clusters = spec.putArray("clusters");
+            for (ClusterTarget target : placement.getClusters()) {
+                ObjectNode cluster = clusters.addObject().put("name", target.getName());
+                if (target.getReplicas() != null) {
+                    cluster.put("replicas", target.getReplicas());
+                }
+            }
+            ObjectNode placementNode = spec.putObject("placement");
+            placementNode.putObject("replicaScheduling").put("replicaSchedulingType", pascal(placement.getScheduling().name()));
+            placementNode.put("decidedBy", placement.getDecidedBy());
+        }
+        return spec;
+    }
+
+    private static ObjectNode status(ResourceBinding binding) {
+        ObjectNode status = NODES.objectNode();
+        ArrayNode requests = status.putArray("resourceRequests");
+        for (Component component : binding.getComponents()) {
+            ObjectNode request = requests.addObject().put("templateName", component.getName()).put("replicas", component.getReplicas());
+            new TreeMap<>(component.getTotal()).forEach(request::put);
+            if (!component.getTotalLimits().isEmpty()) {
+                request.set(LIMITS, strings(component.getTotalLimits()));
+            }
+        }
+        status.set("total", strings(binding.getTotal()));
+        if (!binding.getTotalLimits().isEmpty()) {
+            status.set("totalLimits", strings(binding.getTotalLimits()));
+        }
+        status.set("interpretation", AvroJson.toJson(binding.getInterpretation()));
+        status.set("admission", AvroJson.toJson(binding.getAdmission()));
+        status.put("observedAt", binding.getObservedAt().toString());
+        status.put("updatedAt", binding.getUpdatedAt().toString());
+        return status;
+    }
+
+    /** Reads an object written by {@link #toJson} back into the binding it shows. */
+    public static ResourceBinding fromJson(JsonNode object) {
+        JsonNode metadata = object.path("metadata");
+        JsonNode spec = object.path("spec");
+        JsonNode status = object.path("status");
+        JsonNode resource = spec.path("resource");
+        List<Component> components = new ArrayList<>();
+        String priorityClassName = null;
+        Iterator<JsonNode> requests = status.path("resourceRequests").elements();
+        for (JsonNode item : spec.path("components")) {
+            JsonNode request = requests.hasNext() ? requests.next() : NODES.objectNode();
+            JsonNode requirements = item.path("replicaRequirements");
+            priorityClassName = requirements.hasNonNull("priorityClassName") ? requirements.get("priorityClassName").asText() : priorityClassName;
+            Map<String, String> total = new TreeMap<>();
+            request.fields().forEachRemaining(e -> {
+                if (!e.getKey().equals("templateName") && !e.getKey().equals("replicas") && !e.getKey().equals(LIMITS)) {
+                    total.put(e.getKey(), e.getValue().asText());
+                }
+            });
+            components.add(Component.newBuilder()
+                    .setName(item.path("name").asText())
+                    .setReplicas(item.path("replicas").asLong())
+                    .setMinReplicas(item.hasNonNull("minReplicas") ? item.get("minReplicas").asLong() : null)
+                    .setMaxReplicas(item.hasNonNull("maxReplicas") ? item.get("maxReplicas").asLong() : null)
+                    .setPerPod(strings(requirements.path("resourceRequest")))
+                    .setTotal(total)
+                    .setPerPodLimits(strings(requirements.path("resourceLimits")))
+                    .setTotalLimits(strings(request.path(LIMITS)))
+                    .build());
+        }
+        return ResourceBinding.newBuilder()
+                .setWorkloadKey(metadata.path("annotations").path(WORKLOAD_KEY_ANNOTATION).asText())
+                .setApiVersion(resource.path("apiVersion").asText())
+                .setKind(resource.path("kind").asText())
+                .setNamespace(resource.path("namespace").asText())
+                .setName(resource.path("name").asText())
+                .setLabels(strings(metadata.path("labels")))
+                .setPriorityClassName(priorityClassName)
+                .setGeneration(metadata.path("generation").asLong())
+                .setComponents(components)
+                .setTotal(strings(status.path("total")))
+                .setTotalLimits(strings(status.path("totalLimits")))
+                .setInterpretation(AvroJson.toSpecific(status.path("interpretation"), InterpretationStatus.class))
+                .setAdmission(AvroJson.toSpecific(status.path("admission"), Admission.class))
+                .setPlacement(placement(spec))
+                .setObservedAt(Instant.parse(status.path("observedAt").asText()))
+                .setUpdatedAt(Instant.parse(status.path("updatedAt").asText()))
+                .build();
+    }
+
+    private static Placement placement(JsonNode spec) {
+        if (!spec.has("placement")) {
+            return null;
+        }
+        List<ClusterTarget> clusters = new ArrayList<>();
+        for (JsonNode cluster : spec.path("clusters")) {
+            clusters.add(ClusterTarget.newBuilder()
+                    .setName(cluster.path("name").asText())
+                    .setReplicas(cluster.hasNonNull("replicas") ? cluster.get("replicas").asLong() : null)
+                    .build());
+        }
+        JsonNode placement = spec.get("placement");
+        return Placement.newBuilder()
+                .setClusters(clusters)
+                .setScheduling(ReplicaScheduling.valueOf(
+                        placement.path("replicaScheduling").path("replicaSchedulingType").asText().toUpperCase(Locale.ROOT)))
+                .setDecidedBy(placement.path("decidedBy").asText())
+                .build();
+    }
+
+    private static ObjectNode strings(Map<String, String> values) {
+        ObjectNode node = NODES.objectNode();
+        new TreeMap<>(values).forEach(node::put);
+        return node;
+    }
+
+    private static Map<String, String> strings(JsonNode node) {
+        Map<String, String> values = new TreeMap<>();
+        node.fields().forEachRemaining(e -> values.put(e.getKey(), e.getValue().asText()));
+        return values;
+    }
+
+    /** DUPLICATED -> Duplicated, Karmada's spelling of the enum. */
+    private static String pascal(String symbol) {
+        return symbol.charAt(0) + symbol.substring(1).toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,83 @@
+package io.fedstream.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fedstream.avro.ResourceBinding;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.streams.state.HostInfo;
+
+/** Asks another instance's internal routes for the bindings in its own stores, with this instance's bearer token. */
+final class PeerClient {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+    private final Optional<String> token;
+
+    PeerClient(Optional<String> token) {
+        this.token = token;
+    }
+
+    /** The items of an internal list route; fails with {@link StoreUnavailableException} on anything but 200. */
+    CompletableFuture<List<ResourceBinding>> list(HostInfo peer, String pathAndQuery) {
+        return send(peer, pathAndQuery).thenApply(response -> {
+            if (response.statusCode() != 200) {
+                throw unavailable(peer, pathAndQuery, response);
+            }
+            List<ResourceBinding> bindings = new ArrayList<>();
+            read(response.body()).path("items").forEach(item -> bindings.add(BindingObject.fromJson(item)));
+            return bindings;
+        });
+    }
+
+    /** One binding from an internal route: empty on 404. */
+    Optional<ResourceBinding> one(HostInfo peer, String path) {
+        HttpResponse<String> response = send(peer, path).join();
+        return switch (response.statusCode()) {
+            case 200 -> Optional.of(BindingObject.fromJson(read(response.body())));
+            case 404 -> Optional.empty();
+            default -> throw unavailable(peer, path, response);
+        };
+    }
+
+    private CompletableFuture<HttpResponse<String>> send(HostInfo peer, String pathAndQuery) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://" + peer.host() + ":" + peer.port() + pathAndQuery))
+                .timeout(TIMEOUT)
+                .header("Accept", "application/json")
+                .GET();
+        token.ifPresent(t -> request.header("Authorization", "Bearer " + t));
+        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8))
+                .exceptionally(e -> {
+                    throw new StoreUnavailableException("instance " + peer + " is unreachable: " + e.getMessage(), e);
+                });
+    }
+
+    /** One path segment, percent-encoded. */
+    static String segment(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    private static JsonNode read(String body) {
+        try {
+            return JSON.readTree(body);
+        } catch (IOException e) {
+            throw new StoreUnavailableException("an instance answered with invalid JSON: " + e.getMessage(), e);
+        }
+    }
+
+    private static StoreUnavailableException unavailable(HostInfo peer, String path, HttpResponse<String> response) {
+        return new StoreUnavailableException("instance " + peer + " answered " + response.statusCode() + " to " + path);
+    }
+}

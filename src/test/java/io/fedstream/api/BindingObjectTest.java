@@ -1,0 +1,67 @@
+package io.fedstream.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fedstream.avro.ResourceBinding;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The API's ResourceBinding object: Karmada's shape where Karmada has one, and nothing of the binding lost. */
+class BindingObjectTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void flinkDeploymentRendersAsAKarmadaLikeResourceBinding() throws Exception {
+        // Compared as parsed text: the object holds longs where parsing gives ints.
+        JsonNode object = JSON.readTree(JSON.writeValueAsString(
+                BindingObject.toJson(TestBindings.flink("flink.apache.org", "streaming", "fraud-detector"))));
+
+        assertThat(object).isEqualTo(JSON.readTree("""
+                {"apiVersion":"fedstream.io/v1alpha1","kind":"ResourceBinding",
+                 "metadata":{"name":"fraud-detector-flinkdeployment","namespace":"streaming","generation":2,
+                   "labels":{"team":"fraud"},
+                   "annotations":{"fedstream.io/workload-key":"flink.apache.org/FlinkDeployment/streaming/fraud-detector"}},
+                 "spec":{
+                   "resource":{"apiVersion":"flink.apache.org/v1beta1","kind":"FlinkDeployment","namespace":"streaming","name":"fraud-detector"},
+                   "components":[
+                     {"name":"jobmanager","replicas":1,
+                      "replicaRequirements":{"resourceRequest":{"cpu":"1","memory":"2Gi"},"priorityClassName":"high"}},
+                     {"name":"taskmanager","replicas":4,"minReplicas":2,
+                      "replicaRequirements":{"resourceRequest":{"cpu":"2","memory":"4Gi","nvidia.com/gpu":"1"},"priorityClassName":"high"}}],
+                   "clusters":[{"name":"eu-west-1"}],
+                   "placement":{"replicaScheduling":{"replicaSchedulingType":"Duplicated"},"decidedBy":"user"}},
+                 "status":{
+                   "resourceRequests":[
+                     {"templateName":"jobmanager","replicas":1,"cpu":"1","memory":"2Gi"},
+                     {"templateName":"taskmanager","replicas":4,"cpu":"8","memory":"16Gi","nvidia.com/gpu":"4"}],
+                   "total":{"cpu":"9","memory":"18Gi","nvidia.com/gpu":"4"},
+                   "interpretation":{"state":"INTERPRETED","interpreter":"built-in:flink.apache.org/v1beta1/FlinkDeployment","errors":[]},
+                   "admission":{"state":"PENDING","reason":null,"rejections":[],"charged":{},"chargedGeneration":null,"decidedAt":null},
+                   "observedAt":"2026-11-29T10:00:00Z","updatedAt":"2026-11-29T10:00:00Z"}}
+                """));
+    }
+
+    @Test
+    void objectReadsBackIntoTheSameBinding() {
+        ResourceBinding binding = TestBindings.flink("flink.apache.org", "streaming", "fraud-detector");
+        binding.getComponents().get(1).setPerPodLimits(Map.of("cpu", "4"));
+        binding.getComponents().get(1).setTotalLimits(Map.of("cpu", "16"));
+        binding.setTotalLimits(Map.of("cpu", "16"));
+
+        assertThat(BindingObject.fromJson(BindingObject.toJson(binding))).isEqualTo(binding);
+    }
+
+    @Test
+    void unplacedBindingHasNoClustersNorPlacement() {
+        ResourceBinding binding = TestBindings.flink("flink.apache.org", "streaming", "fraud-detector");
+        binding.setPlacement(null);
+
+        JsonNode spec = BindingObject.toJson(binding).get("spec");
+        assertThat(spec.has("clusters")).isFalse();
+        assertThat(spec.has("placement")).isFalse();
+        assertThat(BindingObject.fromJson(BindingObject.toJson(binding))).isEqualTo(binding);
+    }
+}

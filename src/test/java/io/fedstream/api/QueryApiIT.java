@@ -1,0 +1,225 @@
+package io.fedstream.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fedstream.Fedstream;
+import io.fedstream.avro.Op;
+import io.fedstream.avro.WorkloadEvent;
+import io.fedstream.bind.BindStage;
+import io.fedstream.cli.Main;
+import io.fedstream.config.FedstreamConfig;
+import io.fedstream.runtime.KafkaClusterExtension;
+import io.fedstream.runtime.KafkaTestNames;
+import io.fedstream.runtime.SharedKafka;
+import io.fedstream.runtime.StreamsRunner;
+import io.fedstream.serde.InProcessSchemaRegistry;
+import io.fedstream.serde.SchemaRegistry;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.state.HostInfo;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Two instances of the application on a real broker: each answers for every binding, its own and the other's. */
+@ExtendWith(KafkaClusterExtension.class)
+class QueryApiIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(90);
+    private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
+    private static final String TOKEN = "it-token";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String TWIN = "apps/Deployment/team-0/twin";
+    private static final String TWIN_ELSEWHERE = "example.com/Deployment/team-0/twin";
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @Test
+    void everyInstanceAnswersForEveryBinding(SharedKafka kafka, KafkaTestNames names, @TempDir Path stateA, @TempDir Path stateB)
+            throws Exception {
+        SchemaRegistry registry = new InProcessSchemaRegistry();
+        try (Instance a = Instance.start(config(kafka, names, stateA), registry);
+                Instance b = Instance.start(config(kafka, names, stateB), registry)) {
+            awaitBothRunning(a, b);
+            Map<String, String> manifests = workloads();
+            publish(a, manifests);
+
+            Map<String, String> bindingNames = new LinkedHashMap<>();
+            manifests.keySet().forEach(key -> bindingNames.put(key, bindingName(key)));
+            Map<String, HostInfo> owners = new HashMap<>();
+            for (String key : manifests.keySet()) {
+                owners.put(key, a.runner.streams()
+                        .queryMetadataForKey(BindStage.BINDINGS_STORE, key, new StringSerializer()).activeHost());
+            }
+            assertThat(owners.values()).as("both instances own bindings").contains(a.api.endpoint(), b.api.endpoint());
+
+            for (Instance instance : List.of(a, b)) {
+                for (String key : manifests.keySet()) {
+                    if (key.equals(TWIN) || key.equals(TWIN_ELSEWHERE)) {
+                        continue;
+                    }
+                    String[] parts = key.split("/");
+                    HttpResponse<String> byName = getUntilServed(instance, "/apis/resourcebindings/" + parts[2] + "/" + bindingNames.get(key));
+                    assertThat(byName.statusCode()).as(key + " through " + instance.api.endpoint() + ": " + byName.body()).isEqualTo(200);
+                    JsonNode object = JSON.readTree(byName.body());
+                    assertThat(object.at("/metadata/annotations/fedstream.io~1workload-key").asText()).isEqualTo(key);
+                    assertThat(object.at("/metadata/name").asText()).isEqualTo(bindingNames.get(key));
+
+                    HttpResponse<String> byKey = getUntilServed(instance, "/apis/workloads/" + key);
+                    assertThat(byKey.statusCode()).as(key).isEqualTo(200);
+                    assertThat(JSON.readTree(byKey.body())).isEqualTo(object);
+                }
+                JsonNode team1 = JSON.readTree(getUntilServed(instance, "/apis/resourcebindings?namespace=team-1").body());
+                assertThat(team1.get("items")).hasSize(6);
+                HttpResponse<String> twins = getUntilServed(instance, "/apis/resourcebindings/team-0/twin-deployment");
+                assertThat(twins.statusCode()).isEqualTo(409);
+                assertThat(JSON.readTree(twins.body()).get("workloadKeys").toString())
+                        .isEqualTo("[\"" + TWIN + "\",\"" + TWIN_ELSEWHERE + "\"]");
+                assertThat(getUntilServed(instance, "/apis/resourcebindings/team-0/absent-deployment").statusCode()).isEqualTo(404);
+            }
+
+            HttpResponse<String> anonymous = http.send(HttpRequest.newBuilder(uri(a, "/apis/resourcebindings?namespace=team-1")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(anonymous.statusCode()).isEqualTo(401);
+            assertThat(anonymous.body()).isEqualTo("{\"error\":\"unauthorized\"}");
+            HttpResponse<String> internalAnonymous = http.send(HttpRequest.newBuilder(
+                    uri(b, "/internal/resourcebindings?namespace=team-1&partitions=0,1,2,3,4,5")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(internalAnonymous.statusCode()).isEqualTo(401);
+
+            String ownedByA = manifests.keySet().stream().filter(k -> owners.get(k).equals(a.api.endpoint())
+                    && k.startsWith("apps/")).findFirst().orElseThrow();
+            String[] parts = ownedByA.split("/");
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int exit = Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), "get", "resourcebindings",
+                    bindingName(ownedByA), "-n", parts[2], "-o", "wide", "--server", "http://" + b.api.endpoint().host() + ":"
+                            + b.api.endpoint().port(), "--token", TOKEN);
+            assertThat(exit).as(err.toString()).isZero();
+            assertThat(out.toString()).containsPattern(parts[2] + "/" + parts[3] + "\\s+Deployment\\s+INTERPRETED\\s+main\\s+\\d+\\s+500m\\s+512Mi");
+
+            StringWriter list = new StringWriter();
+            exit = Main.execute(new PrintWriter(list, true), new PrintWriter(err, true), "get", "resourcebindings", "-n", "team-2",
+                    "--server", "http://" + a.api.endpoint().host() + ":" + a.api.endpoint().port(), "--token", TOKEN);
+            assertThat(exit).as(err.toString()).isZero();
+            assertThat(list.toString().lines()).hasSize(7).first().asString().startsWith("NAME");
+            assertThat(a.runner.failure()).isNull();
+            assertThat(b.runner.failure()).isNull();
+        }
+    }
+
+    /** 18 Deployments in three namespaces, and two workloads that share one binding name across API groups. */
+    private static Map<String, String> workloads() {
+        Map<String, String> manifests = new LinkedHashMap<>();
+        for (int i = 0; i < 18; i++) {
+            String namespace = "team-" + (i % 3);
+            String name = "app-" + i;
+            manifests.put("apps/Deployment/" + namespace + "/" + name, """
+                    {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"%s","namespace":"%s"},
+                     "spec":{"replicas":%d,"template":{"spec":{"containers":[
+                       {"name":"app","resources":{"requests":{"cpu":"500m","memory":"512Mi"}}}]}}}}
+                    """.formatted(name, namespace, 1 + i % 4));
+        }
+        manifests.put(TWIN, """
+                {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"twin","namespace":"team-0"},
+                 "spec":{"replicas":1,"template":{"spec":{"containers":[{"name":"app"}]}}}}
+                """);
+        manifests.put(TWIN_ELSEWHERE, """
+                {"apiVersion":"example.com/v1","kind":"Deployment","metadata":{"name":"twin","namespace":"team-0"},"spec":{}}
+                """);
+        return manifests;
+    }
+
+    private static String bindingName(String key) {
+        String[] parts = key.split("/");
+        return parts[3] + "-" + parts[1].toLowerCase();
+    }
+
+    private static void publish(Instance instance, Map<String, String> manifests) {
+        var workloads = instance.fedstream.topics().workloads();
+        try (KafkaProducer<String, WorkloadEvent> producer = new KafkaProducer<>(instance.fedstream.config().producerProperties(),
+                workloads.keySerde().serializer(), workloads.valueSerde().serializer())) {
+            manifests.forEach((key, manifest) -> producer.send(new ProducerRecord<>(workloads.name(), key,
+                    WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(NOW).build())));
+            producer.flush();
+        }
+    }
+
+    /** GETs with the token until the answer is neither 503 (migrating) nor a 404 of a binding still on its way. */
+    private HttpResponse<String> getUntilServed(Instance instance, String path) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        HttpResponse<String> response;
+        do {
+            response = http.send(HttpRequest.newBuilder(uri(instance, path)).header("Authorization", "Bearer " + TOKEN).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 200 || response.statusCode() == 409 || (response.statusCode() == 404 && path.contains("absent"))) {
+                return response;
+            }
+            Thread.sleep(200);
+        } while (System.nanoTime() < deadline);
+        return response;
+    }
+
+    private static URI uri(Instance instance, String path) {
+        return URI.create("http://" + instance.api.endpoint().host() + ":" + instance.api.endpoint().port() + path);
+    }
+
+    private static void awaitBothRunning(Instance a, Instance b) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!(a.runner.streams().state() == KafkaStreams.State.RUNNING && b.runner.streams().state() == KafkaStreams.State.RUNNING
+                && a.runner.streams().metadataForAllStreamsClients().size() == 2)) {
+            assertThat(System.nanoTime()).as("both instances RUNNING within %s", WAIT).isLessThan(deadline);
+            Thread.sleep(100);
+        }
+    }
+
+    private static FedstreamConfig config(SharedKafka kafka, KafkaTestNames names, Path stateDir) {
+        Map<String, String> overrides = new HashMap<>();
+        overrides.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers());
+        overrides.put(FedstreamConfig.APPLICATION_ID, names.applicationId());
+        overrides.put(FedstreamConfig.STATE_DIR, stateDir.toString());
+        overrides.put(FedstreamConfig.TOPIC_PARTITIONS, "6");
+        overrides.put(FedstreamConfig.HTTP_PORT, "0");
+        overrides.put(FedstreamConfig.HTTP_BEARER_TOKEN, TOKEN);
+        for (String key : FedstreamConfig.configDef().names()) {
+            if (key.startsWith("topic.") && !key.equals(FedstreamConfig.TOPIC_PARTITIONS) && !key.equals(FedstreamConfig.TOPIC_REPLICATION_FACTOR)) {
+                overrides.put(key, names.topic(key.substring("topic.".length())));
+            }
+        }
+        return FedstreamConfig.of(overrides);
+    }
+
+    /** One application instance as `fedstream run` starts it: the query port bound first, served once the streams run. */
+    private record Instance(Fedstream fedstream, QueryServer api, StreamsRunner runner) implements AutoCloseable {
+
+        static Instance start(FedstreamConfig config, SchemaRegistry registry) throws InterruptedException {
+            Fedstream fedstream = Fedstream.create(config, registry);
+            QueryServer api = QueryServer.bind(config);
+            StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(WAIT);
+            api.start(runner.streams());
+            return new Instance(fedstream, api, runner);
+        }
+
+        @Override
+        public void close() {
+            api.close();
+            runner.close();
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package io.fedstream.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fedstream.api.ListBindings;
+import io.fedstream.api.QueryServer;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** {@code fedstream get resourcebindings} against a query server over fixed bindings. */
+class GetResourceBindingsCommandTest {
+
+    private static final String TOKEN = "t0ken";
+
+    private QueryServer server;
+    private String url;
+
+    @BeforeEach
+    void start() {
+        server = new ListBindings(List.of(
+                ListBindings.flink("flink.apache.org", "streaming", "fraud"),
+                ListBindings.flink("flink.apache.org", "streaming", "etl"),
+                ListBindings.flink("flink.apache.org", "other", "etl"))).serve(Optional.of(TOKEN));
+        url = "http://127.0.0.1:" + server.endpoint().port();
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void defaultOutputIsOneRowPerBinding() {
+        CliRunner result = get("resourcebindings", "-n", "streaming");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out().lines().toList()).hasSize(3);
+        assertThat(result.out()).containsPattern("NAME\\s+KIND\\s+STATE\\s+TEMPLATES\\s+CPU\\s+MEMORY\\s+UPDATED")
+                .containsPattern("etl-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+2\\s+9\\s+18Gi\\s+\\d+[smhd]")
+                .containsPattern("fraud-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+2\\s+9\\s+18Gi");
+    }
+
+    @Test
+    void agesReadAsKubectlsDo() {
+        assertThat(BindingSummaryTable.age(Duration.ofSeconds(-3))).isEqualTo("0s");
+        assertThat(BindingSummaryTable.age(Duration.ofSeconds(119))).isEqualTo("119s");
+        assertThat(BindingSummaryTable.age(Duration.ofMinutes(119))).isEqualTo("119m");
+        assertThat(BindingSummaryTable.age(Duration.ofHours(47))).isEqualTo("47h");
+        assertThat(BindingSummaryTable.age(Duration.ofDays(9))).isEqualTo("9d");
+    }
+
+    @Test
+    void wideOutputIsOneRowPerTemplate() {
+        CliRunner result = get("rb", "fraud-flinkdeployment", "-n", "streaming", "-o", "wide");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out())
+                .containsPattern("streaming/fraud\\s+FlinkDeployment\\s+INTERPRETED\\s+jobmanager\\s+1\\s+1\\s+2Gi\\s+1\\s+2Gi")
+                .containsPattern("taskmanager\\s+4\\s+2\\s+4Gi\\s+8\\s+16Gi\\s+nvidia.com/gpu=4")
+                .containsPattern("= total\\s+9\\s+18Gi");
+    }
+
+    @Test
+    void yamlAndJsonPrintTheApiObject() {
+        CliRunner yaml = get("resourcebindings", "fraud-flinkdeployment", "-n", "streaming", "-o", "yaml");
+        CliRunner json = get("resourcebindings", "fraud-flinkdeployment", "-n", "streaming", "-o", "json");
+
+        assertThat(yaml.exitCode()).isZero();
+        assertThat(yaml.out()).startsWith("apiVersion: \"fedstream.io/v1alpha1\"\nkind: \"ResourceBinding\"\n")
+                .contains("  resourceRequests:\n  - templateName: \"jobmanager\"\n    replicas: 1\n");
+        assertThat(json.exitCode()).isZero();
+        assertThat(json.out()).startsWith("{\n  \"apiVersion\" : \"fedstream.io/v1alpha1\",")
+                .contains("\"name\" : \"fraud-flinkdeployment\"");
+    }
+
+    @Test
+    void absentBindingExitsOneNamingIt() {
+        CliRunner result = get("resourcebindings", "nope", "-n", "streaming");
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err().strip()).isEqualTo("error: resourcebinding streaming/nope not found");
+    }
+
+    @Test
+    void wrongTokenExitsOne() {
+        CliRunner result = CliRunner.run("get", "resourcebindings", "-n", "streaming", "--server", url, "--token", "bad");
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err()).contains("unauthorized by " + url).contains("--token");
+    }
+
+    @Test
+    void unreachableServerExitsOneWithAClearMessage() throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        CliRunner result = CliRunner.run("get", "resourcebindings", "-n", "streaming", "--server", "http://127.0.0.1:" + closedPort);
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err()).startsWith("error: cannot reach the fedstream query API at http://127.0.0.1:" + closedPort);
+    }
+
+    @Test
+    void emptyNamespaceSaysSo() {
+        CliRunner result = get("resourcebindings", "-n", "empty");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).contains("No resourcebindings found in empty namespace.");
+    }
+
+    private CliRunner get(String... args) {
+        String[] full = new String[args.length + 5];
+        full[0] = "get";
+        System.arraycopy(args, 0, full, 1, args.length);
+        full[args.length + 1] = "--server";
+        full[args.length + 2] = url;
+        full[args.length + 3] = "--token";
+        full[args.length + 4] = TOKEN;
+        return CliRunner.run(full);
+    }
+}
