@@ -42,7 +42,7 @@ import java.util.regex.Pattern;
  * {@value #MAX_DEPTH} levels and inputs over {@value #MAX_BYTES} bytes (checked before parsing);
  * YAML aliases are bounded. Each document comes back as a tree or as the error refusing it.
  */
-final class ManifestParser {
+public final class ManifestParser {
 
     /** The Kubernetes API server's own request limit: 3 MiB. */
     static final int MAX_BYTES = 3 * 1024 * 1024;
@@ -54,9 +54,9 @@ final class ManifestParser {
     private final ObjectMapper json;
 
     /** One document: its tree, or the reason it was refused. */
-    record Document(JsonNode root, FieldError error) {}
+    public record Document(JsonNode root, FieldError error) {}
 
-    ManifestParser() {
+    public ManifestParser() {
         JsonFactory factory = JsonFactory.builder()
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .streamReadConstraints(StreamReadConstraints.builder()
@@ -73,7 +73,7 @@ final class ManifestParser {
     }
 
     /** The documents in the input; empty YAML documents are skipped. */
-    List<Document> parse(byte[] bytes) {
+    public List<Document> parse(byte[] bytes) {
         if (bytes.length > MAX_BYTES) {
             return List.of(refused("is larger than 3 MiB (" + bytes.length + " bytes), the Kubernetes API server's limit"));
         }
