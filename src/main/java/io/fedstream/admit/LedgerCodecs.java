@@ -120,7 +120,10 @@ public final class LedgerCodecs {
         out.number(p.violations().size());
         for (Violation v : p.violations()) {
             out.string(v.quota());
-            out.string(v.cluster() == null ? "" : v.cluster());
+            out.number(v.cluster() == null ? 0 : 1);
+            if (v.cluster() != null) {
+                out.string(v.cluster());
+            }
             out.string(v.resource());
             out.number(v.hard());
             out.number(v.used());
@@ -139,8 +142,8 @@ public final class LedgerCodecs {
         List<Violation> violations = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             String quota = in.string();
-            String cluster = in.string();
-            violations.add(new Violation(quota, cluster.isEmpty() ? null : cluster, in.string(), in.number(), in.number(), in.number()));
+            String cluster = in.number() == 0 ? null : in.string();
+            violations.add(new Violation(quota, cluster, in.string(), in.number(), in.number(), in.number()));
         }
         return new PendingWorkload(namespace, key, generation, priority, sequence, charge, violations);
     }

@@ -41,7 +41,8 @@ class LedgerCodecsTest {
 
         PendingWorkload p = new PendingWorkload("team-a", "apps/Deployment/team-a/web", 3, 1000, 42, CHARGE, List.of(
                 new Violation("team-a/q", null, "cpu", 10_000, 9_000, 9_000),
-                new Violation("team-a/q", "member-1", "memory", 1, 0, 18L << 30)));
+                new Violation("team-a/q", "member-1", "memory", 1, 0, 18L << 30),
+                new Violation("team-a/q", "", "pods", 0, 0, 1)));
         assertThat(LedgerCodecs.PENDING.decode(LedgerCodecs.PENDING.encode(p))).isEqualTo(p);
     }
 
