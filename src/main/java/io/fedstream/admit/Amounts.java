@@ -1,0 +1,62 @@
+package io.fedstream.admit;
+
+import io.fedstream.interpret.Resources;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/** Exact arithmetic on {@link Resources} that the ledger needs beyond plus and times, keeping values canonical. */
+final class Amounts {
+
+    private Amounts() {}
+
+    /** {@code a - b} per resource, exact; resources that come out 0 are left out. */
+    static Resources minus(Resources a, Resources b) {
+        return nonZero(a.plus(b.times(-1)));
+    }
+
+    /** {@code a + b} per resource, exact; resources that come out 0 are left out. */
+    static Resources plus(Resources a, Resources b) {
+        return nonZero(a.plus(b));
+    }
+
+    /** The same amounts without the zero ones, so that equal values have one representation. */
+    static Resources nonZero(Resources r) {
+        if (!r.amounts().containsValue(0L)) {
+            return r;
+        }
+        TreeMap<String, Long> kept = new TreeMap<>();
+        r.amounts().forEach((name, amount) -> {
+            if (amount != 0) {
+                kept.put(name, amount);
+            }
+        });
+        return Resources.of(kept);
+    }
+
+    /** Per-cluster amounts without empty clusters, sorted and unmodifiable. */
+    static SortedMap<String, Resources> clusters(Map<String, Resources> clusters) {
+        TreeMap<String, Resources> kept = new TreeMap<>();
+        clusters.forEach((cluster, amounts) -> {
+            Resources r = nonZero(amounts);
+            if (!r.isEmpty()) {
+                kept.put(cluster, r);
+            }
+        });
+        return Collections.unmodifiableSortedMap(kept);
+    }
+
+    /** {@code a ± b} per cluster; see {@link #plus}. */
+    static SortedMap<String, Resources> clusters(Map<String, Resources> a, Map<String, Resources> b, int sign) {
+        TreeMap<String, Resources> sum = new TreeMap<>(a);
+        b.forEach((cluster, amounts) -> sum.merge(cluster, amounts.times(sign), Resources::plus));
+        return clusters(sum);
+    }
+
+    /** The canonical Kubernetes quantity of one amount, e.g. 1500m or 2Gi. */
+    static String quantity(String resource, long amount) {
+        return Resources.of(Map.of(resource, amount)).toQuantities().get(resource);
+    }
+}

@@ -1,0 +1,107 @@
+package io.fedstream.admit;
+
+import io.fedstream.interpret.Resources;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * What admitting one workload version costs the quotas of its namespace: amounts per quota
+ * key overall, and per placed cluster for static assignments. Zero amounts and empty clusters
+ * are left out, so equal charges are equal values.
+ *
+ * <p>Rules ({@code docs/admission.md}): requests keys from the requests total, {@code limits.*}
+ * from the limits total, {@code pods} = total replicas. DUPLICATED: each placed cluster runs
+ * a full copy, so overall is the charge times the number of clusters and each cluster carries
+ * the full charge. DIVIDED: overall is charged once and split over the clusters by their
+ * replica counts (largest remainder, exact). Unplaced: charged once overall, no cluster.
+ */
+public record Charge(Resources overall, SortedMap<String, Resources> clusters) {
+
+    /** Nothing charged. */
+    public static final Charge NONE = new Charge(Resources.NONE, Collections.emptySortedMap());
+
+    /** One pod counts as 1000 units, as every non-byte resource is counted in milli-units. */
+    private static final long POD_UNITS = 1000;
+
+    public Charge {
+        overall = Amounts.nonZero(Objects.requireNonNull(overall, "overall"));
+        clusters = Amounts.clusters(clusters == null ? Map.of() : clusters);
+    }
+
+    /** The charge of a demand. */
+    public static Charge of(Demand demand) {
+        Resources once = chargeable(demand);
+        Placement placement = demand.placement();
+        if (placement == null || placement.clusters().isEmpty()) {
+            return new Charge(once, Collections.emptySortedMap());
+        }
+        Map<String, Long> weights = new LinkedHashMap<>();
+        for (Placement.Target target : placement.clusters()) {
+            weights.merge(target.cluster(), target.replicas() == null ? -1 : target.replicas(), (a, b) -> a < 0 || b < 0 ? -1 : a + b);
+        }
+        if (placement.scheduling() == Placement.Scheduling.DUPLICATED) {
+            TreeMap<String, Resources> clusters = new TreeMap<>();
+            weights.keySet().forEach(cluster -> clusters.put(cluster, once));
+            return new Charge(once.times(clusters.size()), clusters);
+        }
+        return new Charge(once, divided(once, weights));
+    }
+
+    /** The amount charged to one cluster; NONE when the workload runs nothing there. */
+    public Resources cluster(String name) {
+        return clusters.getOrDefault(name, Resources.NONE);
+    }
+
+    /** The quota-relevant amounts of one copy of the workload. */
+    private static Resources chargeable(Demand demand) {
+        TreeMap<String, Long> out = new TreeMap<>();
+        demand.requests().amounts().forEach((name, amount) -> {
+            if (name.equals(QuotaKeys.canonical(name)) && !name.startsWith("limits.") && !name.equals(QuotaKeys.PODS)) {
+                out.put(name, amount);
+            }
+        });
+        demand.limits().amounts().forEach((name, amount) -> {
+            String key = name.startsWith("limits.") ? name : "limits." + name;
+            if (key.equals(QuotaKeys.canonical(key))) {
+                out.merge(key, amount, Math::addExact);
+            }
+        });
+        if (demand.pods() > 0) {
+            out.put(QuotaKeys.PODS, Math.multiplyExact(demand.pods(), POD_UNITS));
+        }
+        return Resources.of(out);
+    }
+
+    /**
+     * Splits the charge by the clusters' replica counts. A placement that leaves a count out,
+     * or whose counts are all 0, is split evenly: charging a cluster nothing would let its
+     * static assignment be overrun.
+     */
+    private static SortedMap<String, Resources> divided(Resources once, Map<String, Long> weightsByCluster) {
+        String[] names = weightsByCluster.keySet().toArray(String[]::new);
+        long[] weights = weightsByCluster.values().stream().mapToLong(Long::longValue).toArray();
+        boolean even = weightsByCluster.containsValue(-1L) || weightsByCluster.values().stream().allMatch(w -> w == 0);
+        if (even) {
+            Arrays.fill(weights, 1);
+        }
+        TreeMap<String, TreeMap<String, Long>> shares = new TreeMap<>();
+        for (String name : names) {
+            shares.put(name, new TreeMap<>());
+        }
+        once.amounts().forEach((resource, amount) -> {
+            long[] split = ProportionalSplit.split(amount, weights);
+            for (int i = 0; i < names.length; i++) {
+                shares.get(names[i]).put(resource, split[i]);
+            }
+        });
+        TreeMap<String, Resources> out = new TreeMap<>();
+        shares.forEach((cluster, amounts) -> out.put(cluster, Resources.of(amounts)));
+        return out;
+    }
+}

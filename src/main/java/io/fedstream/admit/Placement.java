@@ -1,0 +1,36 @@
+package io.fedstream.admit;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Where a workload is placed, as far as charging it is concerned: the clusters and whether
+ * each runs a full copy (DUPLICATED) or a share of the replicas (DIVIDED).
+ */
+public record Placement(Scheduling scheduling, List<Target> clusters) {
+
+    /** How replicas are spread over the placed clusters. */
+    public enum Scheduling { DUPLICATED, DIVIDED }
+
+    /** One placed cluster; {@code replicas} is given only when replicas are DIVIDED. */
+    public record Target(String cluster, Long replicas) {
+
+        public Target {
+            Objects.requireNonNull(cluster, "cluster");
+            if (replicas != null && replicas < 0) {
+                throw new IllegalArgumentException("replicas of cluster " + cluster + " must not be negative: " + replicas);
+            }
+        }
+    }
+
+    public Placement {
+        Objects.requireNonNull(scheduling, "scheduling");
+        clusters = clusters == null ? List.of() : List.copyOf(clusters);
+    }
+
+    /** Every cluster runs a full copy. */
+    public static Placement duplicated(String... clusters) {
+        return new Placement(Scheduling.DUPLICATED, Arrays.stream(clusters).map(c -> new Target(c, null)).toList());
+    }
+}
