@@ -25,13 +25,28 @@ public final class Cursor {
     private static final int MAX_INT32 = Integer.MAX_VALUE;
 
     private final JsonNode node;
-    private final String path;
     private final Problems problems;
+    // The path is built only when asked for (errors, replicas fields): most reads never need it.
+    private final Cursor parent;
+    private final String key;
+    private final int index;
+    private String path;
 
     private Cursor(JsonNode node, String path, Problems problems) {
         this.node = node == null ? MissingNode.getInstance() : node;
-        this.path = path;
         this.problems = problems;
+        this.parent = null;
+        this.key = null;
+        this.index = -1;
+        this.path = path;
+    }
+
+    private Cursor(JsonNode node, Cursor parent, String key, int index) {
+        this.node = node == null ? MissingNode.getInstance() : node;
+        this.problems = parent.problems;
+        this.parent = parent;
+        this.key = key;
+        this.index = index;
     }
 
     /** A cursor at the root of a manifest. */
@@ -61,17 +76,23 @@ public final class Cursor {
         } else if (isPresent()) {
             error("must be a mapping");
         }
-        return new Cursor(child, childPath(key), problems);
+        return new Cursor(child, this, key, -1);
     }
 
     /** The i-th element of this list. */
     public Cursor index(int i) {
-        return new Cursor(node.isArray() ? node.get(i) : null, path + "[" + i + "]", problems);
+        return new Cursor(node.isArray() ? node.get(i) : null, this, null, i);
     }
 
     /** The field path, e.g. {@code spec.template.spec.containers[0]}; "" at the root. */
     public String path() {
-        return path;
+        String p = path;
+        if (p == null && parent != null) {
+            String up = parent.path();
+            p = key != null ? childPath(up, key) : up + "[" + index + "]";
+            path = p;
+        }
+        return p;
     }
 
     /** The node; a MissingNode when absent. */
@@ -91,7 +112,8 @@ public final class Cursor {
 
     /** Records a problem with this field, naming its path and value. */
     public void error(String reason) {
-        problems.add(path.isEmpty() ? "manifest" : path, valueText(node), reason);
+        String p = path();
+        problems.add(p.isEmpty() ? "manifest" : p, valueText(node), reason);
     }
 
     /**
@@ -99,7 +121,8 @@ public final class Cursor {
      * (naming this path and value), e.g. a runtime the interpreter does not know.
      */
     public void uninterpretable(String reason) {
-        problems.addUninterpretable(new FieldError(path.isEmpty() ? "manifest" : path, valueText(node), reason));
+        String p = path();
+        problems.addUninterpretable(new FieldError(p.isEmpty() ? "manifest" : p, valueText(node), reason));
     }
 
     /** A string value; null when absent; a non-string is an error. */
@@ -276,10 +299,6 @@ public final class Cursor {
             return node.asText();
         }
         return null;
-    }
-
-    private String childPath(String key) {
-        return childPath(path, key);
     }
 
     /** The path of a key below a path: {@code a.b}, or {@code a[b.c]} for keys with dots or brackets. */
