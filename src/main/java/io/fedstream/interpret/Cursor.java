@@ -6,10 +6,10 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A position in a manifest tree: a node (possibly absent) and its field path, e.g.
@@ -244,14 +244,31 @@ public final class Cursor {
 
     /** A ResourceList (resource name to quantity) as integer units; empty when absent. */
     public Resources resourceList() {
-        Map<String, Long> amounts = new TreeMap<>();
-        entries().forEach((name, value) -> {
-            Long units = value.quantity(name);
-            if (units != null) {
-                amounts.put(name, units);
+        if (!isPresent()) {
+            return Resources.NONE;
+        }
+        if (!node.isObject()) {
+            error("must be a mapping");
+            return Resources.NONE;
+        }
+        Resources.Builder amounts = new Resources.Builder(node.size());
+        ArithmeticException overflow = null;
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            String name = entry.getKey();
+            Long units = new Cursor(entry.getValue(), this, name, -1).quantity(name);
+            if (units != null && overflow == null) {
+                try {
+                    amounts.add(Resources.normalizeName(name), units);
+                } catch (ArithmeticException e) {
+                    overflow = e; // thrown once every entry has been read, so that all their errors are recorded
+                }
             }
-        });
-        return Resources.of(amounts);
+        }
+        if (overflow != null) {
+            throw overflow;
+        }
+        return amounts.build();
     }
 
     /** The elements of a list; empty when absent; a non-list is an error. */
