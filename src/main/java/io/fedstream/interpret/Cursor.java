@@ -2,6 +2,7 @@ package io.fedstream.interpret;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -107,7 +108,8 @@ public final class Cursor {
 
     /** True when the field exists and is not null. */
     public boolean isPresent() {
-        return !node.isMissingNode() && !node.isNull();
+        // Type checks instead of JsonNode's virtual isMissingNode()/isNull(), called on every read.
+        return !(node instanceof MissingNode) && !(node instanceof NullNode);
     }
 
     /** Records a problem with this field, naming its path and value. */
