@@ -2,14 +2,15 @@ package io.fedstream.interpret;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A position in a manifest tree: a node (possibly absent) and its field path, e.g.
@@ -25,13 +26,28 @@ public final class Cursor {
     private static final int MAX_INT32 = Integer.MAX_VALUE;
 
     private final JsonNode node;
-    private final String path;
     private final Problems problems;
+    // The path is built only when asked for (errors, replicas fields): most reads never need it.
+    private final Cursor parent;
+    private final String key;
+    private final int index;
+    private String path;
 
     private Cursor(JsonNode node, String path, Problems problems) {
         this.node = node == null ? MissingNode.getInstance() : node;
-        this.path = path;
         this.problems = problems;
+        this.parent = null;
+        this.key = null;
+        this.index = -1;
+        this.path = path;
+    }
+
+    private Cursor(JsonNode node, Cursor parent, String key, int index) {
+        this.node = node == null ? MissingNode.getInstance() : node;
+        this.problems = parent.problems;
+        this.parent = parent;
+        this.key = key;
+        this.index = index;
     }
 
     /** A cursor at the root of a manifest. */
@@ -61,17 +77,23 @@ public final class Cursor {
         } else if (isPresent()) {
             error("must be a mapping");
         }
-        return new Cursor(child, childPath(key), problems);
+        return new Cursor(child, this, key, -1);
     }
 
     /** The i-th element of this list. */
     public Cursor index(int i) {
-        return new Cursor(node.isArray() ? node.get(i) : null, path + "[" + i + "]", problems);
+        return new Cursor(node.isArray() ? node.get(i) : null, this, null, i);
     }
 
     /** The field path, e.g. {@code spec.template.spec.containers[0]}; "" at the root. */
     public String path() {
-        return path;
+        String p = path;
+        if (p == null && parent != null) {
+            String up = parent.path();
+            p = key != null ? childPath(up, key) : up + "[" + index + "]";
+            path = p;
+        }
+        return p;
     }
 
     /** The node; a MissingNode when absent. */
@@ -86,12 +108,14 @@ public final class Cursor {
 
     /** True when the field exists and is not null. */
     public boolean isPresent() {
-        return !node.isMissingNode() && !node.isNull();
+        // Type checks instead of JsonNode's virtual isMissingNode()/isNull(), called on every read.
+        return !(node instanceof MissingNode) && !(node instanceof NullNode);
     }
 
     /** Records a problem with this field, naming its path and value. */
     public void error(String reason) {
-        problems.add(path.isEmpty() ? "manifest" : path, valueText(node), reason);
+        String p = path();
+        problems.add(p.isEmpty() ? "manifest" : p, valueText(node), reason);
     }
 
     /**
@@ -99,7 +123,8 @@ public final class Cursor {
      * (naming this path and value), e.g. a runtime the interpreter does not know.
      */
     public void uninterpretable(String reason) {
-        problems.addUninterpretable(new FieldError(path.isEmpty() ? "manifest" : path, valueText(node), reason));
+        String p = path();
+        problems.addUninterpretable(new FieldError(p.isEmpty() ? "manifest" : p, valueText(node), reason));
     }
 
     /** A string value; null when absent; a non-string is an error. */
@@ -221,14 +246,31 @@ public final class Cursor {
 
     /** A ResourceList (resource name to quantity) as integer units; empty when absent. */
     public Resources resourceList() {
-        Map<String, Long> amounts = new TreeMap<>();
-        entries().forEach((name, value) -> {
-            Long units = value.quantity(name);
-            if (units != null) {
-                amounts.put(name, units);
+        if (!isPresent()) {
+            return Resources.NONE;
+        }
+        if (!node.isObject()) {
+            error("must be a mapping");
+            return Resources.NONE;
+        }
+        Resources.Builder amounts = new Resources.Builder(node.size());
+        ArithmeticException overflow = null;
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            String name = entry.getKey();
+            Long units = new Cursor(entry.getValue(), this, name, -1).quantity(name);
+            if (units != null && overflow == null) {
+                try {
+                    amounts.add(Resources.normalizeName(name), units);
+                } catch (ArithmeticException e) {
+                    overflow = e; // thrown once every entry has been read, so that all their errors are recorded
+                }
             }
-        });
-        return Resources.of(amounts);
+        }
+        if (overflow != null) {
+            throw overflow;
+        }
+        return amounts.build();
     }
 
     /** The elements of a list; empty when absent; a non-list is an error. */
@@ -276,10 +318,6 @@ public final class Cursor {
             return node.asText();
         }
         return null;
-    }
-
-    private String childPath(String key) {
-        return childPath(path, key);
     }
 
     /** The path of a key below a path: {@code a.b}, or {@code a[b.c]} for keys with dots or brackets. */

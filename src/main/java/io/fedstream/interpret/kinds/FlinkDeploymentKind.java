@@ -52,7 +52,8 @@ public final class FlinkDeploymentKind implements KindInterpreter {
         } else if (jobManagers > 1 && !highAvailability(conf)) {
             jmReplicas.error("standby JobManagers need high availability (high-availability.type)");
         }
-        PodRequest jmPod = pod(spec.field("podTemplate"), jm.field("podTemplate"), mergeByName,
+        Cursor commonTemplate = spec.field("podTemplate");
+        PodRequest jmPod = pod(commonTemplate, true, jm.field("podTemplate"), mergeByName,
                 mainContainer(jm, conf, true, slots));
 
         Cursor tmReplicas = tm.field("replicas");
@@ -82,7 +83,8 @@ public final class FlinkDeploymentKind implements KindInterpreter {
         } else {
             taskManagers = 0; // native session cluster: TaskManagers start on demand
         }
-        PodRequest tmPod = pod(spec.field("podTemplate"), tm.field("podTemplate"), mergeByName,
+        // The common template was read alone for the JobManager: reading it again could only repeat its errors.
+        PodRequest tmPod = pod(commonTemplate, false, tm.field("podTemplate"), mergeByName,
                 mainContainer(tm, conf, false, slots));
 
         return List.of(
@@ -271,16 +273,19 @@ public final class FlinkDeploymentKind implements KindInterpreter {
     }
 
     /**
-     * The pod of one component: each template is first read alone, so errors name their real
-     * fields; then the merged template is read with the main container adjusted.
+     * The pod of one component: each template is first read alone (the common one only when
+     * {@code readCommon}), so errors name their real fields; then the merged template is read
+     * with the main container adjusted.
      */
-    private static PodRequest pod(Cursor common, Cursor component, boolean byName, UnaryOperator<ContainerResources> main) {
+    private static PodRequest pod(Cursor common, boolean readCommon, Cursor component, boolean byName,
+            UnaryOperator<ContainerResources> main) {
         Problems problems = common.problems();
         int before = problems.size();
-        for (Cursor template : List.of(common, component)) {
-            if (template.isPresent()) {
-                PodRequests.of(template.field("spec"), MAIN_CONTAINER, UnaryOperator.identity());
-            }
+        if (readCommon && common.isPresent()) {
+            PodRequests.of(common.field("spec"), MAIN_CONTAINER, UnaryOperator.identity());
+        }
+        if (component.isPresent()) {
+            PodRequests.of(component.field("spec"), MAIN_CONTAINER, UnaryOperator.identity());
         }
         if (problems.size() > before) {
             return PodRequest.NONE;

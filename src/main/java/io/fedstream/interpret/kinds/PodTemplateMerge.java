@@ -18,56 +18,70 @@ final class PodTemplateMerge {
 
     private PodTemplateMerge() {}
 
-    /** A new tree: {@code override} merged into a copy of {@code base}; either may be missing. */
+    /**
+     * {@code override} merged over {@code base}; either may be missing. Neither input is
+     * modified: merged objects and lists are new nodes, and every subtree that one side alone
+     * provides is shared with the result (which is only read, never modified).
+     */
     static JsonNode merge(JsonNode base, JsonNode override, boolean byName) {
         boolean hasBase = base != null && base.isObject();
         boolean hasOverride = override != null && override.isObject();
         if (!hasOverride) {
-            return hasBase ? base.deepCopy() : MissingNode.getInstance();
+            return hasBase ? base : MissingNode.getInstance();
         }
         if (!hasBase) {
-            return override.deepCopy();
+            return override;
         }
-        JsonNode result = base.deepCopy();
-        mergeInto(result, override.deepCopy(), byName);
+        return mergeObject((ObjectNode) base, override, byName);
+    }
+
+    /** {@code from}'s fields merged into {@code to}; a {@code to} that is not an object stays as it is. */
+    private static JsonNode mergeInto(JsonNode to, JsonNode from, boolean byName) {
+        if (!(to instanceof ObjectNode object) || from.isEmpty() || !from.isObject()) {
+            return to;
+        }
+        return mergeObject(object, from, byName);
+    }
+
+    private static ObjectNode mergeObject(ObjectNode to, JsonNode from, boolean byName) {
+        ObjectNode result = to.objectNode();
+        result.setAll(to);
+        Iterator<Map.Entry<String, JsonNode>> fields = from.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            String name = field.getKey();
+            JsonNode toChild = to.get(name);
+            JsonNode fromChild = field.getValue();
+            if (toChild != null && toChild.isArray() && fromChild.isArray()) {
+                result.set(name, mergeArray((ArrayNode) toChild, (ArrayNode) fromChild, byName));
+            } else if (toChild != null && toChild.isObject()) {
+                result.set(name, mergeInto(toChild, fromChild, byName));
+            } else {
+                result.set(name, fromChild);
+            }
+        }
         return result;
     }
 
-    private static void mergeInto(JsonNode to, JsonNode from, boolean byName) {
-        Iterator<String> names = from.fieldNames();
-        while (names.hasNext()) {
-            String name = names.next();
-            JsonNode toChild = to.get(name);
-            JsonNode fromChild = from.get(name);
-            if (toChild != null && toChild.isArray() && fromChild.isArray()) {
-                mergeArray((ArrayNode) toChild, (ArrayNode) fromChild, byName);
-            } else if (toChild != null && toChild.isObject()) {
-                mergeInto(toChild, fromChild, byName);
-            } else if (to instanceof ObjectNode object) {
-                object.set(name, fromChild);
-            }
-        }
-    }
-
-    private static void mergeArray(ArrayNode to, ArrayNode from, boolean byName) {
+    private static ArrayNode mergeArray(ArrayNode to, ArrayNode from, boolean byName) {
+        ArrayNode result = to.arrayNode(Math.max(to.size(), from.size()));
         if (byName && allNamed(to) && allNamed(from)) {
             Map<String, JsonNode> merged = new LinkedHashMap<>();
             to.forEach(e -> merged.put(e.get("name").asText(), e));
-            from.forEach(e -> merged.merge(e.get("name").asText(), e, (old, add) -> {
-                mergeInto(old, add, true);
-                return old;
-            }));
-            to.removeAll();
-            merged.values().forEach(to::add);
-            return;
+            from.forEach(e -> merged.merge(e.get("name").asText(), e, (old, add) -> mergeInto(old, add, true)));
+            merged.values().forEach(result::add);
+            return result;
         }
-        for (int i = 0; i < from.size(); i++) {
-            if (to.size() <= i) {
-                to.add(from.get(i));
+        for (int i = 0; i < Math.max(to.size(), from.size()); i++) {
+            if (i >= from.size()) {
+                result.add(to.get(i));
+            } else if (i >= to.size()) {
+                result.add(from.get(i));
             } else {
-                mergeInto(to.get(i), from.get(i), byName);
+                result.add(mergeInto(to.get(i), from.get(i), byName));
             }
         }
+        return result;
     }
 
     private static boolean allNamed(ArrayNode array) {
