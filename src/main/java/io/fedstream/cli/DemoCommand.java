@@ -11,12 +11,14 @@ import io.fedstream.runtime.EmbeddedKafka;
 import io.fedstream.runtime.StreamsRunner;
 import io.fedstream.serde.InProcessSchemaRegistry;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apache.kafka.common.config.types.Password;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -46,6 +48,16 @@ final class DemoCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    /** The demo must run anywhere: when the chosen port is taken, it serves on a free one instead. */
+    private static QueryServer bindQueryServer(FedstreamConfig config, PrintWriter out) {
+        try {
+            return QueryServer.bind(config);
+        } catch (UncheckedIOException taken) {
+            out.printf("Port %d is taken; the query API uses a free port instead.%n", config.httpPort());
+            return QueryServer.bind(config.httpHost(), 0, config.httpBearerToken().map(Password::value));
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -63,7 +75,7 @@ final class DemoCommand implements Callable<Integer> {
                     FedstreamConfig.STATE_DIR, stateDir.toString(),
                     FedstreamConfig.HTTP_PORT, Integer.toString(httpPort)));
             Fedstream fedstream = Fedstream.create(config, new InProcessSchemaRegistry());
-            try (QueryServer api = QueryServer.bind(config);
+            try (QueryServer api = bindQueryServer(config, out);
                     StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(Duration.ofSeconds(60));
                     FleetClient fleet = new FleetClient(config, fedstream.topics())) {
                 api.start(runner.streams());
