@@ -1,13 +1,12 @@
 package io.fedstream.cli;
 
+import io.fedstream.interpret.ManifestFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.stream.Stream;
 
 /** The bytes of one manifest file (or standard input) and the name errors give it. */
 record ManifestSource(String name, byte[] bytes) {
@@ -30,7 +29,7 @@ record ManifestSource(String name, byte[] bytes) {
                 return List.of(new ManifestSource(file, Files.readAllBytes(path)));
             }
             List<ManifestSource> sources = new ArrayList<>();
-            for (Path manifest : manifestsIn(path)) {
+            for (Path manifest : ManifestFiles.in(path)) {
                 sources.add(new ManifestSource(manifest.toString(), Files.readAllBytes(manifest)));
             }
             if (sources.isEmpty()) {
@@ -39,19 +38,6 @@ record ManifestSource(String name, byte[] bytes) {
             return sources;
         } catch (IOException e) {
             throw new BadManifestsException(List.of("cannot read " + file + ": " + e));
-        }
-    }
-
-    private static List<Path> manifestsIn(Path dir) throws IOException {
-        try (Stream<Path> entries = Files.list(dir)) {
-            return entries
-                    .filter(Files::isRegularFile)
-                    .filter(p -> {
-                        String name = p.getFileName().toString().toLowerCase(Locale.ROOT);
-                        return name.endsWith(".yaml") || name.endsWith(".yml") || name.endsWith(".json");
-                    })
-                    .sorted()
-                    .toList();
         }
     }
 }

@@ -6,7 +6,6 @@ import io.fedstream.interpret.InterpreterCustomization.PodSource;
 import io.fedstream.interpret.InterpreterCustomization.Replicas;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +13,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -39,7 +37,6 @@ final class CustomizationLoader {
             List.of("name", "replicas", "podTemplate", "resources", "minReplicas", "maxReplicas");
     private static final List<String> REPLICAS_FIELDS = List.of("path", "default");
     private static final List<String> BOUND_FIELDS = List.of("path");
-    private static final Set<String> FILE_SUFFIXES = Set.of(".yaml", ".yml", ".json");
 
     private CustomizationLoader() {}
 
@@ -65,24 +62,10 @@ final class CustomizationLoader {
         return out;
     }
 
-    /**
-     * The bytes of every {@code *.yaml}, {@code *.yml} and {@code *.json} file directly in a
-     * directory, by file name in name order; names starting with '.' (a mounted ConfigMap's
-     * {@code ..data} links) are skipped.
-     */
+    /** The bytes of every manifest file of a directory ({@link ManifestFiles}), by file name in name order. */
     static Map<String, byte[]> readDirectory(Path dir) throws IOException {
-        List<Path> files = new ArrayList<>();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-            for (Path entry : entries) {
-                String name = entry.getFileName().toString();
-                if (!name.startsWith(".") && hasCustomizationSuffix(name) && Files.isRegularFile(entry)) {
-                    files.add(entry);
-                }
-            }
-        }
-        files.sort(null);
         Map<String, byte[]> out = new LinkedHashMap<>();
-        for (Path file : files) {
+        for (Path file : ManifestFiles.in(dir)) {
             long size = Files.size(file);
             // Refused before reading: the parser would refuse it too, but only after holding it all in memory.
             if (size > ManifestParser.MAX_BYTES) {
@@ -94,10 +77,6 @@ final class CustomizationLoader {
         return out;
     }
 
-    private static boolean hasCustomizationSuffix(String fileName) {
-        int dot = fileName.lastIndexOf('.');
-        return dot > 0 && FILE_SUFFIXES.contains(fileName.substring(dot));
-    }
 
     private static InterpreterCustomization read(JsonNode root, String where) {
         Problems problems = new Problems();
