@@ -5,10 +5,10 @@ import io.fedstream.api.QueryServer;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.FedstreamConfig;
-import io.fedstream.config.Topics;
 import io.fedstream.runtime.DemoFleet;
 import io.fedstream.runtime.EmbeddedKafka;
 import io.fedstream.runtime.StreamsRunner;
+import io.fedstream.runtime.TemporaryDirectories;
 import io.fedstream.serde.InProcessSchemaRegistry;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -107,7 +107,7 @@ final class DemoCommand implements Callable<Integer> {
                 out.flush();
             }
         } finally {
-            Directories.deleteRecursively(stateDir);
+            TemporaryDirectories.delete(stateDir);
         }
         out.println("Stopped cleanly.");
         return 0;

@@ -5,6 +5,7 @@ import io.fedstream.config.FedstreamConfig;
 import io.fedstream.replay.Replay;
 import io.fedstream.replay.ReplayException;
 import io.fedstream.replay.ReplaySummary;
+import io.fedstream.runtime.TemporaryDirectories;
 import io.fedstream.serde.InProcessSchemaRegistry;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -57,7 +58,7 @@ final class ReplayCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: " + input + " " + e.getMessage());
             return Main.BAD_INPUT;
         } finally {
-            Directories.deleteRecursively(stateDir);
+            TemporaryDirectories.delete(stateDir);
         }
     }
 

@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -23,7 +22,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Stream;
 
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
@@ -165,7 +163,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         } catch (RuntimeException e) {
             shutdownQuietly(server);
             if (temporary) {
-                deleteRecursively(dataDir);
+                TemporaryDirectories.delete(dataDir);
             }
             throw e;
         }
@@ -219,7 +217,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         }
         shutdownQuietly(server);
         if (deleteOnClose) {
-            deleteRecursively(dataDir);
+            TemporaryDirectories.delete(dataDir);
         }
         LOG.info("Embedded Kafka at {} stopped", bootstrapServers());
     }
@@ -374,23 +372,6 @@ public final class EmbeddedKafka implements AutoCloseable {
             server.awaitShutdown();
         } catch (RuntimeException e) {
             LOG.warn("Error while stopping the embedded Kafka", e);
-        }
-    }
-
-    private static void deleteRecursively(Path dir) {
-        if (dir == null || !Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> {
-                try {
-                    Files.deleteIfExists(path);
-                } catch (IOException e) {
-                    LOG.warn("Could not delete {}", path, e);
-                }
-            });
-        } catch (IOException e) {
-            LOG.warn("Could not delete {}", dir, e);
         }
     }
 
