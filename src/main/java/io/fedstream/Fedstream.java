@@ -1,7 +1,6 @@
 package io.fedstream;
 
 import io.fedstream.config.FedstreamConfig;
-import io.fedstream.config.TopicNames;
 import io.fedstream.config.Topics;
 import io.fedstream.dlq.DeadLetterDeserializationHandler;
 import io.fedstream.dlq.DeadLetterProcessingHandler;
@@ -32,7 +31,7 @@ public final class Fedstream {
         this.config = config;
         this.registry = registry;
         this.interpreterExtensions = interpreterExtensions;
-        this.topics = Topics.of(TopicNames.from(config), new AvroSerdes(registry, serdeConfig(config)));
+        this.topics = Topics.of(config.topicNames(), new AvroSerdes(registry, serdeConfig(config)));
     }
 
     /** Connects to the configured registry (failing fast when it is unreachable), or uses an in-process one. */

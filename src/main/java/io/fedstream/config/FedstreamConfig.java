@@ -366,15 +366,11 @@ public final class FedstreamConfig extends AbstractConfig {
         return getString(TOPIC_DLQ);
     }
 
-    /** Every fedstream topic, keyed by its configuration key ({@code topic.workloads} -> name), in table order. */
-    public Map<String, String> topicNames() {
-        Map<String, String> topics = new LinkedHashMap<>();
-        for (String key : List.of(TOPIC_WORKLOADS, TOPIC_POLICIES, TOPIC_CLUSTER_HEALTH, TOPIC_WORKLOAD_STATUS,
-                TOPIC_STATE_DELTAS, TOPIC_BINDINGS, TOPIC_QUOTA_STATUS, TOPIC_CLUSTER_STATE, TOPIC_MIGRATIONS,
-                TOPIC_MIGRATION_EVENTS, TOPIC_AUDIT, TOPIC_DLQ)) {
-            topics.put(key, getString(key));
-        }
-        return topics;
+    /** Every fedstream topic's name, as configured. */
+    public TopicNames topicNames() {
+        return new TopicNames(workloadsTopic(), policiesTopic(), clusterHealthTopic(), workloadStatusTopic(),
+                stateDeltasTopic(), bindingsTopic(), quotaStatusTopic(), clusterStateTopic(), migrationsTopic(),
+                migrationEventsTopic(), auditTopic(), dlqTopic());
     }
 
     public int topicPartitions() {

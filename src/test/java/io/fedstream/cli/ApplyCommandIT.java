@@ -7,7 +7,6 @@ import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.FedstreamConfig;
-import io.fedstream.config.TopicNames;
 import io.fedstream.config.Topics;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;
@@ -102,8 +101,8 @@ class ApplyCommandIT {
                 """);
         assertThat(registry.subjects()).containsExactly(policiesTopic + "-value", workloadsTopic + "-value");
 
-        Topics topics = Topics.of(TopicNames.from(FedstreamConfig.of(Map.of(
-                        "topic.workloads", workloadsTopic, "topic.policies", policiesTopic))),
+        Topics topics = Topics.of(FedstreamConfig.of(Map.of(
+                        "topic.workloads", workloadsTopic, "topic.policies", policiesTopic)).topicNames(),
                 new AvroSerdes(registry, AvroSerdeConfig.defaults()));
         List<ConsumerRecord<String, WorkloadEvent>> workloadEvents =
                 consume(kafka, workloadsTopic, topics.workloads().valueSerde().deserializer(), 4);

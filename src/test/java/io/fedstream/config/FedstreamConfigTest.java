@@ -44,19 +44,19 @@ class FedstreamConfigTest {
         assertThat(config.latestCacheTtlSeconds()).isEqualTo(60L);
         assertThat(config.subjectNameStrategy()).isEqualTo(SubjectNameStrategy.TOPIC_NAME);
 
-        assertThat(config.topicNames()).containsExactly(
-                entry("topic.workloads", "fedstream.workloads"),
-                entry("topic.policies", "fedstream.policies"),
-                entry("topic.cluster.health", "fedstream.cluster-health"),
-                entry("topic.workload.status", "fedstream.workload-status"),
-                entry("topic.state.deltas", "fedstream.state-deltas"),
-                entry("topic.bindings", "fedstream.bindings"),
-                entry("topic.quota.status", "fedstream.quota-status"),
-                entry("topic.cluster.state", "fedstream.cluster-state"),
-                entry("topic.migrations", "fedstream.migrations"),
-                entry("topic.migration.events", "fedstream.migration-events"),
-                entry("topic.audit", "fedstream.audit"),
-                entry("topic.dlq", "fedstream.dlq"));
+        assertThat(config.topicNames()).isEqualTo(new TopicNames(
+                "fedstream.workloads",
+                "fedstream.policies",
+                "fedstream.cluster-health",
+                "fedstream.workload-status",
+                "fedstream.state-deltas",
+                "fedstream.bindings",
+                "fedstream.quota-status",
+                "fedstream.cluster-state",
+                "fedstream.migrations",
+                "fedstream.migration-events",
+                "fedstream.audit",
+                "fedstream.dlq"));
         assertThat(config.workloadsTopic()).isEqualTo("fedstream.workloads");
         assertThat(config.policiesTopic()).isEqualTo("fedstream.policies");
         assertThat(config.clusterHealthTopic()).isEqualTo("fedstream.cluster-health");
