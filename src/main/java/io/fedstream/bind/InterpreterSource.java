@@ -1,15 +1,14 @@
 package io.fedstream.bind;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Interpretation;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.interpret.InvalidCustomizationException;
+import io.fedstream.interpret.ManifestParser;
 import io.fedstream.interpret.Interpreter;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,6 +31,7 @@ final class InterpreterSource {
     static final List<String> POLICY_KINDS = List.of("InterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime");
 
     private static final Logger LOG = LoggerFactory.getLogger(InterpreterSource.class);
+    private static final ManifestParser PARSER = new ManifestParser();
 
     private final InterpreterExtensions fromFiles;
     private final LongSupplier policyChanges;
@@ -100,12 +100,13 @@ final class InterpreterSource {
                 extensions.customizations().size(), extensions.runtimeCount(), rejected.size());
     }
 
+    /** The {@code apiVersion/kind} a refused customization aimed at, read as safely as any manifest; "" when unreadable. */
     private static String target(String manifest) {
-        try {
-            JsonNode target = new YAMLMapper().readTree(manifest).path("spec").path("target");
-            return target.path("apiVersion").asText("") + "/" + target.path("kind").asText("");
-        } catch (IOException | RuntimeException unreadable) {
+        List<ManifestParser.Document> documents = PARSER.parse(manifest.getBytes(StandardCharsets.UTF_8));
+        if (documents.isEmpty() || documents.get(0).root() == null) {
             return "";
         }
+        JsonNode target = documents.get(0).root().path("spec").path("target");
+        return target.path("apiVersion").asText("") + "/" + target.path("kind").asText("");
     }
 }

@@ -1,10 +1,9 @@
 package io.fedstream.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.WorkloadEvent;
+import io.fedstream.interpret.ManifestParser;
 import io.fedstream.interpret.WorkloadId;
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,10 +32,11 @@ public final class DemoFleet {
                 throw new IllegalStateException(RESOURCE + " is missing from the jar");
             }
             Map<String, String> manifests = new LinkedHashMap<>();
-            MappingIterator<JsonNode> documents = new YAMLMapper().readerFor(JsonNode.class).readValues(in);
-            while (documents.hasNext()) {
-                JsonNode manifest = documents.next();
-                manifests.put(keyOf(manifest), manifest.toString());
+            for (ManifestParser.Document document : new ManifestParser().parse(in.readAllBytes())) {
+                if (document.error() != null) {
+                    throw new IllegalStateException(RESOURCE + " is broken: " + document.error().message());
+                }
+                manifests.put(keyOf(document.root()), document.root().toString());
             }
             return new DemoFleet(manifests);
         } catch (IOException e) {
