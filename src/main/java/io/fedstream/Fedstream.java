@@ -1,5 +1,6 @@
 package io.fedstream;
 
+import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topics;
 import io.fedstream.dlq.DeadLetterDeserializationHandler;
@@ -23,6 +24,7 @@ public final class Fedstream {
 
     private final FedstreamConfig config;
     private final SchemaRegistry registry;
+    private final AvroSerdes serdes;
     private final Topics topics;
     private final InterpreterExtensions interpreterExtensions;
 
@@ -31,7 +33,8 @@ public final class Fedstream {
         this.config = config;
         this.registry = registry;
         this.interpreterExtensions = interpreterExtensions;
-        this.topics = Topics.of(config.topicNames(), new AvroSerdes(registry, serdeConfig(config)));
+        this.serdes = new AvroSerdes(registry, serdeConfig(config));
+        this.topics = Topics.of(config.topicNames(), serdes);
     }
 
     /** Connects to the configured registry (failing fast when it is unreachable), or uses an in-process one. */
@@ -101,7 +104,7 @@ public final class Fedstream {
     }
 
     public Topology topology() {
-        return new FedstreamTopology(topics, interpreterExtensions).build();
+        return new FedstreamTopology(topics, serdes.specific(AdmissionRequest.class, false), interpreterExtensions).build();
     }
 
     /** Kafka Streams configuration: the configured one plus the dead-letter error handlers. */

@@ -1,23 +1,30 @@
 package io.fedstream;
 
+import io.fedstream.admit.stage.AdmitStage;
+import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.bind.BindStage;
 import io.fedstream.config.Topics;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.policy.PolicyMirror;
 import java.util.Properties;
+import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyConfig;
+import org.apache.kafka.streams.kstream.KStream;
 
 /** The composition root of the topology: wires every stage of DESIGN.md, by constructor, into one Topology. */
 public final class FedstreamTopology {
 
     private final Topics topics;
+    private final Serde<AdmissionRequest> admissionRequests;
     private final InterpreterExtensions interpreterExtensions;
 
-    public FedstreamTopology(Topics topics, InterpreterExtensions interpreterExtensions) {
+    public FedstreamTopology(Topics topics, Serde<AdmissionRequest> admissionRequests, InterpreterExtensions interpreterExtensions) {
         this.topics = topics;
+        this.admissionRequests = admissionRequests;
         this.interpreterExtensions = interpreterExtensions;
     }
 
@@ -26,7 +33,10 @@ public final class FedstreamTopology {
         StreamsBuilder builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(namingRules())));
         PolicyMirror policies = new PolicyMirror();
         policies.addTo(builder, topics.policies());
-        new BindStage(topics, interpreterExtensions, policies).addTo(builder);
+        BindStage bind = new BindStage(topics, interpreterExtensions, policies);
+        KStream<String, WorkloadEvent> workloads = bind.source(builder);
+        KStream<String, AdmissionRequest> requests = bind.addTo(builder, workloads);
+        new AdmitStage(topics, admissionRequests, policies).addTo(builder, workloads, requests);
         return builder.build();
     }
 

@@ -87,6 +87,27 @@ public final class Ledger {
     }
 
     /**
+     * A workload's latest version cannot be charged (its manifest became invalid or uninterpretable): its queued
+     * version, if any, leaves the queue so that an out-of-date version is never admitted later. An admitted version
+     * stays charged. True when a queued version was dropped.
+     */
+    public boolean withdraw(String workloadKey) {
+        Optional<PendingWorkload> pending = state.pending(workloadKey);
+        pending.ifPresent(state::removePending);
+        return pending.isPresent();
+    }
+
+    /** The version of a workload the ledger holds charged, if any. */
+    public Optional<AdmittedWorkload> admitted(String workloadKey) {
+        return state.admitted(workloadKey);
+    }
+
+    /** The quotas in force in a namespace, by name. */
+    public List<FederatedResourceQuota> quotas(String namespace) {
+        return state.quotas(namespace);
+    }
+
+    /**
      * A quota was created or changed. Admitted workloads are never evicted; a shrunk quota shows
      * the overage in its status. The queue is re-tried: a grown quota may let workloads in, and
      * queued rejections are brought up to date.

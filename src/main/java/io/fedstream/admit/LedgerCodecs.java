@@ -27,6 +27,7 @@ public final class LedgerCodecs {
     public static final Codec<NamespaceUsage> USAGE = codec("NamespaceUsage", LedgerCodecs::writeUsage, LedgerCodecs::readUsage);
     public static final Codec<AdmittedWorkload> ADMITTED = codec("AdmittedWorkload", LedgerCodecs::writeAdmitted, LedgerCodecs::readAdmitted);
     public static final Codec<PendingWorkload> PENDING = codec("PendingWorkload", LedgerCodecs::writePending, LedgerCodecs::readPending);
+    public static final Codec<Aggregate> AGGREGATE = codec("Aggregate", LedgerCodecs::writeAggregate, LedgerCodecs::readAggregate);
 
     private LedgerCodecs() {}
 
@@ -146,6 +147,16 @@ public final class LedgerCodecs {
             violations.add(new Violation(quota, cluster, in.string(), in.number(), in.number(), in.number()));
         }
         return new PendingWorkload(namespace, key, generation, priority, sequence, charge, violations);
+    }
+
+    private static void writeAggregate(Out out, Aggregate a) {
+        out.number(a.workloads());
+        out.number(a.replicas());
+        out.resources(a.resources());
+    }
+
+    private static Aggregate readAggregate(In in) {
+        return new Aggregate(in.number(), in.number(), in.resources());
     }
 
     /** The writing side of the format. */

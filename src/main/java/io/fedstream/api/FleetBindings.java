@@ -1,30 +1,28 @@
 package io.fedstream.api;
 
+import io.fedstream.admit.stage.AdmitStores;
 import io.fedstream.avro.ResourceBinding;
-import io.fedstream.bind.BindStage;
-import java.util.ArrayList;
-import java.util.Collection;
+import io.fedstream.bind.WorkloadKey;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KeyQueryMetadata;
-import org.apache.kafka.streams.StreamsMetadata;
 import org.apache.kafka.streams.state.HostInfo;
 
 /**
- * Answers for the whole application: name lookups fan out to every instance holding the names index (each asked for
- * exactly the partitions the metadata gives it), key lookups go to the key's active instance.
+ * Answers for the whole application: bindings live in the admit stage's stores, partitioned by namespace, so every
+ * lookup goes to the one instance active for its namespace (asked for exactly that partition).
  */
 final class FleetBindings implements BindingLookup {
+
+    private static final StringSerializer KEYS = new StringSerializer();
 
     private final KafkaStreams streams;
     private final HostInfo self;
@@ -40,7 +38,7 @@ final class FleetBindings implements BindingLookup {
 
     @Override
     public List<ResourceBinding> byName(String namespace, String name) {
-        return fanOut(
+        return routed(namespace,
                 partitions -> local.byName(namespace, name, partitions),
                 (peer, partitions) -> peers.list(peer, "/internal/resourcebindings/" + PeerClient.segment(namespace)
                         + "/" + PeerClient.segment(name) + "?partitions=" + partitions));
@@ -48,7 +46,7 @@ final class FleetBindings implements BindingLookup {
 
     @Override
     public List<ResourceBinding> inNamespace(String namespace) {
-        return fanOut(
+        return routed(namespace,
                 partitions -> local.inNamespace(namespace, partitions),
                 (peer, partitions) -> peers.list(peer, "/internal/resourcebindings?namespace=" + PeerClient.segment(namespace)
                         + "&partitions=" + partitions));
@@ -56,10 +54,7 @@ final class FleetBindings implements BindingLookup {
 
     @Override
     public Optional<ResourceBinding> byWorkloadKey(String workloadKey) {
-        KeyQueryMetadata metadata = streams.queryMetadataForKey(BindStage.BINDINGS_STORE, workloadKey, new StringSerializer());
-        if (metadata == null || metadata.equals(KeyQueryMetadata.NOT_AVAILABLE) || !reachable(metadata.activeHost())) {
-            throw new StoreUnavailableException("no instance is active for " + workloadKey + " now (rebalancing)");
-        }
+        KeyQueryMetadata metadata = active(WorkloadKey.parse(workloadKey).map(WorkloadKey::namespace).orElse(""), workloadKey);
         if (metadata.activeHost().equals(self)) {
             return local.byWorkloadKey(workloadKey);
         }
@@ -68,38 +63,30 @@ final class FleetBindings implements BindingLookup {
         return peers.one(metadata.activeHost(), path);
     }
 
-    private List<ResourceBinding> fanOut(
+    private List<ResourceBinding> routed(
+            String namespace,
             Function<Set<Integer>, List<ResourceBinding>> here,
             BiFunction<HostInfo, String, CompletableFuture<List<ResourceBinding>>> there) {
-        Collection<StreamsMetadata> instances = streams.streamsMetadataForStore(BindStage.BINDING_NAMES_STORE);
-        if (instances.isEmpty()) {
-            throw new StoreUnavailableException("no instance holds " + BindStage.BINDING_NAMES_STORE + " now (rebalancing)");
+        KeyQueryMetadata metadata = active(namespace, "namespace " + namespace);
+        if (metadata.activeHost().equals(self)) {
+            return here.apply(Set.of(metadata.partition()));
         }
-        List<CompletableFuture<List<ResourceBinding>>> answers = new ArrayList<>();
-        for (StreamsMetadata instance : instances) {
-            Set<Integer> partitions = instance.topicPartitions().stream()
-                    .map(TopicPartition::partition).collect(Collectors.toCollection(TreeSet::new));
-            if (partitions.isEmpty()) {
-                continue;
-            }
-            if (!reachable(instance.hostInfo())) {
-                throw new StoreUnavailableException("an instance holding " + BindStage.BINDING_NAMES_STORE + " has no application.server");
-            }
-            answers.add(instance.hostInfo().equals(self)
-                    ? CompletableFuture.completedFuture(here.apply(partitions))
-                    : there.apply(instance.hostInfo(), partitions.stream().map(String::valueOf).collect(Collectors.joining(","))));
+        try {
+            return there.apply(metadata.activeHost(), String.valueOf(metadata.partition())).join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof StoreUnavailableException unavailable
+                    ? unavailable
+                    : new StoreUnavailableException("the instance active for namespace " + namespace + " failed to answer: " + e.getCause(), e.getCause());
         }
-        List<ResourceBinding> all = new ArrayList<>();
-        for (CompletableFuture<List<ResourceBinding>> answer : answers) {
-            try {
-                all.addAll(answer.join());
-            } catch (CompletionException e) {
-                throw e.getCause() instanceof StoreUnavailableException unavailable
-                        ? unavailable
-                        : new StoreUnavailableException("an instance failed to answer: " + e.getCause(), e.getCause());
-            }
+    }
+
+    /** Where the namespace's partition of the admit stage is active now. */
+    private KeyQueryMetadata active(String namespace, String what) {
+        KeyQueryMetadata metadata = streams.queryMetadataForKey(AdmitStores.BINDINGS, namespace, KEYS);
+        if (metadata == null || metadata.equals(KeyQueryMetadata.NOT_AVAILABLE) || !reachable(metadata.activeHost())) {
+            throw new StoreUnavailableException("no instance is active for " + what + " now (rebalancing)");
         }
-        return all;
+        return metadata;
     }
 
     private static boolean reachable(HostInfo host) {

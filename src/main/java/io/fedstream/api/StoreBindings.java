@@ -1,8 +1,9 @@
 package io.fedstream.api;
 
 import io.fedstream.avro.ResourceBinding;
-import io.fedstream.bind.BindStage;
+import io.fedstream.admit.stage.AdmitStores;
 import io.fedstream.bind.BindingNames;
+import io.fedstream.bind.WorkloadKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -17,7 +18,10 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
-/** Interactive queries on this instance's bindings table and names index, one partition at a time. */
+/**
+ * Interactive queries on this instance's bindings with their admission state and their names index (the admit stage's
+ * stores, partitioned by namespace), one partition at a time.
+ */
 public final class StoreBindings implements LocalBindingLookup {
 
     private static final StringSerializer KEYS = new StringSerializer();
@@ -40,14 +44,15 @@ public final class StoreBindings implements LocalBindingLookup {
 
     @Override
     public Optional<ResourceBinding> byWorkloadKey(String workloadKey) {
-        KeyQueryMetadata metadata = streams.queryMetadataForKey(BindStage.BINDINGS_STORE, workloadKey, KEYS);
+        String namespace = WorkloadKey.parse(workloadKey).map(WorkloadKey::namespace).orElse("");
+        KeyQueryMetadata metadata = streams.queryMetadataForKey(AdmitStores.BINDINGS, namespace, KEYS);
         if (metadata == null || metadata.equals(KeyQueryMetadata.NOT_AVAILABLE)) {
-            throw new StoreUnavailableException("no partition of " + BindStage.BINDINGS_STORE + " is assigned for " + workloadKey);
+            throw new StoreUnavailableException("no partition of " + AdmitStores.BINDINGS + " is assigned for " + workloadKey);
         }
         try {
             return Optional.ofNullable(bindings(metadata.partition()).get(workloadKey));
         } catch (InvalidStateStoreException e) {
-            throw unavailable(BindStage.BINDINGS_STORE, metadata.partition(), e);
+            throw unavailable(AdmitStores.BINDINGS, metadata.partition(), e);
         }
     }
 
@@ -66,7 +71,7 @@ public final class StoreBindings implements LocalBindingLookup {
                     });
                 }
             } catch (InvalidStateStoreException e) {
-                throw unavailable(BindStage.BINDING_NAMES_STORE, partition, e);
+                throw unavailable(AdmitStores.BINDING_NAMES, partition, e);
             }
         }
         return found;
@@ -74,13 +79,13 @@ public final class StoreBindings implements LocalBindingLookup {
 
     private ReadOnlyKeyValueStore<String, ResourceBinding> bindings(int partition) {
         return streams.store(StoreQueryParameters
-                .fromNameAndType(BindStage.BINDINGS_STORE, QueryableStoreTypes.<String, ResourceBinding>keyValueStore())
+                .fromNameAndType(AdmitStores.BINDINGS, QueryableStoreTypes.<String, ResourceBinding>keyValueStore())
                 .withPartition(partition));
     }
 
     private ReadOnlyKeyValueStore<String, String> names(int partition) {
         return streams.store(StoreQueryParameters
-                .fromNameAndType(BindStage.BINDING_NAMES_STORE, QueryableStoreTypes.<String, String>keyValueStore())
+                .fromNameAndType(AdmitStores.BINDING_NAMES, QueryableStoreTypes.<String, String>keyValueStore())
                 .withPartition(partition));
     }
 

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Turns an interpretation of a workload event into the workload's ResourceBinding, carrying over admission and placement. */
+/** Turns an interpretation of a workload event into the workload's ResourceBinding, carrying over the placement; the admit stage decides admission. */
 final class BindingMapper {
 
     ResourceBinding toBinding(
@@ -36,7 +36,7 @@ final class BindingMapper {
                 .setComponents(interpreted ? components(interpretation.components()) : List.of())
                 .setTotal(interpreted ? interpretation.total().toQuantities() : Map.of())
                 .setInterpretation(status(interpretation))
-                .setAdmission(previous == null ? pending(interpretation) : previous.getAdmission())
+                .setAdmission(pending(interpretation))
                 .setPlacement(event.getPlacement() != null ? event.getPlacement() : previous == null ? null : previous.getPlacement())
                 .setObservedAt(event.getObservedAt())
                 .setUpdatedAt(now)
@@ -87,7 +87,7 @@ final class BindingMapper {
                 .build();
     }
 
-    /** A new workload waits for admission; one that cannot be interpreted cannot be admitted. */
+    /** Until the admit stage decides: an interpreted version waits for admission; one that cannot be interpreted cannot be admitted. */
     private static Admission pending(Interpretation interpretation) {
         return switch (interpretation.outcome()) {
             case INTERPRETED -> Admission.newBuilder().setState(AdmissionState.PENDING).build();

@@ -1,5 +1,7 @@
 package io.fedstream.bind;
 
+import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.AdmissionRequestType;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
@@ -13,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.LongSupplier;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serializer;
@@ -24,8 +25,8 @@ import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * Interprets each workload event and keeps the bindings table: an UPSERT becomes the workload's binding,
- * a DELETE (or a tombstone) removes it, and a bad event also becomes a dead letter.
+ * Interprets each workload event and keeps the bindings table: an UPSERT becomes the workload's binding, a DELETE (or
+ * a tombstone) removes it, each goes on to the admit stage keyed by namespace, and a bad event also becomes a dead letter.
  */
 final class BindingProcessor implements Processor<String, WorkloadEvent, String, BindOutcome> {
 
@@ -37,7 +38,6 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
     private final BindingMapper mapper = new BindingMapper();
     private ProcessorContext<String, BindOutcome> context;
     private KeyValueStore<String, ResourceBinding> bindings;
-    private KeyValueStore<String, String> names;
     private InterpreterSource interpreters;
 
     BindingProcessor(InterpreterExtensions fromFiles, LongSupplier policyChanges, Serializer<WorkloadEvent> eventSerializer) {
@@ -50,7 +50,6 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
     public void init(ProcessorContext<String, BindOutcome> context) {
         this.context = context;
         this.bindings = context.getStateStore(BindStage.BINDINGS_STORE);
-        this.names = context.getStateStore(BindStage.BINDING_NAMES_STORE);
         this.interpreters = new InterpreterSource(fromFiles, policyChanges, context.getStateStore(PolicyMirror.STORE));
     }
 
@@ -62,11 +61,15 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
             deadLetter(record, new FieldError("key", null, "a workload event needs the key group/kind/namespace/name"));
         } else if (event == null || event.getOp() == Op.DELETE) {
             ResourceBinding previous = bindings.get(key);
-            if (previous != null) {
-                BindingNames.indexKey(previous).ifPresent(names::delete);
-            }
             bindings.delete(key);
-            forward(record, new BindOutcome.Removed());
+            String namespace = previous != null
+                    ? previous.getNamespace()
+                    : WorkloadKey.parse(key).map(WorkloadKey::namespace).orElse("");
+            forward(record, namespace, AdmissionRequest.newBuilder(source())
+                    .setType(AdmissionRequestType.REMOVAL)
+                    .setNamespace(namespace)
+                    .setWorkloadKey(key)
+                    .build());
         } else {
             upsert(record, key, event);
         }
@@ -78,20 +81,15 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
         ResourceBinding binding =
                 mapper.toBinding(key, event, interpretation, previous, Instant.ofEpochMilli(context.currentSystemTimeMs()));
         bindings.put(key, binding);
-        index(previous, binding);
-        forward(record, new BindOutcome.Bound(binding));
+        forward(record, binding.getNamespace(), AdmissionRequest.newBuilder(source())
+                .setType(AdmissionRequestType.BINDING)
+                .setNamespace(binding.getNamespace())
+                .setWorkloadKey(key)
+                .setBinding(binding)
+                .build());
         if (interpretation.outcome() == Interpretation.Outcome.INVALID) {
             deadLetter(record, interpretation.errors().get(0));
         }
-    }
-
-    /** Keeps the names index exact: the binding's entry replaces the previous version's when the two differ. */
-    private void index(ResourceBinding previous, ResourceBinding binding) {
-        Optional<String> entry = BindingNames.indexKey(binding);
-        if (previous != null) {
-            BindingNames.indexKey(previous).filter(old -> !entry.equals(Optional.of(old))).ifPresent(names::delete);
-        }
-        entry.ifPresent(indexKey -> names.put(indexKey, binding.getWorkloadKey()));
     }
 
     private Interpretation interpret(String key, WorkloadEvent event) {
@@ -121,7 +119,19 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
                 .withHeaders(letter.headers()));
     }
 
-    private void forward(Record<String, WorkloadEvent> record, BindOutcome outcome) {
-        context.forward(record.withValue(outcome).withHeaders(new RecordHeaders()));
+    /** A request naming the event it came from, for the audit trail. */
+    private AdmissionRequest source() {
+        RecordMetadata source = context.recordMetadata().orElseThrow();
+        return AdmissionRequest.newBuilder()
+                .setType(AdmissionRequestType.BINDING)
+                .setNamespace("")
+                .setSourceTopic(source.topic())
+                .setSourcePartition(source.partition())
+                .setSourceOffset(source.offset())
+                .build();
+    }
+
+    private void forward(Record<String, WorkloadEvent> record, String namespace, AdmissionRequest request) {
+        context.forward(record.withKey(namespace).withValue((BindOutcome) new BindOutcome.Request(request)).withHeaders(new RecordHeaders()));
     }
 }

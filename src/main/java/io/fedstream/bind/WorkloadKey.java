@@ -3,10 +3,10 @@ package io.fedstream.bind;
 import java.util.Optional;
 
 /** A parsed workload key, {@code group/kind/namespace/name}, the key of every workload topic. */
-record WorkloadKey(String group, String kind, String namespace, String name) {
+public record WorkloadKey(String group, String kind, String namespace, String name) {
 
     /** Parses a key; empty when it does not have exactly four non-empty parts. */
-    static Optional<WorkloadKey> parse(String key) {
+    public static Optional<WorkloadKey> parse(String key) {
         if (key == null) {
             return Optional.empty();
         }

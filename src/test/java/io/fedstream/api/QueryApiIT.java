@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fedstream.Fedstream;
+import io.fedstream.admit.stage.AdmitStores;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.WorkloadEvent;
-import io.fedstream.bind.BindStage;
 import io.fedstream.cli.Main;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.runtime.KafkaClusterExtension;
@@ -66,7 +66,7 @@ class QueryApiIT {
             Map<String, HostInfo> owners = new HashMap<>();
             for (String key : manifests.keySet()) {
                 owners.put(key, a.runner.streams()
-                        .queryMetadataForKey(BindStage.BINDINGS_STORE, key, new StringSerializer()).activeHost());
+                        .queryMetadataForKey(AdmitStores.BINDINGS, key.split("/")[2], new StringSerializer()).activeHost());
             }
             assertThat(owners.values()).as("both instances own bindings").contains(a.api.endpoint(), b.api.endpoint());
 
@@ -124,7 +124,10 @@ class QueryApiIT {
         }
     }
 
-    /** 18 Deployments in three namespaces, and two workloads that share one binding name across API groups. */
+    /**
+     * 18 Deployments in three namespaces, one in each of nine more (twelve namespaces cover five of the six partitions,
+     * so each of two instances owns some), and two workloads that share one binding name across API groups.
+     */
     private static Map<String, String> workloads() {
         Map<String, String> manifests = new LinkedHashMap<>();
         for (int i = 0; i < 18; i++) {
@@ -135,6 +138,14 @@ class QueryApiIT {
                      "spec":{"replicas":%d,"template":{"spec":{"containers":[
                        {"name":"app","resources":{"requests":{"cpu":"500m","memory":"512Mi"}}}]}}}}
                     """.formatted(name, namespace, 1 + i % 4));
+        }
+        for (int n = 3; n < 12; n++) {
+            String namespace = "team-" + n;
+            manifests.put("apps/Deployment/" + namespace + "/solo", """
+                    {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"solo","namespace":"%s"},
+                     "spec":{"replicas":1,"template":{"spec":{"containers":[
+                       {"name":"app","resources":{"requests":{"cpu":"500m","memory":"512Mi"}}}]}}}}
+                    """.formatted(namespace));
         }
         manifests.put(TWIN, """
                 {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"twin","namespace":"team-0"},

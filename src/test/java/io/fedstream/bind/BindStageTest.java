@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.Fedstream;
 import io.fedstream.TestFedstream;
+import io.fedstream.avro.Admission;
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Component;
@@ -94,11 +95,14 @@ class BindStageTest {
                 .setTotal(Map.of("cpu", "1500m", "memory", "1536Mi"))
                 .build());
         assertThat(binding.getTotal()).containsExactlyInAnyOrderEntriesOf(Map.of("cpu", "1500m", "memory", "1536Mi"));
-        assertThat(binding.getAdmission().getState()).isEqualTo(AdmissionState.PENDING);
+        assertThat(binding.getAdmission().getState()).as("no quota in the namespace").isEqualTo(AdmissionState.ADMITTED);
         assertThat(binding.getPlacement()).isNull();
         assertThat(binding.getObservedAt()).isEqualTo(OBSERVED);
         assertThat(binding.getUpdatedAt()).isEqualTo(OBSERVED);
-        assertThat(store().get(WEB_KEY)).isEqualTo(binding);
+        assertThat(store().get(WEB_KEY)).as("the bind stage's table holds the binding before admission")
+                .isEqualTo(ResourceBinding.newBuilder(binding)
+                        .setAdmission(Admission.newBuilder().setState(AdmissionState.PENDING).build())
+                        .build());
         assertThat(deadLetters.isEmpty()).isTrue();
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.Fedstream;
 import io.fedstream.TestFedstream;
+import io.fedstream.admit.stage.AdmitStores;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.WorkloadEvent;
 import java.nio.file.Path;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The names index of the bind stage stays exactly one entry per binding through upserts, renames and deletes. */
+/** The names index of the bindings (kept by the admit stage) stays exactly one entry per binding through upserts, renames and deletes. */
 class BindingNamesIndexTest {
 
     private static final Instant OBSERVED = Instant.parse("2026-11-29T10:00:00Z");
@@ -136,7 +137,7 @@ class BindingNamesIndexTest {
     }
 
     private KeyValueStore<String, String> names() {
-        return driver.getKeyValueStore(BindStage.BINDING_NAMES_STORE);
+        return driver.getKeyValueStore(AdmitStores.BINDING_NAMES);
     }
 
     private static WorkloadEvent delete() {

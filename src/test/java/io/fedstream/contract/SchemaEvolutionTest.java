@@ -83,7 +83,7 @@ class SchemaEvolutionTest {
                 .parse("{\"type\":\"record\",\"name\":\"R\",\"fields\":[" + fields + "]}");
     }
 
-    /** Parses common/ first (the shared types), then every top-level schema, keyed by full name. */
+    /** Parses common/ first (the shared types), then every top-level schema, then internal/ (which uses them), keyed by full name. */
     private static Map<String, Schema> parseDirectory(Path dir) throws IOException {
         Schema.Parser parser = new Schema.Parser();
         for (Path file : avscFiles(dir.resolve("common"))) {
@@ -91,6 +91,10 @@ class SchemaEvolutionTest {
         }
         Map<String, Schema> topLevel = new TreeMap<>();
         for (Path file : avscFiles(dir)) {
+            Schema schema = parser.parse(file.toFile());
+            topLevel.put(schema.getFullName(), schema);
+        }
+        for (Path file : avscFiles(dir.resolve("internal"))) {
             Schema schema = parser.parse(file.toFile());
             topLevel.put(schema.getFullName(), schema);
         }

@@ -34,10 +34,14 @@ class ReplayTest {
         assertThat(lines).extracting(l -> l.get("topic").asText() + " " + l.get("key").asText())
                 .containsExactly(
                         "fedstream.bindings " + FLINK_KEY,
+                        "fedstream.audit admit-0-0-0",
                         "fedstream.bindings " + FLINK_KEY,
+                        "fedstream.audit admit-0-1-0",
                         "fedstream.bindings apps/Deployment/team-c/broken",
+                        "fedstream.audit admit-0-2-0",
                         "fedstream.dlq apps/Deployment/team-c/broken",
-                        "fedstream.bindings " + FLINK_KEY);
+                        "fedstream.bindings " + FLINK_KEY,
+                        "fedstream.audit admit-0-3-0");
 
         JsonNode first = lines.get(0).get("value");
         assertThat(first.get("components").get(0).get("name").asText()).isEqualTo("jobmanager");
@@ -49,17 +53,22 @@ class ReplayTest {
         assertThat(first.get("observedAt").asText()).isEqualTo("2026-11-29T10:00:00Z");
         assertThat(lines.get(0).get("timestamp").asLong()).isEqualTo(1795946400000L);
 
-        JsonNode scaled = lines.get(1).get("value");
+        assertThat(first.get("admission").get("state").asText()).isEqualTo("ADMITTED");
+        assertThat(first.get("admission").get("charged").get("pods").asText()).isEqualTo("5");
+        assertThat(lines.get(1).get("value").get("decision").asText()).isEqualTo("ADMITTED");
+
+        JsonNode scaled = lines.get(2).get("value");
         assertThat(scaled.get("generation").asLong()).isEqualTo(2);
         assertThat(scaled.get("components").get(1).get("replicas").asLong()).isEqualTo(6);
         assertThat(scaled.get("updatedAt").asText()).isEqualTo("2026-11-29T10:01:00Z");
 
-        JsonNode deadLetter = lines.get(3);
+        JsonNode deadLetter = lines.get(6);
         assertThat(deadLetter.get("headers").get("stage").asText()).isEqualTo("interpret");
         assertThat(deadLetter.get("headers").get("field").asText()).isEqualTo("spec.replicas");
         assertThat(deadLetter.get("headers").get("value").asText()).isEqualTo("-3");
 
-        assertThat(lines.get(4).get("value").isNull()).isTrue();
+        assertThat(lines.get(7).get("value").isNull()).isTrue();
+        assertThat(lines.get(8).get("value").get("decision").asText()).isEqualTo("RELEASED");
     }
 
     @Test

@@ -1,0 +1,224 @@
+package io.fedstream.admit.stage;
+
+import io.fedstream.admit.Decision;
+import io.fedstream.admit.Ledger;
+import io.fedstream.admit.QuotaUsage;
+import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.AuditEvent;
+import io.fedstream.avro.InterpretationState;
+import io.fedstream.avro.PolicyEvent;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.bind.BindingNames;
+import io.fedstream.bind.WorkloadKey;
+import io.fedstream.dlq.DeadLetter;
+import io.fedstream.interpret.FieldError;
+import io.fedstream.policy.PolicyMirror;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Stage 3, one task per namespace partition: takes each binding change and each quota change through the ledger,
+ * and writes the bindings with their admission state, the quota statuses, the aggregates and the audit trail.
+ */
+final class AdmissionProcessor implements Processor<String, AdmissionRequest, String, AdmitOutcome> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AdmissionProcessor.class);
+
+    private final String policiesTopic;
+    private final Serializer<PolicyEvent> policySerializer;
+    private ProcessorContext<String, AdmitOutcome> context;
+    private Ledger ledger;
+    private QuotaSync quotas;
+    private PriorityClasses priorities;
+    private KeyValueStore<String, ResourceBinding> bindings;
+    private KeyValueStore<String, ResourceBinding> admittedBindings;
+    private KeyValueStore<String, String> names;
+    private AggregatesUpdater aggregates;
+
+    AdmissionProcessor(String policiesTopic, Serializer<PolicyEvent> policySerializer) {
+        this.policiesTopic = policiesTopic;
+        this.policySerializer = policySerializer;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, AdmitOutcome> context) {
+        this.context = context;
+        this.ledger = new Ledger(new StoreLedgerState(context));
+        KeyValueStore<String, PolicyEvent> policies = context.getStateStore(PolicyMirror.STORE);
+        this.quotas = new QuotaSync(policies, context.getStateStore(AdmitStores.QUOTA_SOURCES), ledger);
+        this.priorities = new PriorityClasses(policies);
+        this.bindings = context.getStateStore(AdmitStores.BINDINGS);
+        this.admittedBindings = context.getStateStore(AdmitStores.ADMITTED_BINDINGS);
+        this.names = context.getStateStore(AdmitStores.BINDING_NAMES);
+        this.aggregates = new AggregatesUpdater(context.getStateStore(AdmitStores.AGGREGATES));
+    }
+
+    @Override
+    public void process(Record<String, AdmissionRequest> record) {
+        AdmissionRequest request = record.value();
+        if (request == null) {
+            LOG.warn("Admission request without a value for key {} ignored: the bind stage never writes one", record.key());
+            return;
+        }
+        Step step = new Step(record, request);
+        String namespace = request.getNamespace();
+        QuotaSync.Outcome synced = quotas.sync(namespace);
+        synced.changes().forEach(change -> quotaChanged(step, change));
+        apply(step, synced.decisions());
+        switch (request.getType()) {
+            case BINDING -> bind(step, request.getBinding());
+            case REMOVAL -> remove(step, namespace, request.getWorkloadKey());
+            case QUOTA_SYNC -> { }
+        }
+        if (step.decided || !synced.isEmpty()) {
+            statuses(step, namespace);
+        }
+    }
+
+    private void bind(Step step, ResourceBinding binding) {
+        String key = binding.getWorkloadKey();
+        ResourceBinding previous = bindings.get(key);
+        index(previous, binding);
+        ResourceBinding carried = AdmissionStates.carriedOver(binding, previous);
+        bindings.put(key, carried);
+        if (binding.getInterpretation().getState() == InterpretationState.INTERPRETED) {
+            int priority = priorities.priority(binding.getPriorityClassName());
+            apply(step, ledger.admit(binding.getNamespace(), key, binding.getGeneration(), BindingDemand.charge(binding), priority));
+            return;
+        }
+        ledger.withdraw(key);
+        ResourceBinding waiting = AdmissionStates.notChargeable(carried, ledger.admitted(key), step.now);
+        bindings.put(key, waiting);
+        step.binding(key, waiting);
+        step.audit(step.trail.notChargeable(binding.getNamespace(), binding.getKind(), key, waiting.getAdmission().getReason()));
+        step.decided = true;
+    }
+
+    private void remove(Step step, String namespace, String key) {
+        ResourceBinding previous = bindings.get(key);
+        if (previous != null) {
+            BindingNames.indexKey(previous).ifPresent(names::delete);
+            bindings.delete(key);
+        }
+        apply(step, ledger.release(namespace, key));
+        step.binding(key, null);
+    }
+
+    private void apply(Step step, List<Decision> decisions) {
+        for (Decision decision : decisions) {
+            step.decided = true;
+            String key = decision.workloadKey();
+            ResourceBinding binding = bindings.get(key);
+            ResourceBinding about = binding != null ? binding : admittedBindings.get(key);
+            if (decision instanceof Decision.Admitted admitted && binding != null && binding.getGeneration() == admitted.generation()) {
+                ResourceBinding now = AdmissionStates.admitted(binding, admitted, step.now);
+                bindings.put(key, now);
+                aggregates.replace(admittedBindings.get(key), now);
+                admittedBindings.put(key, now);
+                step.binding(key, now);
+            } else if (decision instanceof Decision.Rejected rejected && binding != null) {
+                ResourceBinding now = AdmissionStates.rejected(binding, rejected, step.now);
+                bindings.put(key, now);
+                step.binding(key, now);
+            } else if (decision instanceof Decision.Released) {
+                aggregates.replace(admittedBindings.get(key), null);
+                admittedBindings.delete(key);
+            } else if (decision instanceof Decision.Admitted || decision instanceof Decision.Rejected) {
+                // The ledger decided about a version this stage does not hold: the stores disagree, which must be seen.
+                LOG.error("Admission decision {} about {} has no matching binding (held: {}); binding left as it was",
+                        decision, key, binding == null ? "none" : "generation " + binding.getGeneration());
+            }
+            step.audit(step.trail.decision(namespaceOf(key, about), about == null ? null : about.getKind(), decision));
+        }
+    }
+
+    private void quotaChanged(Step step, QuotaSync.Change change) {
+        step.audit(step.trail.quota(change));
+        String quotaKey = change.namespace() + "/" + change.name();
+        if (change instanceof QuotaSync.Change.Deleted) {
+            step.forward(quotaKey, new AdmitOutcome.Status(null));
+        } else if (change instanceof QuotaSync.Change.Refused refused) {
+            FieldError first = refused.problems().get(0);
+            DeadLetter letter = new DeadLetter(AuditTrail.STAGE, first.message(), first.field(), first.value(), policiesTopic, -1, -1);
+            byte[] original = policySerializer.serialize(policiesTopic, refused.event());
+            step.forwardWithHeaders(QuotaSync.POLICY_PREFIX + quotaKey, new AdmitOutcome.DeadLettered(letter, original), letter);
+        }
+    }
+
+    private void statuses(Step step, String namespace) {
+        Map<String, List<FieldError>> refused = quotas.refused(namespace);
+        Set<String> inForce = new TreeSet<>();
+        for (QuotaUsage usage : ledger.statuses(namespace)) {
+            inForce.add(usage.name());
+            step.forward(namespace + "/" + usage.name(), new AdmitOutcome.Status(
+                    QuotaStatuses.of(usage, refused.getOrDefault(usage.name(), List.of()), step.now)));
+        }
+        refused.forEach((name, problems) -> {
+            if (!inForce.contains(name)) {
+                step.forward(namespace + "/" + name, new AdmitOutcome.Status(QuotaStatuses.refusedOnly(namespace, name, problems, step.now)));
+            }
+        });
+    }
+
+    /** Keeps the names index exact: the binding's entry replaces the previous version's when the two differ. */
+    private void index(ResourceBinding previous, ResourceBinding binding) {
+        Optional<String> entry = BindingNames.indexKey(binding);
+        if (previous != null) {
+            BindingNames.indexKey(previous).filter(old -> !entry.equals(Optional.of(old))).ifPresent(names::delete);
+        }
+        entry.ifPresent(indexKey -> names.put(indexKey, binding.getWorkloadKey()));
+    }
+
+    private static String namespaceOf(String key, ResourceBinding binding) {
+        if (binding != null) {
+            return binding.getNamespace();
+        }
+        return WorkloadKey.parse(key).map(WorkloadKey::namespace).orElse(null);
+    }
+
+    /** The outputs of one request, forwarded as they are made, and what the audit trail needs to number them. */
+    private final class Step {
+
+        final Record<String, AdmissionRequest> record;
+        final long now;
+        final AuditTrail trail;
+        boolean decided;
+
+        Step(Record<String, AdmissionRequest> record, AdmissionRequest request) {
+            this.record = record;
+            this.now = context.currentSystemTimeMs();
+            // The position in the requests topic names a request uniquely and again when it is processed again.
+            String position = context.recordMetadata()
+                    .map(m -> m.partition() + "-" + m.offset())
+                    .orElse("t" + record.timestamp());
+            this.trail = new AuditTrail(AuditTrail.STAGE + "-" + position, request, now);
+        }
+
+        void binding(String workloadKey, ResourceBinding binding) {
+            forward(workloadKey, new AdmitOutcome.Binding(binding));
+        }
+
+        void audit(AuditEvent event) {
+            forward(event.getDecisionId(), new AdmitOutcome.Audit(event));
+        }
+
+        void forward(String key, AdmitOutcome outcome) {
+            context.forward(record.withKey(key).withValue(outcome).withHeaders(new RecordHeaders()));
+        }
+
+        void forwardWithHeaders(String key, AdmitOutcome outcome, DeadLetter letter) {
+            context.forward(record.withKey(key).withValue(outcome).withHeaders(letter.headers()));
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package io.fedstream.admit.stage;
+
+import io.fedstream.avro.ResourceBinding;
+import java.util.List;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.state.Stores;
+
+/** The admit stage's RocksDB stores, partitioned by namespace like the stage itself; names are part of the contract of the query API. */
+public final class AdmitStores {
+
+    /** Quotas in force: {@code namespace/name} to a {@code LedgerCodecs.QUOTA}. */
+    public static final String QUOTAS = "admission-quotas-store";
+    /** Per namespace: what its admitted workloads use, overall and per cluster. */
+    public static final String USAGE = "admission-usage-store";
+    /** Workload key to the charge of its admitted version. */
+    public static final String ADMITTED = "admission-admitted-store";
+    /** Workload key to its queued (rejected) version. */
+    public static final String PENDING = "admission-pending-store";
+    /** The namespace queues, keyed in queue order ({@code PendingWorkload.queueKey}). */
+    public static final String QUEUE = "admission-queue-store";
+    /** {@code namespace/name} of a quota on the policies topic to the digest of the version last applied, and why it was refused. */
+    public static final String QUOTA_SOURCES = "admission-quota-sources-store";
+    /** Workload key to its latest binding, with its admission state: what {@code fedstream.bindings} shows. */
+    public static final String BINDINGS = "admission-bindings-store";
+    /** Workload key to the binding of its admitted (charged) version. */
+    public static final String ADMITTED_BINDINGS = "admission-admitted-bindings-store";
+    /** {@code <namespace>/<binding name>/<workload key>} to the workload key. */
+    public static final String BINDING_NAMES = "admission-binding-names-store";
+    /** Aggregates over admitted versions (keys: {@link AggregateKeys}). */
+    public static final String AGGREGATES = "aggregates-store";
+
+    private static final List<String> BYTE_STORES = List.of(QUOTAS, USAGE, ADMITTED, PENDING, QUEUE, QUOTA_SOURCES, AGGREGATES);
+
+    private AdmitStores() {}
+
+    /** Every store name, for connecting the processor. */
+    static String[] all() {
+        return new String[] {QUOTAS, USAGE, ADMITTED, PENDING, QUEUE, QUOTA_SOURCES, BINDINGS, ADMITTED_BINDINGS, BINDING_NAMES, AGGREGATES};
+    }
+
+    static void addTo(StreamsBuilder builder, Serde<ResourceBinding> bindings) {
+        for (String name : BYTE_STORES) {
+            builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), Serdes.ByteArray()));
+        }
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BINDINGS), Serdes.String(), bindings));
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ADMITTED_BINDINGS), Serdes.String(), bindings));
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BINDING_NAMES), Serdes.String(), Serdes.String()));
+    }
+}

@@ -1,0 +1,48 @@
+package io.fedstream.admit.stage;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fedstream.interpret.FieldError;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The version of a quota on the policies topic that the ledger last took in (by digest), and why it was refused
+ * (empty when it was applied); stored as JSON in {@link AdmitStores#QUOTA_SOURCES}.
+ */
+record QuotaSource(String digest, List<FieldError> problems) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    QuotaSource {
+        problems = List.copyOf(problems);
+    }
+
+    byte[] encode() {
+        ObjectNode node = JSON.createObjectNode().put("digest", digest);
+        ArrayNode list = node.putArray("problems");
+        for (FieldError problem : problems) {
+            list.addObject().put("field", problem.field()).put("value", problem.value()).put("reason", problem.reason());
+        }
+        try {
+            return JSON.writeValueAsBytes(node);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static QuotaSource decode(byte[] bytes) {
+        try {
+            ObjectNode node = (ObjectNode) JSON.readTree(bytes);
+            List<FieldError> problems = new ArrayList<>();
+            node.path("problems").forEach(p -> problems.add(new FieldError(
+                    p.path("field").asText(), p.path("value").isNull() ? null : p.path("value").asText(), p.path("reason").asText())));
+            return new QuotaSource(node.path("digest").asText(), problems);
+        } catch (IOException | ClassCastException e) {
+            throw new IllegalStateException("corrupt entry of " + AdmitStores.QUOTA_SOURCES + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package io.fedstream.admit.stage;
+
+import io.fedstream.admit.QuotaUsage;
+import io.fedstream.avro.ClusterQuotaUsage;
+import io.fedstream.avro.QuotaProblem;
+import io.fedstream.avro.QuotaStatus;
+import io.fedstream.interpret.FieldError;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** Renders the ledger's view of a quota as the QuotaStatus record of {@code fedstream.quota-status}. */
+final class QuotaStatuses {
+
+    private QuotaStatuses() {}
+
+    static QuotaStatus of(QuotaUsage usage, List<FieldError> problems, long now) {
+        return QuotaStatus.newBuilder()
+                .setNamespace(usage.namespace())
+                .setName(usage.name())
+                .setHard(usage.hard().toQuantities())
+                .setUsed(usage.used().toQuantities())
+                .setOverage(usage.overage().toQuantities())
+                .setClusters(usage.clusters().stream()
+                        .map(c -> ClusterQuotaUsage.newBuilder()
+                                .setCluster(c.cluster())
+                                .setHard(c.hard().toQuantities())
+                                .setUsed(c.used().toQuantities())
+                                .setOverage(c.overage().toQuantities())
+                                .build())
+                        .toList())
+                .setAdmittedCount(usage.admittedCount())
+                .setRejectedCount(usage.rejectedCount())
+                .setProblems(problems(problems))
+                .setUpdatedAt(Instant.ofEpochMilli(now))
+                .build();
+    }
+
+    /** A quota whose every version so far was refused: nothing is in force, and the status says why. */
+    static QuotaStatus refusedOnly(String namespace, String name, List<FieldError> problems, long now) {
+        return QuotaStatus.newBuilder()
+                .setNamespace(namespace)
+                .setName(name)
+                .setHard(Map.of())
+                .setUsed(Map.of())
+                .setProblems(problems(problems))
+                .setUpdatedAt(Instant.ofEpochMilli(now))
+                .build();
+    }
+
+    private static List<QuotaProblem> problems(List<FieldError> problems) {
+        return problems.stream()
+                .map(p -> QuotaProblem.newBuilder().setField(p.field()).setValue(p.value()).setReason(p.reason()).build())
+                .toList();
+    }
+}

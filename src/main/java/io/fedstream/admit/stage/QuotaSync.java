@@ -1,0 +1,176 @@
+package io.fedstream.admit.stage;
+
+import io.fedstream.admit.Decision;
+import io.fedstream.admit.FederatedResourceQuota;
+import io.fedstream.admit.Ledger;
+import io.fedstream.admit.ParsedQuota;
+import io.fedstream.admit.QuotaParser;
+import io.fedstream.avro.Op;
+import io.fedstream.avro.PolicyEvent;
+import io.fedstream.interpret.FieldError;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+/**
+ * Brings the ledger's quotas of one namespace up to date with the FederatedResourceQuotas on the policies topic
+ * (the global policies store): new and changed versions are applied, deleted ones removed, and a refused version
+ * leaves the last valid one in force. Each version is taken in once (by digest), however often the sync runs.
+ */
+final class QuotaSync {
+
+    static final String KIND = QuotaParser.KIND;
+    /** Policy keys of quotas: {@code FederatedResourceQuota/<namespace>/<name>}. */
+    static final String POLICY_PREFIX = KIND + "/";
+
+    private static final StringSerializer KEYS = new StringSerializer();
+
+    /** What happened to one quota. */
+    sealed interface Change {
+        String namespace();
+
+        String name();
+
+        record Applied(String namespace, String name, FederatedResourceQuota quota) implements Change {}
+
+        record Refused(String namespace, String name, PolicyEvent event, List<FieldError> problems) implements Change {}
+
+        record Deleted(String namespace, String name) implements Change {}
+    }
+
+    /** The changes taken in and the ledger's decisions they caused. */
+    record Outcome(List<Change> changes, List<Decision> decisions) {
+
+        boolean isEmpty() {
+            return changes.isEmpty();
+        }
+    }
+
+    private final QuotaParser parser = new QuotaParser();
+    private final ReadOnlyKeyValueStore<String, PolicyEvent> policies;
+    private final KeyValueStore<String, byte[]> sources;
+    private final Ledger ledger;
+
+    QuotaSync(ReadOnlyKeyValueStore<String, PolicyEvent> policies, KeyValueStore<String, byte[]> sources, Ledger ledger) {
+        this.policies = policies;
+        this.sources = sources;
+        this.ledger = ledger;
+    }
+
+    Outcome sync(String namespace) {
+        Map<String, PolicyEvent> published = published(namespace);
+        Map<String, QuotaSource> taken = taken(namespace);
+        TreeSet<String> names = new TreeSet<>(published.keySet());
+        names.addAll(taken.keySet());
+        List<Change> changes = new ArrayList<>();
+        List<Decision> decisions = new ArrayList<>();
+        for (String name : names) {
+            PolicyEvent event = published.get(name);
+            QuotaSource source = taken.get(name);
+            String key = namespace + "/" + name;
+            if (event == null || event.getOp() == Op.DELETE) {
+                if (source != null) {
+                    decisions.addAll(ledger.deleteQuota(namespace, name));
+                    sources.delete(key);
+                    changes.add(new Change.Deleted(namespace, name));
+                }
+                continue;
+            }
+            String digest = digest(event);
+            if (source != null && source.digest().equals(digest)) {
+                continue;
+            }
+            List<FieldError> problems = new ArrayList<>();
+            FederatedResourceQuota quota = parse(event, namespace, name, problems);
+            sources.put(key, new QuotaSource(digest, problems).encode());
+            if (quota == null) {
+                changes.add(new Change.Refused(namespace, name, event, problems));
+            } else {
+                decisions.addAll(ledger.upsertQuota(quota));
+                changes.add(new Change.Applied(namespace, name, quota));
+            }
+        }
+        return new Outcome(changes, decisions);
+    }
+
+    /** Why the latest version of a quota was refused; empty when it is in force. */
+    List<FieldError> problems(String namespace, String name) {
+        return Optional.ofNullable(sources.get(namespace + "/" + name)).map(QuotaSource::decode).map(QuotaSource::problems).orElse(List.of());
+    }
+
+    /** Names of the quotas of a namespace whose latest version was refused. */
+    Map<String, List<FieldError>> refused(String namespace) {
+        Map<String, List<FieldError>> out = new TreeMap<>();
+        taken(namespace).forEach((name, source) -> {
+            if (!source.problems().isEmpty()) {
+                out.put(name, source.problems());
+            }
+        });
+        return out;
+    }
+
+    private FederatedResourceQuota parse(PolicyEvent event, String namespace, String name, List<FieldError> problems) {
+        if (event.getManifest() == null) {
+            problems.add(new FieldError("manifest", null, "an UPSERT of a FederatedResourceQuota needs its manifest"));
+            return null;
+        }
+        ParsedQuota parsed = parser.parse(event.getManifest().getBytes(StandardCharsets.UTF_8), namespace);
+        if (!parsed.isValid()) {
+            problems.addAll(parsed.errors());
+            return null;
+        }
+        if (!parsed.quota().name().equals(name)) {
+            problems.add(new FieldError("metadata.name", parsed.quota().name(), "does not match the policy key's name " + name));
+            return null;
+        }
+        return parsed.quota();
+    }
+
+    private Map<String, PolicyEvent> published(String namespace) {
+        String prefix = POLICY_PREFIX + namespace + "/";
+        Map<String, PolicyEvent> out = new TreeMap<>();
+        try (KeyValueIterator<String, PolicyEvent> entries = policies.prefixScan(prefix, KEYS)) {
+            entries.forEachRemaining(entry -> {
+                String name = entry.key.substring(prefix.length());
+                if (!name.isEmpty() && name.indexOf('/') < 0 && entry.value != null) {
+                    out.put(name, entry.value);
+                }
+            });
+        }
+        return out;
+    }
+
+    private Map<String, QuotaSource> taken(String namespace) {
+        String prefix = namespace + "/";
+        Map<String, QuotaSource> out = new TreeMap<>();
+        try (KeyValueIterator<String, byte[]> entries = sources.prefixScan(prefix, KEYS)) {
+            entries.forEachRemaining(entry -> out.put(entry.key.substring(prefix.length()), QuotaSource.decode(entry.value)));
+        }
+        return out;
+    }
+
+    private static String digest(PolicyEvent event) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update(event.getOp().name().getBytes(StandardCharsets.UTF_8));
+            sha.update((byte) 0);
+            if (event.getManifest() != null) {
+                sha.update(event.getManifest().getBytes(StandardCharsets.UTF_8));
+            }
+            return HexFormat.of().formatHex(sha.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java platform", e);
+        }
+    }
+}
