@@ -3,6 +3,8 @@ package io.fedstream.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fedstream.admit.ParsedQuota;
+import io.fedstream.admit.QuotaParser;
 import io.fedstream.avro.Op;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.InterpreterExtensions;
@@ -25,10 +27,10 @@ final class ManifestRouter {
     /** Kinds that go to the policies topic, keyed {@code kind/namespace/name}. */
     static final Set<String> POLICY_KINDS = Set.of(
             "FederatedResourceQuota", "PropagationPolicy", "ClusterPropagationPolicy", "OverridePolicy",
-            "ClusterOverridePolicy", "InterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime");
+            "ClusterOverridePolicy", "InterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime", "PriorityClass");
     /** Policy kinds without a namespace: their key has an empty namespace, e.g. {@code InterpreterCustomization//x}. */
     static final Set<String> CLUSTER_SCOPED_POLICY_KINDS = Set.of(
-            "ClusterPropagationPolicy", "ClusterOverridePolicy", "InterpreterCustomization", "ClusterTrainingRuntime");
+            "ClusterPropagationPolicy", "ClusterOverridePolicy", "InterpreterCustomization", "ClusterTrainingRuntime", "PriorityClass");
     /** Policy kinds the interpreter reads, checked here as the bind stage would check them. */
     private static final Set<String> INTERPRETER_KINDS = Set.of("InterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime");
     private static final String KARMADA_CLUSTER_GROUP = "cluster.karmada.io";
@@ -89,6 +91,9 @@ final class ManifestRouter {
             if (op == Op.UPSERT && INTERPRETER_KINDS.contains(kind)) {
                 checkExtension(manifest, where);
             }
+            if (op == Op.UPSERT && QuotaParser.KIND.equals(kind)) {
+                checkQuota(root, orDefault(namespace));
+            }
             String policyNamespace = CLUSTER_SCOPED_POLICY_KINDS.contains(kind) ? "" : orDefault(namespace);
             return new PlannedEvent(PlannedEvent.Destination.POLICIES, kind + "/" + policyNamespace + "/" + name, displayName, manifest);
         }
@@ -110,6 +115,14 @@ final class ManifestRouter {
             InterpreterExtensions.load(manifest.getBytes(StandardCharsets.UTF_8), where);
         } catch (InvalidCustomizationException e) {
             throw new Refused(e.errors().stream().map(FieldError::message).collect(Collectors.joining("; ")));
+        }
+    }
+
+    /** The admit stage would refuse this quota (and keep the previous version in force): refuse it here, before publishing. */
+    private static void checkQuota(JsonNode root, String namespace) throws Refused {
+        ParsedQuota parsed = new QuotaParser().read(root, namespace);
+        if (!parsed.isValid()) {
+            throw new Refused(parsed.errors().stream().map(FieldError::message).collect(Collectors.joining("; ")));
         }
     }
 

@@ -128,6 +128,32 @@ class ManifestRouterTest {
     }
 
     @Test
+    void aQuotaTheAdmitStageWouldRefuseIsRefusedOnApplyWithItsField() throws BadManifestsException {
+        String typo = """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: FederatedResourceQuota
+                metadata: {name: q, namespace: team-a}
+                spec: {overall: {cpus: "10"}}
+                """;
+
+        assertThatThrownBy(() -> plan(typo))
+                .isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).singleElement()
+                        .satisfies(problem -> assertThat(problem).startsWith("in.yaml document 1: spec.overall.cpus: ")));
+        assertThat(router.plan(List.of(source("in.yaml", typo)), Op.DELETE))
+                .extracting(PlannedEvent::key).containsExactly("FederatedResourceQuota/team-a/q");
+    }
+
+    @Test
+    void aPriorityClassIsAClusterScopedPolicy() throws BadManifestsException {
+        assertThat(plan("""
+                apiVersion: scheduling.k8s.io/v1
+                kind: PriorityClass
+                metadata: {name: high}
+                value: 1000
+                """)).extracting(PlannedEvent::key).containsExactly("PriorityClass//high");
+    }
+
+    @Test
     void aKarmadaClusterIsRefusedUntilTheClusterHealthStageExists() {
         assertThatThrownBy(() -> plan("""
                 apiVersion: v1
