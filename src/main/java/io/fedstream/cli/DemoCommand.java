@@ -28,7 +28,8 @@ import picocli.CommandLine.Option;
         description = {
             "Runs everything on this machine with no set-up: an in-process Kafka broker (KRaft), an in-process",
             "schema registry, the fedstream topology, and a sample fleet of workloads (every supported kind,",
-            "one unknown kind, one bad manifest). Prints the resulting bindings per template."})
+            "one unknown kind, one bad manifest). Prints the resulting bindings per template, then shows a",
+            "FederatedResourceQuota rejecting a workload and admitting it once another is deleted."})
 final class DemoCommand implements Callable<Integer> {
 
     private static final Duration BINDINGS_TIMEOUT = Duration.ofSeconds(60);
@@ -96,6 +97,11 @@ final class DemoCommand implements Callable<Integer> {
                     out.printf("Missing bindings for: %s%n", sample.keys().stream().filter(k -> !bindings.containsKey(k)).toList());
                     return 1;
                 }
+                out.println();
+                if (!new QuotaScene(fleet, signal, out).play()) {
+                    return 1;
+                }
+                out.println();
                 out.printf("Query API: fedstream get resourcebindings -n streaming --server http://%s:%d%n",
                         api.endpoint().host(), api.endpoint().port());
                 out.println(duration == null

@@ -1,5 +1,7 @@
 package io.fedstream.cli;
 
+import io.fedstream.avro.PolicyEvent;
+import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.FedstreamConfig;
@@ -8,9 +10,11 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -19,23 +23,35 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
-/** What a person (or the demo) does with the fleet through Kafka: publish workload events and read back bindings. */
+/**
+ * What a person (or the demo) does with the fleet through Kafka: publish workload and policy events, read back
+ * bindings and quota statuses.
+ */
 final class FleetClient implements AutoCloseable {
 
     private final Topics topics;
     private final KafkaProducer<String, WorkloadEvent> producer;
+    private final KafkaProducer<String, PolicyEvent> policyProducer;
     private final KafkaConsumer<String, ResourceBinding> bindings;
+    private final KafkaConsumer<String, QuotaStatus> quotaStatuses;
     private final KafkaConsumer<byte[], byte[]> deadLetters;
+    private final Map<String, ResourceBinding> latest = new LinkedHashMap<>();
+    private final Map<String, QuotaStatus> latestStatuses = new LinkedHashMap<>();
     private long deadLetterCount;
 
     FleetClient(FedstreamConfig config, Topics topics) {
         this.topics = topics;
         this.producer = new KafkaProducer<>(config.producerProperties(),
                 topics.workloads().keySerde().serializer(), topics.workloads().valueSerde().serializer());
+        this.policyProducer = new KafkaProducer<>(config.producerProperties(),
+                topics.policies().keySerde().serializer(), topics.policies().valueSerde().serializer());
         this.bindings = new KafkaConsumer<>(readCommitted(config),
                 topics.bindings().keySerde().deserializer(), topics.bindings().valueSerde().deserializer());
+        this.quotaStatuses = new KafkaConsumer<>(readCommitted(config),
+                topics.quotaStatus().keySerde().deserializer(), topics.quotaStatus().valueSerde().deserializer());
         this.deadLetters = new KafkaConsumer<>(readCommitted(config), new ByteArrayDeserializer(), new ByteArrayDeserializer());
         bindings.subscribe(List.of(topics.bindings().name()));
+        quotaStatuses.subscribe(List.of(topics.quotaStatus().name()));
         deadLetters.subscribe(List.of(topics.deadLetters().name()));
     }
 
@@ -56,25 +72,65 @@ final class FleetClient implements AutoCloseable {
         producer.flush();
     }
 
+    /** Publishes policy events (quotas, policies, customizations) and waits until the broker acknowledged every one. */
+    void publishPolicies(Map<String, PolicyEvent> events) throws ExecutionException, InterruptedException {
+        for (Map.Entry<String, PolicyEvent> event : events.entrySet()) {
+            policyProducer.send(new ProducerRecord<>(topics.policies().name(), event.getKey(), event.getValue()));
+        }
+        policyProducer.flush();
+    }
+
     /** Reads bindings until every key has one, the timeout passes or Ctrl-C; returns them in key order given. */
     Map<String, ResourceBinding> awaitBindings(List<String> keys, Duration timeout, ShutdownSignal signal)
             throws InterruptedException {
-        Map<String, ResourceBinding> latest = new LinkedHashMap<>();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!latest.keySet().containsAll(keys) && System.nanoTime() < deadline && !signal.poll(Duration.ZERO)) {
-            for (ConsumerRecord<String, ResourceBinding> record : bindings.poll(Duration.ofMillis(200))) {
-                if (record.value() == null) {
-                    latest.remove(record.key());
-                } else {
-                    latest.put(record.key(), record.value());
-                }
-            }
+            pollBindings();
             deadLetterCount += deadLetters.poll(Duration.ZERO).count();
         }
         deadLetterCount += deadLetters.poll(Duration.ofMillis(500)).count();
         Map<String, ResourceBinding> ordered = new LinkedHashMap<>();
         keys.stream().filter(latest::containsKey).forEach(key -> ordered.put(key, latest.get(key)));
         return ordered;
+    }
+
+    /** Reads bindings until the workload's latest one satisfies {@code condition}; empty on timeout or Ctrl-C. */
+    Optional<ResourceBinding> awaitBinding(String key, Predicate<ResourceBinding> condition, Duration timeout, ShutdownSignal signal)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline && !signal.poll(Duration.ZERO)) {
+            ResourceBinding binding = latest.get(key);
+            if (binding != null && condition.test(binding)) {
+                return Optional.of(binding);
+            }
+            pollBindings();
+        }
+        return Optional.empty();
+    }
+
+    /** Reads quota statuses until the quota {@code namespace/name} has one; empty on timeout or Ctrl-C. */
+    Optional<QuotaStatus> awaitQuotaStatus(String quotaKey, Duration timeout, ShutdownSignal signal) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!latestStatuses.containsKey(quotaKey) && System.nanoTime() < deadline && !signal.poll(Duration.ZERO)) {
+            for (ConsumerRecord<String, QuotaStatus> record : quotaStatuses.poll(Duration.ofMillis(200))) {
+                if (record.value() == null) {
+                    latestStatuses.remove(record.key());
+                } else {
+                    latestStatuses.put(record.key(), record.value());
+                }
+            }
+        }
+        return Optional.ofNullable(latestStatuses.get(quotaKey));
+    }
+
+    private void pollBindings() {
+        for (ConsumerRecord<String, ResourceBinding> record : bindings.poll(Duration.ofMillis(200))) {
+            if (record.value() == null) {
+                latest.remove(record.key());
+            } else {
+                latest.put(record.key(), record.value());
+            }
+        }
     }
 
     long deadLetterCount() {
@@ -84,7 +140,9 @@ final class FleetClient implements AutoCloseable {
     @Override
     public void close() {
         producer.close(Duration.ofSeconds(5));
+        policyProducer.close(Duration.ofSeconds(5));
         bindings.close(Duration.ofSeconds(5));
+        quotaStatuses.close(Duration.ofSeconds(5));
         deadLetters.close(Duration.ofSeconds(5));
     }
 }

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** `fedstream demo` end to end: embedded broker, topology, sample fleet, bindings table, clean stop. */
+/** `fedstream demo` end to end: embedded broker, topology, sample fleet, bindings table, quota scene, clean stop. */
 class DemoIT {
 
     @Test
-    void demoPrintsTheBindingsOfTheSampleFleetAndStopsCleanly() {
+    void demoPrintsTheBindingsOfTheSampleFleetPlaysTheQuotaSceneAndStopsCleanly() {
         CliRunner result = CliRunner.run("demo", "--duration", "1s", "--http-port", "0");
 
         assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
@@ -20,6 +20,9 @@ class DemoIT {
                 .containsPattern("ml/homegrown-trainer\\s+MyTrainer\\s+UNINTERPRETED")
                 .containsPattern("team-c/broken-replicas\\s+Deployment\\s+INVALID\\s+spec.replicas")
                 .contains("dead letters")
+                .containsPattern("apply  team-q/api .*-> ADMITTED, charged cpu=2,memory=2Gi,pods=2")
+                .containsPattern("apply  team-q/batch .*-> REJECTED: exceeded quota team-q/compute: requested cpu=3, used cpu=2, limited cpu=4")
+                .containsPattern("delete team-q/api; team-q/batch waited in the queue\\s+-> ADMITTED, charged cpu=3,memory=6Gi,pods=3")
                 .containsPattern("Query API: fedstream get resourcebindings -n streaming --server http://127\\.0\\.0\\.1:\\d+")
                 .contains("Stopped cleanly.");
     }
