@@ -22,7 +22,8 @@ import java.util.function.UnaryOperator;
  * flink.apache.org/v1beta1 FlinkDeployment: components {@code jobmanager} and
  * {@code taskmanager}, each a pod of the merged pod template whose main container gets the cpu
  * and memory requests and limits Flink computes from the spec, as the Flink Kubernetes operator
- * and Flink's native Kubernetes integration do. The rules and their sources are in docs/interpretation.md.
+ * and Flink's native Kubernetes integration do. The rules and their sources are in
+ * docs/interpretation.md.
  */
 public final class FlinkDeploymentKind implements KindInterpreter {
 
@@ -293,7 +294,11 @@ public final class FlinkDeploymentKind implements KindInterpreter {
     }
 
     private static Double atLeastOne(Cursor field, double factor, String reason) {
-        if (!(factor >= 1) || Double.isInfinite(factor)) {
+        if (Double.isInfinite(factor)) {
+            field.error("is not a finite limit factor");
+            return null;
+        }
+        if (!(factor >= 1)) {
             field.error(reason);
             return null;
         }
