@@ -35,6 +35,7 @@ final class BindingMapper {
                 .setGeneration(previous == null ? 1 : previous.getGeneration() + 1)
                 .setComponents(interpreted ? components(interpretation.components()) : List.of())
                 .setTotal(interpreted ? interpretation.total().toQuantities() : Map.of())
+                .setTotalLimits(interpreted ? interpretation.totalLimits().toQuantities() : Map.of())
                 .setInterpretation(status(interpretation))
                 .setAdmission(pending(interpretation))
                 .setPlacement(event.getPlacement() != null ? event.getPlacement() : previous == null ? null : previous.getPlacement())
@@ -67,6 +68,8 @@ final class BindingMapper {
                         .setMaxReplicas(c.maxReplicas())
                         .setPerPod(c.perPod().toQuantities())
                         .setTotal(c.total().toQuantities())
+                        .setPerPodLimits(c.perPodLimits().toQuantities())
+                        .setTotalLimits(c.totalLimits().toQuantities())
                         .build())
                 .toList();
     }

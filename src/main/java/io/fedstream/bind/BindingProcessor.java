@@ -107,7 +107,8 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
 
     private static Interpretation invalid(FieldError error) {
         return new Interpretation(
-                Interpretation.Outcome.INVALID, null, Map.of(), null, null, List.of(), Resources.NONE, List.of(error));
+                Interpretation.Outcome.INVALID, null, Map.of(), null, null, List.of(), Resources.NONE, Resources.NONE,
+                List.of(error));
     }
 
     private void deadLetter(Record<String, WorkloadEvent> record, FieldError error) {

@@ -69,7 +69,7 @@ final class InterpreterSource {
         errors.add(rejection);
         return new Interpretation(interpretation.outcome(), interpretation.workload(), interpretation.labels(),
                 interpretation.priorityClassName(), interpretation.interpreter(), interpretation.components(),
-                interpretation.total(), errors);
+                interpretation.total(), interpretation.totalLimits(), errors);
     }
 
     private void rebuild() {

@@ -109,7 +109,7 @@ final class CustomizationKind implements KindInterpreter {
         }
         ContainerResources declared = new ContainerResources(
                 resources.field("requests").resourceList(), resources.field("limits").resourceList());
-        return new PodRequest(declared.effectiveRequest(), null);
+        return PodRequest.ofContainer(declared);
     }
 
     private static Long bound(CustomizationPath path, Cursor manifest) {

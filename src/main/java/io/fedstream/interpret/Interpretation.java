@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The result of interpreting one manifest. INTERPRETED carries components and their total;
- * UNINTERPRETED (no interpreter knows the kind, or a known kind depends on something the
+ * The result of interpreting one manifest. INTERPRETED carries components, their total request
+ * and their total limits; UNINTERPRETED (no interpreter knows the kind, or a known kind depends on something the
  * interpreter was not given, e.g. a TrainJob's unknown runtime) and INVALID carry no components
- * and {@link Resources#NONE} as total, with the reason(s) in {@code errors}. INVALID wins when
+ * and {@link Resources#NONE} as totals, with the reason(s) in {@code errors}. INVALID wins when
  * both apply.
  */
 public record Interpretation(
@@ -18,6 +18,7 @@ public record Interpretation(
         String interpreter,
         List<ComponentRequirement> components,
         Resources total,
+        Resources totalLimits,
         List<FieldError> errors) {
 
     /** What became of a manifest. */
@@ -27,10 +28,11 @@ public record Interpretation(
         labels = labels == null ? Map.of() : Map.copyOf(labels);
         components = components == null ? List.of() : List.copyOf(components);
         total = total == null ? Resources.NONE : total;
+        totalLimits = totalLimits == null ? Resources.NONE : totalLimits;
         errors = errors == null ? List.of() : List.copyOf(errors);
     }
 
     static Interpretation invalid(WorkloadId workload, Map<String, String> labels, String interpreter, List<FieldError> errors) {
-        return new Interpretation(Outcome.INVALID, workload, labels, null, interpreter, List.of(), Resources.NONE, errors);
+        return new Interpretation(Outcome.INVALID, workload, labels, null, interpreter, List.of(), Resources.NONE, Resources.NONE, errors);
     }
 }

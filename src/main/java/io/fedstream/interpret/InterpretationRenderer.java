@@ -14,8 +14,9 @@ import java.util.Map;
 
 /**
  * Renders interpretations for people and scripts (the CLI): per document apiVersion, kind,
- * namespace, name, outcome, interpreter, components with canonical quantity strings, the total
- * and, when any, the errors, always in that key order. JSON is one array; YAML is one document
+ * namespace, name, outcome, interpreter, components with canonical quantity strings (their limits
+ * only when the pod has any), the total, the total limits when any and, when any, the errors,
+ * always in that key order. JSON is one array; YAML is one document
  * per interpretation.
  */
 public final class InterpretationRenderer {
@@ -73,10 +74,17 @@ public final class InterpretationRenderer {
             }
             component.put("perPod", c.perPod().toQuantities());
             component.put("total", c.total().toQuantities());
+            if (!c.perPodLimits().isEmpty()) {
+                component.put("perPodLimits", c.perPodLimits().toQuantities());
+                component.put("totalLimits", c.totalLimits().toQuantities());
+            }
             components.add(component);
         }
         doc.put("components", components);
         doc.put("total", i.total().toQuantities());
+        if (!i.totalLimits().isEmpty()) {
+            doc.put("totalLimits", i.totalLimits().toQuantities());
+        }
         if (!i.errors().isEmpty()) {
             List<Map<String, Object>> errors = new ArrayList<>();
             for (FieldError e : i.errors()) {

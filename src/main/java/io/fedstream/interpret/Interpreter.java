@@ -120,7 +120,7 @@ public final class Interpreter {
         KindRef ref = KindRef.of(apiVersion, kind);
         KindInterpreter kindInterpreter = customized.getOrDefault(ref.id(), byKind.get(ref.id()));
         if (kindInterpreter == null) {
-            return new Interpretation(Outcome.UNINTERPRETED, id, labels, null, null, List.of(), Resources.NONE,
+            return new Interpretation(Outcome.UNINTERPRETED, id, labels, null, null, List.of(), Resources.NONE, Resources.NONE,
                     List.of(new FieldError("kind", kind, "no interpreter for " + ref.id())));
         }
         String interpreterName = kindInterpreter.name(ref);
@@ -137,7 +137,7 @@ public final class Interpreter {
         }
         if (!problems.uninterpretable().isEmpty()) {
             return new Interpretation(Outcome.UNINTERPRETED, id, labels, null, interpreterName, List.of(), Resources.NONE,
-                    problems.uninterpretable());
+                    Resources.NONE, problems.uninterpretable());
         }
         return summed(id, labels, interpreterName, components);
     }
@@ -145,23 +145,30 @@ public final class Interpreter {
     private static Interpretation summed(WorkloadId id, Map<String, String> labels, String interpreterName, List<Component> components) {
         List<ComponentRequirement> requirements = new ArrayList<>();
         Resources total = Resources.NONE;
+        Resources totalLimits = Resources.NONE;
         String priorityClassName = null;
         for (Component c : components) {
+            PodRequest pod = c.pod();
+            String what = "request";
             try {
-                Resources componentTotal = c.pod().resources().times(c.replicas());
-                requirements.add(new ComponentRequirement(
-                        c.name(), c.replicas(), c.minReplicas(), c.maxReplicas(), c.pod().resources(), componentTotal));
+                Resources componentTotal = pod.resources().times(c.replicas());
                 total = total.plus(componentTotal);
+                what = "limit";
+                Resources componentLimits = pod.limits().times(c.replicas());
+                totalLimits = totalLimits.plus(componentLimits);
+                requirements.add(new ComponentRequirement(c.name(), c.replicas(), c.minReplicas(), c.maxReplicas(),
+                        pod.resources(), componentTotal, pod.limits(), componentLimits));
             } catch (ArithmeticException e) {
                 return Interpretation.invalid(id, labels, interpreterName, List.of(new FieldError(
                         c.replicasField(), Long.toString(c.replicas()),
-                        "component " + c.name() + ": replicas x per-pod request does not fit a 64-bit integer")));
+                        "component " + c.name() + ": replicas x per-pod " + what + " does not fit a 64-bit integer")));
             }
             if (priorityClassName == null) {
-                priorityClassName = c.pod().priorityClassName();
+                priorityClassName = pod.priorityClassName();
             }
         }
-        return new Interpretation(Outcome.INTERPRETED, id, labels, priorityClassName, interpreterName, requirements, total, List.of());
+        return new Interpretation(Outcome.INTERPRETED, id, labels, priorityClassName, interpreterName, requirements,
+                total, totalLimits, List.of());
     }
 
     private static String name(Cursor metadata) {

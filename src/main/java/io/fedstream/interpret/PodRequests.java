@@ -1,16 +1,16 @@
 package io.fedstream.interpret;
 
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 
 /**
- * The effective request of one pod spec, as Kubernetes' own {@code PodRequests} computes it:
- * regular containers plus sidecars (init containers with restartPolicy Always), or the largest
- * regular init container plus the sidecars declared before it, whichever is larger per
- * resource; then pod-level {@code spec.resources} for cpu, memory and hugepages; then
- * {@code spec.overhead}. Reusable by every kind that embeds a pod template.
+ * The effective request and the limits of one pod spec, as Kubernetes' own {@code PodRequests}
+ * and {@code PodLimits} compute them: regular containers plus sidecars (init containers with
+ * restartPolicy Always), or the largest regular init container plus the sidecars declared
+ * before it, whichever is larger per resource; then pod-level {@code spec.resources} for cpu,
+ * memory and hugepages; then {@code spec.overhead}. Reusable by every kind that embeds a pod
+ * template.
  */
 public final class PodRequests {
 
@@ -49,7 +49,8 @@ public final class PodRequests {
 
     private static PodRequest compute(Cursor podSpec, String adjustedName, UnaryOperator<ContainerResources> adjust) {
         try {
-            Resources app = Resources.NONE;
+            Footprint requests = new Footprint();
+            Footprint limits = new Footprint();
             boolean adjusted = false;
             for (Cursor container : podSpec.field("containers").elements()) {
                 ContainerResources resources = containerResources(container);
@@ -57,54 +58,102 @@ public final class PodRequests {
                     resources = adjust.apply(resources);
                     adjusted = true;
                 }
-                app = app.plus(resources.effectiveRequest());
+                requests.container(resources.effectiveRequest());
+                limits.container(resources.limits());
             }
             if (adjust != null && !adjusted) {
-                app = app.plus(adjust.apply(ContainerResources.NONE).effectiveRequest());
+                ContainerResources added = adjust.apply(ContainerResources.NONE);
+                requests.container(added.effectiveRequest());
+                limits.container(added.limits());
             }
-
-            Resources sidecars = Resources.NONE;
-            Resources initPeak = Resources.NONE;
             for (Cursor init : podSpec.field("initContainers").elements()) {
-                Resources request = containerResources(init).effectiveRequest();
+                ContainerResources resources = containerResources(init);
                 if ("Always".equals(init.field("restartPolicy").string())) {
-                    sidecars = sidecars.plus(request);
+                    requests.sidecar(resources.effectiveRequest());
+                    limits.sidecar(resources.limits());
                 } else {
-                    initPeak = initPeak.max(request.plus(sidecars));
+                    requests.init(resources.effectiveRequest());
+                    limits.init(resources.limits());
                 }
             }
-            Resources pod = app.plus(sidecars).max(initPeak);
-            pod = pod.with(podLevel(podSpec.field("resources")));
-            pod = pod.plus(podSpec.field("overhead").resourceList());
-            return new PodRequest(pod, podSpec.field("priorityClassName").string());
+            ContainerResources podLevel = podLevel(podSpec.field("resources"));
+            Resources overhead = podSpec.field("overhead").resourceList();
+            Resources podRequest = requests.pod().with(podLevel.effectiveRequest()).plus(overhead);
+            Resources podLimits = withOverheadOnSetLimits(limits.pod().with(podLevel.limits()), overhead);
+            return new PodRequest(podRequest, podLimits, podSpec.field("priorityClassName").string());
         } catch (ArithmeticException e) {
-            podSpec.error("the pod's total request does not fit a 64-bit integer");
+            podSpec.error("the pod's total request or limit does not fit a 64-bit integer");
             return PodRequest.NONE;
         }
     }
 
-    /** Pod-level requests (else limits) replace the containers' sum for cpu, memory and hugepages only. */
-    private static Resources podLevel(Cursor resources) {
-        if (!resources.isPresent()) {
-            return Resources.NONE;
+    /**
+     * Overhead raises only the limits the pod has and that are not zero: an absent limit means
+     * unlimited, and {@code PodLimits} keeps it so.
+     */
+    private static Resources withOverheadOnSetLimits(Resources limits, Resources overhead) {
+        if (overhead.isEmpty() || limits.isEmpty()) {
+            return limits;
         }
-        Resources effective = new ContainerResources(
-                        resources.field("requests").resourceList(), resources.field("limits").resourceList())
-                .effectiveRequest();
+        Map<String, Long> out = new TreeMap<>(limits.amounts());
+        overhead.amounts().forEach((name, amount) ->
+                out.computeIfPresent(name, (n, limit) -> limit == 0 ? limit : Math.addExact(limit, amount)));
+        return Resources.of(out);
+    }
+
+    /**
+     * Pod-level requests and limits, for cpu, memory and hugepages only: the effective request
+     * (requests, else limits) replaces the containers' request, the limits replace their limits.
+     */
+    private static ContainerResources podLevel(Cursor resources) {
+        if (!resources.isPresent()) {
+            return ContainerResources.NONE;
+        }
+        return new ContainerResources(supported(resources.field("requests")), supported(resources.field("limits")));
+    }
+
+    private static Resources supported(Cursor resourceList) {
+        Resources listed = resourceList.resourceList();
+        if (listed.isEmpty()) {
+            return listed;
+        }
         Map<String, Long> supported = new TreeMap<>();
-        for (Map.Entry<String, Long> e : effective.amounts().entrySet()) {
+        for (Map.Entry<String, Long> e : listed.amounts().entrySet()) {
             String name = e.getKey();
             if (name.equals("cpu") || name.equals("memory") || name.startsWith("hugepages-")) {
                 supported.put(name, e.getValue());
             } else {
-                for (String side : List.of("requests", "limits")) {
-                    Cursor entry = resources.field(side).field(name);
-                    if (entry.isPresent()) {
-                        entry.error("pod-level resources support only cpu, memory and hugepages-*");
-                    }
-                }
+                resourceList.field(name).error("pod-level resources support only cpu, memory and hugepages-*");
             }
         }
         return Resources.of(supported);
+    }
+
+    /**
+     * Running sums of one view of a pod's containers (their requests, or their limits), combined
+     * as the sidecar KEP defines a pod's footprint: regular containers plus sidecars, or the
+     * largest regular init container plus the sidecars declared before it, whichever is larger.
+     */
+    private static final class Footprint {
+
+        private Resources app = Resources.NONE;
+        private Resources sidecars = Resources.NONE;
+        private Resources initPeak = Resources.NONE;
+
+        void container(Resources resources) {
+            app = app.plus(resources);
+        }
+
+        void sidecar(Resources resources) {
+            sidecars = sidecars.plus(resources);
+        }
+
+        void init(Resources resources) {
+            initPeak = initPeak.max(resources.plus(sidecars));
+        }
+
+        Resources pod() {
+            return app.plus(sidecars).max(initPeak);
+        }
     }
 }

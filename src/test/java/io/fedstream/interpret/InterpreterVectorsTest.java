@@ -31,8 +31,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * JSON), optionally the {@code runtimes} (Kubeflow Trainer runtime manifests) the interpreter
  * knows, and what to {@code expect}. Optional {@code customizations} (a list of
  * InterpreterCustomization objects) or {@code customizationsText} (raw YAML) are loaded on top of
- * the built-in kinds; {@code expect.loadErrors} lists the exact errors refusing them. Adding a
- * case means adding a file.
+ * the built-in kinds; {@code expect.loadErrors} lists the exact errors refusing them. Limits are
+ * checked where a vector states them: {@code perPodLimits}/{@code totalLimits} of a component and
+ * {@code expect.totalLimits}, each compared exactly when given ({@code {}} means no limits).
+ * Adding a case means adding a file.
  */
 class InterpreterVectorsTest {
 
@@ -89,11 +91,15 @@ class InterpreterVectorsTest {
         }
         if (result.outcome() == Outcome.INTERPRETED) {
             assertThat(result.errors()).isEmpty();
-            assertThat(components(result)).isEqualTo(expectedComponents(expect.path("components")));
+            assertThat(components(result, expect.path("components"))).isEqualTo(expectedComponents(expect.path("components")));
             assertThat(result.total().toQuantities()).as("total").isEqualTo(strings(expect.path("total")));
+            if (expect.has("totalLimits")) {
+                assertThat(result.totalLimits().toQuantities()).as("totalLimits").isEqualTo(strings(expect.get("totalLimits")));
+            }
         } else {
             assertThat(result.components()).isEmpty();
             assertThat(result.total()).isEqualTo(Resources.NONE);
+            assertThat(result.totalLimits()).isEqualTo(Resources.NONE);
             assertThat(result.errors()).isNotEmpty();
         }
         for (JsonNode e : expect.path("errors")) {
@@ -139,9 +145,12 @@ class InterpreterVectorsTest {
         return "json".equals(vector.path("format").asText()) ? JSON.writeValueAsBytes(manifest) : YAML.writeValueAsBytes(manifest);
     }
 
-    private static List<Map<String, Object>> components(Interpretation result) {
+    /** The actual components, with their limits only where the vector states limits for that component. */
+    private static List<Map<String, Object>> components(Interpretation result, JsonNode expected) {
         List<Map<String, Object>> out = new ArrayList<>();
-        for (ComponentRequirement c : result.components()) {
+        for (int i = 0; i < result.components().size(); i++) {
+            ComponentRequirement c = result.components().get(i);
+            JsonNode stated = expected.path(i);
             Map<String, Object> m = new TreeMap<>();
             m.put("name", c.name());
             m.put("replicas", c.replicas());
@@ -149,6 +158,12 @@ class InterpreterVectorsTest {
             m.put("maxReplicas", c.maxReplicas());
             m.put("perPod", c.perPod().toQuantities());
             m.put("total", c.total().toQuantities());
+            if (stated.has("perPodLimits")) {
+                m.put("perPodLimits", c.perPodLimits().toQuantities());
+            }
+            if (stated.has("totalLimits")) {
+                m.put("totalLimits", c.totalLimits().toQuantities());
+            }
             out.add(m);
         }
         return out;
@@ -164,6 +179,11 @@ class InterpreterVectorsTest {
             m.put("maxReplicas", c.has("maxReplicas") ? c.get("maxReplicas").asLong() : null);
             m.put("perPod", strings(c.path("perPod")));
             m.put("total", strings(c.path("total")));
+            for (String limits : List.of("perPodLimits", "totalLimits")) {
+                if (c.has(limits)) {
+                    m.put(limits, strings(c.get(limits)));
+                }
+            }
             out.add(m);
         }
         return out;

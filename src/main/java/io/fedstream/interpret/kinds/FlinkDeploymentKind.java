@@ -9,6 +9,7 @@ import io.fedstream.interpret.KindRef;
 import io.fedstream.interpret.PodRequest;
 import io.fedstream.interpret.PodRequests;
 import io.fedstream.interpret.Problems;
+import io.fedstream.interpret.Quantities;
 import io.fedstream.interpret.Resources;
 
 import java.math.BigDecimal;
@@ -20,8 +21,9 @@ import java.util.function.UnaryOperator;
 /**
  * flink.apache.org/v1beta1 FlinkDeployment: components {@code jobmanager} and
  * {@code taskmanager}, each a pod of the merged pod template whose main container gets the cpu
- * and memory Flink computes from the spec, as the Flink Kubernetes operator and Flink's native
- * Kubernetes integration do. The rules and their sources are in docs/interpretation.md.
+ * and memory requests and limits Flink computes from the spec, as the Flink Kubernetes operator
+ * and Flink's native Kubernetes integration do. The rules and their sources are in
+ * docs/interpretation.md.
  */
 public final class FlinkDeploymentKind implements KindInterpreter {
 
@@ -139,7 +141,8 @@ public final class FlinkDeploymentKind implements KindInterpreter {
 
     /**
      * How the main container's resources change: requests and limits of {@code resources}
-     * (or {@code resource.ephemeralStorage}) are put into it, then Flink sets cpu and memory.
+     * (or {@code resource.ephemeralStorage}) are put into it, then Flink sets cpu and memory,
+     * requests and limits (the request times the limit factor).
      */
     private static UnaryOperator<ContainerResources> mainContainer(Cursor component, FlinkConfiguration conf, boolean jm, long slots) {
         Cursor resources = component.field("resources");
@@ -164,16 +167,30 @@ public final class FlinkDeploymentKind implements KindInterpreter {
             }
         }
 
-        Long cpu = cpu(cpuField, useResources, conf, jm, slots);
+        BigDecimal cores = cpu(cpuField, useResources, conf, jm, slots);
         Long memory = memory(memoryField, conf, jm, component);
-        Map<String, Long> cpuAndMemory = new TreeMap<>();
-        if (cpu != null) {
-            cpuAndMemory.put("cpu", cpu);
+        String role = jm ? "jobmanager" : "taskmanager";
+        Double cpuFactor = limitFactor(useResources ? resources : null, "cpu", conf, "kubernetes." + role + ".cpu.limit-factor");
+        Double memoryFactor = limitFactor(useResources ? resources : null, "memory", conf, "kubernetes." + role + ".memory.limit-factor");
+        Map<String, Long> requests = new TreeMap<>();
+        Map<String, Long> limits = new TreeMap<>();
+        if (cores != null && cpuFactor != null) {
+            long request = Quantities.toUnits("cpu", cores);
+            Long limit = FlinkLimits.cpuLimit(cores, request, cpuFactor);
+            if (limit == null) {
+                component.error("its cpu (" + cores.toPlainString() + ") x the cpu limit factor (" + cpuFactor
+                        + ") does not fit a 64-bit integer of milli-cpu");
+            } else {
+                requests.put("cpu", request);
+                limits.put("cpu", limit);
+            }
         }
-        if (memory != null) {
-            cpuAndMemory.put("memory", FlinkMemory.containerBytes(memory));
+        if (memory != null && memoryFactor != null) {
+            long mebibytes = FlinkMemory.containerBytes(memory) / FlinkLimits.MIB;
+            requests.put("memory", mebibytes * FlinkLimits.MIB);
+            limits.put("memory", FlinkLimits.memoryLimitMebibytes(mebibytes, memoryFactor) * FlinkLimits.MIB);
         }
-        ContainerResources flink = new ContainerResources(Resources.of(cpuAndMemory), Resources.NONE);
+        ContainerResources flink = new ContainerResources(Resources.of(requests), Resources.of(limits));
         ContainerResources injected = extras;
         return template -> template.overlay(injected).overlay(flink);
     }
@@ -196,8 +213,8 @@ public final class FlinkDeploymentKind implements KindInterpreter {
         return Resources.of(out);
     }
 
-    /** Milli-cpu: the spec's field, else flinkConfiguration, else the default (1 for the JobManager, slots for a TaskManager). */
-    private static Long cpu(Cursor field, boolean quantity, FlinkConfiguration conf, boolean jm, long slots) {
+    /** Cores: the spec's field, else flinkConfiguration, else the default (1 for the JobManager, slots for a TaskManager). */
+    private static BigDecimal cpu(Cursor field, boolean quantity, FlinkConfiguration conf, boolean jm, long slots) {
         if (!jm) {
             Cursor cores = conf.get("taskmanager.cpu.cores"); // Flink lets this win over the Kubernetes option
             if (cores != null) {
@@ -209,8 +226,9 @@ public final class FlinkDeploymentKind implements KindInterpreter {
                 Long milli = field.quantity("cpu");
                 if (milli != null && milli == 0) {
                     field.error("must be positive");
+                    return null;
                 }
-                return milli;
+                return milli == null ? null : BigDecimal.valueOf(milli, 3);
             }
             return positiveCores(field, field.decimal());
         }
@@ -223,10 +241,10 @@ public final class FlinkDeploymentKind implements KindInterpreter {
                 return positiveCores(configured, cores);
             }
         }
-        return jm ? 1000L : Math.multiplyExact(slots, 1000L);
+        return BigDecimal.valueOf(jm ? 1 : slots);
     }
 
-    private static Long positiveCores(Cursor field, BigDecimal cores) {
+    private static BigDecimal positiveCores(Cursor field, BigDecimal cores) {
         if (cores == null) {
             return null;
         }
@@ -235,11 +253,56 @@ public final class FlinkDeploymentKind implements KindInterpreter {
             return null;
         }
         try {
-            return io.fedstream.interpret.Quantities.toUnits("cpu", cores);
+            Quantities.toUnits("cpu", cores);
         } catch (ArithmeticException e) {
             field.error("does not fit a 64-bit integer of milli-cpu");
             return null;
         }
+        return cores;
+    }
+
+    /**
+     * The limit factor of cpu or memory: with {@code resources} that sets both a request and a
+     * limit of it, limit / request (as the operator derives it); else the flinkConfiguration key,
+     * else 1. Null, with an error, when it is not a number or below 1 (Flink refuses that).
+     */
+    private static Double limitFactor(Cursor resources, String name, FlinkConfiguration conf, String key) {
+        if (resources != null) {
+            Cursor request = resources.field("requests").field(name);
+            Cursor limit = resources.field("limits").field(name);
+            if (request.isPresent() && limit.isPresent()) {
+                Double requested = FlinkLimits.numericalAmount(request);
+                Double limited = FlinkLimits.numericalAmount(limit);
+                if (requested == null || limited == null) {
+                    return null;
+                }
+                if (requested > 0) {
+                    return atLeastOne(limit, limited / requested, "is below the request: the operator would set " + key
+                            + " to " + limited / requested + ", and Flink refuses a limit factor below 1");
+                }
+            }
+        }
+        Cursor configured = conf.get(key);
+        if (configured == null) {
+            return 1.0;
+        }
+        BigDecimal factor = configured.decimal();
+        if (factor == null) {
+            return null;
+        }
+        return atLeastOne(configured, factor.doubleValue(), "must be at least 1 (Flink refuses a limit factor below 1)");
+    }
+
+    private static Double atLeastOne(Cursor field, double factor, String reason) {
+        if (Double.isInfinite(factor)) {
+            field.error("is not a finite limit factor");
+            return null;
+        }
+        if (!(factor >= 1)) {
+            field.error(reason);
+            return null;
+        }
+        return factor;
     }
 
     /** Process memory in bytes: the spec's field (Flink syntax first), else flinkConfiguration; required. */

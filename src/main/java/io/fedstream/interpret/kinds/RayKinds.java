@@ -77,7 +77,7 @@ public final class RayKinds implements KindInterpreter {
         if (mode.equals("K8sJobMode")) {
             PodRequest submitter = submitterTemplate.isPresent()
                     ? PodRequests.of(submitterTemplate.field("spec"))
-                    : new PodRequest(SUBMITTER.effectiveRequest(), null);
+                    : PodRequest.ofContainer(SUBMITTER);
             components.add(Component.of("submitter", 1, modeField.path(), submitter));
         }
         return components;

@@ -142,6 +142,7 @@ public final class SparkApplicationKinds implements KindInterpreter {
         Cursor fields = spec.field(role.name);
         String prefix = "spark." + role.name;
         Long cpu = cpuRequest(fields, conf, role);
+        Long cpuLimit = cpuLimit(fields, conf, role);
         Long memory = memoryMiB(fields.field("memory"), conf.field(prefix + ".memory"), DEFAULT_MEMORY_MIB);
         Long overhead = memoryMiB(fields.field("memoryOverhead"), conf.field(prefix + ".memoryOverhead"), null);
         if (overhead == null && memory != null) {
@@ -168,6 +169,9 @@ public final class SparkApplicationKinds implements KindInterpreter {
         }
         Map<String, Long> limits = new TreeMap<>(gpu(fields.field("gpu")));
         limits.put("memory", bytes);
+        if (cpuLimit != null) {
+            limits.put("cpu", cpuLimit);
+        }
         ContainerResources spark = new ContainerResources(
                 Resources.of(Map.of("cpu", cpu, "memory", bytes)), Resources.of(limits));
 
@@ -196,6 +200,18 @@ public final class SparkApplicationKinds implements KindInterpreter {
             return null;
         }
         return count == null ? null : count * 1000;
+    }
+
+    /**
+     * Milli-cpu of the cpu limit, or null when Spark sets none (the template's own cpu limit then
+     * stays): coreLimit (the operator passes it as spark.kubernetes.*.limit.cores, after sparkConf).
+     */
+    private static Long cpuLimit(Cursor fields, Cursor conf, Role role) {
+        Cursor limit = fields.field("coreLimit");
+        if (!limit.isPresent()) {
+            limit = conf.field("spark.kubernetes." + role.name + ".limit.cores");
+        }
+        return limit.quantity("cpu");
     }
 
     /** Off-heap memory (when enabled) and, for Python apps, PySpark worker memory, both added to each executor. */

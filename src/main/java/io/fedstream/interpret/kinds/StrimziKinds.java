@@ -1,6 +1,7 @@
 package io.fedstream.interpret.kinds;
 
 import io.fedstream.interpret.Component;
+import io.fedstream.interpret.ContainerResources;
 import io.fedstream.interpret.Cursor;
 import io.fedstream.interpret.KindInterpreter;
 import io.fedstream.interpret.KindRef;
@@ -70,13 +71,16 @@ public final class StrimziKinds implements KindInterpreter {
         Cursor userOperator = entityOperator.field("userOperator");
         if (topicOperator.isPresent() || userOperator.isPresent()) {
             // One Deployment pod with a container per configured operator (EntityOperator#createContainers).
-            Resources sum = Resources.NONE;
+            Resources requests = Resources.NONE;
+            Resources limits = Resources.NONE;
             for (Cursor operator : List.of(topicOperator, userOperator)) {
                 if (operator.isPresent()) {
-                    sum = sum.plus(PodRequests.containerResources(operator).effectiveRequest());
+                    ContainerResources container = PodRequests.containerResources(operator);
+                    requests = requests.plus(container.effectiveRequest());
+                    limits = limits.plus(container.limits());
                 }
             }
-            components.add(Component.of("entity-operator", 1, entityOperator.path(), new PodRequest(sum, null)));
+            components.add(Component.of("entity-operator", 1, entityOperator.path(), new PodRequest(requests, limits, null)));
         }
         for (String[] single : new String[][] {{"cruiseControl", "cruise-control"}, {"kafkaExporter", "kafka-exporter"}}) {
             Cursor section = spec.field(single[0]);
@@ -96,8 +100,8 @@ public final class StrimziKinds implements KindInterpreter {
         return value != null && value.toLowerCase(Locale.ENGLISH).equals("enabled");
     }
 
-    /** A pod of one container sized by the section's {@code resources} (requests, else limits). */
+    /** A pod of one container sized by the section's {@code resources} (requests, else limits; and its limits). */
     private static PodRequest pod(Cursor section) {
-        return new PodRequest(PodRequests.containerResources(section).effectiveRequest(), null);
+        return PodRequest.ofContainer(PodRequests.containerResources(section));
     }
 }
