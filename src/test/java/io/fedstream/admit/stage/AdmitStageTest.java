@@ -70,6 +70,24 @@ class AdmitStageTest {
     }
 
     @Test
+    void limitsDotCpuIsChargedWithTheLimitsTotal() {
+        fleet.quota("team-a", "q", "limits.cpu=2", "cpu=10");
+        fleet.workload(A, """
+                {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"a","namespace":"team-a"},
+                 "spec":{"replicas":3,"template":{"spec":{"containers":[
+                   {"name":"app","resources":{"requests":{"cpu":"250m"},"limits":{"cpu":"1"}}}]}}}}""", null);
+
+        ResourceBinding a = fleet.binding(A);
+        assertThat(a.getTotalLimits()).containsEntry("cpu", "3");
+        assertThat(a.getAdmission().getState()).isEqualTo(AdmissionState.REJECTED);
+        assertThat(a.getAdmission().getRejections()).singleElement().satisfies(r -> {
+            assertThat(r.getResource()).isEqualTo("limits.cpu");
+            assertThat(r.getRequested()).isEqualTo("3");
+            assertThat(r.getHard()).isEqualTo("2");
+        });
+    }
+
+    @Test
     void anUpdateBeyondTheQuotaIsRejectedAndThePreviousVersionStaysCharged() {
         fleet.quota("team-a", "q", "cpu=4");
         fleet.deployment("team-a", "a", 2, "1", "1Gi");
