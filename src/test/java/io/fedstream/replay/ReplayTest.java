@@ -72,6 +72,36 @@ class ReplayTest {
     }
 
     @Test
+    void admissionExampleRejectsTheScaleUpQueuesTheSecondJobAndAdmitsItAfterTheDelete() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-admission.jsonl")));
+
+        List<String> bindings = lines.stream().filter(l -> l.get("topic").asText().equals("fedstream.bindings"))
+                .map(l -> l.get("key").asText().replace("flink.apache.org/FlinkDeployment/streaming/", "") + " "
+                        + (l.get("value").isNull() ? "deleted" : l.at("/value/generation").asLong() + " "
+                        + l.at("/value/admission/state").asText() + " charged cpu=" + l.at("/value/admission/charged/cpu").asText("-")))
+                .toList();
+        assertThat(bindings).containsExactly(
+                "fraud-detector 1 ADMITTED charged cpu=9",
+                "fraud-detector 2 REJECTED charged cpu=9",
+                "risk-scorer 1 REJECTED charged cpu=-",
+                "risk-scorer 1 ADMITTED charged cpu=9",
+                "fraud-detector deleted");
+        assertThat(lines).filteredOn(l -> l.get("topic").asText().equals("fedstream.audit"))
+                .extracting(l -> l.at("/value/decision").asText())
+                .containsExactly("QUOTA_APPLIED", "ADMITTED", "REJECTED", "REJECTED", "RELEASED", "ADMITTED");
+        JsonNode rejection = lines.stream().filter(l -> l.at("/value/admission/state").asText().equals("REJECTED")).findFirst().orElseThrow();
+        assertThat(rejection.at("/value/admission/rejections/0/resource").asText()).isEqualTo("cpu");
+        assertThat(rejection.at("/value/admission/rejections/0/hard").asText()).isEqualTo("12");
+        assertThat(rejection.at("/value/admission/rejections/0/used").asText()).isEqualTo("9");
+        assertThat(rejection.at("/value/admission/rejections/0/requested").asText()).isEqualTo("8");
+        JsonNode lastStatus = lines.stream().filter(l -> l.get("topic").asText().equals("fedstream.quota-status"))
+                .reduce((a, b) -> b).orElseThrow();
+        assertThat(lastStatus.at("/value/used/cpu").asText()).isEqualTo("9");
+        assertThat(lastStatus.at("/value/admittedCount").asLong()).isEqualTo(1);
+        assertThat(lastStatus.at("/value/rejectedCount").asLong()).isZero();
+    }
+
+    @Test
     void badLineIsReportedWithItsNumberBeforeAnythingRuns() {
         String script = """
                 {"topic":"fedstream.workloads","key":"k","value":{"op":"UPSERT","observedAt":0,"manifest":"{}"}}
