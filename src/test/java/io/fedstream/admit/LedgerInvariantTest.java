@@ -47,7 +47,7 @@ class LedgerInvariantTest {
         SplittableRandom random = new SplittableRandom(seed);
         InMemoryLedgerState state = new InMemoryLedgerState();
         Ledger ledger = new Ledger(state);
-        Ledger encoded = new Ledger(new EncodedLedgerState());
+        Ledger encoded = new Ledger(SortedMapByteTable.ledgerState());
         Map<String, Long> generations = new HashMap<>();
         long admitted = 0;
         long rejected = 0;

@@ -54,7 +54,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
     @Override
     public void init(ProcessorContext<String, AdmitOutcome> context) {
         this.context = context;
-        this.ledger = new Ledger(new StoreLedgerState(context));
+        this.ledger = new Ledger(StoreLedgerState.of(context));
         KeyValueStore<String, PolicyEvent> policies = context.getStateStore(PolicyMirror.STORE);
         this.quotas = new QuotaSync(policies, context.getStateStore(AdmitStores.QUOTA_SOURCES), ledger);
         this.priorities = new PriorityClasses(policies);

@@ -1,23 +1,31 @@
 package io.fedstream.admit;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
-/** A LedgerState that keeps only encoded bytes in string-keyed sorted maps, as the admit processor's RocksDB stores will. */
-final class EncodedLedgerState implements LedgerState {
+/**
+ * The ledger's state as encoded bytes ({@link LedgerCodecs}) in five sorted tables, in the layout of
+ * {@code docs/admission.md}: the admit stage's RocksDB stores, or sorted maps in tests.
+ */
+public final class EncodedLedgerState implements LedgerState {
 
-    private final TreeMap<String, byte[]> quotas = new TreeMap<>();
-    private final TreeMap<String, byte[]> usage = new TreeMap<>();
-    private final TreeMap<String, byte[]> admitted = new TreeMap<>();
-    private final TreeMap<String, byte[]> pending = new TreeMap<>();
-    private final TreeMap<String, byte[]> queue = new TreeMap<>();
+    private final ByteTable quotas;
+    private final ByteTable usage;
+    private final ByteTable admitted;
+    private final ByteTable pending;
+    private final ByteTable queue;
+
+    public EncodedLedgerState(ByteTable quotas, ByteTable usage, ByteTable admitted, ByteTable pending, ByteTable queue) {
+        this.quotas = quotas;
+        this.usage = usage;
+        this.admitted = admitted;
+        this.pending = pending;
+        this.queue = queue;
+    }
 
     @Override
     public List<FederatedResourceQuota> quotas(String namespace) {
-        return prefix(quotas, namespace + "/").values().stream().map(LedgerCodecs.QUOTA::decode).toList();
+        return quotas.prefix(namespace + "/").stream().map(LedgerCodecs.QUOTA::decode).toList();
     }
 
     @Override
@@ -27,7 +35,7 @@ final class EncodedLedgerState implements LedgerState {
 
     @Override
     public void removeQuota(String namespace, String name) {
-        quotas.remove(namespace + "/" + name);
+        quotas.delete(namespace + "/" + name);
     }
 
     @Override
@@ -53,7 +61,7 @@ final class EncodedLedgerState implements LedgerState {
 
     @Override
     public void removeAdmitted(String workloadKey) {
-        admitted.remove(workloadKey);
+        admitted.delete(workloadKey);
     }
 
     @Override
@@ -70,18 +78,12 @@ final class EncodedLedgerState implements LedgerState {
 
     @Override
     public void removePending(PendingWorkload workload) {
-        pending.remove(workload.workloadKey());
-        queue.remove(workload.queueKey());
+        pending.delete(workload.workloadKey());
+        queue.delete(workload.queueKey());
     }
 
     @Override
     public List<PendingWorkload> queue(String namespace) {
-        List<PendingWorkload> out = new ArrayList<>();
-        prefix(queue, PendingWorkload.queuePrefix(namespace)).values().forEach(b -> out.add(LedgerCodecs.PENDING.decode(b)));
-        return out;
-    }
-
-    private static Map<String, byte[]> prefix(TreeMap<String, byte[]> map, String prefix) {
-        return map.subMap(prefix, prefix.substring(0, prefix.length() - 1) + '0');
+        return queue.prefix(PendingWorkload.queuePrefix(namespace)).stream().map(LedgerCodecs.PENDING::decode).toList();
     }
 }
