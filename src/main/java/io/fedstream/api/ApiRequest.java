@@ -2,6 +2,8 @@ package io.fedstream.api;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /** One matched request: the route's path variables and the query parameters, decoded. */
 record ApiRequest(Map<String, String> path, Map<String, String> query) {
@@ -12,5 +14,24 @@ record ApiRequest(Map<String, String> path, Map<String, String> query) {
 
     Optional<String> query(String name) {
         return Optional.ofNullable(query.get(name)).filter(v -> !v.isEmpty());
+    }
+
+    /** A query parameter the route cannot answer without. */
+    String required(String name) {
+        return query(name).orElseThrow(() -> new BadRequestException(name, null, "a required query parameter"));
+    }
+
+    /** The {@code partitions} an internal route is asked to answer from, e.g. {@code ?partitions=0,3}. */
+    Set<Integer> partitions() {
+        String given = required("partitions");
+        Set<Integer> partitions = new TreeSet<>();
+        for (String part : given.split(",")) {
+            try {
+                partitions.add(Integer.parseInt(part.trim()));
+            } catch (NumberFormatException e) {
+                throw new BadRequestException("partitions", given, "expected partition numbers separated by commas");
+            }
+        }
+        return partitions;
     }
 }

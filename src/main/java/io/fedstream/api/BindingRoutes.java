@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.avro.ResourceBinding;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The resourcebindings routes: public ones answer for the whole application through a {@link BindingLookup}; the
@@ -31,9 +29,9 @@ final class BindingRoutes {
                 .get("/apis/resourcebindings/{namespace}/{name}", this::one)
                 .get("/apis/workloads/{group}/{kind}/{namespace}/{name}", this::byWorkloadKey)
                 .get("/internal/resourcebindings", request -> items(
-                        local.inNamespace(namespace(request), partitions(request))))
+                        local.inNamespace(namespace(request), request.partitions())))
                 .get("/internal/resourcebindings/{namespace}/{name}", request -> items(
-                        local.byName(request.path("namespace"), request.path("name"), partitions(request))))
+                        local.byName(request.path("namespace"), request.path("name"), request.partitions())))
                 .get("/internal/workloads/{group}/{kind}/{namespace}/{name}", request -> local.byWorkloadKey(workloadKey(request))
                         .map(b -> ApiResponse.ok(BindingObject.toJson(b)))
                         .orElseGet(() -> workloadNotFound(workloadKey(request))));
@@ -82,19 +80,6 @@ final class BindingRoutes {
     }
 
     private static String namespace(ApiRequest request) {
-        return request.query("namespace").orElseThrow(() -> new BadRequestException("namespace", null, "a required query parameter"));
-    }
-
-    private static Set<Integer> partitions(ApiRequest request) {
-        String given = request.query("partitions").orElseThrow(() -> new BadRequestException("partitions", null, "a required query parameter"));
-        Set<Integer> partitions = new TreeSet<>();
-        for (String part : given.split(",")) {
-            try {
-                partitions.add(Integer.parseInt(part.trim()));
-            } catch (NumberFormatException e) {
-                throw new BadRequestException("partitions", given, "expected partition numbers separated by commas");
-            }
-        }
-        return partitions;
+        return request.required("namespace");
     }
 }

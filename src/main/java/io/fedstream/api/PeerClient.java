@@ -17,7 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.streams.state.HostInfo;
 
-/** Asks another instance's internal routes for the bindings in its own stores, with this instance's bearer token. */
+/** Asks another instance's internal routes for what its own stores hold, with this instance's bearer token. */
 final class PeerClient {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -32,13 +32,20 @@ final class PeerClient {
 
     /** The items of an internal list route; fails with {@link StoreUnavailableException} on anything but 200. */
     CompletableFuture<List<ResourceBinding>> list(HostInfo peer, String pathAndQuery) {
+        return json(peer, pathAndQuery).thenApply(body -> {
+            List<ResourceBinding> bindings = new ArrayList<>();
+            body.path("items").forEach(item -> bindings.add(BindingObject.fromJson(item)));
+            return bindings;
+        });
+    }
+
+    /** The body of an internal route; fails with {@link StoreUnavailableException} on anything but 200. */
+    CompletableFuture<JsonNode> json(HostInfo peer, String pathAndQuery) {
         return send(peer, pathAndQuery).thenApply(response -> {
             if (response.statusCode() != 200) {
                 throw unavailable(peer, pathAndQuery, response);
             }
-            List<ResourceBinding> bindings = new ArrayList<>();
-            read(response.body()).path("items").forEach(item -> bindings.add(BindingObject.fromJson(item)));
-            return bindings;
+            return read(response.body());
         });
     }
 

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -76,14 +77,31 @@ public final class QueryServer implements AutoCloseable {
 
     /** Serves the routes over the running streams' stores. */
     public QueryServer start(KafkaStreams streams) {
-        StoreBindings local = new StoreBindings(streams);
-        return start(new FleetBindings(streams, endpoint(), local, new PeerClient(rawToken)), local);
+        AdmitPartitions partitions = new AdmitPartitions(streams, endpoint());
+        PeerClient peers = new PeerClient(rawToken);
+        StoreBindings bindings = new StoreBindings(streams);
+        StoreAdmission admission = new StoreAdmission(streams, Clock.systemUTC());
+        return start(new FleetBindings(partitions, bindings, peers), bindings, new FleetAdmission(partitions, admission, peers), admission);
     }
 
     /** Serves the routes over the given lookups (the seam tests use). */
+    public QueryServer start(BindingLookup fleetBindings, LocalBindingLookup localBindings,
+            AdmissionLookup fleetAdmission, LocalAdmissionLookup localAdmission) {
+        Router routes = new Router();
+        new BindingRoutes(fleetBindings, localBindings).addTo(routes);
+        new QuotaRoutes(fleetAdmission, localAdmission).addTo(routes);
+        new AggregateRoutes(fleetAdmission, localAdmission).addTo(routes);
+        return start(routes);
+    }
+
+    /** Serves the bindings routes only over the given lookups (the seam binding tests use). */
     public QueryServer start(BindingLookup fleet, LocalBindingLookup local) {
         Router routes = new Router();
         new BindingRoutes(fleet, local).addTo(routes);
+        return start(routes);
+    }
+
+    private QueryServer start(Router routes) {
         this.router = routes;
         server.start();
         LOG.info("Query API listening on http://{}:{}{}", endpoint().host(), endpoint().port(),

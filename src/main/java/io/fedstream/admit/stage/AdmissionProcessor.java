@@ -2,11 +2,11 @@ package io.fedstream.admit.stage;
 
 import io.fedstream.admit.Decision;
 import io.fedstream.admit.Ledger;
-import io.fedstream.admit.QuotaUsage;
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.InterpretationState;
 import io.fedstream.avro.PolicyEvent;
+import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.bind.BindingNames;
 import io.fedstream.bind.WorkloadKey;
@@ -14,10 +14,7 @@ import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.policy.PolicyMirror;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -157,18 +154,9 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
     }
 
     private void statuses(Step step, String namespace) {
-        Map<String, List<FieldError>> refused = quotas.refused(namespace);
-        Set<String> inForce = new TreeSet<>();
-        for (QuotaUsage usage : ledger.statuses(namespace)) {
-            inForce.add(usage.name());
-            step.forward(namespace + "/" + usage.name(), new AdmitOutcome.Status(
-                    QuotaStatuses.of(usage, refused.getOrDefault(usage.name(), List.of()), step.now)));
+        for (QuotaStatus status : QuotaStatuses.all(namespace, ledger.statuses(namespace), quotas.refused(namespace), step.now)) {
+            step.forward(namespace + "/" + status.getName(), new AdmitOutcome.Status(status));
         }
-        refused.forEach((name, problems) -> {
-            if (!inForce.contains(name)) {
-                step.forward(namespace + "/" + name, new AdmitOutcome.Status(QuotaStatuses.refusedOnly(namespace, name, problems, step.now)));
-            }
-        });
     }
 
     /** Keeps the names index exact: the binding's entry replaces the previous version's when the two differ. */

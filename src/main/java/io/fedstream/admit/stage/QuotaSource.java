@@ -8,6 +8,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * The version of a quota on the policies topic that the ledger last took in (by digest), and why it was refused
@@ -16,6 +21,7 @@ import java.util.List;
 record QuotaSource(String digest, List<FieldError> problems) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final StringSerializer KEYS = new StringSerializer();
 
     QuotaSource {
         problems = List.copyOf(problems);
@@ -44,5 +50,26 @@ record QuotaSource(String digest, List<FieldError> problems) {
         } catch (IOException | ClassCastException e) {
             throw new IllegalStateException("corrupt entry of " + AdmitStores.QUOTA_SOURCES + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Every quota of a namespace the ledger took in from the policies topic, by name. */
+    static Map<String, QuotaSource> taken(ReadOnlyKeyValueStore<String, byte[]> sources, String namespace) {
+        String prefix = namespace + "/";
+        Map<String, QuotaSource> out = new TreeMap<>();
+        try (KeyValueIterator<String, byte[]> entries = sources.prefixScan(prefix, KEYS)) {
+            entries.forEachRemaining(entry -> out.put(entry.key.substring(prefix.length()), decode(entry.value)));
+        }
+        return out;
+    }
+
+    /** Why the latest version of each quota of a namespace was refused, by name; quotas whose latest version is in force are left out. */
+    static Map<String, List<FieldError>> refused(ReadOnlyKeyValueStore<String, byte[]> sources, String namespace) {
+        Map<String, List<FieldError>> out = new TreeMap<>();
+        taken(sources, namespace).forEach((name, source) -> {
+            if (!source.problems().isEmpty()) {
+                out.put(name, source.problems());
+            }
+        });
+        return out;
     }
 }

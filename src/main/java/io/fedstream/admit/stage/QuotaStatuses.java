@@ -6,13 +6,35 @@ import io.fedstream.avro.QuotaProblem;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.interpret.FieldError;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /** Renders the ledger's view of a quota as the QuotaStatus record of {@code fedstream.quota-status}. */
 final class QuotaStatuses {
 
     private QuotaStatuses() {}
+
+    /**
+     * The status of every quota of a namespace: those in force (with the problems of a refused later version), then
+     * those whose every version was refused.
+     */
+    static List<QuotaStatus> all(String namespace, List<QuotaUsage> inForce, Map<String, List<FieldError>> refused, long now) {
+        List<QuotaStatus> out = new ArrayList<>();
+        Set<String> names = new TreeSet<>();
+        for (QuotaUsage usage : inForce) {
+            names.add(usage.name());
+            out.add(of(usage, refused.getOrDefault(usage.name(), List.of()), now));
+        }
+        refused.forEach((name, problems) -> {
+            if (!names.contains(name)) {
+                out.add(refusedOnly(namespace, name, problems, now));
+            }
+        });
+        return out;
+    }
 
     static QuotaStatus of(QuotaUsage usage, List<FieldError> problems, long now) {
         return QuotaStatus.newBuilder()

@@ -70,7 +70,7 @@ final class QuotaSync {
 
     Outcome sync(String namespace) {
         Map<String, PolicyEvent> published = published(namespace);
-        Map<String, QuotaSource> taken = taken(namespace);
+        Map<String, QuotaSource> taken = QuotaSource.taken(sources, namespace);
         TreeSet<String> names = new TreeSet<>(published.keySet());
         names.addAll(taken.keySet());
         List<Change> changes = new ArrayList<>();
@@ -111,13 +111,7 @@ final class QuotaSync {
 
     /** Names of the quotas of a namespace whose latest version was refused. */
     Map<String, List<FieldError>> refused(String namespace) {
-        Map<String, List<FieldError>> out = new TreeMap<>();
-        taken(namespace).forEach((name, source) -> {
-            if (!source.problems().isEmpty()) {
-                out.put(name, source.problems());
-            }
-        });
-        return out;
+        return QuotaSource.refused(sources, namespace);
     }
 
     private FederatedResourceQuota parse(PolicyEvent event, String namespace, String name, List<FieldError> problems) {
@@ -147,15 +141,6 @@ final class QuotaSync {
                     out.put(name, entry.value);
                 }
             });
-        }
-        return out;
-    }
-
-    private Map<String, QuotaSource> taken(String namespace) {
-        String prefix = namespace + "/";
-        Map<String, QuotaSource> out = new TreeMap<>();
-        try (KeyValueIterator<String, byte[]> entries = sources.prefixScan(prefix, KEYS)) {
-            entries.forEachRemaining(entry -> out.put(entry.key.substring(prefix.length()), QuotaSource.decode(entry.value)));
         }
         return out;
     }

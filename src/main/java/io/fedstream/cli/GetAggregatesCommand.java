@@ -1,0 +1,77 @@
+package io.fedstream.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fedstream.admit.stage.ClusterShare;
+import io.fedstream.admit.stage.NamespaceAggregates;
+import io.fedstream.api.AggregateObjects;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code fedstream get aggregates}: what admitted workloads run, per component of a namespace or per namespace of a cluster. */
+@Command(name = "aggregates", aliases = {"aggregate", "agg"}, mixinStandardHelpOptions = true,
+        description = {
+            "Shows what admitted workloads run: with -n, a namespace's workloads, replicas and requests per kind and component;",
+            "with --cluster, a cluster's per namespace; with neither, every cluster's. Unplaced workloads count in their",
+            "namespace only."})
+final class GetAggregatesCommand implements Callable<Integer> {
+
+    enum Output { table, yaml, json }
+
+    @Option(names = {"-n", "--namespace"}, description = "A namespace's aggregates.")
+    private String namespace;
+
+    @Option(names = "--cluster", paramLabel = "NAME", description = "One cluster's aggregates (default: every cluster's).")
+    private String cluster;
+
+    @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
+            description = "table, yaml or json (default: ${DEFAULT-VALUE}).")
+    private Output output;
+
+    @CommandLine.Mixin
+    private QueryOptions query;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (namespace != null && cluster != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give -n or --cluster, not both");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        JsonNode answer;
+        try {
+            answer = query.client().get(namespace != null
+                    ? "/apis/aggregates?namespace=" + QueryOptions.encode(namespace)
+                    : "/apis/aggregates" + (cluster != null ? "?cluster=" + QueryOptions.encode(cluster) : ""));
+        } catch (QueryClient.QueryException e) {
+            err.println("error: " + e.getMessage());
+            return 1;
+        }
+        if (output != Output.table) {
+            out.print(JsonOutput.render(answer, output == Output.yaml));
+            return 0;
+        }
+        if (namespace != null) {
+            NamespaceAggregates aggregates = AggregateObjects.namespaceFromJson(answer);
+            if (aggregates.components().isEmpty() && aggregates.total().isEmpty()) {
+                err.println("No admitted workloads in " + namespace + " namespace.");
+                return 0;
+            }
+            out.print(AggregateTable.namespace(aggregates));
+            return 0;
+        }
+        List<ClusterShare> shares = AggregateObjects.sharesFromClustersJson(answer);
+        if (shares.isEmpty()) {
+            err.println("No admitted workloads placed on " + (cluster != null ? "cluster " + cluster : "any cluster") + ".");
+            return 0;
+        }
+        out.print(AggregateTable.clusters(shares));
+        return 0;
+    }
+}

@@ -1,0 +1,234 @@
+package io.fedstream.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fedstream.admit.stage.ClusterShare;
+import io.fedstream.admit.stage.NamespaceAggregates;
+import io.fedstream.admit.stage.QuotaReport;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The quotas and aggregates routes of the query server, over fake lookups. */
+class AdmissionRoutesTest {
+
+    private static final String TOKEN = "s3cret-token";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final Recording fleet = new Recording();
+    private final Recording local = new Recording();
+    private QueryServer server;
+
+    @BeforeEach
+    void start() {
+        ListBindings none = new ListBindings(List.of());
+        server = QueryServer.bind("127.0.0.1", 0, Optional.of(TOKEN)).start(none, none, fleet, local);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void quotaIsAFederatedResourceQuotaWithSpecAndStatus() throws Exception {
+        HttpResponse<String> response = get("/apis/quotas/ml/gpu");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(response.body())).isEqualTo(JSON.readTree("""
+                {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota",
+                 "metadata":{"name":"gpu","namespace":"ml"},
+                 "spec":{"overall":{"cpu":"10","memory":"64Gi","nvidia.com/gpu":"4","pods":"20"},
+                         "staticAssignments":[{"clusterName":"eu-west-1","hard":{"nvidia.com/gpu":"2"}}]},
+                 "status":{"overall":{"cpu":"10","memory":"64Gi","nvidia.com/gpu":"4","pods":"20"},
+                           "overallUsed":{"cpu":"9500m","memory":"40Gi","nvidia.com/gpu":"3","pods":"5"},
+                           "overage":{},
+                           "aggregatedStatus":[
+                             {"clusterName":"eu-west-1","hard":{"nvidia.com/gpu":"2"},"used":{"nvidia.com/gpu":"3"},"overage":{"nvidia.com/gpu":"1"}},
+                             {"clusterName":"us-east-1","hard":{},"used":{"cpu":"1","memory":"2Gi","pods":"1"},"overage":{}}],
+                           "admittedCount":3,"rejectedCount":1,
+                           "problems":[{"field":"spec.overall[cpu]","value":"ten","reason":"is not a quantity"}]}}"""));
+        assertThat(fleet.calls).containsExactly("quotas ml");
+        assertThat(local.calls).isEmpty();
+    }
+
+    @Test
+    void quotaWhoseEveryVersionWasRefusedShowsOnlyItsProblems() throws Exception {
+        HttpResponse<String> response = get("/apis/quotas/ml/objects");
+
+        assertThat(JSON.readTree(response.body())).isEqualTo(JSON.readTree("""
+                {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota",
+                 "metadata":{"name":"objects","namespace":"ml"},
+                 "status":{"problems":[{"field":"spec.overall[count/deployments.apps]","value":"3",
+                                        "reason":"is an object count, which fedstream does not charge"}]}}"""));
+    }
+
+    @Test
+    void quotaListOfANamespaceAndAbsentQuota() throws Exception {
+        JsonNode list = JSON.readTree(get("/apis/quotas?namespace=ml").body());
+        HttpResponse<String> absent = get("/apis/quotas/ml/nope");
+        HttpResponse<String> noNamespace = get("/apis/quotas");
+
+        assertThat(list.get("kind").asText()).isEqualTo("FederatedResourceQuotaList");
+        assertThat(list.get("items")).extracting(i -> i.at("/metadata/name").asText()).containsExactly("gpu", "objects");
+        assertThat(absent.statusCode()).isEqualTo(404);
+        assertThat(JSON.readTree(absent.body())).isEqualTo(JSON.readTree("""
+                {"error":"NotFound","message":"federatedresourcequota ml/nope not found","namespace":"ml","name":"nope"}"""));
+        assertThat(noNamespace.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(noNamespace.body()).get("field").asText()).isEqualTo("namespace");
+    }
+
+    @Test
+    void aggregatesOfANamespace() throws Exception {
+        HttpResponse<String> response = get("/apis/aggregates?namespace=ml");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(response.body())).isEqualTo(JSON.readTree("""
+                {"namespace":"ml",
+                 "total":{"workloads":2,"replicas":7,"resources":{"cpu":"25","memory":"82Gi","nvidia.com/gpu":"3"}},
+                 "components":[
+                   {"kind":"FlinkDeployment","component":"jobmanager","workloads":1,"replicas":1,"resources":{"cpu":"1","memory":"2Gi"}},
+                   {"kind":"FlinkDeployment","component":"taskmanager","workloads":1,"replicas":3,"resources":{"cpu":"6","memory":"16Gi"}},
+                   {"kind":"PyTorchJob","component":"worker","workloads":1,"replicas":3,
+                    "resources":{"cpu":"18","memory":"64Gi","nvidia.com/gpu":"3"}}]}"""));
+        assertThat(JSON.readTree(get("/apis/aggregates?namespace=empty").body())).isEqualTo(JSON.readTree("""
+                {"namespace":"empty","total":{"workloads":0,"replicas":0,"resources":{}},"components":[]}"""));
+    }
+
+    @Test
+    void clustersSumTheSharesOfEveryNamespace() throws Exception {
+        HttpResponse<String> one = get("/apis/aggregates?cluster=eu-west-1");
+        HttpResponse<String> all = get("/apis/aggregates");
+
+        assertThat(one.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(one.body())).isEqualTo(JSON.readTree("""
+                {"clusters":[{"cluster":"eu-west-1","workloads":3,"replicas":7,"resources":{"cpu":"20","memory":"66Gi","nvidia.com/gpu":"3"},
+                  "namespaces":[
+                    {"namespace":"ml","workloads":1,"replicas":3,"resources":{"cpu":"18","memory":"64Gi","nvidia.com/gpu":"3"}},
+                    {"namespace":"team-a","workloads":2,"replicas":4,"resources":{"cpu":"2","memory":"2Gi"}}]}]}"""));
+        assertThat(JSON.readTree(all.body()).get("clusters")).extracting(c -> c.get("cluster").asText()).containsExactly("eu-west-1", "us-east-1");
+        assertThat(fleet.calls).containsExactly("clusterShares Optional[eu-west-1]", "clusterShares Optional.empty");
+    }
+
+    @Test
+    void namespaceAndClusterTogetherAreABadRequest() throws Exception {
+        HttpResponse<String> response = get("/apis/aggregates?namespace=ml&cluster=eu-west-1");
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(response.body()).get("field").asText()).isEqualTo("cluster");
+    }
+
+    @Test
+    void internalRoutesAnswerFromTheLocalStoresForTheGivenPartitions() throws Exception {
+        HttpResponse<String> quotas = get("/internal/quotas?namespace=ml&partitions=2");
+        HttpResponse<String> aggregates = get("/internal/aggregates?namespace=ml&partitions=2");
+        HttpResponse<String> shares = get("/internal/aggregates/clusters?partitions=0,4&cluster=us-east-1");
+        HttpResponse<String> noPartitions = get("/internal/aggregates/clusters");
+
+        assertThat(JSON.readTree(quotas.body()).get("items")).hasSize(2);
+        assertThat(AggregateObjects.namespaceFromJson(JSON.readTree(aggregates.body()))).isEqualTo(ListAdmission.mlAggregates());
+        assertThat(AggregateObjects.sharesFromJson(JSON.readTree(shares.body()))).containsExactly(ListAdmission.shares().get(2));
+        assertThat(noPartitions.statusCode()).isEqualTo(400);
+        assertThat(local.calls).containsExactly("quotas ml [2]", "aggregates ml [2]", "clusterShares Optional[us-east-1] [0, 4]");
+        assertThat(fleet.calls).isEmpty();
+    }
+
+    @Test
+    void migratingStoreIs503WithRetryAfter() throws Exception {
+        fleet.unavailable = true;
+
+        for (String path : List.of("/apis/quotas/ml/gpu", "/apis/quotas?namespace=ml", "/apis/aggregates?namespace=ml", "/apis/aggregates")) {
+            HttpResponse<String> response = get(path);
+            assertThat(response.statusCode()).as(path).isEqualTo(503);
+            assertThat(response.headers().firstValue("Retry-After")).contains("1");
+        }
+    }
+
+    @Test
+    void withoutTheTokenEveryRouteIs401() throws Exception {
+        for (String path : List.of("/apis/quotas?namespace=ml", "/apis/aggregates", "/internal/quotas?namespace=ml&partitions=0",
+                "/internal/aggregates/clusters?partitions=0")) {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri(path)).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).as(path).isEqualTo(401);
+        }
+        assertThat(fleet.calls).isEmpty();
+        assertThat(local.calls).isEmpty();
+    }
+
+    @Test
+    void objectsReadBackWhole() {
+        for (QuotaReport report : List.of(ListAdmission.gpuQuota(), ListAdmission.refusedQuota())) {
+            assertThat(QuotaObject.fromJson(QuotaObject.toJson(report))).isEqualTo(report);
+        }
+        assertThat(AggregateObjects.namespaceFromJson(AggregateObjects.namespaceJson(ListAdmission.mlAggregates())))
+                .isEqualTo(ListAdmission.mlAggregates());
+        assertThat(AggregateObjects.sharesFromClustersJson(AggregateObjects.clustersJson(ListAdmission.shares())))
+                .isEqualTo(ListAdmission.shares());
+    }
+
+    private HttpResponse<String> get(String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(uri(path)).header("Authorization", "Bearer " + TOKEN).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + server.endpoint().port() + path);
+    }
+
+    /** Both seams over {@link ListAdmission}'s fixtures, recording each call. */
+    static final class Recording implements AdmissionLookup, LocalAdmissionLookup {
+        private final ListAdmission fixtures = new ListAdmission(
+                List.of(ListAdmission.gpuQuota(), ListAdmission.refusedQuota()), List.of(ListAdmission.mlAggregates()), ListAdmission.shares());
+        final List<String> calls = new ArrayList<>();
+        volatile boolean unavailable;
+
+        @Override
+        public List<QuotaReport> quotas(String namespace) {
+            return record("quotas " + namespace, fixtures.quotas(namespace));
+        }
+
+        @Override
+        public NamespaceAggregates aggregates(String namespace) {
+            return record("aggregates " + namespace, fixtures.aggregates(namespace));
+        }
+
+        @Override
+        public List<ClusterShare> clusterShares(Optional<String> cluster) {
+            return record("clusterShares " + cluster, fixtures.clusterShares(cluster));
+        }
+
+        @Override
+        public List<QuotaReport> quotas(String namespace, Set<Integer> partitions) {
+            return record("quotas " + namespace + " " + partitions, fixtures.quotas(namespace));
+        }
+
+        @Override
+        public NamespaceAggregates aggregates(String namespace, Set<Integer> partitions) {
+            return record("aggregates " + namespace + " " + partitions, fixtures.aggregates(namespace));
+        }
+
+        @Override
+        public List<ClusterShare> clusterShares(Optional<String> cluster, Set<Integer> partitions) {
+            return record("clusterShares " + cluster + " " + partitions, fixtures.clusterShares(cluster));
+        }
+
+        private <T> T record(String call, T answer) {
+            calls.add(call);
+            if (unavailable) {
+                throw new StoreUnavailableException("store aggregates-store partition 2 is migrating");
+            }
+            return answer;
+        }
+    }
+}
