@@ -24,7 +24,7 @@ public final class QuotaReader {
 
     /** {@code stores} gives each store of the partition by name (names in {@link AdmitStores}). */
     public QuotaReader(Function<String, ReadOnlyKeyValueStore<String, byte[]>> stores, Clock clock) {
-        this.ledger = new Ledger(new ReadOnlyLedgerState(stores));
+        this.ledger = new Ledger(StoreLedgerState.readOnly(stores));
         this.sources = stores.apply(AdmitStores.QUOTA_SOURCES);
         this.clock = clock;
     }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.fedstream.Fedstream;
 import io.fedstream.TestFedstream;
 import io.fedstream.admit.Aggregate;
+import io.fedstream.admit.LedgerState;
 import io.fedstream.avro.ClusterQuotaUsage;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Op;
@@ -138,8 +139,8 @@ class AdmitReadersTest {
     }
 
     @Test
-    void theReadOnlyLedgerStateRefusesWrites() {
-        ReadOnlyLedgerState state = new ReadOnlyLedgerState(stores);
+    void theQueriedLedgerStateRefusesWrites() {
+        LedgerState state = StoreLedgerState.readOnly(stores);
 
         assertThatThrownBy(() -> state.removeQuota("team-a", "compute")).isInstanceOf(UnsupportedOperationException.class);
         assertThat(state.quotas("team-a")).isEmpty();
