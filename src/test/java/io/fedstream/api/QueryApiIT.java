@@ -6,7 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fedstream.Fedstream;
 import io.fedstream.admit.stage.AdmitStores;
+import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Op;
+import io.fedstream.avro.Placement;
+import io.fedstream.avro.PolicyEvent;
+import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.cli.Main;
 import io.fedstream.config.FedstreamConfig;
@@ -29,6 +33,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -38,7 +43,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Two instances of the application on a real broker: each answers for every binding, its own and the other's. */
+/** Two instances of the application on a real broker: each answers for every binding, quota and aggregate, its own and the other's. */
 @ExtendWith(KafkaClusterExtension.class)
 class QueryApiIT {
 
@@ -49,6 +54,9 @@ class QueryApiIT {
     private static final String TWIN = "apps/Deployment/team-0/twin";
     private static final String TWIN_ELSEWHERE = "example.com/Deployment/team-0/twin";
 
+    private static final Placement EU_WEST = Placement.newBuilder().setScheduling(ReplicaScheduling.DUPLICATED)
+            .setClusters(List.of(ClusterTarget.newBuilder().setName("eu-west-1").build())).build();
+
     private final HttpClient http = HttpClient.newHttpClient();
 
     @Test
@@ -58,6 +66,7 @@ class QueryApiIT {
         try (Instance a = Instance.start(config(kafka, names, stateA), registry);
                 Instance b = Instance.start(config(kafka, names, stateB), registry)) {
             awaitBothRunning(a, b);
+            publishQuotas(a);
             Map<String, String> manifests = workloads();
             publish(a, manifests);
 
@@ -119,6 +128,32 @@ class QueryApiIT {
                     "--server", "http://" + a.api.endpoint().host() + ":" + a.api.endpoint().port(), "--token", TOKEN);
             assertThat(exit).as(err.toString()).isZero();
             assertThat(list.toString().lines()).hasSize(7).first().asString().startsWith("NAME");
+
+            for (Instance instance : List.of(a, b)) {
+                JsonNode quota = getUntil(instance, "/apis/quotas/team-1/compute",
+                        q -> q.at("/status/admittedCount").asLong() == 6);
+                assertThat(quota.at("/status/overallUsed").toString()).isEqualTo("{\"cpu\":\"6500m\",\"pods\":\"13\"}");
+                JsonNode refused = getUntil(instance, "/apis/quotas/team-2/objects", q -> q.at("/status/problems").size() > 0);
+                assertThat(refused.at("/status/problems/0/field").asText()).isEqualTo("spec.overall[count/deployments.apps]");
+                assertThat(getUntilServed(instance, "/apis/quotas/team-1/absent").statusCode()).isEqualTo(404);
+                assertThat(getUntil(instance, "/apis/quotas?namespace=team-1", q -> true).get("items")).hasSize(1);
+
+                JsonNode team1 = getUntil(instance, "/apis/aggregates?namespace=team-1", g -> g.at("/total/workloads").asLong() == 6);
+                assertThat(team1.at("/total/replicas").asLong()).isEqualTo(13);
+                long namespacesReplicas = 0;
+                for (int n = 0; n < 12; n++) {
+                    namespacesReplicas += getUntil(instance, "/apis/aggregates?namespace=team-" + n, g -> true).at("/total/replicas").asLong();
+                }
+                long expected = namespacesReplicas;
+                JsonNode cluster = getUntil(instance, "/apis/aggregates?cluster=eu-west-1",
+                        g -> g.at("/clusters/0/replicas").asLong() == expected);
+                assertThat(cluster.at("/clusters/0/namespaces")).as("shares from both instances' partitions").hasSize(12);
+            }
+            assertThat(getUntil(a, "/apis/aggregates?cluster=eu-west-1", g -> true))
+                    .isEqualTo(getUntil(b, "/apis/aggregates?cluster=eu-west-1", g -> true));
+            HttpResponse<String> internalShares = http.send(HttpRequest.newBuilder(
+                    uri(a, "/internal/aggregates/clusters?partitions=0")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(internalShares.statusCode()).isEqualTo(401);
             assertThat(a.runner.failure()).isNull();
             assertThat(b.runner.failure()).isNull();
         }
@@ -167,7 +202,43 @@ class QueryApiIT {
         try (KafkaProducer<String, WorkloadEvent> producer = new KafkaProducer<>(instance.fedstream.config().producerProperties(),
                 workloads.keySerde().serializer(), workloads.valueSerde().serializer())) {
             manifests.forEach((key, manifest) -> producer.send(new ProducerRecord<>(workloads.name(), key,
-                    WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(NOW).build())));
+                    WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(NOW).setPlacement(EU_WEST).build())));
+            producer.flush();
+        }
+    }
+
+    /** GETs with the token until a 200 answer satisfies {@code done} (the last one otherwise, checked by the caller). */
+    private JsonNode getUntil(Instance instance, String path, Predicate<JsonNode> done) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        JsonNode last = null;
+        do {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri(instance, path))
+                    .header("Authorization", "Bearer " + TOKEN).build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 200) {
+                last = JSON.readTree(response.body());
+                if (done.test(last)) {
+                    return last;
+                }
+            }
+            Thread.sleep(200);
+        } while (System.nanoTime() < deadline);
+        assertThat(last).as("a 200 answer from %s within %s", path, WAIT).isNotNull();
+        return last;
+    }
+
+    /** A quota the ledger enforces, and one whose only version it refuses (an object count). */
+    private static void publishQuotas(Instance instance) {
+        var policies = instance.fedstream.topics().policies();
+        try (KafkaProducer<String, PolicyEvent> producer = new KafkaProducer<>(instance.fedstream.config().producerProperties(),
+                policies.keySerde().serializer(), policies.valueSerde().serializer())) {
+            producer.send(new ProducerRecord<>(policies.name(), "FederatedResourceQuota/team-1/compute", PolicyEvent.newBuilder()
+                    .setOp(Op.UPSERT).setObservedAt(NOW).setManifest("""
+                            {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota",
+                             "metadata":{"name":"compute","namespace":"team-1"},"spec":{"overall":{"cpu":"100","pods":"50"}}}""").build()));
+            producer.send(new ProducerRecord<>(policies.name(), "FederatedResourceQuota/team-2/objects", PolicyEvent.newBuilder()
+                    .setOp(Op.UPSERT).setObservedAt(NOW).setManifest("""
+                            {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota",
+                             "metadata":{"name":"objects","namespace":"team-2"},"spec":{"overall":{"count/deployments.apps":"3"}}}""").build()));
             producer.flush();
         }
     }
