@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
@@ -82,8 +83,13 @@ public final class StreamsRunner implements AutoCloseable {
         return failure;
     }
 
+    /**
+     * Closes and leaves the consumer group, so that the other instances take over this one's partitions at once instead
+     * of after the session timeout (45 s by default): a stopped brain must not leave its namespaces undecided.
+     */
     @Override
     public void close() {
-        streams.close(CLOSE_TIMEOUT);
+        streams.close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP)
+                .withTimeout(CLOSE_TIMEOUT));
     }
 }

@@ -229,10 +229,6 @@ class AdmissionIT {
         overrides.put(FedstreamConfig.APPLICATION_ID, names.applicationId());
         overrides.put(FedstreamConfig.STATE_DIR, stateDir.toString());
         overrides.put(FedstreamConfig.TOPIC_PARTITIONS, "6");
-        // Kafka Streams does not leave the group on close: the restarted instance gets its tasks back only once the
-        // closed one's session expires, 45 s by default.
-        overrides.put(FedstreamConfig.CONSUMER_PREFIX + ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, "6000");
-        overrides.put(FedstreamConfig.CONSUMER_PREFIX + ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, "1500");
         for (String key : FedstreamConfig.configDef().names()) {
             if (key.startsWith("topic.") && !key.equals(FedstreamConfig.TOPIC_PARTITIONS) && !key.equals(FedstreamConfig.TOPIC_REPLICATION_FACTOR)) {
                 overrides.put(key, names.topic(key.substring("topic.".length())));
