@@ -39,6 +39,7 @@ final class InterpreterSource {
     private long seenChanges = Long.MIN_VALUE;
     private Interpreter current;
     private Map<String, FieldError> rejectedByTarget = Map.of();
+    private Map<String, String> builtFrom = Map.of();
 
     InterpreterSource(InterpreterExtensions fromFiles, LongSupplier policyChanges, ReadOnlyKeyValueStore<String, PolicyEvent> policies) {
         this.fromFiles = fromFiles;
@@ -72,32 +73,44 @@ final class InterpreterSource {
                 interpretation.total(), interpretation.totalLimits(), errors);
     }
 
+    /** Rebuilds the interpreter when the interpreter policies changed; other policy changes (quotas) leave it as it is. */
     private void rebuild() {
+        Map<String, String> sources = interpreterPolicies();
+        if (current != null && sources.equals(builtFrom)) {
+            return;
+        }
         InterpreterExtensions extensions = fromFiles;
         Map<String, FieldError> rejected = new LinkedHashMap<>();
-        for (String kind : POLICY_KINDS) {
-            try (KeyValueIterator<String, PolicyEvent> entries = policies.prefixScan(kind + "/", Serdes.String().serializer())) {
-                while (entries.hasNext()) {
-                    var entry = entries.next();
-                    PolicyEvent event = entry.value;
-                    if (event.getOp() == Op.DELETE || event.getManifest() == null) {
-                        continue;
-                    }
-                    try {
-                        extensions = extensions.with(InterpreterExtensions.load(
-                                event.getManifest().getBytes(StandardCharsets.UTF_8), "policy " + entry.key));
-                    } catch (InvalidCustomizationException e) {
-                        LOG.warn("Refused {} from the policies topic: {}", entry.key, e.getMessage());
-                        rejected.put(target(event.getManifest()), new FieldError("policy " + entry.key, null,
-                                "the InterpreterCustomization for this kind was refused: " + e.getMessage()));
-                    }
-                }
+        for (Map.Entry<String, String> source : sources.entrySet()) {
+            try {
+                extensions = extensions.with(InterpreterExtensions.load(
+                        source.getValue().getBytes(StandardCharsets.UTF_8), "policy " + source.getKey()));
+            } catch (InvalidCustomizationException e) {
+                LOG.warn("Refused {} from the policies topic: {}", source.getKey(), e.getMessage());
+                rejected.put(target(source.getValue()), new FieldError("policy " + source.getKey(), null,
+                        "the InterpreterCustomization for this kind was refused: " + e.getMessage()));
             }
         }
         current = extensions.interpreter();
         rejectedByTarget = rejected;
+        builtFrom = sources;
         LOG.info("Interpreter rebuilt: {} customizations, {} Trainer runtimes, {} refused",
                 extensions.customizations().size(), extensions.runtimeCount(), rejected.size());
+    }
+
+    /** The manifests of the interpreter policies in force, by policy key, in key order within each kind. */
+    private Map<String, String> interpreterPolicies() {
+        Map<String, String> sources = new LinkedHashMap<>();
+        for (String kind : POLICY_KINDS) {
+            try (KeyValueIterator<String, PolicyEvent> entries = policies.prefixScan(kind + "/", Serdes.String().serializer())) {
+                entries.forEachRemaining(entry -> {
+                    if (entry.value.getOp() != Op.DELETE && entry.value.getManifest() != null) {
+                        sources.put(entry.key, entry.value.getManifest());
+                    }
+                });
+            }
+        }
+        return sources;
     }
 
     /** The {@code apiVersion/kind} a refused customization aimed at, read as safely as any manifest; "" when unreadable. */
