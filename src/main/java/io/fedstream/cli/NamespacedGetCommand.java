@@ -1,0 +1,76 @@
+package io.fedstream.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * What every {@code fedstream get <namespaced kind> [NAME] -n NS -o ...} does, as kubectl does it: one object or the
+ * namespace's list from the query API, printed as a table (wide: more rows), YAML or JSON.
+ */
+abstract class NamespacedGetCommand<T> implements Callable<Integer> {
+
+    enum Output { table, wide, yaml, json }
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "The object's name; without it, the namespace's list.")
+    private String name;
+
+    @Option(names = {"-n", "--namespace"}, defaultValue = "default", description = "Namespace (default: ${DEFAULT-VALUE}).")
+    private String namespace;
+
+    @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
+            description = "table, wide, yaml or json (default: ${DEFAULT-VALUE}).")
+    private Output output;
+
+    @CommandLine.Mixin
+    private QueryOptions query;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    /** The kind as kubectl names it in messages, e.g. {@code resourcebinding}. */
+    abstract String kind();
+
+    /** The API path segment of the kind, e.g. {@code resourcebindings} for {@code /apis/resourcebindings}. */
+    abstract String resource();
+
+    abstract T fromJson(JsonNode object);
+
+    abstract String table(List<T> objects, boolean wide);
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        JsonNode answer;
+        try {
+            answer = query.client().get(name == null
+                    ? "/apis/" + resource() + "?namespace=" + QueryOptions.encode(namespace)
+                    : "/apis/" + resource() + "/" + QueryOptions.encode(namespace) + "/" + QueryOptions.encode(name));
+        } catch (QueryClient.QueryException e) {
+            err.println("error: " + (e.status() == 404 ? kind() + " " + namespace + "/" + name + " not found" : e.getMessage()));
+            return 1;
+        }
+        if (output == Output.json || output == Output.yaml) {
+            out.print(JsonOutput.render(answer, output == Output.yaml));
+            return 0;
+        }
+        List<T> objects = new ArrayList<>();
+        if (name == null) {
+            answer.path("items").forEach(item -> objects.add(fromJson(item)));
+        } else {
+            objects.add(fromJson(answer));
+        }
+        if (objects.isEmpty()) {
+            err.println("No " + kind() + "s found in " + namespace + " namespace.");
+            return 0;
+        }
+        out.print(table(objects, output == Output.wide));
+        return 0;
+    }
+}
