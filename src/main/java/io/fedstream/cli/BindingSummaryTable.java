@@ -8,10 +8,13 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
-/** Renders bindings one row each, as {@code kubectl get}: NAME, KIND, STATE, TEMPLATES, CPU, MEMORY, UPDATED (an age). */
+/**
+ * Renders bindings one row each, as {@code kubectl get}: NAME, KIND, STATE (interpretation), ADMISSION, TEMPLATES, CPU,
+ * MEMORY, UPDATED (an age).
+ */
 final class BindingSummaryTable {
 
-    private static final List<String> HEADER = List.of("NAME", "KIND", "STATE", "TEMPLATES", "CPU", "MEMORY", "UPDATED");
+    private static final List<String> HEADER = List.of("NAME", "KIND", "STATE", "ADMISSION", "TEMPLATES", "CPU", "MEMORY", "UPDATED");
 
     private BindingSummaryTable() {}
 
@@ -23,26 +26,13 @@ final class BindingSummaryTable {
                     BindingObject.address(binding).name(),
                     binding.getKind(),
                     binding.getInterpretation().getState().name(),
+                    binding.getAdmission().getState().name(),
                     Integer.toString(binding.getComponents().size()),
                     binding.getTotal().getOrDefault("cpu", "0"),
                     binding.getTotal().getOrDefault("memory", "0"),
                     age(Duration.between(binding.getUpdatedAt(), now))));
         }
-        int[] widths = new int[HEADER.size()];
-        rows.forEach(row -> {
-            for (int c = 0; c < row.size(); c++) {
-                widths[c] = Math.max(widths[c], row.get(c).length());
-            }
-        });
-        StringBuilder table = new StringBuilder();
-        for (List<String> row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int c = 0; c < row.size(); c++) {
-                line.append(String.format("%-" + (widths[c] + 3) + "s", row.get(c)));
-            }
-            table.append(line.toString().stripTrailing()).append('\n');
-        }
-        return table.toString();
+        return TextTable.render(rows);
     }
 
     /** kubectl's short ages: 45s, 12m, 5h, 3d. */

@@ -40,9 +40,9 @@ class GetResourceBindingsCommandTest {
 
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out().lines().toList()).hasSize(3);
-        assertThat(result.out()).containsPattern("NAME\\s+KIND\\s+STATE\\s+TEMPLATES\\s+CPU\\s+MEMORY\\s+UPDATED")
-                .containsPattern("etl-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+2\\s+9\\s+18Gi\\s+\\d+[smhd]")
-                .containsPattern("fraud-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+2\\s+9\\s+18Gi");
+        assertThat(result.out()).containsPattern("NAME\\s+KIND\\s+STATE\\s+ADMISSION\\s+TEMPLATES\\s+CPU\\s+MEMORY\\s+UPDATED")
+                .containsPattern("etl-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+2\\s+9\\s+18Gi\\s+\\d+[smhd]")
+                .containsPattern("fraud-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+2\\s+9\\s+18Gi");
     }
 
     @Test
