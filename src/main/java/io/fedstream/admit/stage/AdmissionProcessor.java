@@ -13,7 +13,9 @@ import io.fedstream.bind.WorkloadKey;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.policy.PolicyMirror;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serializer;
@@ -87,19 +89,23 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         String key = binding.getWorkloadKey();
         ResourceBinding previous = bindings.get(key);
         index(previous, binding);
-        ResourceBinding carried = AdmissionStates.carriedOver(binding, previous);
-        bindings.put(key, carried);
+        // Queries read the store while this runs: the new version is written once, with its admission decided.
+        step.unsaved.put(key, AdmissionStates.carriedOver(binding, previous));
         if (binding.getInterpretation().getState() == InterpretationState.INTERPRETED) {
             int priority = priorities.priority(binding.getPriorityClassName());
             apply(step, ledger.admit(binding.getNamespace(), key, binding.getGeneration(), BindingDemand.charge(binding), priority));
-            return;
+        } else {
+            ledger.withdraw(key);
+            ResourceBinding waiting = AdmissionStates.notChargeable(step.unsaved.get(key), ledger.admitted(key), step.now);
+            step.unsaved.put(key, waiting);
+            step.binding(key, waiting);
+            step.audit(step.trail.notChargeable(binding.getNamespace(), binding.getKind(), key, waiting.getAdmission().getReason()));
+            step.decided = true;
         }
-        ledger.withdraw(key);
-        ResourceBinding waiting = AdmissionStates.notChargeable(carried, ledger.admitted(key), step.now);
-        bindings.put(key, waiting);
-        step.binding(key, waiting);
-        step.audit(step.trail.notChargeable(binding.getNamespace(), binding.getKind(), key, waiting.getAdmission().getReason()));
-        step.decided = true;
+        ResourceBinding undecided = step.unsaved.remove(key);
+        if (undecided != null) {
+            bindings.put(key, undecided);
+        }
     }
 
     private void remove(Step step, String namespace, String key) {
@@ -116,7 +122,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         for (Decision decision : decisions) {
             step.decided = true;
             String key = decision.workloadKey();
-            ResourceBinding binding = bindings.get(key);
+            ResourceBinding binding = step.unsaved.containsKey(key) ? step.unsaved.remove(key) : bindings.get(key);
             ResourceBinding about = binding != null ? binding : admittedBindings.get(key);
             if (decision instanceof Decision.Admitted admitted && binding != null && binding.getGeneration() == admitted.generation()) {
                 ResourceBinding now = AdmissionStates.admitted(binding, admitted, step.now);
@@ -131,10 +137,15 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             } else if (decision instanceof Decision.Released) {
                 aggregates.replace(admittedBindings.get(key), null);
                 admittedBindings.delete(key);
-            } else if (decision instanceof Decision.Admitted || decision instanceof Decision.Rejected) {
-                // The ledger decided about a version this stage does not hold: the stores disagree, which must be seen.
-                LOG.error("Admission decision {} about {} has no matching binding (held: {}); binding left as it was",
-                        decision, key, binding == null ? "none" : "generation " + binding.getGeneration());
+            } else {
+                if (binding != null) {
+                    bindings.put(key, binding);
+                }
+                if (!(decision instanceof Decision.Stale)) {
+                    // The ledger decided about a version this stage does not hold: the stores disagree, which must be seen.
+                    LOG.error("Admission decision {} about {} has no matching binding (held: {}); binding left as it was",
+                            decision, key, binding == null ? "none" : "generation " + binding.getGeneration());
+                }
             }
             step.audit(step.trail.decision(namespaceOf(key, about), about == null ? null : about.getKind(), decision));
         }
@@ -181,6 +192,8 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         final Record<String, AdmissionRequest> record;
         final long now;
         final AuditTrail trail;
+        /** Bindings of this request not written to the store yet, by workload key. */
+        final Map<String, ResourceBinding> unsaved = new HashMap<>();
         boolean decided;
 
         Step(Record<String, AdmissionRequest> record, AdmissionRequest request) {
