@@ -15,16 +15,22 @@ enum UnreadFields {
     ROOT(Set.of("status")),
     /** The manifest's own metadata: annotations stay (Strimzi reads one). */
     ROOT_METADATA(Set.of("managedFields")),
-    /** The manifest's spec. */
-    ROOT_SPEC(Set.of("logConfiguration")),
+    /** The manifest's spec: the workload's own settings that do not size pods. */
+    ROOT_SPEC(Set.of("selector", "strategy", "revisionHistoryLimit", "minReadySeconds", "progressDeadlineSeconds",
+            "image", "imagePullPolicy", "imagePullSecrets", "serviceAccount", "flinkVersion", "ingress", "logConfiguration",
+            "sparkVersion", "mainApplicationFile", "mainClass", "arguments", "deps")),
     /** The metadata of a pod or job template (a value of a key ending in "emplate"). */
     TEMPLATE_METADATA(Set.of("annotations", "managedFields")),
     /** The spec of a template: a pod spec (or a job spec, which has none of these keys). */
     POD_SPEC(Set.of("volumes", "affinity", "tolerations", "topologySpreadConstraints", "securityContext",
-            "dnsConfig", "hostAliases", "imagePullSecrets", "readinessGates", "schedulingGates")),
+            "dnsConfig", "dnsPolicy", "hostAliases", "hostname", "subdomain", "imagePullSecrets", "readinessGates",
+            "schedulingGates", "nodeSelector", "serviceAccountName", "serviceAccount", "automountServiceAccountToken",
+            "schedulerName", "terminationGracePeriodSeconds", "enableServiceLinks")),
     /** An element of a pod spec's containers, initContainers or ephemeralContainers. */
-    CONTAINER(Set.of("env", "envFrom", "command", "args", "ports", "volumeMounts", "volumeDevices",
-            "livenessProbe", "readinessProbe", "startupProbe", "lifecycle", "securityContext")),
+    CONTAINER(Set.of("image", "imagePullPolicy", "env", "envFrom", "command", "args", "workingDir", "ports",
+            "volumeMounts", "volumeDevices", "livenessProbe", "readinessProbe", "startupProbe", "lifecycle",
+            "securityContext", "terminationMessagePath", "terminationMessagePolicy", "resizePolicy", "stdin",
+            "stdinOnce", "tty")),
     /** A template: an object under a key ending in "emplate" (template, podTemplate, jobTemplate, ...). */
     TEMPLATE(Set.of()),
     /** A list of containers of a pod spec (its elements are CONTAINERs). */
