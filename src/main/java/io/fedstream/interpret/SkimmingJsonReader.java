@@ -30,11 +30,16 @@ final class SkimmingJsonReader {
     private static final int MAX_NUMBER_LENGTH = 100;
     /** Duplicate keys of skipped objects are found by comparing bytes, then by a set beyond this many keys. */
     private static final int LINEAR_KEYS = 32;
+    /** Kept objects are {@link FieldMap}s, found by linear scans: bigger ones go to Jackson. */
+    private static final int MAX_KEPT_FIELDS = 256;
 
     // Field names repeat across manifests; one shared table of canonical strings saves their
     // allocation and hashing. Races only lose an entry: a String is safely published.
-    private static final int NAME_TABLE_SIZE = 1024;
-    private static final String[] NAMES = new String[NAME_TABLE_SIZE];
+    private static final int NAME_TABLE_SIZE = 4096;
+    private static final Name[] NAMES = new Name[NAME_TABLE_SIZE];
+
+    /** A canonical key and its bytes. */
+    private record Name(String key, byte[] bytes) {}
 
     /** Thrown to give the input up to the full parser; shared and without a stack trace, so cheap. */
     private static final class GiveUp extends RuntimeException {
@@ -60,6 +65,11 @@ final class SkimmingJsonReader {
     private int pos;
     private int depth;
     private int keyHash;
+    /** The keys of the skipped objects being read, innermost last: start, end and hash of each. */
+    private int[] keyStarts = new int[32];
+    private int[] keyEnds = new int[32];
+    private int[] keyHashes = new int[32];
+    private int keyCount;
 
     private SkimmingJsonReader(byte[] in, JsonNodeFactory nodes, boolean skim) {
         this.in = in;
@@ -100,7 +110,8 @@ final class SkimmingJsonReader {
     /** The object after its '{'; the keys its role leaves unread are checked, not kept. */
     private ObjectNode object(UnreadFields role) {
         enter();
-        ObjectNode object = nodes.objectNode();
+        FieldMap fields = new FieldMap();
+        ObjectNode object = new ObjectNode(nodes, fields);
         if (next() == '}') {
             pos++;
             depth--;
@@ -119,7 +130,7 @@ final class SkimmingJsonReader {
                 }
                 skipped.add(key);
                 skipValue();
-            } else if (object.replace(key, value(role.child(key))) != null) {
+            } else if (fields.put(key, value(role, key)) != null || fields.size() > MAX_KEPT_FIELDS) {
                 throw GIVE_UP;
             }
         } while (endOfMember('}'));
@@ -137,21 +148,22 @@ final class SkimmingJsonReader {
         }
         UnreadFields elementRole = role.element();
         do {
-            array.add(value(elementRole));
+            array.add(value(elementRole, null));
         } while (endOfMember(']'));
         depth--;
         return array;
     }
 
-    private JsonNode value(UnreadFields role) {
+    /** The value of {@code key} in an object of {@code role}; with a null key, a list element whose role is {@code role}. */
+    private JsonNode value(UnreadFields role, String key) {
         int c = next();
         switch (c) {
             case '{':
                 pos++;
-                return object(role);
+                return object(key == null ? role : role.child(key));
             case '[':
                 pos++;
-                return array(role);
+                return array(key == null ? role : role.child(key));
             case '"':
                 pos++;
                 return nodes.textNode(string());
@@ -214,50 +226,47 @@ final class SkimmingJsonReader {
             depth--;
             return;
         }
-        int[] starts = new int[8];
-        int[] ends = new int[8];
-        int[] hashes = new int[8];
+        int base = keyCount;
         Set<String> many = null;
-        int count = 0;
         do {
             expect('"');
             int start = pos;
             skipKey();
             int end = pos - 1;
-            if (many != null) {
-                if (!many.add(new String(in, start, end - start, StandardCharsets.ISO_8859_1))) {
-                    throw GIVE_UP;
-                }
-            } else {
-                for (int i = 0; i < count; i++) {
-                    if (hashes[i] == keyHash && sameBytes(starts[i], ends[i], start, end)) {
+            if (many == null) {
+                for (int i = base; i < keyCount; i++) {
+                    if (keyHashes[i] == keyHash && sameBytes(keyStarts[i], keyEnds[i], start, end)) {
                         throw GIVE_UP;
                     }
                 }
-                if (count == starts.length) {
-                    if (count >= LINEAR_KEYS) {
-                        many = new HashSet<>();
-                        for (int i = 0; i < count; i++) {
-                            many.add(new String(in, starts[i], ends[i] - starts[i], StandardCharsets.ISO_8859_1));
-                        }
-                        many.add(new String(in, start, end - start, StandardCharsets.ISO_8859_1));
-                    } else {
-                        starts = Arrays.copyOf(starts, count * 2);
-                        ends = Arrays.copyOf(ends, count * 2);
-                        hashes = Arrays.copyOf(hashes, count * 2);
+                pushKey(start, end);
+                if (keyCount - base > LINEAR_KEYS) {
+                    many = new HashSet<>();
+                    for (int i = base; i < keyCount; i++) {
+                        many.add(new String(in, keyStarts[i], keyEnds[i] - keyStarts[i], StandardCharsets.ISO_8859_1));
                     }
                 }
-                if (many == null) {
-                    starts[count] = start;
-                    ends[count] = end;
-                    hashes[count] = keyHash;
-                    count++;
-                }
+            } else if (!many.add(new String(in, start, end - start, StandardCharsets.ISO_8859_1))) {
+                throw GIVE_UP;
             }
             expect(':');
             skipValue();
         } while (endOfMember('}'));
+        keyCount = base;
         depth--;
+    }
+
+    /** Records a key of the skipped object being read, on a stack shared by the nested ones. */
+    private void pushKey(int start, int end) {
+        if (keyCount == keyStarts.length) {
+            keyStarts = Arrays.copyOf(keyStarts, keyCount * 2);
+            keyEnds = Arrays.copyOf(keyEnds, keyCount * 2);
+            keyHashes = Arrays.copyOf(keyHashes, keyCount * 2);
+        }
+        keyStarts[keyCount] = start;
+        keyEnds[keyCount] = end;
+        keyHashes[keyCount] = keyHash;
+        keyCount++;
     }
 
     private boolean sameBytes(int aStart, int aEnd, int bStart, int bEnd) {
@@ -295,24 +304,15 @@ final class SkimmingJsonReader {
     private String key() {
         int start = pos;
         skipKey();
-        int length = pos - 1 - start;
-        int slot = keyHash & (NAME_TABLE_SIZE - 1);
-        String known = NAMES[slot];
-        if (known != null && known.length() == length && known.hashCode() == keyHash && matches(known, start)) {
-            return known;
+        int end = pos - 1;
+        int slot = (keyHash ^ keyHash >>> 12) & (NAME_TABLE_SIZE - 1);
+        Name known = NAMES[slot];
+        if (known != null && Arrays.equals(known.bytes, 0, known.bytes.length, in, start, end)) {
+            return known.key;
         }
-        String key = new String(in, start, length, StandardCharsets.ISO_8859_1);
-        NAMES[slot] = key;
+        String key = new String(in, start, end - start, StandardCharsets.ISO_8859_1);
+        NAMES[slot] = new Name(key, Arrays.copyOfRange(in, start, end));
         return key;
-    }
-
-    private boolean matches(String known, int start) {
-        for (int i = 0; i < known.length(); i++) {
-            if (known.charAt(i) != in[start + i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Skips a key after its opening quote, computing {@link #keyHash} as {@link String#hashCode} would. */
@@ -562,13 +562,19 @@ final class SkimmingJsonReader {
 
     /** The next non-whitespace byte, without consuming it; -1 at the end. */
     private int next() {
-        while (pos < in.length) {
-            byte b = in[pos];
+        int p = pos;
+        if (p < in.length && in[p] > ' ') {
+            return in[p]; // compact JSON: no whitespace between tokens
+        }
+        while (p < in.length) {
+            byte b = in[p];
             if (b != ' ' && b != '\n' && b != '\r' && b != '\t') {
+                pos = p;
                 return b;
             }
-            pos++;
+            p++;
         }
+        pos = p;
         return -1;
     }
 }
