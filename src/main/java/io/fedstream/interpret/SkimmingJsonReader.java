@@ -37,6 +37,8 @@ final class SkimmingJsonReader {
     // allocation and hashing. Races only lose an entry: a String is safely published.
     private static final int NAME_TABLE_SIZE = 4096;
     private static final Name[] NAMES = new Name[NAME_TABLE_SIZE];
+    /** Longer keys are not kept in the table, which so holds at most a few hundred KiB. */
+    private static final int MAX_NAME_LENGTH = 64;
 
     /** A canonical key and its bytes. */
     private record Name(String key, byte[] bytes) {}
@@ -87,8 +89,8 @@ final class SkimmingJsonReader {
         SkimmingJsonReader reader = new SkimmingJsonReader(bytes, nodes, skim);
         try {
             return reader.document();
-        } catch (GiveUp | IndexOutOfBoundsException e) {
-            return null;
+        } catch (RuntimeException e) {
+            return null; // GiveUp, input that ends too early, or a bug here: the full parser decides
         }
     }
 
@@ -311,7 +313,9 @@ final class SkimmingJsonReader {
             return known.key;
         }
         String key = new String(in, start, end - start, StandardCharsets.ISO_8859_1);
-        NAMES[slot] = new Name(key, Arrays.copyOfRange(in, start, end));
+        if (end - start <= MAX_NAME_LENGTH) {
+            NAMES[slot] = new Name(key, Arrays.copyOfRange(in, start, end));
+        }
         return key;
     }
 
