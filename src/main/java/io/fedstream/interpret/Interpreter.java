@@ -59,6 +59,36 @@ public final class Interpreter {
 
     /** Interprets one document, JSON or YAML; more than one document is an error. */
     public Interpretation interpret(byte[] manifest) {
+        JsonNode skimmed = parser.skim(manifest);
+        if (skimmed != null) {
+            Interpretation fast = interpretSkimmed(skimmed);
+            if (fast != null) {
+                return fast;
+            }
+        }
+        return interpretWhole(manifest);
+    }
+
+    /**
+     * The interpretation of a skimmed JSON tree when a built-in kind interprets it fully;
+     * otherwise null, and the whole manifest is read again: customizations may read any field,
+     * and problems must be reported with the values of the whole tree (a skimmed parent holds
+     * fewer fields). Only an INTERPRETED result is kept, and it cannot depend on fields no
+     * built-in kind reads.
+     */
+    private Interpretation interpretSkimmed(JsonNode skimmed) {
+        JsonNode apiVersion = skimmed.get("apiVersion");
+        JsonNode kind = skimmed.get("kind");
+        if (apiVersion == null || kind == null || !apiVersion.isTextual() || !kind.isTextual()
+                || !customized.isEmpty() && customized.containsKey(KindRef.of(apiVersion.textValue(), kind.textValue()).id())) {
+            return null;
+        }
+        Interpretation result = interpret(new ManifestParser.Document(skimmed, null));
+        return result.outcome() == Outcome.INTERPRETED ? result : null;
+    }
+
+    /** Interprets one document from the whole tree, never skimmed (the reference the skimmed path must agree with). */
+    Interpretation interpretWhole(byte[] manifest) {
         List<ManifestParser.Document> documents = parser.parse(manifest);
         if (documents.isEmpty()) {
             return refused(new FieldError("manifest", null, "is empty"));

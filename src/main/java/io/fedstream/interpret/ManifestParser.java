@@ -88,6 +88,18 @@ public final class ManifestParser {
         return looksLikeJson(bytes) ? List.of(parseJson(bytes)) : parseYaml(bytes);
     }
 
+    /**
+     * A JSON manifest's tree without the fields no built-in kind reads ({@link UnreadFields}),
+     * or null when the input is not such plain JSON or is refused: {@link #parse} then reads
+     * it whole and reports why. Only for built-in kinds: a customization may read any field.
+     */
+    JsonNode skim(byte[] bytes) {
+        if (bytes.length > MAX_BYTES || !looksLikeJson(bytes)) {
+            return null;
+        }
+        return SkimmingJsonReader.read(bytes, nodes);
+    }
+
     private static boolean looksLikeJson(byte[] bytes) {
         int i = 0;
         if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB && (bytes[2] & 0xff) == 0xBF) {

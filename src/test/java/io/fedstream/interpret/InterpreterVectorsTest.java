@@ -131,7 +131,7 @@ class InterpreterVectorsTest {
         assertThat(covered).containsAll(kinds);
     }
 
-    private static TrainingRuntimes runtimes(JsonNode runtimes) {
+    static TrainingRuntimes runtimes(JsonNode runtimes) {
         List<JsonNode> manifests = new ArrayList<>();
         runtimes.forEach(manifests::add);
         return TrainingRuntimes.of(manifests);
@@ -195,7 +195,7 @@ class InterpreterVectorsTest {
         return out;
     }
 
-    private static List<InterpreterCustomization> customizations(JsonNode vector) throws IOException {
+    static List<InterpreterCustomization> customizations(JsonNode vector) throws IOException {
         if (vector.has("customizationsText")) {
             return InterpreterCustomization.load(
                     vector.get("customizationsText").asText().getBytes(StandardCharsets.UTF_8), "customizationsText");

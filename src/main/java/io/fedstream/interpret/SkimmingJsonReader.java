@@ -1,0 +1,584 @@
+package io.fedstream.interpret;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads a JSON manifest straight from its bytes into the Jackson tree the full parser builds,
+ * minus the subtrees {@link UnreadFields} names, which are checked as thoroughly but never
+ * materialised. It accepts only plain JSON it is sure Jackson accepts the same way: anything
+ * else (a duplicate key anywhere, deep nesting, long numbers or keys, escapes in keys, malformed
+ * UTF-8, any syntax error) makes it give up, and the full parser reads the input and reports
+ * whatever is wrong exactly as before. One instance reads one input; not thread-safe.
+ */
+final class SkimmingJsonReader {
+
+    /** Below Jackson's nesting limit ({@link ManifestParser#MAX_DEPTH}), so deeper input goes to Jackson. */
+    private static final int MAX_DEPTH = 64;
+    /** Jackson's own limits on names and numbers are far higher: longer ones go to Jackson. */
+    private static final int MAX_KEY_LENGTH = 1000;
+    private static final int MAX_NUMBER_LENGTH = 100;
+    /** Duplicate keys of skipped objects are found by comparing bytes, then by a set beyond this many keys. */
+    private static final int LINEAR_KEYS = 32;
+    /** Kept objects are {@link FieldMap}s, found by linear scans: bigger ones go to Jackson. */
+    private static final int MAX_KEPT_FIELDS = 256;
+
+    // Field names repeat across manifests; one shared table of canonical strings saves their
+    // allocation and hashing. Races only lose an entry: a String is safely published.
+    private static final int NAME_TABLE_SIZE = 4096;
+    private static final Name[] NAMES = new Name[NAME_TABLE_SIZE];
+    /** Longer keys are not kept in the table, which so holds at most a few hundred KiB. */
+    private static final int MAX_NAME_LENGTH = 64;
+
+    /** A canonical key and its bytes. */
+    private record Name(String key, byte[] bytes) {}
+
+    /** Thrown to give the input up to the full parser; shared and without a stack trace, so cheap. */
+    private static final class GiveUp extends RuntimeException {
+        GiveUp() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static final GiveUp GIVE_UP = new GiveUp();
+
+    /** Bytes a string cannot hold as they are: control characters, backslash and non-ASCII. */
+    private static final boolean[] SPECIAL = new boolean[256];
+
+    static {
+        for (int b = 0; b < 256; b++) {
+            SPECIAL[b] = b < 0x20 || b == '\\' || b >= 0x80;
+        }
+    }
+
+    private final byte[] in;
+    private final JsonNodeFactory nodes;
+    private final boolean skim;
+    private int pos;
+    private int depth;
+    private int keyHash;
+    /** The keys of the skipped objects being read, innermost last: start, end and hash of each. */
+    private int[] keyStarts = new int[32];
+    private int[] keyEnds = new int[32];
+    private int[] keyHashes = new int[32];
+    private int keyCount;
+
+    private SkimmingJsonReader(byte[] in, JsonNodeFactory nodes, boolean skim) {
+        this.in = in;
+        this.nodes = nodes;
+        this.skim = skim;
+    }
+
+    /** The manifest's tree without its unread fields, or null when the full parser must read it. */
+    static JsonNode read(byte[] bytes, JsonNodeFactory nodes) {
+        return read(bytes, nodes, true);
+    }
+
+    /** As {@link #read(byte[], JsonNodeFactory)}, or the whole tree when {@code skim} is false (a test seam). */
+    static JsonNode read(byte[] bytes, JsonNodeFactory nodes, boolean skim) {
+        SkimmingJsonReader reader = new SkimmingJsonReader(bytes, nodes, skim);
+        try {
+            return reader.document();
+        } catch (RuntimeException e) {
+            return null; // GiveUp, input that ends too early, or a bug here: the full parser decides
+        }
+    }
+
+    private JsonNode document() {
+        if (in.length >= 3 && (in[0] & 0xff) == 0xEF && (in[1] & 0xff) == 0xBB && (in[2] & 0xff) == 0xBF) {
+            pos = 3;
+        }
+        if (next() != '{') {
+            throw GIVE_UP;
+        }
+        pos++;
+        JsonNode root = object(UnreadFields.ROOT);
+        if (pos < in.length && next() >= 0) {
+            throw GIVE_UP; // trailing content
+        }
+        return root;
+    }
+
+    /** The object after its '{'; the keys its role leaves unread are checked, not kept. */
+    private ObjectNode object(UnreadFields role) {
+        enter();
+        FieldMap fields = new FieldMap();
+        ObjectNode object = new ObjectNode(nodes, fields);
+        if (next() == '}') {
+            pos++;
+            depth--;
+            return object;
+        }
+        List<String> skipped = null;
+        do {
+            expect('"');
+            String key = key();
+            expect(':');
+            if (skim && role.isUnread(key)) {
+                if (skipped == null) {
+                    skipped = new ArrayList<>(2);
+                } else if (skipped.contains(key)) {
+                    throw GIVE_UP;
+                }
+                skipped.add(key);
+                skipValue();
+            } else if (fields.put(key, value(role, key)) != null || fields.size() > MAX_KEPT_FIELDS) {
+                throw GIVE_UP;
+            }
+        } while (endOfMember('}'));
+        depth--;
+        return object;
+    }
+
+    private ArrayNode array(UnreadFields role) {
+        enter();
+        ArrayNode array = nodes.arrayNode();
+        if (next() == ']') {
+            pos++;
+            depth--;
+            return array;
+        }
+        UnreadFields elementRole = role.element();
+        do {
+            array.add(value(elementRole, null));
+        } while (endOfMember(']'));
+        depth--;
+        return array;
+    }
+
+    /** The value of {@code key} in an object of {@code role}; with a null key, a list element whose role is {@code role}. */
+    private JsonNode value(UnreadFields role, String key) {
+        int c = next();
+        switch (c) {
+            case '{':
+                pos++;
+                return object(key == null ? role : role.child(key));
+            case '[':
+                pos++;
+                return array(key == null ? role : role.child(key));
+            case '"':
+                pos++;
+                return nodes.textNode(string());
+            case 't':
+                literal("true");
+                return nodes.booleanNode(true);
+            case 'f':
+                literal("false");
+                return nodes.booleanNode(false);
+            case 'n':
+                literal("null");
+                return nodes.nullNode();
+            default:
+                return number();
+        }
+    }
+
+    /** Checks a value without building it. */
+    private void skipValue() {
+        int c = next();
+        switch (c) {
+            case '{':
+                pos++;
+                skipObject();
+                return;
+            case '[':
+                pos++;
+                enter();
+                if (next() == ']') {
+                    pos++;
+                } else {
+                    do {
+                        skipValue();
+                    } while (endOfMember(']'));
+                }
+                depth--;
+                return;
+            case '"':
+                pos++;
+                skipString();
+                return;
+            case 't':
+                literal("true");
+                return;
+            case 'f':
+                literal("false");
+                return;
+            case 'n':
+                literal("null");
+                return;
+            default:
+                numberEnd();
+        }
+    }
+
+    private void skipObject() {
+        enter();
+        if (next() == '}') {
+            pos++;
+            depth--;
+            return;
+        }
+        int base = keyCount;
+        Set<String> many = null;
+        do {
+            expect('"');
+            int start = pos;
+            skipKey();
+            int end = pos - 1;
+            if (many == null) {
+                for (int i = base; i < keyCount; i++) {
+                    if (keyHashes[i] == keyHash && sameBytes(keyStarts[i], keyEnds[i], start, end)) {
+                        throw GIVE_UP;
+                    }
+                }
+                pushKey(start, end);
+                if (keyCount - base > LINEAR_KEYS) {
+                    many = new HashSet<>();
+                    for (int i = base; i < keyCount; i++) {
+                        many.add(new String(in, keyStarts[i], keyEnds[i] - keyStarts[i], StandardCharsets.ISO_8859_1));
+                    }
+                }
+            } else if (!many.add(new String(in, start, end - start, StandardCharsets.ISO_8859_1))) {
+                throw GIVE_UP;
+            }
+            expect(':');
+            skipValue();
+        } while (endOfMember('}'));
+        keyCount = base;
+        depth--;
+    }
+
+    /** Records a key of the skipped object being read, on a stack shared by the nested ones. */
+    private void pushKey(int start, int end) {
+        if (keyCount == keyStarts.length) {
+            keyStarts = Arrays.copyOf(keyStarts, keyCount * 2);
+            keyEnds = Arrays.copyOf(keyEnds, keyCount * 2);
+            keyHashes = Arrays.copyOf(keyHashes, keyCount * 2);
+        }
+        keyStarts[keyCount] = start;
+        keyEnds[keyCount] = end;
+        keyHashes[keyCount] = keyHash;
+        keyCount++;
+    }
+
+    private boolean sameBytes(int aStart, int aEnd, int bStart, int bEnd) {
+        if (aEnd - aStart != bEnd - bStart) {
+            return false;
+        }
+        for (int i = 0; i < aEnd - aStart; i++) {
+            if (in[aStart + i] != in[bStart + i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** After a member: true and past the ',' when another follows, false and past the closing bracket. */
+    private boolean endOfMember(char close) {
+        int c = next();
+        pos++;
+        if (c == ',') {
+            return true;
+        }
+        if (c == close) {
+            return false;
+        }
+        throw GIVE_UP;
+    }
+
+    private void enter() {
+        if (++depth > MAX_DEPTH) {
+            throw GIVE_UP;
+        }
+    }
+
+    /** The key after its opening quote, up to and past its closing quote: printable ASCII without escapes only. */
+    private String key() {
+        int start = pos;
+        skipKey();
+        int end = pos - 1;
+        int slot = (keyHash ^ keyHash >>> 12) & (NAME_TABLE_SIZE - 1);
+        Name known = NAMES[slot];
+        if (known != null && Arrays.equals(known.bytes, 0, known.bytes.length, in, start, end)) {
+            return known.key;
+        }
+        String key = new String(in, start, end - start, StandardCharsets.ISO_8859_1);
+        if (end - start <= MAX_NAME_LENGTH) {
+            NAMES[slot] = new Name(key, Arrays.copyOfRange(in, start, end));
+        }
+        return key;
+    }
+
+    /** Skips a key after its opening quote, computing {@link #keyHash} as {@link String#hashCode} would. */
+    private void skipKey() {
+        byte[] bytes = in;
+        int p = pos;
+        int h = 0;
+        int b;
+        while ((b = bytes[p++]) != '"') {
+            if (SPECIAL[b & 0xff]) {
+                throw GIVE_UP; // control characters, escapes, non-ASCII
+            }
+            h = 31 * h + b;
+        }
+        if (p - pos > MAX_KEY_LENGTH) {
+            throw GIVE_UP;
+        }
+        pos = p;
+        keyHash = h;
+    }
+
+    /** The string after its opening quote, up to and past its closing quote. */
+    private String string() {
+        byte[] bytes = in;
+        int start = pos;
+        int p = start;
+        int b;
+        while ((b = bytes[p]) != '"') {
+            if (SPECIAL[b & 0xff]) {
+                return decodedString();
+            }
+            p++;
+        }
+        pos = p + 1;
+        return new String(bytes, start, p - start, StandardCharsets.ISO_8859_1);
+    }
+
+    /** A string with escapes or non-ASCII characters, after its opening quote. */
+    private String decodedString() {
+        StringBuilder out = new StringBuilder();
+        int plainStart = pos;
+        while (true) {
+            int b = in[pos];
+            if (b == '"') {
+                out.append(new String(in, plainStart, pos - plainStart, StandardCharsets.UTF_8));
+                pos++;
+                return out.toString();
+            }
+            if (b == '\\') {
+                out.append(new String(in, plainStart, pos - plainStart, StandardCharsets.UTF_8));
+                pos++;
+                out.append(escaped());
+                plainStart = pos;
+            } else if (b < 0) {
+                utf8();
+            } else if (b < 0x20) {
+                throw GIVE_UP;
+            } else {
+                pos++;
+            }
+        }
+    }
+
+    private void skipString() {
+        byte[] bytes = in;
+        int p = pos;
+        while (true) {
+            int b = bytes[p];
+            if (b == '"') {
+                pos = p + 1;
+                return;
+            }
+            if (SPECIAL[b & 0xff]) {
+                pos = p;
+                if (b == '\\') {
+                    pos++;
+                    escaped();
+                } else if (b < 0) {
+                    utf8();
+                } else {
+                    throw GIVE_UP;
+                }
+                p = pos;
+            } else {
+                p++;
+            }
+        }
+    }
+
+    /** The character of the escape after a backslash. */
+    private char escaped() {
+        int b = in[pos++];
+        switch (b) {
+            case '"':
+            case '\\':
+            case '/':
+                return (char) b;
+            case 'b':
+                return '\b';
+            case 'f':
+                return '\f';
+            case 'n':
+                return '\n';
+            case 'r':
+                return '\r';
+            case 't':
+                return '\t';
+            case 'u':
+                int value = 0;
+                for (int i = 0; i < 4; i++) {
+                    int digit = Character.digit(in[pos++], 16);
+                    if (digit < 0) {
+                        throw GIVE_UP;
+                    }
+                    value = value << 4 | digit;
+                }
+                return (char) value;
+            default:
+                throw GIVE_UP;
+        }
+    }
+
+    /**
+     * Steps over one well-formed UTF-8 sequence (no overlong forms, no surrogates, at most
+     * U+10FFFF), which Jackson decodes to the same characters as the JDK; anything else is
+     * left to Jackson.
+     */
+    private void utf8() {
+        int b0 = in[pos] & 0xff;
+        int length;
+        int min;
+        int code;
+        if (b0 >= 0xC2 && b0 <= 0xDF) {
+            length = 2;
+            min = 0x80;
+            code = b0 & 0x1F;
+        } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+            length = 3;
+            min = 0x800;
+            code = b0 & 0x0F;
+        } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+            length = 4;
+            min = 0x10000;
+            code = b0 & 0x07;
+        } else {
+            throw GIVE_UP;
+        }
+        for (int i = 1; i < length; i++) {
+            int b = in[pos + i] & 0xff;
+            if ((b & 0xC0) != 0x80) {
+                throw GIVE_UP;
+            }
+            code = code << 6 | (b & 0x3F);
+        }
+        if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
+            throw GIVE_UP;
+        }
+        pos += length;
+    }
+
+    private void literal(String word) {
+        for (int i = 0; i < word.length(); i++) {
+            if (in[pos++] != word.charAt(i)) {
+                throw GIVE_UP;
+            }
+        }
+        requireDelimiter();
+    }
+
+    /** A number as Jackson's tree holds it: int, long or exact decimal (longer integers go to Jackson). */
+    private JsonNode number() {
+        int start = pos;
+        boolean integral = numberEnd();
+        String text = new String(in, start, pos - start, StandardCharsets.ISO_8859_1);
+        if (!integral) {
+            return nodes.numberNode(new BigDecimal(text));
+        }
+        if (pos - start > 18) {
+            throw GIVE_UP;
+        }
+        long value = Long.parseLong(text);
+        return value == (int) value ? nodes.numberNode((int) value) : nodes.numberNode(value);
+    }
+
+    /**
+     * Steps over a JSON number ({@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?}) followed
+     * by a delimiter; true when it has neither fraction nor exponent.
+     */
+    private boolean numberEnd() {
+        int start = pos;
+        if (in[pos] == '-') {
+            pos++;
+        }
+        if (in[pos] == '0') {
+            pos++;
+        } else {
+            digits();
+        }
+        boolean integral = true;
+        if (pos < in.length && in[pos] == '.') {
+            pos++;
+            digits();
+            integral = false;
+        }
+        if (pos < in.length && (in[pos] == 'e' || in[pos] == 'E')) {
+            pos++;
+            if (in[pos] == '+' || in[pos] == '-') {
+                pos++;
+            }
+            digits();
+            integral = false;
+        }
+        if (pos - start > MAX_NUMBER_LENGTH) {
+            throw GIVE_UP;
+        }
+        requireDelimiter();
+        return integral;
+    }
+
+    private void digits() {
+        int start = pos;
+        while (pos < in.length && in[pos] >= '0' && in[pos] <= '9') {
+            pos++;
+        }
+        if (pos == start) {
+            throw GIVE_UP;
+        }
+    }
+
+    /** A value must be followed by whitespace, ',', ']' or '}' (Jackson refuses e.g. {@code truex} and {@code 01}). */
+    private void requireDelimiter() {
+        if (pos >= in.length) {
+            throw GIVE_UP;
+        }
+        byte b = in[pos];
+        if (b != ',' && b != '}' && b != ']' && b != ' ' && b != '\n' && b != '\r' && b != '\t') {
+            throw GIVE_UP;
+        }
+    }
+
+    private void expect(char c) {
+        if (next() != c) {
+            throw GIVE_UP;
+        }
+        pos++;
+    }
+
+    /** The next non-whitespace byte, without consuming it; -1 at the end. */
+    private int next() {
+        int p = pos;
+        if (p < in.length && in[p] > ' ') {
+            return in[p]; // compact JSON: no whitespace between tokens
+        }
+        while (p < in.length) {
+            byte b = in[p];
+            if (b != ' ' && b != '\n' && b != '\r' && b != '\t') {
+                pos = p;
+                return b;
+            }
+            p++;
+        }
+        pos = p;
+        return -1;
+    }
+}

@@ -1,0 +1,280 @@
+package io.fedstream.interpret;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.fedstream.interpret.Interpretation.Outcome;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The skimmed JSON path of {@link Interpreter#interpret(byte[])} against the whole-tree path:
+ * same interpretations on every test vector and benchmark manifest (and on thousands of
+ * corrupted copies of them), the same tree as Jackson's when nothing is skipped, and unread
+ * subtrees still checked for duplicate keys, nesting, size and syntax.
+ */
+class SkimmingJsonReaderTest {
+
+    private static final Path VECTORS = Path.of("src/test/resources/interpret");
+    private static final Path BENCH = Path.of("src/bench/resources/manifests");
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+    private static final Interpreter INTERPRETER = Interpreter.builtIn();
+
+    /** Every JSON manifest to compare: each vector's manifest as JSON, and the benchmark twins. */
+    static Stream<String> manifests() throws IOException {
+        List<String> names = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(VECTORS)) {
+            files.filter(p -> p.toString().endsWith(".yaml")).sorted().forEach(p -> names.add(VECTORS.relativize(p).toString()));
+        }
+        try (Stream<Path> files = Files.list(BENCH)) {
+            files.filter(p -> p.toString().endsWith(".json")).sorted().forEach(p -> names.add("bench/" + p.getFileName()));
+        }
+        return names.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("manifests")
+    void interpretsAsTheWholeTreeDoes(String name) throws IOException {
+        Case c = load(name);
+        if (c == null) {
+            return;
+        }
+        assertThat(c.interpreter.interpret(c.json)).isEqualTo(c.interpreter.interpretWhole(c.json));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("manifests")
+    void buildsJacksonsTreeWhenNothingIsSkippedAndLeavesOutOnlyUnreadFields(String name) throws IOException {
+        Case c = load(name);
+        if (c == null) {
+            return;
+        }
+        List<ManifestParser.Document> whole = new ManifestParser().parse(c.json);
+        JsonNode read = SkimmingJsonReader.read(c.json, NODES, false);
+        if (whole.get(0).error() != null) {
+            assertThat(read).isNull();
+            return;
+        }
+        assertThat(read).isEqualTo(whole.get(0).root());
+        assertThat(SkimmingJsonReader.read(c.json, NODES, true))
+                .isEqualTo(withoutUnread(whole.get(0).root().deepCopy(), UnreadFields.ROOT));
+    }
+
+    /** Corrupted copies: whatever the skimmed path does, its result is the whole-tree path's. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("manifests")
+    void corruptedCopiesInterpretAsTheWholeTreeDoes(String name) throws IOException {
+        Case c = load(name);
+        if (c == null || !name.startsWith("bench/")) {
+            return;
+        }
+        Random random = new Random(name.hashCode());
+        byte[] alphabet = "{}[]\":,\\ 0-1.eE+tfnu\u00e9\nax".getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < 800; i++) {
+            byte[] bytes = c.json.clone();
+            int at = random.nextInt(bytes.length);
+            switch (random.nextInt(3)) {
+                case 0 -> bytes[at] = alphabet[random.nextInt(alphabet.length)];
+                case 1 -> bytes = splice(bytes, at, 1, new byte[0]);
+                default -> bytes = splice(bytes, at, 0, new byte[] {alphabet[random.nextInt(alphabet.length)]});
+            }
+            assertThat(c.interpreter.interpret(bytes)).as("%s, corruption %d", name, i)
+                    .isEqualTo(c.interpreter.interpretWhole(bytes));
+        }
+    }
+
+    @Test
+    void duplicateKeyInsideAnUnreadSubtreeIsRefused() {
+        String json = deployment("\"env\": [{\"name\": \"A\", \"value\": \"1\", \"name\": \"B\"}],");
+        Interpretation result = INTERPRETER.interpret(json);
+        assertThat(result.outcome()).isEqualTo(Outcome.INVALID);
+        assertThat(result.errors()).containsExactly(
+                new FieldError("spec.template.spec.containers[0].env[0].name", "name", "duplicate key"));
+        assertThat(result).isEqualTo(INTERPRETER.interpretWhole(json.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void duplicateUnreadKeyIsRefused() {
+        String json = deployment("\"env\": [], \"env\": [],");
+        Interpretation result = INTERPRETER.interpret(json);
+        assertThat(result.outcome()).isEqualTo(Outcome.INVALID);
+        assertThat(result.errors()).containsExactly(
+                new FieldError("spec.template.spec.containers[0].env", "env", "duplicate key"));
+    }
+
+    @Test
+    void deepNestingInsideAnUnreadSubtreeIsRefused() {
+        String deep = "[".repeat(150) + "]".repeat(150);
+        String json = deployment("\"env\": " + deep + ",");
+        Interpretation result = INTERPRETER.interpret(json);
+        assertThat(result.outcome()).isEqualTo(Outcome.INVALID);
+        assertThat(result.errors()).singleElement().satisfies(e -> {
+            assertThat(e.field()).isEqualTo("manifest");
+            assertThat(e.reason()).startsWith("is not acceptable JSON: Document nesting depth (101) exceeds the maximum allowed");
+        });
+        assertThat(result).isEqualTo(INTERPRETER.interpretWhole(json.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void hugeStringInsideAnUnreadSubtreeIsRefusedBeyondTheSizeLimit() {
+        String json = deployment("\"env\": [{\"name\": \"A\", \"value\": \"" + "x".repeat(5_000_000) + "\"}],");
+        Interpretation result = INTERPRETER.interpret(json);
+        assertThat(result.outcome()).isEqualTo(Outcome.INVALID);
+        assertThat(result.errors()).singleElement().satisfies(e -> {
+            assertThat(e.field()).isEqualTo("manifest");
+            assertThat(e.reason()).startsWith("is larger than 3 MiB");
+        });
+    }
+
+    @Test
+    void longStringInsideAnUnreadSubtreeWithinTheLimitIsRead() {
+        String json = deployment("\"env\": [{\"name\": \"A\", \"value\": \"" + "x\\n\u00e9".repeat(500_000) + "\"}],");
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        assertThat(bytes.length).isLessThan(ManifestParser.MAX_BYTES);
+        assertThat(new ManifestParser().skim(bytes)).isNotNull();
+        Interpretation result = INTERPRETER.interpret(bytes);
+        assertThat(result.outcome()).isEqualTo(Outcome.INTERPRETED);
+        assertThat(result).isEqualTo(INTERPRETER.interpretWhole(bytes));
+    }
+
+    @Test
+    void malformedJsonInsideAnUnreadSubtreeIsRefused() {
+        for (String env : List.of("[{\"name\": \"A\", \"value\": tru}]", "[{\"name\": \"A\",}]", "[01]", "[\"a\u0001\"]",
+                "[\"\\x\"]", "[{\"name\" \"A\"}]", "[1 2]", "[\"\\u12g4\"]")) {
+            String json = deployment("\"env\": " + env + ",");
+            byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+            Interpretation result = INTERPRETER.interpret(bytes);
+            assertThat(result.outcome()).as(env).isEqualTo(Outcome.INVALID);
+            assertThat(result.errors()).as(env).singleElement().satisfies(e -> {
+                assertThat(e.field()).isEqualTo("manifest");
+                assertThat(e.reason()).startsWith("is not valid JSON: ");
+            });
+            assertThat(result).as(env).isEqualTo(INTERPRETER.interpretWhole(bytes));
+        }
+    }
+
+    @Test
+    void invalidUtf8InsideAnUnreadSubtreeIsLeftToJackson() {
+        byte[] bytes = deployment("\"env\": [\"\u00e9\"],").getBytes(StandardCharsets.UTF_8);
+        int at = indexOf(bytes, (byte) 0xC3);
+        bytes[at + 1] = (byte) 0x41; // a lead byte without its continuation byte
+        assertThat(new ManifestParser().skim(bytes)).isNull();
+        assertThat(INTERPRETER.interpret(bytes)).isEqualTo(INTERPRETER.interpretWhole(bytes));
+        assertThat(INTERPRETER.interpret(bytes).outcome()).isEqualTo(Outcome.INVALID);
+    }
+
+    @Test
+    void errorsNameTheValuesOfTheWholeTree() {
+        // The pod spec's value in this error holds its tolerations, which the skimmed tree leaves out.
+        String json = deployment("").replace("\"cpu\": \"500m\"", "\"cpu\": \"9223372036854775807\"")
+                .replace("\"containers\":", "\"tolerations\": [{\"key\": \"gpu\"}], \"containers\":");
+        Interpretation result = INTERPRETER.interpret(json);
+        assertThat(result.outcome()).isEqualTo(Outcome.INVALID);
+        assertThat(result).isEqualTo(INTERPRETER.interpretWhole(json.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void aCustomizedKindReadsFieldsThatBuiltInKindsNeverRead() throws IOException {
+        byte[] customization = """
+                apiVersion: fedstream.io/v1alpha1
+                kind: InterpreterCustomization
+                metadata: {name: reads-status}
+                spec:
+                  target: {apiVersion: apps/v1, kind: Deployment}
+                  components:
+                  - name: main
+                    replicas: {path: "$.spec.replicas", default: 1}
+                    resources: "$.status.capacity"
+                """.getBytes(StandardCharsets.UTF_8);
+        Interpreter customized = INTERPRETER.withCustomizations(InterpreterCustomization.load(customization, "test"));
+        String json = deployment("").replace("\"spec\": {\"replicas\": 2,",
+                "\"status\": {\"capacity\": {\"requests\": {\"cpu\": \"3\"}}}, \"spec\": {\"replicas\": 2,");
+        Interpretation result = customized.interpret(json);
+        assertThat(result.outcome()).as("%s", result.errors()).isEqualTo(Outcome.INTERPRETED);
+        assertThat(result.total().toQuantities()).isEqualTo(Map.of("cpu", "6"));
+    }
+
+    /** A Deployment of two replicas whose one container requests 500m cpu, with {@code containerFields} in its container. */
+    private static String deployment(String containerFields) {
+        return "{\"apiVersion\": \"apps/v1\", \"kind\": \"Deployment\", \"metadata\": {\"name\": \"web\"}, "
+                + "\"spec\": {\"replicas\": 2, \"template\": {\"spec\": {\"containers\": [{\"name\": \"app\", " + containerFields
+                + " \"resources\": {\"requests\": {\"cpu\": \"500m\"}}}]}}}}";
+    }
+
+    /** The tree with the fields {@link UnreadFields} names removed, computed on Jackson's tree. */
+    private static JsonNode withoutUnread(JsonNode node, UnreadFields role) {
+        if (node instanceof ObjectNode object) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> field = it.next();
+                if (role.isUnread(field.getKey())) {
+                    it.remove();
+                } else {
+                    withoutUnread(field.getValue(), role.child(field.getKey()));
+                }
+            }
+        } else if (node instanceof ArrayNode array) {
+            array.forEach(element -> withoutUnread(element, role.element()));
+        }
+        return node;
+    }
+
+    private record Case(byte[] json, Interpreter interpreter) {}
+
+    /** The case of a vector or benchmark manifest; null for a vector without a manifest object or with refused customizations. */
+    private static Case load(String name) throws IOException {
+        if (name.startsWith("bench/")) {
+            return new Case(Files.readAllBytes(BENCH.resolve(name.substring("bench/".length()))), INTERPRETER);
+        }
+        JsonNode vector = YAML.readTree(VECTORS.resolve(name).toFile());
+        Interpreter interpreter = vector.has("runtimes")
+                ? Interpreter.builtIn(InterpreterVectorsTest.runtimes(vector.get("runtimes"))) : INTERPRETER;
+        if (vector.has("customizations") || vector.has("customizationsText")) {
+            try {
+                interpreter = interpreter.withCustomizations(InterpreterVectorsTest.customizations(vector));
+            } catch (InvalidCustomizationException e) {
+                return null;
+            }
+        }
+        if (vector.has("manifestText")) {
+            byte[] text = vector.get("manifestText").asText().getBytes(StandardCharsets.UTF_8);
+            return text.length > 0 && text[0] == '{' ? new Case(text, interpreter) : null;
+        }
+        return vector.has("manifest") ? new Case(JSON.writeValueAsBytes(vector.get("manifest")), interpreter) : null;
+    }
+
+    private static byte[] splice(byte[] bytes, int at, int remove, byte[] insert) {
+        byte[] out = new byte[bytes.length - remove + insert.length];
+        System.arraycopy(bytes, 0, out, 0, at);
+        System.arraycopy(insert, 0, out, at, insert.length);
+        System.arraycopy(bytes, at + remove, out, at + insert.length, bytes.length - at - remove);
+        return out;
+    }
+
+    private static int indexOf(byte[] bytes, byte b) {
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
