@@ -39,6 +39,9 @@ public final class QueryServer implements AutoCloseable {
     private final Optional<String> rawToken;
     private final ExecutorService executor;
     private volatile Router router = new Router();
+    /** Cluster state is partitioned like this topic; {@link #bind(FedstreamConfig)} names the configured one. */
+    private String clusterHealthTopic = FedstreamConfig.of(Map.of()).clusterHealthTopic();
+    private ClusterRoutes clusters;
 
     private QueryServer(HttpServer server, Optional<String> token) {
         this.server = server;
@@ -56,7 +59,9 @@ public final class QueryServer implements AutoCloseable {
 
     /** Binds {@code http.host:http.port} (port 0 picks a free one) without serving yet. */
     public static QueryServer bind(FedstreamConfig config) {
-        return bind(config.httpHost(), config.httpPort(), config.httpBearerToken().map(Password::value));
+        QueryServer server = bind(config.httpHost(), config.httpPort(), config.httpBearerToken().map(Password::value));
+        server.clusterHealthTopic = config.clusterHealthTopic();
+        return server;
     }
 
     /** Binds host:port (port 0 picks a free one); a present token is then required from every client. */
@@ -77,6 +82,7 @@ public final class QueryServer implements AutoCloseable {
     /** Serves the routes over the running streams' stores. */
     public QueryServer start(KafkaStreams streams) {
         StoreBindings local = new StoreBindings(streams);
+        withClusters(ClusterRoutes.over(streams, clusterHealthTopic, endpoint(), rawToken));
         return start(new FleetBindings(streams, endpoint(), local, new PeerClient(rawToken)), local);
     }
 
@@ -84,10 +90,19 @@ public final class QueryServer implements AutoCloseable {
     public QueryServer start(BindingLookup fleet, LocalBindingLookup local) {
         Router routes = new Router();
         new BindingRoutes(fleet, local).addTo(routes);
+        if (clusters != null) {
+            clusters.addTo(routes);
+        }
         this.router = routes;
         server.start();
         LOG.info("Query API listening on http://{}:{}{}", endpoint().host(), endpoint().port(),
                 token.required() ? " (bearer token required)" : "");
+        return this;
+    }
+
+    /** Serves the clusters routes too, over the given lookups; call before {@code start}. */
+    public QueryServer withClusters(ClusterRoutes routes) {
+        this.clusters = routes;
         return this;
     }
 
