@@ -1,6 +1,7 @@
 package io.fedstream;
 
 import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.ClusterWatch;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topics;
 import io.fedstream.dlq.DeadLetterDeserializationHandler;
@@ -104,7 +105,8 @@ public final class Fedstream {
     }
 
     public Topology topology() {
-        return new FedstreamTopology(topics, serdes.specific(AdmissionRequest.class, false), interpreterExtensions).build();
+        return new FedstreamTopology(topics, serdes.specific(AdmissionRequest.class, false), interpreterExtensions,
+                config.healthSettings(), serdes.specific(ClusterWatch.class, false)).build();
     }
 
     /** Kafka Streams configuration: the configured one plus the dead-letter error handlers. */

@@ -2,9 +2,12 @@ package io.fedstream;
 
 import io.fedstream.admit.stage.AdmitStage;
 import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.bind.BindStage;
 import io.fedstream.config.Topics;
+import io.fedstream.health.HealthSettings;
+import io.fedstream.health.WatchClustersStage;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.policy.PolicyMirror;
 import java.util.Properties;
@@ -21,11 +24,16 @@ public final class FedstreamTopology {
     private final Topics topics;
     private final Serde<AdmissionRequest> admissionRequests;
     private final InterpreterExtensions interpreterExtensions;
+    private final HealthSettings health;
+    private final Serde<ClusterWatch> clusterWatches;
 
-    public FedstreamTopology(Topics topics, Serde<AdmissionRequest> admissionRequests, InterpreterExtensions interpreterExtensions) {
+    public FedstreamTopology(Topics topics, Serde<AdmissionRequest> admissionRequests, InterpreterExtensions interpreterExtensions,
+                             HealthSettings health, Serde<ClusterWatch> clusterWatches) {
         this.topics = topics;
         this.admissionRequests = admissionRequests;
         this.interpreterExtensions = interpreterExtensions;
+        this.health = health;
+        this.clusterWatches = clusterWatches;
     }
 
     /** Builds the topology; refuses (TopologyException) any node, store or internal topic left with a generated name. */
@@ -37,6 +45,7 @@ public final class FedstreamTopology {
         KStream<String, WorkloadEvent> workloads = bind.source(builder);
         KStream<String, AdmissionRequest> requests = bind.addTo(builder, workloads);
         new AdmitStage(topics, admissionRequests, policies).addTo(builder, workloads, requests);
+        new WatchClustersStage(topics, health, clusterWatches).addTo(builder);
         return builder.build();
     }
 

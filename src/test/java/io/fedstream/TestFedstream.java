@@ -11,6 +11,11 @@ public final class TestFedstream {
     private TestFedstream() {}
 
     public static Fedstream create() {
-        return new Fedstream(FedstreamConfig.of(Map.of()), new InProcessSchemaRegistry(), InterpreterExtensions.none());
+        return create(Map.of());
+    }
+
+    /** The same with configuration overrides, e.g. health timings short enough for a test. */
+    public static Fedstream create(Map<String, String> overrides) {
+        return new Fedstream(FedstreamConfig.of(overrides), new InProcessSchemaRegistry(), InterpreterExtensions.none());
     }
 }

@@ -40,6 +40,9 @@ public final class QueryServer implements AutoCloseable {
     private final Optional<String> rawToken;
     private final ExecutorService executor;
     private volatile Router router = new Router();
+    /** Cluster state is partitioned like this topic; {@link #bind(FedstreamConfig)} names the configured one. */
+    private String clusterHealthTopic = FedstreamConfig.of(Map.of()).clusterHealthTopic();
+    private ClusterRoutes clusters;
 
     private QueryServer(HttpServer server, Optional<String> token) {
         this.server = server;
@@ -57,7 +60,9 @@ public final class QueryServer implements AutoCloseable {
 
     /** Binds {@code http.host:http.port} (port 0 picks a free one) without serving yet. */
     public static QueryServer bind(FedstreamConfig config) {
-        return bind(config.httpHost(), config.httpPort(), config.httpBearerToken().map(Password::value));
+        QueryServer server = bind(config.httpHost(), config.httpPort(), config.httpBearerToken().map(Password::value));
+        server.clusterHealthTopic = config.clusterHealthTopic();
+        return server;
     }
 
     /** Binds host:port (port 0 picks a free one); a present token is then required from every client. */
@@ -81,6 +86,7 @@ public final class QueryServer implements AutoCloseable {
         PeerClient peers = new PeerClient(rawToken);
         StoreBindings bindings = new StoreBindings(streams);
         StoreAdmission admission = new StoreAdmission(streams, Clock.systemUTC());
+        withClusters(ClusterRoutes.over(streams, clusterHealthTopic, endpoint(), rawToken));
         return start(new FleetBindings(partitions, bindings, peers), bindings, new FleetAdmission(partitions, admission, peers), admission);
     }
 
@@ -102,10 +108,19 @@ public final class QueryServer implements AutoCloseable {
     }
 
     private QueryServer start(Router routes) {
+        if (clusters != null) {
+            clusters.addTo(routes);
+        }
         this.router = routes;
         server.start();
         LOG.info("Query API listening on http://{}:{}{}", endpoint().host(), endpoint().port(),
                 token.required() ? " (bearer token required)" : "");
+        return this;
+    }
+
+    /** Serves the clusters routes too, over the given lookups; call before {@code start}. */
+    public QueryServer withClusters(ClusterRoutes routes) {
+        this.clusters = routes;
         return this;
     }
 

@@ -6,13 +6,14 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-/** {@code fedstream apply}: publishes manifests as UPSERT events to the workloads and policies topics, like kubectl apply. */
+/** {@code fedstream apply}: publishes manifests as UPSERT events (Karmada Clusters as heartbeats), like kubectl apply. */
 @Command(name = "apply", mixinStandardHelpOptions = true,
         description = {
             "Publishes every manifest as an UPSERT: policies (FederatedResourceQuota, PropagationPolicy,",
             "ClusterPropagationPolicy, OverridePolicy, ClusterOverridePolicy, InterpreterCustomization, TrainingRuntime,",
             "ClusterTrainingRuntime) to the policies topic keyed kind/namespace/name, every other kind to the workloads",
-            "topic keyed group/kind/namespace/name. Every document is checked before anything is sent.",
+            "topic keyed group/kind/namespace/name; a Karmada Cluster (cluster.karmada.io) to the cluster-health topic",
+            "keyed by its name, as a heartbeat stamped now. Every document is checked before anything is sent.",
             "Exit codes: 0 published, 1 registry or broker failed, 2 a bad manifest or flag (nothing published)."})
 final class ApplyCommand implements Callable<Integer> {
 

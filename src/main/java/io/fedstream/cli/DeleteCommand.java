@@ -10,6 +10,7 @@ import picocli.CommandLine.Mixin;
 @Command(name = "delete", mixinStandardHelpOptions = true,
         description = {
             "Publishes a DELETE event (with the manifest) for every document, to the topic and key that apply uses.",
+            "A Karmada Cluster is refused: a cluster leaves by its heartbeats (see docs/health.md).",
             "Every document is checked before anything is sent.",
             "Exit codes: 0 published, 1 registry or broker failed, 2 a bad manifest or flag (nothing published)."})
 final class DeleteCommand implements Callable<Integer> {

@@ -1,10 +1,14 @@
 package io.fedstream.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topics;
+import io.fedstream.health.ClusterManifest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,14 +27,16 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * Publishes planned documents as WorkloadEvents and PolicyEvents: every value is encoded (registering its
- * schema) before the first record is sent, and the broker must acknowledge each one within a bounded time.
+ * Publishes planned documents as WorkloadEvents, PolicyEvents and (Karmada Clusters) heartbeats: every value is
+ * encoded (registering its schema) before the first record is sent, and the broker must acknowledge each one within a
+ * bounded time.
  */
 final class ManifestPublisher {
 
     /** How long a send may wait for the broker's metadata or its acknowledgement, unless kafka.producer.* says otherwise. */
     static final Duration TIMEOUT = Duration.ofSeconds(15);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final FedstreamConfig config;
     private final Topics topics;
@@ -75,6 +81,8 @@ final class ManifestPublisher {
                             .setOp(op).setManifest(event.manifestJson()).setObservedAt(observedAt).setSource(source).build());
                     case POLICIES -> topics.policies().valueSerde().serializer().serialize(topic, PolicyEvent.newBuilder()
                             .setOp(op).setManifest(event.manifestJson()).setObservedAt(observedAt).setSource(source).build());
+                    case CLUSTER_HEALTH -> topics.clusterHealth().valueSerde().serializer().serialize(topic,
+                            heartbeat(event, observedAt, source));
                 };
                 records.add(new ProducerRecord<>(topic, event.key(), value));
             } catch (RuntimeException e) {
@@ -122,7 +130,17 @@ final class ManifestPublisher {
         return switch (event.destination()) {
             case WORKLOADS -> topics.workloads().name();
             case POLICIES -> topics.policies().name();
+            case CLUSTER_HEALTH -> topics.clusterHealth().name();
         };
+    }
+
+    /** A Cluster manifest as a heartbeat at {@code observedAt}, so that a person or a script can report a cluster's health. */
+    private static ClusterHealthEvent heartbeat(PlannedEvent event, Instant observedAt, String source) {
+        try {
+            return ClusterManifest.heartbeat(JSON.readTree(event.manifestJson()), observedAt, source);
+        } catch (JsonProcessingException | ClusterManifest.InvalidClusterException e) {
+            throw new IllegalStateException("the router checked this Cluster: " + e.getMessage(), e);
+        }
     }
 
     /** acks=all and idempotence from the configuration, and timeouts short enough for a person waiting. */

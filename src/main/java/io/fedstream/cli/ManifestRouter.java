@@ -6,12 +6,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fedstream.admit.ParsedQuota;
 import io.fedstream.admit.QuotaParser;
 import io.fedstream.avro.Op;
+import io.fedstream.health.ClusterManifest;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.interpret.InvalidCustomizationException;
 import io.fedstream.interpret.ManifestParser;
 import io.fedstream.interpret.WorkloadId;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -33,7 +35,6 @@ final class ManifestRouter {
             "ClusterPropagationPolicy", "ClusterOverridePolicy", "InterpreterCustomization", "ClusterTrainingRuntime", "PriorityClass");
     /** Policy kinds the interpreter reads, checked here as the bind stage would check them. */
     private static final Set<String> INTERPRETER_KINDS = Set.of("InterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime");
-    private static final String KARMADA_CLUSTER_GROUP = "cluster.karmada.io";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -83,9 +84,8 @@ final class ManifestRouter {
         String manifest = json(root);
         String displayName = kind.toLowerCase(Locale.ROOT) + ("core".equals(group) ? "" : "." + group) + "/" + name;
 
-        if (KARMADA_CLUSTER_GROUP.equals(group) && "Cluster".equals(kind)) {
-            throw new Refused("kind: Cluster (" + apiVersion + ") is not accepted yet: member clusters arrive with"
-                    + " the cluster-health stage (issue 5)");
+        if (ClusterManifest.GROUP.equals(group) && ClusterManifest.KIND.equals(kind)) {
+            return cluster(root, op, name, displayName, manifest);
         }
         if (POLICY_KINDS.contains(kind)) {
             if (op == Op.UPSERT && INTERPRETER_KINDS.contains(kind)) {
@@ -99,6 +99,23 @@ final class ManifestRouter {
         }
         String key = new WorkloadId(apiVersion, kind, orDefault(namespace), name).key();
         return new PlannedEvent(PlannedEvent.Destination.WORKLOADS, key, displayName, manifest);
+    }
+
+    /**
+     * A Karmada Cluster is a heartbeat on the cluster-health topic, keyed by its name. A heartbeat cannot be taken
+     * back, and fedstream forgets no cluster on request (it may still hold workloads), so delete is refused.
+     */
+    private static PlannedEvent cluster(JsonNode root, Op op, String name, String displayName, String manifest) throws Refused {
+        if (op == Op.DELETE) {
+            throw new Refused("kind: Cluster cannot be deleted: a cluster leaves by its heartbeats; apply it with a NoExecute"
+                    + " taint to fail it over now, or stop its heartbeats (SUSPECT, then FAILED after the toleration)");
+        }
+        try {
+            ClusterManifest.heartbeat(root, Instant.EPOCH, null);
+        } catch (ClusterManifest.InvalidClusterException e) {
+            throw new Refused(e.getMessage());
+        }
+        return new PlannedEvent(PlannedEvent.Destination.CLUSTER_HEALTH, name, displayName, manifest);
     }
 
     /** The group of {@code group/version}, "core" for a bare version, as {@link WorkloadId#group()} says. */

@@ -4,5 +4,5 @@ package io.fedstream.cli;
 record PlannedEvent(Destination destination, String key, String displayName, String manifestJson) {
 
     /** The topic a document goes to. */
-    enum Destination { WORKLOADS, POLICIES }
+    enum Destination { WORKLOADS, POLICIES, CLUSTER_HEALTH }
 }

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,6 +22,7 @@ import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.AbstractConfig;
+import io.fedstream.health.HealthSettings;
 import io.fedstream.serde.SubjectNameStrategy;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
@@ -96,12 +98,19 @@ public final class FedstreamConfig extends AbstractConfig {
     public static final String EMBEDDED_KAFKA_PORT = "embedded.kafka.port";
     public static final String EMBEDDED_REGISTRY_PORT = "embedded.registry.port";
     public static final String CUSTOMIZATIONS_DIR = "customizations.dir";
+    // Cluster health (stage 5)
+    public static final String HEALTH_FAILURE_THRESHOLD_MS = "health.failure.threshold.ms";
+    public static final String HEALTH_TOLERATION_MS = "health.toleration.ms";
+    public static final String HEALTH_SUCCESS_THRESHOLD_MS = "health.success.threshold.ms";
+    public static final String HEALTH_FLAP_WINDOW_MS = "health.flap.window.ms";
+    public static final String HEALTH_CHECK_INTERVAL_MS = "health.check.interval.ms";
 
     private static final String GROUP_KAFKA = "Kafka Streams";
     private static final String GROUP_REGISTRY = "Schema registry";
     private static final String GROUP_TOPICS = "Topics";
     private static final String GROUP_HTTP = "HTTP";
     private static final String GROUP_LOCAL = "Local runtime";
+    private static final String GROUP_HEALTH = "Cluster health";
 
     /** Where a key's value came from, in increasing priority. */
     public enum Source { DEFAULT, FILE, ENVIRONMENT, OVERRIDE }
@@ -203,7 +212,23 @@ public final class FedstreamConfig extends AbstractConfig {
                     GROUP_LOCAL, 2, ConfigDef.Width.SHORT, EMBEDDED_REGISTRY_PORT)
             .define(CUSTOMIZATIONS_DIR, Type.STRING, "", Importance.LOW,
                     "Directory of declarative interpreter customizations (YAML) for CRDs. Empty: built-in kinds only.",
-                    GROUP_LOCAL, 3, ConfigDef.Width.LONG, CUSTOMIZATIONS_DIR);
+                    GROUP_LOCAL, 3, ConfigDef.Width.LONG, CUSTOMIZATIONS_DIR)
+
+            .define(HEALTH_FAILURE_THRESHOLD_MS, Type.LONG, 30_000L, Range.atLeast(1), Importance.MEDIUM,
+                    "A cluster with no heartbeat for this long (or reporting Ready False or Unknown) is SUSPECT.",
+                    GROUP_HEALTH, 1, ConfigDef.Width.SHORT, HEALTH_FAILURE_THRESHOLD_MS)
+            .define(HEALTH_TOLERATION_MS, Type.LONG, 300_000L, Range.atLeast(1), Importance.MEDIUM,
+                    "A cluster SUSPECT for this long is FAILED, and its workloads fail over.",
+                    GROUP_HEALTH, 2, ConfigDef.Width.SHORT, HEALTH_TOLERATION_MS)
+            .define(HEALTH_SUCCESS_THRESHOLD_MS, Type.LONG, 10_000L, Range.atLeast(1), Importance.MEDIUM,
+                    "How long a RECOVERING cluster must stay healthy before it is READY; doubled for every earlier"
+                            + " incident within health.flap.window.ms.", GROUP_HEALTH, 3, ConfigDef.Width.SHORT, HEALTH_SUCCESS_THRESHOLD_MS)
+            .define(HEALTH_FLAP_WINDOW_MS, Type.LONG, 600_000L, Range.atLeast(1), Importance.LOW,
+                    "Incidents of one cluster within this window count as flaps; the RECOVERING time never exceeds it.",
+                    GROUP_HEALTH, 4, ConfigDef.Width.SHORT, HEALTH_FLAP_WINDOW_MS)
+            .define(HEALTH_CHECK_INTERVAL_MS, Type.LONG, 1_000L, Range.atLeast(1), Importance.LOW,
+                    "How often (wall clock) the cluster watch looks for missed heartbeats; at most health.failure.threshold.ms.",
+                    GROUP_HEALTH, 5, ConfigDef.Width.SHORT, HEALTH_CHECK_INTERVAL_MS);
 
     private final Map<String, Source> sources;
 
@@ -222,6 +247,17 @@ public final class FedstreamConfig extends AbstractConfig {
     private FedstreamConfig(Merged merged) {
         super(CONFIG, merged.values, false);
         this.sources = merged.sources;
+        checkHealthTimings();
+    }
+
+    /** A check interval longer than the failure threshold would find a silent cluster late by up to the difference. */
+    private void checkHealthTimings() {
+        long interval = getLong(HEALTH_CHECK_INTERVAL_MS);
+        long threshold = getLong(HEALTH_FAILURE_THRESHOLD_MS);
+        if (interval > threshold) {
+            throw new ConfigException(HEALTH_CHECK_INTERVAL_MS, interval,
+                    "must not exceed " + HEALTH_FAILURE_THRESHOLD_MS + " (" + threshold + ")");
+        }
     }
 
     /** The configuration from defaults and overrides only. */
@@ -405,6 +441,16 @@ public final class FedstreamConfig extends AbstractConfig {
 
     public Optional<Path> customizationsDir() {
         return nonEmpty(getString(CUSTOMIZATIONS_DIR)).map(Path::of);
+    }
+
+    /** The cluster watch's thresholds (stage 5). */
+    public HealthSettings healthSettings() {
+        return new HealthSettings(
+                Duration.ofMillis(getLong(HEALTH_FAILURE_THRESHOLD_MS)),
+                Duration.ofMillis(getLong(HEALTH_TOLERATION_MS)),
+                Duration.ofMillis(getLong(HEALTH_SUCCESS_THRESHOLD_MS)),
+                Duration.ofMillis(getLong(HEALTH_FLAP_WINDOW_MS)),
+                Duration.ofMillis(getLong(HEALTH_CHECK_INTERVAL_MS)));
     }
 
     /** Where {@code key}'s value came from. */

@@ -3,7 +3,9 @@ package io.fedstream.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.Op;
+import io.fedstream.avro.Taint;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.FedstreamConfig;
@@ -126,6 +128,42 @@ class ApplyCommandIT {
         workloadEvents.forEach(r -> observed.add(r.value().getObservedAt()));
         policyEvents.forEach(r -> observed.add(r.value().getObservedAt()));
         assertThat(observed).allSatisfy(at -> assertThat(at).isBetween(before.minusMillis(1), after));
+    }
+
+    @Test
+    void aKarmadaClusterIsPublishedAsAHeartbeatStampedNow(SharedKafka kafka, KafkaTestNames names) throws IOException {
+        String healthTopic = names.topic("cluster-health");
+        kafka.createTopics(1, healthTopic);
+        Path member = Files.writeString(dir.resolve("member1.yaml"), """
+                apiVersion: cluster.karmada.io/v1alpha1
+                kind: Cluster
+                metadata: {name: member1, labels: {region: eu-west}}
+                spec: {taints: [{key: maintenance, effect: NoSchedule}]}
+                status:
+                  conditions: [{type: Ready, status: "True", reason: ClusterReady}]
+                  resourceSummary: {allocatable: {cpu: "64", memory: 256Gi}, allocated: {cpu: 12500m}}
+                """);
+        Instant before = Instant.now();
+
+        CliRunner applied = CliRunner.run("apply", "-f", member.toString(), "--bootstrap-servers", kafka.bootstrapServers(),
+                "--registry", registryServer.url(), "--set", "topic.cluster.health=" + healthTopic);
+
+        assertThat(applied.exitCode()).as(applied.err()).isZero();
+        assertThat(applied.out()).isEqualTo("cluster.cluster.karmada.io/member1 applied\n");
+        Topics topics = Topics.of(FedstreamConfig.of(Map.of("topic.cluster.health", healthTopic)).topicNames(),
+                new AvroSerdes(registry, AvroSerdeConfig.defaults()));
+        List<ConsumerRecord<String, ClusterHealthEvent>> heartbeats =
+                consume(kafka, healthTopic, topics.clusterHealth().valueSerde().deserializer(), 1);
+        assertThat(heartbeats).singleElement().satisfies(record -> {
+            assertThat(record.key()).isEqualTo("member1");
+            ClusterHealthEvent heartbeat = record.value();
+            assertThat(heartbeat.getHeartbeatAt()).isBetween(before.minusMillis(1), Instant.now());
+            assertThat(heartbeat.getLabels()).containsEntry("region", "eu-west");
+            assertThat(heartbeat.getAllocatable()).containsEntry("cpu", "64").containsEntry("memory", "256Gi");
+            assertThat(heartbeat.getAllocated()).containsEntry("cpu", "12500m");
+            assertThat(heartbeat.getTaints()).extracting(Taint::getKey).containsExactly("maintenance");
+            assertThat(heartbeat.getSource()).isEqualTo("fedstream apply");
+        });
     }
 
     @Test

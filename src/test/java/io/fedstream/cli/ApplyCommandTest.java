@@ -46,18 +46,19 @@ class ApplyCommandTest {
     }
 
     @Test
-    void aKarmadaClusterExitsTwo() throws IOException {
+    void deletingAKarmadaClusterExitsTwo() throws IOException {
         Path file = Files.writeString(dir.resolve("member.yaml"), """
                 apiVersion: cluster.karmada.io/v1alpha1
                 kind: Cluster
                 metadata: {name: member1}
                 """);
 
-        CliRunner result = CliRunner.run("apply", "-f", file.toString());
+        CliRunner result = CliRunner.run("delete", "-f", file.toString());
 
         assertThat(result.exitCode()).isEqualTo(2);
-        assertThat(result.err()).isEqualTo("error: " + file + " document 1: kind: Cluster (cluster.karmada.io/v1alpha1) is not"
-                + " accepted yet: member clusters arrive with the cluster-health stage (issue 5)\nerror: nothing was published\n");
+        assertThat(result.err()).isEqualTo("error: " + file + " document 1: kind: Cluster cannot be deleted: a cluster leaves by"
+                + " its heartbeats; apply it with a NoExecute taint to fail it over now, or stop its heartbeats (SUSPECT, then"
+                + " FAILED after the toleration)\nerror: nothing was published\n");
     }
 
     @Test

@@ -154,19 +154,51 @@ class ManifestRouterTest {
     }
 
     @Test
-    void aKarmadaClusterIsRefusedUntilTheClusterHealthStageExists() {
-        assertThatThrownBy(() -> plan("""
+    void aKarmadaClusterGoesToTheClusterHealthTopicKeyedByItsName() throws BadManifestsException {
+        List<PlannedEvent> events = plan("""
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: p}
                 ---
                 apiVersion: cluster.karmada.io/v1alpha1
                 kind: Cluster
+                metadata: {name: member1, labels: {region: eu-west}}
+                spec: {taints: [{key: maintenance, effect: NoExecute}]}
+                status:
+                  conditions: [{type: Ready, status: "True"}]
+                  resourceSummary: {allocatable: {cpu: "64", memory: 256Gi}}
+                """);
+
+        assertThat(events).extracting(PlannedEvent::destination, PlannedEvent::key, PlannedEvent::displayName).containsExactly(
+                tuple(Destination.WORKLOADS, "core/Pod/default/p", "pod/p"),
+                tuple(Destination.CLUSTER_HEALTH, "member1", "cluster.cluster.karmada.io/member1"));
+    }
+
+    @Test
+    void aBadKarmadaClusterIsRefusedNamingTheField() {
+        assertThatThrownBy(() -> plan("""
+                apiVersion: cluster.karmada.io/v1alpha1
+                kind: Cluster
                 metadata: {name: member1}
+                spec: {taints: [{key: k, effect: Evict}]}
+                status: {resourceSummary: {allocatable: {cpu: lots}}}
                 """))
                 .isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).containsExactly(
-                        "in.yaml document 2: kind: Cluster (cluster.karmada.io/v1alpha1) is not accepted yet: member clusters"
-                                + " arrive with the cluster-health stage (issue 5)"));
+                        "in.yaml document 1: spec.taints[0].effect: must be NoSchedule, PreferNoSchedule or NoExecute (value: Evict); "
+                                + "status.resourceSummary.allocatable.cpu: is not a Kubernetes quantity (expected e.g. 500m, 2,"
+                                + " 1.5Gi, 128974848, 129e6; no spaces) (value: lots)"));
+    }
+
+    @Test
+    void deletingAKarmadaClusterIsRefusedWithWhatToDoInstead() {
+        assertThatThrownBy(() -> router.plan(List.of(source("in.yaml", """
+                apiVersion: cluster.karmada.io/v1alpha1
+                kind: Cluster
+                metadata: {name: member1}
+                """)), Op.DELETE))
+                .isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).containsExactly(
+                        "in.yaml document 1: kind: Cluster cannot be deleted: a cluster leaves by its heartbeats; apply it with a"
+                                + " NoExecute taint to fail it over now, or stop its heartbeats (SUSPECT, then FAILED after the toleration)"));
     }
 
     @Test

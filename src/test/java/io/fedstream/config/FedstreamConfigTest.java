@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.entry;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 
 import io.fedstream.config.FedstreamConfig.Source;
+import io.fedstream.health.HealthSettings;
 import io.fedstream.serde.SubjectNameStrategy;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
@@ -77,6 +79,9 @@ class FedstreamConfigTest {
         assertThat(config.httpBearerToken()).isEmpty();
         assertThat(config.embeddedKafkaPort()).isEqualTo(9092);
         assertThat(config.customizationsDir()).isEmpty();
+        assertThat(config.healthSettings()).isEqualTo(new HealthSettings(Duration.ofSeconds(30), Duration.ofSeconds(300),
+                Duration.ofSeconds(10), Duration.ofMinutes(10), Duration.ofSeconds(1)));
+        assertThat(config.healthSettings()).isEqualTo(HealthSettings.defaults());
 
         assertThat(config.sourceOf("http.port")).isEqualTo(Source.DEFAULT);
     }
@@ -84,7 +89,7 @@ class FedstreamConfigTest {
     @Test
     void everyDefinedKeyHasADocString() {
         ConfigDef def = FedstreamConfig.configDef();
-        assertThat(def.names()).hasSize(33);
+        assertThat(def.names()).hasSize(38);
         def.configKeys().values().forEach(key -> assertThat(key.documentation).as(key.name).isNotBlank());
         def.configKeys().values().forEach(key -> assertThat(key.hasDefault()).as(key.name).isTrue());
     }
@@ -195,6 +200,35 @@ class FedstreamConfigTest {
                         + " Expected value to be either true or false (from overrides)");
         assertThatThrownBy(() -> FedstreamConfig.of(Map.of("kafka.bootstrap.servers", " ")))
                 .hasMessage("Invalid value  for configuration kafka.bootstrap.servers: String must be non-empty (from overrides)");
+    }
+
+    @Test
+    void healthTimingsComeFromEverySourceSoThatATrialCanUseSeconds() {
+        FedstreamConfig config = new FedstreamConfig(
+                Map.of("health.failure.threshold.ms", "3000", "health.flap.window.ms", "60000"),
+                Map.of("FEDSTREAM_HEALTH_TOLERATION_MS", "10000", "FEDSTREAM_HEALTH_SUCCESS_THRESHOLD_MS", "4000"),
+                Map.of("health.check.interval.ms", "250", "health.success.threshold.ms", "2000"));
+
+        assertThat(config.healthSettings()).isEqualTo(new HealthSettings(Duration.ofSeconds(3), Duration.ofSeconds(10),
+                Duration.ofSeconds(2), Duration.ofMinutes(1), Duration.ofMillis(250)));
+        assertThat(config.sourceOf("health.toleration.ms")).isEqualTo(Source.ENVIRONMENT);
+        assertThat(config.sourceOf("health.success.threshold.ms")).isEqualTo(Source.OVERRIDE);
+    }
+
+    @Test
+    void badHealthTimingsNameTheKeyAndTheValue() {
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("health.failure.threshold.ms", "0")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("Invalid value 0 for configuration health.failure.threshold.ms: Value must be at least 1 (from overrides)");
+        assertThatThrownBy(() -> new FedstreamConfig(Map.of(), Map.of("FEDSTREAM_HEALTH_TOLERATION_MS", "-5"), Map.of()))
+                .hasMessage("Invalid value -5 for configuration health.toleration.ms: Value must be at least 1"
+                        + " (from environment variable FEDSTREAM_HEALTH_TOLERATION_MS)");
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("health.success.threshold.ms", "10s")))
+                .hasMessage("Invalid value 10s for configuration health.success.threshold.ms: Not a number of type LONG (from overrides)");
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("health.check.interval.ms", "60000")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("Invalid value 60000 for configuration health.check.interval.ms:"
+                        + " must not exceed health.failure.threshold.ms (30000)");
     }
 
     @Test

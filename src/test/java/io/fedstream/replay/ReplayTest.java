@@ -102,6 +102,27 @@ class ReplayTest {
     }
 
     @Test
+    void healthExampleFailsASilentClusterAfterTheTolerationAndATaintedOneAtOnce() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-health.jsonl")));
+
+        List<String> transitions = lines.stream().filter(l -> l.get("topic").asText().equals("fedstream.cluster-state"))
+                .map(l -> l.get("key").asText() + " " + l.at("/value/previousState").asText() + "->" + l.at("/value/state").asText()
+                        + " " + l.at("/value/reason").asText() + " " + l.at("/value/transitionAt").asText())
+                .toList();
+        assertThat(transitions).containsExactly(
+                "member1 null->READY Joined 2026-11-29T10:00:00Z",
+                "member2 null->READY Joined 2026-11-29T10:00:00Z",
+                "member2 READY->FAILED NoExecuteTaint 2026-11-29T10:00:20Z",
+                "member1 READY->SUSPECT HeartbeatMissed 2026-11-29T10:00:30Z",
+                "member1 SUSPECT->FAILED HeartbeatMissed 2026-11-29T10:05:30Z",
+                "member1 FAILED->RECOVERING HeartbeatResumed 2026-11-29T10:05:30Z",
+                "member1 RECOVERING->READY Recovered 2026-11-29T10:05:40Z");
+        assertThat(lines).filteredOn(l -> l.get("topic").asText().equals("fedstream.audit"))
+                .extracting(l -> l.get("key").asText())
+                .contains("health-member1-1795946430000-SUSPECT", "health-member1-1795946730000-FAILED");
+    }
+
+    @Test
     void badLineIsReportedWithItsNumberBeforeAnythingRuns() {
         String script = """
                 {"topic":"fedstream.workloads","key":"k","value":{"op":"UPSERT","observedAt":0,"manifest":"{}"}}

@@ -1,0 +1,97 @@
+package io.fedstream.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Renders clusters of the query API one row each, as {@code kubectl get}: NAME, STATE, READY, LAST-HEARTBEAT (an
+ * age), INCIDENT, FLAPS, CPU and MEMORY as allocated/allocatable; wide adds REASON, the time in the state and TAINTS.
+ */
+final class ClusterTable {
+
+    private static final List<String> HEADER = List.of("NAME", "STATE", "READY", "LAST-HEARTBEAT", "INCIDENT", "FLAPS", "CPU", "MEMORY");
+    private static final List<String> WIDE = List.of("REASON", "SINCE", "TAINTS");
+
+    private ClusterTable() {}
+
+    static String render(List<JsonNode> clusters, boolean wide, Instant now) {
+        List<List<String>> rows = new ArrayList<>();
+        List<String> header = new ArrayList<>(HEADER);
+        if (wide) {
+            header.addAll(WIDE);
+        }
+        rows.add(header);
+        for (JsonNode cluster : clusters) {
+            JsonNode status = cluster.path("status");
+            List<String> row = new ArrayList<>(List.of(
+                    cluster.at("/metadata/name").asText(),
+                    status.path("state").asText(),
+                    ready(status.path("conditions")),
+                    age(status.path("lastHeartbeatAt"), now),
+                    text(status.path("incidentId")),
+                    status.path("flapCount").asText("0"),
+                    usage(status.path("resourceSummary"), "cpu"),
+                    usage(status.path("resourceSummary"), "memory")));
+            if (wide) {
+                row.add(text(status.path("reason")));
+                row.add(age(status.path("since"), now));
+                row.add(taints(cluster.at("/spec/taints")));
+            }
+            rows.add(row);
+        }
+        int[] widths = new int[header.size()];
+        rows.forEach(row -> {
+            for (int c = 0; c < row.size(); c++) {
+                widths[c] = Math.max(widths[c], row.get(c).length());
+            }
+        });
+        StringBuilder table = new StringBuilder();
+        for (List<String> row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < row.size(); c++) {
+                line.append(String.format("%-" + (widths[c] + 3) + "s", row.get(c)));
+            }
+            table.append(line.toString().stripTrailing()).append('\n');
+        }
+        return table.toString();
+    }
+
+    private static String ready(JsonNode conditions) {
+        for (JsonNode condition : conditions) {
+            if ("Ready".equals(condition.path("type").asText())) {
+                return condition.path("status").asText();
+            }
+        }
+        return "-";
+    }
+
+    private static String usage(JsonNode summary, String resource) {
+        String allocated = summary.path("allocated").path(resource).asText("");
+        String allocatable = summary.path("allocatable").path(resource).asText("");
+        if (allocated.isEmpty() && allocatable.isEmpty()) {
+            return "-";
+        }
+        return (allocated.isEmpty() ? "0" : allocated) + "/" + (allocatable.isEmpty() ? "?" : allocatable);
+    }
+
+    private static String taints(JsonNode taints) {
+        List<String> shown = new ArrayList<>();
+        taints.forEach(t -> shown.add(t.path("key").asText() + (t.hasNonNull("value") ? "=" + t.path("value").asText() : "")
+                + ":" + t.path("effect").asText()));
+        return shown.isEmpty() ? "-" : String.join(",", shown);
+    }
+
+    private static String age(JsonNode time, Instant now) {
+        if (time.isNull() || time.isMissingNode()) {
+            return "-";
+        }
+        return BindingSummaryTable.age(Duration.between(Instant.parse(time.asText()), now));
+    }
+
+    private static String text(JsonNode node) {
+        return node.isNull() || node.isMissingNode() || node.asText().isEmpty() ? "-" : node.asText();
+    }
+}

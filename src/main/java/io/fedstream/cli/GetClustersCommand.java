@@ -1,0 +1,93 @@
+package io.fedstream.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code fedstream get clusters [NAME]}: the life-cycle state of member clusters, as a table, YAML or JSON. */
+@Command(name = "clusters", aliases = {"cluster"}, mixinStandardHelpOptions = true,
+        description = {
+            "Shows member clusters as the watch-clusters stage sees them: state (READY, SUSPECT, FAILED, RECOVERING),",
+            "Ready condition, last heartbeat, open incident, flaps, and cpu and memory as allocated/allocatable.",
+            "Without NAME, every cluster fedstream has had a heartbeat from."})
+final class GetClustersCommand implements Callable<Integer> {
+
+    enum Output { table, wide, yaml, json }
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "The cluster's name.")
+    private String name;
+
+    @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
+            description = "table, wide (adds reason, time in state and taints), yaml or json (default: ${DEFAULT-VALUE}).")
+    private Output output;
+
+    @Option(names = "--server", defaultValue = "http://127.0.0.1:8080", paramLabel = "URL",
+            description = "The query API of any fedstream instance (default: ${DEFAULT-VALUE}, the `run --embedded` address).")
+    private URI server;
+
+    @Option(names = "--token", defaultValue = "${env:FEDSTREAM_HTTP_BEARER_TOKEN}", paramLabel = "TOKEN",
+            description = "Bearer token of the query API; default: the FEDSTREAM_HTTP_BEARER_TOKEN environment variable.")
+    private String token;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        JsonNode answer;
+        try {
+            answer = new QueryClient(server, Optional.ofNullable(token)).get(name == null
+                    ? "/apis/clusters"
+                    : "/apis/clusters/" + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20"));
+        } catch (QueryClient.QueryException e) {
+            err.println("error: " + (e.status() == 404 ? "cluster " + name + " not found" : e.getMessage()));
+            return 1;
+        }
+        if (output == Output.json || output == Output.yaml) {
+            out.print(render(answer));
+            return 0;
+        }
+        List<JsonNode> clusters = new ArrayList<>();
+        if (name == null) {
+            answer.path("items").forEach(clusters::add);
+        } else {
+            clusters.add(answer);
+        }
+        if (clusters.isEmpty()) {
+            err.println("No clusters found: fedstream has had no heartbeat yet.");
+            return 0;
+        }
+        out.print(ClusterTable.render(clusters, output == Output.wide, Instant.now()));
+        return 0;
+    }
+
+    private String render(JsonNode answer) {
+        try {
+            ObjectMapper mapper = output == Output.yaml
+                    ? YAMLMapper.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build()
+                    : new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            String text = mapper.writeValueAsString(answer);
+            return text.endsWith("\n") ? text : text + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot render the answer as " + output, e);
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package io.fedstream.health;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fedstream.avro.AuditEvent;
+import io.fedstream.avro.ClusterStateEvent;
+
+/**
+ * Writes the AuditEvent of a cluster transition: decision {@code CLUSTER_<STATE>}, id
+ * {@code health-<cluster>-<transition time>-<state>}, which is the same when the transition is made again after a
+ * restart, so a sink that upserts by id keeps one row per transition.
+ */
+final class HealthAudit {
+
+    static final String STAGE = "health";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private HealthAudit() {}
+
+    static String decisionId(ClusterStateEvent transition) {
+        return STAGE + "-" + transition.getCluster() + "-" + transition.getTransitionAt().toEpochMilli() + "-" + transition.getState();
+    }
+
+    /** The audit record; the source is the heartbeat that caused the transition, all null when the clock did. */
+    static AuditEvent of(ClusterStateEvent transition, String sourceTopic, Integer sourcePartition, Long sourceOffset) {
+        ObjectNode details = JSON.createObjectNode();
+        details.put("previousState", transition.getPreviousState() == null ? null : transition.getPreviousState().name());
+        details.put("message", transition.getMessage());
+        details.put("flapCount", transition.getFlapCount());
+        details.put("lastHeartbeatAt", transition.getLastHeartbeatAt() == null ? null : transition.getLastHeartbeatAt().toString());
+        return AuditEvent.newBuilder()
+                .setDecisionId(decisionId(transition))
+                .setDecidedAt(transition.getTransitionAt())
+                .setStage(STAGE)
+                .setDecision("CLUSTER_" + transition.getState().name())
+                .setCluster(transition.getCluster())
+                .setIncidentId(transition.getIncidentId())
+                .setReason(transition.getReason())
+                .setDetails(details.toString())
+                .setSourceTopic(sourceTopic)
+                .setSourcePartition(sourcePartition)
+                .setSourceOffset(sourceOffset)
+                .build();
+    }
+}

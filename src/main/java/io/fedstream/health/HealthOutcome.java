@@ -1,0 +1,18 @@
+package io.fedstream.health;
+
+import io.fedstream.avro.AuditEvent;
+import io.fedstream.avro.ClusterStateEvent;
+import io.fedstream.dlq.DeadLetter;
+
+/** One output of the watch-clusters processor, routed by type to its topic; the record key is that topic's key. */
+sealed interface HealthOutcome {
+
+    /** A transition for {@code fedstream.cluster-state}, keyed by cluster. */
+    record Transition(ClusterStateEvent event) implements HealthOutcome {}
+
+    /** The same transition as a decision for {@code fedstream.audit}, keyed by decision id. */
+    record Audit(AuditEvent event) implements HealthOutcome {}
+
+    /** A heartbeat that cannot be taken in: its original bytes (null for a tombstone) and why. */
+    record DeadLettered(DeadLetter letter, byte[] originalValue) implements HealthOutcome {}
+}

@@ -1,0 +1,58 @@
+package io.fedstream.health;
+
+import io.fedstream.avro.ClusterHealthEvent;
+import io.fedstream.avro.ClusterWatch;
+import io.fedstream.config.Topics;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.kstream.Branched;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * Stage 5 of DESIGN.md, partitioned by cluster: heartbeats from {@code fedstream.cluster-health} and a wall-clock
+ * check drive each cluster's life cycle; transitions go to {@code fedstream.cluster-state} and {@code fedstream.audit}.
+ */
+public final class WatchClustersStage {
+
+    /** Cluster name to its {@link ClusterWatch}; part of the query API's contract. */
+    public static final String STORE = "cluster-states-store";
+
+    private final Topics topics;
+    private final HealthSettings settings;
+    private final Serde<ClusterWatch> watchSerde;
+
+    public WatchClustersStage(Topics topics, HealthSettings settings, Serde<ClusterWatch> watchSerde) {
+        this.topics = topics;
+        this.settings = settings;
+        this.watchSerde = watchSerde;
+    }
+
+    public void addTo(StreamsBuilder builder) {
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(), watchSerde));
+        String healthTopic = topics.clusterHealth().name();
+        KStream<String, HealthOutcome> outcomes = builder
+                .stream(healthTopic, topics.clusterHealth().consumedAs("cluster-health-source"))
+                .process(() -> new WatchClustersProcessor(settings, healthTopic, topics.clusterHealth().valueSerde().serializer()),
+                        Named.as("watch-clusters"), STORE);
+
+        outcomes.split(Named.as("watch-clusters-route"))
+                .branch((key, outcome) -> outcome instanceof HealthOutcome.Transition, Branched.withConsumer(
+                        transitions -> transitions
+                                .mapValues(outcome -> ((HealthOutcome.Transition) outcome).event(), Named.as("cluster-state-value"))
+                                .to(topics.clusterState().name(), topics.clusterState().producedAs("cluster-state-sink")),
+                        "-to-cluster-state"))
+                .branch((key, outcome) -> outcome instanceof HealthOutcome.Audit, Branched.withConsumer(
+                        audit -> audit
+                                .mapValues(outcome -> ((HealthOutcome.Audit) outcome).event(), Named.as("health-audit-value"))
+                                .to(topics.audit().name(), topics.audit().producedAs("health-audit-sink")),
+                        "-to-audit"))
+                .defaultBranch(Branched.withConsumer(
+                        deadLetters -> deadLetters
+                                .mapValues(outcome -> ((HealthOutcome.DeadLettered) outcome).originalValue(), Named.as("health-dead-letter-bytes"))
+                                .to(topics.deadLetters().name(), topics.deadLetters().producedAs("health-dead-letters-sink")),
+                        "-to-dead-letters"));
+    }
+}

@@ -1,0 +1,118 @@
+package io.fedstream.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fedstream.api.ListClusters;
+import io.fedstream.api.QueryServer;
+import io.fedstream.avro.ClusterState;
+import io.fedstream.avro.Taint;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** {@code fedstream get clusters} against a query server over fixed clusters. */
+class GetClustersCommandTest {
+
+    private static final String TOKEN = "t0ken";
+
+    private QueryServer server;
+    private String url;
+
+    private void serve(ListClusters clusters) {
+        server = clusters.serve(Optional.of(TOKEN));
+        url = "http://127.0.0.1:" + server.endpoint().port();
+    }
+
+    private void serveFleet() {
+        Instant recent = Instant.now().minusSeconds(5);
+        serve(new ListClusters(List.of(
+                ListClusters.cluster("member1", ClusterState.READY, null, 0, recent),
+                ListClusters.cluster("member2", ClusterState.FAILED, "member2-1795946400000", 3, Instant.now().minusSeconds(600),
+                        Taint.newBuilder().setKey("maintenance").setEffect("NoExecute").build()))));
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void defaultOutputIsOneRowPerCluster() {
+        serveFleet();
+
+        CliRunner result = get("clusters");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out().lines().toList()).hasSize(3);
+        assertThat(result.out())
+                .containsPattern("NAME\\s+STATE\\s+READY\\s+LAST-HEARTBEAT\\s+INCIDENT\\s+FLAPS\\s+CPU\\s+MEMORY\n")
+                .containsPattern("member1\\s+READY\\s+True\\s+\\d+s\\s+-\\s+0\\s+12500m/64\\s+48Gi/256Gi\n")
+                .containsPattern("member2\\s+FAILED\\s+False\\s+10m\\s+member2-1795946400000\\s+3\\s+12500m/64\\s+48Gi/256Gi\n");
+    }
+
+    @Test
+    void wideOutputAddsReasonTimeInStateAndTaints() {
+        serveFleet();
+
+        CliRunner result = get("clusters", "member2", "-o", "wide");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out()).containsPattern("REASON\\s+SINCE\\s+TAINTS\n")
+                .containsPattern("member2\\s+FAILED.*HeartbeatMissed\\s+10m\\s+maintenance:NoExecute\n");
+    }
+
+    @Test
+    void yamlAndJsonPrintTheApiObject() {
+        serveFleet();
+
+        CliRunner yaml = get("cluster", "member1", "-o", "yaml");
+        CliRunner json = get("clusters", "-o", "json");
+
+        assertThat(yaml.exitCode()).isZero();
+        assertThat(yaml.out()).startsWith("apiVersion: \"fedstream.io/v1alpha1\"\nkind: \"Cluster\"\nmetadata:\n  name: \"member1\"\n")
+                .contains("  state: \"READY\"\n");
+        assertThat(json.exitCode()).isZero();
+        assertThat(json.out()).startsWith("{\n  \"apiVersion\" : \"fedstream.io/v1alpha1\",\n  \"kind\" : \"ClusterList\",");
+    }
+
+    @Test
+    void anUnknownClusterExitsOneNamingIt() {
+        serveFleet();
+
+        CliRunner result = get("clusters", "member9");
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err().strip()).isEqualTo("error: cluster member9 not found");
+    }
+
+    @Test
+    void noClustersSaysSo() {
+        serve(new ListClusters(List.of()));
+
+        CliRunner result = get("clusters");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).contains("No clusters found: fedstream has had no heartbeat yet.");
+    }
+
+    @Test
+    void getListsClustersAmongItsResourceTypes() {
+        assertThat(CliRunner.run("get", "--help").out()).contains("clusters", "resourcebindings");
+    }
+
+    private CliRunner get(String... args) {
+        String[] full = new String[args.length + 5];
+        full[0] = "get";
+        System.arraycopy(args, 0, full, 1, args.length);
+        full[args.length + 1] = "--server";
+        full[args.length + 2] = url;
+        full[args.length + 3] = "--token";
+        full[args.length + 4] = TOKEN;
+        return CliRunner.run(full);
+    }
+}
