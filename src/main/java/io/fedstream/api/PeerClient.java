@@ -51,9 +51,14 @@ final class PeerClient {
 
     /** One binding from an internal route: empty on 404. */
     Optional<ResourceBinding> one(HostInfo peer, String path) {
+        return optionalJson(peer, path).map(BindingObject::fromJson);
+    }
+
+    /** The body of an internal route that answers one object: empty on 404; fails on anything but 200 otherwise. */
+    Optional<JsonNode> optionalJson(HostInfo peer, String path) {
         HttpResponse<String> response = send(peer, path).join();
         return switch (response.statusCode()) {
-            case 200 -> Optional.of(BindingObject.fromJson(read(response.body())));
+            case 200 -> Optional.of(read(response.body()));
             case 404 -> Optional.empty();
             default -> throw unavailable(peer, path, response);
         };
