@@ -1,0 +1,34 @@
+package io.fedstream.place;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One cluster affinity (or one named group of {@code clusterAffinities}) and whether a cluster
+ * satisfies it, as Karmada's {@code util.ClusterMatches}: an excluded cluster never matches;
+ * otherwise the label selector (when given) and the name list (when not empty) must both hold.
+ */
+public record ClusterAffinity(String name, List<String> clusterNames, List<String> exclude, LabelSelector labelSelector) {
+
+    /** The affinity that every cluster satisfies (no affinity given). */
+    public static final ClusterAffinity ANY = new ClusterAffinity(null, List.of(), List.of(), null);
+
+    public ClusterAffinity {
+        clusterNames = List.copyOf(clusterNames);
+        exclude = List.copyOf(exclude);
+    }
+
+    /** Why the cluster does not satisfy this affinity, or null when it does. */
+    public String whyNot(String cluster, Map<String, String> labels) {
+        if (exclude.contains(cluster)) {
+            return "is excluded by the affinity";
+        }
+        if (labelSelector != null && !labelSelector.matches(labels)) {
+            return "labels " + labels + " do not match the affinity's labelSelector";
+        }
+        if (!clusterNames.isEmpty() && !clusterNames.contains(cluster)) {
+            return "is not in the affinity's clusterNames " + clusterNames;
+        }
+        return null;
+    }
+}

@@ -1,0 +1,31 @@
+package io.fedstream.place;
+
+import io.fedstream.interpret.Resources;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A member cluster as placement sees it: name, labels, taints, readiness, and its resources as
+ * one pool: allocatable, allocated (by pods running there) and reserved (by placements fedstream
+ * has decided but the cluster does not report as allocated yet).
+ */
+public record ClusterCapacity(
+        String name,
+        Map<String, String> labels,
+        List<ClusterTaint> taints,
+        Resources allocatable,
+        Resources allocated,
+        Resources reserved,
+        boolean ready) {
+
+    public ClusterCapacity {
+        labels = Map.copyOf(labels);
+        taints = List.copyOf(taints);
+    }
+
+    /** The same cluster with more capacity reserved. */
+    public ClusterCapacity reserve(Resources more) {
+        return new ClusterCapacity(name, labels, taints, allocatable, allocated, reserved.plus(more), ready);
+    }
+}

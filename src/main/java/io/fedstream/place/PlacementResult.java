@@ -1,0 +1,49 @@
+package io.fedstream.place;
+
+import java.math.BigDecimal;
+import java.util.List;
+
+/** The outcome of placing one workload: candidate clusters in order of preference, or why no cluster fits. */
+public sealed interface PlacementResult permits PlacementResult.Placed, PlacementResult.NoFit {
+
+    /** Why every other cluster was left out. */
+    List<Rejection> rejections();
+
+    /** A cluster the workload fits, its headroom after placement, and the PreferNoSchedule taints it does not tolerate. */
+    record Candidate(String cluster, BigDecimal headroom, List<ClusterTaint> dispreferredBy) {
+
+        public Candidate {
+            dispreferredBy = List.copyOf(dispreferredBy);
+        }
+    }
+
+    /**
+     * The workload fits: {@code candidates} (never empty) in order, the first being the choice
+     * and the next ones where to retry when reserving capacity fails; {@code groupIndex} and
+     * {@code groupName} name the affinity group used (0 and null without {@code clusterAffinities}).
+     */
+    record Placed(List<Candidate> candidates, int groupIndex, String groupName, List<Rejection> rejections)
+            implements PlacementResult {
+
+        public Placed {
+            if (candidates.isEmpty()) {
+                throw new IllegalArgumentException("a placement needs at least one candidate");
+            }
+            candidates = List.copyOf(candidates);
+            rejections = List.copyOf(rejections);
+        }
+
+        /** The chosen cluster. */
+        public String cluster() {
+            return candidates.get(0).cluster();
+        }
+    }
+
+    /** No cluster fits: a summary and, per cluster (and per affinity group), why not. */
+    record NoFit(String summary, List<Rejection> rejections) implements PlacementResult {
+
+        public NoFit {
+            rejections = List.copyOf(rejections);
+        }
+    }
+}

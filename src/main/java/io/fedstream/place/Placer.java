@@ -1,0 +1,129 @@
+package io.fedstream.place;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Chooses the cluster for a workload: a cluster is a candidate when it satisfies the policy's
+ * affinity, is not avoided, is Ready, tolerates every NoSchedule and NoExecute taint, and fits
+ * every pod of every component ({@link Fit}). With {@code clusterAffinities} the groups are tried
+ * in order and the first group with a candidate is used. Candidates are ordered by fewest
+ * untolerated PreferNoSchedule taints, then most headroom after placement, then name. Each
+ * chosen cluster must fit the whole workload (Duplicated); one cluster is chosen.
+ */
+public final class Placer {
+
+    private static final Comparator<PlacementResult.Candidate> PREFERENCE = Comparator
+            .comparingInt((PlacementResult.Candidate c) -> c.dispreferredBy().size())
+            .thenComparing(PlacementResult.Candidate::headroom, Comparator.reverseOrder())
+            .thenComparing(PlacementResult.Candidate::cluster);
+
+    /**
+     * What to place and where: the components, the governing policy (null: every Ready cluster
+     * is a candidate), the known clusters, and the clusters to avoid (just fled, unhealthy).
+     */
+    public record Request(List<ComponentDemand> components, PropagationPolicy policy, List<ClusterCapacity> clusters, Set<String> avoid) {
+
+        public Request {
+            components = List.copyOf(components);
+            clusters = List.copyOf(clusters);
+            avoid = Set.copyOf(avoid);
+        }
+
+        PropagationPolicy.Placement placement() {
+            return policy == null ? PropagationPolicy.Placement.ANYWHERE : policy.placement();
+        }
+    }
+
+    /** Places the workload, trying affinity groups from the first. */
+    public PlacementResult place(Request request) {
+        return placeFrom(request, 0);
+    }
+
+    /** Places the workload in a group after {@code groupIndex}: failover to the next affinity group. */
+    public PlacementResult nextGroupAfter(Request request, int groupIndex) {
+        return placeFrom(request, groupIndex + 1);
+    }
+
+    private PlacementResult placeFrom(Request request, int first) {
+        PropagationPolicy.Placement placement = request.placement();
+        List<ClusterAffinity> groups = placement.affinityGroups().isEmpty() ? List.of(ClusterAffinity.ANY) : placement.affinityGroups();
+        if (first >= groups.size()) {
+            String why = placement.groupsNamed()
+                    ? "no affinity group after group " + (first - 1) + " (" + groups.size() + " groups)"
+                    : "the policy has no affinity groups to fall back to";
+            return new PlacementResult.NoFit(why, List.of());
+        }
+        List<Rejection> rejections = new ArrayList<>();
+        for (int i = first; i < groups.size(); i++) {
+            ClusterAffinity group = groups.get(i);
+            List<PlacementResult.Candidate> candidates = new ArrayList<>();
+            for (ClusterCapacity cluster : request.clusters()) {
+                Rejection rejection = rejection(request, placement, group, cluster);
+                if (rejection != null) {
+                    rejections.add(rejection);
+                } else {
+                    candidates.add(new PlacementResult.Candidate(
+                            cluster.name(), Fit.check(request.components(), cluster).headroom(), dispreferring(cluster, placement)));
+                }
+            }
+            if (!candidates.isEmpty()) {
+                candidates.sort(PREFERENCE);
+                return new PlacementResult.Placed(candidates, i, group.name(), rejections);
+            }
+        }
+        String summary = request.clusters().isEmpty() ? "no cluster is known"
+                : "no cluster fits" + (placement.groupsNamed() ? " in any affinity group from group " + first : "");
+        return new PlacementResult.NoFit(summary, rejections);
+    }
+
+    private static Rejection rejection(
+            Request request, PropagationPolicy.Placement placement, ClusterAffinity group, ClusterCapacity cluster) {
+        String name = cluster.name();
+        String notInAffinity = group.whyNot(name, cluster.labels());
+        if (notInAffinity != null) {
+            return new Rejection(group.name(), name, Rejection.Reason.NOT_IN_AFFINITY, notInAffinity, List.of());
+        }
+        if (request.avoid().contains(name)) {
+            return new Rejection(group.name(), name, Rejection.Reason.AVOIDED, "is to be avoided (just left or unhealthy)", List.of());
+        }
+        if (!cluster.ready()) {
+            return new Rejection(group.name(), name, Rejection.Reason.NOT_READY, "is not Ready", List.of());
+        }
+        for (ClusterTaint taint : cluster.taints()) {
+            if (taint.effect() != ClusterTaint.Effect.PreferNoSchedule && !tolerated(taint, placement)) {
+                return new Rejection(group.name(), name, Rejection.Reason.UNTOLERATED_TAINT,
+                        "has taint " + taint + " and the policy does not tolerate it", List.of());
+            }
+        }
+        Fit.Verdict verdict = Fit.check(request.components(), cluster);
+        if (!verdict.fits()) {
+            List<String> messages = new ArrayList<>();
+            verdict.shortages().forEach(s -> messages.add(s.message()));
+            return new Rejection(group.name(), name, Rejection.Reason.INSUFFICIENT_RESOURCES,
+                    String.join("; ", messages), verdict.shortages());
+        }
+        return null;
+    }
+
+    private static List<ClusterTaint> dispreferring(ClusterCapacity cluster, PropagationPolicy.Placement placement) {
+        List<ClusterTaint> out = new ArrayList<>();
+        for (ClusterTaint taint : cluster.taints()) {
+            if (taint.effect() == ClusterTaint.Effect.PreferNoSchedule && !tolerated(taint, placement)) {
+                out.add(taint);
+            }
+        }
+        return out;
+    }
+
+    private static boolean tolerated(ClusterTaint taint, PropagationPolicy.Placement placement) {
+        for (Toleration toleration : placement.tolerations()) {
+            if (toleration.tolerates(taint)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

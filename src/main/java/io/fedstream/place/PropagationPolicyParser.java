@@ -1,0 +1,515 @@
+package io.fedstream.place;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fedstream.interpret.Cursor;
+import io.fedstream.interpret.FieldError;
+import io.fedstream.interpret.ManifestParser;
+import io.fedstream.interpret.Problems;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Reads PropagationPolicy and ClusterPropagationPolicy manifests strictly, with Karmada's field
+ * names, defaults and webhook rules ({@code pkg/apis/policy/v1alpha1/propagation_types.go}): an
+ * unknown field, a field fedstream cannot honour, or a bad value refuses the whole policy, and
+ * every problem is reported at once, each naming its field and value.
+ */
+public final class PropagationPolicyParser {
+
+    public static final String API_VERSION = "policy.karmada.io/v1alpha1";
+    public static final String NAMESPACED_KIND = "PropagationPolicy";
+    public static final String CLUSTER_KIND = "ClusterPropagationPolicy";
+
+    static final long DEFAULT_TOLERATION_SECONDS = 300;
+    static final long DEFAULT_GRACE_PERIOD_SECONDS = 600;
+    /** Karmada's kubebuilder limit on affinityName. */
+    private static final int MAX_AFFINITY_NAME_LENGTH = 32;
+    private static final Pattern DNS_SUBDOMAIN =
+            Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
+    private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+
+    private static final List<String> TOP_FIELDS = List.of("apiVersion", "kind", "metadata", "spec", "status");
+    /** Karmada spec fields that do not bear on placement or failover; accepted and not used. */
+    private static final List<String> IGNORED_SPEC_FIELDS = List.of(
+            "propagateDeps", "preemption", "dependentOverrides", "schedulerName", "conflictResolution",
+            "activationPreference", "suspension", "preserveResourcesOnDeletion", "schedulePriority");
+    private static final List<String> SPEC_FIELDS = concat(
+            List.of("resourceSelectors", "placement", "priority", "failover"), IGNORED_SPEC_FIELDS);
+    private static final List<String> SELECTOR_FIELDS = List.of("apiVersion", "kind", "namespace", "name", "labelSelector");
+    private static final List<String> LABEL_SELECTOR_FIELDS = List.of("matchLabels", "matchExpressions");
+    private static final List<String> REQUIREMENT_FIELDS = List.of("key", "operator", "values");
+    private static final List<String> PLACEMENT_FIELDS =
+            List.of("clusterAffinity", "clusterAffinities", "clusterTolerations", "replicaScheduling");
+    private static final List<String> AFFINITY_FIELDS = List.of("clusterNames", "exclude", "labelSelector");
+    private static final List<String> AFFINITY_TERM_FIELDS = concat(List.of("affinityName"), AFFINITY_FIELDS);
+    private static final List<String> TOLERATION_FIELDS = List.of("key", "operator", "value", "effect", "tolerationSeconds");
+    private static final List<String> REPLICA_SCHEDULING_FIELDS =
+            List.of("replicaSchedulingType", "replicaDivisionPreference", "weightPreference");
+    private static final List<String> FAILOVER_FIELDS = List.of("application");
+    private static final List<String> APPLICATION_FIELDS = List.of(
+            "decisionConditions", "purgeMode", "gracePeriodSeconds", "statePreservation", "preConditions", "blockPredecessorSeconds");
+    private static final List<String> DECISION_FIELDS = List.of("tolerationSeconds");
+    private static final List<String> PRESERVATION_FIELDS = List.of("rules");
+    private static final List<String> RULE_FIELDS = List.of("aliasLabelName", "jsonPath");
+
+    /** Fields Karmada has that change where a workload goes, which fedstream does not implement: refused, not ignored. */
+    private static final Map<String, String> UNSUPPORTED = Map.of(
+            "spreadConstraints", "is not supported: fedstream places a workload in one cluster",
+            "fieldSelector", "is not supported: fedstream does not know clusters' provider, region and zone; use labelSelector",
+            "cluster", "is not supported: fedstream fails workloads over on cluster failure by itself; "
+                    + "give statePreservation under failover.application");
+
+    private final ManifestParser parser = new ManifestParser();
+
+    /**
+     * Parses one manifest (YAML or JSON). A PropagationPolicy's namespace comes from
+     * {@code metadata.namespace}, or from {@code namespace} (the policy key's) when the manifest
+     * leaves it out; when both are given they must agree. {@code namespace} may be null.
+     */
+    public ParsedPolicy parse(byte[] manifest, String namespace) {
+        List<ManifestParser.Document> documents = parser.parse(manifest);
+        if (documents.size() != 1) {
+            String reason = documents.isEmpty() ? "is empty" : "holds " + documents.size() + " documents; a policy event carries one";
+            return new ParsedPolicy(null, List.of(new FieldError("manifest", null, reason)));
+        }
+        ManifestParser.Document document = documents.get(0);
+        if (document.error() != null) {
+            return new ParsedPolicy(null, List.of(document.error()));
+        }
+        return read(document.root(), namespace);
+    }
+
+    /** Validates an already parsed manifest tree; see {@link #parse(byte[], String)}. */
+    public ParsedPolicy read(JsonNode root, String namespace) {
+        Problems problems = new Problems();
+        Cursor doc = Cursor.root(root, problems);
+        if (!doc.node().isObject()) {
+            doc.error("must be a mapping with apiVersion, kind, metadata and spec");
+            return new ParsedPolicy(null, problems.list());
+        }
+        onlyKnownFields(doc, TOP_FIELDS);
+        expectConstant(doc.field("apiVersion"), API_VERSION);
+        PropagationPolicy.Scope scope = scope(doc.field("kind"));
+        String name = name(doc.at("metadata.name"));
+        String ns = scope == null ? null : namespace(doc.at("metadata.namespace"), namespace, scope);
+
+        Cursor spec = doc.field("spec");
+        List<ResourceSelector> selectors = List.of();
+        PropagationPolicy.Placement placement = PropagationPolicy.Placement.ANYWHERE;
+        PropagationPolicy.ApplicationFailover failover = null;
+        int priority = 0;
+        if (!spec.isPresent()) {
+            spec.error("is required");
+        } else if (!spec.node().isObject()) {
+            spec.error("must be a mapping with resourceSelectors and placement");
+        } else {
+            onlyKnownFields(spec, SPEC_FIELDS);
+            selectors = resourceSelectors(spec.field("resourceSelectors"));
+            placement = placement(spec.field("placement"));
+            priority = int32(spec.field("priority"), 0, Integer.MIN_VALUE);
+            failover = failover(spec.field("failover"));
+        }
+        if (!problems.isEmpty()) {
+            return new ParsedPolicy(null, problems.list());
+        }
+        return new ParsedPolicy(new PropagationPolicy(scope, ns, name, priority, selectors, placement, failover), List.of());
+    }
+
+    private static PropagationPolicy.Scope scope(Cursor at) {
+        String kind = at.requiredString();
+        if (NAMESPACED_KIND.equals(kind)) {
+            return PropagationPolicy.Scope.NAMESPACED;
+        }
+        if (CLUSTER_KIND.equals(kind)) {
+            return PropagationPolicy.Scope.CLUSTER;
+        }
+        if (kind != null) {
+            at.error("must be " + NAMESPACED_KIND + " or " + CLUSTER_KIND);
+        }
+        return null;
+    }
+
+    private static String name(Cursor at) {
+        String name = at.requiredString();
+        if (name != null && (name.length() > 253 || !DNS_SUBDOMAIN.matcher(name).matches())) {
+            at.error("must be a lower-case DNS subdomain");
+            return null;
+        }
+        return name;
+    }
+
+    private static String namespace(Cursor at, String fromKey, PropagationPolicy.Scope scope) {
+        if (scope == PropagationPolicy.Scope.CLUSTER) {
+            if (at.isPresent()) {
+                at.error("must not be set: a " + CLUSTER_KIND + " is cluster-scoped");
+            }
+            return null;
+        }
+        String written = at.string();
+        if (written == null && !at.isPresent()) {
+            if (fromKey == null || fromKey.isEmpty()) {
+                at.error("is required (or must be given by the policy key)");
+            }
+            return fromKey;
+        }
+        if (written == null || written.length() > 63 || !DNS_LABEL.matcher(written).matches()) {
+            at.error("must be a namespace name (a lower-case DNS label)");
+            return null;
+        }
+        if (fromKey != null && !fromKey.isEmpty() && !fromKey.equals(written)) {
+            at.error("differs from the namespace of the policy key (" + fromKey + ")");
+        }
+        return written;
+    }
+
+    private static List<ResourceSelector> resourceSelectors(Cursor list) {
+        if (!list.isPresent()) {
+            list.error("is required");
+            return List.of();
+        }
+        List<Cursor> elements = list.elements();
+        if (list.node().isArray() && elements.isEmpty()) {
+            list.error("must name at least one selector");
+        }
+        List<ResourceSelector> out = new ArrayList<>();
+        for (Cursor element : elements) {
+            if (!mapping(element, "apiVersion and kind")) {
+                continue;
+            }
+            onlyKnownFields(element, SELECTOR_FIELDS);
+            String apiVersion = element.field("apiVersion").requiredString();
+            String kind = element.field("kind").requiredString();
+            String namespace = element.field("namespace").string();
+            String name = element.field("name").string();
+            LabelSelector selector = labelSelector(element.field("labelSelector"));
+            out.add(new ResourceSelector(apiVersion, kind, namespace, name, selector));
+        }
+        return out;
+    }
+
+    private static PropagationPolicy.Placement placement(Cursor at) {
+        if (!at.isPresent()) {
+            return PropagationPolicy.Placement.ANYWHERE;
+        }
+        if (!mapping(at, "clusterAffinity or clusterAffinities, clusterTolerations and replicaScheduling")) {
+            return PropagationPolicy.Placement.ANYWHERE;
+        }
+        onlyKnownFields(at, PLACEMENT_FIELDS, "spreadConstraints");
+        Cursor single = at.field("clusterAffinity");
+        Cursor groups = at.field("clusterAffinities");
+        List<ClusterAffinity> affinities = new ArrayList<>();
+        boolean named = false;
+        if (single.isPresent() && groups.isPresent()) {
+            // Karmada's validating webhook refuses both: which one should the scheduler follow?
+            groups.error("must not be given together with clusterAffinity");
+        } else if (single.isPresent()) {
+            if (mapping(single, "clusterNames, exclude or labelSelector")) {
+                onlyKnownFields(single, AFFINITY_FIELDS, "fieldSelector");
+                affinities.add(affinity(single, null));
+            }
+        } else if (groups.isPresent()) {
+            named = true;
+            affinities.addAll(affinityGroups(groups));
+        }
+        List<Toleration> tolerations = new ArrayList<>();
+        for (Cursor element : at.field("clusterTolerations").elements()) {
+            Toleration toleration = toleration(element);
+            if (toleration != null) {
+                tolerations.add(toleration);
+            }
+        }
+        return new PropagationPolicy.Placement(affinities, named, tolerations, replicaScheduling(at.field("replicaScheduling")));
+    }
+
+    private static List<ClusterAffinity> affinityGroups(Cursor list) {
+        List<Cursor> elements = list.elements();
+        if (list.node().isArray() && elements.isEmpty()) {
+            list.error("must name at least one affinity group (or be left out)");
+        }
+        List<ClusterAffinity> out = new ArrayList<>();
+        Map<String, String> seen = new HashMap<>();
+        for (Cursor element : elements) {
+            if (!mapping(element, "affinityName and clusterNames, exclude or labelSelector")) {
+                continue;
+            }
+            onlyKnownFields(element, AFFINITY_TERM_FIELDS, "fieldSelector");
+            Cursor nameAt = element.field("affinityName");
+            String name = nameAt.requiredString();
+            if (name != null && name.length() > MAX_AFFINITY_NAME_LENGTH) {
+                nameAt.error("must be at most " + MAX_AFFINITY_NAME_LENGTH + " characters");
+            } else if (name != null) {
+                String earlier = seen.putIfAbsent(name, nameAt.path());
+                if (earlier != null) {
+                    nameAt.error("is also used at " + earlier + "; affinity group names must be unique");
+                }
+            }
+            out.add(affinity(element, name));
+        }
+        return out;
+    }
+
+    private static ClusterAffinity affinity(Cursor at, String name) {
+        List<String> names = stringList(at.field("clusterNames"));
+        List<String> exclude = stringList(at.field("exclude"));
+        return new ClusterAffinity(name, names, exclude, labelSelector(at.field("labelSelector")));
+    }
+
+    private static LabelSelector labelSelector(Cursor at) {
+        if (!at.isPresent()) {
+            return null;
+        }
+        if (!mapping(at, "matchLabels and matchExpressions")) {
+            return null;
+        }
+        onlyKnownFields(at, LABEL_SELECTOR_FIELDS);
+        Map<String, String> labels = new LinkedHashMap<>();
+        at.field("matchLabels").entries().forEach((key, value) -> {
+            String text = value.string();
+            if (!value.isPresent()) {
+                value.error("must be a string");
+            } else if (text != null) {
+                labels.put(key, text);
+            }
+        });
+        List<LabelSelector.Requirement> requirements = new ArrayList<>();
+        for (Cursor element : at.field("matchExpressions").elements()) {
+            if (!mapping(element, "key, operator and values")) {
+                continue;
+            }
+            onlyKnownFields(element, REQUIREMENT_FIELDS);
+            String key = element.field("key").requiredString();
+            LabelSelector.Operator operator = enumValue(element.field("operator"), LabelSelector.Operator.class, null);
+            Cursor valuesAt = element.field("values");
+            List<String> values = stringList(valuesAt);
+            if (operator == LabelSelector.Operator.In || operator == LabelSelector.Operator.NotIn) {
+                if (values.isEmpty()) {
+                    valuesAt.error("must not be empty when the operator is " + operator);
+                }
+            } else if (operator != null && !values.isEmpty()) {
+                valuesAt.error("must be empty when the operator is " + operator);
+            }
+            if (key != null && operator != null) {
+                requirements.add(new LabelSelector.Requirement(key, operator, new LinkedHashSet<>(values)));
+            }
+        }
+        return new LabelSelector(labels, requirements);
+    }
+
+    /** A toleration, checked as Kubernetes' {@code ValidateTolerations} does; null when invalid. */
+    private static Toleration toleration(Cursor at) {
+        if (!mapping(at, "key, operator, value, effect and tolerationSeconds")) {
+            return null;
+        }
+        int before = at.problems().size();
+        onlyKnownFields(at, TOLERATION_FIELDS);
+        String key = at.field("key").string();
+        Toleration.Operator operator = enumValue(at.field("operator"), Toleration.Operator.class, Toleration.Operator.Equal);
+        Cursor valueAt = at.field("value");
+        String value = valueAt.string();
+        Cursor effectAt = at.field("effect");
+        ClusterTaint.Effect effect = "".equals(effectAt.string()) ? null : enumValue(effectAt, ClusterTaint.Effect.class, null);
+        Cursor secondsAt = at.field("tolerationSeconds");
+        Long seconds = secondsAt.isPresent() ? int64(secondsAt) : null;
+        if ((key == null || key.isEmpty()) && operator == Toleration.Operator.Equal) {
+            at.field("operator").error("must be Exists when the key is empty");
+        }
+        if (operator == Toleration.Operator.Exists && value != null && !value.isEmpty()) {
+            valueAt.error("must be empty when the operator is Exists");
+        }
+        if (seconds != null && effect != ClusterTaint.Effect.NoExecute) {
+            secondsAt.error("only applies to the NoExecute effect");
+        }
+        return at.problems().size() == before ? new Toleration(key, operator, value, effect, seconds) : null;
+    }
+
+    private static PropagationPolicy.ReplicaScheduling replicaScheduling(Cursor at) {
+        if (!at.isPresent() || !mapping(at, "replicaSchedulingType")) {
+            return PropagationPolicy.ReplicaScheduling.Duplicated;
+        }
+        onlyKnownFields(at, REPLICA_SCHEDULING_FIELDS);
+        Cursor preference = at.field("replicaDivisionPreference");
+        if (preference.isPresent()) {
+            String text = preference.string();
+            if (text != null && !text.equals("Aggregated") && !text.equals("Weighted")) {
+                preference.error("must be Aggregated or Weighted");
+            }
+        }
+        return enumValue(at.field("replicaSchedulingType"), PropagationPolicy.ReplicaScheduling.class,
+                PropagationPolicy.ReplicaScheduling.Duplicated);
+    }
+
+    private static PropagationPolicy.ApplicationFailover failover(Cursor at) {
+        if (!at.isPresent() || !mapping(at, "application")) {
+            return null;
+        }
+        onlyKnownFields(at, FAILOVER_FIELDS, "cluster");
+        Cursor app = at.field("application");
+        if (!app.isPresent() || !mapping(app, "decisionConditions, purgeMode and gracePeriodSeconds")) {
+            return null;
+        }
+        onlyKnownFields(app, APPLICATION_FIELDS);
+        Cursor decision = app.field("decisionConditions");
+        long toleration = DEFAULT_TOLERATION_SECONDS;
+        if (!decision.isPresent()) {
+            decision.error("is required");
+        } else if (mapping(decision, "tolerationSeconds")) {
+            onlyKnownFields(decision, DECISION_FIELDS);
+            toleration = int32(decision.field("tolerationSeconds"), DEFAULT_TOLERATION_SECONDS, 0);
+        }
+        Cursor modeAt = app.field("purgeMode");
+        PropagationPolicy.PurgeMode mode = enumValue(modeAt, PropagationPolicy.PurgeMode.class, PropagationPolicy.PurgeMode.Gracefully);
+        Cursor graceAt = app.field("gracePeriodSeconds");
+        Long grace = null;
+        if (graceAt.isPresent()) {
+            long value = int32(graceAt, 0, 1);
+            if (mode != PropagationPolicy.PurgeMode.Gracefully && mode != null && modeAt.isPresent()) {
+                graceAt.error("only applies when purgeMode is Gracefully");
+            }
+            grace = value;
+        } else if (mode == PropagationPolicy.PurgeMode.Gracefully) {
+            grace = DEFAULT_GRACE_PERIOD_SECONDS;
+        }
+        int32(app.field("blockPredecessorSeconds"), 0, 0);
+        return new PropagationPolicy.ApplicationFailover(toleration, mode, grace, preservationRules(app.field("statePreservation")));
+    }
+
+    private static List<PropagationPolicy.StatePreservationRule> preservationRules(Cursor at) {
+        if (!at.isPresent() || !mapping(at, "rules")) {
+            return List.of();
+        }
+        onlyKnownFields(at, PRESERVATION_FIELDS);
+        Cursor rules = at.field("rules");
+        if (!rules.isPresent()) {
+            rules.error("is required");
+            return List.of();
+        }
+        List<PropagationPolicy.StatePreservationRule> out = new ArrayList<>();
+        Set<String> aliases = new LinkedHashSet<>();
+        for (Cursor rule : rules.elements()) {
+            if (!mapping(rule, "aliasLabelName and jsonPath")) {
+                continue;
+            }
+            onlyKnownFields(rule, RULE_FIELDS);
+            Cursor aliasAt = rule.field("aliasLabelName");
+            String alias = aliasAt.requiredString();
+            if (alias != null && !aliases.add(alias)) {
+                aliasAt.error("is used by an earlier rule; each rule needs its own label");
+            }
+            String path = rule.field("jsonPath").requiredString();
+            if (alias != null && path != null) {
+                out.add(new PropagationPolicy.StatePreservationRule(alias, path));
+            }
+        }
+        return out;
+    }
+
+    private static List<String> stringList(Cursor at) {
+        List<String> out = new ArrayList<>();
+        for (Cursor element : at.elements()) {
+            String value = element.requiredString();
+            if (value != null) {
+                out.add(value);
+            }
+        }
+        return out;
+    }
+
+    private static <E extends Enum<E>> E enumValue(Cursor at, Class<E> type, E defaultValue) {
+        if (!at.isPresent()) {
+            if (defaultValue == null) {
+                at.error("is required");
+            }
+            return defaultValue;
+        }
+        String text = at.string();
+        if (text == null) {
+            return null;
+        }
+        for (E constant : type.getEnumConstants()) {
+            if (constant.name().equals(text)) {
+                return constant;
+            }
+        }
+        List<String> names = new ArrayList<>();
+        for (E constant : type.getEnumConstants()) {
+            names.add(constant.name());
+        }
+        at.error("must be one of " + String.join(", ", names));
+        return null;
+    }
+
+    /** A 32-bit integer (Karmada's int32 fields) of at least {@code min}; the default when absent. */
+    private static int int32(Cursor at, long defaultValue, long min) {
+        if (!at.isPresent()) {
+            return (int) defaultValue;
+        }
+        JsonNode node = at.node();
+        if (!node.isIntegralNumber()) {
+            at.error("must be an integer");
+            return (int) defaultValue;
+        }
+        if (!node.canConvertToInt()) {
+            at.error("must be a 32-bit integer");
+            return (int) defaultValue;
+        }
+        if (node.intValue() < min) {
+            at.error(min == 1 ? "must be greater than 0" : "must be at least " + min);
+            return (int) defaultValue;
+        }
+        return node.intValue();
+    }
+
+    private static Long int64(Cursor at) {
+        JsonNode node = at.node();
+        if (!node.isIntegralNumber() || !node.canConvertToLong()) {
+            at.error("must be a 64-bit integer");
+            return null;
+        }
+        return node.longValue();
+    }
+
+    private static boolean mapping(Cursor at, String expected) {
+        if (!at.node().isObject()) {
+            at.error("must be a mapping with " + expected);
+            return false;
+        }
+        return true;
+    }
+
+    private static void expectConstant(Cursor at, String expected) {
+        String value = at.requiredString();
+        if (value != null && !value.equals(expected)) {
+            at.error("must be " + expected);
+        }
+    }
+
+    private static void onlyKnownFields(Cursor mapping, List<String> known) {
+        onlyKnownFields(mapping, known, null);
+    }
+
+    /** Records every unknown field; {@code unsupported}, when given, is a Karmada field fedstream refuses, with why. */
+    private static void onlyKnownFields(Cursor mapping, List<String> known, String unsupportedField) {
+        for (Map.Entry<String, Cursor> entry : mapping.entries().entrySet()) {
+            String field = entry.getKey();
+            if (known.contains(field)) {
+                continue;
+            }
+            String unsupported = field.equals(unsupportedField) ? UNSUPPORTED.get(field) : null;
+            entry.getValue().error(unsupported != null ? unsupported
+                    : "is not a known field (expected " + String.join(", ", known) + ")");
+        }
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(b);
+        return List.copyOf(out);
+    }
+}
