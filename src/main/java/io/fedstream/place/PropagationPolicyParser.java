@@ -314,7 +314,9 @@ public final class PropagationPolicyParser {
         Cursor valueAt = at.field("value");
         String value = valueAt.string();
         Cursor effectAt = at.field("effect");
-        ClusterTaint.Effect effect = "".equals(effectAt.string()) ? null : enumValue(effectAt, ClusterTaint.Effect.class, null);
+        // An empty effect tolerates every effect, as in Kubernetes.
+        ClusterTaint.Effect effect = !effectAt.isPresent() || "".equals(effectAt.string())
+                ? null : enumValue(effectAt, ClusterTaint.Effect.class, null);
         Cursor secondsAt = at.field("tolerationSeconds");
         Long seconds = secondsAt.isPresent() ? int64(secondsAt) : null;
         if ((key == null || key.isEmpty()) && operator == Toleration.Operator.Equal) {

@@ -1,0 +1,298 @@
+package io.fedstream.place;
+
+import io.fedstream.interpret.FieldError;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PropagationPolicyParserTest {
+
+    private final PropagationPolicyParser parser = new PropagationPolicyParser();
+
+    private ParsedPolicy parse(String yaml) {
+        return parser.parse(yaml.getBytes(StandardCharsets.UTF_8), null);
+    }
+
+    private static String policy(String spec) {
+        return """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata:
+                  name: flink-policy
+                  namespace: team-a
+                spec:
+                  resourceSelectors:
+                    - apiVersion: flink.apache.org/v1beta1
+                      kind: FlinkDeployment
+                """ + spec.indent(2);
+    }
+
+    private static List<String> fields(ParsedPolicy parsed) {
+        return parsed.errors().stream().map(FieldError::field).toList();
+    }
+
+    @Test
+    void readsEveryFieldFedstreamUses() {
+        ParsedPolicy parsed = parse("""
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata:
+                  name: flink-policy
+                  namespace: team-a
+                spec:
+                  priority: -3
+                  conflictResolution: Overwrite
+                  propagateDeps: true
+                  resourceSelectors:
+                    - apiVersion: flink.apache.org/v1beta1
+                      kind: FlinkDeployment
+                      name: orders
+                    - apiVersion: apps/v1
+                      kind: Deployment
+                      namespace: team-a
+                      labelSelector:
+                        matchLabels: {app: web}
+                        matchExpressions:
+                          - {key: tier, operator: In, values: [front, back]}
+                          - {key: canary, operator: DoesNotExist}
+                  placement:
+                    clusterAffinities:
+                      - affinityName: primary
+                        clusterNames: [member-1, member-2]
+                        exclude: [member-2]
+                      - affinityName: backup
+                        labelSelector:
+                          matchLabels: {region: eu}
+                    clusterTolerations:
+                      - {key: fail-test, operator: Exists, effect: NoExecute, tolerationSeconds: 30}
+                      - {key: gpu, value: "true", effect: NoSchedule}
+                    replicaScheduling:
+                      replicaSchedulingType: Divided
+                      replicaDivisionPreference: Aggregated
+                  failover:
+                    application:
+                      decisionConditions:
+                        tolerationSeconds: 120
+                      purgeMode: Gracefully
+                      gracePeriodSeconds: 60
+                      statePreservation:
+                        rules:
+                          - {aliasLabelName: fedstream.io/checkpoint, jsonPath: "{.jobStatus.checkpointInfo.lastCheckpoint}"}
+                """);
+
+        assertThat(parsed.errors()).isEmpty();
+        PropagationPolicy p = parsed.policy();
+        assertThat(p.key()).isEqualTo("PropagationPolicy/team-a/flink-policy");
+        assertThat(p.priority()).isEqualTo(-3);
+        assertThat(p.resourceSelectors()).containsExactly(
+                new ResourceSelector("flink.apache.org/v1beta1", "FlinkDeployment", null, "orders", null),
+                new ResourceSelector("apps/v1", "Deployment", "team-a", null, new LabelSelector(Map.of("app", "web"), List.of(
+                        new LabelSelector.Requirement("tier", LabelSelector.Operator.In, Set.of("front", "back")),
+                        new LabelSelector.Requirement("canary", LabelSelector.Operator.DoesNotExist, Set.of())))));
+        assertThat(p.placement().groupsNamed()).isTrue();
+        assertThat(p.placement().affinityGroups()).containsExactly(
+                new ClusterAffinity("primary", List.of("member-1", "member-2"), List.of("member-2"), null),
+                new ClusterAffinity("backup", List.of(), List.of(), new LabelSelector(Map.of("region", "eu"), List.of())));
+        assertThat(p.placement().tolerations()).containsExactly(
+                new Toleration("fail-test", Toleration.Operator.Exists, "", ClusterTaint.Effect.NoExecute, 30L),
+                new Toleration("gpu", Toleration.Operator.Equal, "true", ClusterTaint.Effect.NoSchedule, null));
+        assertThat(p.placement().replicaScheduling()).isEqualTo(PropagationPolicy.ReplicaScheduling.Divided);
+        assertThat(p.failover()).isEqualTo(new PropagationPolicy.ApplicationFailover(120, PropagationPolicy.PurgeMode.Gracefully, 60L,
+                List.of(new PropagationPolicy.StatePreservationRule("fedstream.io/checkpoint", "{.jobStatus.checkpointInfo.lastCheckpoint}"))));
+    }
+
+    @Test
+    void appliesKarmadasDefaults() {
+        ParsedPolicy parsed = parse(policy("""
+                placement:
+                  clusterAffinity:
+                    clusterNames: [member-1]
+                failover:
+                  application:
+                    decisionConditions: {}
+                """));
+
+        assertThat(parsed.errors()).isEmpty();
+        PropagationPolicy p = parsed.policy();
+        assertThat(p.priority()).isZero();
+        assertThat(p.placement().groupsNamed()).isFalse();
+        assertThat(p.placement().affinityGroups()).containsExactly(new ClusterAffinity(null, List.of("member-1"), List.of(), null));
+        assertThat(p.placement().replicaScheduling()).isEqualTo(PropagationPolicy.ReplicaScheduling.Duplicated);
+        assertThat(p.failover()).isEqualTo(
+                new PropagationPolicy.ApplicationFailover(300, PropagationPolicy.PurgeMode.Gracefully, 600L, List.of()));
+    }
+
+    @Test
+    void readsAClusterPropagationPolicyInJsonWithoutPlacement() {
+        String json = """
+                {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "ClusterPropagationPolicy",
+                 "metadata": {"name": "all-deployments"},
+                 "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment"}]}}
+                """;
+        ParsedPolicy parsed = parser.parse(json.getBytes(StandardCharsets.UTF_8), null);
+
+        assertThat(parsed.errors()).isEmpty();
+        assertThat(parsed.policy().scope()).isEqualTo(PropagationPolicy.Scope.CLUSTER);
+        assertThat(parsed.policy().namespace()).isNull();
+        assertThat(parsed.policy().key()).isEqualTo("ClusterPropagationPolicy/all-deployments");
+        assertThat(parsed.policy().placement()).isEqualTo(PropagationPolicy.Placement.ANYWHERE);
+        assertThat(parsed.policy().failover()).isNull();
+    }
+
+    @Test
+    void takesTheNamespaceFromTheKeyAndRefusesADifferentOne() {
+        String noNamespace = """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata: {name: p}
+                spec:
+                  resourceSelectors: [{apiVersion: v1, kind: Pod}]
+                """;
+        assertThat(parser.parse(noNamespace.getBytes(StandardCharsets.UTF_8), "team-b").policy().namespace()).isEqualTo("team-b");
+        assertThat(fields(parse(noNamespace))).containsExactly("metadata.namespace");
+        assertThat(parser.parse(policy("").getBytes(StandardCharsets.UTF_8), "team-b").errors()).containsExactly(
+                new FieldError("metadata.namespace", "team-a", "differs from the namespace of the policy key (team-b)"));
+    }
+
+    @Test
+    void refusesBothClusterAffinityAndClusterAffinities() {
+        ParsedPolicy parsed = parse(policy("""
+                placement:
+                  clusterAffinity: {clusterNames: [a]}
+                  clusterAffinities: [{affinityName: g, clusterNames: [b]}]
+                """));
+
+        assertThat(parsed.policy()).isNull();
+        assertThat(parsed.errors()).extracting(FieldError::field, FieldError::reason).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("spec.placement.clusterAffinities", "must not be given together with clusterAffinity"));
+    }
+
+    @Test
+    void namesEveryUnknownOrUnsupportedFieldInsidePlacement() {
+        ParsedPolicy parsed = parse(policy("""
+                placement:
+                  clusterAffinity:
+                    clusterNames: [a]
+                    clusterName: b
+                    fieldSelector: {matchExpressions: []}
+                  spreadConstraints: [{maxGroups: 1}]
+                  clusterTolerations:
+                    - {key: k, operator: Exists, tolerationSecond: 3}
+                  replicaScheduling: {replicaSchedulingTyp: Divided}
+                  weight: 3
+                """));
+
+        assertThat(fields(parsed)).containsExactlyInAnyOrder(
+                "spec.placement.clusterAffinity.clusterName",
+                "spec.placement.clusterAffinity.fieldSelector",
+                "spec.placement.spreadConstraints",
+                "spec.placement.clusterTolerations[0].tolerationSecond",
+                "spec.placement.replicaScheduling.replicaSchedulingTyp",
+                "spec.placement.weight");
+        assertThat(parsed.errors()).filteredOn(e -> e.field().endsWith("spreadConstraints"))
+                .extracting(FieldError::reason).containsExactly("is not supported: fedstream places a workload in one cluster");
+    }
+
+    @Test
+    void reportsEveryBadValueAtOnce() {
+        ParsedPolicy parsed = parse("""
+                apiVersion: policy.karmada.io/v1beta1
+                kind: PropagationPolicies
+                metadata: {name: Bad_Name, namespace: team-a}
+                spec:
+                  priority: 1.5
+                  resourceSelectors:
+                    - {kind: Deployment, labelSelector: {matchExpressions: [{key: app, operator: Like, values: [x]}]}}
+                  placement:
+                    clusterAffinities:
+                      - {affinityName: g, clusterNames: [a]}
+                      - {affinityName: g, labelSelector: {matchExpressions: [{key: zone, operator: In}]}}
+                      - {affinityName: a-very-long-group-name-of-more-than-32-chars}
+                      - {clusterNames: [c], exclude: [7]}
+                    clusterTolerations:
+                      - {operator: Equal, value: x}
+                      - {key: k, operator: Exists, value: v, effect: NoExecute}
+                      - {key: k, effect: NoSchedule, tolerationSeconds: 10}
+                      - {key: k, effect: Sometimes}
+                    replicaScheduling: {replicaSchedulingType: Split, replicaDivisionPreference: Even}
+                  failover:
+                    cluster: {purgeMode: Directly}
+                    application:
+                      decisionConditions: {tolerationSeconds: -1}
+                      purgeMode: Immediately
+                      statePreservation:
+                        rules:
+                          - {aliasLabelName: x}
+                          - {aliasLabelName: x, jsonPath: "{.a}"}
+                  surprise: true
+                """);
+
+        assertThat(parsed.policy()).isNull();
+        assertThat(fields(parsed)).containsExactlyInAnyOrder(
+                "apiVersion",
+                "kind",
+                "metadata.name",
+                "spec.priority",
+                "spec.resourceSelectors[0].apiVersion",
+                "spec.resourceSelectors[0].labelSelector.matchExpressions[0].operator",
+                "spec.placement.clusterAffinities[1].affinityName",
+                "spec.placement.clusterAffinities[1].labelSelector.matchExpressions[0].values",
+                "spec.placement.clusterAffinities[2].affinityName",
+                "spec.placement.clusterAffinities[3].affinityName",
+                "spec.placement.clusterAffinities[3].exclude[0]",
+                "spec.placement.clusterTolerations[0].operator",
+                "spec.placement.clusterTolerations[1].value",
+                "spec.placement.clusterTolerations[2].tolerationSeconds",
+                "spec.placement.clusterTolerations[3].effect",
+                "spec.placement.replicaScheduling.replicaSchedulingType",
+                "spec.placement.replicaScheduling.replicaDivisionPreference",
+                "spec.failover.cluster",
+                "spec.failover.application.decisionConditions.tolerationSeconds",
+                "spec.failover.application.purgeMode",
+                "spec.failover.application.statePreservation.rules[0].jsonPath",
+                "spec.failover.application.statePreservation.rules[1].aliasLabelName",
+                "spec.surprise");
+        assertThat(parsed.errors()).contains(
+                new FieldError("spec.failover.application.purgeMode", "Immediately", "must be one of Directly, Gracefully, Never"),
+                new FieldError("spec.placement.clusterAffinities[1].affinityName", "g",
+                        "is also used at spec.placement.clusterAffinities[0].affinityName; affinity group names must be unique"));
+    }
+
+    @Test
+    void refusesAGracePeriodWithoutGracefulPurgeAndAMissingDecision() {
+        ParsedPolicy parsed = parse(policy("""
+                failover:
+                  application:
+                    purgeMode: Never
+                    gracePeriodSeconds: 10
+                """));
+
+        assertThat(parsed.errors()).containsExactlyInAnyOrder(
+                new FieldError("spec.failover.application.decisionConditions", null, "is required"),
+                new FieldError("spec.failover.application.gracePeriodSeconds", "10", "only applies when purgeMode is Gracefully"));
+    }
+
+    @Test
+    void refusesANamespaceOnAClusterPolicyAndMissingSelectors() {
+        ParsedPolicy parsed = parse("""
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: ClusterPropagationPolicy
+                metadata: {name: c, namespace: team-a}
+                spec:
+                  resourceSelectors: []
+                """);
+
+        assertThat(fields(parsed)).containsExactly("metadata.namespace", "spec.resourceSelectors");
+    }
+
+    @Test
+    void refusesSeveralDocumentsAndBrokenYaml() {
+        assertThat(fields(parse(policy("") + "---\n" + policy("")))).containsExactly("manifest");
+        assertThat(fields(parse("spec: [unclosed"))).containsExactly("manifest");
+    }
+}
