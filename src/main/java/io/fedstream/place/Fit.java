@@ -134,7 +134,7 @@ public final class Fit {
     }
 
     private static String quantity(String resource, BigInteger amount) {
-        if (amount.bitLength() < 63) {
+        if (amount.bitLength() <= 63) {
             return Resources.of(Map.of(resource, amount.longValue())).toQuantities().get(Resources.normalizeName(resource));
         }
         return amount + (Resources.isByteResource(resource) ? " bytes" : " milli-units");
