@@ -8,10 +8,10 @@ import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationStrategy;
 import io.fedstream.avro.WorkloadStatusEvent;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** Turns one workload's failover facts into a deterministic MigrationCommand. */
 public final class MigrationPlanner {
@@ -28,9 +28,11 @@ public final class MigrationPlanner {
     }
 
     public PlanResult plan(PlanRequest request) {
-        List<String> candidates = new ArrayList<>(request.candidates());
         // Never back to the cluster being fled, even if a stale placement still lists it.
-        candidates.removeIf(c -> c.equals(request.sourceCluster()));
+        List<String> candidates = request.candidates().stream()
+                .filter(c -> !c.equals(request.sourceCluster()))
+                .distinct()
+                .collect(Collectors.toList());
         if (candidates.isEmpty()) {
             return new PlanResult.NoTarget("no candidate cluster left for " + request.workload().key()
                     + " after leaving " + request.sourceCluster() + " (attempt " + request.attempt() + ")");
