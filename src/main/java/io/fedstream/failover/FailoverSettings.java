@@ -1,0 +1,25 @@
+package io.fedstream.failover;
+
+import io.fedstream.avro.PurgeMode;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/** A PropagationPolicy's failover settings in Karmada's vocabulary, plus fedstream's checkpointStorage. */
+public record FailoverSettings(PurgeMode purgeMode, Integer gracePeriodSeconds, StatePreservation statePreservation,
+                               Map<String, String> checkpointStorage) {
+
+    /** Karmada's defaults: purge Gracefully, no grace period given, nothing preserved. */
+    public static final FailoverSettings DEFAULTS =
+            new FailoverSettings(PurgeMode.Gracefully, null, new StatePreservation(List.of()), Map.of());
+
+    public FailoverSettings {
+        Objects.requireNonNull(purgeMode, "purgeMode");
+        Objects.requireNonNull(statePreservation, "statePreservation");
+        if (gracePeriodSeconds != null && gracePeriodSeconds < 0) {
+            throw new IllegalArgumentException("gracePeriodSeconds must not be negative: " + gracePeriodSeconds);
+        }
+        checkpointStorage = checkpointStorage == null ? Map.of() : Map.copyOf(checkpointStorage);
+    }
+}

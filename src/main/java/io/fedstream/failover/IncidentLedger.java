@@ -1,0 +1,105 @@
+package io.fedstream.failover;
+
+import io.fedstream.avro.MigrationCommand;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Makes migrations idempotent per (workload, incident) and drives their retries: a repeated Failed
+ * event, a restart or a rebalance re-reads the stored entry instead of issuing a second command.
+ */
+public final class IncidentLedger {
+
+    static final Duration FIRST_BACKOFF = Duration.ofSeconds(5);
+    static final Duration MAX_BACKOFF = Duration.ofMinutes(5);
+
+    private final IncidentStore store;
+    private final MigrationPlanner planner;
+
+    public IncidentLedger(IncidentStore store, MigrationPlanner planner) {
+        this.store = store;
+        this.planner = planner;
+    }
+
+    /**
+     * Plans the incident's first attempt, or its due retry (on the remaining candidates of the failed
+     * command that the request still lists as eligible); empty when a command is already out, the
+     * retry is not due yet, or the incident is over. A NoTarget or Invalid result is returned once and
+     * closes the incident as EXHAUSTED, so it is not re-reported on every rescan.
+     */
+    public Optional<PlanResult> planOnce(PlanRequest request) {
+        IncidentKey key = new IncidentKey(request.workload().key(), request.incidentId());
+        Optional<IncidentEntry> existing = store.get(key);
+        PlanRequest effective = request;
+        if (existing.isPresent()) {
+            IncidentEntry entry = existing.get();
+            if (entry.state() != IncidentEntry.State.RETRY_PENDING || request.now().isBefore(entry.notBefore())) {
+                return Optional.empty();
+            }
+            // The old order still rules, but a cluster that stopped being eligible since is skipped.
+            List<String> still = entry.remainingCandidates().stream()
+                    .filter(request.candidates()::contains)
+                    .collect(Collectors.toList());
+            effective = request.retry(entry.attempt() + 1, still, entry.preservedState(), request.now());
+        }
+        PlanResult result = planner.plan(effective);
+        if (result instanceof PlanResult.Planned) {
+            MigrationCommand command = ((PlanResult.Planned) result).command();
+            store.put(key, new IncidentEntry(IncidentEntry.State.ISSUED, command.getCommandId(), command.getAttempt(),
+                    command.getTargetCluster(), command.getRemainingCandidates(), command.getPreservedState(), null));
+        } else {
+            store.put(key, new IncidentEntry(IncidentEntry.State.EXHAUSTED, null, effective.attempt(), null,
+                    List.of(), effective.previousPreservedState(), null));
+        }
+        return Optional.of(result);
+    }
+
+    /**
+     * The executor reported the command failed: schedules the next candidate after a back-off and returns
+     * when it becomes due. Empty for a stale or repeated report, or when no candidate is left (EXHAUSTED).
+     */
+    public Optional<Instant> onFailed(IncidentKey key, String commandId, Instant now) {
+        Optional<IncidentEntry> current = issued(key, commandId);
+        if (current.isEmpty()) {
+            return Optional.empty();
+        }
+        IncidentEntry entry = current.get();
+        if (entry.remainingCandidates().isEmpty()) {
+            store.put(key, entry.with(IncidentEntry.State.EXHAUSTED, null));
+            return Optional.empty();
+        }
+        Instant notBefore = now.plus(backoff(entry.attempt()));
+        store.put(key, entry.with(IncidentEntry.State.RETRY_PENDING, notBefore));
+        return Optional.of(notBefore);
+    }
+
+    /** The executor reported the command completed; later reports and rescans change nothing. */
+    public boolean onCompleted(IncidentKey key, String commandId) {
+        Optional<IncidentEntry> current = issued(key, commandId);
+        current.ifPresent(entry -> store.put(key, entry.with(IncidentEntry.State.COMPLETED, null)));
+        return current.isPresent();
+    }
+
+    public Optional<IncidentEntry> entry(IncidentKey key) {
+        return store.get(key);
+    }
+
+    /** 5 s after the first failure, doubling per attempt, never more than 5 min. */
+    static Duration backoff(int failedAttempt) {
+        int doublings = Math.max(0, failedAttempt - 1);
+        // 5 s x 2^6 already exceeds the cap; stopping there keeps the shift from overflowing.
+        if (doublings >= 6) {
+            return MAX_BACKOFF;
+        }
+        Duration delay = FIRST_BACKOFF.multipliedBy(1L << doublings);
+        return delay.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : delay;
+    }
+
+    private Optional<IncidentEntry> issued(IncidentKey key, String commandId) {
+        return store.get(key).filter(e -> e.state() == IncidentEntry.State.ISSUED && e.commandId().equals(commandId));
+    }
+}

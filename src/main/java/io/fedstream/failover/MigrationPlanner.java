@@ -1,0 +1,83 @@
+package io.fedstream.failover;
+
+import io.fedstream.avro.Checkpoint;
+import io.fedstream.avro.ConsumerGroupOffset;
+import io.fedstream.avro.DeltaRange;
+import io.fedstream.avro.MigrationAction;
+import io.fedstream.avro.MigrationCommand;
+import io.fedstream.avro.MigrationStrategy;
+import io.fedstream.avro.WorkloadStatusEvent;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/** Turns one workload's failover facts into a deterministic MigrationCommand. */
+public final class MigrationPlanner {
+
+    private final StrategyChooser strategies;
+
+    public MigrationPlanner(StrategyChooser strategies) {
+        this.strategies = strategies;
+    }
+
+    /** Same workload, incident and attempt give the same id, so a re-planned command is recognisably the same. */
+    public static String commandId(String workloadKey, String incidentId, int attempt) {
+        return workloadKey + "/" + incidentId + "/" + attempt;
+    }
+
+    public PlanResult plan(PlanRequest request) {
+        // Never back to the cluster being fled, even if a stale placement still lists it.
+        List<String> candidates = request.candidates().stream()
+                .filter(c -> !c.equals(request.sourceCluster()))
+                .distinct()
+                .collect(Collectors.toList());
+        if (candidates.isEmpty()) {
+            return new PlanResult.NoTarget("no candidate cluster left for " + request.workload().key()
+                    + " after leaving " + request.sourceCluster() + " (attempt " + request.attempt() + ")");
+        }
+        WorkloadStatusEvent status = request.latestStatus();
+        MigrationStrategy strategy = strategies.choose(request.workload(), status);
+        Checkpoint checkpoint = null;
+        DeltaRange replay = null;
+        List<ConsumerGroupOffset> offsets = List.of();
+        if (strategy == MigrationStrategy.CHECKPOINT) {
+            checkpoint = status == null ? null : status.getLastCompletedCheckpoint();
+            try {
+                Optional<DeltaRange> range = checkpoint != null
+                        ? request.deltas().rangeAfter(checkpoint) : request.deltas().rangeFromStart();
+                replay = range.orElse(null);
+            } catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
+                return new PlanResult.Invalid(request.workload().key() + ": " + e.getMessage());
+            }
+        } else if (strategy == MigrationStrategy.OFFSET_COMMIT && status != null) {
+            offsets = status.getConsumerGroupOffsets();
+        }
+        Map<String, String> preserved = request.settings().statePreservation()
+                .preserve(status == null ? null : status.getStatus(), request.previousPreservedState());
+        FailoverSettings settings = request.settings();
+        MigrationCommand command = MigrationCommand.newBuilder()
+                .setCommandId(commandId(request.workload().key(), request.incidentId(), request.attempt()))
+                .setIncidentId(request.incidentId())
+                .setWorkloadKey(request.workload().key())
+                .setAction(MigrationAction.MIGRATE)
+                .setAttempt(request.attempt())
+                .setSourceCluster(request.sourceCluster())
+                .setTargetCluster(candidates.get(0))
+                .setRemainingCandidates(List.copyOf(candidates.subList(1, candidates.size())))
+                .setStrategy(strategy)
+                .setCheckpoint(checkpoint)
+                .setDeltaReplay(replay)
+                .setConsumerGroupOffsets(List.copyOf(offsets))
+                .setPreservedState(preserved)
+                .setPurgeMode(settings.purgeMode())
+                .setGracePeriodSeconds(settings.gracePeriodSeconds())
+                .setCheckpointStorage(settings.checkpointStorage())
+                .setFullStateBytes(checkpoint == null ? 0L : checkpoint.getStateSizeBytes())
+                .setIncrementalBytes(replay == null ? 0L : replay.getBytes())
+                .setIssuedAt(request.now())
+                .build();
+        return new PlanResult.Planned(command);
+    }
+}

@@ -1,0 +1,137 @@
+package io.fedstream.failover;
+
+import io.fedstream.avro.MigrationCommand;
+import io.fedstream.avro.PurgeMode;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static io.fedstream.failover.Fixtures.DELTAS;
+import static io.fedstream.failover.Fixtures.T0;
+import static io.fedstream.failover.Fixtures.status;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
+
+class IncidentLedgerTest {
+
+    private static final FailoverSettings SETTINGS = new FailoverSettings(PurgeMode.Gracefully, null,
+            new StatePreservation(List.of(StatePreservation.Rule.of("jobid", "{.jobStatus.jobId}"))), Map.of());
+    private static final IncidentKey KEY = new IncidentKey(Fixtures.FLINK.key(), "inc-1");
+
+    private final IncidentStore store = IncidentStore.inMemory();
+    private final IncidentLedger ledger = new IncidentLedger(store, new MigrationPlanner(StrategyChooser.defaults()));
+
+    private static PlanRequest request(List<String> candidates, String statusJson, Instant now) {
+        return new PlanRequest(Fixtures.FLINK, status(null, List.of(), statusJson), new DeltaLog(DELTAS), SETTINGS,
+                "inc-1", "member-1", candidates, 1, Map.of(), now);
+    }
+
+    private static MigrationCommand command(Optional<PlanResult> result) {
+        assertThat(result).containsInstanceOf(PlanResult.Planned.class);
+        return ((PlanResult.Planned) result.get()).command();
+    }
+
+    @Test
+    void anIncidentIsPlannedOnceWhateverHappensAfter() {
+        List<String> all = List.of("member-2", "member-3");
+        MigrationCommand first = command(ledger.planOnce(request(all, null, T0)));
+
+        assertThat(first.getTargetCluster()).isEqualTo("member-2");
+        // A rescan after a restart or rebalance, and a repeated Failed transition of the cluster.
+        assertThat(ledger.planOnce(request(all, null, T0.plusSeconds(1)))).isEmpty();
+        assertThat(ledger.planOnce(request(all, null, T0.plusSeconds(3600)))).isEmpty();
+        assertThat(ledger.entry(KEY)).contains(new IncidentEntry(IncidentEntry.State.ISSUED, first.getCommandId(), 1,
+                "member-2", List.of("member-3"), Map.of(), null));
+    }
+
+    @Test
+    void anotherIncidentOfTheSameWorkloadIsPlannedAgain() {
+        command(ledger.planOnce(request(List.of("member-2"), null, T0)));
+        PlanRequest later = new PlanRequest(Fixtures.FLINK, null, new DeltaLog(DELTAS), SETTINGS, "inc-2", "member-2",
+                List.of("member-3"), 1, Map.of(), T0);
+        assertThat(command(ledger.planOnce(later)).getCommandId()).endsWith("/inc-2/1");
+    }
+
+    @Test
+    void aFailedCommandIsRetriedOnTheNextCandidateAfterTheBackOff() {
+        List<String> all = List.of("member-2", "member-3", "member-4");
+        MigrationCommand first = command(ledger.planOnce(request(all, "{\"jobStatus\":{\"jobId\":\"j1\"}}", T0)));
+
+        Instant failedAt = T0.plusSeconds(60);
+        assertThat(ledger.onFailed(KEY, first.getCommandId(), failedAt)).contains(failedAt.plusSeconds(5));
+        assertThat(ledger.planOnce(request(all, null, failedAt.plusSeconds(4)))).isEmpty();
+
+        MigrationCommand second = command(ledger.planOnce(request(all, "{\"jobStatus\":{}}", failedAt.plusSeconds(5))));
+        assertThat(second.getAttempt()).isEqualTo(2);
+        assertThat(second.getCommandId()).isEqualTo(Fixtures.FLINK.key() + "/inc-1/2");
+        assertThat(second.getTargetCluster()).isEqualTo("member-3");
+        assertThat(second.getRemainingCandidates()).containsExactly("member-4");
+        // The job on member-2 never reported a job id: the one preserved at the first failover is kept.
+        assertThat(second.getPreservedState()).containsExactly(entry("jobid", "j1"));
+        assertThat(ledger.planOnce(request(all, null, failedAt.plusSeconds(6)))).isEmpty();
+    }
+
+    @Test
+    void aRepeatedOrStaleFailedReportIsIgnored() {
+        List<String> all = List.of("member-2", "member-3", "member-4");
+        MigrationCommand first = command(ledger.planOnce(request(all, null, T0)));
+
+        assertThat(ledger.onFailed(KEY, first.getCommandId(), T0)).isPresent();
+        assertThat(ledger.onFailed(KEY, first.getCommandId(), T0)).isEmpty();
+        command(ledger.planOnce(request(all, null, T0.plusSeconds(5))));
+        assertThat(ledger.onFailed(KEY, first.getCommandId(), T0.plusSeconds(6))).isEmpty();
+        assertThat(ledger.entry(KEY).get().attempt()).isEqualTo(2);
+        assertThat(ledger.onFailed(KEY, "other", T0)).isEmpty();
+        assertThat(ledger.onFailed(new IncidentKey("x", "y"), "x/y/1", T0)).isEmpty();
+    }
+
+    @Test
+    void aRetrySkipsCandidatesThatAreNoLongerEligible() {
+        MigrationCommand first = command(ledger.planOnce(request(List.of("member-2", "member-3", "member-4"), null, T0)));
+        ledger.onFailed(KEY, first.getCommandId(), T0);
+
+        // member-3 went unhealthy meanwhile, so the stage no longer offers it.
+        MigrationCommand second = command(ledger.planOnce(request(List.of("member-4", "member-5"), null, T0.plusSeconds(5))));
+        assertThat(second.getTargetCluster()).isEqualTo("member-4");
+        assertThat(second.getRemainingCandidates()).isEmpty();
+    }
+
+    @Test
+    void theLastCandidateFailingExhaustsTheIncident() {
+        MigrationCommand only = command(ledger.planOnce(request(List.of("member-2"), null, T0)));
+
+        assertThat(ledger.onFailed(KEY, only.getCommandId(), T0)).isEmpty();
+        assertThat(ledger.entry(KEY).get().state()).isEqualTo(IncidentEntry.State.EXHAUSTED);
+        assertThat(ledger.planOnce(request(List.of("member-2"), null, T0.plusSeconds(600)))).isEmpty();
+    }
+
+    @Test
+    void noTargetIsReportedOnceAndClosesTheIncident() {
+        assertThat(ledger.planOnce(request(List.of(), null, T0))).containsInstanceOf(PlanResult.NoTarget.class);
+        assertThat(ledger.planOnce(request(List.of("member-2"), null, T0))).isEmpty();
+        assertThat(ledger.entry(KEY).get().state()).isEqualTo(IncidentEntry.State.EXHAUSTED);
+    }
+
+    @Test
+    void aCompletedMigrationStaysCompleted() {
+        MigrationCommand c = command(ledger.planOnce(request(List.of("member-2", "member-3"), null, T0)));
+
+        assertThat(ledger.onCompleted(KEY, c.getCommandId())).isTrue();
+        assertThat(ledger.onCompleted(KEY, c.getCommandId())).isFalse();
+        assertThat(ledger.onFailed(KEY, c.getCommandId(), T0)).isEmpty();
+        assertThat(ledger.planOnce(request(List.of("member-3"), null, T0.plusSeconds(600)))).isEmpty();
+        assertThat(ledger.entry(KEY).get().state()).isEqualTo(IncidentEntry.State.COMPLETED);
+    }
+
+    @Test
+    void backOffDoublesFromFiveSecondsUpToFiveMinutes() {
+        assertThat(List.of(1, 2, 3, 4, 5, 6, 7, 8, 1000, Integer.MAX_VALUE).stream().map(IncidentLedger::backoff))
+                .containsExactly(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(20),
+                        Duration.ofSeconds(40), Duration.ofSeconds(80), Duration.ofSeconds(160),
+                        Duration.ofMinutes(5), Duration.ofMinutes(5), Duration.ofMinutes(5), Duration.ofMinutes(5));
+    }
+}

@@ -1,0 +1,165 @@
+package io.fedstream.failover;
+
+import io.fedstream.avro.DeltaRange;
+import io.fedstream.avro.MigrationAction;
+import io.fedstream.avro.MigrationCommand;
+import io.fedstream.avro.MigrationStrategy;
+import io.fedstream.avro.PurgeMode;
+import io.fedstream.avro.WorkloadStatusEvent;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static io.fedstream.failover.Fixtures.DELTAS;
+import static io.fedstream.failover.Fixtures.T0;
+import static io.fedstream.failover.Fixtures.checkpoint;
+import static io.fedstream.failover.Fixtures.offset;
+import static io.fedstream.failover.Fixtures.status;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
+
+class MigrationPlannerTest {
+
+    private static final FailoverSettings SETTINGS = new FailoverSettings(PurgeMode.Directly, 30,
+            new StatePreservation(List.of(StatePreservation.Rule.of("jobid", "{.jobStatus.jobId}"))),
+            Map.of("type", "s3", "bucket", "ckpt"));
+
+    private final MigrationPlanner planner = new MigrationPlanner(StrategyChooser.defaults());
+
+    private static DeltaLog deltas() {
+        DeltaLog log = new DeltaLog(DELTAS);
+        log.append(2, 100, 4_000);
+        log.append(2, 120, 6_000);
+        log.append(2, 130, 500);
+        return log;
+    }
+
+    private static PlanRequest request(Workload workload, WorkloadStatusEvent status, DeltaLog log, List<String> candidates) {
+        return new PlanRequest(workload, status, log, SETTINGS, "inc-7", "member-1", candidates, 1, Map.of(), T0);
+    }
+
+    private MigrationCommand planned(PlanRequest request) {
+        PlanResult result = planner.plan(request);
+        assertThat(result).isInstanceOf(PlanResult.Planned.class);
+        return ((PlanResult.Planned) result).command();
+    }
+
+    @Test
+    void aFlinkJobRestoresItsCheckpointAndReplaysOnlyTheDeltasAfterIt() {
+        var status = status(checkpoint(42, 1_000_000, 2, 100L), List.of(), "{\"jobStatus\":{\"jobId\":\"a1b2\"}}");
+        MigrationCommand c = planned(request(Fixtures.FLINK, status, deltas(), List.of("member-2", "member-3")));
+
+        assertThat(c.getCommandId()).isEqualTo("flink.apache.org/FlinkDeployment/team-a/orders/inc-7/1");
+        assertThat(c.getIncidentId()).isEqualTo("inc-7");
+        assertThat(c.getWorkloadKey()).isEqualTo(Fixtures.FLINK.key());
+        assertThat(c.getAction()).isEqualTo(MigrationAction.MIGRATE);
+        assertThat(c.getAttempt()).isEqualTo(1);
+        assertThat(c.getSourceCluster()).isEqualTo("member-1");
+        assertThat(c.getTargetCluster()).isEqualTo("member-2");
+        assertThat(c.getRemainingCandidates()).containsExactly("member-3");
+        assertThat(c.getStrategy()).isEqualTo(MigrationStrategy.CHECKPOINT);
+        assertThat(c.getCheckpoint()).isEqualTo(checkpoint(42, 1_000_000, 2, 100L));
+        assertThat(c.getDeltaReplay()).isEqualTo(DeltaRange.newBuilder().setTopic(DELTAS).setPartition(2)
+                .setFromOffsetExclusive(100).setToOffsetInclusive(130).setBytes(6_500).setRecords(2).build());
+        assertThat(c.getConsumerGroupOffsets()).isEmpty();
+        assertThat(c.getPreservedState()).containsExactly(entry("jobid", "a1b2"));
+        assertThat(c.getPurgeMode()).isEqualTo(PurgeMode.Directly);
+        assertThat(c.getGracePeriodSeconds()).isEqualTo(30);
+        assertThat(c.getCheckpointStorage()).containsOnly(entry("type", "s3"), entry("bucket", "ckpt"));
+        assertThat(c.getFullStateBytes()).isEqualTo(1_000_000);
+        assertThat(c.getIncrementalBytes()).isEqualTo(6_500);
+        assertThat(c.getIssuedAt()).isEqualTo(T0);
+    }
+
+    @Test
+    void planningTwiceGivesTheSameCommand() {
+        var status = status(checkpoint(42, 1_000_000, 2, 100L), List.of(), null);
+        DeltaLog log = deltas();
+        assertThat(planned(request(Fixtures.FLINK, status, log, List.of("member-2"))))
+                .isEqualTo(planned(request(Fixtures.FLINK, status, log, List.of("member-2"))));
+    }
+
+    @Test
+    void theIdNamesWorkloadIncidentAndAttempt() {
+        PlanRequest third = request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of("member-4"))
+                .retry(3, List.of("member-4"), Map.of(), T0);
+        assertThat(planned(third).getCommandId()).isEqualTo("apps/Deployment/team-a/web/inc-7/3");
+        assertThat(planned(third).getAttempt()).isEqualTo(3);
+    }
+
+    @Test
+    void aCheckpointCoveringEveryDeltaReplaysNothing() {
+        var status = status(checkpoint(43, 2_000, 2, 130L), List.of(), null);
+        MigrationCommand c = planned(request(Fixtures.FLINK, status, deltas(), List.of("member-2")));
+
+        assertThat(c.getDeltaReplay()).isNull();
+        assertThat(c.getIncrementalBytes()).isZero();
+        assertThat(c.getFullStateBytes()).isEqualTo(2_000);
+    }
+
+    @Test
+    void aFlinkJobWithoutACompletedCheckpointStartsEmptyAndReplaysEveryDelta() {
+        MigrationCommand c = planned(request(Fixtures.FLINK, null, deltas(), List.of("member-2")));
+
+        assertThat(c.getStrategy()).isEqualTo(MigrationStrategy.CHECKPOINT);
+        assertThat(c.getCheckpoint()).isNull();
+        assertThat(c.getDeltaReplay().getFromOffsetExclusive()).isEqualTo(-1);
+        assertThat(c.getDeltaReplay().getToOffsetInclusive()).isEqualTo(130);
+        assertThat(c.getIncrementalBytes()).isEqualTo(10_500);
+        assertThat(c.getFullStateBytes()).isZero();
+    }
+
+    @Test
+    void aCheckpointOnTheWrongPartitionIsAnErrorNotACommand() {
+        var status = status(checkpoint(42, 1_000, 5, 100L), List.of(), null);
+        PlanResult result = planner.plan(request(Fixtures.FLINK, status, deltas(), List.of("member-2")));
+
+        assertThat(result).isEqualTo(new PlanResult.Invalid(Fixtures.FLINK.key()
+                + ": checkpoint 42 covers partition 5 but this workload's deltas are on partition 2"));
+    }
+
+    @Test
+    void aKafkaConsumerCarriesItsCommittedOffsets() {
+        var status = status(null, List.of(offset("billing", "payments", 0, 42), offset("billing", "payments", 1, 7)), null);
+        MigrationCommand c = planned(request(Fixtures.CONSUMER, status, new DeltaLog(DELTAS), List.of("member-2")));
+
+        assertThat(c.getStrategy()).isEqualTo(MigrationStrategy.OFFSET_COMMIT);
+        assertThat(c.getConsumerGroupOffsets()).containsExactly(offset("billing", "payments", 0, 42),
+                offset("billing", "payments", 1, 7));
+        assertThat(c.getCheckpoint()).isNull();
+        assertThat(c.getDeltaReplay()).isNull();
+        assertThat(c.getFullStateBytes()).isZero();
+        assertThat(c.getIncrementalBytes()).isZero();
+    }
+
+    @Test
+    void anythingElseShutsDownGracefullyWithNoState() {
+        MigrationCommand c = planned(request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of("member-2")));
+        assertThat(c.getStrategy()).isEqualTo(MigrationStrategy.GRACEFUL_SHUTDOWN);
+        assertThat(c.getPreservedState()).isEmpty();
+    }
+
+    @Test
+    void noCandidateMeansNoTargetWithTheReason() {
+        PlanResult result = planner.plan(request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of()));
+        assertThat(result).isEqualTo(new PlanResult.NoTarget(
+                "no candidate cluster left for apps/Deployment/team-a/web after leaving member-1 (attempt 1)"));
+    }
+
+    @Test
+    void theFledClusterIsNeverATargetEvenIfPlacementStillListsIt() {
+        MigrationCommand c = planned(request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of("member-1", "member-3", "member-1", "member-3", "member-4")));
+        assertThat(c.getTargetCluster()).isEqualTo("member-3");
+        assertThat(c.getRemainingCandidates()).containsExactly("member-4");
+        assertThat(planner.plan(request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of("member-1"))))
+                .isInstanceOf(PlanResult.NoTarget.class);
+    }
+
+    @Test
+    void previouslyPreservedStateIsCarriedWhenTheStatusLacksIt() {
+        PlanRequest r = new PlanRequest(Fixtures.FLINK, status(null, List.of(), "{}"), new DeltaLog(DELTAS), SETTINGS,
+                "inc-8", "member-2", List.of("member-3"), 1, Map.of("jobid", "a1b2"), T0);
+        assertThat(planned(r).getPreservedState()).containsExactly(entry("jobid", "a1b2"));
+    }
+}
