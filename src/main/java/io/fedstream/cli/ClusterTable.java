@@ -42,21 +42,7 @@ final class ClusterTable {
             }
             rows.add(row);
         }
-        int[] widths = new int[header.size()];
-        rows.forEach(row -> {
-            for (int c = 0; c < row.size(); c++) {
-                widths[c] = Math.max(widths[c], row.get(c).length());
-            }
-        });
-        StringBuilder table = new StringBuilder();
-        for (List<String> row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int c = 0; c < row.size(); c++) {
-                line.append(String.format("%-" + (widths[c] + 3) + "s", row.get(c)));
-            }
-            table.append(line.toString().stripTrailing()).append('\n');
-        }
-        return table.toString();
+        return TextTable.render(rows);
     }
 
     private static String ready(JsonNode conditions) {

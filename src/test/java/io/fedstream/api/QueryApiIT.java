@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fedstream.Fedstream;
 import io.fedstream.admit.stage.AdmitStores;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Op;
@@ -13,11 +12,10 @@ import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.cli.Main;
-import io.fedstream.config.FedstreamConfig;
+import io.fedstream.runtime.AppInstance;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;
 import io.fedstream.runtime.SharedKafka;
-import io.fedstream.runtime.StreamsRunner;
 import io.fedstream.serde.InProcessSchemaRegistry;
 import io.fedstream.serde.SchemaRegistry;
 import java.io.PrintWriter;
@@ -27,7 +25,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -37,7 +34,6 @@ import java.util.function.Predicate;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.state.HostInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -47,7 +43,6 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(KafkaClusterExtension.class)
 class QueryApiIT {
 
-    private static final Duration WAIT = Duration.ofSeconds(90);
     private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
     private static final String TOKEN = "it-token";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -63,9 +58,9 @@ class QueryApiIT {
     void everyInstanceAnswersForEveryBinding(SharedKafka kafka, KafkaTestNames names, @TempDir Path stateA, @TempDir Path stateB)
             throws Exception {
         SchemaRegistry registry = new InProcessSchemaRegistry();
-        try (Instance a = Instance.start(config(kafka, names, stateA), registry);
-                Instance b = Instance.start(config(kafka, names, stateB), registry)) {
-            awaitBothRunning(a, b);
+        try (AppInstance a = AppInstance.start(AppInstance.config(kafka, names, stateA, TOKEN), registry);
+                AppInstance b = AppInstance.start(AppInstance.config(kafka, names, stateB, TOKEN), registry)) {
+            AppInstance.awaitBothRunning(a, b);
             publishQuotas(a);
             Map<String, String> manifests = workloads();
             publish(a, manifests);
@@ -74,19 +69,19 @@ class QueryApiIT {
             manifests.keySet().forEach(key -> bindingNames.put(key, bindingName(key)));
             Map<String, HostInfo> owners = new HashMap<>();
             for (String key : manifests.keySet()) {
-                owners.put(key, a.runner.streams()
+                owners.put(key, a.runner().streams()
                         .queryMetadataForKey(AdmitStores.BINDINGS, key.split("/")[2], new StringSerializer()).activeHost());
             }
-            assertThat(owners.values()).as("both instances own bindings").contains(a.api.endpoint(), b.api.endpoint());
+            assertThat(owners.values()).as("both instances own bindings").contains(a.api().endpoint(), b.api().endpoint());
 
-            for (Instance instance : List.of(a, b)) {
+            for (AppInstance instance : List.of(a, b)) {
                 for (String key : manifests.keySet()) {
                     if (key.equals(TWIN) || key.equals(TWIN_ELSEWHERE)) {
                         continue;
                     }
                     String[] parts = key.split("/");
                     HttpResponse<String> byName = getUntilServed(instance, "/apis/resourcebindings/" + parts[2] + "/" + bindingNames.get(key));
-                    assertThat(byName.statusCode()).as(key + " through " + instance.api.endpoint() + ": " + byName.body()).isEqualTo(200);
+                    assertThat(byName.statusCode()).as(key + " through " + instance.api().endpoint() + ": " + byName.body()).isEqualTo(200);
                     JsonNode object = JSON.readTree(byName.body());
                     assertThat(object.at("/metadata/annotations/fedstream.io~1workload-key").asText()).isEqualTo(key);
                     assertThat(object.at("/metadata/name").asText()).isEqualTo(bindingNames.get(key));
@@ -112,24 +107,24 @@ class QueryApiIT {
                     uri(b, "/internal/resourcebindings?namespace=team-1&partitions=0,1,2,3,4,5")).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(internalAnonymous.statusCode()).isEqualTo(401);
 
-            String ownedByA = manifests.keySet().stream().filter(k -> owners.get(k).equals(a.api.endpoint())
+            String ownedByA = manifests.keySet().stream().filter(k -> owners.get(k).equals(a.api().endpoint())
                     && k.startsWith("apps/")).findFirst().orElseThrow();
             String[] parts = ownedByA.split("/");
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
             int exit = Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), "get", "resourcebindings",
-                    bindingName(ownedByA), "-n", parts[2], "-o", "wide", "--server", "http://" + b.api.endpoint().host() + ":"
-                            + b.api.endpoint().port(), "--token", TOKEN);
+                    bindingName(ownedByA), "-n", parts[2], "-o", "wide", "--server", "http://" + b.api().endpoint().host() + ":"
+                            + b.api().endpoint().port(), "--token", TOKEN);
             assertThat(exit).as(err.toString()).isZero();
             assertThat(out.toString()).containsPattern(parts[2] + "/" + parts[3] + "\\s+Deployment\\s+INTERPRETED\\s+main\\s+\\d+\\s+500m\\s+512Mi");
 
             StringWriter list = new StringWriter();
             exit = Main.execute(new PrintWriter(list, true), new PrintWriter(err, true), "get", "resourcebindings", "-n", "team-2",
-                    "--server", "http://" + a.api.endpoint().host() + ":" + a.api.endpoint().port(), "--token", TOKEN);
+                    "--server", "http://" + a.api().endpoint().host() + ":" + a.api().endpoint().port(), "--token", TOKEN);
             assertThat(exit).as(err.toString()).isZero();
             assertThat(list.toString().lines()).hasSize(7).first().asString().startsWith("NAME");
 
-            for (Instance instance : List.of(a, b)) {
+            for (AppInstance instance : List.of(a, b)) {
                 JsonNode quota = getUntil(instance, "/apis/quotas/team-1/compute",
                         q -> q.at("/status/admittedCount").asLong() == 6);
                 assertThat(quota.at("/status/overallUsed").toString()).isEqualTo("{\"cpu\":\"6500m\",\"pods\":\"13\"}");
@@ -154,8 +149,8 @@ class QueryApiIT {
             HttpResponse<String> internalShares = http.send(HttpRequest.newBuilder(
                     uri(a, "/internal/aggregates/clusters?partitions=0")).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(internalShares.statusCode()).isEqualTo(401);
-            assertThat(a.runner.failure()).isNull();
-            assertThat(b.runner.failure()).isNull();
+            assertThat(a.runner().failure()).isNull();
+            assertThat(b.runner().failure()).isNull();
         }
     }
 
@@ -197,9 +192,9 @@ class QueryApiIT {
         return parts[3] + "-" + parts[1].toLowerCase();
     }
 
-    private static void publish(Instance instance, Map<String, String> manifests) {
-        var workloads = instance.fedstream.topics().workloads();
-        try (KafkaProducer<String, WorkloadEvent> producer = new KafkaProducer<>(instance.fedstream.config().producerProperties(),
+    private static void publish(AppInstance instance, Map<String, String> manifests) {
+        var workloads = instance.fedstream().topics().workloads();
+        try (KafkaProducer<String, WorkloadEvent> producer = new KafkaProducer<>(instance.fedstream().config().producerProperties(),
                 workloads.keySerde().serializer(), workloads.valueSerde().serializer())) {
             manifests.forEach((key, manifest) -> producer.send(new ProducerRecord<>(workloads.name(), key,
                     WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(NOW).setPlacement(EU_WEST).build())));
@@ -208,8 +203,8 @@ class QueryApiIT {
     }
 
     /** GETs with the token until a 200 answer satisfies {@code done} (the last one otherwise, checked by the caller). */
-    private JsonNode getUntil(Instance instance, String path, Predicate<JsonNode> done) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
+    private JsonNode getUntil(AppInstance instance, String path, Predicate<JsonNode> done) throws Exception {
+        long deadline = System.nanoTime() + AppInstance.WAIT.toNanos();
         JsonNode last = null;
         do {
             HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri(instance, path))
@@ -222,14 +217,14 @@ class QueryApiIT {
             }
             Thread.sleep(200);
         } while (System.nanoTime() < deadline);
-        assertThat(last).as("a 200 answer from %s within %s", path, WAIT).isNotNull();
+        assertThat(last).as("a 200 answer from %s within %s", path, AppInstance.WAIT).isNotNull();
         return last;
     }
 
     /** A quota the ledger enforces, and one whose only version it refuses (an object count). */
-    private static void publishQuotas(Instance instance) {
-        var policies = instance.fedstream.topics().policies();
-        try (KafkaProducer<String, PolicyEvent> producer = new KafkaProducer<>(instance.fedstream.config().producerProperties(),
+    private static void publishQuotas(AppInstance instance) {
+        var policies = instance.fedstream().topics().policies();
+        try (KafkaProducer<String, PolicyEvent> producer = new KafkaProducer<>(instance.fedstream().config().producerProperties(),
                 policies.keySerde().serializer(), policies.valueSerde().serializer())) {
             producer.send(new ProducerRecord<>(policies.name(), "FederatedResourceQuota/team-1/compute", PolicyEvent.newBuilder()
                     .setOp(Op.UPSERT).setObservedAt(NOW).setManifest("""
@@ -244,8 +239,8 @@ class QueryApiIT {
     }
 
     /** GETs with the token until the answer is neither 503 (migrating) nor a 404 of a binding still on its way. */
-    private HttpResponse<String> getUntilServed(Instance instance, String path) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
+    private HttpResponse<String> getUntilServed(AppInstance instance, String path) throws Exception {
+        long deadline = System.nanoTime() + AppInstance.WAIT.toNanos();
         HttpResponse<String> response;
         do {
             response = http.send(HttpRequest.newBuilder(uri(instance, path)).header("Authorization", "Bearer " + TOKEN).build(),
@@ -258,50 +253,10 @@ class QueryApiIT {
         return response;
     }
 
-    private static URI uri(Instance instance, String path) {
-        return URI.create("http://" + instance.api.endpoint().host() + ":" + instance.api.endpoint().port() + path);
+    private static URI uri(AppInstance instance, String path) {
+        return URI.create("http://" + instance.api().endpoint().host() + ":" + instance.api().endpoint().port() + path);
     }
 
-    private static void awaitBothRunning(Instance a, Instance b) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!(a.runner.streams().state() == KafkaStreams.State.RUNNING && b.runner.streams().state() == KafkaStreams.State.RUNNING
-                && a.runner.streams().metadataForAllStreamsClients().size() == 2)) {
-            assertThat(System.nanoTime()).as("both instances RUNNING within %s", WAIT).isLessThan(deadline);
-            Thread.sleep(100);
-        }
-    }
 
-    private static FedstreamConfig config(SharedKafka kafka, KafkaTestNames names, Path stateDir) {
-        Map<String, String> overrides = new HashMap<>();
-        overrides.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers());
-        overrides.put(FedstreamConfig.APPLICATION_ID, names.applicationId());
-        overrides.put(FedstreamConfig.STATE_DIR, stateDir.toString());
-        overrides.put(FedstreamConfig.TOPIC_PARTITIONS, "6");
-        overrides.put(FedstreamConfig.HTTP_PORT, "0");
-        overrides.put(FedstreamConfig.HTTP_BEARER_TOKEN, TOKEN);
-        for (String key : FedstreamConfig.configDef().names()) {
-            if (key.startsWith("topic.") && !key.equals(FedstreamConfig.TOPIC_PARTITIONS) && !key.equals(FedstreamConfig.TOPIC_REPLICATION_FACTOR)) {
-                overrides.put(key, names.topic(key.substring("topic.".length())));
-            }
-        }
-        return FedstreamConfig.of(overrides);
-    }
 
-    /** One application instance as `fedstream run` starts it: the query port bound first, served once the streams run. */
-    private record Instance(Fedstream fedstream, QueryServer api, StreamsRunner runner) implements AutoCloseable {
-
-        static Instance start(FedstreamConfig config, SchemaRegistry registry) throws InterruptedException {
-            Fedstream fedstream = Fedstream.create(config, registry);
-            QueryServer api = QueryServer.bind(config);
-            StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(WAIT);
-            api.start(runner.streams());
-            return new Instance(fedstream, api, runner);
-        }
-
-        @Override
-        public void close() {
-            api.close();
-            runner.close();
-        }
-    }
 }
