@@ -57,9 +57,15 @@ final class AdmitPartitions {
                 "the instance active for namespace " + namespace);
     }
 
-    /** Asks every instance holding {@code store} for its active partitions and concatenates the answers. */
+    /**
+     * Asks every instance holding {@code store} for its active partitions and concatenates the answers. While the group
+     * rebalances a partition may be active nowhere, so the answer would be short without saying so: 503 instead.
+     */
     <T> List<T> everywhere(String store, Function<Set<Integer>, List<T>> here,
             BiFunction<HostInfo, String, CompletableFuture<List<T>>> there) {
+        if (streams.state() != KafkaStreams.State.RUNNING) {
+            throw new StoreUnavailableException("fedstream is " + streams.state() + ", not RUNNING: partitions may be moving");
+        }
         List<CompletableFuture<List<T>>> answers = new ArrayList<>();
         for (StreamsMetadata instance : streams.streamsMetadataForStore(store)) {
             // An instance's metadata lists its partitions of every sub-topology (and it may hold the store as a standby
