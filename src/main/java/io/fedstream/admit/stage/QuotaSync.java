@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -102,11 +101,6 @@ final class QuotaSync {
             }
         }
         return new Outcome(changes, decisions);
-    }
-
-    /** Why the latest version of a quota was refused; empty when it is in force. */
-    List<FieldError> problems(String namespace, String name) {
-        return Optional.ofNullable(sources.get(namespace + "/" + name)).map(QuotaSource::decode).map(QuotaSource::problems).orElse(List.of());
     }
 
     /** Names of the quotas of a namespace whose latest version was refused. */
