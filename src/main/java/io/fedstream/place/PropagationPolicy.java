@@ -1,6 +1,7 @@
 package io.fedstream.place;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * A PropagationPolicy or ClusterPropagationPolicy as fedstream uses it: which workloads it
@@ -45,12 +46,17 @@ public record PropagationPolicy(
         }
     }
 
-    /** {@code spec.failover.application}; Karmada's defaults: toleration 300 s, Gracefully, grace period 600 s. */
+    /**
+     * {@code spec.failover.application}; Karmada's defaults: toleration 300 s, Gracefully, grace period 600 s.
+     * {@code checkpointStorage} is fedstream's own (where checkpoints live, e.g. an S3 endpoint and bucket).
+     */
     public record ApplicationFailover(
-            long tolerationSeconds, PurgeMode purgeMode, Long gracePeriodSeconds, List<StatePreservationRule> statePreservation) {
+            long tolerationSeconds, PurgeMode purgeMode, Long gracePeriodSeconds, List<StatePreservationRule> statePreservation,
+            Map<String, String> checkpointStorage) {
 
         public ApplicationFailover {
             statePreservation = List.copyOf(statePreservation);
+            checkpointStorage = checkpointStorage == null ? Map.of() : Map.copyOf(checkpointStorage);
         }
     }
 

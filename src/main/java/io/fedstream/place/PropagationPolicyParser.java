@@ -54,7 +54,8 @@ public final class PropagationPolicyParser {
             List.of("replicaSchedulingType", "replicaDivisionPreference", "weightPreference");
     private static final List<String> FAILOVER_FIELDS = List.of("application");
     private static final List<String> APPLICATION_FIELDS = List.of(
-            "decisionConditions", "purgeMode", "gracePeriodSeconds", "statePreservation", "preConditions", "blockPredecessorSeconds");
+            "decisionConditions", "purgeMode", "gracePeriodSeconds", "statePreservation", "preConditions", "blockPredecessorSeconds",
+            "checkpointStorage");
     private static final List<String> DECISION_FIELDS = List.of("tolerationSeconds");
     private static final List<String> PRESERVATION_FIELDS = List.of("rules");
     private static final List<String> RULE_FIELDS = List.of("aliasLabelName", "jsonPath");
@@ -379,7 +380,25 @@ public final class PropagationPolicyParser {
             grace = DEFAULT_GRACE_PERIOD_SECONDS;
         }
         int32(app.field("blockPredecessorSeconds"), 0, 0);
-        return new PropagationPolicy.ApplicationFailover(toleration, mode, grace, preservationRules(app.field("statePreservation")));
+        return new PropagationPolicy.ApplicationFailover(toleration, mode, grace, preservationRules(app.field("statePreservation")),
+                stringMap(app.field("checkpointStorage"), "endpoint and bucket"));
+    }
+
+    /** fedstream's own {@code checkpointStorage}: where the target finds checkpoints, copied into migration commands. */
+    private static Map<String, String> stringMap(Cursor at, String expected) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (!at.isPresent() || !mapping(at, expected)) {
+            return out;
+        }
+        at.entries().forEach((key, value) -> {
+            String text = value.string();
+            if (text == null) {
+                value.error("must be a string");
+            } else {
+                out.put(key, text);
+            }
+        });
+        return out;
     }
 
     private static List<PropagationPolicy.StatePreservationRule> preservationRules(Cursor at) {

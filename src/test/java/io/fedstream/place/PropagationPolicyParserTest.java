@@ -83,6 +83,7 @@ class PropagationPolicyParserTest {
                       statePreservation:
                         rules:
                           - {aliasLabelName: fedstream.io/checkpoint, jsonPath: "{.jobStatus.checkpointInfo.lastCheckpoint}"}
+                      checkpointStorage: {endpoint: "https://s3.eu-west-1.amazonaws.com", bucket: flink-state}
                 """);
 
         assertThat(parsed.errors()).isEmpty();
@@ -103,7 +104,22 @@ class PropagationPolicyParserTest {
                 new Toleration("gpu", Toleration.Operator.Equal, "true", ClusterTaint.Effect.NoSchedule, null));
         assertThat(p.placement().replicaScheduling()).isEqualTo(PropagationPolicy.ReplicaScheduling.Divided);
         assertThat(p.failover()).isEqualTo(new PropagationPolicy.ApplicationFailover(120, PropagationPolicy.PurgeMode.Gracefully, 60L,
-                List.of(new PropagationPolicy.StatePreservationRule("fedstream.io/checkpoint", "{.jobStatus.checkpointInfo.lastCheckpoint}"))));
+                List.of(new PropagationPolicy.StatePreservationRule("fedstream.io/checkpoint", "{.jobStatus.checkpointInfo.lastCheckpoint}")),
+                Map.of("endpoint", "https://s3.eu-west-1.amazonaws.com", "bucket", "flink-state")));
+    }
+
+    @Test
+    void refusesACheckpointStorageValueThatIsNotAString() {
+        ParsedPolicy parsed = parse(policy("""
+                placement: {}
+                failover:
+                  application:
+                    decisionConditions: {}
+                    checkpointStorage: {bucket: [a, b]}
+                """));
+
+        assertThat(parsed.errors()).extracting(e -> e.field() + " " + e.reason())
+                .containsExactly("spec.failover.application.checkpointStorage.bucket must be a string");
     }
 
     @Test
@@ -124,7 +140,7 @@ class PropagationPolicyParserTest {
         assertThat(p.placement().affinityGroups()).containsExactly(new ClusterAffinity(null, List.of("member-1"), List.of(), null));
         assertThat(p.placement().replicaScheduling()).isEqualTo(PropagationPolicy.ReplicaScheduling.Duplicated);
         assertThat(p.failover()).isEqualTo(
-                new PropagationPolicy.ApplicationFailover(300, PropagationPolicy.PurgeMode.Gracefully, 600L, List.of()));
+                new PropagationPolicy.ApplicationFailover(300, PropagationPolicy.PurgeMode.Gracefully, 600L, List.of(), Map.of()));
     }
 
     @Test
