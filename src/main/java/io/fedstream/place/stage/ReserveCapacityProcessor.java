@@ -1,0 +1,139 @@
+package io.fedstream.place.stage;
+
+import io.fedstream.avro.ClusterState;
+import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.Reservation;
+import io.fedstream.avro.ReservationAnswer;
+import io.fedstream.avro.ReservationRequest;
+import io.fedstream.avro.ReservationType;
+import io.fedstream.health.WatchClustersStage;
+import io.fedstream.interpret.Resources;
+import io.fedstream.place.ClusterCapacity;
+import io.fedstream.place.ComponentDemand;
+import io.fedstream.place.Fit;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Stage 4, partitioned by cluster like the cluster-health topic: grants or refuses each request to hold capacity on one
+ * cluster for one workload, against the cluster's latest heartbeat and the reservations already held there. All of a
+ * cluster's reservations live in one task, so two workloads placed from different partitions cannot over-fill it.
+ */
+public final class ReserveCapacityProcessor implements Processor<String, ReservationRequest, String, ReservationAnswer> {
+
+    /** Cluster NUL workload key to the {@link Reservation} held; partitioned like {@code fedstream.cluster-health}. */
+    public static final String STORE = "cluster-reservations-store";
+
+    /** Fit counts pods exactly when the cluster reports this resource as allocatable. */
+    private static final String PODS = "pods";
+    private static final Logger LOG = LoggerFactory.getLogger(ReserveCapacityProcessor.class);
+
+    private final Duration reservationTtl;
+    private ProcessorContext<String, ReservationAnswer> context;
+    private KeyValueStore<String, ClusterWatch> watches;
+    private ClusterReservations reservations;
+
+    public ReserveCapacityProcessor(Duration reservationTtl) {
+        if (reservationTtl.isNegative() || reservationTtl.isZero()) {
+            throw new IllegalArgumentException("reservation TTL must be positive, got " + reservationTtl);
+        }
+        this.reservationTtl = reservationTtl;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, ReservationAnswer> context) {
+        this.context = context;
+        this.watches = context.getStateStore(WatchClustersStage.STORE);
+        this.reservations = new ClusterReservations(context.getStateStore(STORE), reservationTtl);
+    }
+
+    @Override
+    public void process(Record<String, ReservationRequest> record) {
+        ReservationRequest request = record.value();
+        if (request == null) {
+            LOG.warn("Reservation request without a value (key {}): dropped", record.key());
+            return;
+        }
+        if (request.getType() == ReservationType.RELEASE) {
+            reservations.release(request.getCluster(), request.getWorkloadKey());
+            return;
+        }
+        long now = context.currentSystemTimeMs();
+        String refusal = reserve(request, now);
+        ReservationAnswer answer = ReservationAnswer.newBuilder()
+                .setRequestId(request.getRequestId())
+                .setCluster(request.getCluster())
+                .setWorkloadKey(request.getWorkloadKey())
+                .setGranted(refusal == null)
+                .setReason(refusal)
+                .setAnsweredAt(Instant.ofEpochMilli(now))
+                .build();
+        context.forward(record.withKey(request.getWorkloadKey()).withValue(answer));
+    }
+
+    /** Holds the room when the workload fits; the reason for refusing otherwise, null when granted. */
+    private String reserve(ReservationRequest request, long now) {
+        String cluster = request.getCluster();
+        ClusterWatch watch = watches.get(cluster);
+        if (watch == null || watch.getHeartbeat() == null) {
+            return "cluster " + cluster + " has not reported a heartbeat";
+        }
+        if (watch.getState() != ClusterState.READY) {
+            return "cluster " + cluster + " is " + watch.getState() + " (" + watch.getReason() + ")";
+        }
+        List<ComponentDemand> components;
+        try {
+            components = RequestedComponents.of(request.getComponents());
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        Resources reserved = reservations.heldBesides(cluster, request.getWorkloadKey(), now);
+        ClusterCapacity capacity;
+        try {
+            capacity = HeartbeatCapacity.of(watch.getHeartbeat(), true, reserved);
+        } catch (IllegalArgumentException e) {
+            return "cluster " + cluster + " reported a bad heartbeat: " + e.getMessage();
+        }
+        Fit.Verdict verdict = Fit.check(components, capacity);
+        if (!verdict.fits()) {
+            return cluster + ": " + verdict.shortages().stream().map(Fit.Shortage::message).collect(Collectors.joining("; "));
+        }
+        reservations.hold(cluster, request.getWorkloadKey(), Reservation.newBuilder()
+                .setRequestId(request.getRequestId())
+                .setAmounts(amounts(components, capacity))
+                .setReservedAt(reservedAt(request, now))
+                .build());
+        return null;
+    }
+
+    /** What the workload takes, in canonical quantities; pods counted exactly when Fit counted them. */
+    private static Map<String, String> amounts(List<ComponentDemand> components, ClusterCapacity capacity) {
+        Map<String, Long> units = new TreeMap<>();
+        // A demand that fits is at most the cluster's allocatable, a long, so the conversion is exact.
+        Fit.demand(components, capacity.allocatable().amounts().containsKey(PODS))
+                .forEach((resource, amount) -> units.put(resource, amount.longValueExact()));
+        return Resources.of(units).toQuantities();
+    }
+
+    /**
+     * The same request processed again (a restart without exactly-once) keeps its first reservation time, so a replay
+     * does not hold the room longer than the heartbeats need to count the pods.
+     */
+    private Instant reservedAt(ReservationRequest request, long now) {
+        Reservation previous = reservations.live(request.getCluster(), request.getWorkloadKey(), now);
+        if (previous != null && previous.getRequestId().equals(request.getRequestId())) {
+            return previous.getReservedAt();
+        }
+        return Instant.ofEpochMilli(now);
+    }
+}

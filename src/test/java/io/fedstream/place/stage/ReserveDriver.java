@@ -1,0 +1,143 @@
+package io.fedstream.place.stage;
+
+import io.fedstream.avro.ClusterHealthEvent;
+import io.fedstream.avro.ClusterState;
+import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.Reservation;
+import io.fedstream.avro.ReservationAnswer;
+import io.fedstream.avro.ReservationRequest;
+import io.fedstream.avro.ReservationType;
+import io.fedstream.avro.ReservedComponent;
+import io.fedstream.health.WatchClustersStage;
+import io.fedstream.serde.AvroSerdeConfig;
+import io.fedstream.serde.AvroSerdes;
+import io.fedstream.serde.InProcessSchemaRegistry;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import org.apache.kafka.streams.test.TestRecord;
+
+/** The reserving processor alone on TopologyTestDriver: requests in, answers out, cluster watches filled by hand. */
+final class ReserveDriver implements AutoCloseable {
+
+    static final Instant START = Instant.parse("2026-11-29T10:00:00Z");
+    static final Duration TTL = Duration.ofMinutes(2);
+
+    private static final String REQUESTS = "reservation-requests";
+    private static final String ANSWERS = "reservation-answers";
+
+    private final TopologyTestDriver driver;
+    private final TestInputTopic<String, ReservationRequest> requests;
+    private final TestOutputTopic<String, ReservationAnswer> answers;
+    private Instant now = START;
+
+    ReserveDriver(Path stateDir) {
+        AvroSerdes avro = new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults());
+        Serde<ReservationRequest> requestSerde = avro.specific(ReservationRequest.class, false);
+        Serde<ReservationAnswer> answerSerde = avro.specific(ReservationAnswer.class, false);
+        Topology topology = new Topology()
+                .addSource("reservation-requests-source", Serdes.String().deserializer(), requestSerde.deserializer(), REQUESTS)
+                .addProcessor("reserve-capacity", () -> new ReserveCapacityProcessor(TTL), "reservation-requests-source")
+                .addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(WatchClustersStage.STORE),
+                        Serdes.String(), avro.specific(ClusterWatch.class, false)), "reserve-capacity")
+                .addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ReserveCapacityProcessor.STORE),
+                        Serdes.String(), avro.specific(Reservation.class, false)), "reserve-capacity")
+                .addSink("reservation-answers-sink", ANSWERS, Serdes.String().serializer(), answerSerde.serializer(), "reserve-capacity");
+        Properties properties = new Properties();
+        properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "reserve-test");
+        properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+        properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        driver = new TopologyTestDriver(topology, properties, START);
+        requests = driver.createInputTopic(REQUESTS, Serdes.String().serializer(), requestSerde.serializer());
+        answers = driver.createOutputTopic(ANSWERS, Serdes.String().deserializer(), answerSerde.deserializer());
+    }
+
+    /** A cluster in the given state whose latest heartbeat reports these resources. */
+    ReserveDriver cluster(String name, ClusterState state, String reason, Map<String, String> allocatable, Map<String, String> allocated) {
+        ClusterHealthEvent heartbeat = ClusterHealthEvent.newBuilder()
+                .setCluster(name)
+                .setHeartbeatAt(START)
+                .setAllocatable(allocatable)
+                .setAllocated(allocated)
+                .build();
+        watches().put(name, watch(name, state, reason).setHeartbeat(heartbeat).build());
+        return this;
+    }
+
+    ReserveDriver ready(String name, Map<String, String> allocatable, Map<String, String> allocated) {
+        return cluster(name, ClusterState.READY, "Joined", allocatable, allocated);
+    }
+
+    static ClusterWatch.Builder watch(String name, ClusterState state, String reason) {
+        return ClusterWatch.newBuilder().setCluster(name).setState(state).setReason(reason).setSince(START);
+    }
+
+    KeyValueStore<String, ClusterWatch> watches() {
+        return driver.getKeyValueStore(WatchClustersStage.STORE);
+    }
+
+    KeyValueStore<String, Reservation> reservations() {
+        return driver.getKeyValueStore(ReserveCapacityProcessor.STORE);
+    }
+
+    Reservation reservation(String cluster, String workloadKey) {
+        return reservations().get(ClusterReservations.key(cluster, workloadKey));
+    }
+
+    /** Sends a RESERVE keyed by the cluster and returns the answers it produced. */
+    List<TestRecord<String, ReservationAnswer>> reserve(String requestId, String cluster, String workloadKey, ReservedComponent... components) {
+        return send(cluster, request(ReservationType.RESERVE, requestId, cluster, workloadKey, components));
+    }
+
+    List<TestRecord<String, ReservationAnswer>> release(String cluster, String workloadKey) {
+        return send(cluster, request(ReservationType.RELEASE, workloadKey + "-release", cluster, workloadKey));
+    }
+
+    List<TestRecord<String, ReservationAnswer>> send(String key, ReservationRequest request) {
+        requests.pipeInput(key, request, now());
+        return answers.readRecordsToList();
+    }
+
+    static ReservationRequest request(ReservationType type, String requestId, String cluster, String workloadKey, ReservedComponent... components) {
+        return ReservationRequest.newBuilder()
+                .setType(type)
+                .setRequestId(requestId)
+                .setCluster(cluster)
+                .setWorkloadKey(workloadKey)
+                .setComponents(List.of(components))
+                .setRequestedAt(START)
+                .build();
+    }
+
+    static ReservedComponent component(String name, long replicas, Map<String, String> perPod) {
+        return ReservedComponent.newBuilder().setName(name).setReplicas(replicas).setPerPod(perPod).build();
+    }
+
+    /** Moves the wall clock, which is what the processor measures reservations' age in. */
+    ReserveDriver advance(Duration duration) {
+        driver.advanceWallClockTime(duration);
+        now = now.plus(duration);
+        return this;
+    }
+
+    Instant now() {
+        return now;
+    }
+
+    @Override
+    public void close() {
+        driver.close();
+    }
+}
