@@ -1,7 +1,5 @@
 package io.fedstream;
 
-import io.fedstream.avro.AdmissionRequest;
-import io.fedstream.avro.ClusterWatch;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topics;
 import io.fedstream.dlq.DeadLetterDeserializationHandler;
@@ -105,8 +103,8 @@ public final class Fedstream {
     }
 
     public Topology topology() {
-        return new FedstreamTopology(topics, serdes.specific(AdmissionRequest.class, false), interpreterExtensions,
-                config.healthSettings(), serdes.specific(ClusterWatch.class, false)).build();
+        return new FedstreamTopology(topics, InternalSerdes.of(serdes), interpreterExtensions, config.healthSettings(),
+                config.fleetSettings()).build();
     }
 
     /** Kafka Streams configuration: the configured one plus the dead-letter error handlers. */

@@ -2,16 +2,20 @@ package io.fedstream;
 
 import io.fedstream.admit.stage.AdmitStage;
 import io.fedstream.avro.AdmissionRequest;
-import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.ClusterStateEvent;
+import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.bind.BindStage;
 import io.fedstream.config.Topics;
+import io.fedstream.failover.stage.FleetSettings;
+import io.fedstream.failover.stage.FleetStage;
 import io.fedstream.health.HealthSettings;
 import io.fedstream.health.WatchClustersStage;
 import io.fedstream.interpret.InterpreterExtensions;
+import io.fedstream.place.stage.ClusterDirectory;
+import io.fedstream.place.stage.ReserveCapacityStage;
 import io.fedstream.policy.PolicyMirror;
 import java.util.Properties;
-import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
@@ -22,18 +26,18 @@ import org.apache.kafka.streams.kstream.KStream;
 public final class FedstreamTopology {
 
     private final Topics topics;
-    private final Serde<AdmissionRequest> admissionRequests;
+    private final InternalSerdes serdes;
     private final InterpreterExtensions interpreterExtensions;
     private final HealthSettings health;
-    private final Serde<ClusterWatch> clusterWatches;
+    private final FleetSettings fleet;
 
-    public FedstreamTopology(Topics topics, Serde<AdmissionRequest> admissionRequests, InterpreterExtensions interpreterExtensions,
-                             HealthSettings health, Serde<ClusterWatch> clusterWatches) {
+    public FedstreamTopology(Topics topics, InternalSerdes serdes, InterpreterExtensions interpreterExtensions,
+                             HealthSettings health, FleetSettings fleet) {
         this.topics = topics;
-        this.admissionRequests = admissionRequests;
+        this.serdes = serdes;
         this.interpreterExtensions = interpreterExtensions;
         this.health = health;
-        this.clusterWatches = clusterWatches;
+        this.fleet = fleet;
     }
 
     /** Builds the topology; refuses (TopologyException) any node, store or internal topic left with a generated name. */
@@ -41,11 +45,17 @@ public final class FedstreamTopology {
         StreamsBuilder builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(namingRules())));
         PolicyMirror policies = new PolicyMirror();
         policies.addTo(builder, topics.policies());
+        ClusterDirectory.addTo(builder, topics.clusterViews());
         BindStage bind = new BindStage(topics, interpreterExtensions, policies);
         KStream<String, WorkloadEvent> workloads = bind.source(builder);
         KStream<String, AdmissionRequest> requests = bind.addTo(builder, workloads);
-        new AdmitStage(topics, admissionRequests, policies).addTo(builder, workloads, requests);
-        new WatchClustersStage(topics, health, clusterWatches).addTo(builder);
+        KStream<String, ClusterStateEvent> transitions = new WatchClustersStage(topics, health, serdes.clusterWatches()).addTo(builder);
+        KStream<String, ReservationAnswer> answers =
+                new ReserveCapacityStage(topics, fleet.reservationTtl(), serdes.reservations()).addTo(builder);
+        KStream<String, AdmissionRequest> placements =
+                new FleetStage(topics, fleet, serdes.reservationAnswers(), serdes.migrationRecords(), policies)
+                        .addTo(builder, transitions, answers);
+        new AdmitStage(topics, serdes.admissionRequests(), policies, fleet.partitions()).addTo(builder, workloads, requests, placements);
         return builder.build();
     }
 

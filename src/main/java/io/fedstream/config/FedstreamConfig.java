@@ -22,6 +22,7 @@ import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.AbstractConfig;
+import io.fedstream.failover.stage.FleetSettings;
 import io.fedstream.health.HealthSettings;
 import io.fedstream.serde.SubjectNameStrategy;
 import org.apache.kafka.common.config.ConfigDef;
@@ -88,6 +89,8 @@ public final class FedstreamConfig extends AbstractConfig {
     public static final String TOPIC_MIGRATION_EVENTS = "topic.migration.events";
     public static final String TOPIC_AUDIT = "topic.audit";
     public static final String TOPIC_DLQ = "topic.dlq";
+    public static final String TOPIC_CAPACITY_RESERVATIONS = "topic.capacity.reservations";
+    public static final String TOPIC_CLUSTER_VIEWS = "topic.cluster.views";
     public static final String TOPIC_PARTITIONS = "topic.partitions";
     public static final String TOPIC_REPLICATION_FACTOR = "topic.replication.factor";
     // HTTP
@@ -104,6 +107,9 @@ public final class FedstreamConfig extends AbstractConfig {
     public static final String HEALTH_SUCCESS_THRESHOLD_MS = "health.success.threshold.ms";
     public static final String HEALTH_FLAP_WINDOW_MS = "health.flap.window.ms";
     public static final String HEALTH_CHECK_INTERVAL_MS = "health.check.interval.ms";
+    // Placement and failover
+    public static final String PLACE_RESERVATION_TTL_MS = "place.reservation.ttl.ms";
+    public static final String PLACE_RETRY_INTERVAL_MS = "place.retry.interval.ms";
 
     private static final String GROUP_KAFKA = "Kafka Streams";
     private static final String GROUP_REGISTRY = "Schema registry";
@@ -111,6 +117,7 @@ public final class FedstreamConfig extends AbstractConfig {
     private static final String GROUP_HTTP = "HTTP";
     private static final String GROUP_LOCAL = "Local runtime";
     private static final String GROUP_HEALTH = "Cluster health";
+    private static final String GROUP_PLACE = "Placement and failover";
 
     /** Where a key's value came from, in increasing priority. */
     public enum Source { DEFAULT, FILE, ENVIRONMENT, OVERRIDE }
@@ -187,6 +194,14 @@ public final class FedstreamConfig extends AbstractConfig {
             .define(TOPIC_DLQ, Type.STRING, "fedstream.dlq", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
                     "Dead-letter topic: the original bytes plus headers naming stage, reason, topic, partition and offset.",
                     GROUP_TOPICS, 12, ConfigDef.Width.MEDIUM, TOPIC_DLQ)
+            .define(TOPIC_CAPACITY_RESERVATIONS, Type.STRING, "fedstream.capacity-reservations", new ConfigDef.NonEmptyString(),
+                    Importance.LOW, "fedstream's own: placement and failover ask a cluster's reserving task for room here, keyed by"
+                            + " cluster; partitioned like the cluster-health topic.", GROUP_TOPICS, 15, ConfigDef.Width.MEDIUM,
+                    TOPIC_CAPACITY_RESERVATIONS)
+            .define(TOPIC_CLUSTER_VIEWS, Type.STRING, "fedstream.cluster-views", new ConfigDef.NonEmptyString(), Importance.LOW,
+                    "fedstream's own: each member cluster's state and latest heartbeat, whenever either changes, mirrored on"
+                            + " every instance for choosing placement candidates.", GROUP_TOPICS, 16, ConfigDef.Width.MEDIUM,
+                    TOPIC_CLUSTER_VIEWS)
             .define(TOPIC_PARTITIONS, Type.INT, 6, Range.atLeast(1), Importance.MEDIUM,
                     "Partitions of the topics fedstream creates; the upper bound of useful instances.",
                     GROUP_TOPICS, 13, ConfigDef.Width.SHORT, TOPIC_PARTITIONS)
@@ -228,7 +243,14 @@ public final class FedstreamConfig extends AbstractConfig {
                     GROUP_HEALTH, 4, ConfigDef.Width.SHORT, HEALTH_FLAP_WINDOW_MS)
             .define(HEALTH_CHECK_INTERVAL_MS, Type.LONG, 1_000L, Range.atLeast(1), Importance.LOW,
                     "How often (wall clock) the cluster watch looks for missed heartbeats; at most health.failure.threshold.ms.",
-                    GROUP_HEALTH, 5, ConfigDef.Width.SHORT, HEALTH_CHECK_INTERVAL_MS);
+                    GROUP_HEALTH, 5, ConfigDef.Width.SHORT, HEALTH_CHECK_INTERVAL_MS)
+
+            .define(PLACE_RESERVATION_TTL_MS, Type.LONG, 300_000L, Range.atLeast(1), Importance.LOW,
+                    "How long room reserved on a cluster counts against it: the time its heartbeats may take to report the"
+                            + " placed pods as allocated.", GROUP_PLACE, 1, ConfigDef.Width.SHORT, PLACE_RESERVATION_TTL_MS)
+            .define(PLACE_RETRY_INTERVAL_MS, Type.LONG, 10_000L, Range.atLeast(1), Importance.LOW,
+                    "How often (wall clock) admitted workloads that fit no cluster are tried again.",
+                    GROUP_PLACE, 2, ConfigDef.Width.SHORT, PLACE_RETRY_INTERVAL_MS);
 
     private final Map<String, Source> sources;
 
@@ -402,11 +424,19 @@ public final class FedstreamConfig extends AbstractConfig {
         return getString(TOPIC_DLQ);
     }
 
+    public String capacityReservationsTopic() {
+        return getString(TOPIC_CAPACITY_RESERVATIONS);
+    }
+
+    public String clusterViewsTopic() {
+        return getString(TOPIC_CLUSTER_VIEWS);
+    }
+
     /** Every fedstream topic's name, as configured. */
     public TopicNames topicNames() {
         return new TopicNames(workloadsTopic(), policiesTopic(), clusterHealthTopic(), workloadStatusTopic(),
                 stateDeltasTopic(), bindingsTopic(), quotaStatusTopic(), clusterStateTopic(), migrationsTopic(),
-                migrationEventsTopic(), auditTopic(), dlqTopic());
+                migrationEventsTopic(), auditTopic(), dlqTopic(), capacityReservationsTopic(), clusterViewsTopic());
     }
 
     public int topicPartitions() {
@@ -451,6 +481,16 @@ public final class FedstreamConfig extends AbstractConfig {
                 Duration.ofMillis(getLong(HEALTH_SUCCESS_THRESHOLD_MS)),
                 Duration.ofMillis(getLong(HEALTH_FLAP_WINDOW_MS)),
                 Duration.ofMillis(getLong(HEALTH_CHECK_INTERVAL_MS)));
+    }
+
+    /** The place-and-fail-over stage's clocks; workloads without a policy toleration use the cluster watch's. */
+    public FleetSettings fleetSettings() {
+        return new FleetSettings(
+                Duration.ofMillis(getLong(HEALTH_TOLERATION_MS)),
+                Duration.ofMillis(getLong(HEALTH_CHECK_INTERVAL_MS)),
+                Duration.ofMillis(getLong(PLACE_RETRY_INTERVAL_MS)),
+                Duration.ofMillis(getLong(PLACE_RESERVATION_TTL_MS)),
+                topicPartitions());
     }
 
     /** Where {@code key}'s value came from. */

@@ -13,5 +13,7 @@ public record TopicNames(
         String migrations,
         String migrationEvents,
         String audit,
-        String deadLetters) {
+        String deadLetters,
+        String capacityReservations,
+        String clusterViews) {
 }

@@ -3,10 +3,12 @@ package io.fedstream.config;
 import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterStateEvent;
+import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
+import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.avro.WorkloadStatusEvent;
@@ -28,7 +30,9 @@ public record Topics(
         Topic<String, MigrationCommand> migrations,
         Topic<String, MigrationEvent> migrationEvents,
         Topic<String, AuditEvent> audit,
-        Topic<String, byte[]> deadLetters) {
+        Topic<String, byte[]> deadLetters,
+        Topic<String, ReservationRequest> capacityReservations,
+        Topic<String, ClusterWatch> clusterViews) {
 
     /** Binds the configured names to string keys and registry-backed Avro values. */
     public static Topics of(TopicNames names, AvroSerdes avro) {
@@ -45,13 +49,15 @@ public record Topics(
                 new Topic<>(names.migrations(), key, avro.specific(MigrationCommand.class, false), MigrationCommand.class),
                 new Topic<>(names.migrationEvents(), key, avro.specific(MigrationEvent.class, false), MigrationEvent.class),
                 new Topic<>(names.audit(), key, avro.specific(AuditEvent.class, false), AuditEvent.class),
-                new Topic<>(names.deadLetters(), key, Serdes.ByteArray(), byte[].class));
+                new Topic<>(names.deadLetters(), key, Serdes.ByteArray(), byte[].class),
+                new Topic<>(names.capacityReservations(), key, avro.specific(ReservationRequest.class, false), ReservationRequest.class),
+                new Topic<>(names.clusterViews(), key, avro.specific(ClusterWatch.class, false), ClusterWatch.class));
     }
 
     /** All topics, inputs first. */
     public List<Topic<?, ?>> all() {
         return List.of(
                 workloads, policies, clusterHealth, workloadStatus, stateDeltas, migrationEvents,
-                bindings, quotaStatus, clusterState, migrations, audit, deadLetters);
+                bindings, quotaStatus, clusterState, migrations, audit, deadLetters, capacityReservations, clusterViews);
     }
 }

@@ -1,6 +1,7 @@
 package io.fedstream.failover;
 
 import io.fedstream.avro.PurgeMode;
+import io.fedstream.place.PropagationPolicy;
 
 import java.util.List;
 import java.util.Map;
@@ -21,5 +22,18 @@ public record FailoverSettings(PurgeMode purgeMode, Integer gracePeriodSeconds, 
             throw new IllegalArgumentException("gracePeriodSeconds must not be negative: " + gracePeriodSeconds);
         }
         checkpointStorage = checkpointStorage == null ? Map.of() : Map.copyOf(checkpointStorage);
+    }
+
+    /** The settings of a policy's {@code failover.application}; Karmada's defaults when the policy has none. */
+    public static FailoverSettings of(PropagationPolicy.ApplicationFailover failover) {
+        if (failover == null) {
+            return DEFAULTS;
+        }
+        List<StatePreservation.Rule> rules = failover.statePreservation().stream()
+                .map(rule -> StatePreservation.Rule.of(rule.aliasLabelName(), rule.jsonPath()))
+                .toList();
+        Integer grace = failover.gracePeriodSeconds() == null ? null : Math.toIntExact(failover.gracePeriodSeconds());
+        return new FailoverSettings(PurgeMode.valueOf(failover.purgeMode().name()), grace, new StatePreservation(rules),
+                failover.checkpointStorage());
     }
 }

@@ -2,6 +2,7 @@ package io.fedstream.health;
 
 import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.ClusterStateEvent;
+import io.fedstream.avro.ClusterWatch;
 import io.fedstream.dlq.DeadLetter;
 
 /** One output of the watch-clusters processor, routed by type to its topic; the record key is that topic's key. */
@@ -12,6 +13,9 @@ sealed interface HealthOutcome {
 
     /** The same transition as a decision for {@code fedstream.audit}, keyed by decision id. */
     record Audit(AuditEvent event) implements HealthOutcome {}
+
+    /** The cluster's state and latest heartbeat for the placement view, keyed by cluster; sent when either changes. */
+    record View(ClusterWatch watch) implements HealthOutcome {}
 
     /** A heartbeat that cannot be taken in: its original bytes (null for a tombstone) and why. */
     record DeadLettered(DeadLetter letter, byte[] originalValue) implements HealthOutcome {}

@@ -1,7 +1,7 @@
 package io.fedstream.health;
 
 /** The reasons of cluster-state transitions, as they appear on fedstream.cluster-state and in the audit trail. */
-final class Reasons {
+public final class Reasons {
 
     /** The first heartbeat of a cluster fedstream did not know. */
     static final String JOINED = "Joined";
@@ -12,7 +12,7 @@ final class Reasons {
     /** Heartbeats reported Ready Unknown (or another status than True or False) for the failure threshold. */
     static final String READY_UNKNOWN = "ReadyUnknown";
     /** A heartbeat carried a taint with effect NoExecute. */
-    static final String NO_EXECUTE_TAINT = "NoExecuteTaint";
+    public static final String NO_EXECUTE_TAINT = "NoExecuteTaint";
     /** Heartbeats came back after a HeartbeatMissed. */
     static final String HEARTBEAT_RESUMED = "HeartbeatResumed";
     /** Ready is True again after ReadyFalse or ReadyUnknown. */

@@ -72,6 +72,7 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
             return;
         }
         watches.put(record.key(), step.watch());
+        viewIfChanged(current, step.watch(), now);
         if (step.transition() != null) {
             RecordMetadata source = context.recordMetadata().orElse(null);
             announce(step.transition(), now, source == null ? null : source.topic(),
@@ -91,11 +92,29 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
             });
         }
         for (ClusterHealthMachine.Step step : changed) {
+            ClusterWatch before = watches.get(step.watch().getCluster());
             watches.put(step.watch().getCluster(), step.watch());
+            viewIfChanged(before, step.watch(), now);
             if (step.transition() != null) {
                 announce(step.transition(), now, null, null, null);
             }
         }
+    }
+
+    /** Placement cares about state, labels, taints and resources; a heartbeat that only proves liveness is not sent on. */
+    private void viewIfChanged(ClusterWatch before, ClusterWatch after, long now) {
+        if (before != null && before.getState() == after.getState() && sameCapacity(before.getHeartbeat(), after.getHeartbeat())) {
+            return;
+        }
+        context.forward(new Record<String, HealthOutcome>(after.getCluster(), new HealthOutcome.View(after), now, new RecordHeaders()));
+    }
+
+    private static boolean sameCapacity(ClusterHealthEvent a, ClusterHealthEvent b) {
+        if (a == null || b == null) {
+            return a == b;
+        }
+        return a.getAllocatable().equals(b.getAllocatable()) && a.getAllocated().equals(b.getAllocated())
+                && a.getLabels().equals(b.getLabels()) && a.getTaints().equals(b.getTaints());
     }
 
     private void announce(ClusterStateEvent transition, long now, String topic, Integer partition, Long offset) {

@@ -1,7 +1,9 @@
 package io.fedstream.health;
 
 import io.fedstream.avro.ClusterHealthEvent;
+import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
+import java.util.Map;
 import io.fedstream.config.Topics;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -30,7 +32,8 @@ public final class WatchClustersStage {
         this.watchSerde = watchSerde;
     }
 
-    public void addTo(StreamsBuilder builder) {
+    /** Adds the stage; returns its transitions (also written to {@code fedstream.cluster-state}) for the fail-over stage. */
+    public KStream<String, ClusterStateEvent> addTo(StreamsBuilder builder) {
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(), watchSerde));
         String healthTopic = topics.clusterHealth().name();
         KStream<String, HealthOutcome> outcomes = builder
@@ -38,12 +41,13 @@ public final class WatchClustersStage {
                 .process(() -> new WatchClustersProcessor(settings, healthTopic, topics.clusterHealth().valueSerde().serializer()),
                         Named.as("watch-clusters"), STORE);
 
-        outcomes.split(Named.as("watch-clusters-route"))
-                .branch((key, outcome) -> outcome instanceof HealthOutcome.Transition, Branched.withConsumer(
-                        transitions -> transitions
-                                .mapValues(outcome -> ((HealthOutcome.Transition) outcome).event(), Named.as("cluster-state-value"))
-                                .to(topics.clusterState().name(), topics.clusterState().producedAs("cluster-state-sink")),
-                        "-to-cluster-state"))
+        Map<String, KStream<String, HealthOutcome>> routes = outcomes.split(Named.as("watch-clusters-route"))
+                .branch((key, outcome) -> outcome instanceof HealthOutcome.Transition, Branched.as("-to-cluster-state"))
+                .branch((key, outcome) -> outcome instanceof HealthOutcome.View, Branched.withConsumer(
+                        views -> views
+                                .mapValues(outcome -> ((HealthOutcome.View) outcome).watch(), Named.as("cluster-view-value"))
+                                .to(topics.clusterViews().name(), topics.clusterViews().producedAs("cluster-views-sink")),
+                        "-to-cluster-views"))
                 .branch((key, outcome) -> outcome instanceof HealthOutcome.Audit, Branched.withConsumer(
                         audit -> audit
                                 .mapValues(outcome -> ((HealthOutcome.Audit) outcome).event(), Named.as("health-audit-value"))
@@ -54,5 +58,9 @@ public final class WatchClustersStage {
                                 .mapValues(outcome -> ((HealthOutcome.DeadLettered) outcome).originalValue(), Named.as("health-dead-letter-bytes"))
                                 .to(topics.deadLetters().name(), topics.deadLetters().producedAs("health-dead-letters-sink")),
                         "-to-dead-letters"));
+        KStream<String, ClusterStateEvent> transitions = routes.get("watch-clusters-route-to-cluster-state")
+                .mapValues(outcome -> ((HealthOutcome.Transition) outcome).event(), Named.as("cluster-state-value"));
+        transitions.to(topics.clusterState().name(), topics.clusterState().producedAs("cluster-state-sink"));
+        return transitions;
     }
 }

@@ -42,6 +42,14 @@ public final class Placer {
         return placeFrom(request, 0);
     }
 
+    /**
+     * Places the workload from affinity group {@code groupIndex} on: a failover stays in the group the workload
+     * ran in while it has a candidate, and moves to the next groups when it has none.
+     */
+    public PlacementResult placeFromGroup(Request request, int groupIndex) {
+        return placeFrom(request, Math.max(0, groupIndex));
+    }
+
     /** Places the workload in a group after {@code groupIndex}: failover to the next affinity group. */
     public PlacementResult nextGroupAfter(Request request, int groupIndex) {
         return placeFrom(request, groupIndex + 1);

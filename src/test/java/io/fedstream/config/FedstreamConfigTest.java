@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Properties;
 
 import io.fedstream.config.FedstreamConfig.Source;
+import io.fedstream.failover.stage.FleetSettings;
 import io.fedstream.health.HealthSettings;
 import io.fedstream.serde.SubjectNameStrategy;
 import org.apache.kafka.common.config.ConfigDef;
@@ -58,7 +59,9 @@ class FedstreamConfigTest {
                 "fedstream.migrations",
                 "fedstream.migration-events",
                 "fedstream.audit",
-                "fedstream.dlq"));
+                "fedstream.dlq",
+                "fedstream.capacity-reservations",
+                "fedstream.cluster-views"));
         assertThat(config.workloadsTopic()).isEqualTo("fedstream.workloads");
         assertThat(config.policiesTopic()).isEqualTo("fedstream.policies");
         assertThat(config.clusterHealthTopic()).isEqualTo("fedstream.cluster-health");
@@ -82,6 +85,8 @@ class FedstreamConfigTest {
         assertThat(config.healthSettings()).isEqualTo(new HealthSettings(Duration.ofSeconds(30), Duration.ofSeconds(300),
                 Duration.ofSeconds(10), Duration.ofMinutes(10), Duration.ofSeconds(1)));
         assertThat(config.healthSettings()).isEqualTo(HealthSettings.defaults());
+        assertThat(config.fleetSettings()).isEqualTo(new FleetSettings(Duration.ofMinutes(5), Duration.ofSeconds(1),
+                Duration.ofSeconds(10), Duration.ofMinutes(5), 6));
 
         assertThat(config.sourceOf("http.port")).isEqualTo(Source.DEFAULT);
     }
@@ -89,7 +94,7 @@ class FedstreamConfigTest {
     @Test
     void everyDefinedKeyHasADocString() {
         ConfigDef def = FedstreamConfig.configDef();
-        assertThat(def.names()).hasSize(38);
+        assertThat(def.names()).hasSize(42);
         def.configKeys().values().forEach(key -> assertThat(key.documentation).as(key.name).isNotBlank());
         def.configKeys().values().forEach(key -> assertThat(key.hasDefault()).as(key.name).isTrue());
     }

@@ -59,11 +59,12 @@ class WatchClustersProcessorTest {
         check(RESTART + 30_000);
 
         List<HealthOutcome> outcomes = context.forwarded().stream().<HealthOutcome>map(f -> f.record().value()).toList();
-        assertThat(outcomes).hasSize(2);
-        assertThat(((HealthOutcome.Transition) outcomes.get(0)).event().getState()).isEqualTo(ClusterState.SUSPECT);
-        assertThat(((HealthOutcome.Audit) outcomes.get(1)).event().getDecision()).isEqualTo("CLUSTER_SUSPECT");
-        assertThat(context.forwarded().get(0).record().key()).isEqualTo("member1");
-        assertThat(context.forwarded().get(0).record().timestamp()).isEqualTo(RESTART + 30_000);
+        assertThat(outcomes).hasSize(3);
+        assertThat(((HealthOutcome.View) outcomes.get(0)).watch().getState()).as("the placement view follows").isEqualTo(ClusterState.SUSPECT);
+        assertThat(((HealthOutcome.Transition) outcomes.get(1)).event().getState()).isEqualTo(ClusterState.SUSPECT);
+        assertThat(((HealthOutcome.Audit) outcomes.get(2)).event().getDecision()).isEqualTo("CLUSTER_SUSPECT");
+        assertThat(context.forwarded().get(1).record().key()).isEqualTo("member1");
+        assertThat(context.forwarded().get(1).record().timestamp()).isEqualTo(RESTART + 30_000);
         assertThat(store.get("member1").getState()).isEqualTo(ClusterState.SUSPECT);
     }
 

@@ -5,6 +5,7 @@ import io.fedstream.admit.Ledger;
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.InterpretationState;
+import io.fedstream.avro.Placement;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ResourceBinding;
@@ -79,15 +80,20 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             case BINDING -> bind(step, request.getBinding());
             case REMOVAL -> remove(step, namespace, request.getWorkloadKey());
             case QUOTA_SYNC -> { }
+            case PLACEMENT -> place(step, request.getWorkloadKey(), request.getPlacement());
         }
         if (step.decided || !synced.isEmpty()) {
             statuses(step, namespace);
         }
     }
 
-    private void bind(Step step, ResourceBinding binding) {
-        String key = binding.getWorkloadKey();
+    private void bind(Step step, ResourceBinding incoming) {
+        String key = incoming.getWorkloadKey();
         ResourceBinding previous = bindings.get(key);
+        // The bind stage only knows placements given with the workload; one the scheduler or a failover decided stays.
+        ResourceBinding binding = incoming.getPlacement() == null && previous != null && previous.getPlacement() != null
+                ? ResourceBinding.newBuilder(incoming).setPlacement(previous.getPlacement()).build()
+                : incoming;
         index(previous, binding);
         // Queries read the store while this runs: the new version is written once, with its admission decided.
         step.unsaved.put(key, AdmissionStates.carriedOver(binding, previous));
@@ -105,6 +111,30 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         ResourceBinding undecided = step.unsaved.remove(key);
         if (undecided != null) {
             bindings.put(key, undecided);
+        }
+    }
+
+    /**
+     * The place or fail-over stage decided where the workload runs: the binding shows it, and its version is decided
+     * again with the placement, so that the quota's per-cluster share moves with it.
+     */
+    private void place(Step step, String key, Placement placement) {
+        ResourceBinding current = key == null ? null : bindings.get(key);
+        if (current == null || placement == null) {
+            LOG.info("Placement of {} dropped: the workload is gone", key);
+            return;
+        }
+        ResourceBinding placed = ResourceBinding.newBuilder(current).setPlacement(placement).build();
+        step.unsaved.put(key, placed);
+        if (placed.getInterpretation().getState() == InterpretationState.INTERPRETED) {
+            int priority = priorities.priority(placed.getPriorityClassName());
+            apply(step, ledger.admit(placed.getNamespace(), key, placed.getGeneration(), BindingDemand.charge(placed), priority));
+        }
+        ResourceBinding undecided = step.unsaved.remove(key);
+        if (undecided != null) {
+            bindings.put(key, undecided);
+            step.binding(key, undecided);
+            step.decided = true;
         }
     }
 

@@ -19,28 +19,36 @@ public final class AdmitStage {
 
     /** The internal topic that partitions admission requests by namespace. */
     public static final String REQUESTS_TOPIC = "admission-requests";
+    /** The internal topic that brings the place and fail-over stages' placements to the namespace's partition. */
+    public static final String PLACEMENTS_TOPIC = "placement-decisions";
 
     private final Topics topics;
     private final Serde<AdmissionRequest> requestSerde;
     private final PolicyMirror policies;
+    private final int partitions;
 
-    public AdmitStage(Topics topics, Serde<AdmissionRequest> requestSerde, PolicyMirror policies) {
+    /** {@code partitions}: of both internal topics, which must agree because one task reads the same namespaces from both. */
+    public AdmitStage(Topics topics, Serde<AdmissionRequest> requestSerde, PolicyMirror policies, int partitions) {
         this.topics = topics;
         this.requestSerde = requestSerde;
         this.policies = policies;
+        this.partitions = partitions;
     }
 
     /**
      * Adds the stage: {@code requests} are the bind stage's, keyed by namespace; {@code anchor} is a stream of the
-     * same sub-topology on which the quota change relay runs.
+     * same sub-topology on which the quota change relay runs; {@code placements} are the place and fail-over stages'.
      */
-    public <V> void addTo(StreamsBuilder builder, KStream<String, V> anchor, KStream<String, AdmissionRequest> requests) {
+    public <V> void addTo(StreamsBuilder builder, KStream<String, V> anchor, KStream<String, AdmissionRequest> requests,
+                          KStream<String, AdmissionRequest> placements) {
         AdmitStores.addTo(builder, topics.bindings().valueSerde());
         KStream<String, AdmissionRequest> quotaChanges = anchor.process(
                 () -> new QuotaChangeRelay<>(policies::changes), Named.as("relay-quota-changes"));
         KStream<String, AdmitOutcome> outcomes = requests
                 .merge(quotaChanges, Named.as("admission-requests-merge"))
-                .repartition(Repartitioned.with(Serdes.String(), requestSerde).withName(REQUESTS_TOPIC))
+                .repartition(Repartitioned.with(Serdes.String(), requestSerde).withName(REQUESTS_TOPIC).withNumberOfPartitions(partitions))
+                .merge(placements.repartition(Repartitioned.with(Serdes.String(), requestSerde)
+                        .withName(PLACEMENTS_TOPIC).withNumberOfPartitions(partitions)), Named.as("admission-placements-merge"))
                 .process(() -> new AdmissionProcessor(topics.policies().name(), topics.policies().valueSerde().serializer()),
                         Named.as("admit"), AdmitStores.all());
 

@@ -1,0 +1,303 @@
+package io.fedstream.failover.stage;
+
+import io.fedstream.avro.ClusterState;
+import io.fedstream.avro.ClusterStateEvent;
+import io.fedstream.avro.MigrationAction;
+import io.fedstream.avro.MigrationCommand;
+import io.fedstream.avro.MigrationEvent;
+import io.fedstream.avro.MigrationPhase;
+import io.fedstream.avro.MigrationRecord;
+import io.fedstream.avro.MigrationRecordPhase;
+import io.fedstream.avro.PurgeMode;
+import io.fedstream.avro.ReservationAnswer;
+import io.fedstream.avro.ReservationPurpose;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.failover.FailoverSettings;
+import io.fedstream.failover.IncidentEntry;
+import io.fedstream.failover.IncidentKey;
+import io.fedstream.failover.PlanRequest;
+import io.fedstream.failover.PlanResult;
+import io.fedstream.failover.Workload;
+import io.fedstream.health.Reasons;
+import io.fedstream.place.PlacementResult;
+import io.fedstream.place.Placer;
+import io.fedstream.place.PropagationPolicy;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Stage 6 inside the task: keeps the open incident of every unhealthy cluster, and for each workload the cluster
+ * index lists there, once its toleration has passed, reserves room on a candidate and issues one MigrationCommand per
+ * (workload, incident); follows the executor's reports, retries on the next candidate, moves the placement on
+ * completion and purges the stale copy when the old cluster recovers.
+ */
+final class FailingOver {
+
+    /** A workload labelled so is never moved by fedstream. */
+    static final String OPT_OUT_LABEL = "fedstream.io/failover";
+    static final String DECIDED_BY = "failover";
+
+    private final FleetTask task;
+    private final Placer placer = new Placer();
+
+    FailingOver(FleetTask task) {
+        this.task = task;
+    }
+
+    /** A cluster changed state (every task hears it): opens, updates or closes its incident. */
+    void onClusterChanged(ClusterStateEvent event) {
+        String cluster = event.getCluster();
+        ClusterState state = event.getState();
+        if (state == ClusterState.SUSPECT || state == ClusterState.FAILED || state == ClusterState.RECOVERING) {
+            ClusterStateEvent open = task.openIncidents.get(cluster);
+            if (open != null && Objects.equals(open.getIncidentId(), event.getIncidentId())) {
+                // Same incident: its tolerations still count from when it began.
+                event = ClusterStateEvent.newBuilder(event).setTransitionAt(open.getTransitionAt()).build();
+            }
+            task.openIncidents.put(cluster, event);
+            checkDue(cluster);
+        } else {
+            task.openIncidents.delete(cluster);
+            purgeStaleCopies(cluster);
+        }
+    }
+
+    /** Plans what is due on every open incident; the wall-clock punctuator calls it. */
+    void checkAll() {
+        List<String> clusters = new java.util.ArrayList<>();
+        try (var it = task.openIncidents.all()) {
+            it.forEachRemaining(entry -> clusters.add(entry.key));
+        }
+        clusters.forEach(this::checkDue);
+    }
+
+    void checkDue(String cluster) {
+        ClusterStateEvent incident = task.openIncidents.get(cluster);
+        if (incident == null || incident.getState() == ClusterState.RECOVERING || incident.getIncidentId() == null) {
+            return;
+        }
+        long now = task.now();
+        for (String key : task.workloadsOn(cluster)) {
+            ResourceBinding binding = task.bindings.get(key);
+            if (binding == null || "false".equals(binding.getLabels().get(OPT_OUT_LABEL))
+                    || !FleetTask.placedClusters(binding).contains(cluster)) {
+                continue;
+            }
+            PropagationPolicy policy = task.policies.governing(binding).orElse(null);
+            FleetWorkload workload = task.workload(key);
+            if (workload.pending() != null || !due(incident, policy, now)) {
+                continue;
+            }
+            Optional<IncidentEntry> entry = task.ledger.entry(new IncidentKey(key, incident.getIncidentId()));
+            if (entry.isEmpty()) {
+                start(key, binding, policy, incident, workload, 1, null);
+            } else if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && !Instant.ofEpochMilli(now).isBefore(entry.get().notBefore())) {
+                start(key, binding, policy, incident, workload, entry.get().attempt() + 1, entry.get());
+            }
+        }
+    }
+
+    /**
+     * Due when the workload's toleration (its policy's {@code tolerationSeconds}, else the cluster watch's) has passed
+     * since the incident began; a NoExecute taint, like Kubernetes' eviction, does not wait; a FAILED cluster is due
+     * for every workload whose policy gives no toleration of its own.
+     */
+    boolean due(ClusterStateEvent incident, PropagationPolicy policy, long now) {
+        boolean failed = incident.getState() == ClusterState.FAILED;
+        if (failed && Reasons.NO_EXECUTE_TAINT.equals(incident.getReason())) {
+            return true;
+        }
+        if (policy == null || policy.failover() == null) {
+            return failed || now - incident.getTransitionAt().toEpochMilli() >= task.settings.defaultToleration().toMillis();
+        }
+        return now - incident.getTransitionAt().toEpochMilli() >= policy.failover().tolerationSeconds() * 1000L;
+    }
+
+    void onAnswer(ReservationAnswer answer, FleetWorkload workload, FleetWorkload.Pending pending) {
+        String key = answer.getWorkloadKey();
+        ResourceBinding binding = task.bindings.get(key);
+        if (binding == null) {
+            if (answer.getGranted()) {
+                task.release(key, answer.getCluster());
+            }
+            task.workloads.put(key, workload.withPending(null));
+            return;
+        }
+        if (answer.getGranted()) {
+            issue(key, binding, workload, pending);
+            return;
+        }
+        task.audit(FleetAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));
+        if (pending.hasNext()) {
+            FleetWorkload.Pending next = pending.next(requestId(key, pending.incidentId(), pending.attempt(), pending.index() + 1));
+            task.workloads.put(key, workload.withPending(next));
+            task.reserve(binding, next);
+        } else {
+            task.workloads.put(key, workload.withPending(null));
+            plan(key, binding, pending, List.of()).ifPresent(result -> closed(binding, pending, result));
+        }
+    }
+
+    /** The executor's report on a command: the record's life-cycle moves forward, never back. */
+    Optional<String> onMigrationEvent(MigrationEvent event) {
+        MigrationRecord record = task.migrations.get(event.getCommandId());
+        if (record == null) {
+            return Optional.of("no migration command " + event.getCommandId() + " is known");
+        }
+        MigrationRecordPhase next = MigrationRecordPhase.valueOf(event.getPhase().name());
+        if (!advances(record.getPhase(), next)) {
+            return Optional.empty();
+        }
+        MigrationCommand command = record.getCommand();
+        task.migrations.put(event.getCommandId(), MigrationRecord.newBuilder(record)
+                .setPhase(next).setReason(event.getReason()).setUpdatedAt(event.getReportedAt()).build());
+        ResourceBinding binding = task.bindings.get(command.getWorkloadKey());
+        if (binding != null) {
+            task.audit(FleetAudit.command(binding, command, "MIGRATION_" + next.name(), event.getReason(), task.now()));
+        }
+        if (command.getAction() != MigrationAction.MIGRATE || binding == null) {
+            return Optional.empty();
+        }
+        IncidentKey incident = new IncidentKey(command.getWorkloadKey(), command.getIncidentId());
+        if (event.getPhase() == MigrationPhase.COMPLETED && task.ledger.onCompleted(incident, command.getCommandId())) {
+            completed(binding, command);
+        } else if (event.getPhase() == MigrationPhase.FAILED) {
+            task.release(command.getWorkloadKey(), command.getTargetCluster());
+            Optional<Instant> retryAt = task.ledger.onFailed(incident, command.getCommandId(), task.instant());
+            if (retryAt.isEmpty()) {
+                task.audit(FleetAudit.noTarget(binding, command.getIncidentId(), command.getSourceCluster(), "MIGRATION_EXHAUSTED",
+                        "attempt " + command.getAttempt() + " failed and no candidate is left", task.now()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private void start(String key, ResourceBinding binding, PropagationPolicy policy, ClusterStateEvent incident,
+                       FleetWorkload workload, int attempt, IncidentEntry previous) {
+        String source = incident.getCluster();
+        Set<String> avoid = previous == null || previous.targetCluster() == null ? Set.of(source) : Set.of(source, previous.targetCluster());
+        PlacementResult result;
+        try {
+            result = placer.placeFromGroup(new Placer.Request(FleetTask.demands(binding), policy, task.clusters(), avoid), workload.group());
+        } catch (IllegalArgumentException e) {
+            result = new PlacementResult.NoFit("its requirements cannot be read: " + e.getMessage(), List.of());
+        }
+        List<String> candidates = result instanceof PlacementResult.Placed placed
+                ? placed.candidates().stream().map(PlacementResult.Candidate::cluster).toList()
+                : List.of();
+        if (previous != null) {
+            // A retry keeps the order of the failed command's remaining candidates, among those still eligible.
+            candidates = previous.remainingCandidates().stream().filter(candidates::contains).toList();
+        }
+        int group = result instanceof PlacementResult.Placed placed ? placed.groupIndex() : workload.group();
+        FleetWorkload.Pending pending = new FleetWorkload.Pending(requestId(key, incident.getIncidentId(), attempt, 0),
+                ReservationPurpose.MIGRATE, incident.getIncidentId(), source, candidates, 0, group, binding.getGeneration(), attempt);
+        if (candidates.isEmpty()) {
+            String why = result instanceof PlacementResult.NoFit noFit ? Placing.why(noFit) : "no remaining candidate is eligible";
+            plan(key, binding, pending, List.of()).ifPresent(outcome -> closed(binding, pending, outcome, why));
+            return;
+        }
+        task.workloads.put(key, workload.withPending(pending));
+        task.reserve(binding, pending);
+    }
+
+    private void issue(String key, ResourceBinding binding, FleetWorkload workload, FleetWorkload.Pending pending) {
+        Optional<PlanResult> result = plan(key, binding, pending, pending.fromCurrent());
+        FleetWorkload after = workload.withPending(null);
+        if (result.isPresent() && result.get() instanceof PlanResult.Planned planned) {
+            MigrationCommand command = planned.command();
+            task.emit(key, new FleetOutcome.Command(command));
+            task.migrations.put(command.getCommandId(), MigrationRecord.newBuilder()
+                    .setCommand(command).setPhase(MigrationRecordPhase.ISSUED).setUpdatedAt(command.getIssuedAt()).build());
+            task.audit(FleetAudit.command(binding, command, "MIGRATION_ISSUED",
+                    command.getStrategy() + " from " + command.getSourceCluster() + " to " + command.getTargetCluster(), task.now()));
+            after = new FleetWorkload(null, after.placedCluster(), pending.group(), after.unplaceableGeneration(), command.getPreservedState());
+        } else {
+            // Already issued for this attempt (a re-delivered answer) or closed: the room is not needed.
+            task.release(key, pending.cluster());
+            result.ifPresent(outcome -> closed(binding, pending, outcome));
+        }
+        task.workloads.put(key, after);
+    }
+
+    private Optional<PlanResult> plan(String key, ResourceBinding binding, FleetWorkload.Pending pending, List<String> candidates) {
+        PropagationPolicy policy = task.policies.governing(binding).orElse(null);
+        FailoverSettings settings = FailoverSettings.of(policy == null ? null : policy.failover());
+        PlanRequest request = new PlanRequest(Workload.of(binding), task.statuses.get(key), task.deltas.log(key), settings,
+                pending.incidentId(), pending.sourceCluster(), candidates, pending.attempt(), task.workload(key).preserved(),
+                task.instant());
+        return task.ledger.planOnce(request);
+    }
+
+    private void closed(ResourceBinding binding, FleetWorkload.Pending pending, PlanResult result) {
+        closed(binding, pending, result, null);
+    }
+
+    private void closed(ResourceBinding binding, FleetWorkload.Pending pending, PlanResult result, String why) {
+        if (result instanceof PlanResult.NoTarget noTarget) {
+            task.audit(FleetAudit.noTarget(binding, pending.incidentId(), pending.sourceCluster(), "MIGRATION_NO_TARGET",
+                    why == null ? noTarget.reason() : noTarget.reason() + ": " + why, task.now()));
+        } else if (result instanceof PlanResult.Invalid invalid) {
+            task.audit(FleetAudit.noTarget(binding, pending.incidentId(), pending.sourceCluster(), "MIGRATION_INVALID",
+                    invalid.reason(), task.now()));
+        }
+    }
+
+    private void completed(ResourceBinding binding, MigrationCommand command) {
+        task.emit(binding.getNamespace(), new FleetOutcome.Place(
+                Placing.placement(binding, command.getTargetCluster(), DECIDED_BY)));
+        task.release(command.getWorkloadKey(), command.getSourceCluster());
+        if (command.getPurgeMode() != PurgeMode.Never) {
+            task.staleCopies.put(FleetTask.indexKey(command.getSourceCluster(), command.getWorkloadKey()), command.getCommandId());
+        }
+        FleetWorkload workload = task.workload(command.getWorkloadKey());
+        task.workloads.put(command.getWorkloadKey(), workload.placedOn(command.getTargetCluster(), workload.group()));
+    }
+
+    /** The cluster is READY again: every workload that moved away gets a PURGE of the copy left there. */
+    private void purgeStaleCopies(String cluster) {
+        for (String key : FleetTask.suffixes(task.staleCopies, cluster)) {
+            String indexKey = FleetTask.indexKey(cluster, key);
+            MigrationRecord moved = task.migrations.get(task.staleCopies.get(indexKey));
+            task.staleCopies.delete(indexKey);
+            if (moved == null) {
+                continue;
+            }
+            MigrationCommand purge = MigrationCommand.newBuilder(moved.getCommand())
+                    .setCommandId(moved.getCommand().getCommandId() + "/purge")
+                    .setAction(MigrationAction.PURGE)
+                    .setSourceCluster(cluster)
+                    .setTargetCluster(null)
+                    .setRemainingCandidates(List.of())
+                    .setCheckpoint(null)
+                    .setDeltaReplay(null)
+                    .setConsumerGroupOffsets(List.of())
+                    .setFullStateBytes(0)
+                    .setIncrementalBytes(0)
+                    .setIssuedAt(task.instant())
+                    .build();
+            task.emit(key, new FleetOutcome.Command(purge));
+            task.migrations.put(purge.getCommandId(), MigrationRecord.newBuilder()
+                    .setCommand(purge).setPhase(MigrationRecordPhase.ISSUED).setUpdatedAt(purge.getIssuedAt()).build());
+            ResourceBinding binding = task.bindings.get(key);
+            if (binding != null) {
+                task.audit(FleetAudit.command(binding, purge, "PURGE_ISSUED",
+                        cluster + " recovered; purge " + purge.getPurgeMode() + " the copy left there", task.now()));
+            }
+        }
+    }
+
+    private static boolean advances(MigrationRecordPhase current, MigrationRecordPhase next) {
+        if (current == MigrationRecordPhase.COMPLETED || current == MigrationRecordPhase.FAILED) {
+            return false;
+        }
+        return next == MigrationRecordPhase.FAILED || next.ordinal() > current.ordinal();
+    }
+
+    private static String requestId(String key, String incidentId, int attempt, int index) {
+        return key + "/" + incidentId + "/a" + attempt + "/" + index;
+    }
+}

@@ -1,0 +1,92 @@
+package io.fedstream.failover.stage;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fedstream.avro.AuditEvent;
+import io.fedstream.avro.MigrationCommand;
+import io.fedstream.avro.ResourceBinding;
+import java.time.Instant;
+
+/**
+ * The AuditEvents of placement and failover decisions. Ids are made of what was decided (workload, generation,
+ * request or command id), so a decision made again after a restart has the same id and an upserting sink keeps one row.
+ */
+final class FleetAudit {
+
+    static final String PLACE = "place";
+    static final String FAILOVER = "failover";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private FleetAudit() {}
+
+    static AuditEvent placed(ResourceBinding binding, String cluster, FleetWorkload.Pending pending, long now) {
+        ObjectNode details = JSON.createObjectNode();
+        details.put("generation", binding.getGeneration());
+        details.put("affinityGroup", pending.group());
+        details.putPOJO("candidates", pending.candidates());
+        return about(binding, PLACE, "PLACED", pending.requestId(), now)
+                .setTargetCluster(cluster)
+                .setReason("reserved room on " + cluster)
+                .setDetails(details.toString())
+                .build();
+    }
+
+    static AuditEvent unplaceable(ResourceBinding binding, String why, long now) {
+        return about(binding, PLACE, "UNPLACEABLE", binding.getWorkloadKey() + "/g" + binding.getGeneration() + "/unplaceable", now)
+                .setReason(why)
+                .build();
+    }
+
+    static AuditEvent reservationRefused(ResourceBinding binding, String requestId, String cluster, String why, long now) {
+        String stage = requestId.contains("/place/") ? PLACE : FAILOVER;
+        return about(binding, stage, "RESERVATION_REFUSED", requestId + "/refused", now)
+                .setTargetCluster(cluster)
+                .setReason(why)
+                .build();
+    }
+
+    static AuditEvent command(ResourceBinding binding, MigrationCommand command, String decision, String reason, long now) {
+        ObjectNode details = JSON.createObjectNode();
+        details.put("strategy", command.getStrategy().name());
+        details.put("attempt", command.getAttempt());
+        details.putPOJO("remainingCandidates", command.getRemainingCandidates());
+        if (command.getCheckpoint() != null) {
+            details.put("checkpointId", command.getCheckpoint().getId());
+            details.put("checkpointPath", command.getCheckpoint().getPath());
+        }
+        if (command.getDeltaReplay() != null) {
+            details.put("deltaFromOffsetExclusive", command.getDeltaReplay().getFromOffsetExclusive());
+            details.put("deltaToOffsetInclusive", command.getDeltaReplay().getToOffsetInclusive());
+        }
+        details.put("incrementalBytes", command.getIncrementalBytes());
+        details.put("fullStateBytes", command.getFullStateBytes());
+        return about(binding, FAILOVER, decision, command.getCommandId() + "/" + decision, now)
+                .setWorkloadKey(command.getWorkloadKey())
+                .setCluster(command.getSourceCluster())
+                .setTargetCluster(command.getTargetCluster())
+                .setIncidentId(command.getIncidentId())
+                .setReason(reason)
+                .setDetails(details.toString())
+                .build();
+    }
+
+    static AuditEvent noTarget(ResourceBinding binding, String incidentId, String sourceCluster, String decision, String why, long now) {
+        return about(binding, FAILOVER, decision, binding.getWorkloadKey() + "/" + incidentId + "/" + decision, now)
+                .setCluster(sourceCluster)
+                .setIncidentId(incidentId)
+                .setReason(why)
+                .build();
+    }
+
+    private static AuditEvent.Builder about(ResourceBinding binding, String stage, String decision, String id, long now) {
+        return AuditEvent.newBuilder()
+                .setDecisionId(stage + "-" + id)
+                .setDecidedAt(Instant.ofEpochMilli(now))
+                .setStage(stage)
+                .setDecision(decision)
+                .setWorkloadKey(binding.getWorkloadKey())
+                .setNamespace(binding.getNamespace())
+                .setKind(binding.getKind());
+    }
+}

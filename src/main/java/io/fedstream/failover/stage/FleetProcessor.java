@@ -1,0 +1,170 @@
+package io.fedstream.failover.stage;
+
+import io.fedstream.avro.Checkpoint;
+import io.fedstream.avro.MigrationEvent;
+import io.fedstream.avro.ReservationAnswer;
+import io.fedstream.avro.ReservationPurpose;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.dlq.DeadLetter;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.LongSupplier;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Stages 4 and 6, one task per workload partition: keeps each workload's binding, cluster index, status and delta
+ * index, and routes every signal to placing or failing over; wall-clock punctuators check open incidents and retry
+ * workloads that found no room, so both work while no record arrives.
+ */
+final class FleetProcessor implements Processor<String, FleetSignal, String, FleetOutcome> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FleetProcessor.class);
+
+    private final FleetSettings settings;
+    private final String deltaTopic;
+    private final String migrationEventsTopic;
+    private final Serializer<MigrationEvent> migrationEventSerializer;
+    private final LongSupplier policyChanges;
+    private FleetTask task;
+    private Placing placing;
+    private FailingOver failingOver;
+
+    FleetProcessor(FleetSettings settings, String deltaTopic, String migrationEventsTopic,
+                   Serializer<MigrationEvent> migrationEventSerializer, LongSupplier policyChanges) {
+        this.settings = settings;
+        this.deltaTopic = deltaTopic;
+        this.migrationEventsTopic = migrationEventsTopic;
+        this.migrationEventSerializer = migrationEventSerializer;
+        this.policyChanges = policyChanges;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, FleetOutcome> context) {
+        task = new FleetTask(context, settings, deltaTopic, policyChanges);
+        placing = new Placing(task);
+        failingOver = new FailingOver(task);
+        context.schedule(settings.checkInterval(), PunctuationType.WALL_CLOCK_TIME, at -> failingOver.checkAll());
+        context.schedule(settings.placeRetryInterval(), PunctuationType.WALL_CLOCK_TIME, at -> placing.retryUnplaced());
+    }
+
+    @Override
+    public void process(Record<String, FleetSignal> record) {
+        FleetSignal signal = record.value();
+        String key = record.key();
+        if (signal instanceof FleetSignal.BindingChanged changed) {
+            onBinding(key, changed.binding());
+        } else if (signal instanceof FleetSignal.StatusReported reported) {
+            onStatus(key, reported.status());
+        } else if (signal instanceof FleetSignal.DeltaWritten delta) {
+            onDelta(key, delta.bytes());
+        } else if (signal instanceof FleetSignal.MigrationReported reported) {
+            failingOver.onMigrationEvent(reported.event()).ifPresent(why -> deadLetter(key, reported.event(), why));
+        } else if (signal instanceof FleetSignal.ClusterChanged changed) {
+            failingOver.onClusterChanged(changed.event());
+            placing.retryUnplaced();
+        } else if (signal instanceof FleetSignal.ReservationAnswered answered) {
+            onAnswer(answered.answer());
+        }
+    }
+
+    private void onBinding(String key, ResourceBinding binding) {
+        if (key == null) {
+            return;
+        }
+        ResourceBinding previous = task.bindings.get(key);
+        Set<String> before = FleetTask.placedClusters(previous);
+        Set<String> after = FleetTask.placedClusters(binding);
+        before.stream().filter(c -> !after.contains(c)).forEach(c -> task.clusterWorkloads.delete(FleetTask.indexKey(c, key)));
+        after.stream().filter(c -> !before.contains(c)).forEach(c -> task.clusterWorkloads.put(FleetTask.indexKey(c, key), ""));
+        if (binding == null) {
+            forget(key, before);
+            return;
+        }
+        task.bindings.put(key, binding);
+        placing.onBinding(key, binding);
+    }
+
+    /** The workload was deleted: its stores go, and every cluster holding room for it gets the room back. */
+    private void forget(String key, Set<String> placedOn) {
+        FleetWorkload workload = task.workload(key);
+        Set<String> holding = new HashSet<>(placedOn);
+        if (workload.pending() != null) {
+            holding.add(workload.pending().cluster());
+        }
+        if (workload.placedCluster() != null) {
+            holding.add(workload.placedCluster());
+        }
+        holding.forEach(cluster -> task.release(key, cluster));
+        task.bindings.delete(key);
+        task.workloads.delete(key);
+        task.unplaced.delete(key);
+        task.statuses.delete(key);
+        task.deltas.delete(key);
+    }
+
+    private void onStatus(String key, WorkloadStatusEvent status) {
+        if (key == null || status == null) {
+            return;
+        }
+        WorkloadStatusEvent previous = task.statuses.get(key);
+        if (previous != null && status.getObservedAt().isBefore(previous.getObservedAt())) {
+            return;
+        }
+        task.statuses.put(key, status);
+        Checkpoint checkpoint = status.getLastCompletedCheckpoint();
+        if (checkpoint != null && checkpoint.getDeltaOffset() != null) {
+            task.deltas.truncateThrough(key, checkpoint.getDeltaOffset());
+        }
+    }
+
+    private void onDelta(String key, long bytes) {
+        RecordMetadata source = task.context.recordMetadata().orElse(null);
+        if (key == null || source == null) {
+            LOG.warn("State delta without a workload key or source position ignored");
+            return;
+        }
+        try {
+            task.deltas.append(key, source.partition(), source.offset(), bytes);
+        } catch (IllegalArgumentException e) {
+            DeadLetter letter = new DeadLetter(FleetAudit.FAILOVER, e.getMessage(), "partition", Integer.toString(source.partition()),
+                    source.topic(), source.partition(), source.offset());
+            task.emit(key, new FleetOutcome.DeadLettered(letter, null));
+        }
+    }
+
+    private void onAnswer(ReservationAnswer answer) {
+        FleetWorkload workload = task.workload(answer.getWorkloadKey());
+        FleetWorkload.Pending pending = workload.pending();
+        if (pending == null || !pending.requestId().equals(answer.getRequestId())) {
+            // An answer to a request given up on (the workload was deleted or re-planned): give back what it holds.
+            if (answer.getGranted() && (workload.placedCluster() == null || !workload.placedCluster().equals(answer.getCluster()))) {
+                ResourceBinding binding = task.bindings.get(answer.getWorkloadKey());
+                if (binding == null || !FleetTask.placedClusters(binding).contains(answer.getCluster())) {
+                    task.release(answer.getWorkloadKey(), answer.getCluster());
+                }
+            }
+            return;
+        }
+        if (pending.purpose() == ReservationPurpose.PLACE) {
+            placing.onAnswer(answer, workload, pending);
+        } else {
+            failingOver.onAnswer(answer, workload, pending);
+        }
+    }
+
+    private void deadLetter(String key, MigrationEvent event, String why) {
+        RecordMetadata source = task.context.recordMetadata().orElse(null);
+        DeadLetter letter = new DeadLetter(FleetAudit.FAILOVER, why, "commandId", event.getCommandId(),
+                source == null ? migrationEventsTopic : source.topic(), source == null ? -1 : source.partition(),
+                source == null ? -1 : source.offset());
+        task.emit(key, new FleetOutcome.DeadLettered(letter, migrationEventSerializer.serialize(migrationEventsTopic, event)));
+    }
+}

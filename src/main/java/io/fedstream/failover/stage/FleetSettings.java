@@ -1,0 +1,23 @@
+package io.fedstream.failover.stage;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How the place-and-fail-over stage keeps time: the toleration for workloads whose policy gives none (the cluster
+ * watch's own), how often open incidents are checked and unplaced workloads retried, how long a reservation counts,
+ * and the partitions of the internal topics (those of {@code fedstream.bindings} and {@code fedstream.cluster-health}).
+ */
+public record FleetSettings(Duration defaultToleration, Duration checkInterval, Duration placeRetryInterval,
+                            Duration reservationTtl, int partitions) {
+
+    public FleetSettings {
+        Objects.requireNonNull(defaultToleration, "defaultToleration");
+        Objects.requireNonNull(checkInterval, "checkInterval");
+        Objects.requireNonNull(placeRetryInterval, "placeRetryInterval");
+        Objects.requireNonNull(reservationTtl, "reservationTtl");
+        if (partitions < 1) {
+            throw new IllegalArgumentException("partitions must be at least 1: " + partitions);
+        }
+    }
+}

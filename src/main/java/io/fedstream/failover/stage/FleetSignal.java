@@ -1,0 +1,35 @@
+package io.fedstream.failover.stage;
+
+import io.fedstream.avro.ClusterStateEvent;
+import io.fedstream.avro.MigrationEvent;
+import io.fedstream.avro.ReservationAnswer;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.WorkloadStatusEvent;
+
+/** One input of the place-and-fail-over processor, whichever topic it came from; all but ClusterChanged are keyed by workload. */
+public sealed interface FleetSignal {
+
+    /** A binding as the admit stage wrote it; null when the workload was deleted. */
+    record BindingChanged(ResourceBinding binding) implements FleetSignal {
+    }
+
+    /** What a running workload reported: checkpoints, offsets, its status. */
+    record StatusReported(WorkloadStatusEvent status) implements FleetSignal {
+    }
+
+    /** A state delta was written; its partition and offset are the record's own. */
+    record DeltaWritten(long bytes) implements FleetSignal {
+    }
+
+    /** The executor reported a migration's progress. */
+    record MigrationReported(MigrationEvent event) implements FleetSignal {
+    }
+
+    /** A member cluster changed state; every partition receives it. */
+    record ClusterChanged(ClusterStateEvent event) implements FleetSignal {
+    }
+
+    /** The cluster's reserving processor answered a RESERVE request. */
+    record ReservationAnswered(ReservationAnswer answer) implements FleetSignal {
+    }
+}

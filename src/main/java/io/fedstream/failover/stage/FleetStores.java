@@ -1,0 +1,60 @@
+package io.fedstream.failover.stage;
+
+import io.fedstream.avro.ClusterStateEvent;
+import io.fedstream.avro.MigrationRecord;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.serde.JsonRecordSerde;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.state.Stores;
+
+/** The place-and-fail-over stage's RocksDB stores, partitioned by workload key like {@code fedstream.bindings}. */
+public final class FleetStores {
+
+    /** Workload key to its latest binding as {@code fedstream.bindings} carries it. */
+    public static final String BINDINGS = "fleet-bindings-store";
+    /** {@code cluster NUL workload key} for every workload placed on the cluster: a prefix scan lists a cluster's workloads. */
+    public static final String CLUSTER_WORKLOADS = "cluster-workloads-index";
+    /** Workload key to its {@link FleetWorkload}. */
+    public static final String WORKLOADS = "fleet-workloads-store";
+    /** Workload key to "" while it waits for a cluster with room. */
+    public static final String UNPLACED = "fleet-unplaced-store";
+    /** Workload key to its latest WorkloadStatusEvent. */
+    public static final String STATUS = "workload-status-store";
+    /** {@code workload key NUL offset} to a delta's size, and {@code workload key SOH} to the index's partition and truncation. */
+    public static final String DELTAS = "state-deltas-index";
+    /** {@code workload key NUL incident id} to the incident ledger's entry. */
+    public static final String INCIDENTS = "incidents-store";
+    /** Cluster to the transition that opened its current incident (SUSPECT or FAILED); every task holds all of them. */
+    public static final String OPEN_INCIDENTS = "open-incidents-store";
+    /** Command id to the command and its life-cycle; part of the query API's contract. */
+    public static final String MIGRATIONS = "migrations-store";
+    /** {@code cluster NUL workload key} to the command that moved the workload away: purged when the cluster recovers. */
+    public static final String STALE_COPIES = "stale-copies-store";
+
+    private FleetStores() {}
+
+    static String[] all() {
+        return new String[] {BINDINGS, CLUSTER_WORKLOADS, WORKLOADS, UNPLACED, STATUS, DELTAS, INCIDENTS, OPEN_INCIDENTS, MIGRATIONS, STALE_COPIES};
+    }
+
+    static void addTo(StreamsBuilder builder, Serde<ResourceBinding> bindings, Serde<WorkloadStatusEvent> statuses,
+                      Serde<ClusterStateEvent> transitions, Serde<MigrationRecord> migrations) {
+        add(builder, BINDINGS, bindings);
+        add(builder, CLUSTER_WORKLOADS, Serdes.String());
+        add(builder, WORKLOADS, new JsonRecordSerde<>(FleetWorkload.class));
+        add(builder, UNPLACED, Serdes.String());
+        add(builder, STATUS, statuses);
+        add(builder, DELTAS, Serdes.String());
+        add(builder, INCIDENTS, new JsonRecordSerde<>(StoredIncident.class));
+        add(builder, OPEN_INCIDENTS, transitions);
+        add(builder, MIGRATIONS, migrations);
+        add(builder, STALE_COPIES, Serdes.String());
+    }
+
+    private static <V> void add(StreamsBuilder builder, String name, Serde<V> values) {
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), values));
+    }
+}

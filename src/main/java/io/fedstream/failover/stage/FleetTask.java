@@ -1,0 +1,163 @@
+package io.fedstream.failover.stage;
+
+import io.fedstream.avro.ClusterStateEvent;
+import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.MigrationRecord;
+import io.fedstream.avro.PolicyEvent;
+import io.fedstream.avro.ReservationPurpose;
+import io.fedstream.avro.ReservationRequest;
+import io.fedstream.avro.ReservationType;
+import io.fedstream.avro.ReservedComponent;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.failover.IncidentLedger;
+import io.fedstream.failover.MigrationPlanner;
+import io.fedstream.failover.StrategyChooser;
+import io.fedstream.interpret.Resources;
+import io.fedstream.place.ClusterCapacity;
+import io.fedstream.place.ComponentDemand;
+import io.fedstream.place.stage.ClusterDirectory;
+import io.fedstream.place.stage.PropagationPolicies;
+import io.fedstream.policy.PolicyMirror;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.LongSupplier;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+/** One task of the place-and-fail-over stage: its stores, the fleet views it reads, and how it emits outcomes. */
+final class FleetTask {
+
+    private static final StringSerializer KEYS = new StringSerializer();
+
+    final ProcessorContext<String, FleetOutcome> context;
+    final FleetSettings settings;
+    final KeyValueStore<String, ResourceBinding> bindings;
+    final KeyValueStore<String, String> clusterWorkloads;
+    final KeyValueStore<String, FleetWorkload> workloads;
+    final KeyValueStore<String, String> unplaced;
+    final KeyValueStore<String, WorkloadStatusEvent> statuses;
+    final DeltaIndex deltas;
+    final IncidentLedger ledger;
+    final KeyValueStore<String, ClusterStateEvent> openIncidents;
+    final KeyValueStore<String, MigrationRecord> migrations;
+    final KeyValueStore<String, String> staleCopies;
+    final PropagationPolicies policies;
+    private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
+
+    FleetTask(ProcessorContext<String, FleetOutcome> context, FleetSettings settings, String deltaTopic, LongSupplier policyChanges) {
+        this.context = context;
+        this.settings = settings;
+        this.bindings = context.getStateStore(FleetStores.BINDINGS);
+        this.clusterWorkloads = context.getStateStore(FleetStores.CLUSTER_WORKLOADS);
+        this.workloads = context.getStateStore(FleetStores.WORKLOADS);
+        this.unplaced = context.getStateStore(FleetStores.UNPLACED);
+        this.statuses = context.getStateStore(FleetStores.STATUS);
+        this.deltas = new DeltaIndex(context.getStateStore(FleetStores.DELTAS), deltaTopic);
+        this.ledger = new IncidentLedger(new StoreIncidents(context.getStateStore(FleetStores.INCIDENTS)),
+                new MigrationPlanner(StrategyChooser.defaults()));
+        this.openIncidents = context.getStateStore(FleetStores.OPEN_INCIDENTS);
+        this.migrations = context.getStateStore(FleetStores.MIGRATIONS);
+        this.staleCopies = context.getStateStore(FleetStores.STALE_COPIES);
+        KeyValueStore<String, PolicyEvent> policyStore = context.getStateStore(PolicyMirror.STORE);
+        this.policies = new PropagationPolicies(policyStore, policyChanges);
+        this.clusterViews = context.getStateStore(ClusterDirectory.STORE);
+    }
+
+    long now() {
+        return context.currentSystemTimeMs();
+    }
+
+    Instant instant() {
+        return Instant.ofEpochMilli(now());
+    }
+
+    FleetWorkload workload(String key) {
+        FleetWorkload stored = workloads.get(key);
+        return stored == null ? FleetWorkload.NEW : stored;
+    }
+
+    List<ClusterCapacity> clusters() {
+        return ClusterDirectory.clusters(clusterViews);
+    }
+
+    void emit(String key, FleetOutcome outcome) {
+        context.forward(new Record<>(key, outcome, now(), new RecordHeaders()));
+    }
+
+    void emit(String key, FleetOutcome.DeadLettered outcome) {
+        context.forward(new Record<String, FleetOutcome>(key, outcome, now(), outcome.letter().headers()));
+    }
+
+    void audit(io.fedstream.avro.AuditEvent event) {
+        emit(event.getDecisionId(), new FleetOutcome.Audit(event));
+    }
+
+    void reserve(ResourceBinding binding, FleetWorkload.Pending pending) {
+        List<ReservedComponent> components = new ArrayList<>();
+        binding.getComponents().forEach(c -> components.add(new ReservedComponent(c.getName(), c.getReplicas(), c.getPerPod())));
+        ReservationRequest request = ReservationRequest.newBuilder()
+                .setType(ReservationType.RESERVE)
+                .setRequestId(pending.requestId())
+                .setPurpose(pending.purpose())
+                .setCluster(pending.cluster())
+                .setWorkloadKey(binding.getWorkloadKey())
+                .setComponents(components)
+                .setRequestedAt(instant())
+                .build();
+        emit(pending.cluster(), new FleetOutcome.Reserve(request));
+    }
+
+    void release(String workloadKey, String cluster) {
+        ReservationRequest request = ReservationRequest.newBuilder()
+                .setType(ReservationType.RELEASE)
+                .setRequestId(workloadKey + "/release/" + cluster)
+                .setPurpose(ReservationPurpose.PLACE)
+                .setCluster(cluster)
+                .setWorkloadKey(workloadKey)
+                .setRequestedAt(instant())
+                .build();
+        emit(cluster, new FleetOutcome.Reserve(request));
+    }
+
+    /** The keys of the workloads the index lists under the cluster. */
+    List<String> workloadsOn(String cluster) {
+        return suffixes(clusterWorkloads, cluster);
+    }
+
+    static List<String> suffixes(KeyValueStore<String, String> index, String cluster) {
+        List<String> keys = new ArrayList<>();
+        String prefix = cluster + '\u0000';
+        try (KeyValueIterator<String, String> it = index.prefixScan(prefix, KEYS)) {
+            it.forEachRemaining(entry -> keys.add(entry.key.substring(prefix.length())));
+        }
+        return keys;
+    }
+
+    static String indexKey(String cluster, String workloadKey) {
+        return cluster + '\u0000' + workloadKey;
+    }
+
+    /** The clusters a binding's placement names, in order, once each. */
+    static Set<String> placedClusters(ResourceBinding binding) {
+        Set<String> out = new LinkedHashSet<>();
+        if (binding != null && binding.getPlacement() != null) {
+            binding.getPlacement().getClusters().forEach(target -> out.add(target.getName()));
+        }
+        return out;
+    }
+
+    static List<ComponentDemand> demands(ResourceBinding binding) {
+        List<ComponentDemand> out = new ArrayList<>();
+        binding.getComponents().forEach(c -> out.add(new ComponentDemand(c.getName(), c.getReplicas(), Resources.fromQuantities(c.getPerPod()))));
+        return out;
+    }
+}

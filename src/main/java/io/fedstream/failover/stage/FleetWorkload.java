@@ -1,0 +1,79 @@
+package io.fedstream.failover.stage;
+
+import io.fedstream.avro.ReservationPurpose;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the place-and-fail-over stage remembers of one workload beyond its binding: the reservation it waits for,
+ * the cluster it was placed on (until the binding shows it), its affinity group, whether it waits for room, and
+ * what failovers preserved so far.
+ *
+ * @param pending the outstanding RESERVE request, or null
+ * @param placedCluster the cluster granted to a placement the binding does not show yet, or null
+ * @param group the affinity group the workload was placed from (0 without groups)
+ * @param unplaceableGeneration the binding generation last found to fit nowhere (-1: none), so it is audited once
+ * @param preserved statePreservation values carried from earlier failovers (karmada-io/karmada#6232)
+ */
+public record FleetWorkload(Pending pending, String placedCluster, int group, long unplaceableGeneration,
+                            Map<String, String> preserved) {
+
+    public static final FleetWorkload NEW = new FleetWorkload(null, null, 0, -1, Map.of());
+
+    public FleetWorkload {
+        preserved = preserved == null ? Map.of() : Map.copyOf(preserved);
+    }
+
+    /**
+     * A RESERVE request in flight and the candidates still to try after it.
+     *
+     * @param incidentId set for MIGRATE
+     * @param sourceCluster the cluster a migration leaves, set for MIGRATE
+     * @param candidates clusters in preference order; {@code index} is the one asked now
+     * @param attempt the migration attempt (from 1) the reservation is for; 0 for PLACE
+     */
+    public record Pending(String requestId, ReservationPurpose purpose, String incidentId, String sourceCluster,
+                          List<String> candidates, int index, int group, long generation, int attempt) {
+
+        public Pending {
+            candidates = List.copyOf(candidates);
+        }
+
+        public String cluster() {
+            return candidates.get(index);
+        }
+
+        public boolean hasNext() {
+            return index + 1 < candidates.size();
+        }
+
+        public Pending next(String nextRequestId) {
+            return new Pending(nextRequestId, purpose, incidentId, sourceCluster, candidates, index + 1, group, generation, attempt);
+        }
+
+        /** The candidates from the one asked now on: the granted target first, then the fallbacks. */
+        public List<String> fromCurrent() {
+            return candidates.subList(index, candidates.size());
+        }
+    }
+
+    public FleetWorkload withPending(Pending next) {
+        return new FleetWorkload(next, placedCluster, group, unplaceableGeneration, preserved);
+    }
+
+    public FleetWorkload placedOn(String cluster, int placedGroup) {
+        return new FleetWorkload(null, cluster, placedGroup, unplaceableGeneration, preserved);
+    }
+
+    public FleetWorkload unplaceable(long generation) {
+        return new FleetWorkload(null, placedCluster, group, generation, preserved);
+    }
+
+    public FleetWorkload withPreserved(Map<String, String> values) {
+        return new FleetWorkload(pending, placedCluster, group, unplaceableGeneration, values);
+    }
+
+    public FleetWorkload settled() {
+        return new FleetWorkload(pending, null, group, unplaceableGeneration, preserved);
+    }
+}

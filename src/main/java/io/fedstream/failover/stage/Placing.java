@@ -1,0 +1,154 @@
+package io.fedstream.failover.stage;
+
+import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.AdmissionRequestType;
+import io.fedstream.avro.AdmissionState;
+import io.fedstream.avro.ClusterTarget;
+import io.fedstream.avro.Placement;
+import io.fedstream.avro.ReplicaScheduling;
+import io.fedstream.avro.ReservationAnswer;
+import io.fedstream.avro.ReservationPurpose;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.place.PlacementResult;
+import io.fedstream.place.Placer;
+import io.fedstream.place.PropagationPolicy;
+import io.fedstream.place.Rejection;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Stage 4 inside the task: an admitted workload without a placement gets candidates from {@link Placer}, asks the
+ * first candidate's reserving processor for room, moves down the list when refused, and hands the granted cluster to
+ * the admit stage, which writes it into the binding and charges the cluster's quota share.
+ */
+final class Placing {
+
+    static final String DECIDED_BY = "scheduler";
+
+    private final FleetTask task;
+    private final Placer placer = new Placer();
+
+    Placing(FleetTask task) {
+        this.task = task;
+    }
+
+    /** A binding arrived: place it when it is admitted, unplaced and not already being placed. */
+    void onBinding(String key, ResourceBinding binding) {
+        FleetWorkload workload = task.workload(key);
+        if (binding.getPlacement() != null) {
+            task.unplaced.delete(key);
+            if (workload.placedCluster() != null) {
+                task.workloads.put(key, workload.settled());
+            }
+            return;
+        }
+        if (needsPlacement(binding) && workload.pending() == null && workload.placedCluster() == null) {
+            place(key, binding, workload);
+        }
+    }
+
+    /** Tries the workloads that found no room before; new capacity or a recovered cluster may have made some. */
+    void retryUnplaced() {
+        List<String> waiting = new java.util.ArrayList<>();
+        try (var it = task.unplaced.all()) {
+            it.forEachRemaining(entry -> waiting.add(entry.key));
+        }
+        for (String key : waiting) {
+            ResourceBinding binding = task.bindings.get(key);
+            FleetWorkload workload = task.workload(key);
+            if (binding == null || !needsPlacement(binding) || binding.getPlacement() != null) {
+                task.unplaced.delete(key);
+            } else if (workload.pending() == null && workload.placedCluster() == null) {
+                place(key, binding, workload);
+            }
+        }
+    }
+
+    void onAnswer(ReservationAnswer answer, FleetWorkload workload, FleetWorkload.Pending pending) {
+        String key = answer.getWorkloadKey();
+        ResourceBinding binding = task.bindings.get(key);
+        if (binding == null || !needsPlacement(binding) || binding.getPlacement() != null) {
+            // Deleted, no longer admitted, or placed by its user meanwhile: the room is not needed.
+            if (answer.getGranted()) {
+                task.release(key, answer.getCluster());
+            }
+            task.workloads.put(key, workload.withPending(null));
+            return;
+        }
+        if (answer.getGranted()) {
+            task.emit(binding.getNamespace(), new FleetOutcome.Place(placement(binding, answer.getCluster(), DECIDED_BY)));
+            task.audit(FleetAudit.placed(binding, answer.getCluster(), pending, task.now()));
+            task.workloads.put(key, workload.placedOn(answer.getCluster(), pending.group()));
+            return;
+        }
+        task.audit(FleetAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));
+        if (pending.hasNext()) {
+            FleetWorkload.Pending next = pending.next(requestId(key, binding.getGeneration(), pending.index() + 1));
+            task.workloads.put(key, workload.withPending(next));
+            task.reserve(binding, next);
+        } else {
+            unplaceable(key, binding, workload.withPending(null),
+                    "every candidate refused the reservation (" + String.join(", ", pending.candidates()) + ")");
+        }
+    }
+
+    /** An admission request that sets the workload's placement to one cluster. */
+    static AdmissionRequest placement(ResourceBinding binding, String cluster, String decidedBy) {
+        return AdmissionRequest.newBuilder()
+                .setType(AdmissionRequestType.PLACEMENT)
+                .setNamespace(binding.getNamespace())
+                .setWorkloadKey(binding.getWorkloadKey())
+                .setPlacement(Placement.newBuilder()
+                        .setClusters(List.of(new ClusterTarget(cluster, null)))
+                        .setScheduling(ReplicaScheduling.DUPLICATED)
+                        .setDecidedBy(decidedBy)
+                        .build())
+                .build();
+    }
+
+    private void place(String key, ResourceBinding binding, FleetWorkload workload) {
+        PropagationPolicy policy = task.policies.governing(binding).orElse(null);
+        PlacementResult result;
+        try {
+            result = placer.place(new Placer.Request(FleetTask.demands(binding), policy, task.clusters(), Set.of()));
+        } catch (IllegalArgumentException e) {
+            unplaceable(key, binding, workload, "its requirements cannot be read: " + e.getMessage());
+            return;
+        }
+        if (result instanceof PlacementResult.Placed placed) {
+            List<String> candidates = placed.candidates().stream().map(PlacementResult.Candidate::cluster).toList();
+            FleetWorkload.Pending pending = new FleetWorkload.Pending(requestId(key, binding.getGeneration(), 0),
+                    ReservationPurpose.PLACE, null, null, candidates, 0, placed.groupIndex(), binding.getGeneration(), 0);
+            task.unplaced.delete(key);
+            task.workloads.put(key, workload.withPending(pending));
+            task.reserve(binding, pending);
+        } else {
+            PlacementResult.NoFit noFit = (PlacementResult.NoFit) result;
+            unplaceable(key, binding, workload, why(noFit));
+        }
+    }
+
+    private void unplaceable(String key, ResourceBinding binding, FleetWorkload workload, String why) {
+        task.unplaced.put(key, "");
+        if (workload.unplaceableGeneration() != binding.getGeneration()) {
+            task.audit(FleetAudit.unplaceable(binding, why, task.now()));
+        }
+        task.workloads.put(key, workload.unplaceable(binding.getGeneration()));
+    }
+
+    static String why(PlacementResult.NoFit noFit) {
+        if (noFit.rejections().isEmpty()) {
+            return noFit.summary();
+        }
+        return noFit.summary() + ": " + noFit.rejections().stream().map(Rejection::message).collect(Collectors.joining("; "));
+    }
+
+    private static boolean needsPlacement(ResourceBinding binding) {
+        return binding.getAdmission().getState() == AdmissionState.ADMITTED;
+    }
+
+    private static String requestId(String key, long generation, int index) {
+        return key + "/place/g" + generation + "/" + index;
+    }
+}

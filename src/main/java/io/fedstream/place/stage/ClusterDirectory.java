@@ -1,0 +1,88 @@
+package io.fedstream.place.stage;
+
+import io.fedstream.avro.ClusterState;
+import io.fedstream.avro.ClusterWatch;
+import io.fedstream.config.Topic;
+import io.fedstream.interpret.Resources;
+import io.fedstream.place.ClusterCapacity;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Every member cluster as the placing tasks see it, on every instance: the watch-clusters stage's view (state and
+ * latest heartbeat: labels, taints, allocatable, allocated) mirrored into a global store. It is a view for choosing
+ * candidates; the cluster's own reserving task has the last word on room.
+ */
+public final class ClusterDirectory {
+
+    /** Cluster name to its latest {@link ClusterWatch} as on the cluster-views topic. */
+    public static final String STORE = "fleet-cluster-views";
+
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterDirectory.class);
+
+    private ClusterDirectory() {}
+
+    /** Adds the global store and its source. */
+    public static void addTo(StreamsBuilder builder, Topic<String, ClusterWatch> views) {
+        builder.addGlobalStore(
+                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(), views.valueSerde())
+                        // A global store is restored from its source topic; a changelog would only copy it.
+                        .withLoggingDisabled(),
+                views.name(), views.consumedAs("fleet-cluster-views-mirror"), ViewMirror::new);
+    }
+
+    /** The clusters known now, in name order; Ready only when the watch-clusters stage says READY. */
+    public static List<ClusterCapacity> clusters(ReadOnlyKeyValueStore<String, ClusterWatch> views) {
+        List<ClusterCapacity> out = new ArrayList<>();
+        try (KeyValueIterator<String, ClusterWatch> it = views.all()) {
+            while (it.hasNext()) {
+                KeyValue<String, ClusterWatch> entry = it.next();
+                if (entry.value.getHeartbeat() == null) {
+                    continue;
+                }
+                try {
+                    out.add(HeartbeatCapacity.of(entry.value.getHeartbeat(), entry.value.getState() == ClusterState.READY, Resources.NONE));
+                } catch (IllegalArgumentException e) {
+                    // Such a heartbeat is the reserving task's to refuse with its reason; here the cluster is no candidate.
+                    LOG.debug("Cluster {} left out of placement: {}", entry.key, e.getMessage());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Keeps the global store equal to the topic, one entry per cluster. */
+    private static final class ViewMirror implements Processor<String, ClusterWatch, Void, Void> {
+
+        private KeyValueStore<String, ClusterWatch> store;
+
+        @Override
+        public void init(ProcessorContext<Void, Void> context) {
+            store = context.getStateStore(STORE);
+        }
+
+        @Override
+        public void process(Record<String, ClusterWatch> record) {
+            if (record.key() == null) {
+                return;
+            }
+            if (record.value() == null) {
+                store.delete(record.key());
+            } else {
+                store.put(record.key(), record.value());
+            }
+        }
+    }
+}
