@@ -51,17 +51,24 @@ final class FleetMigrations implements MigrationLookup {
         }
         List<MigrationRecord> found = new ArrayList<>();
         List<CompletableFuture<List<MigrationRecord>>> asked = new ArrayList<>();
+        boolean anyPartition = false;
         for (StreamsMetadata instance : instances) {
             Set<Integer> partitions = partitions(instance.topicPartitions());
             if (partitions.isEmpty()) {
                 continue;
             }
+            anyPartition = true;
             if (instance.hostInfo().equals(self)) {
                 found.addAll(local.list(partitions, namespace));
             } else {
                 asked.add(peers.list(instance.hostInfo(),
                         partitions.stream().map(String::valueOf).collect(Collectors.joining(",")), namespace));
             }
+        }
+        if (!anyPartition) {
+            // The store exists but no instance reads its partitions: an empty list here would be a guess, not an answer.
+            throw new StoreUnavailableException("no instance is active for a partition of " + partitionedLike
+                    + " (and so of " + StoreMigrations.STORE + ") now");
         }
         try {
             asked.forEach(answer -> found.addAll(answer.join()));
