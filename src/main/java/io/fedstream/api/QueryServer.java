@@ -42,7 +42,10 @@ public final class QueryServer implements AutoCloseable {
     private volatile Router router = new Router();
     /** Cluster state is partitioned like this topic; {@link #bind(FedstreamConfig)} names the configured one. */
     private String clusterHealthTopic = FedstreamConfig.of(Map.of()).clusterHealthTopic();
+    /** Migrations are partitioned by workload key like this topic; {@link #bind(FedstreamConfig)} names the configured one. */
+    private String bindingsTopic = FedstreamConfig.of(Map.of()).bindingsTopic();
     private ClusterRoutes clusters;
+    private MigrationRoutes migrations;
 
     private QueryServer(HttpServer server, Optional<String> token) {
         this.server = server;
@@ -62,6 +65,7 @@ public final class QueryServer implements AutoCloseable {
     public static QueryServer bind(FedstreamConfig config) {
         QueryServer server = bind(config.httpHost(), config.httpPort(), config.httpBearerToken().map(Password::value));
         server.clusterHealthTopic = config.clusterHealthTopic();
+        server.bindingsTopic = config.bindingsTopic();
         return server;
     }
 
@@ -87,6 +91,7 @@ public final class QueryServer implements AutoCloseable {
         StoreBindings bindings = new StoreBindings(streams);
         StoreAdmission admission = new StoreAdmission(streams, Clock.systemUTC());
         withClusters(ClusterRoutes.over(streams, clusterHealthTopic, endpoint(), rawToken));
+        withMigrations(MigrationRoutes.over(streams, bindingsTopic, endpoint(), rawToken));
         return start(new FleetBindings(partitions, bindings, peers), bindings, new FleetAdmission(partitions, admission, peers), admission);
     }
 
@@ -111,6 +116,9 @@ public final class QueryServer implements AutoCloseable {
         if (clusters != null) {
             clusters.addTo(routes);
         }
+        if (migrations != null) {
+            migrations.addTo(routes);
+        }
         this.router = routes;
         server.start();
         LOG.info("Query API listening on http://{}:{}{}", endpoint().host(), endpoint().port(),
@@ -121,6 +129,12 @@ public final class QueryServer implements AutoCloseable {
     /** Serves the clusters routes too, over the given lookups; call before {@code start}. */
     public QueryServer withClusters(ClusterRoutes routes) {
         this.clusters = routes;
+        return this;
+    }
+
+    /** Serves the migrations routes too, over the given lookups; call before {@code start}. */
+    public QueryServer withMigrations(MigrationRoutes routes) {
+        this.migrations = routes;
         return this;
     }
 

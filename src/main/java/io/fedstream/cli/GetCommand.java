@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /** {@code fedstream get}: reads objects from a running fedstream's query API, as {@code kubectl get}. */
 @Command(name = "get", mixinStandardHelpOptions = true,
         description = "Shows fedstream objects from the query API of a running instance (any instance answers for all).",
-        subcommands = {GetResourceBindingsCommand.class, GetQuotasCommand.class, GetAggregatesCommand.class, GetClustersCommand.class})
+        subcommands = {GetResourceBindingsCommand.class, GetQuotasCommand.class, GetAggregatesCommand.class, GetClustersCommand.class,
+            GetMigrationsCommand.class})
 final class GetCommand implements Runnable {
 
     @CommandLine.Spec

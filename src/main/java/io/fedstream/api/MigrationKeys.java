@@ -1,0 +1,30 @@
+package io.fedstream.api;
+
+import io.fedstream.avro.MigrationRecord;
+import io.fedstream.bind.WorkloadKey;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * Where a migration belongs: its command id begins with the workload key ({@code group/kind/namespace/name/incident/attempt}),
+ * and the workload key decides both the store partition and the namespace.
+ */
+final class MigrationKeys {
+
+    private MigrationKeys() {}
+
+    /** The workload key a command id begins with; empty when the id has fewer than four parts. */
+    static Optional<String> workloadKey(String commandId) {
+        String[] parts = commandId.split("/", -1);
+        if (parts.length < 4) {
+            return Optional.empty();
+        }
+        String key = String.join("/", Arrays.copyOf(parts, 4));
+        return WorkloadKey.parse(key).map(parsed -> key);
+    }
+
+    /** The namespace of the migrated workload; empty when its key is not a workload key. */
+    static String namespace(MigrationRecord migration) {
+        return WorkloadKey.parse(migration.getCommand().getWorkloadKey()).map(WorkloadKey::namespace).orElse("");
+    }
+}

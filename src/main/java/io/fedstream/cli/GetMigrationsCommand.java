@@ -1,0 +1,73 @@
+package io.fedstream.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code fedstream get migrations [-n NS | -A]}: the fail-over stage's migrations and their phases, as a table, YAML or JSON. */
+@Command(name = "migrations", aliases = {"migration"}, mixinStandardHelpOptions = true,
+        description = {
+            "Shows the migrations the fail-over stage issued after a cluster failure, one row per command",
+            "(workload, incident, attempt), with the clusters, the strategy and the life-cycle phase",
+            "(ISSUED, STARTED, RESTORED, COMPLETED, FAILED). -o wide adds checkpoint, deltas, sizes, candidates and reason."})
+final class GetMigrationsCommand implements Callable<Integer> {
+
+    enum Output { table, wide, yaml, json }
+
+    /** Which namespaces to show: one, as kubectl defaults to, or all. */
+    static final class Scope {
+        @Option(names = {"-n", "--namespace"}, paramLabel = "NS", description = "Namespace of the workloads (default: default).")
+        private String namespace;
+
+        @Option(names = {"-A", "--all-namespaces"}, description = "Migrations of workloads in every namespace.")
+        private boolean all;
+    }
+
+    @ArgGroup(exclusive = true)
+    private Scope scope = new Scope();
+
+    @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
+            description = "table, wide, yaml or json (default: ${DEFAULT-VALUE}).")
+    private Output output;
+
+    @CommandLine.Mixin
+    private QueryOptions query;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        String namespace = scope.namespace == null ? "default" : scope.namespace;
+        JsonNode answer;
+        try {
+            answer = query.client().get(scope.all
+                    ? "/apis/fedstream.io/v1/migrations"
+                    : "/apis/fedstream.io/v1/namespaces/" + QueryOptions.encode(namespace) + "/migrations");
+        } catch (QueryClient.QueryException e) {
+            err.println("error: " + e.getMessage());
+            return 1;
+        }
+        if (output == Output.json || output == Output.yaml) {
+            out.print(JsonOutput.render(answer, output == Output.yaml));
+            return 0;
+        }
+        List<JsonNode> migrations = new ArrayList<>();
+        answer.path("items").forEach(migrations::add);
+        if (migrations.isEmpty()) {
+            err.println(scope.all ? "No migrations." : "No migrations in namespace " + namespace + ".");
+            return 0;
+        }
+        out.print(MigrationTable.render(migrations, output == Output.wide, Instant.now()));
+        return 0;
+    }
+}

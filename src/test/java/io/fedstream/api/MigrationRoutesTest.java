@@ -1,0 +1,178 @@
+package io.fedstream.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fedstream.avro.MigrationRecord;
+import io.fedstream.avro.MigrationRecordPhase;
+import io.fedstream.serde.AvroJson;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The migrations routes of the query server, over fixed migrations. */
+class MigrationRoutesTest {
+
+    private static final String TOKEN = "t0ken";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Instant AT = Instant.parse("2026-11-29T10:00:00Z");
+    private static final String FRAUD = "flink.apache.org/FlinkDeployment/payments/fraud";
+    private static final String WEB = "apps/Deployment/shop/web1";
+    private static final MigrationRecord FRAUD_2 = ListMigrations.detailed(ListMigrations.migration(
+            FRAUD, "member1-1795946400000", 2, "member1", "member2", MigrationRecordPhase.STARTED, AT));
+    private static final MigrationRecord FRAUD_1 = ListMigrations.migration(
+            FRAUD, "member1-1795946400000", 1, "member1", "member3", MigrationRecordPhase.FAILED, AT.minusSeconds(60));
+    private static final MigrationRecord WEB_1 = ListMigrations.migration(
+            WEB, "member1-1795946400000", 1, "member1", "member2", MigrationRecordPhase.COMPLETED, AT);
+
+    private final HttpClient http = HttpClient.newHttpClient();
+    private ListMigrations migrations;
+    private QueryServer server;
+
+    private void serve(List<MigrationRecord> records) {
+        migrations = new ListMigrations(records);
+        server = migrations.serve(Optional.of(TOKEN));
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void oneMigrationShowsTheCommandAsSpecAndTheLifeCycleAsStatus() throws Exception {
+        serve(List.of(FRAUD_2, FRAUD_1, WEB_1));
+
+        HttpResponse<String> response = get("/apis/fedstream.io/v1/migrations/" + FRAUD + "/member1-1795946400000/2");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(response.body())).isEqualTo(JSON.readTree("""
+                {"apiVersion":"fedstream.io/v1alpha1","kind":"Migration",
+                 "metadata":{"name":"flink.apache.org/FlinkDeployment/payments/fraud/member1-1795946400000/2",
+                   "namespace":"payments","creationTimestamp":"2026-11-29T10:00:00Z"},
+                 "spec":{"commandId":"flink.apache.org/FlinkDeployment/payments/fraud/member1-1795946400000/2",
+                   "incidentId":"member1-1795946400000","workloadKey":"flink.apache.org/FlinkDeployment/payments/fraud",
+                   "action":"MIGRATE","attempt":2,"sourceCluster":"member1","targetCluster":"member2",
+                   "remainingCandidates":["member3","member4"],"strategy":"CHECKPOINT",
+                   "checkpoint":{"id":42,"path":"s3://ckpt/fraud/chk-42","stateSizeBytes":1073741824,
+                     "completedAt":"2026-11-29T09:59:30Z","deltaPartition":3,"deltaOffset":1200},
+                   "deltaReplay":{"topic":"fedstream.state-deltas","partition":3,"fromOffsetExclusive":1200,
+                     "toOffsetInclusive":1250,"bytes":5242880,"records":50},
+                   "consumerGroupOffsets":[{"group":"fraud","topic":"payments","partition":0,"offset":99}],
+                   "preservedState":{"replicas":"3"},"purgeMode":"Gracefully","gracePeriodSeconds":30,
+                   "checkpointStorage":{"bucket":"ckpt"},"fullStateBytes":1073741824,"incrementalBytes":5242880,
+                   "issuedAt":"2026-11-29T10:00:00Z"},
+                 "status":{"phase":"STARTED","reason":"target member2 restoring","updatedAt":"2026-11-29T10:00:00Z"}}"""));
+    }
+
+    @Test
+    void absentOptionalPartsAreNull() throws Exception {
+        serve(List.of(WEB_1));
+
+        JsonNode spec = JSON.readTree(get("/apis/fedstream.io/v1/migrations/" + WEB + "/member1-1795946400000/1").body()).get("spec");
+
+        assertThat(spec.get("checkpoint").isNull()).isTrue();
+        assertThat(spec.get("deltaReplay").isNull()).isTrue();
+        assertThat(spec.get("gracePeriodSeconds").isNull()).isTrue();
+        assertThat(spec.get("remainingCandidates")).isEmpty();
+    }
+
+    @Test
+    void theListHoldsEveryNamespaceSortedByWorkloadThenAttempt() throws Exception {
+        serve(List.of(FRAUD_2, WEB_1, FRAUD_1));
+
+        HttpResponse<String> response = get("/apis/fedstream.io/v1/migrations");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode list = JSON.readTree(response.body());
+        assertThat(list.get("apiVersion").asText()).isEqualTo("fedstream.io/v1alpha1");
+        assertThat(list.get("kind").asText()).isEqualTo("MigrationList");
+        assertThat(list.get("items")).extracting(item -> item.at("/metadata/name").asText()).containsExactly(
+                WEB + "/member1-1795946400000/1", FRAUD + "/member1-1795946400000/1", FRAUD + "/member1-1795946400000/2");
+    }
+
+    @Test
+    void aNamespacedListHoldsOnlyThatNamespacesWorkloads() throws Exception {
+        serve(List.of(FRAUD_2, WEB_1, FRAUD_1));
+
+        JsonNode list = JSON.readTree(get("/apis/fedstream.io/v1/namespaces/payments/migrations").body());
+        JsonNode none = JSON.readTree(get("/apis/fedstream.io/v1/namespaces/nobody/migrations").body());
+
+        assertThat(list.get("items")).extracting(item -> item.at("/spec/attempt").asInt()).containsExactly(1, 2);
+        assertThat(list.get("items")).extracting(item -> item.at("/metadata/namespace").asText()).containsOnly("payments");
+        assertThat(none.get("kind").asText()).isEqualTo("MigrationList");
+        assertThat(none.get("items")).isEmpty();
+    }
+
+    @Test
+    void noMigrationsIsAnEmptyList() throws Exception {
+        serve(List.of());
+
+        HttpResponse<String> response = get("/apis/fedstream.io/v1/migrations");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(response.body())).isEqualTo(JSON.readTree("""
+                {"apiVersion":"fedstream.io/v1alpha1","kind":"MigrationList","items":[]}"""));
+    }
+
+    @Test
+    void anUnknownMigrationIs404NamingIt() throws Exception {
+        serve(List.of(WEB_1));
+
+        HttpResponse<String> response = get("/apis/fedstream.io/v1/migrations/" + WEB + "/member1-1795946400000/7");
+
+        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat(JSON.readTree(response.body())).isEqualTo(JSON.readTree("""
+                {"error":"NotFound","message":"migration apps/Deployment/shop/web1/member1-1795946400000/7 not found",
+                 "commandId":"apps/Deployment/shop/web1/member1-1795946400000/7"}"""));
+    }
+
+    @Test
+    void internalRoutesAnswerRawRecordsFromTheGivenPartitionsAndNamespace() throws Exception {
+        serve(List.of(FRAUD_2, WEB_1, FRAUD_1));
+
+        JsonNode web = JSON.readTree(get("/internal/migrations?partitions=1").body()).get("items");
+        JsonNode payments = JSON.readTree(get("/internal/migrations?partitions=0,1&namespace=payments").body()).get("items");
+
+        assertThat(web).hasSize(1);
+        assertThat(AvroJson.toSpecific(web.get(0), MigrationRecord.class)).isEqualTo(WEB_1);
+        assertThat(payments).extracting(item -> AvroJson.toSpecific(item, MigrationRecord.class)).containsExactly(FRAUD_1, FRAUD_2);
+        assertThat(migrations.partitionsAsked).containsExactly(Set.of(1), Set.of(0, 1));
+        assertThat(AvroJson.toSpecific(JSON.readTree(get("/internal/migrations/" + FRAUD + "/member1-1795946400000/2").body()),
+                MigrationRecord.class)).isEqualTo(FRAUD_2);
+        assertThat(get("/internal/migrations").statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void aMigratingStoreIs503AndATokenIsRequired() throws Exception {
+        serve(List.of(WEB_1));
+        assertThat(get("/apis/fedstream.io/v1/migrations", "wrong").statusCode()).isEqualTo(401);
+
+        migrations.unavailable = true;
+
+        for (String path : List.of("/apis/fedstream.io/v1/migrations", "/apis/fedstream.io/v1/namespaces/shop/migrations",
+                "/apis/fedstream.io/v1/migrations/" + WEB + "/member1-1795946400000/1")) {
+            HttpResponse<String> response = get(path);
+            assertThat(response.statusCode()).as(path).isEqualTo(503);
+            assertThat(response.headers().firstValue("Retry-After")).as(path).contains("1");
+            assertThat(JSON.readTree(response.body()).get("error").asText()).isEqualTo("Unavailable");
+        }
+    }
+
+    private HttpResponse<String> get(String path) throws Exception {
+        return get(path, TOKEN);
+    }
+
+    private HttpResponse<String> get(String path, String token) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.endpoint().port() + path))
+                .header("Authorization", "Bearer " + token).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+}
