@@ -1,0 +1,247 @@
+package io.fedstream.failover.stage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fedstream.avro.Checkpoint;
+import io.fedstream.avro.ConsumerGroupOffset;
+import io.fedstream.avro.DeltaRange;
+import io.fedstream.avro.MigrationAction;
+import io.fedstream.avro.MigrationCommand;
+import io.fedstream.avro.MigrationEvent;
+import io.fedstream.avro.MigrationPhase;
+import io.fedstream.avro.MigrationRecord;
+import io.fedstream.avro.MigrationRecordPhase;
+import io.fedstream.avro.MigrationStrategy;
+import io.fedstream.avro.PurgeMode;
+import io.fedstream.avro.Taint;
+import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.dlq.DeadLetter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Stage 6 on the whole topology: a failed cluster's workloads get one command each, with their state, and move. */
+class FailoverStageTest {
+
+    private static final String FLINK = "flink.apache.org/FlinkDeployment/team-a/orders";
+    private static final String WEB = "apps/Deployment/team-a/web";
+    private static final String CONSUMER = "apps/Deployment/team-a/billing";
+
+    @TempDir
+    Path stateDir;
+    private FleetDriver fleet;
+
+    @AfterEach
+    void close() {
+        if (fleet != null) {
+            fleet.close();
+        }
+    }
+
+    /** dc-1 is the roomiest, so everything lands there first; dc-2 and dc-3 remain. */
+    private FleetDriver threeClusters() {
+        fleet = new FleetDriver(stateDir)
+                .cluster("dc-1", "64", "256Gi").cluster("dc-2", "32", "256Gi").cluster("dc-3", "16", "256Gi")
+                .advance(Duration.ofSeconds(1));
+        return fleet;
+    }
+
+    @Test
+    void aSilentClusterFailsAndEachOfItsWorkloadsGetsExactlyOneCommandToAHealthyClusterWithRoom() {
+        threeClusters().deployment("team-a", "web", 2, "1").flink("team-a", "orders");
+        assertThat(fleet.placement(WEB)).isEqualTo("dc-1");
+        assertThat(fleet.placement(FLINK)).isEqualTo("dc-1");
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(12));
+        assertThat(fleet.stateChanges("dc-1")).contains("SUSPECT");
+        assertThat(fleet.commands).as("the toleration (10 s from SUSPECT) has not passed").isEmpty();
+
+        fleet.advance(Duration.ofSeconds(5));
+
+        assertThat(fleet.stateChanges("dc-1")).contains("FAILED");
+        assertThat(fleet.commandsFor(WEB)).singleElement().satisfies(command -> {
+            assertThat(command.getAction()).isEqualTo(MigrationAction.MIGRATE);
+            assertThat(command.getSourceCluster()).isEqualTo("dc-1");
+            assertThat(command.getTargetCluster()).isEqualTo("dc-2");
+            assertThat(command.getRemainingCandidates()).containsExactly("dc-3");
+            assertThat(command.getStrategy()).isEqualTo(MigrationStrategy.GRACEFUL_SHUTDOWN);
+            assertThat(command.getAttempt()).isEqualTo(1);
+            assertThat(command.getCommandId()).isEqualTo(WEB + "/" + command.getIncidentId() + "/1");
+        });
+        assertThat(fleet.commandsFor(FLINK)).singleElement()
+                .satisfies(command -> assertThat(command.getStrategy()).isEqualTo(MigrationStrategy.CHECKPOINT));
+        assertThat(fleet.decisions(WEB)).contains("MIGRATION_ISSUED");
+
+        fleet.advance(Duration.ofSeconds(20));
+        assertThat(fleet.commands).as("the punctuator keeps checking; nothing is issued twice").hasSize(2);
+        MigrationRecord record = fleet.<MigrationRecord>store(FleetStores.MIGRATIONS).get(fleet.commandsFor(WEB).get(0).getCommandId());
+        assertThat(record.getPhase()).isEqualTo(MigrationRecordPhase.ISSUED);
+    }
+
+    @Test
+    void aFlinkJobsCommandNamesItsLastCompletedCheckpointAndExactlyTheDeltasWrittenAfterIt() {
+        threeClusters().flink("team-a", "orders");
+        fleet.delta(FLINK, 100).delta(FLINK, 200)
+                .status(FLINK, "dc-1", checkpoint(41, 1), "{\"jobStatus\":{\"jobId\":\"a1b2\"}}")
+                .delta(FLINK, 300).delta(FLINK, 400);
+        fleet.policy("PropagationPolicy/team-a/flink", """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata: {name: flink, namespace: team-a}
+                spec:
+                  resourceSelectors: [{apiVersion: flink.apache.org/v1beta1, kind: FlinkDeployment}]
+                  failover:
+                    application:
+                      decisionConditions: {tolerationSeconds: 2}
+                      purgeMode: Directly
+                      statePreservation:
+                        rules: [{aliasLabelName: fedstream.io/job-id, jsonPath: "{.jobStatus.jobId}"}]
+                      checkpointStorage: {endpoint: "https://s3.example", bucket: flink-state}
+                """);
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(7));
+
+        assertThat(fleet.stateChanges("dc-1")).as("its own toleration of 2 s passed while the cluster is only SUSPECT")
+                .doesNotContain("FAILED");
+        MigrationCommand command = fleet.commandsFor(FLINK).get(0);
+        assertThat(command.getStrategy()).isEqualTo(MigrationStrategy.CHECKPOINT);
+        assertThat(command.getCheckpoint().getId()).isEqualTo(41);
+        assertThat(command.getDeltaReplay()).isEqualTo(DeltaRange.newBuilder()
+                .setTopic("fedstream.state-deltas").setPartition(command.getDeltaReplay().getPartition())
+                .setFromOffsetExclusive(1).setToOffsetInclusive(3).setBytes(700).setRecords(2).build());
+        assertThat(command.getIncrementalBytes()).isEqualTo(700);
+        assertThat(command.getFullStateBytes()).isEqualTo(1_000_000);
+        assertThat(command.getPreservedState()).containsEntry("fedstream.io/job-id", "a1b2");
+        assertThat(command.getPurgeMode()).isEqualTo(PurgeMode.Directly);
+        assertThat(command.getCheckpointStorage()).containsEntry("bucket", "flink-state");
+    }
+
+    @Test
+    void aKafkaConsumerCommitsItsGroupsOffsetsOnTheTarget() {
+        threeClusters().deployment("team-a", "billing", 1, "1", Map.of("fedstream.io/kafka-consumer", "true"));
+        ConsumerGroupOffset offset = ConsumerGroupOffset.newBuilder().setGroup("billing").setTopic("invoices").setPartition(0).setOffset(1234).build();
+        fleet.status(WorkloadStatusEvent.newBuilder().setCluster("dc-1").setPhase("RUNNING").setConsumerGroupOffsets(List.of(offset))
+                .setObservedAt(fleet.now()).build(), CONSUMER);
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(17));
+
+        MigrationCommand command = fleet.commandsFor(CONSUMER).get(0);
+        assertThat(command.getStrategy()).isEqualTo(MigrationStrategy.OFFSET_COMMIT);
+        assertThat(command.getConsumerGroupOffsets()).containsExactly(offset);
+    }
+
+    @Test
+    void aNoExecuteTaintFailsOverAtOnce() {
+        threeClusters().deployment("team-a", "web", 2, "1");
+
+        fleet.cluster("dc-1", "64", "256Gi", Map.of(), Taint.newBuilder().setKey("maintenance").setEffect("NoExecute").build())
+                .advance(Duration.ofSeconds(1));
+
+        assertThat(fleet.commandsFor(WEB)).singleElement()
+                .satisfies(command -> assertThat(command.getTargetCluster()).isEqualTo("dc-2"));
+    }
+
+    @Test
+    void completedMovesThePlacementAndTheRecoveredClusterGetsAPurge() {
+        threeClusters().deployment("team-a", "web", 2, "1");
+        fleet.silence("dc-1").advance(Duration.ofSeconds(17));
+        MigrationCommand command = fleet.commandsFor(WEB).get(0);
+
+        fleet.report(command, MigrationPhase.STARTED, null).report(command, MigrationPhase.COMPLETED, null);
+
+        assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
+        assertThat(fleet.decidedBy(WEB)).isEqualTo("failover");
+        assertThat(fleet.<MigrationRecord>store(FleetStores.MIGRATIONS).get(command.getCommandId()).getPhase())
+                .isEqualTo(MigrationRecordPhase.COMPLETED);
+        fleet.report(command, MigrationPhase.STARTED, "late");
+        assertThat(fleet.<MigrationRecord>store(FleetStores.MIGRATIONS).get(command.getCommandId()).getPhase())
+                .as("the life-cycle never goes back").isEqualTo(MigrationRecordPhase.COMPLETED);
+
+        fleet.cluster("dc-1", "64", "256Gi").advance(Duration.ofSeconds(5));
+
+        assertThat(fleet.stateChanges("dc-1")).contains("READY");
+        List<MigrationCommand> purges = fleet.commandsFor(WEB).stream().filter(c -> c.getAction() == MigrationAction.PURGE).toList();
+        assertThat(purges).singleElement().satisfies(purge -> {
+            assertThat(purge.getSourceCluster()).isEqualTo("dc-1");
+            assertThat(purge.getTargetCluster()).isNull();
+            assertThat(purge.getCommandId()).isEqualTo(command.getCommandId() + "/purge");
+            assertThat(purge.getPurgeMode()).isEqualTo(PurgeMode.Gracefully);
+        });
+        assertThat(fleet.decisions(WEB)).contains("MIGRATION_COMPLETED", "PURGE_ISSUED");
+    }
+
+    @Test
+    void aFailedMigrationIsRetriedOnTheNextCandidateAfterItsBackOff() {
+        threeClusters().deployment("team-a", "web", 2, "1");
+        fleet.silence("dc-1").advance(Duration.ofSeconds(17));
+        MigrationCommand first = fleet.commandsFor(WEB).get(0);
+
+        fleet.report(first, MigrationPhase.FAILED, "image pull failed").advance(Duration.ofSeconds(3));
+        assertThat(fleet.commandsFor(WEB)).as("5 s back-off after the first failure").hasSize(1);
+
+        fleet.advance(Duration.ofSeconds(3));
+
+        assertThat(fleet.commandsFor(WEB)).hasSize(2);
+        MigrationCommand second = fleet.commandsFor(WEB).get(1);
+        assertThat(second.getAttempt()).isEqualTo(2);
+        assertThat(second.getTargetCluster()).isEqualTo("dc-3");
+        assertThat(second.getIncidentId()).isEqualTo(first.getIncidentId());
+        assertThat(second.getRemainingCandidates()).isEmpty();
+    }
+
+    @Test
+    void aWorkloadWithNoRoomAnywhereGetsNoCommandAndTheAuditSaysWhy() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "64", "256Gi").cluster("dc-2", "2", "256Gi").advance(Duration.ofSeconds(1));
+        fleet.deployment("team-a", "web", 8, "1");
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(20));
+
+        assertThat(fleet.commandsFor(WEB)).isEmpty();
+        assertThat(fleet.audit.stream().filter(a -> "MIGRATION_NO_TARGET".equals(a.getDecision())).toList())
+                .singleElement().satisfies(a -> assertThat(a.getReason()).contains("dc-2").contains("cpu short by 6"));
+    }
+
+    @Test
+    void aWorkloadLabelledOutOfFailoverStays() {
+        threeClusters().deployment("team-a", "web", 2, "1", Map.of("fedstream.io/failover", "false"));
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(20));
+
+        assertThat(fleet.commandsFor(WEB)).isEmpty();
+    }
+
+    @Test
+    void aReportAboutAnUnknownCommandIsADeadLetterNamingIt() {
+        threeClusters();
+
+        fleet.report(WEB, MigrationEvent.newBuilder().setCommandId("nope").setIncidentId("i").setWorkloadKey(WEB)
+                .setPhase(MigrationPhase.COMPLETED).setCluster("dc-2").setReportedAt(Instant.EPOCH).build());
+
+        assertThat(fleet.deadLetters).singleElement().satisfies(letter -> {
+            assertThat(header(letter.headers(), DeadLetter.FIELD)).isEqualTo("commandId");
+            assertThat(header(letter.headers(), DeadLetter.VALUE)).isEqualTo("nope");
+            assertThat(header(letter.headers(), DeadLetter.REASON)).contains("no migration command nope");
+        });
+    }
+
+    private static Checkpoint checkpoint(long id, long deltaOffset) {
+        return Checkpoint.newBuilder().setId(id).setPath("s3://flink-state/orders/chk-" + id).setStateSizeBytes(1_000_000)
+                .setCompletedAt(FleetDriver.START).setDeltaPartition(deltaPartitionOf(FLINK)).setDeltaOffset(deltaOffset).build();
+    }
+
+    /** The test driver writes every input topic as one partition. */
+    private static int deltaPartitionOf(String key) {
+        return 0;
+    }
+
+    private static String header(org.apache.kafka.common.header.Headers headers, String name) {
+        var header = headers.lastHeader(name);
+        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+    }
+}

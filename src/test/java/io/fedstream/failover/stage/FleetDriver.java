@@ -1,0 +1,263 @@
+package io.fedstream.failover.stage;
+
+import io.fedstream.Fedstream;
+import io.fedstream.TestFedstream;
+import io.fedstream.avro.AuditEvent;
+import io.fedstream.avro.Checkpoint;
+import io.fedstream.avro.ClusterCondition;
+import io.fedstream.avro.ClusterHealthEvent;
+import io.fedstream.avro.ClusterStateEvent;
+import io.fedstream.avro.MigrationCommand;
+import io.fedstream.avro.MigrationEvent;
+import io.fedstream.avro.MigrationPhase;
+import io.fedstream.avro.Op;
+import io.fedstream.avro.PolicyEvent;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.Taint;
+import io.fedstream.avro.WorkloadEvent;
+import io.fedstream.avro.WorkloadStatusEvent;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.test.TestRecord;
+
+/**
+ * The whole topology on TopologyTestDriver with a fleet of member clusters that heart-beat as the clock moves:
+ * workloads, policies, statuses, deltas and executor reports in; bindings, commands, transitions, audit out.
+ */
+final class FleetDriver implements AutoCloseable {
+
+    static final Instant START = Instant.parse("2026-11-29T10:00:00Z");
+    /** Short clocks so that a test runs an incident in simulated seconds. */
+    static final Map<String, String> CLOCKS = Map.of(
+            "health.failure.threshold.ms", "3000",
+            "health.toleration.ms", "10000",
+            "health.success.threshold.ms", "2000",
+            "health.check.interval.ms", "1000",
+            "place.retry.interval.ms", "2000");
+
+    private final TopologyTestDriver driver;
+    private final TestInputTopic<String, ClusterHealthEvent> health;
+    private final TestInputTopic<String, WorkloadEvent> workloads;
+    private final TestInputTopic<String, PolicyEvent> policies;
+    private final TestInputTopic<String, WorkloadStatusEvent> statuses;
+    private final TestInputTopic<String, byte[]> deltas;
+    private final TestInputTopic<String, MigrationEvent> migrationEvents;
+    private final TestOutputTopic<String, ResourceBinding> bindingsOut;
+    private final TestOutputTopic<String, MigrationCommand> commandsOut;
+    private final TestOutputTopic<String, ClusterStateEvent> statesOut;
+    private final TestOutputTopic<String, AuditEvent> auditOut;
+    private final TestOutputTopic<String, byte[]> deadLettersOut;
+    private final Map<String, ClusterHealthEvent> beating = new LinkedHashMap<>();
+    private Instant now = START;
+    final Map<String, ResourceBinding> bindings = new HashMap<>();
+    final List<MigrationCommand> commands = new ArrayList<>();
+    final List<ClusterStateEvent> states = new ArrayList<>();
+    final List<AuditEvent> audit = new ArrayList<>();
+    final List<TestRecord<String, byte[]>> deadLetters = new ArrayList<>();
+
+    FleetDriver(Path stateDir) {
+        this(stateDir, Map.of());
+    }
+
+    FleetDriver(Path stateDir, Map<String, String> overrides) {
+        Map<String, String> config = new HashMap<>(CLOCKS);
+        config.putAll(overrides);
+        Fedstream fedstream = TestFedstream.create(config);
+        Properties properties = fedstream.streamsProperties();
+        properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        driver = new TopologyTestDriver(fedstream.topology(), properties, START);
+        var topics = fedstream.topics();
+        var keys = Serdes.String();
+        health = driver.createInputTopic(topics.clusterHealth().name(), keys.serializer(), topics.clusterHealth().valueSerde().serializer());
+        workloads = driver.createInputTopic(topics.workloads().name(), keys.serializer(), topics.workloads().valueSerde().serializer());
+        policies = driver.createInputTopic(topics.policies().name(), keys.serializer(), topics.policies().valueSerde().serializer());
+        statuses = driver.createInputTopic(topics.workloadStatus().name(), keys.serializer(), topics.workloadStatus().valueSerde().serializer());
+        deltas = driver.createInputTopic(topics.stateDeltas().name(), keys.serializer(), Serdes.ByteArray().serializer());
+        migrationEvents = driver.createInputTopic(topics.migrationEvents().name(), keys.serializer(), topics.migrationEvents().valueSerde().serializer());
+        bindingsOut = driver.createOutputTopic(topics.bindings().name(), keys.deserializer(), topics.bindings().valueSerde().deserializer());
+        commandsOut = driver.createOutputTopic(topics.migrations().name(), keys.deserializer(), topics.migrations().valueSerde().deserializer());
+        statesOut = driver.createOutputTopic(topics.clusterState().name(), keys.deserializer(), topics.clusterState().valueSerde().deserializer());
+        auditOut = driver.createOutputTopic(topics.audit().name(), keys.deserializer(), topics.audit().valueSerde().deserializer());
+        deadLettersOut = driver.createOutputTopic(topics.deadLetters().name(), keys.deserializer(), Serdes.ByteArray().deserializer());
+    }
+
+    /** A cluster that heart-beats Ready every second from now on, with the given room (cpu, memory) and labels. */
+    FleetDriver cluster(String name, String cpu, String memory, Map<String, String> labels, Taint... taints) {
+        ClusterHealthEvent beat = ClusterHealthEvent.newBuilder()
+                .setCluster(name)
+                .setHeartbeatAt(now)
+                .setConditions(List.of(ClusterCondition.newBuilder().setType("Ready").setStatus("True").build()))
+                .setAllocatable(Map.of("cpu", cpu, "memory", memory))
+                .setAllocated(Map.of())
+                .setLabels(labels)
+                .setTaints(List.of(taints))
+                .build();
+        beating.put(name, beat);
+        return beat(name);
+    }
+
+    FleetDriver cluster(String name, String cpu, String memory) {
+        return cluster(name, cpu, memory, Map.of());
+    }
+
+    /** The cluster stops heart-beating. */
+    FleetDriver silence(String name) {
+        beating.remove(name);
+        return this;
+    }
+
+    /** Moves the wall clock second by second; the beating clusters heart-beat each second. */
+    FleetDriver advance(Duration duration) {
+        for (long s = 0; s < duration.toSeconds(); s++) {
+            driver.advanceWallClockTime(Duration.ofSeconds(1));
+            now = now.plusSeconds(1);
+            beating.keySet().forEach(this::beat);
+        }
+        return drain();
+    }
+
+    Instant now() {
+        return now;
+    }
+
+    FleetDriver deployment(String namespace, String name, int replicas, String cpu, Map<String, String> labels) {
+        StringBuilder labelJson = new StringBuilder();
+        labels.forEach((k, v) -> labelJson.append(labelJson.length() == 0 ? "" : ",").append('"').append(k).append("\":\"").append(v).append('"'));
+        String manifest = """
+                {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"%s","namespace":"%s","labels":{%s}},
+                 "spec":{"replicas":%d,"template":{"spec":{"containers":[
+                   {"name":"app","resources":{"requests":{"cpu":"%s","memory":"1Gi"}}}]}}}}"""
+                .formatted(name, namespace, labelJson, replicas, cpu);
+        return workload("apps/Deployment/" + namespace + "/" + name, manifest);
+    }
+
+    FleetDriver deployment(String namespace, String name, int replicas, String cpu) {
+        return deployment(namespace, name, replicas, cpu, Map.of());
+    }
+
+    /** A FlinkDeployment: one JobManager and two TaskManagers of one cpu each. */
+    FleetDriver flink(String namespace, String name) {
+        String manifest = """
+                {"apiVersion":"flink.apache.org/v1beta1","kind":"FlinkDeployment","metadata":{"name":"%s","namespace":"%s"},
+                 "spec":{"image":"flink:1.20","flinkVersion":"v1_20","flinkConfiguration":{"taskmanager.numberOfTaskSlots":"2"},
+                  "jobManager":{"resource":{"memory":"2048m","cpu":1}},"taskManager":{"resource":{"memory":"2048m","cpu":1}},
+                  "job":{"jarURI":"local:///opt/job.jar","parallelism":3,"upgradeMode":"last-state"}}}""".formatted(name, namespace);
+        return workload("flink.apache.org/FlinkDeployment/" + namespace + "/" + name, manifest);
+    }
+
+    FleetDriver workload(String key, String manifest) {
+        workloads.pipeInput(key, WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).build(), now);
+        return drain();
+    }
+
+    FleetDriver delete(String key) {
+        workloads.pipeInput(key, WorkloadEvent.newBuilder().setOp(Op.DELETE).setObservedAt(now).build(), now);
+        return drain();
+    }
+
+    FleetDriver policy(String key, String manifest) {
+        policies.pipeInput(key, PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).build(), now);
+        return drain();
+    }
+
+    FleetDriver status(String key, String cluster, Checkpoint checkpoint, String statusJson) {
+        statuses.pipeInput(key, WorkloadStatusEvent.newBuilder().setCluster(cluster).setPhase("RUNNING")
+                .setLastCompletedCheckpoint(checkpoint).setStatus(statusJson).setObservedAt(now).build(), now);
+        return drain();
+    }
+
+    FleetDriver status(WorkloadStatusEvent event, String key) {
+        statuses.pipeInput(key, event, now);
+        return drain();
+    }
+
+    FleetDriver delta(String key, int bytes) {
+        deltas.pipeInput(key, new byte[bytes], now);
+        return drain();
+    }
+
+    FleetDriver report(MigrationCommand command, MigrationPhase phase, String reason) {
+        migrationEvents.pipeInput(command.getWorkloadKey(), MigrationEvent.newBuilder().setCommandId(command.getCommandId())
+                .setIncidentId(command.getIncidentId()).setWorkloadKey(command.getWorkloadKey()).setPhase(phase)
+                .setCluster(command.getTargetCluster() == null ? command.getSourceCluster() : command.getTargetCluster())
+                .setReason(reason).setReportedAt(now).build(), now);
+        return drain();
+    }
+
+    FleetDriver report(String key, MigrationEvent event) {
+        migrationEvents.pipeInput(key, event, now);
+        return drain();
+    }
+
+    ResourceBinding binding(String key) {
+        return bindings.get(key);
+    }
+
+    /** The cluster the binding is placed on, or null. */
+    String placement(String key) {
+        ResourceBinding binding = bindings.get(key);
+        return binding == null || binding.getPlacement() == null ? null : binding.getPlacement().getClusters().get(0).getName();
+    }
+
+    String decidedBy(String key) {
+        return bindings.get(key).getPlacement().getDecidedBy();
+    }
+
+    List<MigrationCommand> commandsFor(String key) {
+        return commands.stream().filter(c -> c.getWorkloadKey().equals(key)).toList();
+    }
+
+    List<String> decisions(String workloadKey) {
+        return audit.stream().filter(a -> workloadKey.equals(a.getWorkloadKey())).map(AuditEvent::getDecision).toList();
+    }
+
+    Set<String> stateChanges(String cluster) {
+        Set<String> out = new TreeSet<>();
+        states.stream().filter(s -> s.getCluster().equals(cluster)).forEach(s -> out.add(s.getState().name()));
+        return out;
+    }
+
+    <V> org.apache.kafka.streams.state.KeyValueStore<String, V> store(String name) {
+        return driver.getKeyValueStore(name);
+    }
+
+    private FleetDriver beat(String name) {
+        ClusterHealthEvent beat = ClusterHealthEvent.newBuilder(beating.get(name)).setHeartbeatAt(now).build();
+        health.pipeInput(name, beat, now);
+        return drain();
+    }
+
+    private FleetDriver drain() {
+        for (TestRecord<String, ResourceBinding> record : bindingsOut.readRecordsToList()) {
+            if (record.value() == null) {
+                bindings.remove(record.key());
+            } else {
+                bindings.put(record.key(), record.value());
+            }
+        }
+        commands.addAll(commandsOut.readValuesToList());
+        states.addAll(statesOut.readValuesToList());
+        audit.addAll(auditOut.readValuesToList());
+        deadLetters.addAll(deadLettersOut.readRecordsToList());
+        return this;
+    }
+
+    @Override
+    public void close() {
+        driver.close();
+    }
+}

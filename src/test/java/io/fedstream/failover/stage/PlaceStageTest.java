@@ -1,0 +1,108 @@
+package io.fedstream.failover.stage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fedstream.avro.AdmissionState;
+import io.fedstream.avro.ResourceBinding;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Stage 4 on the whole topology: admitted workloads are placed on a cluster with room, reserved by the cluster's own task. */
+class PlaceStageTest {
+
+    private static final String WEB = "apps/Deployment/team-a/web";
+    private static final String API = "apps/Deployment/team-a/api";
+
+    @TempDir
+    Path stateDir;
+    private FleetDriver fleet;
+
+    @AfterEach
+    void close() {
+        if (fleet != null) {
+            fleet.close();
+        }
+    }
+
+    @Test
+    void anAdmittedWorkloadIsPlacedOnTheClusterWithMostRoomAndTheBindingSaysSo() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "8", "64Gi").cluster("dc-2", "16", "64Gi").advance(Duration.ofSeconds(1));
+
+        fleet.deployment("team-a", "web", 2, "1");
+
+        ResourceBinding web = fleet.binding(WEB);
+        assertThat(web.getAdmission().getState()).isEqualTo(AdmissionState.ADMITTED);
+        assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
+        assertThat(fleet.decidedBy(WEB)).isEqualTo("scheduler");
+        assertThat(fleet.decisions(WEB)).contains("PLACED");
+    }
+
+    @Test
+    void twoWorkloadsThatEachFitButNotTogetherEndOnDifferentClusters() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "10", "64Gi").cluster("dc-2", "6", "64Gi").advance(Duration.ofSeconds(1));
+
+        fleet.deployment("team-a", "web", 6, "1").deployment("team-a", "api", 5, "1");
+
+        assertThat(fleet.placement(WEB)).isEqualTo("dc-1");
+        assertThat(fleet.placement(API))
+                .as("dc-1 looks roomiest to the placer, but its reserving task holds 6 of its 10 cpu for web")
+                .isEqualTo("dc-2");
+        assertThat(fleet.decisions(API)).containsSubsequence("RESERVATION_REFUSED", "PLACED");
+    }
+
+    @Test
+    void aWorkloadThatFitsNowhereWaitsAuditedOnceAndIsPlacedWhenRoomAppears() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "4", "64Gi").advance(Duration.ofSeconds(1));
+
+        fleet.deployment("team-a", "web", 6, "1").advance(Duration.ofSeconds(6));
+
+        assertThat(fleet.placement(WEB)).isNull();
+        assertThat(fleet.decisions(WEB)).containsOnlyOnce("UNPLACEABLE");
+        assertThat(fleet.audit.stream().filter(a -> "UNPLACEABLE".equals(a.getDecision())).findFirst().orElseThrow().getReason())
+                .contains("dc-1").contains("cpu short by 2");
+
+        fleet.cluster("dc-2", "8", "64Gi").advance(Duration.ofSeconds(3));
+
+        assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
+    }
+
+    @Test
+    void aPropagationPolicyAffinityIsHonoured() {
+        fleet = new FleetDriver(stateDir)
+                .cluster("dc-1", "64", "64Gi", Map.of("tier", "gold"))
+                .cluster("dc-2", "8", "64Gi", Map.of("tier", "bronze"))
+                .advance(Duration.ofSeconds(1));
+        fleet.policy("PropagationPolicy/team-a/bronze-only", """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata: {name: bronze-only, namespace: team-a}
+                spec:
+                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
+                  placement:
+                    clusterAffinity:
+                      labelSelector: {matchLabels: {tier: bronze}}
+                """);
+
+        fleet.deployment("team-a", "web", 2, "1");
+
+        assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
+    }
+
+    @Test
+    void aNewVersionKeepsThePlacementAndADeleteGivesTheRoomBack() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "6", "64Gi").advance(Duration.ofSeconds(1));
+        fleet.deployment("team-a", "web", 6, "1");
+        assertThat(fleet.placement(WEB)).isEqualTo("dc-1");
+
+        fleet.deployment("team-a", "web", 5, "1");
+        assertThat(fleet.binding(WEB).getGeneration()).isEqualTo(2);
+        assertThat(fleet.placement(WEB)).as("the scheduler's placement stays with the new version").isEqualTo("dc-1");
+
+        fleet.delete(WEB).deployment("team-a", "api", 6, "1");
+        assertThat(fleet.placement(API)).as("web's reservation was released").isEqualTo("dc-1");
+    }
+}
