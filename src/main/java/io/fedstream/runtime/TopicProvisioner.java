@@ -4,12 +4,17 @@ import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topic;
 import io.fedstream.config.Topics;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 
-/** Creates the topics fedstream needs when they are missing, with the configured partitions and replication. */
+/**
+ * Creates the topics fedstream needs when they are missing, with the configured partitions and replication (the
+ * cluster views compacted), and refuses to start when topics that tasks read together are partitioned differently.
+ */
 public final class TopicProvisioner {
 
     private final FedstreamConfig config;
@@ -26,10 +31,20 @@ public final class TopicProvisioner {
                     .map(Topic::name)
                     .distinct()
                     .filter(name -> !existing.contains(name))
-                    .map(name -> new NewTopic(name, config.topicPartitions(), config.topicReplicationFactor()))
+                    .map(name -> newTopic(name, topics))
                     .toList();
             if (!missing.isEmpty()) {
                 admin.createTopics(missing).all().get();
+            }
+            List<String> together = coPartitioned(topics);
+            Map<String, Integer> counts = new TreeMap<>();
+            admin.describeTopics(together).allTopicNames().get()
+                    .forEach((name, description) -> counts.put(name, description.partitions().size()));
+            List<String> wrong = mismatches(counts, config.topicPartitions());
+            if (!wrong.isEmpty()) {
+                throw new IllegalStateException("topics read by the same tasks must all have topic.partitions="
+                        + config.topicPartitions() + " partitions: " + String.join(", ", wrong)
+                        + "; set topic.partitions to match them or recreate the topics");
             }
         } catch (ExecutionException e) {
             throw new IllegalStateException(
@@ -38,5 +53,28 @@ public final class TopicProvisioner {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating topics", e);
         }
+    }
+
+    /**
+     * Keyed by workload (bindings, status, deltas, migration events) or by cluster (heartbeats, reservations), these
+     * are read next to internal topics that fedstream creates with topic.partitions partitions, so they must have as many.
+     */
+    static List<String> coPartitioned(Topics topics) {
+        return List.of(topics.bindings().name(), topics.workloadStatus().name(), topics.stateDeltas().name(),
+                topics.migrationEvents().name(), topics.clusterHealth().name(), topics.capacityReservations().name());
+    }
+
+    /** Each topic whose partition count is not the expected one, as {@code name (n partitions)}. */
+    static List<String> mismatches(Map<String, Integer> partitionCounts, int expected) {
+        return partitionCounts.entrySet().stream()
+                .filter(entry -> entry.getValue() != expected)
+                .map(entry -> entry.getKey() + " (" + entry.getValue() + " partitions)")
+                .toList();
+    }
+
+    private NewTopic newTopic(String name, Topics topics) {
+        NewTopic topic = new NewTopic(name, config.topicPartitions(), config.topicReplicationFactor());
+        // One record per cluster matters, and every instance reads the whole topic into its global store at start.
+        return name.equals(topics.clusterViews().name()) ? topic.configs(Map.of("cleanup.policy", "compact")) : topic;
     }
 }
