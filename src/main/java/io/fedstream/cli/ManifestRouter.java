@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fedstream.admit.ParsedQuota;
 import io.fedstream.admit.QuotaParser;
+import io.fedstream.place.PropagationPolicyParser;
+import io.fedstream.place.stage.PropagationPolicies;
 import io.fedstream.avro.Op;
 import io.fedstream.health.ClusterManifest;
 import io.fedstream.interpret.FieldError;
@@ -33,6 +35,9 @@ final class ManifestRouter {
     /** Policy kinds without a namespace: their key has an empty namespace, e.g. {@code InterpreterCustomization//x}. */
     static final Set<String> CLUSTER_SCOPED_POLICY_KINDS = Set.of(
             "ClusterPropagationPolicy", "ClusterOverridePolicy", "InterpreterCustomization", "ClusterTrainingRuntime", "PriorityClass");
+    /** Policy kinds placement and failover read. */
+    private static final Set<String> PROPAGATION_KINDS =
+            Set.of(PropagationPolicyParser.NAMESPACED_KIND, PropagationPolicyParser.CLUSTER_KIND);
     /** Policy kinds the interpreter reads, checked here as the bind stage would check them. */
     private static final Set<String> INTERPRETER_KINDS = Set.of("InterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime");
 
@@ -94,6 +99,9 @@ final class ManifestRouter {
             if (op == Op.UPSERT && QuotaParser.KIND.equals(kind)) {
                 checkQuota(root, orDefault(namespace));
             }
+            if (op == Op.UPSERT && PROPAGATION_KINDS.contains(kind)) {
+                checkPropagationPolicy(root, CLUSTER_SCOPED_POLICY_KINDS.contains(kind) ? null : orDefault(namespace));
+            }
             String policyNamespace = CLUSTER_SCOPED_POLICY_KINDS.contains(kind) ? "" : orDefault(namespace);
             return new PlannedEvent(PlannedEvent.Destination.POLICIES, kind + "/" + policyNamespace + "/" + name, displayName, manifest);
         }
@@ -140,6 +148,14 @@ final class ManifestRouter {
         ParsedQuota parsed = new QuotaParser().read(root, namespace);
         if (!parsed.isValid()) {
             throw new Refused(parsed.errors().stream().map(FieldError::message).collect(Collectors.joining("; ")));
+        }
+    }
+
+    /** The place and fail-over stages would let this policy govern nothing: refuse it here, before publishing. */
+    private static void checkPropagationPolicy(JsonNode root, String namespace) throws Refused {
+        List<FieldError> problems = PropagationPolicies.problems(new PropagationPolicyParser().read(root, namespace));
+        if (!problems.isEmpty()) {
+            throw new Refused(problems.stream().map(FieldError::message).collect(Collectors.joining("; ")));
         }
     }
 

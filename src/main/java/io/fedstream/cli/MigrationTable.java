@@ -52,7 +52,33 @@ final class MigrationTable {
             }
             rows.add(row);
         }
-        return TextTable.render(rows);
+        return TextTable.render(rows) + (wide ? relaySummary(migrations) + "\n" : "");
+    }
+
+    /**
+     * The state relay over the listed migrations that carried state: what the targets replay incrementally against
+     * what moving the full state would have cost.
+     */
+    static String relaySummary(List<JsonNode> migrations) {
+        long commands = 0;
+        long incremental = 0;
+        long full = 0;
+        for (JsonNode migration : migrations) {
+            JsonNode spec = migration.path("spec");
+            long fullBytes = spec.path("fullStateBytes").asLong();
+            long incrementalBytes = spec.path("incrementalBytes").asLong();
+            if ("MIGRATE".equals(spec.path("action").asText()) && (fullBytes > 0 || incrementalBytes > 0)) {
+                commands++;
+                incremental = Math.addExact(incremental, incrementalBytes);
+                full = Math.addExact(full, fullBytes);
+            }
+        }
+        if (commands == 0) {
+            return "State relay: no migration carried state.";
+        }
+        String share = full == 0 ? "" : String.format(Locale.ROOT, " (%.2f%%)", 100.0 * incremental / full);
+        return "State relay: " + bytes(incremental) + " of deltas replayed incrementally against " + bytes(full)
+                + " of full state" + share + ", over " + commands + (commands == 1 ? " migration." : " migrations.");
     }
 
     /** A purge moves the workload nowhere, so it shows as such rather than as a missing target. */

@@ -98,7 +98,8 @@ class GetMigrationsCommandTest {
                 .containsPattern("PHASE\\s+AGE\\s+CHECKPOINT\\s+DELTAS\\s+INCREMENTAL/FULL\\s+CANDIDATES\\s+REASON\n")
                 .containsPattern("\\s2\\s+member1\\s+member2\\s+CHECKPOINT\\s+STARTED\\s+10m\\s+42\\s+1200\\.\\.1250 \\(5\\.0Mi\\)\\s+"
                         + "5\\.0Mi/1\\.0Gi\\s+member3,member4\\s+target member2 restoring\n")
-                .containsPattern("\\s1\\s+member1\\s+member3\\s+CHECKPOINT\\s+FAILED\\s+11m\\s+-\\s+-\\s+0B/0B\\s+-\\s+-\n");
+                .containsPattern("\\s1\\s+member1\\s+member3\\s+CHECKPOINT\\s+FAILED\\s+11m\\s+-\\s+-\\s+0B/0B\\s+-\\s+-\n")
+                .endsWith("State relay: 5.0Mi of deltas replayed incrementally against 1.0Gi of full state (0.49%), over 1 migration.\n");
     }
 
     @Test

@@ -63,10 +63,16 @@ class ManifestRouterTest {
                 apiVersion: policy.karmada.io/v1alpha1
                 kind: PropagationPolicy
                 metadata: {name: pp}
+                spec: {resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]}
                 ---
                 apiVersion: policy.karmada.io/v1alpha1
                 kind: ClusterPropagationPolicy
-                metadata: {name: cpp, namespace: ignored}
+                metadata: {name: cpp}
+                spec: {resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]}
+                ---
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: ClusterOverridePolicy
+                metadata: {name: cop-ns, namespace: ignored}
                 ---
                 apiVersion: policy.karmada.io/v1alpha1
                 kind: OverridePolicy
@@ -84,6 +90,8 @@ class ManifestRouterTest {
                         "propagationpolicy.policy.karmada.io/pp"),
                 tuple(Destination.POLICIES, "ClusterPropagationPolicy//cpp",
                         "clusterpropagationpolicy.policy.karmada.io/cpp"),
+                tuple(Destination.POLICIES, "ClusterOverridePolicy//cop-ns",
+                        "clusteroverridepolicy.policy.karmada.io/cop-ns"),
                 tuple(Destination.POLICIES, "OverridePolicy/ns/op",
                         "overridepolicy.policy.karmada.io/op"),
                 tuple(Destination.POLICIES, "ClusterOverridePolicy//cop",
@@ -141,6 +149,44 @@ class ManifestRouterTest {
                         .satisfies(problem -> assertThat(problem).startsWith("in.yaml document 1: spec.overall.cpus: ")));
         assertThat(router.plan(List.of(source("in.yaml", typo)), Op.DELETE))
                 .extracting(PlannedEvent::key).containsExactly("FederatedResourceQuota/team-a/q");
+    }
+
+    @Test
+    void aPropagationPolicyThatWouldGovernNothingIsRefusedOnApplyWithItsField() throws BadManifestsException {
+        String spread = """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata: {name: p, namespace: team-a}
+                spec:
+                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
+                  placement: {spreadConstraints: [{maxGroups: 2}]}
+                """;
+        String jsonPath = """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: ClusterPropagationPolicy
+                metadata: {name: c}
+                spec:
+                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
+                  failover:
+                    application:
+                      decisionConditions: {}
+                      statePreservation: {rules: [{aliasLabelName: a, jsonPath: "{.items[?(@.x)]}"}]}
+                """;
+
+        assertThatThrownBy(() -> plan(spread))
+                .isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).singleElement()
+                        .satisfies(problem -> assertThat(problem).startsWith("in.yaml document 1: spec.placement.spreadConstraints: is not supported")));
+        assertThatThrownBy(() -> plan(jsonPath))
+                .isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).singleElement()
+                        .satisfies(problem -> assertThat(problem)
+                                .startsWith("in.yaml document 1: spec.failover.application.statePreservation.rules[0].jsonPath")));
+        assertThat(plan("""
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: ClusterPropagationPolicy
+                metadata: {name: c}
+                spec:
+                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
+                """)).extracting(PlannedEvent::key).containsExactly("ClusterPropagationPolicy//c");
     }
 
     @Test

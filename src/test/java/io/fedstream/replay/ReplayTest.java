@@ -35,8 +35,10 @@ class ReplayTest {
                 .containsExactly(
                         "fedstream.bindings " + FLINK_KEY,
                         "fedstream.audit admit-0-0-0",
+                        "fedstream.audit place-" + FLINK_KEY + "/g1/unplaceable",
                         "fedstream.bindings " + FLINK_KEY,
                         "fedstream.audit admit-0-1-0",
+                        "fedstream.audit place-" + FLINK_KEY + "/g2/unplaceable",
                         "fedstream.bindings apps/Deployment/team-c/broken",
                         "fedstream.audit admit-0-2-0",
                         "fedstream.dlq apps/Deployment/team-c/broken",
@@ -57,18 +59,20 @@ class ReplayTest {
         assertThat(first.get("admission").get("charged").get("pods").asText()).isEqualTo("5");
         assertThat(lines.get(1).get("value").get("decision").asText()).isEqualTo("ADMITTED");
 
-        JsonNode scaled = lines.get(2).get("value");
+        assertThat(lines.get(2).at("/value/reason").asText()).as("the script reports no cluster").isEqualTo("no cluster is known");
+
+        JsonNode scaled = lines.get(3).get("value");
         assertThat(scaled.get("generation").asLong()).isEqualTo(2);
         assertThat(scaled.get("components").get(1).get("replicas").asLong()).isEqualTo(6);
         assertThat(scaled.get("updatedAt").asText()).isEqualTo("2026-11-29T10:01:00Z");
 
-        JsonNode deadLetter = lines.get(6);
+        JsonNode deadLetter = lines.get(8);
         assertThat(deadLetter.get("headers").get("stage").asText()).isEqualTo("interpret");
         assertThat(deadLetter.get("headers").get("field").asText()).isEqualTo("spec.replicas");
         assertThat(deadLetter.get("headers").get("value").asText()).isEqualTo("-3");
 
-        assertThat(lines.get(7).get("value").isNull()).isTrue();
-        assertThat(lines.get(8).get("value").get("decision").asText()).isEqualTo("RELEASED");
+        assertThat(lines.get(9).get("value").isNull()).isTrue();
+        assertThat(lines.get(10).get("value").get("decision").asText()).isEqualTo("RELEASED");
     }
 
     @Test
@@ -86,7 +90,7 @@ class ReplayTest {
                 "risk-scorer 1 REJECTED charged cpu=-",
                 "risk-scorer 1 ADMITTED charged cpu=9",
                 "fraud-detector deleted");
-        assertThat(lines).filteredOn(l -> l.get("topic").asText().equals("fedstream.audit"))
+        assertThat(lines).filteredOn(l -> l.at("/value/stage").asText().equals("admit"))
                 .extracting(l -> l.at("/value/decision").asText())
                 .containsExactly("QUOTA_APPLIED", "ADMITTED", "REJECTED", "REJECTED", "RELEASED", "ADMITTED");
         JsonNode rejection = lines.stream().filter(l -> l.at("/value/admission/state").asText().equals("REJECTED")).findFirst().orElseThrow();
@@ -138,8 +142,8 @@ class ReplayTest {
     void unknownFieldAndUnknownTopicAreErrors() {
         assertThatThrownBy(() -> replay("{\"topic\":\"fedstream.workloads\",\"key\":\"k\",\"vaule\":{}}"))
                 .hasMessage("line 1: unknown field 'vaule'; a line has topic, key, value, timestamp, or only advanceWallClockMs");
-        assertThatThrownBy(() -> replay("{\"topic\":\"fedstream.bindings\",\"key\":\"k\",\"value\":null}"))
-                .hasMessageStartingWith("line 1: topic 'fedstream.bindings' is not an input of the topology");
+        assertThatThrownBy(() -> replay("{\"topic\":\"fedstream.quota-status\",\"key\":\"k\",\"value\":null}"))
+                .hasMessageStartingWith("line 1: topic 'fedstream.quota-status' is not an input of the topology");
         assertThatThrownBy(() -> replay("{\"advanceWallClockMs\":-5}"))
                 .hasMessage("line 1: advanceWallClockMs must be the only field and a whole number >= 0, got {\"advanceWallClockMs\":-5}");
         assertThatThrownBy(() -> replay("not json"))

@@ -6,16 +6,19 @@ import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.config.Topics;
 import io.fedstream.dlq.DeadLetter;
+import io.fedstream.interpret.FieldError;
+import io.fedstream.place.stage.PropagationPolicies;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.LongSupplier;
-import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,29 +32,32 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
     private static final Logger LOG = LoggerFactory.getLogger(FleetProcessor.class);
 
     private final FleetSettings settings;
-    private final String deltaTopic;
-    private final String migrationEventsTopic;
-    private final Serializer<MigrationEvent> migrationEventSerializer;
+    private final Topics topics;
     private final LongSupplier policyChanges;
     private FleetTask task;
     private Placing placing;
     private FailingOver failingOver;
+    private KeyValueStore<String, String> reportedPolicies;
 
-    FleetProcessor(FleetSettings settings, String deltaTopic, String migrationEventsTopic,
-                   Serializer<MigrationEvent> migrationEventSerializer, LongSupplier policyChanges) {
+    FleetProcessor(FleetSettings settings, Topics topics, LongSupplier policyChanges) {
         this.settings = settings;
-        this.deltaTopic = deltaTopic;
-        this.migrationEventsTopic = migrationEventsTopic;
-        this.migrationEventSerializer = migrationEventSerializer;
+        this.topics = topics;
         this.policyChanges = policyChanges;
     }
 
     @Override
     public void init(ProcessorContext<String, FleetOutcome> context) {
-        task = new FleetTask(context, settings, deltaTopic, policyChanges);
+        task = new FleetTask(context, settings, topics.stateDeltas().name(), policyChanges);
         placing = new Placing(task);
         failingOver = new FailingOver(task);
-        context.schedule(settings.checkInterval(), PunctuationType.WALL_CLOCK_TIME, at -> failingOver.checkAll());
+        reportedPolicies = context.getStateStore(FleetStores.REFUSED_POLICIES);
+        context.schedule(settings.checkInterval(), PunctuationType.WALL_CLOCK_TIME, at -> {
+            failingOver.checkAll();
+            // Policies are global: one task dead-letters a refused one, not every task.
+            if (context.taskId().partition() == 0) {
+                deadLetterRefusedPolicies();
+            }
+        });
         context.schedule(settings.placeRetryInterval(), PunctuationType.WALL_CLOCK_TIME, at -> placing.retryUnplaced());
     }
 
@@ -161,10 +167,27 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
     }
 
     private void deadLetter(String key, MigrationEvent event, String why) {
+        String topic = topics.migrationEvents().name();
         RecordMetadata source = task.context.recordMetadata().orElse(null);
         DeadLetter letter = new DeadLetter(FleetAudit.FAILOVER, why, "commandId", event.getCommandId(),
-                source == null ? migrationEventsTopic : source.topic(), source == null ? -1 : source.partition(),
+                source == null ? topic : source.topic(), source == null ? -1 : source.partition(),
                 source == null ? -1 : source.offset());
-        task.emit(key, new FleetOutcome.DeadLettered(letter, migrationEventSerializer.serialize(migrationEventsTopic, event)));
+        task.emit(key, new FleetOutcome.DeadLettered(letter, topics.migrationEvents().valueSerde().serializer().serialize(topic, event)));
+    }
+
+    /** Each version of a policy that governs nothing goes to the DLQ once, naming its field and value. */
+    private void deadLetterRefusedPolicies() {
+        String topic = topics.policies().name();
+        for (PropagationPolicies.Refused refused : task.policies.refused()) {
+            String version = Integer.toString(refused.event().hashCode());
+            if (version.equals(reportedPolicies.get(refused.key()))) {
+                continue;
+            }
+            reportedPolicies.put(refused.key(), version);
+            FieldError error = refused.error();
+            DeadLetter letter = new DeadLetter(FleetAudit.PLACE, error.message(), error.field(), error.value(), topic, -1, -1);
+            task.emit(refused.key(), new FleetOutcome.DeadLettered(letter,
+                    topics.policies().valueSerde().serializer().serialize(topic, refused.event())));
+        }
     }
 }

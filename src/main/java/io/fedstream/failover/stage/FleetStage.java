@@ -83,8 +83,7 @@ public final class FleetStage {
                 .merge(events, Named.as("fleet-merge-migration-events"))
                 .merge(incidents, Named.as("fleet-merge-incidents"))
                 .merge(answered, Named.as("fleet-merge-answers"))
-                .process(() -> new FleetProcessor(settings, topics.stateDeltas().name(), topics.migrationEvents().name(),
-                        topics.migrationEvents().valueSerde().serializer(), policies::changes),
+                .process(() -> new FleetProcessor(settings, topics, policies::changes),
                         Named.as("place-and-fail-over"), FleetStores.all());
 
         Map<String, KStream<String, FleetOutcome>> routes = outcomes.split(Named.as("fleet-route-"))

@@ -35,10 +35,14 @@ public final class FleetStores {
     /** {@code cluster NUL workload key} to the command that moved the workload away: purged when the cluster recovers. */
     public static final String STALE_COPIES = "stale-copies-store";
 
+    /** PropagationPolicy key to the version of it last dead-lettered as refused. */
+    public static final String REFUSED_POLICIES = "refused-propagation-policies-store";
+
     private FleetStores() {}
 
     static String[] all() {
-        return new String[] {BINDINGS, CLUSTER_WORKLOADS, WORKLOADS, UNPLACED, STATUS, DELTAS, INCIDENTS, OPEN_INCIDENTS, MIGRATIONS, STALE_COPIES};
+        return new String[] {BINDINGS, CLUSTER_WORKLOADS, WORKLOADS, UNPLACED, STATUS, DELTAS, INCIDENTS, OPEN_INCIDENTS, MIGRATIONS, STALE_COPIES,
+            REFUSED_POLICIES};
     }
 
     static void addTo(StreamsBuilder builder, Serde<ResourceBinding> bindings, Serde<WorkloadStatusEvent> statuses,
@@ -53,6 +57,7 @@ public final class FleetStores {
         add(builder, OPEN_INCIDENTS, transitions);
         add(builder, MIGRATIONS, migrations);
         add(builder, STALE_COPIES, Serdes.String());
+        add(builder, REFUSED_POLICIES, Serdes.String());
     }
 
     private static <V> void add(StreamsBuilder builder, String name, Serde<V> values) {

@@ -3,7 +3,8 @@ package io.fedstream.place.stage;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ResourceBinding;
-import io.fedstream.failover.FailoverSettings;
+import io.fedstream.failover.StatePreservation;
+import io.fedstream.interpret.FieldError;
 import io.fedstream.place.ParsedPolicy;
 import io.fedstream.place.PolicyMatcher;
 import io.fedstream.place.PropagationPolicy;
@@ -38,6 +39,11 @@ public final class PropagationPolicies {
     private final PolicyMatcher matcher = new PolicyMatcher();
     private long parsedAt = -1;
     private List<PropagationPolicy> valid = List.of();
+    private List<Refused> refused = List.of();
+
+    /** A policy on the topic that governs nothing, with its first error. */
+    public record Refused(String key, PolicyEvent event, FieldError error) {
+    }
 
     public PropagationPolicies(ReadOnlyKeyValueStore<String, PolicyEvent> store, LongSupplier changes) {
         this.store = store;
@@ -51,45 +57,72 @@ public final class PropagationPolicies {
         return matcher.match(workload, current());
     }
 
+    /** The policies on the topic now that govern nothing, each with its first error. */
+    public List<Refused> refused() {
+        current();
+        return refused;
+    }
+
     private List<PropagationPolicy> current() {
         long now = changes.getAsLong();
         if (now != parsedAt) {
             parsedAt = now;
-            valid = parseAll();
+            parseAll();
         }
         return valid;
     }
 
-    private List<PropagationPolicy> parseAll() {
-        List<PropagationPolicy> out = new ArrayList<>();
+    private void parseAll() {
+        List<PropagationPolicy> good = new ArrayList<>();
+        List<Refused> bad = new ArrayList<>();
         for (String prefix : PREFIXES) {
             try (KeyValueIterator<String, PolicyEvent> it = store.prefixScan(prefix, KEYS)) {
                 while (it.hasNext()) {
                     KeyValue<String, PolicyEvent> entry = it.next();
-                    parse(entry.key, entry.value).ifPresent(out::add);
+                    if (entry.value == null || entry.value.getOp() == Op.DELETE || entry.value.getManifest() == null) {
+                        continue;
+                    }
+                    FieldError error = parse(entry.key, entry.value, good);
+                    if (error != null) {
+                        LOG.warn("Policy {} governs no workload: {}", entry.key, error.message());
+                        bad.add(new Refused(entry.key, entry.value, error));
+                    }
                 }
             }
         }
-        return out;
+        valid = List.copyOf(good);
+        refused = List.copyOf(bad);
     }
 
-    private Optional<PropagationPolicy> parse(String key, PolicyEvent event) {
-        if (event == null || event.getOp() == Op.DELETE || event.getManifest() == null) {
-            return Optional.empty();
-        }
+    /** Adds the policy to {@code into} and returns null, or returns its first error. */
+    private FieldError parse(String key, PolicyEvent event, List<PropagationPolicy> into) {
         String[] parts = key.split("/", -1);
         String namespace = parts.length == 3 && !parts[1].isEmpty() ? parts[1] : null;
         ParsedPolicy parsed = parser.parse(event.getManifest().getBytes(StandardCharsets.UTF_8), namespace);
+        List<FieldError> problems = problems(parsed);
+        if (!problems.isEmpty()) {
+            return problems.get(0);
+        }
+        into.add(parsed.policy());
+        return null;
+    }
+
+    /** Every reason a parsed policy governs nothing: the parser's errors, else statePreservation paths fedstream cannot read. */
+    public static List<FieldError> problems(ParsedPolicy parsed) {
         if (!parsed.isValid()) {
-            LOG.warn("Policy {} governs no workload: {}", key, parsed.errors().get(0).message());
-            return Optional.empty();
+            return parsed.errors();
         }
-        try {
-            FailoverSettings.of(parsed.policy().failover());
-        } catch (IllegalArgumentException e) {
-            LOG.warn("Policy {} governs no workload: spec.failover.application.statePreservation: {}", key, e.getMessage());
-            return Optional.empty();
+        List<FieldError> out = new ArrayList<>();
+        List<PropagationPolicy.StatePreservationRule> rules =
+                parsed.policy().failover() == null ? List.of() : parsed.policy().failover().statePreservation();
+        for (int i = 0; i < rules.size(); i++) {
+            try {
+                StatePreservation.Rule.of(rules.get(i).aliasLabelName(), rules.get(i).jsonPath());
+            } catch (IllegalArgumentException e) {
+                out.add(new FieldError("spec.failover.application.statePreservation.rules[" + i + "].jsonPath",
+                        rules.get(i).jsonPath(), e.getMessage()));
+            }
         }
-        return Optional.of(parsed.policy());
+        return out;
     }
 }

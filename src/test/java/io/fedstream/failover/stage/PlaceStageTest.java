@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.ResourceBinding;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -90,6 +91,35 @@ class PlaceStageTest {
         fleet.deployment("team-a", "web", 2, "1");
 
         assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
+    }
+
+    @Test
+    void aRefusedPolicyGovernsNothingAndGoesToTheDeadLettersOnceNamingItsField() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "64", "64Gi").advance(Duration.ofSeconds(1));
+        fleet.policy("PropagationPolicy/team-a/broken", """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata: {name: broken, namespace: team-a}
+                spec:
+                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
+                  placement:
+                    clusterAffinity: {clusterNames: [dc-9]}
+                  failover:
+                    application:
+                      decisionConditions: {}
+                      statePreservation:
+                        rules: [{aliasLabelName: a, jsonPath: "{.items[*].id}"}]
+                """);
+
+        fleet.deployment("team-a", "web", 2, "1").advance(Duration.ofSeconds(3));
+
+        assertThat(fleet.placement(WEB)).as("the broken policy's affinity (dc-9 only) is not applied").isEqualTo("dc-1");
+        assertThat(fleet.deadLetters).singleElement().satisfies(letter -> {
+            assertThat(letter.key()).isEqualTo("PropagationPolicy/team-a/broken");
+            assertThat(new String(letter.headers().lastHeader("field").value(), StandardCharsets.UTF_8))
+                    .isEqualTo("spec.failover.application.statePreservation.rules[0].jsonPath");
+            assertThat(new String(letter.headers().lastHeader("value").value(), StandardCharsets.UTF_8)).isEqualTo("{.items[*].id}");
+        });
     }
 
     @Test
