@@ -19,6 +19,7 @@ import io.fedstream.failover.PlanRequest;
 import io.fedstream.failover.PlanResult;
 import io.fedstream.failover.Workload;
 import io.fedstream.health.Reasons;
+import io.fedstream.place.ComponentDemand;
 import io.fedstream.place.PlacementResult;
 import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
@@ -181,7 +182,8 @@ final class FailingOver {
         Set<String> avoid = previous == null || previous.targetCluster() == null ? Set.of(source) : Set.of(source, previous.targetCluster());
         PlacementResult result;
         try {
-            result = placer.placeFromGroup(new Placer.Request(FleetTask.demands(binding), policy, task.clusters(), avoid), workload.group());
+            List<ComponentDemand> demands = FleetTask.demands(binding);
+            result = task.place(clusters -> placer.placeFromGroup(new Placer.Request(demands, policy, clusters, avoid), workload.group()));
         } catch (IllegalArgumentException e) {
             result = new PlacementResult.NoFit("its requirements cannot be read: " + e.getMessage(), List.of());
         }

@@ -147,6 +147,7 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
     }
 
     private void onAnswer(ReservationAnswer answer) {
+        task.heard(answer);
         FleetWorkload workload = task.workload(answer.getWorkloadKey());
         FleetWorkload.Pending pending = workload.pending();
         if (pending == null || !pending.requestId().equals(answer.getRequestId())) {

@@ -4,6 +4,7 @@ import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.PolicyEvent;
+import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ReservationType;
@@ -16,14 +17,18 @@ import io.fedstream.failover.StrategyChooser;
 import io.fedstream.interpret.Resources;
 import io.fedstream.place.ClusterCapacity;
 import io.fedstream.place.ComponentDemand;
+import io.fedstream.place.PlacementResult;
 import io.fedstream.place.stage.ClusterDirectory;
 import io.fedstream.place.stage.PropagationPolicies;
 import io.fedstream.policy.PolicyMirror;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -52,6 +57,8 @@ final class FleetTask {
     final KeyValueStore<String, String> staleCopies;
     final PropagationPolicies policies;
     private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
+    /** What each cluster held reserved at its last answer to this task: heartbeats do not show it yet. */
+    private final Map<String, Resources> lastReserved = new HashMap<>();
 
     FleetTask(ProcessorContext<String, FleetOutcome> context, FleetSettings settings, String deltaTopic, LongSupplier policyChanges) {
         this.context = context;
@@ -85,8 +92,28 @@ final class FleetTask {
         return stored == null ? FleetWorkload.NEW : stored;
     }
 
-    List<ClusterCapacity> clusters() {
-        return ClusterDirectory.clusters(clusterViews);
+    /**
+     * Places against the clusters as the view shows them less what their reserving tasks last said they hold, which
+     * spreads placements; when that finds no fit, against the view alone, because what this task last heard may be
+     * stale (a release is not answered) and the reserving task decides anyway.
+     */
+    PlacementResult place(Function<List<ClusterCapacity>, PlacementResult> placer) {
+        List<ClusterCapacity> view = ClusterDirectory.clusters(clusterViews);
+        List<ClusterCapacity> steered = new ArrayList<>();
+        for (ClusterCapacity cluster : view) {
+            Resources reserved = lastReserved.get(cluster.name());
+            steered.add(reserved == null ? cluster : cluster.reserve(reserved));
+        }
+        PlacementResult result = placer.apply(steered);
+        return result instanceof PlacementResult.NoFit && !lastReserved.isEmpty() ? placer.apply(view) : result;
+    }
+
+    void heard(ReservationAnswer answer) {
+        try {
+            lastReserved.put(answer.getCluster(), Resources.fromQuantities(answer.getClusterReserved()));
+        } catch (IllegalArgumentException e) {
+            lastReserved.remove(answer.getCluster());
+        }
     }
 
     void emit(String key, FleetOutcome outcome) {

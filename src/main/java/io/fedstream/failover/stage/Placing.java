@@ -9,6 +9,7 @@ import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.place.ComponentDemand;
 import io.fedstream.place.PlacementResult;
 import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
@@ -111,7 +112,8 @@ final class Placing {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         PlacementResult result;
         try {
-            result = placer.place(new Placer.Request(FleetTask.demands(binding), policy, task.clusters(), Set.of()));
+            List<ComponentDemand> demands = FleetTask.demands(binding);
+            result = task.place(clusters -> placer.place(new Placer.Request(demands, policy, clusters, Set.of())));
         } catch (IllegalArgumentException e) {
             unplaceable(key, binding, workload, "its requirements cannot be read: " + e.getMessage());
             return;

@@ -33,6 +33,8 @@ public final class ReserveCapacityProcessor implements Processor<String, Reserva
 
     /** Cluster NUL workload key to the {@link Reservation} held; partitioned like {@code fedstream.cluster-health}. */
     public static final String STORE = "cluster-reservations-store";
+    /** Not a workload key (they have four parts): the sum "besides" it is the sum of all. */
+    private static final String NOBODY = "";
 
     /** Fit counts pods exactly when the cluster reports this resource as allocatable. */
     private static final String PODS = "pods";
@@ -76,6 +78,7 @@ public final class ReserveCapacityProcessor implements Processor<String, Reserva
                 .setWorkloadKey(request.getWorkloadKey())
                 .setGranted(refusal == null)
                 .setReason(refusal)
+                .setClusterReserved(reservations.heldBesides(request.getCluster(), NOBODY, now).toQuantities())
                 .setAnsweredAt(Instant.ofEpochMilli(now))
                 .build();
         context.forward(record.withKey(request.getWorkloadKey()).withValue(answer));

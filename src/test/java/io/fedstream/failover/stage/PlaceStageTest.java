@@ -3,11 +3,14 @@ package io.fedstream.failover.stage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.avro.AdmissionState;
+import io.fedstream.avro.Reservation;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.place.stage.ReserveCapacityProcessor;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,16 +46,30 @@ class PlaceStageTest {
     }
 
     @Test
-    void twoWorkloadsThatEachFitButNotTogetherEndOnDifferentClusters() {
-        fleet = new FleetDriver(stateDir).cluster("dc-1", "10", "64Gi").cluster("dc-2", "6", "64Gi").advance(Duration.ofSeconds(1));
+    void aClusterWhoseRoomAnotherTaskTookRefusesAndTheNextCandidateIsAsked() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "16", "64Gi").cluster("dc-2", "10", "64Gi").advance(Duration.ofSeconds(1));
+        // What a placing task of another partition holds on dc-1: this task's view of the fleet cannot know it.
+        fleet.<Reservation>store(ReserveCapacityProcessor.STORE).put("dc-1\u0000apps/Deployment/team-b/batch", Reservation.newBuilder()
+                .setRequestId("apps/Deployment/team-b/batch/place/g1/0").setAmounts(Map.of("cpu", "12")).setReservedAt(fleet.now()).build());
 
-        fleet.deployment("team-a", "web", 6, "1").deployment("team-a", "api", 5, "1");
+        fleet.deployment("team-a", "api", 5, "1");
 
-        assertThat(fleet.placement(WEB)).isEqualTo("dc-1");
-        assertThat(fleet.placement(API))
-                .as("dc-1 looks roomiest to the placer, but its reserving task holds 6 of its 10 cpu for web")
-                .isEqualTo("dc-2");
+        assertThat(fleet.placement(API)).as("dc-1 looks roomiest, but its reserving task has only 4 cpu left").isEqualTo("dc-2");
         assertThat(fleet.decisions(API)).containsSubsequence("RESERVATION_REFUSED", "PLACED");
+        assertThat(fleet.audit.stream().filter(a -> "RESERVATION_REFUSED".equals(a.getDecision())).findFirst().orElseThrow().getReason())
+                .isEqualTo("dc-1: cpu short by 1 (needs 5, free 4)");
+    }
+
+    @Test
+    void placementsSpreadBecauseEachAnswerTellsWhatTheClusterHoldsReserved() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "8", "64Gi").cluster("dc-2", "8", "64Gi").advance(Duration.ofSeconds(1));
+
+        for (String name : new String[] {"a", "b", "c", "d"}) {
+            fleet.deployment("team-a", name, 2, "1");
+        }
+
+        assertThat(Stream.of("a", "b", "c", "d").map(n -> fleet.placement("apps/Deployment/team-a/" + n)))
+                .containsExactly("dc-1", "dc-2", "dc-1", "dc-2");
     }
 
     @Test

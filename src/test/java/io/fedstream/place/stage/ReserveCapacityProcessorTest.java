@@ -72,6 +72,18 @@ class ReserveCapacityProcessorTest {
     }
 
     @Test
+    void everyAnswerSaysWhatTheClusterHoldsReservedAfterIt() {
+        ReservedComponent fourCpu = component("taskmanager", 2, Map.of("cpu", "2"));
+
+        driver.reserve("orders-1", "member1", "team-a/orders", fourCpu);
+        driver.reserve("billing-1", "member1", "team-b/billing", fourCpu);
+        driver.release("member1", "team-a/orders");
+        driver.reserve("billing-2", "member1", "team-b/billing", component("taskmanager", 1, Map.of("cpu", "3")));
+
+        assertThat(driver.clusterReserved).containsExactly(Map.of("cpu", "4"), Map.of("cpu", "4"), Map.of("cpu", "3"));
+    }
+
+    @Test
     void aSecondWorkloadDoesNotGetRoomTheFirstHolds() {
         ReservedComponent fourCpu = component("taskmanager", 2, Map.of("cpu", "2"));
 

@@ -15,6 +15,7 @@ import io.fedstream.serde.InProcessSchemaRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -97,6 +98,9 @@ final class ReserveDriver implements AutoCloseable {
     }
 
     /** Sends a RESERVE keyed by the cluster and returns the answers it produced. */
+    /** What each answer said the cluster holds reserved, in answer order. */
+    final List<Map<String, String>> clusterReserved = new ArrayList<>();
+
     List<TestRecord<String, ReservationAnswer>> reserve(String requestId, String cluster, String workloadKey, ReservedComponent... components) {
         return send(cluster, request(ReservationType.RESERVE, requestId, cluster, workloadKey, components));
     }
@@ -105,9 +109,19 @@ final class ReserveDriver implements AutoCloseable {
         return send(cluster, request(ReservationType.RELEASE, workloadKey + "-release", cluster, workloadKey));
     }
 
+    /**
+     * The answers, each with its {@code clusterReserved} moved to {@link #clusterReserved} so that the tests of one
+     * decision compare the decision alone.
+     */
     List<TestRecord<String, ReservationAnswer>> send(String key, ReservationRequest request) {
         requests.pipeInput(key, request, now());
-        return answers.readRecordsToList();
+        List<TestRecord<String, ReservationAnswer>> out = new ArrayList<>();
+        for (TestRecord<String, ReservationAnswer> record : answers.readRecordsToList()) {
+            clusterReserved.add(record.value().getClusterReserved());
+            ReservationAnswer decision = ReservationAnswer.newBuilder(record.value()).setClusterReserved(Map.of()).build();
+            out.add(new TestRecord<>(record.key(), decision, record.headers(), record.getRecordTime()));
+        }
+        return out;
     }
 
     static ReservationRequest request(ReservationType type, String requestId, String cluster, String workloadKey, ReservedComponent... components) {
