@@ -130,8 +130,9 @@ final class FailoverScene {
             return false;
         }
         if (!otherStrategies.isEmpty()) {
-            out.printf("  %6s   + %d commands for the sample fleet's workloads on %s (%s), carried out the same way%n", elapsed(),
-                    otherStrategies.values().stream().mapToInt(Integer::intValue).sum(), failing,
+            int others = otherStrategies.values().stream().mapToInt(Integer::intValue).sum();
+            out.printf("  %6s   + %d %s for the sample fleet's workloads on %s (%s), carried out the same way%n", elapsed(),
+                    others, others == 1 ? "command" : "commands", failing,
                     otherStrategies.entrySet().stream().map(e -> e.getKey() + " x" + e.getValue()).collect(Collectors.joining(", ")));
         }
 
@@ -143,7 +144,8 @@ final class FailoverScene {
             return false;
         }
         if (otherPurges > 0) {
-            out.printf("  %6s   + %d PURGE commands for the sample fleet's workloads on %s%n", elapsed(), otherPurges, failing);
+            out.printf("  %6s   + %d PURGE %s for the sample fleet's workloads on %s%n", elapsed(), otherPurges,
+                    otherPurges == 1 ? "command" : "commands", failing);
         }
         out.printf("%d workloads moved off %s and purged there; state relayed: %s of deltas instead of %s of full state.%n",
                 movedTo.size(), failing, bytes(incrementalBytes), bytes(fullStateBytes));
