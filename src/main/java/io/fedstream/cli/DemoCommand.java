@@ -5,6 +5,7 @@ import io.fedstream.api.QueryServer;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.FedstreamConfig;
+import io.fedstream.runtime.DemoClusters;
 import io.fedstream.runtime.DemoFleet;
 import io.fedstream.runtime.EmbeddedKafka;
 import io.fedstream.runtime.StreamsRunner;
@@ -16,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.kafka.common.config.types.Password;
@@ -28,8 +30,9 @@ import picocli.CommandLine.Option;
         description = {
             "Runs everything on this machine with no set-up: an in-process Kafka broker (KRaft), an in-process",
             "schema registry, the fedstream topology, and a sample fleet of workloads (every supported kind,",
-            "one unknown kind, one bad manifest). Prints the resulting bindings per template, then shows a",
-            "FederatedResourceQuota rejecting a workload and admitting it once another is deleted."})
+            "one unknown kind, one bad manifest) on three simulated clusters. Prints the resulting bindings per",
+            "template, shows a FederatedResourceQuota rejecting a workload and admitting it once another is",
+            "deleted, then a cluster failing and its workloads moving (checkpoint, offsets, restart), live."})
 final class DemoCommand implements Callable<Integer> {
 
     private static final Duration BINDINGS_TIMEOUT = Duration.ofSeconds(60);
@@ -70,16 +73,21 @@ final class DemoCommand implements Callable<Integer> {
             out.printf("Kafka is up at %s (%d ms). Starting the fedstream topology ...%n",
                     kafka.bootstrapServers(), kafka.startupTime().toMillis());
             out.flush();
-            FedstreamConfig config = FedstreamConfig.of(Map.of(
-                    FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers(),
-                    FedstreamConfig.APPLICATION_ID, "fedstream-demo",
-                    FedstreamConfig.STATE_DIR, stateDir.toString(),
-                    FedstreamConfig.HTTP_PORT, Integer.toString(httpPort)));
+            Map<String, String> settings = new HashMap<>(DemoClusters.healthConfig());
+            settings.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers());
+            settings.put(FedstreamConfig.APPLICATION_ID, "fedstream-demo");
+            settings.put(FedstreamConfig.STATE_DIR, stateDir.toString());
+            settings.put(FedstreamConfig.HTTP_PORT, Integer.toString(httpPort));
+            FedstreamConfig config = FedstreamConfig.of(settings);
             Fedstream fedstream = Fedstream.create(config, new InProcessSchemaRegistry());
             try (QueryServer api = bindQueryServer(config, out);
                     StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(Duration.ofSeconds(60));
-                    FleetClient fleet = new FleetClient(config, fedstream.topics())) {
+                    FleetClient fleet = new FleetClient(config, fedstream.topics());
+                    FailoverClient failover = new FailoverClient(config, fedstream.topics());
+                    DemoClusters clusters = DemoClusters.start(failover::heartbeat, DemoClusters.HEARTBEAT_INTERVAL)) {
                 api.start(runner.streams());
+                out.printf("Simulated clusters %s heart-beat on %s every %d s.%n", String.join(", ", DemoClusters.NAMES),
+                        fedstream.topics().clusterHealth().name(), clusters.interval().toSeconds());
                 DemoFleet sample = DemoFleet.load();
                 Map<String, WorkloadEvent> events = sample.upserts(Instant.now());
                 fleet.publish(events);
@@ -99,6 +107,10 @@ final class DemoCommand implements Callable<Integer> {
                 }
                 out.println();
                 if (!new QuotaScene(fleet, signal, out).play()) {
+                    return 1;
+                }
+                out.println();
+                if (!new FailoverScene(fleet, failover, clusters, signal, out).play()) {
                     return 1;
                 }
                 out.println();

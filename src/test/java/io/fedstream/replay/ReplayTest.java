@@ -29,16 +29,21 @@ class ReplayTest {
 
     @Test
     void readmeExampleProducesBindingsScaleUpDeadLetterAndTombstone() throws IOException {
-        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-workloads.jsonl")));
+        List<JsonNode> all = replay(Files.readString(Path.of("docs/examples/replay-workloads.jsonl")));
+        // No cluster reports in this script, so the place stage audits each admitted generation as unplaceable.
+        assertThat(all).filteredOn(l -> l.get("key").asText().startsWith("place-"))
+                .extracting(l -> l.get("key").asText() + " " + l.at("/value/decision").asText())
+                .containsExactly(
+                        "place-" + FLINK_KEY + "/g1/unplaceable UNPLACEABLE",
+                        "place-" + FLINK_KEY + "/g2/unplaceable UNPLACEABLE");
+        List<JsonNode> lines = all.stream().filter(l -> !l.get("key").asText().startsWith("place-")).toList();
 
         assertThat(lines).extracting(l -> l.get("topic").asText() + " " + l.get("key").asText())
                 .containsExactly(
                         "fedstream.bindings " + FLINK_KEY,
                         "fedstream.audit admit-0-0-0",
-                        "fedstream.audit place-" + FLINK_KEY + "/g1/unplaceable",
                         "fedstream.bindings " + FLINK_KEY,
                         "fedstream.audit admit-0-1-0",
-                        "fedstream.audit place-" + FLINK_KEY + "/g2/unplaceable",
                         "fedstream.bindings apps/Deployment/team-c/broken",
                         "fedstream.audit admit-0-2-0",
                         "fedstream.dlq apps/Deployment/team-c/broken",
@@ -59,20 +64,18 @@ class ReplayTest {
         assertThat(first.get("admission").get("charged").get("pods").asText()).isEqualTo("5");
         assertThat(lines.get(1).get("value").get("decision").asText()).isEqualTo("ADMITTED");
 
-        assertThat(lines.get(2).at("/value/reason").asText()).as("the script reports no cluster").isEqualTo("no cluster is known");
-
-        JsonNode scaled = lines.get(3).get("value");
+        JsonNode scaled = lines.get(2).get("value");
         assertThat(scaled.get("generation").asLong()).isEqualTo(2);
         assertThat(scaled.get("components").get(1).get("replicas").asLong()).isEqualTo(6);
         assertThat(scaled.get("updatedAt").asText()).isEqualTo("2026-11-29T10:01:00Z");
 
-        JsonNode deadLetter = lines.get(8);
+        JsonNode deadLetter = lines.get(6);
         assertThat(deadLetter.get("headers").get("stage").asText()).isEqualTo("interpret");
         assertThat(deadLetter.get("headers").get("field").asText()).isEqualTo("spec.replicas");
         assertThat(deadLetter.get("headers").get("value").asText()).isEqualTo("-3");
 
-        assertThat(lines.get(9).get("value").isNull()).isTrue();
-        assertThat(lines.get(10).get("value").get("decision").asText()).isEqualTo("RELEASED");
+        assertThat(lines.get(7).get("value").isNull()).isTrue();
+        assertThat(lines.get(8).get("value").get("decision").asText()).isEqualTo("RELEASED");
     }
 
     @Test
@@ -90,7 +93,8 @@ class ReplayTest {
                 "risk-scorer 1 REJECTED charged cpu=-",
                 "risk-scorer 1 ADMITTED charged cpu=9",
                 "fraud-detector deleted");
-        assertThat(lines).filteredOn(l -> l.at("/value/stage").asText().equals("admit"))
+        assertThat(lines).filteredOn(l -> l.get("topic").asText().equals("fedstream.audit"))
+                .filteredOn(l -> l.at("/value/stage").asText().equals("admit"))
                 .extracting(l -> l.at("/value/decision").asText())
                 .containsExactly("QUOTA_APPLIED", "ADMITTED", "REJECTED", "REJECTED", "RELEASED", "ADMITTED");
         JsonNode rejection = lines.stream().filter(l -> l.at("/value/admission/state").asText().equals("REJECTED")).findFirst().orElseThrow();
@@ -127,6 +131,80 @@ class ReplayTest {
     }
 
     @Test
+    void flinkFailoverExampleIssuesOneCheckpointCommandWithTheDeltasAfterItAndPurgesWhenTheClusterIsBack() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-failover-flink.jsonl")));
+
+        String incident = "member1-1795946450000";
+        String commandId = FLINK_KEY + "/" + incident + "/1";
+        assertThat(transitions(lines)).containsExactly(
+                "member1 null->READY Joined",
+                "member2 null->READY Joined",
+                "member3 null->READY Joined",
+                "member1 READY->SUSPECT HeartbeatMissed",
+                "member1 SUSPECT->FAILED HeartbeatMissed",
+                "member1 FAILED->RECOVERING HeartbeatResumed",
+                "member1 RECOVERING->READY Recovered");
+        assertThat(placements(lines)).containsExactly("member1 scheduler", "member2 failover");
+        List<JsonNode> commands = topic(lines, "fedstream.migrations");
+        assertThat(commands).hasSize(2);
+        assertThat(commands.get(0).get("key").asText()).isEqualTo(FLINK_KEY);
+        assertThat(commands.get(0).get("value")).isEqualTo(JSON.readTree("""
+                {"commandId":"%s","incidentId":"%s","workloadKey":"%s","action":"MIGRATE","attempt":1,
+                 "sourceCluster":"member1","targetCluster":"member2","remainingCandidates":["member3"],"strategy":"CHECKPOINT",
+                 "checkpoint":{"id":42,"path":"s3://flink/fraud-detector/chk-42","stateSizeBytes":536870912,
+                               "completedAt":"2026-11-29T10:00:05Z","deltaPartition":0,"deltaOffset":1},
+                 "deltaReplay":{"topic":"fedstream.state-deltas","partition":0,"fromOffsetExclusive":1,"toOffsetInclusive":4,
+                                "bytes":960,"records":3},
+                 "consumerGroupOffsets":[],"preservedState":{},"purgeMode":"Gracefully","gracePeriodSeconds":null,
+                 "checkpointStorage":{},"fullStateBytes":536870912,"incrementalBytes":960,"issuedAt":"2026-11-29T10:05:50Z"}
+                """.formatted(commandId, incident, FLINK_KEY)));
+        assertThat(commands.get(1).get("value")).isEqualTo(JSON.readTree("""
+                {"commandId":"%s/purge","incidentId":"%s","workloadKey":"%s","action":"PURGE","attempt":1,
+                 "sourceCluster":"member1","targetCluster":null,"remainingCandidates":[],"strategy":"CHECKPOINT",
+                 "checkpoint":null,"deltaReplay":null,"consumerGroupOffsets":[],"preservedState":{},"purgeMode":"Gracefully",
+                 "gracePeriodSeconds":null,"checkpointStorage":{},"fullStateBytes":0,"incrementalBytes":0,
+                 "issuedAt":"2026-11-29T10:06:20Z"}
+                """.formatted(commandId, incident, FLINK_KEY)));
+        assertThat(failoverDecisions(lines)).containsExactly(
+                "PLACED", "MIGRATION_ISSUED", "MIGRATION_STARTED", "MIGRATION_COMPLETED", "PURGE_ISSUED");
+        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    @Test
+    void consumerFailoverExampleIssuesOneOffsetCommitCommandWithTheGroupsOffsets() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-failover-consumer.jsonl")));
+
+        String key = "apps/Deployment/payments/ledger-writer";
+        String incident = "member1-1795946420000";
+        assertThat(transitions(lines)).containsExactly(
+                "member1 null->READY Joined",
+                "member2 null->READY Joined",
+                "member3 null->READY Joined",
+                "member1 READY->FAILED NoExecuteTaint",
+                "member1 FAILED->RECOVERING NoExecuteTaintRemoved",
+                "member1 RECOVERING->READY Recovered");
+        assertThat(placements(lines)).containsExactly("member1 scheduler", "member2 failover");
+        List<JsonNode> commands = topic(lines, "fedstream.migrations");
+        assertThat(commands).extracting(c -> c.at("/value/action").asText()).containsExactly("MIGRATE", "PURGE");
+        assertThat(commands.get(0).get("value")).isEqualTo(JSON.readTree("""
+                {"commandId":"%s/%s/1","incidentId":"%s","workloadKey":"%s","action":"MIGRATE","attempt":1,
+                 "sourceCluster":"member1","targetCluster":"member2","remainingCandidates":["member3"],"strategy":"OFFSET_COMMIT",
+                 "checkpoint":null,"deltaReplay":null,
+                 "consumerGroupOffsets":[
+                   {"group":"ledger-writer","topic":"payments.transactions","partition":0,"offset":18231},
+                   {"group":"ledger-writer","topic":"payments.transactions","partition":1,"offset":17904},
+                   {"group":"ledger-writer","topic":"payments.transactions","partition":2,"offset":18877}],
+                 "preservedState":{},"purgeMode":"Gracefully","gracePeriodSeconds":null,"checkpointStorage":{},
+                 "fullStateBytes":0,"incrementalBytes":0,"issuedAt":"2026-11-29T10:00:20Z"}
+                """.formatted(key, incident, incident, key)));
+        assertThat(commands.get(1).at("/value/sourceCluster").asText()).isEqualTo("member1");
+        assertThat(commands.get(1).at("/value/issuedAt").asText()).isEqualTo("2026-11-29T10:00:45Z");
+        assertThat(failoverDecisions(lines)).containsExactly(
+                "PLACED", "MIGRATION_ISSUED", "MIGRATION_STARTED", "MIGRATION_COMPLETED", "PURGE_ISSUED");
+        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    @Test
     void badLineIsReportedWithItsNumberBeforeAnythingRuns() {
         String script = """
                 {"topic":"fedstream.workloads","key":"k","value":{"op":"UPSERT","observedAt":0,"manifest":"{}"}}
@@ -142,12 +220,37 @@ class ReplayTest {
     void unknownFieldAndUnknownTopicAreErrors() {
         assertThatThrownBy(() -> replay("{\"topic\":\"fedstream.workloads\",\"key\":\"k\",\"vaule\":{}}"))
                 .hasMessage("line 1: unknown field 'vaule'; a line has topic, key, value, timestamp, or only advanceWallClockMs");
-        assertThatThrownBy(() -> replay("{\"topic\":\"fedstream.quota-status\",\"key\":\"k\",\"value\":null}"))
-                .hasMessageStartingWith("line 1: topic 'fedstream.quota-status' is not an input of the topology");
+        assertThatThrownBy(() -> replay("{\"topic\":\"fedstream.migrations\",\"key\":\"k\",\"value\":null}"))
+                .hasMessageStartingWith("line 1: topic 'fedstream.migrations' is not an input of the topology");
         assertThatThrownBy(() -> replay("{\"advanceWallClockMs\":-5}"))
                 .hasMessage("line 1: advanceWallClockMs must be the only field and a whole number >= 0, got {\"advanceWallClockMs\":-5}");
         assertThatThrownBy(() -> replay("not json"))
                 .hasMessageStartingWith("line 1: not a JSON object");
+    }
+
+    private static List<JsonNode> topic(List<JsonNode> lines, String topic) {
+        return lines.stream().filter(l -> l.get("topic").asText().equals(topic)).toList();
+    }
+
+    private static List<String> transitions(List<JsonNode> lines) {
+        return topic(lines, "fedstream.cluster-state").stream()
+                .map(l -> l.get("key").asText() + " " + l.at("/value/previousState").asText() + "->" + l.at("/value/state").asText()
+                        + " " + l.at("/value/reason").asText())
+                .toList();
+    }
+
+    private static List<String> placements(List<JsonNode> lines) {
+        return topic(lines, "fedstream.bindings").stream()
+                .filter(l -> !l.at("/value/placement").isNull() && !l.at("/value/placement").isMissingNode())
+                .map(l -> l.at("/value/placement/clusters/0/name").asText() + " " + l.at("/value/placement/decidedBy").asText())
+                .toList();
+    }
+
+    private static List<String> failoverDecisions(List<JsonNode> lines) {
+        return topic(lines, "fedstream.audit").stream()
+                .map(l -> l.at("/value/decision").asText())
+                .filter(d -> d.equals("PLACED") || d.startsWith("MIGRATION_") || d.startsWith("PURGE_"))
+                .toList();
     }
 
     private List<JsonNode> replay(String script) throws IOException {

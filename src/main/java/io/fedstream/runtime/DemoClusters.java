@@ -1,0 +1,120 @@
+package io.fedstream.runtime;
+
+import io.fedstream.avro.ClusterCondition;
+import io.fedstream.avro.ClusterHealthEvent;
+import io.fedstream.config.FedstreamConfig;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The demo's simulated member clusters: each heart-beats (Ready, its allocatable resources) at a fixed interval on a
+ * background thread, until the demo silences it to show a failure and resumes it to show the recovery.
+ */
+public final class DemoClusters implements AutoCloseable {
+
+    /** Three clusters, each large enough to take every workload of the sample fleet and the scenes. */
+    public static final List<String> NAMES = List.of("member-1", "member-2", "member-3");
+
+    /** The demo's cluster watch: short enough to show a failure and a recovery in seconds (defaults: 30 s, 5 min, 10 s). */
+    public static final Duration FAILURE_THRESHOLD = Duration.ofSeconds(3);
+    public static final Duration TOLERATION = Duration.ofSeconds(6);
+    public static final Duration SUCCESS_THRESHOLD = Duration.ofSeconds(3);
+    public static final Duration CHECK_INTERVAL = Duration.ofMillis(500);
+    public static final Duration HEARTBEAT_INTERVAL = Duration.ofSeconds(1);
+
+    private static final Logger LOG = LoggerFactory.getLogger(DemoClusters.class);
+
+    private static final Map<String, String> ALLOCATABLE = Map.of(
+            "cpu", "512", "memory", "4Ti", "nvidia.com/gpu", "64", "pods", "2000");
+
+    private final BiConsumer<String, ClusterHealthEvent> publisher;
+    private final Duration interval;
+    private final Set<String> silent = ConcurrentHashMap.newKeySet();
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread thread = new Thread(r, "fedstream-demo-heartbeats");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    private DemoClusters(BiConsumer<String, ClusterHealthEvent> publisher, Duration interval) {
+        this.publisher = publisher;
+        this.interval = interval;
+    }
+
+    /** Starts heart-beating every cluster of {@link #NAMES} now and then every {@code interval}. */
+    public static DemoClusters start(BiConsumer<String, ClusterHealthEvent> publisher, Duration interval) {
+        DemoClusters clusters = new DemoClusters(publisher, interval);
+        clusters.timer.scheduleAtFixedRate(clusters::beat, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+        return clusters;
+    }
+
+    /** The configuration keys that give the cluster watch the thresholds above. */
+    public static Map<String, String> healthConfig() {
+        return Map.of(
+                FedstreamConfig.HEALTH_FAILURE_THRESHOLD_MS, Long.toString(FAILURE_THRESHOLD.toMillis()),
+                FedstreamConfig.HEALTH_TOLERATION_MS, Long.toString(TOLERATION.toMillis()),
+                FedstreamConfig.HEALTH_SUCCESS_THRESHOLD_MS, Long.toString(SUCCESS_THRESHOLD.toMillis()),
+                FedstreamConfig.HEALTH_CHECK_INTERVAL_MS, Long.toString(CHECK_INTERVAL.toMillis()));
+    }
+
+    public Duration interval() {
+        return interval;
+    }
+
+    /** The cluster stops heart-beating, as if its control plane were unreachable. */
+    public void silence(String cluster) {
+        silent.add(cluster);
+    }
+
+    /** The cluster heart-beats again. */
+    public void resume(String cluster) {
+        silent.remove(cluster);
+    }
+
+    private void beat() {
+        Instant now = Instant.now();
+        for (String cluster : NAMES) {
+            if (silent.contains(cluster)) {
+                continue;
+            }
+            try {
+                publisher.accept(cluster, heartbeat(cluster, now));
+            } catch (RuntimeException e) {
+                // A failed send must not cancel the schedule; the next beat tries again.
+                LOG.warn("Heartbeat of {} not sent: {}", cluster, e.getMessage());
+            }
+        }
+    }
+
+    static ClusterHealthEvent heartbeat(String cluster, Instant now) {
+        return ClusterHealthEvent.newBuilder()
+                .setCluster(cluster)
+                .setHeartbeatAt(now)
+                .setConditions(List.of(ClusterCondition.newBuilder().setType("Ready").setStatus("True").build()))
+                .setAllocatable(ALLOCATABLE)
+                .setAllocated(Map.of())
+                .setLabels(Map.of("fedstream.io/demo", "true"))
+                .setSource("demo")
+                .build();
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        try {
+            timer.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
