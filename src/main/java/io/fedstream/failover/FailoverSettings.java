@@ -11,9 +11,9 @@ import java.util.Objects;
 public record FailoverSettings(PurgeMode purgeMode, Integer gracePeriodSeconds, StatePreservation statePreservation,
                                Map<String, String> checkpointStorage) {
 
-    /** Karmada's defaults: purge Gracefully, no grace period given, nothing preserved. */
+    /** Karmada's defaults: purge Gracefully with a grace period of 600 s, nothing preserved. */
     public static final FailoverSettings DEFAULTS =
-            new FailoverSettings(PurgeMode.Gracefully, null, new StatePreservation(List.of()), Map.of());
+            new FailoverSettings(PurgeMode.Gracefully, 600, new StatePreservation(List.of()), Map.of());
 
     public FailoverSettings {
         Objects.requireNonNull(purgeMode, "purgeMode");

@@ -230,8 +230,10 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             this.record = record;
             this.now = context.currentSystemTimeMs();
             // The position in the requests topic names a request uniquely and again when it is processed again.
+            // Requests come from two topics whose positions overlap, so a placement's are marked as such.
             String position = context.recordMetadata()
-                    .map(m -> m.partition() + "-" + m.offset())
+                    .map(m -> (m.topic().endsWith(AdmitStage.PLACEMENTS_TOPIC + "-repartition") ? "placement-" : "")
+                            + m.partition() + "-" + m.offset())
                     .orElse("t" + record.timestamp());
             this.trail = new AuditTrail(AuditTrail.STAGE + "-" + position, request, now);
         }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.admit.Decision;
 import io.fedstream.admit.Violation;
 import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.AdmissionRequestType;
+import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.AuditEvent;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Resources;
@@ -33,10 +35,20 @@ final class AuditTrail {
         this.now = now;
     }
 
+    /** A placement re-decides the version with its per-cluster charge: the reason says where it was placed. */
+    private String placedOn(String workloadKey) {
+        if (request.getType() != AdmissionRequestType.PLACEMENT || !workloadKey.equals(request.getWorkloadKey())
+                || request.getPlacement() == null) {
+            return "";
+        }
+        List<String> clusters = request.getPlacement().getClusters().stream().map(ClusterTarget::getName).toList();
+        return " on " + String.join(", ", clusters) + " (placed by " + request.getPlacement().getDecidedBy() + ")";
+    }
+
     AuditEvent decision(String namespace, String kind, Decision decision) {
         if (decision instanceof Decision.Admitted admitted) {
             return event("ADMITTED", namespace, kind, decision.workloadKey())
-                    .setReason("admitted generation " + admitted.generation())
+                    .setReason("admitted generation " + admitted.generation() + placedOn(decision.workloadKey()))
                     .setDetails(details(admitted.charged().overall(), null, admitted.generation()))
                     .build();
         }

@@ -8,6 +8,7 @@ import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.MigrationPhase;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.MigrationRecordPhase;
+import io.fedstream.avro.MigrationStrategy;
 import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
@@ -271,6 +272,8 @@ final class FailingOver {
             MigrationCommand purge = MigrationCommand.newBuilder(moved.getCommand())
                     .setCommandId(moved.getCommand().getCommandId() + "/purge")
                     .setAction(MigrationAction.PURGE)
+                    // Purging stops the copy left behind; the state went with the migration.
+                    .setStrategy(MigrationStrategy.GRACEFUL_SHUTDOWN)
                     .setSourceCluster(cluster)
                     .setTargetCluster(null)
                     .setRemainingCandidates(List.of())

@@ -42,7 +42,11 @@ class PlaceStageTest {
         assertThat(web.getAdmission().getState()).isEqualTo(AdmissionState.ADMITTED);
         assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
         assertThat(fleet.decidedBy(WEB)).isEqualTo("scheduler");
-        assertThat(fleet.decisions(WEB)).contains("PLACED");
+        assertThat(fleet.decisions(WEB)).containsExactly("ADMITTED", "PLACED", "ADMITTED");
+        assertThat(fleet.audit.get(fleet.audit.size() - 1)).satisfies(redecided -> {
+            assertThat(redecided.getDecisionId()).as("not the id of the first admission").startsWith("admit-placement-");
+            assertThat(redecided.getReason()).isEqualTo("admitted generation 1 on dc-2 (placed by scheduler)");
+        });
     }
 
     @Test
