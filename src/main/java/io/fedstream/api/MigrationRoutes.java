@@ -17,7 +17,7 @@ import org.apache.kafka.streams.state.HostInfo;
  */
 public final class MigrationRoutes {
 
-    private static final String PREFIX = "/apis/fedstream.io/v1";
+    private static final String PREFIX = "/apis";
     // A command id is group/kind/namespace/name/incident/attempt, so its segments are matched one by one.
     private static final String COMMAND_ID = "{group}/{kind}/{namespace}/{name}/{incident}/{attempt}";
     private static final Comparator<MigrationRecord> ORDER = Comparator
@@ -41,11 +41,9 @@ public final class MigrationRoutes {
     }
 
     void addTo(Router router) {
-        router.get(PREFIX + "/migrations", request -> list(fleet.list(Optional.empty())))
-                .get(PREFIX + "/namespaces/{ns}/migrations", request -> list(fleet.list(Optional.of(request.path("ns")))))
-                .get(PREFIX + "/migrations/" + COMMAND_ID, request -> fleet.byId(commandId(request))
-                        .map(migration -> ApiResponse.ok(MigrationObject.toJson(migration)))
-                        .orElseGet(() -> notFound(commandId(request))))
+        router.get(PREFIX + "/migrations", request -> list(fleet.list(request.query("namespace"))))
+                .get(PREFIX + "/migrations/" + COMMAND_ID, request -> one(commandId(request)))
+                .get(PREFIX + "/migrations/" + COMMAND_ID + "/purge", request -> one(commandId(request) + "/purge"))
                 .get("/internal/migrations", request -> {
                     ObjectNode list = JsonNodeFactory.instance.objectNode();
                     ArrayNode items = list.putArray("items");
@@ -53,9 +51,20 @@ public final class MigrationRoutes {
                             .forEach(migration -> items.add(AvroJson.toJson(migration)));
                     return ApiResponse.ok(list);
                 })
-                .get("/internal/migrations/" + COMMAND_ID, request -> local.byId(commandId(request))
-                        .map(migration -> ApiResponse.ok(AvroJson.toJson(migration)))
-                        .orElseGet(() -> notFound(commandId(request))));
+                .get("/internal/migrations/" + COMMAND_ID, request -> localOne(commandId(request)))
+                .get("/internal/migrations/" + COMMAND_ID + "/purge", request -> localOne(commandId(request) + "/purge"));
+    }
+
+    private ApiResponse one(String commandId) {
+        return fleet.byId(commandId)
+                .map(migration -> ApiResponse.ok(MigrationObject.toJson(migration)))
+                .orElseGet(() -> notFound(commandId));
+    }
+
+    private ApiResponse localOne(String commandId) {
+        return local.byId(commandId)
+                .map(migration -> ApiResponse.ok(AvroJson.toJson(migration)))
+                .orElseGet(() -> notFound(commandId));
     }
 
     private static ApiResponse list(List<MigrationRecord> migrations) {

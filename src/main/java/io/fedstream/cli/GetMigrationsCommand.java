@@ -51,8 +51,8 @@ final class GetMigrationsCommand implements Callable<Integer> {
         JsonNode answer;
         try {
             answer = query.client().get(scope.all
-                    ? "/apis/fedstream.io/v1/migrations"
-                    : "/apis/fedstream.io/v1/namespaces/" + QueryOptions.encode(namespace) + "/migrations");
+                    ? "/apis/migrations"
+                    : "/apis/migrations?namespace=" + QueryOptions.encode(namespace));
         } catch (QueryClient.QueryException e) {
             err.println("error: " + e.getMessage());
             return 1;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fedstream.avro.MigrationAction;
+import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.MigrationRecordPhase;
 import io.fedstream.serde.AvroJson;
@@ -51,7 +53,7 @@ class MigrationRoutesTest {
     void oneMigrationShowsTheCommandAsSpecAndTheLifeCycleAsStatus() throws Exception {
         serve(List.of(FRAUD_2, FRAUD_1, WEB_1));
 
-        HttpResponse<String> response = get("/apis/fedstream.io/v1/migrations/" + FRAUD + "/member1-1795946400000/2");
+        HttpResponse<String> response = get("/apis/migrations/" + FRAUD + "/member1-1795946400000/2");
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(response.body())).isEqualTo(JSON.readTree("""
@@ -77,7 +79,7 @@ class MigrationRoutesTest {
     void absentOptionalPartsAreNull() throws Exception {
         serve(List.of(WEB_1));
 
-        JsonNode spec = JSON.readTree(get("/apis/fedstream.io/v1/migrations/" + WEB + "/member1-1795946400000/1").body()).get("spec");
+        JsonNode spec = JSON.readTree(get("/apis/migrations/" + WEB + "/member1-1795946400000/1").body()).get("spec");
 
         assertThat(spec.get("checkpoint").isNull()).isTrue();
         assertThat(spec.get("deltaReplay").isNull()).isTrue();
@@ -89,7 +91,7 @@ class MigrationRoutesTest {
     void theListHoldsEveryNamespaceSortedByWorkloadThenAttempt() throws Exception {
         serve(List.of(FRAUD_2, WEB_1, FRAUD_1));
 
-        HttpResponse<String> response = get("/apis/fedstream.io/v1/migrations");
+        HttpResponse<String> response = get("/apis/migrations");
 
         assertThat(response.statusCode()).isEqualTo(200);
         JsonNode list = JSON.readTree(response.body());
@@ -103,8 +105,8 @@ class MigrationRoutesTest {
     void aNamespacedListHoldsOnlyThatNamespacesWorkloads() throws Exception {
         serve(List.of(FRAUD_2, WEB_1, FRAUD_1));
 
-        JsonNode list = JSON.readTree(get("/apis/fedstream.io/v1/namespaces/payments/migrations").body());
-        JsonNode none = JSON.readTree(get("/apis/fedstream.io/v1/namespaces/nobody/migrations").body());
+        JsonNode list = JSON.readTree(get("/apis/migrations?namespace=payments").body());
+        JsonNode none = JSON.readTree(get("/apis/migrations?namespace=nobody").body());
 
         assertThat(list.get("items")).extracting(item -> item.at("/spec/attempt").asInt()).containsExactly(1, 2);
         assertThat(list.get("items")).extracting(item -> item.at("/metadata/namespace").asText()).containsOnly("payments");
@@ -116,7 +118,7 @@ class MigrationRoutesTest {
     void noMigrationsIsAnEmptyList() throws Exception {
         serve(List.of());
 
-        HttpResponse<String> response = get("/apis/fedstream.io/v1/migrations");
+        HttpResponse<String> response = get("/apis/migrations");
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(response.body())).isEqualTo(JSON.readTree("""
@@ -124,10 +126,24 @@ class MigrationRoutesTest {
     }
 
     @Test
+    void aPurgeCommandIsFoundByItsIdToo() throws Exception {
+        MigrationRecord purge = MigrationRecord.newBuilder(WEB_1).setCommand(MigrationCommand.newBuilder(WEB_1.getCommand())
+                .setCommandId(WEB_1.getCommand().getCommandId() + "/purge").setAction(MigrationAction.PURGE).setTargetCluster(null)
+                .build()).build();
+        serve(List.of(WEB_1, purge));
+
+        HttpResponse<String> response = get("/apis/migrations/" + WEB + "/member1-1795946400000/1/purge");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(response.body()).at("/spec/action").asText()).isEqualTo("PURGE");
+        assertThat(JSON.readTree(response.body()).at("/metadata/name").asText()).isEqualTo(WEB + "/member1-1795946400000/1/purge");
+    }
+
+    @Test
     void anUnknownMigrationIs404NamingIt() throws Exception {
         serve(List.of(WEB_1));
 
-        HttpResponse<String> response = get("/apis/fedstream.io/v1/migrations/" + WEB + "/member1-1795946400000/7");
+        HttpResponse<String> response = get("/apis/migrations/" + WEB + "/member1-1795946400000/7");
 
         assertThat(response.statusCode()).isEqualTo(404);
         assertThat(JSON.readTree(response.body())).isEqualTo(JSON.readTree("""
@@ -154,12 +170,12 @@ class MigrationRoutesTest {
     @Test
     void aMigratingStoreIs503AndATokenIsRequired() throws Exception {
         serve(List.of(WEB_1));
-        assertThat(get("/apis/fedstream.io/v1/migrations", "wrong").statusCode()).isEqualTo(401);
+        assertThat(get("/apis/migrations", "wrong").statusCode()).isEqualTo(401);
 
         migrations.unavailable = true;
 
-        for (String path : List.of("/apis/fedstream.io/v1/migrations", "/apis/fedstream.io/v1/namespaces/shop/migrations",
-                "/apis/fedstream.io/v1/migrations/" + WEB + "/member1-1795946400000/1")) {
+        for (String path : List.of("/apis/migrations", "/apis/migrations?namespace=shop",
+                "/apis/migrations/" + WEB + "/member1-1795946400000/1")) {
             HttpResponse<String> response = get(path);
             assertThat(response.statusCode()).as(path).isEqualTo(503);
             assertThat(response.headers().firstValue("Retry-After")).as(path).contains("1");
