@@ -3,6 +3,7 @@ package io.fedstream.place.stage;
 import io.fedstream.avro.Reservation;
 import io.fedstream.interpret.Resources;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serializer;
@@ -14,11 +15,15 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /**
  * The capacity held on each cluster for workloads placed there, in the reservations store: one entry per cluster and
  * workload, live for the TTL after it was taken (the time a cluster's heartbeats may take to count the pods as
- * allocated, after which holding them too would count them twice).
+ * allocated, after which holding them too would count them twice). A running total per cluster and an index by
+ * reservation time keep a request's cost independent of how many reservations the cluster holds: only the entries
+ * that expired since are visited.
  */
 public final class ClusterReservations {
 
-    private static final char SEPARATOR = '\u0000';
+    private static final char ENTRY = '\u0000';
+    private static final char TOTAL = '\u0001';
+    private static final char BY_TIME = '\u0002';
     private static final Serializer<String> KEYS = new StringSerializer();
 
     private final KeyValueStore<String, Reservation> store;
@@ -29,51 +34,93 @@ public final class ClusterReservations {
         this.ttlMs = ttl.toMillis();
     }
 
-    /** The store key of a workload's reservation on a cluster; every key of a cluster starts with {@code cluster + NUL}. */
+    /** The store key of a workload's reservation on a cluster; every such key of a cluster starts with {@code cluster + NUL}. */
     public static String key(String cluster, String workloadKey) {
-        return cluster + SEPARATOR + workloadKey;
+        return cluster + ENTRY + workloadKey;
+    }
+
+    /** Whether a store key is a reservation (rather than a cluster's total or its time index). */
+    public static boolean isReservationKey(String key) {
+        return key.indexOf(ENTRY) >= 0 && key.indexOf(BY_TIME) < 0;
     }
 
     /**
      * The sum of the live reservations on the cluster, the workload's own left out (it is about to be replaced).
-     * Expired reservations met on the way are deleted.
+     * Reservations that expired by {@code now} are deleted first.
      */
     public Resources heldBesides(String cluster, String workloadKey, long now) {
-        String own = key(cluster, workloadKey);
-        Resources held = Resources.NONE;
-        List<String> expired = new ArrayList<>();
-        try (KeyValueIterator<String, Reservation> entries = store.prefixScan(cluster + SEPARATOR, KEYS)) {
-            while (entries.hasNext()) {
-                KeyValue<String, Reservation> entry = entries.next();
-                if (!isLive(entry.value, now)) {
-                    expired.add(entry.key);
-                } else if (!entry.key.equals(own)) {
-                    held = held.plus(Resources.fromQuantities(entry.value.getAmounts()));
-                }
-            }
-        }
-        // Deleted once the iterator is closed: not every store layer promises a stable scan under writes.
-        expired.forEach(store::delete);
-        return held;
+        expire(cluster, now);
+        Reservation total = store.get(cluster + TOTAL);
+        Resources held = total == null ? Resources.NONE : Resources.fromQuantities(total.getAmounts());
+        Reservation own = store.get(key(cluster, workloadKey));
+        return own == null ? held : held.plus(Resources.fromQuantities(own.getAmounts()).times(-1));
     }
 
     /** The workload's live reservation on the cluster, or null. */
     public Reservation live(String cluster, String workloadKey, long now) {
         Reservation reservation = store.get(key(cluster, workloadKey));
-        return isLive(reservation, now) ? reservation : null;
+        return reservation != null && now - reservation.getReservedAt().toEpochMilli() < ttlMs ? reservation : null;
     }
 
     /** Holds capacity for the workload on the cluster, replacing what it held there before. */
     public void hold(String cluster, String workloadKey, Reservation reservation) {
+        Resources change = Resources.fromQuantities(reservation.getAmounts());
+        Reservation old = forget(cluster, workloadKey);
+        if (old != null) {
+            change = change.plus(Resources.fromQuantities(old.getAmounts()).times(-1));
+        }
         store.put(key(cluster, workloadKey), reservation);
+        store.put(timeKey(cluster, reservation.getReservedAt().toEpochMilli(), workloadKey), reservation);
+        addToTotal(cluster, change);
     }
 
     /** Gives back what the workload held on the cluster. */
     public void release(String cluster, String workloadKey) {
-        store.delete(key(cluster, workloadKey));
+        Reservation old = forget(cluster, workloadKey);
+        if (old != null) {
+            addToTotal(cluster, Resources.fromQuantities(old.getAmounts()).times(-1));
+        }
     }
 
-    private boolean isLive(Reservation reservation, long now) {
-        return reservation != null && now - reservation.getReservedAt().toEpochMilli() < ttlMs;
+    /** Deletes the reservations of the cluster taken at least the TTL before {@code now}, oldest first. */
+    private void expire(String cluster, long now) {
+        List<String> expired = new ArrayList<>();
+        try (KeyValueIterator<String, Reservation> byTime = store.prefixScan(cluster + BY_TIME, KEYS)) {
+            while (byTime.hasNext()) {
+                KeyValue<String, Reservation> entry = byTime.next();
+                if (now - entry.value.getReservedAt().toEpochMilli() < ttlMs) {
+                    break;
+                }
+                expired.add(entry.key);
+            }
+        }
+        // Changed once the iterator is closed: not every store layer promises a stable scan under writes.
+        for (String timeKey : expired) {
+            release(cluster, timeKey.substring(timeKey.indexOf(ENTRY) + 1));
+        }
+    }
+
+    /** Removes the workload's entry and its time index entry; returns what it held. */
+    private Reservation forget(String cluster, String workloadKey) {
+        Reservation old = store.get(key(cluster, workloadKey));
+        if (old != null) {
+            store.delete(key(cluster, workloadKey));
+            store.delete(timeKey(cluster, old.getReservedAt().toEpochMilli(), workloadKey));
+        }
+        return old;
+    }
+
+    private void addToTotal(String cluster, Resources change) {
+        Reservation total = store.get(cluster + TOTAL);
+        Resources sum = (total == null ? Resources.NONE : Resources.fromQuantities(total.getAmounts())).plus(change);
+        store.put(cluster + TOTAL, Reservation.newBuilder()
+                .setRequestId("total")
+                .setAmounts(sum.toQuantities())
+                .setReservedAt(Instant.EPOCH)
+                .build());
+    }
+
+    private static String timeKey(String cluster, long reservedAt, String workloadKey) {
+        return cluster + BY_TIME + String.format("%020d", reservedAt) + ENTRY + workloadKey;
     }
 }

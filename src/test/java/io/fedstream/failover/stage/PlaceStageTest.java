@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.Reservation;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.place.stage.ClusterReservations;
 import io.fedstream.place.stage.ReserveCapacityProcessor;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -53,8 +54,9 @@ class PlaceStageTest {
     void aClusterWhoseRoomAnotherTaskTookRefusesAndTheNextCandidateIsAsked() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "16", "64Gi").cluster("dc-2", "10", "64Gi").advance(Duration.ofSeconds(1));
         // What a placing task of another partition holds on dc-1: this task's view of the fleet cannot know it.
-        fleet.<Reservation>store(ReserveCapacityProcessor.STORE).put("dc-1\u0000apps/Deployment/team-b/batch", Reservation.newBuilder()
-                .setRequestId("apps/Deployment/team-b/batch/place/g1/0").setAmounts(Map.of("cpu", "12")).setReservedAt(fleet.now()).build());
+        new ClusterReservations(fleet.store(ReserveCapacityProcessor.STORE), Duration.ofMinutes(5)).hold("dc-1", "apps/Deployment/team-b/batch",
+                Reservation.newBuilder().setRequestId("apps/Deployment/team-b/batch/place/g1/0").setAmounts(Map.of("cpu", "12"))
+                        .setReservedAt(fleet.now()).build());
 
         fleet.deployment("team-a", "api", 5, "1");
 

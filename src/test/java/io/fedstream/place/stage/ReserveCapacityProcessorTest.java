@@ -146,6 +146,27 @@ class ReserveCapacityProcessorTest {
     }
 
     @Test
+    void reservationsExpireOldestFirstAndOnlyTheExpiredOnesGiveRoomBack() {
+        ReservedComponent twoCpu = component("taskmanager", 1, Map.of("cpu", "2"));
+        driver.reserve("a-1", "member1", "team-a/a", twoCpu);
+        driver.advance(Duration.ofSeconds(30));
+        driver.reserve("b-1", "member1", "team-a/b", twoCpu);
+        driver.advance(Duration.ofSeconds(30));
+        driver.reserve("c-1", "member1", "team-a/c", twoCpu);
+
+        driver.advance(TTL.minusSeconds(60));
+
+        assertThat(driver.reserve("d-1", "member1", "team-a/d", twoCpu)).as("a expired: 2 of 6 free again")
+                .extracting(r -> r.value().getGranted()).containsExactly(true);
+        assertThat(driver.reserve("e-1", "member1", "team-a/e", twoCpu)).as("b and c still hold theirs")
+                .extracting(r -> r.value().getGranted()).containsExactly(false);
+        assertThat(entries()).extracting(entry -> entry.key)
+                .containsExactlyInAnyOrder(ClusterReservations.key("member1", "team-a/b"), ClusterReservations.key("member1", "team-a/c"),
+                        ClusterReservations.key("member1", "team-a/d"));
+        assertThat(driver.clusterReserved.get(driver.clusterReserved.size() - 1)).containsEntry("cpu", "6");
+    }
+
+    @Test
     void aClusterThatIsNotReadyIsRefusedWithItsStateAndReason() {
         driver.cluster("member2", ClusterState.SUSPECT, "HeartbeatMissed", ALLOCATABLE, Map.of());
 
@@ -235,7 +256,11 @@ class ReserveCapacityProcessorTest {
     private List<KeyValue<String, Reservation>> entries() {
         try (KeyValueIterator<String, Reservation> all = driver.reservations().all()) {
             List<KeyValue<String, Reservation>> out = new ArrayList<>();
-            all.forEachRemaining(out::add);
+            all.forEachRemaining(entry -> {
+                if (ClusterReservations.isReservationKey(entry.key)) {
+                    out.add(entry);
+                }
+            });
             return out;
         }
     }
