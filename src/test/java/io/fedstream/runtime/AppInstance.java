@@ -22,6 +22,12 @@ public record AppInstance(Fedstream fedstream, QueryServer api, StreamsRunner ru
 
     /** The test's topics and application id, 6 partitions, a free query port and the given bearer token. */
     public static FedstreamConfig config(SharedKafka kafka, KafkaTestNames names, Path stateDir, String token) {
+        return config(kafka, names, stateDir, token, Map.of());
+    }
+
+    /** As {@link #config(SharedKafka, KafkaTestNames, Path, String)}, then the given settings, e.g. short health thresholds. */
+    public static FedstreamConfig config(SharedKafka kafka, KafkaTestNames names, Path stateDir, String token,
+                                         Map<String, String> settings) {
         Map<String, String> overrides = new HashMap<>();
         overrides.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers());
         overrides.put(FedstreamConfig.APPLICATION_ID, names.applicationId());
@@ -34,6 +40,7 @@ public record AppInstance(Fedstream fedstream, QueryServer api, StreamsRunner ru
                 overrides.put(key, names.topic(key.substring("topic.".length())));
             }
         }
+        overrides.putAll(settings);
         return FedstreamConfig.of(overrides);
     }
 
