@@ -58,7 +58,11 @@ final class FleetTask {
     final PropagationPolicies policies;
     private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
     /** What each cluster held reserved at its last answer to this task: heartbeats do not show it yet. */
-    private final Map<String, Resources> lastReserved = new HashMap<>();
+    private final Map<String, Heard> lastReserved = new HashMap<>();
+
+    /** A cluster's reserved total as an answer told it, and when. */
+    private record Heard(Resources reserved, long at) {
+    }
 
     FleetTask(ProcessorContext<String, FleetOutcome> context, FleetSettings settings, String deltaTopic, LongSupplier policyChanges) {
         this.context = context;
@@ -100,9 +104,11 @@ final class FleetTask {
     PlacementResult place(Function<List<ClusterCapacity>, PlacementResult> placer) {
         List<ClusterCapacity> view = ClusterDirectory.clusters(clusterViews);
         List<ClusterCapacity> steered = new ArrayList<>();
+        // After the TTL those reservations have expired and the heartbeats count the pods: the total is stale.
+        lastReserved.values().removeIf(heard -> now() - heard.at() >= settings.reservationTtl().toMillis());
         for (ClusterCapacity cluster : view) {
-            Resources reserved = lastReserved.get(cluster.name());
-            steered.add(reserved == null ? cluster : cluster.reserve(reserved));
+            Heard heard = lastReserved.get(cluster.name());
+            steered.add(heard == null ? cluster : cluster.reserve(heard.reserved()));
         }
         PlacementResult result = placer.apply(steered);
         return result instanceof PlacementResult.NoFit && !lastReserved.isEmpty() ? placer.apply(view) : result;
@@ -110,7 +116,7 @@ final class FleetTask {
 
     void heard(ReservationAnswer answer) {
         try {
-            lastReserved.put(answer.getCluster(), Resources.fromQuantities(answer.getClusterReserved()));
+            lastReserved.put(answer.getCluster(), new Heard(Resources.fromQuantities(answer.getClusterReserved()), now()));
         } catch (IllegalArgumentException e) {
             lastReserved.remove(answer.getCluster());
         }
@@ -141,6 +147,24 @@ final class FleetTask {
                 .setRequestedAt(instant())
                 .build();
         emit(pending.cluster(), new FleetOutcome.Reserve(request));
+        expectHeld(pending.cluster(), binding);
+    }
+
+    /**
+     * Counts what was just asked of the cluster as held until its answer says the true total, so that the next
+     * workloads of the same burst (one punctuation plans many) do not all rank the same cluster first.
+     */
+    private void expectHeld(String cluster, ResourceBinding binding) {
+        Resources demand = Resources.NONE;
+        try {
+            for (ComponentDemand component : demands(binding)) {
+                demand = demand.plus(component.perPod().times(component.replicas()));
+            }
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            return;
+        }
+        Heard before = lastReserved.get(cluster);
+        lastReserved.put(cluster, new Heard((before == null ? Resources.NONE : before.reserved()).plus(demand), now()));
     }
 
     void release(String workloadKey, String cluster) {

@@ -85,6 +85,22 @@ class FailoverStageTest {
     }
 
     @Test
+    void theMovesOfOneIncidentSpreadOverTheSurvivors() {
+        fleet = new FleetDriver(stateDir)
+                .cluster("dc-1", "64", "256Gi").cluster("dc-2", "16", "256Gi").cluster("dc-3", "16", "256Gi")
+                .advance(Duration.ofSeconds(1));
+        for (String name : List.of("a", "b", "c", "d")) {
+            fleet.deployment("team-a", name, 2, "1");
+        }
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(17));
+
+        assertThat(fleet.commands).extracting(MigrationCommand::getTargetCluster)
+                .as("each answer says what the target now holds, so the next move goes to the other")
+                .containsExactlyInAnyOrder("dc-2", "dc-3", "dc-2", "dc-3");
+    }
+
+    @Test
     void aFlinkJobsCommandNamesItsLastCompletedCheckpointAndExactlyTheDeltasWrittenAfterIt() {
         threeClusters().flink("team-a", "orders");
         fleet.delta(FLINK, 100).delta(FLINK, 200)
