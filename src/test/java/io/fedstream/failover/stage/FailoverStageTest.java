@@ -193,6 +193,57 @@ class FailoverStageTest {
     }
 
     @Test
+    void completionMovesTheQuotaChargeToTheTargetCluster() {
+        threeClusters().policy("FederatedResourceQuota/team-a/q", """
+                {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
+                 "spec":{"overall":{"cpu":"100"},"staticAssignments":[
+                   {"clusterName":"dc-1","hard":{"cpu":"10"}},{"clusterName":"dc-2","hard":{"cpu":"10"}}]}}""");
+        fleet.advance(Duration.ofSeconds(1)).deployment("team-a", "web", 2, "1");
+        assertThat(fleet.placement(WEB)).isEqualTo("dc-1");
+        assertThat(fleet.usedOn("team-a/q", "dc-1")).containsEntry("cpu", "2");
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(17));
+        MigrationCommand command = fleet.commandsFor(WEB).get(0);
+        fleet.report(command, MigrationPhase.COMPLETED, null);
+
+        assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
+        assertThat(fleet.usedOn("team-a/q", "dc-2")).containsEntry("cpu", "2");
+        assertThat(fleet.usedOn("team-a/q", "dc-1").getOrDefault("cpu", "0")).isEqualTo("0");
+    }
+
+    @Test
+    void preservedStateSurvivesASecondFailoverWhoseStatusLacksIt() {
+        threeClusters().flink("team-a", "orders");
+        fleet.policy("PropagationPolicy/team-a/flink", """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata: {name: flink, namespace: team-a}
+                spec:
+                  resourceSelectors: [{apiVersion: flink.apache.org/v1beta1, kind: FlinkDeployment}]
+                  failover:
+                    application:
+                      decisionConditions: {tolerationSeconds: 2}
+                      statePreservation:
+                        rules: [{aliasLabelName: fedstream.io/job-id, jsonPath: "{.jobStatus.jobId}"}]
+                """);
+        fleet.status(FLINK, "dc-1", null, "{\"jobStatus\":{\"jobId\":\"a1b2\"}}");
+        fleet.silence("dc-1").advance(Duration.ofSeconds(7));
+        MigrationCommand first = fleet.commandsFor(FLINK).get(0);
+        fleet.report(first, MigrationPhase.COMPLETED, null);
+        assertThat(fleet.placement(FLINK)).isEqualTo("dc-2");
+
+        // The new job never got healthy: its status has no job id (karmada-io/karmada#6232).
+        fleet.status(FLINK, "dc-2", null, "{\"jobStatus\":{\"state\":\"RECONCILING\"}}");
+        fleet.silence("dc-2").advance(Duration.ofSeconds(7));
+
+        List<MigrationCommand> commands = fleet.commandsFor(FLINK);
+        assertThat(commands).hasSize(2);
+        assertThat(commands.get(1).getSourceCluster()).isEqualTo("dc-2");
+        assertThat(commands.get(1).getTargetCluster()).as("never back to dc-1 while it is unhealthy").isEqualTo("dc-3");
+        assertThat(commands.get(1).getPreservedState()).containsEntry("fedstream.io/job-id", "a1b2");
+    }
+
+    @Test
     void aFailedMigrationIsRetriedOnTheNextCandidateAfterItsBackOff() {
         threeClusters().deployment("team-a", "web", 2, "1");
         fleet.silence("dc-1").advance(Duration.ofSeconds(17));

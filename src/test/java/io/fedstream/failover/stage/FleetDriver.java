@@ -12,6 +12,7 @@ import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.MigrationPhase;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
+import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.Taint;
 import io.fedstream.avro.WorkloadEvent;
@@ -61,6 +62,7 @@ final class FleetDriver implements AutoCloseable {
     private final TestOutputTopic<String, ClusterStateEvent> statesOut;
     private final TestOutputTopic<String, AuditEvent> auditOut;
     private final TestOutputTopic<String, byte[]> deadLettersOut;
+    private final TestOutputTopic<String, QuotaStatus> quotaStatusOut;
     private final Map<String, ClusterHealthEvent> beating = new LinkedHashMap<>();
     private Instant now = START;
     final Map<String, ResourceBinding> bindings = new HashMap<>();
@@ -68,6 +70,7 @@ final class FleetDriver implements AutoCloseable {
     final List<ClusterStateEvent> states = new ArrayList<>();
     final List<AuditEvent> audit = new ArrayList<>();
     final List<TestRecord<String, byte[]>> deadLetters = new ArrayList<>();
+    final Map<String, QuotaStatus> quotaStatuses = new HashMap<>();
 
     FleetDriver(Path stateDir) {
         this(stateDir, Map.of());
@@ -93,6 +96,7 @@ final class FleetDriver implements AutoCloseable {
         statesOut = driver.createOutputTopic(topics.clusterState().name(), keys.deserializer(), topics.clusterState().valueSerde().deserializer());
         auditOut = driver.createOutputTopic(topics.audit().name(), keys.deserializer(), topics.audit().valueSerde().deserializer());
         deadLettersOut = driver.createOutputTopic(topics.deadLetters().name(), keys.deserializer(), Serdes.ByteArray().deserializer());
+        quotaStatusOut = driver.createOutputTopic(topics.quotaStatus().name(), keys.deserializer(), topics.quotaStatus().valueSerde().deserializer());
     }
 
     /** A cluster that heart-beats Ready every second from now on, with the given room (cpu, memory) and labels. */
@@ -203,6 +207,16 @@ final class FleetDriver implements AutoCloseable {
         return drain();
     }
 
+    /** A cluster's share of a quota's use, as the latest status shows it; empty when the status has none. */
+    Map<String, String> usedOn(String quotaKey, String cluster) {
+        QuotaStatus status = quotaStatuses.get(quotaKey);
+        if (status == null) {
+            return Map.of();
+        }
+        return status.getClusters().stream().filter(c -> c.getCluster().equals(cluster)).findFirst()
+                .map(c -> (Map<String, String>) c.getUsed()).orElse(Map.of());
+    }
+
     ResourceBinding binding(String key) {
         return bindings.get(key);
     }
@@ -253,6 +267,7 @@ final class FleetDriver implements AutoCloseable {
         states.addAll(statesOut.readValuesToList());
         audit.addAll(auditOut.readValuesToList());
         deadLetters.addAll(deadLettersOut.readRecordsToList());
+        quotaStatusOut.readRecordsToList().forEach(record -> quotaStatuses.put(record.key(), record.value()));
         return this;
     }
 
