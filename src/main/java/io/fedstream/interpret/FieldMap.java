@@ -20,6 +20,8 @@ final class FieldMap extends AbstractMap<String, JsonNode> {
 
     private String[] keys = new String[4];
     private JsonNode[] values = new JsonNode[4];
+    /** The keys' hash codes, compared before the keys themselves. */
+    private int[] hashes = new int[4];
     private int size;
 
     @Override
@@ -46,14 +48,30 @@ final class FieldMap extends AbstractMap<String, JsonNode> {
             values[i] = value;
             return old;
         }
+        append(key, key.hashCode(), value);
+        return null;
+    }
+
+    /** Adds a field unless the key is already there; false, and the map unchanged, when it is. */
+    boolean putNew(String key, JsonNode value) {
+        int hash = key.hashCode();
+        if (indexOf(key, hash) >= 0) {
+            return false;
+        }
+        append(key, hash, value);
+        return true;
+    }
+
+    private void append(String key, int hash, JsonNode value) {
         if (size == keys.length) {
             keys = Arrays.copyOf(keys, size * 2);
             values = Arrays.copyOf(values, size * 2);
+            hashes = Arrays.copyOf(hashes, size * 2);
         }
         keys[size] = key;
         values[size] = value;
+        hashes[size] = hash;
         size++;
-        return null;
     }
 
     @Override
@@ -161,6 +179,7 @@ final class FieldMap extends AbstractMap<String, JsonNode> {
     private void removeAt(int i) {
         System.arraycopy(keys, i + 1, keys, i, size - i - 1);
         System.arraycopy(values, i + 1, values, i, size - i - 1);
+        System.arraycopy(hashes, i + 1, hashes, i, size - i - 1);
         size--;
         keys[size] = null;
         values[size] = null;
@@ -170,15 +189,20 @@ final class FieldMap extends AbstractMap<String, JsonNode> {
         if (!(key instanceof String wanted)) {
             return -1;
         }
+        return indexOf(wanted, wanted.hashCode());
+    }
+
+    private int indexOf(String wanted, int hash) {
         String[] k = keys;
+        // The reader's keys are interned, like the literals kinds look up: most lookups end here.
         for (int i = 0; i < size; i++) {
             if (k[i] == wanted) {
                 return i;
             }
         }
-        int hash = wanted.hashCode();
+        int[] h = hashes;
         for (int i = 0; i < size; i++) {
-            if (k[i].hashCode() == hash && k[i].equals(wanted)) {
+            if (h[i] == hash && k[i].equals(wanted)) {
                 return i;
             }
         }

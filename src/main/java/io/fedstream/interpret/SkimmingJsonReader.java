@@ -40,8 +40,41 @@ final class SkimmingJsonReader {
     /** Longer keys are not kept in the table, which so holds at most a few hundred KiB. */
     private static final int MAX_NAME_LENGTH = 64;
 
-    /** A canonical key and its bytes. */
-    private record Name(String key, byte[] bytes) {}
+    private static final UnreadFields[] ROLES = UnreadFields.values();
+
+    /**
+     * A canonical key (interned, so that the literals kinds look up are the same string), its
+     * bytes, and what {@link UnreadFields} says of it in each role, worked out once per key.
+     */
+    private static final class Name {
+
+        final String key;
+        final byte[] bytes;
+        /** Bit {@code r} is set when the key is unread in the role of ordinal {@code r}. */
+        private final long unread;
+        private final UnreadFields[] children = new UnreadFields[ROLES.length];
+
+        Name(String key, byte[] bytes) {
+            this.key = key;
+            this.bytes = bytes;
+            long mask = 0;
+            for (UnreadFields role : ROLES) {
+                if (role.isUnread(key)) {
+                    mask |= 1L << role.ordinal();
+                }
+                children[role.ordinal()] = role.child(key);
+            }
+            this.unread = mask;
+        }
+
+        boolean isUnreadIn(UnreadFields role) {
+            return (unread & 1L << role.ordinal()) != 0;
+        }
+
+        UnreadFields childIn(UnreadFields role) {
+            return children[role.ordinal()];
+        }
+    }
 
     /** Thrown to give the input up to the full parser; shared and without a stack trace, so cheap. */
     private static final class GiveUp extends RuntimeException {
@@ -122,9 +155,10 @@ final class SkimmingJsonReader {
         List<String> skipped = null;
         do {
             expect('"');
-            String key = key();
+            Name name = key();
+            String key = name.key;
             expect(':');
-            if (skim && role.isUnread(key)) {
+            if (skim && name.isUnreadIn(role)) {
                 if (skipped == null) {
                     skipped = new ArrayList<>(2);
                 } else if (skipped.contains(key)) {
@@ -132,7 +166,7 @@ final class SkimmingJsonReader {
                 }
                 skipped.add(key);
                 skipValue();
-            } else if (fields.put(key, value(role, key)) != null || fields.size() > MAX_KEPT_FIELDS) {
+            } else if (!fields.putNew(key, value(name.childIn(role))) || fields.size() > MAX_KEPT_FIELDS) {
                 throw GIVE_UP;
             }
         } while (endOfMember('}'));
@@ -150,22 +184,22 @@ final class SkimmingJsonReader {
         }
         UnreadFields elementRole = role.element();
         do {
-            array.add(value(elementRole, null));
+            array.add(value(elementRole));
         } while (endOfMember(']'));
         depth--;
         return array;
     }
 
-    /** The value of {@code key} in an object of {@code role}; with a null key, a list element whose role is {@code role}. */
-    private JsonNode value(UnreadFields role, String key) {
+    /** A value whose role (should it be an object or a list) is {@code role}. */
+    private JsonNode value(UnreadFields role) {
         int c = next();
         switch (c) {
             case '{':
                 pos++;
-                return object(key == null ? role : role.child(key));
+                return object(role);
             case '[':
                 pos++;
-                return array(key == null ? role : role.child(key));
+                return array(role);
             case '"':
                 pos++;
                 return nodes.textNode(string());
@@ -303,20 +337,36 @@ final class SkimmingJsonReader {
     }
 
     /** The key after its opening quote, up to and past its closing quote: printable ASCII without escapes only. */
-    private String key() {
+    private Name key() {
         int start = pos;
         skipKey();
         int end = pos - 1;
         int slot = (keyHash ^ keyHash >>> 12) & (NAME_TABLE_SIZE - 1);
         Name known = NAMES[slot];
-        if (known != null && Arrays.equals(known.bytes, 0, known.bytes.length, in, start, end)) {
-            return known.key;
+        if (known != null && sameBytes(known.bytes, start, end)) {
+            return known;
         }
         String key = new String(in, start, end - start, StandardCharsets.ISO_8859_1);
-        if (end - start <= MAX_NAME_LENGTH) {
-            NAMES[slot] = new Name(key, Arrays.copyOfRange(in, start, end));
+        if (end - start > MAX_NAME_LENGTH) {
+            return new Name(key, null);
         }
-        return key;
+        Name name = new Name(key.intern(), Arrays.copyOfRange(in, start, end));
+        NAMES[slot] = name;
+        return name;
+    }
+
+    /** True when the input's bytes from start to end are the given ones; keys are short, so a plain loop. */
+    private boolean sameBytes(byte[] bytes, int start, int end) {
+        if (bytes.length != end - start) {
+            return false;
+        }
+        byte[] input = in;
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] != input[start + i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Skips a key after its opening quote, computing {@link #keyHash} as {@link String#hashCode} would. */
