@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -84,6 +87,11 @@ final class SkimmingJsonReader {
     }
 
     private static final GiveUp GIVE_UP = new GiveUp();
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+    private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
     /** Bytes a string cannot hold as they are: control characters, backslash and non-ASCII. */
     private static final boolean[] SPECIAL = new boolean[256];
@@ -369,39 +377,80 @@ final class SkimmingJsonReader {
         return true;
     }
 
-    /** Skips a key after its opening quote, computing {@link #keyHash} as {@link String#hashCode} would. */
+    /** Skips a key after its opening quote, computing {@link #keyHash} from its bytes. */
     private void skipKey() {
-        byte[] bytes = in;
-        int p = pos;
-        int h = 0;
-        int b;
-        while ((b = bytes[p++]) != '"') {
-            if (SPECIAL[b & 0xff]) {
-                throw GIVE_UP; // control characters, escapes, non-ASCII
-            }
-            h = 31 * h + b;
+        int start = pos;
+        int end = plainEnd(start);
+        if (in[end] != '"') {
+            throw GIVE_UP; // control characters, escapes, non-ASCII
         }
-        if (p - pos > MAX_KEY_LENGTH) {
+        if (end + 1 - start > MAX_KEY_LENGTH) {
             throw GIVE_UP;
         }
-        pos = p;
-        keyHash = h;
+        pos = end + 1;
+        keyHash = hash(start, end);
+    }
+
+    /**
+     * A hash of the bytes from start to end, from their length and at most three 8-byte words
+     * (first, middle, last): keys are compared byte by byte anyway, so it only has to spread them.
+     */
+    private int hash(int start, int end) {
+        int length = end - start;
+        long h;
+        if (length >= 8) {
+            h = (long) LONGS.get(in, start) * GOLDEN ^ (long) LONGS.get(in, end - 8);
+            if (length > 16) {
+                h = h * GOLDEN ^ (long) LONGS.get(in, start + length / 2 - 4);
+            }
+        } else if (start + 8 <= in.length) {
+            h = length == 0 ? 0 : (long) LONGS.get(in, start) & -1L >>> 64 - 8 * length;
+        } else {
+            h = 0;
+            for (int i = start; i < end; i++) {
+                h = h << 8 | in[i] & 0xff;
+            }
+        }
+        h = (h ^ length) * GOLDEN;
+        return (int) (h ^ h >>> 32);
+    }
+
+    /**
+     * The position of the first byte from {@code p} on that ends or interrupts a plain string:
+     * '"', a backslash, a control character or a non-ASCII byte; {@code in.length} when there is
+     * none. Eight bytes at a time: strings are most of a manifest's bytes.
+     */
+    private int plainEnd(int p) {
+        byte[] bytes = in;
+        int lastWord = bytes.length - 8;
+        while (p <= lastWord) {
+            long word = (long) LONGS.get(bytes, p);
+            long quote = word ^ 0x2222222222222222L;
+            long backslash = word ^ 0x5C5C5C5C5C5C5C5CL;
+            // High bit of each byte that is '"', '\\', below 0x20 or above 0x7F; a borrow can
+            // only mark bytes above the first one found, so the lowest mark is exact.
+            long found = ((quote - ONES) & ~quote | (backslash - ONES) & ~backslash
+                    | (word - 0x2020202020202020L) & ~word | word) & HIGH_BITS;
+            if (found != 0) {
+                return p + (Long.numberOfTrailingZeros(found) >>> 3);
+            }
+            p += 8;
+        }
+        while (p < bytes.length && bytes[p] != '"' && !SPECIAL[bytes[p] & 0xff]) {
+            p++;
+        }
+        return p;
     }
 
     /** The string after its opening quote, up to and past its closing quote. */
     private String string() {
-        byte[] bytes = in;
         int start = pos;
-        int p = start;
-        int b;
-        while ((b = bytes[p]) != '"') {
-            if (SPECIAL[b & 0xff]) {
-                return decodedString();
-            }
-            p++;
+        int p = plainEnd(start);
+        if (in[p] != '"') {
+            return decodedString();
         }
         pos = p + 1;
-        return new String(bytes, start, p - start, StandardCharsets.ISO_8859_1);
+        return new String(in, start, p - start, StandardCharsets.ISO_8859_1);
     }
 
     /** A string with escapes or non-ASCII characters, after its opening quote. */
@@ -431,27 +480,21 @@ final class SkimmingJsonReader {
     }
 
     private void skipString() {
-        byte[] bytes = in;
-        int p = pos;
         while (true) {
-            int b = bytes[p];
+            int p = plainEnd(pos);
+            int b = in[p];
             if (b == '"') {
                 pos = p + 1;
                 return;
             }
-            if (SPECIAL[b & 0xff]) {
-                pos = p;
-                if (b == '\\') {
-                    pos++;
-                    escaped();
-                } else if (b < 0) {
-                    utf8();
-                } else {
-                    throw GIVE_UP;
-                }
-                p = pos;
+            pos = p;
+            if (b == '\\') {
+                pos++;
+                escaped();
+            } else if (b < 0) {
+                utf8();
             } else {
-                p++;
+                throw GIVE_UP;
             }
         }
     }
