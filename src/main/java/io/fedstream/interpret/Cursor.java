@@ -69,6 +69,11 @@ public final class Cursor {
         return c;
     }
 
+    /** A cursor at another node with this one's field path (e.g. a merged pod template named after one of its sources). */
+    public Cursor withNode(JsonNode other) {
+        return parent == null ? new Cursor(other, path, problems) : new Cursor(other, parent, key, index);
+    }
+
     /** The value of one key of this mapping (a key may contain dots). */
     public Cursor field(String key) {
         JsonNode child = null;

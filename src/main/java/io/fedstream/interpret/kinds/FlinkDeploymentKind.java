@@ -169,9 +169,10 @@ public final class FlinkDeploymentKind implements KindInterpreter {
 
         BigDecimal cores = cpu(cpuField, useResources, conf, jm, slots);
         Long memory = memory(memoryField, conf, jm, component);
-        String role = jm ? "jobmanager" : "taskmanager";
-        Double cpuFactor = limitFactor(useResources ? resources : null, "cpu", conf, "kubernetes." + role + ".cpu.limit-factor");
-        Double memoryFactor = limitFactor(useResources ? resources : null, "memory", conf, "kubernetes." + role + ".memory.limit-factor");
+        Double cpuFactor = limitFactor(useResources ? resources : null, "cpu", conf,
+                jm ? "kubernetes.jobmanager.cpu.limit-factor" : "kubernetes.taskmanager.cpu.limit-factor");
+        Double memoryFactor = limitFactor(useResources ? resources : null, "memory", conf,
+                jm ? "kubernetes.jobmanager.memory.limit-factor" : "kubernetes.taskmanager.memory.limit-factor");
         Map<String, Long> requests = new TreeMap<>();
         Map<String, Long> limits = new TreeMap<>();
         if (cores != null && cpuFactor != null) {
@@ -354,7 +355,7 @@ public final class FlinkDeploymentKind implements KindInterpreter {
             return PodRequest.NONE;
         }
         JsonNode merged = PodTemplateMerge.merge(common.node(), component.node(), byName);
-        Cursor mergedTemplate = Cursor.root(merged, component.isPresent() ? component.path() : common.path(), problems);
+        Cursor mergedTemplate = (component.isPresent() ? component : common).withNode(merged);
         return PodRequests.of(mergedTemplate.field("spec"), MAIN_CONTAINER, main);
     }
 }
