@@ -100,6 +100,6 @@ final class ReplicaSpecs {
     static Component component(String type, Cursor spec, long defaultReplicas) {
         Cursor replicas = spec.field("replicas");
         return Component.of(type.toLowerCase(Locale.ROOT), replicas.count(defaultReplicas), replicas.path(),
-                PodRequests.of(spec.at("template.spec")));
+                PodRequests.of(spec.field("template").field("spec")));
     }
 }
