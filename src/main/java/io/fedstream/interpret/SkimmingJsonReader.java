@@ -10,10 +10,8 @@ import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -113,6 +111,9 @@ final class SkimmingJsonReader {
     private int[] keyEnds = new int[32];
     private int[] keyHashes = new int[32];
     private int keyCount;
+    /** The keys the kept objects being read leave out, innermost last (a stack, as the skipped objects' keys). */
+    private String[] skipped = new String[8];
+    private int skippedCount;
 
     private SkimmingJsonReader(byte[] in, JsonNodeFactory nodes, boolean skim) {
         this.in = in;
@@ -160,24 +161,21 @@ final class SkimmingJsonReader {
             depth--;
             return object;
         }
-        List<String> skipped = null;
+        int skippedBase = skippedCount;
         do {
             expect('"');
             Name name = key();
             String key = name.key;
             expect(':');
             if (skim && name.isUnreadIn(role)) {
-                if (skipped == null) {
-                    skipped = new ArrayList<>(2);
-                } else if (skipped.contains(key)) {
-                    throw GIVE_UP;
-                }
-                skipped.add(key);
+                pushSkipped(skippedBase, key);
                 skipValue();
             } else if (!fields.putNew(key, value(name.childIn(role))) || fields.size() > MAX_KEPT_FIELDS) {
                 throw GIVE_UP;
             }
         } while (endOfMember('}'));
+        Arrays.fill(skipped, skippedBase, skippedCount, null);
+        skippedCount = skippedBase;
         depth--;
         return object;
     }
@@ -298,6 +296,19 @@ final class SkimmingJsonReader {
         } while (endOfMember('}'));
         keyCount = base;
         depth--;
+    }
+
+    /** Records a key the kept object being read leaves out (from {@code base} on), giving up when it is there already. */
+    private void pushSkipped(int base, String key) {
+        for (int i = base; i < skippedCount; i++) {
+            if (skipped[i].equals(key)) {
+                throw GIVE_UP;
+            }
+        }
+        if (skippedCount == skipped.length) {
+            skipped = Arrays.copyOf(skipped, skippedCount * 2);
+        }
+        skipped[skippedCount++] = key;
     }
 
     /** Records a key of the skipped object being read, on a stack shared by the nested ones. */
