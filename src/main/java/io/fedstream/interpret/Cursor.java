@@ -62,11 +62,26 @@ public final class Cursor {
 
     /** The node at a dotted path below this one, e.g. {@code at("spec.template.spec")}; absent nodes are fine. */
     public Cursor at(String dottedPath) {
-        Cursor c = this;
-        for (String part : dottedPath.split("\\.")) {
-            c = c.field(part);
+        // The parts String.split("\\.") gives, without its regex and array: trailing empty parts are dropped.
+        int end = dottedPath.length();
+        while (end > 0 && dottedPath.charAt(end - 1) == '.') {
+            end--;
         }
-        return c;
+        if (end == 0 && !dottedPath.isEmpty()) {
+            return this;
+        }
+        Cursor c = this;
+        int start = 0;
+        for (int dot = dottedPath.indexOf('.'); dot >= 0 && dot < end; dot = dottedPath.indexOf('.', start)) {
+            c = c.field(dottedPath.substring(start, dot));
+            start = dot + 1;
+        }
+        return c.field(start == 0 && end == dottedPath.length() ? dottedPath : dottedPath.substring(start, end));
+    }
+
+    /** A cursor at another node with this one's field path (e.g. a merged pod template named after one of its sources). */
+    public Cursor withNode(JsonNode other) {
+        return parent == null ? new Cursor(other, path, problems) : new Cursor(other, parent, key, index);
     }
 
     /** The value of one key of this mapping (a key may contain dots). */
@@ -258,8 +273,17 @@ public final class Cursor {
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> entry = it.next();
             String name = entry.getKey();
-            Long units = new Cursor(entry.getValue(), this, name, -1).quantity(name);
-            if (units != null && overflow == null) {
+            JsonNode value = entry.getValue();
+            // The usual quantity ("500m", "2Gi") needs no cursor: it cannot be an error.
+            long units = value.isTextual() ? Quantities.commonUnits(name, value.textValue()) : -1;
+            if (units < 0) {
+                Long read = new Cursor(value, this, name, -1).quantity(name);
+                if (read == null) {
+                    continue;
+                }
+                units = read;
+            }
+            if (overflow == null) {
                 try {
                     amounts.add(Resources.normalizeName(name), units);
                 } catch (ArithmeticException e) {

@@ -8,18 +8,19 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Set;
 
 /**
- * The fields of one manifest object as the skimming reader builds them: keys and values in
- * two arrays in document order, found by a linear scan. Manifest objects have a handful of
- * fields and canonical keys, for which this is smaller and faster than the
+ * The fields of one manifest object as the skimming reader builds them: keys and values side by
+ * side in one array in document order, found by a linear scan. Manifest objects have a handful
+ * of fields and canonical keys, for which this is smaller and faster than the
  * {@link java.util.LinkedHashMap} Jackson uses by default; it is a complete, mutable map.
  */
 final class FieldMap extends AbstractMap<String, JsonNode> {
 
-    private String[] keys = new String[4];
-    private JsonNode[] values = new JsonNode[4];
+    /** Key i at 2i, its value at 2i + 1: one small array per object, which the reader builds by the thousand. */
+    private Object[] slots = new Object[8];
     private int size;
 
     @Override
@@ -30,7 +31,7 @@ final class FieldMap extends AbstractMap<String, JsonNode> {
     @Override
     public JsonNode get(Object key) {
         int i = indexOf(key);
-        return i < 0 ? null : values[i];
+        return i < 0 ? null : value(i);
     }
 
     @Override
@@ -42,18 +43,30 @@ final class FieldMap extends AbstractMap<String, JsonNode> {
     public JsonNode put(String key, JsonNode value) {
         int i = indexOf(key);
         if (i >= 0) {
-            JsonNode old = values[i];
-            values[i] = value;
+            JsonNode old = value(i);
+            slots[2 * i + 1] = value;
             return old;
         }
-        if (size == keys.length) {
-            keys = Arrays.copyOf(keys, size * 2);
-            values = Arrays.copyOf(values, size * 2);
-        }
-        keys[size] = key;
-        values[size] = value;
-        size++;
+        append(key, value);
         return null;
+    }
+
+    /** Adds a field unless the key is already there; false, and the map unchanged, when it is. */
+    boolean putNew(String key, JsonNode value) {
+        if (indexOf(key) >= 0) {
+            return false;
+        }
+        append(key, value);
+        return true;
+    }
+
+    private void append(String key, JsonNode value) {
+        if (2 * size == slots.length) {
+            slots = Arrays.copyOf(slots, slots.length * 2);
+        }
+        slots[2 * size] = key;
+        slots[2 * size + 1] = value;
+        size++;
     }
 
     @Override
@@ -62,15 +75,14 @@ final class FieldMap extends AbstractMap<String, JsonNode> {
         if (i < 0) {
             return null;
         }
-        JsonNode old = values[i];
+        JsonNode old = value(i);
         removeAt(i);
         return old;
     }
 
     @Override
     public void clear() {
-        Arrays.fill(keys, 0, size, null);
-        Arrays.fill(values, 0, size, null);
+        Arrays.fill(slots, 0, 2 * size, null);
         size = 0;
     }
 
@@ -127,29 +139,29 @@ final class FieldMap extends AbstractMap<String, JsonNode> {
 
         @Override
         public String getKey() {
-            return keys[index];
+            return key(index);
         }
 
         @Override
         public JsonNode getValue() {
-            return values[index];
+            return value(index);
         }
 
         @Override
         public JsonNode setValue(JsonNode value) {
-            JsonNode old = values[index];
-            values[index] = value;
+            JsonNode old = value(index);
+            slots[2 * index + 1] = value;
             return old;
         }
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Map.Entry<?, ?> e && getKey().equals(e.getKey()) && java.util.Objects.equals(getValue(), e.getValue());
+            return o instanceof Map.Entry<?, ?> e && getKey().equals(e.getKey()) && Objects.equals(getValue(), e.getValue());
         }
 
         @Override
         public int hashCode() {
-            return getKey().hashCode() ^ java.util.Objects.hashCode(getValue());
+            return getKey().hashCode() ^ Objects.hashCode(getValue());
         }
 
         @Override
@@ -158,28 +170,38 @@ final class FieldMap extends AbstractMap<String, JsonNode> {
         }
     }
 
+    private String key(int i) {
+        return (String) slots[2 * i];
+    }
+
+    private JsonNode value(int i) {
+        return (JsonNode) slots[2 * i + 1];
+    }
+
     private void removeAt(int i) {
-        System.arraycopy(keys, i + 1, keys, i, size - i - 1);
-        System.arraycopy(values, i + 1, values, i, size - i - 1);
+        System.arraycopy(slots, 2 * i + 2, slots, 2 * i, 2 * (size - i - 1));
         size--;
-        keys[size] = null;
-        values[size] = null;
+        slots[2 * size] = null;
+        slots[2 * size + 1] = null;
     }
 
     private int indexOf(Object key) {
         if (!(key instanceof String wanted)) {
             return -1;
         }
-        String[] k = keys;
-        for (int i = 0; i < size; i++) {
-            if (k[i] == wanted) {
-                return i;
+        Object[] s = slots;
+        int n = 2 * size;
+        // The reader's keys are interned, like the literals kinds look up: most lookups end here.
+        for (int i = 0; i < n; i += 2) {
+            if (s[i] == wanted) {
+                return i / 2;
             }
         }
         int hash = wanted.hashCode();
-        for (int i = 0; i < size; i++) {
-            if (k[i].hashCode() == hash && k[i].equals(wanted)) {
-                return i;
+        for (int i = 0; i < n; i += 2) {
+            String k = (String) s[i];
+            if (k.hashCode() == hash && k.equals(wanted)) {
+                return i / 2;
             }
         }
         return -1;

@@ -29,7 +29,7 @@ public final class PodRequests {
         if (!containers.isPresent() || (containers.node().isArray() && containers.node().isEmpty())) {
             containers.error("must list at least one container");
         }
-        return compute(podSpec, null, null);
+        return compute(podSpec, null, null, null);
     }
 
     /**
@@ -38,7 +38,12 @@ public final class PodRequests {
      * and memory; a container of that name is added when the spec has none.
      */
     public static PodRequest of(Cursor podSpec, String containerName, UnaryOperator<ContainerResources> adjust) {
-        return compute(podSpec, containerName, adjust);
+        return compute(podSpec, containerName, adjust, null);
+    }
+
+    /** As {@link #of(Cursor, String, UnaryOperator)}, taking containers already read from the memo. */
+    public static PodRequest of(Cursor podSpec, String containerName, UnaryOperator<ContainerResources> adjust, ResourcesMemo memo) {
+        return compute(podSpec, containerName, adjust, memo);
     }
 
     /** The requests and limits of the container at the cursor. */
@@ -47,13 +52,14 @@ public final class PodRequests {
         return new ContainerResources(resources.field("requests").resourceList(), resources.field("limits").resourceList());
     }
 
-    private static PodRequest compute(Cursor podSpec, String adjustedName, UnaryOperator<ContainerResources> adjust) {
+    private static PodRequest compute(Cursor podSpec, String adjustedName, UnaryOperator<ContainerResources> adjust,
+            ResourcesMemo memo) {
         try {
             Footprint requests = new Footprint();
             Footprint limits = new Footprint();
             boolean adjusted = false;
             for (Cursor container : podSpec.field("containers").elements()) {
-                ContainerResources resources = containerResources(container);
+                ContainerResources resources = memo == null ? containerResources(container) : memo.containerResources(container);
                 if (adjust != null && adjustedName.equals(container.field("name").string())) {
                     resources = adjust.apply(resources);
                     adjusted = true;
@@ -67,7 +73,7 @@ public final class PodRequests {
                 limits.container(added.limits());
             }
             for (Cursor init : podSpec.field("initContainers").elements()) {
-                ContainerResources resources = containerResources(init);
+                ContainerResources resources = memo == null ? containerResources(init) : memo.containerResources(init);
                 if ("Always".equals(init.field("restartPolicy").string())) {
                     requests.sidecar(resources.effectiveRequest());
                     limits.sidecar(resources.limits());

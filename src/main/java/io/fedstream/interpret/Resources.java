@@ -75,6 +75,9 @@ public final class Resources {
         if (other.isEmpty()) {
             return this;
         }
+        if (isEmpty()) {
+            return other;
+        }
         return merge(other, MergeOp.SUM);
     }
 
@@ -103,6 +106,9 @@ public final class Resources {
         if (replacements.isEmpty()) {
             return this;
         }
+        if (isEmpty()) {
+            return replacements;
+        }
         return merge(replacements, MergeOp.REPLACE);
     }
 
@@ -112,20 +118,24 @@ public final class Resources {
     private Resources merge(Resources other, MergeOp op) {
         String[] a = names;
         String[] b = other.names;
+        if (sameNames(a, b)) {
+            // The usual case (e.g. cpu and memory on both sides): the names are shared, not copied.
+            long[] out = new long[a.length];
+            for (int i = 0; i < a.length; i++) {
+                out[i] = combine(op, values[i], other.values[i]);
+            }
+            return new Resources(a, out);
+        }
         String[] outNames = new String[a.length + b.length];
         long[] outValues = new long[a.length + b.length];
         int i = 0;
         int j = 0;
         int n = 0;
         while (i < a.length || j < b.length) {
-            int cmp = i == a.length ? 1 : j == b.length ? -1 : a[i].compareTo(b[j]);
+            int cmp = i == a.length ? 1 : j == b.length ? -1 : a[i] == b[j] ? 0 : a[i].compareTo(b[j]);
             long value;
             if (cmp == 0) {
-                value = switch (op) {
-                    case SUM -> Math.addExact(values[i], other.values[j]);
-                    case MAX -> Math.max(values[i], other.values[j]);
-                    case REPLACE -> other.values[j];
-                };
+                value = combine(op, values[i], other.values[j]);
                 outNames[n] = a[i];
                 i++;
                 j++;
@@ -146,6 +156,26 @@ public final class Resources {
             outValues = Arrays.copyOf(outValues, n);
         }
         return new Resources(outNames, outValues);
+    }
+
+    private static long combine(MergeOp op, long mine, long theirs) {
+        return switch (op) {
+            case SUM -> Math.addExact(mine, theirs);
+            case MAX -> Math.max(mine, theirs);
+            case REPLACE -> theirs;
+        };
+    }
+
+    private static boolean sameNames(String[] a, String[] b) {
+        if (a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] != b[i] && !a[i].equals(b[i])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Collects amounts by (already normalised) resource name, duplicates summed exactly, into Resources. */

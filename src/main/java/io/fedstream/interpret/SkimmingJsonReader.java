@@ -5,12 +5,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -40,8 +41,41 @@ final class SkimmingJsonReader {
     /** Longer keys are not kept in the table, which so holds at most a few hundred KiB. */
     private static final int MAX_NAME_LENGTH = 64;
 
-    /** A canonical key and its bytes. */
-    private record Name(String key, byte[] bytes) {}
+    private static final UnreadFields[] ROLES = UnreadFields.values();
+
+    /**
+     * A canonical key (interned, so that the literals kinds look up are the same string), its
+     * bytes, and what {@link UnreadFields} says of it in each role, worked out once per key.
+     */
+    private static final class Name {
+
+        final String key;
+        final byte[] bytes;
+        /** Bit {@code r} is set when the key is unread in the role of ordinal {@code r}. */
+        private final long unread;
+        private final UnreadFields[] children = new UnreadFields[ROLES.length];
+
+        Name(String key, byte[] bytes) {
+            this.key = key;
+            this.bytes = bytes;
+            long mask = 0;
+            for (UnreadFields role : ROLES) {
+                if (role.isUnread(key)) {
+                    mask |= 1L << role.ordinal();
+                }
+                children[role.ordinal()] = role.child(key);
+            }
+            this.unread = mask;
+        }
+
+        boolean isUnreadIn(UnreadFields role) {
+            return (unread & 1L << role.ordinal()) != 0;
+        }
+
+        UnreadFields childIn(UnreadFields role) {
+            return children[role.ordinal()];
+        }
+    }
 
     /** Thrown to give the input up to the full parser; shared and without a stack trace, so cheap. */
     private static final class GiveUp extends RuntimeException {
@@ -51,6 +85,11 @@ final class SkimmingJsonReader {
     }
 
     private static final GiveUp GIVE_UP = new GiveUp();
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+    private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
     /** Bytes a string cannot hold as they are: control characters, backslash and non-ASCII. */
     private static final boolean[] SPECIAL = new boolean[256];
@@ -72,6 +111,9 @@ final class SkimmingJsonReader {
     private int[] keyEnds = new int[32];
     private int[] keyHashes = new int[32];
     private int keyCount;
+    /** The keys the kept objects being read leave out, innermost last (a stack, as the skipped objects' keys). */
+    private String[] skipped = new String[8];
+    private int skippedCount;
 
     private SkimmingJsonReader(byte[] in, JsonNodeFactory nodes, boolean skim) {
         this.in = in;
@@ -119,23 +161,21 @@ final class SkimmingJsonReader {
             depth--;
             return object;
         }
-        List<String> skipped = null;
+        int skippedBase = skippedCount;
         do {
             expect('"');
-            String key = key();
+            Name name = key();
+            String key = name.key;
             expect(':');
-            if (skim && role.isUnread(key)) {
-                if (skipped == null) {
-                    skipped = new ArrayList<>(2);
-                } else if (skipped.contains(key)) {
-                    throw GIVE_UP;
-                }
-                skipped.add(key);
+            if (skim && name.isUnreadIn(role)) {
+                pushSkipped(skippedBase, key);
                 skipValue();
-            } else if (fields.put(key, value(role, key)) != null || fields.size() > MAX_KEPT_FIELDS) {
+            } else if (!fields.putNew(key, value(name.childIn(role))) || fields.size() > MAX_KEPT_FIELDS) {
                 throw GIVE_UP;
             }
         } while (endOfMember('}'));
+        Arrays.fill(skipped, skippedBase, skippedCount, null);
+        skippedCount = skippedBase;
         depth--;
         return object;
     }
@@ -150,22 +190,22 @@ final class SkimmingJsonReader {
         }
         UnreadFields elementRole = role.element();
         do {
-            array.add(value(elementRole, null));
+            array.add(value(elementRole));
         } while (endOfMember(']'));
         depth--;
         return array;
     }
 
-    /** The value of {@code key} in an object of {@code role}; with a null key, a list element whose role is {@code role}. */
-    private JsonNode value(UnreadFields role, String key) {
+    /** A value whose role (should it be an object or a list) is {@code role}. */
+    private JsonNode value(UnreadFields role) {
         int c = next();
         switch (c) {
             case '{':
                 pos++;
-                return object(key == null ? role : role.child(key));
+                return object(role);
             case '[':
                 pos++;
-                return array(key == null ? role : role.child(key));
+                return array(role);
             case '"':
                 pos++;
                 return nodes.textNode(string());
@@ -258,6 +298,19 @@ final class SkimmingJsonReader {
         depth--;
     }
 
+    /** Records a key the kept object being read leaves out (from {@code base} on), giving up when it is there already. */
+    private void pushSkipped(int base, String key) {
+        for (int i = base; i < skippedCount; i++) {
+            if (skipped[i].equals(key)) {
+                throw GIVE_UP;
+            }
+        }
+        if (skippedCount == skipped.length) {
+            skipped = Arrays.copyOf(skipped, skippedCount * 2);
+        }
+        skipped[skippedCount++] = key;
+    }
+
     /** Records a key of the skipped object being read, on a stack shared by the nested ones. */
     private void pushKey(int start, int end) {
         if (keyCount == keyStarts.length) {
@@ -303,55 +356,112 @@ final class SkimmingJsonReader {
     }
 
     /** The key after its opening quote, up to and past its closing quote: printable ASCII without escapes only. */
-    private String key() {
+    private Name key() {
         int start = pos;
         skipKey();
         int end = pos - 1;
         int slot = (keyHash ^ keyHash >>> 12) & (NAME_TABLE_SIZE - 1);
         Name known = NAMES[slot];
-        if (known != null && Arrays.equals(known.bytes, 0, known.bytes.length, in, start, end)) {
-            return known.key;
+        if (known != null && sameBytes(known.bytes, start, end)) {
+            return known;
         }
         String key = new String(in, start, end - start, StandardCharsets.ISO_8859_1);
-        if (end - start <= MAX_NAME_LENGTH) {
-            NAMES[slot] = new Name(key, Arrays.copyOfRange(in, start, end));
+        if (end - start > MAX_NAME_LENGTH) {
+            return new Name(key, null);
         }
-        return key;
+        Name name = new Name(key.intern(), Arrays.copyOfRange(in, start, end));
+        NAMES[slot] = name;
+        return name;
     }
 
-    /** Skips a key after its opening quote, computing {@link #keyHash} as {@link String#hashCode} would. */
-    private void skipKey() {
-        byte[] bytes = in;
-        int p = pos;
-        int h = 0;
-        int b;
-        while ((b = bytes[p++]) != '"') {
-            if (SPECIAL[b & 0xff]) {
-                throw GIVE_UP; // control characters, escapes, non-ASCII
-            }
-            h = 31 * h + b;
+    /** True when the input's bytes from start to end are the given ones; keys are short, so a plain loop. */
+    private boolean sameBytes(byte[] bytes, int start, int end) {
+        if (bytes.length != end - start) {
+            return false;
         }
-        if (p - pos > MAX_KEY_LENGTH) {
+        byte[] input = in;
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] != input[start + i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Skips a key after its opening quote, computing {@link #keyHash} from its bytes. */
+    private void skipKey() {
+        int start = pos;
+        int end = plainEnd(start);
+        if (in[end] != '"') {
+            throw GIVE_UP; // control characters, escapes, non-ASCII
+        }
+        if (end + 1 - start > MAX_KEY_LENGTH) {
             throw GIVE_UP;
         }
-        pos = p;
-        keyHash = h;
+        pos = end + 1;
+        keyHash = hash(start, end);
+    }
+
+    /**
+     * A hash of the bytes from start to end, from their length and at most three 8-byte words
+     * (first, middle, last): keys are compared byte by byte anyway, so it only has to spread them.
+     */
+    private int hash(int start, int end) {
+        int length = end - start;
+        long h;
+        if (length >= 8) {
+            h = (long) LONGS.get(in, start) * GOLDEN ^ (long) LONGS.get(in, end - 8);
+            if (length > 16) {
+                h = h * GOLDEN ^ (long) LONGS.get(in, start + length / 2 - 4);
+            }
+        } else if (start + 8 <= in.length) {
+            h = length == 0 ? 0 : (long) LONGS.get(in, start) & -1L >>> 64 - 8 * length;
+        } else {
+            h = 0;
+            for (int i = start; i < end; i++) {
+                h = h << 8 | in[i] & 0xff;
+            }
+        }
+        h = (h ^ length) * GOLDEN;
+        return (int) (h ^ h >>> 32);
+    }
+
+    /**
+     * The position of the first byte from {@code p} on that ends or interrupts a plain string:
+     * '"', a backslash, a control character or a non-ASCII byte; {@code in.length} when there is
+     * none. Eight bytes at a time: strings are most of a manifest's bytes.
+     */
+    private int plainEnd(int p) {
+        byte[] bytes = in;
+        int lastWord = bytes.length - 8;
+        while (p <= lastWord) {
+            long word = (long) LONGS.get(bytes, p);
+            long quote = word ^ 0x2222222222222222L;
+            long backslash = word ^ 0x5C5C5C5C5C5C5C5CL;
+            // High bit of each byte that is '"', '\\', below 0x20 or above 0x7F; a borrow can
+            // only mark bytes above the first one found, so the lowest mark is exact.
+            long found = ((quote - ONES) & ~quote | (backslash - ONES) & ~backslash
+                    | (word - 0x2020202020202020L) & ~word | word) & HIGH_BITS;
+            if (found != 0) {
+                return p + (Long.numberOfTrailingZeros(found) >>> 3);
+            }
+            p += 8;
+        }
+        while (p < bytes.length && bytes[p] != '"' && !SPECIAL[bytes[p] & 0xff]) {
+            p++;
+        }
+        return p;
     }
 
     /** The string after its opening quote, up to and past its closing quote. */
     private String string() {
-        byte[] bytes = in;
         int start = pos;
-        int p = start;
-        int b;
-        while ((b = bytes[p]) != '"') {
-            if (SPECIAL[b & 0xff]) {
-                return decodedString();
-            }
-            p++;
+        int p = plainEnd(start);
+        if (in[p] != '"') {
+            return decodedString();
         }
         pos = p + 1;
-        return new String(bytes, start, p - start, StandardCharsets.ISO_8859_1);
+        return new String(in, start, p - start, StandardCharsets.ISO_8859_1);
     }
 
     /** A string with escapes or non-ASCII characters, after its opening quote. */
@@ -381,27 +491,21 @@ final class SkimmingJsonReader {
     }
 
     private void skipString() {
-        byte[] bytes = in;
-        int p = pos;
         while (true) {
-            int b = bytes[p];
+            int p = plainEnd(pos);
+            int b = in[p];
             if (b == '"') {
                 pos = p + 1;
                 return;
             }
-            if (SPECIAL[b & 0xff]) {
-                pos = p;
-                if (b == '\\') {
-                    pos++;
-                    escaped();
-                } else if (b < 0) {
-                    utf8();
-                } else {
-                    throw GIVE_UP;
-                }
-                p = pos;
+            pos = p;
+            if (b == '\\') {
+                pos++;
+                escaped();
+            } else if (b < 0) {
+                utf8();
             } else {
-                p++;
+                throw GIVE_UP;
             }
         }
     }

@@ -1,5 +1,7 @@
 package io.fedstream.interpret;
 
+import io.fedstream.interpret.kinds.FlinkConfiguration;
+
 import java.util.Set;
 
 /**
@@ -35,6 +37,12 @@ enum UnreadFields {
     TEMPLATE(Set.of()),
     /** A list of containers of a pod spec (its elements are CONTAINERs). */
     CONTAINERS(Set.of()),
+    /** A Flink resource's job spec: the Flink kinds read its parallelism alone. */
+    FLINK_JOB(Set.of("jarURI", "entryClass", "args", "upgradeMode", "state", "savepointTriggerNonce",
+            "savepointRedeployNonce", "initialSavepointPath", "checkpointTriggerNonce", "allowNonRestoredState",
+            "autoscalerResetNonce")),
+    /** A Flink resource's flinkConfiguration: only the options Flink kinds read (and objects that may nest them) are kept. */
+    FLINK_CONFIGURATION(Set.of()),
     /** Anything else: everything is kept. */
     OTHER(Set.of());
 
@@ -46,6 +54,9 @@ enum UnreadFields {
 
     /** True when no built-in kind reads this key of an object of this role. */
     boolean isUnread(String key) {
+        if (this == FLINK_CONFIGURATION) {
+            return !FlinkConfiguration.mayHold(key);
+        }
         return unread.contains(key);
     }
 
@@ -54,6 +65,8 @@ enum UnreadFields {
         switch (this) {
             case ROOT:
                 return key.equals("metadata") ? ROOT_METADATA : key.equals("spec") ? ROOT_SPEC : byKey(key);
+            case ROOT_SPEC:
+                return key.equals("flinkConfiguration") ? FLINK_CONFIGURATION : key.equals("job") ? FLINK_JOB : byKey(key);
             case TEMPLATE:
                 return key.equals("metadata") ? TEMPLATE_METADATA : key.equals("spec") ? POD_SPEC : byKey(key);
             case POD_SPEC:

@@ -83,6 +83,38 @@ class ResourcesTest {
         assertThat(Resources.NONE.plus(a)).isEqualTo(a);
     }
 
+    /** Random pairs, often naming the same resources (the shared-names path), against a map model. */
+    @Test
+    void sumMaxAndReplaceMatchAMapModel() {
+        SplittableRandom random = new SplittableRandom(7);
+        List<String> names = List.of("cpu", "memory", "nvidia.com/gpu", "ephemeral-storage");
+        for (int i = 0; i < 10_000; i++) {
+            Map<String, Long> a = new HashMap<>();
+            Map<String, Long> b = new HashMap<>();
+            for (String name : names) {
+                boolean inA = random.nextInt(3) > 0;
+                if (inA) {
+                    a.put(new String(name), random.nextLong(-5, 1_000_000));
+                }
+                if (random.nextBoolean() ? inA : random.nextBoolean()) {
+                    b.put(new String(name), random.nextLong(-5, 1_000_000));
+                }
+            }
+            Resources ra = Resources.of(a);
+            Resources rb = Resources.of(b);
+            Map<String, Long> sum = new HashMap<>(a);
+            b.forEach((k, v) -> sum.merge(k, v, Long::sum));
+            Map<String, Long> max = new HashMap<>();
+            a.forEach((k, v) -> max.put(k, Math.max(v, b.getOrDefault(k, 0L))));
+            b.forEach((k, v) -> max.put(k, Math.max(v, a.getOrDefault(k, 0L))));
+            Map<String, Long> replaced = new HashMap<>(a);
+            replaced.putAll(b);
+            assertThat(ra.plus(rb).amounts()).as("%s + %s", a, b).isEqualTo(sum);
+            assertThat(ra.max(rb).amounts()).as("max(%s, %s)", a, b).isEqualTo(max);
+            assertThat(ra.with(rb).amounts()).as("%s with %s", a, b).isEqualTo(replaced);
+        }
+    }
+
     @Test
     void overflowThrowsInsteadOfWrapping() {
         Resources big = Resources.of(Map.of("memory", Long.MAX_VALUE / 2 + 1));

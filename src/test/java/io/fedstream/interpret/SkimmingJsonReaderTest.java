@@ -102,6 +102,59 @@ class SkimmingJsonReaderTest {
         }
     }
 
+    /**
+     * Keys and strings of every length up to 40, at every offset against the reader's 8-byte
+     * words, holding escapes, non-ASCII, control characters and quotes at random places: the
+     * reader builds Jackson's tree or gives the input up exactly when Jackson refuses it.
+     */
+    @Test
+    void readsKeysAndStringsWordByWordAsJacksonDoes() {
+        Random random = new Random(42);
+        String[] pieces = {"a", "Z", "0", " ", ".", "/", "\\\"", "\\\\", "\\n", "\\u00e9", "\u00e9", "\u20ac", "\ud83d\ude00",
+            "\u0001", "\"", "\u007f"};
+        int built = 0;
+        int skipped = 0;
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder json = new StringBuilder("{" + " ".repeat(random.nextInt(8)));
+            int fields = 1 + random.nextInt(4);
+            for (int f = 0; f < fields; f++) {
+                json.append(f == 0 ? "" : ",").append('"').append(randomText(random, pieces, f)).append("\":");
+                json.append(random.nextBoolean() ? "\"" + randomText(random, pieces, -1) + "\"" : "[\"" + randomText(random, pieces, -1) + "\"]");
+            }
+            String object = json.append('}').toString();
+            byte[] bytes = object.getBytes(StandardCharsets.UTF_8);
+            List<ManifestParser.Document> whole = new ManifestParser().parse(bytes);
+            JsonNode read = SkimmingJsonReader.read(bytes, NODES, false);
+            if (whole.get(0).error() != null) {
+                assertThat(read).as(object).isNull();
+            } else if (read != null) {
+                assertThat(read).as(object).isEqualTo(whole.get(0).root());
+                built++;
+            }
+            // The same object where it is skipped: checked (duplicate keys by their hash, then bytes), not built.
+            byte[] unread = ("{\"status\": " + object + ", \"kind\": \"Pod\"}").getBytes(StandardCharsets.UTF_8);
+            JsonNode skim = SkimmingJsonReader.read(unread, NODES, true);
+            if (whole.get(0).error() != null) {
+                assertThat(skim).as(object).isNull();
+            } else if (skim != null) {
+                assertThat(skim).as(object).isEqualTo(JSON.createObjectNode().put("kind", "Pod"));
+                skipped++;
+            }
+        }
+        assertThat(built).isGreaterThan(5_000);
+        assertThat(skipped).isGreaterThanOrEqualTo(built);
+    }
+
+    /** Up to 40 characters, mostly plain; a non-negative {@code unique} is appended so that keys differ. */
+    private static String randomText(Random random, String[] pieces, int unique) {
+        StringBuilder out = new StringBuilder();
+        int length = random.nextInt(41);
+        for (int i = 0; i < length; i++) {
+            out.append(random.nextInt(40) > 0 ? pieces[random.nextInt(6)] : pieces[random.nextInt(pieces.length)]);
+        }
+        return unique >= 0 ? out.append('#').append(unique).toString() : out.toString();
+    }
+
     @Test
     void duplicateKeyInsideAnUnreadSubtreeIsRefused() {
         String json = deployment("\"env\": [{\"name\": \"A\", \"value\": \"1\", \"name\": \"B\"}],");

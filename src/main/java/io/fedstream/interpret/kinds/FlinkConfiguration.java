@@ -2,15 +2,32 @@ package io.fedstream.interpret.kinds;
 
 import io.fedstream.interpret.Cursor;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The {@code flinkConfiguration} of a Flink resource as flat keys: values may be strings or
  * numbers, and keys may be written flat ({@code taskmanager.numberOfTaskSlots: 2}) or nested
  * ({@code taskmanager: {numberOfTaskSlots: 2}}); a flat key wins over the same nested one.
  */
-final class FlinkConfiguration {
+public final class FlinkConfiguration {
+
+    /**
+     * Every option a Flink kind reads. Declared, so that the skimming JSON reader can leave the
+     * other options out of the tree (see {@link #mayHold}); reading an undeclared one fails.
+     */
+    private static final Set<String> READ = Set.of(
+            "taskmanager.numberOfTaskSlots", "kubernetes.operator.pod-template.merge-arrays-by-name",
+            "high-availability.type", "high-availability", "pipeline.jobvertex-parallelism-overrides",
+            "taskmanager.cpu.cores", "kubernetes.jobmanager.cpu.amount", "kubernetes.jobmanager.cpu",
+            "kubernetes.taskmanager.cpu.amount", "kubernetes.taskmanager.cpu",
+            "kubernetes.jobmanager.cpu.limit-factor", "kubernetes.taskmanager.cpu.limit-factor",
+            "kubernetes.jobmanager.memory.limit-factor", "kubernetes.taskmanager.memory.limit-factor",
+            "jobmanager.memory.process.size", "taskmanager.memory.process.size");
+
+    private static final Set<String> HOLDERS = holders();
 
     private final Map<String, Cursor> values;
 
@@ -22,6 +39,9 @@ final class FlinkConfiguration {
         Map<String, Cursor> nested = new LinkedHashMap<>();
         Map<String, Cursor> flat = new LinkedHashMap<>();
         configuration.entries().forEach((key, value) -> {
+            if (!mayHold(key)) {
+                return; // no option read can come from it
+            }
             if (value.node().isObject()) {
                 flatten(key, value, nested);
             } else {
@@ -34,16 +54,43 @@ final class FlinkConfiguration {
 
     private static void flatten(String prefix, Cursor node, Map<String, Cursor> out) {
         node.entries().forEach((key, value) -> {
+            String flatKey = prefix + "." + key;
+            if (!mayHold(flatKey)) {
+                return;
+            }
             if (value.node().isObject()) {
-                flatten(prefix + "." + key, value, out);
+                flatten(flatKey, value, out);
             } else {
-                out.put(prefix + "." + key, value);
+                out.put(flatKey, value);
             }
         });
     }
 
+    /**
+     * True when a top-level key of {@code flinkConfiguration} can hold an option a Flink kind
+     * reads: the option itself, or an object whose flattened keys may include one.
+     */
+    public static boolean mayHold(String key) {
+        return HOLDERS.contains(key);
+    }
+
+    /** The options read and every prefix of theirs that ends before a dot. */
+    private static Set<String> holders() {
+        Set<String> out = new HashSet<>();
+        for (String option : READ) {
+            for (int dot = option.indexOf('.'); dot >= 0; dot = option.indexOf('.', dot + 1)) {
+                out.add(option.substring(0, dot));
+            }
+            out.add(option);
+        }
+        return Set.copyOf(out);
+    }
+
     /** The value of a key, or null when not set. */
     Cursor get(String key) {
+        if (!READ.contains(key)) {
+            throw new IllegalArgumentException("undeclared Flink option " + key + ": add it to FlinkConfiguration.READ");
+        }
         Cursor c = values.get(key);
         return c == null || !c.isPresent() ? null : c;
     }

@@ -11,6 +11,7 @@ import io.fedstream.interpret.PodRequests;
 import io.fedstream.interpret.Problems;
 import io.fedstream.interpret.Quantities;
 import io.fedstream.interpret.Resources;
+import io.fedstream.interpret.ResourcesMemo;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -55,8 +56,9 @@ public final class FlinkDeploymentKind implements KindInterpreter {
             jmReplicas.error("standby JobManagers need high availability (high-availability.type)");
         }
         Cursor commonTemplate = spec.field("podTemplate");
+        ResourcesMemo memo = new ResourcesMemo(manifest.problems());
         PodRequest jmPod = pod(commonTemplate, true, jm.field("podTemplate"), mergeByName,
-                mainContainer(jm, conf, true, slots));
+                mainContainer(jm, conf, true, slots), memo);
 
         Cursor tmReplicas = tm.field("replicas");
         Long replicasSet = tmReplicas.optionalCount();
@@ -87,7 +89,7 @@ public final class FlinkDeploymentKind implements KindInterpreter {
         }
         // The common template was read alone for the JobManager: reading it again could only repeat its errors.
         PodRequest tmPod = pod(commonTemplate, false, tm.field("podTemplate"), mergeByName,
-                mainContainer(tm, conf, false, slots));
+                mainContainer(tm, conf, false, slots), memo);
 
         return List.of(
                 Component.of("jobmanager", jobManagers, jmReplicas.path(), jmPod),
@@ -169,9 +171,10 @@ public final class FlinkDeploymentKind implements KindInterpreter {
 
         BigDecimal cores = cpu(cpuField, useResources, conf, jm, slots);
         Long memory = memory(memoryField, conf, jm, component);
-        String role = jm ? "jobmanager" : "taskmanager";
-        Double cpuFactor = limitFactor(useResources ? resources : null, "cpu", conf, "kubernetes." + role + ".cpu.limit-factor");
-        Double memoryFactor = limitFactor(useResources ? resources : null, "memory", conf, "kubernetes." + role + ".memory.limit-factor");
+        Double cpuFactor = limitFactor(useResources ? resources : null, "cpu", conf,
+                jm ? "kubernetes.jobmanager.cpu.limit-factor" : "kubernetes.taskmanager.cpu.limit-factor");
+        Double memoryFactor = limitFactor(useResources ? resources : null, "memory", conf,
+                jm ? "kubernetes.jobmanager.memory.limit-factor" : "kubernetes.taskmanager.memory.limit-factor");
         Map<String, Long> requests = new TreeMap<>();
         Map<String, Long> limits = new TreeMap<>();
         if (cores != null && cpuFactor != null) {
@@ -338,23 +341,24 @@ public final class FlinkDeploymentKind implements KindInterpreter {
     /**
      * The pod of one component: each template is first read alone (the common one only when
      * {@code readCommon}), so errors name their real fields; then the merged template is read
-     * with the main container adjusted.
+     * with the main container adjusted. Containers the merge shares with a template read
+     * before are taken from the memo.
      */
     private static PodRequest pod(Cursor common, boolean readCommon, Cursor component, boolean byName,
-            UnaryOperator<ContainerResources> main) {
+            UnaryOperator<ContainerResources> main, ResourcesMemo memo) {
         Problems problems = common.problems();
         int before = problems.size();
         if (readCommon && common.isPresent()) {
-            PodRequests.of(common.field("spec"), MAIN_CONTAINER, UnaryOperator.identity());
+            PodRequests.of(common.field("spec"), MAIN_CONTAINER, UnaryOperator.identity(), memo);
         }
         if (component.isPresent()) {
-            PodRequests.of(component.field("spec"), MAIN_CONTAINER, UnaryOperator.identity());
+            PodRequests.of(component.field("spec"), MAIN_CONTAINER, UnaryOperator.identity(), memo);
         }
         if (problems.size() > before) {
             return PodRequest.NONE;
         }
         JsonNode merged = PodTemplateMerge.merge(common.node(), component.node(), byName);
-        Cursor mergedTemplate = Cursor.root(merged, component.isPresent() ? component.path() : common.path(), problems);
-        return PodRequests.of(mergedTemplate.field("spec"), MAIN_CONTAINER, main);
+        Cursor mergedTemplate = (component.isPresent() ? component : common).withNode(merged);
+        return PodRequests.of(mergedTemplate.field("spec"), MAIN_CONTAINER, main, memo);
     }
 }

@@ -22,16 +22,21 @@ public final class KubeflowJobKinds implements KindInterpreter {
     private static final String API_VERSION = "kubeflow.org/v1";
 
     /** One job kind: where its replica specs are, its replica types in order, and what its operator does with others. */
-    private record Family(String kind, String specsField, List<String> types, UnknownTypes unknown) {}
+    private record Family(String kind, String specsField, List<Type> types, UnknownTypes unknown) {
+
+        static Family of(String kind, String specsField, List<String> types, UnknownTypes unknown) {
+            return new Family(kind, specsField, types.stream().map(t -> new Type(t, 1)).toList(), unknown);
+        }
+    }
 
     private static final List<Family> FAMILIES = List.of(
-            new Family("PyTorchJob", "pytorchReplicaSpecs", List.of("Master", "Worker"), UnknownTypes.REFUSE),
-            new Family("TFJob", "tfReplicaSpecs", List.of("Chief", "Master", "PS", "Worker", "Evaluator"), UnknownTypes.COUNT),
-            new Family("XGBoostJob", "xgbReplicaSpecs", List.of("Master", "Worker"), UnknownTypes.REFUSE),
-            new Family("PaddleJob", "paddleReplicaSpecs", List.of("Master", "Worker"), UnknownTypes.REFUSE),
-            new Family("MXJob", "mxReplicaSpecs",
+            Family.of("PyTorchJob", "pytorchReplicaSpecs", List.of("Master", "Worker"), UnknownTypes.REFUSE),
+            Family.of("TFJob", "tfReplicaSpecs", List.of("Chief", "Master", "PS", "Worker", "Evaluator"), UnknownTypes.COUNT),
+            Family.of("XGBoostJob", "xgbReplicaSpecs", List.of("Master", "Worker"), UnknownTypes.REFUSE),
+            Family.of("PaddleJob", "paddleReplicaSpecs", List.of("Master", "Worker"), UnknownTypes.REFUSE),
+            Family.of("MXJob", "mxReplicaSpecs",
                     List.of("Scheduler", "Server", "Worker", "Tuner", "TunerTracker", "TunerServer"), UnknownTypes.COUNT),
-            new Family("JAXJob", "jaxReplicaSpecs", List.of("Worker"), UnknownTypes.REFUSE));
+            Family.of("JAXJob", "jaxReplicaSpecs", List.of("Worker"), UnknownTypes.REFUSE));
 
     @Override
     public List<KindRef> kinds() {
@@ -41,12 +46,20 @@ public final class KubeflowJobKinds implements KindInterpreter {
     @Override
     public List<Component> components(Cursor manifest) {
         String kind = manifest.field("kind").string();
-        Family family = FAMILIES.stream().filter(f -> f.kind().equals(kind)).findFirst().orElseThrow();
+        Family family = family(kind);
         Cursor spec = manifest.field("spec");
-        List<Type> types = family.types().stream().map(t -> new Type(t, 1)).toList();
-        List<Component> components = ReplicaSpecs.components(spec.field(family.specsField()), types, family.unknown(), true, 1);
+        List<Component> components = ReplicaSpecs.components(spec.field(family.specsField()), family.types(), family.unknown(), true, 1);
         Cursor elastic = spec.field("elasticPolicy");
         return family.kind().equals("PyTorchJob") && elastic.isPresent() ? elastic(components, elastic) : components;
+    }
+
+    private static Family family(String kind) {
+        for (Family f : FAMILIES) {
+            if (f.kind().equals(kind)) {
+                return f;
+            }
+        }
+        throw new IllegalStateException("no family for " + kind);
     }
 
     /**

@@ -47,9 +47,7 @@ final class ReplicaSpecs {
         Map<String, String> componentNames = new LinkedHashMap<>();
         for (Map.Entry<String, Cursor> entry : specs.entries().entrySet()) {
             String key = entry.getKey();
-            Type type = types.stream()
-                    .filter(t -> ignoreCase ? t.name().equalsIgnoreCase(key) : t.name().equals(key))
-                    .findFirst().orElse(null);
+            Type type = typeOf(key, types, ignoreCase);
             if (type == null && unknown == UnknownTypes.REFUSE) {
                 entry.getValue().error("is not a supported replica type; supported: " + types.stream().map(Type::name).toList());
                 continue;
@@ -82,17 +80,26 @@ final class ReplicaSpecs {
             long unknownDefaultReplicas) {
         List<Component> out = new ArrayList<>();
         present(specs, types, unknown, ignoreCase).forEach((name, spec) -> {
-            long defaultReplicas = types.stream().filter(t -> t.name().equals(name))
-                    .mapToLong(Type::defaultReplicas).findFirst().orElse(unknownDefaultReplicas);
-            out.add(component(name, spec, defaultReplicas));
+            Type type = typeOf(name, types, false);
+            out.add(component(name, spec, type == null ? unknownDefaultReplicas : type.defaultReplicas()));
         });
         return out;
+    }
+
+    /** The first type named {@code key}, or null. */
+    private static Type typeOf(String key, List<Type> types, boolean ignoreCase) {
+        for (Type t : types) {
+            if (ignoreCase ? t.name().equalsIgnoreCase(key) : t.name().equals(key)) {
+                return t;
+            }
+        }
+        return null;
     }
 
     /** The component of one replica spec: {@code replicas} (default given) pods of its {@code template}. */
     static Component component(String type, Cursor spec, long defaultReplicas) {
         Cursor replicas = spec.field("replicas");
         return Component.of(type.toLowerCase(Locale.ROOT), replicas.count(defaultReplicas), replicas.path(),
-                PodRequests.of(spec.at("template.spec")));
+                PodRequests.of(spec.field("template").field("spec")));
     }
 }
