@@ -39,7 +39,7 @@ final class FleetAudit {
     }
 
     static AuditEvent reservationRefused(ResourceBinding binding, String requestId, String cluster, String why, long now) {
-        String stage = requestId.contains("/place/") ? PLACE : FAILOVER;
+        String stage = Placing.isPlacementRequest(requestId) ? PLACE : FAILOVER;
         return about(binding, stage, "RESERVATION_REFUSED", requestId + "/refused", now)
                 .setTargetCluster(cluster)
                 .setReason(why)

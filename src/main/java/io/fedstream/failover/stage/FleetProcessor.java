@@ -151,8 +151,10 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
         FleetWorkload workload = task.workload(answer.getWorkloadKey());
         FleetWorkload.Pending pending = workload.pending();
         if (pending == null || !pending.requestId().equals(answer.getRequestId())) {
-            // An answer to a request given up on (the workload was deleted or re-planned): give back what it holds.
-            if (answer.getGranted() && (workload.placedCluster() == null || !workload.placedCluster().equals(answer.getCluster()))) {
+            // An answer to a placement given up on (the workload was deleted or re-planned): give back what it holds.
+            // A migration's room is not given back here: its command may be out (a deleted workload released it already).
+            if (Placing.isPlacementRequest(answer.getRequestId()) && answer.getGranted()
+                    && (workload.placedCluster() == null || !workload.placedCluster().equals(answer.getCluster()))) {
                 ResourceBinding binding = task.bindings.get(answer.getWorkloadKey());
                 if (binding == null || !FleetTask.placedClusters(binding).contains(answer.getCluster())) {
                     task.release(answer.getWorkloadKey(), answer.getCluster());

@@ -26,6 +26,7 @@ import java.util.stream.Collectors;
 final class Placing {
 
     static final String DECIDED_BY = "scheduler";
+    private static final String PLACE_MARK = "/place/";
 
     private final FleetTask task;
     private final Placer placer = new Placer();
@@ -151,6 +152,11 @@ final class Placing {
     }
 
     private static String requestId(String key, long generation, int index) {
-        return key + "/place/g" + generation + "/" + index;
+        return key + PLACE_MARK + "g" + generation + "/" + index;
+    }
+
+    /** Whether a reservation request id is a placement's (a migration's names its incident instead). */
+    static boolean isPlacementRequest(String requestId) {
+        return requestId.contains(PLACE_MARK);
     }
 }
