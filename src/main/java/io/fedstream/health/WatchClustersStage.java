@@ -1,6 +1,5 @@
 package io.fedstream.health;
 
-import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
 import java.util.Map;
