@@ -36,10 +36,13 @@ public final class TopicProvisioner {
             if (!missing.isEmpty()) {
                 admin.createTopics(missing).all().get();
             }
-            List<String> together = coPartitioned(topics);
+            // Topics created just now have topic.partitions partitions; describing them could race their metadata.
+            List<String> together = coPartitioned(topics).stream().filter(existing::contains).toList();
             Map<String, Integer> counts = new TreeMap<>();
-            admin.describeTopics(together).allTopicNames().get()
-                    .forEach((name, description) -> counts.put(name, description.partitions().size()));
+            if (!together.isEmpty()) {
+                admin.describeTopics(together).allTopicNames().get()
+                        .forEach((name, description) -> counts.put(name, description.partitions().size()));
+            }
             List<String> wrong = mismatches(counts, config.topicPartitions());
             if (!wrong.isEmpty()) {
                 throw new IllegalStateException("topics read by the same tasks must all have topic.partitions="
