@@ -74,6 +74,8 @@ final class FailoverScene {
     private int otherPurges;
     private String failing;
     private long startedAt;
+    /** Ctrl-C ended a wait. */
+    private boolean interrupted;
 
     FailoverScene(FleetClient fleet, FailoverClient failover, DemoClusters clusters, ShutdownSignal signal, PrintWriter out) {
         this.fleet = fleet;
@@ -126,8 +128,19 @@ final class FailoverScene {
         clusters.silence(failing);
         out.printf("  %6s   %s stops heart-beating (%d workloads run there)%n", elapsed(), failing, leaving.size());
         out.flush();
-        if (!await(() -> leaving.stream().allMatch(movedTo::containsKey), "every workload on " + failing + " moved away")) {
+        if (!await(() -> WORKLOADS.stream().allMatch(movedTo::containsKey), "the scene's workloads moved away from " + failing)) {
             return false;
+        }
+        // The sample fleet's workloads there move the same way; one that does not is named, not waited on forever.
+        if (!awaitOptional(() -> leaving.stream().allMatch(movedTo::containsKey))) {
+            if (interrupted) {
+                out.println("  interrupted while waiting for the sample fleet's workloads to move");
+                return false;
+            }
+            List<String> stayed = leaving.stream().filter(k -> !movedTo.containsKey(k)).map(FailoverScene::name).toList();
+            out.printf("  %6s   %d of the sample fleet's workloads on %s did not move within %d s: %s (fedstream get migrations -A"
+                    + " and the audit topic say why)%n", elapsed(), stayed.size(), failing, STEP_TIMEOUT.toSeconds(), String.join(", ", stayed));
+            out.flush();
         }
         if (!otherStrategies.isEmpty()) {
             int others = otherStrategies.values().stream().mapToInt(Integer::intValue).sum();
@@ -199,16 +212,23 @@ final class FailoverScene {
 
     /** Reads and shows what fedstream writes until {@code done}; false, having said so, on timeout or Ctrl-C. */
     private boolean await(BooleanSupplier done, String what) throws InterruptedException, ExecutionException {
+        if (!awaitOptional(done)) {
+            out.printf(interrupted ? "  interrupted while waiting for %s%n" : "  did not see %s within %d s%n", what, STEP_TIMEOUT.toSeconds());
+            out.flush();
+            return false;
+        }
+        return true;
+    }
+
+    /** As {@link #await}, saying nothing of a timeout; Ctrl-C still ends the wait. */
+    private boolean awaitOptional(BooleanSupplier done) throws InterruptedException, ExecutionException {
         long deadline = System.nanoTime() + STEP_TIMEOUT.toNanos();
         while (!done.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                out.printf("  did not see %s within %d s%n", what, STEP_TIMEOUT.toSeconds());
-                out.flush();
                 return false;
             }
             if (signal.poll(Duration.ZERO)) {
-                out.println("  interrupted while waiting for " + what);
-                out.flush();
+                interrupted = true;
                 return false;
             }
             for (FailoverClient.Observed observed : failover.poll(POLL)) {
