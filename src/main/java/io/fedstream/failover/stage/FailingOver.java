@@ -90,7 +90,7 @@ final class FailingOver {
             }
             PropagationPolicy policy = task.policies.governing(binding).orElse(null);
             FleetWorkload workload = task.workload(key);
-            if (workload.pending() != null || !due(incident, policy, now)) {
+            if ((workload.pending() != null && workload.pending().awaited(now)) || !due(incident, policy, now)) {
                 continue;
             }
             Optional<IncidentEntry> entry = task.ledger.entry(new IncidentKey(key, incident.getIncidentId()));
@@ -134,7 +134,7 @@ final class FailingOver {
         }
         task.audit(FleetAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));
         if (pending.hasNext()) {
-            FleetWorkload.Pending next = pending.next(requestId(key, pending.incidentId(), pending.attempt(), pending.index() + 1));
+            FleetWorkload.Pending next = pending.next(requestId(key, pending.incidentId(), pending.attempt(), pending.index() + 1), task.now());
             task.workloads.put(key, workload.withPending(next));
             task.reserve(binding, next);
         } else {
@@ -197,7 +197,8 @@ final class FailingOver {
         }
         int group = result instanceof PlacementResult.Placed placed ? placed.groupIndex() : workload.group();
         FleetWorkload.Pending pending = new FleetWorkload.Pending(requestId(key, incident.getIncidentId(), attempt, 0),
-                ReservationPurpose.MIGRATE, incident.getIncidentId(), source, candidates, 0, group, binding.getGeneration(), attempt);
+                ReservationPurpose.MIGRATE, incident.getIncidentId(), source, candidates, 0, group, binding.getGeneration(), attempt,
+                task.now());
         if (candidates.isEmpty()) {
             String why = result instanceof PlacementResult.NoFit noFit ? Placing.why(noFit) : "no remaining candidate is eligible";
             plan(key, binding, pending, List.of()).ifPresent(outcome -> closed(binding, pending, outcome, why));

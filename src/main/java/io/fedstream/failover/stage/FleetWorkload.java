@@ -31,9 +31,13 @@ public record FleetWorkload(Pending pending, String placedCluster, int group, lo
      * @param sourceCluster the cluster a migration leaves, set for MIGRATE
      * @param candidates clusters in preference order; {@code index} is the one asked now
      * @param attempt the migration attempt (from 1) the reservation is for; 0 for PLACE
+     * @param askedAt when the request went out (epoch ms): one unanswered for {@link #ANSWER_TIMEOUT_MS} is asked again
      */
     public record Pending(String requestId, ReservationPurpose purpose, String incidentId, String sourceCluster,
-                          List<String> candidates, int index, int group, long generation, int attempt) {
+                          List<String> candidates, int index, int group, long generation, int attempt, long askedAt) {
+
+        /** An answer can be lost only to a failure (a request dead-lettered); waiting longer would hang the workload. */
+        public static final long ANSWER_TIMEOUT_MS = 30_000;
 
         public Pending {
             candidates = List.copyOf(candidates);
@@ -47,8 +51,13 @@ public record FleetWorkload(Pending pending, String placedCluster, int group, lo
             return index + 1 < candidates.size();
         }
 
-        public Pending next(String nextRequestId) {
-            return new Pending(nextRequestId, purpose, incidentId, sourceCluster, candidates, index + 1, group, generation, attempt);
+        public Pending next(String nextRequestId, long now) {
+            return new Pending(nextRequestId, purpose, incidentId, sourceCluster, candidates, index + 1, group, generation, attempt, now);
+        }
+
+        /** True while an answer may still come. */
+        public boolean awaited(long now) {
+            return now - askedAt < ANSWER_TIMEOUT_MS;
         }
 
         /** The candidates from the one asked now on: the granted target first, then the fallbacks. */

@@ -45,9 +45,13 @@ final class Placing {
             }
             return;
         }
-        if (needsPlacement(binding) && workload.pending() == null && workload.placedCluster() == null) {
+        if (needsPlacement(binding) && !awaiting(workload) && workload.placedCluster() == null) {
             place(key, binding, workload);
         }
+    }
+
+    private boolean awaiting(FleetWorkload workload) {
+        return workload.pending() != null && workload.pending().awaited(task.now());
     }
 
     /** Tries the workloads that found no room before; new capacity or a recovered cluster may have made some. */
@@ -61,7 +65,7 @@ final class Placing {
             FleetWorkload workload = task.workload(key);
             if (binding == null || !needsPlacement(binding) || binding.getPlacement() != null) {
                 task.unplaced.delete(key);
-            } else if (workload.pending() == null && workload.placedCluster() == null) {
+            } else if (!awaiting(workload) && workload.placedCluster() == null) {
                 place(key, binding, workload);
             }
         }
@@ -79,6 +83,7 @@ final class Placing {
             return;
         }
         if (answer.getGranted()) {
+            task.unplaced.delete(key);
             task.emit(binding.getNamespace(), new FleetOutcome.Place(placement(binding, answer.getCluster(), DECIDED_BY)));
             task.audit(FleetAudit.placed(binding, answer.getCluster(), pending, task.now()));
             task.workloads.put(key, workload.placedOn(answer.getCluster(), pending.group()));
@@ -86,7 +91,7 @@ final class Placing {
         }
         task.audit(FleetAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));
         if (pending.hasNext()) {
-            FleetWorkload.Pending next = pending.next(requestId(key, binding.getGeneration(), pending.index() + 1));
+            FleetWorkload.Pending next = pending.next(requestId(key, binding.getGeneration(), pending.index() + 1), task.now());
             task.workloads.put(key, workload.withPending(next));
             task.reserve(binding, next);
         } else {
@@ -122,8 +127,9 @@ final class Placing {
         if (result instanceof PlacementResult.Placed placed) {
             List<String> candidates = placed.candidates().stream().map(PlacementResult.Candidate::cluster).toList();
             FleetWorkload.Pending pending = new FleetWorkload.Pending(requestId(key, binding.getGeneration(), 0),
-                    ReservationPurpose.PLACE, null, null, candidates, 0, placed.groupIndex(), binding.getGeneration(), 0);
-            task.unplaced.delete(key);
+                    ReservationPurpose.PLACE, null, null, candidates, 0, placed.groupIndex(), binding.getGeneration(), 0, task.now());
+            // Listed until placed, so that a request whose answer never comes is asked again.
+            task.unplaced.put(key, "");
             task.workloads.put(key, workload.withPending(pending));
             task.reserve(binding, pending);
         } else {

@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.Reservation;
+import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.place.stage.ClusterReservations;
 import io.fedstream.place.stage.ReserveCapacityProcessor;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -92,6 +94,22 @@ class PlaceStageTest {
         fleet.cluster("dc-2", "8", "64Gi").advance(Duration.ofSeconds(3));
 
         assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
+    }
+
+    @Test
+    void aReservationWhoseAnswerNeverComesIsAskedAgainAfterItsTimeout() {
+        fleet = new FleetDriver(stateDir);
+        fleet.deployment("team-a", "web", 2, "1");
+        assertThat(fleet.placement(WEB)).as("no cluster yet").isNull();
+        // As if a request had gone out and its answer been lost (the request dead-lettered on the way).
+        fleet.<FleetWorkload>store(FleetStores.WORKLOADS).put(WEB, FleetWorkload.NEW.withPending(new FleetWorkload.Pending(
+                WEB + "/place/g1/lost", ReservationPurpose.PLACE, null, null, List.of("dc-9"), 0, 0, 1, 0, fleet.now().toEpochMilli())));
+
+        fleet.cluster("dc-1", "8", "64Gi").advance(Duration.ofSeconds(20));
+        assertThat(fleet.placement(WEB)).as("the lost request is still awaited").isNull();
+
+        fleet.advance(Duration.ofSeconds(14));
+        assertThat(fleet.placement(WEB)).isEqualTo("dc-1");
     }
 
     @Test
