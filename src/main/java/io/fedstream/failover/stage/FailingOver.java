@@ -25,6 +25,7 @@ import io.fedstream.place.PlacementResult;
 import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -69,7 +70,7 @@ final class FailingOver {
 
     /** Plans what is due on every open incident; the wall-clock punctuator calls it. */
     void checkAll() {
-        List<String> clusters = new java.util.ArrayList<>();
+        List<String> clusters = new ArrayList<>();
         try (var it = task.openIncidents.all()) {
             it.forEachRemaining(entry -> clusters.add(entry.key));
         }

@@ -14,6 +14,7 @@ import io.fedstream.place.PlacementResult;
 import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.Rejection;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -56,7 +57,7 @@ final class Placing {
 
     /** Tries the workloads that found no room before; new capacity or a recovered cluster may have made some. */
     void retryUnplaced() {
-        List<String> waiting = new java.util.ArrayList<>();
+        List<String> waiting = new ArrayList<>();
         try (var it = task.unplaced.all()) {
             it.forEachRemaining(entry -> waiting.add(entry.key));
         }
