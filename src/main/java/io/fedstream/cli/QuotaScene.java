@@ -6,11 +6,7 @@ import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
-import io.fedstream.interpret.ManifestParser;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -101,18 +97,6 @@ final class QuotaScene {
 
     /** The quota and the two Deployments, as JSON, in file order. */
     private static List<String> manifests() {
-        try (InputStream in = QuotaScene.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException(RESOURCE + " is missing from the jar");
-            }
-            return new ManifestParser().parse(in.readAllBytes()).stream().map(d -> {
-                if (d.error() != null) {
-                    throw new IllegalStateException(RESOURCE + " is broken: " + d.error().message());
-                }
-                return d.root().toString();
-            }).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + RESOURCE, e);
-        }
+        return SceneManifests.read(RESOURCE);
     }
 }
