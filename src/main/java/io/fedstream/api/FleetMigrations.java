@@ -1,20 +1,11 @@
 package io.fedstream.api;
 
 import io.fedstream.avro.MigrationRecord;
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.stream.Collectors;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KeyQueryMetadata;
-import org.apache.kafka.streams.StreamsMetadata;
 import org.apache.kafka.streams.state.HostInfo;
 
 /**
@@ -42,42 +33,8 @@ final class FleetMigrations implements MigrationLookup {
 
     @Override
     public List<MigrationRecord> list(Optional<String> namespace) {
-        if (streams.state() != KafkaStreams.State.RUNNING) {
-            throw new StoreUnavailableException("fedstream is " + streams.state() + ", not RUNNING: partitions may be moving");
-        }
-        Collection<StreamsMetadata> instances = streams.streamsMetadataForStore(StoreMigrations.STORE);
-        if (instances.isEmpty()) {
-            throw new StoreUnavailableException("no instance holds " + StoreMigrations.STORE + " now (rebalancing)");
-        }
-        List<MigrationRecord> found = new ArrayList<>();
-        List<CompletableFuture<List<MigrationRecord>>> asked = new ArrayList<>();
-        boolean anyPartition = false;
-        for (StreamsMetadata instance : instances) {
-            Set<Integer> partitions = partitions(instance.topicPartitions());
-            if (partitions.isEmpty()) {
-                continue;
-            }
-            anyPartition = true;
-            if (instance.hostInfo().equals(self)) {
-                found.addAll(local.list(partitions, namespace));
-            } else {
-                asked.add(peers.list(instance.hostInfo(),
-                        partitions.stream().map(String::valueOf).collect(Collectors.joining(",")), namespace));
-            }
-        }
-        if (!anyPartition) {
-            // The store exists but no instance reads its partitions: an empty list here would be a guess, not an answer.
-            throw new StoreUnavailableException("no instance is active for a partition of " + partitionedLike
-                    + " (and so of " + StoreMigrations.STORE + ") now");
-        }
-        try {
-            asked.forEach(answer -> found.addAll(answer.join()));
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof StoreUnavailableException unavailable
-                    ? unavailable
-                    : new StoreUnavailableException("an instance failed to answer: " + e.getCause(), e.getCause());
-        }
-        return found;
+        return new StoreFanOut(streams, StoreMigrations.STORE, partitionedLike, self)
+                .collect(partitions -> local.list(partitions, namespace), (host, partitions) -> peers.list(host, partitions, namespace));
     }
 
     @Override
@@ -92,12 +49,5 @@ final class FleetMigrations implements MigrationLookup {
             throw new StoreUnavailableException("no instance is active for workload " + workloadKey.get() + " now (rebalancing)");
         }
         return metadata.activeHost().equals(self) ? local.byId(commandId) : peers.byId(metadata.activeHost(), commandId);
-    }
-
-    /** The store's partitions on an instance are its partitions of {@code partitionedLike}. */
-    private Set<Integer> partitions(Set<TopicPartition> assigned) {
-        Set<Integer> partitions = new TreeSet<>();
-        assigned.stream().filter(p -> p.topic().equals(partitionedLike)).forEach(p -> partitions.add(p.partition()));
-        return partitions;
     }
 }
