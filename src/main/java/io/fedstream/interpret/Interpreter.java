@@ -8,10 +8,9 @@ import io.fedstream.interpret.kinds.TrainingRuntimes;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Interprets workload manifests into per-component resource requirements: parses the bytes,
@@ -22,26 +21,18 @@ import java.util.TreeMap;
  */
 public final class Interpreter {
 
-    private final Map<String, KindInterpreter> byKind;
+    private final KindTable byKind;
     /** Consulted before {@link #byKind}, so a customization overrides a built-in kind. */
     private final Map<String, KindInterpreter> customized;
     private final ManifestParser parser;
 
     Interpreter(List<KindInterpreter> interpreters) {
-        Map<String, KindInterpreter> map = new LinkedHashMap<>();
-        for (KindInterpreter interpreter : interpreters) {
-            for (KindRef kind : interpreter.kinds()) {
-                if (map.putIfAbsent(kind.id(), interpreter) != null) {
-                    throw new IllegalStateException("two interpreters claim " + kind.id());
-                }
-            }
-        }
-        this.byKind = Map.copyOf(map);
+        this.byKind = new KindTable(interpreters);
         this.customized = Map.of();
         this.parser = new ManifestParser();
     }
 
-    private Interpreter(Map<String, KindInterpreter> byKind, Map<String, KindInterpreter> customized, ManifestParser parser) {
+    private Interpreter(KindTable byKind, Map<String, KindInterpreter> customized, ManifestParser parser) {
         this.byKind = byKind;
         this.customized = customized;
         this.parser = parser;
@@ -147,13 +138,20 @@ public final class Interpreter {
             return Interpretation.invalid(id, labels, null, problems.list());
         }
 
-        KindRef ref = KindRef.of(apiVersion, kind);
-        KindInterpreter kindInterpreter = customized.getOrDefault(ref.id(), byKind.get(ref.id()));
-        if (kindInterpreter == null) {
+        KindInterpreter kindInterpreter;
+        String interpreterName;
+        KindInterpreter custom = customized.isEmpty() ? null : customized.get(KindRef.of(apiVersion, kind).id());
+        KindTable.Entry builtIn = custom == null ? byKind.get(apiVersion, kind) : null;
+        if (custom != null) {
+            kindInterpreter = custom;
+            interpreterName = custom.name(KindRef.of(apiVersion, kind));
+        } else if (builtIn != null) {
+            kindInterpreter = builtIn.interpreter();
+            interpreterName = builtIn.name();
+        } else {
             return new Interpretation(Outcome.UNINTERPRETED, id, labels, null, null, List.of(), Resources.NONE, Resources.NONE,
-                    List.of(new FieldError("kind", kind, "no interpreter for " + ref.id())));
+                    List.of(new FieldError("kind", kind, "no interpreter for " + KindRef.of(apiVersion, kind).id())));
         }
-        String interpreterName = kindInterpreter.name(ref);
         List<Component> components;
         try {
             components = kindInterpreter.components(manifest);
@@ -218,15 +216,25 @@ public final class Interpreter {
         return null;
     }
 
+    /** The string labels, as the immutable map {@link Interpretation} keeps (so it is not copied again). */
     private static Map<String, String> labels(Cursor labels) {
-        Map<String, String> out = new TreeMap<>();
-        labels.entries().forEach((key, value) -> {
-            String text = value.string();
+        JsonNode node = labels.node();
+        if (!node.isObject() || node.isEmpty()) {
+            labels.entries(); // records the error of a non-mapping
+            return Map.of();
+        }
+        List<Map.Entry<String, String>> out = new ArrayList<>(node.size());
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = it.next();
+            // A text value needs no cursor; any other goes through one, which records its error.
+            String text = field.getValue().isTextual() ? field.getValue().textValue() : labels.field(field.getKey()).string();
             if (text != null) {
-                out.put(key, text);
+                out.add(Map.entry(field.getKey(), text));
             }
-        });
-        return out;
+        }
+        @SuppressWarnings("unchecked")
+        Map.Entry<String, String>[] entries = out.toArray(new Map.Entry[0]);
+        return Map.ofEntries(entries);
     }
 
     private static Interpretation refused(FieldError error) {

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -242,6 +243,20 @@ class BadInputTest {
     void nonStringLabelIsRefused() {
         Interpretation result = INTERPRETER.interpret(POD.replace("metadata: {name: p}", "metadata: {name: p, labels: {version: 2}}"));
         assertInvalid(result, "metadata.labels.version", "2");
+    }
+
+    @Test
+    void labelsThatAreNotAMappingAreRefused() {
+        Interpretation result = INTERPRETER.interpret(POD.replace("metadata: {name: p}", "metadata: {name: p, labels: [a, b]}"));
+        assertInvalid(result, "metadata.labels", "[\"a\",\"b\"]");
+        assertThat(result.errors().get(0).message()).contains("must be a mapping");
+    }
+
+    @Test
+    void nullLabelIsLeftOutAndTheOthersKept() {
+        Interpretation result = INTERPRETER.interpret(POD.replace("metadata: {name: p}", "metadata: {name: p, labels: {a: null, b: x}}"));
+        assertThat(result.outcome()).as("%s", result.errors()).isEqualTo(Outcome.INTERPRETED);
+        assertThat(result.labels()).isEqualTo(Map.of("b", "x"));
     }
 
     @Test
