@@ -55,8 +55,8 @@ public final class PodRequests {
     private static PodRequest compute(Cursor podSpec, String adjustedName, UnaryOperator<ContainerResources> adjust,
             ResourcesMemo memo) {
         try {
-            Footprint requests = new Footprint();
-            Footprint limits = new Footprint();
+            PodFootprint requests = new PodFootprint();
+            PodFootprint limits = new PodFootprint();
             boolean adjusted = false;
             for (Cursor container : podSpec.field("containers").elements()) {
                 ContainerResources resources = memo == null ? containerResources(container) : memo.containerResources(container);
@@ -64,22 +64,22 @@ public final class PodRequests {
                     resources = adjust.apply(resources);
                     adjusted = true;
                 }
-                requests.container(resources.effectiveRequest());
-                limits.container(resources.limits());
+                requests.container(resources.requests(), resources.limits());
+                limits.container(resources.limits(), Resources.NONE);
             }
             if (adjust != null && !adjusted) {
                 ContainerResources added = adjust.apply(ContainerResources.NONE);
-                requests.container(added.effectiveRequest());
-                limits.container(added.limits());
+                requests.container(added.requests(), added.limits());
+                limits.container(added.limits(), Resources.NONE);
             }
             for (Cursor init : podSpec.field("initContainers").elements()) {
                 ContainerResources resources = memo == null ? containerResources(init) : memo.containerResources(init);
                 if ("Always".equals(init.field("restartPolicy").string())) {
-                    requests.sidecar(resources.effectiveRequest());
-                    limits.sidecar(resources.limits());
+                    requests.sidecar(resources.requests(), resources.limits());
+                    limits.sidecar(resources.limits(), Resources.NONE);
                 } else {
-                    requests.init(resources.effectiveRequest());
-                    limits.init(resources.limits());
+                    requests.init(resources.requests(), resources.limits());
+                    limits.init(resources.limits(), Resources.NONE);
                 }
             }
             ContainerResources podLevel = podLevel(podSpec.field("resources"));
@@ -133,33 +133,5 @@ public final class PodRequests {
             }
         }
         return Resources.of(supported);
-    }
-
-    /**
-     * Running sums of one view of a pod's containers (their requests, or their limits), combined
-     * as the sidecar KEP defines a pod's footprint: regular containers plus sidecars, or the
-     * largest regular init container plus the sidecars declared before it, whichever is larger.
-     */
-    private static final class Footprint {
-
-        private Resources app = Resources.NONE;
-        private Resources sidecars = Resources.NONE;
-        private Resources initPeak = Resources.NONE;
-
-        void container(Resources resources) {
-            app = app.plus(resources);
-        }
-
-        void sidecar(Resources resources) {
-            sidecars = sidecars.plus(resources);
-        }
-
-        void init(Resources resources) {
-            initPeak = initPeak.max(resources.plus(sidecars));
-        }
-
-        Resources pod() {
-            return app.plus(sidecars).max(initPeak);
-        }
     }
 }

@@ -70,6 +70,38 @@ public final class Resources {
         return names.length == 0;
     }
 
+    /** How many resources are named. */
+    int size() {
+        return names.length;
+    }
+
+    /** The i-th resource name, in sorted order. */
+    String nameAt(int i) {
+        return names[i];
+    }
+
+    /** The amount of the i-th resource name. */
+    long amountAt(int i) {
+        return values[i];
+    }
+
+    /** The position of an (already normalised) resource name, negative when it is not named. */
+    int indexOf(String name) {
+        String[] n = names;
+        // Names are few and usually the same string instances: a scan finds them before a binary search would.
+        for (int i = 0; i < n.length; i++) {
+            if (n[i] == name) {
+                return i;
+            }
+        }
+        return Arrays.binarySearch(n, name);
+    }
+
+    /** Resources over sorted, distinct names that the caller hands over and no longer modifies. */
+    static Resources ofSorted(String[] names, long[] values) {
+        return names.length == 0 ? NONE : new Resources(names, values);
+    }
+
     /** The sum, per resource; exact. */
     public Resources plus(Resources other) {
         if (other.isEmpty()) {
