@@ -211,19 +211,20 @@ public final class Resources {
     }
 
     /** Collects amounts by (already normalised) resource name, duplicates summed exactly, into Resources. */
-    static final class Builder {
+    public static final class Builder {
 
         private String[] names;
         private long[] values;
         private int size;
 
-        Builder(int expected) {
+        /** A builder with room for the expected number of names (it grows past them). */
+        public Builder(int expected) {
             names = new String[Math.max(expected, 2)];
             values = new long[names.length];
         }
 
-        /** Adds an amount; a name already added gets the sum. */
-        Builder add(String key, long amount) {
+        /** Adds an amount under a normalised name; a name already added gets the sum. */
+        public Builder add(String key, long amount) {
             int i = 0;
             while (i < size && names[i].compareTo(key) < 0) {
                 i++;
@@ -244,7 +245,8 @@ public final class Resources {
             return this;
         }
 
-        Resources build() {
+        /** The amounts added so far. */
+        public Resources build() {
             if (size == 0) {
                 return NONE;
             }
