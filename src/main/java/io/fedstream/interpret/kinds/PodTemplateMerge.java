@@ -2,6 +2,7 @@ package io.fedstream.interpret.kinds;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -44,23 +45,35 @@ final class PodTemplateMerge {
     }
 
     private static ObjectNode mergeObject(ObjectNode to, JsonNode from, boolean byName) {
-        ObjectNode result = to.objectNode();
-        result.setAll(to);
+        MergedFields result = new MergedFields(to.size() + from.size());
+        for (Iterator<Map.Entry<String, JsonNode>> fields = to.fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            result.append(field.getKey(), field.getValue());
+        }
         Iterator<Map.Entry<String, JsonNode>> fields = from.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
             String name = field.getKey();
-            JsonNode toChild = to.get(name);
             JsonNode fromChild = field.getValue();
+            // The result starts with to's fields, so a key of to is found there, at its place.
+            int at = result.indexOf(name);
+            JsonNode toChild = at < 0 ? null : result.valueAt(at);
+            JsonNode merged;
             if (toChild != null && toChild.isArray() && fromChild.isArray()) {
-                result.set(name, mergeArray((ArrayNode) toChild, (ArrayNode) fromChild, byName));
+                merged = mergeArray((ArrayNode) toChild, (ArrayNode) fromChild, byName);
             } else if (toChild != null && toChild.isObject()) {
-                result.set(name, mergeInto(toChild, fromChild, byName));
+                merged = mergeInto(toChild, fromChild, byName);
             } else {
-                result.set(name, fromChild);
+                merged = fromChild;
+            }
+            if (at < 0) {
+                result.append(name, merged);
+            } else {
+                result.replaceAt(at, merged);
             }
         }
-        return result;
+        // Merged objects are only read, so the factory (which makes new child nodes) does not matter.
+        return new ObjectNode(JsonNodeFactory.instance, result);
     }
 
     private static ArrayNode mergeArray(ArrayNode to, ArrayNode from, boolean byName) {
