@@ -10,13 +10,21 @@ import java.util.Arrays;
  */
 final class PodFootprint {
 
-    // Parallel arrays over every resource name seen so far, summed in place: an immutable
-    // Resources per container and step was a fifth of the bytes a FlinkDeployment allocated.
-    // A name a sum has not seen counts as 0 there, as it does in Resources' plus and max.
-    private String[] names = new String[4];
-    private long[] app = new long[4];
-    private long[] sidecars = new long[4];
-    private long[] initPeak = new long[4];
+    // Three sums per resource name seen so far (regular containers, sidecars, init peak), summed
+    // in place: an immutable Resources per container and step was a fifth of the bytes a
+    // FlinkDeployment allocated. A name a sum has not seen counts as 0 there, as it does in
+    // Resources' plus and max.
+    private static final int APP = 0;
+    private static final int SIDECARS = 1;
+    private static final int INIT_PEAK = 2;
+    private static final int SUMS = 3;
+
+    private static final String[] NO_NAMES = {};
+    private static final long[] NO_SUMS = {};
+
+    // Allocated with the first name: a pod without limits needs no arrays for them.
+    private String[] names = NO_NAMES;
+    private long[] sums = NO_SUMS;
     private int size;
 
     /**
@@ -26,14 +34,14 @@ final class PodFootprint {
     void container(Resources listed, Resources defaults) {
         include(listed);
         include(defaults);
-        add(app, listed, defaults);
+        add(APP, listed, defaults);
     }
 
     /** Adds a sidecar (an init container that keeps running), as {@link #container} does. */
     void sidecar(Resources listed, Resources defaults) {
         include(listed);
         include(defaults);
-        add(sidecars, listed, defaults);
+        add(SIDECARS, listed, defaults);
     }
 
     /** Counts a regular init container, which runs next to the sidecars declared before it. */
@@ -41,8 +49,8 @@ final class PodFootprint {
         include(listed);
         include(defaults);
         for (int i = 0; i < size; i++) {
-            long running = Math.addExact(amount(names[i], listed, defaults), sidecars[i]);
-            initPeak[i] = Math.max(initPeak[i], running);
+            long running = Math.addExact(amount(names[i], listed, defaults), sums[SUMS * i + SIDECARS]);
+            sums[SUMS * i + INIT_PEAK] = Math.max(sums[SUMS * i + INIT_PEAK], running);
         }
     }
 
@@ -51,7 +59,7 @@ final class PodFootprint {
         String[] sortedNames = new String[size];
         long[] values = new long[size];
         for (int i = 0; i < size; i++) {
-            long value = Math.max(Math.addExact(app[i], sidecars[i]), initPeak[i]);
+            long value = Math.max(Math.addExact(sums[SUMS * i + APP], sums[SUMS * i + SIDECARS]), sums[SUMS * i + INIT_PEAK]);
             int at = i;
             while (at > 0 && sortedNames[at - 1].compareTo(names[i]) > 0) {
                 sortedNames[at] = sortedNames[at - 1];
@@ -65,16 +73,16 @@ final class PodFootprint {
     }
 
     /** Adds the amounts to one sum; every name is already included. */
-    private void add(long[] sum, Resources listed, Resources defaults) {
+    private void add(int sum, Resources listed, Resources defaults) {
         for (int i = 0; i < listed.size(); i++) {
-            int at = indexOf(listed.nameAt(i));
-            sum[at] = Math.addExact(sum[at], listed.amountAt(i));
+            int at = SUMS * indexOf(listed.nameAt(i)) + sum;
+            sums[at] = Math.addExact(sums[at], listed.amountAt(i));
         }
         for (int i = 0; i < defaults.size(); i++) {
             String name = defaults.nameAt(i);
             if (listed.indexOf(name) < 0) {
-                int at = indexOf(name);
-                sum[at] = Math.addExact(sum[at], defaults.amountAt(i));
+                int at = SUMS * indexOf(name) + sum;
+                sums[at] = Math.addExact(sums[at], defaults.amountAt(i));
             }
         }
     }
@@ -109,11 +117,9 @@ final class PodFootprint {
 
     private void append(String name) {
         if (size == names.length) {
-            int grown = size * 2;
+            int grown = Math.max(4, size * 2);
             names = Arrays.copyOf(names, grown);
-            app = Arrays.copyOf(app, grown);
-            sidecars = Arrays.copyOf(sidecars, grown);
-            initPeak = Arrays.copyOf(initPeak, grown);
+            sums = Arrays.copyOf(sums, SUMS * grown);
         }
         names[size++] = name;
     }
