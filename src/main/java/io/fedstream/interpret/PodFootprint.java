@@ -32,15 +32,11 @@ final class PodFootprint {
      * that {@code listed} does not name (a container's request defaults to its limit).
      */
     void container(Resources listed, Resources defaults) {
-        include(listed);
-        include(defaults);
         add(APP, listed, defaults);
     }
 
     /** Adds a sidecar (an init container that keeps running), as {@link #container} does. */
     void sidecar(Resources listed, Resources defaults) {
-        include(listed);
-        include(defaults);
         add(SIDECARS, listed, defaults);
     }
 
@@ -51,6 +47,13 @@ final class PodFootprint {
         for (int i = 0; i < size; i++) {
             long running = Math.addExact(amount(names[i], listed, defaults), sums[SUMS * i + SIDECARS]);
             sums[SUMS * i + INIT_PEAK] = Math.max(sums[SUMS * i + INIT_PEAK], running);
+        }
+    }
+
+    /** Throws as {@link #pod} does when a total does not fit, without building the totals. */
+    void checkPod() {
+        for (int i = 0; i < size; i++) {
+            Math.addExact(sums[SUMS * i + APP], sums[SUMS * i + SIDECARS]);
         }
     }
 
@@ -72,16 +75,16 @@ final class PodFootprint {
         return Resources.ofSorted(sortedNames, values);
     }
 
-    /** Adds the amounts to one sum; every name is already included. */
+    /** Adds the amounts to one sum. */
     private void add(int sum, Resources listed, Resources defaults) {
         for (int i = 0; i < listed.size(); i++) {
-            int at = SUMS * indexOf(listed.nameAt(i)) + sum;
+            int at = SUMS * slot(listed.nameAt(i)) + sum;
             sums[at] = Math.addExact(sums[at], listed.amountAt(i));
         }
         for (int i = 0; i < defaults.size(); i++) {
             String name = defaults.nameAt(i);
             if (listed.indexOf(name) < 0) {
-                int at = SUMS * indexOf(name) + sum;
+                int at = SUMS * slot(name) + sum;
                 sums[at] = Math.addExact(sums[at], defaults.amountAt(i));
             }
         }
@@ -104,6 +107,16 @@ final class PodFootprint {
                 append(name);
             }
         }
+    }
+
+    /** The position of a name, added (with 0 in every sum) when new. */
+    private int slot(String name) {
+        int at = indexOf(name);
+        if (at < 0) {
+            append(name);
+            at = size - 1;
+        }
+        return at;
     }
 
     private int indexOf(String name) {

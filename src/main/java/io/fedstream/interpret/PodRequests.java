@@ -1,5 +1,6 @@
 package io.fedstream.interpret;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
@@ -29,7 +30,7 @@ public final class PodRequests {
         if (!containers.isPresent() || (containers.node().isArray() && containers.node().isEmpty())) {
             containers.error("must list at least one container");
         }
-        return compute(podSpec, null, null, null);
+        return compute(podSpec, null, null, null, true);
     }
 
     /**
@@ -38,12 +39,22 @@ public final class PodRequests {
      * and memory; a container of that name is added when the spec has none.
      */
     public static PodRequest of(Cursor podSpec, String containerName, UnaryOperator<ContainerResources> adjust) {
-        return compute(podSpec, containerName, adjust, null);
+        return compute(podSpec, containerName, adjust, null, true);
     }
 
     /** As {@link #of(Cursor, String, UnaryOperator)}, taking containers already read from the memo. */
     public static PodRequest of(Cursor podSpec, String containerName, UnaryOperator<ContainerResources> adjust, ResourcesMemo memo) {
-        return compute(podSpec, containerName, adjust, memo);
+        return compute(podSpec, containerName, adjust, memo, true);
+    }
+
+    /**
+     * Records the problems that {@code of(podSpec, containerName, UnaryOperator.identity(), memo)}
+     * records, for a pod template read only for its errors: the same fields are read in the same
+     * order, and the pod's totals are checked for overflow but, without pod-level resources or
+     * overhead, not built.
+     */
+    public static void check(Cursor podSpec, String containerName, ResourcesMemo memo) {
+        compute(podSpec, containerName, UnaryOperator.identity(), memo, false);
     }
 
     /** The requests and limits of the container at the cursor. */
@@ -53,12 +64,14 @@ public final class PodRequests {
     }
 
     private static PodRequest compute(Cursor podSpec, String adjustedName, UnaryOperator<ContainerResources> adjust,
-            ResourcesMemo memo) {
+            ResourcesMemo memo, boolean totals) {
         try {
             PodFootprint requests = new PodFootprint();
             PodFootprint limits = new PodFootprint();
             boolean adjusted = false;
-            for (Cursor container : podSpec.field("containers").elements()) {
+            List<Cursor> containers = podSpec.field("containers").elements();
+            for (int i = 0; i < containers.size(); i++) {
+                Cursor container = containers.get(i);
                 ContainerResources resources = memo == null ? containerResources(container) : memo.containerResources(container);
                 if (adjust != null && adjustedName.equals(container.field("name").string())) {
                     resources = adjust.apply(resources);
@@ -72,7 +85,9 @@ public final class PodRequests {
                 requests.container(added.requests(), added.limits());
                 limits.container(added.limits(), Resources.NONE);
             }
-            for (Cursor init : podSpec.field("initContainers").elements()) {
+            List<Cursor> initContainers = podSpec.field("initContainers").elements();
+            for (int i = 0; i < initContainers.size(); i++) {
+                Cursor init = initContainers.get(i);
                 ContainerResources resources = memo == null ? containerResources(init) : memo.containerResources(init);
                 if ("Always".equals(init.field("restartPolicy").string())) {
                     requests.sidecar(resources.requests(), resources.limits());
@@ -84,6 +99,13 @@ public final class PodRequests {
             }
             ContainerResources podLevel = podLevel(podSpec.field("resources"));
             Resources overhead = podSpec.field("overhead").resourceList();
+            if (!totals && podLevel.requests().isEmpty() && podLevel.limits().isEmpty() && overhead.isEmpty()) {
+                // Then the totals are the footprints: only whether they overflow matters.
+                requests.checkPod();
+                limits.checkPod();
+                podSpec.field("priorityClassName").string();
+                return PodRequest.NONE;
+            }
             Resources podRequest = requests.pod().with(podLevel.effectiveRequest()).plus(overhead);
             Resources podLimits = withOverheadOnSetLimits(limits.pod().with(podLevel.limits()), overhead);
             return new PodRequest(podRequest, podLimits, podSpec.field("priorityClassName").string());

@@ -343,7 +343,7 @@ public final class FlinkDeploymentKind implements KindInterpreter {
     }
 
     /**
-     * The pod of one component: each template is first read alone (the common one only when
+     * The pod of one component: each template is first checked alone (the common one only when
      * {@code readCommon}), so errors name their real fields; then the merged template is read
      * with the main container adjusted. Containers the merge shares with a template read
      * before are taken from the memo.
@@ -353,10 +353,10 @@ public final class FlinkDeploymentKind implements KindInterpreter {
         Problems problems = common.problems();
         int before = problems.size();
         if (readCommon && common.isPresent()) {
-            PodRequests.of(common.field("spec"), MAIN_CONTAINER, UnaryOperator.identity(), memo);
+            PodRequests.check(common.field("spec"), MAIN_CONTAINER, memo);
         }
         if (component.isPresent()) {
-            PodRequests.of(component.field("spec"), MAIN_CONTAINER, UnaryOperator.identity(), memo);
+            PodRequests.check(component.field("spec"), MAIN_CONTAINER, memo);
         }
         if (problems.size() > before) {
             return PodRequest.NONE;
