@@ -154,6 +154,35 @@ public final class Cursor {
         return node.textValue();
     }
 
+    /**
+     * The string value of one key of this mapping, as {@code field(key).string()} gives it, with
+     * no cursor made when there is nothing to report (the usual string or absent value).
+     */
+    public String fieldString(String key) {
+        if (node.isObject()) {
+            JsonNode child = node.get(key);
+            if (child == null || child instanceof NullNode || child instanceof MissingNode) {
+                return null;
+            }
+            if (child.isTextual()) {
+                return child.textValue();
+            }
+        }
+        return field(key).string();
+    }
+
+    /**
+     * True when this is a mapping without a value (or with null) for the key: its field is absent,
+     * and reading it could record nothing.
+     */
+    public boolean lacks(String key) {
+        if (!node.isObject()) {
+            return false;
+        }
+        JsonNode child = node.get(key);
+        return child == null || child instanceof NullNode || child instanceof MissingNode;
+    }
+
     /** A non-empty string value; absence is an error. */
     public String requiredString() {
         String s = string();

@@ -59,6 +59,9 @@ public final class PodRequests {
 
     /** The requests and limits of the container at the cursor. */
     public static ContainerResources containerResources(Cursor container) {
+        if (container.lacks("resources")) {
+            return ContainerResources.NONE; // common, and reading it could record nothing
+        }
         Cursor resources = container.field("resources");
         return new ContainerResources(resources.field("requests").resourceList(), resources.field("limits").resourceList());
     }
@@ -73,7 +76,7 @@ public final class PodRequests {
             for (int i = 0; i < containers.size(); i++) {
                 Cursor container = containers.get(i);
                 ContainerResources resources = memo == null ? containerResources(container) : memo.containerResources(container);
-                if (adjust != null && adjustedName.equals(container.field("name").string())) {
+                if (adjust != null && adjustedName.equals(container.fieldString("name"))) {
                     resources = adjust.apply(resources);
                     adjusted = true;
                 }
@@ -85,11 +88,11 @@ public final class PodRequests {
                 requests.container(added.requests(), added.limits());
                 limits.container(added.limits(), Resources.NONE);
             }
-            List<Cursor> initContainers = podSpec.field("initContainers").elements();
+            List<Cursor> initContainers = podSpec.lacks("initContainers") ? List.of() : podSpec.field("initContainers").elements();
             for (int i = 0; i < initContainers.size(); i++) {
                 Cursor init = initContainers.get(i);
                 ContainerResources resources = memo == null ? containerResources(init) : memo.containerResources(init);
-                if ("Always".equals(init.field("restartPolicy").string())) {
+                if ("Always".equals(init.fieldString("restartPolicy"))) {
                     requests.sidecar(resources.requests(), resources.limits());
                     limits.sidecar(resources.limits(), Resources.NONE);
                 } else {
@@ -97,18 +100,19 @@ public final class PodRequests {
                     limits.init(resources.limits(), Resources.NONE);
                 }
             }
-            ContainerResources podLevel = podLevel(podSpec.field("resources"));
-            Resources overhead = podSpec.field("overhead").resourceList();
+            // An absent field is common and can record nothing: no cursor is made for it.
+            ContainerResources podLevel = podSpec.lacks("resources") ? ContainerResources.NONE : podLevel(podSpec.field("resources"));
+            Resources overhead = podSpec.lacks("overhead") ? Resources.NONE : podSpec.field("overhead").resourceList();
             if (!totals && podLevel.requests().isEmpty() && podLevel.limits().isEmpty() && overhead.isEmpty()) {
                 // Then the totals are the footprints: only whether they overflow matters.
                 requests.checkPod();
                 limits.checkPod();
-                podSpec.field("priorityClassName").string();
+                podSpec.fieldString("priorityClassName");
                 return PodRequest.NONE;
             }
             Resources podRequest = requests.pod().with(podLevel.effectiveRequest()).plus(overhead);
             Resources podLimits = withOverheadOnSetLimits(limits.pod().with(podLevel.limits()), overhead);
-            return new PodRequest(podRequest, podLimits, podSpec.field("priorityClassName").string());
+            return new PodRequest(podRequest, podLimits, podSpec.fieldString("priorityClassName"));
         } catch (ArithmeticException e) {
             podSpec.error("the pod's total request or limit does not fit a 64-bit integer");
             return PodRequest.NONE;

@@ -66,7 +66,7 @@ public final class FlinkDeploymentKind implements KindInterpreter {
             tmReplicas.error("TaskManager replicas should not be configured less than one");
         }
         long taskManagers;
-        String taskManagersField = tmReplicas.path();
+        Cursor taskManagersField = tmReplicas;
         if (job.isPresent()) {
             if (replicasSet != null) {
                 taskManagers = replicasSet;
@@ -80,7 +80,7 @@ public final class FlinkDeploymentKind implements KindInterpreter {
                     }
                 }
                 taskManagers = (parallelism + slots - 1) / slots;
-                taskManagersField = parallelismField.path();
+                taskManagersField = parallelismField;
             }
         } else if (standalone) {
             taskManagers = replicasSet != null ? replicasSet : 1;
@@ -93,7 +93,7 @@ public final class FlinkDeploymentKind implements KindInterpreter {
 
         return List.of(
                 Component.of("jobmanager", jobManagers, jmReplicas.path(), jmPod),
-                Component.of("taskmanager", taskManagers, taskManagersField, tmPod));
+                Component.of("taskmanager", taskManagers, taskManagersField.path(), tmPod));
     }
 
     private static boolean standalone(Cursor mode) {
