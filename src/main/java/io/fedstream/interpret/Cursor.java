@@ -84,6 +84,11 @@ public final class Cursor {
         return parent == null ? new Cursor(other, path, problems) : new Cursor(other, parent, key, index);
     }
 
+    /** A cursor at one key of this one that holds another node (e.g. the merged value of that field); records nothing. */
+    public Cursor fieldWithNode(String key, JsonNode other) {
+        return new Cursor(other, this, key, -1);
+    }
+
     /** The value of one key of this mapping (a key may contain dots). */
     public Cursor field(String key) {
         JsonNode child = null;

@@ -361,8 +361,9 @@ public final class FlinkDeploymentKind implements KindInterpreter {
         if (problems.size() > before) {
             return PodRequest.NONE;
         }
-        JsonNode merged = PodTemplateMerge.merge(common.node(), component.node(), byName);
-        Cursor mergedTemplate = (component.isPresent() ? component : common).withNode(merged);
-        return PodRequests.of(mergedTemplate.field("spec"), MAIN_CONTAINER, main, memo);
+        // Only the merged template's spec is read, so only the spec is merged.
+        JsonNode mergedSpec = PodTemplateMerge.mergeField(common.node(), component.node(), "spec", byName);
+        Cursor mergedTemplate = component.isPresent() ? component : common;
+        return PodRequests.of(mergedTemplate.fieldWithNode("spec", mergedSpec), MAIN_CONTAINER, main, memo);
     }
 }

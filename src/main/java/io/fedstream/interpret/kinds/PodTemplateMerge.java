@@ -36,6 +36,24 @@ final class PodTemplateMerge {
         return mergeObject((ObjectNode) base, override, byName);
     }
 
+    /**
+     * The field {@code key} of {@code merge(base, override, byName)}, or null when the merged
+     * template has none: that field alone is merged, not the rest of the templates.
+     */
+    static JsonNode mergeField(JsonNode base, JsonNode override, String key, boolean byName) {
+        boolean hasBase = base != null && base.isObject();
+        boolean hasOverride = override != null && override.isObject();
+        if (!hasOverride) {
+            return hasBase ? base.get(key) : null;
+        }
+        if (!hasBase) {
+            return override.get(key);
+        }
+        JsonNode fromChild = override.get(key);
+        JsonNode toChild = base.get(key);
+        return fromChild == null ? toChild : mergeValue(toChild, fromChild, byName);
+    }
+
     /** {@code from}'s fields merged into {@code to}; a {@code to} that is not an object stays as it is. */
     private static JsonNode mergeInto(JsonNode to, JsonNode from, boolean byName) {
         if (!(to instanceof ObjectNode object) || from.isEmpty() || !from.isObject()) {
@@ -58,14 +76,7 @@ final class PodTemplateMerge {
             // The result starts with to's fields, so a key of to is found there, at its place.
             int at = result.indexOf(name);
             JsonNode toChild = at < 0 ? null : result.valueAt(at);
-            JsonNode merged;
-            if (toChild != null && toChild.isArray() && fromChild.isArray()) {
-                merged = mergeArray((ArrayNode) toChild, (ArrayNode) fromChild, byName);
-            } else if (toChild != null && toChild.isObject()) {
-                merged = mergeInto(toChild, fromChild, byName);
-            } else {
-                merged = fromChild;
-            }
+            JsonNode merged = mergeValue(toChild, fromChild, byName);
             if (at < 0) {
                 result.append(name, merged);
             } else {
@@ -74,6 +85,17 @@ final class PodTemplateMerge {
         }
         // Merged objects are only read, so the factory (which makes new child nodes) does not matter.
         return new ObjectNode(JsonNodeFactory.instance, result);
+    }
+
+    /** The value of a field that {@code from} sets, over the same field of {@code to} (null when unset). */
+    private static JsonNode mergeValue(JsonNode toChild, JsonNode fromChild, boolean byName) {
+        if (toChild != null && toChild.isArray() && fromChild.isArray()) {
+            return mergeArray((ArrayNode) toChild, (ArrayNode) fromChild, byName);
+        }
+        if (toChild != null && toChild.isObject()) {
+            return mergeInto(toChild, fromChild, byName);
+        }
+        return fromChild;
     }
 
     private static ArrayNode mergeArray(ArrayNode to, ArrayNode from, boolean byName) {

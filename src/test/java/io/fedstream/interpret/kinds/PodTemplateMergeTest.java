@@ -65,7 +65,28 @@ class PodTemplateMergeTest {
                     JsonNode expected = LinkedHashMapMerge.merge(base, override, byName);
                     assertThat(actual.toString()).isEqualTo(expected.toString());
                     assertThat(actual).isEqualTo(expected);
+                    for (String key : List.of("spec", "metadata", "template")) {
+                        assertThat(PodTemplateMerge.mergeField(base, override, key, byName)).isEqualTo(expected.get(key));
+                    }
                 }
+            }
+        }
+    }
+
+    @Test
+    void mergesOneFieldAsTheWholeMergeHasIt() throws IOException {
+        List<JsonNode> templates = new ArrayList<>();
+        for (String json : List.of("{}", "{\"spec\": {\"a\": 1}}", "{\"spec\": [1]}", "{\"spec\": [2, 3]}", "{\"spec\": \"x\"}",
+                "{\"spec\": null}", "{\"spec\": {}}", "{\"metadata\": {\"name\": \"m\"}}", "\"text\"", "null")) {
+            templates.add(JSON.readTree(json));
+        }
+        templates.add(null);
+        templates.add(com.fasterxml.jackson.databind.node.MissingNode.getInstance());
+        for (JsonNode base : templates) {
+            for (JsonNode override : templates) {
+                JsonNode whole = LinkedHashMapMerge.merge(base, override, false);
+                assertThat(PodTemplateMerge.mergeField(base, override, "spec", false))
+                        .as("%s over %s", override, base).isEqualTo(whole.get("spec"));
             }
         }
     }
