@@ -79,11 +79,6 @@ public final class Cursor {
         return c.field(start == 0 && end == dottedPath.length() ? dottedPath : dottedPath.substring(start, end));
     }
 
-    /** A cursor at another node with this one's field path (e.g. a merged pod template named after one of its sources). */
-    public Cursor withNode(JsonNode other) {
-        return parent == null ? new Cursor(other, path, problems) : new Cursor(other, parent, key, index);
-    }
-
     /** A cursor at one key of this one that holds another node (e.g. the merged value of that field); records nothing. */
     public Cursor fieldWithNode(String key, JsonNode other) {
         return new Cursor(other, this, key, -1);
