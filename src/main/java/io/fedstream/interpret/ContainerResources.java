@@ -13,6 +13,9 @@ public record ContainerResources(Resources requests, Resources limits) {
 
     /** These requests and limits with the other's entries replacing the ones they name. */
     public ContainerResources overlay(ContainerResources other) {
+        if (other.requests.isEmpty() && other.limits.isEmpty()) {
+            return this;
+        }
         return new ContainerResources(requests.with(other.requests), limits.with(other.limits));
     }
 }

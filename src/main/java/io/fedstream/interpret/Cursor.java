@@ -79,9 +79,9 @@ public final class Cursor {
         return c.field(start == 0 && end == dottedPath.length() ? dottedPath : dottedPath.substring(start, end));
     }
 
-    /** A cursor at another node with this one's field path (e.g. a merged pod template named after one of its sources). */
-    public Cursor withNode(JsonNode other) {
-        return parent == null ? new Cursor(other, path, problems) : new Cursor(other, parent, key, index);
+    /** A cursor at one key of this one that holds another node (e.g. the merged value of that field); records nothing. */
+    public Cursor fieldWithNode(String key, JsonNode other) {
+        return new Cursor(other, this, key, -1);
     }
 
     /** The value of one key of this mapping (a key may contain dots). */
@@ -152,6 +152,35 @@ public final class Cursor {
             return null;
         }
         return node.textValue();
+    }
+
+    /**
+     * The string value of one key of this mapping, as {@code field(key).string()} gives it, with
+     * no cursor made when there is nothing to report (the usual string or absent value).
+     */
+    public String fieldString(String key) {
+        if (node.isObject()) {
+            JsonNode child = node.get(key);
+            if (child == null || child instanceof NullNode || child instanceof MissingNode) {
+                return null;
+            }
+            if (child.isTextual()) {
+                return child.textValue();
+            }
+        }
+        return field(key).string();
+    }
+
+    /**
+     * True when this is a mapping without a value (or with null) for the key: its field is absent,
+     * and reading it could record nothing.
+     */
+    public boolean lacks(String key) {
+        if (!node.isObject()) {
+            return false;
+        }
+        JsonNode child = node.get(key);
+        return child == null || child instanceof NullNode || child instanceof MissingNode;
     }
 
     /** A non-empty string value; absence is an error. */

@@ -1,5 +1,6 @@
 package io.fedstream.interpret;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
@@ -29,7 +30,7 @@ public final class PodRequests {
         if (!containers.isPresent() || (containers.node().isArray() && containers.node().isEmpty())) {
             containers.error("must list at least one container");
         }
-        return compute(podSpec, null, null, null);
+        return compute(podSpec, null, null, null, true);
     }
 
     /**
@@ -38,55 +39,80 @@ public final class PodRequests {
      * and memory; a container of that name is added when the spec has none.
      */
     public static PodRequest of(Cursor podSpec, String containerName, UnaryOperator<ContainerResources> adjust) {
-        return compute(podSpec, containerName, adjust, null);
+        return compute(podSpec, containerName, adjust, null, true);
     }
 
     /** As {@link #of(Cursor, String, UnaryOperator)}, taking containers already read from the memo. */
     public static PodRequest of(Cursor podSpec, String containerName, UnaryOperator<ContainerResources> adjust, ResourcesMemo memo) {
-        return compute(podSpec, containerName, adjust, memo);
+        return compute(podSpec, containerName, adjust, memo, true);
+    }
+
+    /**
+     * Records the problems that {@code of(podSpec, containerName, UnaryOperator.identity(), memo)}
+     * records, for a pod template read only for its errors: the same fields are read in the same
+     * order, and the pod's totals are checked for overflow but, without pod-level resources or
+     * overhead, not built.
+     */
+    public static void check(Cursor podSpec, String containerName, ResourcesMemo memo) {
+        compute(podSpec, containerName, UnaryOperator.identity(), memo, false);
     }
 
     /** The requests and limits of the container at the cursor. */
     public static ContainerResources containerResources(Cursor container) {
+        if (container.lacks("resources")) {
+            return ContainerResources.NONE; // common, and reading it could record nothing
+        }
         Cursor resources = container.field("resources");
         return new ContainerResources(resources.field("requests").resourceList(), resources.field("limits").resourceList());
     }
 
     private static PodRequest compute(Cursor podSpec, String adjustedName, UnaryOperator<ContainerResources> adjust,
-            ResourcesMemo memo) {
+            ResourcesMemo memo, boolean totals) {
         try {
-            Footprint requests = new Footprint();
-            Footprint limits = new Footprint();
+            PodFootprint requests = new PodFootprint();
+            PodFootprint limits = new PodFootprint();
             boolean adjusted = false;
-            for (Cursor container : podSpec.field("containers").elements()) {
+            List<Cursor> containers = podSpec.field("containers").elements();
+            for (int i = 0; i < containers.size(); i++) {
+                Cursor container = containers.get(i);
                 ContainerResources resources = memo == null ? containerResources(container) : memo.containerResources(container);
-                if (adjust != null && adjustedName.equals(container.field("name").string())) {
+                if (adjust != null && adjustedName.equals(container.fieldString("name"))) {
                     resources = adjust.apply(resources);
                     adjusted = true;
                 }
-                requests.container(resources.effectiveRequest());
-                limits.container(resources.limits());
+                requests.container(resources.requests(), resources.limits());
+                limits.container(resources.limits(), Resources.NONE);
             }
             if (adjust != null && !adjusted) {
                 ContainerResources added = adjust.apply(ContainerResources.NONE);
-                requests.container(added.effectiveRequest());
-                limits.container(added.limits());
+                requests.container(added.requests(), added.limits());
+                limits.container(added.limits(), Resources.NONE);
             }
-            for (Cursor init : podSpec.field("initContainers").elements()) {
+            List<Cursor> initContainers = podSpec.lacks("initContainers") ? List.of() : podSpec.field("initContainers").elements();
+            for (int i = 0; i < initContainers.size(); i++) {
+                Cursor init = initContainers.get(i);
                 ContainerResources resources = memo == null ? containerResources(init) : memo.containerResources(init);
-                if ("Always".equals(init.field("restartPolicy").string())) {
-                    requests.sidecar(resources.effectiveRequest());
-                    limits.sidecar(resources.limits());
+                if ("Always".equals(init.fieldString("restartPolicy"))) {
+                    requests.sidecar(resources.requests(), resources.limits());
+                    limits.sidecar(resources.limits(), Resources.NONE);
                 } else {
-                    requests.init(resources.effectiveRequest());
-                    limits.init(resources.limits());
+                    requests.init(resources.requests(), resources.limits());
+                    limits.init(resources.limits(), Resources.NONE);
                 }
             }
-            ContainerResources podLevel = podLevel(podSpec.field("resources"));
-            Resources overhead = podSpec.field("overhead").resourceList();
+            // An absent field is common and can record nothing: no cursor is made for it.
+            ContainerResources podLevel = podSpec.lacks("resources") ? ContainerResources.NONE : podLevel(podSpec.field("resources"));
+            Resources overhead = podSpec.lacks("overhead") ? Resources.NONE : podSpec.field("overhead").resourceList();
+            if (!totals && podLevel.requests().isEmpty() && podLevel.limits().isEmpty() && overhead.isEmpty()) {
+                // Then the totals are the footprints: only whether they overflow matters.
+                requests.checkPod();
+                limits.checkPod();
+                podSpec.fieldString("priorityClassName");
+                return PodRequest.NONE;
+            }
             Resources podRequest = requests.pod().with(podLevel.effectiveRequest()).plus(overhead);
             Resources podLimits = withOverheadOnSetLimits(limits.pod().with(podLevel.limits()), overhead);
-            return new PodRequest(podRequest, podLimits, podSpec.field("priorityClassName").string());
+            return new PodRequest(podRequest, podLimits, podSpec.fieldString("priorityClassName"));
         } catch (ArithmeticException e) {
             podSpec.error("the pod's total request or limit does not fit a 64-bit integer");
             return PodRequest.NONE;
@@ -133,33 +159,5 @@ public final class PodRequests {
             }
         }
         return Resources.of(supported);
-    }
-
-    /**
-     * Running sums of one view of a pod's containers (their requests, or their limits), combined
-     * as the sidecar KEP defines a pod's footprint: regular containers plus sidecars, or the
-     * largest regular init container plus the sidecars declared before it, whichever is larger.
-     */
-    private static final class Footprint {
-
-        private Resources app = Resources.NONE;
-        private Resources sidecars = Resources.NONE;
-        private Resources initPeak = Resources.NONE;
-
-        void container(Resources resources) {
-            app = app.plus(resources);
-        }
-
-        void sidecar(Resources resources) {
-            sidecars = sidecars.plus(resources);
-        }
-
-        void init(Resources resources) {
-            initPeak = initPeak.max(resources.plus(sidecars));
-        }
-
-        Resources pod() {
-            return app.plus(sidecars).max(initPeak);
-        }
     }
 }

@@ -37,6 +37,9 @@ public final class Quantities {
 
     private static final BigDecimal THOUSAND = BigDecimal.valueOf(1000);
 
+    /** The factor {@link #suffixFactor} gives the suffix m, which divides rather than multiplies. */
+    private static final long MILLI = 0;
+
     private Quantities() {}
 
     /**
@@ -127,23 +130,12 @@ public final class Quantities {
         if (digits == 0 || digits > 18) {
             return -1;
         }
-        long factor;
-        switch (text.substring(digits)) {
-            case "" -> factor = 1;
-            case "m" -> {
-                return Resources.isByteResource(resourceName) ? (n + 999) / 1000 : n;
-            }
-            case "k" -> factor = 1_000L;
-            case "M" -> factor = 1_000_000L;
-            case "G" -> factor = 1_000_000_000L;
-            case "T" -> factor = 1_000_000_000_000L;
-            case "Ki" -> factor = 1L << 10;
-            case "Mi" -> factor = 1L << 20;
-            case "Gi" -> factor = 1L << 30;
-            case "Ti" -> factor = 1L << 40;
-            default -> {
-                return -1;
-            }
+        long factor = suffixFactor(text, digits);
+        if (factor == MILLI) {
+            return Resources.isByteResource(resourceName) ? (n + 999) / 1000 : n;
+        }
+        if (factor < 0) {
+            return -1;
         }
         try {
             long value = Math.multiplyExact(n, factor);
@@ -151,6 +143,36 @@ public final class Quantities {
         } catch (ArithmeticException e) {
             return -1;
         }
+    }
+
+    /** The factor of the common suffix from {@code start} to the end, {@link #MILLI} for m, -1 for any other. */
+    private static long suffixFactor(String text, int start) {
+        // Told apart by length and characters: a switch over the suffix string would cut and hash it.
+        int length = text.length() - start;
+        if (length == 0) {
+            return 1;
+        }
+        char unit = text.charAt(start);
+        if (length == 1) {
+            return switch (unit) {
+                case 'm' -> MILLI;
+                case 'k' -> 1_000L;
+                case 'M' -> 1_000_000L;
+                case 'G' -> 1_000_000_000L;
+                case 'T' -> 1_000_000_000_000L;
+                default -> -1;
+            };
+        }
+        if (length == 2 && text.charAt(start + 1) == 'i') {
+            return switch (unit) {
+                case 'K' -> 1L << 10;
+                case 'M' -> 1L << 20;
+                case 'G' -> 1L << 30;
+                case 'T' -> 1L << 40;
+                default -> -1;
+            };
+        }
+        return -1;
     }
 
     /** An exact non-negative decimal amount in integer units of the named resource, rounded up. */

@@ -70,6 +70,38 @@ public final class Resources {
         return names.length == 0;
     }
 
+    /** How many resources are named. */
+    int size() {
+        return names.length;
+    }
+
+    /** The i-th resource name, in sorted order. */
+    String nameAt(int i) {
+        return names[i];
+    }
+
+    /** The amount of the i-th resource name. */
+    long amountAt(int i) {
+        return values[i];
+    }
+
+    /** The position of an (already normalised) resource name, negative when it is not named. */
+    int indexOf(String name) {
+        String[] n = names;
+        // Names are few and usually the same string instances: a scan finds them before a binary search would.
+        for (int i = 0; i < n.length; i++) {
+            if (n[i] == name) {
+                return i;
+            }
+        }
+        return Arrays.binarySearch(n, name);
+    }
+
+    /** Resources over sorted, distinct names that the caller hands over and no longer modifies. */
+    static Resources ofSorted(String[] names, long[] values) {
+        return names.length == 0 ? NONE : new Resources(names, values);
+    }
+
     /** The sum, per resource; exact. */
     public Resources plus(Resources other) {
         if (other.isEmpty()) {
@@ -179,19 +211,20 @@ public final class Resources {
     }
 
     /** Collects amounts by (already normalised) resource name, duplicates summed exactly, into Resources. */
-    static final class Builder {
+    public static final class Builder {
 
         private String[] names;
         private long[] values;
         private int size;
 
-        Builder(int expected) {
+        /** A builder with room for the expected number of names (it grows past them). */
+        public Builder(int expected) {
             names = new String[Math.max(expected, 2)];
             values = new long[names.length];
         }
 
-        /** Adds an amount; a name already added gets the sum. */
-        Builder add(String key, long amount) {
+        /** Adds an amount under a normalised name; a name already added gets the sum. */
+        public Builder add(String key, long amount) {
             int i = 0;
             while (i < size && names[i].compareTo(key) < 0) {
                 i++;
@@ -212,7 +245,8 @@ public final class Resources {
             return this;
         }
 
-        Resources build() {
+        /** The amounts added so far. */
+        public Resources build() {
             if (size == 0) {
                 return NONE;
             }

@@ -15,7 +15,8 @@ import java.util.Map;
 public final class ResourcesMemo {
 
     private final Problems problems;
-    private final Map<JsonNode, ContainerResources> read = new IdentityHashMap<>();
+    // Sized for the few containers of a manifest: the default (32) was the largest array a FlinkDeployment allocated.
+    private final Map<JsonNode, ContainerResources> read = new IdentityHashMap<>(8);
 
     /** A memo for the manifest whose problems are recorded in {@code problems}. */
     public ResourcesMemo(Problems problems) {

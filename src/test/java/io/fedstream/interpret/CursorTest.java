@@ -40,4 +40,33 @@ class CursorTest {
                 java.util.Map.entry("memory", "1Ki"), java.util.Map.entry("nvidia.com/gpu", "1"));
         assertThat(problems.list()).extracting(FieldError::field).containsExactly("r.hugepages-2Mi", "r.bad", "r.huge");
     }
+
+    @Test
+    void fieldStringAndLacksReadAsFieldDoes() throws Exception {
+        List<String> trees = List.of("{\"k\": \"v\"}", "{\"k\": \"\"}", "{\"k\": null}", "{}", "{\"k\": 5}", "{\"k\": {}}",
+                "{\"k\": [\"v\"]}", "{\"k\": true}", "\"text\"", "7", "[1]", "null");
+        for (String json : trees) {
+            JsonNode tree = JSON.readTree(json);
+            Problems viaFieldString = new Problems();
+            String fast = Cursor.root(tree, "x", viaFieldString).fieldString("k");
+            Problems viaField = new Problems();
+            String plain = Cursor.root(tree, "x", viaField).field("k").string();
+            assertThat(fast).as(json).isEqualTo(plain);
+            assertThat(viaFieldString.list()).as(json).isEqualTo(viaField.list());
+
+            Problems viaLacks = new Problems();
+            boolean lacks = Cursor.root(tree, "x", viaLacks).lacks("k");
+            Problems viaPresence = new Problems();
+            Cursor field = Cursor.root(tree, "x", viaPresence).field("k");
+            assertThat(viaLacks.list()).as(json).isEmpty();
+            if (lacks) {
+                assertThat(field.isPresent()).as(json).isFalse();
+                assertThat(viaPresence.list()).as(json).isEmpty();
+            }
+        }
+        assertThat(Cursor.root(JSON.readTree("{}"), new Problems()).lacks("k")).isTrue();
+        assertThat(Cursor.root(JSON.readTree("{\"k\": null}"), new Problems()).lacks("k")).isTrue();
+        assertThat(Cursor.root(JSON.readTree("{\"k\": 1}"), new Problems()).lacks("k")).isFalse();
+        assertThat(Cursor.root(JSON.readTree("7"), new Problems()).lacks("k")).isFalse();
+    }
 }

@@ -1,9 +1,11 @@
 package io.fedstream.interpret.kinds;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.fedstream.interpret.Cursor;
 
+import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 
@@ -36,20 +38,26 @@ public final class FlinkConfiguration {
     }
 
     static FlinkConfiguration of(Cursor configuration) {
-        Map<String, Cursor> nested = new LinkedHashMap<>();
-        Map<String, Cursor> flat = new LinkedHashMap<>();
-        configuration.entries().forEach((key, value) -> {
-            if (!mayHold(key)) {
-                return; // no option read can come from it
+        JsonNode node = configuration.node();
+        if (!node.isObject()) {
+            configuration.entries(); // records that a configuration which is present is not a mapping
+            return new FlinkConfiguration(Map.of());
+        }
+        Map<String, Cursor> values = new HashMap<>();
+        // Nested options first, so that a flat key replaces the same nested one.
+        for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            if (mayHold(field.getKey()) && field.getValue().isObject()) {
+                flatten(field.getKey(), configuration.field(field.getKey()), values);
             }
-            if (value.node().isObject()) {
-                flatten(key, value, nested);
-            } else {
-                flat.put(key, value);
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            if (mayHold(field.getKey()) && !field.getValue().isObject()) {
+                values.put(field.getKey(), configuration.field(field.getKey()));
             }
-        });
-        nested.putAll(flat);
-        return new FlinkConfiguration(nested);
+        }
+        return new FlinkConfiguration(values);
     }
 
     private static void flatten(String prefix, Cursor node, Map<String, Cursor> out) {

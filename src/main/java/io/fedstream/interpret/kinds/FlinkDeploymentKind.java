@@ -66,7 +66,7 @@ public final class FlinkDeploymentKind implements KindInterpreter {
             tmReplicas.error("TaskManager replicas should not be configured less than one");
         }
         long taskManagers;
-        String taskManagersField = tmReplicas.path();
+        Cursor taskManagersField = tmReplicas;
         if (job.isPresent()) {
             if (replicasSet != null) {
                 taskManagers = replicasSet;
@@ -80,7 +80,7 @@ public final class FlinkDeploymentKind implements KindInterpreter {
                     }
                 }
                 taskManagers = (parallelism + slots - 1) / slots;
-                taskManagersField = parallelismField.path();
+                taskManagersField = parallelismField;
             }
         } else if (standalone) {
             taskManagers = replicasSet != null ? replicasSet : 1;
@@ -93,7 +93,7 @@ public final class FlinkDeploymentKind implements KindInterpreter {
 
         return List.of(
                 Component.of("jobmanager", jobManagers, jmReplicas.path(), jmPod),
-                Component.of("taskmanager", taskManagers, taskManagersField, tmPod));
+                Component.of("taskmanager", taskManagers, taskManagersField.path(), tmPod));
     }
 
     private static boolean standalone(Cursor mode) {
@@ -149,34 +149,34 @@ public final class FlinkDeploymentKind implements KindInterpreter {
     private static UnaryOperator<ContainerResources> mainContainer(Cursor component, FlinkConfiguration conf, boolean jm, long slots) {
         Cursor resources = component.field("resources");
         Cursor resource = component.field("resource");
-        boolean useResources = hasRequirements(resources);
+        Cursor requests = resources.field("requests");
+        Cursor limits = resources.field("limits");
+        boolean useResources = isNonEmptyMapping(requests) || isNonEmptyMapping(limits);
         ContainerResources extras = ContainerResources.NONE;
         Cursor cpuField = null;
         Cursor memoryField = null;
         if (useResources) {
-            Cursor requests = resources.field("requests");
-            Cursor limits = resources.field("limits");
-            cpuField = requests.field("cpu").isPresent() ? requests.field("cpu") : limits.field("cpu");
-            memoryField = requests.field("memory").isPresent() ? requests.field("memory") : limits.field("memory");
+            cpuField = presentOr(requests.field("cpu"), limits, "cpu");
+            memoryField = presentOr(requests.field("memory"), limits, "memory");
             extras = new ContainerResources(otherThanCpuAndMemory(requests), otherThanCpuAndMemory(limits));
         } else if (resource.isPresent()) {
             cpuField = resource.field("cpu");
             memoryField = resource.field("memory");
             Long storage = resource.field("ephemeralStorage").quantity("ephemeral-storage");
             if (storage != null) {
-                Resources r = Resources.of(Map.of("ephemeral-storage", storage));
+                Resources r = new Resources.Builder(1).add("ephemeral-storage", storage).build();
                 extras = new ContainerResources(r, r);
             }
         }
 
         BigDecimal cores = cpu(cpuField, useResources, conf, jm, slots);
         Long memory = memory(memoryField, conf, jm, component);
-        Double cpuFactor = limitFactor(useResources ? resources : null, "cpu", conf,
+        Double cpuFactor = limitFactor(useResources ? requests : null, limits, "cpu", conf,
                 jm ? "kubernetes.jobmanager.cpu.limit-factor" : "kubernetes.taskmanager.cpu.limit-factor");
-        Double memoryFactor = limitFactor(useResources ? resources : null, "memory", conf,
+        Double memoryFactor = limitFactor(useResources ? requests : null, limits, "memory", conf,
                 jm ? "kubernetes.jobmanager.memory.limit-factor" : "kubernetes.taskmanager.memory.limit-factor");
-        Map<String, Long> requests = new TreeMap<>();
-        Map<String, Long> limits = new TreeMap<>();
+        Resources.Builder flinkRequests = new Resources.Builder(2);
+        Resources.Builder flinkLimits = new Resources.Builder(2);
         if (cores != null && cpuFactor != null) {
             long request = Quantities.toUnits("cpu", cores);
             Long limit = FlinkLimits.cpuLimit(cores, request, cpuFactor);
@@ -184,23 +184,27 @@ public final class FlinkDeploymentKind implements KindInterpreter {
                 component.error("its cpu (" + cores.toPlainString() + ") x the cpu limit factor (" + cpuFactor
                         + ") does not fit a 64-bit integer of milli-cpu");
             } else {
-                requests.put("cpu", request);
-                limits.put("cpu", limit);
+                flinkRequests.add("cpu", request);
+                flinkLimits.add("cpu", limit);
             }
         }
         if (memory != null && memoryFactor != null) {
             long mebibytes = FlinkMemory.containerBytes(memory) / FlinkLimits.MIB;
-            requests.put("memory", mebibytes * FlinkLimits.MIB);
-            limits.put("memory", FlinkLimits.memoryLimitMebibytes(mebibytes, memoryFactor) * FlinkLimits.MIB);
+            flinkRequests.add("memory", mebibytes * FlinkLimits.MIB);
+            flinkLimits.add("memory", FlinkLimits.memoryLimitMebibytes(mebibytes, memoryFactor) * FlinkLimits.MIB);
         }
-        ContainerResources flink = new ContainerResources(Resources.of(requests), Resources.of(limits));
+        ContainerResources flink = new ContainerResources(flinkRequests.build(), flinkLimits.build());
         ContainerResources injected = extras;
         return template -> template.overlay(injected).overlay(flink);
     }
 
-    private static boolean hasRequirements(Cursor resources) {
-        return (resources.field("requests").node().isObject() && !resources.field("requests").node().isEmpty())
-                || (resources.field("limits").node().isObject() && !resources.field("limits").node().isEmpty());
+    private static boolean isNonEmptyMapping(Cursor resourceList) {
+        return resourceList.node().isObject() && !resourceList.node().isEmpty();
+    }
+
+    /** The field when present, else the same field of {@code fallback}. */
+    private static Cursor presentOr(Cursor field, Cursor fallback, String name) {
+        return field.isPresent() ? field : fallback.field(name);
     }
 
     private static Resources otherThanCpuAndMemory(Cursor resourceList) {
@@ -265,14 +269,14 @@ public final class FlinkDeploymentKind implements KindInterpreter {
     }
 
     /**
-     * The limit factor of cpu or memory: with {@code resources} that sets both a request and a
-     * limit of it, limit / request (as the operator derives it); else the flinkConfiguration key,
+     * The limit factor of cpu or memory: with {@code resources} (its requests, null when it is not
+     * used, and its limits) that sets both a request and a limit of it, limit / request (as the operator derives it); else the flinkConfiguration key,
      * else 1. Null, with an error, when it is not a number or below 1 (Flink refuses that).
      */
-    private static Double limitFactor(Cursor resources, String name, FlinkConfiguration conf, String key) {
-        if (resources != null) {
-            Cursor request = resources.field("requests").field(name);
-            Cursor limit = resources.field("limits").field(name);
+    private static Double limitFactor(Cursor requests, Cursor limits, String name, FlinkConfiguration conf, String key) {
+        if (requests != null) {
+            Cursor request = requests.field(name);
+            Cursor limit = limits.field(name);
             if (request.isPresent() && limit.isPresent()) {
                 Double requested = FlinkLimits.numericalAmount(request);
                 Double limited = FlinkLimits.numericalAmount(limit);
@@ -339,7 +343,7 @@ public final class FlinkDeploymentKind implements KindInterpreter {
     }
 
     /**
-     * The pod of one component: each template is first read alone (the common one only when
+     * The pod of one component: each template is first checked alone (the common one only when
      * {@code readCommon}), so errors name their real fields; then the merged template is read
      * with the main container adjusted. Containers the merge shares with a template read
      * before are taken from the memo.
@@ -349,16 +353,17 @@ public final class FlinkDeploymentKind implements KindInterpreter {
         Problems problems = common.problems();
         int before = problems.size();
         if (readCommon && common.isPresent()) {
-            PodRequests.of(common.field("spec"), MAIN_CONTAINER, UnaryOperator.identity(), memo);
+            PodRequests.check(common.field("spec"), MAIN_CONTAINER, memo);
         }
         if (component.isPresent()) {
-            PodRequests.of(component.field("spec"), MAIN_CONTAINER, UnaryOperator.identity(), memo);
+            PodRequests.check(component.field("spec"), MAIN_CONTAINER, memo);
         }
         if (problems.size() > before) {
             return PodRequest.NONE;
         }
-        JsonNode merged = PodTemplateMerge.merge(common.node(), component.node(), byName);
-        Cursor mergedTemplate = (component.isPresent() ? component : common).withNode(merged);
-        return PodRequests.of(mergedTemplate.field("spec"), MAIN_CONTAINER, main, memo);
+        // Only the merged template's spec is read, so only the spec is merged.
+        JsonNode mergedSpec = PodTemplateMerge.mergeField(common.node(), component.node(), "spec", byName);
+        Cursor mergedTemplate = component.isPresent() ? component : common;
+        return PodRequests.of(mergedTemplate.fieldWithNode("spec", mergedSpec), MAIN_CONTAINER, main, memo);
     }
 }

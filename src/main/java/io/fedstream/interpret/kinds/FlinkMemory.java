@@ -75,6 +75,37 @@ final class FlinkMemory {
         return processBytes / MIB * MIB;
     }
 
+    /** The multiplier of the unit after the digits, or null when Flink knows no such unit. */
+    private static Long unit(String text, int digitsEnd) {
+        // The usual units (none, or one letter as in 4096m) are told apart without a substring and a lookup.
+        if (digitsEnd == text.length()) {
+            return 1L;
+        }
+        if (digitsEnd == text.length() - 1) {
+            switch (text.charAt(digitsEnd)) {
+                case 'b', 'B' -> {
+                    return 1L;
+                }
+                case 'k', 'K' -> {
+                    return 1L << 10;
+                }
+                case 'm', 'M' -> {
+                    return 1L << 20;
+                }
+                case 'g', 'G' -> {
+                    return 1L << 30;
+                }
+                case 't', 'T' -> {
+                    return 1L << 40;
+                }
+                default -> {
+                    // any other single character: the lookup below decides
+                }
+            }
+        }
+        return UNITS.get(text.substring(digitsEnd).trim().toLowerCase(Locale.US));
+    }
+
     /** Flink MemorySize.parseBytes, or null when it would throw. */
     private static Long memorySize(String text) {
         String trimmed = text.trim();
@@ -85,12 +116,12 @@ final class FlinkMemory {
         if (pos == 0) {
             return null;
         }
-        Long multiplier = UNITS.get(trimmed.substring(pos).trim().toLowerCase(Locale.US));
+        Long multiplier = unit(trimmed, pos);
         if (multiplier == null) {
             return null;
         }
         try {
-            return Math.multiplyExact(Long.parseLong(trimmed.substring(0, pos)), multiplier);
+            return Math.multiplyExact(Long.parseLong(trimmed, 0, pos, 10), multiplier);
         } catch (ArithmeticException | NumberFormatException e) {
             throw new IllegalArgumentException("does not fit a 64-bit number of bytes");
         }

@@ -2,6 +2,7 @@ package io.fedstream.interpret.kinds;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -35,6 +36,24 @@ final class PodTemplateMerge {
         return mergeObject((ObjectNode) base, override, byName);
     }
 
+    /**
+     * The field {@code key} of {@code merge(base, override, byName)}, or null when the merged
+     * template has none: that field alone is merged, not the rest of the templates.
+     */
+    static JsonNode mergeField(JsonNode base, JsonNode override, String key, boolean byName) {
+        boolean hasBase = base != null && base.isObject();
+        boolean hasOverride = override != null && override.isObject();
+        if (!hasOverride) {
+            return hasBase ? base.get(key) : null;
+        }
+        if (!hasBase) {
+            return override.get(key);
+        }
+        JsonNode fromChild = override.get(key);
+        JsonNode toChild = base.get(key);
+        return fromChild == null ? toChild : mergeValue(toChild, fromChild, byName);
+    }
+
     /** {@code from}'s fields merged into {@code to}; a {@code to} that is not an object stays as it is. */
     private static JsonNode mergeInto(JsonNode to, JsonNode from, boolean byName) {
         if (!(to instanceof ObjectNode object) || from.isEmpty() || !from.isObject()) {
@@ -44,23 +63,39 @@ final class PodTemplateMerge {
     }
 
     private static ObjectNode mergeObject(ObjectNode to, JsonNode from, boolean byName) {
-        ObjectNode result = to.objectNode();
-        result.setAll(to);
+        MergedFields result = new MergedFields(to.size() + from.size());
+        for (Iterator<Map.Entry<String, JsonNode>> fields = to.fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            result.append(field.getKey(), field.getValue());
+        }
         Iterator<Map.Entry<String, JsonNode>> fields = from.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
             String name = field.getKey();
-            JsonNode toChild = to.get(name);
             JsonNode fromChild = field.getValue();
-            if (toChild != null && toChild.isArray() && fromChild.isArray()) {
-                result.set(name, mergeArray((ArrayNode) toChild, (ArrayNode) fromChild, byName));
-            } else if (toChild != null && toChild.isObject()) {
-                result.set(name, mergeInto(toChild, fromChild, byName));
+            // The result starts with to's fields, so a key of to is found there, at its place.
+            int at = result.indexOf(name);
+            JsonNode toChild = at < 0 ? null : result.valueAt(at);
+            JsonNode merged = mergeValue(toChild, fromChild, byName);
+            if (at < 0) {
+                result.append(name, merged);
             } else {
-                result.set(name, fromChild);
+                result.replaceAt(at, merged);
             }
         }
-        return result;
+        // Merged objects are only read, so the factory (which makes new child nodes) does not matter.
+        return new ObjectNode(JsonNodeFactory.instance, result);
+    }
+
+    /** The value of a field that {@code from} sets, over the same field of {@code to} (null when unset). */
+    private static JsonNode mergeValue(JsonNode toChild, JsonNode fromChild, boolean byName) {
+        if (toChild != null && toChild.isArray() && fromChild.isArray()) {
+            return mergeArray((ArrayNode) toChild, (ArrayNode) fromChild, byName);
+        }
+        if (toChild != null && toChild.isObject()) {
+            return mergeInto(toChild, fromChild, byName);
+        }
+        return fromChild;
     }
 
     private static ArrayNode mergeArray(ArrayNode to, ArrayNode from, boolean byName) {

@@ -31,4 +31,28 @@ class FlinkConfigurationTest {
         assertThatThrownBy(() -> conf.get("parallelism.default")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("parallelism.default");
     }
+
+    @Test
+    void aFlatKeyWinsOverTheSameNestedOneWhereverItIsWritten() throws Exception {
+        Problems problems = new Problems();
+        Cursor configuration = Cursor.root(new ObjectMapper().readTree("""
+                {"taskmanager.numberOfTaskSlots": 3, "taskmanager": {"numberOfTaskSlots": 2, "cpu": {"cores": 1.5}},
+                 "kubernetes": {"jobmanager.cpu": 1}, "kubernetes.jobmanager": {"cpu": 2}}"""), "spec.flinkConfiguration", problems);
+        FlinkConfiguration conf = FlinkConfiguration.of(configuration);
+        assertThat(conf.positiveInt("taskmanager.numberOfTaskSlots", 1)).isEqualTo(3);
+        assertThat(conf.get("taskmanager.numberOfTaskSlots").path()).isEqualTo("spec.flinkConfiguration[taskmanager.numberOfTaskSlots]");
+        assertThat(conf.get("taskmanager.cpu.cores").path()).isEqualTo("spec.flinkConfiguration.taskmanager.cpu.cores");
+        assertThat(conf.get("kubernetes.jobmanager.cpu").path()).isEqualTo("spec.flinkConfiguration[kubernetes.jobmanager].cpu");
+        assertThat(conf.get("high-availability.type")).isNull();
+        assertThat(problems.isEmpty()).isTrue();
+    }
+
+    @Test
+    void aConfigurationThatIsNoMappingIsAnError() throws Exception {
+        Problems problems = new Problems();
+        FlinkConfiguration conf = FlinkConfiguration.of(
+                Cursor.root(new ObjectMapper().readTree("\"x\""), "spec.flinkConfiguration", problems));
+        assertThat(conf.get("taskmanager.numberOfTaskSlots")).isNull();
+        assertThat(problems.list()).singleElement().satisfies(e -> assertThat(e.toString()).contains("must be a mapping"));
+    }
 }
