@@ -414,16 +414,26 @@ final class SkimmingJsonReader {
             if (length > 16) {
                 h = h * GOLDEN ^ (long) LONGS.get(in, start + length / 2 - 4);
             }
-        } else if (start + 8 <= in.length) {
-            h = length == 0 ? 0 : (long) LONGS.get(in, start) & -1L >>> 64 - 8 * length;
         } else {
-            h = 0;
-            for (int i = start; i < end; i++) {
-                h = h << 8 | in[i] & 0xff;
-            }
+            h = shortWord(start, length);
         }
         h = (h ^ length) * GOLDEN;
         return (int) (h ^ h >>> 32);
+    }
+
+    /**
+     * The bytes of a key shorter than 8 bytes as one little-endian word, the same wherever the key
+     * is: near the end of the input, where a word read would run past it, byte by byte.
+     */
+    private long shortWord(int start, int length) {
+        if (start + 8 <= in.length) {
+            return (long) LONGS.get(in, start) & (1L << 8 * length) - 1;
+        }
+        long word = 0;
+        for (int i = start + length - 1; i >= start; i--) {
+            word = word << 8 | in[i] & 0xff;
+        }
+        return word;
     }
 
     /**

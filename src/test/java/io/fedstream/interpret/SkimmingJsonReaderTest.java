@@ -155,6 +155,23 @@ class SkimmingJsonReaderTest {
         return unique >= 0 ? out.append('#').append(unique).toString() : out.toString();
     }
 
+    /**
+     * Keys of every length up to 17, the second copy so near the end of the input that an 8-byte
+     * read from its start would run past it: a duplicate is refused in kept and skipped objects alike.
+     */
+    @Test
+    void duplicateKeysAtTheEndOfTheInputAreRefused() {
+        for (int length = 0; length <= 17; length++) {
+            String key = "abcdefghijklmnopq".substring(0, length);
+            for (String parent : List.of("status", "spec")) {
+                String object = "{\"" + parent + "\":{\"" + key + "\":1,\"" + key + "\":1}}";
+                assertThat(SkimmingJsonReader.read(object.getBytes(StandardCharsets.UTF_8), NODES)).as(object).isNull();
+                String distinct = "{\"" + parent + "\":{\"" + key + "\":1,\"" + key + "x\":1}}";
+                assertThat(SkimmingJsonReader.read(distinct.getBytes(StandardCharsets.UTF_8), NODES)).as(distinct).isNotNull();
+            }
+        }
+    }
+
     @Test
     void duplicateKeyInsideAnUnreadSubtreeIsRefused() {
         String json = deployment("\"env\": [{\"name\": \"A\", \"value\": \"1\", \"name\": \"B\"}],");
