@@ -60,6 +60,21 @@ final class FieldMap extends AbstractMap<String, JsonNode> {
         return true;
     }
 
+    /**
+     * Adds a field unless the identical key is there, for a caller that knows any equal key to be
+     * identical (all canonical); false, and the map unchanged, when it is.
+     */
+    boolean putNewUnlessIdentical(String key, JsonNode value) {
+        Object[] s = slots;
+        for (int i = 0; i < 2 * size; i += 2) {
+            if (s[i] == key) {
+                return false;
+            }
+        }
+        append(key, value);
+        return true;
+    }
+
     private void append(String key, JsonNode value) {
         if (2 * size == slots.length) {
             slots = Arrays.copyOf(slots, slots.length * 2);

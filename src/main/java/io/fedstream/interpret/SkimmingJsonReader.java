@@ -34,46 +34,100 @@ final class SkimmingJsonReader {
     /** Kept objects are {@link FieldMap}s, found by linear scans: bigger ones go to Jackson. */
     private static final int MAX_KEPT_FIELDS = 256;
 
-    // Field names repeat across manifests; one shared table of canonical strings saves their
-    // allocation and hashing. Races only lose an entry: a String is safely published.
+    // Field names repeat across manifests; one shared table of canonical keys saves their
+    // allocation, hashing and roles. Two ways per bucket, so that two frequent keys whose hashes
+    // meet do not evict each other. Races only lose an entry: a Name is immutable, its fields
+    // final, so a reader sees a whole entry or none.
     private static final int NAME_TABLE_SIZE = 4096;
     private static final Name[] NAMES = new Name[NAME_TABLE_SIZE];
-    /** Longer keys are not kept in the table, which so holds at most a few hundred KiB. */
+    /**
+     * Longer keys are not kept in the table, which so holds at most a few hundred KiB; shorter
+     * ones are always canonical (interned), so that two of them are equal only when identical.
+     */
     private static final int MAX_NAME_LENGTH = 64;
 
     private static final UnreadFields[] ROLES = UnreadFields.values();
+    /** A key's roles pack into one long: an unread bit per role, then a 4-bit child role per role. */
+    private static final int CHILD_BITS = 4;
+
+    static {
+        if (ROLES.length * (1 + CHILD_BITS) > Long.SIZE || ROLES.length > 1 << CHILD_BITS) {
+            throw new IllegalStateException("too many roles to pack in a long: " + ROLES.length);
+        }
+    }
 
     /**
-     * A canonical key (interned, so that the literals kinds look up are the same string), its
-     * bytes, and what {@link UnreadFields} says of it in each role, worked out once per key.
+     * A key and what {@link UnreadFields} says of it in each role, worked out once per key. A
+     * table entry holds its key's bytes as little-endian words, compared a word at a time: the
+     * first, the last (overlapping the others when the length is not a multiple of 8) and those
+     * in between.
      */
     private static final class Name {
 
-        final String key;
-        final byte[] bytes;
-        /** Bit {@code r} is set when the key is unread in the role of ordinal {@code r}. */
-        private final long unread;
-        private final UnreadFields[] children = new UnreadFields[ROLES.length];
+        private static final long[] NO_WORDS = new long[0];
 
-        Name(String key, byte[] bytes) {
+        final String key;
+        private final long roles;
+        private final int length;
+        private final long first;
+        private final long last;
+        private final long[] middle;
+
+        private Name(String key, long roles, int length, long first, long last, long[] middle) {
             this.key = key;
-            this.bytes = bytes;
-            long mask = 0;
+            this.roles = roles;
+            this.length = length;
+            this.first = first;
+            this.last = last;
+            this.middle = middle;
+        }
+
+        /** A key too long for the table: not canonical. */
+        static Name uncommon(String key) {
+            return new Name(key, roles(key), key.length(), 0, 0, NO_WORDS);
+        }
+
+        /** A table entry for the canonical key whose bytes are the input's from start on. */
+        static Name canonical(String key, byte[] in, int start, long first, long last) {
+            int length = key.length();
+            long[] middle = length > 16 ? new long[(length + 7) / 8 - 2] : NO_WORDS;
+            for (int i = 0; i < middle.length; i++) {
+                middle[i] = (long) LONGS.get(in, start + 8 + 8 * i);
+            }
+            return new Name(key, roles(key), length, first, last, middle);
+        }
+
+        private static long roles(String key) {
+            long packed = 0;
             for (UnreadFields role : ROLES) {
                 if (role.isUnread(key)) {
-                    mask |= 1L << role.ordinal();
+                    packed |= 1L << role.ordinal();
                 }
-                children[role.ordinal()] = role.child(key);
+                packed |= (long) role.child(key).ordinal() << ROLES.length + CHILD_BITS * role.ordinal();
             }
-            this.unread = mask;
+            return packed;
+        }
+
+        /** True when this entry's key is the input's bytes from start on, whose first and last words are given. */
+        boolean matches(byte[] in, int start, int length, long first, long last) {
+            if (this.length != length || this.first != first || this.last != last) {
+                return false;
+            }
+            long[] words = middle;
+            for (int i = 0; i < words.length; i++) {
+                if (words[i] != (long) LONGS.get(in, start + 8 + 8 * i)) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         boolean isUnreadIn(UnreadFields role) {
-            return (unread & 1L << role.ordinal()) != 0;
+            return (roles & 1L << role.ordinal()) != 0;
         }
 
         UnreadFields childIn(UnreadFields role) {
-            return children[role.ordinal()];
+            return ROLES[(int) (roles >>> ROLES.length + CHILD_BITS * role.ordinal()) & (1 << CHILD_BITS) - 1];
         }
     }
 
@@ -170,7 +224,7 @@ final class SkimmingJsonReader {
             if (skim && name.isUnreadIn(role)) {
                 pushSkipped(skippedBase, key);
                 skipValue();
-            } else if (!fields.putNew(key, value(name.childIn(role))) || fields.size() > MAX_KEPT_FIELDS) {
+            } else if (!putNew(fields, key, value(name.childIn(role))) || fields.size() > MAX_KEPT_FIELDS) {
                 throw GIVE_UP;
             }
         } while (endOfMember('}'));
@@ -178,6 +232,11 @@ final class SkimmingJsonReader {
         skippedCount = skippedBase;
         depth--;
         return object;
+    }
+
+    /** Adds a kept field unless its key is there; a canonical key can only equal the identical one. */
+    private static boolean putNew(FieldMap fields, String key, JsonNode value) {
+        return key.length() <= MAX_NAME_LENGTH ? fields.putNewUnlessIdentical(key, value) : fields.putNew(key, value);
     }
 
     private ArrayNode array(UnreadFields role) {
@@ -300,8 +359,9 @@ final class SkimmingJsonReader {
 
     /** Records a key the kept object being read leaves out (from {@code base} on), giving up when it is there already. */
     private void pushSkipped(int base, String key) {
+        boolean canonical = key.length() <= MAX_NAME_LENGTH;
         for (int i = base; i < skippedCount; i++) {
-            if (skipped[i].equals(key)) {
+            if (skipped[i] == key || !canonical && skipped[i].equals(key)) {
                 throw GIVE_UP;
             }
         }
@@ -359,33 +419,25 @@ final class SkimmingJsonReader {
     private Name key() {
         int start = pos;
         skipKey();
-        int end = pos - 1;
-        int slot = (keyHash ^ keyHash >>> 12) & (NAME_TABLE_SIZE - 1);
-        Name known = NAMES[slot];
-        if (known != null && sameBytes(known.bytes, start, end)) {
+        int length = pos - 1 - start;
+        if (length > MAX_NAME_LENGTH) {
+            return Name.uncommon(new String(in, start, length, StandardCharsets.ISO_8859_1));
+        }
+        long first = length < 8 ? shortWord(start, length) : (long) LONGS.get(in, start);
+        long last = length < 8 ? 0 : (long) LONGS.get(in, start + length - 8);
+        int way = (keyHash ^ keyHash >>> 12) & (NAME_TABLE_SIZE - 2);
+        Name known = NAMES[way];
+        if (known != null && known.matches(in, start, length, first, last)) {
             return known;
         }
-        String key = new String(in, start, end - start, StandardCharsets.ISO_8859_1);
-        if (end - start > MAX_NAME_LENGTH) {
-            return new Name(key, null);
+        Name other = NAMES[way + 1];
+        if (other != null && other.matches(in, start, length, first, last)) {
+            return other;
         }
-        Name name = new Name(key.intern(), Arrays.copyOfRange(in, start, end));
-        NAMES[slot] = name;
+        String key = new String(in, start, length, StandardCharsets.ISO_8859_1).intern();
+        Name name = Name.canonical(key, in, start, first, last);
+        NAMES[known == null ? way : way + 1] = name;
         return name;
-    }
-
-    /** True when the input's bytes from start to end are the given ones; keys are short, so a plain loop. */
-    private boolean sameBytes(byte[] bytes, int start, int end) {
-        if (bytes.length != end - start) {
-            return false;
-        }
-        byte[] input = in;
-        for (int i = 0; i < bytes.length; i++) {
-            if (bytes[i] != input[start + i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Skips a key after its opening quote, computing {@link #keyHash} from its bytes. */
