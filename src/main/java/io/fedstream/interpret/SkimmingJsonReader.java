@@ -160,14 +160,18 @@ final class SkimmingJsonReader {
     private int pos;
     private int depth;
     private int keyHash;
-    /** The keys of the skipped objects being read, innermost last: start, end and hash of each. */
-    private int[] keyStarts = new int[32];
-    private int[] keyEnds = new int[32];
-    private int[] keyHashes = new int[32];
+    /**
+     * The keys of the skipped objects being read, innermost last: start, end and hash of each,
+     * side by side in one array (one small allocation per reader, and only when one is skipped).
+     */
+    private int[] keys;
     private int keyCount;
-    /** The keys the kept objects being read leave out, innermost last (a stack, as the skipped objects' keys). */
-    private String[] skipped = new String[8];
-    private int skippedCount;
+    /**
+     * The members of the kept objects being read, innermost last: key, then value, or null for a
+     * key left out. An object's map is built once its members are known, no bigger than they need.
+     */
+    private Object[] members = new Object[32];
+    private int memberCount;
 
     private SkimmingJsonReader(byte[] in, JsonNodeFactory nodes, boolean skim) {
         this.in = in;
@@ -208,35 +212,68 @@ final class SkimmingJsonReader {
     /** The object after its '{'; the keys its role leaves unread are checked, not kept. */
     private ObjectNode object(UnreadFields role) {
         enter();
-        FieldMap fields = new FieldMap();
-        ObjectNode object = new ObjectNode(nodes, fields);
         if (next() == '}') {
             pos++;
             depth--;
-            return object;
+            return new ObjectNode(nodes, new FieldMap());
         }
-        int skippedBase = skippedCount;
+        int base = memberCount;
+        int kept = 0;
         do {
             expect('"');
             Name name = key();
-            String key = name.key;
             expect(':');
+            int at = pushMember(base, name.key);
             if (skim && name.isUnreadIn(role)) {
-                pushSkipped(skippedBase, key);
                 skipValue();
-            } else if (!putNew(fields, key, value(name.childIn(role))) || fields.size() > MAX_KEPT_FIELDS) {
-                throw GIVE_UP;
+            } else {
+                JsonNode value = value(name.childIn(role)); // which may grow the members
+                members[at + 1] = value;
+                if (++kept > MAX_KEPT_FIELDS) {
+                    throw GIVE_UP;
+                }
             }
         } while (endOfMember('}'));
-        Arrays.fill(skipped, skippedBase, skippedCount, null);
-        skippedCount = skippedBase;
         depth--;
-        return object;
+        return new ObjectNode(nodes, keptFields(base, kept));
     }
 
-    /** Adds a kept field unless its key is there; a canonical key can only equal the identical one. */
-    private static boolean putNew(FieldMap fields, String key, JsonNode value) {
-        return key.length() <= MAX_NAME_LENGTH ? fields.putNewUnlessIdentical(key, value) : fields.putNew(key, value);
+    /** Records a key of the kept object being read (from {@code base} on), giving up when it is there already; its index. */
+    private int pushMember(int base, String key) {
+        Object[] m = members;
+        boolean canonical = key.length() <= MAX_NAME_LENGTH;
+        for (int i = base; i < memberCount; i += 2) {
+            if (m[i] == key || !canonical && key.equals(m[i])) {
+                throw GIVE_UP;
+            }
+        }
+        if (memberCount == m.length) {
+            members = m = Arrays.copyOf(m, memberCount * 2);
+        }
+        int at = memberCount;
+        m[at] = key;
+        m[at + 1] = null;
+        memberCount += 2;
+        return at;
+    }
+
+    /** The kept members from {@code base} on, in document order, which it pops. */
+    private FieldMap keptFields(int base, int kept) {
+        if (kept == 0) {
+            memberCount = base;
+            return new FieldMap();
+        }
+        Object[] m = members;
+        Object[] slots = new Object[2 * kept];
+        int n = 0;
+        for (int i = base; i < memberCount; i += 2) {
+            if (m[i + 1] != null) {
+                slots[n++] = m[i];
+                slots[n++] = m[i + 1];
+            }
+        }
+        memberCount = base;
+        return new FieldMap(slots, kept);
     }
 
     private ArrayNode array(UnreadFields role) {
@@ -335,16 +372,16 @@ final class SkimmingJsonReader {
             skipKey();
             int end = pos - 1;
             if (many == null) {
-                for (int i = base; i < keyCount; i++) {
-                    if (keyHashes[i] == keyHash && sameBytes(keyStarts[i], keyEnds[i], start, end)) {
+                for (int i = 3 * base; i < 3 * keyCount; i += 3) {
+                    if (keys[i + 2] == keyHash && sameBytes(keys[i], keys[i + 1], start, end)) {
                         throw GIVE_UP;
                     }
                 }
                 pushKey(start, end);
                 if (keyCount - base > LINEAR_KEYS) {
                     many = new HashSet<>();
-                    for (int i = base; i < keyCount; i++) {
-                        many.add(new String(in, keyStarts[i], keyEnds[i] - keyStarts[i], StandardCharsets.ISO_8859_1));
+                    for (int i = 3 * base; i < 3 * keyCount; i += 3) {
+                        many.add(new String(in, keys[i], keys[i + 1] - keys[i], StandardCharsets.ISO_8859_1));
                     }
                 }
             } else if (!many.add(new String(in, start, end - start, StandardCharsets.ISO_8859_1))) {
@@ -357,30 +394,17 @@ final class SkimmingJsonReader {
         depth--;
     }
 
-    /** Records a key the kept object being read leaves out (from {@code base} on), giving up when it is there already. */
-    private void pushSkipped(int base, String key) {
-        boolean canonical = key.length() <= MAX_NAME_LENGTH;
-        for (int i = base; i < skippedCount; i++) {
-            if (skipped[i] == key || !canonical && skipped[i].equals(key)) {
-                throw GIVE_UP;
-            }
-        }
-        if (skippedCount == skipped.length) {
-            skipped = Arrays.copyOf(skipped, skippedCount * 2);
-        }
-        skipped[skippedCount++] = key;
-    }
-
     /** Records a key of the skipped object being read, on a stack shared by the nested ones. */
     private void pushKey(int start, int end) {
-        if (keyCount == keyStarts.length) {
-            keyStarts = Arrays.copyOf(keyStarts, keyCount * 2);
-            keyEnds = Arrays.copyOf(keyEnds, keyCount * 2);
-            keyHashes = Arrays.copyOf(keyHashes, keyCount * 2);
+        if (keys == null) {
+            keys = new int[3 * 16];
+        } else if (3 * keyCount == keys.length) {
+            keys = Arrays.copyOf(keys, keys.length * 2);
         }
-        keyStarts[keyCount] = start;
-        keyEnds[keyCount] = end;
-        keyHashes[keyCount] = keyHash;
+        int at = 3 * keyCount;
+        keys[at] = start;
+        keys[at + 1] = end;
+        keys[at + 2] = keyHash;
         keyCount++;
     }
 
@@ -656,15 +680,24 @@ final class SkimmingJsonReader {
     private JsonNode number() {
         int start = pos;
         boolean integral = numberEnd();
-        String text = new String(in, start, pos - start, StandardCharsets.ISO_8859_1);
         if (!integral) {
-            return nodes.numberNode(new BigDecimal(text));
+            return nodes.numberNode(new BigDecimal(new String(in, start, pos - start, StandardCharsets.ISO_8859_1)));
         }
         if (pos - start > 18) {
             throw GIVE_UP;
         }
-        long value = Long.parseLong(text);
+        long value = integer(start, pos);
         return value == (int) value ? nodes.numberNode((int) value) : nodes.numberNode(value);
+    }
+
+    /** The value of an integer numberEnd checked, of at most 18 characters, so within a long. */
+    private long integer(int start, int end) {
+        boolean negative = in[start] == '-';
+        long value = 0;
+        for (int i = negative ? start + 1 : start; i < end; i++) {
+            value = value * 10 + (in[i] - '0');
+        }
+        return negative ? -value : value;
     }
 
     /**

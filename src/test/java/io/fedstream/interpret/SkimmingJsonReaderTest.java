@@ -195,6 +195,37 @@ class SkimmingJsonReaderTest {
         }
     }
 
+    /** Integers of every size the reader parses itself, and those it leaves to Jackson, become the nodes Jackson makes. */
+    @Test
+    void readsIntegersAsJacksonDoes() throws IOException {
+        for (String number : List.of("0", "-0", "7", "-7", "2147483647", "2147483648", "-2147483648", "-2147483649",
+                "123456789012345678", "-12345678901234567", "1234567890123456789", "-123456789012345678", "1.5", "-0.0", "1e3")) {
+            byte[] bytes = ("{\"n\":" + number + ",\"a\":[" + number + "]}").getBytes(StandardCharsets.UTF_8);
+            JsonNode read = SkimmingJsonReader.read(bytes, NODES);
+            if (read != null) {
+                assertThat(read).as(number).isEqualTo(new ManifestParser().parse(bytes).get(0).root());
+            } else {
+                assertThat(number).hasSizeGreaterThan(18);
+            }
+        }
+    }
+
+    /** Kept objects nested in kept objects, each wide, their members all on the reader's one stack: each object gets its own. */
+    @Test
+    void readsWideObjectsNestedDeepAsJacksonDoes() throws IOException {
+        StringBuilder json = new StringBuilder();
+        for (int level = 0; level < 20; level++) {
+            json.append("{");
+            for (int i = 0; i < 10; i++) {
+                json.append("\"f").append(level).append('_').append(i).append("\":").append(i).append(',');
+            }
+            json.append("\"next\":");
+        }
+        json.append("null").append("}".repeat(20));
+        byte[] bytes = json.toString().getBytes(StandardCharsets.UTF_8);
+        assertThat(SkimmingJsonReader.read(bytes, NODES)).isEqualTo(JSON.readTree(bytes));
+    }
+
     /** Long keys are not canonical: two equal ones are still found duplicates, where kept and where left out. */
     @Test
     void duplicateLongKeysAreRefused() {
