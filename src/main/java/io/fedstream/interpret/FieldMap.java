@@ -20,21 +20,8 @@ import java.util.Set;
 final class FieldMap extends AbstractMap<String, JsonNode> {
 
     /** Key i at 2i, its value at 2i + 1: one small array per object, which the reader builds by the thousand. */
-    /** No fields yet: the first one added makes room for a few. */
-    private static final Object[] NO_SLOTS = {};
-
-    private Object[] slots;
+    private Object[] slots = new Object[8];
     private int size;
-
-    FieldMap() {
-        this(NO_SLOTS, 0);
-    }
-
-    /** A map of the first {@code size} keys and values side by side in {@code slots}, which it owns from now on. */
-    FieldMap(Object[] slots, int size) {
-        this.slots = slots;
-        this.size = size;
-    }
 
     @Override
     public int size() {
@@ -73,9 +60,24 @@ final class FieldMap extends AbstractMap<String, JsonNode> {
         return true;
     }
 
+    /**
+     * Adds a field unless the identical key is there, for a caller that knows any equal key to be
+     * identical (all canonical); false, and the map unchanged, when it is.
+     */
+    boolean putNewUnlessIdentical(String key, JsonNode value) {
+        Object[] s = slots;
+        for (int i = 0; i < 2 * size; i += 2) {
+            if (s[i] == key) {
+                return false;
+            }
+        }
+        append(key, value);
+        return true;
+    }
+
     private void append(String key, JsonNode value) {
         if (2 * size == slots.length) {
-            slots = Arrays.copyOf(slots, Math.max(8, slots.length * 2));
+            slots = Arrays.copyOf(slots, slots.length * 2);
         }
         slots[2 * size] = key;
         slots[2 * size + 1] = value;

@@ -166,12 +166,9 @@ final class SkimmingJsonReader {
      */
     private int[] keys;
     private int keyCount;
-    /**
-     * The members of the kept objects being read, innermost last: key, then value, or null for a
-     * key left out. An object's map is built once its members are known, no bigger than they need.
-     */
-    private Object[] members = new Object[32];
-    private int memberCount;
+    /** The keys the kept objects being read leave out, innermost last (a stack, as the skipped objects' keys). */
+    private String[] skipped = new String[8];
+    private int skippedCount;
 
     private SkimmingJsonReader(byte[] in, JsonNodeFactory nodes, boolean skim) {
         this.in = in;
@@ -212,68 +209,35 @@ final class SkimmingJsonReader {
     /** The object after its '{'; the keys its role leaves unread are checked, not kept. */
     private ObjectNode object(UnreadFields role) {
         enter();
+        FieldMap fields = new FieldMap();
+        ObjectNode object = new ObjectNode(nodes, fields);
         if (next() == '}') {
             pos++;
             depth--;
-            return new ObjectNode(nodes, new FieldMap());
+            return object;
         }
-        int base = memberCount;
-        int kept = 0;
+        int skippedBase = skippedCount;
         do {
             expect('"');
             Name name = key();
+            String key = name.key;
             expect(':');
-            int at = pushMember(base, name.key);
             if (skim && name.isUnreadIn(role)) {
+                pushSkipped(skippedBase, key);
                 skipValue();
-            } else {
-                JsonNode value = value(name.childIn(role)); // which may grow the members
-                members[at + 1] = value;
-                if (++kept > MAX_KEPT_FIELDS) {
-                    throw GIVE_UP;
-                }
-            }
-        } while (endOfMember('}'));
-        depth--;
-        return new ObjectNode(nodes, keptFields(base, kept));
-    }
-
-    /** Records a key of the kept object being read (from {@code base} on), giving up when it is there already; its index. */
-    private int pushMember(int base, String key) {
-        Object[] m = members;
-        boolean canonical = key.length() <= MAX_NAME_LENGTH;
-        for (int i = base; i < memberCount; i += 2) {
-            if (m[i] == key || !canonical && key.equals(m[i])) {
+            } else if (!putNew(fields, key, value(name.childIn(role))) || fields.size() > MAX_KEPT_FIELDS) {
                 throw GIVE_UP;
             }
-        }
-        if (memberCount == m.length) {
-            members = m = Arrays.copyOf(m, memberCount * 2);
-        }
-        int at = memberCount;
-        m[at] = key;
-        m[at + 1] = null;
-        memberCount += 2;
-        return at;
+        } while (endOfMember('}'));
+        Arrays.fill(skipped, skippedBase, skippedCount, null);
+        skippedCount = skippedBase;
+        depth--;
+        return object;
     }
 
-    /** The kept members from {@code base} on, in document order, which it pops. */
-    private FieldMap keptFields(int base, int kept) {
-        if (kept == 0) {
-            memberCount = base;
-            return new FieldMap();
-        }
-        Object[] m = members;
-        Object[] slots = new Object[2 * kept];
-        int n = 0;
-        for (int i = base; i < memberCount; i += 2) {
-            if (m[i + 1] != null) {
-                slots[n++] = m[i];
-                slots[n++] = m[i + 1];
-            }
-        }
-        memberCount = base;
-        return new FieldMap(slots, kept);
+    /** Adds a kept field unless its key is there; a canonical key can only equal the identical one. */
+    private static boolean putNew(FieldMap fields, String key, JsonNode value) {
+        return key.length() <= MAX_NAME_LENGTH ? fields.putNewUnlessIdentical(key, value) : fields.putNew(key, value);
     }
 
     private ArrayNode array(UnreadFields role) {
@@ -392,6 +356,20 @@ final class SkimmingJsonReader {
         } while (endOfMember('}'));
         keyCount = base;
         depth--;
+    }
+
+    /** Records a key the kept object being read leaves out (from {@code base} on), giving up when it is there already. */
+    private void pushSkipped(int base, String key) {
+        boolean canonical = key.length() <= MAX_NAME_LENGTH;
+        for (int i = base; i < skippedCount; i++) {
+            if (skipped[i] == key || !canonical && skipped[i].equals(key)) {
+                throw GIVE_UP;
+            }
+        }
+        if (skippedCount == skipped.length) {
+            skipped = Arrays.copyOf(skipped, skippedCount * 2);
+        }
+        skipped[skippedCount++] = key;
     }
 
     /** Records a key of the skipped object being read, on a stack shared by the nested ones. */
