@@ -20,7 +20,7 @@ import java.util.Set;
 final class FieldMap extends AbstractMap<String, JsonNode> {
 
     /** Key i at 2i, its value at 2i + 1: one small array per object, which the reader builds by the thousand. */
-    private Object[] slots = new Object[8];
+    private Object[] slots = new Object[4];
     private int size;
 
     @Override
