@@ -22,6 +22,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -259,6 +263,37 @@ class SkimmingJsonReaderTest {
                 byte[] bytes = json.append('}').toString().getBytes(StandardCharsets.UTF_8);
                 assertThat(SkimmingJsonReader.read(bytes, NODES)).isEqualTo(JSON.readTree(bytes));
             }
+        }
+    }
+
+    /**
+     * Readers on several threads at once, their keys evicting each other's from the shared key
+     * table: each still reads its own keys, never another's that it raced with.
+     */
+    @Test
+    void concurrentReadersSharingTheKeyTableReadTheirOwnKeys() throws Exception {
+        List<Callable<Integer>> readers = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            int thread = t;
+            readers.add(() -> {
+                int read = 0;
+                for (int i = 0; i < 4_000; i++) {
+                    String suffix = Integer.toString(i % 700, 36);
+                    String json = "{\"k" + thread + suffix + "\":1,\"longer-key-" + thread + "-" + suffix + "\":2}";
+                    byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+                    assertThat(SkimmingJsonReader.read(bytes, NODES)).as(json).isEqualTo(JSON.readTree(bytes));
+                    read++;
+                }
+                return read;
+            });
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            for (Future<Integer> done : pool.invokeAll(readers)) {
+                assertThat(done.get()).isEqualTo(4_000);
+            }
+        } finally {
+            pool.shutdownNow();
         }
     }
 
