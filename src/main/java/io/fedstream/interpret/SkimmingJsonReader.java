@@ -458,7 +458,7 @@ final class SkimmingJsonReader {
 
     /**
      * A hash of the bytes from start to end, from their length and at most three 8-byte words
-     * (first, middle, last): keys are compared byte by byte anyway, so it only has to spread them.
+     * (first, middle, last): keys are compared in full anyway, so it only has to spread them.
      */
     private int hash(int start, int end) {
         int length = end - start;
