@@ -20,7 +20,7 @@ import java.util.Set;
 final class FieldMap extends AbstractMap<String, JsonNode> {
 
     /** Key i at 2i, its value at 2i + 1: one small array per object, which the reader builds by the thousand. */
-    private Object[] slots = new Object[8];
+    private Object[] slots = new Object[4];
     private int size;
 
     @Override
@@ -55,6 +55,21 @@ final class FieldMap extends AbstractMap<String, JsonNode> {
     boolean putNew(String key, JsonNode value) {
         if (indexOf(key) >= 0) {
             return false;
+        }
+        append(key, value);
+        return true;
+    }
+
+    /**
+     * Adds a field unless the identical key is there, for a caller that knows any equal key to be
+     * identical (all canonical); false, and the map unchanged, when it is.
+     */
+    boolean putNewUnlessIdentical(String key, JsonNode value) {
+        Object[] s = slots;
+        for (int i = 0; i < 2 * size; i += 2) {
+            if (s[i] == key) {
+                return false;
+            }
         }
         append(key, value);
         return true;

@@ -34,46 +34,100 @@ final class SkimmingJsonReader {
     /** Kept objects are {@link FieldMap}s, found by linear scans: bigger ones go to Jackson. */
     private static final int MAX_KEPT_FIELDS = 256;
 
-    // Field names repeat across manifests; one shared table of canonical strings saves their
-    // allocation and hashing. Races only lose an entry: a String is safely published.
+    // Field names repeat across manifests; one shared table of canonical keys saves their
+    // allocation, hashing and roles. Two ways per bucket, so that two frequent keys whose hashes
+    // meet do not evict each other. Races only lose an entry: a Name is immutable, its fields
+    // final, so a reader sees a whole entry or none.
     private static final int NAME_TABLE_SIZE = 4096;
     private static final Name[] NAMES = new Name[NAME_TABLE_SIZE];
-    /** Longer keys are not kept in the table, which so holds at most a few hundred KiB. */
+    /**
+     * Longer keys are not kept in the table, which so holds at most a few hundred KiB; shorter
+     * ones are always canonical (interned), so that two of them are equal only when identical.
+     */
     private static final int MAX_NAME_LENGTH = 64;
 
     private static final UnreadFields[] ROLES = UnreadFields.values();
+    /** A key's roles pack into one long: an unread bit per role, then a 4-bit child role per role. */
+    private static final int CHILD_BITS = 4;
+
+    static {
+        if (ROLES.length * (1 + CHILD_BITS) > Long.SIZE || ROLES.length > 1 << CHILD_BITS) {
+            throw new IllegalStateException("too many roles to pack in a long: " + ROLES.length);
+        }
+    }
 
     /**
-     * A canonical key (interned, so that the literals kinds look up are the same string), its
-     * bytes, and what {@link UnreadFields} says of it in each role, worked out once per key.
+     * A key and what {@link UnreadFields} says of it in each role, worked out once per key. A
+     * table entry holds its key's bytes as little-endian words, compared a word at a time: the
+     * first, the last (overlapping the others when the length is not a multiple of 8) and those
+     * in between.
      */
     private static final class Name {
 
-        final String key;
-        final byte[] bytes;
-        /** Bit {@code r} is set when the key is unread in the role of ordinal {@code r}. */
-        private final long unread;
-        private final UnreadFields[] children = new UnreadFields[ROLES.length];
+        private static final long[] NO_WORDS = new long[0];
 
-        Name(String key, byte[] bytes) {
+        final String key;
+        private final long roles;
+        private final int length;
+        private final long first;
+        private final long last;
+        private final long[] middle;
+
+        private Name(String key, long roles, int length, long first, long last, long[] middle) {
             this.key = key;
-            this.bytes = bytes;
-            long mask = 0;
+            this.roles = roles;
+            this.length = length;
+            this.first = first;
+            this.last = last;
+            this.middle = middle;
+        }
+
+        /** A key too long for the table: not canonical. */
+        static Name uncommon(String key) {
+            return new Name(key, roles(key), key.length(), 0, 0, NO_WORDS);
+        }
+
+        /** A table entry for the canonical key whose bytes are the input's from start on. */
+        static Name canonical(String key, byte[] in, int start, long first, long last) {
+            int length = key.length();
+            long[] middle = length > 16 ? new long[(length + 7) / 8 - 2] : NO_WORDS;
+            for (int i = 0; i < middle.length; i++) {
+                middle[i] = (long) LONGS.get(in, start + 8 + 8 * i);
+            }
+            return new Name(key, roles(key), length, first, last, middle);
+        }
+
+        private static long roles(String key) {
+            long packed = 0;
             for (UnreadFields role : ROLES) {
                 if (role.isUnread(key)) {
-                    mask |= 1L << role.ordinal();
+                    packed |= 1L << role.ordinal();
                 }
-                children[role.ordinal()] = role.child(key);
+                packed |= (long) role.child(key).ordinal() << ROLES.length + CHILD_BITS * role.ordinal();
             }
-            this.unread = mask;
+            return packed;
+        }
+
+        /** True when this entry's key is the input's bytes from start on, whose first and last words are given. */
+        boolean matches(byte[] in, int start, int length, long first, long last) {
+            if (this.length != length || this.first != first || this.last != last) {
+                return false;
+            }
+            long[] words = middle;
+            for (int i = 0; i < words.length; i++) {
+                if (words[i] != (long) LONGS.get(in, start + 8 + 8 * i)) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         boolean isUnreadIn(UnreadFields role) {
-            return (unread & 1L << role.ordinal()) != 0;
+            return (roles & 1L << role.ordinal()) != 0;
         }
 
         UnreadFields childIn(UnreadFields role) {
-            return children[role.ordinal()];
+            return ROLES[(int) (roles >>> ROLES.length + CHILD_BITS * role.ordinal()) & (1 << CHILD_BITS) - 1];
         }
     }
 
@@ -106,10 +160,11 @@ final class SkimmingJsonReader {
     private int pos;
     private int depth;
     private int keyHash;
-    /** The keys of the skipped objects being read, innermost last: start, end and hash of each. */
-    private int[] keyStarts = new int[32];
-    private int[] keyEnds = new int[32];
-    private int[] keyHashes = new int[32];
+    /**
+     * The keys of the skipped objects being read, innermost last: start, end and hash of each,
+     * side by side in one array (one small allocation per reader, and only when one is skipped).
+     */
+    private int[] keys;
     private int keyCount;
     /** The keys the kept objects being read leave out, innermost last (a stack, as the skipped objects' keys). */
     private String[] skipped = new String[8];
@@ -170,7 +225,7 @@ final class SkimmingJsonReader {
             if (skim && name.isUnreadIn(role)) {
                 pushSkipped(skippedBase, key);
                 skipValue();
-            } else if (!fields.putNew(key, value(name.childIn(role))) || fields.size() > MAX_KEPT_FIELDS) {
+            } else if (!putNew(fields, key, value(name.childIn(role))) || fields.size() > MAX_KEPT_FIELDS) {
                 throw GIVE_UP;
             }
         } while (endOfMember('}'));
@@ -178,6 +233,11 @@ final class SkimmingJsonReader {
         skippedCount = skippedBase;
         depth--;
         return object;
+    }
+
+    /** Adds a kept field unless its key is there; a canonical key can only equal the identical one. */
+    private static boolean putNew(FieldMap fields, String key, JsonNode value) {
+        return key.length() <= MAX_NAME_LENGTH ? fields.putNewUnlessIdentical(key, value) : fields.putNew(key, value);
     }
 
     private ArrayNode array(UnreadFields role) {
@@ -276,16 +336,16 @@ final class SkimmingJsonReader {
             skipKey();
             int end = pos - 1;
             if (many == null) {
-                for (int i = base; i < keyCount; i++) {
-                    if (keyHashes[i] == keyHash && sameBytes(keyStarts[i], keyEnds[i], start, end)) {
+                for (int i = 3 * base; i < 3 * keyCount; i += 3) {
+                    if (keys[i + 2] == keyHash && sameBytes(keys[i], keys[i + 1], start, end)) {
                         throw GIVE_UP;
                     }
                 }
                 pushKey(start, end);
                 if (keyCount - base > LINEAR_KEYS) {
                     many = new HashSet<>();
-                    for (int i = base; i < keyCount; i++) {
-                        many.add(new String(in, keyStarts[i], keyEnds[i] - keyStarts[i], StandardCharsets.ISO_8859_1));
+                    for (int i = 3 * base; i < 3 * keyCount; i += 3) {
+                        many.add(new String(in, keys[i], keys[i + 1] - keys[i], StandardCharsets.ISO_8859_1));
                     }
                 }
             } else if (!many.add(new String(in, start, end - start, StandardCharsets.ISO_8859_1))) {
@@ -300,8 +360,9 @@ final class SkimmingJsonReader {
 
     /** Records a key the kept object being read leaves out (from {@code base} on), giving up when it is there already. */
     private void pushSkipped(int base, String key) {
+        boolean canonical = key.length() <= MAX_NAME_LENGTH;
         for (int i = base; i < skippedCount; i++) {
-            if (skipped[i].equals(key)) {
+            if (skipped[i] == key || !canonical && skipped[i].equals(key)) {
                 throw GIVE_UP;
             }
         }
@@ -313,14 +374,15 @@ final class SkimmingJsonReader {
 
     /** Records a key of the skipped object being read, on a stack shared by the nested ones. */
     private void pushKey(int start, int end) {
-        if (keyCount == keyStarts.length) {
-            keyStarts = Arrays.copyOf(keyStarts, keyCount * 2);
-            keyEnds = Arrays.copyOf(keyEnds, keyCount * 2);
-            keyHashes = Arrays.copyOf(keyHashes, keyCount * 2);
+        if (keys == null) {
+            keys = new int[3 * 16];
+        } else if (3 * keyCount == keys.length) {
+            keys = Arrays.copyOf(keys, keys.length * 2);
         }
-        keyStarts[keyCount] = start;
-        keyEnds[keyCount] = end;
-        keyHashes[keyCount] = keyHash;
+        int at = 3 * keyCount;
+        keys[at] = start;
+        keys[at + 1] = end;
+        keys[at + 2] = keyHash;
         keyCount++;
     }
 
@@ -359,33 +421,25 @@ final class SkimmingJsonReader {
     private Name key() {
         int start = pos;
         skipKey();
-        int end = pos - 1;
-        int slot = (keyHash ^ keyHash >>> 12) & (NAME_TABLE_SIZE - 1);
-        Name known = NAMES[slot];
-        if (known != null && sameBytes(known.bytes, start, end)) {
+        int length = pos - 1 - start;
+        if (length > MAX_NAME_LENGTH) {
+            return Name.uncommon(new String(in, start, length, StandardCharsets.ISO_8859_1));
+        }
+        long first = length < 8 ? shortWord(start, length) : (long) LONGS.get(in, start);
+        long last = length < 8 ? 0 : (long) LONGS.get(in, start + length - 8);
+        int way = (keyHash ^ keyHash >>> 12) & (NAME_TABLE_SIZE - 2);
+        Name known = NAMES[way];
+        if (known != null && known.matches(in, start, length, first, last)) {
             return known;
         }
-        String key = new String(in, start, end - start, StandardCharsets.ISO_8859_1);
-        if (end - start > MAX_NAME_LENGTH) {
-            return new Name(key, null);
+        Name other = NAMES[way + 1];
+        if (other != null && other.matches(in, start, length, first, last)) {
+            return other;
         }
-        Name name = new Name(key.intern(), Arrays.copyOfRange(in, start, end));
-        NAMES[slot] = name;
+        String key = new String(in, start, length, StandardCharsets.ISO_8859_1).intern();
+        Name name = Name.canonical(key, in, start, first, last);
+        NAMES[known == null ? way : way + 1] = name;
         return name;
-    }
-
-    /** True when the input's bytes from start to end are the given ones; keys are short, so a plain loop. */
-    private boolean sameBytes(byte[] bytes, int start, int end) {
-        if (bytes.length != end - start) {
-            return false;
-        }
-        byte[] input = in;
-        for (int i = 0; i < bytes.length; i++) {
-            if (bytes[i] != input[start + i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Skips a key after its opening quote, computing {@link #keyHash} from its bytes. */
@@ -404,7 +458,7 @@ final class SkimmingJsonReader {
 
     /**
      * A hash of the bytes from start to end, from their length and at most three 8-byte words
-     * (first, middle, last): keys are compared byte by byte anyway, so it only has to spread them.
+     * (first, middle, last): keys are compared in full anyway, so it only has to spread them.
      */
     private int hash(int start, int end) {
         int length = end - start;
@@ -414,16 +468,26 @@ final class SkimmingJsonReader {
             if (length > 16) {
                 h = h * GOLDEN ^ (long) LONGS.get(in, start + length / 2 - 4);
             }
-        } else if (start + 8 <= in.length) {
-            h = length == 0 ? 0 : (long) LONGS.get(in, start) & -1L >>> 64 - 8 * length;
         } else {
-            h = 0;
-            for (int i = start; i < end; i++) {
-                h = h << 8 | in[i] & 0xff;
-            }
+            h = shortWord(start, length);
         }
         h = (h ^ length) * GOLDEN;
         return (int) (h ^ h >>> 32);
+    }
+
+    /**
+     * The bytes of a key shorter than 8 bytes as one little-endian word, the same wherever the key
+     * is: near the end of the input, where a word read would run past it, byte by byte.
+     */
+    private long shortWord(int start, int length) {
+        if (start + 8 <= in.length) {
+            return (long) LONGS.get(in, start) & (1L << 8 * length) - 1;
+        }
+        long word = 0;
+        for (int i = start + length - 1; i >= start; i--) {
+            word = word << 8 | in[i] & 0xff;
+        }
+        return word;
     }
 
     /**
@@ -594,15 +658,24 @@ final class SkimmingJsonReader {
     private JsonNode number() {
         int start = pos;
         boolean integral = numberEnd();
-        String text = new String(in, start, pos - start, StandardCharsets.ISO_8859_1);
         if (!integral) {
-            return nodes.numberNode(new BigDecimal(text));
+            return nodes.numberNode(new BigDecimal(new String(in, start, pos - start, StandardCharsets.ISO_8859_1)));
         }
         if (pos - start > 18) {
             throw GIVE_UP;
         }
-        long value = Long.parseLong(text);
+        long value = integer(start, pos);
         return value == (int) value ? nodes.numberNode((int) value) : nodes.numberNode(value);
+    }
+
+    /** The value of an integer numberEnd checked, of at most 18 characters, so within a long. */
+    private long integer(int start, int end) {
+        boolean negative = in[start] == '-';
+        long value = 0;
+        for (int i = negative ? start + 1 : start; i < end; i++) {
+            value = value * 10 + (in[i] - '0');
+        }
+        return negative ? -value : value;
     }
 
     /**

@@ -56,4 +56,17 @@ class FieldMapTest {
             }
         }
     }
+
+    @Test
+    void putNewUnlessIdenticalAddsOnlyKeysNotThereAlready() {
+        FieldMap map = new FieldMap();
+        for (int i = 0; i < 20; i++) {
+            assertThat(map.putNewUnlessIdentical(("k" + i).intern(), IntNode.valueOf(i))).isTrue();
+        }
+        for (int i = 0; i < 20; i++) {
+            assertThat(map.putNewUnlessIdentical(("k" + i).intern(), IntNode.valueOf(-1))).isFalse();
+            assertThat(map.get(new String("k" + i))).isEqualTo(IntNode.valueOf(i));
+        }
+        assertThat(map).hasSize(20);
+    }
 }

@@ -17,9 +17,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -153,6 +159,159 @@ class SkimmingJsonReaderTest {
             out.append(random.nextInt(40) > 0 ? pieces[random.nextInt(6)] : pieces[random.nextInt(pieces.length)]);
         }
         return unique >= 0 ? out.append('#').append(unique).toString() : out.toString();
+    }
+
+    /**
+     * Keys of every length up to one byte past the key table's limit, differing from each other
+     * in their first, a middle or their last byte only, read twice (the second time from the
+     * table): the tree is Jackson's, duplicates are refused, and table keys are the canonical
+     * strings kinds look up.
+     */
+    @Test
+    void readsKeysOfEveryLengthAroundTheTablesWordsAsJacksonDoes() throws IOException {
+        for (int length = 0; length <= 70; length++) {
+            String base = "k".repeat(length);
+            Set<String> keys = new LinkedHashSet<>(List.of(base));
+            if (length > 0) {
+                keys.add("x" + base.substring(1));
+                keys.add(base.substring(0, length / 2) + "x" + base.substring(length / 2 + 1));
+                keys.add(base.substring(0, length - 1) + "x");
+            }
+            StringBuilder json = new StringBuilder("{");
+            for (String key : keys) {
+                json.append(json.length() > 1 ? "," : "").append('"').append(key).append("\":\"").append(key).append('"');
+            }
+            String object = json.append('}').toString();
+            byte[] bytes = object.getBytes(StandardCharsets.UTF_8);
+            for (int round = 0; round < 2; round++) {
+                JsonNode read = SkimmingJsonReader.read(bytes, NODES);
+                assertThat(read).as(object).isEqualTo(JSON.readTree(bytes));
+                read.fieldNames().forEachRemaining(key -> {
+                    if (key.length() <= 64) {
+                        assertThat(key).isSameAs(key.intern());
+                    }
+                });
+            }
+            String duplicate = "{\"spec\":" + object + ",\"status\":" + object.replace("}", ",\"" + base + "\":1}") + "}";
+            assertThat(SkimmingJsonReader.read(duplicate.getBytes(StandardCharsets.UTF_8), NODES)).as(duplicate).isNull();
+            String keptDuplicate = object.replace("}", ",\"" + List.copyOf(keys).get(keys.size() - 1) + "\":1}");
+            assertThat(SkimmingJsonReader.read(keptDuplicate.getBytes(StandardCharsets.UTF_8), NODES)).as(keptDuplicate).isNull();
+        }
+    }
+
+    /** Integers of every size the reader parses itself, and those it leaves to Jackson, become the nodes Jackson makes. */
+    @Test
+    void readsIntegersAsJacksonDoes() throws IOException {
+        for (String number : List.of("0", "-0", "7", "-7", "2147483647", "2147483648", "-2147483648", "-2147483649",
+                "123456789012345678", "-12345678901234567", "1234567890123456789", "-123456789012345678", "1.5", "-0.0", "1e3")) {
+            byte[] bytes = ("{\"n\":" + number + ",\"a\":[" + number + "]}").getBytes(StandardCharsets.UTF_8);
+            JsonNode read = SkimmingJsonReader.read(bytes, NODES);
+            if (read != null) {
+                assertThat(read).as(number).isEqualTo(new ManifestParser().parse(bytes).get(0).root());
+            } else {
+                assertThat(number).hasSizeGreaterThan(18);
+            }
+        }
+    }
+
+    /** Kept objects nested in kept objects, each wide, their members all on the reader's one stack: each object gets its own. */
+    @Test
+    void readsWideObjectsNestedDeepAsJacksonDoes() throws IOException {
+        StringBuilder json = new StringBuilder();
+        for (int level = 0; level < 20; level++) {
+            json.append("{");
+            for (int i = 0; i < 10; i++) {
+                json.append("\"f").append(level).append('_').append(i).append("\":").append(i).append(',');
+            }
+            json.append("\"next\":");
+        }
+        json.append("null").append("}".repeat(20));
+        byte[] bytes = json.toString().getBytes(StandardCharsets.UTF_8);
+        assertThat(SkimmingJsonReader.read(bytes, NODES)).isEqualTo(JSON.readTree(bytes));
+    }
+
+    /** Long keys are not canonical: two equal ones are still found duplicates, where kept and where left out. */
+    @Test
+    void duplicateLongKeysAreRefused() {
+        String key = "x".repeat(100);
+        for (String object : List.of("{\"%s\":1,\"%s\":2}", "{\"spec\":{\"selector\":1,\"%s\":1,\"%s\":2}}")) {
+            String json = object.formatted(key, new String(key));
+            assertThat(SkimmingJsonReader.read(json.getBytes(StandardCharsets.UTF_8), NODES)).as(json).isNull();
+        }
+        // Keys a role leaves unread: only long ones if any role named one; so the skipped-key check runs on canonical ones here.
+        assertThat(SkimmingJsonReader.read("{\"spec\":{\"selector\":1,\"selector\":2}}".getBytes(StandardCharsets.UTF_8), NODES))
+                .isNull();
+    }
+
+    /**
+     * Thousands of distinct keys, far more than the key table's ways for some of its buckets, read
+     * in rounds so that entries are evicted and found again: every tree is Jackson's.
+     */
+    @Test
+    void keysThatCollideInTheTableAreReadAsJacksonDoes() throws IOException {
+        Random random = new Random(7);
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            keys.add(Integer.toString(i, 36) + "-".repeat(random.nextInt(20)));
+        }
+        for (int round = 0; round < 3; round++) {
+            for (int from = 0; from < keys.size(); from += 50) {
+                StringBuilder json = new StringBuilder("{");
+                for (String key : keys.subList(from, from + 50)) {
+                    json.append(json.length() > 1 ? "," : "").append('"').append(key).append("\":1");
+                }
+                byte[] bytes = json.append('}').toString().getBytes(StandardCharsets.UTF_8);
+                assertThat(SkimmingJsonReader.read(bytes, NODES)).isEqualTo(JSON.readTree(bytes));
+            }
+        }
+    }
+
+    /**
+     * Readers on several threads at once, their keys evicting each other's from the shared key
+     * table: each still reads its own keys, never another's that it raced with.
+     */
+    @Test
+    void concurrentReadersSharingTheKeyTableReadTheirOwnKeys() throws Exception {
+        List<Callable<Integer>> readers = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            int thread = t;
+            readers.add(() -> {
+                int read = 0;
+                for (int i = 0; i < 4_000; i++) {
+                    String suffix = Integer.toString(i % 700, 36);
+                    String json = "{\"k" + thread + suffix + "\":1,\"longer-key-" + thread + "-" + suffix + "\":2}";
+                    byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+                    assertThat(SkimmingJsonReader.read(bytes, NODES)).as(json).isEqualTo(JSON.readTree(bytes));
+                    read++;
+                }
+                return read;
+            });
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            for (Future<Integer> done : pool.invokeAll(readers)) {
+                assertThat(done.get()).isEqualTo(4_000);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * Keys of every length up to 17, the second copy so near the end of the input that an 8-byte
+     * read from its start would run past it: a duplicate is refused in kept and skipped objects alike.
+     */
+    @Test
+    void duplicateKeysAtTheEndOfTheInputAreRefused() {
+        for (int length = 0; length <= 17; length++) {
+            String key = "abcdefghijklmnopq".substring(0, length);
+            for (String parent : List.of("status", "spec")) {
+                String object = "{\"" + parent + "\":{\"" + key + "\":1,\"" + key + "\":1}}";
+                assertThat(SkimmingJsonReader.read(object.getBytes(StandardCharsets.UTF_8), NODES)).as(object).isNull();
+                String distinct = "{\"" + parent + "\":{\"" + key + "\":1,\"" + key + "x\":1}}";
+                assertThat(SkimmingJsonReader.read(distinct.getBytes(StandardCharsets.UTF_8), NODES)).as(distinct).isNotNull();
+            }
+        }
     }
 
     @Test
