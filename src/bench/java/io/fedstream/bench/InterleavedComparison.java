@@ -78,20 +78,28 @@ public final class InterleavedComparison {
     private static void print(String kind, int bytes, List<Lane> lanes, double[][] ops, int rounds, int batch) {
         System.out.printf(Locale.ROOT, "%s, %d B JSON: %d rounds of %d per lane, ops per CPU-second of the thread%n%n",
                 kind, bytes, rounds, batch);
-        System.out.println("| lane | p10 | p50 | p90 | per-round ratio to the first lane, p10 / p50 / p90 |");
-        System.out.println("|---|---:|---:|---:|---|");
+        System.out.println("| lane | p10 | p50 | p90 | per-round ratio to the first lane, p10 / p50 / p90 | to readTree, p50 |");
+        System.out.println("|---|---:|---:|---:|---|---:|");
+        int parseOnly = lanes.size() - 1;
         for (int lane = 0; lane < lanes.size(); lane++) {
             double[] sorted = ops[lane].clone();
             Arrays.sort(sorted);
-            double[] ratios = new double[rounds];
-            for (int round = 0; round < rounds; round++) {
-                ratios[round] = ops[lane][round] / ops[0][round];
-            }
-            Arrays.sort(ratios);
-            System.out.printf(Locale.ROOT, "| %s | %,.0f | %,.0f | %,.0f | %.3f / %.3f / %.3f |%n", lanes.get(lane).name,
+            double[] ratios = perRoundRatios(ops[lane], ops[0]);
+            System.out.printf(Locale.ROOT, "| %s | %,.0f | %,.0f | %,.0f | %.3f / %.3f / %.3f | %.3f |%n", lanes.get(lane).name,
                     sorted[rounds / 10], sorted[rounds / 2], sorted[rounds * 9 / 10],
-                    ratios[rounds / 10], ratios[rounds / 2], ratios[rounds * 9 / 10]);
+                    ratios[rounds / 10], ratios[rounds / 2], ratios[rounds * 9 / 10],
+                    perRoundRatios(ops[lane], ops[parseOnly])[rounds / 2]);
         }
+    }
+
+    /** The ratios of two lanes' throughputs, round by round, sorted. */
+    private static double[] perRoundRatios(double[] lane, double[] reference) {
+        double[] ratios = new double[lane.length];
+        for (int round = 0; round < lane.length; round++) {
+            ratios[round] = lane[round] / reference[round];
+        }
+        Arrays.sort(ratios);
+        return ratios;
     }
 
     private static int positive(String option, String value) {
