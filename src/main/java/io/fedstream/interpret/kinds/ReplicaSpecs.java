@@ -99,7 +99,7 @@ final class ReplicaSpecs {
     /** The component of one replica spec: {@code replicas} (default given) pods of its {@code template}. */
     static Component component(String type, Cursor spec, long defaultReplicas) {
         Cursor replicas = spec.field("replicas");
-        return Component.of(type.toLowerCase(Locale.ROOT), replicas.count(defaultReplicas), replicas.path(),
+        return Component.of(type.toLowerCase(Locale.ROOT), replicas.count(defaultReplicas), replicas,
                 PodRequests.of(spec.field("template").field("spec")));
     }
 }
