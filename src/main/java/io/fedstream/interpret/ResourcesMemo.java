@@ -2,8 +2,7 @@ package io.fedstream.interpret;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.util.IdentityHashMap;
-import java.util.Map;
+import java.util.Arrays;
 
 /**
  * The container resources already read from one manifest, by the identity of their
@@ -15,8 +14,10 @@ import java.util.Map;
 public final class ResourcesMemo {
 
     private final Problems problems;
-    // Sized for the few containers of a manifest: the default (32) was the largest array a FlinkDeployment allocated.
-    private final Map<JsonNode, ContainerResources> read = new IdentityHashMap<>(8);
+    // The few containers of a manifest, scanned by identity: an IdentityHashMap per manifest cost more than the scan.
+    private JsonNode[] nodes = new JsonNode[4];
+    private ContainerResources[] read = new ContainerResources[4];
+    private int size;
 
     /** A memo for the manifest whose problems are recorded in {@code problems}. */
     public ResourcesMemo(Problems problems) {
@@ -29,14 +30,24 @@ public final class ResourcesMemo {
         if (node == null || !problems.isEmpty()) {
             return PodRequests.containerResources(container);
         }
-        ContainerResources known = read.get(node);
-        if (known != null) {
-            return known;
+        for (int i = 0; i < size; i++) {
+            if (nodes[i] == node) {
+                return read[i];
+            }
         }
         ContainerResources resources = PodRequests.containerResources(container);
         if (problems.isEmpty()) {
-            read.put(node, resources);
+            remember(node, resources);
         }
         return resources;
+    }
+
+    private void remember(JsonNode node, ContainerResources resources) {
+        if (size == nodes.length) {
+            nodes = Arrays.copyOf(nodes, size * 2);
+            read = Arrays.copyOf(read, size * 2);
+        }
+        nodes[size] = node;
+        read[size++] = resources;
     }
 }

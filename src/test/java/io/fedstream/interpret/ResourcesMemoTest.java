@@ -51,6 +51,25 @@ class ResourcesMemoTest {
         assertThat(withProblems).isPositive();
     }
 
+    @Test
+    void remembersMoreContainersThanItFirstHasRoomFor() throws IOException {
+        StringBuilder containers = new StringBuilder();
+        for (int i = 0; i < 9; i++) {
+            containers.append(i == 0 ? "" : ",").append("{\"resources\":{\"requests\":{\"cpu\":\"").append(i + 1).append("\"}}}");
+        }
+        Cursor spec = Cursor.root(YAML.readTree("{\"containers\":[" + containers + "]}"), new Problems());
+        ResourcesMemo memo = new ResourcesMemo(spec.problems());
+        List<Cursor> read = spec.field("containers").elements();
+
+        List<ContainerResources> first = read.stream().map(memo::containerResources).toList();
+        List<ContainerResources> again = read.stream().map(memo::containerResources).toList();
+
+        assertThat(first).extracting(r -> r.requests().get("cpu")).containsExactly(1000L, 2000L, 3000L, 4000L, 5000L, 6000L, 7000L, 8000L, 9000L);
+        for (int i = 0; i < first.size(); i++) {
+            assertThat(again.get(i)).isSameAs(first.get(i));
+        }
+    }
+
     private static void collectPodSpecs(JsonNode node, List<JsonNode> out) {
         if (node.isObject() && node.has("containers")) {
             out.add(node);

@@ -92,8 +92,8 @@ public final class FlinkDeploymentKind implements KindInterpreter {
                 mainContainer(tm, conf, false, slots), memo);
 
         return List.of(
-                Component.of("jobmanager", jobManagers, jmReplicas.path(), jmPod),
-                Component.of("taskmanager", taskManagers, taskManagersField.path(), tmPod));
+                Component.of("jobmanager", jobManagers, jmReplicas, jmPod),
+                Component.of("taskmanager", taskManagers, taskManagersField, tmPod));
     }
 
     private static boolean standalone(Cursor mode) {

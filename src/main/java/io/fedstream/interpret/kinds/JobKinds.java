@@ -23,7 +23,7 @@ public final class JobKinds implements KindInterpreter {
     public List<Component> components(Cursor manifest) {
         boolean cron = "CronJob".equals(manifest.field("kind").string());
         Cursor jobSpec = cron ? manifest.at("spec.jobTemplate.spec") : manifest.field("spec");
-        return List.of(Component.of("main", podsPerJob(jobSpec), jobSpec.field("parallelism").path(),
+        return List.of(Component.of("main", podsPerJob(jobSpec), jobSpec.field("parallelism"),
                 PodRequests.of(jobSpec.at("template.spec"))));
     }
 

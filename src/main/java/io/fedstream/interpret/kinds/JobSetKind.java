@@ -43,7 +43,7 @@ public final class JobSetKind implements KindInterpreter {
             Cursor jobSpec = job.at("template.spec");
             // Both factors are 32-bit counts, so the product fits a long.
             long pods = replicas.count(1) * JobKinds.podsPerJob(jobSpec);
-            out.add(Component.of(name == null ? "" : name.toLowerCase(Locale.ROOT), pods, replicas.path(),
+            out.add(Component.of(name == null ? "" : name.toLowerCase(Locale.ROOT), pods, replicas,
                     PodRequests.of(jobSpec.at("template.spec"))));
         }
         return out;

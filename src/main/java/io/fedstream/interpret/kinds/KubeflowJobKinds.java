@@ -74,7 +74,7 @@ public final class KubeflowJobKinds implements KindInterpreter {
             if (c.name().equals("worker")) {
                 long lower = Stream.of(min, max).filter(v -> v != null).findFirst().orElse(c.replicas());
                 long upper = Stream.of(max, min).filter(v -> v != null).findFirst().orElse(c.replicas());
-                c = new Component(c.name(), c.replicas(), lower, upper, c.pod(), c.replicasField());
+                c = c.withBounds(lower, upper);
             }
             out.add(c);
         }

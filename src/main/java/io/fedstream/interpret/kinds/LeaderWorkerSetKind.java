@@ -38,11 +38,11 @@ public final class LeaderWorkerSetKind implements KindInterpreter {
         Cursor leaderTemplate = template.field("leaderTemplate");
         PodRequest leaderPod = leaderTemplate.isPresent() ? PodRequests.of(leaderTemplate.field("spec")) : workerPod;
         List<Component> out = new ArrayList<>();
-        out.add(Component.of("leader", groups, replicas.path(), leaderPod));
+        out.add(Component.of("leader", groups, replicas, leaderPod));
         // The LWS pod controller creates no worker StatefulSet for groups of size 1.
         if (size > 1) {
             // Both factors are 32-bit counts, so the product fits a long.
-            out.add(Component.of("worker", groups * (size - 1), sizeField.path(), workerPod));
+            out.add(Component.of("worker", groups * (size - 1), sizeField, workerPod));
         }
         return out;
     }

@@ -19,6 +19,6 @@ public final class PodKind implements KindInterpreter {
     @Override
     public List<Component> components(Cursor manifest) {
         Cursor spec = manifest.field("spec");
-        return List.of(Component.of("pod", 1, spec.path(), PodRequests.of(spec)));
+        return List.of(Component.of("pod", 1, spec, PodRequests.of(spec)));
     }
 }

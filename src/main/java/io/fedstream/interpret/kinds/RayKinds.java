@@ -78,7 +78,7 @@ public final class RayKinds implements KindInterpreter {
             PodRequest submitter = submitterTemplate.isPresent()
                     ? PodRequests.of(submitterTemplate.field("spec"))
                     : PodRequest.ofContainer(SUBMITTER);
-            components.add(Component.of("submitter", 1, modeField.path(), submitter));
+            components.add(Component.of("submitter", 1, modeField, submitter));
         }
         return components;
     }
@@ -107,7 +107,7 @@ public final class RayKinds implements KindInterpreter {
         }
         Cursor head = spec.field("headGroupSpec");
         List<Component> components = new ArrayList<>();
-        components.add(Component.of("head", 1, head.path(),
+        components.add(Component.of("head", 1, head,
                 AssembledPod.of(head.at("template.spec"), headContainers, List.of()).request()));
 
         Set<String> names = new HashSet<>(Set.of("head", "submitter"));
@@ -133,13 +133,13 @@ public final class RayKinds implements KindInterpreter {
         Long max = group.field("maxReplicas").optionalCount();
         long hosts = group.field("numOfHosts").count(1);
         if (group.field("suspend").bool(false)) {
-            return new Component(name, 0, null, null, pod, group.field("suspend").path());
+            return new Component(name, 0, null, null, pod, group.field("suspend"));
         }
         long desired = Math.max(replicas, min);
         if (max != null) {
             desired = Math.min(desired, max);
         }
-        return new Component(name, desired * hosts, min * hosts, max == null ? null : max * hosts, pod, replicasField.path());
+        return new Component(name, desired * hosts, min * hosts, max == null ? null : max * hosts, pod, replicasField);
     }
 
     /** Requests and limits, cpu in milli-cpu and memory in bytes. */

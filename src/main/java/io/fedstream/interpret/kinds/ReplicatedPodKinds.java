@@ -36,6 +36,6 @@ public final class ReplicatedPodKinds implements KindInterpreter {
     /** The {@code main} component of a spec with {@code replicas} (default 1) and a pod {@code template}. */
     static Component main(Cursor spec) {
         Cursor replicas = spec.field("replicas");
-        return Component.of("main", replicas.count(1), replicas.path(), PodRequests.of(spec.at("template.spec")));
+        return Component.of("main", replicas.count(1), replicas, PodRequests.of(spec.at("template.spec")));
     }
 }

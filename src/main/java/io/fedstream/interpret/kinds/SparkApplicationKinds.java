@@ -69,7 +69,7 @@ public final class SparkApplicationKinds implements KindInterpreter {
 
         PodRequest driver = pod(spec, conf, Role.DRIVER, defaultFactor, false);
         PodRequest executor = pod(spec, conf, Role.EXECUTOR, defaultFactor, type.equals("Python"));
-        return List.of(Component.of("driver", 1, spec.field("driver").path(), driver), executors(spec, conf, executor));
+        return List.of(Component.of("driver", 1, spec.field("driver"), driver), executors(spec, conf, executor));
     }
 
     private static String type(Cursor field) {
@@ -114,7 +114,7 @@ public final class SparkApplicationKinds implements KindInterpreter {
             instances = 1L; // the operator's default, skipped only when spec.dynamicAllocation enables it
         }
         if (!dynamicEnabled) {
-            return Component.of("executor", instances, instancesField.path(), pod);
+            return Component.of("executor", instances, instancesField, pod);
         }
         // The operator passes spec.dynamicAllocation after sparkConf, so the fields win.
         Long min = dynamicCount(dynamic.field("minExecutors"), conf.field("spark.dynamicAllocation.minExecutors"));
@@ -130,7 +130,7 @@ public final class SparkApplicationKinds implements KindInterpreter {
         }
         // Spark's initial target: the largest of minExecutors, initialExecutors and spark.executor.instances.
         long replicas = Math.max(lower, Math.max(initial == null ? 0 : initial, instances == null ? 0 : instances));
-        return new Component("executor", replicas, lower, max, pod, instancesField.path());
+        return new Component("executor", replicas, lower, max, pod, instancesField);
     }
 
     private static Long dynamicCount(Cursor field, Cursor configured) {

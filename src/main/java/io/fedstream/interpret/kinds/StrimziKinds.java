@@ -43,7 +43,7 @@ public final class StrimziKinds implements KindInterpreter {
             String name = metadata.field("name").isPresent()
                     ? metadata.field("name").string() : metadata.field("generateName").string();
             String component = name == null ? "" : name.toLowerCase(Locale.ROOT);
-            return List.of(Component.of(component, replicas.count(0), replicas.path(), pod(spec)));
+            return List.of(Component.of(component, replicas.count(0), replicas, pod(spec)));
         }
         return kafka(manifest, spec);
     }
@@ -56,7 +56,7 @@ public final class StrimziKinds implements KindInterpreter {
                 replicas.error("is required unless node pools are enabled (metadata.annotations["
                         + NODE_POOLS_ANNOTATION + "]: enabled)");
             }
-            components.add(Component.of("kafka", replicas.count(0), replicas.path(), pod(spec.field("kafka"))));
+            components.add(Component.of("kafka", replicas.count(0), replicas, pod(spec.field("kafka"))));
         }
         Cursor zookeeper = spec.field("zookeeper");
         if (zookeeper.isPresent()) {
@@ -64,7 +64,7 @@ public final class StrimziKinds implements KindInterpreter {
             if (!replicas.isPresent()) {
                 replicas.error("is required");
             }
-            components.add(Component.of("zookeeper", replicas.count(0), replicas.path(), pod(zookeeper)));
+            components.add(Component.of("zookeeper", replicas.count(0), replicas, pod(zookeeper)));
         }
         Cursor entityOperator = spec.field("entityOperator");
         Cursor topicOperator = entityOperator.field("topicOperator");
@@ -80,12 +80,12 @@ public final class StrimziKinds implements KindInterpreter {
                     limits = limits.plus(container.limits());
                 }
             }
-            components.add(Component.of("entity-operator", 1, entityOperator.path(), new PodRequest(requests, limits, null)));
+            components.add(Component.of("entity-operator", 1, entityOperator, new PodRequest(requests, limits, null)));
         }
         for (String[] single : new String[][] {{"cruiseControl", "cruise-control"}, {"kafkaExporter", "kafka-exporter"}}) {
             Cursor section = spec.field(single[0]);
             if (section.isPresent()) {
-                components.add(Component.of(single[1], 1, section.path(), pod(section)));
+                components.add(Component.of(single[1], 1, section, pod(section)));
             }
         }
         return components;

@@ -67,7 +67,7 @@ public final class TrainJobKind implements KindInterpreter {
             if (numNodes != null && override != null) {
                 // Nothing is missing, but the runtime's other containers cannot be seen: the pod is the node container.
                 PodRequest pod = PodRequests.of(Cursor.root(null, trainer.path(), manifest.problems()), NODE, override);
-                return List.of(Component.of(NODE, numNodes, numNodesField.path(), pod));
+                return List.of(Component.of(NODE, numNodes, numNodesField, pod));
             }
             ref.uninterpretable("runtime " + runtimeName + (apiGroup.equals(API_GROUP) ? "" : " of API group " + apiGroup)
                     + " is not known, and the TrainJob leaves " + (numNodes == null ? "spec.trainer.numNodes" : "spec.trainer.resourcesPerNode")
@@ -95,7 +95,7 @@ public final class TrainJobKind implements KindInterpreter {
         // The Trainer applies resourcesPerNode to the container named node only; without one it changes nothing.
         boolean hasNode = podSpec.field("containers").elements().stream().anyMatch(c -> NODE.equals(c.field("name").string()));
         PodRequest pod = override != null && hasNode ? PodRequests.of(podSpec, NODE, override) : PodRequests.of(podSpec);
-        return List.of(Component.of(NODE, count, countField.path(), pod));
+        return List.of(Component.of(NODE, count, countField, pod));
     }
 
     /** The runtime's trainer job: the one labelled as the trainer ancestor, else (older runtimes) the one named node. */

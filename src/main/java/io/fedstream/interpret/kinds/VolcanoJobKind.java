@@ -50,7 +50,7 @@ public final class VolcanoJobKind implements KindInterpreter {
                 minAvailableField.error("must not be greater than the task's replicas (" + replicas + ")");
             }
             out.add(new Component(name, replicas, minAvailable, null,
-                    PodRequests.of(task.at("template.spec")), replicasField.path()));
+                    PodRequests.of(task.at("template.spec")), replicasField));
         }
         return out;
     }
