@@ -15,13 +15,24 @@ import java.util.Set;
  * The fields of one manifest object as the skimming reader builds them: keys and values side by
  * side in one array in document order, found by a linear scan. Manifest objects have a handful
  * of fields and canonical keys, for which this is smaller and faster than the
- * {@link java.util.LinkedHashMap} Jackson uses by default; it is a complete, mutable map.
+ * {@link java.util.LinkedHashMap} Jackson uses by default; it is a complete, mutable map, also
+ * the map of the objects a kind builds from a manifest's (e.g. merged pod templates).
  */
-final class FieldMap extends AbstractMap<String, JsonNode> {
+public final class FieldMap extends AbstractMap<String, JsonNode> {
 
     /** Key i at 2i, its value at 2i + 1: one small array per object, which the reader builds by the thousand. */
-    private Object[] slots = new Object[4];
+    private Object[] slots;
     private int size;
+
+    /** An empty map with room for two fields, as most manifest objects hold. */
+    public FieldMap() {
+        this(2);
+    }
+
+    /** An empty map with room for the given number of fields. */
+    public FieldMap(int expected) {
+        slots = new Object[2 * Math.max(expected, 1)];
+    }
 
     @Override
     public int size() {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fedstream.interpret.FieldMap;
 
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -63,25 +64,17 @@ final class PodTemplateMerge {
     }
 
     private static ObjectNode mergeObject(ObjectNode to, JsonNode from, boolean byName) {
-        MergedFields result = new MergedFields(to.size() + from.size());
+        FieldMap result = new FieldMap(to.size() + from.size());
         for (Iterator<Map.Entry<String, JsonNode>> fields = to.fields(); fields.hasNext(); ) {
             Map.Entry<String, JsonNode> field = fields.next();
-            result.append(field.getKey(), field.getValue());
+            result.put(field.getKey(), field.getValue());
         }
         Iterator<Map.Entry<String, JsonNode>> fields = from.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
             String name = field.getKey();
-            JsonNode fromChild = field.getValue();
-            // The result starts with to's fields, so a key of to is found there, at its place.
-            int at = result.indexOf(name);
-            JsonNode toChild = at < 0 ? null : result.valueAt(at);
-            JsonNode merged = mergeValue(toChild, fromChild, byName);
-            if (at < 0) {
-                result.append(name, merged);
-            } else {
-                result.replaceAt(at, merged);
-            }
+            // The result starts with to's fields, so a key of to keeps its place.
+            result.put(name, mergeValue(result.get(name), field.getValue(), byName));
         }
         // Merged objects are only read, so the factory (which makes new child nodes) does not matter.
         return new ObjectNode(JsonNodeFactory.instance, result);
