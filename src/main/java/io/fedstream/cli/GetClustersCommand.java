@@ -7,13 +7,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.PrintWriter;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -37,13 +33,8 @@ final class GetClustersCommand implements Callable<Integer> {
             description = "table, wide (adds reason, time in state and taints), yaml or json (default: ${DEFAULT-VALUE}).")
     private Output output;
 
-    @Option(names = "--server", defaultValue = "http://127.0.0.1:8080", paramLabel = "URL",
-            description = "The query API of any fedstream instance (default: ${DEFAULT-VALUE}, the `run --embedded` address).")
-    private URI server;
-
-    @Option(names = "--token", defaultValue = "${env:FEDSTREAM_HTTP_BEARER_TOKEN}", paramLabel = "TOKEN",
-            description = "Bearer token of the query API; default: the FEDSTREAM_HTTP_BEARER_TOKEN environment variable.")
-    private String token;
+    @CommandLine.Mixin
+    private QueryOptions query;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -54,9 +45,7 @@ final class GetClustersCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         JsonNode answer;
         try {
-            answer = new QueryClient(server, Optional.ofNullable(token)).get(name == null
-                    ? "/apis/clusters"
-                    : "/apis/clusters/" + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20"));
+            answer = query.client().get(name == null ? "/apis/clusters" : "/apis/clusters/" + QueryOptions.encode(name));
         } catch (QueryClient.QueryException e) {
             err.println("error: " + (e.status() == 404 ? "cluster " + name + " not found" : e.getMessage()));
             return 1;
