@@ -111,18 +111,6 @@ class GetAggregatesCommandTest {
     }
 
     private CliRunner get(String... args) {
-        return CliRunner.run(withServer(url, TOKEN, args));
-    }
-
-    /** {@code get ARGS --server URL --token TOKEN}. */
-    static String[] withServer(String url, String token, String... args) {
-        String[] full = new String[args.length + 5];
-        full[0] = "get";
-        System.arraycopy(args, 0, full, 1, args.length);
-        full[args.length + 1] = "--server";
-        full[args.length + 2] = url;
-        full[args.length + 3] = "--token";
-        full[args.length + 4] = token;
-        return full;
+        return CliRunner.get(url, TOKEN, args);
     }
 }

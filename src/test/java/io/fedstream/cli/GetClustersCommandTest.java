@@ -106,13 +106,6 @@ class GetClustersCommandTest {
     }
 
     private CliRunner get(String... args) {
-        String[] full = new String[args.length + 5];
-        full[0] = "get";
-        System.arraycopy(args, 0, full, 1, args.length);
-        full[args.length + 1] = "--server";
-        full[args.length + 2] = url;
-        full[args.length + 3] = "--token";
-        full[args.length + 4] = TOKEN;
-        return CliRunner.run(full);
+        return CliRunner.get(url, TOKEN, args);
     }
 }

@@ -100,6 +100,6 @@ class GetQuotasCommandTest {
     }
 
     private CliRunner get(String... args) {
-        return CliRunner.run(GetAggregatesCommandTest.withServer(url, TOKEN, args));
+        return CliRunner.get(url, TOKEN, args);
     }
 }
