@@ -16,9 +16,9 @@ import java.util.function.UnaryOperator;
  * trainer.kubeflow.org/v1alpha1 TrainJob (Kubeflow Trainer): one component {@code node} with
  * {@code spec.trainer.numNodes} pods from its runtime's trainer job, whose container {@code node}
  * has {@code spec.trainer.resourcesPerNode} merged into its resources key by key; what the
- * TrainJob leaves unset comes from the runtime, as the Trainer builds the JobSet. A TrainJob whose runtime is needed but not in
- * the {@link TrainingRuntimes} is UNINTERPRETED. The rules and their sources are in
- * docs/interpretation.md.
+ * TrainJob leaves unset comes from the runtime, as the Trainer builds the JobSet. A TrainJob
+ * whose runtime is needed but not in the {@link TrainingRuntimes} is UNINTERPRETED. The rules
+ * and their sources are in docs/interpretation.md.
  */
 public final class TrainJobKind implements KindInterpreter {
 
@@ -103,7 +103,7 @@ public final class TrainJobKind implements KindInterpreter {
         try {
             return new ContainerResources(field.field("requests").resourceList(), field.field("limits").resourceList());
         } catch (ArithmeticException e) {
-            field.error("does not fit 64-bit integers");
+            field.error("does not fit a 64-bit integer");
             return ContainerResources.NONE;
         }
     }
@@ -125,15 +125,17 @@ public final class TrainJobKind implements KindInterpreter {
     private static Cursor trainerJob(Cursor replicatedJobs) {
         List<Cursor> jobs = replicatedJobs.elements();
         for (Cursor job : jobs) {
-            if (isLabelledTrainer(job)) {
+            if (ANCESTOR_TRAINER.equals(job.at("template.metadata.labels").field(ANCESTOR_LABEL).string())) {
                 return job;
             }
         }
         return jobs.stream().filter(job -> NODE.equals(job.field("name").string())).findFirst().orElse(null);
     }
 
+    /** Whether the job carries the trainer ancestor label; read from the tree, as trainerJob already reported a bad label. */
     private static boolean isLabelledTrainer(Cursor job) {
-        return ANCESTOR_TRAINER.equals(job.at("template.metadata.labels").field(ANCESTOR_LABEL).string());
+        JsonNode label = job.at("template.metadata.labels").field(ANCESTOR_LABEL).node();
+        return label.isTextual() && ANCESTOR_TRAINER.equals(label.textValue());
     }
 
     private static String orDefault(String value, String defaultValue) {
