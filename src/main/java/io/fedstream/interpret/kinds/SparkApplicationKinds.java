@@ -85,16 +85,18 @@ public final class SparkApplicationKinds implements KindInterpreter {
 
     /**
      * Spark's default overhead factor: spark.kubernetes.memoryOverheadFactor, else 0.4 for Python
-     * and R, 0.1 for the JVM. The operator passes spec.memoryOverheadFactor as that key before the
-     * sparkConf entries, so a sparkConf value wins over the field.
+     * and R, 0.1 for the JVM. The operator passes a non-empty spec.memoryOverheadFactor as that key
+     * before the sparkConf entries, so a sparkConf value wins over the field. Spark only requires
+     * this key to be non-negative: with 0 the overhead is the minimum.
      */
     private static BigDecimal defaultOverheadFactor(Cursor spec, Cursor conf, boolean nonJvm) {
         Cursor configured = conf.field("spark.kubernetes.memoryOverheadFactor");
-        if (!configured.isPresent()) {
-            configured = spec.field("memoryOverheadFactor");
+        Cursor field = spec.field("memoryOverheadFactor");
+        if (!configured.isPresent() && !"".equals(field.scalarText())) {
+            configured = field;
         }
         if (configured.isPresent()) {
-            return positiveFactor(configured);
+            return factor(configured, false);
         }
         return nonJvm ? NON_JVM_OVERHEAD_FACTOR : JVM_OVERHEAD_FACTOR;
     }
@@ -145,9 +147,10 @@ public final class SparkApplicationKinds implements KindInterpreter {
         Long cpuLimit = cpuLimit(fields, conf, role);
         Long memory = memoryMiB(fields.field("memory"), conf.field(prefix + ".memory"), DEFAULT_MEMORY_MIB);
         Long overhead = memoryMiB(fields.field("memoryOverhead"), conf.field(prefix + ".memoryOverhead"), null);
+        // Spark checks the role's factor even when an explicit memoryOverhead makes it unused.
+        Cursor roleFactor = conf.field(prefix + ".memoryOverheadFactor");
+        BigDecimal factor = roleFactor.isPresent() ? factor(roleFactor, true) : defaultFactor;
         if (overhead == null && memory != null) {
-            Cursor roleFactor = conf.field(prefix + ".memoryOverheadFactor");
-            BigDecimal factor = roleFactor.isPresent() ? positiveFactor(roleFactor) : defaultFactor;
             Cursor minimumField = conf.field(prefix + ".minMemoryOverhead"); // Spark 4
             Long minimum = minimumField.isPresent() ? memory(minimumField, SparkMemory.MIB) : Long.valueOf(MIN_OVERHEAD_MIB);
             if (factor != null && minimum != null) {
@@ -256,10 +259,18 @@ public final class SparkApplicationKinds implements KindInterpreter {
         }
     }
 
-    private static BigDecimal positiveFactor(Cursor field) {
+    /**
+     * An overhead factor as Spark's checks accept it: spark.{driver,executor}.memoryOverheadFactor
+     * must be greater than 0, spark.kubernetes.memoryOverheadFactor only not negative.
+     */
+    private static BigDecimal factor(Cursor field, boolean perRole) {
         BigDecimal factor = field.decimal();
-        if (factor != null && factor.signum() <= 0) {
+        if (factor != null && perRole && factor.signum() <= 0) {
             field.error("must be greater than 0");
+            return null;
+        }
+        if (factor != null && factor.signum() < 0) {
+            field.error("must not be negative");
             return null;
         }
         return factor;

@@ -14,11 +14,11 @@ import java.util.function.UnaryOperator;
 
 /**
  * trainer.kubeflow.org/v1alpha1 TrainJob (Kubeflow Trainer): one component {@code node} with
- * {@code spec.trainer.numNodes} pods whose container {@code node} requests
- * {@code spec.trainer.resourcesPerNode}; what the TrainJob leaves unset comes from its runtime's
- * trainer job, as the Trainer builds the JobSet. A TrainJob whose runtime is needed but not in
- * the {@link TrainingRuntimes} is UNINTERPRETED. The rules and their sources are in
- * docs/interpretation.md.
+ * {@code spec.trainer.numNodes} pods from its runtime's trainer job, whose container {@code node}
+ * has {@code spec.trainer.resourcesPerNode} merged into its resources key by key; what the
+ * TrainJob leaves unset comes from the runtime, as the Trainer builds the JobSet. A TrainJob
+ * whose runtime is needed but not in the {@link TrainingRuntimes} is UNINTERPRETED. The rules
+ * and their sources are in docs/interpretation.md.
  */
 public final class TrainJobKind implements KindInterpreter {
 
@@ -44,13 +44,11 @@ public final class TrainJobKind implements KindInterpreter {
         Cursor trainer = manifest.at("spec.trainer");
         Cursor numNodesField = trainer.field("numNodes");
         Long numNodes = numNodesField.optionalCount();
-        Cursor resourcesPerNode = trainer.field("resourcesPerNode");
-        // The Trainer replaces the node container's resources only when requests or limits are given.
-        boolean resourcesSet = resourcesPerNode.field("requests").isPresent() || resourcesPerNode.field("limits").isPresent();
-        UnaryOperator<ContainerResources> override = resourcesSet
-                ? ignored -> new ContainerResources(
-                        resourcesPerNode.field("requests").resourceList(), resourcesPerNode.field("limits").resourceList())
-                : null;
+        ContainerResources perNode = resourcesPerNode(trainer.field("resourcesPerNode"));
+        boolean sizesNode = !perNode.requests().isEmpty() || !perNode.limits().isEmpty();
+        // The Trainer merges resourcesPerNode into the node container key by key (a strategic merge
+        // patch of requests and limits), so a runtime key the TrainJob does not repeat stays.
+        UnaryOperator<ContainerResources> merge = runtimeResources -> runtimeResources.overlay(perNode);
 
         Cursor ref = manifest.at("spec.runtimeRef");
         String name = ref.field("name").requiredString();
@@ -64,9 +62,10 @@ public final class TrainJobKind implements KindInterpreter {
         String runtimeName = kind.equals(TrainingRuntimes.TRAINING_RUNTIME) ? kind + "/" + namespace + "/" + name : kind + "/" + name;
 
         if (runtime == null) {
-            if (numNodes != null && override != null) {
-                // Nothing is missing, but the runtime's other containers cannot be seen: the pod is the node container.
-                PodRequest pod = PodRequests.of(Cursor.root(null, trainer.path(), manifest.problems()), NODE, override);
+            if (numNodes != null && sizesNode) {
+                // Both values are given, but the runtime's other containers and the node container's
+                // other resource keys cannot be seen: the pod is resourcesPerNode alone.
+                PodRequest pod = PodRequests.of(Cursor.root(null, trainer.path(), manifest.problems()), NODE, merge);
                 return List.of(Component.of(NODE, numNodes, numNodesField, pod));
             }
             ref.uninterpretable("runtime " + runtimeName + (apiGroup.equals(API_GROUP) ? "" : " of API group " + apiGroup)
@@ -94,8 +93,32 @@ public final class TrainJobKind implements KindInterpreter {
         Cursor podSpec = job.at("template.spec.template.spec");
         // The Trainer applies resourcesPerNode to the container named node only; without one it changes nothing.
         boolean hasNode = podSpec.field("containers").elements().stream().anyMatch(c -> NODE.equals(c.field("name").string()));
-        PodRequest pod = override != null && hasNode ? PodRequests.of(podSpec, NODE, override) : PodRequests.of(podSpec);
+        boolean perNodeApplies = sizesNode && hasNode && takesResourcesPerNode(job, spec.field("mlPolicy"));
+        PodRequest pod = perNodeApplies ? PodRequests.of(podSpec, NODE, merge) : PodRequests.of(podSpec);
         return List.of(Component.of(NODE, count, countField, pod));
+    }
+
+    /** The TrainJob's requests and limits per node, read even where they change nothing, as the API server validates them. */
+    private static ContainerResources resourcesPerNode(Cursor field) {
+        try {
+            return new ContainerResources(field.field("requests").resourceList(), field.field("limits").resourceList());
+        } catch (ArithmeticException e) {
+            field.error("does not fit a 64-bit integer");
+            return ContainerResources.NONE;
+        }
+    }
+
+    /**
+     * Whether the Trainer merges resourcesPerNode into this job: only in a runtime with an
+     * mlPolicy, into the labelled trainer job, or into the job named node when MPI runs its
+     * launcher as a node.
+     */
+    private static boolean takesResourcesPerNode(Cursor job, Cursor mlPolicy) {
+        if (!mlPolicy.isPresent()) {
+            return false;
+        }
+        return isLabelledTrainer(job)
+                || NODE.equals(job.field("name").string()) && mlPolicy.at("mpi.runLauncherAsNode").bool(false);
     }
 
     /** The runtime's trainer job: the one labelled as the trainer ancestor, else (older runtimes) the one named node. */
@@ -107,6 +130,12 @@ public final class TrainJobKind implements KindInterpreter {
             }
         }
         return jobs.stream().filter(job -> NODE.equals(job.field("name").string())).findFirst().orElse(null);
+    }
+
+    /** Whether the job carries the trainer ancestor label; read from the tree, as trainerJob already reported a bad label. */
+    private static boolean isLabelledTrainer(Cursor job) {
+        JsonNode label = job.at("template.metadata.labels").field(ANCESTOR_LABEL).node();
+        return label.isTextual() && ANCESTOR_TRAINER.equals(label.textValue());
     }
 
     private static String orDefault(String value, String defaultValue) {
