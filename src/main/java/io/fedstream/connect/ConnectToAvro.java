@@ -41,7 +41,7 @@ final class ConnectToAvro {
     org.apache.avro.Schema schema(Schema connect) {
         org.apache.avro.Schema cached = schemas.get(connect);
         if (cached == null) {
-            cached = build(connect, new HashMap<>(), DEFAULT_RECORD_NAME);
+            cached = build(connect, new HashMap<>(), rootPath(connect));
             schemas.putIfAbsent(connect, cached);
         }
         return cached;
@@ -49,7 +49,11 @@ final class ConnectToAvro {
 
     /** The generic Avro datum of {@code value}, a Connect value of {@code connect}, for {@code schema(connect)}. */
     Object value(Schema connect, Object value) {
-        return convert(connect, schema(connect), value, DEFAULT_RECORD_NAME);
+        return convert(connect, schema(connect), value, rootPath(connect));
+    }
+
+    private static String rootPath(Schema connect) {
+        return connect.name() != null ? connect.name() : DEFAULT_RECORD_NAME;
     }
 
     private org.apache.avro.Schema build(Schema connect, Map<String, org.apache.avro.Schema> named, String path) {

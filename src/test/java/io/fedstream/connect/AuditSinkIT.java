@@ -23,6 +23,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -109,6 +110,7 @@ class AuditSinkIT {
                 connect.putConnector(CONNECTOR, connectorConfig(audit));
                 Map<String, Map<String, Object>> first = awaitRowsEqualRecords(kafka, fedstream, 3);
                 assertThat(first.values()).extracting(r -> r.get("decision")).contains("ADMITTED");
+                assertThat(primaryKey()).as("upsert key of %s", TABLE).containsExactly("decisionid");
                 assertRunning(connect);
             }
 
@@ -265,6 +267,18 @@ class AuditSinkIT {
             return offset.toInstant();
         }
         return value;
+    }
+
+    private static List<String> primaryKey() throws Exception {
+        List<String> columns = new ArrayList<>();
+        try (Connection c = postgres.connect(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid"
+                        + " AND a.attnum = ANY(i.indkey) WHERE i.indrelid = '" + TABLE + "'::regclass AND i.indisprimary")) {
+            while (rs.next()) {
+                columns.add(rs.getString(1));
+            }
+        }
+        return columns;
     }
 
     private static boolean tableExists() throws Exception {
