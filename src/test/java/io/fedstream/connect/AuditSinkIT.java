@@ -2,11 +2,14 @@ package io.fedstream.connect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fedstream.Fedstream;
 import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.FedstreamConfig;
+import io.fedstream.runtime.AppInstance;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;
 import io.fedstream.runtime.SharedKafka;
@@ -63,6 +66,7 @@ class AuditSinkIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final String CONNECTOR = "fedstream-audit-postgres";
     private static final String TABLE = "fedstream_audit";
+    private static final String CONNECTOR_JSON = "docker/connect/fedstream-audit-postgres.json";
     private static final Instant NOW = Instant.parse("2026-12-01T12:00:00Z");
 
     private static LocalPostgres postgres;
@@ -95,7 +99,8 @@ class AuditSinkIT {
     @Test
     void auditRowsEqualAuditRecordsAcrossWorkerRestartAndRedelivery(
             SharedKafka kafka, KafkaTestNames names, @TempDir Path dir) throws Exception {
-        FedstreamConfig config = config(kafka, names, dir.resolve("state"));
+        FedstreamConfig config = AppInstance.config(kafka, names, dir.resolve("state"), "", Map.of(
+                FedstreamConfig.SCHEMA_REGISTRY_URL, apicurio.ccompatUrl(), FedstreamConfig.TOPIC_PARTITIONS, "3"));
         Fedstream fedstream = Fedstream.create(config);
         String audit = fedstream.topics().audit().name();
         Map<String, String> worker = workerProperties(kafka, dir.resolve("connect.offsets"));
@@ -153,21 +158,21 @@ class AuditSinkIT {
         return worker;
     }
 
-    private static Map<String, String> connectorConfig(String topic) {
+    /**
+     * The connector as {@code docs/connect.md} deploys it ({@value #CONNECTOR_JSON}), pointed at this test's topic,
+     * registry and database.
+     */
+    private Map<String, String> connectorConfig(String topic) throws Exception {
+        JsonNode json = new ObjectMapper().readTree(Path.of(CONNECTOR_JSON).toFile());
+        assertThat(json.get("name").asText()).isEqualTo(CONNECTOR);
         Map<String, String> connector = new LinkedHashMap<>();
+        json.get("config").properties().forEach(e -> connector.put(e.getKey(), e.getValue().asText()));
         connector.put("name", CONNECTOR);
-        connector.put("connector.class", "io.debezium.connector.jdbc.JdbcSinkConnector");
-        connector.put("tasks.max", "1");
         connector.put("topics", topic);
+        connector.put("value.converter.schema.registry.url", apicurio.ccompatUrl());
         connector.put("connection.url", postgres.jdbcUrl());
         connector.put("connection.username", LocalPostgres.USER);
         connector.put("connection.password", "unused-trust-auth");
-        connector.put("insert.mode", "upsert");
-        connector.put("primary.key.mode", "record_value");
-        connector.put("primary.key.fields", "decisionId");
-        connector.put("delete.enabled", "false");
-        connector.put("schema.evolution", "basic");
-        connector.put("collection.name.format", TABLE);
         return connector;
     }
 
@@ -312,22 +317,6 @@ class AuditSinkIT {
         ConnectorStateInfo status = connect.status(CONNECTOR);
         assertThat(status.connector().state()).isEqualTo("RUNNING");
         assertThat(status.tasks()).extracting(ConnectorStateInfo.TaskState::state).containsExactly("RUNNING");
-    }
-
-    private FedstreamConfig config(SharedKafka kafka, KafkaTestNames names, Path stateDir) {
-        Map<String, String> overrides = new HashMap<>();
-        overrides.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers());
-        overrides.put(FedstreamConfig.APPLICATION_ID, names.applicationId());
-        overrides.put(FedstreamConfig.STATE_DIR, stateDir.toString());
-        overrides.put(FedstreamConfig.SCHEMA_REGISTRY_URL, apicurio.ccompatUrl());
-        overrides.put(FedstreamConfig.TOPIC_PARTITIONS, "3");
-        for (String key : FedstreamConfig.configDef().names()) {
-            if (key.startsWith("topic.") && !key.equals(FedstreamConfig.TOPIC_PARTITIONS)
-                    && !key.equals(FedstreamConfig.TOPIC_REPLICATION_FACTOR)) {
-                overrides.put(key, names.topic(key.substring("topic.".length())));
-            }
-        }
-        return FedstreamConfig.of(overrides);
     }
 
     private static String deployment(String namespace, String name) {
