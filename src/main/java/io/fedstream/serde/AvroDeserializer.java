@@ -24,7 +24,11 @@ public final class AvroDeserializer<T> implements Deserializer<T> {
     private final Schema readerSchema;
     private final GenericData model;
     // One reader per writer id: Avro readers keep their resolving decoders per thread, so they may be shared.
-    private final Map<Integer, DatumReader<T>> readers = new ConcurrentHashMap<>();
+    private final Map<Integer, SchemaReader<T>> readers = new ConcurrentHashMap<>();
+
+    /** A datum reader and the schema its values are in. */
+    private record SchemaReader<T>(Schema schema, DatumReader<T> reader) {
+    }
 
     /** {@code readerSchema} null means generic: read with the writer schema. */
     AvroDeserializer(SchemaRegistry registry, Schema readerSchema, GenericData model) {
@@ -40,18 +44,26 @@ public final class AvroDeserializer<T> implements Deserializer<T> {
 
     @Override
     public T deserialize(String topic, byte[] data) {
+        AvroDatum<T> datum = decode(topic, data);
+        return datum == null ? null : datum.value();
+    }
+
+    /** Like {@link #deserialize}, and also says which schema the value is in; null for null data. */
+    public AvroDatum<T> decode(String topic, byte[] data) {
         if (data == null) {
             return null;
         }
         int id = WireFormat.schemaId(topic, data);
-        DatumReader<T> reader = readers.get(id);
+        SchemaReader<T> reader = readers.get(id);
         if (reader == null) {
-            reader = newReader(registry.getById(id));
+            Schema writerSchema = registry.getById(id);
+            reader = new SchemaReader<>(readerSchema != null ? readerSchema : writerSchema, newReader(writerSchema));
             readers.putIfAbsent(id, reader);
         }
         try {
-            return reader.read(null, DecoderFactory.get().binaryDecoder(data, WireFormat.HEADER_SIZE,
+            T value = reader.reader().read(null, DecoderFactory.get().binaryDecoder(data, WireFormat.HEADER_SIZE,
                     data.length - WireFormat.HEADER_SIZE, null));
+            return new AvroDatum<>(id, reader.schema(), value);
         } catch (IOException | RuntimeException e) {
             throw new SerializationException("Cannot deserialize a record from topic '" + topic + "' with schema id " + id
                     + (readerSchema != null ? " into " + readerSchema.getFullName() : "") + ": " + e, e);

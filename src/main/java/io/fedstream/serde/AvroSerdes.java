@@ -39,6 +39,14 @@ public final class AvroSerdes {
                 new AvroDeserializer<>(registry, null, model));
     }
 
+    /**
+     * A deserializer of any Avro value, not only records, in its writer schema: records as {@link GenericRecord},
+     * strings as {@code Utf8}, enums as {@code GenericEnumSymbol}; {@link AvroDeserializer#decode} gives the schema.
+     */
+    public AvroDeserializer<Object> genericDatumDeserializer() {
+        return new AvroDeserializer<>(registry, null, GenericData.get());
+    }
+
     public SchemaRegistry registry() {
         return registry;
     }

@@ -22,6 +22,22 @@ class AvroDeserializerTest {
             serdes.specific(WorkloadEvent.class, false).deserializer();
 
     @Test
+    void decodeSaysWhichSchemaAndIdTheValueIsIn() {
+        byte[] bytes = serdes.specific(WorkloadEvent.class, false).serializer()
+                .serialize(TOPIC, TestSchemas.workloadEvent("orders"));
+        int id = inProcess.lookup(TOPIC + "-value", WorkloadEvent.getClassSchema());
+
+        AvroDatum<Object> generic = serdes.genericDatumDeserializer().decode(TOPIC, bytes);
+        AvroDatum<WorkloadEvent> specific = deserializer.decode(TOPIC, bytes);
+
+        assertThat(generic.schemaId()).isEqualTo(id);
+        assertThat(generic.schema()).isEqualTo(WorkloadEvent.getClassSchema());
+        assertThat(((GenericRecord) generic.value()).get("source").toString()).isEqualTo("ci");
+        assertThat(specific).isEqualTo(new AvroDatum<>(id, WorkloadEvent.getClassSchema(), TestSchemas.workloadEvent("orders")));
+        assertThat(deserializer.decode(TOPIC, null)).isNull();
+    }
+
+    @Test
     void aWrongMagicByteNamesTheTopicAndShowsTheFirstBytes() {
         byte[] json = "{\"op\":1}".getBytes();
 
