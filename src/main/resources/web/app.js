@@ -15,6 +15,7 @@ let timer = null;
 const seenMigrations = new Set();
 let firstMigrationDraw = true;
 const knownNamespaces = new Set();
+let placedByCluster = {};   // cluster -> what fedstream admitted there (from /apis/aggregates)
 
 class Unauthorized extends Error {}
 
@@ -87,13 +88,18 @@ function drawClusters(list) {
     const allocatable = summary.allocatable || {};
     const allocated = summary.allocated || {};
     const bars = RESOURCES.filter(r => allocatable[r] !== undefined).map(r => bar(r, allocated[r], allocatable[r]));
+    const placed = placedByCluster[cluster.metadata.name];
     return el('div', { class: 'card ' + status.state, 'data-cluster': cluster.metadata.name, 'data-state': status.state },
       el('h3', null, cluster.metadata.name, el('span', { class: 'state ' + status.state }, status.state)),
       el('div', { class: 'meta' },
         `${status.reason || ''} since ${age(status.since)} · last heartbeat ${age(status.lastHeartbeatAt)}`,
         status.incidentId ? el('div', { class: 'incident' }, 'incident ' + status.incidentId) : null,
         status.flapCount ? el('div', null, `flaps: ${status.flapCount}`) : null),
-      bars);
+      bars,
+      el('div', { class: 'meta placed' }, placed
+        ? `fedstream placed ${placed.workloads} workloads, ${placed.replicas} pods: `
+          + Object.entries(placed.resources || {}).map(([r, q]) => `${r} ${q}`).join(', ')
+        : 'fedstream placed nothing here'));
   }));
 }
 
@@ -137,6 +143,7 @@ function drawMigrations(list) {
 async function refreshQuotas() {
   const aggregates = await api('/apis/aggregates');
   (aggregates.clusters || []).forEach(c => (c.namespaces || []).forEach(n => knownNamespaces.add(n.namespace)));
+  placedByCluster = Object.fromEntries((aggregates.clusters || []).map(c => [c.cluster, c]));
   const namespaces = [...knownNamespaces].sort();
   const lists = await Promise.all(namespaces.map(ns => api('/apis/quotas?namespace=' + encodeURIComponent(ns))));
   const quotas = lists.flatMap(list => list.items || []);

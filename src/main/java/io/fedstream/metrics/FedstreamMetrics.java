@@ -58,7 +58,7 @@ public final class FedstreamMetrics {
                 .register(registry).increment();
     }
 
-    /** The admit stage admitted a workload of this namespace. */
+    /** The admit stage admitted a version of a workload of this namespace (not again when only its placement changes). */
     public void admitted(String namespace) {
         admission(namespace, "admitted");
     }

@@ -70,7 +70,8 @@ final class StoreCensus {
     }
 
     private Gauge.Builder<StoreCensus> gauge(String name, String description, ToDoubleFunction<Counts> value) {
-        return Gauge.builder(name, this, census -> value.applyAsDouble(census.counts())).description(description);
+        // Nothing else holds the census: a weakly held one would be collected and its gauges read NaN.
+        return Gauge.builder(name, this, census -> value.applyAsDouble(census.counts())).description(description).strongReference(true);
     }
 
     private synchronized Counts counts() {

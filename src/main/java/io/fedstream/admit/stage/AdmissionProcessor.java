@@ -160,9 +160,12 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             if (decision instanceof Decision.Admitted admitted && binding != null && binding.getGeneration() == admitted.generation()) {
                 ResourceBinding now = AdmissionStates.admitted(binding, admitted, step.now);
                 bindings.put(key, now);
-                aggregates.replace(admittedBindings.get(key), now);
+                ResourceBinding before = admittedBindings.get(key);
+                aggregates.replace(before, now);
                 admittedBindings.put(key, now);
-                metrics.admitted(now.getNamespace());
+                if (before == null || before.getGeneration() != now.getGeneration()) {
+                    metrics.admitted(now.getNamespace());
+                }
                 step.binding(key, now);
             } else if (decision instanceof Decision.Rejected rejected && binding != null) {
                 ResourceBinding now = AdmissionStates.rejected(binding, rejected, step.now);
