@@ -129,6 +129,7 @@ class LiveViewIT {
             assertThat(get(app, "/metrics", Optional.empty()).statusCode()).as("/metrics without the token").isEqualTo(401);
             HttpResponse<String> metrics = get(app, "/metrics", Optional.of(TOKEN));
             assertThat(metrics.statusCode()).isEqualTo(200);
+            Files.writeString(SCREENSHOT.resolveSibling("live-view-metrics.txt"), metrics.body());
             assertThat(metrics.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("text/plain"));
             assertThat(metrics.body())
                     .contains("fedstream_clusters{state=\"FAILED\"} 1.0", "fedstream_clusters{state=\"READY\"} 2.0")
