@@ -5,6 +5,8 @@ import io.fedstream.config.Topics;
 import io.fedstream.dlq.DeadLetterDeserializationHandler;
 import io.fedstream.dlq.DeadLetterProcessingHandler;
 import io.fedstream.interpret.InterpreterExtensions;
+import io.fedstream.metrics.DeadLetterCounter;
+import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.ConfluentRegistryClient;
@@ -26,6 +28,7 @@ public final class Fedstream {
     private final AvroSerdes serdes;
     private final Topics topics;
     private final InterpreterExtensions interpreterExtensions;
+    private final FedstreamMetrics metrics = FedstreamMetrics.create();
 
     /** Package-private seam: tests pass their own registry. */
     Fedstream(FedstreamConfig config, SchemaRegistry registry, InterpreterExtensions interpreterExtensions) {
@@ -98,16 +101,21 @@ public final class Fedstream {
         return topics;
     }
 
+    /** The meters every stage records to and {@code /metrics} serves. */
+    public FedstreamMetrics metrics() {
+        return metrics;
+    }
+
     public InterpreterExtensions interpreterExtensions() {
         return interpreterExtensions;
     }
 
     public Topology topology() {
         return new FedstreamTopology(topics, InternalSerdes.of(serdes), interpreterExtensions, config.healthSettings(),
-                config.fleetSettings()).build();
+                config.fleetSettings(), metrics).build();
     }
 
-    /** Kafka Streams configuration: the configured one plus the dead-letter error handlers. */
+    /** Kafka Streams configuration: the configured one plus the dead-letter error handlers and counter. */
     public Properties streamsProperties() {
         Properties properties = config.streamsProperties();
         properties.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterDeserializationHandler.class.getName());
@@ -115,6 +123,7 @@ public final class Fedstream {
         // The policies mirror runs on the global thread; a bad policy must not stop it either.
         properties.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, true);
         properties.put(DeadLetterDeserializationHandler.TOPIC_CONFIG, topics.deadLetters().name());
+        DeadLetterCounter.install(properties, metrics, topics.deadLetters().name());
         return properties;
     }
 }

@@ -12,6 +12,7 @@ import io.fedstream.failover.stage.FleetStage;
 import io.fedstream.health.HealthSettings;
 import io.fedstream.health.WatchClustersStage;
 import io.fedstream.interpret.InterpreterExtensions;
+import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.place.stage.ClusterDirectory;
 import io.fedstream.place.stage.ReserveCapacityStage;
 import io.fedstream.policy.PolicyMirror;
@@ -30,14 +31,16 @@ public final class FedstreamTopology {
     private final InterpreterExtensions interpreterExtensions;
     private final HealthSettings health;
     private final FleetSettings fleet;
+    private final FedstreamMetrics metrics;
 
     public FedstreamTopology(Topics topics, InternalSerdes serdes, InterpreterExtensions interpreterExtensions,
-                             HealthSettings health, FleetSettings fleet) {
+                             HealthSettings health, FleetSettings fleet, FedstreamMetrics metrics) {
         this.topics = topics;
         this.serdes = serdes;
         this.interpreterExtensions = interpreterExtensions;
         this.health = health;
         this.fleet = fleet;
+        this.metrics = metrics;
     }
 
     /** Builds the topology; refuses (TopologyException) any node, store or internal topic left with a generated name. */
@@ -46,16 +49,16 @@ public final class FedstreamTopology {
         PolicyMirror policies = new PolicyMirror();
         policies.addTo(builder, topics.policies());
         ClusterDirectory.addTo(builder, topics.clusterViews());
-        BindStage bind = new BindStage(topics, interpreterExtensions, policies);
+        BindStage bind = new BindStage(topics, interpreterExtensions, policies, metrics);
         KStream<String, WorkloadEvent> workloads = bind.source(builder);
         KStream<String, AdmissionRequest> requests = bind.addTo(builder, workloads);
-        KStream<String, ClusterStateEvent> transitions = new WatchClustersStage(topics, health, serdes.clusterWatches()).addTo(builder);
+        KStream<String, ClusterStateEvent> transitions = new WatchClustersStage(topics, health, serdes.clusterWatches(), metrics).addTo(builder);
         KStream<String, ReservationAnswer> answers =
                 new ReserveCapacityStage(topics, fleet.reservationTtl(), serdes.reservations()).addTo(builder);
         KStream<String, AdmissionRequest> placements =
-                new FleetStage(topics, fleet, serdes.reservationAnswers(), serdes.migrationRecords(), policies)
+                new FleetStage(topics, fleet, serdes.reservationAnswers(), serdes.migrationRecords(), policies, metrics)
                         .addTo(builder, transitions, answers);
-        new AdmitStage(topics, serdes.admissionRequests(), policies, fleet.partitions()).addTo(builder, workloads, requests, placements);
+        new AdmitStage(topics, serdes.admissionRequests(), policies, fleet.partitions(), metrics).addTo(builder, workloads, requests, placements);
         return builder.build();
     }
 

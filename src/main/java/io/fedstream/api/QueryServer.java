@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.fedstream.config.FedstreamConfig;
+import io.fedstream.metrics.FedstreamMetrics;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -26,19 +27,24 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The query API of one instance on the JDK HTTP server: binds its port first (so {@code application.server} can name
- * it), serves once the streams run, and answers JSON; every route, internal ones included, checks the bearer token.
+ * The HTTP server of one instance on the JDK HTTP server: binds its port first (so {@code application.server} can name
+ * it), serves once the streams run. It answers the query API in JSON and {@code /metrics} in Prometheus' format, both
+ * behind the bearer token (metrics not when {@code metrics.public}), and the live view's page and assets to anyone.
  */
 public final class QueryServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(QueryServer.class);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String RETRY_AFTER_SECONDS = "1";
+    private static final String METRICS_PATH = "/metrics";
 
     private final HttpServer server;
     private final BearerToken token;
     private final Optional<String> rawToken;
     private final ExecutorService executor;
+    private final WebAssets assets = new WebAssets();
+    private volatile FedstreamMetrics metrics;
+    private boolean metricsPublic;
     private volatile Router router = new Router();
     /** Cluster state is partitioned like this topic; {@link #bind(FedstreamConfig)} names the configured one. */
     private String clusterHealthTopic = FedstreamConfig.of(Map.of()).clusterHealthTopic();
@@ -66,6 +72,7 @@ public final class QueryServer implements AutoCloseable {
         QueryServer server = bind(config.httpHost(), config.httpPort(), config.httpBearerToken().map(Password::value));
         server.clusterHealthTopic = config.clusterHealthTopic();
         server.bindingsTopic = config.bindingsTopic();
+        server.metricsPublic = config.metricsPublic();
         return server;
     }
 
@@ -138,7 +145,31 @@ public final class QueryServer implements AutoCloseable {
         return this;
     }
 
+    /** Serves these meters at {@code /metrics}; without them that path is not found. */
+    public QueryServer withMetrics(FedstreamMetrics metrics) {
+        this.metrics = metrics;
+        return this;
+    }
+
+    /** The URL of the live view. */
+    public String url() {
+        return "http://" + endpoint().host() + ":" + endpoint().port() + "/";
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
+        String path = exchange.getRequestURI().getRawPath();
+        boolean get = exchange.getRequestMethod().equals("GET");
+        Optional<WebAssets.Asset> asset = assets.at(path);
+        if (get && asset.isPresent()) {
+            send(exchange, 200, asset.get().contentType(), asset.get().body());
+            return;
+        }
+        FedstreamMetrics served = metrics;
+        if (get && served != null && path.equals(METRICS_PATH)
+                && (metricsPublic || token.accepts(exchange.getRequestHeaders().getFirst("Authorization")))) {
+            send(exchange, 200, FedstreamMetrics.contentType(), served.scrape().getBytes(StandardCharsets.UTF_8));
+            return;
+        }
         ApiResponse response;
         try {
             response = respond(exchange);
@@ -184,10 +215,13 @@ public final class QueryServer implements AutoCloseable {
     }
 
     private static void send(HttpExchange exchange, ApiResponse response) throws IOException {
-        byte[] body = JSON.writeValueAsBytes(response.body());
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
         response.headers().forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
-        exchange.sendResponseHeaders(response.status(), body.length);
+        send(exchange, response.status(), "application/json", JSON.writeValueAsBytes(response.body()));
+    }
+
+    private static void send(HttpExchange exchange, int status, String contentType, byte[] body) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", contentType);
+        exchange.sendResponseHeaders(status, body.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);
         }

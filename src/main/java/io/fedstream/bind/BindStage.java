@@ -4,6 +4,7 @@ import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.Topics;
 import io.fedstream.interpret.InterpreterExtensions;
+import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.policy.PolicyMirror;
 import java.util.Map;
 import org.apache.kafka.common.serialization.Serdes;
@@ -26,9 +27,11 @@ public final class BindStage {
     private final Topics topics;
     private final InterpreterExtensions fromFiles;
     private final PolicyMirror policies;
+    private final FedstreamMetrics metrics;
 
     /** The stage interprets with the built-in kinds, {@code fromFiles}, and the policies' customizations. */
-    public BindStage(Topics topics, InterpreterExtensions fromFiles, PolicyMirror policies) {
+    public BindStage(Topics topics, InterpreterExtensions fromFiles, PolicyMirror policies, FedstreamMetrics metrics) {
+        this.metrics = metrics;
         this.topics = topics;
         this.fromFiles = fromFiles;
         this.policies = policies;
@@ -45,7 +48,7 @@ public final class BindStage {
                 Stores.persistentKeyValueStore(BINDINGS_STORE), Serdes.String(), topics.bindings().valueSerde()));
 
         KStream<String, BindOutcome> outcomes = events.process(
-                () -> new BindingProcessor(fromFiles, policies::changes, topics.workloads().valueSerde().serializer()),
+                () -> new BindingProcessor(fromFiles, policies::changes, topics.workloads().valueSerde().serializer(), metrics),
                 Named.as("interpret-and-bind"),
                 BINDINGS_STORE);
 

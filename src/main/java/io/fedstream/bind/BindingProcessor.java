@@ -9,6 +9,7 @@ import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Interpretation;
 import io.fedstream.interpret.InterpreterExtensions;
+import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.policy.PolicyMirror;
 import io.fedstream.interpret.Resources;
 import java.nio.charset.StandardCharsets;
@@ -35,12 +36,15 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
     private final InterpreterExtensions fromFiles;
     private final LongSupplier policyChanges;
     private final Serializer<WorkloadEvent> eventSerializer;
+    private final FedstreamMetrics metrics;
     private final BindingMapper mapper = new BindingMapper();
     private ProcessorContext<String, BindOutcome> context;
     private KeyValueStore<String, ResourceBinding> bindings;
     private InterpreterSource interpreters;
 
-    BindingProcessor(InterpreterExtensions fromFiles, LongSupplier policyChanges, Serializer<WorkloadEvent> eventSerializer) {
+    BindingProcessor(InterpreterExtensions fromFiles, LongSupplier policyChanges, Serializer<WorkloadEvent> eventSerializer,
+                     FedstreamMetrics metrics) {
+        this.metrics = metrics;
         this.fromFiles = fromFiles;
         this.policyChanges = policyChanges;
         this.eventSerializer = eventSerializer;
@@ -81,6 +85,7 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
         ResourceBinding binding =
                 mapper.toBinding(key, event, interpretation, previous, Instant.ofEpochMilli(context.currentSystemTimeMs()));
         bindings.put(key, binding);
+        metrics.interpreted(binding.getKind(), interpretation.outcome().name());
         forward(record, binding.getNamespace(), AdmissionRequest.newBuilder(source())
                 .setType(AdmissionRequestType.BINDING)
                 .setNamespace(binding.getNamespace())

@@ -81,12 +81,13 @@ final class RunCommand implements Callable<Integer> {
         FedstreamConfig config = fedstream.config();
         try (QueryServer api = QueryServer.bind(config);
                 StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(START_TIMEOUT)) {
-            api.start(runner.streams());
+            api.withMetrics(fedstream.metrics()).start(runner.streams());
             out.printf("fedstream is running: application.id=%s, Kafka at %s, schema registry %s.%n",
                     config.applicationId(), config.kafkaBootstrapServers(),
                     config.schemaRegistryUrl().orElse("in-process"));
             out.printf("Query API on http://%s:%d/apis/resourcebindings%s.%n", api.endpoint().host(), api.endpoint().port(),
                     config.httpBearerToken().isPresent() ? " (bearer token required)" : "");
+            out.printf("Live view on %s; Prometheus metrics on %smetrics.%n", api.url(), api.url());
             out.printf("Reading %s; writing %s and %s. Press Ctrl-C to stop.%n",
                     fedstream.topics().workloads().name(), fedstream.topics().bindings().name(), fedstream.topics().deadLetters().name());
             out.flush();

@@ -97,6 +97,7 @@ public final class FedstreamConfig extends AbstractConfig {
     public static final String HTTP_HOST = "http.host";
     public static final String HTTP_PORT = "http.port";
     public static final String HTTP_BEARER_TOKEN = "http.bearer.token";
+    public static final String METRICS_PUBLIC = "metrics.public";
     // Local runtime
     public static final String EMBEDDED_KAFKA_PORT = "embedded.kafka.port";
     public static final String EMBEDDED_REGISTRY_PORT = "embedded.registry.port";
@@ -217,6 +218,10 @@ public final class FedstreamConfig extends AbstractConfig {
             .define(HTTP_BEARER_TOKEN, Type.PASSWORD, "", Importance.MEDIUM,
                     "Bearer token the HTTP server requires from its clients. Empty: no authentication.",
                     GROUP_HTTP, 3, ConfigDef.Width.MEDIUM, HTTP_BEARER_TOKEN)
+            .define(METRICS_PUBLIC, Type.BOOLEAN, false, Importance.LOW,
+                    "Serve /metrics (Prometheus) without the bearer token, for a scraper that cannot send one;"
+                            + " every other route still asks for it.",
+                    GROUP_HTTP, 4, ConfigDef.Width.SHORT, METRICS_PUBLIC)
 
             .define(EMBEDDED_KAFKA_PORT, Type.INT, 9092, Range.between(0, 65535), Importance.LOW,
                     "Broker port of the in-process Kafka of `fedstream demo` and `run --embedded`; 0 picks a free port.",
@@ -459,6 +464,10 @@ public final class FedstreamConfig extends AbstractConfig {
 
     public Optional<Password> httpBearerToken() {
         return nonEmpty(getPassword(HTTP_BEARER_TOKEN));
+    }
+
+    public boolean metricsPublic() {
+        return getBoolean(METRICS_PUBLIC);
     }
 
     public int embeddedKafkaPort() {

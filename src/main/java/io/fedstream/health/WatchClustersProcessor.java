@@ -4,6 +4,7 @@ import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.dlq.DeadLetter;
+import io.fedstream.metrics.FedstreamMetrics;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -31,11 +32,14 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
     private final ClusterHealthMachine machine;
     private final String healthTopic;
     private final Serializer<ClusterHealthEvent> heartbeatSerializer;
+    private final FedstreamMetrics metrics;
     private ProcessorContext<String, HealthOutcome> context;
     private KeyValueStore<String, ClusterWatch> watches;
     private long watchingSince;
 
-    WatchClustersProcessor(HealthSettings settings, String healthTopic, Serializer<ClusterHealthEvent> heartbeatSerializer) {
+    WatchClustersProcessor(HealthSettings settings, String healthTopic, Serializer<ClusterHealthEvent> heartbeatSerializer,
+                           FedstreamMetrics metrics) {
+        this.metrics = metrics;
         this.settings = settings;
         this.machine = new ClusterHealthMachine(settings);
         this.healthTopic = healthTopic;
@@ -64,6 +68,7 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
             deadLetter(record, now, "key " + record.key() + " and cluster " + heartbeat.getCluster() + " differ", "cluster", heartbeat.getCluster());
             return;
         }
+        metrics.heartbeatProcessed(heartbeat.getHeartbeatAt(), now);
         ClusterWatch current = watches.get(record.key());
         ClusterHealthMachine.Step step = machine.onHeartbeat(current, heartbeat, now);
         if (step.watch() == current) {

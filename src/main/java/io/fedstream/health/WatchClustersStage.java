@@ -2,6 +2,7 @@ package io.fedstream.health;
 
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
+import io.fedstream.metrics.FedstreamMetrics;
 import java.util.Map;
 import io.fedstream.config.Topics;
 import org.apache.kafka.common.serialization.Serde;
@@ -24,8 +25,10 @@ public final class WatchClustersStage {
     private final Topics topics;
     private final HealthSettings settings;
     private final Serde<ClusterWatch> watchSerde;
+    private final FedstreamMetrics metrics;
 
-    public WatchClustersStage(Topics topics, HealthSettings settings, Serde<ClusterWatch> watchSerde) {
+    public WatchClustersStage(Topics topics, HealthSettings settings, Serde<ClusterWatch> watchSerde, FedstreamMetrics metrics) {
+        this.metrics = metrics;
         this.topics = topics;
         this.settings = settings;
         this.watchSerde = watchSerde;
@@ -37,7 +40,7 @@ public final class WatchClustersStage {
         String healthTopic = topics.clusterHealth().name();
         KStream<String, HealthOutcome> outcomes = builder
                 .stream(healthTopic, topics.clusterHealth().consumedAs("cluster-health-source"))
-                .process(() -> new WatchClustersProcessor(settings, healthTopic, topics.clusterHealth().valueSerde().serializer()),
+                .process(() -> new WatchClustersProcessor(settings, healthTopic, topics.clusterHealth().valueSerde().serializer(), metrics),
                         Named.as("watch-clusters"), STORE);
 
         Map<String, KStream<String, HealthOutcome>> routes = outcomes.split(Named.as("watch-clusters-route"))

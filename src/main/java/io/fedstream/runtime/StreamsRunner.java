@@ -20,6 +20,7 @@ public final class StreamsRunner implements AutoCloseable {
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private final KafkaStreams streams;
+    private final AutoCloseable clientMetrics;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile Throwable failure;
 
@@ -35,6 +36,7 @@ public final class StreamsRunner implements AutoCloseable {
     private StreamsRunner(Fedstream fedstream, Properties properties) {
         new TopicProvisioner(fedstream.config()).ensure(fedstream.topics());
         this.streams = new KafkaStreams(fedstream.topology(), properties);
+        this.clientMetrics = fedstream.metrics().observe(streams);
         streams.setUncaughtExceptionHandler(exception -> {
             failure = exception;
             LOG.error("Kafka Streams failed; shutting down", exception);
@@ -89,6 +91,11 @@ public final class StreamsRunner implements AutoCloseable {
      */
     @Override
     public void close() {
+        try {
+            clientMetrics.close();
+        } catch (Exception e) {
+            LOG.warn("Kafka Streams metrics not unbound: {}", e.toString());
+        }
         streams.close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP)
                 .withTimeout(CLOSE_TIMEOUT));
     }

@@ -94,7 +94,7 @@ class FedstreamConfigTest {
     @Test
     void everyDefinedKeyHasADocString() {
         ConfigDef def = FedstreamConfig.configDef();
-        assertThat(def.names()).hasSize(42);
+        assertThat(def.names()).hasSize(43);
         def.configKeys().values().forEach(key -> assertThat(key.documentation).as(key.name).isNotBlank());
         def.configKeys().values().forEach(key -> assertThat(key.hasDefault()).as(key.name).isTrue());
     }
@@ -363,6 +363,7 @@ class FedstreamConfigTest {
                         + " env FEDSTREAM_KAFKA_BOOTSTRAP_SERVERS)\n    Kafka brokers to connect to")
                 .contains("state.dir (string, default ${java.io.tmpdir}/fedstream-state, env FEDSTREAM_STATE_DIR)")
                 .contains("http.port (int, default 8080, [0,...,65535], env FEDSTREAM_HTTP_PORT)")
+                .contains("metrics.public (boolean, default false, env FEDSTREAM_METRICS_PUBLIC)")
                 .contains("embedded.registry.port (int, default 8081, [0,...,65535], env FEDSTREAM_EMBEDDED_REGISTRY_PORT)")
                 .contains("subject.name.strategy (string, default topic, [topic, record, topic-record], env FEDSTREAM_SUBJECT_NAME_STRATEGY)")
                 .contains("topic.replication.factor (short, default 1, [1,...], env FEDSTREAM_TOPIC_REPLICATION_FACTOR)")

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterWatch;
+import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.InProcessSchemaRegistry;
@@ -39,7 +40,7 @@ class WatchClustersProcessorTest {
         store.put("member1", new ClusterHealthMachine(HealthSettings.defaults()).onHeartbeat(null, heartbeat, LAST_SEEN.toEpochMilli()).watch());
         context.setCurrentSystemTimeMs(RESTART);
         new WatchClustersProcessor(HealthSettings.defaults(), "fedstream.cluster-health",
-                serdes.specific(ClusterHealthEvent.class, false).serializer()).init(context);
+                serdes.specific(ClusterHealthEvent.class, false).serializer(), FedstreamMetrics.create()).init(context);
     }
 
     @Test

@@ -13,6 +13,7 @@ import io.fedstream.bind.BindingNames;
 import io.fedstream.bind.WorkloadKey;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
+import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.policy.PolicyMirror;
 import java.util.HashMap;
 import java.util.List;
@@ -37,6 +38,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
 
     private final String policiesTopic;
     private final Serializer<PolicyEvent> policySerializer;
+    private final FedstreamMetrics metrics;
     private ProcessorContext<String, AdmitOutcome> context;
     private Ledger ledger;
     private QuotaSync quotas;
@@ -46,7 +48,8 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
     private KeyValueStore<String, String> names;
     private AggregatesUpdater aggregates;
 
-    AdmissionProcessor(String policiesTopic, Serializer<PolicyEvent> policySerializer) {
+    AdmissionProcessor(String policiesTopic, Serializer<PolicyEvent> policySerializer, FedstreamMetrics metrics) {
+        this.metrics = metrics;
         this.policiesTopic = policiesTopic;
         this.policySerializer = policySerializer;
     }
@@ -157,12 +160,17 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             if (decision instanceof Decision.Admitted admitted && binding != null && binding.getGeneration() == admitted.generation()) {
                 ResourceBinding now = AdmissionStates.admitted(binding, admitted, step.now);
                 bindings.put(key, now);
-                aggregates.replace(admittedBindings.get(key), now);
+                ResourceBinding before = admittedBindings.get(key);
+                aggregates.replace(before, now);
                 admittedBindings.put(key, now);
+                if (before == null || before.getGeneration() != now.getGeneration()) {
+                    metrics.admitted(now.getNamespace());
+                }
                 step.binding(key, now);
             } else if (decision instanceof Decision.Rejected rejected && binding != null) {
                 ResourceBinding now = AdmissionStates.rejected(binding, rejected, step.now);
                 bindings.put(key, now);
+                metrics.rejected(now.getNamespace());
                 step.binding(key, now);
             } else if (decision instanceof Decision.Released) {
                 aggregates.replace(admittedBindings.get(key), null);

@@ -2,6 +2,7 @@ package io.fedstream.admit.stage;
 
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.config.Topics;
+import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.policy.PolicyMirror;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -26,9 +27,12 @@ public final class AdmitStage {
     private final Serde<AdmissionRequest> requestSerde;
     private final PolicyMirror policies;
     private final int partitions;
+    private final FedstreamMetrics metrics;
 
     /** {@code partitions}: of both internal topics, which must agree because one task reads the same namespaces from both. */
-    public AdmitStage(Topics topics, Serde<AdmissionRequest> requestSerde, PolicyMirror policies, int partitions) {
+    public AdmitStage(Topics topics, Serde<AdmissionRequest> requestSerde, PolicyMirror policies, int partitions,
+                      FedstreamMetrics metrics) {
+        this.metrics = metrics;
         this.topics = topics;
         this.requestSerde = requestSerde;
         this.policies = policies;
@@ -49,7 +53,7 @@ public final class AdmitStage {
                 .repartition(Repartitioned.with(Serdes.String(), requestSerde).withName(REQUESTS_TOPIC).withNumberOfPartitions(partitions))
                 .merge(placements.repartition(Repartitioned.with(Serdes.String(), requestSerde)
                         .withName(PLACEMENTS_TOPIC).withNumberOfPartitions(partitions)), Named.as("admission-placements-merge"))
-                .process(() -> new AdmissionProcessor(topics.policies().name(), topics.policies().valueSerde().serializer()),
+                .process(() -> new AdmissionProcessor(topics.policies().name(), topics.policies().valueSerde().serializer(), metrics),
                         Named.as("admit"), AdmitStores.all());
 
         outcomes.split(Named.as("admit-route"))

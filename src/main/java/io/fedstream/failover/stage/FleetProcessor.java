@@ -9,6 +9,7 @@ import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.config.Topics;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
+import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.place.stage.PropagationPolicies;
 import java.util.HashSet;
 import java.util.Set;
@@ -34,12 +35,14 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
     private final FleetSettings settings;
     private final Topics topics;
     private final LongSupplier policyChanges;
+    private final FedstreamMetrics metrics;
     private FleetTask task;
     private Placing placing;
     private FailingOver failingOver;
     private KeyValueStore<String, String> reportedPolicies;
 
-    FleetProcessor(FleetSettings settings, Topics topics, LongSupplier policyChanges) {
+    FleetProcessor(FleetSettings settings, Topics topics, LongSupplier policyChanges, FedstreamMetrics metrics) {
+        this.metrics = metrics;
         this.settings = settings;
         this.topics = topics;
         this.policyChanges = policyChanges;
@@ -48,7 +51,7 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
     @Override
     public void init(ProcessorContext<String, FleetOutcome> context) {
         task = new FleetTask(context, settings, topics.stateDeltas().name(), policyChanges);
-        placing = new Placing(task);
+        placing = new Placing(task, metrics);
         failingOver = new FailingOver(task);
         reportedPolicies = context.getStateStore(FleetStores.REFUSED_POLICIES);
         context.schedule(settings.checkInterval(), PunctuationType.WALL_CLOCK_TIME, at -> {

@@ -5,6 +5,7 @@ import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.config.Topics;
+import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.policy.PolicyMirror;
 import java.util.Map;
 import java.util.Optional;
@@ -37,9 +38,11 @@ public final class FleetStage {
     private final Serde<ReservationAnswer> answerSerde;
     private final Serde<MigrationRecord> recordSerde;
     private final PolicyMirror policies;
+    private final FedstreamMetrics metrics;
 
     public FleetStage(Topics topics, FleetSettings settings, Serde<ReservationAnswer> answerSerde, Serde<MigrationRecord> recordSerde,
-                      PolicyMirror policies) {
+                      PolicyMirror policies, FedstreamMetrics metrics) {
+        this.metrics = metrics;
         this.topics = topics;
         this.settings = settings;
         this.answerSerde = answerSerde;
@@ -83,7 +86,7 @@ public final class FleetStage {
                 .merge(events, Named.as("fleet-merge-migration-events"))
                 .merge(incidents, Named.as("fleet-merge-incidents"))
                 .merge(answered, Named.as("fleet-merge-answers"))
-                .process(() -> new FleetProcessor(settings, topics, policies::changes),
+                .process(() -> new FleetProcessor(settings, topics, policies::changes, metrics),
                         Named.as("place-and-fail-over"), FleetStores.all());
 
         Map<String, KStream<String, FleetOutcome>> routes = outcomes.split(Named.as("fleet-route-"))

@@ -9,6 +9,7 @@ import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.place.ComponentDemand;
 import io.fedstream.place.PlacementResult;
 import io.fedstream.place.Placer;
@@ -30,10 +31,12 @@ final class Placing {
     private static final String PLACE_MARK = "/place/";
 
     private final FleetTask task;
+    private final FedstreamMetrics metrics;
     private final Placer placer = new Placer();
 
-    Placing(FleetTask task) {
+    Placing(FleetTask task, FedstreamMetrics metrics) {
         this.task = task;
+        this.metrics = metrics;
     }
 
     /** A binding arrived: place it when it is admitted, unplaced and not already being placed. */
@@ -87,6 +90,7 @@ final class Placing {
             task.unplaced.delete(key);
             task.emit(binding.getNamespace(), new FleetOutcome.Place(placement(binding, answer.getCluster(), DECIDED_BY)));
             task.audit(FleetAudit.placed(binding, answer.getCluster(), pending, task.now()));
+            metrics.placed();
             task.workloads.put(key, workload.placedOn(answer.getCluster(), pending.group()));
             return;
         }
@@ -143,6 +147,7 @@ final class Placing {
         task.unplaced.put(key, "");
         if (workload.unplaceableGeneration() != binding.getGeneration()) {
             task.audit(FleetAudit.unplaceable(binding, why, task.now()));
+            metrics.unplaceable();
         }
         task.workloads.put(key, workload.unplaceable(binding.getGeneration()));
     }

@@ -1,0 +1,133 @@
+package io.fedstream.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Duration;
+import java.time.Instant;
+import org.apache.kafka.streams.KafkaStreams;
+
+/**
+ * fedstream's meters on one Prometheus registry: the stages call one method per decision, the runner binds the Kafka
+ * Streams client and the store census, and the query server serves {@link #scrape()} at {@code /metrics}.
+ */
+public final class FedstreamMetrics {
+
+    /** Counter, tags {@code kind} and {@code outcome} (INTERPRETED, UNINTERPRETED, INVALID). */
+    public static final String INTERPRETATIONS = "fedstream.interpretations";
+    /** Counter, tags {@code namespace} and {@code decision} (admitted, rejected). */
+    public static final String ADMISSIONS = "fedstream.admissions";
+    /** Counter, tag {@code outcome} (placed, unplaceable). */
+    public static final String PLACEMENTS = "fedstream.placements";
+    /** Timer: from a heartbeat's own time stamp to the cluster watch processing it. */
+    public static final String HEARTBEAT_LAG = "fedstream.heartbeat.lag";
+    /** Counter, tag {@code stage}: records sent to the dead-letter topic. */
+    public static final String DEAD_LETTERS = "fedstream.dead.letters";
+
+    /** A kind or namespace beyond this many distinct values is counted as {@link TagValues#OTHER}. */
+    static final int MAX_TAG_VALUES = 200;
+
+    private static final Duration[] LAG_BUCKETS = {
+        Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2500),
+        Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30)};
+
+    private final PrometheusMeterRegistry registry;
+    private final TagValues kinds = new TagValues(MAX_TAG_VALUES);
+    private final TagValues namespaces = new TagValues(MAX_TAG_VALUES);
+    private final Timer heartbeatLag;
+
+    public FedstreamMetrics(PrometheusMeterRegistry registry) {
+        this.registry = registry;
+        this.heartbeatLag = Timer.builder(HEARTBEAT_LAG)
+                .description("Time from a heartbeat's time stamp to its processing by the cluster watch")
+                .serviceLevelObjectives(LAG_BUCKETS)
+                .register(registry);
+    }
+
+    /** A registry of its own, with Prometheus' defaults. */
+    public static FedstreamMetrics create() {
+        return new FedstreamMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+    }
+
+    /** The interpret stage made a binding of this kind with this outcome. */
+    public void interpreted(String kind, String outcome) {
+        Counter.builder(INTERPRETATIONS).description("Workload manifests interpreted, by kind and outcome")
+                .tag("kind", kinds.admit(kind)).tag("outcome", outcome)
+                .register(registry).increment();
+    }
+
+    /** The admit stage admitted a version of a workload of this namespace (not again when only its placement changes). */
+    public void admitted(String namespace) {
+        admission(namespace, "admitted");
+    }
+
+    /** The admit stage rejected a workload of this namespace (a quota would be exceeded). */
+    public void rejected(String namespace) {
+        admission(namespace, "rejected");
+    }
+
+    private void admission(String namespace, String decision) {
+        Counter.builder(ADMISSIONS).description("Admission decisions, by namespace")
+                .tag("namespace", namespaces.admit(namespace)).tag("decision", decision)
+                .register(registry).increment();
+    }
+
+    /** The place stage placed a workload on a cluster that granted its reservation. */
+    public void placed() {
+        placement("placed");
+    }
+
+    /** The place stage found no cluster for a workload's generation (it will retry). */
+    public void unplaceable() {
+        placement("unplaceable");
+    }
+
+    private void placement(String outcome) {
+        Counter.builder(PLACEMENTS).description("Placement decisions").tag("outcome", outcome).register(registry).increment();
+    }
+
+    /** The cluster watch processed a heartbeat stamped {@code heartbeatAt} at {@code nowMs}. */
+    public void heartbeatProcessed(Instant heartbeatAt, long nowMs) {
+        // A sender's clock ahead of ours gives a negative lag, which is no lag at all.
+        heartbeatLag.record(Duration.ofMillis(Math.max(0, nowMs - heartbeatAt.toEpochMilli())));
+    }
+
+    /** A record of this stage went to the dead-letter topic. */
+    public void deadLettered(String stage) {
+        Counter.builder(DEAD_LETTERS).description("Records sent to the dead-letter topic, by stage")
+                .tag("stage", stage == null ? "unknown" : stage).register(registry).increment();
+    }
+
+    /**
+     * Binds the streams' client metrics and the census of their stores; closing the result unbinds the client metrics
+     * (before the streams close, so that no refresh reads a closed client).
+     */
+    public AutoCloseable observe(KafkaStreams streams) {
+        KafkaStreamsMetrics client = new KafkaStreamsMetrics(streams);
+        client.bindTo(registry);
+        new StoreCensus(streams).bindTo(registry);
+        return client::close;
+    }
+
+    /** Every meter in the Prometheus text format. */
+    public String scrape() {
+        return registry.scrape();
+    }
+
+    /** Prometheus' content type for {@link #scrape()}. */
+    public static String contentType() {
+        return "text/plain; version=0.0.4; charset=utf-8";
+    }
+
+    @Override
+    public String toString() {
+        // Kafka logs its clients' configuration, where this instance travels to the dead-letter counter.
+        return "FedstreamMetrics";
+    }
+
+    PrometheusMeterRegistry registry() {
+        return registry;
+    }
+}

@@ -1,0 +1,260 @@
+// The live view: polls the query API (/apis/...) and redraws clusters, migrations, quotas and a binding search.
+// Data requests carry the bearer token the user entered, kept for this browser tab only (sessionStorage).
+'use strict';
+
+const TOKEN_KEY = 'fedstream.token';
+const FAST_MS = 1000;        // clusters and migrations
+const SLOW_EVERY = 3;        // quotas every third tick: they change with admissions, not heartbeats
+const RESOURCES = ['cpu', 'memory', 'pods', 'nvidia.com/gpu'];
+const SUFFIX = { m: 1e-3, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18,
+                 Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60 };
+
+let token = sessionStorage.getItem(TOKEN_KEY);
+let tick = 0;
+let timer = null;
+const seenMigrations = new Set();
+let firstMigrationDraw = true;
+const knownNamespaces = new Set();
+let placedByCluster = {};   // cluster -> what fedstream admitted there (from /apis/aggregates)
+
+class Unauthorized extends Error {}
+
+async function api(path) {
+  const headers = token ? { Authorization: 'Bearer ' + token } : {};
+  const response = await fetch(path, { headers, cache: 'no-store' });
+  if (response.status === 401) throw new Unauthorized(path);
+  const body = await response.json();
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${body.message || body.error || ''}`);
+  return body;
+}
+
+// ---- small DOM helpers (textContent only: names come from manifests)
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null) continue;
+    if (key === 'class') node.className = value; else node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function quantity(text) {
+  if (text === undefined || text === null) return NaN;
+  const match = /^([+-]?[0-9.]+(?:[eE][+-]?[0-9]+)?)([a-zA-Z]*)$/.exec(String(text).trim());
+  if (!match) return NaN;
+  const factor = match[2] === '' ? 1 : SUFFIX[match[2]];
+  return factor === undefined ? NaN : parseFloat(match[1]) * factor;
+}
+
+function bytes(n) {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let i = 0;
+  while (n >= 1024 && i < units.length - 1) { n /= 1024; i++; }
+  return (Number.isInteger(n) ? n : n.toFixed(1)) + ' ' + units[i];
+}
+
+function bar(label, used, hard) {
+  const u = quantity(used || '0');
+  const h = quantity(hard);
+  const ratio = h > 0 ? Math.min(1, u / h) : 0;
+  const fill = el('div', { class: 'fill' + (ratio >= 1 ? ' full' : ratio >= 0.8 ? ' high' : '') });
+  fill.style.width = (ratio * 100).toFixed(1) + '%';
+  return el('div', { class: 'bar', 'data-resource': label },
+    el('span', null, label), el('div', { class: 'track' }, fill), el('span', { class: 'value' }, `${used || '0'} / ${hard}`));
+}
+
+function age(iso) {
+  if (!iso) return '-';
+  const seconds = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
+  return seconds < 90 ? seconds + 's ago' : Math.round(seconds / 60) + 'm ago';
+}
+
+// ---- clusters
+function drawClusters(list) {
+  const items = list.items || [];
+  const box = document.getElementById('clusters');
+  const counts = {};
+  items.forEach(c => { counts[c.status.state] = (counts[c.status.state] || 0) + 1; });
+  document.getElementById('clusters-summary').textContent =
+    Object.entries(counts).map(([state, n]) => `${n} ${state}`).join(' · ');
+  if (items.length === 0) { box.replaceChildren(el('p', { class: 'empty' }, 'No heartbeat yet.')); return; }
+  box.replaceChildren(...items.map(cluster => {
+    const status = cluster.status;
+    const summary = status.resourceSummary || {};
+    const allocatable = summary.allocatable || {};
+    const allocated = summary.allocated || {};
+    const bars = RESOURCES.filter(r => allocatable[r] !== undefined).map(r => bar(r, allocated[r], allocatable[r]));
+    const placed = placedByCluster[cluster.metadata.name];
+    return el('div', { class: 'card ' + status.state, 'data-cluster': cluster.metadata.name, 'data-state': status.state },
+      el('h3', null, cluster.metadata.name, el('span', { class: 'state ' + status.state }, status.state)),
+      el('div', { class: 'meta' },
+        `${status.reason || ''} since ${age(status.since)} · last heartbeat ${age(status.lastHeartbeatAt)}`,
+        status.incidentId ? el('div', { class: 'incident' }, 'incident ' + status.incidentId) : null,
+        status.flapCount ? el('div', null, `flaps: ${status.flapCount}`) : null),
+      bars,
+      el('div', { class: 'meta placed' }, placed
+        ? `fedstream placed ${placed.workloads} workloads, ${placed.replicas} pods: `
+          + Object.entries(placed.resources || {}).map(([r, q]) => `${r} ${q}`).join(', ')
+        : 'fedstream placed nothing here'));
+  }));
+}
+
+// ---- migrations
+function relayed(spec) {
+  if (spec.action === 'PURGE') return '-';
+  if (!spec.fullStateBytes && !spec.incrementalBytes) return 'no state';
+  return el('span', { class: 'relay' }, `${bytes(spec.incrementalBytes)} of ${bytes(spec.fullStateBytes)} `,
+    el('span', { class: 'saved' }, 'incremental'));
+}
+
+function drawMigrations(list) {
+  const items = (list.items || []).slice().sort((a, b) => (b.spec.issuedAt || '').localeCompare(a.spec.issuedAt || ''));
+  const body = document.querySelector('#migrations tbody');
+  items.forEach(m => m.metadata.namespace && knownNamespaces.add(m.metadata.namespace));
+  const moving = items.filter(m => m.status.phase !== 'COMPLETED' && m.status.phase !== 'FAILED').length;
+  document.getElementById('migrations-summary').textContent = items.length ? `${items.length} commands, ${moving} in flight` : '';
+  if (items.length === 0) {
+    body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 8 }, 'No migration yet.')));
+    return;
+  }
+  body.replaceChildren(...items.map(m => {
+    const spec = m.spec;
+    const isNew = !firstMigrationDraw && !seenMigrations.has(m.metadata.name);
+    seenMigrations.add(m.metadata.name);
+    const workload = spec.workloadKey.split('/');
+    return el('tr', { class: 'migration' + (isNew ? ' new' : ''), 'data-command': m.metadata.name, 'data-phase': m.status.phase },
+      el('td', null, new Date(spec.issuedAt).toLocaleTimeString()),
+      el('td', null, `${workload[2]}/${workload[3]}`, el('div', { class: 'meta' }, workload[1])),
+      el('td', null, spec.action),
+      el('td', null, spec.strategy),
+      el('td', null, spec.action === 'PURGE' ? spec.sourceCluster : `${spec.sourceCluster} → ${spec.targetCluster || '?'}`),
+      el('td', null, el('span', { class: 'phase ' + m.status.phase }, m.status.phase)),
+      el('td', { class: 'num' }, relayed(spec)),
+      el('td', { class: 'meta' }, spec.incidentId));
+  }));
+  firstMigrationDraw = false;
+}
+
+// ---- quotas
+async function refreshQuotas() {
+  const aggregates = await api('/apis/aggregates');
+  (aggregates.clusters || []).forEach(c => (c.namespaces || []).forEach(n => knownNamespaces.add(n.namespace)));
+  placedByCluster = Object.fromEntries((aggregates.clusters || []).map(c => [c.cluster, c]));
+  const namespaces = [...knownNamespaces].sort();
+  const lists = await Promise.all(namespaces.map(ns => api('/apis/quotas?namespace=' + encodeURIComponent(ns))));
+  const quotas = lists.flatMap(list => list.items || []);
+  const box = document.getElementById('quotas');
+  if (quotas.length === 0) {
+    box.replaceChildren(el('p', { class: 'empty' }, 'No FederatedResourceQuota in the namespaces fedstream knows of.'));
+    return;
+  }
+  box.replaceChildren(...quotas.map(q => {
+    const status = q.status || {};
+    const hard = status.overall || {};
+    const used = status.overallUsed || {};
+    const problems = (status.problems || []).map(p => el('div', { class: 'error' }, `${p.field}: ${p.reason}`));
+    const clusters = (status.aggregatedStatus || []).filter(c => Object.keys(c.hard || {}).length > 0).map(c =>
+      el('div', { class: 'sub' }, el('h4', null, 'on ' + c.clusterName),
+        Object.keys(c.hard).map(r => bar(r, (c.used || {})[r], c.hard[r]))));
+    return el('div', { class: 'card', 'data-quota': `${q.metadata.namespace}/${q.metadata.name}` },
+      el('h3', null, `${q.metadata.namespace}/${q.metadata.name}`),
+      el('div', { class: 'meta' }, `${status.admittedCount || 0} admitted · ${status.rejectedCount || 0} rejected`),
+      Object.keys(hard).map(r => bar(r, used[r], hard[r])), clusters, problems);
+  }));
+}
+
+// ---- bindings
+async function searchBindings(event) {
+  event.preventDefault();
+  const namespace = document.getElementById('binding-namespace').value.trim();
+  const name = document.getElementById('binding-name').value.trim().toLowerCase();
+  const box = document.getElementById('bindings');
+  try {
+    const list = await api('/apis/resourcebindings?namespace=' + encodeURIComponent(namespace));
+    knownNamespaces.add(namespace);
+    const found = (list.items || []).filter(b => !name
+      || b.metadata.name.toLowerCase().includes(name) || b.spec.resource.name.toLowerCase().includes(name));
+    box.replaceChildren(...(found.length ? found.map(drawBinding)
+      : [el('p', { class: 'empty' }, `No binding in ${namespace}${name ? ' matching ' + name : ''}.`)]));
+  } catch (e) {
+    handleError(e);
+    box.replaceChildren(el('p', { class: 'error' }, e.message));
+  }
+}
+
+function drawBinding(binding) {
+  const spec = binding.spec;
+  const status = binding.status;
+  const resources = [...new Set(spec.components.flatMap(c => Object.keys(c.replicaRequirements.resourceRequest || {})))].sort();
+  const requests = status.resourceRequests || [];
+  const admission = (status.admission && status.admission.state) || '';
+  const clusters = (spec.clusters || []).map(c => c.name).join(', ') || 'not placed';
+  return el('div', { class: 'card binding', 'data-binding': `${binding.metadata.namespace}/${binding.metadata.name}` },
+    el('h3', null, `${binding.metadata.namespace}/${spec.resource.name}`, el('span', { class: 'meta' }, spec.resource.kind)),
+    el('div', { class: 'meta' }, `${admission} · on ${clusters}`),
+    el('table', null,
+      el('thead', null, el('tr', null, el('th', null, 'template'), el('th', null, 'replicas'),
+        resources.map(r => el('th', null, r + '/pod')), resources.map(r => el('th', null, r)))),
+      el('tbody', null, spec.components.map((c, i) => el('tr', null,
+        el('td', null, c.name), el('td', { class: 'num' }, c.replicas),
+        resources.map(r => el('td', { class: 'num' }, (c.replicaRequirements.resourceRequest || {})[r] || '-')),
+        resources.map(r => el('td', { class: 'num' }, (requests[i] || {})[r] || '-'))))),
+      el('tfoot', null, el('tr', null, el('td', null, '= total'), el('td'), resources.map(() => el('td')),
+        resources.map(r => el('td', { class: 'num' }, (status.total || {})[r] || '-'))))));
+}
+
+// ---- polling and the token
+function setLive(state, text) {
+  const live = document.getElementById('live');
+  live.dataset.state = state;
+  live.textContent = text;
+}
+
+function handleError(e) {
+  if (e instanceof Unauthorized) {
+    stop();
+    const form = document.getElementById('token-form');
+    form.hidden = false;
+    document.getElementById('token-error').textContent = token ? 'The server refused this token.' : '';
+    setLive('error', 'token needed');
+    return;
+  }
+  setLive('error', 'error: ' + e.message);
+}
+
+async function refresh() {
+  try {
+    const [clusters, migrations] = await Promise.all([api('/apis/clusters'), api('/apis/migrations')]);
+    drawClusters(clusters);
+    drawMigrations(migrations);
+    if (tick++ % SLOW_EVERY === 0) await refreshQuotas();
+    setLive('ok', 'live · updated ' + new Date().toLocaleTimeString());
+  } catch (e) {
+    handleError(e);
+  }
+}
+
+function start() {
+  stop();
+  refresh();
+  timer = setInterval(refresh, FAST_MS);
+}
+
+function stop() {
+  if (timer !== null) clearInterval(timer);
+  timer = null;
+}
+
+document.getElementById('token-form').addEventListener('submit', event => {
+  event.preventDefault();
+  token = document.getElementById('token-input').value.trim();
+  sessionStorage.setItem(TOKEN_KEY, token);
+  document.getElementById('token-form').hidden = true;
+  start();
+});
+document.getElementById('binding-search').addEventListener('submit', searchBindings);
+start();
