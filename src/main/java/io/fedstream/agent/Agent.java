@@ -18,6 +18,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -26,6 +27,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -49,7 +51,7 @@ public final class Agent implements AutoCloseable {
     private final Topics topics;
     private final AgentSettings settings;
     private final Clock clock;
-    private final KafkaProducer<String, byte[]> producer;
+    private final Producer<String, byte[]> producer;
     private final GroupOffsets offsets;
     private final ClusterHeartbeat heartbeat;
     private final ScheduledExecutorService timer;
@@ -68,13 +70,17 @@ public final class Agent implements AutoCloseable {
      * {@code appsAdmin} reads consumer-group offsets on the Kafka the workloads consume from (null: offsets are not read).
      */
     public Agent(KubernetesClient client, FedstreamConfig config, Topics topics, Admin appsAdmin, AgentSettings settings, Clock clock) {
+        this(client, topics, new KafkaProducer<>(producerProperties(config, settings), new StringSerializer(), new ByteArraySerializer()),
+                appsAdmin, settings, clock);
+    }
+
+    /** Package-private seam: tests pass a mock producer. */
+    Agent(KubernetesClient client, Topics topics, Producer<String, byte[]> producer, Admin appsAdmin, AgentSettings settings, Clock clock) {
         this.client = client;
         this.topics = topics;
         this.settings = settings;
         this.clock = clock;
-        Properties properties = config.producerProperties();
-        properties.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "fedstream-agent-" + settings.cluster());
-        this.producer = new KafkaProducer<>(properties, new StringSerializer(), new ByteArraySerializer());
+        this.producer = producer;
         this.offsets = appsAdmin == null ? null : new GroupOffsets(appsAdmin);
         this.heartbeat = new ClusterHeartbeat(settings, client.getKubernetesSerialization());
         this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -82,6 +88,13 @@ public final class Agent implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
+    }
+
+    /** The configuration's producer settings: acks=all and idempotence unless kafka.producer.* says otherwise. */
+    private static Properties producerProperties(FedstreamConfig config, AgentSettings settings) {
+        Properties properties = config.producerProperties();
+        properties.putIfAbsent(ProducerConfig.CLIENT_ID_CONFIG, "fedstream-agent-" + settings.cluster());
+        return properties;
     }
 
     /** Starts the node and pod informers, discovery (then the workload informers) and the heartbeat timer. */
@@ -223,8 +236,8 @@ public final class Agent implements AutoCloseable {
     }
 
     private static boolean sameReport(WorkloadStatusEvent a, WorkloadStatusEvent b) {
-        return a.getPhase().equals(b.getPhase()) && java.util.Objects.equals(a.getLastCompletedCheckpoint(), b.getLastCompletedCheckpoint())
-                && a.getConsumerGroupOffsets().equals(b.getConsumerGroupOffsets()) && java.util.Objects.equals(a.getStatus(), b.getStatus());
+        return a.getPhase().equals(b.getPhase()) && Objects.equals(a.getLastCompletedCheckpoint(), b.getLastCompletedCheckpoint())
+                && a.getConsumerGroupOffsets().equals(b.getConsumerGroupOffsets()) && Objects.equals(a.getStatus(), b.getStatus());
     }
 
     private <V> void send(Topic<String, V> topic, String key, V value) {
