@@ -3,7 +3,9 @@ package io.fedstream.executor;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
+import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fedstream.agent.ServedKinds;
 import io.fedstream.agent.WatchedKind;
@@ -50,8 +52,7 @@ final class ClusterObjects {
         GenericKubernetesResource object = client.getKubernetesSerialization().unmarshal(manifest.toString(), GenericKubernetesResource.class);
         String namespace = object.getMetadata().getNamespace() == null ? "default" : object.getMetadata().getNamespace();
         object.getMetadata().setNamespace(namespace);
-        return resource(object.getApiVersion(), object.getKind(), namespace, object.getMetadata().getName())
-                .createOr(NonDeletingOperation::update);
+        return kind(object.getApiVersion(), object.getKind(), namespace).resource(object).createOr(NonDeletingOperation::update);
     }
 
     /** Sets annotations and labels on the object and, when given, edits its spec; returns the stored object. */
@@ -86,11 +87,16 @@ final class ClusterObjects {
     }
 
     private Resource<GenericKubernetesResource> resource(String apiVersion, String kind, String namespace, String name) {
+        return kind(apiVersion, kind, namespace).withName(name);
+    }
+
+    /** The objects of a kind in a namespace (or cluster-wide for a cluster-scoped kind), as this cluster serves them. */
+    private NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList, Resource<GenericKubernetesResource>> kind(
+            String apiVersion, String kind, String namespace) {
         WatchedKind served = new ServedKinds(client).find(KindRef.of(apiVersion, kind))
                 .orElseThrow(() -> new IllegalStateException("the cluster does not serve " + apiVersion + "/" + kind));
-        return served.context().isNamespaceScoped()
-                ? client.genericKubernetesResources(served.context()).inNamespace(namespace).withName(name)
-                : client.genericKubernetesResources(served.context()).withName(name);
+        var objects = client.genericKubernetesResources(served.context());
+        return served.context().isNamespaceScoped() ? objects.inNamespace(namespace) : objects;
     }
 
     private static Map<String, String> merged(Map<String, String> current, Map<String, String> added) {

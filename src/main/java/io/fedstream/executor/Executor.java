@@ -133,7 +133,6 @@ public final class Executor implements AutoCloseable {
         KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(consumerProperties, new StringDeserializer(), new ByteArrayDeserializer());
         ManifestCatalog catalog = new ManifestCatalog(config.consumerProperties(), topics.workloads());
         MigrationReports reports = null;
-        boolean crashed = false;
         try {
             reports = new MigrationReports(config.producerProperties(), groupId(cluster), topics.migrationEvents(), cluster, clock);
             consumer.subscribe(List.of(topics.migrations().name()));
@@ -157,19 +156,14 @@ public final class Executor implements AutoCloseable {
                 finishDuePurges(reports, consumer);
             }
         } catch (Throwable t) {
-            crashed = true;
             failure = t;
             LOG.error("executor for {} stopped: {}", cluster, t.toString(), t);
         } finally {
-            // After a failure nothing more is committed: the next executor re-reads the command, as after kill -9.
+            // Nothing is committed on the way out: after a failure the next executor re-reads the command, as after kill -9.
             if (reports != null) {
-                if (crashed) {
-                    reports.abandon();
-                } else {
-                    reports.close();
-                }
+                reports.close();
             }
-            consumer.close(crashed ? Duration.ZERO : Duration.ofSeconds(5));
+            consumer.close(Duration.ofSeconds(5));
             catalog.close();
             stopped.countDown();
         }

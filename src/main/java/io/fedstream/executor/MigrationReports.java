@@ -98,9 +98,4 @@ final class MigrationReports implements AutoCloseable {
     public void close() {
         producer.close(Duration.ofSeconds(5));
     }
-
-    /** Closes without waiting: what a killed process leaves behind (an open transaction the next executor aborts). */
-    void abandon() {
-        producer.close(Duration.ZERO);
-    }
 }
