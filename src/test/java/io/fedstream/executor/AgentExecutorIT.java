@@ -96,99 +96,102 @@ class AgentExecutorIT {
         long start = System.nanoTime();
         List<AutoCloseable> open = new ArrayList<>();
         try (MockCluster clusterA = new MockCluster(); MockCluster clusterB = new MockCluster(); Admin admin = kafka.admin()) {
-            AppInstance app = AppInstance.start(AppInstance.config(kafka, names, state, "it-token", SETTINGS), new InProcessSchemaRegistry());
-            open.add(app);
-            FedstreamConfig config = app.fedstream().config();
-            Topics topics = app.fedstream().topics();
-            clusterA.addNode("a-1", NODE);
-            clusterB.addNode("b-1", NODE);
-            Tail<ResourceBinding> bindings = tail(config, topics.bindings(), open);
-            Tail<MigrationCommand> commands = tail(config, topics.migrations(), open);
-            Tail<MigrationEvent> events = tail(config, topics.migrationEvents(), open);
-            Tail<WorkloadEvent> workloads = tail(config, topics.workloads(), open);
-            Tail<WorkloadStatusEvent> statuses = tail(config, topics.workloadStatus(), open);
+            try {
+                AppInstance app = AppInstance.start(AppInstance.config(kafka, names, state, "it-token", SETTINGS), new InProcessSchemaRegistry());
+                open.add(app);
+                FedstreamConfig config = app.fedstream().config();
+                Topics topics = app.fedstream().topics();
+                clusterA.addNode("a-1", NODE);
+                clusterB.addNode("b-1", NODE);
+                Tail<ResourceBinding> bindings = tail(config, topics.bindings(), open);
+                Tail<MigrationCommand> commands = tail(config, topics.migrations(), open);
+                Tail<MigrationEvent> events = tail(config, topics.migrationEvents(), open);
+                Tail<WorkloadEvent> workloads = tail(config, topics.workloads(), open);
+                Tail<WorkloadStatusEvent> statuses = tail(config, topics.workloadStatus(), open);
 
-            open.add(agent(clusterA, A, config, topics, admin));
-            open.add(agent(clusterB, B, config, topics, admin));
-            Executor executorA = new Executor(clusterA.client(), config, topics, admin, A, Clock.systemUTC()).start();
-            open.add(executorA);
-            AtomicBoolean stopOnce = new AtomicBoolean(true);
-            Executor executorB = new Executor(clusterB.client(), config, topics, admin, B, Clock.systemUTC(), command -> {
-                if (stopOnce.getAndSet(false)) {
-                    throw new StoppedWithoutCommitting();
+                open.add(agent(clusterA, A, config, topics, admin));
+                open.add(agent(clusterB, B, config, topics, admin));
+                Executor executorA = new Executor(clusterA.client(), config, topics, admin, A, Clock.systemUTC()).start();
+                open.add(executorA);
+                AtomicBoolean stopOnce = new AtomicBoolean(true);
+                Executor executorB = new Executor(clusterB.client(), config, topics, admin, B, Clock.systemUTC(), command -> {
+                    if (stopOnce.getAndSet(false)) {
+                        throw new StoppedWithoutCommitting();
+                    }
+                }).start();
+                open.add(executorB);
+                publish(config, topics.policies(), "PropagationPolicy/streaming/streaming",
+                        PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(POLICY).setObservedAt(Instant.now()).build());
+
+                clusterA.create(MockCluster.FLINK, FLINK);
+                ResourceBinding placed = bindings.await(b -> KEY.equals(b.getWorkloadKey()) && placedOn(b, A));
+                assertThat(placed.getComponents()).extracting(c -> c.getName() + "x" + c.getReplicas())
+                        .containsExactly("jobmanagerx1", "taskmanagerx2");
+                statuses.await(s -> A.equals(s.getCluster()) && s.getLastCompletedCheckpoint() != null);
+                System.out.printf("AgentExecutorIT: placed on %s %d ms after start%n", A, millis(start));
+
+                open.remove(indexOfAgent(open, A)).close();
+                MigrationCommand migrate = commands.await(c -> KEY.equals(c.getWorkloadKey()) && c.getAction() == MigrationAction.MIGRATE);
+                assertThat(migrate.getSourceCluster()).isEqualTo(A);
+                assertThat(migrate.getTargetCluster()).isEqualTo(B);
+                assertThat(migrate.getStrategy()).isEqualTo(MigrationStrategy.CHECKPOINT);
+                assertThat(migrate.getCheckpoint().getPath()).isEqualTo(CHECKPOINT);
+                assertThat(migrate.getCheckpoint().getId()).isEqualTo(17);
+
+                assertThat(executorB.awaitStop(WAIT)).as("executor B stopped right after applying").isTrue();
+                assertThat(executorB.failure()).isInstanceOf(StoppedWithoutCommitting.class);
+                GenericKubernetesResource applied = clusterB.get(MockCluster.FLINK, NAMESPACE, NAME);
+                assertThat(applied).as("the job exists on B before the command is reported done").isNotNull();
+                assertThat(events.values()).filteredOn(e -> e.getCommandId().equals(migrate.getCommandId()))
+                        .extracting(MigrationEvent::getPhase).containsExactly(MigrationPhase.STARTED);
+                open.remove(executorB);
+                Executor restarted = new Executor(clusterB.client(), config, topics, admin, B, Clock.systemUTC()).start();
+                open.add(restarted);
+
+                events.await(e -> e.getCommandId().equals(migrate.getCommandId()) && e.getPhase() == MigrationPhase.COMPLETED);
+                bindings.await(b -> KEY.equals(b.getWorkloadKey()) && placedOn(b, B));
+                System.out.printf("AgentExecutorIT: migrated to %s and placed there %d ms after start%n", B, millis(start));
+
+                open.add(agent(clusterA, A, config, topics, admin));
+                MigrationCommand purge = commands.await(c -> KEY.equals(c.getWorkloadKey()) && c.getAction() == MigrationAction.PURGE);
+                assertThat(purge.getSourceCluster()).isEqualTo(A);
+                events.await(e -> e.getCommandId().equals(purge.getCommandId()) && e.getPhase() == MigrationPhase.COMPLETED);
+                assertThat(clusterA.get(MockCluster.FLINK, NAMESPACE, NAME)).as("A's copy purged").isNull();
+                System.out.printf("AgentExecutorIT: purged on %s %d ms after start%n", A, millis(start));
+
+                GenericKubernetesResource onB = clusterB.get(MockCluster.FLINK, NAMESPACE, NAME);
+                Map<String, Object> job = job(onB);
+                assertThat(job).containsEntry("initialSavepointPath", CHECKPOINT).containsEntry("upgradeMode", "savepoint");
+                assertThat(onB.getMetadata().getAnnotations()).containsEntry(ObjectMarks.MIGRATION_COMMAND, migrate.getCommandId());
+                assertThat(onB.getMetadata().getLabels()).containsEntry("fedstream.io/flink-job-id", "a1b2c3");
+                assertThat(onB.getMetadata().getResourceVersion()).as("applied once: the restart did not write it again")
+                        .isEqualTo(applied.getMetadata().getResourceVersion());
+                assertThat(clusterB.client().genericKubernetesResources(MockCluster.FLINK).inAnyNamespace().list().getItems()).hasSize(1);
+                assertThat(events.values()).filteredOn(e -> e.getCommandId().equals(migrate.getCommandId()))
+                        .extracting(MigrationEvent::getPhase, MigrationEvent::getCluster)
+                        .containsExactly(org.assertj.core.groups.Tuple.tuple(MigrationPhase.STARTED, B),
+                                org.assertj.core.groups.Tuple.tuple(MigrationPhase.RESTORED, B),
+                                org.assertj.core.groups.Tuple.tuple(MigrationPhase.COMPLETED, B));
+                assertThat(events.values()).filteredOn(e -> e.getCommandId().equals(purge.getCommandId()))
+                        .extracting(MigrationEvent::getPhase, MigrationEvent::getCluster)
+                        .containsExactly(org.assertj.core.groups.Tuple.tuple(MigrationPhase.STARTED, A),
+                                org.assertj.core.groups.Tuple.tuple(MigrationPhase.COMPLETED, A));
+                workloads.poll();
+                assertThat(workloads.values()).as("only A's user object reached the workloads topic, and no delete")
+                        .allSatisfy(e -> {
+                            assertThat(e.getOp()).isEqualTo(Op.UPSERT);
+                            assertThat(e.getSource()).isEqualTo("agent/" + A);
+                        });
+                bindings.poll();
+                assertThat(bindings.latest(KEY)).as("the workload stays, placed on B").matches(b -> placedOn(b, B));
+                assertThat(app.runner().failure()).isNull();
+                long took = millis(start);
+                System.out.printf("AgentExecutorIT: done in %d ms%n", took);
+            } finally {
+                // Clients first, then the clusters and the admin client they use.
+                for (int i = open.size() - 1; i >= 0; i--) {
+                    open.get(i).close();
                 }
-            }).start();
-            open.add(executorB);
-            publish(config, topics.policies(), "PropagationPolicy/streaming/streaming",
-                    PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(POLICY).setObservedAt(Instant.now()).build());
-
-            clusterA.create(MockCluster.FLINK, FLINK);
-            ResourceBinding placed = bindings.await(b -> KEY.equals(b.getWorkloadKey()) && placedOn(b, A));
-            assertThat(placed.getComponents()).extracting(c -> c.getName() + "x" + c.getReplicas())
-                    .containsExactly("jobmanagerx1", "taskmanagerx2");
-            statuses.await(s -> A.equals(s.getCluster()) && s.getLastCompletedCheckpoint() != null);
-            System.out.printf("AgentExecutorIT: placed on %s %d ms after start%n", A, millis(start));
-
-            open.remove(indexOfAgent(open, A)).close();
-            MigrationCommand migrate = commands.await(c -> KEY.equals(c.getWorkloadKey()) && c.getAction() == MigrationAction.MIGRATE);
-            assertThat(migrate.getSourceCluster()).isEqualTo(A);
-            assertThat(migrate.getTargetCluster()).isEqualTo(B);
-            assertThat(migrate.getStrategy()).isEqualTo(MigrationStrategy.CHECKPOINT);
-            assertThat(migrate.getCheckpoint().getPath()).isEqualTo(CHECKPOINT);
-            assertThat(migrate.getCheckpoint().getId()).isEqualTo(17);
-
-            assertThat(executorB.awaitStop(WAIT)).as("executor B stopped right after applying").isTrue();
-            assertThat(executorB.failure()).isInstanceOf(StoppedWithoutCommitting.class);
-            GenericKubernetesResource applied = clusterB.get(MockCluster.FLINK, NAMESPACE, NAME);
-            assertThat(applied).as("the job exists on B before the command is reported done").isNotNull();
-            assertThat(events.values()).filteredOn(e -> e.getCommandId().equals(migrate.getCommandId()))
-                    .extracting(MigrationEvent::getPhase).containsExactly(MigrationPhase.STARTED);
-            open.remove(executorB);
-            Executor restarted = new Executor(clusterB.client(), config, topics, admin, B, Clock.systemUTC()).start();
-            open.add(restarted);
-
-            events.await(e -> e.getCommandId().equals(migrate.getCommandId()) && e.getPhase() == MigrationPhase.COMPLETED);
-            bindings.await(b -> KEY.equals(b.getWorkloadKey()) && placedOn(b, B));
-            System.out.printf("AgentExecutorIT: migrated to %s and placed there %d ms after start%n", B, millis(start));
-
-            open.add(agent(clusterA, A, config, topics, admin));
-            MigrationCommand purge = commands.await(c -> KEY.equals(c.getWorkloadKey()) && c.getAction() == MigrationAction.PURGE);
-            assertThat(purge.getSourceCluster()).isEqualTo(A);
-            events.await(e -> e.getCommandId().equals(purge.getCommandId()) && e.getPhase() == MigrationPhase.COMPLETED);
-            assertThat(clusterA.get(MockCluster.FLINK, NAMESPACE, NAME)).as("A's copy purged").isNull();
-            System.out.printf("AgentExecutorIT: purged on %s %d ms after start%n", A, millis(start));
-
-            GenericKubernetesResource onB = clusterB.get(MockCluster.FLINK, NAMESPACE, NAME);
-            Map<String, Object> job = job(onB);
-            assertThat(job).containsEntry("initialSavepointPath", CHECKPOINT).containsEntry("upgradeMode", "savepoint");
-            assertThat(onB.getMetadata().getAnnotations()).containsEntry(ObjectMarks.MIGRATION_COMMAND, migrate.getCommandId());
-            assertThat(onB.getMetadata().getLabels()).containsEntry("fedstream.io/flink-job-id", "a1b2c3");
-            assertThat(onB.getMetadata().getResourceVersion()).as("applied once: the restart did not write it again")
-                    .isEqualTo(applied.getMetadata().getResourceVersion());
-            assertThat(clusterB.client().genericKubernetesResources(MockCluster.FLINK).inAnyNamespace().list().getItems()).hasSize(1);
-            assertThat(events.values()).filteredOn(e -> e.getCommandId().equals(migrate.getCommandId()))
-                    .extracting(MigrationEvent::getPhase, MigrationEvent::getCluster)
-                    .containsExactly(org.assertj.core.groups.Tuple.tuple(MigrationPhase.STARTED, B),
-                            org.assertj.core.groups.Tuple.tuple(MigrationPhase.RESTORED, B),
-                            org.assertj.core.groups.Tuple.tuple(MigrationPhase.COMPLETED, B));
-            assertThat(events.values()).filteredOn(e -> e.getCommandId().equals(purge.getCommandId()))
-                    .extracting(MigrationEvent::getPhase, MigrationEvent::getCluster)
-                    .containsExactly(org.assertj.core.groups.Tuple.tuple(MigrationPhase.STARTED, A),
-                            org.assertj.core.groups.Tuple.tuple(MigrationPhase.COMPLETED, A));
-            workloads.poll();
-            assertThat(workloads.values()).as("only A's user object reached the workloads topic, and no delete")
-                    .allSatisfy(e -> {
-                        assertThat(e.getOp()).isEqualTo(Op.UPSERT);
-                        assertThat(e.getSource()).isEqualTo("agent/" + A);
-                    });
-            bindings.poll();
-            assertThat(bindings.latest(KEY)).as("the workload stays, placed on B").matches(b -> placedOn(b, B));
-            assertThat(app.runner().failure()).isNull();
-            long took = millis(start);
-            System.out.printf("AgentExecutorIT: done in %d ms%n", took);
-        } finally {
-            for (int i = open.size() - 1; i >= 0; i--) {
-                open.get(i).close();
             }
         }
     }
