@@ -56,16 +56,23 @@ final class AgentCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         AgentSettings settings;
+        KubernetesClient client;
         try {
             settings = new AgentSettings(cluster.cluster, heartbeat, resync, labels, AgentSettings.taints(taints));
+            client = cluster.client();
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println("error: " + e.getMessage());
             return Main.BAD_INPUT;
         }
+        try (client) {
+            return run(settings, client, out);
+        }
+    }
+
+    private int run(AgentSettings settings, KubernetesClient client, PrintWriter out) throws InterruptedException {
         FedstreamConfig config = kafka.config();
         Fedstream fedstream = Fedstream.create(config);
         try (ShutdownSignal signal = new ShutdownSignal();
-                KubernetesClient client = cluster.client();
                 Admin apps = cluster.appsAdmin(config);
                 Agent agent = new Agent(client, config, fedstream.topics(), apps, settings, Clock.systemUTC()).start()) {
             out.printf("agent for cluster %s on %s publishing to %s every %s; Ctrl-C stops it%n", settings.cluster(),

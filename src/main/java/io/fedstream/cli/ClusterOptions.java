@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fedstream.config.FedstreamConfig;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
@@ -29,11 +30,25 @@ final class ClusterOptions {
             description = "The Kafka the workloads' consumer groups live on (default: fedstream's own, kafka.bootstrap.servers).")
     String appsBootstrapServers;
 
-    /** A client for the cluster; the file is read now, so a wrong path fails before anything starts. */
-    KubernetesClient client() throws java.io.IOException {
-        Config config = kubeconfig == null
-                ? Config.autoConfigure(context)
-                : Config.fromKubeconfig(context, Files.readString(kubeconfig), kubeconfig.toString());
+    /** A client for the cluster; the file is read now, so a wrong path fails before anything connects. */
+    KubernetesClient client() {
+        Config config;
+        if (kubeconfig == null) {
+            config = Config.autoConfigure(context);
+        } else {
+            String contents;
+            try {
+                contents = Files.readString(kubeconfig);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("--kubeconfig: cannot read it (value: " + kubeconfig + "): " + e, e);
+            }
+            try {
+                config = Config.fromKubeconfig(context, contents, kubeconfig.toString());
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException("--kubeconfig: not a usable kubeconfig" + (context == null ? "" : " with --context " + context)
+                        + " (value: " + kubeconfig + "): " + e.getMessage(), e);
+            }
+        }
         return new KubernetesClientBuilder().withConfig(config).build();
     }
 

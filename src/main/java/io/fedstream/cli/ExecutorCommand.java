@@ -38,10 +38,22 @@ final class ExecutorCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        KubernetesClient client;
+        try {
+            client = cluster.client();
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("error: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        try (client) {
+            return run(client, out);
+        }
+    }
+
+    private int run(KubernetesClient client, PrintWriter out) throws InterruptedException {
         FedstreamConfig config = kafka.config();
         Fedstream fedstream = Fedstream.create(config);
         try (ShutdownSignal signal = new ShutdownSignal();
-                KubernetesClient client = cluster.client();
                 Admin apps = cluster.appsAdmin(config);
                 Executor executor = new Executor(client, config, fedstream.topics(), apps, cluster.cluster, Clock.systemUTC()).start()) {
             out.printf("executor for cluster %s on %s reading %s; Ctrl-C stops it%n", cluster.cluster, client.getMasterUrl(),
