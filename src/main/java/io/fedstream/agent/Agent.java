@@ -164,6 +164,10 @@ public final class Agent implements AutoCloseable {
     }
 
     private void beat() {
+        if (!nodes.hasSynced() || !pods.hasSynced()) {
+            // Before the first list the agent knows nothing: no heartbeat, rather than a false "not ready" at every start.
+            return;
+        }
         try {
             boolean reachable = nodes.isWatching() && pods.isWatching();
             send(topics.clusterHealth(), settings.cluster(), heartbeat.of(nodes.getStore().list(), pods.getStore().list(), reachable,

@@ -13,6 +13,7 @@ import io.fedstream.bind.WorkloadKey;
 import io.fedstream.interpret.KindRef;
 import io.fedstream.interpret.WorkloadId;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -100,7 +101,7 @@ final class ClusterObjects {
     }
 
     private static Map<String, String> merged(Map<String, String> current, Map<String, String> added) {
-        Map<String, String> out = new java.util.LinkedHashMap<>();
+        Map<String, String> out = new LinkedHashMap<>();
         if (current != null) {
             out.putAll(current);
         }

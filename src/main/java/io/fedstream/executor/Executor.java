@@ -180,7 +180,7 @@ public final class Executor implements AutoCloseable {
         try {
             outcome = command.getAction() == MigrationAction.MIGRATE
                     ? migrate(command, catalog, reports, consumer)
-                    : purge(command, reports, consumer);
+                    : purge(command);
         } catch (RuntimeException e) {
             LOG.warn("executor for {}: command {} failed: {}", cluster, command.getCommandId(), e.toString());
             outcome = List.of(new Report(MigrationPhase.FAILED, e.getMessage() == null ? e.toString() : e.getMessage()));
@@ -232,7 +232,7 @@ public final class Executor implements AutoCloseable {
         return Optional.empty();
     }
 
-    private List<Report> purge(MigrationCommand command, MigrationReports reports, KafkaConsumer<String, byte[]> consumer) {
+    private List<Report> purge(MigrationCommand command) {
         WorkloadKey key = parse(command.getWorkloadKey());
         Report started = new Report(MigrationPhase.STARTED, null);
         if (command.getPurgeMode() == PurgeMode.Never) {
@@ -249,7 +249,10 @@ public final class Executor implements AutoCloseable {
             objects.delete(objects.mark(existing.get(), marks, Map.of(), false));
             return List.of(started, new Report(MigrationPhase.COMPLETED, "deleted from " + cluster));
         }
-        long due = clock.millis() + grace * 1000L;
+        // A redelivered command keeps the deadline it set the first time, so the grace period does not restart.
+        String set = command.getCommandId().equals(annotation(existing.get(), ObjectMarks.PURGE_COMMAND))
+                ? annotation(existing.get(), ObjectMarks.PURGE_AFTER) : null;
+        long due = set != null ? Long.parseLong(set) : clock.millis() + grace * 1000L;
         marks.put(ObjectMarks.PURGE_AFTER, Long.toString(due));
         GenericKubernetesResource marked = objects.mark(existing.get(), marks, Map.of(ObjectMarks.PURGING_LABEL, "true"), true);
         pendingPurges.put(command.getCommandId(), new PendingPurge(command.getCommandId(), command.getIncidentId(),
