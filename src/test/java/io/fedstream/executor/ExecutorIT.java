@@ -77,8 +77,16 @@ class ExecutorIT {
         List<AutoCloseable> open = new ArrayList<>();
         try (MockCluster cluster = new MockCluster(); Admin admin = kafka.admin()) {
             try {
-                admin.alterConsumerGroupOffsets(reported, Map.of(new TopicPartition(orders, 0), new OffsetAndMetadata(5),
-                        new TopicPartition(orders, 1), new OffsetAndMetadata(7))).all().get();
+                // A new topic reaches the group coordinator's metadata a moment after it is created.
+                await(() -> {
+                    try {
+                        admin.alterConsumerGroupOffsets(reported, Map.of(new TopicPartition(orders, 0), new OffsetAndMetadata(5),
+                                new TopicPartition(orders, 1), new OffsetAndMetadata(7))).all().get();
+                        return true;
+                    } catch (Exception e) {
+                        return null;
+                    }
+                });
                 cluster.create(MockCluster.FLINK, flink("reporter", reported));
                 open.add(new Agent(cluster.client(), config, topics, admin,
                         new AgentSettings(CLUSTER, Duration.ofMillis(300), Duration.ofMinutes(10), Map.of(), List.of()), Clock.systemUTC()).start());
