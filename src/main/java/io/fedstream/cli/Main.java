@@ -15,6 +15,8 @@ import picocli.CommandLine.Command;
             RunCommand.class,
             ApplyCommand.class,
             DeleteCommand.class,
+            AgentCommand.class,
+            ExecutorCommand.class,
             GetCommand.class,
             InterpretCommand.class,
             ReplayCommand.class,

@@ -5,42 +5,23 @@ import io.fedstream.avro.Op;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.serde.SchemaRegistryException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.kafka.common.config.ConfigException;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options and steps {@code apply} and {@code delete} share: read, check every document, connect, publish, report. */
 final class ManifestCommand {
-
-    /** Where {@code run --embedded} serves its registry by default. */
-    static final String EMBEDDED_REGISTRY_URL = "http://127.0.0.1:8081";
 
     @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE|DIR|-",
             description = "YAML (several documents allowed) or JSON manifests; a directory reads its *.yaml, *.yml and"
                     + " *.json files in name order; - reads standard input.")
     private String file;
 
-    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT",
-            description = "Kafka brokers (default: kafka.bootstrap.servers of the configuration, 127.0.0.1:9092 unless set:"
-                    + " the broker of `run --embedded`).")
-    private String bootstrapServers;
-
-    @Option(names = "--registry", paramLabel = "URL",
-            description = "Schema registry speaking the Confluent REST API (default: schema.registry.url of the"
-                    + " configuration, else " + EMBEDDED_REGISTRY_URL + ", the registry of `run --embedded`).")
-    private String registry;
-
-    @Option(names = {"-c", "--config"}, paramLabel = "FILE",
-            description = "A properties file of fedstream keys: topic names, registry credentials, kafka.producer.* settings.")
-    private Path configFile;
-
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override one configuration key (repeatable).")
-    private Map<String, String> overrides = new LinkedHashMap<>();
+    @Mixin
+    private KafkaOptions kafka;
 
     /**
      * Publishes every document with {@code op}, printing {@code <kind>.<group>/<name> <verb>} for each; exits 2
@@ -53,7 +34,7 @@ final class ManifestCommand {
         FedstreamConfig config;
         List<PlannedEvent> events;
         try {
-            config = config();
+            config = kafka.config();
             events = new ManifestRouter().plan(ManifestSource.read(file, System.in), op);
         } catch (ConfigException e) {
             err.println("error: " + e.getMessage());
@@ -77,23 +58,5 @@ final class ManifestCommand {
         events.forEach(event -> out.println(event.displayName() + " " + verb));
         out.flush();
         return 0;
-    }
-
-    /** The configuration with the flags on top; the registry defaults to the embedded one rather than in-process. */
-    private FedstreamConfig config() {
-        Map<String, String> settings = new LinkedHashMap<>(overrides);
-        if (bootstrapServers != null) {
-            settings.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, bootstrapServers);
-        }
-        if (registry != null) {
-            settings.put(FedstreamConfig.SCHEMA_REGISTRY_URL, registry);
-        }
-        FedstreamConfig config = FedstreamConfig.load(configFile, System.getenv(), settings);
-        if (config.schemaRegistryUrl().isEmpty()) {
-            // An in-process registry would give ids no other process can resolve.
-            settings.put(FedstreamConfig.SCHEMA_REGISTRY_URL, EMBEDDED_REGISTRY_URL);
-            config = FedstreamConfig.load(configFile, System.getenv(), settings);
-        }
-        return config;
     }
 }

@@ -1,0 +1,72 @@
+package io.fedstream.agent;
+
+import io.fabric8.kubernetes.api.model.APIResource;
+import io.fabric8.kubernetes.api.model.APIResourceList;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fedstream.interpret.KindInterpreter;
+import io.fedstream.interpret.KindRef;
+import io.fedstream.interpret.kinds.BuiltInKinds;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/** Finds, by API discovery, which of the interpreter's built-in kinds a cluster serves. */
+public final class ServedKinds {
+
+    private final KubernetesClient client;
+    private final Map<String, Optional<APIResourceList>> discovered = new LinkedHashMap<>();
+
+    public ServedKinds(KubernetesClient client) {
+        this.client = client;
+    }
+
+    /** Every apiVersion/kind the built-in interpreters handle, in their order, without repeats. */
+    public static List<KindRef> interpreterKinds() {
+        Set<KindRef> kinds = new LinkedHashSet<>();
+        for (KindInterpreter interpreter : BuiltInKinds.all()) {
+            kinds.addAll(interpreter.kinds());
+        }
+        return List.copyOf(kinds);
+    }
+
+    /** The interpreter kinds this cluster serves; each kind it does not serve is reported once to {@code skipped}. */
+    public List<WatchedKind> discover(Consumer<String> skipped) {
+        List<WatchedKind> served = new ArrayList<>();
+        for (KindRef kind : interpreterKinds()) {
+            Optional<WatchedKind> watched = find(kind);
+            if (watched.isPresent()) {
+                served.add(watched.get());
+            } else {
+                skipped.accept(kind.id());
+            }
+        }
+        return served;
+    }
+
+    /** The kind as this cluster serves it, or empty when its apiVersion or kind is not served. */
+    public Optional<WatchedKind> find(KindRef kind) {
+        Optional<APIResourceList> resources = discovered.computeIfAbsent(kind.apiVersion(),
+                apiVersion -> Optional.ofNullable(client.getApiResources(apiVersion)));
+        return resources.flatMap(list -> list.getResources().stream()
+                .filter(resource -> kind.kind().equals(resource.getKind()) && !resource.getName().contains("/"))
+                .findFirst()
+                .map(resource -> new WatchedKind(kind, context(kind.apiVersion(), resource))));
+    }
+
+    private static ResourceDefinitionContext context(String apiVersion, APIResource resource) {
+        int slash = apiVersion.indexOf('/');
+        return new ResourceDefinitionContext.Builder()
+                .withGroup(slash < 0 ? "" : apiVersion.substring(0, slash))
+                .withVersion(slash < 0 ? apiVersion : apiVersion.substring(slash + 1))
+                .withKind(resource.getKind())
+                .withPlural(resource.getName())
+                .withNamespaced(Boolean.TRUE.equals(resource.getNamespaced()))
+                .build();
+    }
+}

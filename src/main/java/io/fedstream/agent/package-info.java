@@ -1,0 +1,11 @@
+/**
+ * The member-cluster agent ({@code fedstream agent}): fabric8 informers on one cluster publish what runs there.
+ *
+ * <p>Outputs, all through the project's Avro serdes (Confluent wire format) with an idempotent producer:
+ * {@code fedstream.workloads} (WorkloadEvent UPSERT/DELETE, keyed {@code group/kind/namespace/name} as {@code apply}
+ * keys it), {@code fedstream.cluster-health} (ClusterHealthEvent keyed by the cluster name, every heartbeat interval)
+ * and {@code fedstream.workload-status} (WorkloadStatusEvent keyed by workload key). Inputs: the cluster's API server
+ * and, for labelled Kafka consumers, the consumer groups' committed offsets. No Kafka Streams, no stores: what it last
+ * published per key is kept in memory only to publish changes, not repeats.
+ */
+package io.fedstream.agent;
