@@ -61,7 +61,7 @@ public final class Fedstream implements AutoCloseable {
     }
 
     /** The customizations and Trainer runtimes of customizations.dir, refused at start when one is bad. */
-    private static InterpreterExtensions extensionsFor(FedstreamConfig config) {
+    public static InterpreterExtensions extensionsFor(FedstreamConfig config) {
         if (config.customizationsDir().isEmpty()) {
             return InterpreterExtensions.none();
         }
