@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.SaslAuthenticationException;
+import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.streams.errors.StreamsException;
 import org.junit.jupiter.api.Test;
@@ -24,9 +27,21 @@ class StreamThreadPolicyTest {
     }
 
     @Test
+    void aProducerThatAnOutageLeftInAnErrorStateReplacesTheThread() {
+        // As measured when the broker was gone for longer than the transaction timeout.
+        assertThat(policy.handle(new StreamsException("Error encountered trying to send record to topic fedstream.dlq",
+                new KafkaException("Cannot execute transactional method because we are in an error state",
+                        new KafkaException("The client hasn't received acknowledgment for some previously sent messages and can"
+                                + " no longer retry them. It is safe to abort the transaction and continue.")))))
+                .isEqualTo(REPLACE_THREAD);
+    }
+
+    @Test
     void anythingElseShutsTheClientDown() {
         assertThat(policy.handle(new StreamsException("bug", new IllegalStateException("no such store")))).isEqualTo(SHUTDOWN_CLIENT);
         assertThat(policy.handle(new OutOfMemoryError())).isEqualTo(SHUTDOWN_CLIENT);
+        assertThat(policy.handle(new StreamsException("send", new SaslAuthenticationException("bad password")))).isEqualTo(SHUTDOWN_CLIENT);
+        assertThat(policy.handle(new SerializationException("Unknown magic byte"))).isEqualTo(SHUTDOWN_CLIENT);
     }
 
     @Test
