@@ -1,7 +1,6 @@
 package io.fedstream.cli;
 
 import io.fedstream.Fedstream;
-import io.fedstream.api.Probes;
 import io.fedstream.api.QueryServer;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
@@ -87,8 +86,7 @@ final class DemoCommand implements Callable<Integer> {
                     FleetClient fleet = new FleetClient(config, fedstream.topics());
                     FailoverClient failover = new FailoverClient(config, fedstream.topics());
                     DemoClusters clusters = DemoClusters.start(failover::heartbeat, DemoClusters.HEARTBEAT_INTERVAL)) {
-                api.withProbes(new Probes(runner::alive, runner::ready, () -> runner.streams().state().toString()))
-                        .start(runner.streams());
+                api.withProbes(RunCommand.probesOf(runner)).start(runner.streams());
                 out.printf("Simulated clusters %s heart-beat on %s every %d s.%n", String.join(", ", DemoClusters.NAMES),
                         fedstream.topics().clusterHealth().name(), clusters.interval().toSeconds());
                 DemoFleet sample = DemoFleet.load();

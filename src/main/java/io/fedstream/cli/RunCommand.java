@@ -91,12 +91,16 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code /healthz} and {@code /readyz} over the runner's liveness and readiness. */
+    static Probes probesOf(StreamsRunner runner) {
+        return new Probes(runner::alive, runner::ready, () -> runner.streams().state().toString());
+    }
+
     private static int run(Fedstream fedstream, ShutdownSignal signal, PrintWriter out) throws InterruptedException {
         FedstreamConfig config = fedstream.config();
         try (QueryServer api = QueryServer.bind(config);
                 StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(START_TIMEOUT)) {
-            api.withProbes(new Probes(runner::alive, runner::ready, () -> runner.streams().state().toString()))
-                    .start(runner.streams());
+            api.withProbes(probesOf(runner)).start(runner.streams());
             out.printf("fedstream is running: application.id=%s, Kafka at %s, schema registry %s.%n",
                     config.applicationId(), config.kafkaBootstrapServers(),
                     config.schemaRegistryUrl().orElse("embedded (topic " + config.schemaRegistryTopic() + ")"));

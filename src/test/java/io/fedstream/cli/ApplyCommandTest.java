@@ -128,32 +128,32 @@ class ApplyCommandTest {
 
     @Test
     void aCustomizationInTheSameFileInterpretsItsKind() throws IOException {
-        Path file = Files.writeString(dir.resolve("trainer.yaml"), MY_TRAINER_CUSTOMIZATION + """
+        Path file = Files.writeString(dir.resolve("trainer.yaml"), ManifestRouterTest.customization("my-trainer") + """
                 ---
                 apiVersion: example.com/v1
                 kind: MyTrainer
                 metadata: {name: bert, namespace: ml}
                 spec:
-                  workers: {count: -1, resources: {requests: {cpu: "4"}}}
+                  coordinator: {replicas: -1, template: {spec: {containers: [{name: c, resources: {requests: {cpu: "4"}}}]}}}
                 """);
 
         CliRunner result = CliRunner.run("apply", "-f", file.toString(), "--registry", "http://127.0.0.1:" + closedPort());
 
         assertThat(result.exitCode()).isEqualTo(2);
-        assertThat(result.err()).startsWith("error: " + file + " document 2: spec.workers.count: ");
+        assertThat(result.err()).startsWith("error: " + file + " document 2: spec.coordinator.replicas: ");
         assertThat(result.err()).contains("(value: -1)").endsWith("error: nothing was published\n");
     }
 
     @Test
     void customizationsDirIsUsedAsRunUsesIt() throws IOException {
         Path customizations = Files.createDirectories(dir.resolve("customizations"));
-        Files.writeString(customizations.resolve("my-trainer.yaml"), MY_TRAINER_CUSTOMIZATION);
+        Files.writeString(customizations.resolve("my-trainer.yaml"), ManifestRouterTest.customization("my-trainer"));
         Path file = Files.writeString(dir.resolve("bert.yaml"), """
                 apiVersion: example.com/v1
                 kind: MyTrainer
                 metadata: {name: bert, namespace: ml}
                 spec:
-                  workers: {count: 2, resources: {requests: {cpu: "4"}}}
+                  coordinator: {replicas: 2, template: {spec: {containers: [{name: c, resources: {requests: {cpu: "4"}}}]}}}
                 """);
         String registry = "http://127.0.0.1:" + closedPort();
 
@@ -187,18 +187,6 @@ class ApplyCommandTest {
             metadata: {name: p}
             spec:
               containers: [{name: c, image: nginx, resources: {requests: {cpu: 100m}}}]
-            """;
-
-    private static final String MY_TRAINER_CUSTOMIZATION = """
-            apiVersion: fedstream.io/v1alpha1
-            kind: InterpreterCustomization
-            metadata: {name: my-trainer}
-            spec:
-              target: {apiVersion: example.com/v1, kind: MyTrainer}
-              components:
-              - name: worker
-                replicas: {path: "$.spec.workers.count", default: 0}
-                resources: "$.spec.workers.resources"
             """;
 
     /** A port nothing listens on: one the OS just handed out and took back. */
