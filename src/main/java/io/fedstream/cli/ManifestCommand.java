@@ -56,7 +56,8 @@ final class ManifestCommand {
         List<PlannedEvent> events;
         try {
             config = config();
-            ManifestRouter.Plan plan = new ManifestRouter().plan(ManifestSource.read(file, System.in), op, Fedstream.extensionsFor(config));
+            ManifestRouter.Plan plan = new ManifestRouter().plan(ManifestSource.read(file, System.in), op,
+                    Fedstream.extensionsFor(config));
             plan.warnings().forEach(warning -> err.println("warning: " + warning));
             err.flush();
             events = plan.events();

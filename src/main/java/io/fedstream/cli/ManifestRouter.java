@@ -74,7 +74,7 @@ final class ManifestRouter {
         List<String> problems = new ArrayList<>();
         List<Routed> routed = route(sources, op, problems);
         List<String> warnings = new ArrayList<>();
-        if (problems.isEmpty() && op == Op.UPSERT) {
+        if (op == Op.UPSERT) {
             Interpreter interpreter = interpreterFor(routed, configured);
             for (Routed document : routed) {
                 if (document.event().destination() == PlannedEvent.Destination.WORKLOADS) {

@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -79,18 +78,18 @@ class RunCommandIT {
         int port = freePort();
         EmbeddedKafka.Options brokerOptions = EmbeddedKafka.Options.defaults().withPort(port).withDataDir(dir.resolve("broker"));
         EmbeddedKafka kafka = EmbeddedKafka.start(brokerOptions);
-        Map<String, String> settings = new HashMap<>(Map.of(
+        Map<String, String> settings = Map.of(
                 FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers(),
                 FedstreamConfig.STATE_DIR, dir.resolve("state").toString(),
                 FedstreamConfig.HTTP_PORT, "0",
                 FedstreamConfig.TOPIC_PARTITIONS, "2",
                 FedstreamConfig.STREAMS_STALL_TIMEOUT_MS, Long.toString(bound.toMillis()),
-                "kafka.producer.transaction.timeout.ms", "5000"));
+                "kafka.producer.transaction.timeout.ms", "5000");
         List<String> args = new ArrayList<>();
         settings.forEach((key, value) -> args.addAll(List.of("--set", key + "=" + value)));
-        try (RunningCommand run = RunningCommand.start(WAIT, args.toArray(String[]::new))) {
-            FedstreamConfig config = FedstreamConfig.of(settings);
-            publish(config, "before");
+        try (RunningCommand run = RunningCommand.start(WAIT, args.toArray(String[]::new));
+                Publisher publisher = new Publisher(FedstreamConfig.of(settings))) {
+            publisher.send("before");
             awaitBinding(run.queryUrl(), "before-deployment", new TreeSet<>());
 
             kafka.close();
@@ -99,7 +98,7 @@ class RunCommandIT {
             long restartedAt = System.nanoTime();
             kafka = EmbeddedKafka.start(brokerOptions);
 
-            String outcome = awaitRecoveryOrExit(run, config, restartedAt + bound.multipliedBy(2).toNanos());
+            String outcome = awaitRecoveryOrExit(run, publisher, restartedAt + bound.multipliedBy(2).toNanos());
             System.out.printf("RunCommandIT: after a 15 s broker outage (transaction timeout 5 s, bound %d s): %s %d ms after the"
                     + " broker came back%n", bound.toSeconds(), outcome, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - restartedAt));
             if (outcome.equals("exited")) {
@@ -111,47 +110,64 @@ class RunCommandIT {
         }
     }
 
-    /** "recovered" once a workload published after the outage is bound, "exited" once run returned; fails past the deadline. */
-    private static String awaitRecoveryOrExit(RunningCommand run, FedstreamConfig config, long deadline) throws Exception {
+    /**
+     * "recovered" once a workload published after the outage is bound and the instance is ready, "exited" once run
+     * returned; fails past the deadline.
+     */
+    private static String awaitRecoveryOrExit(RunningCommand run, Publisher publisher, long deadline) throws Exception {
         boolean published = false;
         while (System.nanoTime() < deadline) {
             if (run.exitCodeIfDone() != null) {
                 return "exited";
             }
             if (!published) {
-                published = tryPublish(config, "after");
-            } else if (status(run.queryUrl() + "/apis/resourcebindings/team-a/after-deployment") == 200) {
-                assertThat(status(run.queryUrl() + "/readyz")).isEqualTo(200);
+                published = publisher.trySend("after");
+            } else if (status(run.queryUrl() + "/apis/resourcebindings/team-a/after-deployment") == 200
+                    && status(run.queryUrl() + "/readyz") == 200) {
                 return "recovered";
             }
-            Thread.sleep(500);
+            Thread.sleep(200);
         }
         throw new AssertionError("run neither recovered nor exited within the bound: " + run.out() + run.err());
     }
 
-    private static boolean tryPublish(FedstreamConfig config, String name) {
-        try {
-            publish(config, name);
-            return true;
-        } catch (RuntimeException brokerNotBackYet) {
-            return false;
-        }
-    }
+    /**
+     * Publishes workloads as another process would, with its own producer and its own embedded registry over the
+     * broker; both outlive the outage, as a real client's would.
+     */
+    private static final class Publisher implements AutoCloseable {
 
-    /** Publishes a workload as another process would: its own producer and its own embedded registry over the broker. */
-    private static void publish(FedstreamConfig config, String name) {
-        Properties properties = config.producerProperties();
-        properties.put("max.block.ms", 5_000);
-        properties.put("delivery.timeout.ms", 5_000);
-        properties.put("request.timeout.ms", 4_000);
-        try (Fedstream fedstream = Fedstream.create(config);
-                KafkaProducer<String, WorkloadEvent> producer = new KafkaProducer<>(properties, new StringSerializer(),
-                        fedstream.topics().workloads().valueSerde().serializer())) {
+        private final Fedstream fedstream;
+        private final KafkaProducer<String, WorkloadEvent> producer;
+
+        Publisher(FedstreamConfig config) {
+            Properties properties = config.producerProperties();
+            properties.put("max.block.ms", 2_000);
+            properties.put("delivery.timeout.ms", 3_000);
+            properties.put("request.timeout.ms", 2_000);
+            fedstream = Fedstream.create(config);
+            producer = new KafkaProducer<>(properties, new StringSerializer(), fedstream.topics().workloads().valueSerde().serializer());
+        }
+
+        void send(String name) throws Exception {
             producer.send(new ProducerRecord<>(fedstream.topics().workloads().name(), "apps/Deployment/team-a/" + name,
                     WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(json(name)).setObservedAt(Instant.now()).build()))
                     .get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot publish " + name + ": " + e, e);
+        }
+
+        boolean trySend(String name) {
+            try {
+                send(name);
+                return true;
+            } catch (Exception brokerNotBackYet) {
+                return false;
+            }
+        }
+
+        @Override
+        public void close() {
+            producer.close(Duration.ofSeconds(5));
+            fedstream.close();
         }
     }
 
