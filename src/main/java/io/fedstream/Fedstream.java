@@ -10,7 +10,7 @@ import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.ConfluentRegistryClient;
-import io.fedstream.serde.InProcessSchemaRegistry;
+import io.fedstream.serde.KafkaSchemaRegistry;
 import io.fedstream.serde.SchemaRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,7 +21,10 @@ import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 
 /** The application's composition root: configuration in; registry, serdes, topics, interpreter and topology out. */
-public final class Fedstream {
+public final class Fedstream implements AutoCloseable {
+
+    /** How long the embedded registry waits for its broker before it answers that the registry is unreachable. */
+    private static final Duration EMBEDDED_REGISTRY_TIMEOUT = Duration.ofSeconds(30);
 
     private final FedstreamConfig config;
     private final SchemaRegistry registry;
@@ -29,19 +32,30 @@ public final class Fedstream {
     private final Topics topics;
     private final InterpreterExtensions interpreterExtensions;
     private final FedstreamMetrics metrics = FedstreamMetrics.create();
+    private final AutoCloseable ownedRegistry;
 
     /** Package-private seam: tests pass their own registry. */
     Fedstream(FedstreamConfig config, SchemaRegistry registry, InterpreterExtensions interpreterExtensions) {
+        this(config, registry, interpreterExtensions, null);
+    }
+
+    private Fedstream(FedstreamConfig config, SchemaRegistry registry, InterpreterExtensions interpreterExtensions,
+                      AutoCloseable ownedRegistry) {
         this.config = config;
         this.registry = registry;
+        this.ownedRegistry = ownedRegistry;
         this.interpreterExtensions = interpreterExtensions;
         this.serdes = new AvroSerdes(registry, serdeConfig(config));
         this.topics = Topics.of(config.topicNames(), serdes);
     }
 
-    /** Connects to the configured registry (failing fast when it is unreachable), or uses an in-process one. */
+    /**
+     * Connects to the configured registry (failing fast when it is unreachable), or without one opens the embedded
+     * registry on the configured broker; {@link #close()} closes what was opened here.
+     */
     public static Fedstream create(FedstreamConfig config) {
-        return new Fedstream(config, registryFor(config), extensionsFor(config));
+        SchemaRegistry registry = registryFor(config);
+        return new Fedstream(config, registry, extensionsFor(config), registry instanceof AutoCloseable owned ? owned : null);
     }
 
     /** Uses the given registry, e.g. the in-process one shared with the demo's producers. */
@@ -50,7 +64,7 @@ public final class Fedstream {
     }
 
     /** The customizations and Trainer runtimes of customizations.dir, refused at start when one is bad. */
-    private static InterpreterExtensions extensionsFor(FedstreamConfig config) {
+    public static InterpreterExtensions extensionsFor(FedstreamConfig config) {
         if (config.customizationsDir().isEmpty()) {
             return InterpreterExtensions.none();
         }
@@ -62,9 +76,19 @@ public final class Fedstream {
         }
     }
 
+    /**
+     * The embedded registry: schemas in the compacted {@code schema.registry.topic} of the configured broker, so that
+     * ids survive restarts and every process over that broker agrees on them. The caller closes it.
+     */
+    public static KafkaSchemaRegistry embeddedRegistry(FedstreamConfig config) {
+        return KafkaSchemaRegistry.open(config.schemaRegistryTopic(), config.topicReplicationFactor(),
+                new KafkaSchemaRegistry.Connection(config.adminProperties(), config.producerProperties(),
+                        config.consumerProperties(), EMBEDDED_REGISTRY_TIMEOUT));
+    }
+
     private static SchemaRegistry registryFor(FedstreamConfig config) {
         if (config.schemaRegistryUrl().isEmpty()) {
-            return new InProcessSchemaRegistry();
+            return embeddedRegistry(config);
         }
         ConfluentRegistryClient.Builder client = ConfluentRegistryClient.builder(config.schemaRegistryUrl().get())
                 .latestTtl(Duration.ofSeconds(config.latestCacheTtlSeconds()));
@@ -125,5 +149,18 @@ public final class Fedstream {
         properties.put(DeadLetterDeserializationHandler.TOPIC_CONFIG, topics.deadLetters().name());
         DeadLetterCounter.install(properties, metrics, topics.deadLetters().name());
         return properties;
+    }
+
+    /** Closes the registry {@link #create(FedstreamConfig)} opened, if any; a registry passed in stays open. */
+    @Override
+    public void close() {
+        if (ownedRegistry == null) {
+            return;
+        }
+        try {
+            ownedRegistry.close();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot close the schema registry: " + e.getMessage(), e);
+        }
     }
 }

@@ -139,6 +139,12 @@ public final class QueryServer implements AutoCloseable {
         return this;
     }
 
+    /** Serves the Kubernetes probes {@code /healthz} and {@code /readyz} too, without the bearer token. */
+    public QueryServer withProbes(Probes probes) {
+        probes.addTo(server);
+        return this;
+    }
+
     /** Serves the migrations routes too, over the given lookups; call before {@code start}. */
     public QueryServer withMigrations(MigrationRoutes routes) {
         this.migrations = routes;

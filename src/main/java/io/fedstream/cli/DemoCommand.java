@@ -10,7 +10,7 @@ import io.fedstream.runtime.DemoFleet;
 import io.fedstream.runtime.EmbeddedKafka;
 import io.fedstream.runtime.StreamsRunner;
 import io.fedstream.runtime.TemporaryDirectories;
-import io.fedstream.serde.InProcessSchemaRegistry;
+import io.fedstream.serde.KafkaSchemaRegistry;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -79,13 +79,14 @@ final class DemoCommand implements Callable<Integer> {
             settings.put(FedstreamConfig.STATE_DIR, stateDir.toString());
             settings.put(FedstreamConfig.HTTP_PORT, Integer.toString(httpPort));
             FedstreamConfig config = FedstreamConfig.of(settings);
-            Fedstream fedstream = Fedstream.create(config, new InProcessSchemaRegistry());
-            try (QueryServer api = bindQueryServer(config, out);
+            try (KafkaSchemaRegistry registry = Fedstream.embeddedRegistry(config);
+                    Fedstream fedstream = Fedstream.create(config, registry);
+                    QueryServer api = bindQueryServer(config, out);
                     StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(Duration.ofSeconds(60));
                     FleetClient fleet = new FleetClient(config, fedstream.topics());
                     FailoverClient failover = new FailoverClient(config, fedstream.topics());
                     DemoClusters clusters = DemoClusters.start(failover::heartbeat, DemoClusters.HEARTBEAT_INTERVAL)) {
-                api.withMetrics(fedstream.metrics()).start(runner.streams());
+                api.withMetrics(fedstream.metrics()).withProbes(RunCommand.probesOf(runner)).start(runner.streams());
                 out.printf("Live view on %s; Prometheus metrics on %smetrics.%n", api.url(), api.url());
                 out.printf("Simulated clusters %s heart-beat on %s every %d s.%n", String.join(", ", DemoClusters.NAMES),
                         fedstream.topics().clusterHealth().name(), clusters.interval().toSeconds());

@@ -3,6 +3,8 @@ package io.fedstream.cli;
 import io.fedstream.Fedstream;
 import io.fedstream.avro.Op;
 import io.fedstream.config.FedstreamConfig;
+import io.fedstream.interpret.InterpreterExtensions;
+import io.fedstream.interpret.InvalidCustomizationException;
 import io.fedstream.serde.SchemaRegistryException;
 import java.io.PrintWriter;
 import java.time.Instant;
@@ -35,17 +37,24 @@ final class ManifestCommand {
         List<PlannedEvent> events;
         try {
             config = kafka.config();
-            events = new ManifestRouter().plan(ManifestSource.read(file, System.in), op);
+            ManifestRouter.Plan plan = new ManifestRouter().plan(ManifestSource.read(file, System.in), op,
+                    Fedstream.extensionsFor(config));
+            plan.warnings().forEach(warning -> err.println("warning: " + warning));
+            err.flush();
+            events = plan.events();
         } catch (ConfigException e) {
             err.println("error: " + e.getMessage());
+            return Main.BAD_INPUT;
+        } catch (InvalidCustomizationException e) {
+            err.println("error: " + e.getMessage());
+            err.println("error: nothing was published");
             return Main.BAD_INPUT;
         } catch (BadManifestsException e) {
             e.problems().forEach(problem -> err.println("error: " + problem));
             err.println("error: nothing was published");
             return Main.BAD_INPUT;
         }
-        try {
-            Fedstream fedstream = Fedstream.create(config);
+        try (Fedstream fedstream = Fedstream.create(config)) {
             new ManifestPublisher(config, fedstream.topics()).publish(events, op, source, Instant.now());
         } catch (SchemaRegistryException e) {
             err.println("error: " + e.getMessage() + (e.isUnreachable()

@@ -10,6 +10,8 @@ import io.fedstream.place.stage.PropagationPolicies;
 import io.fedstream.avro.Op;
 import io.fedstream.health.ClusterManifest;
 import io.fedstream.interpret.FieldError;
+import io.fedstream.interpret.Interpretation;
+import io.fedstream.interpret.Interpreter;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.interpret.InvalidCustomizationException;
 import io.fedstream.interpret.ManifestParser;
@@ -45,10 +47,56 @@ final class ManifestRouter {
 
     private final ManifestParser parser = new ManifestParser();
 
+    /** What {@code apply} and {@code delete} send, and what the user should know about it before it is sent. */
+    record Plan(List<PlannedEvent> events, List<String> warnings) {
+    }
+
+    /** A routed document and where it came from ({@code <file> document <n>}). */
+    private record Routed(String where, PlannedEvent event) {
+    }
+
     /** Every document of every source, in order; throws listing every bad document when there is one. */
     List<PlannedEvent> plan(List<ManifestSource> sources, Op op) throws BadManifestsException {
-        List<PlannedEvent> events = new ArrayList<>();
         List<String> problems = new ArrayList<>();
+        List<Routed> routed = route(sources, op, problems);
+        if (!problems.isEmpty()) {
+            throw new BadManifestsException(problems);
+        }
+        return routed.stream().map(Routed::event).toList();
+    }
+
+    /**
+     * As {@link #plan(List, Op)}, and an UPSERT also interprets every workload as the bind stage will, with the
+     * configured extensions plus the InterpreterCustomizations and Trainer runtimes of the same set: an INVALID workload
+     * refuses the whole set, an UNINTERPRETED one (a kind no interpreter knows here) goes with a warning.
+     */
+    Plan plan(List<ManifestSource> sources, Op op, InterpreterExtensions configured) throws BadManifestsException {
+        List<String> problems = new ArrayList<>();
+        List<Routed> routed = route(sources, op, problems);
+        List<String> warnings = new ArrayList<>();
+        if (op == Op.UPSERT) {
+            Interpreter interpreter = interpreterFor(routed, configured);
+            for (Routed document : routed) {
+                if (document.event().destination() == PlannedEvent.Destination.WORKLOADS) {
+                    Interpretation result = interpreter.interpret(document.event().manifestJson());
+                    List<String> messages = result.errors().stream().map(e -> document.where() + ": " + e.message()).toList();
+                    switch (result.outcome()) {
+                        case INVALID -> problems.addAll(messages);
+                        case UNINTERPRETED -> warnings.addAll(messages.stream().map(m -> m + "; published uninterpreted: its"
+                                + " binding counts no resources until an InterpreterCustomization covers its kind").toList());
+                        case INTERPRETED -> { }
+                    }
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new BadManifestsException(problems);
+        }
+        return new Plan(routed.stream().map(Routed::event).toList(), warnings);
+    }
+
+    private List<Routed> route(List<ManifestSource> sources, Op op, List<String> problems) {
+        List<Routed> routed = new ArrayList<>();
         for (ManifestSource source : sources) {
             List<ManifestParser.Document> documents = parser.parse(source.bytes());
             if (documents.isEmpty()) {
@@ -61,16 +109,27 @@ final class ManifestRouter {
                     if (document.error() != null) {
                         throw new Refused(document.error().message());
                     }
-                    events.add(route(document.root(), op, where));
+                    routed.add(new Routed(where, route(document.root(), op, where)));
                 } catch (Refused e) {
                     problems.add(where + ": " + e.getMessage());
                 }
             }
         }
-        if (!problems.isEmpty()) {
-            throw new BadManifestsException(problems);
+        return routed;
+    }
+
+    /** The configured extensions with the set's own on top, as the policies topic will hold them once published. */
+    private static Interpreter interpreterFor(List<Routed> routed, InterpreterExtensions configured) {
+        InterpreterExtensions extensions = configured;
+        for (Routed document : routed) {
+            PlannedEvent event = document.event();
+            if (event.destination() == PlannedEvent.Destination.POLICIES
+                    && INTERPRETER_KINDS.contains(event.key().substring(0, event.key().indexOf('/')))) {
+                extensions = extensions.with(InterpreterExtensions.load(event.manifestJson().getBytes(StandardCharsets.UTF_8),
+                        document.where()));
+            }
         }
-        return events;
+        return extensions.interpreter();
     }
 
     private static PlannedEvent route(JsonNode root, Op op, String where) throws Refused {

@@ -1,11 +1,12 @@
 package io.fedstream.cli;
 
 import io.fedstream.Fedstream;
+import io.fedstream.api.Probes;
 import io.fedstream.api.QueryServer;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.runtime.EmbeddedKafka;
 import io.fedstream.runtime.StreamsRunner;
-import io.fedstream.serde.InProcessSchemaRegistry;
+import io.fedstream.serde.KafkaSchemaRegistry;
 import io.fedstream.serde.RegistryHttpServer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -43,13 +44,26 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    private final ShutdownSignal givenSignal;
+
+    RunCommand() {
+        this(null);
+    }
+
+    /** Test seam: stops when {@code signal} is requested instead of on Ctrl-C only. */
+    RunCommand(ShutdownSignal signal) {
+        this.givenSignal = signal;
+    }
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         FedstreamConfig config = FedstreamConfig.load(configFile, System.getenv(), overrides);
-        try (ShutdownSignal signal = new ShutdownSignal()) {
+        try (ShutdownSignal signal = givenSignal != null ? givenSignal : new ShutdownSignal()) {
             if (!embedded) {
-                return run(Fedstream.create(config), signal, out);
+                try (Fedstream fedstream = Fedstream.create(config)) {
+                    return run(fedstream, signal, out);
+                }
             }
             try (EmbeddedKafka kafka = EmbeddedKafka.start(
                     EmbeddedKafka.Options.defaults().withPort(config.embeddedKafkaPort()).withDataDir(config.stateDir().resolve("embedded-kafka")))) {
@@ -58,17 +72,17 @@ final class RunCommand implements Callable<Integer> {
                 embeddedOverrides.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers());
                 embeddedOverrides.put(FedstreamConfig.SCHEMA_REGISTRY_URL, "");
                 FedstreamConfig embeddedConfig = FedstreamConfig.load(configFile, System.getenv(), embeddedOverrides);
-                InProcessSchemaRegistry registry = new InProcessSchemaRegistry();
-                try (RegistryHttpServer registryServer = serve(registry, config.embeddedRegistryPort())) {
-                    out.printf("Embedded schema registry listening on %s (Confluent REST API; key embedded.registry.port).%n",
-                            registryServer.url());
+                try (KafkaSchemaRegistry registry = Fedstream.embeddedRegistry(embeddedConfig);
+                        RegistryHttpServer registryServer = serve(registry, config.embeddedRegistryPort())) {
+                    out.printf("Embedded schema registry listening on %s (Confluent REST API; key embedded.registry.port;"
+                            + " schemas in topic %s).%n", registryServer.url(), embeddedConfig.schemaRegistryTopic());
                     return run(Fedstream.create(embeddedConfig, registry), signal, out);
                 }
             }
         }
     }
 
-    private static RegistryHttpServer serve(InProcessSchemaRegistry registry, int port) {
+    private static RegistryHttpServer serve(KafkaSchemaRegistry registry, int port) {
         try {
             return RegistryHttpServer.start(registry, port);
         } catch (IOException e) {
@@ -77,15 +91,21 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code /healthz} and {@code /readyz} over the runner's liveness and readiness. */
+    static Probes probesOf(StreamsRunner runner) {
+        return new Probes(runner::alive, runner::ready, () -> runner.streams().state().toString());
+    }
+
     private static int run(Fedstream fedstream, ShutdownSignal signal, PrintWriter out) throws InterruptedException {
         FedstreamConfig config = fedstream.config();
         try (QueryServer api = QueryServer.bind(config);
                 StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(START_TIMEOUT)) {
-            api.withMetrics(fedstream.metrics()).start(runner.streams());
+            api.withMetrics(fedstream.metrics()).withProbes(probesOf(runner)).start(runner.streams());
             out.printf("fedstream is running: application.id=%s, Kafka at %s, schema registry %s.%n",
                     config.applicationId(), config.kafkaBootstrapServers(),
-                    config.schemaRegistryUrl().orElse("in-process"));
-            out.printf("Query API on http://%s:%d/apis/resourcebindings%s.%n", api.endpoint().host(), api.endpoint().port(),
+                    config.schemaRegistryUrl().orElse("embedded (topic " + config.schemaRegistryTopic() + ")"));
+            out.printf("Query API on http://%s:%d/apis/resourcebindings%s; probes /healthz and /readyz.%n",
+                    api.endpoint().host(), api.endpoint().port(),
                     config.httpBearerToken().isPresent() ? " (bearer token required)" : "");
             out.printf("Live view on %s; Prometheus metrics on %smetrics.%n", api.url(), api.url());
             out.printf("Reading %s; writing %s and %s. Press Ctrl-C to stop.%n",

@@ -42,6 +42,11 @@ final class ShutdownSignal implements AutoCloseable {
         return stopRequested.await(atMost.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /** Asks the command to stop, as Ctrl-C does. */
+    void request() {
+        stopRequested.countDown();
+    }
+
     @Override
     public void close() {
         closed.countDown();

@@ -68,6 +68,7 @@ public final class FedstreamConfig extends AbstractConfig {
     public static final String PROCESSING_GUARANTEE = "processing.guarantee";
     public static final String NUM_STREAM_THREADS = "num.stream.threads";
     public static final String COMMIT_INTERVAL_MS = "commit.interval.ms";
+    public static final String STREAMS_STALL_TIMEOUT_MS = "streams.stall.timeout.ms";
     // Schema registry
     public static final String SCHEMA_REGISTRY_URL = "schema.registry.url";
     public static final String SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO = "schema.registry.basic.auth.user.info";
@@ -76,6 +77,7 @@ public final class FedstreamConfig extends AbstractConfig {
     public static final String USE_LATEST_VERSION = "use.latest.version";
     public static final String LATEST_CACHE_TTL_SECONDS = "latest.cache.ttl.seconds";
     public static final String SUBJECT_NAME_STRATEGY = "subject.name.strategy";
+    public static final String SCHEMA_REGISTRY_TOPIC = "schema.registry.topic";
     // Topics
     public static final String TOPIC_WORKLOADS = "topic.workloads";
     public static final String TOPIC_POLICIES = "topic.policies";
@@ -123,9 +125,10 @@ public final class FedstreamConfig extends AbstractConfig {
     /** Where a key's value came from, in increasing priority. */
     public enum Source { DEFAULT, FILE, ENVIRONMENT, OVERRIDE }
 
-    private static final String STATE_DIR_DEFAULT = Path.of(System.getProperty("java.io.tmpdir"), "fedstream-state").toString();
+    // Not under java.io.tmpdir: the OS may clear it, and Kafka Streams warns against it. The embedded broker's data live there too.
+    private static final String STATE_DIR_DEFAULT = Path.of(System.getProperty("user.home"), ".fedstream", "state").toString();
     /** Defaults shown by {@link #describeKeys()} that depend on the machine, so the README stays stable. */
-    private static final Map<String, String> DISPLAY_DEFAULTS = Map.of(STATE_DIR, "${java.io.tmpdir}/fedstream-state");
+    private static final Map<String, String> DISPLAY_DEFAULTS = Map.of(STATE_DIR, "${user.home}/.fedstream/state");
 
     private static final ConfigDef CONFIG = new ConfigDef()
             .define(KAFKA_BOOTSTRAP_SERVERS, Type.STRING, "127.0.0.1:9092", new ConfigDef.NonEmptyString(), Importance.HIGH,
@@ -134,7 +137,8 @@ public final class FedstreamConfig extends AbstractConfig {
                     "Kafka Streams application id: the consumer group, the prefix of internal topics and the state directory name."
                             + " Every instance of one fedstream deployment uses the same id.", GROUP_KAFKA, 2, ConfigDef.Width.MEDIUM, APPLICATION_ID)
             .define(STATE_DIR, Type.STRING, STATE_DIR_DEFAULT, new ConfigDef.NonEmptyString(), Importance.HIGH,
-                    "Directory for the RocksDB state stores. Keep it on local disk; it is rebuilt from changelogs when lost.",
+                    "Directory for the RocksDB state stores (and, with `run --embedded`, the broker's data in embedded-kafka/)."
+                            + " Keep it on local disk; the stores are rebuilt from changelogs when lost.",
                     GROUP_KAFKA, 3, ConfigDef.Width.LONG, STATE_DIR)
             .define(PROCESSING_GUARANTEE, Type.STRING, StreamsConfig.EXACTLY_ONCE_V2,
                     ValidString.in(StreamsConfig.EXACTLY_ONCE_V2, StreamsConfig.AT_LEAST_ONCE), Importance.MEDIUM,
@@ -146,6 +150,12 @@ public final class FedstreamConfig extends AbstractConfig {
             .define(COMMIT_INTERVAL_MS, Type.LONG, 100L, Range.atLeast(0), Importance.MEDIUM,
                     "How often Kafka Streams commits, in milliseconds; with exactly-once this bounds the latency"
                             + " at which read_committed consumers see results.", GROUP_KAFKA, 6, ConfigDef.Width.SHORT, COMMIT_INTERVAL_MS)
+            .define(STREAMS_STALL_TIMEOUT_MS, Type.LONG, 300_000L, Range.atLeast(10_000L), Importance.MEDIUM,
+                    "How long `fedstream run` tolerates Kafka Streams making no progress (not RUNNING, or a stream thread"
+                            + " that stopped polling, e.g. during a broker outage) before it exits with code 1 for its supervisor"
+                            + " to restart it. The producer and task timeouts are derived from it (a quarter, a fifth), so"
+                            + " that a dead broker surfaces as an error well within it.", GROUP_KAFKA, 7, ConfigDef.Width.SHORT,
+                    STREAMS_STALL_TIMEOUT_MS)
 
             .define(SCHEMA_REGISTRY_URL, Type.STRING, "", Importance.HIGH,
                     "Base URL of a schema registry speaking the Confluent REST API. Empty: an in-process registry.",
@@ -169,6 +179,11 @@ public final class FedstreamConfig extends AbstractConfig {
                     ValidString.in("topic", "record", "topic-record"), Importance.LOW,
                     "Subject naming: topic (<topic>-key/-value), record (the record's full name) or topic-record (<topic>-<full name>).",
                     GROUP_REGISTRY, 7, ConfigDef.Width.SHORT, SUBJECT_NAME_STRATEGY)
+            .define(SCHEMA_REGISTRY_TOPIC, Type.STRING, "_schemas", new ConfigDef.NonEmptyString(), Importance.LOW,
+                    "Compacted one-partition topic in which the embedded registry (schema.registry.url empty) keeps its"
+                            + " schemas, on the broker it serves, as Confluent's registry does: ids survive restarts, and every"
+                            + " process serving a registry over one broker agrees on them.",
+                    GROUP_REGISTRY, 8, ConfigDef.Width.MEDIUM, SCHEMA_REGISTRY_TOPIC)
 
             .define(TOPIC_WORKLOADS, Type.STRING, "fedstream.workloads", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
                     "Workload manifests (WorkloadEvent), keyed by group/kind/namespace/name.", GROUP_TOPICS, 1, ConfigDef.Width.MEDIUM, TOPIC_WORKLOADS)
@@ -348,6 +363,11 @@ public final class FedstreamConfig extends AbstractConfig {
         return getLong(COMMIT_INTERVAL_MS);
     }
 
+    /** How long Kafka Streams may make no progress before {@code run} exits 1. */
+    public Duration streamsStallTimeout() {
+        return Duration.ofMillis(getLong(STREAMS_STALL_TIMEOUT_MS));
+    }
+
     // ---- Schema registry
 
     /** The registry's base URL; empty means the in-process registry. */
@@ -377,6 +397,11 @@ public final class FedstreamConfig extends AbstractConfig {
 
     public SubjectNameStrategy subjectNameStrategy() {
         return SubjectNameStrategy.fromConfig(getString(SUBJECT_NAME_STRATEGY));
+    }
+
+    /** The topic of the embedded registry's schemas. */
+    public String schemaRegistryTopic() {
+        return getString(SCHEMA_REGISTRY_TOPIC);
     }
 
     // ---- Topics

@@ -1,5 +1,7 @@
 package io.fedstream.serde;
 
+import org.apache.avro.Schema;
+
 /** A registry refused a request, or could not be reached; carries the HTTP status and the registry's error code. */
 public class SchemaRegistryException extends RuntimeException {
 
@@ -22,6 +24,24 @@ public class SchemaRegistryException extends RuntimeException {
         this.httpStatus = httpStatus;
         this.errorCode = errorCode;
         this.registryMessage = registryMessage;
+    }
+
+    /** 40401, as Confluent answers for a subject with no version; {@code registry} names the registry in the message. */
+    static SchemaRegistryException subjectNotFound(String subject, String registry) {
+        return new SchemaRegistryException(404, SUBJECT_NOT_FOUND, "Subject '" + subject + "' not found.",
+                "Subject '" + subject + "' not found in " + registry);
+    }
+
+    /** 40403 for a schema that {@code subject} does not hold. */
+    static SchemaRegistryException notUnderSubject(String subject, Schema schema) {
+        return new SchemaRegistryException(404, SCHEMA_NOT_FOUND, "Schema not found under subject " + subject,
+                "Schema " + schema.getFullName() + " is not registered under subject '" + subject + "'");
+    }
+
+    /** 40403 for an id no schema has. */
+    static SchemaRegistryException idNotFound(int id, String registry) {
+        return new SchemaRegistryException(404, SCHEMA_NOT_FOUND, "Schema " + id + " not found.",
+                "Schema id " + id + " not found in " + registry);
     }
 
     static SchemaRegistryException unreachable(String message, Throwable cause) {

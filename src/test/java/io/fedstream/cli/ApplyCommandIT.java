@@ -43,8 +43,10 @@ class ApplyCommandIT {
 
     private static final String FLINK_JSON = "{\"apiVersion\":\"flink.apache.org/v1beta1\",\"kind\":\"FlinkDeployment\","
             + "\"metadata\":{\"name\":\"fraud-detector\",\"namespace\":\"streaming\"},"
-            + "\"spec\":{\"jobManager\":{\"resource\":{\"cpu\":1,\"memory\":\"2048m\"}},\"job\":{\"parallelism\":8}}}";
-    private static final String POD_JSON = "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"}}";
+            + "\"spec\":{\"jobManager\":{\"resource\":{\"cpu\":1,\"memory\":\"2048m\"}},"
+            + "\"taskManager\":{\"resource\":{\"cpu\":1,\"memory\":\"2048m\"}},\"job\":{\"parallelism\":8}}}";
+    private static final String POD_JSON = "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"},"
+            + "\"spec\":{\"containers\":[{\"name\":\"c\",\"resources\":{\"requests\":{\"cpu\":\"100m\"}}}]}}";
     private static final String QUOTA_JSON = "{\"apiVersion\":\"policy.karmada.io/v1alpha1\",\"kind\":\"FederatedResourceQuota\","
             + "\"metadata\":{\"name\":\"team-a\",\"namespace\":\"team-a\"},\"spec\":{\"overall\":{\"cpu\":\"10\"}}}";
 
@@ -73,11 +75,14 @@ class ApplyCommandIT {
                 metadata: {name: fraud-detector, namespace: streaming}
                 spec:
                   jobManager: {resource: {cpu: 1, memory: "2048m"}}
+                  taskManager: {resource: {cpu: 1, memory: "2048m"}}
                   job: {parallelism: 8}
                 ---
                 apiVersion: v1
                 kind: Pod
                 metadata: {name: p}
+                spec:
+                  containers: [{name: c, resources: {requests: {cpu: 100m}}}]
                 """);
         Files.writeString(dir.resolve("20-quota.json"), QUOTA_JSON);
         Files.writeString(dir.resolve("30-customization.yml"), ManifestRouterTest.customization("my-trainer"));
@@ -168,7 +173,7 @@ class ApplyCommandIT {
 
     @Test
     void anUnreachableBrokerExitsOneWithinTwentySeconds(KafkaTestNames names) throws IOException {
-        Path file = Files.writeString(dir.resolve("pod.yaml"), "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n");
+        Path file = Files.writeString(dir.resolve("pod.yaml"), POD_JSON);
         String broker = "127.0.0.1:" + ApplyCommandTest.closedPort();
         long start = System.nanoTime();
 
@@ -182,6 +187,26 @@ class ApplyCommandIT {
         assertThat(result.err()).isEqualTo("error: cannot publish to topic " + names.topic("workloads") + " on Kafka at " + broker
                 + ": Topic " + names.topic("workloads") + " not present in metadata after 15000 ms."
                 + " Is the broker running, and does the topic exist? (`fedstream run` creates its topics.)\n");
+    }
+
+    @Test
+    void anUninterpretedWorkloadIsPublishedWithAWarning(SharedKafka kafka, KafkaTestNames names) throws IOException {
+        String workloadsTopic = names.topic("workloads");
+        kafka.createTopics(1, workloadsTopic);
+        Path file = Files.writeString(dir.resolve("widget.yaml"), "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n");
+
+        CliRunner applied = CliRunner.run("apply", "-f", file.toString(), "--bootstrap-servers", kafka.bootstrapServers(),
+                "--registry", registryServer.url(), "--set", "topic.workloads=" + workloadsTopic);
+
+        assertThat(applied.exitCode()).as(applied.err()).isZero();
+        assertThat(applied.out()).isEqualTo("widget.example.com/w applied\n");
+        assertThat(applied.err()).isEqualTo("warning: " + file + " document 1: kind: no interpreter for example.com/v1/Widget"
+                + " (value: Widget); published uninterpreted: its binding counts no resources until an InterpreterCustomization"
+                + " covers its kind\n");
+        Topics topics = Topics.of(FedstreamConfig.of(Map.of("topic.workloads", workloadsTopic)).topicNames(),
+                new AvroSerdes(registry, AvroSerdeConfig.defaults()));
+        assertThat(consume(kafka, workloadsTopic, topics.workloads().valueSerde().deserializer(), 1))
+                .extracting(ConsumerRecord::key).containsExactly("example.com/Widget/default/w");
     }
 
     private static <V> List<ConsumerRecord<String, V>> consume(SharedKafka kafka, String topic, Deserializer<V> values, int expected) {

@@ -73,7 +73,7 @@ class ApplyCommandTest {
 
     @Test
     void anUnreachableRegistryExitsOneNamingIt() throws IOException {
-        Path file = Files.writeString(dir.resolve("pod.yaml"), "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n");
+        Path file = Files.writeString(dir.resolve("pod.yaml"), POD);
         String registry = "http://127.0.0.1:" + closedPort();
 
         CliRunner result = CliRunner.run("apply", "-f", file.toString(), "--registry", registry);
@@ -83,6 +83,111 @@ class ApplyCommandTest {
         assertThat(result.err()).startsWith("error: Schema registry at " + registry + " is unreachable (GET /subjects): ")
                 .endsWith(" (is `fedstream run --embedded` running, or does --registry name the right registry?)\n");
     }
+
+    @Test
+    void anInvalidWorkloadInAMultiDocumentFileExitsTwoNamingFieldAndValueBeforeAnythingIsContacted() throws IOException {
+        Path file = Files.writeString(dir.resolve("fleet.yaml"), POD + """
+                ---
+                apiVersion: apps/v1
+                kind: Deployment
+                metadata: {name: web, namespace: team-a}
+                spec:
+                  replicas: -3
+                  template:
+                    spec:
+                      containers: [{name: c, image: nginx, resources: {requests: {cpu: 100m}}}]
+                """);
+
+        // A closed registry and broker: had apply contacted either, it would exit 1, not 2.
+        CliRunner result = CliRunner.run("apply", "-f", file.toString(),
+                "--registry", "http://127.0.0.1:" + closedPort(), "--bootstrap-servers", "127.0.0.1:" + closedPort());
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).isEqualTo("error: " + file + " document 2: spec.replicas: must not be negative"
+                + " (value: -3)\nerror: nothing was published\n");
+    }
+
+    @Test
+    void anUninterpretedWorkloadIsPublishedWithAWarning() throws IOException {
+        Path file = Files.writeString(dir.resolve("widget.yaml"), """
+                apiVersion: example.com/v1
+                kind: Widget
+                metadata: {name: w}
+                """);
+        String registry = "http://127.0.0.1:" + closedPort();
+
+        CliRunner result = CliRunner.run("apply", "-f", file.toString(), "--registry", registry);
+
+        // Past the check: it warned and went on to publish, which the closed registry then refused.
+        assertThat(result.err()).startsWith("warning: " + file + " document 1: kind: no interpreter for example.com/v1/Widget"
+                + " (value: Widget); published uninterpreted: its binding counts no resources until an"
+                + " InterpreterCustomization covers its kind\nerror: Schema registry at " + registry + " is unreachable");
+        assertThat(result.exitCode()).isEqualTo(1);
+    }
+
+    @Test
+    void aCustomizationInTheSameFileInterpretsItsKind() throws IOException {
+        Path file = Files.writeString(dir.resolve("trainer.yaml"), ManifestRouterTest.customization("my-trainer") + """
+                ---
+                apiVersion: example.com/v1
+                kind: MyTrainer
+                metadata: {name: bert, namespace: ml}
+                spec:
+                  coordinator: {replicas: -1, template: {spec: {containers: [{name: c, resources: {requests: {cpu: "4"}}}]}}}
+                """);
+
+        CliRunner result = CliRunner.run("apply", "-f", file.toString(), "--registry", "http://127.0.0.1:" + closedPort());
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).startsWith("error: " + file + " document 2: spec.coordinator.replicas: ");
+        assertThat(result.err()).contains("(value: -1)").endsWith("error: nothing was published\n");
+    }
+
+    @Test
+    void customizationsDirIsUsedAsRunUsesIt() throws IOException {
+        Path customizations = Files.createDirectories(dir.resolve("customizations"));
+        Files.writeString(customizations.resolve("my-trainer.yaml"), ManifestRouterTest.customization("my-trainer"));
+        Path file = Files.writeString(dir.resolve("bert.yaml"), """
+                apiVersion: example.com/v1
+                kind: MyTrainer
+                metadata: {name: bert, namespace: ml}
+                spec:
+                  coordinator: {replicas: 2, template: {spec: {containers: [{name: c, resources: {requests: {cpu: "4"}}}]}}}
+                """);
+        String registry = "http://127.0.0.1:" + closedPort();
+
+        CliRunner result = CliRunner.run("apply", "-f", file.toString(), "--registry", registry,
+                "--set", "customizations.dir=" + customizations);
+
+        // Interpreted: no warning, straight on to publishing (refused by the closed registry).
+        assertThat(result.err()).startsWith("error: Schema registry at " + registry + " is unreachable");
+        assertThat(result.exitCode()).isEqualTo(1);
+    }
+
+    @Test
+    void deleteDoesNotInterpretWhatItTakesBack() throws IOException {
+        Path file = Files.writeString(dir.resolve("bad.yaml"), """
+                apiVersion: apps/v1
+                kind: Deployment
+                metadata: {name: web}
+                spec: {replicas: -3}
+                """);
+        String registry = "http://127.0.0.1:" + closedPort();
+
+        CliRunner result = CliRunner.run("delete", "-f", file.toString(), "--registry", registry);
+
+        assertThat(result.err()).startsWith("error: Schema registry at " + registry + " is unreachable");
+        assertThat(result.exitCode()).isEqualTo(1);
+    }
+
+    private static final String POD = """
+            apiVersion: v1
+            kind: Pod
+            metadata: {name: p}
+            spec:
+              containers: [{name: c, image: nginx, resources: {requests: {cpu: 100m}}}]
+            """;
 
     /** A port nothing listens on: one the OS just handed out and took back. */
     static int closedPort() throws IOException {

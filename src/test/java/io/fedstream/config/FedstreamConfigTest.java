@@ -34,7 +34,7 @@ class FedstreamConfigTest {
 
         assertThat(config.kafkaBootstrapServers()).isEqualTo("127.0.0.1:9092");
         assertThat(config.applicationId()).isEqualTo("fedstream");
-        assertThat(config.stateDir()).isEqualTo(Path.of(System.getProperty("java.io.tmpdir"), "fedstream-state"));
+        assertThat(config.stateDir()).isEqualTo(Path.of(System.getProperty("user.home"), ".fedstream", "state"));
         assertThat(config.processingGuarantee()).isEqualTo("exactly_once_v2");
         assertThat(config.numStreamThreads()).isEqualTo(1);
         assertThat(config.commitIntervalMs()).isEqualTo(100L);
@@ -94,7 +94,7 @@ class FedstreamConfigTest {
     @Test
     void everyDefinedKeyHasADocString() {
         ConfigDef def = FedstreamConfig.configDef();
-        assertThat(def.names()).hasSize(43);
+        assertThat(def.names()).hasSize(45);
         def.configKeys().values().forEach(key -> assertThat(key.documentation).as(key.name).isNotBlank());
         def.configKeys().values().forEach(key -> assertThat(key.hasDefault()).as(key.name).isTrue());
     }
@@ -361,7 +361,7 @@ class FedstreamConfigTest {
         assertThat(text)
                 .contains("# Kafka Streams\nkafka.bootstrap.servers (string, default 127.0.0.1:9092,"
                         + " env FEDSTREAM_KAFKA_BOOTSTRAP_SERVERS)\n    Kafka brokers to connect to")
-                .contains("state.dir (string, default ${java.io.tmpdir}/fedstream-state, env FEDSTREAM_STATE_DIR)")
+                .contains("state.dir (string, default ${user.home}/.fedstream/state, env FEDSTREAM_STATE_DIR)")
                 .contains("http.port (int, default 8080, [0,...,65535], env FEDSTREAM_HTTP_PORT)")
                 .contains("metrics.public (boolean, default false, env FEDSTREAM_METRICS_PUBLIC)")
                 .contains("embedded.registry.port (int, default 8081, [0,...,65535], env FEDSTREAM_EMBEDDED_REGISTRY_PORT)")
@@ -370,7 +370,7 @@ class FedstreamConfigTest {
                 .contains("production wants 3")
                 .contains("schema.registry.url (string, default \"\", env FEDSTREAM_SCHEMA_REGISTRY_URL)")
                 .contains("# Pass-through\nkafka.streams.*, kafka.producer.*, kafka.consumer.*, kafka.admin.*");
-        assertThat(text).doesNotContain(System.getProperty("java.io.tmpdir") + "/fedstream-state");
+        assertThat(text).doesNotContain(System.getProperty("user.home") + "/.fedstream/state");
     }
 
     @Test
