@@ -8,26 +8,39 @@ import io.fedstream.runtime.StreamsRunner;
 import io.fedstream.serde.InProcessSchemaRegistry;
 import io.fedstream.serde.RegistryHttpServer;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code fedstream run}: the topology against any Kafka and registry, or on the embedded broker. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {
-            "Runs the fedstream topology until stopped (Ctrl-C). Configuration: --config FILE, then FEDSTREAM_*",
-            "environment variables (FEDSTREAM_KAFKA_BOOTSTRAP_SERVERS -> kafka.bootstrap.servers), then --set",
-            "flags; `fedstream config` lists every key with its default.",
-            "With --embedded it starts its own broker (127.0.0.1:9092 by default, key embedded.kafka.port) and an",
-            "in-process schema registry served on http://127.0.0.1:8081 (key embedded.registry.port), with no sample",
-            "data: publish manifests to it with `fedstream apply -f FILE`."})
+            "The topology against any Kafka and schema registry, until Ctrl-C.",
+            "",
+            "Configuration comes from --config FILE, then FEDSTREAM_* environment variables"
+                    + " (FEDSTREAM_KAFKA_BOOTSTRAP_SERVERS sets kafka.bootstrap.servers), then --set flags;"
+                    + " `fedstream config` lists every key with its default.",
+            "",
+            "With --embedded it starts its own broker (127.0.0.1:9092 by default, key embedded.kafka.port) and a schema"
+                    + " registry served on http://127.0.0.1:8081 (key embedded.registry.port), with no sample data: publish"
+                    + " manifests to it with `fedstream apply -f FILE`.",
+            "",
+            "It logs to standard output as a service does, one line per event: text, or JSON with --log-format json."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  fedstream run --config fedstream.properties",
+            "  fedstream run --set kafka.bootstrap.servers=kafka:9092 --log-format json",
+            "  fedstream run --embedded"})
 final class RunCommand implements Callable<Integer> {
+
+    /** A service's console is its log: every status line is an event, in the format {@code --log-format} chose. */
+    private static final Logger LOG = LoggerFactory.getLogger(RunCommand.class);
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
@@ -40,29 +53,25 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override one configuration key (repeatable).")
     private Map<String, String> overrides = new LinkedHashMap<>();
 
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
         FedstreamConfig config = FedstreamConfig.load(configFile, System.getenv(), overrides);
         try (ShutdownSignal signal = new ShutdownSignal()) {
             if (!embedded) {
-                return run(Fedstream.create(config), signal, out);
+                return run(Fedstream.create(config), signal);
             }
             try (EmbeddedKafka kafka = EmbeddedKafka.start(
                     EmbeddedKafka.Options.defaults().withPort(config.embeddedKafkaPort()).withDataDir(config.stateDir().resolve("embedded-kafka")))) {
-                out.printf("Embedded Kafka broker listening on %s (data in %s).%n", kafka.bootstrapServers(), kafka.dataDir());
+                LOG.info("Embedded Kafka broker listening on {} (data in {}).", kafka.bootstrapServers(), kafka.dataDir());
                 Map<String, String> embeddedOverrides = new LinkedHashMap<>(overrides);
                 embeddedOverrides.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers());
                 embeddedOverrides.put(FedstreamConfig.SCHEMA_REGISTRY_URL, "");
                 FedstreamConfig embeddedConfig = FedstreamConfig.load(configFile, System.getenv(), embeddedOverrides);
                 InProcessSchemaRegistry registry = new InProcessSchemaRegistry();
                 try (RegistryHttpServer registryServer = serve(registry, config.embeddedRegistryPort())) {
-                    out.printf("Embedded schema registry listening on %s (Confluent REST API; key embedded.registry.port).%n",
+                    LOG.info("Embedded schema registry listening on {} (Confluent REST API; key embedded.registry.port).",
                             registryServer.url());
-                    return run(Fedstream.create(embeddedConfig, registry), signal, out);
+                    return run(Fedstream.create(embeddedConfig, registry), signal);
                 }
             }
         }
@@ -77,30 +86,27 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private static int run(Fedstream fedstream, ShutdownSignal signal, PrintWriter out) throws InterruptedException {
+    private static int run(Fedstream fedstream, ShutdownSignal signal) throws InterruptedException {
         FedstreamConfig config = fedstream.config();
         try (QueryServer api = QueryServer.bind(config);
                 StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(START_TIMEOUT)) {
             api.start(runner.streams());
-            out.printf("fedstream is running: application.id=%s, Kafka at %s, schema registry %s.%n",
+            LOG.info("fedstream is running: application.id={}, Kafka at {}, schema registry {}.",
                     config.applicationId(), config.kafkaBootstrapServers(),
                     config.schemaRegistryUrl().orElse("in-process"));
-            out.printf("Query API on http://%s:%d/apis/resourcebindings%s.%n", api.endpoint().host(), api.endpoint().port(),
+            LOG.info("Query API on http://{}:{}/apis/resourcebindings{}.", api.endpoint().host(), api.endpoint().port(),
                     config.httpBearerToken().isPresent() ? " (bearer token required)" : "");
-            out.printf("Reading %s; writing %s and %s. Press Ctrl-C to stop.%n",
+            LOG.info("Reading {}; writing {} and {}. Press Ctrl-C to stop.",
                     fedstream.topics().workloads().name(), fedstream.topics().bindings().name(), fedstream.topics().deadLetters().name());
-            out.flush();
             while (!signal.poll(Duration.ofSeconds(1))) {
                 if (runner.awaitStop(Duration.ZERO)) {
-                    out.println("fedstream stopped: " + runner.failure());
-                    out.flush();
+                    LOG.error("fedstream stopped: {}", String.valueOf(runner.failure()));
                     return 1;
                 }
             }
-            out.println("Stopping ...");
-            out.flush();
+            LOG.info("Stopping ...");
         }
-        out.println("Stopped cleanly.");
+        LOG.info("Stopped cleanly.");
         return 0;
     }
 }
