@@ -19,10 +19,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.slf4j.LoggerFactory;
 import org.slf4j.Marker;
@@ -42,7 +42,7 @@ final class CommandLogging {
     static final String LOG_FORMAT = "--log-format";
 
     /** How {@code run} prints its log events. */
-    enum Format { TEXT, JSON }
+    enum Format { text, json }
 
     private static final String SERVICE_COMMAND = "run";
     private static final String TEXT_PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5level [%thread] %logger{36} - %msg%n";
@@ -95,7 +95,6 @@ final class CommandLogging {
                             + " printed once (logs: PATH) when its first line is written.")
                     .build());
         }
-        command.setCaseInsensitiveEnumValuesAllowed(true);
         command.getSubcommands().values().forEach(sub -> addOptions(sub, seen));
     }
 
@@ -112,8 +111,8 @@ final class CommandLogging {
         }
         Logger root = reset();
         if (leaf.commandSpec().findOption(LOG_FORMAT) != null) {
-            Format format = leaf.matchedOptionValue(LOG_FORMAT, Format.TEXT);
-            root.addAppender(console("System.out", format == Format.JSON ? json() : text()));
+            Format format = leaf.matchedOptionValue(LOG_FORMAT, Format.text);
+            root.addAppender(console("System.out", format == Format.json ? json() : text()));
             return;
         }
         root.addAppender(new FileOnFirstEvent(context, logFile(leaf.commandSpec()), text(), err));
@@ -186,23 +185,23 @@ final class CommandLogging {
     static final class InternalTopicsBeingCreated extends TurboFilter {
 
         private static final String NETWORK_CLIENT = "org.apache.kafka.clients.NetworkClient";
-        private static final Pattern UNKNOWN_TOPIC = Pattern.compile("([^\\s{},=]+)=UNKNOWN_TOPIC_OR_PARTITION");
+        private static final Pattern REPARTITION_UNKNOWN = Pattern.compile("\\S+-repartition=UNKNOWN_TOPIC_OR_PARTITION");
 
         @Override
         public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params, Throwable t) {
-            if (level != Level.WARN || !logger.getName().equals(NETWORK_CLIENT) || params == null || params.length == 0) {
+            if (level != Level.WARN || format == null || !logger.getName().equals(NETWORK_CLIENT)) {
                 return FilterReply.NEUTRAL;
             }
-            String topics = String.valueOf(params[params.length - 1]);
-            Matcher unknown = UNKNOWN_TOPIC.matcher(topics);
-            int count = 0;
-            while (unknown.find()) {
-                if (!unknown.group(1).endsWith("-repartition")) {
-                    return FilterReply.NEUTRAL;
-                }
-                count++;
+            // Kafka's loggers hand over the message formatted; a plain SLF4J call would pass the topics as the last argument.
+            String message = params == null || params.length == 0 ? format : format + " " + params[params.length - 1];
+            int open = message.lastIndexOf('{');
+            int close = message.lastIndexOf('}');
+            if (!message.contains("recoverable issue") || open < 0 || close < open) {
+                return FilterReply.NEUTRAL;
             }
-            return count > 0 && count == topics.split(",").length ? FilterReply.DENY : FilterReply.NEUTRAL;
+            boolean onlyRepartitionTopics = Arrays.stream(message.substring(open + 1, close).split(",\\s*"))
+                    .allMatch(entry -> REPARTITION_UNKNOWN.matcher(entry).matches());
+            return onlyRepartitionTopics ? FilterReply.DENY : FilterReply.NEUTRAL;
         }
     }
 

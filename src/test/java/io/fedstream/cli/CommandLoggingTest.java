@@ -64,7 +64,12 @@ class CommandLoggingTest {
         FilterReply otherLogger = filter.decide(null, new LoggerContext().getLogger("io.fedstream.X"), Level.WARN, format,
                 new Object[] {7, Map.of("app-placement-decisions-repartition", "UNKNOWN_TOPIC_OR_PARTITION")}, null);
 
+        FilterReply formattedByKafka = filter.decide(null, networkClient, Level.WARN, "[Consumer clientId=c, groupId=g] The metadata"
+                + " response from the cluster reported a recoverable issue with correlation id 2 : {app-cluster-incidents-repartition"
+                + "=UNKNOWN_TOPIC_OR_PARTITION, app-admission-requests-repartition=UNKNOWN_TOPIC_OR_PARTITION}", null, null);
+
         assertThat(internal).isEqualTo(FilterReply.DENY);
+        assertThat(formattedByKafka).isEqualTo(FilterReply.DENY);
         assertThat(input).isEqualTo(FilterReply.NEUTRAL);
         assertThat(otherError).isEqualTo(FilterReply.NEUTRAL);
         assertThat(otherLogger).isEqualTo(FilterReply.NEUTRAL);
