@@ -8,8 +8,8 @@ import picocli.CommandLine.Command;
         description = {
             "Shows objects from the query API of a running instance.",
             "",
-            "Any instance answers for all of them. --server defaults to http://127.0.0.1:8080, the address of"
-                    + " `fedstream run --embedded` and of `fedstream demo` when that port is free."},
+            "Any instance answers for all of them. --server defaults to the address of `fedstream run --embedded`,"
+                    + " which `fedstream demo` also takes when the port is free: http://127.0.0.1:8080."},
         footerHeading = "%nExamples:%n",
         footer = {
             "  fedstream get resourcebindings -n streaming",

@@ -77,7 +77,14 @@ public final class Main implements Runnable {
     static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new Main());
         CommandLogging.addOptions(commandLine);
+        headings(commandLine);
         return commandLine;
+    }
+
+    /** Sets the options and the sub-commands of every command apart from its description, under a heading. */
+    private static void headings(CommandLine command) {
+        command.getCommandSpec().usageMessage().optionListHeading("%nOptions:%n").commandListHeading("%nCommands:%n");
+        command.getSubcommands().values().forEach(Main::headings);
     }
 
     @Override

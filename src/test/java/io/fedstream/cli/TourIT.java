@@ -9,6 +9,7 @@ import io.fedstream.runtime.KafkaTestNames;
 import io.fedstream.runtime.SharedKafka;
 import io.fedstream.serde.InProcessSchemaRegistry;
 import io.fedstream.serde.RegistryHttpServer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Predicate;
@@ -18,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The tour that `fedstream demo` prints: apply the example quota and Flink job from docs/examples/ with the CLI to a
- * running instance, then get them with the CLI, on a real broker and a registry served over HTTP.
+ * running instance, then get them with the CLI, on a real broker and a registry served over HTTP; then the scale-up the
+ * README suggests, which the quota rejects while the admitted version stays charged.
  */
 @ExtendWith(KafkaClusterExtension.class)
 class TourIT {
@@ -27,8 +29,8 @@ class TourIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
 
     @Test
-    void theExampleQuotaAdmitsTheExampleFlinkJobAndGetShowsBoth(SharedKafka kafka, KafkaTestNames names, @TempDir Path state)
-            throws Exception {
+    void theExampleQuotaAdmitsTheExampleFlinkJobAndGetShowsBoth(SharedKafka kafka, KafkaTestNames names, @TempDir Path state,
+                                                                 @TempDir Path files) throws Exception {
         InProcessSchemaRegistry registry = new InProcessSchemaRegistry();
         FedstreamConfig config = AppInstance.config(kafka, names, state, TOKEN);
         try (RegistryHttpServer registryServer = RegistryHttpServer.start(registry, 0);
@@ -56,6 +58,14 @@ class TourIT {
             assertThat(templates.out())
                     .containsPattern("analytics/sessionizer\\s+FlinkDeployment\\s+INTERPRETED\\s+jobmanager\\s+1\\s+1\\s+2Gi\\s+1\\s+2Gi")
                     .containsPattern("taskmanager\\s+3\\s+2\\s+4Gi\\s+6\\s+12Gi");
+            Path scaledUp = Files.writeString(files.resolve("scaled-up.yaml"),
+                    Files.readString(Path.of(DemoCommand.TOUR_JOB)).replace("parallelism: 6", "parallelism: 12"));
+            CliRunner scale = CliRunner.run(concat("apply", "-f", scaledUp.toString(), target));
+            assertThat(scale.exitCode()).as(scale.err()).isZero();
+            awaitOutput(server, line -> line.contains("exceeded quota analytics/compute: requested cpu=6, used cpu=7, limited cpu=12"),
+                    "resourcebindings", "sessionizer-flinkdeployment", "-n", DemoCommand.TOUR_NAMESPACE, "-o", "json");
+            assertThat(CliRunner.get(server, TOKEN, "quotas", "-n", DemoCommand.TOUR_NAMESPACE).out())
+                    .as("the admitted version stays charged").containsPattern("analytics\\s+compute\\s+7/12\\s+14Gi/32Gi\\s+4/10");
         }
     }
 
