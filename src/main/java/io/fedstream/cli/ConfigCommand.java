@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 /** {@code fedstream config}: lists every configuration key with its default and meaning. */
 @Command(name = "config", mixinStandardHelpOptions = true,
         description = {
-            "Every configuration key, its default and its meaning.",
+            "Lists every configuration key, its default and its meaning.",
             "",
             "Keys come from --config FILE, then FEDSTREAM_* environment variables, then --set flags."},
         footerHeading = "%nExamples:%n",

@@ -30,7 +30,7 @@ import picocli.CommandLine.Option;
 /** {@code fedstream demo}: an embedded broker, the topology and a sample fleet, with the resulting bindings on screen. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {
-            "Everything on one machine: a broker, the topology, a sample fleet.",
+            "Runs everything on one machine: broker, topology, sample fleet.",
             "",
             "Starts an in-process Kafka broker (KRaft), a schema registry, the fedstream topology and a sample fleet of"
                     + " workloads (every supported kind, one unknown kind, one bad manifest) on three simulated clusters."

@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 /** {@code fedstream get aggregates}: what admitted workloads run, per component of a namespace or per namespace of a cluster. */
 @Command(name = "aggregates", aliases = {"aggregate", "agg"}, mixinStandardHelpOptions = true,
         description = {
-            "What admitted workloads run.",
+            "Shows what admitted workloads run.",
             "",
             "With -n, a namespace's workloads, replicas and requests per kind and component; with --cluster, a cluster's"
                     + " per namespace; with neither, every cluster's. Unplaced workloads count in their namespace only."},

@@ -19,7 +19,7 @@ import picocli.CommandLine.Parameters;
 /** {@code fedstream get clusters [NAME]}: the life-cycle state of member clusters, as a table, YAML or JSON. */
 @Command(name = "clusters", aliases = {"cluster"}, mixinStandardHelpOptions = true,
         description = {
-            "Member clusters and their health.",
+            "Shows member clusters and health.",
             "",
             "As the watch-clusters stage sees them: state (READY, SUSPECT, FAILED, RECOVERING), Ready condition, last"
                     + " heartbeat, open incident, flaps, and cpu and memory as allocated/allocatable. Without NAME, every"

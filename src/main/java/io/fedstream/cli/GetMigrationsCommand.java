@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 /** {@code fedstream get migrations [-n NS | -A]}: the fail-over stage's migrations and their phases, as a table, YAML or JSON. */
 @Command(name = "migrations", aliases = {"migration"}, mixinStandardHelpOptions = true,
         description = {
-            "Migration commands and their phase.",
+            "Shows migrations and their phase.",
             "",
             "The migrations the fail-over stage issued after a cluster failure, one row per command (workload, incident,"
                     + " attempt), with the clusters, the strategy and the life-cycle phase (ISSUED, STARTED, RESTORED,"

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 /** {@code fedstream get quotas [NAME]}: one FederatedResourceQuota or a namespace's, with status, as a table, YAML or JSON. */
 @Command(name = "quotas", aliases = {"quota", "federatedresourcequotas", "federatedresourcequota", "frq"}, mixinStandardHelpOptions = true,
         description = {
-            "FederatedResourceQuotas and usage.",
+            "Shows quotas and their usage.",
             "",
             "Each quota with its status: used/hard per quota key, admitted and rejected workloads, and why a version on"
                     + " the policies topic was refused; without NAME, every quota of the namespace. With -o wide, one more"

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 /** {@code fedstream get resourcebindings [NAME]}: one binding or a namespace's, as a table, per template, YAML or JSON. */
 @Command(name = "resourcebindings", aliases = {"resourcebinding", "rb"}, mixinStandardHelpOptions = true,
         description = {
-            "ResourceBindings per template.",
+            "Shows ResourceBindings per template.",
             "",
             "NAME is Karmada's binding name, <workload name>-<lower-case kind> (e.g. fraud-detector-flinkdeployment);"
                     + " without NAME, every binding of the namespace. With -o wide, one row per template."},

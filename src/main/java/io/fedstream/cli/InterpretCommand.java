@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
         name = "interpret",
         mixinStandardHelpOptions = true,
         description = {
-            "Components and totals of manifests, per pod template.",
+            "Prints components and totals of manifests, per pod template.",
             "",
             "Prints the components (per-template replicas, per-pod and total requests) and the total of every document"
                     + " in FILE. Exits 0 when every document was interpreted, 2 otherwise (reasons on standard error)."},

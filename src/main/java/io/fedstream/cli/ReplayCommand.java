@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
 /** {@code fedstream replay}: runs the full topology offline over a JSON-lines script. */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = {
-            "The whole topology offline over a JSON-lines script.",
+            "Runs the whole topology offline over a JSON-lines script.",
             "",
             "Runs the topology in-process (TopologyTestDriver, in-process registry) and prints every output record as"
                     + " {\"topic\",\"key\",\"value\",\"timestamp\",\"headers\"}. Input lines:"

@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 /** {@code fedstream run}: the topology against any Kafka and registry, or on the embedded broker. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {
-            "The topology against any Kafka and schema registry, until Ctrl-C.",
+            "Runs the topology against any Kafka and registry until Ctrl-C.",
             "",
             "Configuration comes from --config FILE, then FEDSTREAM_* environment variables"
                     + " (FEDSTREAM_KAFKA_BOOTSTRAP_SERVERS sets kafka.bootstrap.servers), then --set flags;"

@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 /** {@code fedstream topology}: prints the topology, or writes topology-docs/. */
 @Command(name = "topology", mixinStandardHelpOptions = true,
         description = {
-            "The Kafka Streams topology, as text or Mermaid.",
+            "Prints the Kafka Streams topology, as text or Mermaid.",
             "",
             "Prints the topology with the default topic names, as describe() text or a Mermaid diagram."},
         footerHeading = "%nExamples:%n",
