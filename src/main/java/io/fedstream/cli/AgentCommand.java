@@ -22,11 +22,20 @@ import picocli.CommandLine.Option;
 /** {@code fedstream agent}: publishes one member cluster's workloads, heartbeats and workload status until Ctrl-C. */
 @Command(name = "agent", mixinStandardHelpOptions = true,
         description = {
-            "Watches one member cluster with fabric8 informers and publishes: every workload of a kind the interpreter knows",
-            "and the cluster serves, as WorkloadEvent UPSERT/DELETE keyed group/kind/namespace/name (as apply keys it); the",
-            "cluster's heartbeat (allocatable from Ready nodes, allocated from scheduled pods' requests) every --heartbeat;",
-            "workload status (Flink job state and last savepoint; offsets of consumers labelled fedstream.io/kafka-consumer).",
-            "Exit codes: 0 stopped by Ctrl-C, 1 cannot start (broker, registry, kubeconfig), 2 a bad flag."})
+            "Publishes a member cluster's workloads, heartbeat and status.",
+            "",
+            "Watches the cluster with fabric8 informers and publishes every workload of a kind the interpreter knows and"
+                    + " the cluster serves, as WorkloadEvent UPSERT/DELETE keyed group/kind/namespace/name (as apply keys"
+                    + " it); the cluster's heartbeat (allocatable from Ready nodes, allocated from scheduled pods' requests)"
+                    + " every --heartbeat; and workload status (Flink job state and last savepoint; offsets of consumers"
+                    + " labelled fedstream.io/kafka-consumer).",
+            "",
+            "Exit codes: 0 stopped by Ctrl-C, 1 cannot start (broker, registry, kubeconfig), 2 a bad flag."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  fedstream agent --cluster member-1 --kubeconfig ~/.kube/member-1.yaml",
+            "  fedstream agent --cluster member-2 --context member-2 --heartbeat 5s --resync 10m --label region=eu"
+                    + " --taint maintenance=true:NoSchedule --apps-bootstrap-servers kafka-apps:9092"})
 final class AgentCommand implements Callable<Integer> {
 
     @Mixin

@@ -7,8 +7,12 @@ import picocli.CommandLine.Command;
 
 /** {@code fedstream config}: lists every configuration key with its default and meaning. */
 @Command(name = "config", mixinStandardHelpOptions = true,
-        description = {"Lists every configuration key, its default and its meaning.",
-                "Keys come from --config FILE, then FEDSTREAM_* environment variables, then --set flags."})
+        description = {
+            "Lists every configuration key, its default and its meaning.",
+            "",
+            "Keys come from --config FILE, then FEDSTREAM_* environment variables, then --set flags."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  fedstream config"})
 final class ConfigCommand implements Callable<Integer> {
 
     @CommandLine.Spec

@@ -11,8 +11,10 @@ import io.fedstream.runtime.EmbeddedKafka;
 import io.fedstream.runtime.StreamsRunner;
 import io.fedstream.runtime.TemporaryDirectories;
 import io.fedstream.serde.KafkaSchemaRegistry;
+import io.fedstream.serde.RegistryHttpServer;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,14 +30,32 @@ import picocli.CommandLine.Option;
 /** {@code fedstream demo}: an embedded broker, the topology and a sample fleet, with the resulting bindings on screen. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {
-            "Runs everything on this machine with no set-up: an in-process Kafka broker (KRaft), an in-process",
-            "schema registry, the fedstream topology, and a sample fleet of workloads (every supported kind,",
-            "one unknown kind, one bad manifest) on three simulated clusters. Prints the resulting bindings per",
-            "template, shows a FederatedResourceQuota rejecting a workload and admitting it once another is",
-            "deleted, then a cluster failing and its workloads moving (checkpoint, offsets, restart), live."})
+            "Runs everything on one machine: broker, topology, sample fleet.",
+            "",
+            "Starts an in-process Kafka broker (KRaft), a schema registry, the fedstream topology and a sample fleet of"
+                    + " workloads (every supported kind, one unknown kind, one bad manifest) on three simulated clusters."
+                    + " Prints the resulting bindings per template, shows a FederatedResourceQuota rejecting a workload and"
+                    + " admitting it once another is deleted, then a cluster failing and its workloads moving (checkpoint,"
+                    + " offsets, restart), live.",
+            "",
+            "Then it keeps running (until Ctrl-C or --duration) and prints how to go on from another terminal, with the"
+                    + " addresses it chose: apply docs/examples/federatedresourcequota.yaml (a quota for namespace"
+                    + " analytics) and docs/examples/flinkdeployment.yaml (a Flink job in it) with `fedstream apply -f FILE"
+                    + " --bootstrap-servers HOST:PORT --registry URL`, then see them with `fedstream get quotas -n analytics`"
+                    + " and `fedstream get resourcebindings -n analytics` (add --server URL when the query API is not on"
+                    + " port 8080).",
+            "",
+            "Log lines go to a file, printed once as logs: PATH; --verbose shows them here too."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  fedstream demo --duration 30s",
+            "  fedstream demo --kafka-port 0 --http-port 0 --verbose"})
 final class DemoCommand implements Callable<Integer> {
 
     private static final Duration BINDINGS_TIMEOUT = Duration.ofSeconds(60);
+    static final String TOUR_QUOTA = "docs/examples/federatedresourcequota.yaml";
+    static final String TOUR_JOB = "docs/examples/flinkdeployment.yaml";
+    static final String TOUR_NAMESPACE = "analytics";
 
     @Option(names = "--duration", converter = DurationConverter.class, paramLabel = "DURATION",
             description = "Stop after this long (e.g. 30s, 5m); default: run until Ctrl-C.")
@@ -62,6 +82,31 @@ final class DemoCommand implements Callable<Integer> {
         }
     }
 
+    /** How to go on from another terminal while the demo runs: the example quota and Flink job, then what fedstream made of them. */
+    private static void printTour(PrintWriter out, String bootstrapServers, String registryUrl, String queryUrl) {
+        String fedstream = launcher();
+        String target = " --bootstrap-servers " + bootstrapServers + " --registry " + registryUrl;
+        out.println("Try it from another terminal while the demo runs: apply a quota and a Flink job, then see them.");
+        out.println("  " + fedstream + " apply -f " + TOUR_QUOTA + target);
+        out.println("  " + fedstream + " apply -f " + TOUR_JOB + target);
+        out.println("  " + fedstream + " get quotas -n " + TOUR_NAMESPACE + " --server " + queryUrl);
+        out.println("  " + fedstream + " get resourcebindings -n " + TOUR_NAMESPACE + " --server " + queryUrl);
+    }
+
+    /** The command that started this process, so that the printed commands paste as they are. */
+    private static String launcher() {
+        try {
+            Path code = Path.of(DemoCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (code.getFileName().toString().endsWith(".jar")) {
+                Path workingDir = Path.of("").toAbsolutePath();
+                return "java -jar " + (code.startsWith(workingDir) ? workingDir.relativize(code) : code);
+            }
+        } catch (URISyntaxException | RuntimeException unknown) {
+            // Fall through: name the command as the documentation does.
+        }
+        return "fedstream";
+    }
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -81,6 +126,7 @@ final class DemoCommand implements Callable<Integer> {
             FedstreamConfig config = FedstreamConfig.of(settings);
             try (KafkaSchemaRegistry registry = Fedstream.embeddedRegistry(config);
                     Fedstream fedstream = Fedstream.create(config, registry);
+                    RegistryHttpServer registryServer = RegistryHttpServer.start(registry, 0);
                     QueryServer api = bindQueryServer(config, out);
                     StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(Duration.ofSeconds(60));
                     FleetClient fleet = new FleetClient(config, fedstream.topics());
@@ -116,8 +162,9 @@ final class DemoCommand implements Callable<Integer> {
                     return 1;
                 }
                 out.println();
-                out.printf("Query API: fedstream get resourcebindings -n streaming --server http://%s:%d%n",
-                        api.endpoint().host(), api.endpoint().port());
+                printTour(out, kafka.bootstrapServers(), registryServer.url(),
+                        "http://" + api.endpoint().host() + ":" + api.endpoint().port());
+                out.println();
                 out.println(duration == null
                         ? "fedstream demo is running; press Ctrl-C to stop."
                         : "fedstream demo is running; it stops after " + duration.toString().substring(2).toLowerCase() + " (or Ctrl-C).");

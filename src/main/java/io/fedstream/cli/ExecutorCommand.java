@@ -16,12 +16,20 @@ import picocli.CommandLine.Mixin;
 /** {@code fedstream executor}: carries out the migration commands that concern one member cluster until Ctrl-C. */
 @Command(name = "executor", mixinStandardHelpOptions = true,
         description = {
-            "Consumes the migrations topic (read_committed, group fedstream-executor-NAME) and acts where --cluster is the",
-            "target of a MIGRATE (applies the workload's manifest from the workloads topic with the restore information:",
-            "Flink initialSavepointPath and upgrade mode, preserved state as labels, consumer-group offsets committed first)",
-            "or the source of a PURGE (deletes the copy, or scales it down and deletes it after the grace period). Reports",
-            "STARTED, RESTORED, COMPLETED or FAILED on the migration-events topic in the transaction that commits the command.",
-            "Exit codes: 0 stopped by Ctrl-C, 1 cannot start or stopped by a failure, 2 a bad flag."})
+            "Carries out the migration commands of one member cluster.",
+            "",
+            "Consumes the migrations topic (read_committed, group fedstream-executor-NAME) and acts where --cluster is the"
+                    + " target of a MIGRATE (applies the workload's manifest from the workloads topic with the restore"
+                    + " information: Flink initialSavepointPath and upgrade mode, preserved state as labels, consumer-group"
+                    + " offsets committed first) or the source of a PURGE (deletes the copy, or scales it down and deletes"
+                    + " it after the grace period). Reports STARTED, RESTORED, COMPLETED or FAILED on the migration-events"
+                    + " topic in the transaction that commits the command.",
+            "",
+            "Exit codes: 0 stopped by Ctrl-C, 1 cannot start or stopped by a failure, 2 a bad flag."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  fedstream executor --cluster member-1 --kubeconfig ~/.kube/member-1.yaml",
+            "  fedstream executor --cluster member-2 --context member-2 --apps-bootstrap-servers kafka-apps:9092"})
 final class ExecutorCommand implements Callable<Integer> {
 
     private static final Duration POLL = Duration.ofSeconds(1);

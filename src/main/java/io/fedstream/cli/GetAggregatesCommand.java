@@ -14,9 +14,15 @@ import picocli.CommandLine.Option;
 /** {@code fedstream get aggregates}: what admitted workloads run, per component of a namespace or per namespace of a cluster. */
 @Command(name = "aggregates", aliases = {"aggregate", "agg"}, mixinStandardHelpOptions = true,
         description = {
-            "Shows what admitted workloads run: with -n, a namespace's workloads, replicas and requests per kind and component;",
-            "with --cluster, a cluster's per namespace; with neither, every cluster's. Unplaced workloads count in their",
-            "namespace only."})
+            "Shows what admitted workloads run.",
+            "",
+            "With -n, a namespace's workloads, replicas and requests per kind and component; with --cluster, a cluster's"
+                    + " per namespace; with neither, every cluster's. Unplaced workloads count in their namespace only."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  fedstream get aggregates -n ml",
+            "  fedstream get aggregates --cluster member-1 -o yaml",
+            "  fedstream get aggregates -o json --server http://127.0.0.1:8080 --token T"})
 final class GetAggregatesCommand implements Callable<Integer> {
 
     enum Output { table, yaml, json }

@@ -19,9 +19,16 @@ import picocli.CommandLine.Parameters;
 /** {@code fedstream get clusters [NAME]}: the life-cycle state of member clusters, as a table, YAML or JSON. */
 @Command(name = "clusters", aliases = {"cluster"}, mixinStandardHelpOptions = true,
         description = {
-            "Shows member clusters as the watch-clusters stage sees them: state (READY, SUSPECT, FAILED, RECOVERING),",
-            "Ready condition, last heartbeat, open incident, flaps, and cpu and memory as allocated/allocatable.",
-            "Without NAME, every cluster fedstream has had a heartbeat from."})
+            "Shows member clusters and health.",
+            "",
+            "As the watch-clusters stage sees them: state (READY, SUSPECT, FAILED, RECOVERING), Ready condition, last"
+                    + " heartbeat, open incident, flaps, and cpu and memory as allocated/allocatable. Without NAME, every"
+                    + " cluster fedstream has had a heartbeat from."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  fedstream get clusters",
+            "  fedstream get clusters member-2 -o wide",
+            "  fedstream get clusters -o json --server http://127.0.0.1:8080 --token T"})
 final class GetClustersCommand implements Callable<Integer> {
 
     enum Output { table, wide, yaml, json }

@@ -14,9 +14,16 @@ import picocli.CommandLine.Option;
 /** {@code fedstream get migrations [-n NS | -A]}: the fail-over stage's migrations and their phases, as a table, YAML or JSON. */
 @Command(name = "migrations", aliases = {"migration"}, mixinStandardHelpOptions = true,
         description = {
-            "Shows the migrations the fail-over stage issued after a cluster failure, one row per command",
-            "(workload, incident, attempt), with the clusters, the strategy and the life-cycle phase",
-            "(ISSUED, STARTED, RESTORED, COMPLETED, FAILED). -o wide adds checkpoint, deltas, sizes, candidates and reason."})
+            "Shows migrations and their phase.",
+            "",
+            "The migrations the fail-over stage issued after a cluster failure, one row per command (workload, incident,"
+                    + " attempt), with the clusters, the strategy and the life-cycle phase (ISSUED, STARTED, RESTORED,"
+                    + " COMPLETED, FAILED). With -o wide, also checkpoint, deltas, sizes, candidates and reason."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  fedstream get migrations -n payments",
+            "  fedstream get migrations -A -o wide",
+            "  fedstream get migrations -n payments -o yaml --server http://127.0.0.1:8080 --token T"})
 final class GetMigrationsCommand implements Callable<Integer> {
 
     enum Output { table, wide, yaml, json }

@@ -9,9 +9,16 @@ import picocli.CommandLine.Command;
 /** {@code fedstream get quotas [NAME]}: one FederatedResourceQuota or a namespace's, with status, as a table, YAML or JSON. */
 @Command(name = "quotas", aliases = {"quota", "federatedresourcequotas", "federatedresourcequota", "frq"}, mixinStandardHelpOptions = true,
         description = {
-            "Shows FederatedResourceQuotas with their status: used/hard per quota key, admitted and rejected workloads,",
-            "and why a version on the policies topic was refused; without NAME, every quota of the namespace.",
-            "-o wide prints one more row per cluster."})
+            "Shows quotas and their usage.",
+            "",
+            "Each quota with its status: used/hard per quota key, admitted and rejected workloads, and why a version on"
+                    + " the policies topic was refused; without NAME, every quota of the namespace. With -o wide, one more"
+                    + " row per cluster."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  fedstream get quotas -n analytics",
+            "  fedstream get quotas compute -n team-q -o wide",
+            "  fedstream get quotas -n ml -o json --server http://127.0.0.1:8080 --token T"})
 final class GetQuotasCommand extends NamespacedGetCommand<QuotaReport> {
 
     @Override

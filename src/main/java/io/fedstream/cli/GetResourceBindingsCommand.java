@@ -10,9 +10,15 @@ import picocli.CommandLine.Command;
 /** {@code fedstream get resourcebindings [NAME]}: one binding or a namespace's, as a table, per template, YAML or JSON. */
 @Command(name = "resourcebindings", aliases = {"resourcebinding", "rb"}, mixinStandardHelpOptions = true,
         description = {
-            "Shows ResourceBindings: NAME is Karmada's binding name, <workload name>-<lower-case kind>",
-            "(e.g. fraud-detector-flinkdeployment); without NAME, every binding of the namespace.",
-            "-o wide prints one row per template."})
+            "Shows ResourceBindings per template.",
+            "",
+            "NAME is Karmada's binding name, <workload name>-<lower-case kind> (e.g. fraud-detector-flinkdeployment);"
+                    + " without NAME, every binding of the namespace. With -o wide, one row per template."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  fedstream get resourcebindings -n streaming",
+            "  fedstream get resourcebindings fraud-detector-flinkdeployment -n streaming -o wide",
+            "  fedstream get resourcebindings -n streaming -o yaml --server http://127.0.0.1:8080 --token T"})
 final class GetResourceBindingsCommand extends NamespacedGetCommand<ResourceBinding> {
 
     @Override

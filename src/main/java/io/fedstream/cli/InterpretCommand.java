@@ -20,9 +20,14 @@ import picocli.CommandLine.Option;
         name = "interpret",
         mixinStandardHelpOptions = true,
         description = {
-            "Prints the components (per-template replicas, per-pod and total requests) and the total of every",
-            "document in FILE. Exits 0 when every document was interpreted, 2 otherwise (reasons on stderr)."
-        })
+            "Prints components and totals of manifests, per pod template.",
+            "",
+            "Prints the components (per-template replicas, per-pod and total requests) and the total of every document"
+                    + " in FILE. Exits 0 when every document was interpreted, 2 otherwise (reasons on standard error)."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  fedstream interpret -f docs/examples/flinkdeployment.yaml",
+            "  fedstream interpret -f trainer.yaml -o yaml --customizations customizations/"})
 final class InterpretCommand implements Callable<Integer> {
 
     enum Format { json, yaml }

@@ -27,9 +27,16 @@ import picocli.CommandLine.Option;
 /** {@code fedstream replay}: runs the full topology offline over a JSON-lines script. */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = {
-            "Runs the whole topology offline (TopologyTestDriver, in-process registry) over a JSON-lines script",
-            "and prints every output record as {\"topic\",\"key\",\"value\",\"timestamp\",\"headers\"}.",
-            "Input lines: {\"topic\",\"key\",\"value\",\"timestamp\"} or {\"advanceWallClockMs\": N}. See README.md."})
+            "Runs the whole topology offline over a JSON-lines script.",
+            "",
+            "Runs the topology in-process (TopologyTestDriver, in-process registry) and prints every output record as"
+                    + " {\"topic\",\"key\",\"value\",\"timestamp\",\"headers\"}. Input lines:"
+                    + " {\"topic\",\"key\",\"value\",\"timestamp\"} or {\"advanceWallClockMs\": N}; README.md has the"
+                    + " format."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  fedstream replay --input docs/examples/replay-workloads.jsonl",
+            "  fedstream replay --input docs/examples/replay-admission.jsonl --output out.jsonl"})
 final class ReplayCommand implements Callable<Integer> {
 
     @Option(names = {"-i", "--input"}, required = true, paramLabel = "FILE", description = "The script; - reads standard input.")

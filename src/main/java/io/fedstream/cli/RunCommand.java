@@ -9,12 +9,13 @@ import io.fedstream.runtime.StreamsRunner;
 import io.fedstream.serde.KafkaSchemaRegistry;
 import io.fedstream.serde.RegistryHttpServer;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,12 +23,22 @@ import picocli.CommandLine.Option;
 /** {@code fedstream run}: the topology against any Kafka and registry, or on the embedded broker. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {
-            "Runs the fedstream topology until stopped (Ctrl-C). Configuration: --config FILE, then FEDSTREAM_*",
-            "environment variables (FEDSTREAM_KAFKA_BOOTSTRAP_SERVERS -> kafka.bootstrap.servers), then --set",
-            "flags; `fedstream config` lists every key with its default.",
-            "With --embedded it starts its own broker (127.0.0.1:9092 by default, key embedded.kafka.port) and an",
-            "in-process schema registry served on http://127.0.0.1:8081 (key embedded.registry.port), with no sample",
-            "data: publish manifests to it with `fedstream apply -f FILE`."})
+            "Runs the topology against any Kafka and registry until Ctrl-C.",
+            "",
+            "Configuration comes from --config FILE, then FEDSTREAM_* environment variables"
+                    + " (FEDSTREAM_KAFKA_BOOTSTRAP_SERVERS sets kafka.bootstrap.servers), then --set flags;"
+                    + " `fedstream config` lists every key with its default.",
+            "",
+            "With --embedded it starts its own broker (127.0.0.1:9092 by default, key embedded.kafka.port) and the embedded schema"
+                    + " registry (schemas in the broker's _schemas topic) served on http://127.0.0.1:8081 (key embedded.registry.port), with no sample data: publish"
+                    + " manifests to it with `fedstream apply -f FILE`.",
+            "",
+            "It logs to standard output as a service does, one line per event: text, or JSON with --log-format json."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  fedstream run --config fedstream.properties",
+            "  fedstream run --set kafka.bootstrap.servers=kafka:9092 --log-format json",
+            "  fedstream run --embedded"})
 final class RunCommand implements Callable<Integer> {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
@@ -41,8 +52,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override one configuration key (repeatable).")
     private Map<String, String> overrides = new LinkedHashMap<>();
 
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
+    /** A service's console is its log: every status line is an event, in the format {@code --log-format} chose. */
+    private static final Logger LOG = LoggerFactory.getLogger(RunCommand.class);
 
     private final ShutdownSignal givenSignal;
 
@@ -57,26 +68,25 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
         FedstreamConfig config = FedstreamConfig.load(configFile, System.getenv(), overrides);
         try (ShutdownSignal signal = givenSignal != null ? givenSignal : new ShutdownSignal()) {
             if (!embedded) {
                 try (Fedstream fedstream = Fedstream.create(config)) {
-                    return run(fedstream, signal, out);
+                    return run(fedstream, signal);
                 }
             }
             try (EmbeddedKafka kafka = EmbeddedKafka.start(
                     EmbeddedKafka.Options.defaults().withPort(config.embeddedKafkaPort()).withDataDir(config.stateDir().resolve("embedded-kafka")))) {
-                out.printf("Embedded Kafka broker listening on %s (data in %s).%n", kafka.bootstrapServers(), kafka.dataDir());
+                LOG.info("Embedded Kafka broker listening on {} (data in {}).", kafka.bootstrapServers(), kafka.dataDir());
                 Map<String, String> embeddedOverrides = new LinkedHashMap<>(overrides);
                 embeddedOverrides.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers());
                 embeddedOverrides.put(FedstreamConfig.SCHEMA_REGISTRY_URL, "");
                 FedstreamConfig embeddedConfig = FedstreamConfig.load(configFile, System.getenv(), embeddedOverrides);
                 try (KafkaSchemaRegistry registry = Fedstream.embeddedRegistry(embeddedConfig);
                         RegistryHttpServer registryServer = serve(registry, config.embeddedRegistryPort())) {
-                    out.printf("Embedded schema registry listening on %s (Confluent REST API; key embedded.registry.port;"
-                            + " schemas in topic %s).%n", registryServer.url(), embeddedConfig.schemaRegistryTopic());
-                    return run(Fedstream.create(embeddedConfig, registry), signal, out);
+                    LOG.info("Embedded schema registry listening on {} (Confluent REST API; key embedded.registry.port;"
+                            + " schemas in topic {}).", registryServer.url(), embeddedConfig.schemaRegistryTopic());
+                    return run(Fedstream.create(embeddedConfig, registry), signal);
                 }
             }
         }
@@ -96,32 +106,29 @@ final class RunCommand implements Callable<Integer> {
         return new Probes(runner::alive, runner::ready, () -> runner.streams().state().toString());
     }
 
-    private static int run(Fedstream fedstream, ShutdownSignal signal, PrintWriter out) throws InterruptedException {
+    private static int run(Fedstream fedstream, ShutdownSignal signal) throws InterruptedException {
         FedstreamConfig config = fedstream.config();
         try (QueryServer api = QueryServer.bind(config);
                 StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(START_TIMEOUT)) {
             api.withMetrics(fedstream.metrics()).withProbes(probesOf(runner)).start(runner.streams());
-            out.printf("fedstream is running: application.id=%s, Kafka at %s, schema registry %s.%n",
+            LOG.info("fedstream is running: application.id={}, Kafka at {}, schema registry {}.",
                     config.applicationId(), config.kafkaBootstrapServers(),
                     config.schemaRegistryUrl().orElse("embedded (topic " + config.schemaRegistryTopic() + ")"));
-            out.printf("Query API on http://%s:%d/apis/resourcebindings%s; probes /healthz and /readyz.%n",
+            LOG.info("Query API on http://{}:{}/apis/resourcebindings{}; probes /healthz and /readyz.",
                     api.endpoint().host(), api.endpoint().port(),
                     config.httpBearerToken().isPresent() ? " (bearer token required)" : "");
-            out.printf("Live view on %s; Prometheus metrics on %smetrics.%n", api.url(), api.url());
-            out.printf("Reading %s; writing %s and %s. Press Ctrl-C to stop.%n",
+            LOG.info("Live view on {}; Prometheus metrics on {}metrics.", api.url(), api.url());
+            LOG.info("Reading {}; writing {} and {}. Press Ctrl-C to stop.",
                     fedstream.topics().workloads().name(), fedstream.topics().bindings().name(), fedstream.topics().deadLetters().name());
-            out.flush();
             while (!signal.poll(Duration.ofSeconds(1))) {
                 if (runner.awaitStop(Duration.ZERO)) {
-                    out.println("fedstream stopped: " + runner.failure());
-                    out.flush();
+                    LOG.error("fedstream stopped: {}", String.valueOf(runner.failure()));
                     return 1;
                 }
             }
-            out.println("Stopping ...");
-            out.flush();
+            LOG.info("Stopping ...");
         }
-        out.println("Stopped cleanly.");
+        LOG.info("Stopped cleanly.");
         return 0;
     }
 }

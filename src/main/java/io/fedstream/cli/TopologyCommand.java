@@ -15,7 +15,14 @@ import picocli.CommandLine.Option;
 
 /** {@code fedstream topology}: prints the topology, or writes topology-docs/. */
 @Command(name = "topology", mixinStandardHelpOptions = true,
-        description = "Prints the Kafka Streams topology (default topic names) as describe() text or Mermaid.")
+        description = {
+            "Prints the Kafka Streams topology, as text or Mermaid.",
+            "",
+            "Prints the topology with the default topic names, as describe() text or a Mermaid diagram."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  fedstream topology --format mermaid",
+            "  fedstream topology --write-docs topology-docs"})
 final class TopologyCommand implements Callable<Integer> {
 
     enum Format { text, mermaid }

@@ -2,17 +2,39 @@ package io.fedstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** `fedstream demo` end to end: embedded broker, topology, sample fleet, bindings table, quota and failover scenes, clean stop. */
+/**
+ * `fedstream demo` end to end, as the README's first command runs it, in a JVM of its own: embedded broker, topology,
+ * sample fleet, bindings table, quota and failover scenes, the tour, a clean stop, and a console with no log line.
+ */
 class DemoIT {
 
-    @Test
-    void demoPrintsTheBindingsOfTheSampleFleetPlaysTheQuotaAndFailoverScenesAndStopsCleanly() {
-        CliRunner result = CliRunner.run("demo", "--duration", "1s", "--http-port", "0");
+    @TempDir Path dir;
 
-        assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
-        assertThat(result.out())
+    @Test
+    void demoPrintsTheBindingsOfTheSampleFleetPlaysTheQuotaAndFailoverScenesAndStopsCleanly() throws Exception {
+        int exitCode;
+        String out;
+        String err;
+        Path logFile;
+        try (CliProcess demo = CliProcess.start(dir, "demo", "--duration", "10s", "--http-port", "0")) {
+            exitCode = demo.await(Duration.ofMinutes(5));
+            out = demo.out();
+            err = demo.err();
+            logFile = demo.announcedLogFile();
+        }
+
+        assertThat(exitCode).as(out + err).isZero();
+        assertThat((out + err).lines()).as("console lines from a logger").noneMatch(line -> CliProcess.LOGGER_LINE.matcher(line).find());
+        assertThat(err.lines()).as("standard error").containsExactly("logs: " + logFile);
+        assertThat(Files.readAllLines(logFile)).as("the log file")
+                .anyMatch(line -> CliProcess.LOGGER_LINE.matcher(line).find() && line.contains("io.fedstream.runtime.StreamsRunner"));
+        assertThat(out)
                 .contains("NAMESPACE/NAME", "TEMPLATE", "REPLICAS")
                 .containsPattern("team-a/checkout-web\\s+Deployment\\s+INTERPRETED\\s+main\\s+3\\s+600m\\s+640Mi\\s+1800m\\s+1920Mi")
                 .containsPattern("streaming/fraud-detector\\s+FlinkDeployment\\s+INTERPRETED\\s+jobmanager\\s+1\\s+1\\s+2Gi")
@@ -40,7 +62,11 @@ class DemoIT {
                 .containsPattern("command  payments/checkout-web\\s+PURGE on member-2 \\(Gracefully\\)")
                 .containsPattern("\\d+ workloads moved off member-2 and purged there; state relayed: 6 KiB of deltas instead of"
                         + " 512 MiB of full state")
-                .containsPattern("Query API: fedstream get resourcebindings -n streaming --server http://127\\.0\\.0\\.1:\\d+")
+                .containsPattern("  \\S.* apply -f docs/examples/federatedresourcequota\\.yaml --bootstrap-servers 127\\.0\\.0\\.1:\\d+"
+                        + " --registry http://127\\.0\\.0\\.1:\\d+")
+                .containsPattern("  \\S.* apply -f docs/examples/flinkdeployment\\.yaml --bootstrap-servers")
+                .containsPattern("  \\S.* get quotas -n analytics --server http://127\\.0\\.0\\.1:\\d+")
+                .containsPattern("  \\S.* get resourcebindings -n analytics --server http://127\\.0\\.0\\.1:\\d+")
                 .contains("Stopped cleanly.");
     }
 }

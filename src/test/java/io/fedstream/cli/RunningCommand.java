@@ -9,9 +9,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.AppenderBase;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
-/** {@code fedstream run ARGS} on a thread of the test JVM, stopped through its shutdown signal as Ctrl-C stops it. */
+/**
+ * {@code fedstream run ARGS} on a thread of the test JVM, stopped through its shutdown signal as Ctrl-C stops it; what
+ * it reports (its log events: a service's console is its log) is read as {@link #out()}.
+ */
 final class RunningCommand implements AutoCloseable {
 
     private static final Pattern QUERY_API = Pattern.compile("Query API on (http://[^/]+)/");
@@ -20,9 +27,19 @@ final class RunningCommand implements AutoCloseable {
     private final StringWriter err = new StringWriter();
     private final ShutdownSignal signal = new ShutdownSignal();
     private final CompletableFuture<Integer> exitCode;
+    private final Logger runLog = (Logger) LoggerFactory.getLogger(RunCommand.class);
+    private final AppenderBase<ILoggingEvent> reports = new AppenderBase<>() {
+        @Override
+        protected void append(ILoggingEvent event) {
+            out.write(event.getFormattedMessage() + System.lineSeparator());
+        }
+    };
 
     private RunningCommand(String... args) {
         AvroTrust.configure();
+        reports.setContext(runLog.getLoggerContext());
+        reports.start();
+        runLog.addAppender(reports);
         CommandLine line = new CommandLine(new RunCommand(signal)).setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true));
         exitCode = CompletableFuture.supplyAsync(() -> line.execute(args), runnable -> {
             Thread thread = new Thread(runnable, "fedstream-run-under-test");
@@ -78,8 +95,12 @@ final class RunningCommand implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        if (!exitCode.isDone()) {
-            stop(Duration.ofSeconds(90));
+        try {
+            if (!exitCode.isDone()) {
+                stop(Duration.ofSeconds(90));
+            }
+        } finally {
+            runLog.detachAppender(reports);
         }
     }
 }

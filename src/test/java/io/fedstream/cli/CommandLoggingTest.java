@@ -1,0 +1,77 @@
+package io.fedstream.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import ch.qos.logback.core.spi.FilterReply;
+import java.util.Map;
+import org.apache.commons.logging.LogFactory;
+import org.apache.logging.log4j.LogManager;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+/** One logging backend for every logging API on the classpath, and the one start-up warning dropped by content. */
+class CommandLoggingTest {
+
+    private final LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+    private final ListAppender<ILoggingEvent> captured = new ListAppender<>();
+
+    @BeforeEach
+    void capture() {
+        captured.setContext(context);
+        captured.start();
+        context.getLogger(Logger.ROOT_LOGGER_NAME).addAppender(captured);
+    }
+
+    @AfterEach
+    void release() {
+        context.getLogger(Logger.ROOT_LOGGER_NAME).detachAppender(captured);
+    }
+
+    @Test
+    void slf4jLog4jApiAndCommonsLoggingAllReachLogback() {
+        LoggerFactory.getLogger("routing.slf4j").warn("from slf4j");
+        LogManager.getLogger("routing.log4j").warn("from the Log4j API, as Kafka's broker logs");
+        LogFactory.getLog("routing.commons").warn("from commons-logging");
+
+        assertThat(captured.list).extracting(ILoggingEvent::getLoggerName, ILoggingEvent::getFormattedMessage).contains(
+                org.assertj.core.groups.Tuple.tuple("routing.slf4j", "from slf4j"),
+                org.assertj.core.groups.Tuple.tuple("routing.log4j", "from the Log4j API, as Kafka's broker logs"),
+                org.assertj.core.groups.Tuple.tuple("routing.commons", "from commons-logging"));
+    }
+
+    @Test
+    void repartitionTopicsStillBeingCreatedAreNotAWarningButAMissingTopicIs() {
+        Logger networkClient = new LoggerContext().getLogger("org.apache.kafka.clients.NetworkClient");
+        String format = "[Consumer clientId=c, groupId=g] The metadata response from the cluster reported a recoverable issue with"
+                + " correlation id {} : {}";
+        CommandLogging.InternalTopicsBeingCreated filter = new CommandLogging.InternalTopicsBeingCreated();
+
+        FilterReply internal = filter.decide(null, networkClient, Level.WARN, format, new Object[] {7,
+                Map.of("app-placement-decisions-repartition", "UNKNOWN_TOPIC_OR_PARTITION",
+                        "app-admission-requests-repartition", "UNKNOWN_TOPIC_OR_PARTITION")}, null);
+        FilterReply input = filter.decide(null, networkClient, Level.WARN, format, new Object[] {8,
+                Map.of("app-placement-decisions-repartition", "UNKNOWN_TOPIC_OR_PARTITION",
+                        "fedstream.workloads", "UNKNOWN_TOPIC_OR_PARTITION")}, null);
+        FilterReply otherError = filter.decide(null, networkClient, Level.WARN, format, new Object[] {9,
+                Map.of("app-placement-decisions-repartition", "LEADER_NOT_AVAILABLE")}, null);
+        FilterReply otherLogger = filter.decide(null, new LoggerContext().getLogger("io.fedstream.X"), Level.WARN, format,
+                new Object[] {7, Map.of("app-placement-decisions-repartition", "UNKNOWN_TOPIC_OR_PARTITION")}, null);
+
+        FilterReply formattedByKafka = filter.decide(null, networkClient, Level.WARN, "[Consumer clientId=c, groupId=g] The metadata"
+                + " response from the cluster reported a recoverable issue with correlation id 2 : {app-cluster-incidents-repartition"
+                + "=UNKNOWN_TOPIC_OR_PARTITION, app-admission-requests-repartition=UNKNOWN_TOPIC_OR_PARTITION}", null, null);
+
+        assertThat(internal).isEqualTo(FilterReply.DENY);
+        assertThat(formattedByKafka).isEqualTo(FilterReply.DENY);
+        assertThat(input).isEqualTo(FilterReply.NEUTRAL);
+        assertThat(otherError).isEqualTo(FilterReply.NEUTRAL);
+        assertThat(otherLogger).isEqualTo(FilterReply.NEUTRAL);
+    }
+}
