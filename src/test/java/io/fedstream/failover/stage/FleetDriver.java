@@ -101,12 +101,23 @@ final class FleetDriver implements AutoCloseable {
 
     /** A cluster that heart-beats Ready every second from now on, with the given room (cpu, memory) and labels. */
     FleetDriver cluster(String name, String cpu, String memory, Map<String, String> labels, Taint... taints) {
+        return cluster(name, Map.of("cpu", cpu, "memory", memory), labels, taints);
+    }
+
+    /** A cluster that heart-beats Ready every second from now on, with the given allocatable resources. */
+    FleetDriver cluster(String name, Map<String, String> allocatable, Map<String, String> labels, Taint... taints) {
+        return cluster(name, allocatable, Map.of(), labels, taints);
+    }
+
+    /** A cluster that heart-beats Ready every second from now on, with pods of its own already using {@code allocated}. */
+    FleetDriver cluster(String name, Map<String, String> allocatable, Map<String, String> allocated, Map<String, String> labels,
+                        Taint... taints) {
         ClusterHealthEvent beat = ClusterHealthEvent.newBuilder()
                 .setCluster(name)
                 .setHeartbeatAt(now)
                 .setConditions(List.of(ClusterCondition.newBuilder().setType("Ready").setStatus("True").build()))
-                .setAllocatable(Map.of("cpu", cpu, "memory", memory))
-                .setAllocated(Map.of())
+                .setAllocatable(allocatable)
+                .setAllocated(allocated)
                 .setLabels(labels)
                 .setTaints(List.of(taints))
                 .build();
