@@ -3,6 +3,8 @@ package io.fedstream.admit.stage;
 import io.fedstream.admit.Decision;
 import io.fedstream.admit.Ledger;
 import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.AdmissionRequestType;
+import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.InterpretationState;
 import io.fedstream.avro.Placement;
@@ -177,7 +179,9 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
                             decision, key, binding == null ? "none" : "generation " + binding.getGeneration());
                 }
             }
-            step.audit(step.trail.decision(namespaceOf(key, about), about == null ? null : about.getKind(), decision));
+            if (!step.recharges(key, binding, decision)) {
+                step.audit(step.trail.decision(namespaceOf(key, about), about == null ? null : about.getKind(), decision));
+            }
         }
     }
 
@@ -236,6 +240,18 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
                             + m.partition() + "-" + m.offset())
                     .orElse("t" + record.timestamp());
             this.trail = new AuditTrail(AuditTrail.STAGE + "-" + position, request, now);
+        }
+
+        /**
+         * Whether the decision only moves an admitted version's charge to where the place or fail-over stage put it:
+         * that stage audits the placement, so the same admission is not audited again.
+         */
+        boolean recharges(String workloadKey, ResourceBinding before, Decision decision) {
+            AdmissionRequest request = record.value();
+            return request.getType() == AdmissionRequestType.PLACEMENT && workloadKey.equals(request.getWorkloadKey())
+                    && decision instanceof Decision.Admitted admitted && before != null
+                    && before.getAdmission().getState() == AdmissionState.ADMITTED
+                    && Long.valueOf(admitted.generation()).equals(before.getAdmission().getChargedGeneration());
         }
 
         void binding(String workloadKey, ResourceBinding binding) {

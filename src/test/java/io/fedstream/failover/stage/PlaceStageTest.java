@@ -45,10 +45,10 @@ class PlaceStageTest {
         assertThat(web.getAdmission().getState()).isEqualTo(AdmissionState.ADMITTED);
         assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
         assertThat(fleet.decidedBy(WEB)).isEqualTo("scheduler");
-        assertThat(fleet.decisions(WEB)).containsExactly("ADMITTED", "PLACED", "ADMITTED");
-        assertThat(fleet.audit.get(fleet.audit.size() - 1)).satisfies(redecided -> {
-            assertThat(redecided.getDecisionId()).as("not the id of the first admission").startsWith("admit-placement-");
-            assertThat(redecided.getReason()).isEqualTo("admitted generation 1 on dc-2 (placed by scheduler)");
+        assertThat(fleet.decisions(WEB)).as("placing moves the charge; the admission is not audited again").containsExactly("ADMITTED", "PLACED");
+        assertThat(fleet.audit.get(fleet.audit.size() - 1)).satisfies(placed -> {
+            assertThat(placed.getDecision()).isEqualTo("PLACED");
+            assertThat(placed.getTargetCluster()).isEqualTo("dc-2");
         });
     }
 
