@@ -192,7 +192,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             step.forward(quotaKey, new AdmitOutcome.Status(null));
         } else if (change instanceof QuotaSync.Change.Refused refused) {
             FieldError first = refused.problems().get(0);
-            DeadLetter letter = new DeadLetter(AuditTrail.STAGE, first.message(), first.field(), first.value(), policiesTopic, -1, -1);
+            DeadLetter letter = DeadLetter.ofStoreEntry(AuditTrail.STAGE, first.message(), first.field(), first.value(), PolicyMirror.STORE);
             byte[] original = policySerializer.serialize(policiesTopic, refused.event());
             step.forwardWithHeaders(QuotaSync.POLICY_PREFIX + quotaKey, new AdmitOutcome.DeadLettered(letter, original), letter);
         }
