@@ -260,6 +260,17 @@ final class FleetDriver implements AutoCloseable {
         return driver.getKeyValueStore(name);
     }
 
+    /**
+     * Writes bytes no serde can read under the key, below the typed store (as a registry that lost its schemas would
+     * leave them), e.g. to see what a punctuator does with an entry it cannot read.
+     */
+    @SuppressWarnings("unchecked")
+    void corruptEntry(String store, String key) {
+        var typed = (org.apache.kafka.streams.state.internals.WrappedStateStore<?, ?, ?>) (Object) driver.getKeyValueStore(store);
+        var bytes = (org.apache.kafka.streams.state.KeyValueStore<org.apache.kafka.common.utils.Bytes, byte[]>) typed.wrapped();
+        bytes.put(org.apache.kafka.common.utils.Bytes.wrap(key.getBytes(java.nio.charset.StandardCharsets.UTF_8)), new byte[] {0, 0, 0, 0, 99, 1});
+    }
+
     private FleetDriver beat(String name) {
         ClusterHealthEvent beat = ClusterHealthEvent.newBuilder(beating.get(name)).setHeartbeatAt(now).build();
         health.pipeInput(name, beat, now);

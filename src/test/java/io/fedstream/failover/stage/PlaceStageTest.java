@@ -113,6 +113,23 @@ class PlaceStageTest {
     }
 
     @Test
+    void anUnplacedWorkloadWhoseBindingCannotBeReadIsOneDeadLetterNamingTheStoreAndKey() {
+        fleet = new FleetDriver(stateDir);
+        fleet.deployment("team-a", "web", 2, "1").advance(Duration.ofSeconds(1));
+        assertThat(fleet.<String>store(FleetStores.UNPLACED).get(WEB)).as("no cluster yet: waiting to be placed").isNotNull();
+
+        fleet.corruptEntry(FleetStores.BINDINGS, WEB);
+        fleet.cluster("dc-1", "8", "64Gi").advance(Duration.ofSeconds(6));
+
+        assertThat(fleet.deadLetters).singleElement().satisfies(letter -> {
+            assertThat(letter.key()).isEqualTo(WEB);
+            assertThat(new String(letter.headers().lastHeader("store").value(), StandardCharsets.UTF_8)).isEqualTo(FleetStores.UNPLACED);
+            assertThat(new String(letter.headers().lastHeader("stage").value(), StandardCharsets.UTF_8)).isEqualTo("place");
+            assertThat(letter.headers().lastHeader("offset")).isNull();
+        });
+    }
+
+    @Test
     void aPropagationPolicyAffinityIsHonoured() {
         fleet = new FleetDriver(stateDir)
                 .cluster("dc-1", "64", "64Gi", Map.of("tier", "gold"))
