@@ -10,7 +10,7 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
  * are the original bytes.
  */
 public record DeadLetter(
-        String stage, String reason, String field, String value, String topic, int partition, long offset) {
+        String stage, String reason, String field, String value, String topic, int partition, long offset, String store) {
 
     public static final String STAGE = "stage";
     public static final String REASON = "reason";
@@ -19,13 +19,27 @@ public record DeadLetter(
     public static final String TOPIC = "topic";
     public static final String PARTITION = "partition";
     public static final String OFFSET = "offset";
+    public static final String STORE = "store";
+
+    /** A record read from a topic: where it came from. */
+    public DeadLetter(String stage, String reason, String field, String value, String topic, int partition, long offset) {
+        this(stage, reason, field, value, topic, partition, offset, null);
+    }
+
+    /**
+     * An entry read from a state store, by a punctuator or from a global store, that has no source record: the letter
+     * names the store, and its record is keyed by the entry's key, so that it can be traced and replayed.
+     */
+    public static DeadLetter ofStoreEntry(String stage, String reason, String field, String value, String store) {
+        return new DeadLetter(stage, reason, field, value, null, -1, -1, store);
+    }
 
     /** A failure that concerns the whole record rather than one field. */
     public static DeadLetter of(String stage, String reason, String topic, int partition, long offset) {
         return new DeadLetter(stage, reason, null, null, topic, partition, offset);
     }
 
-    /** The headers of the dead-letter record; field and value only when known. */
+    /** The headers of the dead-letter record; field, value, source position and store only when known. */
     public Headers headers() {
         Headers headers = new RecordHeaders();
         add(headers, STAGE, stage);
@@ -33,8 +47,13 @@ public record DeadLetter(
         add(headers, FIELD, field);
         add(headers, VALUE, value);
         add(headers, TOPIC, topic);
-        add(headers, PARTITION, Integer.toString(partition));
-        add(headers, OFFSET, Long.toString(offset));
+        if (partition >= 0) {
+            add(headers, PARTITION, Integer.toString(partition));
+        }
+        if (offset >= 0) {
+            add(headers, OFFSET, Long.toString(offset));
+        }
+        add(headers, STORE, store);
         return headers;
     }
 

@@ -25,13 +25,11 @@ public final class DeadLetterProcessingHandler implements ProcessingExceptionHan
 
     @Override
     public Response handleError(ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
-        DeadLetter letter =
-                DeadLetter.of(
-                        context.processorNodeId(),
-                        exception.getClass().getSimpleName() + ": " + DeadLetterDeserializationHandler.describe(exception),
-                        context.topic(),
-                        context.partition(),
-                        context.offset());
+        String reason = exception.getClass().getSimpleName() + ": " + DeadLetterDeserializationHandler.describe(exception);
+        // A punctuator has no source record: the letter names the task it ran in, not a partition and offset of -1.
+        DeadLetter letter = context.topic() == null
+                ? new DeadLetter(context.processorNodeId(), reason, "punctuation", "task " + context.taskId(), null, -1, -1)
+                : DeadLetter.of(context.processorNodeId(), reason, context.topic(), context.partition(), context.offset());
         LOG.error("Processor {} failed on {}-{}@{}; record sent to {}",
                 context.processorNodeId(), context.topic(), context.partition(), context.offset(), deadLetterTopic, exception);
         return Response.resume(

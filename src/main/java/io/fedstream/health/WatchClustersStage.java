@@ -36,7 +36,7 @@ public final class WatchClustersStage {
 
     /** Adds the stage; returns its transitions (also written to {@code fedstream.cluster-state}) for the fail-over stage. */
     public KStream<String, ClusterStateEvent> addTo(StreamsBuilder builder) {
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(), watchSerde));
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(), watchSerde).withCachingEnabled());
         String healthTopic = topics.clusterHealth().name();
         KStream<String, HealthOutcome> outcomes = builder
                 .stream(healthTopic, topics.clusterHealth().consumedAs("cluster-health-source"))

@@ -48,7 +48,7 @@ public final class Fit {
 
     /**
      * The outcome for one cluster: the shortages (none when the workload fits) and the headroom,
-     * the smallest share of allocatable left free after placement over the resources the workload
+     * the smallest share of the cluster's free room (allocatable - allocated) left after placement over the resources the workload
      * requests (cpu and memory when it requests none); headroom orders fitting clusters.
      */
     public record Verdict(List<Shortage> shortages, BigDecimal headroom) {
@@ -99,7 +99,7 @@ public final class Fit {
             if (needed.compareTo(free) > 0) {
                 shortages.add(new Shortage(resource, needed, free, true));
             } else {
-                headroom = min(headroom, share(free.subtract(needed), allocatable.get(resource)));
+                headroom = min(headroom, share(free.subtract(needed), room(cluster, resource)));
             }
         }
         if (!shortages.isEmpty()) {
@@ -108,7 +108,7 @@ public final class Fit {
         if (headroom == null) {
             for (String resource : DEFAULT_SCORE_RESOURCES) {
                 if (allocatable.containsKey(resource)) {
-                    headroom = min(headroom, share(free(cluster, resource), allocatable.get(resource)));
+                    headroom = min(headroom, share(free(cluster, resource), room(cluster, resource)));
                 }
             }
         }
@@ -122,11 +122,20 @@ public final class Fit {
                 .subtract(BigInteger.valueOf(cluster.reserved().get(resource)));
     }
 
-    private static BigDecimal share(BigInteger left, long allocatable) {
-        if (allocatable <= 0) {
+    /**
+     * allocatable - allocated: the room the cluster itself reports free. Headroom is a share of this, not of
+     * allocatable, so that a burst fills each cluster in proportion to its free room: against allocatable, a large
+     * cluster that is half used ranks below a small empty one until the small one is far fuller than its share.
+     */
+    private static BigInteger room(ClusterCapacity cluster, String resource) {
+        return BigInteger.valueOf(cluster.allocatable().get(resource)).subtract(BigInteger.valueOf(cluster.allocated().get(resource)));
+    }
+
+    private static BigDecimal share(BigInteger left, BigInteger room) {
+        if (room.signum() <= 0) {
             return BigDecimal.ZERO;
         }
-        return new BigDecimal(left).divide(BigDecimal.valueOf(allocatable), MathContext.DECIMAL64);
+        return new BigDecimal(left).divide(new BigDecimal(room), MathContext.DECIMAL64);
     }
 
     private static BigDecimal min(BigDecimal a, BigDecimal b) {

@@ -67,6 +67,33 @@ class DeadLetterHandlersTest {
     }
 
     @Test
+    void aFailingPunctuatorsLetterNamesItsTaskNotAPartitionAndOffsetOfMinusOne() {
+        DeadLetterProcessingHandler handler = new DeadLetterProcessingHandler();
+        handler.configure(Map.of(DeadLetterDeserializationHandler.TOPIC_CONFIG, "fedstream.dlq"));
+
+        ProcessingExceptionHandler.Response response = handler.handleError(
+                punctuation("place-and-fail-over"), null, new IllegalStateException("boom"));
+
+        assertThat(response.deadLetterQueueRecords()).singleElement().satisfies(letter -> assertThat(headers(letter)).containsExactly(
+                Map.entry("stage", "place-and-fail-over"),
+                Map.entry("reason", "IllegalStateException: boom"),
+                Map.entry("field", "punctuation"),
+                Map.entry("value", "task 4_2")));
+    }
+
+    @Test
+    void aStoreEntrysLetterNamesTheStoreAndNoSourcePosition() {
+        DeadLetter letter = DeadLetter.ofStoreEntry("place", "must be a list", "spec.placement", "7", "policies-store");
+
+        assertThat(headers(letter.toRecord("fedstream.dlq", KEY, VALUE))).containsExactly(
+                Map.entry("stage", "place"),
+                Map.entry("reason", "must be a list"),
+                Map.entry("field", "spec.placement"),
+                Map.entry("value", "7"),
+                Map.entry("store", "policies-store"));
+    }
+
+    @Test
     void handlerWithoutTopicRefusesToStart() {
         assertThatThrownBy(() -> new DeadLetterDeserializationHandler().configure(Map.of()))
                 .isInstanceOf(ConfigException.class)
@@ -77,6 +104,21 @@ class DeadLetterHandlersTest {
         Map<String, String> headers = new java.util.LinkedHashMap<>();
         record.headers().forEach(h -> headers.put(h.key(), new String(h.value(), StandardCharsets.UTF_8)));
         return headers;
+    }
+
+    /** What Kafka Streams passes for a punctuator: no source record, partition and offset -1. */
+    private static ErrorHandlerContext punctuation(String node) {
+        return new ErrorHandlerContext() {
+            @Override public String topic() { return null; }
+            @Override public int partition() { return -1; }
+            @Override public long offset() { return -1L; }
+            @Override public Headers headers() { return new RecordHeaders(); }
+            @Override public String processorNodeId() { return node; }
+            @Override public TaskId taskId() { return new TaskId(4, 2); }
+            @Override public long timestamp() { return 0L; }
+            @Override public byte[] sourceRawKey() { return null; }
+            @Override public byte[] sourceRawValue() { return null; }
+        };
     }
 
     private static ErrorHandlerContext context(String node) {

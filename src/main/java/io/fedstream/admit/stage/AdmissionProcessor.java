@@ -3,6 +3,8 @@ package io.fedstream.admit.stage;
 import io.fedstream.admit.Decision;
 import io.fedstream.admit.Ledger;
 import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.AdmissionRequestType;
+import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.InterpretationState;
 import io.fedstream.avro.Placement;
@@ -185,7 +187,9 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
                             decision, key, binding == null ? "none" : "generation " + binding.getGeneration());
                 }
             }
-            step.audit(step.trail.decision(namespaceOf(key, about), about == null ? null : about.getKind(), decision));
+            if (!step.recharges(key, binding, decision)) {
+                step.audit(step.trail.decision(namespaceOf(key, about), about == null ? null : about.getKind(), decision));
+            }
         }
     }
 
@@ -196,7 +200,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             step.forward(quotaKey, new AdmitOutcome.Status(null));
         } else if (change instanceof QuotaSync.Change.Refused refused) {
             FieldError first = refused.problems().get(0);
-            DeadLetter letter = new DeadLetter(AuditTrail.STAGE, first.message(), first.field(), first.value(), policiesTopic, -1, -1);
+            DeadLetter letter = DeadLetter.ofStoreEntry(AuditTrail.STAGE, first.message(), first.field(), first.value(), PolicyMirror.STORE);
             byte[] original = policySerializer.serialize(policiesTopic, refused.event());
             step.forwardWithHeaders(QuotaSync.POLICY_PREFIX + quotaKey, new AdmitOutcome.DeadLettered(letter, original), letter);
         }
@@ -244,6 +248,18 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
                             + m.partition() + "-" + m.offset())
                     .orElse("t" + record.timestamp());
             this.trail = new AuditTrail(AuditTrail.STAGE + "-" + position, request, now);
+        }
+
+        /**
+         * Whether the decision only moves an admitted version's charge to where the place or fail-over stage put it:
+         * that stage audits the placement, so the same admission is not audited again.
+         */
+        boolean recharges(String workloadKey, ResourceBinding before, Decision decision) {
+            AdmissionRequest request = record.value();
+            return request.getType() == AdmissionRequestType.PLACEMENT && workloadKey.equals(request.getWorkloadKey())
+                    && decision instanceof Decision.Admitted admitted && before != null
+                    && before.getAdmission().getState() == AdmissionState.ADMITTED
+                    && Long.valueOf(admitted.generation()).equals(before.getAdmission().getChargedGeneration());
         }
 
         void binding(String workloadKey, ResourceBinding binding) {

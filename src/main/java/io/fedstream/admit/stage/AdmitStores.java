@@ -40,12 +40,16 @@ public final class AdmitStores {
         return new String[] {QUOTAS, USAGE, ADMITTED, PENDING, QUEUE, QUOTA_SOURCES, BINDINGS, ADMITTED_BINDINGS, BINDING_NAMES, AGGREGATES};
     }
 
+    /**
+     * Every store is cached: one request changes a namespace's usage and aggregates and a binding several times, and
+     * a burst changes them thousands of times; the cache sends the changelog only the last value of each key per commit.
+     */
     static void addTo(StreamsBuilder builder, Serde<ResourceBinding> bindings) {
         for (String name : BYTE_STORES) {
-            builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), Serdes.ByteArray()));
+            builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), Serdes.ByteArray()).withCachingEnabled());
         }
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BINDINGS), Serdes.String(), bindings));
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ADMITTED_BINDINGS), Serdes.String(), bindings));
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BINDING_NAMES), Serdes.String(), Serdes.String()));
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BINDINGS), Serdes.String(), bindings).withCachingEnabled());
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ADMITTED_BINDINGS), Serdes.String(), bindings).withCachingEnabled());
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BINDING_NAMES), Serdes.String(), Serdes.String()).withCachingEnabled());
     }
 }

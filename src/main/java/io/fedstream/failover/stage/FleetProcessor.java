@@ -11,6 +11,7 @@ import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.place.stage.PropagationPolicies;
+import io.fedstream.policy.PolicyMirror;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.LongSupplier;
@@ -191,7 +192,7 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
             }
             reportedPolicies.put(refused.key(), version);
             FieldError error = refused.error();
-            DeadLetter letter = new DeadLetter(FleetAudit.PLACE, error.message(), error.field(), error.value(), topic, -1, -1);
+            DeadLetter letter = DeadLetter.ofStoreEntry(FleetAudit.PLACE, error.message(), error.field(), error.value(), PolicyMirror.STORE);
             task.emit(refused.key(), new FleetOutcome.DeadLettered(letter,
                     topics.policies().valueSerde().serializer().serialize(topic, refused.event())));
         }

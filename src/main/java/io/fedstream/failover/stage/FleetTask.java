@@ -11,6 +11,7 @@ import io.fedstream.avro.ReservationType;
 import io.fedstream.avro.ReservedComponent;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.dlq.DeadLetter;
 import io.fedstream.failover.IncidentLedger;
 import io.fedstream.failover.MigrationPlanner;
 import io.fedstream.failover.StrategyChooser;
@@ -128,6 +129,12 @@ final class FleetTask {
 
     void emit(String key, FleetOutcome.DeadLettered outcome) {
         context.forward(new Record<String, FleetOutcome>(key, outcome, now(), outcome.letter().headers()));
+    }
+
+    /** A punctuator could not handle a store entry: a dead letter keyed by the entry's key, naming the store. */
+    void deadLetterEntry(String stage, String store, String key, RuntimeException e) {
+        DeadLetter letter = DeadLetter.ofStoreEntry(stage, e.getClass().getSimpleName() + ": " + e.getMessage(), null, null, store);
+        emit(key, new FleetOutcome.DeadLettered(letter, null));
     }
 
     void audit(io.fedstream.avro.AuditEvent event) {

@@ -65,13 +65,23 @@ final class Placing {
             it.forEachRemaining(entry -> waiting.add(entry.key));
         }
         for (String key : waiting) {
-            ResourceBinding binding = task.bindings.get(key);
-            FleetWorkload workload = task.workload(key);
-            if (binding == null || !needsPlacement(binding) || binding.getPlacement() != null) {
+            try {
+                retry(key);
+            } catch (RuntimeException e) {
+                // Listed no more, so that one entry that cannot be read is one dead letter, not one per retry interval.
                 task.unplaced.delete(key);
-            } else if (!awaiting(workload) && workload.placedCluster() == null) {
-                place(key, binding, workload);
+                task.deadLetterEntry(FleetAudit.PLACE, FleetStores.UNPLACED, key, e);
             }
+        }
+    }
+
+    private void retry(String key) {
+        ResourceBinding binding = task.bindings.get(key);
+        FleetWorkload workload = task.workload(key);
+        if (binding == null || !needsPlacement(binding) || binding.getPlacement() != null) {
+            task.unplaced.delete(key);
+        } else if (!awaiting(workload) && workload.placedCluster() == null) {
+            place(key, binding, workload);
         }
     }
 

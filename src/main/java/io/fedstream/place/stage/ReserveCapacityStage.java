@@ -31,7 +31,7 @@ public final class ReserveCapacityStage {
     /** Adds the stage after the watch-clusters stage; returns the answers, keyed by workload. */
     public KStream<String, ReservationAnswer> addTo(StreamsBuilder builder) {
         builder.addStateStore(Stores.keyValueStoreBuilder(
-                Stores.persistentKeyValueStore(ReserveCapacityProcessor.STORE), Serdes.String(), reservationSerde));
+                Stores.persistentKeyValueStore(ReserveCapacityProcessor.STORE), Serdes.String(), reservationSerde).withCachingEnabled());
         return builder
                 .stream(topics.capacityReservations().name(), topics.capacityReservations().consumedAs("capacity-reservations-source"))
                 .process(() -> new ReserveCapacityProcessor(reservationTtl), Named.as("reserve-capacity"),

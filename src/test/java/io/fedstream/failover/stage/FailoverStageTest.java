@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -98,6 +99,29 @@ class FailoverStageTest {
         assertThat(fleet.commands).extracting(MigrationCommand::getTargetCluster)
                 .as("each answer says what the target now holds, so the next move goes to the other")
                 .containsExactlyInAnyOrder("dc-2", "dc-3", "dc-2", "dc-3");
+    }
+
+    @Test
+    void aBurstOfMovesFillsEachSurvivorInProportionToItsFreeRoom() {
+        // dc-2 is large and half used (free 300 cpu), dc-3 small and empty (free 100): 75% and 25% of the free room.
+        fleet = new FleetDriver(stateDir)
+                .cluster("dc-1", Map.of("cpu", "1000", "memory", "4Ti"), Map.of())
+                .advance(Duration.ofSeconds(1));
+        int moves = 80;
+        for (int i = 0; i < moves; i++) {
+            fleet.deployment("team-a", "w" + i, 1, "1");
+        }
+        fleet.cluster("dc-2", Map.of("cpu", "600", "memory", "4Ti"), Map.of("cpu", "300"), Map.of())
+                .cluster("dc-3", Map.of("cpu", "100", "memory", "4Ti"), Map.of())
+                .advance(Duration.ofSeconds(3));
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(20));
+
+        Map<String, Long> byTarget = fleet.commands.stream()
+                .collect(Collectors.groupingBy(MigrationCommand::getTargetCluster, Collectors.counting()));
+        assertThat(fleet.commands).hasSize(moves);
+        assertThat(byTarget.get("dc-2") / (double) moves).as("dc-2's share of the moves, %s", byTarget).isBetween(0.65, 0.85);
+        assertThat(byTarget.get("dc-3") / (double) moves).as("dc-3's share of the moves, %s", byTarget).isBetween(0.15, 0.35);
     }
 
     @Test

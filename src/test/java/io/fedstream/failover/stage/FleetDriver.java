@@ -101,12 +101,23 @@ final class FleetDriver implements AutoCloseable {
 
     /** A cluster that heart-beats Ready every second from now on, with the given room (cpu, memory) and labels. */
     FleetDriver cluster(String name, String cpu, String memory, Map<String, String> labels, Taint... taints) {
+        return cluster(name, Map.of("cpu", cpu, "memory", memory), labels, taints);
+    }
+
+    /** A cluster that heart-beats Ready every second from now on, with the given allocatable resources. */
+    FleetDriver cluster(String name, Map<String, String> allocatable, Map<String, String> labels, Taint... taints) {
+        return cluster(name, allocatable, Map.of(), labels, taints);
+    }
+
+    /** A cluster that heart-beats Ready every second from now on, with pods of its own already using {@code allocated}. */
+    FleetDriver cluster(String name, Map<String, String> allocatable, Map<String, String> allocated, Map<String, String> labels,
+                        Taint... taints) {
         ClusterHealthEvent beat = ClusterHealthEvent.newBuilder()
                 .setCluster(name)
                 .setHeartbeatAt(now)
                 .setConditions(List.of(ClusterCondition.newBuilder().setType("Ready").setStatus("True").build()))
-                .setAllocatable(Map.of("cpu", cpu, "memory", memory))
-                .setAllocated(Map.of())
+                .setAllocatable(allocatable)
+                .setAllocated(allocated)
                 .setLabels(labels)
                 .setTaints(List.of(taints))
                 .build();
@@ -247,6 +258,17 @@ final class FleetDriver implements AutoCloseable {
 
     <V> org.apache.kafka.streams.state.KeyValueStore<String, V> store(String name) {
         return driver.getKeyValueStore(name);
+    }
+
+    /**
+     * Writes bytes no serde can read under the key, below the typed store (as a registry that lost its schemas would
+     * leave them), e.g. to see what a punctuator does with an entry it cannot read.
+     */
+    @SuppressWarnings("unchecked")
+    void corruptEntry(String store, String key) {
+        var typed = (org.apache.kafka.streams.state.internals.WrappedStateStore<?, ?, ?>) (Object) driver.getKeyValueStore(store);
+        var bytes = (org.apache.kafka.streams.state.KeyValueStore<org.apache.kafka.common.utils.Bytes, byte[]>) typed.wrapped();
+        bytes.put(org.apache.kafka.common.utils.Bytes.wrap(key.getBytes(java.nio.charset.StandardCharsets.UTF_8)), new byte[] {0, 0, 0, 0, 99, 1});
     }
 
     private FleetDriver beat(String name) {

@@ -45,10 +45,10 @@ class PlaceStageTest {
         assertThat(web.getAdmission().getState()).isEqualTo(AdmissionState.ADMITTED);
         assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
         assertThat(fleet.decidedBy(WEB)).isEqualTo("scheduler");
-        assertThat(fleet.decisions(WEB)).containsExactly("ADMITTED", "PLACED", "ADMITTED");
-        assertThat(fleet.audit.get(fleet.audit.size() - 1)).satisfies(redecided -> {
-            assertThat(redecided.getDecisionId()).as("not the id of the first admission").startsWith("admit-placement-");
-            assertThat(redecided.getReason()).isEqualTo("admitted generation 1 on dc-2 (placed by scheduler)");
+        assertThat(fleet.decisions(WEB)).as("placing moves the charge; the admission is not audited again").containsExactly("ADMITTED", "PLACED");
+        assertThat(fleet.audit.get(fleet.audit.size() - 1)).satisfies(placed -> {
+            assertThat(placed.getDecision()).isEqualTo("PLACED");
+            assertThat(placed.getTargetCluster()).isEqualTo("dc-2");
         });
     }
 
@@ -110,6 +110,23 @@ class PlaceStageTest {
 
         fleet.advance(Duration.ofSeconds(14));
         assertThat(fleet.placement(WEB)).isEqualTo("dc-1");
+    }
+
+    @Test
+    void anUnplacedWorkloadWhoseBindingCannotBeReadIsOneDeadLetterNamingTheStoreAndKey() {
+        fleet = new FleetDriver(stateDir);
+        fleet.deployment("team-a", "web", 2, "1").advance(Duration.ofSeconds(1));
+        assertThat(fleet.<String>store(FleetStores.UNPLACED).get(WEB)).as("no cluster yet: waiting to be placed").isNotNull();
+
+        fleet.corruptEntry(FleetStores.BINDINGS, WEB);
+        fleet.cluster("dc-1", "8", "64Gi").advance(Duration.ofSeconds(6));
+
+        assertThat(fleet.deadLetters).singleElement().satisfies(letter -> {
+            assertThat(letter.key()).isEqualTo(WEB);
+            assertThat(new String(letter.headers().lastHeader("store").value(), StandardCharsets.UTF_8)).isEqualTo(FleetStores.UNPLACED);
+            assertThat(new String(letter.headers().lastHeader("stage").value(), StandardCharsets.UTF_8)).isEqualTo("place");
+            assertThat(letter.headers().lastHeader("offset")).isNull();
+        });
     }
 
     @Test
