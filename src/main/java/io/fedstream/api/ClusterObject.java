@@ -1,15 +1,19 @@
 package io.fedstream.api;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.avro.ClusterCondition;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.HeartbeatRefusal;
+import io.fedstream.avro.MigrationBrake;
 import io.fedstream.avro.Taint;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -45,8 +49,10 @@ public final class ClusterObject {
         return object;
     }
 
+    /** The list, with the migration brake (the same on every cluster) at its top; null when it does not hold. */
     public static ObjectNode listJson(List<ClusterWatch> watches) {
         ObjectNode list = NODES.objectNode().put("apiVersion", API_VERSION).put("kind", LIST_KIND);
+        list.set("brake", brake(watches.stream().map(ClusterWatch::getBrake).filter(Objects::nonNull).findFirst().orElse(null)));
         ArrayNode items = list.putArray("items");
         watches.forEach(watch -> items.add(toJson(watch)));
         return list;
@@ -71,10 +77,34 @@ public final class ClusterObject {
                 putIfPresent(node, "lastTransitionTime", time(condition.getLastTransitionTime()));
             }
         }
+        status.set("brake", brake(watch.getBrake()));
+        HeartbeatRefusal refusal = watch.getRefusal();
+        if (refusal != null) {
+            ObjectNode refused = status.putObject("lastRefusedHeartbeat")
+                    .put("refusedAt", time(refusal.getRefusedAt()))
+                    .put("heartbeatAt", time(refusal.getHeartbeatAt()))
+                    .put("field", refusal.getField());
+            putIfPresent(refused, "value", refusal.getValue());
+            refused.put("message", refusal.getMessage());
+        }
         ObjectNode summary = status.putObject("resourceSummary");
         summary.set("allocatable", strings(heartbeat == null ? Map.of() : heartbeat.getAllocatable()));
         summary.set("allocated", strings(heartbeat == null ? Map.of() : heartbeat.getAllocated()));
         return status;
+    }
+
+    /** The migration brake: while it holds, no migration command is issued (docs/health.md). */
+    private static JsonNode brake(MigrationBrake brake) {
+        if (brake == null) {
+            return NODES.nullNode();
+        }
+        ObjectNode node = NODES.objectNode()
+                .put("reason", brake.getReason())
+                .put("message", brake.getMessage())
+                .put("since", time(brake.getSince()))
+                .put("knownClusters", brake.getKnownClusters());
+        brake.getClusters().forEach(node.putArray("clusters")::add);
+        return node;
     }
 
     private static ObjectNode strings(Map<String, String> values) {

@@ -85,7 +85,7 @@ final class DemoCommand implements Callable<Integer> {
                     FleetClient fleet = new FleetClient(config, fedstream.topics());
                     FailoverClient failover = new FailoverClient(config, fedstream.topics());
                     DemoClusters clusters = DemoClusters.start(failover::heartbeat, DemoClusters.HEARTBEAT_INTERVAL)) {
-                api.start(runner.streams());
+                api.start(runner.streams(), runner.health());
                 out.printf("Simulated clusters %s heart-beat on %s every %d s.%n", String.join(", ", DemoClusters.NAMES),
                         fedstream.topics().clusterHealth().name(), clusters.interval().toSeconds());
                 DemoFleet sample = DemoFleet.load();

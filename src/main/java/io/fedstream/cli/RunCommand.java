@@ -81,7 +81,7 @@ final class RunCommand implements Callable<Integer> {
         FedstreamConfig config = fedstream.config();
         try (QueryServer api = QueryServer.bind(config);
                 StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(START_TIMEOUT)) {
-            api.start(runner.streams());
+            api.start(runner.streams(), runner.health());
             out.printf("fedstream is running: application.id=%s, Kafka at %s, schema registry %s.%n",
                     config.applicationId(), config.kafkaBootstrapServers(),
                     config.schemaRegistryUrl().orElse("in-process"));
