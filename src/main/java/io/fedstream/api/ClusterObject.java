@@ -1,6 +1,5 @@
 package io.fedstream.api;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -49,10 +48,11 @@ public final class ClusterObject {
         return object;
     }
 
-    /** The list, with the migration brake (the same on every cluster) at its top; null when it does not hold. */
+    /** The list, with the migration brake (the same on every cluster) at its top while it holds. */
     public static ObjectNode listJson(List<ClusterWatch> watches) {
         ObjectNode list = NODES.objectNode().put("apiVersion", API_VERSION).put("kind", LIST_KIND);
-        list.set("brake", brake(watches.stream().map(ClusterWatch::getBrake).filter(Objects::nonNull).findFirst().orElse(null)));
+        watches.stream().map(ClusterWatch::getBrake).filter(Objects::nonNull).findFirst()
+                .ifPresent(brake -> list.set("brake", brake(brake)));
         ArrayNode items = list.putArray("items");
         watches.forEach(watch -> items.add(toJson(watch)));
         return list;
@@ -77,7 +77,9 @@ public final class ClusterObject {
                 putIfPresent(node, "lastTransitionTime", time(condition.getLastTransitionTime()));
             }
         }
-        status.set("brake", brake(watch.getBrake()));
+        if (watch.getBrake() != null) {
+            status.set("brake", brake(watch.getBrake()));
+        }
         HeartbeatRefusal refusal = watch.getRefusal();
         if (refusal != null) {
             ObjectNode refused = status.putObject("lastRefusedHeartbeat")
@@ -94,10 +96,7 @@ public final class ClusterObject {
     }
 
     /** The migration brake: while it holds, no migration command is issued (docs/health.md). */
-    private static JsonNode brake(MigrationBrake brake) {
-        if (brake == null) {
-            return NODES.nullNode();
-        }
+    private static ObjectNode brake(MigrationBrake brake) {
         ObjectNode node = NODES.objectNode()
                 .put("reason", brake.getReason())
                 .put("message", brake.getMessage())
