@@ -135,7 +135,8 @@ final class WatchClustersDriver implements AutoCloseable {
 
     private WatchClustersDriver drain() {
         statesOut.readRecordsToList().stream().filter(r -> !witnesses.contains(r.key())).forEach(states::add);
-        auditOut.readRecordsToList().stream().filter(r -> !witnesses.contains(r.value().getCluster())).forEach(audit::add);
+        auditOut.readRecordsToList().stream()
+                .filter(r -> r.value().getCluster() == null || !witnesses.contains(r.value().getCluster())).forEach(audit::add);
         deadLetters.addAll(deadLettersOut.readRecordsToList());
         return this;
     }
