@@ -1,5 +1,6 @@
 package io.fedstream.health;
 
+import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterStateEvent;
@@ -26,10 +27,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Stage 5, one task for every cluster (the heartbeats are repartitioned onto one partition): records the refusals of
- * {@link HeartbeatGate}, takes each good heartbeat through the {@link ClusterHealthMachine} on the watch's clock (the latest heartbeat time of any
- * cluster), and on a wall-clock schedule looks at every cluster, so a cluster that went silent is found though no
- * record of its own arrives. It changes no state while the health input lags, and after every change decides the
- * migration brake over all clusters; transitions, views, brake changes and audit events come out in that order.
+ * {@link HeartbeatGate}, takes each good heartbeat through the {@link ClusterHealthMachine} on the watch's clock (the
+ * latest heartbeat time of any cluster), and on a wall-clock schedule looks at every cluster, so a cluster that went
+ * silent is found though no record of its own arrives. It changes no state while the health input lags, and after
+ * every change decides the migration brake over all clusters.
  */
 final class WatchClustersProcessor implements Processor<String, ClusterHealthEvent, String, HealthOutcome> {
 
@@ -253,7 +254,7 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
     private record Source(String topic, int partition, Long offset) {
     }
 
-    private void audit(io.fedstream.avro.AuditEvent event, long now) {
+    private void audit(AuditEvent event, long now) {
         context.forward(new Record<String, HealthOutcome>(event.getDecisionId(), new HealthOutcome.Audit(event), now, new RecordHeaders()));
     }
 }
