@@ -128,7 +128,8 @@ public final class FedstreamConfig extends AbstractConfig {
 
     private static final String STATE_DIR_DEFAULT = Path.of(System.getProperty("java.io.tmpdir"), "fedstream-state").toString();
     /** Defaults shown by {@link #describeKeys()} that depend on the machine, so the README stays stable. */
-    private static final Map<String, String> DISPLAY_DEFAULTS = Map.of(STATE_DIR, "${java.io.tmpdir}/fedstream-state");
+    private static final Map<String, String> DISPLAY_DEFAULTS = Map.of(STATE_DIR, "${java.io.tmpdir}/fedstream-state",
+            HEALTH_INPUT_LAG_TOLERANCE_MS, "health.failure.threshold.ms");
 
     private static final ConfigDef CONFIG = new ConfigDef()
             .define(KAFKA_BOOTSTRAP_SERVERS, Type.STRING, "127.0.0.1:9092", new ConfigDef.NonEmptyString(), Importance.HIGH,
@@ -252,9 +253,15 @@ public final class FedstreamConfig extends AbstractConfig {
             .define(HEALTH_CHECK_INTERVAL_MS, Type.LONG, 1_000L, Range.atLeast(1), Importance.LOW,
                     "How often (wall clock) the cluster watch looks for missed heartbeats; at most health.failure.threshold.ms.",
                     GROUP_HEALTH, 5, ConfigDef.Width.SHORT, HEALTH_CHECK_INTERVAL_MS)
-            .define(HEALTH_INPUT_LAG_TOLERANCE_MS, Type.LONG, 15_000L, Range.atLeast(1), Importance.LOW,
+            .define(HEALTH_INPUT_LAG_TOLERANCE_MS, Type.LONG, null, ConfigDef.LambdaValidator.with((name, value) -> {
+                        if (value != null && (Long) value < 1) {
+                            throw new ConfigException(name, value, "Value must be at least 1");
+                        }
+                    }, () -> "[1,...] (unset: health.failure.threshold.ms)"), Importance.LOW,
                     "The health input lags when the wall clock is this far ahead of the latest heartbeat time processed (of"
-                            + " any cluster): no cluster changes state meanwhile, and the migration brake holds.",
+                            + " any cluster): no cluster changes state meanwhile, the migration brake holds, and once it"
+                            + " catches up every cluster gets a full failure threshold again. Default: health.failure.threshold.ms"
+                            + " (a shorter stall cannot make a cluster look silent).",
                     GROUP_HEALTH, 6, ConfigDef.Width.SHORT, HEALTH_INPUT_LAG_TOLERANCE_MS)
             .define(HEALTH_BRAKE_RATIO, Type.DOUBLE, 0.5, Range.between(0.01, 1.0), Importance.MEDIUM,
                     "The migration brake holds while at least this share of the known clusters (and at least"
@@ -511,7 +518,8 @@ public final class FedstreamConfig extends AbstractConfig {
                 Duration.ofMillis(getLong(HEALTH_SUCCESS_THRESHOLD_MS)),
                 Duration.ofMillis(getLong(HEALTH_FLAP_WINDOW_MS)),
                 Duration.ofMillis(getLong(HEALTH_CHECK_INTERVAL_MS)),
-                Duration.ofMillis(getLong(HEALTH_INPUT_LAG_TOLERANCE_MS)),
+                Duration.ofMillis(getLong(HEALTH_INPUT_LAG_TOLERANCE_MS) == null
+                        ? getLong(HEALTH_FAILURE_THRESHOLD_MS) : getLong(HEALTH_INPUT_LAG_TOLERANCE_MS)),
                 getDouble(HEALTH_BRAKE_RATIO),
                 getInt(HEALTH_BRAKE_MIN_CLUSTERS));
     }

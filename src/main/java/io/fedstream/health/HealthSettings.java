@@ -30,13 +30,14 @@ public record HealthSettings(
         }
     }
 
-    /** The first five timings with the defaults of the lag tolerance (15 s) and the brake (half, at least 2). */
+    /** The first five timings with the defaults of the lag tolerance (the failure threshold) and the brake (half, at least 2). */
     public HealthSettings(Duration failureThreshold, Duration toleration, Duration successThreshold, Duration flapWindow,
                           Duration checkInterval) {
-        this(failureThreshold, toleration, successThreshold, flapWindow, checkInterval, Duration.ofSeconds(15), 0.5, 2);
+        this(failureThreshold, toleration, successThreshold, flapWindow, checkInterval,
+                failureThreshold, 0.5, 2);
     }
 
-    /** The defaults of {@code FedstreamConfig}: 30 s, 300 s, 10 s, 10 min, 1 s, 15 s, 0.5, 2. */
+    /** The defaults of {@code FedstreamConfig}: 30 s, 300 s, 10 s, 10 min, 1 s, 30 s, 0.5, 2. */
     public static HealthSettings defaults() {
         return new HealthSettings(Duration.ofSeconds(30), Duration.ofMinutes(5), Duration.ofSeconds(10),
                 Duration.ofMinutes(10), Duration.ofSeconds(1));

@@ -43,6 +43,7 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
     private ProcessorContext<String, HealthOutcome> context;
     private KeyValueStore<String, ClusterWatch> watches;
     private long watchingSince;
+    private boolean lagged;
 
     WatchClustersProcessor(HealthSettings settings, String healthTopic) {
         this.settings = settings;
@@ -111,7 +112,14 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
     private List<ClusterHealthMachine.Step> ticked(Map<String, ClusterWatch> all, long healthTime, long wallClock, String except) {
         List<ClusterHealthMachine.Step> changed = new ArrayList<>();
         if (brakeRule.lagging(healthTime, wallClock)) {
+            lagged = true;
             return changed;
+        }
+        if (lagged) {
+            // A backlog is read partition by partition, not in heartbeat order: as after a restart, every cluster gets
+            // a full failure threshold from the moment the input caught up before it can be found silent.
+            lagged = false;
+            watchingSince = healthTime;
         }
         for (ClusterWatch watch : all.values()) {
             if (watch.getHeartbeat() == null || watch.getCluster().equals(except)) {

@@ -231,6 +231,10 @@ class FedstreamConfigTest {
         assertThat(config.healthSettings().inputLagTolerance()).isEqualTo(Duration.ofSeconds(5));
         assertThat(config.topicNames().clusterTransitions()).isEqualTo("t.transitions");
         assertThat(config.healthApplicationId()).isEqualTo("fedstream-health");
+        assertThat(FedstreamConfig.of(Map.of("health.failure.threshold.ms", "3000")).healthSettings().inputLagTolerance())
+                .as("unset, the tolerance is the failure threshold").isEqualTo(Duration.ofSeconds(3));
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("health.input.lag.tolerance.ms", "0")))
+                .hasMessageContaining("health.input.lag.tolerance.ms");
         assertThatThrownBy(() -> FedstreamConfig.of(Map.of("health.brake.ratio", "0")))
                 .hasMessageContaining("health.brake.ratio");
         assertThatThrownBy(() -> FedstreamConfig.of(Map.of("health.brake.min.clusters", "0")))

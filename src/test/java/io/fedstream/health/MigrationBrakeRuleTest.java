@@ -54,7 +54,7 @@ class MigrationBrakeRuleTest {
     @Test
     void theRatioIsConfigurable() {
         MigrationBrakeRule threeQuarters = new MigrationBrakeRule(new HealthSettings(Duration.ofSeconds(30), Duration.ofMinutes(5),
-                Duration.ofSeconds(10), Duration.ofMinutes(10), Duration.ofSeconds(1), Duration.ofSeconds(15), 0.75, 2));
+                Duration.ofSeconds(10), Duration.ofMinutes(10), Duration.ofSeconds(1), Duration.ofSeconds(30), 0.75, 2));
         List<ClusterWatch> twoOfFour = List.of(ready("a"), ready("b"), down("c", ClusterState.SUSPECT, T0), down("d", ClusterState.SUSPECT, T0));
         List<ClusterWatch> threeOfFour = List.of(ready("a"), down("b", ClusterState.SUSPECT, T0), down("c", ClusterState.SUSPECT, T0),
                 down("d", ClusterState.SUSPECT, T0));
@@ -93,13 +93,13 @@ class MigrationBrakeRuleTest {
     void nothingHeardFromAnyClusterForTheLagToleranceIsTheInputLagBrake() {
         List<ClusterWatch> fleet = List.of(ready("a"), ready("b"));
 
-        assertThat(rule.evaluate(fleet, T0, T0 + 14_999, null)).isNull();
-        MigrationBrake brake = rule.evaluate(fleet, T0, T0 + 15 * SECOND, null);
+        assertThat(rule.evaluate(fleet, T0, T0 + 29_999, null)).isNull();
+        MigrationBrake brake = rule.evaluate(fleet, T0, T0 + 30 * SECOND, null);
 
         assertThat(brake.getReason()).isEqualTo(MigrationBrakeRule.INPUT_LAG);
-        assertThat(brake.getMessage()).startsWith("no heartbeat of any cluster processed for 15s (tolerance 15s)");
-        assertThat(rule.lagging(T0, T0 + 15 * SECOND)).isTrue();
-        assertThat(rule.lagging(T0, T0 + 14_999)).isFalse();
+        assertThat(brake.getMessage()).startsWith("no heartbeat of any cluster processed for 30s (tolerance 30s)");
+        assertThat(rule.lagging(T0, T0 + 30 * SECOND)).isTrue();
+        assertThat(rule.lagging(T0, T0 + 29_999)).isFalse();
         assertThat(rule.lagging(Long.MIN_VALUE, T0)).as("before any heartbeat nothing lags").isFalse();
     }
 
