@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Properties;
 import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 
@@ -25,6 +26,9 @@ public final class Fedstream implements AutoCloseable {
 
     /** How long the embedded registry waits for its broker before it answers that the registry is unreachable. */
     private static final Duration EMBEDDED_REGISTRY_TIMEOUT = Duration.ofSeconds(30);
+
+    /** The health client keeps its state here, inside {@code state.dir}. */
+    static final String HEALTH_STATE_SUBDIRECTORY = "health";
 
     private final FedstreamConfig config;
     private final SchemaRegistry registry;
@@ -134,9 +138,42 @@ public final class Fedstream implements AutoCloseable {
         return interpreterExtensions;
     }
 
+    /** The workload client's topology: every stage but the cluster watch. */
+    public Topology workloadTopology() {
+        return workloads().build();
+    }
+
+    /** The health client's topology: the cluster watch alone. */
+    public Topology healthTopology() {
+        return health().build();
+    }
+
+    /**
+     * Both clients' topologies in one, for offline runs (replay, TopologyTestDriver), where one driver plays both
+     * clients: the watch's outputs reach the workload stages through the same topics as at run time.
+     */
     public Topology topology() {
-        return new FedstreamTopology(topics, InternalSerdes.of(serdes), interpreterExtensions, config.healthSettings(),
-                config.fleetSettings(), metrics).build();
+        StreamsBuilder builder = FedstreamTopology.strictBuilder();
+        health().addTo(builder);
+        workloads().addTo(builder);
+        return builder.build();
+    }
+
+    private FedstreamTopology workloads() {
+        return new FedstreamTopology(topics, InternalSerdes.of(serdes), interpreterExtensions, config.fleetSettings(), metrics);
+    }
+
+    private HealthTopology health() {
+        return new HealthTopology(topics, InternalSerdes.of(serdes), config.healthSettings(), metrics);
+    }
+
+    /** The health client's Kafka Streams configuration: its own application id, stream thread and state directory. */
+    public Properties healthStreamsProperties() {
+        Properties properties = streamsProperties();
+        properties.put(StreamsConfig.APPLICATION_ID_CONFIG, config.healthApplicationId());
+        properties.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
+        properties.put(StreamsConfig.STATE_DIR_CONFIG, config.stateDir().resolve(HEALTH_STATE_SUBDIRECTORY).toString());
+        return properties;
     }
 
     /** Kafka Streams configuration: the configured one plus the dead-letter error handlers and counter. */

@@ -6,10 +6,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.avro.ClusterCondition;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.HeartbeatRefusal;
+import io.fedstream.avro.MigrationBrake;
 import io.fedstream.avro.Taint;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -45,8 +48,11 @@ public final class ClusterObject {
         return object;
     }
 
+    /** The list, with the migration brake (the same on every cluster) at its top while it holds. */
     public static ObjectNode listJson(List<ClusterWatch> watches) {
         ObjectNode list = NODES.objectNode().put("apiVersion", API_VERSION).put("kind", LIST_KIND);
+        watches.stream().map(ClusterWatch::getBrake).filter(Objects::nonNull).findFirst()
+                .ifPresent(brake -> list.set("brake", brake(brake)));
         ArrayNode items = list.putArray("items");
         watches.forEach(watch -> items.add(toJson(watch)));
         return list;
@@ -71,10 +77,33 @@ public final class ClusterObject {
                 putIfPresent(node, "lastTransitionTime", time(condition.getLastTransitionTime()));
             }
         }
+        if (watch.getBrake() != null) {
+            status.set("brake", brake(watch.getBrake()));
+        }
+        HeartbeatRefusal refusal = watch.getRefusal();
+        if (refusal != null) {
+            ObjectNode refused = status.putObject("lastRefusedHeartbeat")
+                    .put("refusedAt", time(refusal.getRefusedAt()))
+                    .put("heartbeatAt", time(refusal.getHeartbeatAt()))
+                    .put("field", refusal.getField());
+            putIfPresent(refused, "value", refusal.getValue());
+            refused.put("message", refusal.getMessage());
+        }
         ObjectNode summary = status.putObject("resourceSummary");
         summary.set("allocatable", strings(heartbeat == null ? Map.of() : heartbeat.getAllocatable()));
         summary.set("allocated", strings(heartbeat == null ? Map.of() : heartbeat.getAllocated()));
         return status;
+    }
+
+    /** The migration brake: while it holds, no migration command is issued (docs/health.md). */
+    private static ObjectNode brake(MigrationBrake brake) {
+        ObjectNode node = NODES.objectNode()
+                .put("reason", brake.getReason())
+                .put("message", brake.getMessage())
+                .put("since", time(brake.getSince()))
+                .put("knownClusters", brake.getKnownClusters());
+        brake.getClusters().forEach(node.putArray("clusters")::add);
+        return node;
     }
 
     private static ObjectNode strings(Map<String, String> values) {

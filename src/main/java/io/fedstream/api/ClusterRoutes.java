@@ -27,10 +27,10 @@ public final class ClusterRoutes {
         this.local = local;
     }
 
-    /** The routes over the running streams: cluster state is partitioned like {@code clusterHealthTopic}. */
-    static ClusterRoutes over(KafkaStreams streams, String clusterHealthTopic, HostInfo self, Optional<String> token) {
-        StoreClusters local = new StoreClusters(streams);
-        return new ClusterRoutes(new FleetClusters(streams, clusterHealthTopic, self, local, new ClusterPeers(token)), local);
+    /** The routes over the running health client: cluster state is partitioned like {@code clusterStatesTopic}. */
+    static ClusterRoutes over(KafkaStreams health, String clusterStatesTopic, HostInfo self, Optional<String> token) {
+        StoreClusters local = new StoreClusters(health);
+        return new ClusterRoutes(new FleetClusters(health, clusterStatesTopic, self, local, new ClusterPeers(token)), local);
     }
 
     void addTo(Router router) {

@@ -10,22 +10,22 @@ import org.apache.kafka.streams.KeyQueryMetadata;
 import org.apache.kafka.streams.state.HostInfo;
 
 /**
- * Answers for the whole application: cluster state is partitioned by cluster, so the list fans out to every instance
- * for its own partitions of the store, and one cluster is asked of the instance active for its name.
+ * Answers for the whole application from the health client's store (one partition, since the watch decides over
+ * every cluster at once): the list asks the instance active for it, and so does one cluster.
  */
 final class FleetClusters implements ClusterLookup {
 
     private static final StringSerializer KEYS = new StringSerializer();
 
     private final KafkaStreams streams;
-    private final String healthTopic;
+    private final String statesTopic;
     private final HostInfo self;
     private final LocalClusterLookup local;
     private final ClusterPeers peers;
 
-    FleetClusters(KafkaStreams streams, String healthTopic, HostInfo self, LocalClusterLookup local, ClusterPeers peers) {
+    FleetClusters(KafkaStreams streams, String statesTopic, HostInfo self, LocalClusterLookup local, ClusterPeers peers) {
         this.streams = streams;
-        this.healthTopic = healthTopic;
+        this.statesTopic = statesTopic;
         this.self = self;
         this.local = local;
         this.peers = peers;
@@ -33,7 +33,7 @@ final class FleetClusters implements ClusterLookup {
 
     @Override
     public List<ClusterWatch> all() {
-        return new StoreFanOut(streams, WatchClustersStage.STORE, healthTopic, self).collect(local::all, peers::all);
+        return new StoreFanOut(streams, WatchClustersStage.STORE, statesTopic, self).collect(local::all, peers::all);
     }
 
     @Override

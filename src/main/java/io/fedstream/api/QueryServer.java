@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.metrics.FedstreamMetrics;
+import io.fedstream.health.WatchClustersStage;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -46,8 +47,8 @@ public final class QueryServer implements AutoCloseable {
     private volatile FedstreamMetrics metrics;
     private boolean metricsPublic;
     private volatile Router router = new Router();
-    /** Cluster state is partitioned like this topic; {@link #bind(FedstreamConfig)} names the configured one. */
-    private String clusterHealthTopic = FedstreamConfig.of(Map.of()).clusterHealthTopic();
+    /** Cluster state is partitioned like this topic of the health client; {@link #bind(FedstreamConfig)} names the configured one. */
+    private String clusterStatesTopic = WatchClustersStage.heartbeatsTopic(FedstreamConfig.of(Map.of()).healthApplicationId());
     /** Migrations are partitioned by workload key like this topic; {@link #bind(FedstreamConfig)} names the configured one. */
     private String bindingsTopic = FedstreamConfig.of(Map.of()).bindingsTopic();
     private ClusterRoutes clusters;
@@ -70,7 +71,7 @@ public final class QueryServer implements AutoCloseable {
     /** Binds {@code http.host:http.port} (port 0 picks a free one) without serving yet. */
     public static QueryServer bind(FedstreamConfig config) {
         QueryServer server = bind(config.httpHost(), config.httpPort(), config.httpBearerToken().map(Password::value));
-        server.clusterHealthTopic = config.clusterHealthTopic();
+        server.clusterStatesTopic = WatchClustersStage.heartbeatsTopic(config.healthApplicationId());
         server.bindingsTopic = config.bindingsTopic();
         server.metricsPublic = config.metricsPublic();
         return server;
@@ -91,13 +92,13 @@ public final class QueryServer implements AutoCloseable {
         return new HostInfo(address.getHostString(), address.getPort());
     }
 
-    /** Serves the routes over the running streams' stores. */
-    public QueryServer start(KafkaStreams streams) {
+    /** Serves the routes over the running clients' stores: clusters from the health client, the rest from the workload client. */
+    public QueryServer start(KafkaStreams streams, KafkaStreams health) {
         AdmitPartitions partitions = new AdmitPartitions(streams, endpoint());
         PeerClient peers = new PeerClient(rawToken);
         StoreBindings bindings = new StoreBindings(streams);
         StoreAdmission admission = new StoreAdmission(streams, Clock.systemUTC());
-        withClusters(ClusterRoutes.over(streams, clusterHealthTopic, endpoint(), rawToken));
+        withClusters(ClusterRoutes.over(health, clusterStatesTopic, endpoint(), rawToken));
         withMigrations(MigrationRoutes.over(streams, bindingsTopic, endpoint(), rawToken));
         return start(new FleetBindings(partitions, bindings, peers), bindings, new FleetAdmission(partitions, admission, peers), admission);
     }

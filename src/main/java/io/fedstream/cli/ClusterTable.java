@@ -9,6 +9,7 @@ import java.util.List;
 /**
  * Renders clusters of the query API one row each, as {@code kubectl get}: NAME, STATE, READY, LAST-HEARTBEAT (an
  * age), INCIDENT, FLAPS, CPU and MEMORY as allocated/allocatable; wide adds REASON, the time in the state and TAINTS.
+ * Below the rows: the migration brake while it holds, and each cluster's latest refused heartbeat.
  */
 final class ClusterTable {
 
@@ -42,7 +43,19 @@ final class ClusterTable {
             }
             rows.add(row);
         }
-        return TextTable.render(rows);
+        StringBuilder text = new StringBuilder(TextTable.render(rows));
+        clusters.stream().map(cluster -> cluster.at("/status/brake")).filter(brake -> brake.isObject()).findFirst()
+                .ifPresent(brake -> text.append("Migration brake HOLDS since ").append(brake.path("since").asText())
+                        .append(" (").append(brake.path("reason").asText()).append("): ").append(brake.path("message").asText())
+                        .append(". No migration command is issued while it holds.\n"));
+        for (JsonNode cluster : clusters) {
+            JsonNode refused = cluster.at("/status/lastRefusedHeartbeat");
+            if (refused.isObject()) {
+                text.append("Heartbeat of ").append(cluster.at("/metadata/name").asText()).append(" refused ")
+                        .append(age(refused.path("refusedAt"), now)).append(" ago: ").append(refused.path("message").asText()).append('\n');
+            }
+        }
+        return text.toString();
     }
 
     private static String ready(JsonNode conditions) {

@@ -132,7 +132,7 @@ final class DemoCommand implements Callable<Integer> {
                     FleetClient fleet = new FleetClient(config, fedstream.topics());
                     FailoverClient failover = new FailoverClient(config, fedstream.topics());
                     DemoClusters clusters = DemoClusters.start(failover::heartbeat, DemoClusters.HEARTBEAT_INTERVAL)) {
-                api.withMetrics(fedstream.metrics()).withProbes(RunCommand.probesOf(runner)).start(runner.streams());
+                api.withMetrics(fedstream.metrics()).withProbes(RunCommand.probesOf(runner)).start(runner.streams(), runner.health());
                 out.printf("Live view on %s; Prometheus metrics on %smetrics.%n", api.url(), api.url());
                 out.printf("Simulated clusters %s heart-beat on %s every %d s.%n", String.join(", ", DemoClusters.NAMES),
                         fedstream.topics().clusterHealth().name(), clusters.interval().toSeconds());

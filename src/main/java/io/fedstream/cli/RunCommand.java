@@ -110,7 +110,7 @@ final class RunCommand implements Callable<Integer> {
         FedstreamConfig config = fedstream.config();
         try (QueryServer api = QueryServer.bind(config);
                 StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(START_TIMEOUT)) {
-            api.withMetrics(fedstream.metrics()).withProbes(probesOf(runner)).start(runner.streams());
+            api.withMetrics(fedstream.metrics()).withProbes(probesOf(runner)).start(runner.streams(), runner.health());
             LOG.info("fedstream is running: application.id={}, Kafka at {}, schema registry {}.",
                     config.applicationId(), config.kafkaBootstrapServers(),
                     config.schemaRegistryUrl().orElse("embedded (topic " + config.schemaRegistryTopic() + ")"));

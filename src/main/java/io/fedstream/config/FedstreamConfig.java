@@ -93,6 +93,7 @@ public final class FedstreamConfig extends AbstractConfig {
     public static final String TOPIC_DLQ = "topic.dlq";
     public static final String TOPIC_CAPACITY_RESERVATIONS = "topic.capacity.reservations";
     public static final String TOPIC_CLUSTER_VIEWS = "topic.cluster.views";
+    public static final String TOPIC_CLUSTER_TRANSITIONS = "topic.cluster.transitions";
     public static final String TOPIC_PARTITIONS = "topic.partitions";
     public static final String TOPIC_REPLICATION_FACTOR = "topic.replication.factor";
     // HTTP
@@ -110,6 +111,9 @@ public final class FedstreamConfig extends AbstractConfig {
     public static final String HEALTH_SUCCESS_THRESHOLD_MS = "health.success.threshold.ms";
     public static final String HEALTH_FLAP_WINDOW_MS = "health.flap.window.ms";
     public static final String HEALTH_CHECK_INTERVAL_MS = "health.check.interval.ms";
+    public static final String HEALTH_INPUT_LAG_TOLERANCE_MS = "health.input.lag.tolerance.ms";
+    public static final String HEALTH_BRAKE_RATIO = "health.brake.ratio";
+    public static final String HEALTH_BRAKE_MIN_CLUSTERS = "health.brake.min.clusters";
     // Placement and failover
     public static final String PLACE_RESERVATION_TTL_MS = "place.reservation.ttl.ms";
     public static final String PLACE_RETRY_INTERVAL_MS = "place.retry.interval.ms";
@@ -128,7 +132,8 @@ public final class FedstreamConfig extends AbstractConfig {
     // Not under java.io.tmpdir: the OS may clear it, and Kafka Streams warns against it. The embedded broker's data live there too.
     private static final String STATE_DIR_DEFAULT = Path.of(System.getProperty("user.home"), ".fedstream", "state").toString();
     /** Defaults shown by {@link #describeKeys()} that depend on the machine, so the README stays stable. */
-    private static final Map<String, String> DISPLAY_DEFAULTS = Map.of(STATE_DIR, "${user.home}/.fedstream/state");
+    private static final Map<String, String> DISPLAY_DEFAULTS = Map.of(STATE_DIR, "${user.home}/.fedstream/state",
+            HEALTH_INPUT_LAG_TOLERANCE_MS, "health.failure.threshold.ms");
 
     private static final ConfigDef CONFIG = new ConfigDef()
             .define(KAFKA_BOOTSTRAP_SERVERS, Type.STRING, "127.0.0.1:9092", new ConfigDef.NonEmptyString(), Importance.HIGH,
@@ -218,6 +223,10 @@ public final class FedstreamConfig extends AbstractConfig {
                     "fedstream's own: each member cluster's state and latest heartbeat, whenever either changes, mirrored on"
                             + " every instance for choosing placement candidates.", GROUP_TOPICS, 16, ConfigDef.Width.MEDIUM,
                     TOPIC_CLUSTER_VIEWS)
+            .define(TOPIC_CLUSTER_TRANSITIONS, Type.STRING, "fedstream.cluster-transitions", new ConfigDef.NonEmptyString(),
+                    Importance.LOW, "fedstream's own: the health client copies every cluster transition (with the migration"
+                            + " brake) to every partition here, for the fail-over stage; topic.partitions partitions.",
+                    GROUP_TOPICS, 17, ConfigDef.Width.MEDIUM, TOPIC_CLUSTER_TRANSITIONS)
             .define(TOPIC_PARTITIONS, Type.INT, 6, Range.atLeast(1), Importance.MEDIUM,
                     "Partitions of the topics fedstream creates; the upper bound of useful instances.",
                     GROUP_TOPICS, 13, ConfigDef.Width.SHORT, TOPIC_PARTITIONS)
@@ -264,6 +273,24 @@ public final class FedstreamConfig extends AbstractConfig {
             .define(HEALTH_CHECK_INTERVAL_MS, Type.LONG, 1_000L, Range.atLeast(1), Importance.LOW,
                     "How often (wall clock) the cluster watch looks for missed heartbeats; at most health.failure.threshold.ms.",
                     GROUP_HEALTH, 5, ConfigDef.Width.SHORT, HEALTH_CHECK_INTERVAL_MS)
+            .define(HEALTH_INPUT_LAG_TOLERANCE_MS, Type.LONG, null, ConfigDef.LambdaValidator.with((name, value) -> {
+                        if (value != null && (Long) value < 1) {
+                            throw new ConfigException(name, value, "Value must be at least 1");
+                        }
+                    }, () -> "[1,...] (unset: health.failure.threshold.ms)"), Importance.LOW,
+                    "The health input lags when the wall clock is this far ahead of the latest heartbeat time processed (of"
+                            + " any cluster): no cluster changes state meanwhile, the migration brake holds, and once it"
+                            + " catches up every cluster gets a full failure threshold again. Default: health.failure.threshold.ms"
+                            + " (a shorter stall cannot make a cluster look silent).",
+                    GROUP_HEALTH, 6, ConfigDef.Width.SHORT, HEALTH_INPUT_LAG_TOLERANCE_MS)
+            .define(HEALTH_BRAKE_RATIO, Type.DOUBLE, 0.5, Range.between(0.01, 1.0), Importance.MEDIUM,
+                    "The migration brake holds while at least this share of the known clusters (and at least"
+                            + " health.brake.min.clusters) turned SUSPECT within one health.failure.threshold.ms and are not back:"
+                            + " fedstream then suspects itself or the network, and issues no migration command.",
+                    GROUP_HEALTH, 7, ConfigDef.Width.SHORT, HEALTH_BRAKE_RATIO)
+            .define(HEALTH_BRAKE_MIN_CLUSTERS, Type.INT, 2, Range.atLeast(1), Importance.LOW,
+                    "The fewest clusters failing together that engage the migration brake: one cluster alone is never a"
+                            + " mass failure by default.", GROUP_HEALTH, 8, ConfigDef.Width.SHORT, HEALTH_BRAKE_MIN_CLUSTERS)
 
             .define(PLACE_RESERVATION_TTL_MS, Type.LONG, 300_000L, Range.atLeast(1), Importance.LOW,
                     "How long room reserved on a cluster counts against it: the time its heartbeats may take to report the"
@@ -345,6 +372,11 @@ public final class FedstreamConfig extends AbstractConfig {
 
     public String applicationId() {
         return getString(APPLICATION_ID);
+    }
+
+    /** The health client's application id, {@code <application.id>-health}: its own consumer group, state and internal topics. */
+    public String healthApplicationId() {
+        return applicationId() + "-health";
     }
 
     public Path stateDir() {
@@ -462,11 +494,16 @@ public final class FedstreamConfig extends AbstractConfig {
         return getString(TOPIC_CLUSTER_VIEWS);
     }
 
+    public String clusterTransitionsTopic() {
+        return getString(TOPIC_CLUSTER_TRANSITIONS);
+    }
+
     /** Every fedstream topic's name, as configured. */
     public TopicNames topicNames() {
         return new TopicNames(workloadsTopic(), policiesTopic(), clusterHealthTopic(), workloadStatusTopic(),
                 stateDeltasTopic(), bindingsTopic(), quotaStatusTopic(), clusterStateTopic(), migrationsTopic(),
-                migrationEventsTopic(), auditTopic(), dlqTopic(), capacityReservationsTopic(), clusterViewsTopic());
+                migrationEventsTopic(), auditTopic(), dlqTopic(), capacityReservationsTopic(), clusterViewsTopic(),
+                clusterTransitionsTopic());
     }
 
     public int topicPartitions() {
@@ -514,7 +551,11 @@ public final class FedstreamConfig extends AbstractConfig {
                 Duration.ofMillis(getLong(HEALTH_TOLERATION_MS)),
                 Duration.ofMillis(getLong(HEALTH_SUCCESS_THRESHOLD_MS)),
                 Duration.ofMillis(getLong(HEALTH_FLAP_WINDOW_MS)),
-                Duration.ofMillis(getLong(HEALTH_CHECK_INTERVAL_MS)));
+                Duration.ofMillis(getLong(HEALTH_CHECK_INTERVAL_MS)),
+                Duration.ofMillis(getLong(HEALTH_INPUT_LAG_TOLERANCE_MS) == null
+                        ? getLong(HEALTH_FAILURE_THRESHOLD_MS) : getLong(HEALTH_INPUT_LAG_TOLERANCE_MS)),
+                getDouble(HEALTH_BRAKE_RATIO),
+                getInt(HEALTH_BRAKE_MIN_CLUSTERS));
     }
 
     /** The place-and-fail-over stage's clocks; workloads without a policy toleration use the cluster watch's. */

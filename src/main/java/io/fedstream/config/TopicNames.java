@@ -15,5 +15,6 @@ public record TopicNames(
         String audit,
         String deadLetters,
         String capacityReservations,
-        String clusterViews) {
+        String clusterViews,
+        String clusterTransitions) {
 }

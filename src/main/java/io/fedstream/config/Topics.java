@@ -32,7 +32,8 @@ public record Topics(
         Topic<String, AuditEvent> audit,
         Topic<String, byte[]> deadLetters,
         Topic<String, ReservationRequest> capacityReservations,
-        Topic<String, ClusterWatch> clusterViews) {
+        Topic<String, ClusterWatch> clusterViews,
+        Topic<String, ClusterStateEvent> clusterTransitions) {
 
     /** Binds the configured names to string keys and registry-backed Avro values. */
     public static Topics of(TopicNames names, AvroSerdes avro) {
@@ -51,13 +52,15 @@ public record Topics(
                 new Topic<>(names.audit(), key, avro.specific(AuditEvent.class, false), AuditEvent.class),
                 new Topic<>(names.deadLetters(), key, Serdes.ByteArray(), byte[].class),
                 new Topic<>(names.capacityReservations(), key, avro.specific(ReservationRequest.class, false), ReservationRequest.class),
-                new Topic<>(names.clusterViews(), key, avro.specific(ClusterWatch.class, false), ClusterWatch.class));
+                new Topic<>(names.clusterViews(), key, avro.specific(ClusterWatch.class, false), ClusterWatch.class),
+                new Topic<>(names.clusterTransitions(), key, avro.specific(ClusterStateEvent.class, false), ClusterStateEvent.class));
     }
 
     /** All topics, inputs first. */
     public List<Topic<?, ?>> all() {
         return List.of(
                 workloads, policies, clusterHealth, workloadStatus, stateDeltas, migrationEvents,
-                bindings, quotaStatus, clusterState, migrations, audit, deadLetters, capacityReservations, clusterViews);
+                bindings, quotaStatus, clusterState, migrations, audit, deadLetters, capacityReservations, clusterViews,
+                clusterTransitions);
     }
 }

@@ -10,8 +10,9 @@ import java.util.List;
 
 /**
  * The life cycle of one member cluster (READY, SUSPECT, FAILED, RECOVERING) as a pure function of its heartbeats and
- * of fedstream's clock: each call takes what is known of the cluster and returns what is known after, with the
- * transition it made, if any. Rules and their sources: docs/health.md.
+ * of the watch's clock, which is heartbeat time (the latest heartbeat time processed of any cluster), so that a watch
+ * that processes late never takes its own delay for a cluster's silence: each call takes what is known of the cluster
+ * and returns what is known after, with the transition it made, if any. Rules and their sources: docs/health.md.
  */
 public final class ClusterHealthMachine {
 
@@ -34,7 +35,7 @@ public final class ClusterHealthMachine {
     }
 
     /**
-     * A heartbeat received at {@code now} (fedstream's clock). One older than the latest (by {@code heartbeatAt})
+     * A heartbeat taken in when the watch's clock reads {@code now}. One older than the latest (by {@code heartbeatAt})
      * is out of order and changes nothing; {@code current} is null for a cluster not seen before.
      */
     public Step onHeartbeat(ClusterWatch current, ClusterHealthEvent heartbeat, long now) {
@@ -48,7 +49,6 @@ public final class ClusterHealthMachine {
         }
         ClusterWatch seen = ClusterWatch.newBuilder(current)
                 .setLastHeartbeatAt(heartbeat.getHeartbeatAt())
-                .setLastReceivedAt(Instant.ofEpochMilli(now))
                 .setHeartbeat(heartbeat)
                 .build();
         Step step = afterVerdict(seen, current.getState(), verdict, now);
@@ -56,12 +56,13 @@ public final class ClusterHealthMachine {
     }
 
     /**
-     * The clock moved to {@code now}. Silence is measured from the latest heartbeat received or from
-     * {@code watchingSince}, whichever is later: after a restart or a partition move, fedstream did not watch in the
-     * meantime, so every cluster gets a full failure threshold before it is found silent.
+     * The watch's clock moved to {@code now}. Silence is the time from the cluster's latest heartbeat (its own
+     * {@code heartbeatAt}) or from {@code watchingSince}, whichever is later, to {@code now}: after a restart or a
+     * partition move, fedstream did not watch in the meantime, so every cluster gets a full failure threshold before
+     * it is found silent.
      */
     public Step onTick(ClusterWatch current, long now, long watchingSince) {
-        long silence = now - Math.max(watchingSince, current.getLastReceivedAt() == null ? Long.MIN_VALUE : current.getLastReceivedAt().toEpochMilli());
+        long silence = now - Math.max(watchingSince, current.getLastHeartbeatAt() == null ? Long.MIN_VALUE : current.getLastHeartbeatAt().toEpochMilli());
         boolean silent = silence >= settings.failureThreshold().toMillis();
         long inState = now - current.getSince().toEpochMilli();
         switch (current.getState()) {
@@ -125,7 +126,6 @@ public final class ClusterHealthMachine {
                 .setReason(Reasons.JOINED)
                 .setSince(Instant.ofEpochMilli(now))
                 .setLastHeartbeatAt(heartbeat.getHeartbeatAt())
-                .setLastReceivedAt(Instant.ofEpochMilli(now))
                 .setHeartbeat(heartbeat)
                 .build();
         return switch (verdict.kind()) {

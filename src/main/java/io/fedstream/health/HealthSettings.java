@@ -4,12 +4,16 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The cluster watch's timings: silence or Ready not True for {@code failureThreshold} makes a cluster SUSPECT,
- * SUSPECT for {@code toleration} makes it FAILED, a RECOVERING cluster is READY after {@code successThreshold} of
- * health (doubled per earlier incident within {@code flapWindow}), and the store is scanned every {@code checkInterval}.
+ * The cluster watch's timings and brake: silence or Ready not True for {@code failureThreshold} makes a cluster
+ * SUSPECT, SUSPECT for {@code toleration} makes it FAILED, a RECOVERING cluster is READY after {@code successThreshold}
+ * of health (doubled per earlier incident within {@code flapWindow}), the store is scanned every {@code checkInterval},
+ * nothing changes while the health input lags by {@code inputLagTolerance}, and the migration brake holds while at
+ * least {@code brakeRatio} of the known clusters (and {@code brakeMinClusters}) turned SUSPECT within one failure
+ * threshold.
  */
 public record HealthSettings(
-        Duration failureThreshold, Duration toleration, Duration successThreshold, Duration flapWindow, Duration checkInterval) {
+        Duration failureThreshold, Duration toleration, Duration successThreshold, Duration flapWindow, Duration checkInterval,
+        Duration inputLagTolerance, double brakeRatio, int brakeMinClusters) {
 
     public HealthSettings {
         positive(failureThreshold, "failureThreshold");
@@ -17,9 +21,23 @@ public record HealthSettings(
         positive(successThreshold, "successThreshold");
         positive(flapWindow, "flapWindow");
         positive(checkInterval, "checkInterval");
+        positive(inputLagTolerance, "inputLagTolerance");
+        if (!(brakeRatio > 0 && brakeRatio <= 1)) {
+            throw new IllegalArgumentException("brakeRatio must be in (0, 1] (value: " + brakeRatio + ")");
+        }
+        if (brakeMinClusters < 1) {
+            throw new IllegalArgumentException("brakeMinClusters must be at least 1 (value: " + brakeMinClusters + ")");
+        }
     }
 
-    /** The defaults of {@code FedstreamConfig}: 30 s, 300 s, 10 s, 10 min, 1 s. */
+    /** The first five timings with the defaults of the lag tolerance (the failure threshold) and the brake (half, at least 2). */
+    public HealthSettings(Duration failureThreshold, Duration toleration, Duration successThreshold, Duration flapWindow,
+                          Duration checkInterval) {
+        this(failureThreshold, toleration, successThreshold, flapWindow, checkInterval,
+                failureThreshold, 0.5, 2);
+    }
+
+    /** The defaults of {@code FedstreamConfig}: 30 s, 300 s, 10 s, 10 min, 1 s, 30 s, 0.5, 2. */
     public static HealthSettings defaults() {
         return new HealthSettings(Duration.ofSeconds(30), Duration.ofMinutes(5), Duration.ofSeconds(10),
                 Duration.ofMinutes(10), Duration.ofSeconds(1));

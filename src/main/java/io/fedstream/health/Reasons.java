@@ -19,6 +19,8 @@ public final class Reasons {
     static final String READY_TRUE = "ReadyTrue";
     /** The NoExecute taint is gone. */
     static final String NO_EXECUTE_TAINT_REMOVED = "NoExecuteTaintRemoved";
+    /** Every heartbeat of a cluster so far was refused (a dead letter names the field and value); not a transition. */
+    static final String HEARTBEAT_REFUSED = "HeartbeatRefused";
     /** RECOVERING stayed healthy for its (damped) success threshold. */
     static final String RECOVERED = "Recovered";
 

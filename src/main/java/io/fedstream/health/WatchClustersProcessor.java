@@ -1,28 +1,37 @@
 package io.fedstream.health;
 
+import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.ClusterHealthEvent;
+import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
-import io.fedstream.dlq.DeadLetter;
+import io.fedstream.avro.HeartbeatRefusal;
+import io.fedstream.avro.MigrationBrake;
+import io.fedstream.interpret.FieldError;
 import io.fedstream.metrics.FedstreamMetrics;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
 import org.apache.kafka.common.header.internals.RecordHeaders;
-import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Stage 5, one task per cluster-health partition: takes each heartbeat through the {@link ClusterHealthMachine}, and
- * on a wall-clock schedule looks at every cluster of its partition, so a cluster that went silent is found even
- * though no record arrives; every transition goes out as a cluster-state event and an audit event.
+ * Stage 5, one task for every cluster (the heartbeats are repartitioned onto one partition): records the refusals of
+ * {@link HeartbeatGate}, takes each good heartbeat through the {@link ClusterHealthMachine} on the watch's clock (the
+ * latest heartbeat time of any cluster), and on a wall-clock schedule looks at every cluster, so a cluster that went
+ * silent is found though no record of its own arrives. It changes no state while the health input lags, and after
+ * every change decides the migration brake over all clusters.
  */
 final class WatchClustersProcessor implements Processor<String, ClusterHealthEvent, String, HealthOutcome> {
 
@@ -30,20 +39,20 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
 
     private final HealthSettings settings;
     private final ClusterHealthMachine machine;
+    private final MigrationBrakeRule brakeRule;
     private final String healthTopic;
-    private final Serializer<ClusterHealthEvent> heartbeatSerializer;
     private final FedstreamMetrics metrics;
     private ProcessorContext<String, HealthOutcome> context;
     private KeyValueStore<String, ClusterWatch> watches;
     private long watchingSince;
+    private boolean lagged;
 
-    WatchClustersProcessor(HealthSettings settings, String healthTopic, Serializer<ClusterHealthEvent> heartbeatSerializer,
-                           FedstreamMetrics metrics) {
-        this.metrics = metrics;
+    WatchClustersProcessor(HealthSettings settings, String healthTopic, FedstreamMetrics metrics) {
         this.settings = settings;
-        this.machine = new ClusterHealthMachine(settings);
         this.healthTopic = healthTopic;
-        this.heartbeatSerializer = heartbeatSerializer;
+        this.metrics = metrics;
+        this.machine = new ClusterHealthMachine(settings);
+        this.brakeRule = new MigrationBrakeRule(settings);
     }
 
     @Override
@@ -56,59 +65,182 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
 
     @Override
     public void process(Record<String, ClusterHealthEvent> record) {
-        long now = context.currentSystemTimeMs();
+        long wallClock = context.currentSystemTimeMs();
         ClusterHealthEvent heartbeat = record.value();
-        if (record.key() == null || heartbeat == null) {
-            deadLetter(record, now, heartbeat == null
-                    ? "a tombstone does not remove a cluster: heartbeats only report it (key " + record.key() + ")"
-                    : "a heartbeat needs the cluster name as its key", "key", record.key());
+        metrics.heartbeatProcessed(heartbeat.getHeartbeatAt(), wallClock);
+        Map<String, ClusterWatch> all = all();
+        ClusterWatch current = all.get(record.key());
+        FieldError refusal = HeartbeatGate.refusal(record.headers());
+        if (refusal != null) {
+            refuse(record, current, refusal, wallClock);
             return;
         }
-        if (!record.key().equals(heartbeat.getCluster())) {
-            deadLetter(record, now, "key " + record.key() + " and cluster " + heartbeat.getCluster() + " differ", "cluster", heartbeat.getCluster());
-            return;
+        // A cluster known only from refused heartbeats joins with its first good one.
+        ClusterWatch known = current == null || current.getHeartbeat() == null ? null : current;
+        long healthTime = Math.max(MigrationBrakeRule.healthTime(all.values()), heartbeat.getHeartbeatAt().toEpochMilli());
+        ClusterHealthMachine.Step step;
+        if (known != null && brakeRule.lagging(healthTime, wallClock)) {
+            // The heartbeat counts as proof of life, but what it means waits until the input has caught up.
+            step = heartbeat.getHeartbeatAt().isBefore(known.getLastHeartbeatAt())
+                    ? ClusterHealthMachine.Step.unchanged(known)
+                    : new ClusterHealthMachine.Step(ClusterWatch.newBuilder(known)
+                            .setLastHeartbeatAt(heartbeat.getHeartbeatAt()).setHeartbeat(heartbeat).build(), null);
+        } else {
+            step = machine.onHeartbeat(known, heartbeat, healthTime);
         }
-        metrics.heartbeatProcessed(heartbeat.getHeartbeatAt(), now);
-        ClusterWatch current = watches.get(record.key());
-        ClusterHealthMachine.Step step = machine.onHeartbeat(current, heartbeat, now);
-        if (step.watch() == current) {
+        if (step.watch() == known) {
             LOG.debug("Heartbeat of {} at {} is older than the latest ({}): ignored", record.key(), heartbeat.getHeartbeatAt(),
-                    current.getLastHeartbeatAt());
+                    known.getLastHeartbeatAt());
             return;
         }
-        watches.put(record.key(), step.watch());
-        viewIfChanged(current, step.watch(), now);
-        if (step.transition() != null) {
-            RecordMetadata source = context.recordMetadata().orElse(null);
-            announce(step.transition(), now, source == null ? null : source.topic(),
-                    source == null ? null : source.partition(), source == null ? null : source.offset());
-        }
+        ClusterWatch received = ClusterWatch.newBuilder(step.watch())
+                .setLastReceivedAt(Instant.ofEpochMilli(wallClock))
+                .setRefusal(null)
+                .build();
+        List<ClusterHealthMachine.Step> steps = new ArrayList<>();
+        steps.add(new ClusterHealthMachine.Step(received, step.transition()));
+        // The heartbeat moved the watch's clock: every other cluster's silence is measured against it at once.
+        steps.addAll(ticked(all, healthTime, wallClock, received.getCluster()));
+        Integer partition = HeartbeatGate.sourcePartition(record.headers());
+        Source source = partition == null ? null : new Source(healthTopic, partition, HeartbeatGate.sourceOffset(record.headers()));
+        commit(all, steps, wallClock, source, received.getCluster());
     }
 
-    /** Every cluster of this task: the store holds one entry per cluster, so a full scan is cheap. */
-    private void check(long now) {
+    /** Every cluster, on the watch's clock; nothing changes state while the health input lags. */
+    private void check(long wallClock) {
+        Map<String, ClusterWatch> all = all();
+        commit(all, ticked(all, MigrationBrakeRule.healthTime(all.values()), wallClock, null), wallClock, null, null);
+    }
+
+    /** What the watch's clock at {@code healthTime} changes, for every cluster but {@code except}; nothing while the input lags. */
+    private List<ClusterHealthMachine.Step> ticked(Map<String, ClusterWatch> all, long healthTime, long wallClock, String except) {
         List<ClusterHealthMachine.Step> changed = new ArrayList<>();
-        try (KeyValueIterator<String, ClusterWatch> all = watches.all()) {
-            all.forEachRemaining(entry -> {
-                ClusterHealthMachine.Step step = machine.onTick(entry.value, now, watchingSince);
-                if (step.watch() != entry.value) {
-                    changed.add(step);
-                }
-            });
+        if (brakeRule.lagging(healthTime, wallClock)) {
+            lagged = true;
+            return changed;
         }
-        for (ClusterHealthMachine.Step step : changed) {
-            ClusterWatch before = watches.get(step.watch().getCluster());
-            watches.put(step.watch().getCluster(), step.watch());
-            viewIfChanged(before, step.watch(), now);
-            if (step.transition() != null) {
-                announce(step.transition(), now, null, null, null);
+        if (lagged) {
+            // A backlog is read partition by partition, not in heartbeat order: as after a restart, every cluster gets
+            // a full failure threshold from the moment the input caught up before it can be found silent.
+            lagged = false;
+            watchingSince = healthTime;
+        }
+        for (ClusterWatch watch : all.values()) {
+            if (watch.getHeartbeat() == null || watch.getCluster().equals(except)) {
+                continue;
+            }
+            ClusterHealthMachine.Step step = machine.onTick(watch, healthTime, watchingSince);
+            if (step.watch() != watch) {
+                changed.add(step);
             }
         }
+        return changed;
     }
 
-    /** Placement cares about state, labels, taints and resources; a heartbeat that only proves liveness is not sent on. */
+    /**
+     * Stores the steps, decides the brake over every cluster after them, and sends what changed: transitions first
+     * (carrying the brake they leave), then views, then on a brake change its audit event and every other unhealthy
+     * cluster's state again, so that each fail-over task holds the new brake on every open incident.
+     */
+    private void commit(Map<String, ClusterWatch> before, List<ClusterHealthMachine.Step> steps, long wallClock, Source source,
+                        String sourceCluster) {
+        Map<String, ClusterWatch> after = new TreeMap<>(before);
+        steps.forEach(step -> after.put(step.watch().getCluster(), step.watch()));
+        MigrationBrake previous = brakeOf(before);
+        MigrationBrake brake = brakeRule.evaluate(after.values(), MigrationBrakeRule.healthTime(after.values()), wallClock, previous);
+        after.replaceAll((cluster, watch) -> Objects.equals(watch.getBrake(), brake) ? watch
+                : ClusterWatch.newBuilder(watch).setBrake(brake).build());
+        after.forEach((cluster, watch) -> {
+            if (!watch.equals(before.get(cluster))) {
+                watches.put(cluster, watch);
+            }
+        });
+        for (ClusterHealthMachine.Step step : steps) {
+            if (step.transition() != null) {
+                ClusterStateEvent event = ClusterStateEvent.newBuilder(step.transition()).setBrake(brake).build();
+                announce(event, wallClock, event.getCluster().equals(sourceCluster) ? source : null);
+            }
+        }
+        after.forEach((cluster, watch) -> viewIfChanged(before.get(cluster), watch, wallClock));
+        boolean engagedOrReleased = (previous == null) != (brake == null);
+        if (!engagedOrReleased) {
+            return;
+        }
+        if (brake != null) {
+            LOG.warn("Migration brake engaged ({}): {}", brake.getReason(), brake.getMessage());
+            audit(HealthAudit.brake(brake, null), wallClock);
+        } else {
+            LOG.warn("Migration brake released: {}", previous.getMessage());
+            audit(HealthAudit.brake(previous, Instant.ofEpochMilli(wallClock)), wallClock);
+        }
+        List<String> transitioned = steps.stream().filter(step -> step.transition() != null)
+                .map(step -> step.watch().getCluster()).toList();
+        after.values().stream()
+                .filter(watch -> watch.getHeartbeat() != null && watch.getState() != ClusterState.READY)
+                .filter(watch -> !transitioned.contains(watch.getCluster()))
+                .forEach(watch -> context.forward(new Record<String, HealthOutcome>(watch.getCluster(),
+                        new HealthOutcome.Reannounced(current(watch)), wallClock, new RecordHeaders())));
+    }
+
+    /** The cluster's state as the event of the transition that led to it, with the brake it holds under now. */
+    private static ClusterStateEvent current(ClusterWatch watch) {
+        return ClusterStateEvent.newBuilder()
+                .setCluster(watch.getCluster())
+                .setState(watch.getState())
+                .setReason(watch.getReason())
+                .setMessage(watch.getMessage())
+                .setIncidentId(watch.getIncidentId())
+                .setLastHeartbeatAt(watch.getLastHeartbeatAt())
+                .setFlapCount(watch.getFlapCount())
+                .setTransitionAt(watch.getSince())
+                .setBrake(watch.getBrake())
+                .build();
+    }
+
+    /** Every watch holds the same brake; a cluster known only from refused heartbeats may not hold it yet. */
+    private static MigrationBrake brakeOf(Map<String, ClusterWatch> all) {
+        return all.values().stream().filter(watch -> watch.getHeartbeat() != null).map(ClusterWatch::getBrake)
+                .filter(Objects::nonNull).findFirst().orElse(null);
+    }
+
+    private Map<String, ClusterWatch> all() {
+        Map<String, ClusterWatch> all = new LinkedHashMap<>();
+        try (KeyValueIterator<String, ClusterWatch> entries = watches.all()) {
+            entries.forEachRemaining(entry -> all.put(entry.key, entry.value));
+        }
+        return all;
+    }
+
+    /**
+     * A heartbeat the gate refused (and dead-lettered): the cluster keeps its last valid view, which now names the
+     * refusal, so that placement can say why the cluster is no candidate.
+     */
+    private void refuse(Record<String, ClusterHealthEvent> record, ClusterWatch current, FieldError problem, long wallClock) {
+        HeartbeatRefusal refusal = HeartbeatRefusal.newBuilder()
+                .setRefusedAt(Instant.ofEpochMilli(wallClock))
+                .setHeartbeatAt(record.value().getHeartbeatAt())
+                .setField(problem.field())
+                .setValue(problem.value())
+                .setMessage(problem.reason())
+                .build();
+        ClusterWatch refused = current != null
+                ? ClusterWatch.newBuilder(current).setRefusal(refusal).build()
+                : ClusterWatch.newBuilder()
+                        .setCluster(record.key())
+                        .setState(ClusterState.SUSPECT)
+                        .setReason(Reasons.HEARTBEAT_REFUSED)
+                        .setMessage("no valid heartbeat yet")
+                        .setSince(Instant.ofEpochMilli(wallClock))
+                        .setRefusal(refusal)
+                        .build();
+        watches.put(record.key(), refused);
+        viewIfChanged(current, refused, wallClock);
+    }
+
+    /** Placement cares about state, labels, taints, resources, refusals and the brake; mere liveness is not sent on. */
     private void viewIfChanged(ClusterWatch before, ClusterWatch after, long now) {
-        if (before != null && before.getState() == after.getState() && sameCapacity(before.getHeartbeat(), after.getHeartbeat())) {
+        if (before != null && before.getState() == after.getState() && sameCapacity(before.getHeartbeat(), after.getHeartbeat())
+                && Objects.equals(before.getRefusal(), after.getRefusal()) && Objects.equals(before.getBrake(), after.getBrake())) {
             return;
         }
         context.forward(new Record<String, HealthOutcome>(after.getCluster(), new HealthOutcome.View(after), now, new RecordHeaders()));
@@ -122,20 +254,19 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
                 && a.getLabels().equals(b.getLabels()) && a.getTaints().equals(b.getTaints());
     }
 
-    private void announce(ClusterStateEvent transition, long now, String topic, Integer partition, Long offset) {
+    private void announce(ClusterStateEvent transition, long now, Source source) {
         LOG.info("Cluster {} is {} (was {}): {} {}", transition.getCluster(), transition.getState(), transition.getPreviousState(),
                 transition.getReason(), transition.getMessage());
         context.forward(new Record<String, HealthOutcome>(transition.getCluster(), new HealthOutcome.Transition(transition), now, new RecordHeaders()));
-        HealthOutcome.Audit audit = new HealthOutcome.Audit(HealthAudit.of(transition, topic, partition, offset));
-        context.forward(new Record<String, HealthOutcome>(audit.event().getDecisionId(), audit, now, new RecordHeaders()));
+        audit(HealthAudit.of(transition, source == null ? null : source.topic(), source == null ? null : source.partition(),
+                source == null ? null : source.offset()), now);
     }
 
-    private void deadLetter(Record<String, ClusterHealthEvent> record, long now, String reason, String field, String value) {
-        RecordMetadata source = context.recordMetadata().orElse(null);
-        DeadLetter letter = new DeadLetter(HealthAudit.STAGE, reason, field, value, source == null ? healthTopic : source.topic(),
-                source == null ? -1 : source.partition(), source == null ? -1 : source.offset());
-        LOG.warn("Heartbeat dead-lettered: {}", reason);
-        byte[] original = record.value() == null ? null : heartbeatSerializer.serialize(healthTopic, record.value());
-        context.forward(new Record<String, HealthOutcome>(record.key(), new HealthOutcome.DeadLettered(letter, original), now, letter.headers()));
+    /** The heartbeat behind a transition, on the cluster-health topic. */
+    private record Source(String topic, int partition, Long offset) {
+    }
+
+    private void audit(AuditEvent event, long now) {
+        context.forward(new Record<String, HealthOutcome>(event.getDecisionId(), new HealthOutcome.Audit(event), now, new RecordHeaders()));
     }
 }

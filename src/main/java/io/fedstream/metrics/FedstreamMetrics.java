@@ -104,11 +104,16 @@ public final class FedstreamMetrics {
      * Binds the streams' client metrics and the census of their stores; closing the result unbinds the client metrics
      * (before the streams close, so that no refresh reads a closed client).
      */
-    public AutoCloseable observe(KafkaStreams streams) {
-        KafkaStreamsMetrics client = new KafkaStreamsMetrics(streams);
-        client.bindTo(registry);
-        new StoreCensus(streams).bindTo(registry);
-        return client::close;
+    public AutoCloseable observe(KafkaStreams workloads, KafkaStreams health) {
+        KafkaStreamsMetrics workloadClient = new KafkaStreamsMetrics(workloads);
+        workloadClient.bindTo(registry);
+        KafkaStreamsMetrics healthClient = new KafkaStreamsMetrics(health);
+        healthClient.bindTo(registry);
+        new StoreCensus(workloads, health).bindTo(registry);
+        return () -> {
+            workloadClient.close();
+            healthClient.close();
+        };
     }
 
     /** Every meter in the Prometheus text format. */

@@ -40,12 +40,15 @@ final class StoreCensus {
     /** One scrape reads every gauge; a count this young is reused instead of scanning the stores once per gauge. */
     private static final Duration FRESH = Duration.ofSeconds(1);
 
-    private final KafkaStreams streams;
+    private final KafkaStreams workloads;
+    private final KafkaStreams health;
     private Counts counts = new Counts();
     private long countedAtNanos;
 
-    StoreCensus(KafkaStreams streams) {
-        this.streams = streams;
+    /** Migrations are in the workload client's stores, clusters in the health client's. */
+    StoreCensus(KafkaStreams workloads, KafkaStreams health) {
+        this.workloads = workloads;
+        this.health = health;
     }
 
     void bindTo(MeterRegistry registry) {
@@ -84,15 +87,15 @@ final class StoreCensus {
 
     private Counts count() {
         Counts fresh = new Counts();
-        if (streams.state() != KafkaStreams.State.RUNNING) {
+        if (workloads.state() != KafkaStreams.State.RUNNING || health.state() != KafkaStreams.State.RUNNING) {
             // Stores are not queryable while the streams start, rebalance or stop; the last counts stand meanwhile.
             return counts;
         }
         try {
-            try (KeyValueIterator<String, ClusterWatch> all = this.<ClusterWatch>store(WatchClustersStage.STORE).all()) {
+            try (KeyValueIterator<String, ClusterWatch> all = StoreCensus.<ClusterWatch>store(health, WatchClustersStage.STORE).all()) {
                 all.forEachRemaining(entry -> fresh.clusters.merge(entry.value.getState(), 1L, Long::sum));
             }
-            try (KeyValueIterator<String, MigrationRecord> all = this.<MigrationRecord>store(StoreMigrations.STORE).all()) {
+            try (KeyValueIterator<String, MigrationRecord> all = StoreCensus.<MigrationRecord>store(workloads, StoreMigrations.STORE).all()) {
                 all.forEachRemaining(entry -> fresh.add(entry.value));
             }
         } catch (InvalidStateStoreException e) {
@@ -101,7 +104,7 @@ final class StoreCensus {
         return fresh;
     }
 
-    private <V> ReadOnlyKeyValueStore<String, V> store(String name) {
+    private static <V> ReadOnlyKeyValueStore<String, V> store(KafkaStreams streams, String name) {
         return streams.store(StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.<String, V>keyValueStore()));
     }
 

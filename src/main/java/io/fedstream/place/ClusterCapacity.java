@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * A member cluster as placement sees it: name, labels, taints, readiness, and its resources as
  * one pool: allocatable, allocated (by pods running there) and reserved (by placements fedstream
- * has decided but the cluster does not report as allocated yet).
+ * has decided but the cluster does not report as allocated yet); when not ready, why (null: not said).
  */
 public record ClusterCapacity(
         String name,
@@ -17,15 +17,22 @@ public record ClusterCapacity(
         Resources allocatable,
         Resources allocated,
         Resources reserved,
-        boolean ready) {
+        boolean ready,
+        String notReadyBecause) {
 
     public ClusterCapacity {
         labels = Map.copyOf(labels);
         taints = List.copyOf(taints);
     }
 
+    /** A cluster whose readiness needs no explanation. */
+    public ClusterCapacity(String name, Map<String, String> labels, List<ClusterTaint> taints, Resources allocatable,
+                           Resources allocated, Resources reserved, boolean ready) {
+        this(name, labels, taints, allocatable, allocated, reserved, ready, null);
+    }
+
     /** The same cluster with more capacity reserved. */
     public ClusterCapacity reserve(Resources more) {
-        return new ClusterCapacity(name, labels, taints, allocatable, allocated, reserved.plus(more), ready);
+        return new ClusterCapacity(name, labels, taints, allocatable, allocated, reserved.plus(more), ready, notReadyBecause);
     }
 }

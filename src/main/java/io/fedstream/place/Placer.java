@@ -98,7 +98,8 @@ public final class Placer {
             return new Rejection(group.name(), name, Rejection.Reason.AVOIDED, "is to be avoided (just left or unhealthy)", List.of());
         }
         if (!cluster.ready()) {
-            return new Rejection(group.name(), name, Rejection.Reason.NOT_READY, "is not Ready", List.of());
+            return new Rejection(group.name(), name, Rejection.Reason.NOT_READY,
+                    cluster.notReadyBecause() == null ? "is not Ready" : "is not Ready: " + cluster.notReadyBecause(), List.of());
         }
         for (ClusterTaint taint : cluster.taints()) {
             if (taint.effect() != ClusterTaint.Effect.PreferNoSchedule && !tolerated(taint, placement)) {

@@ -2,6 +2,7 @@ package io.fedstream.runtime;
 
 import io.fedstream.Fedstream;
 import java.time.Duration;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -16,19 +17,21 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Owns the KafkaStreams life-cycle: provisions topics, starts, waits until running, watches that it keeps making
- * progress (a fatal error or a stall beyond {@code streams.stall.timeout.ms} stops it), and closes cleanly.
+ * Owns the two KafkaStreams clients of one instance, the workload client and the health client (the cluster watch on
+ * its own stream thread, so heartbeats never wait behind workloads): provisions topics, starts both, waits until both
+ * run, watches that both keep making progress (a fatal error or a stall beyond {@code streams.stall.timeout.ms} in
+ * either stops the runner), and closes both cleanly.
  */
 public final class StreamsRunner implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(StreamsRunner.class);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
-
     private static final Duration MAX_CHECK_INTERVAL = Duration.ofSeconds(1);
 
     private final KafkaStreams streams;
+    private final KafkaStreams health;
+    private final List<Client> clients;
     private final AutoCloseable clientMetrics;
-    private final StreamsWatchdog watchdog;
     private final Duration checkInterval;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final ScheduledExecutorService watch = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -38,36 +41,48 @@ public final class StreamsRunner implements AutoCloseable {
     });
     private volatile Throwable failure;
 
+    /** One client and the watchdog that checks its progress. */
+    private record Client(String name, KafkaStreams streams, StreamsWatchdog watchdog) {
+    }
+
     public StreamsRunner(Fedstream fedstream) {
-        this(fedstream, fedstream.streamsProperties());
+        this(fedstream, fedstream.streamsProperties(), fedstream.healthStreamsProperties());
     }
 
-    /** Also tells every instance where this one's query API listens ({@code application.server}). */
+    /** Also tells every instance where this one's query API listens ({@code application.server}), for both clients. */
     public StreamsRunner(Fedstream fedstream, HostInfo queryEndpoint) {
-        this(fedstream, withApplicationServer(fedstream.streamsProperties(), queryEndpoint));
+        this(fedstream, withApplicationServer(fedstream.streamsProperties(), queryEndpoint),
+                withApplicationServer(fedstream.healthStreamsProperties(), queryEndpoint));
     }
 
-    private StreamsRunner(Fedstream fedstream, Properties properties) {
+    private StreamsRunner(Fedstream fedstream, Properties workloadProperties, Properties healthProperties) {
         new TopicProvisioner(fedstream.config()).ensure(fedstream.topics());
         Duration bound = fedstream.config().streamsStallTimeout();
-        this.watchdog = new StreamsWatchdog(bound);
         this.checkInterval = bound.dividedBy(10).compareTo(MAX_CHECK_INTERVAL) < 0 ? bound.dividedBy(10) : MAX_CHECK_INTERVAL;
-        this.streams = new KafkaStreams(fedstream.topology(), StreamsTimeouts.derive(properties, bound));
+        this.streams = watched("workload", new KafkaStreams(fedstream.workloadTopology(), StreamsTimeouts.derive(workloadProperties, bound)), bound);
+        this.health = watched("health", new KafkaStreams(fedstream.healthTopology(), StreamsTimeouts.derive(healthProperties, bound)), bound);
+        this.clients = List.of(new Client("workload", streams, new StreamsWatchdog(bound)), new Client("health", health, new StreamsWatchdog(bound)));
+        this.clientMetrics = fedstream.metrics().observe(streams, health);
+    }
+
+    /** Either client's failure or stop is this runner's: the same thread policy, logged the same way, and it ends {@link #awaitStop}. */
+    private KafkaStreams watched(String client, KafkaStreams streams, Duration bound) {
         StreamThreadPolicy policy = new StreamThreadPolicy(bound, System::nanoTime);
-        this.clientMetrics = fedstream.metrics().observe(streams);
         streams.setUncaughtExceptionHandler(exception -> {
             StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse response = policy.handle(exception);
             if (response != StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD) {
                 failure = exception;
+                LOG.error("Kafka Streams ({} client) failed; shutting down", client, exception);
             }
             return response;
         });
         streams.setStateListener((now, before) -> {
-            LOG.info("Kafka Streams {} -> {}", before, now);
+            LOG.info("Kafka Streams ({} client) {} -> {}", client, before, now);
             if (now == KafkaStreams.State.ERROR || now == KafkaStreams.State.NOT_RUNNING) {
                 stopped.countDown();
             }
         });
+        return streams;
     }
 
     private static Properties withApplicationServer(Properties properties, HostInfo endpoint) {
@@ -75,16 +90,18 @@ public final class StreamsRunner implements AutoCloseable {
         return properties;
     }
 
-    /** Starts processing and waits until every task runs, failing after the timeout. */
+    /** Starts processing and waits until every task of both clients runs, failing after the timeout. */
     public StreamsRunner start(Duration timeout) throws InterruptedException {
+        health.start();
         streams.start();
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (streams.state() != KafkaStreams.State.RUNNING) {
-            if (failure != null || streams.state() == KafkaStreams.State.ERROR) {
+        while (streams.state() != KafkaStreams.State.RUNNING || health.state() != KafkaStreams.State.RUNNING) {
+            if (failure != null || streams.state() == KafkaStreams.State.ERROR || health.state() == KafkaStreams.State.ERROR) {
                 throw new IllegalStateException("Kafka Streams failed to start: " + failure, failure);
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("Kafka Streams not running after " + timeout + " (state " + streams.state() + ")");
+                throw new IllegalStateException("Kafka Streams not running after " + timeout + " (workload client " + streams.state()
+                        + ", health client " + health.state() + ")");
             }
             TimeUnit.MILLISECONDS.sleep(50);
         }
@@ -93,44 +110,54 @@ public final class StreamsRunner implements AutoCloseable {
     }
 
     private void check() {
-        watchdog.observe(System.nanoTime(), streams.state(), StreamsWatchdog.pollTotals(streams.metrics())).ifPresent(reason -> {
-            if (failure == null) {
-                failure = new StalledException(reason);
-                LOG.error("Kafka Streams is stalled: {}; stopping", reason);
-            }
-            stopped.countDown();
-        });
+        for (Client client : clients) {
+            client.watchdog().observe(System.nanoTime(), client.streams().state(), StreamsWatchdog.pollTotals(client.streams().metrics()))
+                    .ifPresent(reason -> {
+                        if (failure == null) {
+                            failure = new StalledException(client.name() + " client: " + reason);
+                            LOG.error("Kafka Streams ({} client) is stalled: {}; stopping", client.name(), reason);
+                        }
+                        stopped.countDown();
+                    });
+        }
     }
 
-    /** Alive: no fatal error, no stall beyond the bound, and not in ERROR or shutting down (the probe {@code /healthz}). */
+    /** Alive: no fatal error, no stall beyond the bound, and neither client in ERROR or shutting down (the probe {@code /healthz}). */
     public boolean alive() {
-        KafkaStreams.State state = streams.state();
-        return failure == null && state != KafkaStreams.State.ERROR && state != KafkaStreams.State.PENDING_ERROR
-                && state != KafkaStreams.State.PENDING_SHUTDOWN && state != KafkaStreams.State.NOT_RUNNING;
+        return failure == null && clients.stream().map(client -> client.streams().state()).noneMatch(state ->
+                state == KafkaStreams.State.ERROR || state == KafkaStreams.State.PENDING_ERROR
+                        || state == KafkaStreams.State.PENDING_SHUTDOWN || state == KafkaStreams.State.NOT_RUNNING);
     }
 
-    /** Ready for queries: alive and RUNNING, not rebalancing (the probe {@code /readyz}). */
+    /** Ready for queries: alive and both clients RUNNING, not rebalancing (the probe {@code /readyz}). */
     public boolean ready() {
-        return alive() && streams.state() == KafkaStreams.State.RUNNING;
+        return alive() && streams.state() == KafkaStreams.State.RUNNING && health.state() == KafkaStreams.State.RUNNING;
     }
 
-    /** Blocks until the streams stop by themselves (an error, a stall) or the timeout passes; true when they stopped. */
+    /** Blocks until either client stops by itself (an error, a stall) or the timeout passes; true when one stopped. */
     public boolean awaitStop(Duration timeout) throws InterruptedException {
         return stopped.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /** The workload client: every stage but the cluster watch. */
     public KafkaStreams streams() {
         return streams;
     }
 
-    /** The fatal error that stopped the streams, if any. */
+    /** The health client: the cluster watch. */
+    public KafkaStreams health() {
+        return health;
+    }
+
+    /** The fatal error that stopped a client, if any. */
     public Throwable failure() {
         return failure;
     }
 
     /**
-     * Closes and leaves the consumer group, so that the other instances take over this one's partitions at once instead
-     * of after the session timeout (45 s by default): a stopped brain must not leave its namespaces undecided.
+     * Closes both clients and leaves their consumer groups, so that the other instances take over this one's
+     * partitions at once instead of after the session timeout (45 s by default): a stopped brain must not leave its
+     * namespaces undecided.
      */
     @Override
     public void close() {
@@ -140,8 +167,11 @@ public final class StreamsRunner implements AutoCloseable {
             LOG.warn("Kafka Streams metrics not unbound: {}", e.toString());
         }
         watch.shutdownNow();
-        streams.close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP)
-                .withTimeout(CLOSE_TIMEOUT));
+        CloseOptions leave = CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP)
+                .withTimeout(CLOSE_TIMEOUT);
+        for (KafkaStreams client : List.of(streams, health)) {
+            client.close(leave);
+        }
     }
 
     /** Kafka Streams made no progress for longer than {@code streams.stall.timeout.ms}. */

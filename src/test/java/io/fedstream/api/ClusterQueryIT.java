@@ -58,9 +58,10 @@ class ClusterQueryIT {
             }
             publish(a, clusters);
             Set<HostInfo> owners = new HashSet<>();
-            clusters.forEach(c -> owners.add(a.runner().streams()
+            clusters.forEach(c -> owners.add(a.runner().health()
                     .queryMetadataForKey(WatchClustersStage.STORE, c, new StringSerializer()).activeHost()));
-            assertThat(owners).as("both instances own clusters").containsExactlyInAnyOrder(a.api().endpoint(), b.api().endpoint());
+            assertThat(owners).as("one watch task holds every cluster, so the other instance answers through it")
+                    .singleElement().isIn(a.api().endpoint(), b.api().endpoint());
 
             for (AppInstance instance : List.of(a, b)) {
                 JsonNode list = JSON.readTree(getUntil(instance, "/apis/clusters", CLUSTERS).body());

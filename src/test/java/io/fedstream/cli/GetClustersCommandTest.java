@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fedstream.api.ListClusters;
 import io.fedstream.api.QueryServer;
 import io.fedstream.avro.ClusterState;
+import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.HeartbeatRefusal;
+import io.fedstream.avro.MigrationBrake;
 import io.fedstream.avro.Taint;
 import java.time.Instant;
 import java.util.List;
@@ -52,6 +55,30 @@ class GetClustersCommandTest {
                 .containsPattern("NAME\\s+STATE\\s+READY\\s+LAST-HEARTBEAT\\s+INCIDENT\\s+FLAPS\\s+CPU\\s+MEMORY\n")
                 .containsPattern("member1\\s+READY\\s+True\\s+\\d+s\\s+-\\s+0\\s+12500m/64\\s+48Gi/256Gi\n")
                 .containsPattern("member2\\s+FAILED\\s+False\\s+10m\\s+member2-1795946400000\\s+3\\s+12500m/64\\s+48Gi/256Gi\n");
+    }
+
+    @Test
+    void theBrakeAndARefusedHeartbeatAreShownUnderTheTable() {
+        MigrationBrake brake = MigrationBrake.newBuilder().setReason("MassFailure")
+                .setMessage("2 of 3 clusters turned SUSPECT within 30s (member2, member3)")
+                .setSince(Instant.parse("2026-11-29T10:00:00Z")).setClusters(List.of("member2", "member3")).setKnownClusters(3).build();
+        HeartbeatRefusal refusal = HeartbeatRefusal.newBuilder().setRefusedAt(Instant.now().minusSeconds(7))
+                .setHeartbeatAt(Instant.now().minusSeconds(7)).setField("allocatable.cpu").setValue("NaN")
+                .setMessage("allocatable.cpu: is not a Kubernetes quantity (value: NaN)").build();
+        serve(new ListClusters(List.of(
+                ClusterWatch.newBuilder(ListClusters.cluster("member1", ClusterState.READY, null, 0, Instant.now()))
+                        .setBrake(brake).setRefusal(refusal).build(),
+                ClusterWatch.newBuilder(ListClusters.cluster("member2", ClusterState.SUSPECT, "member2-1", 0, Instant.now()))
+                        .setBrake(brake).build())));
+
+        CliRunner result = get("clusters");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out()).contains("Migration brake HOLDS since 2026-11-29T10:00:00Z (MassFailure): 2 of 3 clusters turned"
+                        + " SUSPECT within 30s (member2, member3). No migration command is issued while it holds.\n")
+                .containsPattern("Heartbeat of member1 refused \\d+s ago: allocatable.cpu: is not a Kubernetes quantity \\(value: NaN\\)\n");
+        CliRunner json = get("clusters", "-o", "json");
+        assertThat(json.out()).contains("\"brake\" : {").contains("\"lastRefusedHeartbeat\" : {");
     }
 
     @Test

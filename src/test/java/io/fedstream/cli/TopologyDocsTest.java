@@ -34,6 +34,28 @@ class TopologyDocsTest {
     }
 
     @Test
+    void healthTopologyDocsAreUpToDate() throws IOException {
+        TopologyDescription health = TopologyCommand.describeHealthTopology();
+
+        assertThat(Files.readString(DOCS.resolve(TopologyDocs.HEALTH_TEXT_FILE))).as(HOW_TO_FIX).isEqualTo(TopologyDocs.text(health));
+        assertThat(Files.readString(DOCS.resolve(TopologyDocs.HEALTH_MERMAID_FILE))).as(HOW_TO_FIX)
+                .isEqualTo(TopologyDocs.mermaid(TopologyCommand.HEALTH_TITLE, health));
+    }
+
+    @Test
+    void theClusterWatchRunsApartFromTheWorkloadsAndTheyMeetOnlyThroughTopics() {
+        String workloads = TopologyDocs.text(TopologyCommand.describeDefaultTopology());
+        String health = TopologyDocs.text(TopologyCommand.describeHealthTopology());
+
+        assertThat(health).contains("Processor: watch-clusters (stores: [cluster-states-store])")
+                .contains("Sink: cluster-transitions-sink (topic: fedstream.cluster-transitions)")
+                .doesNotContain("fedstream.workloads");
+        assertThat(workloads).doesNotContain("watch-clusters").doesNotContain("cluster-states-store")
+                .contains("Source: cluster-transitions-source (topics: [fedstream.cluster-transitions])")
+                .contains("Processor: reserve-capacity (stores: [cluster-reservations-store])");
+    }
+
+    @Test
     void mermaidShowsTopicsStoresAndEdges() {
         String mermaid = TopologyDocs.mermaid(TopologyCommand.describeDefaultTopology());
 

@@ -61,7 +61,8 @@ class FedstreamConfigTest {
                 "fedstream.audit",
                 "fedstream.dlq",
                 "fedstream.capacity-reservations",
-                "fedstream.cluster-views"));
+                "fedstream.cluster-views",
+                "fedstream.cluster-transitions"));
         assertThat(config.workloadsTopic()).isEqualTo("fedstream.workloads");
         assertThat(config.policiesTopic()).isEqualTo("fedstream.policies");
         assertThat(config.clusterHealthTopic()).isEqualTo("fedstream.cluster-health");
@@ -94,7 +95,7 @@ class FedstreamConfigTest {
     @Test
     void everyDefinedKeyHasADocString() {
         ConfigDef def = FedstreamConfig.configDef();
-        assertThat(def.names()).hasSize(45);
+        assertThat(def.names()).hasSize(49);
         def.configKeys().values().forEach(key -> assertThat(key.documentation).as(key.name).isNotBlank());
         def.configKeys().values().forEach(key -> assertThat(key.hasDefault()).as(key.name).isTrue());
     }
@@ -218,6 +219,26 @@ class FedstreamConfigTest {
                 Duration.ofSeconds(2), Duration.ofMinutes(1), Duration.ofMillis(250)));
         assertThat(config.sourceOf("health.toleration.ms")).isEqualTo(Source.ENVIRONMENT);
         assertThat(config.sourceOf("health.success.threshold.ms")).isEqualTo(Source.OVERRIDE);
+    }
+
+    @Test
+    void theBrakeAndTheLagToleranceAreConfigured() {
+        FedstreamConfig config = FedstreamConfig.of(Map.of("health.brake.ratio", "0.75", "health.brake.min.clusters", "3",
+                "health.input.lag.tolerance.ms", "5000", "topic.cluster.transitions", "t.transitions"));
+
+        assertThat(config.healthSettings().brakeRatio()).isEqualTo(0.75);
+        assertThat(config.healthSettings().brakeMinClusters()).isEqualTo(3);
+        assertThat(config.healthSettings().inputLagTolerance()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(config.topicNames().clusterTransitions()).isEqualTo("t.transitions");
+        assertThat(config.healthApplicationId()).isEqualTo("fedstream-health");
+        assertThat(FedstreamConfig.of(Map.of("health.failure.threshold.ms", "3000")).healthSettings().inputLagTolerance())
+                .as("unset, the tolerance is the failure threshold").isEqualTo(Duration.ofSeconds(3));
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("health.input.lag.tolerance.ms", "0")))
+                .hasMessageContaining("health.input.lag.tolerance.ms");
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("health.brake.ratio", "0")))
+                .hasMessageContaining("health.brake.ratio");
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("health.brake.min.clusters", "0")))
+                .hasMessageContaining("health.brake.min.clusters");
     }
 
     @Test

@@ -26,7 +26,7 @@ class ClusterHealthMachineTest {
 
         assertThat(step.transition()).isEqualTo(event(ClusterState.READY, null, "Joined", "first heartbeat", null, T0, 0, T0));
         assertThat(step.watch().getState()).isEqualTo(ClusterState.READY);
-        assertThat(step.watch().getLastReceivedAt()).isEqualTo(Instant.ofEpochMilli(T0));
+        assertThat(step.watch().getLastHeartbeatAt()).isEqualTo(Instant.ofEpochMilli(T0));
         assertThat(step.watch().getHeartbeat()).isEqualTo(heartbeat(T0, "True"));
     }
 
@@ -278,7 +278,8 @@ class ClusterHealthMachineTest {
         assertThat(older.transition()).isNull();
 
         ClusterHealthMachine.Step equal = machine.onHeartbeat(watch, heartbeat(T0 + 20 * SECOND, "True"), T0 + 26 * SECOND);
-        assertThat(equal.watch().getLastReceivedAt()).isEqualTo(Instant.ofEpochMilli(T0 + 26 * SECOND));
+        assertThat(equal.watch()).isNotSameAs(watch);
+        assertThat(equal.watch().getLastHeartbeatAt()).isEqualTo(Instant.ofEpochMilli(T0 + 20 * SECOND));
     }
 
     @Test

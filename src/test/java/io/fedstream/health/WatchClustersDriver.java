@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
@@ -22,7 +24,11 @@ import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.test.TestRecord;
 
-/** The whole topology on TopologyTestDriver, with heartbeats in and cluster states, audit and dead letters out. */
+/**
+ * The whole topology on TopologyTestDriver, with heartbeats in and cluster states, audit and dead letters out. The
+ * watch's clock is heartbeat time, so a test that lets a cluster fall silent keeps a witness cluster beating (its own
+ * states and audit events are left out of the lists).
+ */
 final class WatchClustersDriver implements AutoCloseable {
 
     static final Instant START = Instant.parse("2026-11-29T10:00:00Z");
@@ -34,6 +40,7 @@ final class WatchClustersDriver implements AutoCloseable {
     private final TestOutputTopic<String, byte[]> deadLettersOut;
     private final Duration step;
     private Instant now = START;
+    private final Set<String> witnesses = new TreeSet<>();
     final List<TestRecord<String, ClusterStateEvent>> states = new ArrayList<>();
     final List<TestRecord<String, AuditEvent>> audit = new ArrayList<>();
     final List<TestRecord<String, byte[]>> deadLetters = new ArrayList<>();
@@ -65,13 +72,23 @@ final class WatchClustersDriver implements AutoCloseable {
         return drain();
     }
 
-    /** Moves the wall clock in steps of the check interval, so that the punctuator runs as it would. */
+    /** A cluster that heart-beats Ready at every step of the clock from now on. */
+    WatchClustersDriver witness(String cluster) {
+        witnesses.add(cluster);
+        return heartbeat(cluster, "True");
+    }
+
+    /**
+     * Moves the wall clock in steps of the check interval, so that the punctuator runs as it would; the witnesses'
+     * heartbeats of each step arrive just before it.
+     */
     WatchClustersDriver advance(Duration duration) {
         Duration left = duration;
         while (!left.isZero()) {
             Duration next = left.compareTo(step) < 0 ? left : step;
-            driver.advanceWallClockTime(next);
             now = now.plus(next);
+            witnesses.forEach(witness -> health.pipeInput(witness, event(witness, now, "True"), now));
+            driver.advanceWallClockTime(next);
             left = left.minus(next);
         }
         return drain();
@@ -117,8 +134,9 @@ final class WatchClustersDriver implements AutoCloseable {
     }
 
     private WatchClustersDriver drain() {
-        states.addAll(statesOut.readRecordsToList());
-        audit.addAll(auditOut.readRecordsToList());
+        statesOut.readRecordsToList().stream().filter(r -> !witnesses.contains(r.key())).forEach(states::add);
+        auditOut.readRecordsToList().stream()
+                .filter(r -> r.value().getCluster() == null || !witnesses.contains(r.value().getCluster())).forEach(audit::add);
         deadLetters.addAll(deadLettersOut.readRecordsToList());
         return this;
     }

@@ -15,12 +15,16 @@ import java.util.List;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The processor alone, its punctuator fired by hand: what it does after a restart, when it did not watch for a while. */
+/**
+ * The processor alone, its punctuator fired by hand: what it does after a restart, when it did not watch for a while
+ * and the heartbeats it holds are an hour old.
+ */
 class WatchClustersProcessorTest {
 
     private static final Instant LAST_SEEN = Instant.parse("2026-11-29T10:00:00Z");
@@ -29,18 +33,21 @@ class WatchClustersProcessorTest {
     private final AvroSerdes serdes = new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults());
     private final MockProcessorContext<String, HealthOutcome> context = new MockProcessorContext<>();
     private KeyValueStore<String, ClusterWatch> store;
+    private WatchClustersProcessor processor;
 
     @BeforeEach
-    void restartWithAReadyClusterLastSeenAnHourAgo() {
+    void restartWithTwoReadyClustersLastSeenAnHourAgo() {
         store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(WatchClustersStage.STORE), Serdes.String(),
                 serdes.specific(ClusterWatch.class, false)).withLoggingDisabled().build();
         store.init(context.getStateStoreContext(), store);
         context.addStateStore(store);
-        ClusterHealthEvent heartbeat = ClusterHealthEvent.newBuilder().setCluster("member1").setHeartbeatAt(LAST_SEEN).build();
-        store.put("member1", new ClusterHealthMachine(HealthSettings.defaults()).onHeartbeat(null, heartbeat, LAST_SEEN.toEpochMilli()).watch());
+        ClusterHealthMachine machine = new ClusterHealthMachine(HealthSettings.defaults());
+        for (String cluster : List.of("member1", "member2")) {
+            store.put(cluster, machine.onHeartbeat(null, heartbeat(cluster, LAST_SEEN), LAST_SEEN.toEpochMilli()).watch());
+        }
         context.setCurrentSystemTimeMs(RESTART);
-        new WatchClustersProcessor(HealthSettings.defaults(), "fedstream.cluster-health",
-                serdes.specific(ClusterHealthEvent.class, false).serializer(), FedstreamMetrics.create()).init(context);
+        processor = new WatchClustersProcessor(HealthSettings.defaults(), "fedstream.cluster-health", FedstreamMetrics.create());
+        processor.init(context);
     }
 
     @Test
@@ -52,24 +59,56 @@ class WatchClustersProcessorTest {
     }
 
     @Test
-    void aClusterSilentWhileNobodyWatchedGetsAFullFailureThresholdAfterTheRestart() {
-        check(RESTART + 29_999);
-        assertThat(context.forwarded()).isEmpty();
-        assertThat(store.get("member1").getState()).isEqualTo(ClusterState.READY);
+    void whileOnlyHourOldHeartbeatsAreKnownTheInputLagsNoClusterChangesAndTheBrakeHolds() {
+        check(RESTART + 60_000);
 
+        assertThat(store.get("member1").getState()).isEqualTo(ClusterState.READY);
+        assertThat(store.get("member2").getState()).isEqualTo(ClusterState.READY);
+        assertThat(outcomes()).noneMatch(outcome -> outcome instanceof HealthOutcome.Transition);
+        assertThat(store.get("member1").getBrake().getReason()).isEqualTo(MigrationBrakeRule.INPUT_LAG);
+        assertThat(outcomes()).filteredOn(outcome -> outcome instanceof HealthOutcome.Audit)
+                .singleElement().satisfies(audit -> assertThat(((HealthOutcome.Audit) audit).event().getDecision()).isEqualTo("BRAKE_ENGAGED"));
+    }
+
+    @Test
+    void aClusterSilentWhileNobodyWatchedGetsAFullFailureThresholdAfterTheRestart() {
+        beat("member1", RESTART);
+        check(RESTART);
+        context.resetForwards();
+
+        beat("member1", RESTART + 29_999);
+        check(RESTART + 29_999);
+        assertThat(store.get("member2").getState()).isEqualTo(ClusterState.READY);
+        assertThat(outcomes()).noneMatch(outcome -> outcome instanceof HealthOutcome.Transition);
+
+        beat("member1", RESTART + 30_000);
         check(RESTART + 30_000);
 
-        List<HealthOutcome> outcomes = context.forwarded().stream().<HealthOutcome>map(f -> f.record().value()).toList();
-        assertThat(outcomes).hasSize(3);
-        assertThat(((HealthOutcome.View) outcomes.get(0)).watch().getState()).as("the placement view follows").isEqualTo(ClusterState.SUSPECT);
-        assertThat(((HealthOutcome.Transition) outcomes.get(1)).event().getState()).isEqualTo(ClusterState.SUSPECT);
-        assertThat(((HealthOutcome.Audit) outcomes.get(2)).event().getDecision()).isEqualTo("CLUSTER_SUSPECT");
-        assertThat(context.forwarded().get(1).record().key()).isEqualTo("member1");
-        assertThat(context.forwarded().get(1).record().timestamp()).isEqualTo(RESTART + 30_000);
-        assertThat(store.get("member1").getState()).isEqualTo(ClusterState.SUSPECT);
+        List<HealthOutcome> transitions = outcomes().stream().filter(outcome -> outcome instanceof HealthOutcome.Transition).toList();
+        assertThat(transitions).singleElement().satisfies(transition -> {
+            assertThat(((HealthOutcome.Transition) transition).event().getCluster()).isEqualTo("member2");
+            assertThat(((HealthOutcome.Transition) transition).event().getState()).isEqualTo(ClusterState.SUSPECT);
+            assertThat(((HealthOutcome.Transition) transition).event().getBrake()).as("one of two is no mass failure").isNull();
+        });
+        assertThat(store.get("member2").getState()).isEqualTo(ClusterState.SUSPECT);
+        assertThat(store.get("member1").getBrake()).as("the input caught up: the lag brake released").isNull();
+    }
+
+    private void beat(String cluster, long at) {
+        context.setCurrentSystemTimeMs(at);
+        processor.process(new Record<>(cluster, heartbeat(cluster, Instant.ofEpochMilli(at)), at));
     }
 
     private void check(long now) {
+        context.setCurrentSystemTimeMs(now);
         context.scheduledPunctuators().get(0).getPunctuator().punctuate(now);
+    }
+
+    private List<HealthOutcome> outcomes() {
+        return context.forwarded().stream().<HealthOutcome>map(f -> f.record().value()).toList();
+    }
+
+    private static ClusterHealthEvent heartbeat(String cluster, Instant at) {
+        return ClusterHealthEvent.newBuilder().setCluster(cluster).setHeartbeatAt(at).build();
     }
 }

@@ -13,7 +13,7 @@ class TopicProvisionerTest {
     void everyTopicReadNextToAnInternalTopicIsChecked() {
         assertThat(TopicProvisioner.coPartitioned(TestFedstream.create().topics())).containsExactlyInAnyOrder(
                 "fedstream.bindings", "fedstream.workload-status", "fedstream.state-deltas", "fedstream.migration-events",
-                "fedstream.cluster-health", "fedstream.capacity-reservations");
+                "fedstream.cluster-transitions", "fedstream.capacity-reservations");
     }
 
     @Test

@@ -79,7 +79,9 @@ final class FailingOver {
 
     void checkDue(String cluster) {
         ClusterStateEvent incident = task.openIncidents.get(cluster);
-        if (incident == null || incident.getState() == ClusterState.RECOVERING || incident.getIncidentId() == null) {
+        // While the migration brake holds, fedstream suspects itself or the network, not the fleet (docs/health.md).
+        if (incident == null || incident.getState() == ClusterState.RECOVERING || incident.getIncidentId() == null
+                || incident.getBrake() != null) {
             return;
         }
         long now = task.now();

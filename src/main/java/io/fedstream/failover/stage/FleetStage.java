@@ -1,16 +1,12 @@
 package io.fedstream.failover.stage;
 
 import io.fedstream.avro.AdmissionRequest;
-import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.config.Topics;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.policy.PolicyMirror;
 import java.util.Map;
-import java.util.Optional;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -18,7 +14,6 @@ import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Repartitioned;
-import org.apache.kafka.streams.processor.StreamPartitioner;
 
 /**
  * Stages 4 and 6 of DESIGN.md, partitioned by workload key: bindings, workload status, state deltas, migration events,
@@ -28,8 +23,6 @@ import org.apache.kafka.streams.processor.StreamPartitioner;
  */
 public final class FleetStage {
 
-    /** Cluster transitions, copied to every partition so that each task sees every incident. */
-    public static final String INCIDENTS_TOPIC = "cluster-incidents";
     /** Answers of the reserving tasks, back to the workload's partition. */
     public static final String ANSWERS_TOPIC = "reservation-answers";
 
@@ -51,8 +44,7 @@ public final class FleetStage {
     }
 
     /** Adds the stage; returns the placements for the admit stage, keyed by namespace. */
-    public KStream<String, AdmissionRequest> addTo(StreamsBuilder builder, KStream<String, ClusterStateEvent> transitions,
-                                                   KStream<String, ReservationAnswer> answers) {
+    public KStream<String, AdmissionRequest> addTo(StreamsBuilder builder, KStream<String, ReservationAnswer> answers) {
         FleetStores.addTo(builder, topics.bindings().valueSerde(), topics.workloadStatus().valueSerde(),
                 topics.clusterState().valueSerde(), recordSerde);
         KStream<String, FleetSignal> bindings = builder
@@ -68,11 +60,9 @@ public final class FleetStage {
                 .stream(topics.migrationEvents().name(), topics.migrationEvents().consumedAs("migration-events-source"))
                 .filter((key, event) -> event != null, Named.as("migration-events-present"))
                 .mapValues(FleetSignal.MigrationReported::new, Named.as("fleet-migration-signal"));
-        KStream<String, FleetSignal> incidents = transitions
-                .repartition(Repartitioned.with(Serdes.String(), topics.clusterState().valueSerde())
-                        .withName(INCIDENTS_TOPIC)
-                        .withNumberOfPartitions(settings.partitions())
-                        .withStreamPartitioner(everyPartition()))
+        // The health client copies every transition to every partition of this topic.
+        KStream<String, FleetSignal> incidents = builder
+                .stream(topics.clusterTransitions().name(), topics.clusterTransitions().consumedAs("cluster-transitions-source"))
                 .mapValues(FleetSignal.ClusterChanged::new, Named.as("fleet-cluster-signal"));
         KStream<String, FleetSignal> answered = answers
                 .repartition(Repartitioned.with(Serdes.String(), answerSerde)
@@ -113,10 +103,5 @@ public final class FleetStage {
                         "dead-letters"));
         return routes.get("fleet-route-placements")
                 .mapValues(outcome -> ((FleetOutcome.Place) outcome).request(), Named.as("fleet-placement-value"));
-    }
-
-    private static <V> StreamPartitioner<String, V> everyPartition() {
-        return (topic, key, value, partitions) -> Optional.of(
-                IntStream.range(0, partitions).boxed().collect(Collectors.toUnmodifiableSet()));
     }
 }

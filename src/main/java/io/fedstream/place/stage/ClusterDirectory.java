@@ -7,6 +7,7 @@ import io.fedstream.interpret.Resources;
 import io.fedstream.place.ClusterCapacity;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -43,17 +44,27 @@ public final class ClusterDirectory {
                 views.name(), views.consumedAs("fleet-cluster-views-mirror"), ViewMirror::new);
     }
 
-    /** The clusters known now, in name order; Ready only when the watch-clusters stage says READY. */
+    /**
+     * The clusters known now, in name order; Ready only when the watch-clusters stage says READY, and otherwise saying
+     * why; a cluster whose every heartbeat was refused is known, not Ready, with the refusal as the reason.
+     */
     public static List<ClusterCapacity> clusters(ReadOnlyKeyValueStore<String, ClusterWatch> views) {
         List<ClusterCapacity> out = new ArrayList<>();
         try (KeyValueIterator<String, ClusterWatch> it = views.all()) {
             while (it.hasNext()) {
                 KeyValue<String, ClusterWatch> entry = it.next();
-                if (entry.value.getHeartbeat() == null) {
+                ClusterWatch watch = entry.value;
+                if (watch.getHeartbeat() == null) {
+                    if (watch.getRefusal() != null) {
+                        out.add(new ClusterCapacity(entry.key, Map.of(), List.of(), Resources.NONE, Resources.NONE, Resources.NONE,
+                                false, refusal(watch)));
+                    }
                     continue;
                 }
                 try {
-                    out.add(HeartbeatCapacity.of(entry.value.getHeartbeat(), entry.value.getState() == ClusterState.READY, Resources.NONE));
+                    ClusterCapacity capacity = HeartbeatCapacity.of(watch.getHeartbeat(), watch.getState() == ClusterState.READY, Resources.NONE);
+                    out.add(capacity.ready() ? capacity : new ClusterCapacity(capacity.name(), capacity.labels(), capacity.taints(),
+                            capacity.allocatable(), capacity.allocated(), capacity.reserved(), false, notReady(watch)));
                 } catch (IllegalArgumentException e) {
                     // Such a heartbeat is the reserving task's to refuse with its reason; here the cluster is no candidate.
                     LOG.debug("Cluster {} left out of placement: {}", entry.key, e.getMessage());
@@ -61,6 +72,17 @@ public final class ClusterDirectory {
             }
         }
         return out;
+    }
+
+    /** Why a cluster that is not READY is not: its state and reason, and a refused heartbeat if there is one. */
+    static String notReady(ClusterWatch watch) {
+        String state = watch.getState() + " (" + watch.getReason() + ")";
+        return watch.getRefusal() == null ? state : state + "; " + refusal(watch);
+    }
+
+    /** Names the latest refused heartbeat: {@code its last heartbeat was refused: allocatable.cpu: ...}. */
+    static String refusal(ClusterWatch watch) {
+        return "its last heartbeat was refused: " + watch.getRefusal().getMessage();
     }
 
     /** Keeps the global store equal to the topic, one entry per cluster. */

@@ -6,7 +6,6 @@ import io.fedstream.avro.Reservation;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ReservationType;
-import io.fedstream.health.WatchClustersStage;
 import io.fedstream.interpret.Resources;
 import io.fedstream.place.ClusterCapacity;
 import io.fedstream.place.ComponentDemand;
@@ -21,17 +20,19 @@ import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Stage 4, partitioned by cluster like the cluster-health topic: grants or refuses each request to hold capacity on one
- * cluster for one workload, against the cluster's latest heartbeat and the reservations already held there. All of a
+ * Stage 4, partitioned by cluster like the capacity-reservations topic: grants or refuses each request to hold capacity
+ * on one cluster for one workload, against the cluster's view (state and latest valid heartbeat, from the global
+ * cluster-views store) and the reservations already held there. All of a
  * cluster's reservations live in one task, so two workloads placed from different partitions cannot over-fill it.
  */
 public final class ReserveCapacityProcessor implements Processor<String, ReservationRequest, String, ReservationAnswer> {
 
-    /** Cluster NUL workload key to the {@link Reservation} held; partitioned like {@code fedstream.cluster-health}. */
+    /** Cluster NUL workload key to the {@link Reservation} held; partitioned like {@code fedstream.capacity-reservations}. */
     public static final String STORE = "cluster-reservations-store";
     /** Not a workload key (they have four parts): the sum "besides" it is the sum of all. */
     private static final String NOBODY = "";
@@ -42,7 +43,7 @@ public final class ReserveCapacityProcessor implements Processor<String, Reserva
 
     private final Duration reservationTtl;
     private ProcessorContext<String, ReservationAnswer> context;
-    private KeyValueStore<String, ClusterWatch> watches;
+    private ReadOnlyKeyValueStore<String, ClusterWatch> watches;
     private ClusterReservations reservations;
 
     public ReserveCapacityProcessor(Duration reservationTtl) {
@@ -55,7 +56,7 @@ public final class ReserveCapacityProcessor implements Processor<String, Reserva
     @Override
     public void init(ProcessorContext<String, ReservationAnswer> context) {
         this.context = context;
-        this.watches = context.getStateStore(WatchClustersStage.STORE);
+        this.watches = context.getStateStore(ClusterDirectory.STORE);
         this.reservations = new ClusterReservations(context.getStateStore(STORE), reservationTtl);
     }
 
@@ -89,7 +90,8 @@ public final class ReserveCapacityProcessor implements Processor<String, Reserva
         String cluster = request.getCluster();
         ClusterWatch watch = watches.get(cluster);
         if (watch == null || watch.getHeartbeat() == null) {
-            return "cluster " + cluster + " has not reported a heartbeat";
+            return "cluster " + cluster + (watch != null && watch.getRefusal() != null ? ": " + ClusterDirectory.refusal(watch)
+                    : " has not reported a heartbeat");
         }
         if (watch.getState() != ClusterState.READY) {
             return "cluster " + cluster + " is " + watch.getState() + " (" + watch.getReason() + ")";

@@ -3,7 +3,6 @@ package io.fedstream.place.stage;
 import io.fedstream.avro.Reservation;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.config.Topics;
-import io.fedstream.health.WatchClustersStage;
 import java.time.Duration;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -14,7 +13,7 @@ import org.apache.kafka.streams.state.Stores;
 
 /**
  * The reserving half of stage 4, partitioned by cluster: one task owns each cluster's room, so two placing tasks can
- * never both fill it. It shares the watch-clusters task (and its store of the latest heartbeats) by sharing its partitioning.
+ * never both fill it. It reads each cluster's state and latest heartbeat from the cluster views ({@link ClusterDirectory}).
  */
 public final class ReserveCapacityStage {
 
@@ -28,13 +27,13 @@ public final class ReserveCapacityStage {
         this.reservationSerde = reservationSerde;
     }
 
-    /** Adds the stage after the watch-clusters stage; returns the answers, keyed by workload. */
+    /** Adds the stage (after the {@link ClusterDirectory}); returns the answers, keyed by workload. */
     public KStream<String, ReservationAnswer> addTo(StreamsBuilder builder) {
         builder.addStateStore(Stores.keyValueStoreBuilder(
                 Stores.persistentKeyValueStore(ReserveCapacityProcessor.STORE), Serdes.String(), reservationSerde).withCachingEnabled());
         return builder
                 .stream(topics.capacityReservations().name(), topics.capacityReservations().consumedAs("capacity-reservations-source"))
                 .process(() -> new ReserveCapacityProcessor(reservationTtl), Named.as("reserve-capacity"),
-                        WatchClustersStage.STORE, ReserveCapacityProcessor.STORE);
+                        ReserveCapacityProcessor.STORE);
     }
 }

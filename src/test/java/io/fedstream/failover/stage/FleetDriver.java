@@ -129,6 +129,12 @@ final class FleetDriver implements AutoCloseable {
         return cluster(name, cpu, memory, Map.of());
     }
 
+    /** One heartbeat as given, e.g. with a refused value. */
+    FleetDriver heartbeat(ClusterHealthEvent heartbeat) {
+        health.pipeInput(heartbeat.getCluster(), heartbeat, now);
+        return drain();
+    }
+
     /** The cluster stops heart-beating. */
     FleetDriver silence(String name) {
         beating.remove(name);

@@ -8,7 +8,6 @@ import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ReservationType;
 import io.fedstream.avro.ReservedComponent;
-import io.fedstream.health.WatchClustersStage;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.InProcessSchemaRegistry;
@@ -38,6 +37,7 @@ final class ReserveDriver implements AutoCloseable {
 
     private static final String REQUESTS = "reservation-requests";
     private static final String ANSWERS = "reservation-answers";
+    private static final String VIEWS = "cluster-views";
 
     private final TopologyTestDriver driver;
     private final TestInputTopic<String, ReservationRequest> requests;
@@ -51,11 +51,14 @@ final class ReserveDriver implements AutoCloseable {
         Topology topology = new Topology()
                 .addSource("reservation-requests-source", Serdes.String().deserializer(), requestSerde.deserializer(), REQUESTS)
                 .addProcessor("reserve-capacity", () -> new ReserveCapacityProcessor(TTL), "reservation-requests-source")
-                .addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(WatchClustersStage.STORE),
-                        Serdes.String(), avro.specific(ClusterWatch.class, false)), "reserve-capacity")
                 .addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ReserveCapacityProcessor.STORE),
                         Serdes.String(), avro.specific(Reservation.class, false)), "reserve-capacity")
-                .addSink("reservation-answers-sink", ANSWERS, Serdes.String().serializer(), answerSerde.serializer(), "reserve-capacity");
+                .addSink("reservation-answers-sink", ANSWERS, Serdes.String().serializer(), answerSerde.serializer(), "reserve-capacity")
+                // The cluster views as the global store holds them; the tests fill it by hand.
+                .addGlobalStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ClusterDirectory.STORE), Serdes.String(),
+                                avro.specific(ClusterWatch.class, false)).withLoggingDisabled(),
+                        "cluster-views-source", Serdes.String().deserializer(), avro.specific(ClusterWatch.class, false).deserializer(),
+                        VIEWS, "cluster-views-mirror", FilledByHand::new);
         Properties properties = new Properties();
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "reserve-test");
         properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
@@ -86,7 +89,7 @@ final class ReserveDriver implements AutoCloseable {
     }
 
     KeyValueStore<String, ClusterWatch> watches() {
-        return driver.getKeyValueStore(WatchClustersStage.STORE);
+        return driver.getKeyValueStore(ClusterDirectory.STORE);
     }
 
     KeyValueStore<String, Reservation> reservations() {
@@ -153,5 +156,12 @@ final class ReserveDriver implements AutoCloseable {
     @Override
     public void close() {
         driver.close();
+    }
+
+    /** The global store's processor: the tests put the views themselves. */
+    private static final class FilledByHand implements org.apache.kafka.streams.processor.api.Processor<String, ClusterWatch, Void, Void> {
+        @Override
+        public void process(org.apache.kafka.streams.processor.api.Record<String, ClusterWatch> record) {
+        }
     }
 }
