@@ -56,17 +56,22 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
         failingOver = new FailingOver(task);
         reportedPolicies = context.getStateStore(FleetStores.REFUSED_POLICIES);
         context.schedule(settings.checkInterval(), PunctuationType.WALL_CLOCK_TIME, at -> {
+            task.processing(-1);
             failingOver.checkAll();
             // Policies are global: one task dead-letters a refused one, not every task.
             if (context.taskId().partition() == 0) {
                 deadLetterRefusedPolicies();
             }
         });
-        context.schedule(settings.placeRetryInterval(), PunctuationType.WALL_CLOCK_TIME, at -> placing.retryUnplaced());
+        context.schedule(settings.placeRetryInterval(), PunctuationType.WALL_CLOCK_TIME, at -> {
+            task.processing(-1);
+            placing.retryUnplaced();
+        });
     }
 
     @Override
     public void process(Record<String, FleetSignal> record) {
+        task.processing(record.timestamp());
         FleetSignal signal = record.value();
         String key = record.key();
         if (signal instanceof FleetSignal.BindingChanged changed) {

@@ -84,8 +84,25 @@ final class FleetTask {
         this.clusterViews = context.getStateStore(ClusterDirectory.STORE);
     }
 
+    /**
+     * The timestamp of what this task emits: the input record's while it processes one, the wall clock in a
+     * punctuation. Propagating event time keeps a workload's reservation, answer and placement decision in the event
+     * order of its binding, so a task that reads two inputs takes them in turn; stamped with the wall clock, they
+     * sorted after a whole backlog of older admission requests and every placement waited for the backlog to drain.
+     */
+    private long emittedAt = -1;
+
+    /** The task now processes a record of this timestamp, or (-1) runs a punctuation. */
+    void processing(long recordTimestamp) {
+        this.emittedAt = recordTimestamp;
+    }
+
     long now() {
         return context.currentSystemTimeMs();
+    }
+
+    private long emittedAt() {
+        return emittedAt >= 0 ? emittedAt : now();
     }
 
     Instant instant() {
@@ -124,11 +141,11 @@ final class FleetTask {
     }
 
     void emit(String key, FleetOutcome outcome) {
-        context.forward(new Record<>(key, outcome, now(), new RecordHeaders()));
+        context.forward(new Record<>(key, outcome, emittedAt(), new RecordHeaders()));
     }
 
     void emit(String key, FleetOutcome.DeadLettered outcome) {
-        context.forward(new Record<String, FleetOutcome>(key, outcome, now(), outcome.letter().headers()));
+        context.forward(new Record<String, FleetOutcome>(key, outcome, emittedAt(), outcome.letter().headers()));
     }
 
     /** A punctuator could not handle a store entry: a dead letter keyed by the entry's key, naming the store. */

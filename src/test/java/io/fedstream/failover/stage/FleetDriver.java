@@ -63,6 +63,7 @@ final class FleetDriver implements AutoCloseable {
     private final TestOutputTopic<String, AuditEvent> auditOut;
     private final TestOutputTopic<String, byte[]> deadLettersOut;
     private final TestOutputTopic<String, QuotaStatus> quotaStatusOut;
+    private final TestOutputTopic<String, io.fedstream.avro.ReservationRequest> reservationsOut;
     private final Map<String, ClusterHealthEvent> beating = new LinkedHashMap<>();
     private Instant now = START;
     final Map<String, ResourceBinding> bindings = new HashMap<>();
@@ -97,6 +98,8 @@ final class FleetDriver implements AutoCloseable {
         auditOut = driver.createOutputTopic(topics.audit().name(), keys.deserializer(), topics.audit().valueSerde().deserializer());
         deadLettersOut = driver.createOutputTopic(topics.deadLetters().name(), keys.deserializer(), Serdes.ByteArray().deserializer());
         quotaStatusOut = driver.createOutputTopic(topics.quotaStatus().name(), keys.deserializer(), topics.quotaStatus().valueSerde().deserializer());
+        reservationsOut = driver.createOutputTopic(topics.capacityReservations().name(), keys.deserializer(),
+                topics.capacityReservations().valueSerde().deserializer());
     }
 
     /** A cluster that heart-beats Ready every second from now on, with the given room (cpu, memory) and labels. */
@@ -181,8 +184,19 @@ final class FleetDriver implements AutoCloseable {
     }
 
     FleetDriver workload(String key, String manifest) {
-        workloads.pipeInput(key, WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).build(), now);
+        return workload(key, manifest, now);
+    }
+
+    /** A workload event whose record carries the given (event) time, e.g. one that waited in a backlog. */
+    FleetDriver workload(String key, String manifest, Instant eventTime) {
+        workloads.pipeInput(key, WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(eventTime).build(),
+                eventTime);
         return drain();
+    }
+
+    /** The reservation requests written since the last call, with their record timestamps. */
+    List<TestRecord<String, io.fedstream.avro.ReservationRequest>> reservationRequests() {
+        return reservationsOut.readRecordsToList();
     }
 
     FleetDriver delete(String key) {

@@ -11,6 +11,7 @@ import io.fedstream.place.stage.ReserveCapacityProcessor;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -127,6 +128,24 @@ class PlaceStageTest {
             assertThat(new String(letter.headers().lastHeader("stage").value(), StandardCharsets.UTF_8)).isEqualTo("place");
             assertThat(letter.headers().lastHeader("offset")).isNull();
         });
+    }
+
+    @Test
+    void aReservationRequestCarriesTheEventTimeOfItsWorkloadNotTheWallClock() {
+        // A task that reads two inputs takes the record of the lowest timestamp first: stamped with the wall clock, the
+        // placements of a backlog sorted after every older admission request and came in one burst at its end.
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "8", "64Gi").advance(Duration.ofSeconds(1));
+        fleet.reservationRequests();
+        Instant eventTime = fleet.now().minus(Duration.ofHours(1));
+
+        fleet.workload(WEB, """
+                {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web","namespace":"team-a"},
+                 "spec":{"replicas":2,"template":{"spec":{"containers":[{"name":"app","resources":{"requests":{"cpu":"1"}}}]}}}}""",
+                eventTime);
+
+        assertThat(fleet.placement(WEB)).isEqualTo("dc-1");
+        assertThat(fleet.reservationRequests()).singleElement()
+                .satisfies(request -> assertThat(request.getRecordTime()).isEqualTo(eventTime));
     }
 
     @Test
