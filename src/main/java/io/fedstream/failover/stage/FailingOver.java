@@ -86,22 +86,33 @@ final class FailingOver {
         }
         long now = task.now();
         for (String key : task.workloadsOn(cluster)) {
-            ResourceBinding binding = task.bindings.get(key);
-            if (binding == null || "false".equals(binding.getLabels().get(OPT_OUT_LABEL))
-                    || !FleetTask.placedClusters(binding).contains(cluster)) {
-                continue;
+            try {
+                checkDue(incident, key, now);
+            } catch (RuntimeException e) {
+                // Out of the index, so that an entry that cannot be read is one dead letter, not one per check interval.
+                task.clusterWorkloads.delete(FleetTask.indexKey(cluster, key));
+                task.deadLetterEntry(FleetAudit.FAILOVER, FleetStores.CLUSTER_WORKLOADS, key, e);
             }
-            PropagationPolicy policy = task.policies.governing(binding).orElse(null);
-            FleetWorkload workload = task.workload(key);
-            if ((workload.pending() != null && workload.pending().awaited(now)) || !due(incident, policy, now)) {
-                continue;
-            }
-            Optional<IncidentEntry> entry = task.ledger.entry(new IncidentKey(key, incident.getIncidentId()));
-            if (entry.isEmpty()) {
-                start(key, binding, policy, incident, workload, 1, null);
-            } else if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && !Instant.ofEpochMilli(now).isBefore(entry.get().notBefore())) {
-                start(key, binding, policy, incident, workload, entry.get().attempt() + 1, entry.get());
-            }
+        }
+    }
+
+    private void checkDue(ClusterStateEvent incident, String key, long now) {
+        String cluster = incident.getCluster();
+        ResourceBinding binding = task.bindings.get(key);
+        if (binding == null || "false".equals(binding.getLabels().get(OPT_OUT_LABEL))
+                || !FleetTask.placedClusters(binding).contains(cluster)) {
+            return;
+        }
+        PropagationPolicy policy = task.policies.governing(binding).orElse(null);
+        FleetWorkload workload = task.workload(key);
+        if ((workload.pending() != null && workload.pending().awaited(now)) || !due(incident, policy, now)) {
+            return;
+        }
+        Optional<IncidentEntry> entry = task.ledger.entry(new IncidentKey(key, incident.getIncidentId()));
+        if (entry.isEmpty()) {
+            start(key, binding, policy, incident, workload, 1, null);
+        } else if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && !Instant.ofEpochMilli(now).isBefore(entry.get().notBefore())) {
+            start(key, binding, policy, incident, workload, entry.get().attempt() + 1, entry.get());
         }
     }
 

@@ -102,6 +102,23 @@ class FailoverStageTest {
     }
 
     @Test
+    void aWorkloadWhoseBindingCannotBeReadIsOneDeadLetterNamingTheIndexAndKeyAndTheOthersStillMove() {
+        threeClusters().deployment("team-a", "web", 2, "1").flink("team-a", "orders");
+        fleet.corruptEntry(FleetStores.BINDINGS, WEB);
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(30));
+
+        assertThat(fleet.commandsFor(FLINK)).hasSize(1);
+        assertThat(fleet.commandsFor(WEB)).isEmpty();
+        assertThat(fleet.deadLetters).singleElement().satisfies(letter -> {
+            assertThat(letter.key()).isEqualTo(WEB);
+            assertThat(new String(letter.headers().lastHeader("store").value(), StandardCharsets.UTF_8))
+                    .isEqualTo(FleetStores.CLUSTER_WORKLOADS);
+            assertThat(new String(letter.headers().lastHeader("stage").value(), StandardCharsets.UTF_8)).isEqualTo("failover");
+        });
+    }
+
+    @Test
     void aBurstOfMovesFillsEachSurvivorInProportionToItsFreeRoom() {
         // dc-2 is large and half used (free 300 cpu), dc-3 small and empty (free 100): 75% and 25% of the free room.
         fleet = new FleetDriver(stateDir)
