@@ -5,6 +5,8 @@ import io.fedstream.config.Topics;
 import io.fedstream.dlq.DeadLetterDeserializationHandler;
 import io.fedstream.dlq.DeadLetterProcessingHandler;
 import io.fedstream.interpret.InterpreterExtensions;
+import io.fedstream.runtime.BoundedRocksDbConfigSetter;
+import io.fedstream.runtime.SharedRocksDbMemory;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.ConfluentRegistryClient;
@@ -26,6 +28,8 @@ public final class Fedstream {
     private final AvroSerdes serdes;
     private final Topics topics;
     private final InterpreterExtensions interpreterExtensions;
+    /** Made on first use and shared by every Kafka Streams client this instance configures. */
+    private SharedRocksDbMemory rocksDbMemory;
 
     /** Package-private seam: tests pass their own registry. */
     Fedstream(FedstreamConfig config, SchemaRegistry registry, InterpreterExtensions interpreterExtensions) {
@@ -107,7 +111,7 @@ public final class Fedstream {
                 config.fleetSettings()).build();
     }
 
-    /** Kafka Streams configuration: the configured one plus the dead-letter error handlers. */
+    /** Kafka Streams configuration: the configured one plus the dead-letter error handlers and the bounded RocksDB memory. */
     public Properties streamsProperties() {
         Properties properties = config.streamsProperties();
         properties.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterDeserializationHandler.class.getName());
@@ -115,6 +119,17 @@ public final class Fedstream {
         // The policies mirror runs on the global thread; a bad policy must not stop it either.
         properties.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, true);
         properties.put(DeadLetterDeserializationHandler.TOPIC_CONFIG, topics.deadLetters().name());
+        // A rocksdb.config.setter of the user's own (kafka.streams.*) wins over the bounded one.
+        if (config.rocksDbMemoryTotalBytes() > 0 && !properties.containsKey(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG)) {
+            properties.putAll(BoundedRocksDbConfigSetter.streamsConfig(rocksDbMemory()));
+        }
         return properties;
+    }
+
+    private synchronized SharedRocksDbMemory rocksDbMemory() {
+        if (rocksDbMemory == null) {
+            rocksDbMemory = SharedRocksDbMemory.of(config.rocksDbMemoryTotalBytes(), config.rocksDbMemoryWriteBufferRatio());
+        }
+        return rocksDbMemory;
     }
 }

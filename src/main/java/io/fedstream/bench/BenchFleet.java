@@ -1,5 +1,6 @@
 package io.fedstream.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -87,27 +88,32 @@ final class BenchFleet {
         return clusters;
     }
 
-    /** Workload {@code i}: its kind by turn, its namespace by turn, a name unique in the fleet. */
-    String kindOf(int i) {
-        return KINDS.get(i % KINDS.size());
-    }
-
     private String namespaceOf(int i) {
         return namespaces.get(i % namespaces.size());
+    }
+
+    /** Workload {@code i}'s manifest (JSON): its kind and namespace by turn, a name unique in the fleet. */
+    String manifestOf(int i) {
+        return workload(i).toString();
     }
 
     /** Hands every workload's key and manifest (JSON) to {@code sink}, in order. */
     void forEachWorkload(BiConsumer<String, String> sink) {
         for (int i = 0; i < workloads; i++) {
-            ObjectNode manifest = templates.get(i % KINDS.size()).deepCopy();
-            ObjectNode metadata = (ObjectNode) manifest.get("metadata");
-            String name = metadata.get("name").asText() + "-" + i;
-            String namespace = namespaceOf(i);
-            metadata.put("name", name);
-            metadata.put("namespace", namespace);
-            String key = new WorkloadId(manifest.get("apiVersion").asText(), manifest.get("kind").asText(), namespace, name).key();
+            ObjectNode manifest = workload(i);
+            JsonNode metadata = manifest.get("metadata");
+            String key = new WorkloadId(manifest.get("apiVersion").asText(), manifest.get("kind").asText(),
+                    metadata.get("namespace").asText(), metadata.get("name").asText()).key();
             sink.accept(key, manifest.toString());
         }
+    }
+
+    private ObjectNode workload(int i) {
+        ObjectNode manifest = templates.get(i % KINDS.size()).deepCopy();
+        ObjectNode metadata = (ObjectNode) manifest.get("metadata");
+        metadata.put("name", metadata.get("name").asText() + "-" + i);
+        metadata.put("namespace", namespaceOf(i));
+        return manifest;
     }
 
     /** Policy-topic key ({@code kind/namespace/name}) to manifest: a quota and a propagation policy per namespace. */
@@ -141,9 +147,14 @@ final class BenchFleet {
         return demand;
     }
 
+    /** {@code amounts} times a fraction, rounded down; counted resources other than cpu (pods, GPUs) stay whole. */
     private static Resources scaled(Resources amounts, long numerator, long denominator) {
         Map<String, Long> out = new TreeMap<>();
-        amounts.amounts().forEach((name, amount) -> out.put(name, Math.multiplyExact(amount, numerator) / denominator));
+        amounts.amounts().forEach((name, amount) -> {
+            long scaled = Math.multiplyExact(amount, numerator) / denominator;
+            boolean whole = !Resources.isByteResource(name) && !name.equals("cpu");
+            out.put(name, whole ? scaled - scaled % 1000 : scaled);
+        });
         return Resources.of(out);
     }
 

@@ -110,8 +110,10 @@ final class FedstreamRound {
             long runningAt = app.awaitLine(RUNNING, START_TIMEOUT).atMillis();
             long graceEnd = Long.MAX_VALUE;
             long observedUntil = 0;
+            long recordsSeen = 0;
             while (System.currentTimeMillis() < graceEnd) {
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
+                    recordsSeen++;
                     if (record.value() == null) {
                         continue;
                     }
@@ -141,8 +143,9 @@ final class FedstreamRound {
                         break;
                     }
                 } else {
-                    watch.check(decisions.completions().count(), settings.workloads(), "workloads decided ("
-                            + decisions.undecided() + " bound but undecided)");
+                    watch.check(recordsSeen, decisions.completions().count() + " of " + settings.workloads()
+                            + " workloads decided (seen so far: " + decisions.undecided() + " more bound but undecided, "
+                            + suspects + " SUSPECT transitions, " + migrations + " migration commands)");
                 }
             }
             ChildJvm.ResidentMemory memory = app.memory();

@@ -51,7 +51,7 @@ final class PassThroughRound {
                     requireAppendTime(record);
                     copied.add(record.timestamp());
                 }
-                watch.check(copied.count(), settings.workloads(), "records copied");
+                watch.check(copied.count(), copied.count() + " of " + settings.workloads() + " records copied");
             }
             ChildJvm.ResidentMemory memory = app.memory();
             return new Result(name, copied.steadyRate(EndToEndBench.STEADY_FROM, EndToEndBench.STEADY_TO),

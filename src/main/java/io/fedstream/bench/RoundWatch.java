@@ -3,7 +3,7 @@ package io.fedstream.bench;
 import java.time.Duration;
 
 /**
- * Decides when a round has failed: the measured JVM exited, nothing progressed for the stall timeout, or the round
+ * Decides when a round has failed: the measured JVM exited, wrote nothing for the stall timeout, or the round
  * timeout passed. The message says how far the round got and ends with the JVM's last output.
  */
 final class RoundWatch {
@@ -14,7 +14,7 @@ final class RoundWatch {
     private final Duration roundTimeout;
     private final Duration stallTimeout;
     private long lastProgressNanos = startNanos;
-    private int lastCount = -1;
+    private long lastSeen = -1;
 
     RoundWatch(String round, ChildJvm app, Duration roundTimeout, Duration stallTimeout) {
         this.round = round;
@@ -23,19 +23,21 @@ final class RoundWatch {
         this.stallTimeout = stallTimeout;
     }
 
-    /** Throws {@link RoundFailedException} when the round cannot complete; {@code count} is what is done so far. */
-    void check(int count, int expected, String what) {
+    /**
+     * Throws {@link RoundFailedException} when the round cannot complete. {@code recordsSeen} counts every output
+     * record read so far (any change is progress); {@code progress} says how far the round got, for the message.
+     */
+    void check(long recordsSeen, String progress) {
         long now = System.nanoTime();
-        if (count != lastCount) {
-            lastCount = count;
+        if (recordsSeen != lastSeen) {
+            lastSeen = recordsSeen;
             lastProgressNanos = now;
         }
-        String progress = count + " of " + expected + " " + what;
         if (!app.isAlive()) {
             throw failure("the " + app.name() + " JVM exited after " + progress);
         }
         if (now - lastProgressNanos > stallTimeout.toNanos()) {
-            throw failure("no progress for " + stallTimeout.toSeconds() + " s after " + progress);
+            throw failure("no output for " + stallTimeout.toSeconds() + " s after " + progress);
         }
         if (now - startNanos > roundTimeout.toNanos()) {
             throw failure("not complete within " + roundTimeout.toSeconds() + " s: " + progress);
