@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -20,6 +21,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
@@ -131,10 +133,15 @@ final class BenchEnvironment implements AutoCloseable {
         properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         properties.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5_000);
         KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(properties, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-        List<TopicPartition> partitions = topics.stream()
-                .flatMap(topic -> consumer.partitionsFor(topic, ADMIN_TIMEOUT).stream()
-                        .map(info -> new TopicPartition(info.topic(), info.partition())))
-                .toList();
+        List<TopicPartition> partitions = new ArrayList<>();
+        for (String topic : topics) {
+            List<PartitionInfo> infos = consumer.partitionsFor(topic, ADMIN_TIMEOUT);
+            if (infos.isEmpty()) {
+                consumer.close();
+                throw new IllegalStateException("topic " + topic + " does not exist; the bench creates every topic it reads first");
+            }
+            infos.forEach(info -> partitions.add(new TopicPartition(info.topic(), info.partition())));
+        }
         consumer.assign(partitions);
         consumer.seekToBeginning(partitions);
         return consumer;

@@ -15,7 +15,7 @@ import java.util.function.ToDoubleFunction;
 /** Prints what {@code fedstream bench} does and measures: a line per step, a row per round, then the summary. */
 final class BenchReport {
 
-    private static final String ROW = "%-5s %-12s %20s %8s %13s %8s %21s %19s %7s %10s %16s %5s%n";
+    private static final String ROW = "%-5s %-12s %20s %8s %13s %8s %21s %19s %7s %10s %16s %8s %5s%n";
     private static final double MIB = 1024 * 1024;
 
     private final BenchSettings settings;
@@ -52,13 +52,13 @@ final class BenchReport {
                 number(count / seconds));
         out.println();
         out.printf(Locale.ROOT, ROW, "round", "app", "steady rate", "running", "first placed", "done",
-                "placed/rejected/other", "max heartbeat lag", "SUSPECT", "migrations", "RSS MiB (peak)", "load");
+                "placed/rejected/other", "max heartbeat lag", "SUSPECT", "migrations", "RSS MiB (peak)", "heap MiB", "load");
         out.flush();
     }
 
     PassThroughRound.Result round(PassThroughRound.Result a) {
         out.printf(Locale.ROOT, ROW, a.round(), "pass-through", rate(a.recordsPerSecond(), "records/s"), seconds(a.runningSeconds()),
-                "", seconds(a.doneSeconds()), "", "", "", "", memory(a.memory()), loadAverage1());
+                "", seconds(a.doneSeconds()), "", "", "", "", memory(a.memory()), heap(a.memory()), loadAverage1());
         out.flush();
         return a;
     }
@@ -66,7 +66,7 @@ final class BenchReport {
     FedstreamRound.Result round(FedstreamRound.Result b) {
         out.printf(Locale.ROOT, ROW, b.round(), "fedstream", rate(b.workloadsPerSecond(), "workloads/s"), seconds(b.runningSeconds()),
                 seconds(b.firstPlacedSeconds()), seconds(b.doneSeconds()), b.placed() + "/" + b.rejected() + "/" + b.notChargeable(),
-                lag(b.heartbeatLag()), b.suspectTransitions(), b.migrationCommands(), memory(b.memory()), loadAverage1());
+                lag(b.heartbeatLag()), b.suspectTransitions(), b.migrationCommands(), memory(b.memory()), heap(b.memory()), loadAverage1());
         out.flush();
         return b;
     }
@@ -98,6 +98,9 @@ final class BenchReport {
         print("  %-34s %d (no cluster failed: must be 0)", "migration commands, all rounds", migrations);
         line("fedstream RSS after the run", present(bs, b -> b.memory().rssBytes() / MIB), v -> number(v) + " MiB");
         line("fedstream peak RSS", present(bs, b -> b.memory().peakBytes() / MIB), v -> number(v) + " MiB");
+        if (bs.stream().allMatch(b -> b.memory().heapCommittedBytes() >= 0)) {
+            line("fedstream Java heap committed", present(bs, b -> b.memory().heapCommittedBytes() / MIB), v -> number(v) + " MiB");
+        }
         print("machine load average at the end: %s", loadAverage());
         if (suspects > 0 || migrations > 0) {
             print("FAILED: on a healthy fleet fedstream suspected clusters %d times and issued %d migration commands.",
@@ -134,6 +137,10 @@ final class BenchReport {
 
     private static String memory(ChildJvm.ResidentMemory memory) {
         return number(memory.rssBytes() / MIB) + " (" + number(memory.peakBytes() / MIB) + ")";
+    }
+
+    private static String heap(ChildJvm.ResidentMemory memory) {
+        return memory.heapCommittedBytes() < 0 ? "?" : number(memory.heapCommittedBytes() / MIB);
     }
 
     static String number(double value) {

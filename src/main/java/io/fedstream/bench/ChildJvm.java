@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A Java process the benchmark starts on its own class path, so that what it measures (the broker apart, fedstream's
@@ -27,6 +29,8 @@ final class ChildJvm implements AutoCloseable {
 
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
     private static final int TAIL_LINES = 40;
+    /** {@code garbage-first heap   total 262144K, used 123456K [...]}, whichever collector. */
+    private static final Pattern HEAP_TOTAL = Pattern.compile("heap\\s+total (\\d+)K");
 
     private final String name;
     private final Process process;
@@ -121,7 +125,7 @@ final class ChildJvm implements AutoCloseable {
         }
     }
 
-    /** VmRSS and VmHWM (peak) of the process, from {@code /proc/<pid>/status}. */
+    /** VmRSS and VmHWM (peak) of the process, from {@code /proc/<pid>/status}, and its committed heap. */
     ResidentMemory memory() {
         Path status = Path.of("/proc", Long.toString(process.pid()), "status");
         try {
@@ -137,11 +141,23 @@ final class ChildJvm implements AutoCloseable {
             if (rss < 0 || peak < 0) {
                 throw new IllegalStateException(status + " has no VmRSS or VmHWM line");
             }
-            return new ResidentMemory(rss * 1024, peak * 1024);
+            return new ResidentMemory(rss * 1024, peak * 1024, heapCommittedBytes());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the memory of the " + name + " JVM from " + status
                     + " (the benchmark measures RSS on Linux only)", e);
         }
+    }
+
+    /** The committed Java heap, as {@code jcmd <pid> GC.heap_info} reports it; -1 when there is no jcmd or no answer. */
+    private long heapCommittedBytes() throws IOException {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        if (!Files.isExecutable(jcmd)) {
+            return -1;
+        }
+        Process info = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), "GC.heap_info").redirectErrorStream(true).start();
+        String text = new String(info.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        Matcher total = HEAP_TOTAL.matcher(text);
+        return total.find() ? Long.parseLong(total.group(1)) * 1024 : -1;
     }
 
     private static long kibibytes(String line) {
@@ -199,6 +215,6 @@ final class ChildJvm implements AutoCloseable {
     /** A line the process printed and when it did (epoch ms). */
     record SeenLine(String line, long atMillis) {}
 
-    /** Resident set size now and at its peak, in bytes. */
-    record ResidentMemory(long rssBytes, long peakBytes) {}
+    /** Resident set size now and at its peak, and the committed Java heap (-1: unknown), in bytes. */
+    record ResidentMemory(long rssBytes, long peakBytes, long heapCommittedBytes) {}
 }

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.config.ConfigDef;
 
@@ -92,7 +93,10 @@ final class FedstreamRound {
         environment.createTopics(List.of(
                 BenchEnvironment.timedTopic(topics.clusterHealth().name(), partitions, Map.of()),
                 BenchEnvironment.timedTopic(topics.bindings().name(), partitions, Map.of()),
-                BenchEnvironment.timedTopic(topics.clusterViews().name(), partitions, Map.of("cleanup.policy", "compact"))));
+                BenchEnvironment.timedTopic(topics.clusterViews().name(), partitions, Map.of("cleanup.policy", "compact")),
+                // Created here, not by fedstream, so that the bench reads them from the start.
+                new NewTopic(topics.clusterState().name(), partitions, (short) 1),
+                new NewTopic(topics.migrations().name(), partitions, (short) 1)));
         heartbeats.target(topics.clusterHealth().name());
 
         List<String> args = new ArrayList<>(List.of("run"));
