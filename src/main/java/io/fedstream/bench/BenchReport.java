@@ -15,7 +15,7 @@ import java.util.function.ToDoubleFunction;
 /** Prints what {@code fedstream bench} does and measures: a line per step, a row per round, then the summary. */
 final class BenchReport {
 
-    private static final String ROW = "%-5s %-12s %20s %8s %13s %8s %21s %19s %7s %10s %16s %8s %5s%n";
+    private static final String ROW = "%-5s %-12s %20s %9s %8s %13s %8s %21s %19s %7s %10s %16s %8s %5s%n";
     private static final double MIB = 1024 * 1024;
 
     private final BenchSettings settings;
@@ -51,20 +51,22 @@ final class BenchReport {
         print("produced %d workload events once in %s (%s/s); every round reads these", count, seconds(seconds),
                 number(count / seconds));
         out.println();
-        out.printf(Locale.ROOT, ROW, "round", "app", "steady rate", "running", "first placed", "done",
+        out.printf(Locale.ROOT, ROW, "round", "app", "steady rate", "overall/s", "running", "first placed", "done",
                 "placed/rejected/other", "max heartbeat lag", "SUSPECT", "migrations", "RSS MiB (peak)", "heap MiB", "load");
         out.flush();
     }
 
     PassThroughRound.Result round(PassThroughRound.Result a) {
-        out.printf(Locale.ROOT, ROW, a.round(), "pass-through", rate(a.recordsPerSecond(), "records/s"), seconds(a.runningSeconds()),
+        out.printf(Locale.ROOT, ROW, a.round(), "pass-through", rate(a.recordsPerSecond(), "records/s"),
+                rate(overall(a.runningSeconds(), a.doneSeconds()), ""), seconds(a.runningSeconds()),
                 "", seconds(a.doneSeconds()), "", "", "", "", memory(a.memory()), heap(a.memory()), loadAverage1());
         out.flush();
         return a;
     }
 
     FedstreamRound.Result round(FedstreamRound.Result b) {
-        out.printf(Locale.ROOT, ROW, b.round(), "fedstream", rate(b.workloadsPerSecond(), "workloads/s"), seconds(b.runningSeconds()),
+        out.printf(Locale.ROOT, ROW, b.round(), "fedstream", rate(b.workloadsPerSecond(), "workloads/s"),
+                rate(overall(b.runningSeconds(), b.doneSeconds()), ""), seconds(b.runningSeconds()),
                 seconds(b.firstPlacedSeconds()), seconds(b.doneSeconds()), b.placed() + "/" + b.rejected() + "/" + b.notChargeable(),
                 lag(b.heartbeatLag()), b.suspectTransitions(), b.migrationCommands(), memory(b.memory()), heap(b.memory()), loadAverage1());
         out.flush();
@@ -74,19 +76,21 @@ final class BenchReport {
     /** Prints the summary; returns 1 when the healthy fleet saw a SUSPECT transition or a migration command, else 0. */
     int summary(List<PassThroughRound.Result> as, List<FedstreamRound.Result> bs) {
         out.println();
-        print("Summary of %d rounds: median [every round]. Times are from launching the app's JVM; rates from 10%% to 90%%"
-                + " of the records (start-up and tail left out), by the broker's append times.", as.size());
+        print("Summary of %d rounds: median [every round]. Times are from launching the app's JVM. Steady rates: from 10%% to"
+                + " 90%% of the completions (start-up and tail left out), by the broker's append times; overall: all of them"
+                + " from 'running' to 'done'.", as.size());
         List<OptionalDouble> passThrough = as.stream().map(PassThroughRound.Result::recordsPerSecond).toList();
         List<OptionalDouble> fedstream = bs.stream().map(FedstreamRound.Result::workloadsPerSecond).toList();
-        List<OptionalDouble> ratios = new ArrayList<>();
-        for (int i = 0; i < as.size(); i++) {
-            OptionalDouble a = passThrough.get(i);
-            OptionalDouble b = fedstream.get(i);
-            ratios.add(a.isPresent() && b.isPresent() ? OptionalDouble.of(b.getAsDouble() / a.getAsDouble()) : OptionalDouble.empty());
-        }
+        List<OptionalDouble> ratios = ratios(passThrough, fedstream);
         line("pass-through, steady", passThrough, v -> number(v) + " records/s");
         line("fedstream, steady", fedstream, v -> number(v) + " workloads/s");
         line("ratio fedstream / pass-through", ratios, v -> String.format(Locale.ROOT, "%.3f", v));
+        List<OptionalDouble> passThroughOverall = as.stream().map(a -> overall(a.runningSeconds(), a.doneSeconds())).toList();
+        List<OptionalDouble> fedstreamOverall = bs.stream().map(b -> overall(b.runningSeconds(), b.doneSeconds())).toList();
+        List<OptionalDouble> overallRatios = ratios(passThroughOverall, fedstreamOverall);
+        line("pass-through, overall", passThroughOverall, v -> number(v) + " records/s");
+        line("fedstream, overall", fedstreamOverall, v -> number(v) + " workloads/s");
+        line("ratio, overall", overallRatios, v -> String.format(Locale.ROOT, "%.3f", v));
         line("first placed binding", present(bs, FedstreamRound.Result::firstPlacedSeconds), BenchReport::seconds);
         long maxLag = bs.stream().mapToLong(b -> b.heartbeatLag().maxLagMillis()).max().orElse(0);
         int unprocessed = bs.stream().mapToInt(b -> b.heartbeatLag().unprocessed()).sum();
@@ -110,6 +114,17 @@ final class BenchReport {
         return 0;
     }
 
+    /** fedstream over pass-through, round by round. */
+    private static List<OptionalDouble> ratios(List<OptionalDouble> passThrough, List<OptionalDouble> fedstream) {
+        List<OptionalDouble> ratios = new ArrayList<>();
+        for (int i = 0; i < passThrough.size(); i++) {
+            OptionalDouble a = passThrough.get(i);
+            OptionalDouble b = fedstream.get(i);
+            ratios.add(a.isPresent() && b.isPresent() ? OptionalDouble.of(b.getAsDouble() / a.getAsDouble()) : OptionalDouble.empty());
+        }
+        return ratios;
+    }
+
     private static <T> List<OptionalDouble> present(List<T> rounds, ToDoubleFunction<T> value) {
         return rounds.stream().map(round -> OptionalDouble.of(value.applyAsDouble(round))).toList();
     }
@@ -126,8 +141,13 @@ final class BenchReport {
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
+    /** Items per second from the app running to its last completion; empty when it finished as it started. */
+    private OptionalDouble overall(double runningSeconds, double doneSeconds) {
+        return doneSeconds > runningSeconds ? OptionalDouble.of(settings.workloads() / (doneSeconds - runningSeconds)) : OptionalDouble.empty();
+    }
+
     private static String rate(OptionalDouble rate, String unit) {
-        return rate.isPresent() ? number(rate.getAsDouble()) + " " + unit : "n/a (too few)";
+        return rate.isPresent() ? (number(rate.getAsDouble()) + " " + unit).trim() : "n/a (too few)";
     }
 
     private static String lag(HeartbeatLag.Result lag) {

@@ -37,15 +37,17 @@ class EndToEndBenchIT {
                 .contains("fedstream bench: 200 workloads (Deployment, StatefulSet, FlinkDeployment, PyTorchJob, Job in turn)"
                         + " over 10 namespaces, 3 clusters")
                 .contains("produced 200 workload events once")
-                .containsPattern("A1 +pass-through +(" + NUMBER + " records/s|n/a \\(too few\\)) +" + SECONDS + " +" + SECONDS
+                .containsPattern("A1 +pass-through +(" + NUMBER + " records/s|n/a \\(too few\\)) +(" + NUMBER + "|n/a \\(too few\\)) +"
+                        + SECONDS + " +" + SECONDS
                         + " +" + NUMBER + " \\(" + NUMBER + "\\)")
                 .containsPattern("  ratio fedstream / pass-through +(\\d\\.\\d{3}|n/a) ")
+                .containsPattern("  fedstream, overall +" + NUMBER + " workloads/s")
                 .containsPattern("  first placed binding +" + SECONDS)
                 .containsPattern("  largest heartbeat lag +" + SECONDS)
                 .contains("SUSPECT transitions, all rounds    0")
                 .contains("migration commands, all rounds     0")
                 .containsPattern("  fedstream RSS after the run +" + NUMBER + " MiB");
-        Matcher b1 = Pattern.compile("B1 +fedstream +(" + NUMBER + ") workloads/s +" + SECONDS + " +" + SECONDS + " +" + SECONDS
+        Matcher b1 = Pattern.compile("B1 +fedstream +(" + NUMBER + ") workloads/s +" + NUMBER + " +" + SECONDS + " +" + SECONDS + " +" + SECONDS
                 + " +(\\d+)/(\\d+)/(\\d+) +" + SECONDS + " \\((\\d+) beats\\) +0 +0 +(" + NUMBER + ") \\(" + NUMBER + "\\)").matcher(report);
         assertThat(b1.find()).as(report).isTrue();
         assertThat(Integer.parseInt(b1.group(2)) + Integer.parseInt(b1.group(3)) + Integer.parseInt(b1.group(4))).isEqualTo(200);
