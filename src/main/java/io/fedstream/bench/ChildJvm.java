@@ -40,6 +40,7 @@ final class ChildJvm implements AutoCloseable {
     private final Map<String, SeenLine> firstSeen = new ConcurrentHashMap<>();
     private final Deque<String> tail = new ArrayDeque<>();
     private final Thread pump;
+    private final Thread stopOnExit;
 
     private ChildJvm(String name, Process process, long launchedAtMillis, Path log, List<String> watched) {
         this.name = name;
@@ -50,6 +51,9 @@ final class ChildJvm implements AutoCloseable {
         this.pump = new Thread(this::pumpOutput, "bench-" + name + "-output");
         pump.setDaemon(true);
         pump.start();
+        // A child outlives its parent unless told: Ctrl-C on the bench must not leave a broker or fedstream running.
+        this.stopOnExit = new Thread(process::destroy, "bench-" + name + "-stop");
+        Runtime.getRuntime().addShutdownHook(stopOnExit);
     }
 
     /**
@@ -200,6 +204,11 @@ final class ChildJvm implements AutoCloseable {
     /** Asks the process to stop (SIGTERM: its shutdown hooks close Kafka Streams cleanly), then kills it if it hangs. */
     @Override
     public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopOnExit);
+        } catch (IllegalStateException shuttingDown) {
+            // The hook is running or about to: it stops the process too.
+        }
         process.destroy();
         try {
             if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
@@ -94,14 +95,31 @@ public final class EndToEndBench {
 
     private void publishPolicies(BenchEnvironment environment, Topics topics, BenchFleet fleet, BenchReport report) {
         Map<String, String> policies = fleet.policies();
+        AtomicReference<Exception> failure = new AtomicReference<>();
         try (KafkaProducer<String, PolicyEvent> producer = new KafkaProducer<>(environment.producerProperties(),
                 topics.policies().keySerde().serializer(), topics.policies().valueSerde().serializer())) {
             Instant now = Instant.now();
             policies.forEach((key, manifest) -> producer.send(new ProducerRecord<>(topics.policies().name(), key,
-                    PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).setSource("bench").build())));
+                    PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).setSource("bench").build()),
+                    remember(failure)));
             producer.flush();
         }
+        failIfAny(failure, "the policy events");
         report.policiesPublished(policies.size(), fleet);
+    }
+
+    private static Callback remember(AtomicReference<Exception> failure) {
+        return (metadata, exception) -> {
+            if (exception != null) {
+                failure.compareAndSet(null, exception);
+            }
+        };
+    }
+
+    private static void failIfAny(AtomicReference<Exception> failure, String what) {
+        if (failure.get() != null) {
+            throw new IllegalStateException("producing " + what + " failed: " + failure.get().getMessage(), failure.get());
+        }
     }
 
     private void publishWorkloads(BenchEnvironment environment, Topics topics, BenchFleet fleet, BenchReport report) {
@@ -112,16 +130,10 @@ public final class EndToEndBench {
             Instant now = Instant.now();
             fleet.forEachWorkload((key, manifest) -> producer.send(new ProducerRecord<>(topics.workloads().name(), key,
                     WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).setSource("bench").build()),
-                    (metadata, exception) -> {
-                        if (exception != null) {
-                            failure.compareAndSet(null, exception);
-                        }
-                    }));
+                    remember(failure)));
             producer.flush();
         }
-        if (failure.get() != null) {
-            throw new IllegalStateException("producing the workload events failed: " + failure.get().getMessage(), failure.get());
-        }
+        failIfAny(failure, "the workload events");
         report.workloadsPublished(fleet.size(), (System.nanoTime() - start) / 1e9);
     }
 }
