@@ -60,6 +60,13 @@ final class Completions {
      * every expected item completed.
      */
     OptionalDouble steadyRate(double from, double to) {
+        long millis = spanMillis(from, to);
+        int items = index(to) - index(from);
+        return items == 0 || millis <= 0 ? OptionalDouble.empty() : OptionalDouble.of(items * 1000.0 / millis);
+    }
+
+    /** Milliseconds from the completion at fraction {@code from} of the expected total to the one at {@code to}. */
+    long spanMillis(double from, double to) {
         if (!(0 <= from && from < to && to <= 1)) {
             throw new IllegalArgumentException("need 0 <= from < to <= 1, got " + from + " and " + to);
         }
@@ -68,12 +75,10 @@ final class Completions {
         }
         long[] sorted = times.clone();
         Arrays.sort(sorted);
-        int start = (int) Math.floor(from * (expected - 1));
-        int end = (int) Math.floor(to * (expected - 1));
-        long millis = sorted[end] - sorted[start];
-        if (end == start || millis <= 0) {
-            return OptionalDouble.empty();
-        }
-        return OptionalDouble.of((end - start) * 1000.0 / millis);
+        return sorted[index(to)] - sorted[index(from)];
+    }
+
+    private int index(double fraction) {
+        return (int) Math.floor(fraction * (expected - 1));
     }
 }

@@ -102,10 +102,7 @@ final class FedstreamRound {
         List<String> args = new ArrayList<>(List.of("run"));
         settingsOfRound.forEach((key, value) -> args.addAll(List.of("--set", key + "=" + value)));
         Path dir = environment.workDir().resolve("round-" + name);
-        Decisions decisions = new Decisions(settings.workloads());
-        HeartbeatLag lag = new HeartbeatLag();
-        int suspects = 0;
-        int migrations = 0;
+        Observations seen = new Observations(topics, settings.workloads());
         try (ChildJvm app = ChildJvm.start("fedstream", settings.jvmOptions(), Main.class.getName(), args,
                         dir.resolve("fedstream.log"), List.of(RUNNING));
                 KafkaConsumer<byte[], byte[]> consumer = environment.readFromStart(List.of(topics.bindings().name(),
@@ -114,54 +111,72 @@ final class FedstreamRound {
             long runningAt = app.awaitLine(RUNNING, START_TIMEOUT).atMillis();
             long graceEnd = Long.MAX_VALUE;
             long observedUntil = 0;
-            long recordsSeen = 0;
             while (System.currentTimeMillis() < graceEnd) {
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
-                    recordsSeen++;
-                    if (record.value() == null) {
-                        continue;
-                    }
-                    String topic = record.topic();
-                    if (topic.equals(topics.bindings().name())) {
-                        PassThroughRound.requireAppendTime(record);
-                        decisions.offer(topics.bindings().valueSerde().deserializer().deserialize(topic, record.value()),
-                                record.timestamp());
-                    } else if (topic.equals(topics.clusterViews().name())) {
-                        PassThroughRound.requireAppendTime(record);
-                        ClusterWatch view = topics.clusterViews().valueSerde().deserializer().deserialize(topic, record.value());
-                        if (view.getLastHeartbeatAt() != null) {
-                            lag.viewed(view.getCluster(), view.getLastHeartbeatAt().toEpochMilli(), record.timestamp());
-                        }
-                    } else if (topic.equals(topics.clusterState().name())) {
-                        ClusterStateEvent transition = topics.clusterState().valueSerde().deserializer().deserialize(topic, record.value());
-                        suspects += transition.getState() == ClusterState.SUSPECT ? 1 : 0;
-                    } else {
-                        migrations++;
-                    }
-                }
+                consumer.poll(POLL).forEach(seen::record);
                 observedUntil = System.currentTimeMillis();
-                if (decisions.completions().isComplete()) {
+                Completions completions = seen.decisions.completions();
+                if (completions.isComplete()) {
                     graceEnd = Math.min(graceEnd, observedUntil + HEARTBEAT_GRACE.toMillis());
-                    long lastDecision = decisions.completions().last();
-                    if (lag.of(heartbeats.sent(), runningAt, lastDecision, observedUntil).unprocessed() == 0) {
+                    if (seen.lag.of(heartbeats.sent(), runningAt, completions.last(), observedUntil).unprocessed() == 0) {
                         break;
                     }
                 } else {
-                    watch.check(recordsSeen, decisions.completions().count() + " of " + settings.workloads()
-                            + " workloads decided (seen so far: " + decisions.undecided() + " more bound but undecided, "
-                            + suspects + " SUSPECT transitions, " + migrations + " migration commands)");
+                    watch.check(seen.records, completions.count() + " of " + settings.workloads()
+                            + " workloads decided (seen so far: " + seen.decisions.undecided() + " more bound but undecided, "
+                            + seen.suspects + " SUSPECT transitions, " + seen.migrations + " migration commands)");
                 }
             }
             ChildJvm.ResidentMemory memory = app.memory();
+            Decisions decisions = seen.decisions;
             Completions completions = decisions.completions();
             return new Result(name,
                     completions.steadyRate(EndToEndBench.STEADY_FROM, EndToEndBench.STEADY_TO),
+                    completions.spanMillis(EndToEndBench.STEADY_FROM, EndToEndBench.STEADY_TO) / 1000.0,
                     (runningAt - app.launchedAtMillis()) / 1000.0,
                     (decisions.firstPlaced() - app.launchedAtMillis()) / 1000.0,
                     (completions.last() - app.launchedAtMillis()) / 1000.0,
                     decisions.placed(), decisions.rejected(), decisions.notChargeable(),
-                    lag.of(heartbeats.sent(), runningAt, completions.last(), observedUntil),
-                    suspects, migrations, memory);
+                    seen.lag.of(heartbeats.sent(), runningAt, completions.last(), observedUntil),
+                    seen.suspects, seen.migrations, memory);
+        }
+    }
+
+    /** What a round reads from fedstream's outputs: decisions, heartbeat views, SUSPECT transitions, migration commands. */
+    private static final class Observations {
+
+        private final Topics topics;
+        private final Decisions decisions;
+        private final HeartbeatLag lag = new HeartbeatLag();
+        private long records;
+        private int suspects;
+        private int migrations;
+
+        Observations(Topics topics, int workloads) {
+            this.topics = topics;
+            this.decisions = new Decisions(workloads);
+        }
+
+        void record(ConsumerRecord<byte[], byte[]> record) {
+            records++;
+            if (record.value() == null) {
+                return;
+            }
+            String topic = record.topic();
+            if (topic.equals(topics.bindings().name())) {
+                PassThroughRound.requireAppendTime(record);
+                decisions.offer(topics.bindings().valueSerde().deserializer().deserialize(topic, record.value()), record.timestamp());
+            } else if (topic.equals(topics.clusterViews().name())) {
+                PassThroughRound.requireAppendTime(record);
+                ClusterWatch view = topics.clusterViews().valueSerde().deserializer().deserialize(topic, record.value());
+                if (view.getLastHeartbeatAt() != null) {
+                    lag.viewed(view.getCluster(), view.getLastHeartbeatAt().toEpochMilli(), record.timestamp());
+                }
+            } else if (topic.equals(topics.clusterState().name())) {
+                ClusterStateEvent transition = topics.clusterState().valueSerde().deserializer().deserialize(topic, record.value());
+                suspects += transition.getState() == ClusterState.SUSPECT ? 1 : 0;
+            } else {
+                migrations++;
+            }
         }
     }
 
@@ -238,11 +253,12 @@ final class FedstreamRound {
 
     /**
      * @param workloadsPerSecond steady-state decisions per second (10%-90% of the workloads); empty when too few to measure
+     * @param steadySeconds how long the 10%-90% window lasted
      * @param runningSeconds from launching the JVM to {@value #RUNNING}
      * @param firstPlacedSeconds from launching the JVM to the first placed binding
      * @param doneSeconds from launching the JVM to the last decision
      */
-    record Result(String round, OptionalDouble workloadsPerSecond, double runningSeconds, double firstPlacedSeconds,
+    record Result(String round, OptionalDouble workloadsPerSecond, double steadySeconds, double runningSeconds, double firstPlacedSeconds,
             double doneSeconds, int placed, int rejected, int notChargeable, HeartbeatLag.Result heartbeatLag,
             int suspectTransitions, int migrationCommands, ChildJvm.ResidentMemory memory) {}
 }

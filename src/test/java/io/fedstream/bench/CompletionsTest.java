@@ -19,6 +19,7 @@ class CompletionsTest {
 
         // 10% of 10 is index 1 (10,000 ms), 90% is index 9 (10,800 ms): 8 items in 0.8 s.
         assertThat(completions.steadyRate(0.1, 0.9)).hasValue(10.0);
+        assertThat(completions.spanMillis(0.1, 0.9)).isEqualTo(800);
         assertThat(completions.first()).isZero();
         assertThat(completions.last()).isEqualTo(60_000);
     }
