@@ -6,6 +6,7 @@ import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.FedstreamConfig;
+import io.fedstream.config.Topic;
 import io.fedstream.config.Topics;
 import io.fedstream.runtime.TemporaryDirectories;
 import java.io.IOException;
@@ -17,8 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
@@ -95,45 +97,35 @@ public final class EndToEndBench {
 
     private void publishPolicies(BenchEnvironment environment, Topics topics, BenchFleet fleet, BenchReport report) {
         Map<String, String> policies = fleet.policies();
-        AtomicReference<Exception> failure = new AtomicReference<>();
-        try (KafkaProducer<String, PolicyEvent> producer = new KafkaProducer<>(environment.producerProperties(),
-                topics.policies().keySerde().serializer(), topics.policies().valueSerde().serializer())) {
-            Instant now = Instant.now();
-            policies.forEach((key, manifest) -> producer.send(new ProducerRecord<>(topics.policies().name(), key,
-                    PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).setSource("bench").build()),
-                    remember(failure)));
-            producer.flush();
-        }
-        failIfAny(failure, "the policy events");
+        Instant now = Instant.now();
+        publish(environment, topics.policies(), "the policy events", send -> policies.forEach((key, manifest) -> send.accept(key,
+                PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).setSource("bench").build())));
         report.policiesPublished(policies.size(), fleet);
     }
 
-    private static Callback remember(AtomicReference<Exception> failure) {
-        return (metadata, exception) -> {
-            if (exception != null) {
-                failure.compareAndSet(null, exception);
-            }
-        };
+    private void publishWorkloads(BenchEnvironment environment, Topics topics, BenchFleet fleet, BenchReport report) {
+        long start = System.nanoTime();
+        Instant now = Instant.now();
+        publish(environment, topics.workloads(), "the workload events", send -> fleet.forEachWorkload((key, manifest) -> send.accept(key,
+                WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).setSource("bench").build())));
+        report.workloadsPublished(fleet.size(), (System.nanoTime() - start) / 1e9);
     }
 
-    private static void failIfAny(AtomicReference<Exception> failure, String what) {
+    /** Sends what {@code records} hands over to {@code topic} and waits for the broker; fails when one send failed. */
+    private static <V> void publish(BenchEnvironment environment, Topic<String, V> topic, String what,
+            Consumer<BiConsumer<String, V>> records) {
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        try (KafkaProducer<String, V> producer = new KafkaProducer<>(environment.producerProperties(),
+                topic.keySerde().serializer(), topic.valueSerde().serializer())) {
+            records.accept((key, value) -> producer.send(new ProducerRecord<>(topic.name(), key, value), (metadata, exception) -> {
+                if (exception != null) {
+                    failure.compareAndSet(null, exception);
+                }
+            }));
+            producer.flush();
+        }
         if (failure.get() != null) {
             throw new IllegalStateException("producing " + what + " failed: " + failure.get().getMessage(), failure.get());
         }
-    }
-
-    private void publishWorkloads(BenchEnvironment environment, Topics topics, BenchFleet fleet, BenchReport report) {
-        AtomicReference<Exception> failure = new AtomicReference<>();
-        long start = System.nanoTime();
-        try (KafkaProducer<String, WorkloadEvent> producer = new KafkaProducer<>(environment.producerProperties(),
-                topics.workloads().keySerde().serializer(), topics.workloads().valueSerde().serializer())) {
-            Instant now = Instant.now();
-            fleet.forEachWorkload((key, manifest) -> producer.send(new ProducerRecord<>(topics.workloads().name(), key,
-                    WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).setSource("bench").build()),
-                    remember(failure)));
-            producer.flush();
-        }
-        failIfAny(failure, "the workload events");
-        report.workloadsPublished(fleet.size(), (System.nanoTime() - start) / 1e9);
     }
 }
