@@ -7,6 +7,8 @@ import io.fedstream.dlq.DeadLetterProcessingHandler;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.metrics.DeadLetterCounter;
 import io.fedstream.metrics.FedstreamMetrics;
+import io.fedstream.runtime.BoundedRocksDbConfigSetter;
+import io.fedstream.runtime.SharedRocksDbMemory;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.ConfluentRegistryClient;
@@ -37,6 +39,8 @@ public final class Fedstream implements AutoCloseable {
     private final InterpreterExtensions interpreterExtensions;
     private final FedstreamMetrics metrics = FedstreamMetrics.create();
     private final AutoCloseable ownedRegistry;
+    /** Made on first use and shared by every Kafka Streams client this instance configures. */
+    private SharedRocksDbMemory rocksDbMemory;
 
     /** Package-private seam: tests pass their own registry. */
     Fedstream(FedstreamConfig config, SchemaRegistry registry, InterpreterExtensions interpreterExtensions) {
@@ -176,7 +180,7 @@ public final class Fedstream implements AutoCloseable {
         return properties;
     }
 
-    /** Kafka Streams configuration: the configured one plus the dead-letter error handlers and counter. */
+    /** Kafka Streams configuration: the configured one plus the dead-letter handlers and counter, and the bounded RocksDB memory. */
     public Properties streamsProperties() {
         Properties properties = config.streamsProperties();
         properties.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterDeserializationHandler.class.getName());
@@ -185,7 +189,18 @@ public final class Fedstream implements AutoCloseable {
         properties.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, true);
         properties.put(DeadLetterDeserializationHandler.TOPIC_CONFIG, topics.deadLetters().name());
         DeadLetterCounter.install(properties, metrics, topics.deadLetters().name());
+        // A rocksdb.config.setter of the user's own (kafka.streams.*) wins over the bounded one.
+        if (config.rocksDbMemoryTotalBytes() > 0 && !properties.containsKey(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG)) {
+            properties.putAll(BoundedRocksDbConfigSetter.streamsConfig(rocksDbMemory()));
+        }
         return properties;
+    }
+
+    private synchronized SharedRocksDbMemory rocksDbMemory() {
+        if (rocksDbMemory == null) {
+            rocksDbMemory = SharedRocksDbMemory.of(config.rocksDbMemoryTotalBytes(), config.rocksDbMemoryWriteBufferRatio());
+        }
+        return rocksDbMemory;
     }
 
     /** Closes the registry {@link #create(FedstreamConfig)} opened, if any; a registry passed in stays open. */

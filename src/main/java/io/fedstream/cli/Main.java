@@ -32,6 +32,7 @@ import picocli.CommandLine.Command;
             ReplayCommand.class,
             TopologyCommand.class,
             ConfigCommand.class,
+            BenchCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

@@ -117,6 +117,9 @@ public final class FedstreamConfig extends AbstractConfig {
     // Placement and failover
     public static final String PLACE_RESERVATION_TTL_MS = "place.reservation.ttl.ms";
     public static final String PLACE_RETRY_INTERVAL_MS = "place.retry.interval.ms";
+    // State stores
+    public static final String ROCKSDB_MEMORY_TOTAL_BYTES = "rocksdb.memory.total.bytes";
+    public static final String ROCKSDB_MEMORY_WRITE_BUFFER_RATIO = "rocksdb.memory.write.buffer.ratio";
 
     private static final String GROUP_KAFKA = "Kafka Streams";
     private static final String GROUP_REGISTRY = "Schema registry";
@@ -125,6 +128,7 @@ public final class FedstreamConfig extends AbstractConfig {
     private static final String GROUP_LOCAL = "Local runtime";
     private static final String GROUP_HEALTH = "Cluster health";
     private static final String GROUP_PLACE = "Placement and failover";
+    private static final String GROUP_STATE = "State stores";
 
     /** Where a key's value came from, in increasing priority. */
     public enum Source { DEFAULT, FILE, ENVIRONMENT, OVERRIDE }
@@ -297,7 +301,16 @@ public final class FedstreamConfig extends AbstractConfig {
                             + " placed pods as allocated.", GROUP_PLACE, 1, ConfigDef.Width.SHORT, PLACE_RESERVATION_TTL_MS)
             .define(PLACE_RETRY_INTERVAL_MS, Type.LONG, 10_000L, Range.atLeast(1), Importance.LOW,
                     "How often (wall clock) admitted workloads that fit no cluster are tried again.",
-                    GROUP_PLACE, 2, ConfigDef.Width.SHORT, PLACE_RETRY_INTERVAL_MS);
+                    GROUP_PLACE, 2, ConfigDef.Width.SHORT, PLACE_RETRY_INTERVAL_MS)
+
+            .define(ROCKSDB_MEMORY_TOTAL_BYTES, Type.LONG, 256L * 1024 * 1024, Range.atLeast(0), Importance.MEDIUM,
+                    "Off-heap memory of all RocksDB state stores of an instance together: one shared block cache (data,"
+                            + " index and filter blocks) that also accounts for the memtables. 0: unbounded, each store with"
+                            + " RocksDB's and Kafka Streams' own defaults. At least 1048576 otherwise.",
+                    GROUP_STATE, 1, ConfigDef.Width.SHORT, ROCKSDB_MEMORY_TOTAL_BYTES)
+            .define(ROCKSDB_MEMORY_WRITE_BUFFER_RATIO, Type.DOUBLE, 0.5, Importance.LOW,
+                    "Share of rocksdb.memory.total.bytes that memtables (write buffers) may take before the largest is"
+                            + " flushed; above 0 and below 1.", GROUP_STATE, 2, ConfigDef.Width.SHORT, ROCKSDB_MEMORY_WRITE_BUFFER_RATIO);
 
     private final Map<String, Source> sources;
 
@@ -317,6 +330,18 @@ public final class FedstreamConfig extends AbstractConfig {
         super(CONFIG, merged.values, false);
         this.sources = merged.sources;
         checkHealthTimings();
+        checkRocksDbMemory();
+    }
+
+    private void checkRocksDbMemory() {
+        long total = getLong(ROCKSDB_MEMORY_TOTAL_BYTES);
+        if (total != 0 && total < 1024 * 1024) {
+            throw new ConfigException(ROCKSDB_MEMORY_TOTAL_BYTES, total, "must be 0 (unbounded) or at least 1048576 (1 MiB)");
+        }
+        double ratio = getDouble(ROCKSDB_MEMORY_WRITE_BUFFER_RATIO);
+        if (!(ratio > 0 && ratio < 1)) {
+            throw new ConfigException(ROCKSDB_MEMORY_WRITE_BUFFER_RATIO, ratio, "must be above 0 and below 1");
+        }
     }
 
     /** A check interval longer than the failure threshold would find a silent cluster late by up to the difference. */
@@ -566,6 +591,15 @@ public final class FedstreamConfig extends AbstractConfig {
                 Duration.ofMillis(getLong(PLACE_RETRY_INTERVAL_MS)),
                 Duration.ofMillis(getLong(PLACE_RESERVATION_TTL_MS)),
                 topicPartitions());
+    }
+
+    /** Bytes of off-heap memory all RocksDB stores share; 0 when unbounded. */
+    public long rocksDbMemoryTotalBytes() {
+        return getLong(ROCKSDB_MEMORY_TOTAL_BYTES);
+    }
+
+    public double rocksDbMemoryWriteBufferRatio() {
+        return getDouble(ROCKSDB_MEMORY_WRITE_BUFFER_RATIO);
     }
 
     /** Where {@code key}'s value came from. */

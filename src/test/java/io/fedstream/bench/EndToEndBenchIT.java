@@ -1,0 +1,58 @@
+package io.fedstream.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fedstream.cli.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@code fedstream bench} run tiny, end to end: its own broker JVM, one pass-through and one fedstream round. It checks
+ * that the run completes and reports every number; the numbers themselves are the benchmark's business, not a test's.
+ */
+class EndToEndBenchIT {
+
+    private static final String NUMBER = "[\\d,]+";
+    private static final String SECONDS = "\\d+\\.\\d s";
+
+    @Test
+    @Timeout(600)
+    void aTinyRunCompletesAndReportsEveryNumber() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        // Thresholds far above any start-up hiccup of a busy build machine: this test is about the bench, not its timing.
+        int exitCode = Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), "bench",
+                "--workloads", "200", "--rounds", "1", "--namespaces", "10",
+                "--set", "health.failure.threshold.ms=120000", "--set", "health.toleration.ms=600000");
+
+        String report = out.toString();
+        System.out.print(report);
+        assertThat(exitCode).as(report + err).isZero();
+        assertThat(report)
+                .contains("fedstream bench: 200 workloads (Deployment, StatefulSet, FlinkDeployment, PyTorchJob, Job in turn)"
+                        + " over 10 namespaces, 3 clusters")
+                .contains("produced 200 workload events once")
+                .containsPattern("A1 +pass-through +(" + NUMBER + " records/s|n/a \\(too few\\)) +(" + NUMBER + "|n/a \\(too few\\)) +"
+                        + SECONDS + " +" + SECONDS
+                        + " +" + NUMBER + " \\(" + NUMBER + "\\)")
+                .containsPattern("  ratio fedstream / pass-through +(\\d\\.\\d{3}|n/a) ")
+                .containsPattern("  fedstream, overall +" + NUMBER + " workloads/s")
+                .containsPattern("  first placed binding +" + SECONDS)
+                .containsPattern("  largest heartbeat lag +" + SECONDS)
+                .contains("SUSPECT transitions, all rounds    0")
+                .contains("migration commands, all rounds     0")
+                .containsPattern("  fedstream RSS after the run +" + NUMBER + " MiB");
+        Matcher b1 = Pattern.compile("B1 +fedstream +(" + NUMBER + ") workloads/s +" + NUMBER + " +" + SECONDS + " +" + SECONDS + " +" + SECONDS
+                + " +(\\d+)/(\\d+)/(\\d+) +" + SECONDS + " \\((\\d+) beats\\) +0 +0 +(" + NUMBER + ") \\(" + NUMBER + "\\)").matcher(report);
+        assertThat(b1.find()).as(report).isTrue();
+        assertThat(Integer.parseInt(b1.group(2)) + Integer.parseInt(b1.group(3)) + Integer.parseInt(b1.group(4))).isEqualTo(200);
+        assertThat(Integer.parseInt(b1.group(2))).as("placed").isGreaterThan(150);
+        assertThat(Integer.parseInt(b1.group(5))).as("heartbeats in the window").isPositive();
+        assertThat(Integer.parseInt(b1.group(6).replace(",", ""))).as("RSS MiB").isPositive();
+    }
+}

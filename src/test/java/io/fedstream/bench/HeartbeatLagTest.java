@@ -1,0 +1,41 @@
+package io.fedstream.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class HeartbeatLagTest {
+
+    private static Heartbeats.SentBeat beat(String cluster, long at) {
+        return new Heartbeats.SentBeat(cluster, at);
+    }
+
+    @Test
+    void aBeatIsProcessedWhenAViewFirstShowsItOrALaterBeatOfItsCluster() {
+        HeartbeatLag lag = new HeartbeatLag();
+        lag.viewed("member-1", 1_000, 1_200);
+        // member-1's beat of 2,000 ms never shows on its own: the view of the 3,000 ms beat proves it processed.
+        lag.viewed("member-1", 3_000, 5_500);
+        lag.viewed("member-2", 1_000, 1_050);
+        // Another cluster's view says nothing about member-2's beat of 2,000 ms.
+        List<Heartbeats.SentBeat> sent = List.of(beat("member-1", 1_000), beat("member-2", 1_000),
+                beat("member-1", 2_000), beat("member-2", 2_000), beat("member-1", 3_000));
+
+        HeartbeatLag.Result result = lag.of(sent, 0, 10_000, 9_000);
+
+        // member-2's 2,000 ms beat was never seen: at least 9,000 - 2,000.
+        assertThat(result).isEqualTo(new HeartbeatLag.Result(5, 7_000, 1));
+    }
+
+    @Test
+    void onlyBeatsSentInTheWindowCount() {
+        HeartbeatLag lag = new HeartbeatLag();
+        lag.viewed("member-1", 1_000, 20_000);
+        lag.viewed("member-1", 5_000, 5_300);
+
+        HeartbeatLag.Result result = lag.of(List.of(beat("member-1", 1_000), beat("member-1", 5_000)), 4_000, 6_000, 30_000);
+
+        assertThat(result).isEqualTo(new HeartbeatLag.Result(1, 300, 0));
+    }
+}
