@@ -58,7 +58,7 @@ final class ChildJvm implements AutoCloseable {
 
     /**
      * Starts {@code mainClass} with {@code args} in a new JVM (this JVM's {@code java} and class path), its standard
-     * output and error going to {@code log}; {@code watched} are line prefixes whose first appearance is timed.
+     * output and error going to {@code log}; {@code watched} are texts whose first appearance in a line is timed.
      */
     static ChildJvm start(String name, List<String> jvmOptions, String mainClass, List<String> args, Path log,
             List<String> watched) {
@@ -104,7 +104,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /**
-     * Waits until a line starting with {@code prefix} (one of the watched ones) appeared and returns it; fails
+     * Waits until a line containing {@code prefix} (one of the watched ones) appeared and returns it; fails
      * when the process exits or the timeout passes first.
      */
     SeenLine awaitLine(String prefix, Duration timeout) throws InterruptedException {
@@ -185,7 +185,8 @@ final class ChildJvm implements AutoCloseable {
                 out.write('\n');
                 out.flush();
                 for (String prefix : watched) {
-                    if (line.startsWith(prefix)) {
+                    // contains, not startsWith: `run` prints its status as log events, behind a time stamp and logger.
+                    if (line.contains(prefix)) {
                         firstSeen.putIfAbsent(prefix, new SeenLine(line, System.currentTimeMillis()));
                     }
                 }

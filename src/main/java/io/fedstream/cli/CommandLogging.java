@@ -137,6 +137,7 @@ final class CommandLogging {
         context.getLogger("org.apache.kafka.controller.QuorumController").setLevel(Level.ERROR);
         context.getLogger("kafka.server.DefaultAutoTopicCreationManager").setLevel(Level.ERROR);
         context.addTurboFilter(new InternalTopicsBeingCreated());
+        context.addTurboFilter(new GlobalHandlerWarningOfInternalCopies());
         return root;
     }
 
@@ -202,6 +203,24 @@ final class CommandLogging {
             boolean onlyRepartitionTopics = Arrays.stream(message.substring(open + 1, close).split(",\\s*"))
                     .allMatch(entry -> REPARTITION_UNKNOWN.matcher(entry).matches());
             return onlyRepartitionTopics ? FilterReply.DENY : FilterReply.NEUTRAL;
+        }
+    }
+
+    /**
+     * Drops Kafka Streams' advice to enable the global thread's processing handler: fedstream enables it
+     * ({@code Fedstream.streamsProperties}), and the warning comes from the copy of the configuration that Kafka Streams'
+     * partition assignor builds from the consumer's settings alone ({@code AssignorConfiguration} through
+     * {@code ClientUtils.QuietStreamsConfig}), where the setting is never present. Every other warning of that logger stays.
+     */
+    static final class GlobalHandlerWarningOfInternalCopies extends TurboFilter {
+
+        private static final String STREAMS_CONFIG = "org.apache.kafka.streams.StreamsConfig";
+        private static final String ADVICE = "Processing exception handler is not enabled for the GlobalThread";
+
+        @Override
+        public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params, Throwable t) {
+            return level == Level.WARN && format != null && format.startsWith(ADVICE) && logger.getName().equals(STREAMS_CONFIG)
+                    ? FilterReply.DENY : FilterReply.NEUTRAL;
         }
     }
 

@@ -2,6 +2,7 @@ package io.fedstream.api;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import io.fedstream.runtime.MachinePackage;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -22,10 +23,8 @@ final class HeadlessChromium {
     /** A fresh browser with its own profile directory under {@code profileRoot}; quit it when done. */
     static ChromeDriver start(Path profileRoot, int width, int height) throws IOException {
         for (Path binary : new Path[] {BROWSER, DRIVER}) {
-            if (!Files.isExecutable(binary)) {
-                throw new IllegalStateException(binary + " is missing: the browser tests need Debian's chromium and chromium-driver"
-                        + " (apt-get update && apt-get install -y chromium chromium-driver; .ci/run does it)");
-            }
+            MachinePackage.require("the browser test", Files.isExecutable(binary), binary + " (Debian's chromium and chromium-driver)",
+                    "apt-get update && apt-get install -y chromium chromium-driver");
         }
         ChromeOptions options = new ChromeOptions();
         options.setBinary(BROWSER.toFile());

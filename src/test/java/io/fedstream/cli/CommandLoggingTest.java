@@ -74,4 +74,18 @@ class CommandLoggingTest {
         assertThat(otherError).isEqualTo(FilterReply.NEUTRAL);
         assertThat(otherLogger).isEqualTo(FilterReply.NEUTRAL);
     }
+
+    @Test
+    void theGlobalHandlerAdviceOfKafkasInternalConfigCopiesIsDroppedAndNothingElse() {
+        LoggerContext context = new LoggerContext();
+        Logger streamsConfig = context.getLogger("org.apache.kafka.streams.StreamsConfig");
+        CommandLogging.GlobalHandlerWarningOfInternalCopies filter = new CommandLogging.GlobalHandlerWarningOfInternalCopies();
+        String advice = "Processing exception handler is not enabled for the GlobalThread. It's recommended to set"
+                + " `processing.exception.handler.global.enabled` to true to enable it.";
+
+        assertThat(filter.decide(null, streamsConfig, Level.WARN, advice, null, null)).isEqualTo(FilterReply.DENY);
+        assertThat(filter.decide(null, streamsConfig, Level.WARN, "transaction.timeout.ms is larger than the commit interval", null, null))
+                .isEqualTo(FilterReply.NEUTRAL);
+        assertThat(filter.decide(null, context.getLogger("io.fedstream.X"), Level.WARN, advice, null, null)).isEqualTo(FilterReply.NEUTRAL);
+    }
 }

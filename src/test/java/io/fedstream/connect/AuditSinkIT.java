@@ -12,6 +12,7 @@ import io.fedstream.config.FedstreamConfig;
 import io.fedstream.runtime.AppInstance;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;
+import io.fedstream.runtime.MachinePackage;
 import io.fedstream.runtime.SharedKafka;
 import io.fedstream.runtime.StreamsRunner;
 import io.fedstream.serde.ApicurioRegistry;
@@ -49,7 +50,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.connect.runtime.rest.entities.ConnectorStateInfo;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -80,12 +80,8 @@ class AuditSinkIT {
     @BeforeAll
     static void startPostgres() throws Exception {
         Path bin = LocalPostgres.binaries().orElse(null);
-        if (bin == null) {
-            String message = "SKIPPED AuditSinkIT: PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb);"
-                    + " .ci/run installs the Debian package `postgresql`";
-            System.err.println("*** " + message + " ***");
-            Assumptions.abort(message);
-        }
+        MachinePackage.require("AuditSinkIT", bin != null, "PostgreSQL (no /usr/lib/postgresql/*/bin/initdb)",
+                "apt-get install -y postgresql");
         postgres = LocalPostgres.start(bin);
     }
 
