@@ -45,7 +45,7 @@ public final class BindStage {
     /** Adds the stage to the builder; returns the admission requests, keyed by namespace. */
     public KStream<String, AdmissionRequest> addTo(StreamsBuilder builder, KStream<String, WorkloadEvent> events) {
         builder.addStateStore(Stores.keyValueStoreBuilder(
-                Stores.persistentKeyValueStore(BINDINGS_STORE), Serdes.String(), topics.bindings().valueSerde()).withCachingEnabled());
+                Stores.persistentKeyValueStore(BINDINGS_STORE), Serdes.String(), topics.bindings().valueSerde()));
 
         KStream<String, BindOutcome> outcomes = events.process(
                 () -> new BindingProcessor(fromFiles, policies::changes, topics.workloads().valueSerde().serializer(), metrics),

@@ -32,6 +32,8 @@ public final class AdmitStores {
     public static final String AGGREGATES = "aggregates-store";
 
     private static final List<String> BYTE_STORES = List.of(QUOTAS, USAGE, ADMITTED, PENDING, QUEUE, QUOTA_SOURCES, AGGREGATES);
+    /** The stores with few keys, each changed by many requests. */
+    private static final List<String> HOT_KEYS = List.of(QUOTAS, USAGE, QUOTA_SOURCES, AGGREGATES);
 
     private AdmitStores() {}
 
@@ -41,15 +43,18 @@ public final class AdmitStores {
     }
 
     /**
-     * Every store is cached: one request changes a namespace's usage and aggregates and a binding several times, and
-     * a burst changes them thousands of times; the cache sends the changelog only the last value of each key per commit.
+     * The stores keyed by namespace or quota (usage, aggregates, quotas) are cached: a burst changes each of their few
+     * keys thousands of times, and the cache sends the changelog only the last value per commit. The stores keyed by
+     * workload are not: a workload's keys change once or twice, and caching them cost more (sorting the cache's dirty
+     * keys, evicting) than it saved (profile of `fedstream bench`, docs/benchmarks.md).
      */
     static void addTo(StreamsBuilder builder, Serde<ResourceBinding> bindings) {
         for (String name : BYTE_STORES) {
-            builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), Serdes.ByteArray()).withCachingEnabled());
+            var store = Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), Serdes.ByteArray());
+            builder.addStateStore(HOT_KEYS.contains(name) ? store.withCachingEnabled() : store);
         }
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BINDINGS), Serdes.String(), bindings).withCachingEnabled());
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ADMITTED_BINDINGS), Serdes.String(), bindings).withCachingEnabled());
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BINDING_NAMES), Serdes.String(), Serdes.String()).withCachingEnabled());
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BINDINGS), Serdes.String(), bindings));
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ADMITTED_BINDINGS), Serdes.String(), bindings));
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BINDING_NAMES), Serdes.String(), Serdes.String()));
     }
 }

@@ -61,6 +61,6 @@ public final class FleetStores {
     }
 
     private static <V> void add(StreamsBuilder builder, String name, Serde<V> values) {
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), values).withCachingEnabled());
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), values));
     }
 }
