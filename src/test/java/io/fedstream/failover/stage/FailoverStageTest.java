@@ -45,11 +45,8 @@ class FailoverStageTest {
         }
     }
 
-    /** dc-1 is the roomiest, so everything lands there first; dc-2 and dc-3 remain. */
     private FleetDriver threeClusters() {
-        fleet = new FleetDriver(stateDir)
-                .cluster("dc-1", "64", "256Gi").cluster("dc-2", "32", "256Gi").cluster("dc-3", "16", "256Gi")
-                .advance(Duration.ofSeconds(1));
+        fleet = FleetDriver.threeClusters(stateDir);
         return fleet;
     }
 

@@ -13,10 +13,12 @@ import io.fedstream.avro.MigrationPhase;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
+import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.Taint;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.avro.WorkloadStatusEvent;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,10 +31,13 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.internals.WrappedStateStore;
 import org.apache.kafka.streams.test.TestRecord;
 
 /**
@@ -63,7 +68,7 @@ final class FleetDriver implements AutoCloseable {
     private final TestOutputTopic<String, AuditEvent> auditOut;
     private final TestOutputTopic<String, byte[]> deadLettersOut;
     private final TestOutputTopic<String, QuotaStatus> quotaStatusOut;
-    private final TestOutputTopic<String, io.fedstream.avro.ReservationRequest> reservationsOut;
+    private final TestOutputTopic<String, ReservationRequest> reservationsOut;
     private final Map<String, ClusterHealthEvent> beating = new LinkedHashMap<>();
     private Instant now = START;
     final Map<String, ResourceBinding> bindings = new HashMap<>();
@@ -100,6 +105,13 @@ final class FleetDriver implements AutoCloseable {
         quotaStatusOut = driver.createOutputTopic(topics.quotaStatus().name(), keys.deserializer(), topics.quotaStatus().valueSerde().deserializer());
         reservationsOut = driver.createOutputTopic(topics.capacityReservations().name(), keys.deserializer(),
                 topics.capacityReservations().valueSerde().deserializer());
+    }
+
+    /** dc-1 (64 cpu), dc-2 (32) and dc-3 (16) heart-beating Ready: dc-1 is the roomiest, so workloads land there first. */
+    static FleetDriver threeClusters(Path stateDir) {
+        return new FleetDriver(stateDir)
+                .cluster("dc-1", "64", "256Gi").cluster("dc-2", "32", "256Gi").cluster("dc-3", "16", "256Gi")
+                .advance(Duration.ofSeconds(1));
     }
 
     /** A cluster that heart-beats Ready every second from now on, with the given room (cpu, memory) and labels. */
@@ -195,7 +207,7 @@ final class FleetDriver implements AutoCloseable {
     }
 
     /** The reservation requests written since the last call, with their record timestamps. */
-    List<TestRecord<String, io.fedstream.avro.ReservationRequest>> reservationRequests() {
+    List<TestRecord<String, ReservationRequest>> reservationRequests() {
         return reservationsOut.readRecordsToList();
     }
 
@@ -276,7 +288,7 @@ final class FleetDriver implements AutoCloseable {
         return out;
     }
 
-    <V> org.apache.kafka.streams.state.KeyValueStore<String, V> store(String name) {
+    <V> KeyValueStore<String, V> store(String name) {
         return driver.getKeyValueStore(name);
     }
 
@@ -286,9 +298,9 @@ final class FleetDriver implements AutoCloseable {
      */
     @SuppressWarnings("unchecked")
     void corruptEntry(String store, String key) {
-        var typed = (org.apache.kafka.streams.state.internals.WrappedStateStore<?, ?, ?>) (Object) driver.getKeyValueStore(store);
-        var bytes = (org.apache.kafka.streams.state.KeyValueStore<org.apache.kafka.common.utils.Bytes, byte[]>) typed.wrapped();
-        bytes.put(org.apache.kafka.common.utils.Bytes.wrap(key.getBytes(java.nio.charset.StandardCharsets.UTF_8)), new byte[] {0, 0, 0, 0, 99, 1});
+        var typed = (WrappedStateStore<?, ?, ?>) (Object) driver.getKeyValueStore(store);
+        var bytes = (KeyValueStore<Bytes, byte[]>) typed.wrapped();
+        bytes.put(Bytes.wrap(key.getBytes(StandardCharsets.UTF_8)), new byte[] {0, 0, 0, 0, 99, 1});
     }
 
     private FleetDriver beat(String name) {

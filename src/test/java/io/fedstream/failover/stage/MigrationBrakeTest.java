@@ -36,9 +36,7 @@ class MigrationBrakeTest {
 
     /** dc-1 is the roomiest, so the workload lands there; dc-2 and dc-3 remain. */
     private FleetDriver threeClustersWithAWorkloadOnDc1() {
-        fleet = new FleetDriver(stateDir)
-                .cluster("dc-1", "64", "256Gi").cluster("dc-2", "32", "256Gi").cluster("dc-3", "16", "256Gi")
-                .advance(Duration.ofSeconds(1));
+        fleet = FleetDriver.threeClusters(stateDir);
         fleet.deployment("team-a", "web", 2, "1");
         assertThat(fleet.placement(WEB)).isEqualTo("dc-1");
         return fleet;
