@@ -133,8 +133,8 @@ class AuditSinkIT {
                 Map<String, Map<String, Object>> after = awaitRowsEqualRecords(kafka, fedstream, before.size() + 2);
                 assertThat(after).containsKeys(tampered, deleted);
                 assertThat(after.get(tampered).get("stage")).isNotEqualTo("tampered");
-                assertThat(count("SELECT count(*) FROM " + TABLE)).isEqualTo(after.size());
-                assertThat(count("SELECT count(DISTINCT decisionid) FROM " + TABLE)).isEqualTo(after.size());
+                // One snapshot: the sink may still be writing later decisions of the new workloads, but never a row twice.
+                assertThat(count("SELECT count(*) - count(DISTINCT decisionid) FROM " + TABLE)).as("rows written twice").isZero();
                 assertRunning(connect);
             }
             assertThat(runner.failure()).isNull();
