@@ -1,0 +1,17 @@
+/**
+ * Stages 1 and 2, interpret and bind: the sub-topology keyed by workload, one task per partition of
+ * {@code fedstream.workloads}.
+ *
+ * <ul>
+ *   <li>Key: workload key {@code group/kind/namespace/name}, as the producers partition {@code fedstream.workloads}.</li>
+ *   <li>Input: {@code fedstream.workloads} (WorkloadEvent); the {@code policies-store} global store (interpreter
+ *       customizations, and quota changes that {@code relay-quota-changes} turns into QUOTA_SYNC requests).</li>
+ *   <li>Outputs: the internal {@code admission-requests-repartition} topic, keyed by namespace, for the admit stage;
+ *       {@code fedstream.dlq} (manifests that cannot be read).</li>
+ *   <li>Store: {@code bindings-store}, workload key to its latest interpreted binding (the generation counter and the previous version a change or delete is compared with).</li>
+ *   <li>Pure core: {@link io.fedstream.interpret} (manifest to components and totals).</li>
+ * </ul>
+ *
+ * <p>Rules: docs/interpretation.md.
+ */
+package io.fedstream.bind;
