@@ -21,6 +21,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -41,6 +42,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
     private final String policiesTopic;
     private final Serializer<PolicyEvent> policySerializer;
     private final FedstreamMetrics metrics;
+    private final LongSupplier policyChanges;
     private ProcessorContext<String, AdmitOutcome> context;
     private Ledger ledger;
     private QuotaSync quotas;
@@ -50,8 +52,11 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
     private KeyValueStore<String, String> names;
     private AggregatesUpdater aggregates;
 
-    AdmissionProcessor(String policiesTopic, Serializer<PolicyEvent> policySerializer, FedstreamMetrics metrics) {
+    /** {@code policyChanges}: the policies mirror's change count ({@link PolicyMirror#changes()}). */
+    AdmissionProcessor(String policiesTopic, Serializer<PolicyEvent> policySerializer, LongSupplier policyChanges,
+                       FedstreamMetrics metrics) {
         this.metrics = metrics;
+        this.policyChanges = policyChanges;
         this.policiesTopic = policiesTopic;
         this.policySerializer = policySerializer;
     }
@@ -61,7 +66,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         this.context = context;
         this.ledger = new Ledger(StoreLedgerState.of(context));
         KeyValueStore<String, PolicyEvent> policies = context.getStateStore(PolicyMirror.STORE);
-        this.quotas = new QuotaSync(policies, context.getStateStore(AdmitStores.QUOTA_SOURCES), ledger);
+        this.quotas = new QuotaSync(policies, context.getStateStore(AdmitStores.QUOTA_SOURCES), ledger, policyChanges);
         this.priorities = new PriorityClasses(policies);
         this.bindings = context.getStateStore(AdmitStores.BINDINGS);
         this.admittedBindings = context.getStateStore(AdmitStores.ADMITTED_BINDINGS);

@@ -53,7 +53,8 @@ public final class AdmitStage {
                 .repartition(Repartitioned.with(Serdes.String(), requestSerde).withName(REQUESTS_TOPIC).withNumberOfPartitions(partitions))
                 .merge(placements.repartition(Repartitioned.with(Serdes.String(), requestSerde)
                         .withName(PLACEMENTS_TOPIC).withNumberOfPartitions(partitions)), Named.as("admission-placements-merge"))
-                .process(() -> new AdmissionProcessor(topics.policies().name(), topics.policies().valueSerde().serializer(), metrics),
+                .process(() -> new AdmissionProcessor(topics.policies().name(), topics.policies().valueSerde().serializer(),
+                                policies::changes, metrics),
                         Named.as("admit"), AdmitStores.all());
 
         outcomes.split(Named.as("admit-route"))

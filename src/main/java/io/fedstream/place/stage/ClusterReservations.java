@@ -5,7 +5,9 @@ import io.fedstream.interpret.Resources;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
@@ -17,7 +19,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * workload, live for the TTL after it was taken (the time a cluster's heartbeats may take to count the pods as
  * allocated, after which holding them too would count them twice). A running total per cluster and an index by
  * reservation time keep a request's cost independent of how many reservations the cluster holds: only the entries
- * that expired since are visited.
+ * that expired since are visited, and the scan for them is skipped until the oldest live one can have expired.
  */
 public final class ClusterReservations {
 
@@ -28,6 +30,11 @@ public final class ClusterReservations {
 
     private final KeyValueStore<String, Reservation> store;
     private final long ttlMs;
+    /**
+     * Cluster to the earliest time one of its reservations can expire, as far as this processor has seen; a cluster
+     * not in it is scanned. In memory only: a restarted task scans each cluster once.
+     */
+    private final Map<String, Long> nextExpiry = new HashMap<>();
 
     public ClusterReservations(KeyValueStore<String, Reservation> store, Duration ttl) {
         this.store = store;
@@ -70,7 +77,9 @@ public final class ClusterReservations {
             change = change.plus(Resources.fromQuantities(old.getAmounts()).times(-1));
         }
         store.put(key(cluster, workloadKey), reservation);
-        store.put(timeKey(cluster, reservation.getReservedAt().toEpochMilli(), workloadKey), reservation);
+        long reservedAt = reservation.getReservedAt().toEpochMilli();
+        store.put(timeKey(cluster, reservedAt, workloadKey), reservation);
+        nextExpiry.computeIfPresent(cluster, (c, next) -> Math.min(next, reservedAt + ttlMs));
         addToTotal(cluster, change);
     }
 
@@ -84,16 +93,24 @@ public final class ClusterReservations {
 
     /** Deletes the reservations of the cluster taken at least the TTL before {@code now}, oldest first. */
     private void expire(String cluster, long now) {
+        Long next = nextExpiry.get(cluster);
+        if (next != null && now < next) {
+            return;
+        }
         List<String> expired = new ArrayList<>();
+        long oldestLive = Long.MAX_VALUE;
         try (KeyValueIterator<String, Reservation> byTime = store.prefixScan(cluster + BY_TIME, KEYS)) {
             while (byTime.hasNext()) {
                 KeyValue<String, Reservation> entry = byTime.next();
-                if (now - entry.value.getReservedAt().toEpochMilli() < ttlMs) {
+                long reservedAt = entry.value.getReservedAt().toEpochMilli();
+                if (now - reservedAt < ttlMs) {
+                    oldestLive = reservedAt;
                     break;
                 }
                 expired.add(entry.key);
             }
         }
+        nextExpiry.put(cluster, oldestLive == Long.MAX_VALUE ? Long.MAX_VALUE : oldestLive + ttlMs);
         // Changed once the iterator is closed: not every store layer promises a stable scan under writes.
         for (String timeKey : expired) {
             release(cluster, timeKey.substring(timeKey.indexOf(ENTRY) + 1));
