@@ -15,14 +15,11 @@ import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.state.Stores;
 
 /**
- * Stages 1 and 2 of DESIGN.md: workload events are interpreted into the RocksDB bindings table, and each new binding
- * or removal becomes an admission request keyed by namespace; customizations on the policies topic apply to the
- * events that follow them.
+ * Stages 1 and 2 of DESIGN.md: workload events are interpreted into bindings, and each new binding or removal becomes an
+ * admission request keyed by the workload key's namespace (the admit stage keeps the bindings table); customizations
+ * on the policies topic apply to the events that follow them.
  */
 public final class BindStage {
-
-    /** The bindings table: workload key to its current ResourceBinding. */
-    public static final String BINDINGS_STORE = "bindings-store";
 
     private final Topics topics;
     private final InterpreterExtensions fromFiles;
@@ -44,13 +41,9 @@ public final class BindStage {
 
     /** Adds the stage to the builder; returns the admission requests, keyed by namespace. */
     public KStream<String, AdmissionRequest> addTo(StreamsBuilder builder, KStream<String, WorkloadEvent> events) {
-        builder.addStateStore(Stores.keyValueStoreBuilder(
-                Stores.persistentKeyValueStore(BINDINGS_STORE), Serdes.String(), topics.bindings().valueSerde()));
-
         KStream<String, BindOutcome> outcomes = events.process(
                 () -> new BindingProcessor(fromFiles, policies::changes, topics.workloads().valueSerde().serializer(), metrics),
-                Named.as("interpret-and-bind"),
-                BINDINGS_STORE);
+                Named.as("interpret-and-bind"));
 
         Map<String, KStream<String, BindOutcome>> routes = outcomes.split(Named.as("bind-route"))
                 .branch(

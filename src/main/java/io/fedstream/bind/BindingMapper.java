@@ -17,11 +17,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Turns an interpretation of a workload event into the workload's ResourceBinding, carrying over the placement; the admit stage decides admission. */
+/**
+ * Turns an interpretation of a workload event into the workload's ResourceBinding; the admit stage numbers its versions
+ * (generation), carries the placement over and decides admission.
+ */
 final class BindingMapper {
 
     ResourceBinding toBinding(
-            String key, WorkloadEvent event, Interpretation interpretation, ResourceBinding previous, Instant now) {
+            String key, WorkloadEvent event, Interpretation interpretation, Instant now) {
         WorkloadId id = identity(key, interpretation);
         boolean interpreted = interpretation.outcome() == Interpretation.Outcome.INTERPRETED;
         return ResourceBinding.newBuilder()
@@ -32,27 +35,37 @@ final class BindingMapper {
                 .setName(id.name())
                 .setLabels(new TreeMap<>(interpretation.labels()))
                 .setPriorityClassName(interpretation.priorityClassName())
-                .setGeneration(previous == null ? 1 : previous.getGeneration() + 1)
                 .setComponents(interpreted ? components(interpretation.components()) : List.of())
                 .setTotal(interpreted ? interpretation.total().toQuantities() : Map.of())
                 .setTotalLimits(interpreted ? interpretation.totalLimits().toQuantities() : Map.of())
                 .setInterpretation(status(interpretation))
                 .setAdmission(pending(interpretation))
-                .setPlacement(event.getPlacement() != null ? event.getPlacement() : previous == null ? null : previous.getPlacement())
+                .setPlacement(event.getPlacement())
                 .setObservedAt(event.getObservedAt())
                 .setUpdatedAt(now)
                 .build();
     }
 
-    /** The manifest's identity, or the key's when the manifest is too broken to name itself. */
+    /**
+     * The manifest's identity, or the key's when the manifest is too broken to name itself. The namespace is always the
+     * key's ({@link #namespace}): an invalid manifest that names another one must not reach that namespace's quotas.
+     */
     private static WorkloadId identity(String key, Interpretation interpretation) {
         WorkloadId fromManifest = interpretation.workload();
         WorkloadKey fromKey = WorkloadKey.parse(key).orElse(new WorkloadKey("", "", "", key));
         return new WorkloadId(
                 orElse(fromManifest == null ? null : fromManifest.apiVersion(), fromKey.group()),
                 orElse(fromManifest == null ? null : fromManifest.kind(), fromKey.kind()),
-                orElse(fromManifest == null ? null : fromManifest.namespace(), fromKey.namespace()),
+                namespace(key),
                 orElse(fromManifest == null ? null : fromManifest.name(), fromKey.name()));
+    }
+
+    /**
+     * The namespace a workload event belongs to: its key's, or "" when the key is not {@code group/kind/namespace/name}.
+     * The bind stage keeps no state, so an upsert and a later delete of one key must be sent to the same namespace.
+     */
+    static String namespace(String key) {
+        return WorkloadKey.parse(key).map(WorkloadKey::namespace).orElse("");
     }
 
     private static String orElse(String value, String fallback) {

@@ -23,11 +23,11 @@ import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * Interprets each workload event and keeps the bindings table: an UPSERT becomes the workload's binding, a DELETE (or
- * a tombstone) removes it, each goes on to the admit stage keyed by namespace, and a bad event also becomes a dead letter.
+ * Interprets each workload event: an UPSERT becomes the workload's binding, a DELETE (or a tombstone) its removal, each
+ * sent on to the admit stage keyed by the key's namespace, and a bad event also becomes a dead letter. It keeps no state:
+ * the admit stage holds the bindings (a store here cost a write per workload and held no decision).
  */
 final class BindingProcessor implements Processor<String, WorkloadEvent, String, BindOutcome> {
 
@@ -39,7 +39,6 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
     private final FedstreamMetrics metrics;
     private final BindingMapper mapper = new BindingMapper();
     private ProcessorContext<String, BindOutcome> context;
-    private KeyValueStore<String, ResourceBinding> bindings;
     private InterpreterSource interpreters;
 
     BindingProcessor(InterpreterExtensions fromFiles, LongSupplier policyChanges, Serializer<WorkloadEvent> eventSerializer,
@@ -53,7 +52,6 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
     @Override
     public void init(ProcessorContext<String, BindOutcome> context) {
         this.context = context;
-        this.bindings = context.getStateStore(BindStage.BINDINGS_STORE);
         this.interpreters = new InterpreterSource(fromFiles, policyChanges, context.getStateStore(PolicyMirror.STORE));
     }
 
@@ -64,11 +62,7 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
         if (key == null) {
             deadLetter(record, new FieldError("key", null, "a workload event needs the key group/kind/namespace/name"));
         } else if (event == null || event.getOp() == Op.DELETE) {
-            ResourceBinding previous = bindings.get(key);
-            bindings.delete(key);
-            String namespace = previous != null
-                    ? previous.getNamespace()
-                    : WorkloadKey.parse(key).map(WorkloadKey::namespace).orElse("");
+            String namespace = BindingMapper.namespace(key);
             forward(record, namespace, AdmissionRequest.newBuilder(source())
                     .setType(AdmissionRequestType.REMOVAL)
                     .setNamespace(namespace)
@@ -81,10 +75,7 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
 
     private void upsert(Record<String, WorkloadEvent> record, String key, WorkloadEvent event) {
         Interpretation interpretation = interpret(key, event);
-        ResourceBinding previous = bindings.get(key);
-        ResourceBinding binding =
-                mapper.toBinding(key, event, interpretation, previous, Instant.ofEpochMilli(context.currentSystemTimeMs()));
-        bindings.put(key, binding);
+        ResourceBinding binding = mapper.toBinding(key, event, interpretation, Instant.ofEpochMilli(context.currentSystemTimeMs()));
         metrics.interpreted(binding.getKind(), interpretation.outcome().name());
         forward(record, binding.getNamespace(), AdmissionRequest.newBuilder(source())
                 .setType(AdmissionRequestType.BINDING)

@@ -8,7 +8,8 @@
  *       customizations, and quota changes that {@code relay-quota-changes} turns into QUOTA_SYNC requests).</li>
  *   <li>Outputs: the internal {@code admission-requests-repartition} topic, keyed by namespace, for the admit stage;
  *       {@code fedstream.dlq} (manifests that cannot be read).</li>
- *   <li>Store: {@code bindings-store}, workload key to its latest interpreted binding (the generation counter and the previous version a change or delete is compared with).</li>
+ *   <li>Stores: none. The admit stage numbers the versions and keeps the bindings; a workload belongs to its key's
+ *       namespace, so an upsert and a later delete reach the same admit task.</li>
  *   <li>Pure core: {@link io.fedstream.interpret} (manifest to components and totals).</li>
  * </ul>
  *

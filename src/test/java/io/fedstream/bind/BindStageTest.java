@@ -1,5 +1,6 @@
 package io.fedstream.bind;
 
+import io.fedstream.admit.stage.AdmitStores;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.Fedstream;
@@ -99,10 +100,7 @@ class BindStageTest {
         assertThat(binding.getPlacement()).isNull();
         assertThat(binding.getObservedAt()).isEqualTo(OBSERVED);
         assertThat(binding.getUpdatedAt()).isEqualTo(OBSERVED);
-        assertThat(store().get(WEB_KEY)).as("the bind stage's table holds the binding before admission")
-                .isEqualTo(ResourceBinding.newBuilder(binding)
-                        .setAdmission(Admission.newBuilder().setState(AdmissionState.PENDING).build())
-                        .build());
+        assertThat(store().get(WEB_KEY)).as("the admit stage holds the binding as it wrote it").isEqualTo(binding);
         assertThat(deadLetters.isEmpty()).isTrue();
     }
 
@@ -124,6 +122,19 @@ class BindStageTest {
         assertThat(updated.getComponents().get(0).getReplicas()).isEqualTo(4);
         assertThat(updated.getTotal()).containsEntry("cpu", "4").containsEntry("memory", "4Gi");
         assertThat(updated.getPlacement()).isEqualTo(placement);
+    }
+
+    @Test
+    void anInvalidManifestNamingAnotherNamespaceStaysInTheKeysNamespaceAndItsDeleteFindsIt() {
+        workloads.pipeInput(WEB_KEY, upsert(deployment("web", -1, "1", "1Gi").replace("\"namespace\":\"team-a\"", "\"namespace\":\"team-b\"")),
+                OBSERVED);
+        workloads.pipeInput(WEB_KEY, WorkloadEvent.newBuilder().setOp(Op.DELETE).setObservedAt(OBSERVED).build(), OBSERVED);
+
+        List<KeyValue<String, ResourceBinding>> emitted = bindings.readKeyValuesToList();
+        assertThat(emitted.get(0).value.getInterpretation().getState()).isEqualTo(InterpretationState.INVALID);
+        assertThat(emitted.get(0).value.getNamespace()).as("the key's namespace, not the manifest's").isEqualTo("team-a");
+        assertThat(emitted).last().isEqualTo(KeyValue.pair(WEB_KEY, null));
+        assertThat(store().get(WEB_KEY)).isNull();
     }
 
     @Test
@@ -228,8 +239,9 @@ class BindStageTest {
         assertThat(header(letter.headers(), DeadLetter.FIELD)).isEqualTo("key");
     }
 
+    /** The bind stage keeps no store: the admit stage's table of bindings. */
     private KeyValueStore<String, ResourceBinding> store() {
-        return driver.getKeyValueStore(BindStage.BINDINGS_STORE);
+        return driver.getKeyValueStore(AdmitStores.BINDINGS);
     }
 
     private static String header(Headers headers, String name) {

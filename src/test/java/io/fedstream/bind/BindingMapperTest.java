@@ -93,6 +93,6 @@ class BindingMapperTest {
     private ResourceBinding bind(String manifest) {
         Interpretation interpretation = INTERPRETER.interpret(manifest);
         WorkloadEvent event = WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(NOW).build();
-        return mapper.toBinding(KEY, event, interpretation, null, NOW);
+        return mapper.toBinding(KEY, event, interpretation, NOW);
     }
 }

@@ -116,7 +116,7 @@ class BindingNamesIndexTest {
     void keyThatIsNotAWorkloadKeyIsNotIndexed() {
         workloads.pipeInput("garbage", upsert(deployment("web", 1, "1", "1Gi")), OBSERVED);
 
-        assertThat(driver.<String, Object>getKeyValueStore(BindStage.BINDINGS_STORE).get("garbage")).isNotNull();
+        assertThat(driver.<String, Object>getKeyValueStore(AdmitStores.BINDINGS).get("garbage")).isNotNull();
         assertThat(index()).isEmpty();
     }
 

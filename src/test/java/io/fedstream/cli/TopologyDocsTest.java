@@ -63,7 +63,7 @@ class TopologyDocsTest {
                 .contains("```mermaid\nflowchart LR\n")
                 .contains("t_fedstream_workloads[/\"fedstream.workloads\"/]")
                 .contains("t_fedstream_workloads --> n_workloads_source")
-                .contains("n_interpret_and_bind <-.-> s_bindings_store")
+                .contains("n_admit <-.-> s_admission_bindings_store")
                 .contains("n_bindings_sink --> t_fedstream_bindings");
     }
 }

@@ -100,10 +100,14 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
     private void bind(Step step, ResourceBinding incoming) {
         String key = incoming.getWorkloadKey();
         ResourceBinding previous = bindings.get(key);
-        // The bind stage only knows placements given with the workload; one the scheduler or a failover decided stays.
-        ResourceBinding binding = incoming.getPlacement() == null && previous != null && previous.getPlacement() != null
-                ? ResourceBinding.newBuilder(incoming).setPlacement(previous.getPlacement()).build()
-                : incoming;
+        // The bind stage keeps no state: versions are numbered here, and a placement given with an earlier version, or
+        // decided by the scheduler or a failover, stays until the workload names another.
+        ResourceBinding.Builder versioned = ResourceBinding.newBuilder(incoming)
+                .setGeneration(previous == null ? 1 : previous.getGeneration() + 1);
+        if (incoming.getPlacement() == null && previous != null) {
+            versioned.setPlacement(previous.getPlacement());
+        }
+        ResourceBinding binding = versioned.build();
         index(previous, binding);
         // Queries read the store while this runs: the new version is written once, with its admission decided.
         step.unsaved.put(key, AdmissionStates.carriedOver(binding, previous));
