@@ -4,6 +4,7 @@ import io.fedstream.admit.Decision;
 import io.fedstream.admit.FederatedResourceQuota;
 import io.fedstream.admit.Ledger;
 import io.fedstream.admit.ParsedQuota;
+import io.fedstream.admit.ReadingNote;
 import io.fedstream.admit.QuotaParser;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
@@ -91,8 +92,11 @@ final class QuotaSync {
                 continue;
             }
             List<FieldError> problems = new ArrayList<>();
-            FederatedResourceQuota quota = parse(event, namespace, name, problems);
-            sources.put(key, new QuotaSource(digest, problems).encode());
+            List<ReadingNote> notes = new ArrayList<>();
+            FederatedResourceQuota quota = parse(event, namespace, name, problems, notes);
+            // A refused version leaves the previous one in force, and so its notes.
+            List<ReadingNote> inForceNotes = quota != null ? notes : source != null ? source.notes() : List.of();
+            sources.put(key, new QuotaSource(digest, problems, inForceNotes).encode());
             if (quota == null) {
                 changes.add(new Change.Refused(namespace, name, event, problems));
             } else {
@@ -103,12 +107,13 @@ final class QuotaSync {
         return new Outcome(changes, decisions);
     }
 
-    /** Names of the quotas of a namespace whose latest version was refused. */
-    Map<String, List<FieldError>> refused(String namespace) {
-        return QuotaSource.refused(sources, namespace);
+    /** Every quota of the namespace the ledger took in, by name: why its latest version was refused, notes on the one in force. */
+    Map<String, QuotaSource> taken(String namespace) {
+        return QuotaSource.taken(sources, namespace);
     }
 
-    private FederatedResourceQuota parse(PolicyEvent event, String namespace, String name, List<FieldError> problems) {
+    private FederatedResourceQuota parse(
+            PolicyEvent event, String namespace, String name, List<FieldError> problems, List<ReadingNote> notes) {
         if (event.getManifest() == null) {
             problems.add(new FieldError("manifest", null, "an UPSERT of a FederatedResourceQuota needs its manifest"));
             return null;
@@ -122,6 +127,7 @@ final class QuotaSync {
             problems.add(new FieldError("metadata.name", parsed.quota().name(), "does not match the policy key's name " + name));
             return null;
         }
+        notes.addAll(parsed.notes());
         return parsed.quota();
     }
 
