@@ -1,12 +1,14 @@
 package io.fedstream.admit.stage;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.QuotaNote;
 import io.fedstream.avro.QuotaStatus;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -45,6 +47,9 @@ class SeedQuotaSpellingTest {
         assertThat(status.getHard()).containsExactlyInAnyOrderEntriesOf(Map.of("cpu", "2"));
         assertThat(status.getNotes()).containsExactly(READ_AS_OVERALL);
         assertThat(status.getProblems()).isEmpty();
+        QuotaReport report = new QuotaReader(fleet::store, Clock.systemUTC()).inNamespace("team-a").get(0);
+        assertThat(report.status().getNotes()).as("the query API reads the same note").containsExactly(READ_AS_OVERALL);
+        assertThat(report.inForce()).hasValueSatisfying(q -> assertThat(q.overall().toQuantities()).containsExactly(entry("cpu", "2")));
     }
 
     @Test
