@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
  * Reads FederatedResourceQuota manifests strictly: an unknown field, an unknown or duplicate
  * resource key, a bad quantity, a bad or repeated cluster name, or static assignments beyond
  * {@code spec.overall} refuse the whole quota, each error naming the field and its value.
+ * {@code spec.hard}, the seed's spelling, is read as {@code spec.overall} with a note saying so.
  */
 public final class QuotaParser {
 
@@ -33,8 +34,11 @@ public final class QuotaParser {
             Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
     private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
 
+    /** The seed's name for {@code spec.overall} (Karmada's ResourceQuota-like spelling); Karmada v1.15 has no such field. */
+    static final String SEED_OVERALL = "hard";
+
     private static final List<String> TOP_FIELDS = List.of("apiVersion", "kind", "metadata", "spec", "status");
-    private static final List<String> SPEC_FIELDS = List.of("overall", "staticAssignments");
+    private static final List<String> SPEC_FIELDS = List.of("overall", "staticAssignments", SEED_OVERALL);
     private static final List<String> ASSIGNMENT_FIELDS = List.of("clusterName", "hard");
 
     private final ManifestParser parser = new ManifestParser();
@@ -48,11 +52,11 @@ public final class QuotaParser {
         List<ManifestParser.Document> documents = parser.parse(manifest);
         if (documents.size() != 1) {
             String reason = documents.isEmpty() ? "is empty" : "holds " + documents.size() + " documents; a quota event carries one";
-            return new ParsedQuota(null, List.of(new FieldError("manifest", null, reason)));
+            return new ParsedQuota(null, List.of(new FieldError("manifest", null, reason)), List.of());
         }
         ManifestParser.Document document = documents.get(0);
         if (document.error() != null) {
-            return new ParsedQuota(null, List.of(document.error()));
+            return new ParsedQuota(null, List.of(document.error()), List.of());
         }
         return read(document.root(), namespace);
     }
@@ -63,7 +67,7 @@ public final class QuotaParser {
         Cursor doc = Cursor.root(root, problems);
         if (!doc.node().isObject()) {
             doc.error("must be a mapping with apiVersion, kind, metadata and spec");
-            return new ParsedQuota(null, problems.list());
+            return new ParsedQuota(null, problems.list(), List.of());
         }
         onlyKnownFields(doc, TOP_FIELDS);
         expectConstant(doc.field("apiVersion"), API_VERSION);
@@ -74,16 +78,14 @@ public final class QuotaParser {
         Cursor spec = doc.field("spec");
         Resources overall = Resources.NONE;
         List<FederatedResourceQuota.StaticAssignment> assignments = List.of();
+        List<ReadingNote> notes = new ArrayList<>();
         if (!spec.isPresent()) {
             spec.error("is required");
         } else if (!spec.node().isObject()) {
             spec.error("must be a mapping with overall and optionally staticAssignments");
         } else {
             onlyKnownFields(spec, SPEC_FIELDS);
-            Cursor overallAt = spec.field("overall");
-            if (!overallAt.isPresent()) {
-                overallAt.error("is required");
-            }
+            Cursor overallAt = overall(spec, notes);
             overall = resourceList(overallAt);
             assignments = staticAssignments(spec.field("staticAssignments"));
             if (problems.isEmpty()) {
@@ -91,9 +93,32 @@ public final class QuotaParser {
             }
         }
         if (!problems.isEmpty()) {
-            return new ParsedQuota(null, problems.list());
+            return new ParsedQuota(null, problems.list(), List.of());
         }
-        return new ParsedQuota(new FederatedResourceQuota(ns, name, overall, assignments), List.of());
+        return new ParsedQuota(new FederatedResourceQuota(ns, name, overall, assignments), List.of(), notes);
+    }
+
+    /**
+     * Where the overall limits are written: {@code spec.overall}, or the seed's {@code spec.hard} (noted). Both at once
+     * would leave it unclear which limits hold, so that is refused.
+     */
+    private static Cursor overall(Cursor spec, List<ReadingNote> notes) {
+        Cursor overallAt = spec.field("overall");
+        Cursor seedAt = spec.field(SEED_OVERALL);
+        if (seedAt.isPresent() && overallAt.isPresent()) {
+            seedAt.error("is the seed's spelling of " + overallAt.path() + "; give " + overallAt.path() + " or "
+                    + seedAt.path() + ", not both");
+            return overallAt;
+        }
+        if (seedAt.isPresent()) {
+            notes.add(new ReadingNote(seedAt.path(), "read as " + overallAt.path()
+                    + " (the seed's spelling; Karmada v1.15 names the overall limits spec.overall)"));
+            return seedAt;
+        }
+        if (!overallAt.isPresent()) {
+            overallAt.error("is required");
+        }
+        return overallAt;
     }
 
     private static String name(Cursor at) {
@@ -201,7 +226,7 @@ public final class QuotaParser {
             for (Map.Entry<String, Cursor> entry : hardAt.entries().entrySet()) {
                 String canonical = QuotaKeys.canonical(entry.getKey());
                 if (!overall.amounts().containsKey(canonical)) {
-                    entry.getValue().error("is not limited in spec.overall; a static assignment may only split overall limits");
+                    entry.getValue().error("is not limited in " + overallAt.path() + "; a static assignment may only split overall limits");
                     continue;
                 }
                 long amount = assignments.get(i).hard().amounts().get(canonical);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.admit.FederatedResourceQuota;
 import io.fedstream.admit.stage.QuotaReport;
 import io.fedstream.avro.ClusterQuotaUsage;
+import io.fedstream.avro.QuotaNote;
 import io.fedstream.avro.QuotaProblem;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.interpret.Resources;
@@ -20,7 +21,7 @@ import java.util.TreeMap;
 /**
  * A quota as the API shows it, shaped like Karmada's FederatedResourceQuota ({@code spec.overall},
  * {@code spec.staticAssignments}, {@code status.overall}, {@code overallUsed}, {@code aggregatedStatus}) with fedstream's
- * overage, counts and problems; {@link #fromJson} reads it back.
+ * overage, counts, problems and notes; {@link #fromJson} reads it back.
  */
 public final class QuotaObject {
 
@@ -59,6 +60,12 @@ public final class QuotaObject {
                 item.put("value", problem.getValue());
             }
             item.put("reason", problem.getReason());
+        }
+        if (!status.getNotes().isEmpty()) {
+            ArrayNode notes = statusNode.putArray("notes");
+            for (QuotaNote note : status.getNotes()) {
+                notes.addObject().put("field", note.getField()).put("text", note.getText());
+            }
         }
         return object;
     }
@@ -110,6 +117,11 @@ public final class QuotaObject {
                 .setValue(p.hasNonNull("value") ? p.get("value").asText() : null)
                 .setReason(p.path("reason").asText())
                 .build()));
+        List<QuotaNote> notes = new ArrayList<>();
+        status.path("notes").forEach(n -> notes.add(QuotaNote.newBuilder()
+                .setField(n.path("field").asText())
+                .setText(n.path("text").asText())
+                .build()));
         return new QuotaReport(inForce, QuotaStatus.newBuilder()
                 .setNamespace(namespace)
                 .setName(name)
@@ -120,6 +132,7 @@ public final class QuotaObject {
                 .setAdmittedCount(status.path("admittedCount").asLong())
                 .setRejectedCount(status.path("rejectedCount").asLong())
                 .setProblems(problems)
+                .setNotes(notes)
                 .setUpdatedAt(Instant.EPOCH)
                 .build());
     }

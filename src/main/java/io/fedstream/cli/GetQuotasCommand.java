@@ -12,8 +12,8 @@ import picocli.CommandLine.Command;
             "Shows quotas and their usage.",
             "",
             "Each quota with its status: used/hard per quota key, admitted and rejected workloads, and why a version on"
-                    + " the policies topic was refused; without NAME, every quota of the namespace. With -o wide, one more"
-                    + " row per cluster."},
+                    + " the policies topic was refused, and notes on how the version in force was read; without NAME, every"
+                    + " quota of the namespace. With -o wide, one more row per cluster."},
         footerHeading = "%nExamples:%n",
         footer = {
             "  fedstream get quotas -n analytics",

@@ -87,6 +87,7 @@ final class ManifestRouter {
                         case INTERPRETED -> { }
                     }
                 }
+                warnings.addAll(quotaNotes(document));
             }
         }
         if (!problems.isEmpty()) {
@@ -208,6 +209,18 @@ final class ManifestRouter {
         if (!parsed.isValid()) {
             throw new Refused(parsed.errors().stream().map(FieldError::message).collect(Collectors.joining("; ")));
         }
+    }
+
+    /** How the admit stage will read an accepted quota where it is spelled otherwise than in Karmada (the seed's spec.hard). */
+    private static List<String> quotaNotes(Routed document) {
+        if (document.event().destination() != PlannedEvent.Destination.POLICIES
+                || !document.event().key().startsWith(QuotaParser.KIND + "/")) {
+            return List.of();
+        }
+        String key = document.event().key();
+        String namespace = key.substring(key.indexOf('/') + 1, key.lastIndexOf('/'));
+        ParsedQuota parsed = new QuotaParser().parse(document.event().manifestJson().getBytes(StandardCharsets.UTF_8), namespace);
+        return parsed.notes().stream().map(note -> document.where() + ": " + note.message()).toList();
     }
 
     /** The place and fail-over stages would let this policy govern nothing: refuse it here, before publishing. */

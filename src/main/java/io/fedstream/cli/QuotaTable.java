@@ -2,6 +2,7 @@ package io.fedstream.cli;
 
 import io.fedstream.admit.stage.QuotaReport;
 import io.fedstream.avro.ClusterQuotaUsage;
+import io.fedstream.avro.QuotaNote;
 import io.fedstream.avro.QuotaProblem;
 import io.fedstream.avro.QuotaStatus;
 import java.util.ArrayList;
@@ -12,8 +13,8 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Renders quotas one row each: NAMESPACE, NAME, {@code used/hard} per quota key, ADMITTED, REJECTED, and PROBLEMS when a
- * quota has any; wide adds a CLUSTER column and one row per cluster of each quota's status.
+ * Renders quotas one row each: NAMESPACE, NAME, {@code used/hard} per quota key, ADMITTED, REJECTED, PROBLEMS when a
+ * quota has any and NOTES when a quota has any; wide adds a CLUSTER column and one row per cluster of each quota's status.
  */
 final class QuotaTable {
 
@@ -25,6 +26,7 @@ final class QuotaTable {
         TreeSet<String> keys = new TreeSet<>();
         reports.forEach(r -> keys.addAll(r.status().getHard().keySet()));
         boolean problems = reports.stream().anyMatch(r -> !r.status().getProblems().isEmpty());
+        boolean notes = reports.stream().anyMatch(r -> !r.status().getNotes().isEmpty());
         List<List<String>> rows = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("NAMESPACE", "NAME"));
         if (wide) {
@@ -34,6 +36,9 @@ final class QuotaTable {
         header.addAll(List.of("ADMITTED", "REJECTED"));
         if (problems) {
             header.add("PROBLEMS");
+        }
+        if (notes) {
+            header.add("NOTES");
         }
         rows.add(header);
         for (QuotaReport report : reports) {
@@ -49,6 +54,9 @@ final class QuotaTable {
             if (problems) {
                 row.add(problems(status.getProblems()));
             }
+            if (notes) {
+                row.add(notes(status.getNotes()));
+            }
             rows.add(row);
             if (wide) {
                 for (ClusterQuotaUsage cluster : status.getClusters()) {
@@ -56,6 +64,9 @@ final class QuotaTable {
                     keys.forEach(key -> clusterRow.add(usedOfHard(cluster.getUsed(), cluster.getHard(), key)));
                     clusterRow.addAll(List.of("", ""));
                     if (problems) {
+                        clusterRow.add("");
+                    }
+                    if (notes) {
                         clusterRow.add("");
                     }
                     rows.add(clusterRow);
@@ -80,5 +91,9 @@ final class QuotaTable {
         QuotaProblem first = problems.get(0);
         return first.getField() + ": " + first.getReason() + (first.getValue() == null ? "" : " (value: " + first.getValue() + ")")
                 + (problems.size() > 1 ? " (+" + (problems.size() - 1) + " more)" : "");
+    }
+
+    private static String notes(List<QuotaNote> notes) {
+        return String.join("; ", notes.stream().map(n -> n.getField() + ": " + n.getText()).toList());
     }
 }

@@ -143,7 +143,7 @@ class QuotaParserTest {
                 "kind: must be FederatedResourceQuota (value: ResourceQuota)",
                 "metadata.name: must be a lower-case DNS subdomain of at most 63 characters (value: Team_Quota)",
                 "metadata.namespace: is required (or must be given by the policy key)",
-                "spec.dynamicAssignments: is not a known field (expected overall, staticAssignments) (value: [])",
+                "spec.dynamicAssignments: is not a known field (expected overall, staticAssignments, hard) (value: [])",
                 "spec.overall.cpus: " + QuotaKeys.whyNot("cpus") + " (value: 1)");
     }
 
@@ -234,6 +234,57 @@ class QuotaParserTest {
                 .extracting(FieldError::message).containsExactly("manifest: holds 2 documents; a quota event carries one");
         assertThat(parse("a: [").errors()).singleElement().satisfies(e -> assertThat(e.reason()).startsWith("is not valid YAML"));
         assertThat(parse(quota("overall:\n  cpu: 1\n  cpu: 2\n")).errors()).extracting(FieldError::reason).containsExactly("duplicate key");
+    }
+
+    @Test
+    void theSeedsSpecHardIsReadAsSpecOverallWithANote() {
+        ParsedQuota seed = parse(quota("""
+                hard:
+                  requests.cpu: "12"
+                  memory: 32Gi
+                staticAssignments:
+                  - clusterName: member-1
+                    hard: {cpu: 4}
+                """));
+        ParsedQuota karmada = parse(quota("""
+                overall:
+                  requests.cpu: "12"
+                  memory: 32Gi
+                staticAssignments:
+                  - clusterName: member-1
+                    hard: {cpu: 4}
+                """));
+
+        assertThat(seed.errors()).isEmpty();
+        assertThat(seed.quota()).isEqualTo(karmada.quota());
+        assertThat(seed.notes()).containsExactly(new ReadingNote("spec.hard",
+                "read as spec.overall (the seed's spelling; Karmada v1.15 names the overall limits spec.overall)"));
+        assertThat(karmada.notes()).isEmpty();
+    }
+
+    @Test
+    void theSeedsSpecHardIsCheckedAsSpecOverallAndErrorsNameIt() {
+        assertThat(parse(quota("hard: {cpus: 1}")).errors()).extracting(FieldError::field).containsExactly("spec.hard.cpus");
+        assertThat(parse(quota("""
+                hard: {cpu: 2}
+                staticAssignments:
+                  - clusterName: member-1
+                    hard: {cpu: 3, memory: 1Gi}
+                """)).errors()).extracting(FieldError::message).containsExactly(
+                "spec.staticAssignments[0].hard.memory: is not limited in spec.hard; a static assignment may only split overall limits (value: 1Gi)",
+                "spec.hard.cpu: is less than the sum of the static assignments (3) (value: 2)");
+    }
+
+    @Test
+    void specHardAndSpecOverallTogetherAreRefusedNamingBoth() {
+        ParsedQuota both = parse(quota("overall: {cpu: 2}\nhard: {cpu: 4}"));
+
+        assertThat(both.isValid()).isFalse();
+        assertThat(both.notes()).isEmpty();
+        assertThat(both.errors()).singleElement().satisfies(e -> {
+            assertThat(e.field()).isEqualTo("spec.hard");
+            assertThat(e.reason()).isEqualTo("is the seed's spelling of spec.overall; give spec.overall or spec.hard, not both");
+        });
     }
 
     @Test

@@ -2,9 +2,17 @@ package io.fedstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fedstream.admit.FederatedResourceQuota;
+import io.fedstream.admit.stage.QuotaReport;
 import io.fedstream.api.ListAdmission;
 import io.fedstream.api.QueryServer;
+import io.fedstream.api.QuotaObject;
+import io.fedstream.avro.QuotaNote;
+import io.fedstream.avro.QuotaStatus;
+import io.fedstream.interpret.Resources;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -72,6 +80,35 @@ class GetQuotasCommandTest {
                     value: "3"
                     reason: "is an object count, which fedstream does not charge"
                 """);
+    }
+
+    @Test
+    void notesSayHowASeedSpelledQuotaWasRead() {
+        QuotaReport seed = new QuotaReport(
+                Optional.of(new FederatedResourceQuota("analytics", "seed", Resources.fromQuantities(Map.of("cpu", "12")), List.of())),
+                QuotaStatus.newBuilder().setNamespace("analytics").setName("seed")
+                        .setHard(Map.of("cpu", "12")).setUsed(Map.of("cpu", "9")).setAdmittedCount(1)
+                        .setNotes(List.of(QuotaNote.newBuilder().setField("spec.hard").setText("read as spec.overall").build()))
+                        .setUpdatedAt(Instant.EPOCH).build());
+        try (QueryServer seedServer = new ListAdmission(List.of(seed), List.of(), List.of()).serve(Optional.of(TOKEN))) {
+            String seedUrl = "http://127.0.0.1:" + seedServer.endpoint().port();
+
+            CliRunner table = CliRunner.get(seedUrl, TOKEN, "frq", "-n", "analytics");
+            CliRunner yaml = CliRunner.get(seedUrl, TOKEN, "frq", "seed", "-n", "analytics", "-o", "yaml");
+
+            assertThat(table.exitCode()).as(table.err()).isZero();
+            assertThat(table.out()).isEqualTo("""
+                    NAMESPACE   NAME   CPU    ADMITTED   REJECTED   NOTES
+                    analytics   seed   9/12   1          0          spec.hard: read as spec.overall
+                    """);
+            assertThat(yaml.exitCode()).as(yaml.err()).isZero();
+            assertThat(yaml.out()).contains("""
+                      notes:
+                      - field: "spec.hard"
+                        text: "read as spec.overall"
+                    """);
+            assertThat(QuotaObject.fromJson(QuotaObject.toJson(seed))).isEqualTo(seed);
+        }
     }
 
     @Test

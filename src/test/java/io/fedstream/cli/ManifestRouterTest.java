@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.fedstream.avro.Op;
 import io.fedstream.cli.PlannedEvent.Destination;
+import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.interpret.WorkloadId;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -149,6 +150,32 @@ class ManifestRouterTest {
                         .satisfies(problem -> assertThat(problem).startsWith("in.yaml document 1: spec.overall.cpus: ")));
         assertThat(router.plan(List.of(source("in.yaml", typo)), Op.DELETE))
                 .extracting(PlannedEvent::key).containsExactly("FederatedResourceQuota/team-a/q");
+    }
+
+    @Test
+    void aSeedSpelledQuotaIsPublishedWithANoteAndBothSpellingsAreRefused() throws BadManifestsException {
+        String seed = """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: FederatedResourceQuota
+                metadata: {name: q, namespace: team-a}
+                spec: {hard: {cpu: "10"}}
+                """;
+        String both = """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: FederatedResourceQuota
+                metadata: {name: q, namespace: team-a}
+                spec: {overall: {cpu: "10"}, hard: {cpu: "10"}}
+                """;
+
+        ManifestRouter.Plan plan = router.plan(List.of(source("in.yaml", seed)), Op.UPSERT, InterpreterExtensions.none());
+
+        assertThat(plan.events()).extracting(PlannedEvent::key).containsExactly("FederatedResourceQuota/team-a/q");
+        assertThat(plan.warnings()).containsExactly("in.yaml document 1: spec.hard: read as spec.overall"
+                + " (the seed's spelling; Karmada v1.15 names the overall limits spec.overall)");
+        assertThatThrownBy(() -> plan(both))
+                .isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).containsExactly(
+                        "in.yaml document 1: spec.hard: is the seed's spelling of spec.overall; give spec.overall or spec.hard,"
+                                + " not both (value: {\"cpu\":\"10\"})"));
     }
 
     @Test

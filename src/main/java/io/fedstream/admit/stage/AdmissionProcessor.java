@@ -216,7 +216,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
     }
 
     private void statuses(Step step, String namespace) {
-        for (QuotaStatus status : QuotaStatuses.all(namespace, ledger.statuses(namespace), quotas.refused(namespace), step.now)) {
+        for (QuotaStatus status : QuotaStatuses.all(namespace, ledger.statuses(namespace), quotas.taken(namespace), step.now)) {
             step.forward(namespace + "/" + status.getName(), new AdmitOutcome.Status(status));
         }
     }

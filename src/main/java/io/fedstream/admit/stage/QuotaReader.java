@@ -34,7 +34,7 @@ public final class QuotaReader {
         Map<String, FederatedResourceQuota> inForce = ledger.quotas(namespace).stream()
                 .collect(Collectors.toMap(FederatedResourceQuota::name, Function.identity()));
         List<QuotaStatus> statuses = QuotaStatuses.all(
-                namespace, ledger.statuses(namespace), QuotaSource.refused(sources, namespace), clock.millis());
+                namespace, ledger.statuses(namespace), QuotaSource.taken(sources, namespace), clock.millis());
         return statuses.stream()
                 .map(status -> new QuotaReport(Optional.ofNullable(inForce.get(status.getName())), status))
                 .sorted(Comparator.comparing(QuotaReport::name))

@@ -1,7 +1,9 @@
 package io.fedstream.admit.stage;
 
 import io.fedstream.admit.QuotaUsage;
+import io.fedstream.admit.ReadingNote;
 import io.fedstream.avro.ClusterQuotaUsage;
+import io.fedstream.avro.QuotaNote;
 import io.fedstream.avro.QuotaProblem;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.interpret.FieldError;
@@ -18,25 +20,26 @@ final class QuotaStatuses {
     private QuotaStatuses() {}
 
     /**
-     * The status of every quota of a namespace: those in force (with the problems of a refused later version), then
-     * those whose every version was refused.
+     * The status of every quota of a namespace: those in force (with the notes on how they were read and the problems
+     * of a refused later version), then those whose every version was refused.
      */
-    static List<QuotaStatus> all(String namespace, List<QuotaUsage> inForce, Map<String, List<FieldError>> refused, long now) {
+    static List<QuotaStatus> all(String namespace, List<QuotaUsage> inForce, Map<String, QuotaSource> taken, long now) {
         List<QuotaStatus> out = new ArrayList<>();
         Set<String> names = new TreeSet<>();
         for (QuotaUsage usage : inForce) {
             names.add(usage.name());
-            out.add(of(usage, refused.getOrDefault(usage.name(), List.of()), now));
+            QuotaSource source = taken.get(usage.name());
+            out.add(of(usage, source == null ? List.of() : source.problems(), source == null ? List.of() : source.notes(), now));
         }
-        refused.forEach((name, problems) -> {
-            if (!names.contains(name)) {
-                out.add(refusedOnly(namespace, name, problems, now));
+        taken.forEach((name, source) -> {
+            if (!names.contains(name) && !source.problems().isEmpty()) {
+                out.add(refusedOnly(namespace, name, source.problems(), now));
             }
         });
         return out;
     }
 
-    static QuotaStatus of(QuotaUsage usage, List<FieldError> problems, long now) {
+    static QuotaStatus of(QuotaUsage usage, List<FieldError> problems, List<ReadingNote> notes, long now) {
         return QuotaStatus.newBuilder()
                 .setNamespace(usage.namespace())
                 .setName(usage.name())
@@ -54,6 +57,7 @@ final class QuotaStatuses {
                 .setAdmittedCount(usage.admittedCount())
                 .setRejectedCount(usage.rejectedCount())
                 .setProblems(problems(problems))
+                .setNotes(notes.stream().map(n -> QuotaNote.newBuilder().setField(n.field()).setText(n.text()).build()).toList())
                 .setUpdatedAt(Instant.ofEpochMilli(now))
                 .build();
     }

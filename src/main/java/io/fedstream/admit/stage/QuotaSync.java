@@ -5,6 +5,7 @@ import io.fedstream.admit.FederatedResourceQuota;
 import io.fedstream.admit.Ledger;
 import io.fedstream.admit.ParsedQuota;
 import io.fedstream.admit.QuotaParser;
+import io.fedstream.admit.ReadingNote;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.interpret.FieldError;
@@ -72,8 +73,8 @@ final class QuotaSync {
     private final LongSupplier policyChanges;
     /** Namespace to the mirror's change count when it was last synced. */
     private final Map<String, Long> syncedAt = new HashMap<>();
-    /** Namespace to its refused quotas, as of its last sync. */
-    private final Map<String, Map<String, List<FieldError>>> refusedByNamespace = new HashMap<>();
+    /** Namespace to the quotas it took in, as of its last sync. */
+    private final Map<String, Map<String, QuotaSource>> takenByNamespace = new HashMap<>();
 
     /** {@code policyChanges}: the policies mirror's change count, which moves on every change it applies. */
     QuotaSync(ReadOnlyKeyValueStore<String, PolicyEvent> policies, KeyValueStore<String, byte[]> sources, Ledger ledger,
@@ -93,7 +94,7 @@ final class QuotaSync {
         }
         Outcome outcome = readAgain(namespace);
         syncedAt.put(namespace, changes);
-        refusedByNamespace.remove(namespace);
+        takenByNamespace.remove(namespace);
         return outcome;
     }
 
@@ -121,8 +122,11 @@ final class QuotaSync {
                 continue;
             }
             List<FieldError> problems = new ArrayList<>();
-            FederatedResourceQuota quota = parse(event, namespace, name, problems);
-            sources.put(key, new QuotaSource(digest, problems).encode());
+            List<ReadingNote> notes = new ArrayList<>();
+            FederatedResourceQuota quota = parse(event, namespace, name, problems, notes);
+            // A refused version leaves the previous one in force, and so its notes.
+            List<ReadingNote> inForceNotes = quota != null ? notes : source != null ? source.notes() : List.of();
+            sources.put(key, new QuotaSource(digest, problems, inForceNotes).encode());
             if (quota == null) {
                 changes.add(new Change.Refused(namespace, name, event, problems));
             } else {
@@ -133,12 +137,13 @@ final class QuotaSync {
         return new Outcome(changes, decisions);
     }
 
-    /** Names of the quotas of a namespace whose latest version was refused. */
-    Map<String, List<FieldError>> refused(String namespace) {
-        return refusedByNamespace.computeIfAbsent(namespace, ns -> QuotaSource.refused(sources, ns));
+    /** Every quota of the namespace the ledger took in, by name: why its latest version was refused, notes on the one in force. */
+    Map<String, QuotaSource> taken(String namespace) {
+        return takenByNamespace.computeIfAbsent(namespace, ns -> QuotaSource.taken(sources, ns));
     }
 
-    private FederatedResourceQuota parse(PolicyEvent event, String namespace, String name, List<FieldError> problems) {
+    private FederatedResourceQuota parse(
+            PolicyEvent event, String namespace, String name, List<FieldError> problems, List<ReadingNote> notes) {
         if (event.getManifest() == null) {
             problems.add(new FieldError("manifest", null, "an UPSERT of a FederatedResourceQuota needs its manifest"));
             return null;
@@ -152,6 +157,7 @@ final class QuotaSync {
             problems.add(new FieldError("metadata.name", parsed.quota().name(), "does not match the policy key's name " + name));
             return null;
         }
+        notes.addAll(parsed.notes());
         return parsed.quota();
     }
 

@@ -52,14 +52,14 @@ class QuotaSyncTest {
     }
 
     @Test
-    void theRefusedQuotasAreReadAgainAfterASyncThatFoundAChange() {
+    void whatTheNamespaceTookInIsReadAgainAfterASyncThatFoundAChange() {
         publish("team-a", "compute", "{\"cpu\":\"lots\"}");
         sync.sync("team-a");
-        assertThat(sync.refused("team-a")).containsOnlyKeys("compute");
+        assertThat(sync.taken("team-a").get("compute").problems()).isNotEmpty();
 
         publish("team-a", "compute", "{\"cpu\":\"4\"}");
         sync.sync("team-a");
-        assertThat(sync.refused("team-a")).isEmpty();
+        assertThat(sync.taken("team-a").get("compute").problems()).isEmpty();
     }
 
     private void publish(String namespace, String name, String overall) {
