@@ -50,6 +50,18 @@ class IncidentLedgerTest {
     }
 
     @Test
+    void aHeldBackWorkloadIsReportedOnceAndPlannedWhenItsPolicyAllowsItAgain() {
+        assertThat(ledger.holdBack(KEY)).isTrue();
+        assertThat(ledger.holdBack(KEY)).as("the second check finds the decision made").isFalse();
+        assertThat(ledger.entry(KEY)).hasValueSatisfying(entry -> assertThat(entry.state()).isEqualTo(IncidentEntry.State.HELD_BACK));
+
+        MigrationCommand command = command(ledger.planOnce(request(List.of("member-2"), null, T0)));
+
+        assertThat(command.getAttempt()).isEqualTo(1);
+        assertThat(ledger.holdBack(KEY)).as("a command is out: nothing to hold back").isFalse();
+    }
+
+    @Test
     void anotherIncidentOfTheSameWorkloadIsPlannedAgain() {
         command(ledger.planOnce(request(List.of("member-2"), null, T0)));
         PlanRequest later = new PlanRequest(Fixtures.FLINK, null, new DeltaLog(DELTAS), SETTINGS, FailureCause.CLUSTER, "inc-2", "member-2",

@@ -156,13 +156,13 @@ class ReplayTest {
                  "deltaReplay":{"topic":"fedstream.state-deltas","partition":0,"fromOffsetExclusive":1,"toOffsetInclusive":4,
                                 "bytes":960,"records":3},
                  "consumerGroupOffsets":[],"preservedState":{},"purgeMode":"Gracefully","gracePeriodSeconds":600,
-                 "checkpointStorage":{},"fullStateBytes":536870912,"incrementalBytes":960,"issuedAt":"2026-11-29T10:05:50Z"}
+                 "checkpointStorage":{},"checkpointStorageJson":null,"fullStateBytes":536870912,"incrementalBytes":960,"issuedAt":"2026-11-29T10:05:50Z"}
                 """.formatted(commandId, incident, FLINK_KEY)));
         assertThat(commands.get(1).get("value")).isEqualTo(JSON.readTree("""
                 {"commandId":"%s/purge","incidentId":"%s","workloadKey":"%s","action":"PURGE","attempt":1,
                  "sourceCluster":"member1","targetCluster":null,"remainingCandidates":[],"strategy":"GRACEFUL_SHUTDOWN",
                  "checkpoint":null,"deltaReplay":null,"consumerGroupOffsets":[],"preservedState":{},"purgeMode":"Gracefully",
-                 "gracePeriodSeconds":600,"checkpointStorage":{},"fullStateBytes":0,"incrementalBytes":0,
+                 "gracePeriodSeconds":600,"checkpointStorage":{},"checkpointStorageJson":null,"fullStateBytes":0,"incrementalBytes":0,
                  "issuedAt":"2026-11-29T10:06:20Z"}
                 """.formatted(commandId, incident, FLINK_KEY)));
         assertThat(failoverDecisions(lines)).containsExactly(
@@ -194,7 +194,7 @@ class ReplayTest {
                    {"group":"ledger-writer","topic":"payments.transactions","partition":0,"offset":18231},
                    {"group":"ledger-writer","topic":"payments.transactions","partition":1,"offset":17904},
                    {"group":"ledger-writer","topic":"payments.transactions","partition":2,"offset":18877}],
-                 "preservedState":{},"purgeMode":"Gracefully","gracePeriodSeconds":600,"checkpointStorage":{},
+                 "preservedState":{},"purgeMode":"Gracefully","gracePeriodSeconds":600,"checkpointStorage":{},"checkpointStorageJson":null,
                  "fullStateBytes":0,"incrementalBytes":0,"issuedAt":"2026-11-29T10:00:20Z"}
                 """.formatted(key, incident, incident, key)));
         assertThat(commands.get(1).at("/value/sourceCluster").asText()).isEqualTo("member1");
