@@ -1,5 +1,8 @@
 package io.fedstream.api;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -24,6 +27,7 @@ public final class MigrationObject {
     public static final String LIST_KIND = "MigrationList";
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private MigrationObject() {}
 
@@ -71,7 +75,7 @@ public final class MigrationObject {
         spec.set("preservedState", strings(command.getPreservedState()));
         spec.put("purgeMode", command.getPurgeMode().name());
         spec.put("gracePeriodSeconds", command.getGracePeriodSeconds());
-        spec.set("checkpointStorage", strings(command.getCheckpointStorage()));
+        spec.set("checkpointStorage", checkpointStorage(command));
         return spec.put("fullStateBytes", command.getFullStateBytes())
                 .put("incrementalBytes", command.getIncrementalBytes())
                 .put("issuedAt", time(command.getIssuedAt()));
@@ -95,6 +99,19 @@ public final class MigrationObject {
                 .put("toOffsetInclusive", range.getToOffsetInclusive())
                 .put("bytes", range.getBytes())
                 .put("records", range.getRecords());
+    }
+
+    /** As the policy wrote it (any nesting) when the command carries that, else the flat map of an older command. */
+    private static JsonNode checkpointStorage(MigrationCommand command) {
+        if (command.getCheckpointStorageJson() == null) {
+            return strings(command.getCheckpointStorage());
+        }
+        try {
+            return JSON.readTree(command.getCheckpointStorageJson());
+        } catch (JsonProcessingException e) {
+            // fedstream writes this field from a parsed mapping; anything else is shown as the text it is.
+            return NODES.textNode(command.getCheckpointStorageJson());
+        }
     }
 
     private static ObjectNode strings(Map<String, String> values) {

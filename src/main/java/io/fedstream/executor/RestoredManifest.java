@@ -16,8 +16,9 @@ import java.util.Set;
  * preserved state as labels (Karmada's statePreservation). A FlinkDeployment or FlinkSessionJob migrating by
  * CHECKPOINT starts from the checkpoint: {@code spec.job.initialSavepointPath}, and an upgrade mode that keeps state on
  * later upgrades ({@code savepoint} unless the manifest asks for {@code last-state}; {@code stateless} or none would drop
- * it). The checkpoint storage travels as an annotation, and its Flink options (keys containing a dot, e.g.
- * {@code s3.endpoint}) also in {@code spec.flinkConfiguration}.
+ * it). The checkpoint storage travels as an annotation, verbatim as the policy wrote it, and its flattened keys that
+ * contain a dot (Flink options such as {@code s3.endpoint}, also {@code s3: {endpoint: ...}} written nested) also in
+ * {@code spec.flinkConfiguration}.
  */
 final class RestoredManifest {
 
@@ -38,7 +39,10 @@ final class RestoredManifest {
             ObjectNode labels = metadata.withObject("labels");
             command.getPreservedState().forEach(labels::put);
         }
-        if (!command.getCheckpointStorage().isEmpty()) {
+        if (command.getCheckpointStorageJson() != null) {
+            metadata.withObject("annotations").put(ObjectMarks.CHECKPOINT_STORAGE, command.getCheckpointStorageJson());
+        } else if (!command.getCheckpointStorage().isEmpty()) {
+            // A command of an older fedstream carries only the flat map.
             metadata.withObject("annotations").put(ObjectMarks.CHECKPOINT_STORAGE, JSON.valueToTree(command.getCheckpointStorage()).toString());
         }
         if (FLINK_KINDS.contains(object.path("kind").asText()) && command.getStrategy() == MigrationStrategy.CHECKPOINT) {

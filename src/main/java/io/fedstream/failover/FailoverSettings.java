@@ -1,39 +1,55 @@
 package io.fedstream.failover;
 
-import io.fedstream.avro.PurgeMode;
+import io.fedstream.place.CheckpointStorage;
 import io.fedstream.place.PropagationPolicy;
 
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
-/** A PropagationPolicy's failover settings in Karmada's vocabulary, plus fedstream's checkpointStorage. */
-public record FailoverSettings(PurgeMode purgeMode, Integer gracePeriodSeconds, StatePreservation statePreservation,
-                               Map<String, String> checkpointStorage) {
+/**
+ * A PropagationPolicy's failover settings: whether its workloads may be migrated at all, the behaviour after a cluster
+ * failure and after an application failure, and where checkpoints live.
+ *
+ * @param enabled false when the policy says {@code failover.enable: false}: nothing is migrated
+ * @param cluster how migrations after a cluster failure go
+ * @param application how migrations after an application failure go; null when the policy has no
+ *                    {@code failover.application} (Karmada then never migrates on application failure)
+ * @param checkpointStorage copied into every command
+ */
+public record FailoverSettings(boolean enabled, FailoverBehavior cluster, FailoverBehavior application,
+                               CheckpointStorage checkpointStorage) {
 
-    /** Karmada's defaults: purge Gracefully with a grace period of 600 s, nothing preserved. */
-    public static final FailoverSettings DEFAULTS =
-            new FailoverSettings(PurgeMode.Gracefully, 600, new StatePreservation(List.of()), Map.of());
+    /** A policy without {@code failover}: cluster failures migrate with Karmada's defaults, application failures do not. */
+    public static final FailoverSettings DEFAULTS = new FailoverSettings(true, FailoverBehavior.DEFAULTS, null, CheckpointStorage.NONE);
 
     public FailoverSettings {
-        Objects.requireNonNull(purgeMode, "purgeMode");
-        Objects.requireNonNull(statePreservation, "statePreservation");
-        if (gracePeriodSeconds != null && gracePeriodSeconds < 0) {
-            throw new IllegalArgumentException("gracePeriodSeconds must not be negative: " + gracePeriodSeconds);
-        }
-        checkpointStorage = checkpointStorage == null ? Map.of() : Map.copyOf(checkpointStorage);
+        Objects.requireNonNull(cluster, "cluster");
+        checkpointStorage = checkpointStorage == null ? CheckpointStorage.NONE : checkpointStorage;
     }
 
-    /** The settings of a policy's {@code failover.application}; Karmada's defaults when the policy has none. */
-    public static FailoverSettings of(PropagationPolicy.ApplicationFailover failover) {
+    /**
+     * The settings of a policy's {@code failover}. Cluster failures follow {@code failover.cluster}; a policy that has
+     * none but has {@code failover.application} fails over on cluster failure by its application behaviour (purge mode,
+     * grace period, statePreservation), as fedstream did before it read {@code failover.cluster}; with neither, Karmada's
+     * defaults apply. Karmada itself falls back to its defaults in both cases (docs/failover.md, "The failover API").
+     */
+    public static FailoverSettings of(PropagationPolicy.Failover failover) {
         if (failover == null) {
             return DEFAULTS;
         }
-        List<StatePreservation.Rule> rules = failover.statePreservation().stream()
-                .map(rule -> StatePreservation.Rule.of(rule.aliasLabelName(), rule.jsonPath()))
-                .toList();
-        Integer grace = failover.gracePeriodSeconds() == null ? null : Math.toIntExact(failover.gracePeriodSeconds());
-        return new FailoverSettings(PurgeMode.valueOf(failover.purgeMode().name()), grace, new StatePreservation(rules),
-                failover.checkpointStorage());
+        FailoverBehavior application = failover.application() == null ? null : FailoverBehavior.of(failover.application());
+        FailoverBehavior cluster = failover.cluster() != null ? FailoverBehavior.of(failover.cluster())
+                : application != null ? application : FailoverBehavior.DEFAULTS;
+        return new FailoverSettings(failover.enabled(), cluster, application, failover.checkpointStorage());
+    }
+
+    /** The behaviour for a failure of this cause; an application failure needs {@code failover.application}. */
+    public FailoverBehavior behavior(FailureCause cause) {
+        if (cause == FailureCause.CLUSTER) {
+            return cluster;
+        }
+        if (application == null) {
+            throw new IllegalStateException("the policy has no failover.application: application failures are not migrated");
+        }
+        return application;
     }
 }

@@ -15,8 +15,11 @@ public record IncidentEntry(State state, String commandId, int attempt, String t
                             List<String> remainingCandidates, Map<String, String> preservedState,
                             Instant notBefore) {
 
-    /** ISSUED -> COMPLETED, or ISSUED -> RETRY_PENDING -> ISSUED ..., or -> EXHAUSTED when no candidate is left. */
-    public enum State { ISSUED, RETRY_PENDING, COMPLETED, EXHAUSTED }
+    /**
+     * ISSUED -> COMPLETED, or ISSUED -> RETRY_PENDING -> ISSUED ..., or -> EXHAUSTED when no candidate is left;
+     * HELD_BACK while the policy disables failover (the workload stays; a policy enabling it again lets it be planned).
+     */
+    public enum State { ISSUED, RETRY_PENDING, COMPLETED, EXHAUSTED, HELD_BACK }
 
     public IncidentEntry {
         Objects.requireNonNull(state, "state");

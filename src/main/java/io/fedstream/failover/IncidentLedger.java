@@ -5,6 +5,7 @@ import io.fedstream.avro.MigrationCommand;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -33,7 +34,7 @@ public final class IncidentLedger {
      */
     public Optional<PlanResult> planOnce(PlanRequest request) {
         IncidentKey key = new IncidentKey(request.workload().key(), request.incidentId());
-        Optional<IncidentEntry> existing = store.get(key);
+        Optional<IncidentEntry> existing = store.get(key).filter(entry -> entry.state() != IncidentEntry.State.HELD_BACK);
         PlanRequest effective = request;
         if (existing.isPresent()) {
             IncidentEntry entry = existing.get();
@@ -75,6 +76,18 @@ public final class IncidentLedger {
         Instant notBefore = now.plus(backoff(entry.attempt()));
         store.put(key, entry.with(IncidentEntry.State.RETRY_PENDING, notBefore));
         return Optional.of(notBefore);
+    }
+
+    /**
+     * Records that the workload stays where it is in this incident because its policy disables failover; true the
+     * first time only, so the decision is reported once.
+     */
+    public boolean holdBack(IncidentKey key) {
+        if (store.get(key).isPresent()) {
+            return false;
+        }
+        store.put(key, new IncidentEntry(IncidentEntry.State.HELD_BACK, null, 0, null, List.of(), Map.of(), null));
+        return true;
     }
 
     /** The executor reported the command completed; later reports and rescans change nothing. */

@@ -7,6 +7,7 @@ import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationStrategy;
 import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.place.CheckpointStorage;
 
 import java.util.List;
 import java.util.Map;
@@ -54,9 +55,10 @@ public final class MigrationPlanner {
         } else if (strategy == MigrationStrategy.OFFSET_COMMIT && status != null) {
             offsets = status.getConsumerGroupOffsets();
         }
-        Map<String, String> preserved = request.settings().statePreservation()
+        FailoverBehavior behavior = request.settings().behavior(request.cause());
+        Map<String, String> preserved = behavior.statePreservation()
                 .preserve(status == null ? null : status.getStatus(), request.previousPreservedState());
-        FailoverSettings settings = request.settings();
+        CheckpointStorage storage = request.settings().checkpointStorage();
         MigrationCommand command = MigrationCommand.newBuilder()
                 .setCommandId(commandId(request.workload().key(), request.incidentId(), request.attempt()))
                 .setIncidentId(request.incidentId())
@@ -71,9 +73,10 @@ public final class MigrationPlanner {
                 .setDeltaReplay(replay)
                 .setConsumerGroupOffsets(List.copyOf(offsets))
                 .setPreservedState(preserved)
-                .setPurgeMode(settings.purgeMode())
-                .setGracePeriodSeconds(settings.gracePeriodSeconds())
-                .setCheckpointStorage(settings.checkpointStorage())
+                .setPurgeMode(behavior.purgeMode())
+                .setGracePeriodSeconds(behavior.gracePeriodSeconds())
+                .setCheckpointStorage(storage.entries())
+                .setCheckpointStorageJson(storage.json())
                 .setFullStateBytes(checkpoint == null ? 0L : checkpoint.getStateSizeBytes())
                 .setIncrementalBytes(replay == null ? 0L : replay.getBytes())
                 .setIssuedAt(request.now())

@@ -9,13 +9,14 @@ import java.util.Objects;
 
 /**
  * Everything one migration decision reads: the workload, what it last reported, its delta index, the
- * policy's failover settings, the incident, where it ran and where it may go.
+ * policy's failover settings, what failed, the incident, where it ran and where it may go.
  *
+ * @param cause which of the settings' behaviours the command follows
  * @param candidates target clusters in placement order; the first one is the target of this attempt
  * @param previousPreservedState what earlier failovers preserved, merged under the fresh values
  */
 public record PlanRequest(Workload workload, WorkloadStatusEvent latestStatus, DeltaLog deltas,
-                          FailoverSettings settings, String incidentId, String sourceCluster,
+                          FailoverSettings settings, FailureCause cause, String incidentId, String sourceCluster,
                           List<String> candidates, int attempt, Map<String, String> previousPreservedState,
                           Instant now) {
 
@@ -23,6 +24,10 @@ public record PlanRequest(Workload workload, WorkloadStatusEvent latestStatus, D
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(deltas, "deltas");
         Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(cause, "cause");
+        if (cause == FailureCause.APPLICATION && settings.application() == null) {
+            throw new IllegalArgumentException("an application failure is migrated only under a policy with failover.application");
+        }
         Objects.requireNonNull(incidentId, "incidentId");
         Objects.requireNonNull(sourceCluster, "sourceCluster");
         Objects.requireNonNull(now, "now");
@@ -36,7 +41,7 @@ public record PlanRequest(Workload workload, WorkloadStatusEvent latestStatus, D
     /** The same decision for a later attempt, on other candidates, at another time. */
     public PlanRequest retry(int nextAttempt, List<String> nextCandidates, Map<String, String> preserved,
                              Instant at) {
-        return new PlanRequest(workload, latestStatus, deltas, settings, incidentId, sourceCluster, nextCandidates,
+        return new PlanRequest(workload, latestStatus, deltas, settings, cause, incidentId, sourceCluster, nextCandidates,
                 nextAttempt, preserved, at);
     }
 }

@@ -1,7 +1,6 @@
 package io.fedstream.place;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * A PropagationPolicy or ClusterPropagationPolicy as fedstream uses it: which workloads it
@@ -17,7 +16,7 @@ public record PropagationPolicy(
         int priority,
         List<ResourceSelector> resourceSelectors,
         Placement placement,
-        ApplicationFailover failover) {
+        Failover failover) {
 
     /** PropagationPolicy (namespaced) or ClusterPropagationPolicy. */
     public enum Scope { NAMESPACED, CLUSTER }
@@ -47,16 +46,31 @@ public record PropagationPolicy(
     }
 
     /**
-     * {@code spec.failover.application}; Karmada's defaults: toleration 300 s, Gracefully, grace period 600 s.
-     * {@code checkpointStorage} is fedstream's own (where checkpoints live, e.g. an S3 endpoint and bucket).
+     * {@code spec.failover}: Karmada's {@code application} and {@code cluster} behaviours (each null when not given)
+     * and the seed's {@code enable} (false: the policy's workloads are never migrated) and {@code checkpointStorage}.
      */
+    public record Failover(boolean enabled, ApplicationFailover application, ClusterFailover cluster,
+                           CheckpointStorage checkpointStorage) {
+
+        public Failover {
+            checkpointStorage = checkpointStorage == null ? CheckpointStorage.NONE : checkpointStorage;
+        }
+    }
+
+    /** {@code spec.failover.application}; Karmada's defaults: toleration 300 s, Gracefully, grace period 600 s. */
     public record ApplicationFailover(
-            long tolerationSeconds, PurgeMode purgeMode, Long gracePeriodSeconds, List<StatePreservationRule> statePreservation,
-            Map<String, String> checkpointStorage) {
+            long tolerationSeconds, PurgeMode purgeMode, Long gracePeriodSeconds, List<StatePreservationRule> statePreservation) {
 
         public ApplicationFailover {
             statePreservation = List.copyOf(statePreservation);
-            checkpointStorage = checkpointStorage == null ? Map.of() : Map.copyOf(checkpointStorage);
+        }
+    }
+
+    /** {@code spec.failover.cluster} (Karmada v1.15's ClusterFailoverBehavior); purgeMode Directly or Gracefully (the default). */
+    public record ClusterFailover(PurgeMode purgeMode, List<StatePreservationRule> statePreservation) {
+
+        public ClusterFailover {
+            statePreservation = List.copyOf(statePreservation);
         }
     }
 

@@ -52,7 +52,9 @@ public final class PropagationPolicyParser {
     private static final List<String> TOLERATION_FIELDS = List.of("key", "operator", "value", "effect", "tolerationSeconds");
     private static final List<String> REPLICA_SCHEDULING_FIELDS =
             List.of("replicaSchedulingType", "replicaDivisionPreference", "weightPreference");
-    private static final List<String> FAILOVER_FIELDS = List.of("application");
+    /** {@code enable} and {@code checkpointStorage} are the seed's spelling, beside Karmada's two behaviours. */
+    private static final List<String> FAILOVER_FIELDS = List.of("application", "cluster", "enable", "checkpointStorage");
+    private static final List<String> CLUSTER_FAILOVER_FIELDS = List.of("purgeMode", "statePreservation");
     private static final List<String> APPLICATION_FIELDS = List.of(
             "decisionConditions", "purgeMode", "gracePeriodSeconds", "statePreservation", "preConditions", "blockPredecessorSeconds",
             "checkpointStorage");
@@ -63,9 +65,7 @@ public final class PropagationPolicyParser {
     /** Fields Karmada has that change where a workload goes, which fedstream does not implement: refused, not ignored. */
     private static final Map<String, String> UNSUPPORTED = Map.of(
             "spreadConstraints", "is not supported: fedstream places a workload in one cluster",
-            "fieldSelector", "is not supported: fedstream does not know clusters' provider, region and zone; use labelSelector",
-            "cluster", "is not supported: fedstream fails workloads over on cluster failure by itself; "
-                    + "give statePreservation under failover.application");
+            "fieldSelector", "is not supported: fedstream does not know clusters' provider, region and zone; use labelSelector");
 
     private final ManifestParser parser = new ManifestParser();
 
@@ -104,7 +104,7 @@ public final class PropagationPolicyParser {
         Cursor spec = doc.field("spec");
         List<ResourceSelector> selectors = List.of();
         PropagationPolicy.Placement placement = PropagationPolicy.Placement.ANYWHERE;
-        PropagationPolicy.ApplicationFailover failover = null;
+        PropagationPolicy.Failover failover = null;
         int priority = 0;
         if (!spec.isPresent()) {
             spec.error("is required");
@@ -348,15 +348,30 @@ public final class PropagationPolicyParser {
                 PropagationPolicy.ReplicaScheduling.Duplicated);
     }
 
-    private static PropagationPolicy.ApplicationFailover failover(Cursor at) {
-        if (!at.isPresent() || !mapping(at, "application")) {
+    private static PropagationPolicy.Failover failover(Cursor at) {
+        if (!at.isPresent() || !mapping(at, "application, cluster, enable or checkpointStorage")) {
             return null;
         }
-        onlyKnownFields(at, FAILOVER_FIELDS, "cluster");
+        onlyKnownFields(at, FAILOVER_FIELDS);
+        boolean enabled = at.field("enable").bool(true);
+        Cursor storageAt = at.field("checkpointStorage");
+        CheckpointStorage storage = CheckpointStorage.read(storageAt);
         Cursor app = at.field("application");
-        if (!app.isPresent() || !mapping(app, "decisionConditions, purgeMode and gracePeriodSeconds")) {
-            return null;
+        PropagationPolicy.ApplicationFailover application = null;
+        if (app.isPresent() && mapping(app, "decisionConditions, purgeMode and gracePeriodSeconds")) {
+            application = applicationFailover(app);
+            // fedstream's earlier place for it; one policy gives it once.
+            Cursor legacyStorageAt = app.field("checkpointStorage");
+            if (legacyStorageAt.isPresent() && storageAt.isPresent()) {
+                legacyStorageAt.error("must not be given together with " + storageAt.path());
+            } else if (legacyStorageAt.isPresent()) {
+                storage = CheckpointStorage.read(legacyStorageAt);
+            }
         }
+        return new PropagationPolicy.Failover(enabled, application, clusterFailover(at.field("cluster")), storage);
+    }
+
+    private static PropagationPolicy.ApplicationFailover applicationFailover(Cursor app) {
         onlyKnownFields(app, APPLICATION_FIELDS);
         Cursor decision = app.field("decisionConditions");
         long toleration = DEFAULT_TOLERATION_SECONDS;
@@ -380,25 +395,24 @@ public final class PropagationPolicyParser {
             grace = DEFAULT_GRACE_PERIOD_SECONDS;
         }
         int32(app.field("blockPredecessorSeconds"), 0, 0);
-        return new PropagationPolicy.ApplicationFailover(toleration, mode, grace, preservationRules(app.field("statePreservation")),
-                stringMap(app.field("checkpointStorage"), "endpoint and bucket"));
+        return new PropagationPolicy.ApplicationFailover(toleration, mode, grace, preservationRules(app.field("statePreservation")));
     }
 
-    /** fedstream's own {@code checkpointStorage}: where the target finds checkpoints, copied into migration commands. */
-    private static Map<String, String> stringMap(Cursor at, String expected) {
-        Map<String, String> out = new LinkedHashMap<>();
-        if (!at.isPresent() || !mapping(at, expected)) {
-            return out;
+    /** Karmada v1.15's ClusterFailoverBehavior: its CRD allows only Directly and Gracefully, Gracefully by default. */
+    private static PropagationPolicy.ClusterFailover clusterFailover(Cursor at) {
+        if (!at.isPresent() || !mapping(at, "purgeMode and statePreservation")) {
+            return null;
         }
-        at.entries().forEach((key, value) -> {
-            String text = value.string();
-            if (text == null) {
-                value.error("must be a string");
-            } else {
-                out.put(key, text);
-            }
-        });
-        return out;
+        onlyKnownFields(at, CLUSTER_FAILOVER_FIELDS);
+        Cursor modeAt = at.field("purgeMode");
+        PropagationPolicy.PurgeMode mode = PropagationPolicy.PurgeMode.Gracefully;
+        String text = modeAt.string();
+        if (PropagationPolicy.PurgeMode.Directly.name().equals(text)) {
+            mode = PropagationPolicy.PurgeMode.Directly;
+        } else if (text != null && !PropagationPolicy.PurgeMode.Gracefully.name().equals(text)) {
+            modeAt.error("must be one of Directly, Gracefully");
+        }
+        return new PropagationPolicy.ClusterFailover(mode, preservationRules(at.field("statePreservation")));
     }
 
     private static List<PropagationPolicy.StatePreservationRule> preservationRules(Cursor at) {
@@ -420,7 +434,11 @@ public final class PropagationPolicyParser {
             onlyKnownFields(rule, RULE_FIELDS);
             Cursor aliasAt = rule.field("aliasLabelName");
             String alias = aliasAt.requiredString();
-            if (alias != null && !aliases.add(alias)) {
+            String labelProblem = alias == null ? null : LabelName.problem(alias);
+            if (labelProblem != null) {
+                aliasAt.error(labelProblem);
+                alias = null;
+            } else if (alias != null && !aliases.add(alias)) {
                 aliasAt.error("is used by an earlier rule; each rule needs its own label");
             }
             String path = rule.field("jsonPath").requiredString();

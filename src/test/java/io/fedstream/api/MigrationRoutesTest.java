@@ -15,6 +15,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -73,6 +74,20 @@ class MigrationRoutesTest {
                    "checkpointStorage":{"bucket":"ckpt"},"fullStateBytes":1073741824,"incrementalBytes":5242880,
                    "issuedAt":"2026-11-29T10:00:00Z"},
                  "status":{"phase":"STARTED","reason":"target member2 restoring","updatedAt":"2026-11-29T10:00:00Z"}}"""));
+    }
+
+    @Test
+    void aNestedCheckpointStorageIsShownAsThePolicyWroteIt() throws Exception {
+        MigrationCommand command = MigrationCommand.newBuilder(WEB_1.getCommand())
+                .setCheckpointStorage(Map.of("s3.endpoint", "https://s3.example.com", "s3.bucket", "flink-checkpoints"))
+                .setCheckpointStorageJson("{\"s3\":{\"endpoint\":\"https://s3.example.com\",\"bucket\":\"flink-checkpoints\"}}")
+                .build();
+        serve(List.of(MigrationRecord.newBuilder(WEB_1).setCommand(command).build()));
+
+        JsonNode spec = JSON.readTree(get("/apis/migrations/" + WEB + "/member1-1795946400000/1").body()).get("spec");
+
+        assertThat(spec.get("checkpointStorage")).isEqualTo(
+                JSON.readTree("{\"s3\":{\"endpoint\":\"https://s3.example.com\",\"bucket\":\"flink-checkpoints\"}}"));
     }
 
     @Test

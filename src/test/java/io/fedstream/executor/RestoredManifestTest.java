@@ -35,6 +35,19 @@ class RestoredManifestTest {
     }
 
     @Test
+    void theSeedsNestedCheckpointStorageTravelsVerbatimAndItsFlinkOptionReachesTheFlinkConfiguration() {
+        String seed = "{\"s3\":{\"endpoint\":\"https://s3.example.com\",\"bucket\":\"flink-checkpoints\"}}";
+        MigrationCommand command = MigrationCommand.newBuilder(command(MigrationStrategy.CHECKPOINT, checkpoint(), Map.of(),
+                        new TreeMap<>(Map.of("s3.endpoint", "https://s3.example.com", "s3.bucket", "flink-checkpoints"))))
+                .setCheckpointStorageJson(seed).build();
+
+        ObjectNode restored = RestoredManifest.of(FLINK.formatted("savepoint"), command);
+
+        assertThat(restored.at("/metadata/annotations/fedstream.io~1checkpoint-storage").asText()).isEqualTo(seed);
+        assertThat(restored.at("/spec/flinkConfiguration/s3.endpoint").asText()).isEqualTo("https://s3.example.com");
+    }
+
+    @Test
     void lastStateIsKeptAndNoCheckpointLeavesTheJobAsWritten() {
         ObjectNode lastState = RestoredManifest.of(FLINK.formatted("last-state"), command(MigrationStrategy.CHECKPOINT, checkpoint(), Map.of(), Map.of()));
         ObjectNode noCheckpoint = RestoredManifest.of(FLINK.formatted("stateless"), command(MigrationStrategy.CHECKPOINT, null, Map.of(), Map.of()));

@@ -2,6 +2,7 @@ package io.fedstream.failover;
 
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.PurgeMode;
+import io.fedstream.place.CheckpointStorage;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -18,8 +19,8 @@ import static org.assertj.core.api.Assertions.entry;
 
 class IncidentLedgerTest {
 
-    private static final FailoverSettings SETTINGS = new FailoverSettings(PurgeMode.Gracefully, null,
-            new StatePreservation(List.of(StatePreservation.Rule.of("jobid", "{.jobStatus.jobId}"))), Map.of());
+    private static final FailoverSettings SETTINGS = new FailoverSettings(true, new FailoverBehavior(PurgeMode.Gracefully, null,
+            new StatePreservation(List.of(StatePreservation.Rule.of("jobid", "{.jobStatus.jobId}")))), null, CheckpointStorage.NONE);
     private static final IncidentKey KEY = new IncidentKey(Fixtures.FLINK.key(), "inc-1");
 
     private final IncidentStore store = IncidentStore.inMemory();
@@ -27,7 +28,7 @@ class IncidentLedgerTest {
 
     private static PlanRequest request(List<String> candidates, String statusJson, Instant now) {
         return new PlanRequest(Fixtures.FLINK, status(null, List.of(), statusJson), new DeltaLog(DELTAS), SETTINGS,
-                "inc-1", "member-1", candidates, 1, Map.of(), now);
+                FailureCause.CLUSTER, "inc-1", "member-1", candidates, 1, Map.of(), now);
     }
 
     private static MigrationCommand command(Optional<PlanResult> result) {
@@ -49,9 +50,21 @@ class IncidentLedgerTest {
     }
 
     @Test
+    void aHeldBackWorkloadIsReportedOnceAndPlannedWhenItsPolicyAllowsItAgain() {
+        assertThat(ledger.holdBack(KEY)).isTrue();
+        assertThat(ledger.holdBack(KEY)).as("the second check finds the decision made").isFalse();
+        assertThat(ledger.entry(KEY)).hasValueSatisfying(entry -> assertThat(entry.state()).isEqualTo(IncidentEntry.State.HELD_BACK));
+
+        MigrationCommand command = command(ledger.planOnce(request(List.of("member-2"), null, T0)));
+
+        assertThat(command.getAttempt()).isEqualTo(1);
+        assertThat(ledger.holdBack(KEY)).as("a command is out: nothing to hold back").isFalse();
+    }
+
+    @Test
     void anotherIncidentOfTheSameWorkloadIsPlannedAgain() {
         command(ledger.planOnce(request(List.of("member-2"), null, T0)));
-        PlanRequest later = new PlanRequest(Fixtures.FLINK, null, new DeltaLog(DELTAS), SETTINGS, "inc-2", "member-2",
+        PlanRequest later = new PlanRequest(Fixtures.FLINK, null, new DeltaLog(DELTAS), SETTINGS, FailureCause.CLUSTER, "inc-2", "member-2",
                 List.of("member-3"), 1, Map.of(), T0);
         assertThat(command(ledger.planOnce(later)).getCommandId()).endsWith("/inc-2/1");
     }

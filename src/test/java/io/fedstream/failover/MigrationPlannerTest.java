@@ -6,6 +6,7 @@ import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationStrategy;
 import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.place.CheckpointStorage;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -17,13 +18,16 @@ import static io.fedstream.failover.Fixtures.checkpoint;
 import static io.fedstream.failover.Fixtures.offset;
 import static io.fedstream.failover.Fixtures.status;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
 class MigrationPlannerTest {
 
-    private static final FailoverSettings SETTINGS = new FailoverSettings(PurgeMode.Directly, 30,
-            new StatePreservation(List.of(StatePreservation.Rule.of("jobid", "{.jobStatus.jobId}"))),
-            Map.of("type", "s3", "bucket", "ckpt"));
+    private static final FailoverSettings SETTINGS = new FailoverSettings(true,
+            new FailoverBehavior(PurgeMode.Directly, 30, new StatePreservation(List.of(StatePreservation.Rule.of("jobid", "{.jobStatus.jobId}")))),
+            new FailoverBehavior(PurgeMode.Never, null, new StatePreservation(List.of(StatePreservation.Rule.of("phase", "{.jobStatus.state}")))),
+            new CheckpointStorage("{\"s3\":{\"endpoint\":\"https://s3.example.com\",\"bucket\":\"ckpt\"}}",
+                    Map.of("s3.endpoint", "https://s3.example.com", "s3.bucket", "ckpt")));
 
     private final MigrationPlanner planner = new MigrationPlanner(StrategyChooser.defaults());
 
@@ -36,7 +40,7 @@ class MigrationPlannerTest {
     }
 
     private static PlanRequest request(Workload workload, WorkloadStatusEvent status, DeltaLog log, List<String> candidates) {
-        return new PlanRequest(workload, status, log, SETTINGS, "inc-7", "member-1", candidates, 1, Map.of(), T0);
+        return new PlanRequest(workload, status, log, SETTINGS, FailureCause.CLUSTER, "inc-7", "member-1", candidates, 1, Map.of(), T0);
     }
 
     private MigrationCommand planned(PlanRequest request) {
@@ -66,7 +70,8 @@ class MigrationPlannerTest {
         assertThat(c.getPreservedState()).containsExactly(entry("jobid", "a1b2"));
         assertThat(c.getPurgeMode()).isEqualTo(PurgeMode.Directly);
         assertThat(c.getGracePeriodSeconds()).isEqualTo(30);
-        assertThat(c.getCheckpointStorage()).containsOnly(entry("type", "s3"), entry("bucket", "ckpt"));
+        assertThat(c.getCheckpointStorage()).containsOnly(entry("s3.endpoint", "https://s3.example.com"), entry("s3.bucket", "ckpt"));
+        assertThat(c.getCheckpointStorageJson()).isEqualTo("{\"s3\":{\"endpoint\":\"https://s3.example.com\",\"bucket\":\"ckpt\"}}");
         assertThat(c.getFullStateBytes()).isEqualTo(1_000_000);
         assertThat(c.getIncrementalBytes()).isEqualTo(6_500);
         assertThat(c.getIssuedAt()).isEqualTo(T0);
@@ -157,9 +162,39 @@ class MigrationPlannerTest {
     }
 
     @Test
+    void aClusterFailureFollowsTheClusterBehaviourAndAnApplicationFailureTheApplicationBehaviour() {
+        var status = status(null, List.of(), "{\"jobStatus\":{\"jobId\":\"a1b2\",\"state\":\"FAILING\"}}");
+        PlanRequest cluster = request(Fixtures.WEB, status, new DeltaLog(DELTAS), List.of("member-2"));
+        PlanRequest application = new PlanRequest(Fixtures.WEB, status, new DeltaLog(DELTAS), SETTINGS, FailureCause.APPLICATION,
+                "inc-7", "member-1", List.of("member-2"), 1, Map.of(), T0);
+
+        MigrationCommand afterCluster = planned(cluster);
+        MigrationCommand afterApplication = planned(application);
+
+        assertThat(afterCluster.getPurgeMode()).isEqualTo(PurgeMode.Directly);
+        assertThat(afterCluster.getGracePeriodSeconds()).isEqualTo(30);
+        assertThat(afterCluster.getPreservedState()).containsExactly(entry("jobid", "a1b2"));
+        assertThat(afterApplication.getPurgeMode()).isEqualTo(PurgeMode.Never);
+        assertThat(afterApplication.getGracePeriodSeconds()).isNull();
+        assertThat(afterApplication.getPreservedState()).containsExactly(entry("phase", "FAILING"));
+        assertThat(afterApplication.getCheckpointStorageJson()).as("where checkpoints live does not depend on the cause")
+                .isEqualTo(afterCluster.getCheckpointStorageJson());
+    }
+
+    @Test
+    void anApplicationFailureCannotBePlannedUnderAPolicyWithoutApplicationFailover() {
+        FailoverSettings clusterOnly = new FailoverSettings(true, FailoverBehavior.DEFAULTS, null, CheckpointStorage.NONE);
+
+        assertThatThrownBy(() -> new PlanRequest(Fixtures.WEB, null, new DeltaLog(DELTAS), clusterOnly,
+                        FailureCause.APPLICATION, "inc-7", "member-1", List.of("member-2"), 1, Map.of(), T0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("failover.application");
+    }
+
+    @Test
     void previouslyPreservedStateIsCarriedWhenTheStatusLacksIt() {
         PlanRequest r = new PlanRequest(Fixtures.FLINK, status(null, List.of(), "{}"), new DeltaLog(DELTAS), SETTINGS,
-                "inc-8", "member-2", List.of("member-3"), 1, Map.of("jobid", "a1b2"), T0);
+                FailureCause.CLUSTER, "inc-8", "member-2", List.of("member-3"), 1, Map.of("jobid", "a1b2"), T0);
         assertThat(planned(r).getPreservedState()).containsExactly(entry("jobid", "a1b2"));
     }
 }

@@ -103,23 +103,138 @@ class PropagationPolicyParserTest {
                 new Toleration("fail-test", Toleration.Operator.Exists, "", ClusterTaint.Effect.NoExecute, 30L),
                 new Toleration("gpu", Toleration.Operator.Equal, "true", ClusterTaint.Effect.NoSchedule, null));
         assertThat(p.placement().replicaScheduling()).isEqualTo(PropagationPolicy.ReplicaScheduling.Divided);
-        assertThat(p.failover()).isEqualTo(new PropagationPolicy.ApplicationFailover(120, PropagationPolicy.PurgeMode.Gracefully, 60L,
-                List.of(new PropagationPolicy.StatePreservationRule("fedstream.io/checkpoint", "{.jobStatus.checkpointInfo.lastCheckpoint}")),
-                Map.of("endpoint", "https://s3.eu-west-1.amazonaws.com", "bucket", "flink-state")));
+        assertThat(p.failover()).isEqualTo(new PropagationPolicy.Failover(true,
+                new PropagationPolicy.ApplicationFailover(120, PropagationPolicy.PurgeMode.Gracefully, 60L, List.of(
+                        new PropagationPolicy.StatePreservationRule("fedstream.io/checkpoint", "{.jobStatus.checkpointInfo.lastCheckpoint}"))),
+                null,
+                new CheckpointStorage("{\"endpoint\":\"https://s3.eu-west-1.amazonaws.com\",\"bucket\":\"flink-state\"}",
+                        Map.of("endpoint", "https://s3.eu-west-1.amazonaws.com", "bucket", "flink-state"))));
     }
 
     @Test
-    void refusesACheckpointStorageValueThatIsNotAString() {
+    void readsTheSeedsFailoverBlockWithANestedCheckpointStorage() {
         ParsedPolicy parsed = parse(policy("""
-                placement: {}
+                placement:
+                  clusterAffinity: {clusterNames: [member-2]}
+                failover:
+                  enable: true
+                  checkpointStorage:
+                    s3:
+                      endpoint: "https://s3.example.com"
+                      bucket: "flink-checkpoints"
+                """));
+
+        assertThat(parsed.errors()).isEmpty();
+        assertThat(parsed.policy().placement().affinityGroups()).containsExactly(new ClusterAffinity(null, List.of("member-2"), List.of(), null));
+        assertThat(parsed.policy().failover()).isEqualTo(new PropagationPolicy.Failover(true, null, null, new CheckpointStorage(
+                "{\"s3\":{\"endpoint\":\"https://s3.example.com\",\"bucket\":\"flink-checkpoints\"}}",
+                Map.of("s3.endpoint", "https://s3.example.com", "s3.bucket", "flink-checkpoints"))));
+    }
+
+    @Test
+    void carriesAnyCheckpointStorageValueVerbatimAndFlattensItsScalars() {
+        ParsedPolicy parsed = parse(policy("""
+                failover:
+                  checkpointStorage:
+                    s3: {bucket: b, port: 9000, pathStyle: true, regions: [eu-west-1, eu-central-1], sse: {}}
+                    state.checkpoints.dir: "s3://b/checkpoints"
+                """));
+
+        assertThat(parsed.errors()).isEmpty();
+        CheckpointStorage storage = parsed.policy().failover().checkpointStorage();
+        assertThat(storage.json()).isEqualTo("{\"s3\":{\"bucket\":\"b\",\"port\":9000,\"pathStyle\":true,"
+                + "\"regions\":[\"eu-west-1\",\"eu-central-1\"],\"sse\":{}},\"state.checkpoints.dir\":\"s3://b/checkpoints\"}");
+        assertThat(storage.entries()).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "s3.bucket", "b", "s3.port", "9000", "s3.pathStyle", "true", "s3.regions", "[\"eu-west-1\",\"eu-central-1\"]",
+                "state.checkpoints.dir", "s3://b/checkpoints"));
+    }
+
+    @Test
+    void refusesACheckpointStorageThatIsNotAMappingHasANullValueOrTwoPathsForOneKey() {
+        assertThat(parse(policy("failover: {checkpointStorage: s3://bucket}")).errors()).containsExactly(new FieldError(
+                "spec.failover.checkpointStorage", "s3://bucket", "must be a mapping, e.g. {s3: {endpoint: ..., bucket: ...}}"));
+        assertThat(parse(policy("failover: {checkpointStorage: {s3: {endpoint: null}}}")).errors()).containsExactly(
+                new FieldError("spec.failover.checkpointStorage.s3.endpoint", "null", "must have a value"));
+        assertThat(parse(policy("failover: {checkpointStorage: {s3.bucket: a, s3: {bucket: b}}}")).errors()).containsExactly(
+                new FieldError("spec.failover.checkpointStorage.s3.bucket", "b",
+                        "flattens to s3.bucket, as spec.failover.checkpointStorage[s3.bucket] does; the executor could not tell them apart"));
+    }
+
+    @Test
+    void takesCheckpointStorageFromUnderApplicationTooButNotFromBothPlaces() {
+        ParsedPolicy legacy = parse(policy("""
                 failover:
                   application:
                     decisionConditions: {}
-                    checkpointStorage: {bucket: [a, b]}
+                    checkpointStorage: {s3: {bucket: b}}
+                """));
+        ParsedPolicy both = parse(policy("""
+                failover:
+                  checkpointStorage: {bucket: a}
+                  application:
+                    decisionConditions: {}
+                    checkpointStorage: {bucket: b}
                 """));
 
-        assertThat(parsed.errors()).extracting(e -> e.field() + " " + e.reason())
-                .containsExactly("spec.failover.application.checkpointStorage.bucket must be a string");
+        assertThat(legacy.policy().failover().checkpointStorage().entries()).containsExactly(Map.entry("s3.bucket", "b"));
+        assertThat(both.errors()).extracting(FieldError::field, FieldError::reason).containsExactly(org.assertj.core.groups.Tuple.tuple(
+                "spec.failover.application.checkpointStorage", "must not be given together with spec.failover.checkpointStorage"));
+    }
+
+    @Test
+    void readsEnableAndRefusesANonBoolean() {
+        assertThat(parse(policy("failover: {enable: false}")).policy().failover())
+                .isEqualTo(new PropagationPolicy.Failover(false, null, null, CheckpointStorage.NONE));
+        assertThat(parse(policy("failover: {enable: \"no\"}")).errors())
+                .containsExactly(new FieldError("spec.failover.enable", "no", "must be true or false"));
+    }
+
+    @Test
+    void readsKarmadasClusterFailoverBehaviourWithItsDefault() {
+        ParsedPolicy explicit = parse(policy("""
+                failover:
+                  cluster:
+                    purgeMode: Directly
+                    statePreservation:
+                      rules:
+                        - {aliasLabelName: fedstream.io/job-id, jsonPath: "{.jobStatus.jobId}"}
+                """));
+        ParsedPolicy defaulted = parse(policy("failover: {cluster: {}}"));
+
+        assertThat(explicit.errors()).isEmpty();
+        assertThat(explicit.policy().failover()).isEqualTo(new PropagationPolicy.Failover(true, null,
+                new PropagationPolicy.ClusterFailover(PropagationPolicy.PurgeMode.Directly,
+                        List.of(new PropagationPolicy.StatePreservationRule("fedstream.io/job-id", "{.jobStatus.jobId}"))),
+                CheckpointStorage.NONE));
+        assertThat(defaulted.policy().failover().cluster())
+                .isEqualTo(new PropagationPolicy.ClusterFailover(PropagationPolicy.PurgeMode.Gracefully, List.of()));
+    }
+
+    @Test
+    void refusesWhatKarmadasClusterFailoverBehaviourDoesNotAllow() {
+        ParsedPolicy parsed = parse(policy("""
+                failover:
+                  cluster:
+                    purgeMode: Never
+                    gracePeriodSeconds: 60
+                    statePreservation:
+                      rules:
+                        - {aliasLabelName: "-bad-", jsonPath: "{.a}"}
+                        - {aliasLabelName: "Example.com/x", jsonPath: "{.b}"}
+                """));
+        ParsedPolicy noRules = parse(policy("failover: {cluster: {purgeMode: Graciously, statePreservation: {}}}"));
+
+        assertThat(parsed.policy()).isNull();
+        assertThat(parsed.errors()).extracting(FieldError::field, FieldError::value).containsExactlyInAnyOrder(
+                org.assertj.core.groups.Tuple.tuple("spec.failover.cluster.purgeMode", "Never"),
+                org.assertj.core.groups.Tuple.tuple("spec.failover.cluster.gracePeriodSeconds", "60"),
+                org.assertj.core.groups.Tuple.tuple("spec.failover.cluster.statePreservation.rules[0].aliasLabelName", "-bad-"),
+                org.assertj.core.groups.Tuple.tuple("spec.failover.cluster.statePreservation.rules[1].aliasLabelName", "Example.com/x"));
+        assertThat(parsed.errors()).filteredOn(e -> e.field().endsWith("purgeMode")).extracting(FieldError::reason)
+                .containsExactly("must be one of Directly, Gracefully");
+        assertThat(noRules.errors()).containsExactlyInAnyOrder(
+                new FieldError("spec.failover.cluster.purgeMode", "Graciously", "must be one of Directly, Gracefully"),
+                new FieldError("spec.failover.cluster.statePreservation.rules", null, "is required"));
     }
 
     @Test
@@ -139,8 +254,9 @@ class PropagationPolicyParserTest {
         assertThat(p.placement().groupsNamed()).isFalse();
         assertThat(p.placement().affinityGroups()).containsExactly(new ClusterAffinity(null, List.of("member-1"), List.of(), null));
         assertThat(p.placement().replicaScheduling()).isEqualTo(PropagationPolicy.ReplicaScheduling.Duplicated);
-        assertThat(p.failover()).isEqualTo(
-                new PropagationPolicy.ApplicationFailover(300, PropagationPolicy.PurgeMode.Gracefully, 600L, List.of(), Map.of()));
+        assertThat(p.failover()).isEqualTo(new PropagationPolicy.Failover(true,
+                new PropagationPolicy.ApplicationFailover(300, PropagationPolicy.PurgeMode.Gracefully, 600L, List.of()), null,
+                CheckpointStorage.NONE));
     }
 
     @Test
@@ -237,7 +353,7 @@ class PropagationPolicyParserTest {
                       - {key: k, effect: Sometimes}
                     replicaScheduling: {replicaSchedulingType: Split, replicaDivisionPreference: Even}
                   failover:
-                    cluster: {purgeMode: Directly}
+                    cluster: {purgeMode: Never}
                     application:
                       decisionConditions: {tolerationSeconds: -1}
                       purgeMode: Immediately
@@ -267,7 +383,7 @@ class PropagationPolicyParserTest {
                 "spec.placement.clusterTolerations[3].effect",
                 "spec.placement.replicaScheduling.replicaSchedulingType",
                 "spec.placement.replicaScheduling.replicaDivisionPreference",
-                "spec.failover.cluster",
+                "spec.failover.cluster.purgeMode",
                 "spec.failover.application.decisionConditions.tolerationSeconds",
                 "spec.failover.application.purgeMode",
                 "spec.failover.application.statePreservation.rules[0].jsonPath",

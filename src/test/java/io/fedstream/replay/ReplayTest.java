@@ -156,13 +156,13 @@ class ReplayTest {
                  "deltaReplay":{"topic":"fedstream.state-deltas","partition":0,"fromOffsetExclusive":1,"toOffsetInclusive":4,
                                 "bytes":960,"records":3},
                  "consumerGroupOffsets":[],"preservedState":{},"purgeMode":"Gracefully","gracePeriodSeconds":600,
-                 "checkpointStorage":{},"fullStateBytes":536870912,"incrementalBytes":960,"issuedAt":"2026-11-29T10:05:50Z"}
+                 "checkpointStorage":{},"checkpointStorageJson":null,"fullStateBytes":536870912,"incrementalBytes":960,"issuedAt":"2026-11-29T10:05:50Z"}
                 """.formatted(commandId, incident, FLINK_KEY)));
         assertThat(commands.get(1).get("value")).isEqualTo(JSON.readTree("""
                 {"commandId":"%s/purge","incidentId":"%s","workloadKey":"%s","action":"PURGE","attempt":1,
                  "sourceCluster":"member1","targetCluster":null,"remainingCandidates":[],"strategy":"GRACEFUL_SHUTDOWN",
                  "checkpoint":null,"deltaReplay":null,"consumerGroupOffsets":[],"preservedState":{},"purgeMode":"Gracefully",
-                 "gracePeriodSeconds":600,"checkpointStorage":{},"fullStateBytes":0,"incrementalBytes":0,
+                 "gracePeriodSeconds":600,"checkpointStorage":{},"checkpointStorageJson":null,"fullStateBytes":0,"incrementalBytes":0,
                  "issuedAt":"2026-11-29T10:06:20Z"}
                 """.formatted(commandId, incident, FLINK_KEY)));
         assertThat(failoverDecisions(lines)).containsExactly(
@@ -194,13 +194,49 @@ class ReplayTest {
                    {"group":"ledger-writer","topic":"payments.transactions","partition":0,"offset":18231},
                    {"group":"ledger-writer","topic":"payments.transactions","partition":1,"offset":17904},
                    {"group":"ledger-writer","topic":"payments.transactions","partition":2,"offset":18877}],
-                 "preservedState":{},"purgeMode":"Gracefully","gracePeriodSeconds":600,"checkpointStorage":{},
+                 "preservedState":{},"purgeMode":"Gracefully","gracePeriodSeconds":600,"checkpointStorage":{},"checkpointStorageJson":null,
                  "fullStateBytes":0,"incrementalBytes":0,"issuedAt":"2026-11-29T10:00:20Z"}
                 """.formatted(key, incident, incident, key)));
         assertThat(commands.get(1).at("/value/sourceCluster").asText()).isEqualTo("member1");
         assertThat(commands.get(1).at("/value/issuedAt").asText()).isEqualTo("2026-11-29T10:00:45Z");
         assertThat(failoverDecisions(lines)).containsExactly(
                 "PLACED", "MIGRATION_ISSUED", "MIGRATION_STARTED", "MIGRATION_COMPLETED", "PURGE_ISSUED");
+        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    @Test
+    void policyFailoverExampleFollowsFailoverClusterCarriesTheNestedCheckpointStorageAndHoldsTheDisabledWorkload() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-failover-policy.jsonl")));
+
+        String report = "apps/Deployment/streaming/nightly-report";
+        String incident = "member1-1795946420000";
+        String commandId = FLINK_KEY + "/" + incident + "/1";
+        assertThat(placements(lines)).containsExactly("member1 scheduler", "member1 scheduler", "member2 failover");
+        List<JsonNode> commands = topic(lines, "fedstream.migrations");
+        assertThat(commands).extracting(c -> c.get("key").asText()).containsExactly(FLINK_KEY, FLINK_KEY);
+        assertThat(commands.get(0).get("value")).isEqualTo(JSON.readTree("""
+                {"commandId":"%s","incidentId":"%s","workloadKey":"%s","action":"MIGRATE","attempt":1,
+                 "sourceCluster":"member1","targetCluster":"member2","remainingCandidates":[],"strategy":"CHECKPOINT",
+                 "checkpoint":{"id":7,"path":"s3://flink-checkpoints/fraud-detector/chk-7","stateSizeBytes":268435456,
+                               "completedAt":"2026-11-29T10:00:05Z","deltaPartition":null,"deltaOffset":null},
+                 "deltaReplay":null,"consumerGroupOffsets":[],"preservedState":{"fedstream.io/job-id":"4f1c2a"},
+                 "purgeMode":"Directly","gracePeriodSeconds":null,
+                 "checkpointStorage":{"s3.endpoint":"https://s3.example.com","s3.bucket":"flink-checkpoints"},
+                 "checkpointStorageJson":"{\\"s3\\":{\\"endpoint\\":\\"https://s3.example.com\\",\\"bucket\\":\\"flink-checkpoints\\"}}",
+                 "fullStateBytes":268435456,"incrementalBytes":0,"issuedAt":"2026-11-29T10:00:20Z"}
+                """.formatted(commandId, incident, FLINK_KEY)));
+        JsonNode purge = commands.get(1).get("value");
+        assertThat(purge.get("action").asText()).isEqualTo("PURGE");
+        assertThat(purge.get("purgeMode").asText()).isEqualTo("Directly");
+        assertThat(purge.get("checkpointStorageJson")).isEqualTo(commands.get(0).at("/value/checkpointStorageJson"));
+        assertThat(topic(lines, "fedstream.audit")).filteredOn(l -> l.at("/value/decision").asText().equals("MIGRATION_DISABLED"))
+                .singleElement().satisfies(l -> {
+                    assertThat(l.at("/value/workloadKey").asText()).isEqualTo(report);
+                    assertThat(l.at("/value/reason").asText())
+                            .isEqualTo("stays on member1: PropagationPolicy/streaming/batch says spec.failover.enable: false");
+                });
+        assertThat(failoverDecisions(lines)).containsExactly("PLACED", "PLACED", "MIGRATION_DISABLED", "MIGRATION_ISSUED",
+                "MIGRATION_STARTED", "MIGRATION_COMPLETED", "PURGE_ISSUED");
         assertThat(topic(lines, "fedstream.dlq")).isEmpty();
     }
 

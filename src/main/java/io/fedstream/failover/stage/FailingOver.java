@@ -14,6 +14,7 @@ import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.failover.FailoverSettings;
+import io.fedstream.failover.FailureCause;
 import io.fedstream.failover.IncidentEntry;
 import io.fedstream.failover.IncidentKey;
 import io.fedstream.failover.PlanRequest;
@@ -108,8 +109,16 @@ final class FailingOver {
         if ((workload.pending() != null && workload.pending().awaited(now)) || !due(incident, policy, now)) {
             return;
         }
-        Optional<IncidentEntry> entry = task.ledger.entry(new IncidentKey(key, incident.getIncidentId()));
-        if (entry.isEmpty()) {
+        IncidentKey incidentKey = new IncidentKey(key, incident.getIncidentId());
+        if (policy != null && policy.failover() != null && !policy.failover().enabled()) {
+            if (task.ledger.holdBack(incidentKey)) {
+                task.audit(FleetAudit.noTarget(binding, incident.getIncidentId(), cluster, "MIGRATION_DISABLED",
+                        "stays on " + cluster + ": " + policy.key() + " says spec.failover.enable: false", now));
+            }
+            return;
+        }
+        Optional<IncidentEntry> entry = task.ledger.entry(incidentKey);
+        if (entry.isEmpty() || entry.get().state() == IncidentEntry.State.HELD_BACK) {
             start(key, binding, policy, incident, workload, 1, null);
         } else if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && !Instant.ofEpochMilli(now).isBefore(entry.get().notBefore())) {
             start(key, binding, policy, incident, workload, entry.get().attempt() + 1, entry.get());
@@ -126,10 +135,10 @@ final class FailingOver {
         if (failed && Reasons.NO_EXECUTE_TAINT.equals(incident.getReason())) {
             return true;
         }
-        if (policy == null || policy.failover() == null) {
+        if (policy == null || policy.failover() == null || policy.failover().application() == null) {
             return failed || now - incident.getTransitionAt().toEpochMilli() >= task.settings.defaultToleration().toMillis();
         }
-        return now - incident.getTransitionAt().toEpochMilli() >= policy.failover().tolerationSeconds() * 1000L;
+        return now - incident.getTransitionAt().toEpochMilli() >= policy.failover().application().tolerationSeconds() * 1000L;
     }
 
     void onAnswer(ReservationAnswer answer, FleetWorkload workload, FleetWorkload.Pending pending) {
@@ -245,7 +254,7 @@ final class FailingOver {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         FailoverSettings settings = FailoverSettings.of(policy == null ? null : policy.failover());
         PlanRequest request = new PlanRequest(Workload.of(binding), task.statuses.get(key), task.deltas.log(key), settings,
-                pending.incidentId(), pending.sourceCluster(), candidates, pending.attempt(), task.workload(key).preserved(),
+                FailureCause.CLUSTER, pending.incidentId(), pending.sourceCluster(), candidates, pending.attempt(), task.workload(key).preserved(),
                 task.instant());
         return task.ledger.planOnce(request);
     }

@@ -113,16 +113,23 @@ public final class PropagationPolicies {
             return parsed.errors();
         }
         List<FieldError> out = new ArrayList<>();
-        List<PropagationPolicy.StatePreservationRule> rules =
-                parsed.policy().failover() == null ? List.of() : parsed.policy().failover().statePreservation();
+        PropagationPolicy.Failover failover = parsed.policy().failover();
+        if (failover != null && failover.application() != null) {
+            unreadablePaths("spec.failover.application", failover.application().statePreservation(), out);
+        }
+        if (failover != null && failover.cluster() != null) {
+            unreadablePaths("spec.failover.cluster", failover.cluster().statePreservation(), out);
+        }
+        return out;
+    }
+
+    private static void unreadablePaths(String field, List<PropagationPolicy.StatePreservationRule> rules, List<FieldError> out) {
         for (int i = 0; i < rules.size(); i++) {
             try {
                 StatePreservation.Rule.of(rules.get(i).aliasLabelName(), rules.get(i).jsonPath());
             } catch (IllegalArgumentException e) {
-                out.add(new FieldError("spec.failover.application.statePreservation.rules[" + i + "].jsonPath",
-                        rules.get(i).jsonPath(), e.getMessage()));
+                out.add(new FieldError(field + ".statePreservation.rules[" + i + "].jsonPath", rules.get(i).jsonPath(), e.getMessage()));
             }
         }
-        return out;
     }
 }
