@@ -31,7 +31,8 @@ final class BindingQuery {
     /** Every binding named {@code name} in {@code namespace}: none, one, or several when workloads share the name. */
     List<ResourceBinding> byName(String namespace, String name) {
         return fanOut.atKey(AdmitStores.BINDINGS, namespace, partition -> byName(namespace, name, Set.of(partition)),
-                "/internal/resourcebindings/" + PeerClient.segment(namespace) + "/" + PeerClient.segment(name), BindingObject::itemsFromJson);
+                "/internal/resourcebindings/" + PeerClient.segment(namespace) + "/" + PeerClient.segment(name),
+                BindingObject::itemsFromJson);
     }
 
     /** Every binding of a namespace. */

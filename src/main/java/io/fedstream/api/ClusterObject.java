@@ -111,7 +111,8 @@ public final class ClusterObject {
         Map<String, String> allocatable = strings(status.path("resourceSummary").path("allocatable"));
         Map<String, String> allocated = strings(status.path("resourceSummary").path("allocated"));
         Instant heartbeatAt = time(status.path("lastHeartbeatAt"));
-        if (heartbeatAt == null && conditions.isEmpty() && taints.isEmpty() && labels.isEmpty() && allocatable.isEmpty() && allocated.isEmpty()) {
+        if (heartbeatAt == null && conditions.isEmpty() && taints.isEmpty() && labels.isEmpty()
+                && allocatable.isEmpty() && allocated.isEmpty()) {
             return null;
         }
         return ClusterHealthEvent.newBuilder()

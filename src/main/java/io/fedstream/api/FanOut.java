@@ -38,8 +38,8 @@ final class FanOut {
         if (owner.activeHost().equals(partitions.self())) {
             return here.apply(owner.partition());
         }
-        return join(peers.get(owner.activeHost(), withPartitions(peerPath, Set.of(owner.partition()))).thenApply(read),
-                "the instance active for " + key);
+        return join(peers.get(owner.activeHost(), withPartitions(peerPath, Set.of(owner.partition())))
+                .thenApply(body -> readAnswer(body, read, owner.activeHost())), "the instance active for " + key);
     }
 
     /** One object from the instance active for {@code key}'s partition; empty when it has none (a peer's 404). */
@@ -48,7 +48,8 @@ final class FanOut {
         if (owner.activeHost().equals(partitions.self())) {
             return here.apply(owner.partition());
         }
-        return peers.find(owner.activeHost(), withPartitions(peerPath, Set.of(owner.partition()))).map(read);
+        return peers.find(owner.activeHost(), withPartitions(peerPath, Set.of(owner.partition())))
+                .map(body -> readAnswer(body, read, owner.activeHost()));
     }
 
     /** What every instance holds in its active partitions of {@code store}, concatenated: {@code here} for this one's. */
@@ -59,7 +60,8 @@ final class FanOut {
             if (owner.getKey().equals(partitions.self())) {
                 found.addAll(here.apply(owner.getValue()));
             } else {
-                asked.add(peers.get(owner.getKey(), withPartitions(peerPath, owner.getValue())).thenApply(read));
+                asked.add(peers.get(owner.getKey(), withPartitions(peerPath, owner.getValue()))
+                        .thenApply(body -> readAnswer(body, read, owner.getKey())));
             }
         }
         asked.forEach(answer -> found.addAll(join(answer, "an instance holding " + store)));
@@ -91,6 +93,15 @@ final class FanOut {
             throw e.getCause() instanceof StoreUnavailableException unavailable
                     ? unavailable
                     : new StoreUnavailableException(who + " failed to answer: " + e.getCause(), e.getCause());
+        }
+    }
+
+    /** A peer's answer read back; one this version cannot read (a peer of another version, mid-upgrade) is 503, not 500. */
+    private static <T> T readAnswer(JsonNode body, Function<JsonNode, T> read, HostInfo peer) {
+        try {
+            return read.apply(body);
+        } catch (RuntimeException e) {
+            throw new StoreUnavailableException("instance " + peer + " answered what this instance cannot read: " + e, e);
         }
     }
 

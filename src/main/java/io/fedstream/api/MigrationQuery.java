@@ -32,7 +32,8 @@ final class MigrationQuery {
     /** One migration, asked of the instance active for its workload; empty when the id names no workload. */
     Optional<MigrationRecord> byId(String commandId) {
         return MigrationKeys.workloadKey(commandId).flatMap(workloadKey -> fanOut.findAtKey(FleetStores.MIGRATIONS, workloadKey,
-                partition -> byId(commandId, partition), "/internal/migrations/" + PeerClient.segments(commandId), MigrationObject::fromJson));
+                partition -> byId(commandId, partition), "/internal/migrations/" + PeerClient.segments(commandId),
+                MigrationObject::fromJson));
     }
 
     /** This instance's migrations of the given partitions, or only those of workloads in {@code namespace}. */

@@ -86,7 +86,8 @@ public final class QueryServer implements AutoCloseable {
     /** Serves the routes over the running clients' stores: clusters from the health client, the rest from the workload client. */
     public QueryServer start(KafkaStreams streams, KafkaStreams health) {
         PeerClient peers = new PeerClient(rawToken);
-        return start(new FanOut(new StreamsPartitions(streams, endpoint()), peers), new FanOut(new StreamsPartitions(health, endpoint()), peers));
+        return start(new FanOut(new StreamsPartitions(streams, endpoint()), peers),
+                new FanOut(new StreamsPartitions(health, endpoint()), peers));
     }
 
     /** Serves every route over the stores of the two clients as {@code workloads} and {@code health} reach them (the seam tests use). */

@@ -10,10 +10,15 @@ import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.MigrationRecordPhase;
 import io.fedstream.avro.ResourceBinding;
+import com.sun.net.httpserver.HttpServer;
+import io.fedstream.serde.AvroJson;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -104,6 +109,31 @@ class PeerQueryTest {
         thereServer.close();
         assertThat(JSON.readTree(get(hereServer, "/apis/clusters").body()).get("message").asText())
                 .startsWith("instance " + new HostInfo("127.0.0.1", thereServer.endpoint().port()) + " is unreachable");
+    }
+
+    @Test
+    void aPeerAnsweringAShapeThisVersionCannotReadIs503() throws Exception {
+        // As an instance of the version before one JSON shape per resource answered: the stored record as Avro JSON.
+        HttpServer older = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        older.createContext("/", exchange -> {
+            byte[] body = (exchange.getRequestURI().getPath().equals("/internal/clusters")
+                    ? "{\"items\":[" + AvroJson.toJson(MEMBER1) + "]}" : AvroJson.toJson(MEMBER1).toString()).getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        older.start();
+        try (TestStores mixed = new TestStores(0).clusters(MEMBER2)) {
+            QueryServer server = mixed.withPeer(new HostInfo("127.0.0.1", older.getAddress().getPort()), 1).serve(Optional.of(TOKEN));
+            for (String path : List.of("/apis/clusters", "/apis/clusters/member1")) {
+                HttpResponse<String> answer = get(server, path);
+                assertThat(answer.statusCode()).as(path).isEqualTo(503);
+                assertThat(JSON.readTree(answer.body()).get("message").asText()).as(path).contains("answered what this instance cannot read");
+            }
+        } finally {
+            older.stop(0);
+        }
     }
 
     private HttpResponse<String> get(QueryServer server, String path) throws Exception {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fedstream.admit.stage.ClusterShare;
 import io.fedstream.api.TestQuotas;
 import io.fedstream.api.TestStores;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

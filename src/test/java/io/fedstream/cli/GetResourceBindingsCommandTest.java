@@ -6,7 +6,6 @@ import io.fedstream.api.TestBindings;
 import io.fedstream.api.TestStores;
 import java.net.ServerSocket;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
