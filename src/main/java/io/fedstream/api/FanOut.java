@@ -48,8 +48,9 @@ final class FanOut {
         if (owner.activeHost().equals(partitions.self())) {
             return here.apply(owner.partition());
         }
-        return peers.find(owner.activeHost(), withPartitions(peerPath, Set.of(owner.partition())))
-                .map(body -> readAnswer(body, read, owner.activeHost()));
+        return join(peers.find(owner.activeHost(), withPartitions(peerPath, Set.of(owner.partition())))
+                .thenApply(body -> body.map(found -> readAnswer(found, read, owner.activeHost()))),
+                "the instance active for " + key);
     }
 
     /** What every instance holds in its active partitions of {@code store}, concatenated: {@code here} for this one's. */
@@ -86,7 +87,7 @@ final class FanOut {
         return partitions.store(store, partition);
     }
 
-    static <T> T join(CompletableFuture<T> answer, String who) {
+    private static <T> T join(CompletableFuture<T> answer, String who) {
         try {
             return answer.join();
         } catch (CompletionException e) {

@@ -40,13 +40,12 @@ final class PeerClient {
     }
 
     /** The body of an internal route that answers one object: empty on 404; fails on anything but 200 otherwise. */
-    Optional<JsonNode> find(HostInfo peer, String pathAndQuery) {
-        HttpResponse<String> response = FanOut.join(send(peer, pathAndQuery), "instance " + peer);
-        return switch (response.statusCode()) {
+    CompletableFuture<Optional<JsonNode>> find(HostInfo peer, String pathAndQuery) {
+        return send(peer, pathAndQuery).thenApply(response -> switch (response.statusCode()) {
             case 200 -> Optional.of(read(response.body()));
             case 404 -> Optional.empty();
             default -> throw unavailable(peer, pathAndQuery, response);
-        };
+        });
     }
 
     /** One path segment, percent-encoded. */

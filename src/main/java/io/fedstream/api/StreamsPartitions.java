@@ -18,8 +18,8 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * {@link Partitions} of a running Kafka Streams client, from its metadata ({@link KeyQueryMetadata}): a key's partition
- * is found as the stage's input partitions it (the default partitioner over the string key), and a store's partitions
- * are counted and located one by one, so no topic name is needed and a partition active nowhere is never left out.
+ * is the one the default partitioner gives its string, as for the stage's input, and a store's partitions are counted
+ * and located one by one, so no topic name is needed and a partition active nowhere is never left out.
  */
 final class StreamsPartitions implements Partitions {
 
