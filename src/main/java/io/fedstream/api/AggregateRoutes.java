@@ -4,24 +4,22 @@ import java.util.Optional;
 
 /**
  * The aggregates routes: a namespace's aggregates from its partition, a cluster's (or every cluster's) summed over the
- * shares of every partition; the internal ones answer from this instance's stores only.
+ * shares of every partition; the internal ones answer the same shapes from this instance's given partitions only.
  */
 final class AggregateRoutes {
 
-    private final AdmissionLookup fleet;
-    private final LocalAdmissionLookup local;
+    private final AggregateQuery aggregates;
 
-    AggregateRoutes(AdmissionLookup fleet, LocalAdmissionLookup local) {
-        this.fleet = fleet;
-        this.local = local;
+    AggregateRoutes(AggregateQuery aggregates) {
+        this.aggregates = aggregates;
     }
 
     void addTo(Router router) {
         router.get("/apis/aggregates", this::aggregates)
-                .get("/internal/aggregates", request -> ApiResponse.ok(AggregateObjects.namespaceJson(
-                        local.aggregates(request.required("namespace"), request.partitions()))))
-                .get("/internal/aggregates/clusters", request -> ApiResponse.ok(AggregateObjects.sharesJson(
-                        local.clusterShares(request.query("cluster"), request.partitions()))));
+                .get("/internal/aggregates", request -> ApiResponse.ok(AggregateObject.namespaceJson(
+                        aggregates.namespace(request.required("namespace"), request.partitions()))))
+                .get("/internal/aggregates/clusters", request -> ApiResponse.ok(AggregateObject.clustersJson(
+                        aggregates.clusterShares(request.query("cluster"), request.partitions()))));
     }
 
     private ApiResponse aggregates(ApiRequest request) {
@@ -31,8 +29,8 @@ final class AggregateRoutes {
             throw new BadRequestException("cluster", cluster.get(), "give namespace or cluster, not both");
         }
         if (namespace.isPresent()) {
-            return ApiResponse.ok(AggregateObjects.namespaceJson(fleet.aggregates(namespace.get())));
+            return ApiResponse.ok(AggregateObject.namespaceJson(aggregates.namespace(namespace.get())));
         }
-        return ApiResponse.ok(AggregateObjects.clustersJson(fleet.clusterShares(cluster)));
+        return ApiResponse.ok(AggregateObject.clustersJson(aggregates.clusterShares(cluster)));
     }
 }

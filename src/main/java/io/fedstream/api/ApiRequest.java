@@ -34,4 +34,13 @@ record ApiRequest(Map<String, String> path, Map<String, String> query) {
         }
         return partitions;
     }
+
+    /** The one partition an internal route for a single object is asked to read, e.g. {@code ?partitions=3}. */
+    int partition() {
+        Set<Integer> partitions = partitions();
+        if (partitions.size() != 1) {
+            throw new BadRequestException("partitions", required("partitions"), "expected exactly one partition");
+        }
+        return partitions.iterator().next();
+    }
 }

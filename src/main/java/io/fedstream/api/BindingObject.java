@@ -54,6 +54,13 @@ public final class BindingObject {
         return list;
     }
 
+    /** The items of a list written by {@link #listJson}, read back. */
+    public static List<ResourceBinding> itemsFromJson(JsonNode list) {
+        List<ResourceBinding> bindings = new ArrayList<>();
+        list.path("items").forEach(item -> bindings.add(fromJson(item)));
+        return bindings;
+    }
+
     private static ObjectNode metadata(ResourceBinding binding) {
         ObjectNode metadata = NODES.objectNode();
         BindingNames.NamespacedName address = address(binding);

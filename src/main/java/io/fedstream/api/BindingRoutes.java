@@ -7,8 +7,8 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The resourcebindings routes: public ones answer for the whole application through a {@link BindingLookup}; the
- * internal ones, which other instances call while fanning out, answer from this instance's stores only.
+ * The resourcebindings and workloads routes: public ones answer for the whole application; the internal ones, which
+ * other instances call while fanning out, answer the same shapes from this instance's given partitions only.
  */
 final class BindingRoutes {
 
@@ -16,35 +16,29 @@ final class BindingRoutes {
             Comparator.comparing((ResourceBinding b) -> BindingObject.address(b).name())
                     .thenComparing(ResourceBinding::getWorkloadKey);
 
-    private final BindingLookup fleet;
-    private final LocalBindingLookup local;
+    private final BindingQuery bindings;
 
-    BindingRoutes(BindingLookup fleet, LocalBindingLookup local) {
-        this.fleet = fleet;
-        this.local = local;
+    BindingRoutes(BindingQuery bindings) {
+        this.bindings = bindings;
     }
 
     void addTo(Router router) {
-        router.get("/apis/resourcebindings", this::list)
+        router.get("/apis/resourcebindings", request -> items(bindings.inNamespace(request.required("namespace"))))
                 .get("/apis/resourcebindings/{namespace}/{name}", this::one)
-                .get("/apis/workloads/{group}/{kind}/{namespace}/{name}", this::byWorkloadKey)
+                .get("/apis/workloads/{group}/{kind}/{namespace}/{name}", request -> byWorkloadKey(workloadKey(request),
+                        bindings.byWorkloadKey(workloadKey(request)).orElse(null)))
                 .get("/internal/resourcebindings", request -> items(
-                        local.inNamespace(namespace(request), request.partitions())))
+                        bindings.inNamespace(request.required("namespace"), request.partitions())))
                 .get("/internal/resourcebindings/{namespace}/{name}", request -> items(
-                        local.byName(request.path("namespace"), request.path("name"), request.partitions())))
-                .get("/internal/workloads/{group}/{kind}/{namespace}/{name}", request -> local.byWorkloadKey(workloadKey(request))
-                        .map(b -> ApiResponse.ok(BindingObject.toJson(b)))
-                        .orElseGet(() -> workloadNotFound(workloadKey(request))));
-    }
-
-    private ApiResponse list(ApiRequest request) {
-        return items(fleet.inNamespace(namespace(request)));
+                        bindings.byName(request.path("namespace"), request.path("name"), request.partitions())))
+                .get("/internal/workloads/{group}/{kind}/{namespace}/{name}", request -> byWorkloadKey(workloadKey(request),
+                        bindings.byWorkloadKey(workloadKey(request), request.partition()).orElse(null)));
     }
 
     private ApiResponse one(ApiRequest request) {
         String namespace = request.path("namespace");
         String name = request.path("name");
-        List<ResourceBinding> found = fleet.byName(namespace, name);
+        List<ResourceBinding> found = bindings.byName(namespace, name);
         if (found.isEmpty()) {
             return ApiResponse.error(404, "NotFound", "resourcebinding " + namespace + "/" + name + " not found")
                     .with("namespace", namespace).with("name", name);
@@ -60,26 +54,17 @@ final class BindingRoutes {
         return ApiResponse.ok(BindingObject.toJson(found.get(0)));
     }
 
-    private ApiResponse byWorkloadKey(ApiRequest request) {
-        String key = workloadKey(request);
-        return fleet.byWorkloadKey(key)
-                .map(b -> ApiResponse.ok(BindingObject.toJson(b)))
-                .orElseGet(() -> workloadNotFound(key));
+    private static ApiResponse byWorkloadKey(String key, ResourceBinding binding) {
+        return binding != null
+                ? ApiResponse.ok(BindingObject.toJson(binding))
+                : ApiResponse.error(404, "NotFound", "no binding for workload " + key).with("workloadKey", key);
     }
 
-    private static ApiResponse items(List<ResourceBinding> bindings) {
-        return ApiResponse.ok(BindingObject.listJson(bindings.stream().sorted(BY_NAME).toList()));
-    }
-
-    private static ApiResponse workloadNotFound(String key) {
-        return ApiResponse.error(404, "NotFound", "no binding for workload " + key).with("workloadKey", key);
+    private static ApiResponse items(List<ResourceBinding> found) {
+        return ApiResponse.ok(BindingObject.listJson(found.stream().sorted(BY_NAME).toList()));
     }
 
     private static String workloadKey(ApiRequest request) {
         return String.join("/", request.path("group"), request.path("kind"), request.path("namespace"), request.path("name"));
-    }
-
-    private static String namespace(ApiRequest request) {
-        return request.required("namespace");
     }
 }

@@ -1,15 +1,18 @@
 package io.fedstream.api;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.avro.ClusterCondition;
 import io.fedstream.avro.ClusterHealthEvent;
+import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.HeartbeatRefusal;
 import io.fedstream.avro.MigrationBrake;
 import io.fedstream.avro.Taint;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,7 +20,8 @@ import java.util.TreeMap;
 
 /**
  * A cluster as the API shows it, shaped like Karmada's Cluster ({@code metadata.labels}, {@code spec.taints},
- * {@code status.conditions}, {@code status.resourceSummary}) with fedstream's life-cycle state in {@code status}.
+ * {@code status.conditions}, {@code status.resourceSummary}) with fedstream's life-cycle state in {@code status};
+ * {@link #fromJson} reads it back.
  */
 public final class ClusterObject {
 
@@ -56,6 +60,92 @@ public final class ClusterObject {
         ArrayNode items = list.putArray("items");
         watches.forEach(watch -> items.add(toJson(watch)));
         return list;
+    }
+
+    /** The items of a list written by {@link #listJson}, read back as {@link #fromJson} reads each. */
+    public static List<ClusterWatch> itemsFromJson(JsonNode list) {
+        List<ClusterWatch> watches = new ArrayList<>();
+        list.path("items").forEach(item -> watches.add(fromJson(item)));
+        return watches;
+    }
+
+    /**
+     * Reads an object written by {@link #toJson} back into a watch that {@link #toJson} shows the same. What the object
+     * does not show comes back empty: the start times of earlier incidents in the flap window, {@code notReadySince},
+     * and the heartbeat's source; the heartbeat's own time is taken as {@code lastHeartbeatAt}.
+     */
+    public static ClusterWatch fromJson(JsonNode object) {
+        String name = object.path("metadata").path("name").asText();
+        JsonNode status = object.path("status");
+        return ClusterWatch.newBuilder()
+                .setCluster(name)
+                .setState(ClusterState.valueOf(status.path("state").asText()))
+                .setReason(status.path("reason").asText())
+                .setMessage(text(status.path("message")))
+                .setSince(time(status.path("since")))
+                .setIncidentId(text(status.path("incidentId")))
+                .setFlapCount(status.path("flapCount").asInt())
+                .setLastHeartbeatAt(time(status.path("lastHeartbeatAt")))
+                .setLastReceivedAt(time(status.path("lastReceivedAt")))
+                .setHeartbeat(heartbeat(name, object))
+                .setRefusal(status.path("lastRefusedHeartbeat").isObject() ? refusal(status.path("lastRefusedHeartbeat")) : null)
+                .setBrake(status.path("brake").isObject() ? brake(status.path("brake")) : null)
+                .build();
+    }
+
+    /** The heartbeat behind labels, taints, conditions and resources; none when the object shows none of them. */
+    private static ClusterHealthEvent heartbeat(String name, JsonNode object) {
+        JsonNode status = object.path("status");
+        List<ClusterCondition> conditions = new ArrayList<>();
+        status.path("conditions").forEach(c -> conditions.add(ClusterCondition.newBuilder()
+                .setType(c.path("type").asText())
+                .setStatus(c.path("status").asText())
+                .setReason(text(c.path("reason")))
+                .setMessage(text(c.path("message")))
+                .setLastTransitionTime(time(c.path("lastTransitionTime")))
+                .build()));
+        List<Taint> taints = new ArrayList<>();
+        object.path("spec").path("taints").forEach(t -> taints.add(Taint.newBuilder()
+                .setKey(t.path("key").asText()).setValue(text(t.path("value"))).setEffect(t.path("effect").asText()).build()));
+        Map<String, String> labels = strings(object.path("metadata").path("labels"));
+        Map<String, String> allocatable = strings(status.path("resourceSummary").path("allocatable"));
+        Map<String, String> allocated = strings(status.path("resourceSummary").path("allocated"));
+        Instant heartbeatAt = time(status.path("lastHeartbeatAt"));
+        if (heartbeatAt == null && conditions.isEmpty() && taints.isEmpty() && labels.isEmpty()
+                && allocatable.isEmpty() && allocated.isEmpty()) {
+            return null;
+        }
+        return ClusterHealthEvent.newBuilder()
+                .setCluster(name)
+                .setHeartbeatAt(heartbeatAt != null ? heartbeatAt : time(status.path("since")))
+                .setConditions(conditions)
+                .setAllocatable(allocatable)
+                .setAllocated(allocated)
+                .setLabels(labels)
+                .setTaints(taints)
+                .build();
+    }
+
+    private static HeartbeatRefusal refusal(JsonNode node) {
+        return HeartbeatRefusal.newBuilder()
+                .setRefusedAt(time(node.path("refusedAt")))
+                .setHeartbeatAt(time(node.path("heartbeatAt")))
+                .setField(node.path("field").asText())
+                .setValue(text(node.path("value")))
+                .setMessage(node.path("message").asText())
+                .build();
+    }
+
+    private static MigrationBrake brake(JsonNode node) {
+        List<String> clusters = new ArrayList<>();
+        node.path("clusters").forEach(c -> clusters.add(c.asText()));
+        return MigrationBrake.newBuilder()
+                .setReason(node.path("reason").asText())
+                .setMessage(node.path("message").asText())
+                .setSince(time(node.path("since")))
+                .setClusters(clusters)
+                .setKnownClusters(node.path("knownClusters").asInt())
+                .build();
     }
 
     private static ObjectNode status(ClusterWatch watch, ClusterHealthEvent heartbeat) {
@@ -118,7 +208,21 @@ public final class ClusterObject {
         }
     }
 
+    private static Map<String, String> strings(JsonNode node) {
+        Map<String, String> values = new TreeMap<>();
+        node.fields().forEachRemaining(e -> values.put(e.getKey(), e.getValue().asText()));
+        return values;
+    }
+
     private static String time(Instant instant) {
         return instant == null ? null : instant.toString();
+    }
+
+    private static Instant time(JsonNode node) {
+        return node.isTextual() ? Instant.parse(node.asText()) : null;
+    }
+
+    private static String text(JsonNode node) {
+        return node.isTextual() ? node.asText() : null;
     }
 }

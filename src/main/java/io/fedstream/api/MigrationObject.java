@@ -9,16 +9,25 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.avro.Checkpoint;
 import io.fedstream.avro.ConsumerGroupOffset;
 import io.fedstream.avro.DeltaRange;
+import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationRecord;
+import io.fedstream.avro.MigrationRecordPhase;
+import io.fedstream.avro.MigrationStrategy;
+import io.fedstream.avro.PurgeMode;
+import io.fedstream.interpret.Cursor;
+import io.fedstream.interpret.Problems;
+import io.fedstream.place.CheckpointStorage;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * A migration as the API shows it: {@code metadata} names it by command id in its workload's namespace, {@code spec}
- * is the MigrationCommand as issued and {@code status} where its life-cycle is (phase, reason, updatedAt).
+ * is the MigrationCommand as issued and {@code status} where its life-cycle is (phase, reason, updatedAt); {@link #fromJson}
+ * reads it back whole.
  */
 public final class MigrationObject {
 
@@ -51,6 +60,53 @@ public final class MigrationObject {
         ArrayNode items = list.putArray("items");
         migrations.forEach(migration -> items.add(toJson(migration)));
         return list;
+    }
+
+    /** The items of a list written by {@link #listJson}, read back. */
+    public static List<MigrationRecord> itemsFromJson(JsonNode list) {
+        List<MigrationRecord> migrations = new ArrayList<>();
+        list.path("items").forEach(item -> migrations.add(fromJson(item)));
+        return migrations;
+    }
+
+    /** Reads an object written by {@link #toJson} back into the migration it shows (it shows all of it). */
+    public static MigrationRecord fromJson(JsonNode object) {
+        JsonNode spec = object.path("spec");
+        JsonNode status = object.path("status");
+        List<String> candidates = new ArrayList<>();
+        spec.path("remainingCandidates").forEach(candidate -> candidates.add(candidate.asText()));
+        List<ConsumerGroupOffset> offsets = new ArrayList<>();
+        spec.path("consumerGroupOffsets").forEach(o -> offsets.add(ConsumerGroupOffset.newBuilder()
+                .setGroup(o.path("group").asText()).setTopic(o.path("topic").asText())
+                .setPartition(o.path("partition").asInt()).setOffset(o.path("offset").asLong()).build()));
+        MigrationCommand command = MigrationCommand.newBuilder()
+                .setCommandId(spec.path("commandId").asText())
+                .setIncidentId(spec.path("incidentId").asText())
+                .setWorkloadKey(spec.path("workloadKey").asText())
+                .setAction(MigrationAction.valueOf(spec.path("action").asText()))
+                .setAttempt(spec.path("attempt").asInt())
+                .setSourceCluster(spec.path("sourceCluster").asText())
+                .setTargetCluster(text(spec.path("targetCluster")))
+                .setRemainingCandidates(candidates)
+                .setStrategy(MigrationStrategy.valueOf(spec.path("strategy").asText()))
+                .setCheckpoint(spec.path("checkpoint").isObject() ? checkpoint(spec.path("checkpoint")) : null)
+                .setDeltaReplay(spec.path("deltaReplay").isObject() ? deltas(spec.path("deltaReplay")) : null)
+                .setConsumerGroupOffsets(offsets)
+                .setPreservedState(strings(spec.path("preservedState")))
+                .setPurgeMode(PurgeMode.valueOf(spec.path("purgeMode").asText()))
+                .setGracePeriodSeconds(spec.path("gracePeriodSeconds").isNumber() ? spec.path("gracePeriodSeconds").asInt() : null)
+                .setCheckpointStorage(checkpointStorage(spec.path("checkpointStorage")).entries())
+                .setCheckpointStorageJson(checkpointStorage(spec.path("checkpointStorage")).json())
+                .setFullStateBytes(spec.path("fullStateBytes").asLong())
+                .setIncrementalBytes(spec.path("incrementalBytes").asLong())
+                .setIssuedAt(time(spec.path("issuedAt")))
+                .build();
+        return MigrationRecord.newBuilder()
+                .setCommand(command)
+                .setPhase(MigrationRecordPhase.valueOf(status.path("phase").asText()))
+                .setReason(text(status.path("reason")))
+                .setUpdatedAt(time(status.path("updatedAt")))
+                .build();
     }
 
     private static ObjectNode spec(MigrationCommand command) {
@@ -114,13 +170,61 @@ public final class MigrationObject {
         }
     }
 
+    private static Checkpoint checkpoint(JsonNode node) {
+        return Checkpoint.newBuilder()
+                .setId(node.path("id").asLong())
+                .setPath(node.path("path").asText())
+                .setStateSizeBytes(node.path("stateSizeBytes").asLong())
+                .setCompletedAt(time(node.path("completedAt")))
+                .setDeltaPartition(node.path("deltaPartition").isNumber() ? node.path("deltaPartition").asInt() : null)
+                .setDeltaOffset(node.path("deltaOffset").isNumber() ? node.path("deltaOffset").asLong() : null)
+                .build();
+    }
+
+    private static DeltaRange deltas(JsonNode node) {
+        return DeltaRange.newBuilder()
+                .setTopic(node.path("topic").asText())
+                .setPartition(node.path("partition").asInt())
+                .setFromOffsetExclusive(node.path("fromOffsetExclusive").asLong())
+                .setToOffsetInclusive(node.path("toOffsetInclusive").asLong())
+                .setBytes(node.path("bytes").asLong())
+                .setRecords(node.path("records").asLong())
+                .build();
+    }
+
+    /**
+     * The checkpoint storage as {@link #checkpointStorage(MigrationCommand)} showed it: a flat map of strings (an older
+     * command, or a mapping that was flat as written) has no verbatim form; a nested one is read as the policy's was.
+     */
+    private static CheckpointStorage checkpointStorage(JsonNode shown) {
+        boolean flat = true;
+        for (JsonNode value : shown) {
+            flat &= value.isTextual();
+        }
+        return flat ? new CheckpointStorage(null, strings(shown)) : CheckpointStorage.read(Cursor.root(shown, new Problems()));
+    }
+
     private static ObjectNode strings(Map<String, String> values) {
         ObjectNode node = NODES.objectNode();
         new TreeMap<>(values).forEach(node::put);
         return node;
     }
 
+    private static Map<String, String> strings(JsonNode node) {
+        Map<String, String> values = new TreeMap<>();
+        node.fields().forEachRemaining(e -> values.put(e.getKey(), e.getValue().asText()));
+        return values;
+    }
+
     private static String time(Instant instant) {
         return instant == null ? null : instant.toString();
+    }
+
+    private static Instant time(JsonNode node) {
+        return node.isTextual() ? Instant.parse(node.asText()) : null;
+    }
+
+    private static String text(JsonNode node) {
+        return node.isTextual() ? node.asText() : null;
     }
 }

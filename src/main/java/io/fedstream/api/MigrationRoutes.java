@@ -1,23 +1,16 @@
 package io.fedstream.api;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.avro.MigrationRecord;
-import io.fedstream.serde.AvroJson;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.state.HostInfo;
 
 /**
- * The migrations routes: public ones answer for the whole application through a {@link MigrationLookup}; the
- * internal ones, which other instances call while fanning out, answer from this instance's store only, as raw records.
+ * The migrations routes: public ones answer for the whole application; the internal ones, which other instances call
+ * while fanning out, answer the same shapes from this instance's given partitions only.
  */
-public final class MigrationRoutes {
+final class MigrationRoutes {
 
-    private static final String PREFIX = "/apis";
     // A command id is group/kind/namespace/name/incident/attempt, so its segments are matched one by one.
     private static final String COMMAND_ID = "{group}/{kind}/{namespace}/{name}/{incident}/{attempt}";
     private static final Comparator<MigrationRecord> ORDER = Comparator
@@ -26,61 +19,35 @@ public final class MigrationRoutes {
             .thenComparing(m -> m.getCommand().getIssuedAt())
             .thenComparing(m -> m.getCommand().getCommandId());
 
-    private final MigrationLookup fleet;
-    private final LocalMigrationLookup local;
+    private final MigrationQuery migrations;
 
-    public MigrationRoutes(MigrationLookup fleet, LocalMigrationLookup local) {
-        this.fleet = fleet;
-        this.local = local;
-    }
-
-    /** The routes over the running streams: the store is partitioned like {@code partitionedLike}. */
-    static MigrationRoutes over(KafkaStreams streams, String partitionedLike, HostInfo self, Optional<String> token) {
-        StoreMigrations local = new StoreMigrations(streams);
-        return new MigrationRoutes(new FleetMigrations(streams, partitionedLike, self, local, new MigrationPeers(token)), local);
+    MigrationRoutes(MigrationQuery migrations) {
+        this.migrations = migrations;
     }
 
     void addTo(Router router) {
-        router.get(PREFIX + "/migrations", request -> list(fleet.list(request.query("namespace"))))
-                .get(PREFIX + "/migrations/" + COMMAND_ID, request -> one(commandId(request)))
-                .get(PREFIX + "/migrations/" + COMMAND_ID + "/purge", request -> one(commandId(request) + "/purge"))
-                .get("/internal/migrations", request -> {
-                    ObjectNode list = JsonNodeFactory.instance.objectNode();
-                    ArrayNode items = list.putArray("items");
-                    sorted(local.list(request.partitions(), request.query("namespace")))
-                            .forEach(migration -> items.add(AvroJson.toJson(migration)));
-                    return ApiResponse.ok(list);
-                })
-                .get("/internal/migrations/" + COMMAND_ID, request -> localOne(commandId(request)))
-                .get("/internal/migrations/" + COMMAND_ID + "/purge", request -> localOne(commandId(request) + "/purge"));
+        router.get("/apis/migrations", request -> list(migrations.list(request.query("namespace"))))
+                .get("/apis/migrations/" + COMMAND_ID, request -> one(commandId(request, ""), migrations.byId(commandId(request, ""))))
+                .get("/apis/migrations/" + COMMAND_ID + "/purge", request -> one(commandId(request, "/purge"),
+                        migrations.byId(commandId(request, "/purge"))))
+                .get("/internal/migrations", request -> list(migrations.list(request.query("namespace"), request.partitions())))
+                .get("/internal/migrations/" + COMMAND_ID, request -> one(commandId(request, ""),
+                        migrations.byId(commandId(request, ""), request.partition())))
+                .get("/internal/migrations/" + COMMAND_ID + "/purge", request -> one(commandId(request, "/purge"),
+                        migrations.byId(commandId(request, "/purge"), request.partition())));
     }
 
-    private ApiResponse one(String commandId) {
-        return fleet.byId(commandId)
-                .map(migration -> ApiResponse.ok(MigrationObject.toJson(migration)))
-                .orElseGet(() -> notFound(commandId));
+    private static ApiResponse list(List<MigrationRecord> found) {
+        return ApiResponse.ok(MigrationObject.listJson(found.stream().sorted(ORDER).toList()));
     }
 
-    private ApiResponse localOne(String commandId) {
-        return local.byId(commandId)
-                .map(migration -> ApiResponse.ok(AvroJson.toJson(migration)))
-                .orElseGet(() -> notFound(commandId));
+    private static ApiResponse one(String commandId, Optional<MigrationRecord> migration) {
+        return migration.map(m -> ApiResponse.ok(MigrationObject.toJson(m)))
+                .orElseGet(() -> ApiResponse.error(404, "NotFound", "migration " + commandId + " not found").with("commandId", commandId));
     }
 
-    private static ApiResponse list(List<MigrationRecord> migrations) {
-        return ApiResponse.ok(MigrationObject.listJson(sorted(migrations)));
-    }
-
-    private static List<MigrationRecord> sorted(List<MigrationRecord> migrations) {
-        return migrations.stream().sorted(ORDER).toList();
-    }
-
-    private static ApiResponse notFound(String commandId) {
-        return ApiResponse.error(404, "NotFound", "migration " + commandId + " not found").with("commandId", commandId);
-    }
-
-    private static String commandId(ApiRequest request) {
+    private static String commandId(ApiRequest request, String suffix) {
         return String.join("/", request.path("group"), request.path("kind"), request.path("namespace"), request.path("name"),
-                request.path("incident"), request.path("attempt"));
+                request.path("incident"), request.path("attempt")) + suffix;
     }
 }

@@ -2,7 +2,6 @@ package io.fedstream.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fedstream.avro.ResourceBinding;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -11,10 +10,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.kafka.streams.state.HostInfo;
 
 /** Asks another instance's internal routes for what its own stores hold, with this instance's bearer token. */
@@ -30,17 +29,8 @@ final class PeerClient {
         this.token = token;
     }
 
-    /** The items of an internal list route; fails with {@link StoreUnavailableException} on anything but 200. */
-    CompletableFuture<List<ResourceBinding>> list(HostInfo peer, String pathAndQuery) {
-        return json(peer, pathAndQuery).thenApply(body -> {
-            List<ResourceBinding> bindings = new ArrayList<>();
-            body.path("items").forEach(item -> bindings.add(BindingObject.fromJson(item)));
-            return bindings;
-        });
-    }
-
     /** The body of an internal route; fails with {@link StoreUnavailableException} on anything but 200. */
-    CompletableFuture<JsonNode> json(HostInfo peer, String pathAndQuery) {
+    CompletableFuture<JsonNode> get(HostInfo peer, String pathAndQuery) {
         return send(peer, pathAndQuery).thenApply(response -> {
             if (response.statusCode() != 200) {
                 throw unavailable(peer, pathAndQuery, response);
@@ -49,19 +39,23 @@ final class PeerClient {
         });
     }
 
-    /** One binding from an internal route: empty on 404. */
-    Optional<ResourceBinding> one(HostInfo peer, String path) {
-        return optionalJson(peer, path).map(BindingObject::fromJson);
-    }
-
     /** The body of an internal route that answers one object: empty on 404; fails on anything but 200 otherwise. */
-    Optional<JsonNode> optionalJson(HostInfo peer, String path) {
-        HttpResponse<String> response = send(peer, path).join();
-        return switch (response.statusCode()) {
+    CompletableFuture<Optional<JsonNode>> find(HostInfo peer, String pathAndQuery) {
+        return send(peer, pathAndQuery).thenApply(response -> switch (response.statusCode()) {
             case 200 -> Optional.of(read(response.body()));
             case 404 -> Optional.empty();
-            default -> throw unavailable(peer, path, response);
-        };
+            default -> throw unavailable(peer, pathAndQuery, response);
+        });
+    }
+
+    /** One path segment, percent-encoded. */
+    static String segment(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** A slash-separated id (a workload key, a command id) as path segments, each percent-encoded. */
+    static String segments(String id) {
+        return Stream.of(id.split("/", -1)).map(PeerClient::segment).collect(Collectors.joining("/"));
     }
 
     private CompletableFuture<HttpResponse<String>> send(HostInfo peer, String pathAndQuery) {
@@ -74,11 +68,6 @@ final class PeerClient {
                 .exceptionally(e -> {
                     throw new StoreUnavailableException("instance " + peer + " is unreachable: " + e.getMessage(), e);
                 });
-    }
-
-    /** One path segment, percent-encoded. */
-    static String segment(String value) {
-        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     private static JsonNode read(String body) {

@@ -5,7 +5,6 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.metrics.FedstreamMetrics;
-import io.fedstream.health.WatchClustersStage;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -47,12 +46,6 @@ public final class QueryServer implements AutoCloseable {
     private volatile FedstreamMetrics metrics;
     private boolean metricsPublic;
     private volatile Router router = new Router();
-    /** Cluster state is partitioned like this topic of the health client; {@link #bind(FedstreamConfig)} names the configured one. */
-    private String clusterStatesTopic = WatchClustersStage.heartbeatsTopic(FedstreamConfig.of(Map.of()).healthApplicationId());
-    /** Migrations are partitioned by workload key like this topic; {@link #bind(FedstreamConfig)} names the configured one. */
-    private String bindingsTopic = FedstreamConfig.of(Map.of()).bindingsTopic();
-    private ClusterRoutes clusters;
-    private MigrationRoutes migrations;
 
     private QueryServer(HttpServer server, Optional<String> token) {
         this.server = server;
@@ -71,8 +64,6 @@ public final class QueryServer implements AutoCloseable {
     /** Binds {@code http.host:http.port} (port 0 picks a free one) without serving yet. */
     public static QueryServer bind(FedstreamConfig config) {
         QueryServer server = bind(config.httpHost(), config.httpPort(), config.httpBearerToken().map(Password::value));
-        server.clusterStatesTopic = WatchClustersStage.heartbeatsTopic(config.healthApplicationId());
-        server.bindingsTopic = config.bindingsTopic();
         server.metricsPublic = config.metricsPublic();
         return server;
     }
@@ -94,39 +85,19 @@ public final class QueryServer implements AutoCloseable {
 
     /** Serves the routes over the running clients' stores: clusters from the health client, the rest from the workload client. */
     public QueryServer start(KafkaStreams streams, KafkaStreams health) {
-        AdmitPartitions partitions = new AdmitPartitions(streams, endpoint());
         PeerClient peers = new PeerClient(rawToken);
-        StoreBindings bindings = new StoreBindings(streams);
-        StoreAdmission admission = new StoreAdmission(streams, Clock.systemUTC());
-        withClusters(ClusterRoutes.over(health, clusterStatesTopic, endpoint(), rawToken));
-        withMigrations(MigrationRoutes.over(streams, bindingsTopic, endpoint(), rawToken));
-        return start(new FleetBindings(partitions, bindings, peers), bindings, new FleetAdmission(partitions, admission, peers), admission);
+        return start(new FanOut(new StreamsPartitions(streams, endpoint()), peers),
+                new FanOut(new StreamsPartitions(health, endpoint()), peers));
     }
 
-    /** Serves the routes over the given lookups (the seam tests use). */
-    public QueryServer start(BindingLookup fleetBindings, LocalBindingLookup localBindings,
-            AdmissionLookup fleetAdmission, LocalAdmissionLookup localAdmission) {
+    /** Serves every route over the stores of the two clients as {@code workloads} and {@code health} reach them (the seam tests use). */
+    QueryServer start(FanOut workloads, FanOut health) {
         Router routes = new Router();
-        new BindingRoutes(fleetBindings, localBindings).addTo(routes);
-        new QuotaRoutes(fleetAdmission, localAdmission).addTo(routes);
-        new AggregateRoutes(fleetAdmission, localAdmission).addTo(routes);
-        return start(routes);
-    }
-
-    /** Serves the bindings routes only over the given lookups (the seam binding tests use). */
-    public QueryServer start(BindingLookup fleet, LocalBindingLookup local) {
-        Router routes = new Router();
-        new BindingRoutes(fleet, local).addTo(routes);
-        return start(routes);
-    }
-
-    private QueryServer start(Router routes) {
-        if (clusters != null) {
-            clusters.addTo(routes);
-        }
-        if (migrations != null) {
-            migrations.addTo(routes);
-        }
+        new BindingRoutes(new BindingQuery(workloads)).addTo(routes);
+        new QuotaRoutes(new QuotaQuery(workloads, Clock.systemUTC())).addTo(routes);
+        new AggregateRoutes(new AggregateQuery(workloads)).addTo(routes);
+        new MigrationRoutes(new MigrationQuery(workloads)).addTo(routes);
+        new ClusterRoutes(new ClusterQuery(health)).addTo(routes);
         this.router = routes;
         server.start();
         LOG.info("Query API listening on http://{}:{}{}", endpoint().host(), endpoint().port(),
@@ -134,21 +105,9 @@ public final class QueryServer implements AutoCloseable {
         return this;
     }
 
-    /** Serves the clusters routes too, over the given lookups; call before {@code start}. */
-    public QueryServer withClusters(ClusterRoutes routes) {
-        this.clusters = routes;
-        return this;
-    }
-
     /** Serves the Kubernetes probes {@code /healthz} and {@code /readyz} too, without the bearer token. */
     public QueryServer withProbes(Probes probes) {
         probes.addTo(server);
-        return this;
-    }
-
-    /** Serves the migrations routes too, over the given lookups; call before {@code start}. */
-    public QueryServer withMigrations(MigrationRoutes routes) {
-        this.migrations = routes;
         return this;
     }
 

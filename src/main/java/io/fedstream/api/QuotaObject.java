@@ -78,6 +78,13 @@ public final class QuotaObject {
         return list;
     }
 
+    /** The items of a list written by {@link #listJson}, read back as {@link #fromJson} reads each. */
+    public static List<QuotaReport> itemsFromJson(JsonNode list) {
+        List<QuotaReport> reports = new ArrayList<>();
+        list.path("items").forEach(item -> reports.add(fromJson(item)));
+        return reports;
+    }
+
     private static ObjectNode spec(FederatedResourceQuota quota) {
         ObjectNode spec = NODES.objectNode();
         spec.set("overall", strings(quota.overall().toQuantities()));

@@ -1,30 +1,28 @@
 package io.fedstream.api;
 
 /**
- * The quotas routes: public ones answer for the whole application through an {@link AdmissionLookup}; the internal one,
- * which other instances call, answers from this instance's stores only.
+ * The quotas routes: public ones answer for the whole application; the internal one, which other instances call,
+ * answers the same shape from this instance's given partitions only.
  */
 final class QuotaRoutes {
 
-    private final AdmissionLookup fleet;
-    private final LocalAdmissionLookup local;
+    private final QuotaQuery quotas;
 
-    QuotaRoutes(AdmissionLookup fleet, LocalAdmissionLookup local) {
-        this.fleet = fleet;
-        this.local = local;
+    QuotaRoutes(QuotaQuery quotas) {
+        this.quotas = quotas;
     }
 
     void addTo(Router router) {
-        router.get("/apis/quotas", request -> ApiResponse.ok(QuotaObject.listJson(fleet.quotas(request.required("namespace")))))
+        router.get("/apis/quotas", request -> ApiResponse.ok(QuotaObject.listJson(quotas.inNamespace(request.required("namespace")))))
                 .get("/apis/quotas/{namespace}/{name}", this::one)
                 .get("/internal/quotas", request -> ApiResponse.ok(QuotaObject.listJson(
-                        local.quotas(request.required("namespace"), request.partitions()))));
+                        quotas.inNamespace(request.required("namespace"), request.partitions()))));
     }
 
     private ApiResponse one(ApiRequest request) {
         String namespace = request.path("namespace");
         String name = request.path("name");
-        return fleet.quotas(namespace).stream()
+        return quotas.inNamespace(namespace).stream()
                 .filter(report -> report.name().equals(name))
                 .findFirst()
                 .map(report -> ApiResponse.ok(QuotaObject.toJson(report)))

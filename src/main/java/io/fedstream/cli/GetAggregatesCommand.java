@@ -3,7 +3,7 @@ package io.fedstream.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fedstream.admit.stage.ClusterShare;
 import io.fedstream.admit.stage.NamespaceAggregates;
-import io.fedstream.api.AggregateObjects;
+import io.fedstream.api.AggregateObject;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -64,7 +64,7 @@ final class GetAggregatesCommand implements Callable<Integer> {
             return 0;
         }
         if (namespace != null) {
-            NamespaceAggregates aggregates = AggregateObjects.namespaceFromJson(answer);
+            NamespaceAggregates aggregates = AggregateObject.namespaceFromJson(answer);
             if (aggregates.components().isEmpty() && aggregates.total().isEmpty()) {
                 err.println("No admitted workloads in " + namespace + " namespace.");
                 return 0;
@@ -72,7 +72,7 @@ final class GetAggregatesCommand implements Callable<Integer> {
             out.print(AggregateTable.namespace(aggregates));
             return 0;
         }
-        List<ClusterShare> shares = AggregateObjects.sharesFromClustersJson(answer);
+        List<ClusterShare> shares = AggregateObject.sharesFromClustersJson(answer);
         if (shares.isEmpty()) {
             err.println("No admitted workloads placed on " + (cluster != null ? "cluster " + cluster : "any cluster") + ".");
             return 0;

@@ -1,11 +1,6 @@
 package io.fedstream.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -58,7 +53,7 @@ final class GetClustersCommand implements Callable<Integer> {
             return 1;
         }
         if (output == Output.json || output == Output.yaml) {
-            out.print(render(answer));
+            out.print(JsonOutput.render(answer, output == Output.yaml));
             return 0;
         }
         List<JsonNode> clusters = new ArrayList<>();
@@ -73,17 +68,5 @@ final class GetClustersCommand implements Callable<Integer> {
         }
         out.print(ClusterTable.render(clusters, output == Output.wide, Instant.now()));
         return 0;
-    }
-
-    private String render(JsonNode answer) {
-        try {
-            ObjectMapper mapper = output == Output.yaml
-                    ? YAMLMapper.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build()
-                    : new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-            String text = mapper.writeValueAsString(answer);
-            return text.endsWith("\n") ? text : text + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot render the answer as " + output, e);
-        }
     }
 }

@@ -5,40 +5,38 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fedstream.admit.stage.ClusterShare;
-import io.fedstream.admit.stage.NamespaceAggregates;
 import io.fedstream.admit.stage.QuotaReport;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The quotas and aggregates routes of the query server, over fake lookups. */
+/** The quotas and aggregates routes of the query server, over the admit stage's stores. */
 class AdmissionRoutesTest {
 
     private static final String TOKEN = "s3cret-token";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpClient http = HttpClient.newHttpClient();
-    private final Recording fleet = new Recording();
-    private final Recording local = new Recording();
+    private final TestStores stores = new TestStores()
+            .quotas(TestQuotas.gpuQuota(), TestQuotas.refusedQuota())
+            .aggregates(TestQuotas.mlAggregates())
+            .shares(TestQuotas.shares().toArray(ClusterShare[]::new));
     private QueryServer server;
 
     @BeforeEach
     void start() {
-        ListBindings none = new ListBindings(List.of());
-        server = QueryServer.bind("127.0.0.1", 0, Optional.of(TOKEN)).start(none, none, fleet, local);
+        server = stores.serve(Optional.of(TOKEN));
     }
 
     @AfterEach
     void stop() {
-        server.close();
+        stores.close();
     }
 
     @Test
@@ -56,11 +54,9 @@ class AdmissionRoutesTest {
                            "overage":{},
                            "aggregatedStatus":[
                              {"clusterName":"eu-west-1","hard":{"nvidia.com/gpu":"2"},"used":{"nvidia.com/gpu":"3"},"overage":{"nvidia.com/gpu":"1"}},
-                             {"clusterName":"us-east-1","hard":{},"used":{"cpu":"1","memory":"2Gi","pods":"1"},"overage":{}}],
+                             {"clusterName":"us-east-1","hard":{},"used":{"cpu":"1","memory":"2Gi","nvidia.com/gpu":"0","pods":"1"},"overage":{}}],
                            "admittedCount":3,"rejectedCount":1,
                            "problems":[{"field":"spec.overall[cpu]","value":"ten","reason":"is not a quantity"}]}}"""));
-        assertThat(fleet.calls).containsExactly("quotas ml");
-        assertThat(local.calls).isEmpty();
     }
 
     @Test
@@ -118,7 +114,6 @@ class AdmissionRoutesTest {
                     {"namespace":"ml","workloads":1,"replicas":3,"resources":{"cpu":"18","memory":"64Gi","nvidia.com/gpu":"3"}},
                     {"namespace":"team-a","workloads":2,"replicas":4,"resources":{"cpu":"2","memory":"2Gi"}}]}]}"""));
         assertThat(JSON.readTree(all.body()).get("clusters")).extracting(c -> c.get("cluster").asText()).containsExactly("eu-west-1", "us-east-1");
-        assertThat(fleet.calls).containsExactly("clusterShares Optional[eu-west-1]", "clusterShares Optional.empty");
     }
 
     @Test
@@ -130,23 +125,24 @@ class AdmissionRoutesTest {
     }
 
     @Test
-    void internalRoutesAnswerFromTheLocalStoresForTheGivenPartitions() throws Exception {
-        HttpResponse<String> quotas = get("/internal/quotas?namespace=ml&partitions=2");
-        HttpResponse<String> aggregates = get("/internal/aggregates?namespace=ml&partitions=2");
-        HttpResponse<String> shares = get("/internal/aggregates/clusters?partitions=0,4&cluster=us-east-1");
-        HttpResponse<String> noPartitions = get("/internal/aggregates/clusters");
+    void internalRoutesAnswerThePublicShapesFromExactlyTheGivenPartitions() throws Exception {
+        HttpResponse<String> quotas = get("/internal/quotas?namespace=ml&partitions=0");
+        HttpResponse<String> aggregates = get("/internal/aggregates?namespace=ml&partitions=0");
+        HttpResponse<String> shares = get("/internal/aggregates/clusters?partitions=0&cluster=us-east-1");
 
-        assertThat(JSON.readTree(quotas.body()).get("items")).hasSize(2);
-        assertThat(AggregateObjects.namespaceFromJson(JSON.readTree(aggregates.body()))).isEqualTo(ListAdmission.mlAggregates());
-        assertThat(AggregateObjects.sharesFromJson(JSON.readTree(shares.body()))).containsExactly(ListAdmission.shares().get(2));
-        assertThat(noPartitions.statusCode()).isEqualTo(400);
-        assertThat(local.calls).containsExactly("quotas ml [2]", "aggregates ml [2]", "clusterShares Optional[us-east-1] [0, 4]");
-        assertThat(fleet.calls).isEmpty();
+        assertThat(QuotaObject.itemsFromJson(JSON.readTree(quotas.body()))).extracting(QuotaReport::name).containsExactly("gpu", "objects");
+        assertThat(AggregateObject.namespaceFromJson(JSON.readTree(aggregates.body()))).isEqualTo(TestQuotas.mlAggregates());
+        assertThat(AggregateObject.sharesFromClustersJson(JSON.readTree(shares.body()))).containsExactly(TestQuotas.shares().get(2));
+        assertThat(get("/internal/aggregates/clusters").statusCode()).isEqualTo(400);
+        for (String path : List.of("/internal/quotas?namespace=ml&partitions=0,2", "/internal/aggregates?namespace=ml&partitions=2",
+                "/internal/aggregates/clusters?partitions=0,4")) {
+            assertThat(get(path).statusCode()).as(path + ": a partition not active here is never left out").isEqualTo(503);
+        }
     }
 
     @Test
     void migratingStoreIs503WithRetryAfter() throws Exception {
-        fleet.unavailable = true;
+        stores.unavailable = true;
 
         for (String path : List.of("/apis/quotas/ml/gpu", "/apis/quotas?namespace=ml", "/apis/aggregates?namespace=ml", "/apis/aggregates")) {
             HttpResponse<String> response = get(path);
@@ -162,19 +158,17 @@ class AdmissionRoutesTest {
             HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri(path)).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(response.statusCode()).as(path).isEqualTo(401);
         }
-        assertThat(fleet.calls).isEmpty();
-        assertThat(local.calls).isEmpty();
     }
 
     @Test
     void objectsReadBackWhole() {
-        for (QuotaReport report : List.of(ListAdmission.gpuQuota(), ListAdmission.refusedQuota())) {
+        for (QuotaReport report : List.of(TestQuotas.gpuQuota(), TestQuotas.refusedQuota())) {
             assertThat(QuotaObject.fromJson(QuotaObject.toJson(report))).isEqualTo(report);
         }
-        assertThat(AggregateObjects.namespaceFromJson(AggregateObjects.namespaceJson(ListAdmission.mlAggregates())))
-                .isEqualTo(ListAdmission.mlAggregates());
-        assertThat(AggregateObjects.sharesFromClustersJson(AggregateObjects.clustersJson(ListAdmission.shares())))
-                .isEqualTo(ListAdmission.shares());
+        assertThat(AggregateObject.namespaceFromJson(AggregateObject.namespaceJson(TestQuotas.mlAggregates())))
+                .isEqualTo(TestQuotas.mlAggregates());
+        assertThat(AggregateObject.sharesFromClustersJson(AggregateObject.clustersJson(TestQuotas.shares())))
+                .isEqualTo(TestQuotas.shares());
     }
 
     private HttpResponse<String> get(String path) throws Exception {
@@ -184,51 +178,5 @@ class AdmissionRoutesTest {
 
     private URI uri(String path) {
         return URI.create("http://127.0.0.1:" + server.endpoint().port() + path);
-    }
-
-    /** Both seams over {@link ListAdmission}'s fixtures, recording each call. */
-    static final class Recording implements AdmissionLookup, LocalAdmissionLookup {
-        private final ListAdmission fixtures = new ListAdmission(
-                List.of(ListAdmission.gpuQuota(), ListAdmission.refusedQuota()), List.of(ListAdmission.mlAggregates()), ListAdmission.shares());
-        final List<String> calls = new ArrayList<>();
-        volatile boolean unavailable;
-
-        @Override
-        public List<QuotaReport> quotas(String namespace) {
-            return record("quotas " + namespace, fixtures.quotas(namespace));
-        }
-
-        @Override
-        public NamespaceAggregates aggregates(String namespace) {
-            return record("aggregates " + namespace, fixtures.aggregates(namespace));
-        }
-
-        @Override
-        public List<ClusterShare> clusterShares(Optional<String> cluster) {
-            return record("clusterShares " + cluster, fixtures.clusterShares(cluster));
-        }
-
-        @Override
-        public List<QuotaReport> quotas(String namespace, Set<Integer> partitions) {
-            return record("quotas " + namespace + " " + partitions, fixtures.quotas(namespace));
-        }
-
-        @Override
-        public NamespaceAggregates aggregates(String namespace, Set<Integer> partitions) {
-            return record("aggregates " + namespace + " " + partitions, fixtures.aggregates(namespace));
-        }
-
-        @Override
-        public List<ClusterShare> clusterShares(Optional<String> cluster, Set<Integer> partitions) {
-            return record("clusterShares " + cluster + " " + partitions, fixtures.clusterShares(cluster));
-        }
-
-        private <T> T record(String call, T answer) {
-            calls.add(call);
-            if (unavailable) {
-                throw new StoreUnavailableException("store aggregates-store partition 2 is migrating");
-            }
-            return answer;
-        }
     }
 }

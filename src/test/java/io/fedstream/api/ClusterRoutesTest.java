@@ -6,8 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.HeartbeatRefusal;
+import io.fedstream.avro.MigrationBrake;
 import io.fedstream.avro.Taint;
-import io.fedstream.serde.AvroJson;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,33 +16,32 @@ import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The clusters routes of the query server, over fixed clusters. */
+/** The clusters routes of the query server, over the watch-clusters stage's store. */
 class ClusterRoutesTest {
 
     private static final String TOKEN = "t0ken";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Instant AT = Instant.parse("2026-11-29T10:00:00Z");
-    private static final ClusterWatch MEMBER2 = ListClusters.cluster("member2", ClusterState.READY, null, 0, AT);
-    private static final ClusterWatch MEMBER1 = ListClusters.cluster("member1", ClusterState.FAILED, "member1-1795946400000", 2, AT,
+    private static final ClusterWatch MEMBER2 = TestClusters.cluster("member2", ClusterState.READY, null, 0, AT);
+    private static final ClusterWatch MEMBER1 = TestClusters.cluster("member1", ClusterState.FAILED, "member1-1795946400000", 2, AT,
             Taint.newBuilder().setKey("maintenance").setValue("now").setEffect("NoExecute").build());
 
     private final HttpClient http = HttpClient.newHttpClient();
-    private final ListClusters clusters = new ListClusters(List.of(MEMBER2, MEMBER1));
+    private final TestStores stores = new TestStores().clusters(MEMBER2, MEMBER1);
     private QueryServer server;
 
     @BeforeEach
     void start() {
-        server = clusters.serve(Optional.of(TOKEN));
+        server = stores.serve(Optional.of(TOKEN));
     }
 
     @AfterEach
     void stop() {
-        server.close();
+        stores.close();
     }
 
     @Test
@@ -79,24 +79,41 @@ class ClusterRoutesTest {
     }
 
     @Test
-    void internalRoutesAnswerRawRecordsFromTheGivenPartitions() throws Exception {
-        HttpResponse<String> response = get("/internal/clusters?partitions=1", TOKEN);
+    void internalRoutesAnswerThePublicShapesFromExactlyTheGivenPartitions() throws Exception {
+        HttpResponse<String> list = get("/internal/clusters?partitions=0", TOKEN);
+        HttpResponse<String> one = get("/internal/clusters/member2?partitions=0", TOKEN);
 
-        assertThat(response.statusCode()).isEqualTo(200);
-        JsonNode items = JSON.readTree(response.body()).get("items");
-        assertThat(items).hasSize(1);
-        assertThat(AvroJson.toSpecific(items.get(0), ClusterWatch.class)).isEqualTo(MEMBER1);
-        assertThat(clusters.partitionsAsked).containsExactly(Set.of(1));
-        assertThat(AvroJson.toSpecific(JSON.readTree(get("/internal/clusters/member2", TOKEN).body()), ClusterWatch.class))
-                .isEqualTo(MEMBER2);
+        assertThat(list.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(list.body())).isEqualTo(JSON.readTree(get("/apis/clusters", TOKEN).body()));
+        assertThat(JSON.readTree(one.body())).isEqualTo(JSON.readTree(get("/apis/clusters/member2", TOKEN).body()));
+        assertThat(get("/internal/clusters/member9?partitions=0", TOKEN).statusCode()).isEqualTo(404);
         assertThat(get("/internal/clusters", TOKEN).statusCode()).isEqualTo(400);
+        assertThat(get("/internal/clusters?partitions=0,1", TOKEN).statusCode()).as("partition 1 is not active here").isEqualTo(503);
+    }
+
+    @Test
+    void anObjectReadBackShowsTheSame() {
+        ClusterWatch braked = ClusterWatch.newBuilder(MEMBER1)
+                .setBrake(MigrationBrake.newBuilder().setReason("MassFailure").setMessage("2 of 3 clusters turned SUSPECT together")
+                        .setSince(AT).setClusters(List.of("member1", "member3")).setKnownClusters(3).build())
+                .setRefusal(HeartbeatRefusal.newBuilder().setRefusedAt(AT).setHeartbeatAt(AT.minusSeconds(1)).setField("allocatable.cpu")
+                        .setValue("-64").setMessage("allocatable.cpu: must not be negative (value: -64)").build())
+                .build();
+        ClusterWatch silent = ClusterWatch.newBuilder(MEMBER2).setHeartbeat(null).setLastHeartbeatAt(null).setMessage(null).build();
+
+        for (ClusterWatch watch : List.of(MEMBER1, MEMBER2, braked, silent)) {
+            assertThat(ClusterObject.toJson(ClusterObject.fromJson(ClusterObject.toJson(watch)))).isEqualTo(ClusterObject.toJson(watch));
+        }
+        assertThat(ClusterObject.fromJson(ClusterObject.toJson(silent)).getHeartbeat()).isNull();
+        assertThat(ClusterObject.itemsFromJson(ClusterObject.listJson(List.of(MEMBER1, braked))))
+                .extracting(ClusterWatch::getBrake).containsExactly(null, braked.getBrake());
     }
 
     @Test
     void aMigratingStoreIs503AndATokenIsRequired() throws Exception {
         assertThat(get("/apis/clusters", "wrong").statusCode()).isEqualTo(401);
 
-        clusters.unavailable = true;
+        stores.unavailable = true;
         HttpResponse<String> response = get("/apis/clusters", TOKEN);
 
         assertThat(response.statusCode()).isEqualTo(503);

@@ -9,7 +9,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -22,17 +21,17 @@ class LiveViewServingTest {
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final FedstreamMetrics metrics = FedstreamMetrics.create();
-    private final ListBindings bindings = new ListBindings(List.of());
+    private final TestStores stores = new TestStores();
     private QueryServer server;
 
     @AfterEach
     void stop() {
-        server.close();
+        stores.close();
     }
 
     @Test
     void pageScriptAndStyleAreServedWithoutTheTokenWhileDataIsNot() throws Exception {
-        server = QueryServer.bind("127.0.0.1", 0, Optional.of(TOKEN)).withMetrics(metrics).start(bindings, bindings);
+        server = stores.serve(QueryServer.bind("127.0.0.1", 0, Optional.of(TOKEN)).withMetrics(metrics), Optional.of(TOKEN));
 
         HttpResponse<String> page = get("/", Optional.empty());
         assertThat(page.statusCode()).isEqualTo(200);
@@ -50,7 +49,7 @@ class LiveViewServingTest {
 
     @Test
     void metricsAskForTheTokenAndAnswerInPrometheusTextWithIt() throws Exception {
-        server = QueryServer.bind("127.0.0.1", 0, Optional.of(TOKEN)).withMetrics(metrics).start(bindings, bindings);
+        server = stores.serve(QueryServer.bind("127.0.0.1", 0, Optional.of(TOKEN)).withMetrics(metrics), Optional.of(TOKEN));
         metrics.deadLettered("interpret");
 
         HttpResponse<String> refused = get("/metrics", Optional.empty());
@@ -66,8 +65,8 @@ class LiveViewServingTest {
 
     @Test
     void metricsPublicServesMetricsWithoutTheTokenAndNothingElse() throws Exception {
-        server = QueryServer.bind(FedstreamConfig.of(Map.of(FedstreamConfig.HTTP_PORT, "0", FedstreamConfig.HTTP_BEARER_TOKEN, TOKEN,
-                FedstreamConfig.METRICS_PUBLIC, "true"))).withMetrics(metrics).start(bindings, bindings);
+        server = stores.serve(QueryServer.bind(FedstreamConfig.of(Map.of(FedstreamConfig.HTTP_PORT, "0", FedstreamConfig.HTTP_BEARER_TOKEN, TOKEN,
+                FedstreamConfig.METRICS_PUBLIC, "true"))).withMetrics(metrics), Optional.of(TOKEN));
         metrics.heartbeatProcessed(Instant.now().minusMillis(1500), Instant.now().toEpochMilli());
 
         HttpResponse<String> scraped = get("/metrics", Optional.empty());
@@ -78,7 +77,7 @@ class LiveViewServingTest {
 
     @Test
     void withoutMetricsTheRouteIsNotFound() throws Exception {
-        server = QueryServer.bind("127.0.0.1", 0, Optional.of(TOKEN)).start(bindings, bindings);
+        server = stores.serve(Optional.of(TOKEN));
 
         assertThat(get("/metrics", Optional.of(TOKEN)).statusCode()).isEqualTo(404);
     }

@@ -8,7 +8,6 @@ import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.MigrationRecordPhase;
-import io.fedstream.serde.AvroJson;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,11 +16,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The migrations routes of the query server, over fixed migrations. */
+/** The migrations routes of the query server, over the fail-over stage's store. */
 class MigrationRoutesTest {
 
     private static final String TOKEN = "t0ken";
@@ -29,25 +27,24 @@ class MigrationRoutesTest {
     private static final Instant AT = Instant.parse("2026-11-29T10:00:00Z");
     private static final String FRAUD = "flink.apache.org/FlinkDeployment/payments/fraud";
     private static final String WEB = "apps/Deployment/shop/web1";
-    private static final MigrationRecord FRAUD_2 = ListMigrations.detailed(ListMigrations.migration(
+    private static final MigrationRecord FRAUD_2 = TestMigrations.detailed(TestMigrations.migration(
             FRAUD, "member1-1795946400000", 2, "member1", "member2", MigrationRecordPhase.STARTED, AT));
-    private static final MigrationRecord FRAUD_1 = ListMigrations.migration(
+    private static final MigrationRecord FRAUD_1 = TestMigrations.migration(
             FRAUD, "member1-1795946400000", 1, "member1", "member3", MigrationRecordPhase.FAILED, AT.minusSeconds(60));
-    private static final MigrationRecord WEB_1 = ListMigrations.migration(
+    private static final MigrationRecord WEB_1 = TestMigrations.migration(
             WEB, "member1-1795946400000", 1, "member1", "member2", MigrationRecordPhase.COMPLETED, AT);
 
     private final HttpClient http = HttpClient.newHttpClient();
-    private ListMigrations migrations;
+    private final TestStores stores = new TestStores();
     private QueryServer server;
 
     private void serve(List<MigrationRecord> records) {
-        migrations = new ListMigrations(records);
-        server = migrations.serve(Optional.of(TOKEN));
+        server = stores.migrations(records.toArray(MigrationRecord[]::new)).serve(Optional.of(TOKEN));
     }
 
     @AfterEach
     void stop() {
-        server.close();
+        stores.close();
     }
 
     @Test
@@ -167,19 +164,30 @@ class MigrationRoutesTest {
     }
 
     @Test
-    void internalRoutesAnswerRawRecordsFromTheGivenPartitionsAndNamespace() throws Exception {
+    void internalRoutesAnswerThePublicShapesFromExactlyTheGivenPartitionsAndNamespace() throws Exception {
         serve(List.of(FRAUD_2, WEB_1, FRAUD_1));
 
-        JsonNode web = JSON.readTree(get("/internal/migrations?partitions=1").body()).get("items");
-        JsonNode payments = JSON.readTree(get("/internal/migrations?partitions=0,1&namespace=payments").body()).get("items");
+        JsonNode all = JSON.readTree(get("/internal/migrations?partitions=0").body());
+        JsonNode payments = JSON.readTree(get("/internal/migrations?partitions=0&namespace=payments").body());
+        HttpResponse<String> one = get("/internal/migrations/" + FRAUD + "/member1-1795946400000/2?partitions=0");
 
-        assertThat(web).hasSize(1);
-        assertThat(AvroJson.toSpecific(web.get(0), MigrationRecord.class)).isEqualTo(WEB_1);
-        assertThat(payments).extracting(item -> AvroJson.toSpecific(item, MigrationRecord.class)).containsExactly(FRAUD_1, FRAUD_2);
-        assertThat(migrations.partitionsAsked).containsExactly(Set.of(1), Set.of(0, 1));
-        assertThat(AvroJson.toSpecific(JSON.readTree(get("/internal/migrations/" + FRAUD + "/member1-1795946400000/2").body()),
-                MigrationRecord.class)).isEqualTo(FRAUD_2);
+        assertThat(all).isEqualTo(JSON.readTree(get("/apis/migrations").body()));
+        assertThat(MigrationObject.itemsFromJson(payments)).containsExactly(FRAUD_1, FRAUD_2);
+        assertThat(MigrationObject.fromJson(JSON.readTree(one.body()))).isEqualTo(FRAUD_2);
+        assertThat(get("/internal/migrations/" + FRAUD + "/member1-1795946400000/9?partitions=0").statusCode()).isEqualTo(404);
         assertThat(get("/internal/migrations").statusCode()).isEqualTo(400);
+        assertThat(get("/internal/migrations?partitions=0,1").statusCode()).as("partition 1 is not active here").isEqualTo(503);
+        assertThat(get("/internal/migrations/" + FRAUD + "/member1-1795946400000/2?partitions=1").statusCode()).isEqualTo(503);
+    }
+
+    @Test
+    void anObjectReadsBackWhole() {
+        MigrationRecord purge = MigrationRecord.newBuilder(WEB_1).setCommand(MigrationCommand.newBuilder(WEB_1.getCommand())
+                .setCommandId(WEB_1.getCommand().getCommandId() + "/purge").setAction(MigrationAction.PURGE).setTargetCluster(null)
+                .build()).setReason(null).build();
+        for (MigrationRecord migration : List.of(FRAUD_2, FRAUD_1, WEB_1, purge)) {
+            assertThat(MigrationObject.fromJson(MigrationObject.toJson(migration))).isEqualTo(migration);
+        }
     }
 
     @Test
@@ -187,7 +195,7 @@ class MigrationRoutesTest {
         serve(List.of(WEB_1));
         assertThat(get("/apis/migrations", "wrong").statusCode()).isEqualTo(401);
 
-        migrations.unavailable = true;
+        stores.unavailable = true;
 
         for (String path : List.of("/apis/migrations", "/apis/migrations?namespace=shop",
                 "/apis/migrations/" + WEB + "/member1-1795946400000/1")) {

@@ -6,7 +6,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
@@ -19,19 +18,18 @@ class ProbesTest {
     private final HttpClient http = HttpClient.newHttpClient();
     private final AtomicBoolean alive = new AtomicBoolean(true);
     private final AtomicBoolean ready = new AtomicBoolean(false);
+    private final TestStores stores = new TestStores();
     private QueryServer server;
 
     @BeforeEach
     void start() {
-        ListBindings bindings = new ListBindings(List.of());
-        server = QueryServer.bind("127.0.0.1", 0, Optional.of("s3cret"))
-                .withProbes(new Probes(alive::get, ready::get, () -> ready.get() ? "RUNNING" : "REBALANCING"))
-                .start(bindings, bindings);
+        server = stores.serve(QueryServer.bind("127.0.0.1", 0, Optional.of("s3cret"))
+                .withProbes(new Probes(alive::get, ready::get, () -> ready.get() ? "RUNNING" : "REBALANCING")), Optional.of("s3cret"));
     }
 
     @AfterEach
     void stop() {
-        server.close();
+        stores.close();
     }
 
     @Test

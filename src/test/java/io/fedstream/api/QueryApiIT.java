@@ -12,6 +12,7 @@ import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.cli.Main;
+import io.fedstream.failover.stage.FleetStores;
 import io.fedstream.runtime.AppInstance;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;
@@ -146,6 +147,23 @@ class QueryApiIT {
             }
             assertThat(getUntil(a, "/apis/aggregates?cluster=eu-west-1", g -> true))
                     .isEqualTo(getUntil(b, "/apis/aggregates?cluster=eu-west-1", g -> true));
+            // No cluster failed, so there is no migration: each instance lists the fail-over stage's store from both, and
+            // a command id is asked of the instance active for its workload's partition (either one), which has none.
+            Map<HostInfo, String> workloadByMigrationOwner = new HashMap<>();
+            for (String key : manifests.keySet()) {
+                workloadByMigrationOwner.putIfAbsent(a.runner().streams()
+                        .queryMetadataForKey(FleetStores.MIGRATIONS, key, new StringSerializer()).activeHost(), key);
+            }
+            assertThat(workloadByMigrationOwner).as("both instances own migrations partitions")
+                    .containsOnlyKeys(a.api().endpoint(), b.api().endpoint());
+            for (AppInstance instance : List.of(a, b)) {
+                assertThat(getUntil(instance, "/apis/migrations", m -> true)).isEqualTo(JSON.readTree("""
+                        {"apiVersion":"fedstream.io/v1alpha1","kind":"MigrationList","items":[]}"""));
+                for (String key : workloadByMigrationOwner.values()) {
+                    HttpResponse<String> absent = getUntilServed(instance, "/apis/migrations/" + key + "/absent-1/1");
+                    assertThat(absent.statusCode()).as(key + " through " + instance.api().endpoint()).isEqualTo(404);
+                }
+            }
             HttpResponse<String> internalShares = http.send(HttpRequest.newBuilder(
                     uri(a, "/internal/aggregates/clusters?partitions=0")).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(internalShares.statusCode()).isEqualTo(401);

@@ -5,20 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fedstream.avro.ResourceBinding;
-import io.fedstream.bind.BindingNames;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Routing, authentication and answers of the query server, over fake lookups. */
+/** Routing, authentication and the bindings routes of the query server, over real stores. */
 class QueryServerTest {
 
     private static final String TOKEN = "s3cret-token";
@@ -28,19 +25,17 @@ class QueryServerTest {
     private static final ResourceBinding ETL = TestBindings.flink("flink.apache.org", "streaming", "etl");
 
     private final HttpClient http = HttpClient.newHttpClient();
-    private final FakeLookup fleet = new FakeLookup();
-    private final FakeLocal local = new FakeLocal();
+    private final TestStores stores = new TestStores().bindings(FRAUD, ETL);
     private QueryServer server;
 
     @BeforeEach
     void start() {
-        fleet.bindings.addAll(List.of(FRAUD, ETL));
-        server = QueryServer.bind("127.0.0.1", 0, Optional.of(TOKEN)).start(fleet, local);
+        server = stores.serve(Optional.of(TOKEN));
     }
 
     @AfterEach
     void stop() {
-        server.close();
+        stores.close();
     }
 
     @Test
@@ -50,7 +45,6 @@ class QueryServerTest {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).contains("application/json");
         assertThat(JSON.readTree(response.body())).isEqualTo(reparse(BindingObject.toJson(FRAUD)));
-        assertThat(fleet.calls).containsExactly("byName streaming/fraud-flinkdeployment");
     }
 
     @Test
@@ -65,7 +59,7 @@ class QueryServerTest {
 
     @Test
     void twoWorkloadsSharingTheBindingNameAre409ListingTheirKeys() throws Exception {
-        fleet.bindings.add(FRAUD_FORK);
+        stores.bindings(FRAUD_FORK);
 
         HttpResponse<String> response = get("/apis/resourcebindings/streaming/fraud-flinkdeployment", TOKEN);
 
@@ -106,7 +100,7 @@ class QueryServerTest {
 
     @Test
     void migratingStoreIs503WithRetryAfterNever404() throws Exception {
-        fleet.unavailable = true;
+        stores.unavailable = true;
 
         HttpResponse<String> response = get("/apis/resourcebindings/streaming/nope-deployment", TOKEN);
 
@@ -116,19 +110,25 @@ class QueryServerTest {
     }
 
     @Test
-    void internalRoutesAnswerFromTheLocalStoresForTheGivenPartitions() throws Exception {
-        local.bindings.add(ETL);
-
-        HttpResponse<String> byName = get("/internal/resourcebindings/streaming/etl-flinkdeployment?partitions=0,3", TOKEN);
-        HttpResponse<String> inNamespace = get("/internal/resourcebindings?namespace=streaming&partitions=5", TOKEN);
-        HttpResponse<String> badPartitions = get("/internal/resourcebindings?namespace=streaming&partitions=x", TOKEN);
+    void internalRoutesAnswerThePublicShapesFromExactlyTheGivenPartitions() throws Exception {
+        HttpResponse<String> byName = get("/internal/resourcebindings/streaming/etl-flinkdeployment?partitions=0", TOKEN);
+        HttpResponse<String> inNamespace = get("/internal/resourcebindings?namespace=streaming&partitions=0", TOKEN);
+        HttpResponse<String> byKey = get("/internal/workloads/flink.apache.org/FlinkDeployment/streaming/etl?partitions=0", TOKEN);
+        HttpResponse<String> absent = get("/internal/workloads/apps/Deployment/streaming/etl?partitions=0", TOKEN);
 
         assertThat(byName.statusCode()).isEqualTo(200);
-        assertThat(JSON.readTree(byName.body()).get("items")).hasSize(1);
-        assertThat(inNamespace.statusCode()).isEqualTo(200);
-        assertThat(badPartitions.statusCode()).isEqualTo(400);
-        assertThat(local.calls).containsExactly("byName streaming/etl-flinkdeployment [0, 3]", "inNamespace streaming [5]");
-        assertThat(fleet.calls).isEmpty();
+        assertThat(BindingObject.itemsFromJson(JSON.readTree(byName.body()))).containsExactly(ETL);
+        assertThat(BindingObject.itemsFromJson(JSON.readTree(inNamespace.body()))).containsExactly(ETL, FRAUD);
+        assertThat(BindingObject.fromJson(JSON.readTree(byKey.body()))).isEqualTo(ETL);
+        assertThat(absent.statusCode()).isEqualTo(404);
+        assertThat(get("/internal/resourcebindings?namespace=streaming&partitions=x", TOKEN).statusCode()).isEqualTo(400);
+        assertThat(get("/internal/resourcebindings?namespace=streaming", TOKEN).statusCode()).isEqualTo(400);
+        assertThat(get("/internal/workloads/flink.apache.org/FlinkDeployment/streaming/etl?partitions=0,1", TOKEN).statusCode())
+                .as("one object is read from one partition").isEqualTo(400);
+        HttpResponse<String> notHere = get("/internal/resourcebindings?namespace=streaming&partitions=0,3", TOKEN);
+        assertThat(notHere.statusCode()).as("a partition not active here is never left out").isEqualTo(503);
+        assertThat(JSON.readTree(notHere.body()).get("message").asText()).startsWith(
+                "store admission-binding-names-store partition 3 is not queryable here (migrating or restoring)");
     }
 
     @Test
@@ -142,8 +142,6 @@ class QueryServerTest {
                 assertThat(response.headers().firstValue("WWW-Authenticate")).contains("Bearer");
             }
         }
-        assertThat(fleet.calls).isEmpty();
-        assertThat(local.calls).isEmpty();
     }
 
     @Test
@@ -157,8 +155,9 @@ class QueryServerTest {
 
     @Test
     void withoutAConfiguredTokenNoneIsNeeded() throws Exception {
-        try (QueryServer open = QueryServer.bind("127.0.0.1", 0, Optional.empty()).start(fleet, local)) {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + open.endpoint().port()
+        try (TestStores open = new TestStores().bindings(ETL)) {
+            int port = open.serve(Optional.empty()).endpoint().port();
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
                     + "/apis/resourcebindings/streaming/etl-flinkdeployment")).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(response.statusCode()).isEqualTo(200);
         }
@@ -178,63 +177,5 @@ class QueryServerTest {
 
     private static JsonNode reparse(JsonNode node) throws Exception {
         return JSON.readTree(JSON.writeValueAsString(node));
-    }
-
-    /** The fleet-wide seam: answers from a list, records each call. */
-    static final class FakeLookup implements BindingLookup {
-        final List<ResourceBinding> bindings = new ArrayList<>();
-        final List<String> calls = new ArrayList<>();
-        volatile boolean unavailable;
-
-        @Override
-        public List<ResourceBinding> byName(String namespace, String name) {
-            calls.add("byName " + namespace + "/" + name);
-            check();
-            return bindings.stream().filter(b -> BindingObject.address(b).equals(new BindingNames.NamespacedName(namespace, name))).toList();
-        }
-
-        @Override
-        public List<ResourceBinding> inNamespace(String namespace) {
-            calls.add("inNamespace " + namespace);
-            check();
-            return bindings.stream().filter(b -> b.getNamespace().equals(namespace)).toList();
-        }
-
-        @Override
-        public Optional<ResourceBinding> byWorkloadKey(String workloadKey) {
-            calls.add("byWorkloadKey " + workloadKey);
-            check();
-            return bindings.stream().filter(b -> b.getWorkloadKey().equals(workloadKey)).findFirst();
-        }
-
-        private void check() {
-            if (unavailable) {
-                throw new StoreUnavailableException("store binding-names-store partition 2 is migrating");
-            }
-        }
-    }
-
-    /** The local seam: answers from a list, records each call with its partitions. */
-    static final class FakeLocal implements LocalBindingLookup {
-        final List<ResourceBinding> bindings = new ArrayList<>();
-        final List<String> calls = new ArrayList<>();
-
-        @Override
-        public List<ResourceBinding> byName(String namespace, String name, Set<Integer> partitions) {
-            calls.add("byName " + namespace + "/" + name + " " + partitions);
-            return bindings;
-        }
-
-        @Override
-        public List<ResourceBinding> inNamespace(String namespace, Set<Integer> partitions) {
-            calls.add("inNamespace " + namespace + " " + partitions);
-            return bindings;
-        }
-
-        @Override
-        public Optional<ResourceBinding> byWorkloadKey(String workloadKey) {
-            calls.add("byWorkloadKey " + workloadKey);
-            return bindings.stream().findFirst();
-        }
     }
 }

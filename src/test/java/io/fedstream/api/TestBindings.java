@@ -13,14 +13,15 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** Bindings for API tests, shaped as the bind stage writes them. */
-final class TestBindings {
+/** Bindings as the admit stage stores them, for the query API's tests and the command-line tests. */
+public final class TestBindings {
 
     static final Instant UPDATED = Instant.parse("2026-11-29T10:00:00Z");
 
     private TestBindings() {}
 
-    static ResourceBinding flink(String group, String namespace, String name) {
+    /** A FlinkDeployment binding of the given API group, namespace and name (jobmanager 1, taskmanager 4). */
+    public static ResourceBinding flink(String group, String namespace, String name) {
         return ResourceBinding.newBuilder()
                 .setWorkloadKey(group + "/FlinkDeployment/" + namespace + "/" + name)
                 .setApiVersion(group + "/v1beta1")

@@ -2,31 +2,31 @@ package io.fedstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fedstream.api.ListAdmission;
-import io.fedstream.api.QueryServer;
-import java.util.List;
+import io.fedstream.admit.stage.ClusterShare;
+import io.fedstream.api.TestQuotas;
+import io.fedstream.api.TestStores;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** {@code fedstream get aggregates} against a query server over fixed aggregates and cluster shares. */
+/** {@code fedstream get aggregates} against a query server over an aggregates store holding fixed aggregates and cluster shares. */
 class GetAggregatesCommandTest {
 
     private static final String TOKEN = "t0ken";
 
-    private QueryServer server;
+    private final TestStores stores = new TestStores();
     private String url;
 
     @BeforeEach
     void start() {
-        server = new ListAdmission(List.of(), List.of(ListAdmission.mlAggregates()), ListAdmission.shares()).serve(Optional.of(TOKEN));
-        url = "http://127.0.0.1:" + server.endpoint().port();
+        url = "http://127.0.0.1:" + stores.aggregates(TestQuotas.mlAggregates()).shares(TestQuotas.shares().toArray(ClusterShare[]::new))
+                .serve(Optional.of(TOKEN)).endpoint().port();
     }
 
     @AfterEach
     void stop() {
-        server.close();
+        stores.close();
     }
 
     @Test

@@ -2,8 +2,8 @@ package io.fedstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fedstream.api.ListClusters;
-import io.fedstream.api.QueryServer;
+import io.fedstream.api.TestClusters;
+import io.fedstream.api.TestStores;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.HeartbeatRefusal;
@@ -15,32 +15,29 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@code fedstream get clusters} against a query server over fixed clusters. */
+/** {@code fedstream get clusters} against a query server over a cluster-watch store holding fixed clusters. */
 class GetClustersCommandTest {
 
     private static final String TOKEN = "t0ken";
 
-    private QueryServer server;
+    private final TestStores stores = new TestStores();
     private String url;
 
-    private void serve(ListClusters clusters) {
-        server = clusters.serve(Optional.of(TOKEN));
-        url = "http://127.0.0.1:" + server.endpoint().port();
+    private void serve(List<ClusterWatch> clusters) {
+        url = "http://127.0.0.1:" + stores.clusters(clusters.toArray(ClusterWatch[]::new)).serve(Optional.of(TOKEN)).endpoint().port();
     }
 
     private void serveFleet() {
         Instant recent = Instant.now().minusSeconds(5);
-        serve(new ListClusters(List.of(
-                ListClusters.cluster("member1", ClusterState.READY, null, 0, recent),
-                ListClusters.cluster("member2", ClusterState.FAILED, "member2-1795946400000", 3, Instant.now().minusSeconds(600),
-                        Taint.newBuilder().setKey("maintenance").setEffect("NoExecute").build()))));
+        serve(List.of(
+                TestClusters.cluster("member1", ClusterState.READY, null, 0, recent),
+                TestClusters.cluster("member2", ClusterState.FAILED, "member2-1795946400000", 3, Instant.now().minusSeconds(600),
+                        Taint.newBuilder().setKey("maintenance").setEffect("NoExecute").build())));
     }
 
     @AfterEach
     void stop() {
-        if (server != null) {
-            server.close();
-        }
+        stores.close();
     }
 
     @Test
@@ -65,11 +62,11 @@ class GetClustersCommandTest {
         HeartbeatRefusal refusal = HeartbeatRefusal.newBuilder().setRefusedAt(Instant.now().minusSeconds(7))
                 .setHeartbeatAt(Instant.now().minusSeconds(7)).setField("allocatable.cpu").setValue("NaN")
                 .setMessage("allocatable.cpu: is not a Kubernetes quantity (value: NaN)").build();
-        serve(new ListClusters(List.of(
-                ClusterWatch.newBuilder(ListClusters.cluster("member1", ClusterState.READY, null, 0, Instant.now()))
+        serve(List.of(
+                ClusterWatch.newBuilder(TestClusters.cluster("member1", ClusterState.READY, null, 0, Instant.now()))
                         .setBrake(brake).setRefusal(refusal).build(),
-                ClusterWatch.newBuilder(ListClusters.cluster("member2", ClusterState.SUSPECT, "member2-1", 0, Instant.now()))
-                        .setBrake(brake).build())));
+                ClusterWatch.newBuilder(TestClusters.cluster("member2", ClusterState.SUSPECT, "member2-1", 0, Instant.now()))
+                        .setBrake(brake).build()));
 
         CliRunner result = get("clusters");
 
@@ -118,7 +115,7 @@ class GetClustersCommandTest {
 
     @Test
     void noClustersSaysSo() {
-        serve(new ListClusters(List.of()));
+        serve(List.of());
 
         CliRunner result = get("clusters");
 

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fedstream.api.ListMigrations;
-import io.fedstream.api.QueryServer;
+import io.fedstream.api.TestMigrations;
+import io.fedstream.api.TestStores;
 import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.MigrationRecordPhase;
@@ -16,7 +16,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@code fedstream get migrations} against a query server over fixed migrations. */
+/** {@code fedstream get migrations} against a query server over a migrations store holding fixed migrations. */
 class GetMigrationsCommandTest {
 
     private static final String TOKEN = "t0ken";
@@ -24,30 +24,27 @@ class GetMigrationsCommandTest {
     private static final String FRAUD = "flink.apache.org/FlinkDeployment/default/fraud";
     private static final String WEB = "apps/Deployment/shop/web";
 
-    private QueryServer server;
+    private final TestStores stores = new TestStores();
     private String url;
 
     private void serve(List<MigrationRecord> migrations) {
-        server = new ListMigrations(migrations).serve(Optional.of(TOKEN));
-        url = "http://127.0.0.1:" + server.endpoint().port();
+        url = "http://127.0.0.1:" + stores.migrations(migrations.toArray(MigrationRecord[]::new)).serve(Optional.of(TOKEN)).endpoint().port();
     }
 
     private void serveFleet() {
         Instant tenMinutesAgo = Instant.now().minusSeconds(600);
-        MigrationRecord failed = ListMigrations.migration(FRAUD, INCIDENT, 1, "member1", "member3", MigrationRecordPhase.FAILED,
+        MigrationRecord failed = TestMigrations.migration(FRAUD, INCIDENT, 1, "member1", "member3", MigrationRecordPhase.FAILED,
                 tenMinutesAgo.minusSeconds(60));
-        MigrationRecord retried = ListMigrations.detailed(ListMigrations.migration(FRAUD, INCIDENT, 2, "member1", "member2",
+        MigrationRecord retried = TestMigrations.detailed(TestMigrations.migration(FRAUD, INCIDENT, 2, "member1", "member2",
                 MigrationRecordPhase.STARTED, tenMinutesAgo));
-        MigrationRecord purge = ListMigrations.migration(WEB, INCIDENT, 1, "member1", null, MigrationRecordPhase.COMPLETED, tenMinutesAgo);
+        MigrationRecord purge = TestMigrations.migration(WEB, INCIDENT, 1, "member1", null, MigrationRecordPhase.COMPLETED, tenMinutesAgo);
         purge.getCommand().setAction(MigrationAction.PURGE);
         serve(List.of(retried, purge, failed));
     }
 
     @AfterEach
     void stop() {
-        if (server != null) {
-            server.close();
-        }
+        stores.close();
     }
 
     @Test

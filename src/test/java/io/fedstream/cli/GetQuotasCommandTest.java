@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.admit.FederatedResourceQuota;
 import io.fedstream.admit.stage.QuotaReport;
-import io.fedstream.api.ListAdmission;
 import io.fedstream.api.QueryServer;
 import io.fedstream.api.QuotaObject;
+import io.fedstream.api.TestQuotas;
+import io.fedstream.api.TestStores;
 import io.fedstream.avro.QuotaNote;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.interpret.Resources;
@@ -18,24 +19,22 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** {@code fedstream get quotas} against a query server over fixed quotas. */
+/** {@code fedstream get quotas} against a query server over the ledger state of fixed quotas. */
 class GetQuotasCommandTest {
 
     private static final String TOKEN = "t0ken";
 
-    private QueryServer server;
+    private final TestStores stores = new TestStores();
     private String url;
 
     @BeforeEach
     void start() {
-        server = new ListAdmission(List.of(ListAdmission.gpuQuota(), ListAdmission.refusedQuota()), List.of(), List.of())
-                .serve(Optional.of(TOKEN));
-        url = "http://127.0.0.1:" + server.endpoint().port();
+        url = "http://127.0.0.1:" + stores.quotas(TestQuotas.gpuQuota(), TestQuotas.refusedQuota()).serve(Optional.of(TOKEN)).endpoint().port();
     }
 
     @AfterEach
     void stop() {
-        server.close();
+        stores.close();
     }
 
     @Test
@@ -59,7 +58,7 @@ class GetQuotasCommandTest {
                 NAMESPACE   NAME   CLUSTER     CPU        MEMORY      NVIDIA.COM/GPU   PODS   ADMITTED   REJECTED   PROBLEMS
                 ml          gpu    (all)       9500m/10   40Gi/64Gi   3/4              5/20   3          1          spec.overall[cpu]: is not a quantity (value: ten)
                                    eu-west-1                          3/2
-                                   us-east-1   1          2Gi                          1
+                                   us-east-1   1          2Gi         0                1
                 """);
     }
 
@@ -90,7 +89,8 @@ class GetQuotasCommandTest {
                         .setHard(Map.of("cpu", "12")).setUsed(Map.of("cpu", "9")).setAdmittedCount(1)
                         .setNotes(List.of(QuotaNote.newBuilder().setField("spec.hard").setText("read as spec.overall").build()))
                         .setUpdatedAt(Instant.EPOCH).build());
-        try (QueryServer seedServer = new ListAdmission(List.of(seed), List.of(), List.of()).serve(Optional.of(TOKEN))) {
+        try (TestStores seedStores = new TestStores()) {
+            QueryServer seedServer = seedStores.quotas(seed).serve(Optional.of(TOKEN));
             String seedUrl = "http://127.0.0.1:" + seedServer.endpoint().port();
 
             CliRunner table = CliRunner.get(seedUrl, TOKEN, "frq", "-n", "analytics");

@@ -2,36 +2,34 @@ package io.fedstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fedstream.api.ListBindings;
-import io.fedstream.api.QueryServer;
+import io.fedstream.api.TestBindings;
+import io.fedstream.api.TestStores;
 import java.net.ServerSocket;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** {@code fedstream get resourcebindings} against a query server over fixed bindings. */
+/** {@code fedstream get resourcebindings} against a query server over a bindings store holding fixed bindings. */
 class GetResourceBindingsCommandTest {
 
     private static final String TOKEN = "t0ken";
 
-    private QueryServer server;
+    private final TestStores stores = new TestStores();
     private String url;
 
     @BeforeEach
     void start() {
-        server = new ListBindings(List.of(
-                ListBindings.flink("flink.apache.org", "streaming", "fraud"),
-                ListBindings.flink("flink.apache.org", "streaming", "etl"),
-                ListBindings.flink("flink.apache.org", "other", "etl"))).serve(Optional.of(TOKEN));
-        url = "http://127.0.0.1:" + server.endpoint().port();
+        url = "http://127.0.0.1:" + stores.bindings(
+                TestBindings.flink("flink.apache.org", "streaming", "fraud"),
+                TestBindings.flink("flink.apache.org", "streaming", "etl"),
+                TestBindings.flink("flink.apache.org", "other", "etl")).serve(Optional.of(TOKEN)).endpoint().port();
     }
 
     @AfterEach
     void stop() {
-        server.close();
+        stores.close();
     }
 
     @Test

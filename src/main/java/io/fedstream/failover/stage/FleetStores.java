@@ -4,7 +4,6 @@ import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadStatusEvent;
-import io.fedstream.api.StoreMigrations;
 import io.fedstream.serde.JsonRecordSerde;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -31,7 +30,7 @@ public final class FleetStores {
     /** Cluster to the transition that opened its current incident (SUSPECT or FAILED); every task holds all of them. */
     public static final String OPEN_INCIDENTS = "open-incidents-store";
     /** Command id to the command and its life-cycle; part of the query API's contract. */
-    public static final String MIGRATIONS = StoreMigrations.STORE;
+    public static final String MIGRATIONS = "migrations-store";
     /** {@code cluster NUL workload key} to the command that moved the workload away: purged when the cluster recovers. */
     public static final String STALE_COPIES = "stale-copies-store";
 

@@ -18,11 +18,11 @@ import java.util.TreeMap;
  * Aggregates as the API shows them: a namespace's total and components, and clusters with their namespaces' shares;
  * every aggregate as {@code workloads}, {@code replicas} and {@code resources} in canonical quantities.
  */
-public final class AggregateObjects {
+public final class AggregateObject {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private AggregateObjects() {}
+    private AggregateObject() {}
 
     public static ObjectNode namespaceJson(NamespaceAggregates aggregates) {
         ObjectNode object = NODES.objectNode().put("namespace", aggregates.namespace());
@@ -37,20 +37,6 @@ public final class AggregateObjects {
         object.path("components").forEach(c -> components.add(
                 new NamespaceAggregates.Component(c.path("kind").asText(), c.path("component").asText(), aggregate(c))));
         return new NamespaceAggregates(object.path("namespace").asText(), aggregate(object.path("total")), components);
-    }
-
-    /** Shares as internal routes pass them between instances: {@code {"shares": [...]}}. */
-    public static ObjectNode sharesJson(List<ClusterShare> shares) {
-        ObjectNode object = NODES.objectNode();
-        ArrayNode items = object.putArray("shares");
-        shares.forEach(s -> aggregate(items.addObject().put("cluster", s.cluster()).put("namespace", s.namespace()), s.aggregate()));
-        return object;
-    }
-
-    public static List<ClusterShare> sharesFromJson(JsonNode object) {
-        List<ClusterShare> shares = new ArrayList<>();
-        object.path("shares").forEach(s -> shares.add(new ClusterShare(s.path("cluster").asText(), s.path("namespace").asText(), aggregate(s))));
-        return shares;
     }
 
     /** Each cluster's total (the sum of its shares) and its namespaces, both sorted by name. */

@@ -9,60 +9,13 @@ import io.fedstream.avro.MigrationRecordPhase;
 import io.fedstream.avro.MigrationStrategy;
 import io.fedstream.failover.MigrationPlanner;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 
-/**
- * A query API over a fixed list of migrations, for tests: both lookups answer from the list, the local one from the
- * partitions {@code partitionOf} assigns; {@code unavailable} makes every lookup throw as during a rebalance.
- */
-public final class ListMigrations implements MigrationLookup, LocalMigrationLookup {
+/** Migrations as the fail-over stage stores them, for the query API's tests and the command-line tests. */
+public final class TestMigrations {
 
-    private final List<MigrationRecord> migrations;
-    final List<Set<Integer>> partitionsAsked = new ArrayList<>();
-    volatile boolean unavailable;
-
-    public ListMigrations(List<MigrationRecord> migrations) {
-        this.migrations = List.copyOf(migrations);
-    }
-
-    /** A started server on a free loopback port, serving no bindings. */
-    public QueryServer serve(Optional<String> token) {
-        ListBindings none = new ListBindings(List.of());
-        return QueryServer.bind("127.0.0.1", 0, token).withMigrations(new MigrationRoutes(this, this)).start(none, none);
-    }
-
-    @Override
-    public List<MigrationRecord> list(Optional<String> namespace) {
-        check();
-        return migrations.stream().filter(m -> namespace.isEmpty() || namespace.get().equals(MigrationKeys.namespace(m))).toList();
-    }
-
-    @Override
-    public Optional<MigrationRecord> byId(String commandId) {
-        check();
-        return migrations.stream().filter(m -> m.getCommand().getCommandId().equals(commandId)).findFirst();
-    }
-
-    @Override
-    public List<MigrationRecord> list(Set<Integer> partitions, Optional<String> namespace) {
-        check();
-        partitionsAsked.add(partitions);
-        return list(namespace).stream().filter(m -> partitions.contains(partitionOf(m.getCommand().getWorkloadKey()))).toList();
-    }
-
-    static int partitionOf(String workloadKey) {
-        return workloadKey.endsWith("1") ? 1 : 0;
-    }
-
-    private void check() {
-        if (unavailable) {
-            throw new StoreUnavailableException("store migrations-store partition 0 is not queryable here (migrating or restoring)");
-        }
-    }
+    private TestMigrations() {}
 
     /** A checkpoint migration as the fail-over stage stores it, with nothing optional filled in. */
     public static MigrationRecord migration(String workloadKey, String incident, int attempt, String from, String to,

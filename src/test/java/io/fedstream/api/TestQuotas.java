@@ -13,59 +13,16 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
-/** A query API over fixed quotas, aggregates and cluster shares, for command-line tests: both lookups answer from them. */
-public final class ListAdmission implements AdmissionLookup, LocalAdmissionLookup {
+/** Quotas, aggregates and cluster shares as the query API's tests and the command-line tests show them. */
+public final class TestQuotas {
 
-    private final List<QuotaReport> quotas;
-    private final List<NamespaceAggregates> aggregates;
-    private final List<ClusterShare> shares;
+    private TestQuotas() {}
 
-    public ListAdmission(List<QuotaReport> quotas, List<NamespaceAggregates> aggregates, List<ClusterShare> shares) {
-        this.quotas = List.copyOf(quotas);
-        this.aggregates = List.copyOf(aggregates);
-        this.shares = List.copyOf(shares);
-    }
-
-    /** A started server on a free loopback port, with no bindings. */
-    public QueryServer serve(Optional<String> token) {
-        ListBindings none = new ListBindings(List.of());
-        return QueryServer.bind("127.0.0.1", 0, token).start(none, none, this, this);
-    }
-
-    @Override
-    public List<QuotaReport> quotas(String namespace) {
-        return quotas.stream().filter(q -> q.namespace().equals(namespace)).toList();
-    }
-
-    @Override
-    public NamespaceAggregates aggregates(String namespace) {
-        return aggregates.stream().filter(a -> a.namespace().equals(namespace)).findFirst()
-                .orElse(new NamespaceAggregates(namespace, Aggregate.NONE, List.of()));
-    }
-
-    @Override
-    public List<ClusterShare> clusterShares(Optional<String> cluster) {
-        return shares.stream().filter(s -> cluster.map(s.cluster()::equals).orElse(true)).toList();
-    }
-
-    @Override
-    public List<QuotaReport> quotas(String namespace, Set<Integer> partitions) {
-        return quotas(namespace);
-    }
-
-    @Override
-    public NamespaceAggregates aggregates(String namespace, Set<Integer> partitions) {
-        return aggregates(namespace);
-    }
-
-    @Override
-    public List<ClusterShare> clusterShares(Optional<String> cluster, Set<Integer> partitions) {
-        return clusterShares(cluster);
-    }
-
-    /** {@code ml/gpu}: cpu 10, memory 64Gi, nvidia.com/gpu 4, pods 20 overall; eu-west-1 assigned 2 GPUs, over by 1 there. */
+    /**
+     * {@code ml/gpu}: cpu 10, memory 64Gi, nvidia.com/gpu 4, pods 20 overall; eu-west-1 assigned 2 GPUs, over by 1 there;
+     * us-east-1, assigned nothing, shows every key of the quota, 0 included, as the ledger reports it.
+     */
     public static QuotaReport gpuQuota() {
         FederatedResourceQuota quota = new FederatedResourceQuota("ml", "gpu",
                 quantities(Map.of("cpu", "10", "memory", "64Gi", "nvidia.com/gpu", "4", "pods", "20")),
@@ -79,7 +36,7 @@ public final class ListAdmission implements AdmissionLookup, LocalAdmissionLooku
                         ClusterQuotaUsage.newBuilder().setCluster("eu-west-1").setHard(Map.of("nvidia.com/gpu", "2"))
                                 .setUsed(Map.of("nvidia.com/gpu", "3")).setOverage(Map.of("nvidia.com/gpu", "1")).build(),
                         ClusterQuotaUsage.newBuilder().setCluster("us-east-1").setHard(Map.of())
-                                .setUsed(Map.of("cpu", "1", "memory", "2Gi", "pods", "1")).setOverage(Map.of()).build()))
+                                .setUsed(Map.of("cpu", "1", "memory", "2Gi", "nvidia.com/gpu", "0", "pods", "1")).setOverage(Map.of()).build()))
                 .setAdmittedCount(3).setRejectedCount(1)
                 .setProblems(List.of(QuotaProblem.newBuilder().setField("spec.overall[cpu]").setValue("ten")
                         .setReason("is not a quantity").build()))

@@ -1,0 +1,113 @@
+package io.fedstream.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.apache.kafka.streams.KeyQueryMetadata;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.apache.kafka.streams.state.HostInfo;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+/**
+ * Answers for the whole application from a store partitioned across instances: this instance reads its own partitions,
+ * and every other instance is asked on an internal route ({@code ?partitions=}) for exactly the partitions it is active
+ * for, so an answer is complete or 503, never silently short.
+ */
+final class FanOut {
+
+    private final Partitions partitions;
+    private final PeerClient peers;
+
+    FanOut(Partitions partitions, PeerClient peers) {
+        this.partitions = partitions;
+        this.peers = peers;
+    }
+
+    /** The answer of the instance active for {@code key}'s partition: {@code here} reads it, or {@code peerPath} on its owner. */
+    <T> T atKey(String store, String key, IntFunction<T> here, String peerPath, Function<JsonNode, T> read) {
+        KeyQueryMetadata owner = partitions.owner(store, key);
+        if (owner.activeHost().equals(partitions.self())) {
+            return here.apply(owner.partition());
+        }
+        return join(peers.get(owner.activeHost(), withPartitions(peerPath, Set.of(owner.partition())))
+                .thenApply(body -> readAnswer(body, read, owner.activeHost())), "the instance active for " + key);
+    }
+
+    /** One object from the instance active for {@code key}'s partition; empty when it has none (a peer's 404). */
+    <T> Optional<T> findAtKey(String store, String key, IntFunction<Optional<T>> here, String peerPath, Function<JsonNode, T> read) {
+        KeyQueryMetadata owner = partitions.owner(store, key);
+        if (owner.activeHost().equals(partitions.self())) {
+            return here.apply(owner.partition());
+        }
+        return join(peers.find(owner.activeHost(), withPartitions(peerPath, Set.of(owner.partition())))
+                .thenApply(body -> body.map(found -> readAnswer(found, read, owner.activeHost()))),
+                "the instance active for " + key);
+    }
+
+    /** What every instance holds in its active partitions of {@code store}, concatenated: {@code here} for this one's. */
+    <T> List<T> everywhere(String store, Function<Set<Integer>, List<T>> here, String peerPath, Function<JsonNode, List<T>> read) {
+        List<T> found = new ArrayList<>();
+        List<CompletableFuture<List<T>>> asked = new ArrayList<>();
+        for (Map.Entry<HostInfo, Set<Integer>> owner : partitions.owners(store).entrySet()) {
+            if (owner.getKey().equals(partitions.self())) {
+                found.addAll(here.apply(owner.getValue()));
+            } else {
+                asked.add(peers.get(owner.getKey(), withPartitions(peerPath, owner.getValue()))
+                        .thenApply(body -> readAnswer(body, read, owner.getKey())));
+            }
+        }
+        asked.forEach(answer -> found.addAll(join(answer, "an instance holding " + store)));
+        return found;
+    }
+
+    /**
+     * Reads this instance's partition of a store: a partition that is not (or no longer) active here, moving or
+     * restoring, makes the answer 503 rather than leave it out.
+     */
+    <T> T read(String store, int partition, Supplier<T> read) {
+        try {
+            return read.get();
+        } catch (InvalidStateStoreException e) {
+            throw new StoreUnavailableException("store " + store + " partition " + partition
+                    + " is not queryable here (migrating or restoring): " + e.getMessage(), e);
+        }
+    }
+
+    /** This instance's partition of a store, to read inside {@link #read}. */
+    <V> ReadOnlyKeyValueStore<String, V> store(String store, int partition) {
+        return partitions.store(store, partition);
+    }
+
+    private static <T> T join(CompletableFuture<T> answer, String who) {
+        try {
+            return answer.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof StoreUnavailableException unavailable
+                    ? unavailable
+                    : new StoreUnavailableException(who + " failed to answer: " + e.getCause(), e.getCause());
+        }
+    }
+
+    /** A peer's answer read back; one this version cannot read (a peer of another version, mid-upgrade) is 503, not 500. */
+    private static <T> T readAnswer(JsonNode body, Function<JsonNode, T> read, HostInfo peer) {
+        try {
+            return read.apply(body);
+        } catch (RuntimeException e) {
+            throw new StoreUnavailableException("instance " + peer + " answered what this instance cannot read: " + e, e);
+        }
+    }
+
+    private static String withPartitions(String path, Set<Integer> partitions) {
+        return path + (path.contains("?") ? "&" : "?") + "partitions="
+                + partitions.stream().sorted().map(String::valueOf).collect(Collectors.joining(","));
+    }
+}

@@ -1,0 +1,42 @@
+package io.fedstream.api;
+
+import io.fedstream.admit.stage.AdmitStores;
+import io.fedstream.admit.stage.QuotaReader;
+import io.fedstream.admit.stage.QuotaReport;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * FederatedResourceQuotas with their status, computed by the admit stage's ledger from its stores
+ * ({@link AdmitStores#QUOTAS}, usage, queue and {@link AdmitStores#QUOTA_SOURCES}), partitioned by namespace: each
+ * question goes to the instance active for the namespace's partition.
+ */
+final class QuotaQuery {
+
+    private final FanOut fanOut;
+    private final Clock clock;
+
+    QuotaQuery(FanOut fanOut, Clock clock) {
+        this.fanOut = fanOut;
+        this.clock = clock;
+    }
+
+    /** Every quota of a namespace, sorted by name. */
+    List<QuotaReport> inNamespace(String namespace) {
+        return fanOut.atKey(AdmitStores.QUOTAS, namespace, partition -> inNamespace(namespace, Set.of(partition)),
+                "/internal/quotas?namespace=" + PeerClient.segment(namespace), QuotaObject::itemsFromJson);
+    }
+
+    /** This instance's quotas of a namespace, from the given partitions. */
+    List<QuotaReport> inNamespace(String namespace, Set<Integer> partitions) {
+        List<QuotaReport> found = new ArrayList<>();
+        for (int partition : new TreeSet<>(partitions)) {
+            found.addAll(fanOut.read(AdmitStores.QUOTAS, partition,
+                    () -> new QuotaReader(store -> fanOut.store(store, partition), clock).inNamespace(namespace)));
+        }
+        return found;
+    }
+}

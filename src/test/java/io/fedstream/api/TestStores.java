@@ -1,0 +1,269 @@
+package io.fedstream.api;
+
+import io.fedstream.admit.ReadingNote;
+import io.fedstream.admit.ByteTable;
+import io.fedstream.admit.Charge;
+import io.fedstream.admit.EncodedLedgerState;
+import io.fedstream.admit.LedgerCodecs;
+import io.fedstream.admit.LedgerState;
+import io.fedstream.admit.NamespaceUsage;
+import io.fedstream.admit.PendingWorkload;
+import io.fedstream.admit.Violation;
+import io.fedstream.admit.stage.AdmitStores;
+import io.fedstream.admit.stage.AggregateKeys;
+import io.fedstream.admit.stage.ClusterShare;
+import io.fedstream.admit.stage.NamespaceAggregates;
+import io.fedstream.admit.stage.QuotaReport;
+import io.fedstream.admit.stage.QuotaSources;
+import io.fedstream.avro.ClusterQuotaUsage;
+import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.MigrationRecord;
+import io.fedstream.avro.QuotaStatus;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.bind.BindingNames;
+import io.fedstream.failover.stage.FleetStores;
+import io.fedstream.health.WatchClustersStage;
+import io.fedstream.interpret.FieldError;
+import io.fedstream.interpret.Resources;
+import io.fedstream.serde.AvroSerdeConfig;
+import io.fedstream.serde.AvroSerdes;
+import io.fedstream.serde.InProcessSchemaRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KeyQueryMetadata;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.HostInfo;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * Every store the query API reads, under the stages' names, as real Kafka Streams stores on TopologyTestDriver (in
+ * memory): one partition active on this instance (0 unless given), and optionally one more active on a peer instance,
+ * which every key then belongs to. Fixtures are written as the stages write them (the ledger through its own encoding);
+ * {@code unavailable} makes every partition unreadable, as while it moves to another instance.
+ */
+public final class TestStores implements Partitions, AutoCloseable {
+
+    private static final HostInfo SELF = new HostInfo("127.0.0.1", 1);
+    private static final List<String> LEDGER_STORES = List.of(AdmitStores.QUOTAS, AdmitStores.USAGE, AdmitStores.ADMITTED,
+            AdmitStores.PENDING, AdmitStores.QUEUE, AdmitStores.QUOTA_SOURCES, AdmitStores.AGGREGATES);
+
+    private final int partition;
+    private HostInfo peer;
+    private int peerPartition;
+    private final Path stateDir;
+    private final TopologyTestDriver driver;
+    private final List<QueryServer> servers = new ArrayList<>();
+    volatile boolean unavailable;
+
+    public TestStores() {
+        this(0);
+    }
+
+    /** Stores whose one partition here is {@code partition}. */
+    public TestStores(int partition) {
+        this.partition = partition;
+        try {
+            stateDir = Files.createTempDirectory("fedstream-api-stores");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        AvroSerdes avro = new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults());
+        Topology topology = new Topology().addSource("fixtures", Serdes.String().deserializer(), Serdes.String().deserializer(), "fixtures").addProcessor("hold", Holder::new, "fixtures");
+        LEDGER_STORES.forEach(name -> add(topology, name, Serdes.ByteArray()));
+        add(topology, AdmitStores.BINDINGS, avro.specific(ResourceBinding.class, false));
+        add(topology, AdmitStores.BINDING_NAMES, Serdes.String());
+        add(topology, FleetStores.MIGRATIONS, avro.specific(MigrationRecord.class, false));
+        add(topology, WatchClustersStage.STORE, avro.specific(ClusterWatch.class, false));
+        Properties properties = new Properties();
+        properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "query-api-test");
+        properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        driver = new TopologyTestDriver(topology, properties);
+    }
+
+    /** The processor the stores belong to; fixtures are written into the stores directly. */
+    private static final class Holder implements Processor<Object, Object, Void, Void> {
+        @Override
+        public void process(Record<Object, Object> record) {}
+    }
+
+    private static <V> void add(Topology topology, String name, Serde<V> values) {
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(), values), "hold");
+    }
+
+    /** Another instance, active for {@code partition}; every key belongs to it from now on. */
+    public TestStores withPeer(HostInfo peer, int partition) {
+        this.peer = peer;
+        this.peerPartition = partition;
+        return this;
+    }
+
+    /** A started server on a free loopback port over these stores; {@link #close} stops it. */
+    public QueryServer serve(Optional<String> token) {
+        return serve(QueryServer.bind("127.0.0.1", 0, token), token);
+    }
+
+    /** Starts {@code bound} over these stores, asking peers (if any) with {@code token}; {@link #close} stops it. */
+    public QueryServer serve(QueryServer bound, Optional<String> token) {
+        servers.add(bound);
+        FanOut fanOut = new FanOut(this, new PeerClient(token));
+        return bound.start(fanOut, fanOut);
+    }
+
+    /** Bindings with their names-index entries, as the admit stage stores them. */
+    public TestStores bindings(ResourceBinding... bindings) {
+        KeyValueStore<String, ResourceBinding> table = driver.getKeyValueStore(AdmitStores.BINDINGS);
+        KeyValueStore<String, String> names = driver.getKeyValueStore(AdmitStores.BINDING_NAMES);
+        for (ResourceBinding binding : bindings) {
+            table.put(binding.getWorkloadKey(), binding);
+            BindingNames.indexKey(binding).ifPresent(key -> names.put(key, binding.getWorkloadKey()));
+        }
+        return this;
+    }
+
+    public TestStores clusters(ClusterWatch... watches) {
+        KeyValueStore<String, ClusterWatch> store = driver.getKeyValueStore(WatchClustersStage.STORE);
+        Stream.of(watches).forEach(watch -> store.put(watch.getCluster(), watch));
+        return this;
+    }
+
+    public TestStores migrations(MigrationRecord... migrations) {
+        KeyValueStore<String, MigrationRecord> store = driver.getKeyValueStore(FleetStores.MIGRATIONS);
+        Stream.of(migrations).forEach(migration -> store.put(migration.getCommand().getCommandId(), migration));
+        return this;
+    }
+
+    /** Namespace aggregates (total and components) in the aggregates store's key layout. */
+    public TestStores aggregates(NamespaceAggregates... aggregates) {
+        KeyValueStore<String, byte[]> store = driver.getKeyValueStore(AdmitStores.AGGREGATES);
+        for (NamespaceAggregates namespace : aggregates) {
+            store.put(AggregateKeys.namespace(namespace.namespace()), LedgerCodecs.AGGREGATE.encode(namespace.total()));
+            namespace.components().forEach(c -> store.put(AggregateKeys.component(namespace.namespace(), c.kind(), c.component()),
+                    LedgerCodecs.AGGREGATE.encode(c.aggregate())));
+        }
+        return this;
+    }
+
+    public TestStores shares(ClusterShare... shares) {
+        KeyValueStore<String, byte[]> store = driver.getKeyValueStore(AdmitStores.AGGREGATES);
+        Stream.of(shares).forEach(s -> store.put(AggregateKeys.cluster(s.cluster(), s.namespace()), LedgerCodecs.AGGREGATE.encode(s.aggregate())));
+        return this;
+    }
+
+    /**
+     * The ledger state behind each report: its quota in force, the namespace's usage as the report shows it (overall and
+     * per cluster), its admitted count, one queued workload per rejection, the problems of a refused version and the notes
+     * on the version in force.
+     */
+    public TestStores quotas(QuotaReport... reports) {
+        LedgerState ledger = new EncodedLedgerState(table(AdmitStores.QUOTAS), table(AdmitStores.USAGE), table(AdmitStores.ADMITTED),
+                table(AdmitStores.PENDING), table(AdmitStores.QUEUE));
+        KeyValueStore<String, byte[]> sources = driver.getKeyValueStore(AdmitStores.QUOTA_SOURCES);
+        for (QuotaReport report : reports) {
+            QuotaStatus status = report.status();
+            report.inForce().ifPresent(quota -> {
+                ledger.putQuota(quota);
+                TreeMap<String, Resources> clusters = new TreeMap<>();
+                for (ClusterQuotaUsage cluster : status.getClusters()) {
+                    clusters.put(cluster.getCluster(), Resources.fromQuantities(cluster.getUsed()));
+                }
+                ledger.putUsage(new NamespaceUsage(quota.namespace(), Resources.fromQuantities(status.getUsed()), clusters,
+                        status.getAdmittedCount(), status.getRejectedCount()));
+                for (long sequence = 0; sequence < status.getRejectedCount(); sequence++) {
+                    ledger.putPending(new PendingWorkload(quota.namespace(), "apps/Deployment/" + quota.namespace() + "/queued-" + sequence,
+                            1, 0, sequence, Charge.NONE, List.of(new Violation(quota.key(), null, "cpu", 1, 1, 1))));
+                }
+            });
+            if (!status.getProblems().isEmpty() || !status.getNotes().isEmpty()) {
+                List<FieldError> problems = status.getProblems().stream()
+                        .map(p -> new FieldError(p.getField(), p.getValue(), p.getReason())).toList();
+                List<ReadingNote> notes = status.getNotes().stream().map(n -> new ReadingNote(n.getField(), n.getText())).toList();
+                sources.put(status.getNamespace() + "/" + status.getName(), QuotaSources.entry("taken", problems, notes));
+            }
+        }
+        return this;
+    }
+
+    @Override
+    public HostInfo self() {
+        return SELF;
+    }
+
+    @Override
+    public KeyQueryMetadata owner(String store, String key) {
+        return peer != null ? new KeyQueryMetadata(peer, Set.of(), peerPartition) : new KeyQueryMetadata(SELF, Set.of(), partition);
+    }
+
+    @Override
+    public Map<HostInfo, Set<Integer>> owners(String store) {
+        return peer != null ? Map.of(SELF, Set.of(partition), peer, Set.of(peerPartition)) : Map.of(SELF, Set.of(partition));
+    }
+
+    @Override
+    public <V> ReadOnlyKeyValueStore<String, V> store(String store, int partition) {
+        if (unavailable || partition != this.partition) {
+            throw new InvalidStateStoreException("partition " + partition + " of " + store + " is not active here (migrating)");
+        }
+        return driver.getKeyValueStore(store);
+    }
+
+    @Override
+    public void close() {
+        servers.forEach(QueryServer::close);
+        driver.close();
+        try (Stream<Path> files = Files.walk(stateDir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private ByteTable table(String name) {
+        KeyValueStore<String, byte[]> store = driver.getKeyValueStore(name);
+        return new ByteTable() {
+            @Override
+            public byte[] get(String key) {
+                return store.get(key);
+            }
+
+            @Override
+            public void put(String key, byte[] value) {
+                store.put(key, value);
+            }
+
+            @Override
+            public void delete(String key) {
+                store.delete(key);
+            }
+
+            @Override
+            public List<byte[]> prefix(String prefix) {
+                List<byte[]> values = new ArrayList<>();
+                try (KeyValueIterator<String, byte[]> entries = store.prefixScan(prefix, Serdes.String().serializer())) {
+                    entries.forEachRemaining(entry -> values.add(entry.value));
+                }
+                return values;
+            }
+        };
+    }
+}
