@@ -3,12 +3,12 @@ package io.fedstream.api;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fedstream.avro.CarriedTaint;
 import io.fedstream.avro.ClusterCondition;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.HeartbeatRefusal;
 import io.fedstream.avro.MigrationBrake;
-import io.fedstream.avro.Taint;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +16,9 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * A cluster as the API shows it, shaped like Karmada's Cluster ({@code metadata.labels}, {@code spec.taints},
- * {@code status.conditions}, {@code status.resourceSummary}) with fedstream's life-cycle state in {@code status}.
+ * A cluster as the API shows it, shaped like Karmada's Cluster ({@code metadata.labels}, {@code spec.taints} with
+ * {@code timeAdded}: the Cluster's own and the not-ready/unreachable taint fedstream adds, {@code status.conditions},
+ * {@code status.resourceSummary}) with fedstream's life-cycle state in {@code status}.
  */
 public final class ClusterObject {
 
@@ -35,14 +36,10 @@ public final class ClusterObject {
         ObjectNode metadata = object.putObject("metadata").put("name", watch.getCluster());
         metadata.set("labels", strings(heartbeat == null ? Map.of() : heartbeat.getLabels()));
         ArrayNode taints = object.putObject("spec").putArray("taints");
-        if (heartbeat != null) {
-            for (Taint taint : heartbeat.getTaints()) {
-                ObjectNode node = taints.addObject().put("key", taint.getKey());
-                if (taint.getValue() != null) {
-                    node.put("value", taint.getValue());
-                }
-                node.put("effect", taint.getEffect());
-            }
+        for (CarriedTaint taint : watch.getTaints()) {
+            ObjectNode node = taints.addObject().put("key", taint.getKey());
+            putIfPresent(node, "value", taint.getValue());
+            node.put("effect", taint.getEffect()).put("timeAdded", time(taint.getTimeAdded()));
         }
         object.set("status", status(watch, heartbeat));
         return object;

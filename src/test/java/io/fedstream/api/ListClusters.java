@@ -1,5 +1,6 @@
 package io.fedstream.api;
 
+import io.fedstream.avro.CarriedTaint;
 import io.fedstream.avro.ClusterCondition;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterState;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * A query API over a fixed list of clusters, for tests: both lookups answer from the list, the local one from the
@@ -62,7 +64,7 @@ public final class ListClusters implements ClusterLookup, LocalClusterLookup {
         }
     }
 
-    /** A cluster as the watch-clusters stage stores it, with a heartbeat carrying Ready, resources and taints. */
+    /** A cluster as the watch-clusters stage stores it, with a heartbeat carrying Ready, resources and taints, carried since its last heartbeat. */
     public static ClusterWatch cluster(String name, ClusterState state, String incidentId, int flaps, Instant lastHeartbeat, Taint... taints) {
         ClusterHealthEvent heartbeat = ClusterHealthEvent.newBuilder()
                 .setCluster(name)
@@ -85,6 +87,8 @@ public final class ListClusters implements ClusterLookup, LocalClusterLookup {
                 .setLastHeartbeatAt(lastHeartbeat)
                 .setLastReceivedAt(lastHeartbeat)
                 .setHeartbeat(heartbeat)
+                .setTaints(Stream.of(taints).map(taint -> CarriedTaint.newBuilder().setKey(taint.getKey()).setValue(taint.getValue())
+                        .setEffect(taint.getEffect()).setTimeAdded(lastHeartbeat).build()).toList())
                 .build();
     }
 }
