@@ -142,6 +142,21 @@ class TaintTimingStageTest {
     }
 
     @Test
+    void aNoExecuteTaintAddedToAClusterAlreadyFailedCountsFromWhenItAppeared() {
+        fleet("- {key: maintenance, operator: Exists, effect: NoExecute}");
+
+        fleet.cluster("dc-1", "64", "256Gi", Map.of(), MAINTENANCE).advance(Duration.ofSeconds(20));
+        assertThat(fleet.commandsFor(WEB)).as("maintenance is tolerated forever").isEmpty();
+        Instant drained = fleet.now();
+        fleet.cluster("dc-1", "64", "256Gi", Map.of(), MAINTENANCE, Taint.newBuilder().setKey("drain").setEffect("NoExecute").build())
+                .advance(Duration.ofSeconds(12));
+
+        assertThat(fleet.stateChanges("dc-1")).as("no transition: FAILED all along").containsExactly("FAILED", "READY");
+        assertThat(movedAfter(drained)).as("drain is tolerated by nothing: the default 10 s").isBetween(Duration.ofSeconds(10),
+                Duration.ofSeconds(11));
+    }
+
+    @Test
     void aTaintRemovedBeforeItsTimeCancelsTheEviction() {
         fleet("- {key: maintenance, operator: Exists, effect: NoExecute, tolerationSeconds: 30}");
 
