@@ -37,25 +37,28 @@ class TaintTimingStageTest {
         }
     }
 
-    /** dc-1 (the roomiest), dc-2 and dc-3 with the given clocks, and the web Deployment placed on dc-1. */
-    private FleetDriver fleet(Map<String, String> clocks, String tolerations) {
+    /** dc-1 (the roomiest), dc-2 and dc-3 with the given clocks, and the web Deployment placed on dc-1, its policy's spec given. */
+    private FleetDriver fleetWithPolicy(Map<String, String> clocks, String spec) {
         fleet = new FleetDriver(stateDir, clocks)
                 .cluster("dc-1", "64", "256Gi").cluster("dc-2", "32", "256Gi").cluster("dc-3", "16", "256Gi")
                 .advance(Duration.ofSeconds(1));
-        if (tolerations != null) {
+        if (spec != null) {
             fleet.policy("PropagationPolicy/team-a/web", """
                     apiVersion: policy.karmada.io/v1alpha1
                     kind: PropagationPolicy
                     metadata: {name: web, namespace: team-a}
                     spec:
                       resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
-                      placement:
-                        clusterTolerations:
-                    %s""".formatted(tolerations.indent(8).stripTrailing()));
+                    %s""".formatted(spec.indent(2).stripTrailing()));
         }
         fleet.deployment("team-a", "web", 2, "1");
         assertThat(fleet.placement(WEB)).isEqualTo("dc-1");
         return fleet;
+    }
+
+    /** The same with a policy that gives only these {@code clusterTolerations} (YAML list items), or no policy for null. */
+    private FleetDriver fleet(Map<String, String> clocks, String tolerations) {
+        return fleetWithPolicy(clocks, tolerations == null ? null : "placement:\n  clusterTolerations:\n" + tolerations.indent(4));
     }
 
     private FleetDriver fleet(String tolerations) {
@@ -169,19 +172,10 @@ class TaintTimingStageTest {
 
     @Test
     void decisionConditionsNoLongerTimeAClusterFailureTheDefaultTolerationDoes() {
-        fleet = new FleetDriver(stateDir)
-                .cluster("dc-1", "64", "256Gi").cluster("dc-2", "32", "256Gi").cluster("dc-3", "16", "256Gi")
-                .advance(Duration.ofSeconds(1));
-        fleet.policy("PropagationPolicy/team-a/web", """
-                apiVersion: policy.karmada.io/v1alpha1
-                kind: PropagationPolicy
-                metadata: {name: web, namespace: team-a}
-                spec:
-                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
-                  failover:
-                    application:
-                      decisionConditions: {tolerationSeconds: 2}
-                """).deployment("team-a", "web", 2, "1");
+        fleetWithPolicy(Map.of(), """
+                failover:
+                  application:
+                    decisionConditions: {tolerationSeconds: 2}""");
         Instant lastHeartbeat = fleet.now();
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(10));
