@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fedstream.avro.CarriedTaint;
 import io.fedstream.avro.ClusterCondition;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterState;
@@ -11,6 +12,7 @@ import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.HeartbeatRefusal;
 import io.fedstream.avro.MigrationBrake;
 import io.fedstream.avro.Taint;
+import io.fedstream.health.CarriedTaints;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,9 +21,9 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * A cluster as the API shows it, shaped like Karmada's Cluster ({@code metadata.labels}, {@code spec.taints},
- * {@code status.conditions}, {@code status.resourceSummary}) with fedstream's life-cycle state in {@code status};
- * {@link #fromJson} reads it back.
+ * A cluster as the API shows it, shaped like Karmada's Cluster ({@code metadata.labels}, {@code spec.taints} with
+ * {@code timeAdded}: the Cluster's own and the not-ready/unreachable taint fedstream adds, {@code status.conditions},
+ * {@code status.resourceSummary}) with fedstream's life-cycle state in {@code status}; {@link #fromJson} reads it back.
  */
 public final class ClusterObject {
 
@@ -39,14 +41,10 @@ public final class ClusterObject {
         ObjectNode metadata = object.putObject("metadata").put("name", watch.getCluster());
         metadata.set("labels", strings(heartbeat == null ? Map.of() : heartbeat.getLabels()));
         ArrayNode taints = object.putObject("spec").putArray("taints");
-        if (heartbeat != null) {
-            for (Taint taint : heartbeat.getTaints()) {
-                ObjectNode node = taints.addObject().put("key", taint.getKey());
-                if (taint.getValue() != null) {
-                    node.put("value", taint.getValue());
-                }
-                node.put("effect", taint.getEffect());
-            }
+        for (CarriedTaint taint : watch.getTaints()) {
+            ObjectNode node = taints.addObject().put("key", taint.getKey());
+            putIfPresent(node, "value", taint.getValue());
+            node.put("effect", taint.getEffect()).put("timeAdded", time(taint.getTimeAdded()));
         }
         object.set("status", status(watch, heartbeat));
         return object;
@@ -72,7 +70,8 @@ public final class ClusterObject {
     /**
      * Reads an object written by {@link #toJson} back into a watch that {@link #toJson} shows the same. What the object
      * does not show comes back empty: the start times of earlier incidents in the flap window, {@code notReadySince},
-     * and the heartbeat's source; the heartbeat's own time is taken as {@code lastHeartbeatAt}.
+     * and the heartbeat's source; the heartbeat's own time is taken as {@code lastHeartbeatAt}, and its taints are the
+     * shown ones but the not-ready and unreachable taints fedstream adds.
      */
     public static ClusterWatch fromJson(JsonNode object) {
         String name = object.path("metadata").path("name").asText();
@@ -90,7 +89,16 @@ public final class ClusterObject {
                 .setHeartbeat(heartbeat(name, object))
                 .setRefusal(status.path("lastRefusedHeartbeat").isObject() ? refusal(status.path("lastRefusedHeartbeat")) : null)
                 .setBrake(status.path("brake").isObject() ? brake(status.path("brake")) : null)
+                .setTaints(carriedTaints(object))
                 .build();
+    }
+
+    private static List<CarriedTaint> carriedTaints(JsonNode object) {
+        List<CarriedTaint> taints = new ArrayList<>();
+        object.path("spec").path("taints").forEach(t -> taints.add(CarriedTaint.newBuilder()
+                .setKey(t.path("key").asText()).setValue(text(t.path("value"))).setEffect(t.path("effect").asText())
+                .setTimeAdded(time(t.path("timeAdded"))).build()));
+        return taints;
     }
 
     /** The heartbeat behind labels, taints, conditions and resources; none when the object shows none of them. */
@@ -105,8 +113,11 @@ public final class ClusterObject {
                 .setLastTransitionTime(time(c.path("lastTransitionTime")))
                 .build()));
         List<Taint> taints = new ArrayList<>();
-        object.path("spec").path("taints").forEach(t -> taints.add(Taint.newBuilder()
-                .setKey(t.path("key").asText()).setValue(text(t.path("value"))).setEffect(t.path("effect").asText()).build()));
+        for (CarriedTaint carried : carriedTaints(object)) {
+            if (!CarriedTaints.isAddedByFedstream(carried.getKey())) {
+                taints.add(Taint.newBuilder().setKey(carried.getKey()).setValue(carried.getValue()).setEffect(carried.getEffect()).build());
+            }
+        }
         Map<String, String> labels = strings(object.path("metadata").path("labels"));
         Map<String, String> allocatable = strings(status.path("resourceSummary").path("allocatable"));
         Map<String, String> allocated = strings(status.path("resourceSummary").path("allocated"));

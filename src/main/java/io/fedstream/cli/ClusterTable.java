@@ -8,13 +8,15 @@ import java.util.List;
 
 /**
  * Renders clusters of the query API one row each, as {@code kubectl get}: NAME, STATE, READY, LAST-HEARTBEAT (an
- * age), INCIDENT, FLAPS, CPU and MEMORY as allocated/allocatable; wide adds REASON, the time in the state and TAINTS.
+ * age), INCIDENT, FLAPS, CPU and MEMORY as allocated/allocatable, TAINTS each with the time since it was added; wide
+ * adds REASON and the time in the state.
  * Below the rows: the migration brake while it holds, and each cluster's latest refused heartbeat.
  */
 final class ClusterTable {
 
-    private static final List<String> HEADER = List.of("NAME", "STATE", "READY", "LAST-HEARTBEAT", "INCIDENT", "FLAPS", "CPU", "MEMORY");
-    private static final List<String> WIDE = List.of("REASON", "SINCE", "TAINTS");
+    private static final List<String> HEADER = List.of("NAME", "STATE", "READY", "LAST-HEARTBEAT", "INCIDENT", "FLAPS", "CPU", "MEMORY",
+            "TAINTS");
+    private static final List<String> WIDE = List.of("REASON", "SINCE");
 
     private ClusterTable() {}
 
@@ -35,11 +37,11 @@ final class ClusterTable {
                     text(status.path("incidentId")),
                     status.path("flapCount").asText("0"),
                     usage(status.path("resourceSummary"), "cpu"),
-                    usage(status.path("resourceSummary"), "memory")));
+                    usage(status.path("resourceSummary"), "memory"),
+                    taints(cluster.at("/spec/taints"), now)));
             if (wide) {
                 row.add(text(status.path("reason")));
                 row.add(age(status.path("since"), now));
-                row.add(taints(cluster.at("/spec/taints")));
             }
             rows.add(row);
         }
@@ -76,10 +78,11 @@ final class ClusterTable {
         return (allocated.isEmpty() ? "0" : allocated) + "/" + (allocatable.isEmpty() ? "?" : allocatable);
     }
 
-    private static String taints(JsonNode taints) {
+    /** kubectl's {@code key=value:Effect}, with the time since it was added: {@code cluster.karmada.io/unreachable:NoExecute(45s)}. */
+    private static String taints(JsonNode taints, Instant now) {
         List<String> shown = new ArrayList<>();
         taints.forEach(t -> shown.add(t.path("key").asText() + (t.hasNonNull("value") ? "=" + t.path("value").asText() : "")
-                + ":" + t.path("effect").asText()));
+                + ":" + t.path("effect").asText() + (t.hasNonNull("timeAdded") ? "(" + age(t.path("timeAdded"), now) + ")" : "")));
         return shown.isEmpty() ? "-" : String.join(",", shown);
     }
 

@@ -176,7 +176,7 @@ final class ManifestRouter {
     private static PlannedEvent cluster(JsonNode root, Op op, String name, String displayName, String manifest) throws Refused {
         if (op == Op.DELETE) {
             throw new Refused("kind: Cluster cannot be deleted: a cluster leaves by its heartbeats; apply it with a NoExecute"
-                    + " taint to fail it over now, or stop its heartbeats (SUSPECT, then FAILED after the toleration)");
+                    + " taint to fail it over (its workloads leave when their clusterTolerations end), or stop its heartbeats (SUSPECT, then FAILED after the toleration)");
         }
         try {
             ClusterManifest.heartbeat(root, Instant.EPOCH, null);

@@ -266,7 +266,9 @@ public final class FedstreamConfig extends AbstractConfig {
                     "A cluster with no heartbeat for this long (or reporting Ready False or Unknown) is SUSPECT.",
                     GROUP_HEALTH, 1, ConfigDef.Width.SHORT, HEALTH_FAILURE_THRESHOLD_MS)
             .define(HEALTH_TOLERATION_MS, Type.LONG, 300_000L, Range.atLeast(1), Importance.MEDIUM,
-                    "A cluster SUSPECT for this long is FAILED, and its workloads fail over.",
+                    "A cluster SUSPECT for this long is FAILED. Also fedstream's default toleration (the analogue of Kubernetes'"
+                            + " DefaultTolerationSeconds): a workload whose policy's clusterTolerations tolerate no NoExecute taint"
+                            + " of its cluster (not-ready, unreachable or the Cluster's own) leaves this long after the taint was added.",
                     GROUP_HEALTH, 2, ConfigDef.Width.SHORT, HEALTH_TOLERATION_MS)
             .define(HEALTH_SUCCESS_THRESHOLD_MS, Type.LONG, 10_000L, Range.atLeast(1), Importance.MEDIUM,
                     "How long a RECOVERING cluster must stay healthy before it is READY; doubled for every earlier"
@@ -583,7 +585,7 @@ public final class FedstreamConfig extends AbstractConfig {
                 getInt(HEALTH_BRAKE_MIN_CLUSTERS));
     }
 
-    /** The place-and-fail-over stage's clocks; workloads without a policy toleration use the cluster watch's. */
+    /** The place-and-fail-over stage's clocks; a NoExecute taint no toleration of a workload's policy tolerates gets health.toleration.ms. */
     public FleetSettings fleetSettings() {
         return new FleetSettings(
                 Duration.ofMillis(getLong(HEALTH_TOLERATION_MS)),

@@ -13,8 +13,8 @@ sealed interface HealthOutcome {
     record Transition(ClusterStateEvent event) implements HealthOutcome {}
 
     /**
-     * An unhealthy cluster's current state again, with a changed migration brake, for the cluster-transitions topic
-     * only: every fail-over task then holds the brake on each open incident.
+     * An unhealthy cluster's current state again, with a changed migration brake or changed taints, for the
+     * cluster-transitions topic only: every fail-over task then holds the brake and the taints on each open incident.
      */
     record Reannounced(ClusterStateEvent event) implements HealthOutcome {}
 

@@ -1,6 +1,7 @@
 package io.fedstream.health;
 
 import io.fedstream.avro.AuditEvent;
+import io.fedstream.avro.CarriedTaint;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterStateEvent;
@@ -11,10 +12,12 @@ import io.fedstream.interpret.FieldError;
 import io.fedstream.metrics.FedstreamMetrics;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -103,13 +106,14 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
         steps.addAll(ticked(all, healthTime, wallClock, received.getCluster()));
         Integer partition = HeartbeatGate.sourcePartition(record.headers());
         Source source = partition == null ? null : new Source(healthTopic, partition, HeartbeatGate.sourceOffset(record.headers()));
-        commit(all, steps, wallClock, source, received.getCluster());
+        commit(all, steps, healthTime, wallClock, source, received.getCluster());
     }
 
     /** Every cluster, on the watch's clock; nothing changes state while the health input lags. */
     private void check(long wallClock) {
         Map<String, ClusterWatch> all = all();
-        commit(all, ticked(all, MigrationBrakeRule.healthTime(all.values()), wallClock, null), wallClock, null, null);
+        long healthTime = MigrationBrakeRule.healthTime(all.values());
+        commit(all, ticked(all, healthTime, wallClock, null), healthTime, wallClock, null, null);
     }
 
     /** What the watch's clock at {@code healthTime} changes, for every cluster but {@code except}; nothing while the input lags. */
@@ -138,12 +142,16 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
     }
 
     /**
-     * Stores the steps, decides the brake over every cluster after them, and sends what changed: transitions first
-     * (carrying the brake they leave), then views, then on a brake change its audit event and every other unhealthy
-     * cluster's state again, so that each fail-over task holds the new brake on every open incident.
+     * Stores the steps with the taints each cluster carries after them, decides the brake over every cluster after
+     * them, and sends what changed: transitions first (carrying the brake they leave and the taints), an unhealthy
+     * cluster's state again when its taints changed without a transition, then views, then on a brake change its
+     * audit event and every other unhealthy cluster's state again, so that each fail-over task holds the new brake and
+     * taints on every open incident.
      */
-    private void commit(Map<String, ClusterWatch> before, List<ClusterHealthMachine.Step> steps, long wallClock, Source source,
-                        String sourceCluster) {
+    private void commit(Map<String, ClusterWatch> before, List<ClusterHealthMachine.Step> untainted, long healthTime, long wallClock,
+                        Source source, String sourceCluster) {
+        List<ClusterHealthMachine.Step> steps = untainted.stream()
+                .map(step -> tainted(before.get(step.watch().getCluster()), step, healthTime)).toList();
         Map<String, ClusterWatch> after = new TreeMap<>(before);
         steps.forEach(step -> after.put(step.watch().getCluster(), step.watch()));
         MigrationBrake previous = brakeOf(before);
@@ -155,10 +163,21 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
                 watches.put(cluster, watch);
             }
         });
+        Set<String> announced = new HashSet<>();
         for (ClusterHealthMachine.Step step : steps) {
             if (step.transition() != null) {
                 ClusterStateEvent event = ClusterStateEvent.newBuilder(step.transition()).setBrake(brake).build();
                 announce(event, wallClock, event.getCluster().equals(sourceCluster) ? source : null);
+                announced.add(event.getCluster());
+            }
+        }
+        for (ClusterHealthMachine.Step step : steps) {
+            ClusterWatch watch = after.get(step.watch().getCluster());
+            ClusterWatch was = before.get(watch.getCluster());
+            if (step.transition() == null && watch.getState() != ClusterState.READY && watch.getHeartbeat() != null
+                    && !watch.getTaints().equals(was == null ? List.of() : was.getTaints())) {
+                reannounce(watch, wallClock);
+                announced.add(watch.getCluster());
             }
         }
         after.forEach((cluster, watch) -> viewIfChanged(before.get(cluster), watch, wallClock));
@@ -173,13 +192,24 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
             LOG.warn("Migration brake released: {}", previous.getMessage());
             audit(HealthAudit.brake(previous, Instant.ofEpochMilli(wallClock)), wallClock);
         }
-        List<String> transitioned = steps.stream().filter(step -> step.transition() != null)
-                .map(step -> step.watch().getCluster()).toList();
         after.values().stream()
                 .filter(watch -> watch.getHeartbeat() != null && watch.getState() != ClusterState.READY)
-                .filter(watch -> !transitioned.contains(watch.getCluster()))
-                .forEach(watch -> context.forward(new Record<String, HealthOutcome>(watch.getCluster(),
-                        new HealthOutcome.Reannounced(current(watch)), wallClock, new RecordHeaders())));
+                .filter(watch -> !announced.contains(watch.getCluster()))
+                .forEach(watch -> reannounce(watch, wallClock));
+    }
+
+    private void reannounce(ClusterWatch watch, long wallClock) {
+        context.forward(new Record<String, HealthOutcome>(watch.getCluster(), new HealthOutcome.Reannounced(current(watch)), wallClock,
+                new RecordHeaders()));
+    }
+
+    /** The step with the taints the cluster carries after it, on its watch and on its transition. */
+    private static ClusterHealthMachine.Step tainted(ClusterWatch before, ClusterHealthMachine.Step step, long healthTime) {
+        List<CarriedTaint> taints = CarriedTaints.after(before == null ? List.of() : before.getTaints(), step.watch(),
+                Instant.ofEpochMilli(healthTime));
+        ClusterWatch watch = ClusterWatch.newBuilder(step.watch()).setTaints(taints).build();
+        return new ClusterHealthMachine.Step(watch,
+                step.transition() == null ? null : ClusterStateEvent.newBuilder(step.transition()).setTaints(taints).build());
     }
 
     /** The cluster's state as the event of the transition that led to it, with the brake it holds under now. */
@@ -194,6 +224,7 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
                 .setFlapCount(watch.getFlapCount())
                 .setTransitionAt(watch.getSince())
                 .setBrake(watch.getBrake())
+                .setTaints(watch.getTaints())
                 .build();
     }
 

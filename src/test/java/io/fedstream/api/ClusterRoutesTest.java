@@ -52,7 +52,7 @@ class ClusterRoutesTest {
         assertThat(JSON.readTree(response.body())).isEqualTo(JSON.readTree("""
                 {"apiVersion":"fedstream.io/v1alpha1","kind":"Cluster",
                  "metadata":{"name":"member1","labels":{"region":"eu-west"}},
-                 "spec":{"taints":[{"key":"maintenance","value":"now","effect":"NoExecute"}]},
+                 "spec":{"taints":[{"key":"maintenance","value":"now","effect":"NoExecute","timeAdded":"2026-11-29T10:00:00Z"}]},
                  "status":{"state":"FAILED","reason":"HeartbeatMissed","message":"because","since":"2026-11-29T10:00:00Z",
                    "incidentId":"member1-1795946400000","flapCount":2,"lastHeartbeatAt":"2026-11-29T10:00:00Z",
                    "lastReceivedAt":"2026-11-29T10:00:00Z","conditions":[{"type":"Ready","status":"False"}],

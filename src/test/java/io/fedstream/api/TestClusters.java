@@ -1,5 +1,6 @@
 package io.fedstream.api;
 
+import io.fedstream.avro.CarriedTaint;
 import io.fedstream.avro.ClusterCondition;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterState;
@@ -9,13 +10,17 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /** Clusters as the watch-clusters stage stores them, for the query API's tests and the command-line tests. */
 public final class TestClusters {
 
     private TestClusters() {}
 
-    /** A cluster as the watch-clusters stage stores it, with a heartbeat carrying Ready, resources and taints. */
+    /**
+     * A cluster as the watch-clusters stage stores it, with a heartbeat carrying Ready, resources and taints; the watch
+     * carries the heartbeat's taints since the last heartbeat.
+     */
     public static ClusterWatch cluster(String name, ClusterState state, String incidentId, int flaps, Instant lastHeartbeat, Taint... taints) {
         ClusterHealthEvent heartbeat = ClusterHealthEvent.newBuilder()
                 .setCluster(name)
@@ -38,6 +43,8 @@ public final class TestClusters {
                 .setLastHeartbeatAt(lastHeartbeat)
                 .setLastReceivedAt(lastHeartbeat)
                 .setHeartbeat(heartbeat)
+                .setTaints(Stream.of(taints).map(taint -> CarriedTaint.newBuilder().setKey(taint.getKey()).setValue(taint.getValue())
+                        .setEffect(taint.getEffect()).setTimeAdded(lastHeartbeat).build()).toList())
                 .build();
     }
 }

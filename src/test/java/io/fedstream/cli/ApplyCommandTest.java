@@ -57,7 +57,8 @@ class ApplyCommandTest {
 
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.err()).isEqualTo("error: " + file + " document 1: kind: Cluster cannot be deleted: a cluster leaves by"
-                + " its heartbeats; apply it with a NoExecute taint to fail it over now, or stop its heartbeats (SUSPECT, then"
+                + " its heartbeats; apply it with a NoExecute taint to fail it over (its workloads leave when their clusterTolerations"
+                + " end), or stop its heartbeats (SUSPECT, then"
                 + " FAILED after the toleration)\nerror: nothing was published\n");
     }
 

@@ -49,9 +49,10 @@ class GetClustersCommandTest {
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out().lines().toList()).hasSize(3);
         assertThat(result.out())
-                .containsPattern("NAME\\s+STATE\\s+READY\\s+LAST-HEARTBEAT\\s+INCIDENT\\s+FLAPS\\s+CPU\\s+MEMORY\n")
-                .containsPattern("member1\\s+READY\\s+True\\s+\\d+s\\s+-\\s+0\\s+12500m/64\\s+48Gi/256Gi\n")
-                .containsPattern("member2\\s+FAILED\\s+False\\s+10m\\s+member2-1795946400000\\s+3\\s+12500m/64\\s+48Gi/256Gi\n");
+                .containsPattern("NAME\\s+STATE\\s+READY\\s+LAST-HEARTBEAT\\s+INCIDENT\\s+FLAPS\\s+CPU\\s+MEMORY\\s+TAINTS\n")
+                .containsPattern("member1\\s+READY\\s+True\\s+\\d+s\\s+-\\s+0\\s+12500m/64\\s+48Gi/256Gi\\s+-\n")
+                .containsPattern("member2\\s+FAILED\\s+False\\s+10m\\s+member2-1795946400000\\s+3\\s+12500m/64\\s+48Gi/256Gi"
+                        + "\\s+maintenance:NoExecute\\(10m\\)\n");
     }
 
     @Test
@@ -79,14 +80,14 @@ class GetClustersCommandTest {
     }
 
     @Test
-    void wideOutputAddsReasonTimeInStateAndTaints() {
+    void wideOutputAddsReasonAndTimeInState() {
         serveFleet();
 
         CliRunner result = get("clusters", "member2", "-o", "wide");
 
         assertThat(result.exitCode()).as(result.err()).isZero();
-        assertThat(result.out()).containsPattern("REASON\\s+SINCE\\s+TAINTS\n")
-                .containsPattern("member2\\s+FAILED.*HeartbeatMissed\\s+10m\\s+maintenance:NoExecute\n");
+        assertThat(result.out()).containsPattern("TAINTS\\s+REASON\\s+SINCE\n")
+                .containsPattern("member2\\s+FAILED.*maintenance:NoExecute\\(10m\\)\\s+HeartbeatMissed\\s+10m\n");
     }
 
     @Test

@@ -271,7 +271,7 @@ class ManifestRouterTest {
                 """)), Op.DELETE))
                 .isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).containsExactly(
                         "in.yaml document 1: kind: Cluster cannot be deleted: a cluster leaves by its heartbeats; apply it with a"
-                                + " NoExecute taint to fail it over now, or stop its heartbeats (SUSPECT, then FAILED after the toleration)"));
+                                + " NoExecute taint to fail it over (its workloads leave when their clusterTolerations end), or stop its heartbeats (SUSPECT, then FAILED after the toleration)"));
     }
 
     @Test

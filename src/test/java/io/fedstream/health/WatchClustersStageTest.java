@@ -5,6 +5,7 @@ import static io.fedstream.health.WatchClustersDriver.taint;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.avro.AuditEvent;
+import io.fedstream.avro.CarriedTaint;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterStateEvent;
@@ -13,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.AfterEach;
@@ -73,6 +75,8 @@ class WatchClustersStageTest {
                 .setMessage("SUSPECT for 10s (toleration 10s): no heartbeat for 3s (failure threshold 3s)")
                 .setIncidentId("member1-" + suspectAt.toEpochMilli())
                 .setLastHeartbeatAt(START).setFlapCount(0).setTransitionAt(failedAt)
+                .setTaints(List.of(CarriedTaint.newBuilder().setKey(CarriedTaints.UNREACHABLE).setEffect("NoExecute")
+                        .setTimeAdded(suspectAt).build()))
                 .build());
         assertThat(d.watch("member1").getState()).isEqualTo(ClusterState.FAILED);
     }

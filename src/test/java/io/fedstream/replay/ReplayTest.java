@@ -241,6 +241,25 @@ class ReplayTest {
     }
 
     @Test
+    void tolerationTimingExampleMovesEachWorkloadWhenItsClusterTolerationEnds() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-toleration-timing.jsonl")));
+
+        assertThat(topic(lines, "fedstream.migrations")).extracting(c -> c.at("/value/workloadKey").asText() + " "
+                        + c.at("/value/sourceCluster").asText() + "->" + c.at("/value/targetCluster").asText() + " at "
+                        + c.at("/value/issuedAt").asText())
+                .containsExactly(
+                        "apps/Deployment/payments/checkout member1->member3 at 2026-11-29T10:01:30Z",
+                        "apps/Deployment/ops/ledger member2->member3 at 2026-11-29T10:02:10Z");
+        assertThat(topic(lines, "fedstream.cluster-state")).filteredOn(l -> !l.at("/value/taints").isEmpty())
+                .extracting(l -> l.get("key").asText() + " " + l.at("/value/state").asText() + " " + l.at("/value/taints").toString())
+                .containsExactly(
+                        "member2 FAILED [{\"key\":\"maintenance\",\"value\":null,\"effect\":\"NoExecute\",\"timeAdded\":\"2026-11-29T10:00:10Z\"}]",
+                        "member1 SUSPECT [{\"key\":\"cluster.karmada.io/unreachable\",\"value\":null,\"effect\":\"NoExecute\","
+                                + "\"timeAdded\":\"2026-11-29T10:00:30Z\"}]");
+        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    @Test
     void badLineIsReportedWithItsNumberBeforeAnythingRuns() {
         String script = """
                 {"topic":"fedstream.workloads","key":"k","value":{"op":"UPSERT","observedAt":0,"manifest":"{}"}}

@@ -1,5 +1,6 @@
 package io.fedstream.failover.stage;
 
+import io.fedstream.avro.CarriedTaint;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationAction;
@@ -19,12 +20,14 @@ import io.fedstream.failover.IncidentEntry;
 import io.fedstream.failover.IncidentKey;
 import io.fedstream.failover.PlanRequest;
 import io.fedstream.failover.PlanResult;
+import io.fedstream.failover.TaintEviction;
 import io.fedstream.failover.Workload;
-import io.fedstream.health.Reasons;
+import io.fedstream.place.ClusterTaint;
 import io.fedstream.place.ComponentDemand;
 import io.fedstream.place.PlacementResult;
 import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
+import io.fedstream.place.Toleration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -126,19 +129,21 @@ final class FailingOver {
     }
 
     /**
-     * Due when the workload's toleration (its policy's {@code tolerationSeconds}, else the cluster watch's) has passed
-     * since the incident began; a NoExecute taint, like Kubernetes' eviction, does not wait; a FAILED cluster is due
-     * for every workload whose policy gives no toleration of its own.
+     * Due when the policy's {@code placement.clusterTolerations} no longer tolerate the NoExecute taints the cluster
+     * carries ({@link TaintEviction}; no matching toleration: {@code health.toleration.ms}); a taint tolerated without
+     * {@code tolerationSeconds} never makes the workload due. {@code decisionConditions.tolerationSeconds} is about
+     * application failure, not the cluster's.
      */
     boolean due(ClusterStateEvent incident, PropagationPolicy policy, long now) {
-        boolean failed = incident.getState() == ClusterState.FAILED;
-        if (failed && Reasons.NO_EXECUTE_TAINT.equals(incident.getReason())) {
-            return true;
-        }
-        if (policy == null || policy.failover() == null || policy.failover().application() == null) {
-            return failed || now - incident.getTransitionAt().toEpochMilli() >= task.settings.defaultToleration().toMillis();
-        }
-        return now - incident.getTransitionAt().toEpochMilli() >= policy.failover().application().tolerationSeconds() * 1000L;
+        List<Toleration> tolerations = policy == null ? List.of() : policy.placement().tolerations();
+        List<TaintEviction.Carried> taints = incident.getTaints().stream().map(FailingOver::carried).toList();
+        return new TaintEviction(task.settings.defaultToleration()).evictionTime(taints, tolerations)
+                .map(at -> now >= at.toEpochMilli()).orElse(false);
+    }
+
+    private static TaintEviction.Carried carried(CarriedTaint taint) {
+        return new TaintEviction.Carried(new ClusterTaint(taint.getKey(), taint.getValue(), ClusterTaint.Effect.valueOf(taint.getEffect())),
+                taint.getTimeAdded());
     }
 
     void onAnswer(ReservationAnswer answer, FleetWorkload workload, FleetWorkload.Pending pending) {

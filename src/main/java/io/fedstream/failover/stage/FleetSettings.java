@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How the place-and-fail-over stage keeps time: the toleration for workloads whose policy gives none (the cluster
- * watch's own), how often open incidents are checked and unplaced workloads retried, how long a reservation counts,
+ * How the place-and-fail-over stage keeps time: the default toleration of a NoExecute taint that no toleration of a
+ * workload's policy tolerates ({@code health.toleration.ms}), how often open incidents are checked and unplaced workloads retried, how long a reservation counts,
  * and the partitions of the internal topics (those of {@code fedstream.bindings} and {@code fedstream.cluster-health}).
  */
 public record FleetSettings(Duration defaultToleration, Duration checkInterval, Duration placeRetryInterval,

@@ -333,7 +333,9 @@ class FailoverIT {
                 {"apiVersion":"policy.karmada.io/v1alpha1","kind":"PropagationPolicy",
                  "metadata":{"name":"%s","namespace":"%s"},
                  "spec":{"resourceSelectors":[{"apiVersion":"apps/v1","kind":"Deployment"}],
-                   "failover":{"application":{"decisionConditions":{"tolerationSeconds":600}}}}}"""
+                   "placement":{"clusterTolerations":[
+                     {"key":"cluster.karmada.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":600},
+                     {"key":"cluster.karmada.io/unreachable","operator":"Exists","effect":"NoExecute","tolerationSeconds":600}]}}}"""
                 .formatted(PATIENT, PATIENT);
     }
 

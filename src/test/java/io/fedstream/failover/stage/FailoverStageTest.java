@@ -150,6 +150,9 @@ class FailoverStageTest {
                 metadata: {name: flink, namespace: team-a}
                 spec:
                   resourceSelectors: [{apiVersion: flink.apache.org/v1beta1, kind: FlinkDeployment}]
+                  placement:
+                    clusterTolerations:
+                      - {key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 2}
                   failover:
                     application:
                       decisionConditions: {tolerationSeconds: 2}
@@ -161,7 +164,7 @@ class FailoverStageTest {
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(7));
 
-        assertThat(fleet.stateChanges("dc-1")).as("its own toleration of 2 s passed while the cluster is only SUSPECT")
+        assertThat(fleet.stateChanges("dc-1")).as("its unreachable toleration of 2 s passed while the cluster is only SUSPECT")
                 .doesNotContain("FAILED");
         MigrationCommand command = fleet.commandsFor(FLINK).get(0);
         assertThat(command.getStrategy()).isEqualTo(MigrationStrategy.CHECKPOINT);
@@ -191,8 +194,16 @@ class FailoverStageTest {
     }
 
     @Test
-    void aNoExecuteTaintFailsOverAtOnce() {
-        threeClusters().deployment("team-a", "web", 2, "1");
+    void aNoExecuteTaintToleratedForZeroSecondsFailsOverAtOnce() {
+        threeClusters().policy("PropagationPolicy/team-a/web", """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata: {name: web, namespace: team-a}
+                spec:
+                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
+                  placement:
+                    clusterTolerations: [{key: maintenance, operator: Exists, effect: NoExecute, tolerationSeconds: 0}]
+                """).deployment("team-a", "web", 2, "1");
 
         fleet.cluster("dc-1", "64", "256Gi", Map.of(), Taint.newBuilder().setKey("maintenance").setEffect("NoExecute").build())
                 .advance(Duration.ofSeconds(1));
@@ -258,6 +269,9 @@ class FailoverStageTest {
                 metadata: {name: flink, namespace: team-a}
                 spec:
                   resourceSelectors: [{apiVersion: flink.apache.org/v1beta1, kind: FlinkDeployment}]
+                  placement:
+                    clusterTolerations:
+                      - {key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 2}
                   failover:
                     application:
                       decisionConditions: {tolerationSeconds: 2}

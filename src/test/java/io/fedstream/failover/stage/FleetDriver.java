@@ -150,6 +150,13 @@ final class FleetDriver implements AutoCloseable {
         return drain();
     }
 
+    /** The cluster keeps heart-beating, with Ready False. */
+    FleetDriver notReady(String name) {
+        beating.put(name, ClusterHealthEvent.newBuilder(beating.get(name))
+                .setConditions(List.of(ClusterCondition.newBuilder().setType("Ready").setStatus("False").build())).build());
+        return this;
+    }
+
     /** The cluster stops heart-beating. */
     FleetDriver silence(String name) {
         beating.remove(name);
