@@ -108,11 +108,21 @@ final class FailingOver {
         if ((workload.pending() != null && workload.pending().awaited(now)) || !due(incident, policy, now)) {
             return;
         }
-        Optional<IncidentEntry> entry = task.ledger.entry(new IncidentKey(key, incident.getIncidentId()));
+        migrate(key, binding, policy, workload, incident.getCluster(), incident.getIncidentId(), now);
+    }
+
+    /**
+     * Moves the workload away from the source for the incident: its first attempt, or its retry once due; nothing while
+     * a command is out or after the incident closed. Cluster incidents and application failures ({@link
+     * ApplicationFailover}) share it, so both get the same target choice, reservation, strategies, relay and ledger.
+     */
+    void migrate(String key, ResourceBinding binding, PropagationPolicy policy, FleetWorkload workload, String source,
+                 String incidentId, long now) {
+        Optional<IncidentEntry> entry = task.ledger.entry(new IncidentKey(key, incidentId));
         if (entry.isEmpty()) {
-            start(key, binding, policy, incident, workload, 1, null);
+            start(key, binding, policy, source, incidentId, workload, 1, null);
         } else if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && !Instant.ofEpochMilli(now).isBefore(entry.get().notBefore())) {
-            start(key, binding, policy, incident, workload, entry.get().attempt() + 1, entry.get());
+            start(key, binding, policy, source, incidentId, workload, entry.get().attempt() + 1, entry.get());
         }
     }
 
@@ -191,9 +201,8 @@ final class FailingOver {
         return Optional.empty();
     }
 
-    private void start(String key, ResourceBinding binding, PropagationPolicy policy, ClusterStateEvent incident,
+    private void start(String key, ResourceBinding binding, PropagationPolicy policy, String source, String incidentId,
                        FleetWorkload workload, int attempt, IncidentEntry previous) {
-        String source = incident.getCluster();
         Set<String> avoid = previous == null || previous.targetCluster() == null ? Set.of(source) : Set.of(source, previous.targetCluster());
         PlacementResult result;
         try {
@@ -210,8 +219,8 @@ final class FailingOver {
             candidates = previous.remainingCandidates().stream().filter(candidates::contains).toList();
         }
         int group = result instanceof PlacementResult.Placed placed ? placed.groupIndex() : workload.group();
-        FleetWorkload.Pending pending = new FleetWorkload.Pending(requestId(key, incident.getIncidentId(), attempt, 0),
-                ReservationPurpose.MIGRATE, incident.getIncidentId(), source, candidates, 0, group, binding.getGeneration(), attempt,
+        FleetWorkload.Pending pending = new FleetWorkload.Pending(requestId(key, incidentId, attempt, 0),
+                ReservationPurpose.MIGRATE, incidentId, source, candidates, 0, group, binding.getGeneration(), attempt,
                 task.now());
         if (candidates.isEmpty()) {
             String why = result instanceof PlacementResult.NoFit noFit ? Placing.why(noFit) : "no remaining candidate is eligible";
@@ -268,7 +277,8 @@ final class FailingOver {
         task.emit(binding.getNamespace(), new FleetOutcome.Place(
                 Placing.placement(binding, command.getTargetCluster(), DECIDED_BY)));
         task.release(command.getWorkloadKey(), command.getSourceCluster());
-        if (command.getPurgeMode() != PurgeMode.Never) {
+        // An application failure's copy is purged by ApplicationFailover: its cluster is healthy and will not "recover".
+        if (command.getPurgeMode() != PurgeMode.Never && !ApplicationFailover.isApplicationIncident(command.getIncidentId())) {
             task.staleCopies.put(FleetTask.indexKey(command.getSourceCluster(), command.getWorkloadKey()), command.getCommandId());
         }
         FleetWorkload workload = task.workload(command.getWorkloadKey());
@@ -284,29 +294,37 @@ final class FailingOver {
             if (moved == null) {
                 continue;
             }
-            MigrationCommand purge = MigrationCommand.newBuilder(moved.getCommand())
-                    .setCommandId(moved.getCommand().getCommandId() + "/purge")
-                    .setAction(MigrationAction.PURGE)
-                    // Purging stops the copy left behind; the state went with the migration.
-                    .setStrategy(MigrationStrategy.GRACEFUL_SHUTDOWN)
-                    .setSourceCluster(cluster)
-                    .setTargetCluster(null)
-                    .setRemainingCandidates(List.of())
-                    .setCheckpoint(null)
-                    .setDeltaReplay(null)
-                    .setConsumerGroupOffsets(List.of())
-                    .setFullStateBytes(0)
-                    .setIncrementalBytes(0)
-                    .setIssuedAt(task.instant())
-                    .build();
-            task.emit(key, new FleetOutcome.Command(purge));
-            task.migrations.put(purge.getCommandId(), MigrationRecord.newBuilder()
-                    .setCommand(purge).setPhase(MigrationRecordPhase.ISSUED).setUpdatedAt(purge.getIssuedAt()).build());
-            ResourceBinding binding = task.bindings.get(key);
-            if (binding != null) {
-                task.audit(FleetAudit.command(binding, purge, "PURGE_ISSUED",
-                        cluster + " recovered; purge " + purge.getPurgeMode() + " the copy left there", task.now()));
-            }
+            MigrationCommand command = moved.getCommand();
+            purge(command, cluster, command.getGracePeriodSeconds(),
+                    cluster + " recovered; purge " + command.getPurgeMode() + " the copy left there");
+        }
+    }
+
+    /** Issues the PURGE of the copy a migration left on the cluster: the command, its record and its audit. */
+    void purge(MigrationCommand moved, String cluster, Integer gracePeriodSeconds, String reason) {
+        String key = moved.getWorkloadKey();
+        MigrationCommand purge = MigrationCommand.newBuilder(moved)
+                .setCommandId(moved.getCommandId() + "/purge")
+                .setAction(MigrationAction.PURGE)
+                // Purging stops the copy left behind; the state went with the migration.
+                .setStrategy(MigrationStrategy.GRACEFUL_SHUTDOWN)
+                .setSourceCluster(cluster)
+                .setTargetCluster(null)
+                .setRemainingCandidates(List.of())
+                .setCheckpoint(null)
+                .setDeltaReplay(null)
+                .setConsumerGroupOffsets(List.of())
+                .setGracePeriodSeconds(gracePeriodSeconds)
+                .setFullStateBytes(0)
+                .setIncrementalBytes(0)
+                .setIssuedAt(task.instant())
+                .build();
+        task.emit(key, new FleetOutcome.Command(purge));
+        task.migrations.put(purge.getCommandId(), MigrationRecord.newBuilder()
+                .setCommand(purge).setPhase(MigrationRecordPhase.ISSUED).setUpdatedAt(purge.getIssuedAt()).build());
+        ResourceBinding binding = task.bindings.get(key);
+        if (binding != null) {
+            task.audit(FleetAudit.command(binding, purge, "PURGE_ISSUED", reason, task.now()));
         }
     }
 

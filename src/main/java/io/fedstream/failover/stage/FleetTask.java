@@ -2,6 +2,7 @@ package io.fedstream.failover.stage;
 
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.MigrationBrake;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ReservationAnswer;
@@ -201,6 +202,19 @@ final class FleetTask {
                 .setRequestedAt(instant())
                 .build();
         emit(cluster, new FleetOutcome.Reserve(request));
+    }
+
+    /** The migration brake as the cluster views carry it (every cluster's the same), or null while it does not hold. */
+    MigrationBrake brake() {
+        try (KeyValueIterator<String, ClusterWatch> it = clusterViews.all()) {
+            while (it.hasNext()) {
+                MigrationBrake brake = it.next().value.getBrake();
+                if (brake != null) {
+                    return brake;
+                }
+            }
+        }
+        return null;
     }
 
     /** The keys of the workloads the index lists under the cluster. */
