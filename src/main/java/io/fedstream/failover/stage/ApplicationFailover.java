@@ -138,7 +138,7 @@ final class ApplicationFailover {
                 failures.delete(storeKey);
                 return;
             }
-            if (now - failure.sinceMs() < settings.tolerationSeconds() * 1000L || !mayMigrate(key, failure.cluster(), now)) {
+            if (now - failure.sinceMs() < settings.tolerationSeconds() * 1000L || !mayMigrate(key, failure, now)) {
                 return;
             }
             failure = failure.migrationStarted();
@@ -152,8 +152,13 @@ final class ApplicationFailover {
         }
         Optional<IncidentEntry> entry = task.ledger.entry(new IncidentKey(key, failure.incidentId()));
         if (entry.isEmpty() || entry.get().state() == IncidentEntry.State.RETRY_PENDING) {
+            if (!placedThere) {
+                // Moved away otherwise meanwhile (a cluster failure): nothing is left to move from there.
+                failures.delete(storeKey);
+                return;
+            }
             // A reservation whose answer was lost, or a failed attempt's retry: under the same rules as the first attempt.
-            if (mayMigrate(key, failure.cluster(), now)) {
+            if (mayMigrate(key, failure, now)) {
                 failingOver.migrate(key, binding, policy, task.workload(key), failure.cluster(), failure.incidentId(), now);
             }
         } else if (entry.get().state() == IncidentEntry.State.EXHAUSTED) {
@@ -224,10 +229,11 @@ final class ApplicationFailover {
 
     /**
      * Not while the cluster has an incident of its own (cluster failover governs it then), nor while the migration brake
-     * holds (docs/health.md: no migration command is issued), nor while a reservation for the workload is in flight.
+     * holds (docs/health.md: no migration command is issued), nor while the workload is being moved for another incident
+     * or a reservation for it is in flight.
      */
-    private boolean mayMigrate(String key, String cluster, long now) {
-        if (task.openIncidents.get(cluster) != null || task.brake() != null) {
+    private boolean mayMigrate(String key, ApplicationFailure failure, long now) {
+        if (task.openIncidents.get(failure.cluster()) != null || task.brake() != null || task.migrating(key, failure.incidentId())) {
             return false;
         }
         FleetWorkload workload = task.workload(key);

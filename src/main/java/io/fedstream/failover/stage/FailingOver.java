@@ -105,7 +105,8 @@ final class FailingOver {
         }
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         FleetWorkload workload = task.workload(key);
-        if ((workload.pending() != null && workload.pending().awaited(now)) || !due(incident, policy, now)) {
+        if ((workload.pending() != null && workload.pending().awaited(now)) || !due(incident, policy, now)
+                || task.migrating(key, incident.getIncidentId())) {
             return;
         }
         migrate(key, binding, policy, workload, incident.getCluster(), incident.getIncidentId(), now);

@@ -2,8 +2,11 @@ package io.fedstream.failover.stage;
 
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.MigrationBrake;
+import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationRecord;
+import io.fedstream.avro.MigrationRecordPhase;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
@@ -215,6 +218,24 @@ final class FleetTask {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether a MIGRATE command of the workload for another incident is out and not finished (ISSUED, STARTED or
+     * RESTORED): a cluster failure and an application failure of one workload must not move it twice at once.
+     */
+    boolean migrating(String workloadKey, String incidentId) {
+        try (KeyValueIterator<String, MigrationRecord> it = migrations.prefixScan(workloadKey + "/", KEYS)) {
+            while (it.hasNext()) {
+                MigrationRecord record = it.next().value;
+                MigrationCommand command = record.getCommand();
+                if (command.getAction() == MigrationAction.MIGRATE && !command.getIncidentId().equals(incidentId)
+                        && record.getPhase() != MigrationRecordPhase.COMPLETED && record.getPhase() != MigrationRecordPhase.FAILED) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** The keys of the workloads the index lists under the cluster. */

@@ -282,6 +282,23 @@ class ApplicationFailoverTest {
                 .satisfies(command -> assertThat(command.getSourceCluster()).isEqualTo("dc-1"));
     }
 
+    @Test
+    void aWorkloadMovingForItsOwnFailureIsNotMovedAgainWhenItsClusterFailsMeanwhile() {
+        webWithPolicy("""
+                      application:
+                        decisionConditions: {tolerationSeconds: 5}
+                        purgeMode: Never
+                """);
+        fleet.status(phase("dc-1", "FAILED"), WEB);
+        reportEverySecond("dc-1", "FAILED", 6);
+        assertThat(fleet.commandsFor(WEB)).hasSize(1);
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(30));
+
+        assertThat(fleet.stateChanges("dc-1")).contains("FAILED");
+        assertThat(fleet.commandsFor(WEB)).as("the application failover's command is still out").hasSize(1);
+    }
+
     /** Three clusters, a policy for team-a's Deployments with the given {@code failover} block, and web placed on dc-1. */
     private void webWithPolicy(String failover) {
         fleet = FleetDriver.threeClusters(stateDir);
