@@ -166,10 +166,12 @@ final class ApplicationFailover {
             failures.delete(storeKey);
             return;
         }
-        explain(key, failure);
         entry = task.ledger.entry(new IncidentKey(key, failure.incidentId()));
-        if (entry.isPresent() && entry.get().commandId() != null && !failure.purged()) {
-            failure = purgeIfDue(key, failure, entry.get(), now);
+        if (entry.isPresent() && entry.get().commandId() != null) {
+            explain(entry.get().commandId(), failure);
+            if (!failure.purged()) {
+                failure = purgeIfDue(key, failure, entry.get(), now);
+            }
         }
         boolean completed = entry.isPresent() && entry.get().state() == IncidentEntry.State.COMPLETED;
         // Kept until the binding has left the cluster, so the old copy's reports in between start no new spell.
@@ -213,14 +215,10 @@ final class ApplicationFailover {
     }
 
     /** The migration record of a command just issued says why, until the executor reports on it. */
-    private void explain(String key, ApplicationFailure failure) {
-        Optional<IncidentEntry> entry = task.ledger.entry(new IncidentKey(key, failure.incidentId()));
-        if (entry.isEmpty() || entry.get().commandId() == null) {
-            return;
-        }
-        MigrationRecord record = task.migrations.get(entry.get().commandId());
+    private void explain(String commandId, ApplicationFailure failure) {
+        MigrationRecord record = task.migrations.get(commandId);
         if (record != null && record.getPhase() == MigrationRecordPhase.ISSUED && record.getReason() == null) {
-            task.migrations.put(entry.get().commandId(), MigrationRecord.newBuilder(record)
+            task.migrations.put(commandId, MigrationRecord.newBuilder(record)
                     .setReason("application unhealthy on " + failure.cluster() + " since " + Instant.ofEpochMilli(failure.sinceMs())
                             + " (phase " + failure.phase() + ")")
                     .build());
