@@ -47,8 +47,7 @@ class ApplicationFailoverTest {
                         purgeMode: Never
                 """);
 
-        fleet.status(phase("dc-1", "NotAvailable"), WEB);
-        reportEverySecond("dc-1", "NotAvailable", 9);
+        reportFrom("dc-1", "NotAvailable", 9);
         assertThat(fleet.commandsFor(WEB)).as("9 s of 10 s toleration").isEmpty();
 
         reportEverySecond("dc-1", "NotAvailable", 2);
@@ -85,21 +84,18 @@ class ApplicationFailoverTest {
                         decisionConditions: {tolerationSeconds: 10}
                 """);
 
-        fleet.status(phase("dc-1", "NotAvailable"), WEB);
-        reportEverySecond("dc-1", "NotAvailable", 6);
+        reportFrom("dc-1", "NotAvailable", 6);
         fleet.status(phase("dc-1", "Available"), WEB).advance(Duration.ofSeconds(20));
 
         assertThat(fleet.commandsFor(WEB)).isEmpty();
         assertThat(fleet.decisions(WEB)).containsSubsequence("APPLICATION_UNHEALTHY", "APPLICATION_RECOVERED")
                 .doesNotContain("APPLICATION_FAILOVER");
 
-        fleet.status(phase("dc-1", "FAILED"), WEB);
-        reportEverySecond("dc-1", "FAILED", 6);
+        reportFrom("dc-1", "FAILED", 6);
         fleet.status(phase("dc-1", "Unknown"), WEB).advance(Duration.ofSeconds(20));
         assertThat(fleet.commandsFor(WEB)).as("Unknown stops the clock too, as in Karmada").isEmpty();
 
-        fleet.status(phase("dc-1", "FAILED"), WEB);
-        reportEverySecond("dc-1", "FAILED", 9);
+        reportFrom("dc-1", "FAILED", 9);
         assertThat(fleet.commandsFor(WEB)).as("counted from the new spell's first report, not the old one's").isEmpty();
         reportEverySecond("dc-1", "FAILED", 2);
         assertThat(fleet.commandsFor(WEB)).hasSize(1);
@@ -133,8 +129,7 @@ class ApplicationFailoverTest {
                         purgeMode: Directly
                 """);
 
-        fleet.status(phase("dc-1", "FAILED"), WEB);
-        reportEverySecond("dc-1", "FAILED", 6);
+        reportFrom("dc-1", "FAILED", 6);
 
         List<MigrationCommand> commands = fleet.commandsFor(WEB);
         assertThat(commands).extracting(MigrationCommand::getAction).containsExactly(MigrationAction.MIGRATE, MigrationAction.PURGE);
@@ -163,8 +158,7 @@ class ApplicationFailoverTest {
                         purgeMode: Gracefully
                         gracePeriodSeconds: 60
                 """);
-        fleet.status(phase("dc-1", "FAILED"), WEB);
-        reportEverySecond("dc-1", "FAILED", 6);
+        reportFrom("dc-1", "FAILED", 6);
         MigrationCommand migrate = fleet.commandsFor(WEB).get(0);
         assertThat(migrate.getPurgeMode()).isEqualTo(PurgeMode.Gracefully);
         assertThat(migrate.getGracePeriodSeconds()).isEqualTo(60);
@@ -194,8 +188,7 @@ class ApplicationFailoverTest {
                         decisionConditions: {tolerationSeconds: 5}
                         gracePeriodSeconds: 30
                 """);
-        fleet.status(phase("dc-1", "FAILED"), WEB);
-        reportEverySecond("dc-1", "FAILED", 6);
+        reportFrom("dc-1", "FAILED", 6);
         MigrationCommand migrate = fleet.commandsFor(WEB).get(0);
         fleet.report(migrate, MigrationPhase.COMPLETED, null);
 
@@ -270,8 +263,7 @@ class ApplicationFailoverTest {
         fleet.silence("dc-3").silence("dc-4").advance(Duration.ofSeconds(5));
         assertThat(fleet.audit).anyMatch(a -> "BRAKE_ENGAGED".equals(a.getDecision()));
 
-        fleet.status(phase("dc-1", "FAILED"), WEB);
-        reportEverySecond("dc-1", "FAILED", 10);
+        reportFrom("dc-1", "FAILED", 10);
         assertThat(fleet.commandsFor(WEB)).as("no migration command while the brake holds (docs/health.md)").isEmpty();
 
         fleet.cluster("dc-3", "16", "256Gi").cluster("dc-4", "16", "256Gi");
@@ -289,8 +281,7 @@ class ApplicationFailoverTest {
                         decisionConditions: {tolerationSeconds: 5}
                         purgeMode: Never
                 """);
-        fleet.status(phase("dc-1", "FAILED"), WEB);
-        reportEverySecond("dc-1", "FAILED", 6);
+        reportFrom("dc-1", "FAILED", 6);
         assertThat(fleet.commandsFor(WEB)).hasSize(1);
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(30));
@@ -320,6 +311,12 @@ class ApplicationFailoverTest {
 
     private WorkloadStatusEvent phase(String cluster, String phase) {
         return WorkloadStatusEvent.newBuilder().setCluster(cluster).setPhase(phase).setObservedAt(fleet.now()).build();
+    }
+
+    /** The workload's copy on the cluster reports the phase now, then once a second for {@code seconds} s. */
+    private void reportFrom(String cluster, String phase, int seconds) {
+        fleet.status(phase(cluster, phase), WEB);
+        reportEverySecond(cluster, phase, seconds);
     }
 
     /** The workload's copy on the cluster reports the phase once a second, as the agent would, for {@code seconds} s. */
