@@ -105,8 +105,7 @@ final class FailingOver {
         }
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         FleetWorkload workload = task.workload(key);
-        if ((workload.pending() != null && workload.pending().awaited(now)) || !due(incident, policy, now)
-                || task.migrating(key, incident.getIncidentId())) {
+        if ((workload.pending() != null && workload.pending().awaited(now)) || !due(incident, policy, now)) {
             return;
         }
         migrate(key, binding, policy, workload, incident.getCluster(), incident.getIncidentId(), now);
@@ -114,15 +113,19 @@ final class FailingOver {
 
     /**
      * Moves the workload away from the source for the incident: its first attempt, or its retry once due; nothing while
-     * a command is out or after the incident closed. Cluster incidents and application failures ({@link
+     * a command is out, after the incident closed, or while a MIGRATE of another incident is out (a cluster failure and
+     * an application failure never move one workload twice at once). Cluster incidents and application failures ({@link
      * ApplicationFailover}) share it, so both get the same target choice, reservation, strategies, relay and ledger.
      */
     void migrate(String key, ResourceBinding binding, PropagationPolicy policy, FleetWorkload workload, String source,
                  String incidentId, long now) {
         Optional<IncidentEntry> entry = task.ledger.entry(new IncidentKey(key, incidentId));
         if (entry.isEmpty()) {
-            start(key, binding, policy, source, incidentId, workload, 1, null);
-        } else if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && !Instant.ofEpochMilli(now).isBefore(entry.get().notBefore())) {
+            if (!task.migrating(key, incidentId)) {
+                start(key, binding, policy, source, incidentId, workload, 1, null);
+            }
+        } else if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && !Instant.ofEpochMilli(now).isBefore(entry.get().notBefore())
+                && !task.migrating(key, incidentId)) {
             start(key, binding, policy, source, incidentId, workload, entry.get().attempt() + 1, entry.get());
         }
     }
