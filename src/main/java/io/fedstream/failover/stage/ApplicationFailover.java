@@ -90,7 +90,14 @@ final class ApplicationFailover {
     void checkAll() {
         List<String> keys = new ArrayList<>();
         try (KeyValueIterator<String, ApplicationFailure> it = failures.all()) {
-            it.forEachRemaining(entry -> keys.add(entry.key));
+            while (it.hasNext()) {
+                keys.add(it.peekNextKey());
+                try {
+                    it.next();
+                } catch (RuntimeException unreadable) {
+                    // Its key is listed: reading it again below dead-letters it.
+                }
+            }
         }
         long now = task.now();
         for (String storeKey : keys) {
@@ -101,8 +108,9 @@ final class ApplicationFailover {
                     check(key, failure, now);
                 }
             } catch (RuntimeException e) {
-                // Out of the store, so that an entry that cannot be read is one dead letter, not one per check interval.
-                failures.delete(storeKey);
+                // Out of the store, so that an entry that cannot be read is one dead letter, not one per check interval;
+                // a null put, because delete() reads the old value and would fail on it again.
+                failures.put(storeKey, null);
                 task.deadLetterEntry(FleetAudit.FAILOVER, FleetStores.APPLICATION_FAILURES, key, e);
             }
         }

@@ -11,6 +11,7 @@ import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.MigrationStrategy;
 import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.WorkloadStatusEvent;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -288,6 +289,29 @@ class ApplicationFailoverTest {
 
         assertThat(fleet.stateChanges("dc-1")).contains("FAILED");
         assertThat(fleet.commandsFor(WEB)).as("the application failover's command is still out").hasSize(1);
+    }
+
+    @Test
+    void anEntryThatCannotBeReadIsOneDeadLetterNamingTheStoreAndTheOtherWorkloadsStillMove() {
+        webWithPolicy("""
+                      application:
+                        decisionConditions: {tolerationSeconds: 5}
+                        purgeMode: Never
+                """);
+        fleet.deployment("team-a", "api", 1, "1");
+        String api = "apps/Deployment/team-a/api";
+        fleet.status(phase(fleet.placement(api), "FAILED"), api).status(phase("dc-1", "FAILED"), WEB);
+        fleet.corruptEntry(FleetStores.APPLICATION_FAILURES, WEB + "\u0000dc-1");
+
+        fleet.advance(Duration.ofSeconds(10));
+
+        assertThat(fleet.commandsFor(api)).hasSize(1);
+        assertThat(fleet.commandsFor(WEB)).isEmpty();
+        assertThat(fleet.deadLetters).singleElement().satisfies(letter -> {
+            assertThat(letter.key()).isEqualTo(WEB);
+            assertThat(new String(letter.headers().lastHeader("store").value(), StandardCharsets.UTF_8))
+                    .isEqualTo(FleetStores.APPLICATION_FAILURES);
+        });
     }
 
     /** Three clusters, a policy for team-a's Deployments with the given {@code failover} block, and web placed on dc-1. */
