@@ -112,19 +112,34 @@ final class FailingOver {
         if ((workload.pending() != null && workload.pending().awaited(now)) || !due(incident, policy, now)) {
             return;
         }
-        IncidentKey incidentKey = new IncidentKey(key, incident.getIncidentId());
+        migrate(key, binding, policy, workload, incident.getCluster(), incident.getIncidentId(), now);
+    }
+
+    /**
+     * Moves the workload away from the source for the incident: its first attempt, or its retry once due; nothing while
+     * a command is out, after the incident closed, or while a MIGRATE of another incident is out (a cluster failure and
+     * an application failure never move one workload twice at once). Cluster incidents and application failures ({@link
+     * ApplicationFailover}) share it, so both get the same target choice, reservation, strategies, relay and ledger. A
+     * policy that says {@code failover.enable: false} keeps the workload where it is, audited once per incident.
+     */
+    void migrate(String key, ResourceBinding binding, PropagationPolicy policy, FleetWorkload workload, String source,
+                 String incidentId, long now) {
+        IncidentKey incidentKey = new IncidentKey(key, incidentId);
         if (policy != null && policy.failover() != null && !policy.failover().enabled()) {
             if (task.ledger.holdBack(incidentKey)) {
-                task.audit(FleetAudit.noTarget(binding, incident.getIncidentId(), cluster, "MIGRATION_DISABLED",
-                        "stays on " + cluster + ": " + policy.key() + " says spec.failover.enable: false", now));
+                task.audit(FleetAudit.noTarget(binding, incidentId, source, "MIGRATION_DISABLED",
+                        "stays on " + source + ": " + policy.key() + " says spec.failover.enable: false", now));
             }
             return;
         }
         Optional<IncidentEntry> entry = task.ledger.entry(incidentKey);
         if (entry.isEmpty() || entry.get().state() == IncidentEntry.State.HELD_BACK) {
-            start(key, binding, policy, incident, workload, 1, null);
-        } else if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && !Instant.ofEpochMilli(now).isBefore(entry.get().notBefore())) {
-            start(key, binding, policy, incident, workload, entry.get().attempt() + 1, entry.get());
+            if (!task.migrating(key, incidentId)) {
+                start(key, binding, policy, source, incidentId, workload, 1, null);
+            }
+        } else if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && !Instant.ofEpochMilli(now).isBefore(entry.get().notBefore())
+                && !task.migrating(key, incidentId)) {
+            start(key, binding, policy, source, incidentId, workload, entry.get().attempt() + 1, entry.get());
         }
     }
 
@@ -205,9 +220,8 @@ final class FailingOver {
         return Optional.empty();
     }
 
-    private void start(String key, ResourceBinding binding, PropagationPolicy policy, ClusterStateEvent incident,
+    private void start(String key, ResourceBinding binding, PropagationPolicy policy, String source, String incidentId,
                        FleetWorkload workload, int attempt, IncidentEntry previous) {
-        String source = incident.getCluster();
         Set<String> avoid = previous == null || previous.targetCluster() == null ? Set.of(source) : Set.of(source, previous.targetCluster());
         PlacementResult result;
         try {
@@ -224,8 +238,8 @@ final class FailingOver {
             candidates = previous.remainingCandidates().stream().filter(candidates::contains).toList();
         }
         int group = result instanceof PlacementResult.Placed placed ? placed.groupIndex() : workload.group();
-        FleetWorkload.Pending pending = new FleetWorkload.Pending(requestId(key, incident.getIncidentId(), attempt, 0),
-                ReservationPurpose.MIGRATE, incident.getIncidentId(), source, candidates, 0, group, binding.getGeneration(), attempt,
+        FleetWorkload.Pending pending = new FleetWorkload.Pending(requestId(key, incidentId, attempt, 0),
+                ReservationPurpose.MIGRATE, incidentId, source, candidates, 0, group, binding.getGeneration(), attempt,
                 task.now());
         if (candidates.isEmpty()) {
             String why = result instanceof PlacementResult.NoFit noFit ? Placing.why(noFit) : "no remaining candidate is eligible";
@@ -259,7 +273,8 @@ final class FailingOver {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         FailoverSettings settings = FailoverSettings.of(policy == null ? null : policy.failover());
         PlanRequest request = new PlanRequest(Workload.of(binding), task.statuses.get(key), task.deltas.log(key), settings,
-                FailureCause.CLUSTER, pending.incidentId(), pending.sourceCluster(), candidates, pending.attempt(), task.workload(key).preserved(),
+                ApplicationFailover.isApplicationIncident(pending.incidentId()) ? FailureCause.APPLICATION : FailureCause.CLUSTER,
+                pending.incidentId(), pending.sourceCluster(), candidates, pending.attempt(), task.workload(key).preserved(),
                 task.instant());
         return task.ledger.planOnce(request);
     }
@@ -282,7 +297,8 @@ final class FailingOver {
         task.emit(binding.getNamespace(), new FleetOutcome.Place(
                 Placing.placement(binding, command.getTargetCluster(), DECIDED_BY)));
         task.release(command.getWorkloadKey(), command.getSourceCluster());
-        if (command.getPurgeMode() != PurgeMode.Never) {
+        // An application failure's copy is purged by ApplicationFailover: its cluster is healthy and will not "recover".
+        if (command.getPurgeMode() != PurgeMode.Never && !ApplicationFailover.isApplicationIncident(command.getIncidentId())) {
             task.staleCopies.put(FleetTask.indexKey(command.getSourceCluster(), command.getWorkloadKey()), command.getCommandId());
         }
         FleetWorkload workload = task.workload(command.getWorkloadKey());
@@ -298,29 +314,37 @@ final class FailingOver {
             if (moved == null) {
                 continue;
             }
-            MigrationCommand purge = MigrationCommand.newBuilder(moved.getCommand())
-                    .setCommandId(moved.getCommand().getCommandId() + "/purge")
-                    .setAction(MigrationAction.PURGE)
-                    // Purging stops the copy left behind; the state went with the migration.
-                    .setStrategy(MigrationStrategy.GRACEFUL_SHUTDOWN)
-                    .setSourceCluster(cluster)
-                    .setTargetCluster(null)
-                    .setRemainingCandidates(List.of())
-                    .setCheckpoint(null)
-                    .setDeltaReplay(null)
-                    .setConsumerGroupOffsets(List.of())
-                    .setFullStateBytes(0)
-                    .setIncrementalBytes(0)
-                    .setIssuedAt(task.instant())
-                    .build();
-            task.emit(key, new FleetOutcome.Command(purge));
-            task.migrations.put(purge.getCommandId(), MigrationRecord.newBuilder()
-                    .setCommand(purge).setPhase(MigrationRecordPhase.ISSUED).setUpdatedAt(purge.getIssuedAt()).build());
-            ResourceBinding binding = task.bindings.get(key);
-            if (binding != null) {
-                task.audit(FleetAudit.command(binding, purge, "PURGE_ISSUED",
-                        cluster + " recovered; purge " + purge.getPurgeMode() + " the copy left there", task.now()));
-            }
+            MigrationCommand command = moved.getCommand();
+            purge(command, cluster, command.getGracePeriodSeconds(),
+                    cluster + " recovered; purge " + command.getPurgeMode() + " the copy left there");
+        }
+    }
+
+    /** Issues the PURGE of the copy a migration left on the cluster: the command, its record and its audit. */
+    void purge(MigrationCommand moved, String cluster, Integer gracePeriodSeconds, String reason) {
+        String key = moved.getWorkloadKey();
+        MigrationCommand purge = MigrationCommand.newBuilder(moved)
+                .setCommandId(moved.getCommandId() + "/purge")
+                .setAction(MigrationAction.PURGE)
+                // Purging stops the copy left behind; the state went with the migration.
+                .setStrategy(MigrationStrategy.GRACEFUL_SHUTDOWN)
+                .setSourceCluster(cluster)
+                .setTargetCluster(null)
+                .setRemainingCandidates(List.of())
+                .setCheckpoint(null)
+                .setDeltaReplay(null)
+                .setConsumerGroupOffsets(List.of())
+                .setGracePeriodSeconds(gracePeriodSeconds)
+                .setFullStateBytes(0)
+                .setIncrementalBytes(0)
+                .setIssuedAt(task.instant())
+                .build();
+        task.emit(key, new FleetOutcome.Command(purge));
+        task.migrations.put(purge.getCommandId(), MigrationRecord.newBuilder()
+                .setCommand(purge).setPhase(MigrationRecordPhase.ISSUED).setUpdatedAt(purge.getIssuedAt()).build());
+        ResourceBinding binding = task.bindings.get(key);
+        if (binding != null) {
+            task.audit(FleetAudit.command(binding, purge, "PURGE_ISSUED", reason, task.now()));
         }
     }
 

@@ -79,6 +79,21 @@ final class FleetAudit {
                 .build();
     }
 
+    /** A decision on an application failure: its clock started, stopped, or ran out (docs/failover.md). */
+    static AuditEvent applicationFailure(ResourceBinding binding, ApplicationFailure failure, String decision, String why,
+                                         long tolerationSeconds, long now) {
+        ObjectNode details = JSON.createObjectNode();
+        details.put("phase", failure.phase());
+        details.put("unhealthySince", Instant.ofEpochMilli(failure.sinceMs()).toString());
+        details.put("tolerationSeconds", tolerationSeconds);
+        return about(binding, FAILOVER, decision, binding.getWorkloadKey() + "/" + failure.incidentId() + "/" + decision, now)
+                .setCluster(failure.cluster())
+                .setIncidentId(failure.incidentId())
+                .setReason(why)
+                .setDetails(details.toString())
+                .build();
+    }
+
     private static AuditEvent.Builder about(ResourceBinding binding, String stage, String decision, String id, long now) {
         return AuditEvent.newBuilder()
                 .setDecisionId(stage + "-" + id)

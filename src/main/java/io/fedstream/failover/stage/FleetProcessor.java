@@ -40,6 +40,7 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
     private FleetTask task;
     private Placing placing;
     private FailingOver failingOver;
+    private ApplicationFailover applicationFailover;
     private KeyValueStore<String, String> reportedPolicies;
 
     FleetProcessor(FleetSettings settings, Topics topics, LongSupplier policyChanges, FedstreamMetrics metrics) {
@@ -54,10 +55,12 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
         task = new FleetTask(context, settings, topics.stateDeltas().name(), policyChanges);
         placing = new Placing(task, metrics);
         failingOver = new FailingOver(task);
+        applicationFailover = new ApplicationFailover(task, failingOver);
         reportedPolicies = context.getStateStore(FleetStores.REFUSED_POLICIES);
         context.schedule(settings.checkInterval(), PunctuationType.WALL_CLOCK_TIME, at -> {
             task.processing(-1);
             failingOver.checkAll();
+            applicationFailover.checkAll();
             // Policies are global: one task dead-letters a refused one, not every task.
             if (context.taskId().partition() == 0) {
                 deadLetterRefusedPolicies();
@@ -82,6 +85,7 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
             onDelta(key, delta.bytes());
         } else if (signal instanceof FleetSignal.MigrationReported reported) {
             failingOver.onMigrationEvent(reported.event()).ifPresent(why -> deadLetter(key, reported.event(), why));
+            applicationFailover.check(key);
         } else if (signal instanceof FleetSignal.ClusterChanged changed) {
             failingOver.onClusterChanged(changed.event());
             placing.retryUnplaced();
@@ -138,6 +142,7 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
         if (checkpoint != null && checkpoint.getDeltaOffset() != null) {
             task.deltas.truncateThrough(key, checkpoint.getDeltaOffset());
         }
+        applicationFailover.onStatus(key, status);
     }
 
     private void onDelta(String key, long bytes) {
@@ -175,6 +180,7 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
             placing.onAnswer(answer, workload, pending);
         } else {
             failingOver.onAnswer(answer, workload, pending);
+            applicationFailover.check(answer.getWorkloadKey());
         }
     }
 

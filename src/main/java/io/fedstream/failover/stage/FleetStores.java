@@ -34,6 +34,9 @@ public final class FleetStores {
     /** {@code cluster NUL workload key} to the command that moved the workload away: purged when the cluster recovers. */
     public static final String STALE_COPIES = "stale-copies-store";
 
+    /** {@code workload key NUL cluster} to the {@link ApplicationFailure} of a workload unhealthy there, until its failover is over. */
+    public static final String APPLICATION_FAILURES = "application-failures-store";
+
     /** PropagationPolicy key to the version of it last dead-lettered as refused. */
     public static final String REFUSED_POLICIES = "refused-propagation-policies-store";
 
@@ -41,7 +44,7 @@ public final class FleetStores {
 
     static String[] all() {
         return new String[] {BINDINGS, CLUSTER_WORKLOADS, WORKLOADS, UNPLACED, STATUS, DELTAS, INCIDENTS, OPEN_INCIDENTS, MIGRATIONS, STALE_COPIES,
-            REFUSED_POLICIES};
+            REFUSED_POLICIES, APPLICATION_FAILURES};
     }
 
     static void addTo(StreamsBuilder builder, Serde<ResourceBinding> bindings, Serde<WorkloadStatusEvent> statuses,
@@ -57,6 +60,7 @@ public final class FleetStores {
         add(builder, MIGRATIONS, migrations);
         add(builder, STALE_COPIES, Serdes.String());
         add(builder, REFUSED_POLICIES, Serdes.String());
+        add(builder, APPLICATION_FAILURES, new JsonRecordSerde<>(ApplicationFailure.class));
     }
 
     private static <V> void add(StreamsBuilder builder, String name, Serde<V> values) {

@@ -2,7 +2,11 @@ package io.fedstream.failover.stage;
 
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.MigrationAction;
+import io.fedstream.avro.MigrationBrake;
+import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationRecord;
+import io.fedstream.avro.MigrationRecordPhase;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
@@ -201,6 +205,37 @@ final class FleetTask {
                 .setRequestedAt(instant())
                 .build();
         emit(cluster, new FleetOutcome.Reserve(request));
+    }
+
+    /** The migration brake as the cluster views carry it (every cluster's the same), or null while it does not hold. */
+    MigrationBrake brake() {
+        try (KeyValueIterator<String, ClusterWatch> it = clusterViews.all()) {
+            while (it.hasNext()) {
+                MigrationBrake brake = it.next().value.getBrake();
+                if (brake != null) {
+                    return brake;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether a MIGRATE command of the workload for another incident is out and not finished (ISSUED, STARTED or
+     * RESTORED): a cluster failure and an application failure of one workload must not move it twice at once.
+     */
+    boolean migrating(String workloadKey, String incidentId) {
+        try (KeyValueIterator<String, MigrationRecord> it = migrations.prefixScan(workloadKey + "/", KEYS)) {
+            while (it.hasNext()) {
+                MigrationRecord record = it.next().value;
+                MigrationCommand command = record.getCommand();
+                if (command.getAction() == MigrationAction.MIGRATE && !command.getIncidentId().equals(incidentId)
+                        && record.getPhase() != MigrationRecordPhase.COMPLETED && record.getPhase() != MigrationRecordPhase.FAILED) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** The keys of the workloads the index lists under the cluster. */
