@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 
 /**
  * Schedules a workload's replicas over clusters as Karmada v1.15's scheduler does ({@code pkg/scheduler/core}:
@@ -28,17 +29,20 @@ import java.util.Map;
  * A workload of several components has each component's replicas divided with the same weights; a division is only
  * made when every cluster's share of every component fits its free room, else the group fails naming the cluster and
  * the resource. Clusters left with no pods are dropped (Karmada's {@code removeZeroReplicasCluster}).
+ * {@link #reschedule} schedules again where the workload runs, moving only what must move.
  */
 public final class ReplicaScheduler {
 
-    /** Divided clusters rank by untolerated PreferNoSchedule taints, then available replicas (most first), then name. */
-    private static final Comparator<ScheduleCandidate> BY_AVAILABLE = Comparator
-            .comparingInt(ScheduleCandidate::dispreferred)
+    /** Clusters that already run the workload first, as Karmada's ClusterLocality score puts them. */
+    private static final Comparator<ScheduleCandidate> LOCALITY = Comparator.comparing(c -> !c.holds());
+    /** Divided clusters rank after locality by untolerated PreferNoSchedule taints, then available replicas (most first), then name. */
+    private static final Comparator<ScheduleCandidate> BY_AVAILABLE = LOCALITY
+            .thenComparingInt(ScheduleCandidate::dispreferred)
             .thenComparing(Comparator.comparingLong(ScheduleCandidate::available).reversed())
             .thenComparing(ScheduleCandidate::name);
-    /** Duplicated clusters rank as {@link Placer} ranks them: taints, then headroom after placement, then name. */
-    private static final Comparator<ScheduleCandidate> BY_HEADROOM = Comparator
-            .comparingInt(ScheduleCandidate::dispreferred)
+    /** Duplicated clusters rank after locality as {@link Placer} ranks them: taints, then headroom after placement, then name. */
+    private static final Comparator<ScheduleCandidate> BY_HEADROOM = LOCALITY
+            .thenComparingInt(ScheduleCandidate::dispreferred)
             .thenComparing(ScheduleCandidate::headroom, Comparator.reverseOrder())
             .thenComparing(ScheduleCandidate::name);
 
@@ -49,6 +53,25 @@ public final class ReplicaScheduler {
 
     /** Schedules the workload from affinity group {@code groupIndex} on (failover stays in its group while it can). */
     public ScheduleResult scheduleFromGroup(Placer.Request request, int groupIndex) {
+        return scheduleFrom(request, groupIndex, List.of());
+    }
+
+    /**
+     * Schedules the workload again where it already runs on {@code previous} (e.g. after one of those clusters failed:
+     * the caller avoids it), as Karmada's scheduler does in its steady mode: the clusters that run it rank first (its
+     * ClusterLocality score) and count what they run as available; Duplicated keeps its copies where they still may
+     * run and adds a cluster only when the spread constraints call for one; Divided by available replicas keeps every
+     * remaining share and divides only the missing replicas over the clusters' free room ({@code dynamicScaleUp});
+     * static weights divide afresh, ties going to the clusters that held more. When the workload now has fewer replicas
+     * than it runs, the division is fresh (Karmada's proportional scale-down is not implemented).
+     */
+    public ScheduleResult reschedule(Placer.Request request, int groupIndex, List<ScheduleResult.Target> previous) {
+        return scheduleFrom(request, groupIndex, previous);
+    }
+
+    private ScheduleResult scheduleFrom(Placer.Request request, int groupIndex, List<ScheduleResult.Target> previousTargets) {
+        Map<String, Map<String, Long>> previous = new LinkedHashMap<>();
+        previousTargets.forEach(target -> previous.put(target.cluster(), target.components()));
         PropagationPolicy.Placement placement = request.placement();
         List<ClusterAffinity> groups = placement.affinityGroups().isEmpty() ? List.of(ClusterAffinity.ANY) : placement.affinityGroups();
         List<Rejection> rejections = new ArrayList<>();
@@ -62,12 +85,13 @@ public final class ReplicaScheduler {
                     rejections.add(rejection);
                 } else {
                     Fit.Verdict verdict = Fit.check(request.components(), cluster);
-                    eligible.add(new ScheduleCandidate(cluster, Placer.dispreferring(cluster, placement).size(), verdict.headroom(),
+                    long held = previous.getOrDefault(cluster.name(), Map.of()).values().stream().mapToLong(Long::longValue).max().orElse(0);
+                    eligible.add(new ScheduleCandidate(cluster, held, Placer.dispreferring(cluster, placement).size(), verdict.headroom(),
                             AvailableReplicas.of(request.components(), cluster), verdict.fits()));
                 }
             }
             Attempt attempt = placement.replicaScheduling() == PropagationPolicy.ReplicaScheduling.Divided
-                    ? divided(request, placement, group, eligible, rejections)
+                    ? divided(request, placement, group, eligible, previous, rejections)
                     : duplicated(request, placement, group, eligible, rejections);
             if (attempt.targets() != null) {
                 return new ScheduleResult.Scheduled(attempt.targets(), attempt.scheduling(), i, group.name(), rejections);
@@ -93,7 +117,7 @@ public final class ReplicaScheduler {
                                       List<ScheduleCandidate> eligible, List<Rejection> rejections) {
         List<ScheduleCandidate> feasible = new ArrayList<>();
         for (ScheduleCandidate candidate : eligible) {
-            if (candidate.fitsWhole()) {
+            if (candidate.fitsWhole() || candidate.holds()) {
                 feasible.add(candidate);
             } else {
                 rejections.add(Placer.shortOf(group.name(), candidate.cluster(), Fit.check(request.components(), candidate.cluster())));
@@ -114,7 +138,7 @@ public final class ReplicaScheduler {
     }
 
     private static Attempt divided(Placer.Request request, PropagationPolicy.Placement placement, ClusterAffinity group,
-                                   List<ScheduleCandidate> eligible, List<Rejection> rejections) {
+                                   List<ScheduleCandidate> eligible, Map<String, Map<String, Long>> previous, List<Rejection> rejections) {
         if (eligible.isEmpty()) {
             return Attempt.failed("no eligible cluster");
         }
@@ -127,6 +151,10 @@ public final class ReplicaScheduler {
             return Attempt.failed(outcome.problem());
         }
         List<ScheduleCandidate> selected = outcome.selected();
+        Map<String, Map<String, Long>> kept = kept(request, selected, previous);
+        if (division.byAvailableReplicas() && !kept.isEmpty()) {
+            return scaleUp(request, group, division, selected, kept, rejections);
+        }
         List<WeightedDivision.Weight> weights;
         if (division.byAvailableReplicas()) {
             long available = 0;
@@ -135,15 +163,76 @@ public final class ReplicaScheduler {
             }
             if (available < replicas) {
                 return Attempt.failed("the clusters' available replicas (" + available + ") are not enough for " + replicas
-                        + describeAvailable(selected));
+                        + describe(selected, ScheduleCandidate::available));
             }
             List<ScheduleCandidate> used = division.preference() == ReplicaDivision.Preference.Aggregated
                     ? aggregated(selected, replicas) : selected;
             weights = used.stream().map(c -> new WeightedDivision.Weight(c.name(), c.available())).toList();
         } else {
-            weights = staticWeights(selected, division);
+            List<ScheduleCandidate> heldMostFirst = new ArrayList<>(selected);
+            heldMostFirst.sort(Comparator.comparingLong(ScheduleCandidate::held).reversed());
+            weights = staticWeights(heldMostFirst, division);
         }
-        return share(request, group, selected, weights, rejections);
+        return share(request, group, selected, weights, Map.of(), previous, rejections);
+    }
+
+    /**
+     * The shares that stay where they run: those of the selected clusters, when together they do not exceed any
+     * component's replicas; empty otherwise (then the division is fresh).
+     */
+    private static Map<String, Map<String, Long>> kept(Placer.Request request, List<ScheduleCandidate> selected,
+                                                      Map<String, Map<String, Long>> previous) {
+        Map<String, Map<String, Long>> kept = new LinkedHashMap<>();
+        for (ScheduleCandidate candidate : selected) {
+            if (previous.containsKey(candidate.name())) {
+                kept.put(candidate.name(), previous.get(candidate.name()));
+            }
+        }
+        for (ComponentDemand component : request.components()) {
+            long running = kept.values().stream().mapToLong(share -> share.getOrDefault(component.name(), 0L)).sum();
+            if (running > component.replicas()) {
+                return Map.of();
+            }
+        }
+        return kept;
+    }
+
+    /** Keeps the shares that still run and divides each component's missing replicas by the clusters' free room. */
+    private static Attempt scaleUp(Placer.Request request, ClusterAffinity group, ReplicaDivision division, List<ScheduleCandidate> selected,
+                                   Map<String, Map<String, Long>> kept, List<Rejection> rejections) {
+        List<ComponentDemand> missing = new ArrayList<>();
+        long target = 0;
+        for (ComponentDemand component : request.components()) {
+            long running = kept.values().stream().mapToLong(share -> share.getOrDefault(component.name(), 0L)).sum();
+            missing.add(new ComponentDemand(component.name(), component.replicas() - running, component.perPod()));
+            target = Math.max(target, component.replicas() - running);
+        }
+        long free = 0;
+        for (ScheduleCandidate candidate : selected) {
+            free = SpreadSelection.saturatedAdd(free, candidate.free());
+        }
+        if (free < target) {
+            return Attempt.failed("the clusters' free room holds " + free + " more replicas, not the " + target + " missing"
+                    + describe(selected, ScheduleCandidate::free));
+        }
+        List<ScheduleCandidate> used = selected;
+        if (division.preference() == ReplicaDivision.Preference.Aggregated) {
+            // Karmada's resortAvailableClusters: the clusters that run it first, then the most free room.
+            List<ScheduleCandidate> ordered = new ArrayList<>(selected);
+            ordered.sort(LOCALITY.thenComparing(Comparator.comparingLong(ScheduleCandidate::free).reversed()));
+            used = new ArrayList<>();
+            long held = 0;
+            for (ScheduleCandidate candidate : ordered) {
+                if (held >= target) {
+                    break;
+                }
+                used.add(candidate);
+                held = SpreadSelection.saturatedAdd(held, candidate.free());
+            }
+        }
+        List<WeightedDivision.Weight> weights = used.stream().map(c -> new WeightedDivision.Weight(c.name(), c.free())).toList();
+        return share(new Placer.Request(missing, request.policy(), request.clusters(), request.avoid()), group, selected, weights, kept,
+                kept, rejections);
     }
 
     /** The fewest clusters, most available replicas first, that hold the replicas (Karmada's Aggregated). */
@@ -182,9 +271,13 @@ public final class ReplicaScheduler {
         return weights;
     }
 
-    /** Divides every component by the weights and checks that each cluster's share fits its free room. */
+    /**
+     * Divides every component of {@code request} by the weights and adds it to what each cluster keeps ({@code kept});
+     * the pods a cluster gets beyond those it runs now ({@code running}) must fit its free room.
+     */
     private static Attempt share(Placer.Request request, ClusterAffinity group, List<ScheduleCandidate> selected,
-                                 List<WeightedDivision.Weight> weights, List<Rejection> rejections) {
+                                 List<WeightedDivision.Weight> weights, Map<String, Map<String, Long>> kept,
+                                 Map<String, Map<String, Long>> running, List<Rejection> rejections) {
         Map<String, Map<String, Long>> shares = new LinkedHashMap<>();
         weights.forEach(weight -> shares.put(weight.cluster(), new LinkedHashMap<>()));
         for (ComponentDemand component : request.components()) {
@@ -194,24 +287,34 @@ public final class ReplicaScheduler {
                 }
             });
         }
-        boolean nothingToRun = replicas(request) == 0;
+        // Karmada schedules a workload of 0 replicas to every selected cluster, with none.
+        boolean nothingToRun = kept.isEmpty() && replicas(request) == 0;
         List<ScheduleResult.Target> targets = new ArrayList<>();
         List<String> shortages = new ArrayList<>();
         for (ScheduleCandidate candidate : selected) {
-            Map<String, Long> share = shares.get(candidate.name());
-            if (share == null || share.isEmpty() && !nothingToRun) {
+            Map<String, Long> share = shares.getOrDefault(candidate.name(), Map.of());
+            Map<String, Long> keeps = kept.getOrDefault(candidate.name(), Map.of());
+            Map<String, Long> runs = running.getOrDefault(candidate.name(), Map.of());
+            Map<String, Long> total = new LinkedHashMap<>();
+            for (ComponentDemand component : request.components()) {
+                long pods = keeps.getOrDefault(component.name(), 0L) + share.getOrDefault(component.name(), 0L);
+                if (pods > 0) {
+                    total.put(component.name(), pods);
+                }
+            }
+            if (total.isEmpty() && !(nothingToRun && shares.containsKey(candidate.name()))) {
                 continue;
             }
             List<ComponentDemand> demand = request.components().stream()
-                    .filter(component -> share.containsKey(component.name()))
-                    .map(component -> new ComponentDemand(component.name(), share.get(component.name()), component.perPod()))
+                    .map(component -> new ComponentDemand(component.name(),
+                            Math.max(0, total.getOrDefault(component.name(), 0L) - runs.getOrDefault(component.name(), 0L)), component.perPod()))
                     .toList();
             Rejection shortage = Placer.shortOf(group.name(), candidate.cluster(), Fit.check(demand, candidate.cluster()));
             if (shortage != null) {
                 rejections.add(shortage);
                 shortages.add("cluster " + candidate.name() + " cannot hold its share " + share + ": " + shortage.detail());
             }
-            targets.add(new ScheduleResult.Target(candidate.name(), share));
+            targets.add(new ScheduleResult.Target(candidate.name(), total));
         }
         if (!shortages.isEmpty()) {
             return Attempt.failed(String.join("; ", shortages));
@@ -224,10 +327,11 @@ public final class ReplicaScheduler {
         return request.components().stream().mapToLong(ComponentDemand::replicas).max().orElse(0);
     }
 
-    private static String describeAvailable(List<ScheduleCandidate> clusters) {
+    private static String describe(List<ScheduleCandidate> clusters, ToLongFunction<ScheduleCandidate> replicas) {
         List<String> parts = new ArrayList<>();
         for (ScheduleCandidate candidate : clusters) {
-            parts.add(candidate.name() + "=" + (candidate.available() == AvailableReplicas.UNBOUNDED ? "unbounded" : candidate.available()));
+            long count = replicas.applyAsLong(candidate);
+            parts.add(candidate.name() + "=" + (count == AvailableReplicas.UNBOUNDED ? "unbounded" : count));
         }
         return " (" + String.join(", ", parts) + ")";
     }

@@ -260,4 +260,82 @@ class ReplicaSchedulerTest {
         assertThat(result.rejections()).extracting(Rejection::cluster, Rejection::reason).containsExactly(
                 tuple("m2", Rejection.Reason.AVOIDED), tuple("m3", Rejection.Reason.UNTOLERATED_TAINT), tuple("m4", Rejection.Reason.NOT_READY));
     }
+
+    private ScheduleResult reschedule(List<ComponentDemand> components, PropagationPolicy policy, Set<String> avoid,
+                                      Map<String, Long> previous, ClusterCapacity... clusters) {
+        List<ScheduleResult.Target> targets = previous.entrySet().stream()
+                .map(e -> new ScheduleResult.Target(e.getKey(), Map.of("main", e.getValue()))).toList();
+        return scheduler.reschedule(new Placer.Request(components, policy, List.of(clusters), avoid), 0, targets);
+    }
+
+    private static Map<String, Long> ordered(Object... clusterAndReplicas) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (int i = 0; i < clusterAndReplicas.length; i += 2) {
+            out.put((String) clusterAndReplicas[i], ((Number) clusterAndReplicas[i + 1]).longValue());
+        }
+        return out;
+    }
+
+    @Test
+    void oneActiveClusterMovesOnlyWhenItsClusterFailsAndStaysPutOtherwise() {
+        PropagationPolicy oneCluster = duplicated(clusters(1, 1));
+
+        // m1 runs all 3 replicas and has no free room left for another copy; m2 has more room. Locality keeps it on m1.
+        assertThat(scheduled(reschedule(web(3), oneCluster, Set.of(), ordered("m1", 3), cluster("m1", 0), cluster("m2", 20))).clusters())
+                .containsExactly("m1");
+        assertThat(scheduled(reschedule(web(3), oneCluster, Set.of("m1"), ordered("m1", 3), cluster("m1", 0), cluster("m2", 20),
+                cluster("m3", 10))).clusters()).containsExactly("m2");
+    }
+
+    @Test
+    void duplicatedDropsTheFailedCopyAndAddsAClusterOnlyWhenTheSpreadBoundCallsForOne() {
+        ClusterCapacity[] fleet = {cluster("m1", 0), cluster("m2", 0), cluster("m3", 0), cluster("m4", 50)};
+
+        // No bound: every feasible cluster runs a copy (m4 already did; among the clusters running it, most headroom first).
+        assertThat(scheduled(reschedule(web(3), duplicated(), Set.of("m2"), ordered("m1", 3, "m2", 3, "m3", 3, "m4", 3), fleet)).clusters())
+                .containsExactly("m4", "m1", "m3");
+        // maxGroups 2 on m1 and m2: m2 fails, the bound calls for a second cluster, m4 is the one with room.
+        assertThat(scheduled(reschedule(web(3), duplicated(clusters(2, 2)), Set.of("m2"), ordered("m1", 3, "m2", 3), fleet)).clusters())
+                .containsExactly("m1", "m4");
+    }
+
+    @Test
+    void dynamicWeightKeepsTheRemainingSharesAndDividesOnlyTheFailedClustersShare() {
+        // Karmada's steady mode (assignment.go dynamicScaleUp): 6/4/2 ran on m1, m2, m3; m3 fails; its 2 replicas are
+        // divided by the free room of m1 (10), m2 (30) and the new m4 (100): 0, 0 and 1, and the remainder to m4.
+        ScheduleResult result = reschedule(web(12), divided(DYNAMIC), Set.of("m3"), ordered("m1", 6, "m2", 4, "m3", 2),
+                cluster("m1", 10), cluster("m2", 30), cluster("m3", 50), cluster("m4", 100));
+
+        assertThat(replicas(result)).containsOnly(Map.entry("m1", 6L), Map.entry("m2", 4L), Map.entry("m4", 2L));
+    }
+
+    @Test
+    void aggregatedFillsTheClustersThatRunItFirst() {
+        // 8 on m1, 4 on m2; m2 fails. m1 runs it and holds 2 more; m3 holds 10: both are used, by free room 2:10.
+        ScheduleResult result = reschedule(web(12), divided(AGGREGATED), Set.of("m2"), ordered("m1", 8, "m2", 4),
+                cluster("m1", 2), cluster("m2", 50), cluster("m3", 10), cluster("m4", 5));
+
+        assertThat(replicas(result)).containsOnly(Map.entry("m1", 8L), Map.entry("m3", 4L));
+    }
+
+    @Test
+    void staticWeightsDivideAfreshOverTheClustersLeftAndOnlyTheExtraPodsNeedRoom() {
+        ReplicaDivision weights = new ReplicaDivision(ReplicaDivision.Preference.Weighted,
+                List.of(weight("m1", 3), weight("m2", 2), weight("m3", 1)), false);
+
+        // 6/4/2; m3 fails: 12 over 3:2 is 7/4 and the remainder to m1. m1 runs 6 and has room for the 2 more only.
+        ScheduleResult result = reschedule(web(12), divided(weights), Set.of("m3"), ordered("m1", 6, "m2", 4, "m3", 2),
+                cluster("m1", 2), cluster("m2", 0), cluster("m3", 50));
+
+        assertThat(replicas(result)).containsExactly(Map.entry("m1", 8L), Map.entry("m2", 4L));
+    }
+
+    @Test
+    void theMissingReplicasMustFitTheFreeRoomLeft() {
+        ScheduleResult result = reschedule(web(12), divided(DYNAMIC), Set.of("m3"), ordered("m1", 6, "m2", 4, "m3", 2),
+                cluster("m1", 1), cluster("m2", 0), cluster("m3", 50));
+
+        assertThat(((ScheduleResult.Unschedulable) result).problems())
+                .containsExactly("the clusters' free room holds 1 more replicas, not the 2 missing (m1=1, m2=0)");
+    }
 }
