@@ -44,9 +44,4 @@ public record ClusterCapacity(
     public ClusterCapacity reserve(Resources more) {
         return new ClusterCapacity(name, labels, taints, allocatable, allocated, reserved.plus(more), ready, notReadyBecause, topology);
     }
-
-    /** The same cluster at the given place. */
-    public ClusterCapacity at(ClusterTopology where) {
-        return new ClusterCapacity(name, labels, taints, allocatable, allocated, reserved, ready, notReadyBecause, where);
-    }
 }

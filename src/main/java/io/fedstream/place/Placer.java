@@ -15,7 +15,7 @@ import java.util.Set;
  */
 public final class Placer {
 
-    static final Comparator<PlacementResult.Candidate> PREFERENCE = Comparator
+    private static final Comparator<PlacementResult.Candidate> PREFERENCE = Comparator
             .comparingInt((PlacementResult.Candidate c) -> c.dispreferredBy().size())
             .thenComparing(PlacementResult.Candidate::headroom, Comparator.reverseOrder())
             .thenComparing(PlacementResult.Candidate::cluster);
@@ -32,8 +32,7 @@ public final class Placer {
             avoid = Set.copyOf(avoid);
         }
 
-        /** The policy's placement; ANYWHERE without a policy. */
-        public PropagationPolicy.Placement placement() {
+        PropagationPolicy.Placement placement() {
             return policy == null ? PropagationPolicy.Placement.ANYWHERE : policy.placement();
         }
     }
