@@ -17,7 +17,8 @@ import java.util.Set;
 
 /**
  * Reads a Karmada {@code Cluster} ({@code cluster.karmada.io/v1alpha1}) as a heartbeat: {@code metadata.labels},
- * {@code spec.taints}, {@code status.conditions} and {@code status.resourceSummary.allocatable/allocated}, with
+ * {@code spec.taints}, {@code spec.provider/region/zones}, {@code status.conditions} and
+ * {@code status.resourceSummary.allocatable/allocated}, with
  * quantities made canonical; every other field is left out. Refuses a manifest naming the field and value.
  */
 public final class ClusterManifest {
@@ -61,6 +62,9 @@ public final class ClusterManifest {
                 .setAllocated(quantities(cluster.path("status").path("resourceSummary").path("allocated"),
                         "status.resourceSummary.allocated", errors))
                 .setSource(source)
+                .setProvider(optional(cluster.path("spec"), "provider", "spec", errors))
+                .setRegion(optional(cluster.path("spec"), "region", "spec", errors))
+                .setZones(zones(cluster.path("spec"), errors))
                 .build();
         if (!errors.isEmpty()) {
             throw new InvalidClusterException(errors);
@@ -84,6 +88,24 @@ public final class ClusterManifest {
             }
         }
         return taints;
+    }
+
+    /** {@code spec.zones}, or the deprecated single {@code spec.zone} when no list is given (Karmada reads zones). */
+    private static List<String> zones(JsonNode spec, List<FieldError> errors) {
+        List<String> zones = new ArrayList<>();
+        JsonNode items = list(spec.path("zones"), "spec.zones", errors);
+        for (int i = 0; i < items.size(); i++) {
+            if (items.get(i).isTextual() && !items.get(i).asText().isEmpty()) {
+                zones.add(items.get(i).asText());
+            } else {
+                errors.add(new FieldError("spec.zones[" + i + "]", items.get(i).toString(), "must be a zone name"));
+            }
+        }
+        String zone = optional(spec, "zone", "spec", errors);
+        if (zones.isEmpty() && zone != null && !zone.isEmpty()) {
+            zones.add(zone);
+        }
+        return zones;
     }
 
     private static List<ClusterCondition> conditions(JsonNode list, List<FieldError> errors) {

@@ -89,6 +89,15 @@ public final class Placer {
 
     private static Rejection rejection(
             Request request, PropagationPolicy.Placement placement, ClusterAffinity group, ClusterCapacity cluster) {
+        Rejection ineligible = ineligible(request, placement, group, cluster);
+        if (ineligible != null) {
+            return ineligible;
+        }
+        return shortOf(group.name(), cluster, Fit.check(request.components(), cluster));
+    }
+
+    /** Why the cluster cannot take the workload whatever its room (affinity, avoided, not Ready, an untolerated taint); null when it can. */
+    static Rejection ineligible(Request request, PropagationPolicy.Placement placement, ClusterAffinity group, ClusterCapacity cluster) {
         String name = cluster.name();
         String notInAffinity = group.whyNot(name, cluster.labels());
         if (notInAffinity != null) {
@@ -107,17 +116,22 @@ public final class Placer {
                         "has taint " + taint + " and the policy does not tolerate it", List.of());
             }
         }
-        Fit.Verdict verdict = Fit.check(request.components(), cluster);
+        return null;
+    }
+
+    /** The cluster's shortages as an INSUFFICIENT_RESOURCES rejection in {@code group}; null when the verdict fits. */
+    static Rejection shortOf(String group, ClusterCapacity cluster, Fit.Verdict verdict) {
+        String name = cluster.name();
         if (!verdict.fits()) {
             List<String> messages = new ArrayList<>();
             verdict.shortages().forEach(s -> messages.add(s.message()));
-            return new Rejection(group.name(), name, Rejection.Reason.INSUFFICIENT_RESOURCES,
+            return new Rejection(group, name, Rejection.Reason.INSUFFICIENT_RESOURCES,
                     String.join("; ", messages), verdict.shortages());
         }
         return null;
     }
 
-    private static List<ClusterTaint> dispreferring(ClusterCapacity cluster, PropagationPolicy.Placement placement) {
+    static List<ClusterTaint> dispreferring(ClusterCapacity cluster, PropagationPolicy.Placement placement) {
         List<ClusterTaint> out = new ArrayList<>();
         for (ClusterTaint taint : cluster.taints()) {
             if (taint.effect() == ClusterTaint.Effect.PreferNoSchedule && !tolerated(taint, placement)) {

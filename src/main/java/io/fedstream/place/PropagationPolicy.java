@@ -30,18 +30,33 @@ public record PropagationPolicy(
     /**
      * {@code spec.placement}. {@code groupsNamed} tells whether the groups came from
      * {@code clusterAffinities} (each named) rather than from a single {@code clusterAffinity}.
+     * {@code division} says how a Divided workload's replicas are split; it is null exactly when
+     * replicas are Duplicated.
      */
     public record Placement(
             List<ClusterAffinity> affinityGroups,
             boolean groupsNamed,
             List<Toleration> tolerations,
-            ReplicaScheduling replicaScheduling) {
+            ReplicaScheduling replicaScheduling,
+            List<SpreadConstraint> spreadConstraints,
+            ReplicaDivision division) {
 
         public static final Placement ANYWHERE = new Placement(List.of(), false, List.of(), ReplicaScheduling.Duplicated);
 
         public Placement {
             affinityGroups = List.copyOf(affinityGroups);
             tolerations = List.copyOf(tolerations);
+            spreadConstraints = List.copyOf(spreadConstraints);
+            if ((replicaScheduling == ReplicaScheduling.Divided) != (division != null)) {
+                throw new IllegalArgumentException("a division is given exactly when replicas are Divided");
+            }
+        }
+
+        /** A placement without spread constraints; Divided replicas are weighted evenly (Karmada's default). */
+        public Placement(List<ClusterAffinity> affinityGroups, boolean groupsNamed, List<Toleration> tolerations,
+                         ReplicaScheduling replicaScheduling) {
+            this(affinityGroups, groupsNamed, tolerations, replicaScheduling, List.of(),
+                    replicaScheduling == ReplicaScheduling.Divided ? ReplicaDivision.EVEN : null);
         }
     }
 

@@ -46,12 +46,10 @@ public final class PropagationPolicyParser {
     private static final List<String> LABEL_SELECTOR_FIELDS = List.of("matchLabels", "matchExpressions");
     private static final List<String> REQUIREMENT_FIELDS = List.of("key", "operator", "values");
     private static final List<String> PLACEMENT_FIELDS =
-            List.of("clusterAffinity", "clusterAffinities", "clusterTolerations", "replicaScheduling");
-    private static final List<String> AFFINITY_FIELDS = List.of("clusterNames", "exclude", "labelSelector");
+            List.of("clusterAffinity", "clusterAffinities", "clusterTolerations", "spreadConstraints", "replicaScheduling");
+    static final List<String> AFFINITY_FIELDS = List.of("clusterNames", "exclude", "labelSelector");
     private static final List<String> AFFINITY_TERM_FIELDS = concat(List.of("affinityName"), AFFINITY_FIELDS);
     private static final List<String> TOLERATION_FIELDS = List.of("key", "operator", "value", "effect", "tolerationSeconds");
-    private static final List<String> REPLICA_SCHEDULING_FIELDS =
-            List.of("replicaSchedulingType", "replicaDivisionPreference", "weightPreference");
     /** {@code enable} and {@code checkpointStorage} are the seed's spelling, beside Karmada's two behaviours. */
     private static final List<String> FAILOVER_FIELDS = List.of("application", "cluster", "enable", "checkpointStorage");
     private static final List<String> CLUSTER_FAILOVER_FIELDS = List.of("purgeMode", "statePreservation");
@@ -64,7 +62,6 @@ public final class PropagationPolicyParser {
 
     /** Fields Karmada has that change where a workload goes, which fedstream does not implement: refused, not ignored. */
     private static final Map<String, String> UNSUPPORTED = Map.of(
-            "spreadConstraints", "is not supported: fedstream places a workload in one cluster",
             "fieldSelector", "is not supported: fedstream does not know clusters' provider, region and zone; use labelSelector");
 
     private final ManifestParser parser = new ManifestParser();
@@ -202,7 +199,7 @@ public final class PropagationPolicyParser {
         if (!mapping(at, "clusterAffinity or clusterAffinities, clusterTolerations and replicaScheduling")) {
             return PropagationPolicy.Placement.ANYWHERE;
         }
-        onlyKnownFields(at, PLACEMENT_FIELDS, "spreadConstraints");
+        onlyKnownFields(at, PLACEMENT_FIELDS);
         Cursor single = at.field("clusterAffinity");
         Cursor groups = at.field("clusterAffinities");
         List<ClusterAffinity> affinities = new ArrayList<>();
@@ -226,7 +223,13 @@ public final class PropagationPolicyParser {
                 tolerations.add(toleration);
             }
         }
-        return new PropagationPolicy.Placement(affinities, named, tolerations, replicaScheduling(at.field("replicaScheduling")));
+        Cursor spreadAt = at.field("spreadConstraints");
+        List<SpreadConstraint> spread = ReplicaSchedulingFields.spreadConstraints(spreadAt);
+        Cursor schedulingAt = at.field("replicaScheduling");
+        ReplicaSchedulingFields.Strategy strategy = ReplicaSchedulingFields.strategy(schedulingAt);
+        ReplicaSchedulingFields.refuseIgnoredSpread(spreadAt, spread, strategy);
+        SchedulingSupport.refuseUnwired(spreadAt, spread, schedulingAt, strategy);
+        return new PropagationPolicy.Placement(affinities, named, tolerations, strategy.type(), spread, strategy.division());
     }
 
     private static List<ClusterAffinity> affinityGroups(Cursor list) {
@@ -256,7 +259,7 @@ public final class PropagationPolicyParser {
         return out;
     }
 
-    private static ClusterAffinity affinity(Cursor at, String name) {
+    static ClusterAffinity affinity(Cursor at, String name) {
         List<String> names = stringList(at.field("clusterNames"));
         List<String> exclude = stringList(at.field("exclude"));
         return new ClusterAffinity(name, names, exclude, labelSelector(at.field("labelSelector")));
@@ -330,22 +333,6 @@ public final class PropagationPolicyParser {
             secondsAt.error("only applies to the NoExecute effect");
         }
         return at.problems().size() == before ? new Toleration(key, operator, value, effect, seconds) : null;
-    }
-
-    private static PropagationPolicy.ReplicaScheduling replicaScheduling(Cursor at) {
-        if (!at.isPresent() || !mapping(at, "replicaSchedulingType")) {
-            return PropagationPolicy.ReplicaScheduling.Duplicated;
-        }
-        onlyKnownFields(at, REPLICA_SCHEDULING_FIELDS);
-        Cursor preference = at.field("replicaDivisionPreference");
-        if (preference.isPresent()) {
-            String text = preference.string();
-            if (text != null && !text.equals("Aggregated") && !text.equals("Weighted")) {
-                preference.error("must be Aggregated or Weighted");
-            }
-        }
-        return enumValue(at.field("replicaSchedulingType"), PropagationPolicy.ReplicaScheduling.class,
-                PropagationPolicy.ReplicaScheduling.Duplicated);
     }
 
     private static PropagationPolicy.Failover failover(Cursor at) {
@@ -460,7 +447,7 @@ public final class PropagationPolicyParser {
         return out;
     }
 
-    private static <E extends Enum<E>> E enumValue(Cursor at, Class<E> type, E defaultValue) {
+    static <E extends Enum<E>> E enumValue(Cursor at, Class<E> type, E defaultValue) {
         if (!at.isPresent()) {
             if (defaultValue == null) {
                 at.error("is required");
@@ -485,7 +472,7 @@ public final class PropagationPolicyParser {
     }
 
     /** A 32-bit integer (Karmada's int32 fields) of at least {@code min}; the default when absent. */
-    private static int int32(Cursor at, long defaultValue, long min) {
+    static int int32(Cursor at, long defaultValue, long min) {
         if (!at.isPresent()) {
             return (int) defaultValue;
         }
@@ -514,7 +501,7 @@ public final class PropagationPolicyParser {
         return node.longValue();
     }
 
-    private static boolean mapping(Cursor at, String expected) {
+    static boolean mapping(Cursor at, String expected) {
         if (!at.node().isObject()) {
             at.error("must be a mapping with " + expected);
             return false;
@@ -529,12 +516,12 @@ public final class PropagationPolicyParser {
         }
     }
 
-    private static void onlyKnownFields(Cursor mapping, List<String> known) {
+    static void onlyKnownFields(Cursor mapping, List<String> known) {
         onlyKnownFields(mapping, known, null);
     }
 
     /** Records every unknown field; {@code unsupported}, when given, is a Karmada field fedstream refuses, with why. */
-    private static void onlyKnownFields(Cursor mapping, List<String> known, String unsupportedField) {
+    static void onlyKnownFields(Cursor mapping, List<String> known, String unsupportedField) {
         for (Map.Entry<String, Cursor> entry : mapping.entries().entrySet()) {
             String field = entry.getKey();
             if (known.contains(field)) {

@@ -202,7 +202,7 @@ class ManifestRouterTest {
 
         assertThatThrownBy(() -> plan(spread))
                 .isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).singleElement()
-                        .satisfies(problem -> assertThat(problem).startsWith("in.yaml document 1: spec.placement.spreadConstraints: is not supported")));
+                        .satisfies(problem -> assertThat(problem).startsWith("in.yaml document 1: spec.placement.spreadConstraints: are understood but only")));
         assertThatThrownBy(() -> plan(jsonPath))
                 .isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).singleElement()
                         .satisfies(problem -> assertThat(problem)

@@ -61,6 +61,36 @@ class ClusterManifestTest {
     }
 
     @Test
+    void readsProviderRegionAndZonesAndTheDeprecatedZoneWhenNoListIsGiven() throws Exception {
+        ClusterHealthEvent zones = ClusterManifest.heartbeat(yaml("""
+                apiVersion: cluster.karmada.io/v1alpha1
+                kind: Cluster
+                metadata: {name: member1}
+                spec: {provider: aws, region: eu-west-1, zones: [eu-west-1a, eu-west-1b], zone: eu-west-1c}
+                """), NOW, null);
+        ClusterHealthEvent zone = ClusterManifest.heartbeat(yaml("""
+                apiVersion: cluster.karmada.io/v1alpha1
+                kind: Cluster
+                metadata: {name: member2}
+                spec: {region: us-east-1, zone: us-east-1a}
+                """), NOW, null);
+
+        assertThat(List.of(zones.getProvider(), zones.getRegion(), zones.getZones()))
+                .containsExactly("aws", "eu-west-1", List.of("eu-west-1a", "eu-west-1b"));
+        assertThat(List.of(String.valueOf(zone.getProvider()), zone.getRegion(), zone.getZones()))
+                .containsExactly("null", "us-east-1", List.of("us-east-1a"));
+        assertThatThrownBy(() -> ClusterManifest.heartbeat(yaml("""
+                apiVersion: cluster.karmada.io/v1alpha1
+                kind: Cluster
+                metadata: {name: member3}
+                spec: {region: 7, zones: [a, ""]}
+                """), NOW, null))
+                .isInstanceOfSatisfying(ClusterManifest.InvalidClusterException.class, e -> assertThat(e.errors()).containsExactly(
+                        new FieldError("spec.region", "7", "must be a string"),
+                        new FieldError("spec.zones[1]", "\"\"", "must be a zone name")));
+    }
+
+    @Test
     void aBareClusterIsAHeartbeatWithNothingElse() throws Exception {
         ClusterHealthEvent heartbeat = ClusterManifest.heartbeat(yaml("""
                 apiVersion: cluster.karmada.io/v1alpha1

@@ -260,6 +260,20 @@ class ReplayTest {
     }
 
     @Test
+    void spreadExampleRunsTheWorkloadOnOneClusterOfTheAffinity() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-spread-one-cluster.jsonl")));
+
+        List<JsonNode> placed = topic(lines, "fedstream.bindings").stream()
+                .filter(l -> !l.at("/value/placement").isNull() && !l.at("/value/placement").isMissingNode())
+                .toList();
+        assertThat(placed).hasSize(1);
+        assertThat(placed.get(0).at("/value/placement")).isEqualTo(JSON.readTree("""
+                {"clusters":[{"name":"member1","replicas":null}],"scheduling":"DUPLICATED","decidedBy":"scheduler"}"""));
+        assertThat(failoverDecisions(lines)).containsExactly("PLACED");
+        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    @Test
     void badLineIsReportedWithItsNumberBeforeAnythingRuns() {
         String script = """
                 {"topic":"fedstream.workloads","key":"k","value":{"op":"UPSERT","observedAt":0,"manifest":"{}"}}

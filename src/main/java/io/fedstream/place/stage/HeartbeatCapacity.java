@@ -5,9 +5,10 @@ import io.fedstream.avro.Taint;
 import io.fedstream.interpret.Resources;
 import io.fedstream.place.ClusterCapacity;
 import io.fedstream.place.ClusterTaint;
+import io.fedstream.place.ClusterTopology;
 
 /**
- * Turns a cluster's latest heartbeat into the placement core's {@link ClusterCapacity}. A taint whose effect is not
+ * Turns a cluster's latest heartbeat into the placement core's {@link ClusterCapacity}, with its provider, region and zones. A taint whose effect is not
  * NoSchedule, PreferNoSchedule or NoExecute is taken as NoSchedule: the safe side, since it keeps workloads that
  * do not tolerate the taint off the cluster without evicting the ones already there.
  */
@@ -28,7 +29,9 @@ public final class HeartbeatCapacity {
                 QuantityFields.parse("allocatable", heartbeat.getAllocatable()),
                 QuantityFields.parse("allocated", heartbeat.getAllocated()),
                 reserved,
-                ready);
+                ready,
+                null,
+                new ClusterTopology(heartbeat.getProvider(), heartbeat.getRegion(), heartbeat.getZones()));
     }
 
     private static ClusterTaint taint(Taint taint) {

@@ -218,6 +218,29 @@ class AdmitStageTest {
     }
 
     @Test
+    void aDividedPlacementChargesEachClusterItsShareOfTheReplicas() {
+        fleet.quotaManifest("team-a", "q", """
+                {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
+                 "spec":{"overall":{"cpu":"20"},"staticAssignments":[{"clusterName":"m2","hard":{"cpu":"3"}}]}}""");
+        fleet.deployment("team-a", "a", 10, "1", "1Gi", null, AdmitDriver.divided(Map.of("m1", 7L, "m2", 3L)));
+        fleet.deployment("team-a", "b", 10, "1", "1Gi", null, AdmitDriver.divided(Map.of("m1", 6L, "m2", 4L)));
+
+        assertThat(fleet.binding(A).getAdmission().getCharged()).containsEntry("cpu", "10");
+        assertThat(fleet.binding(A).getPlacement().getClusters()).extracting(c -> c.getName() + "=" + c.getReplicas())
+                .containsExactlyInAnyOrder("m1=7", "m2=3");
+        // b's share on m2 (4 cpu) exceeds what is left there (0 of 3), though the overall quota has room for it.
+        assertThat(fleet.binding(B).getAdmission().getState()).isEqualTo(AdmissionState.REJECTED);
+        assertThat(fleet.binding(B).getAdmission().getRejections()).singleElement()
+                .satisfies(r -> assertThat(r.getCluster()).isEqualTo("m2"));
+        QuotaStatus status = fleet.status("team-a", "q");
+        assertThat(status.getUsed()).containsEntry("cpu", "10");
+        assertThat(status.getClusters()).anySatisfy(c -> {
+            assertThat(c.getCluster()).isEqualTo("m2");
+            assertThat(c.getUsed()).containsEntry("cpu", "3");
+        });
+    }
+
+    @Test
     void theQueueTriesHigherPriorityFirst() {
         fleet.priorityClass("high", 1000);
         fleet.quota("team-a", "q", "cpu=4");

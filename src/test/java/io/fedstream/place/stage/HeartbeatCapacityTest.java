@@ -8,6 +8,7 @@ import io.fedstream.avro.Taint;
 import io.fedstream.interpret.Resources;
 import io.fedstream.place.ClusterCapacity;
 import io.fedstream.place.ClusterTaint;
+import io.fedstream.place.ClusterTopology;
 import io.fedstream.place.ClusterTaint.Effect;
 import java.time.Instant;
 import java.util.List;
@@ -32,6 +33,18 @@ class HeartbeatCapacityTest {
                 Resources.of(Map.of("cpu", 64_000L, "memory", 256L << 30, "pods", 110_000L)),
                 Resources.of(Map.of("cpu", 12_500L, "memory", 48L << 30)),
                 reserved, true));
+    }
+
+    @Test
+    void takesProviderRegionAndZonesFromTheHeartbeat() {
+        ClusterHealthEvent heartbeat = heartbeat(Map.of(), Map.of());
+        heartbeat.setProvider("aws");
+        heartbeat.setRegion("eu-west-1");
+        heartbeat.setZones(List.of("eu-west-1a"));
+
+        assertThat(HeartbeatCapacity.of(heartbeat, true, NO_RESERVATION).topology())
+                .isEqualTo(new ClusterTopology("aws", "eu-west-1", List.of("eu-west-1a")));
+        assertThat(HeartbeatCapacity.of(heartbeat(Map.of(), Map.of()), true, NO_RESERVATION).topology()).isEqualTo(ClusterTopology.UNKNOWN);
     }
 
     @Test

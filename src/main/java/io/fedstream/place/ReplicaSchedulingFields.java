@@ -1,0 +1,194 @@
+package io.fedstream.place;
+
+import io.fedstream.interpret.Cursor;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads {@code placement.spreadConstraints} and {@code placement.replicaScheduling} with Karmada v1.15's defaults
+ * (mutating webhook: {@code pkg/util/helper/policy.go}; kubebuilder defaults in {@code propagation_types.go}) and
+ * validation ({@code pkg/util/validation/validation.go} {@code ValidateSpreadConstraint}); a combination that
+ * Karmada's scheduler silently ignores is refused, naming the field and why.
+ */
+final class ReplicaSchedulingFields {
+
+    private static final List<String> SPREAD_FIELDS = List.of("spreadByField", "spreadByLabel", "maxGroups", "minGroups");
+    private static final List<String> REPLICA_SCHEDULING_FIELDS =
+            List.of("replicaSchedulingType", "replicaDivisionPreference", "weightPreference");
+    private static final List<String> WEIGHT_PREFERENCE_FIELDS = List.of("staticWeightList", "dynamicWeight");
+    private static final List<String> STATIC_WEIGHT_FIELDS = List.of("targetCluster", "weight");
+    private static final List<String> SPREAD_BY_FIELDS = List.of("cluster", "region", "zone", "provider");
+    private static final String AVAILABLE_REPLICAS = "AvailableReplicas";
+
+    private ReplicaSchedulingFields() {}
+
+    /**
+     * The replica scheduling read: {@code type}, the {@code division} (null for Duplicated), and whether Karmada's
+     * scheduler would ignore spread constraints with it (static weights: {@code select_clusters.go}
+     * {@code shouldIgnoreSpreadConstraint}).
+     */
+    record Strategy(PropagationPolicy.ReplicaScheduling type, ReplicaDivision division, boolean ignoresSpread) {
+
+        static final Strategy DUPLICATED = new Strategy(PropagationPolicy.ReplicaScheduling.Duplicated, null, false);
+    }
+
+    /** The spread constraints, defaulted as Karmada's webhook does (no field and no label: cluster; minGroups 0: 1). */
+    static List<SpreadConstraint> spreadConstraints(Cursor list) {
+        List<SpreadConstraint> out = new ArrayList<>();
+        Map<SpreadConstraint.SpreadBy, String> seen = new HashMap<>();
+        String topologyAt = null;
+        boolean byField = false;
+        for (Cursor element : list.elements()) {
+            if (!PropagationPolicyParser.mapping(element, "spreadByField or spreadByLabel, minGroups and maxGroups")) {
+                continue;
+            }
+            int before = element.problems().size();
+            PropagationPolicyParser.onlyKnownFields(element, SPREAD_FIELDS);
+            Cursor fieldAt = element.field("spreadByField");
+            Cursor labelAt = element.field("spreadByLabel");
+            String field = fieldAt.string();
+            String label = labelAt.string();
+            if (field != null && !SPREAD_BY_FIELDS.contains(field)) {
+                fieldAt.error("must be one of " + String.join(", ", SPREAD_BY_FIELDS));
+                field = null;
+            }
+            if (label != null && label.isEmpty()) {
+                labelAt.error("must not be empty");
+            }
+            if (fieldAt.isPresent() && labelAt.isPresent()) {
+                labelAt.error("must not be given together with spreadByField (Karmada: spreadByLabel should not co-exist with spreadByField)");
+            }
+            int minGroups = PropagationPolicyParser.int32(element.field("minGroups"), 0, 0);
+            if (minGroups == 0) {
+                minGroups = 1;
+            }
+            Cursor maxAt = element.field("maxGroups");
+            int maxGroups = PropagationPolicyParser.int32(maxAt, 0, 0);
+            if (maxGroups > 0 && maxGroups < minGroups) {
+                maxAt.error("must not be lower than minGroups (" + minGroups + ")");
+            }
+            SpreadConstraint.SpreadBy by = field != null ? SpreadConstraint.SpreadBy.valueOf(field)
+                    : labelAt.isPresent() ? SpreadConstraint.SpreadBy.label : SpreadConstraint.SpreadBy.cluster;
+            byField |= by != SpreadConstraint.SpreadBy.label;
+            if (by != SpreadConstraint.SpreadBy.label) {
+                String earlier = seen.putIfAbsent(by, element.path());
+                if (earlier != null) {
+                    element.error("spreads by " + by + " as " + earlier + " does; multiple " + by + " spread constraints are not allowed");
+                }
+            }
+            if (by.isTopology()) {
+                if (topologyAt != null) {
+                    element.error("is a second topology constraint besides " + topologyAt + ": fedstream spreads over clusters and"
+                            + " one topology key (Karmada v1.15 selects by region and cluster, and ignores zone and provider)");
+                }
+                topologyAt = element.path();
+            }
+            if (element.problems().size() == before) {
+                out.add(new SpreadConstraint(by, by == SpreadConstraint.SpreadBy.label ? label : null, minGroups, maxGroups));
+            }
+        }
+        if (byField && !seen.containsKey(SpreadConstraint.SpreadBy.cluster)) {
+            list.error("needs a cluster spread constraint when spreadByField is used, to say how many clusters to select"
+                    + " (Karmada: the cluster spread constraint must be enabled)");
+        }
+        return out;
+    }
+
+    /**
+     * {@code replicaScheduling}: absent is Duplicated; given, its type defaults to Divided (Karmada's kubebuilder
+     * default), and Divided's preference to Weighted. Preferences and weights that Karmada ignores are refused.
+     */
+    static Strategy strategy(Cursor at) {
+        if (!at.isPresent() || !PropagationPolicyParser.mapping(at, "replicaSchedulingType")) {
+            return Strategy.DUPLICATED;
+        }
+        PropagationPolicyParser.onlyKnownFields(at, REPLICA_SCHEDULING_FIELDS);
+        PropagationPolicy.ReplicaScheduling type = PropagationPolicyParser.enumValue(at.field("replicaSchedulingType"),
+                PropagationPolicy.ReplicaScheduling.class, PropagationPolicy.ReplicaScheduling.Divided);
+        Cursor preferenceAt = at.field("replicaDivisionPreference");
+        Cursor weightsAt = at.field("weightPreference");
+        if (type != PropagationPolicy.ReplicaScheduling.Divided) {
+            onlyWith(preferenceAt, "replicaSchedulingType is Divided");
+            onlyWith(weightsAt, "replicaSchedulingType is Divided");
+            return Strategy.DUPLICATED;
+        }
+        ReplicaDivision.Preference preference = PropagationPolicyParser.enumValue(preferenceAt,
+                ReplicaDivision.Preference.class, ReplicaDivision.Preference.Weighted);
+        if (preference == ReplicaDivision.Preference.Aggregated) {
+            onlyWith(weightsAt, "replicaDivisionPreference is Weighted");
+            return new Strategy(type, new ReplicaDivision(preference, List.of(), false), false);
+        }
+        if (preference == null) {
+            return new Strategy(type, ReplicaDivision.EVEN, false);
+        }
+        if (!weightsAt.isPresent() || !PropagationPolicyParser.mapping(weightsAt, "staticWeightList or dynamicWeight")) {
+            return new Strategy(type, ReplicaDivision.EVEN, true);
+        }
+        PropagationPolicyParser.onlyKnownFields(weightsAt, WEIGHT_PREFERENCE_FIELDS);
+        Cursor dynamicAt = weightsAt.field("dynamicWeight");
+        String dynamic = dynamicAt.string();
+        if (dynamic != null && !dynamic.equals(AVAILABLE_REPLICAS)) {
+            dynamicAt.error("must be " + AVAILABLE_REPLICAS);
+        }
+        Cursor staticAt = weightsAt.field("staticWeightList");
+        List<ReplicaDivision.StaticWeight> weights = staticWeights(staticAt);
+        if (dynamicAt.isPresent() && staticAt.isPresent()) {
+            staticAt.error("must not be given with dynamicWeight (Karmada ignores the static list then); give one of them");
+            return new Strategy(type, ReplicaDivision.EVEN, false);
+        }
+        boolean dynamicWeight = AVAILABLE_REPLICAS.equals(dynamic);
+        return new Strategy(type, new ReplicaDivision(preference, dynamicWeight ? List.of() : weights, dynamicWeight),
+                !dynamicWeight && !weights.isEmpty());
+    }
+
+    /** Refuses spread constraints that Karmada's scheduler would ignore with the given replica scheduling. */
+    static void refuseIgnoredSpread(Cursor spreadAt, List<SpreadConstraint> spread, Strategy strategy) {
+        if (strategy.ignoresSpread() && !spread.isEmpty()) {
+            spreadAt.error("are ignored by Karmada with statically weighted replicas (Weighted without dynamicWeight):"
+                    + " remove them, or weigh by dynamicWeight: AvailableReplicas");
+        }
+    }
+
+    private static List<ReplicaDivision.StaticWeight> staticWeights(Cursor list) {
+        List<ReplicaDivision.StaticWeight> out = new ArrayList<>();
+        for (Cursor element : list.elements()) {
+            if (!PropagationPolicyParser.mapping(element, "targetCluster and weight")) {
+                continue;
+            }
+            int before = element.problems().size();
+            PropagationPolicyParser.onlyKnownFields(element, STATIC_WEIGHT_FIELDS);
+            Cursor targetAt = element.field("targetCluster");
+            ClusterAffinity target = null;
+            if (!targetAt.isPresent()) {
+                targetAt.error("is required");
+            } else if (PropagationPolicyParser.mapping(targetAt, "clusterNames, exclude or labelSelector")) {
+                PropagationPolicyParser.onlyKnownFields(targetAt, PropagationPolicyParser.AFFINITY_FIELDS, "fieldSelector");
+                target = PropagationPolicyParser.affinity(targetAt, null);
+            }
+            Cursor weightAt = element.field("weight");
+            long weight = 0;
+            if (!weightAt.isPresent()) {
+                weightAt.error("is required");
+            } else if (!weightAt.node().isIntegralNumber() || !weightAt.node().canConvertToLong()) {
+                weightAt.error("must be a 64-bit integer");
+            } else if (weightAt.node().longValue() < 1) {
+                weightAt.error("must be at least 1");
+            } else {
+                weight = weightAt.node().longValue();
+            }
+            if (element.problems().size() == before && target != null) {
+                out.add(new ReplicaDivision.StaticWeight(target, weight));
+            }
+        }
+        return out;
+    }
+
+    private static void onlyWith(Cursor at, String condition) {
+        if (at.isPresent()) {
+            at.error("only applies when " + condition + " (Karmada ignores it otherwise)");
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.fedstream.place;
+
+import io.fedstream.admit.Placement;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The outcome of scheduling one workload's replicas: the target clusters and each one's share, or why there are none. */
+public sealed interface ScheduleResult permits ScheduleResult.Scheduled, ScheduleResult.Unschedulable {
+
+    /** Why the clusters left out were left out (affinity, readiness, taints, room), tagged with their affinity group. */
+    List<Rejection> rejections();
+
+    /**
+     * One target cluster. {@code components} maps each component to its pods there: all of them when Duplicated, the
+     * cluster's share when Divided (a component with no pods there is left out).
+     */
+    record Target(String cluster, Map<String, Long> components) {
+
+        public Target {
+            components = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(components));
+        }
+
+        /** Pods of every component on this cluster. */
+        public long replicas() {
+            return components.values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
+
+    /**
+     * The workload is scheduled: {@code targets} (never empty) in preference order, how replicas are scheduled, and the
+     * affinity group used ({@code groupIndex}, {@code groupName}; 0 and null without {@code clusterAffinities}).
+     */
+    record Scheduled(List<Target> targets, Placement.Scheduling scheduling, int groupIndex, String groupName, List<Rejection> rejections)
+            implements ScheduleResult {
+
+        public Scheduled {
+            if (targets.isEmpty()) {
+                throw new IllegalArgumentException("a schedule needs at least one target cluster");
+            }
+            targets = List.copyOf(targets);
+            rejections = List.copyOf(rejections);
+        }
+
+        /** The schedule as admission charges it: each cluster, with its replicas when they are divided. */
+        public Placement placement() {
+            return new Placement(scheduling, targets.stream()
+                    .map(t -> new Placement.Target(t.cluster(), scheduling == Placement.Scheduling.DIVIDED ? t.replicas() : null))
+                    .toList());
+        }
+
+        /** The target clusters' names, in order. */
+        public List<String> clusters() {
+            return targets.stream().map(Target::cluster).toList();
+        }
+    }
+
+    /**
+     * No affinity group can take the workload: a summary, and per group tried why not (e.g. {@code group primary: 1
+     * feasible cluster(s), fewer than the cluster spread constraint's minGroups 2}).
+     */
+    record Unschedulable(String summary, List<String> problems, List<Rejection> rejections) implements ScheduleResult {
+
+        public Unschedulable {
+            problems = List.copyOf(problems);
+            rejections = List.copyOf(rejections);
+        }
+    }
+}

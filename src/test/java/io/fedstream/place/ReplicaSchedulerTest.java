@@ -1,0 +1,341 @@
+package io.fedstream.place;
+
+import io.fedstream.admit.Placement;
+import io.fedstream.interpret.Resources;
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
+
+/** Karmada's replica scheduling, case by case; where a case comes from a Karmada test table, its name says which. */
+class ReplicaSchedulerTest {
+
+    private final ReplicaScheduler scheduler = new ReplicaScheduler();
+
+    /** One component of pods of 1 cpu and 1Gi. */
+    private static List<ComponentDemand> web(long replicas) {
+        return List.of(new ComponentDemand("main", replicas, Resources.fromQuantities(Map.of("cpu", "1", "memory", "1Gi"))));
+    }
+
+    /** A Ready cluster with room for {@code free} pods of 1 cpu (and plenty of memory). */
+    private static ClusterCapacity cluster(String name, long free) {
+        return new ClusterCapacity(name, Map.of(), List.of(), Resources.fromQuantities(Map.of("cpu", "1000", "memory", "4Ti")),
+                Resources.of(Map.of("cpu", (1000 - free) * 1000)), Resources.NONE, true);
+    }
+
+    private static ClusterCapacity cluster(String name, long free, String region, Map<String, String> labels) {
+        ClusterCapacity plain = cluster(name, free);
+        return new ClusterCapacity(name, labels, List.of(), plain.allocatable(), plain.allocated(), plain.reserved(), true, null,
+                new ClusterTopology(null, region, List.of()));
+    }
+
+    private static PropagationPolicy policy(PropagationPolicy.Placement placement) {
+        return new PropagationPolicy(PropagationPolicy.Scope.NAMESPACED, "team-a", "p", 0,
+                List.of(new ResourceSelector("apps/v1", "Deployment", null, null, null)), placement, null);
+    }
+
+    private static PropagationPolicy duplicated(SpreadConstraint... spread) {
+        return policy(new PropagationPolicy.Placement(List.of(), false, List.of(), PropagationPolicy.ReplicaScheduling.Duplicated,
+                List.of(spread), null));
+    }
+
+    private static PropagationPolicy divided(ReplicaDivision division, SpreadConstraint... spread) {
+        return policy(new PropagationPolicy.Placement(List.of(), false, List.of(), PropagationPolicy.ReplicaScheduling.Divided,
+                List.of(spread), division));
+    }
+
+    private static SpreadConstraint clusters(int min, int max) {
+        return new SpreadConstraint(SpreadConstraint.SpreadBy.cluster, null, min, max);
+    }
+
+    private static ReplicaDivision.StaticWeight weight(String cluster, long weight) {
+        return new ReplicaDivision.StaticWeight(new ClusterAffinity(null, List.of(cluster), List.of(), null), weight);
+    }
+
+    private static final ReplicaDivision DYNAMIC = new ReplicaDivision(ReplicaDivision.Preference.Weighted, List.of(), true);
+    private static final ReplicaDivision AGGREGATED = new ReplicaDivision(ReplicaDivision.Preference.Aggregated, List.of(), false);
+
+    private ScheduleResult schedule(List<ComponentDemand> components, PropagationPolicy policy, ClusterCapacity... clusters) {
+        return scheduler.schedule(new Placer.Request(components, policy, List.of(clusters), Set.of()));
+    }
+
+    private static ScheduleResult.Scheduled scheduled(ScheduleResult result) {
+        assertThat(result).isInstanceOf(ScheduleResult.Scheduled.class);
+        return (ScheduleResult.Scheduled) result;
+    }
+
+    /** Cluster name to its pods, in target order. */
+    private static Map<String, Long> replicas(ScheduleResult result) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        scheduled(result).targets().forEach(t -> out.put(t.cluster(), t.replicas()));
+        return out;
+    }
+
+    @Test
+    void duplicatedRunsEveryReplicaOnEveryFeasibleClusterMostHeadroomFirst() {
+        ScheduleResult result = schedule(web(3), duplicated(), cluster("m1", 10), cluster("m2", 2), cluster("m3", 50));
+
+        assertThat(scheduled(result).clusters()).containsExactly("m3", "m1");
+        assertThat(replicas(result)).containsExactly(Map.entry("m3", 3L), Map.entry("m1", 3L));
+        assertThat(scheduled(result).placement()).isEqualTo(Placement.duplicated("m3", "m1"));
+        assertThat(result.rejections()).extracting(Rejection::cluster, Rejection::reason)
+                .containsExactly(tuple("m2", Rejection.Reason.INSUFFICIENT_RESOURCES));
+    }
+
+    @Test
+    void maxGroupsOneIsOneActiveClusterAsInKarmadasStatefulFailoverExamples() {
+        ScheduleResult result = schedule(web(3), duplicated(clusters(1, 1)), cluster("m1", 10), cluster("m2", 20));
+
+        assertThat(scheduled(result).placement()).isEqualTo(Placement.duplicated("m2"));
+    }
+
+    @Test
+    void fewerFeasibleClustersThanMinGroupsIsAProblemNotAPartialPlacement() {
+        ScheduleResult result = schedule(web(3), duplicated(clusters(3, 3)), cluster("m1", 10), cluster("m2", 20), cluster("m3", 1));
+
+        assertThat(result).isInstanceOf(ScheduleResult.Unschedulable.class);
+        assertThat(((ScheduleResult.Unschedulable) result).problems())
+                .containsExactly("2 feasible cluster(s), fewer than the cluster spread constraint's minGroups 3");
+    }
+
+    @Test
+    void aRegionConstraintTakesTheBestClusterOfEachChosenRegionThenTheNextBestUpToMaxGroups() {
+        SpreadConstraint regions = new SpreadConstraint(SpreadConstraint.SpreadBy.region, null, 2, 2);
+        ScheduleResult result = schedule(web(2), duplicated(regions, clusters(3, 3)),
+                cluster("eu-1", 40, "eu", Map.of()), cluster("eu-2", 30, "eu", Map.of()),
+                cluster("us-1", 20, "us", Map.of()), cluster("ap-1", 10, "ap", Map.of()), cluster("nowhere", 90));
+
+        // Groups eu (2 clusters), us (1), ap (1): eu with one more region holds the 3 clusters. us and ap weigh the same
+        // (one feasible cluster each, and fedstream has no cluster scores to tell them apart), so Karmada's search,
+        // which visits groups by size, then weight, then name, meets [ap, eu] first and keeps it. "nowhere" has no region.
+        assertThat(scheduled(result).clusters()).containsExactly("eu-1", "eu-2", "ap-1");
+    }
+
+    @Test
+    void fewerRegionsThanMinGroupsIsAProblem() {
+        SpreadConstraint regions = new SpreadConstraint(SpreadConstraint.SpreadBy.region, null, 2, 0);
+        ScheduleResult result = schedule(web(2), duplicated(regions, clusters(1, 0)),
+                cluster("eu-1", 40, "eu", Map.of()), cluster("eu-2", 30, "eu", Map.of()), cluster("nowhere", 90));
+
+        assertThat(((ScheduleResult.Unschedulable) result).problems())
+                .containsExactly("1 feasible region(s), fewer than the spread constraint's minGroups 2");
+    }
+
+    @Test
+    void aLabelConstraintGroupsByTheLabelsValue() {
+        SpreadConstraint racks = new SpreadConstraint(SpreadConstraint.SpreadBy.label, "rack", 2, 2);
+        ScheduleResult result = schedule(web(1), duplicated(racks, clusters(2, 2)),
+                cluster("a1", 50, null, Map.of("rack", "a")), cluster("a2", 40, null, Map.of("rack", "a")),
+                cluster("b1", 10, null, Map.of("rack", "b")));
+
+        assertThat(scheduled(result).clusters()).containsExactly("a1", "b1");
+    }
+
+    @Test
+    void staticWeightsSplitTwelveReplicasSixFourTwo() {
+        // core/assignment_test.go: "replica 12, weight 3:2:1".
+        ReplicaDivision weights = new ReplicaDivision(ReplicaDivision.Preference.Weighted,
+                List.of(weight("m1", 3), weight("m2", 2), weight("m3", 1)), false);
+
+        ScheduleResult result = schedule(web(12), divided(weights), cluster("m1", 100), cluster("m2", 100), cluster("m3", 100));
+
+        assertThat(replicas(result)).containsExactly(Map.entry("m1", 6L), Map.entry("m2", 4L), Map.entry("m3", 2L));
+        assertThat(scheduled(result).placement()).isEqualTo(new Placement(Placement.Scheduling.DIVIDED, List.of(
+                new Placement.Target("m1", 6L), new Placement.Target("m2", 4L), new Placement.Target("m3", 2L))));
+    }
+
+    @Test
+    void aClusterNoStaticWeightMatchesGetsNothingAndWithoutAnyMatchEveryClusterWeighsOne() {
+        // core/assignment_test.go: "selected cluster without weight should be ignored", "replica 12, default weight".
+        ReplicaDivision onlyM1 = new ReplicaDivision(ReplicaDivision.Preference.Weighted, List.of(weight("m1", 1)), false);
+        ReplicaDivision noMatch = new ReplicaDivision(ReplicaDivision.Preference.Weighted, List.of(weight("elsewhere", 5)), false);
+
+        assertThat(replicas(schedule(web(2), divided(onlyM1), cluster("m1", 100), cluster("m2", 100))))
+                .containsExactly(Map.entry("m1", 2L));
+        assertThat(replicas(schedule(web(12), divided(noMatch), cluster("m1", 100), cluster("m2", 100), cluster("m3", 100))))
+                .containsOnly(Map.entry("m1", 4L), Map.entry("m2", 4L), Map.entry("m3", 4L));
+    }
+
+    @Test
+    void dynamicWeightFollowsAvailableReplicas() {
+        // core/division_algorithm_test.go: "replica 12, dynamic weight 20:12:6".
+        ScheduleResult result = schedule(web(12), divided(DYNAMIC), cluster("m1", 20), cluster("m2", 12), cluster("m3", 6));
+
+        assertThat(replicas(result)).containsExactly(Map.entry("m1", 7L), Map.entry("m2", 4L), Map.entry("m3", 1L));
+    }
+
+    @Test
+    void dynamicWeightNeedsEnoughAvailableReplicas() {
+        ScheduleResult result = schedule(web(12), divided(DYNAMIC), cluster("m1", 5), cluster("m2", 4));
+
+        assertThat(((ScheduleResult.Unschedulable) result).problems())
+                .containsExactly("the clusters' available replicas (9) are not enough for 12 (m1=5, m2=4)");
+    }
+
+    @Test
+    void aggregatedUsesAsFewClustersAsPossible() {
+        // core/division_algorithm_test.go: "replica 12, aggregated 12:6:6" and "replica 12, aggregated 6:6:6".
+        assertThat(replicas(schedule(web(12), divided(AGGREGATED), cluster("m1", 6), cluster("m2", 12), cluster("m3", 6))))
+                .containsExactly(Map.entry("m2", 12L));
+        assertThat(replicas(schedule(web(12), divided(AGGREGATED), cluster("m1", 6), cluster("m2", 6), cluster("m3", 6))))
+                .containsExactly(Map.entry("m1", 6L), Map.entry("m2", 6L));
+    }
+
+    @Test
+    void clusterSelectionSwapsInTheClusterWithMoreAvailableReplicasWhenTheBestDoNotHoldTheWorkload() {
+        // spreadconstraint/select_clusters_by_cluster.go's example: 2 clusters for 80 replicas; available 40, 30, 60
+        // (here m2 ranks before m3 as it has fewer untolerated PreferNoSchedule taints, as a higher score would).
+        ClusterTaint soft = new ClusterTaint("spot", "", ClusterTaint.Effect.PreferNoSchedule);
+        ClusterCapacity m3 = cluster("m3", 60);
+        m3 = new ClusterCapacity("m3", Map.of(), List.of(soft, soft), m3.allocatable(), m3.allocated(), m3.reserved(), true);
+        ClusterCapacity m2 = cluster("m2", 30);
+        m2 = new ClusterCapacity("m2", Map.of(), List.of(soft), m2.allocatable(), m2.allocated(), m2.reserved(), true);
+
+        ScheduleResult result = schedule(web(80), divided(DYNAMIC, clusters(1, 2)), cluster("m1", 40), m2, m3);
+
+        assertThat(replicas(result)).containsOnly(Map.entry("m1", 32L), Map.entry("m3", 48L));
+    }
+
+    @Test
+    void aMultiComponentWorkloadDividesEachComponentByTheSameWeights() {
+        List<ComponentDemand> flink = List.of(
+                new ComponentDemand("jobmanager", 1, Resources.fromQuantities(Map.of("cpu", "1", "memory", "1Gi"))),
+                new ComponentDemand("taskmanager", 4, Resources.fromQuantities(Map.of("cpu", "2", "memory", "1Gi"))));
+
+        // One replica (a jobmanager and a taskmanager pod) takes 3 cpu: m1 holds 4 of them, m2 holds 2.
+        ScheduleResult result = schedule(flink, divided(DYNAMIC), cluster("m1", 12), cluster("m2", 6));
+
+        assertThat(scheduled(result).targets()).containsExactly(
+                new ScheduleResult.Target("m1", Map.of("jobmanager", 1L, "taskmanager", 3L)),
+                new ScheduleResult.Target("m2", Map.of("taskmanager", 1L)));
+    }
+
+    @Test
+    void aShareThatDoesNotFitIsAProblemNamingTheClusterAndResource() {
+        ReplicaDivision halves = new ReplicaDivision(ReplicaDivision.Preference.Weighted, List.of(weight("m1", 1), weight("m2", 1)), false);
+
+        ScheduleResult result = schedule(web(10), divided(halves), cluster("m1", 100), cluster("m2", 3));
+
+        assertThat(((ScheduleResult.Unschedulable) result).problems())
+                .containsExactly("cluster m2 cannot hold its share {main=5}: cpu short by 2 (needs 5, free 3)");
+        assertThat(result.rejections()).extracting(Rejection::cluster, Rejection::reason)
+                .containsExactly(tuple("m2", Rejection.Reason.INSUFFICIENT_RESOURCES));
+    }
+
+    @Test
+    void theNextAffinityGroupIsTriedWhenTheFirstCannotHoldTheDivision() {
+        PropagationPolicy policy = policy(new PropagationPolicy.Placement(
+                List.of(new ClusterAffinity("primary", List.of("m1"), List.of(), null),
+                        new ClusterAffinity("backup", List.of("m2", "m3"), List.of(), null)),
+                true, List.of(), PropagationPolicy.ReplicaScheduling.Divided, List.of(), DYNAMIC));
+
+        ScheduleResult result = schedule(web(10), policy, cluster("m1", 4), cluster("m2", 5), cluster("m3", 5));
+
+        assertThat(scheduled(result).groupName()).isEqualTo("backup");
+        assertThat(scheduled(result).groupIndex()).isEqualTo(1);
+        assertThat(replicas(result)).containsOnly(Map.entry("m2", 5L), Map.entry("m3", 5L));
+        assertThat(scheduler.scheduleFromGroup(new Placer.Request(web(10), policy,
+                List.of(cluster("m1", 4), cluster("m2", 1), cluster("m3", 1)), Set.of()), 0))
+                .isInstanceOfSatisfying(ScheduleResult.Unschedulable.class, u -> assertThat(u.problems()).containsExactly(
+                        "group primary: the clusters' available replicas (4) are not enough for 10 (m1=4)",
+                        "group backup: the clusters' available replicas (2) are not enough for 10 (m2=1, m3=1)"));
+    }
+
+    @Test
+    void avoidedNotReadyAndUntoleratedClustersAreNeverTargets() {
+        ClusterCapacity tainted = new ClusterCapacity("m3", Map.of(), List.of(new ClusterTaint("gpu", "", ClusterTaint.Effect.NoSchedule)),
+                cluster("m3", 100).allocatable(), cluster("m3", 100).allocated(), Resources.NONE, true);
+        ClusterCapacity down = new ClusterCapacity("m4", Map.of(), List.of(), cluster("m4", 100).allocatable(), Resources.NONE,
+                Resources.NONE, false);
+
+        ScheduleResult result = scheduler.schedule(new Placer.Request(web(4), divided(ReplicaDivision.EVEN),
+                List.of(cluster("m1", 100), cluster("m2", 100), tainted, down), Set.of("m2")));
+
+        assertThat(replicas(result)).containsExactly(Map.entry("m1", 4L));
+        assertThat(result.rejections()).extracting(Rejection::cluster, Rejection::reason).containsExactly(
+                tuple("m2", Rejection.Reason.AVOIDED), tuple("m3", Rejection.Reason.UNTOLERATED_TAINT), tuple("m4", Rejection.Reason.NOT_READY));
+    }
+
+    private ScheduleResult reschedule(List<ComponentDemand> components, PropagationPolicy policy, Set<String> avoid,
+                                      Map<String, Long> previous, ClusterCapacity... clusters) {
+        List<ScheduleResult.Target> targets = previous.entrySet().stream()
+                .map(e -> new ScheduleResult.Target(e.getKey(), Map.of("main", e.getValue()))).toList();
+        return scheduler.reschedule(new Placer.Request(components, policy, List.of(clusters), avoid), 0, targets);
+    }
+
+    private static Map<String, Long> ordered(Object... clusterAndReplicas) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (int i = 0; i < clusterAndReplicas.length; i += 2) {
+            out.put((String) clusterAndReplicas[i], ((Number) clusterAndReplicas[i + 1]).longValue());
+        }
+        return out;
+    }
+
+    @Test
+    void oneActiveClusterMovesOnlyWhenItsClusterFailsAndStaysPutOtherwise() {
+        PropagationPolicy oneCluster = duplicated(clusters(1, 1));
+
+        // m1 runs all 3 replicas and has no free room left for another copy; m2 has more room. Locality keeps it on m1.
+        assertThat(scheduled(reschedule(web(3), oneCluster, Set.of(), ordered("m1", 3), cluster("m1", 0), cluster("m2", 20))).clusters())
+                .containsExactly("m1");
+        assertThat(scheduled(reschedule(web(3), oneCluster, Set.of("m1"), ordered("m1", 3), cluster("m1", 0), cluster("m2", 20),
+                cluster("m3", 10))).clusters()).containsExactly("m2");
+    }
+
+    @Test
+    void duplicatedDropsTheFailedCopyAndAddsAClusterOnlyWhenTheSpreadBoundCallsForOne() {
+        ClusterCapacity[] fleet = {cluster("m1", 0), cluster("m2", 0), cluster("m3", 0), cluster("m4", 50)};
+
+        // No bound: every feasible cluster runs a copy (m4 already did; among the clusters running it, most headroom first).
+        assertThat(scheduled(reschedule(web(3), duplicated(), Set.of("m2"), ordered("m1", 3, "m2", 3, "m3", 3, "m4", 3), fleet)).clusters())
+                .containsExactly("m4", "m1", "m3");
+        // maxGroups 2 on m1 and m2: m2 fails, the bound calls for a second cluster, m4 is the one with room.
+        assertThat(scheduled(reschedule(web(3), duplicated(clusters(2, 2)), Set.of("m2"), ordered("m1", 3, "m2", 3), fleet)).clusters())
+                .containsExactly("m1", "m4");
+    }
+
+    @Test
+    void dynamicWeightKeepsTheRemainingSharesAndDividesOnlyTheFailedClustersShare() {
+        // Karmada's steady mode (assignment.go dynamicScaleUp): 6/4/2 ran on m1, m2, m3; m3 fails; its 2 replicas are
+        // divided by the free room of m1 (10), m2 (30) and the new m4 (100): 0, 0 and 1, and the remainder to m4.
+        ScheduleResult result = reschedule(web(12), divided(DYNAMIC), Set.of("m3"), ordered("m1", 6, "m2", 4, "m3", 2),
+                cluster("m1", 10), cluster("m2", 30), cluster("m3", 50), cluster("m4", 100));
+
+        assertThat(replicas(result)).containsOnly(Map.entry("m1", 6L), Map.entry("m2", 4L), Map.entry("m4", 2L));
+    }
+
+    @Test
+    void aggregatedFillsTheClustersThatRunItFirst() {
+        // 8 on m1, 4 on m2; m2 fails. m1 runs it and holds 2 more; m3 holds 10: both are used, by free room 2:10.
+        ScheduleResult result = reschedule(web(12), divided(AGGREGATED), Set.of("m2"), ordered("m1", 8, "m2", 4),
+                cluster("m1", 2), cluster("m2", 50), cluster("m3", 10), cluster("m4", 5));
+
+        assertThat(replicas(result)).containsOnly(Map.entry("m1", 8L), Map.entry("m3", 4L));
+    }
+
+    @Test
+    void staticWeightsDivideAfreshOverTheClustersLeftAndOnlyTheExtraPodsNeedRoom() {
+        ReplicaDivision weights = new ReplicaDivision(ReplicaDivision.Preference.Weighted,
+                List.of(weight("m1", 3), weight("m2", 2), weight("m3", 1)), false);
+
+        // 6/4/2; m3 fails: 12 over 3:2 is 7/4 and the remainder to m1. m1 runs 6 and has room for the 2 more only.
+        ScheduleResult result = reschedule(web(12), divided(weights), Set.of("m3"), ordered("m1", 6, "m2", 4, "m3", 2),
+                cluster("m1", 2), cluster("m2", 0), cluster("m3", 50));
+
+        assertThat(replicas(result)).containsExactly(Map.entry("m1", 8L), Map.entry("m2", 4L));
+    }
+
+    @Test
+    void theMissingReplicasMustFitTheFreeRoomLeft() {
+        ScheduleResult result = reschedule(web(12), divided(DYNAMIC), Set.of("m3"), ordered("m1", 6, "m2", 4, "m3", 2),
+                cluster("m1", 1), cluster("m2", 0), cluster("m3", 50));
+
+        assertThat(((ScheduleResult.Unschedulable) result).problems())
+                .containsExactly("the clusters' free room holds 1 more replicas, not the 2 missing (m1=1, m2=0)");
+    }
+}
