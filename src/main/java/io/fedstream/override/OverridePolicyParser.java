@@ -365,9 +365,7 @@ public final class OverridePolicyParser {
 
     private static String namespace(Cursor at, String fromKey, PropagationPolicy.Scope scope) {
         if (scope == PropagationPolicy.Scope.CLUSTER) {
-            if (at.isPresent()) {
-                at.error("must not be set: a " + CLUSTER_KIND + " is cluster-scoped");
-            }
+            // The API server clears the namespace of a cluster-scoped object; so is it ignored here.
             return null;
         }
         String written = at.string();
