@@ -72,6 +72,23 @@ class OverrideStageTest {
     }
 
     @Test
+    void theOverriddenClusterMustHaveRoomForItsOverriddenReplicasElseTheNextCandidateIsAsked() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "16", "256Gi", Map.of("tier", "big")).cluster("dc-2", "8", "256Gi")
+                .advance(Duration.ofSeconds(1));
+        fleet.policy("OverridePolicy/team-a/twenty-on-big", FIVE_ON_BIG.replace("five-on-big", "twenty-on-big").replace("value: 5", "value: 20"))
+                .advance(Duration.ofSeconds(1));
+        fleet.reservationRequests();
+
+        fleet.deployment("team-a", "web", 2, "1");
+
+        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getCluster() + " " + r.value().getComponents().get(0).getReplicas())
+                .as("dc-1 looks roomiest for 2 replicas, but its copy runs 20").startsWith("dc-1 20", "dc-2 2");
+        assertThat(fleet.decisions(WEB)).containsSubsequence("RESERVATION_REFUSED", "PLACED");
+        assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
+        assertThat(fleet.binding(WEB).getAdmission().getCharged()).containsEntry("cpu", "2");
+    }
+
+    @Test
     void aClusterTheRulesDoNotTargetIsChargedForTheWorkloadAsWritten() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "8", "256Gi", Map.of("tier", "big")).cluster("dc-2", "16", "256Gi")
                 .advance(Duration.ofSeconds(1));
