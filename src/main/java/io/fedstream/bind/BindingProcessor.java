@@ -95,7 +95,7 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
                 mapper.toBinding(key, event, interpretation, previous, Instant.ofEpochMilli(context.currentSystemTimeMs()));
         if (interpretation.outcome() == Interpretation.Outcome.INTERPRETED) {
             binding.setClusterOverrides(clusterOverrides.of(event.getManifest(), binding.getNamespace(), interpreters.current(),
-                    overridePolicies.current(), ClusterOverrides.clusters(clusterViews)));
+                    overridePolicies.current(), clusterViews));
         }
         bindings.put(key, binding);
         metrics.interpreted(binding.getKind(), interpretation.outcome().name());

@@ -31,12 +31,17 @@ final class ClusterOverrides {
 
     private final OverrideApplier applier = new OverrideApplier();
 
-    /** The per-cluster results; empty when no policy is given or the manifest is not one document. */
+    /** The per-cluster results for the clusters in the directory; empty when no policy is given or the manifest is not one document. */
     List<ClusterOverride> of(String manifest, String namespace, Interpreter interpreter, List<OverridePolicy> policies,
-                             List<ClusterTarget> clusters) {
-        if (policies.isEmpty() || clusters.isEmpty()) {
+                             ReadOnlyKeyValueStore<String, ClusterWatch> views) {
+        if (policies.isEmpty()) {
             return List.of();
         }
+        return forClusters(manifest, namespace, interpreter, policies, clusters(views));
+    }
+
+    private List<ClusterOverride> forClusters(String manifest, String namespace, Interpreter interpreter,
+                                              List<OverridePolicy> policies, List<ClusterTarget> clusters) {
         List<ManifestParser.Document> documents = PARSER.parse(manifest.getBytes(StandardCharsets.UTF_8));
         if (documents.size() != 1 || documents.get(0).error() != null) {
             return List.of();
@@ -54,7 +59,7 @@ final class ClusterOverrides {
     }
 
     /** The clusters in the directory, by name, with the labels of their latest heartbeat. */
-    static List<ClusterTarget> clusters(ReadOnlyKeyValueStore<String, ClusterWatch> views) {
+    private static List<ClusterTarget> clusters(ReadOnlyKeyValueStore<String, ClusterWatch> views) {
         List<ClusterTarget> out = new ArrayList<>();
         try (KeyValueIterator<String, ClusterWatch> it = views.all()) {
             while (it.hasNext()) {

@@ -96,11 +96,6 @@ final class JsonPatch {
         return node;
     }
 
-    /** The pointer of one field, e.g. the key {@code app.kubernetes.io/name} under {@code /metadata/labels}. */
-    static String pointer(String parent, String key) {
-        return parent + "/" + escape(key);
-    }
-
     private static JsonNode child(JsonNode container, String token) {
         if (container.isObject()) {
             return container.get(token);

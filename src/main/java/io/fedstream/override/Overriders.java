@@ -2,6 +2,8 @@ package io.fedstream.override;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -34,7 +36,7 @@ public record Overriders(List<Plaintext> plaintext, List<Image> image, List<Comm
     /** A labels or annotations overrider; the value keeps the order written. */
     public record LabelsAnnotations(Operator operator, Map<String, String> value) {
         public LabelsAnnotations {
-            value = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(value));
+            value = Collections.unmodifiableMap(new LinkedHashMap<>(value));
         }
     }
 

@@ -1,9 +1,9 @@
 package io.fedstream.failover.stage;
 
+import io.fedstream.avro.ClusterOverride;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationAction;
-import io.fedstream.avro.ClusterOverride;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.MigrationPhase;
