@@ -19,7 +19,8 @@ import java.util.TreeMap;
  * from the limits total, {@code pods} = total replicas. DUPLICATED: each placed cluster runs
  * a full copy, so overall is the charge times the number of clusters and each cluster carries
  * the full charge. DIVIDED: overall is charged once and split over the clusters by their
- * replica counts (largest remainder, exact). Unplaced: charged once overall, no cluster.
+ * replica counts (largest remainder, exact). Unplaced: charged once overall, no cluster. A DUPLICATED copy whose
+ * cluster's override policies change it is charged for its overridden demand, and overall is the sum of the copies.
  */
 public record Charge(Resources overall, SortedMap<String, Resources> clusters) {
 
@@ -48,7 +49,22 @@ public record Charge(Resources overall, SortedMap<String, Resources> clusters) {
         if (placement.scheduling() == Placement.Scheduling.DUPLICATED) {
             TreeMap<String, Resources> clusters = new TreeMap<>();
             weights.keySet().forEach(cluster -> clusters.put(cluster, once));
-            return new Charge(once.times(clusters.size()), clusters);
+            boolean overridden = false;
+            for (Placement.Target target : placement.clusters()) {
+                if (target.overridden() != null) {
+                    // The copy on this cluster runs its overridden manifest: it is charged for that (docs/overrides.md).
+                    clusters.put(target.cluster(), chargeable(target.overridden()));
+                    overridden = true;
+                }
+            }
+            if (!overridden) {
+                return new Charge(once.times(clusters.size()), clusters);
+            }
+            Resources overall = Resources.NONE;
+            for (Resources copy : clusters.values()) {
+                overall = overall.plus(copy);
+            }
+            return new Charge(overall, clusters);
         }
         return new Charge(once, divided(once, weights));
     }

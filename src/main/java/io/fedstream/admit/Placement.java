@@ -13,14 +13,22 @@ public record Placement(Scheduling scheduling, List<Target> clusters) {
     /** How replicas are spread over the placed clusters. */
     public enum Scheduling { DUPLICATED, DIVIDED }
 
-    /** One placed cluster; {@code replicas} is given only when replicas are DIVIDED. */
-    public record Target(String cluster, Long replicas) {
+    /**
+     * One placed cluster; {@code replicas} is given only when replicas are DIVIDED; {@code overridden}, when override
+     * policies change what a copy on this cluster requests (docs/overrides.md), is that copy's demand (unplaced).
+     */
+    public record Target(String cluster, Long replicas, Demand overridden) {
 
         public Target {
             Objects.requireNonNull(cluster, "cluster");
             if (replicas != null && replicas < 0) {
                 throw new IllegalArgumentException("replicas of cluster " + cluster + " must not be negative: " + replicas);
             }
+        }
+
+        /** A cluster whose copy requests what the workload's manifest says. */
+        public Target(String cluster, Long replicas) {
+            this(cluster, replicas, null);
         }
     }
 

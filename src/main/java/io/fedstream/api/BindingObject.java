@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.avro.Admission;
+import io.fedstream.avro.ClusterOverride;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Component;
 import io.fedstream.avro.InterpretationStatus;
@@ -133,6 +134,11 @@ public final class BindingObject {
         }
         status.set("interpretation", AvroJson.toJson(binding.getInterpretation()));
         status.set("admission", AvroJson.toJson(binding.getAdmission()));
+        if (!binding.getClusterOverrides().isEmpty()) {
+            // fedstream's own: what the override policies make of the workload per cluster (docs/overrides.md).
+            ArrayNode overrides = status.putArray("clusterOverrides");
+            binding.getClusterOverrides().forEach(o -> overrides.add(AvroJson.toJson(o)));
+        }
         status.put("observedAt", binding.getObservedAt().toString());
         status.put("updatedAt", binding.getUpdatedAt().toString());
         return status;
@@ -183,9 +189,16 @@ public final class BindingObject {
                 .setInterpretation(AvroJson.toSpecific(status.path("interpretation"), InterpretationStatus.class))
                 .setAdmission(AvroJson.toSpecific(status.path("admission"), Admission.class))
                 .setPlacement(placement(spec))
+                .setClusterOverrides(clusterOverrides(status.path("clusterOverrides")))
                 .setObservedAt(Instant.parse(status.path("observedAt").asText()))
                 .setUpdatedAt(Instant.parse(status.path("updatedAt").asText()))
                 .build();
+    }
+
+    private static List<ClusterOverride> clusterOverrides(JsonNode list) {
+        List<ClusterOverride> out = new ArrayList<>();
+        list.forEach(item -> out.add(AvroJson.toSpecific(item, ClusterOverride.class)));
+        return out;
     }
 
     private static Placement placement(JsonNode spec) {

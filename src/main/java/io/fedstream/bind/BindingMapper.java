@@ -72,7 +72,7 @@ final class BindingMapper {
         return value == null || value.isEmpty() ? fallback : value;
     }
 
-    private static List<Component> components(List<ComponentRequirement> requirements) {
+    static List<Component> components(List<ComponentRequirement> requirements) {
         return requirements.stream()
                 .map(c -> Component.newBuilder()
                         .setName(c.name())

@@ -2,6 +2,7 @@ package io.fedstream.bind;
 
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.AdmissionRequestType;
+import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
@@ -10,6 +11,8 @@ import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Interpretation;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.metrics.FedstreamMetrics;
+import io.fedstream.place.stage.ClusterDirectory;
+import io.fedstream.place.stage.OverridePolicies;
 import io.fedstream.policy.PolicyMirror;
 import io.fedstream.interpret.Resources;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +26,7 @@ import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * Interprets each workload event: an UPSERT becomes the workload's binding, a DELETE (or a tombstone) its removal, each
@@ -40,6 +44,9 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
     private final BindingMapper mapper = new BindingMapper();
     private ProcessorContext<String, BindOutcome> context;
     private InterpreterSource interpreters;
+    private OverridePolicies overridePolicies;
+    private ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
+    private final ClusterOverrides clusterOverrides = new ClusterOverrides();
 
     BindingProcessor(InterpreterExtensions fromFiles, LongSupplier policyChanges, Serializer<WorkloadEvent> eventSerializer,
                      FedstreamMetrics metrics) {
@@ -53,6 +60,8 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
     public void init(ProcessorContext<String, BindOutcome> context) {
         this.context = context;
         this.interpreters = new InterpreterSource(fromFiles, policyChanges, context.getStateStore(PolicyMirror.STORE));
+        this.overridePolicies = new OverridePolicies(context.getStateStore(PolicyMirror.STORE), policyChanges);
+        this.clusterViews = context.getStateStore(ClusterDirectory.STORE);
     }
 
     @Override
@@ -76,6 +85,10 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
     private void upsert(Record<String, WorkloadEvent> record, String key, WorkloadEvent event) {
         Interpretation interpretation = interpret(key, event);
         ResourceBinding binding = mapper.toBinding(key, event, interpretation, Instant.ofEpochMilli(context.currentSystemTimeMs()));
+        if (interpretation.outcome() == Interpretation.Outcome.INTERPRETED) {
+            binding.setClusterOverrides(clusterOverrides.of(event.getManifest(), binding.getNamespace(), interpreters.current(),
+                    overridePolicies.current(), clusterViews));
+        }
         metrics.interpreted(binding.getKind(), interpretation.outcome().name());
         forward(record, binding.getNamespace(), AdmissionRequest.newBuilder(source())
                 .setType(AdmissionRequestType.BINDING)

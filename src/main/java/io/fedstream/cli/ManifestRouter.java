@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fedstream.admit.ParsedQuota;
 import io.fedstream.admit.QuotaParser;
 import io.fedstream.place.PropagationPolicyParser;
+import io.fedstream.override.OverridePolicyParser;
+import io.fedstream.override.ParsedOverridePolicy;
 import io.fedstream.place.stage.PropagationPolicies;
 import io.fedstream.avro.Op;
 import io.fedstream.health.ClusterManifest;
@@ -40,6 +42,7 @@ final class ManifestRouter {
     /** Policy kinds placement and failover read. */
     private static final Set<String> PROPAGATION_KINDS =
             Set.of(PropagationPolicyParser.NAMESPACED_KIND, PropagationPolicyParser.CLUSTER_KIND);
+    private static final Set<String> OVERRIDE_KINDS = Set.of(OverridePolicyParser.NAMESPACED_KIND, OverridePolicyParser.CLUSTER_KIND);
     /** Policy kinds the interpreter reads, checked here as the bind stage would check them. */
     private static final Set<String> INTERPRETER_KINDS = Set.of("InterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime");
 
@@ -162,6 +165,9 @@ final class ManifestRouter {
             if (op == Op.UPSERT && PROPAGATION_KINDS.contains(kind)) {
                 checkPropagationPolicy(root, CLUSTER_SCOPED_POLICY_KINDS.contains(kind) ? null : orDefault(namespace));
             }
+            if (op == Op.UPSERT && OVERRIDE_KINDS.contains(kind)) {
+                checkOverridePolicy(root, CLUSTER_SCOPED_POLICY_KINDS.contains(kind) ? null : orDefault(namespace));
+            }
             String policyNamespace = CLUSTER_SCOPED_POLICY_KINDS.contains(kind) ? "" : orDefault(namespace);
             return new PlannedEvent(PlannedEvent.Destination.POLICIES, kind + "/" + policyNamespace + "/" + name, displayName, manifest);
         }
@@ -228,6 +234,14 @@ final class ManifestRouter {
         List<FieldError> problems = PropagationPolicies.problems(new PropagationPolicyParser().read(root, namespace));
         if (!problems.isEmpty()) {
             throw new Refused(problems.stream().map(FieldError::message).collect(Collectors.joining("; ")));
+        }
+    }
+
+    /** The bind stage would let this override policy override nothing: refuse it here, before publishing. */
+    private static void checkOverridePolicy(JsonNode root, String namespace) throws Refused {
+        ParsedOverridePolicy parsed = new OverridePolicyParser().read(root, namespace);
+        if (!parsed.isValid()) {
+            throw new Refused(parsed.errors().stream().map(FieldError::message).collect(Collectors.joining("; ")));
         }
     }
 

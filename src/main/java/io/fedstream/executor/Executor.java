@@ -196,7 +196,9 @@ public final class Executor implements AutoCloseable {
     private List<Report> migrate(MigrationCommand command, ManifestCatalog catalog, MigrationReports reports,
                                  KafkaConsumer<String, byte[]> consumer) throws InterruptedException {
         WorkloadKey key = parse(command.getWorkloadKey());
-        String manifest = catalog.manifest(command.getWorkloadKey(), CATALOG_TIMEOUT).orElseThrow(() -> new IllegalStateException(
+        // A command whose target's override policies change the workload carries that cluster's manifest.
+        String manifest = command.getTargetManifest() != null ? command.getTargetManifest()
+                : catalog.manifest(command.getWorkloadKey(), CATALOG_TIMEOUT).orElseThrow(() -> new IllegalStateException(
                 "no manifest of " + command.getWorkloadKey() + " on " + topics.workloads().name() + " (deleted, or past its retention)"));
         ObjectNode restored = RestoredManifest.of(manifest, command);
         String apiVersion = restored.path("apiVersion").asText();

@@ -167,7 +167,8 @@ public final class PropagationPolicyParser {
         return written;
     }
 
-    private static List<ResourceSelector> resourceSelectors(Cursor list) {
+    /** Reads {@code resourceSelectors} (required, not empty); also used for override policies' selectors. */
+    public static List<ResourceSelector> resourceSelectors(Cursor list) {
         if (!list.isPresent()) {
             list.error("is required");
             return List.of();
@@ -265,7 +266,8 @@ public final class PropagationPolicyParser {
         return new ClusterAffinity(name, names, exclude, labelSelector(at.field("labelSelector")));
     }
 
-    private static LabelSelector labelSelector(Cursor at) {
+    /** Reads a label selector, null when absent; also used for override policies' target clusters. */
+    public static LabelSelector labelSelector(Cursor at) {
         if (!at.isPresent()) {
             return null;
         }

@@ -56,6 +56,19 @@ class ChargeTest {
     }
 
     @Test
+    void aDuplicatedCopyWhoseOverridesChangeItIsChargedForItsOverriddenDemand() {
+        Placement placement = new Placement(Placement.Scheduling.DUPLICATED, List.of(
+                new Placement.Target("member-1", null),
+                new Placement.Target("member-2", null, Demand.of(r("cpu", "3", "memory", "6Gi"), 3))));
+
+        Charge c = Charge.of(Demand.of(FLINK, 5).placed(placement));
+
+        assertThat(c.cluster("member-1").toQuantities()).containsExactly(entry("cpu", "9"), entry("memory", "18Gi"), entry("pods", "5"));
+        assertThat(c.cluster("member-2").toQuantities()).containsExactly(entry("cpu", "3"), entry("memory", "6Gi"), entry("pods", "3"));
+        assertThat(c.overall().toQuantities()).containsExactly(entry("cpu", "12"), entry("memory", "24Gi"), entry("pods", "8"));
+    }
+
+    @Test
     void aClusterNamedTwiceRunsOneCopy() {
         Charge c = Charge.of(Demand.of(FLINK, 5).placed(Placement.duplicated("member-1", "member-1")));
         assertThat(c.overall().toQuantities()).containsExactly(entry("cpu", "9"), entry("memory", "18Gi"), entry("pods", "5"));

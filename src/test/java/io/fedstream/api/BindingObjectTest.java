@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.avro.ResourceBinding;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -52,6 +53,27 @@ class BindingObjectTest {
         binding.setTotalLimits(Map.of("cpu", "16"));
 
         assertThat(BindingObject.fromJson(BindingObject.toJson(binding))).isEqualTo(binding);
+    }
+
+    @Test
+    void clusterOverridesShowInTheStatusAndReadBack() {
+        ResourceBinding binding = TestBindings.flink("flink.apache.org", "streaming", "fraud-detector");
+        binding.setClusterOverrides(java.util.List.of(
+                io.fedstream.avro.ClusterOverride.newBuilder().setCluster("eu-west-1")
+                        .setApplied(java.util.List.of("OverridePolicy streaming/bigger spec.overrideRules[0]"))
+                        .setComponents(java.util.List.of(binding.getComponents().get(0)))
+                        .setTotal(Map.of("cpu", "1", "memory", "2Gi"))
+                        .setManifest("{\"kind\":\"FlinkDeployment\"}").build(),
+                io.fedstream.avro.ClusterOverride.newBuilder().setCluster("us-east-1")
+                        .setProblem("OverridePolicy streaming/bigger, spec.overrideRules[1].overriders.plaintext[0]: ...").build()));
+
+        ObjectNode object = BindingObject.toJson(binding);
+
+        assertThat(object.at("/status/clusterOverrides/0/cluster").asText()).isEqualTo("eu-west-1");
+        assertThat(object.at("/status/clusterOverrides/0/total/cpu").asText()).isEqualTo("1");
+        assertThat(object.at("/status/clusterOverrides/0/applied/0").asText()).isEqualTo("OverridePolicy streaming/bigger spec.overrideRules[0]");
+        assertThat(object.at("/status/clusterOverrides/1/problem").asText()).startsWith("OverridePolicy streaming/bigger, spec.overrideRules[1]");
+        assertThat(BindingObject.fromJson(object)).isEqualTo(binding);
     }
 
     @Test

@@ -74,14 +74,17 @@ class ManifestRouterTest {
                 apiVersion: policy.karmada.io/v1alpha1
                 kind: ClusterOverridePolicy
                 metadata: {name: cop-ns, namespace: ignored}
+                spec: {}
                 ---
                 apiVersion: policy.karmada.io/v1alpha1
                 kind: OverridePolicy
                 metadata: {name: op, namespace: ns}
+                spec: {}
                 ---
                 apiVersion: policy.karmada.io/v1alpha1
                 kind: ClusterOverridePolicy
                 metadata: {name: cop}
+                spec: {}
                 """);
 
         assertThat(events).extracting(PlannedEvent::destination, PlannedEvent::key, PlannedEvent::displayName).containsExactly(
@@ -214,6 +217,26 @@ class ManifestRouterTest {
                 spec:
                   resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
                 """)).extracting(PlannedEvent::key).containsExactly("ClusterPropagationPolicy//c");
+    }
+
+    @Test
+    void anOverridePolicyThatWouldOverrideNothingIsRefusedOnApplyWithItsField() throws BadManifestsException {
+        assertThatThrownBy(() -> plan("""
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: OverridePolicy
+                metadata: {name: o, namespace: team-a}
+                spec:
+                  overrideRules: [{overriders: {plaintext: [{path: spec/replicas, operator: replace, value: 3}]}}]
+                """)).isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).singleElement()
+                        .satisfies(problem -> assertThat(problem).isEqualTo("in.yaml document 1: spec.overrideRules[0].overriders."
+                                + "plaintext[0].path: must be a JSON pointer (RFC 6901) starting with / (value: spec/replicas)")));
+        assertThat(plan("""
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: ClusterOverridePolicy
+                metadata: {name: mirror}
+                spec:
+                  overrideRules: [{overriders: {imageOverrider: [{component: Registry, operator: replace, value: mirror.io}]}}]
+                """)).extracting(PlannedEvent::key).containsExactly("ClusterOverridePolicy//mirror");
     }
 
     @Test

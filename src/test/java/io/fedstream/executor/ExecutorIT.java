@@ -54,7 +54,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The agent and the executor against a real broker without the topology (the test writes the commands): a labelled
  * consumer's offsets reported, an OFFSET_COMMIT committed before the workload is applied and not again for a repeated
- * command, a graceful purge that scales down and deletes after the grace period, and another cluster's command ignored.
+ * command, a command's overridden target manifest applied instead of the catalog's, a graceful purge that scales down and
+ * deletes after the grace period, and another cluster's command ignored.
  */
 @ExtendWith(KafkaClusterExtension.class)
 class ExecutorIT {
@@ -125,6 +126,16 @@ class ExecutorIT {
                         tuple(MigrationPhase.COMPLETED, null),
                         tuple(MigrationPhase.RESTORED, "committed " + moved + " " + orders + "-0@11, " + moved + " " + orders + "-1@13"),
                         tuple(MigrationPhase.COMPLETED, "already applied by this command; not applied again"));
+
+                // A target whose override policies change the workload gets the command's manifest, not the catalog's.
+                String overriddenKey = "flink.apache.org/FlinkDeployment/streaming/overridden";
+                publish(config, topics.workloads(), overriddenKey, WorkloadEvent.newBuilder().setOp(Op.UPSERT)
+                        .setManifest(flink("overridden", moved)).setObservedAt(ISSUED).build());
+                publish(config, topics.migrations(), overriddenKey, command(overriddenKey, "cmd-overridden", MigrationAction.MIGRATE, "member-y", CLUSTER)
+                        .setTargetManifest(flink("overridden", moved).replace("\"parallelism\":2", "\"parallelism\":4")).build());
+                awaitPhase(config, topics, "cmd-overridden", MigrationPhase.COMPLETED, 1);
+                assertThat(((Map<?, ?>) ((Map<?, ?>) cluster.get(MockCluster.FLINK, "streaming", "overridden").getAdditionalProperties()
+                        .get("spec")).get("job")).get("parallelism")).isEqualTo(4);
 
                 String reporterKey = "flink.apache.org/FlinkDeployment/streaming/reporter";
                 publish(config, topics.migrations(), reporterKey, command(reporterKey, "cmd-purge", MigrationAction.PURGE, CLUSTER, null)

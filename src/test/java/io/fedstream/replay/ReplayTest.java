@@ -156,13 +156,13 @@ class ReplayTest {
                  "deltaReplay":{"topic":"fedstream.state-deltas","partition":0,"fromOffsetExclusive":1,"toOffsetInclusive":4,
                                 "bytes":960,"records":3},
                  "consumerGroupOffsets":[],"preservedState":{},"purgeMode":"Gracefully","gracePeriodSeconds":600,
-                 "checkpointStorage":{},"checkpointStorageJson":null,"fullStateBytes":536870912,"incrementalBytes":960,"issuedAt":"2026-11-29T10:05:50Z"}
+                 "checkpointStorage":{},"checkpointStorageJson":null,"targetManifest":null,"fullStateBytes":536870912,"incrementalBytes":960,"issuedAt":"2026-11-29T10:05:50Z"}
                 """.formatted(commandId, incident, FLINK_KEY)));
         assertThat(commands.get(1).get("value")).isEqualTo(JSON.readTree("""
                 {"commandId":"%s/purge","incidentId":"%s","workloadKey":"%s","action":"PURGE","attempt":1,
                  "sourceCluster":"member1","targetCluster":null,"remainingCandidates":[],"strategy":"GRACEFUL_SHUTDOWN",
                  "checkpoint":null,"deltaReplay":null,"consumerGroupOffsets":[],"preservedState":{},"purgeMode":"Gracefully",
-                 "gracePeriodSeconds":600,"checkpointStorage":{},"checkpointStorageJson":null,"fullStateBytes":0,"incrementalBytes":0,
+                 "gracePeriodSeconds":600,"checkpointStorage":{},"checkpointStorageJson":null,"targetManifest":null,"fullStateBytes":0,"incrementalBytes":0,
                  "issuedAt":"2026-11-29T10:06:20Z"}
                 """.formatted(commandId, incident, FLINK_KEY)));
         assertThat(failoverDecisions(lines)).containsExactly(
@@ -194,7 +194,7 @@ class ReplayTest {
                    {"group":"ledger-writer","topic":"payments.transactions","partition":0,"offset":18231},
                    {"group":"ledger-writer","topic":"payments.transactions","partition":1,"offset":17904},
                    {"group":"ledger-writer","topic":"payments.transactions","partition":2,"offset":18877}],
-                 "preservedState":{},"purgeMode":"Gracefully","gracePeriodSeconds":600,"checkpointStorage":{},"checkpointStorageJson":null,
+                 "preservedState":{},"purgeMode":"Gracefully","gracePeriodSeconds":600,"checkpointStorage":{},"checkpointStorageJson":null,"targetManifest":null,
                  "fullStateBytes":0,"incrementalBytes":0,"issuedAt":"2026-11-29T10:00:20Z"}
                 """.formatted(key, incident, incident, key)));
         assertThat(commands.get(1).at("/value/sourceCluster").asText()).isEqualTo("member1");
@@ -222,7 +222,7 @@ class ReplayTest {
                  "deltaReplay":null,"consumerGroupOffsets":[],"preservedState":{"fedstream.io/job-id":"4f1c2a"},
                  "purgeMode":"Directly","gracePeriodSeconds":null,
                  "checkpointStorage":{"s3.endpoint":"https://s3.example.com","s3.bucket":"flink-checkpoints"},
-                 "checkpointStorageJson":"{\\"s3\\":{\\"endpoint\\":\\"https://s3.example.com\\",\\"bucket\\":\\"flink-checkpoints\\"}}",
+                 "checkpointStorageJson":"{\\"s3\\":{\\"endpoint\\":\\"https://s3.example.com\\",\\"bucket\\":\\"flink-checkpoints\\"}}","targetManifest":null,
                  "fullStateBytes":268435456,"incrementalBytes":0,"issuedAt":"2026-11-29T10:00:20Z"}
                 """.formatted(commandId, incident, FLINK_KEY)));
         JsonNode purge = commands.get(1).get("value");
@@ -320,6 +320,34 @@ class ReplayTest {
                 .map(l -> l.at("/value/decision").asText())
                 .filter(d -> d.equals("PLACED") || d.startsWith("MIGRATION_") || d.startsWith("PURGE_"))
                 .toList();
+    }
+
+    @Test
+    void overridesExampleChargesTheChosenClusterForItsOverriddenReplicas() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-overrides.jsonl")));
+
+        JsonNode placed = lines.stream().filter(l -> l.get("topic").asText().equals("fedstream.bindings"))
+                .reduce((a, b) -> b).orElseThrow().get("value");
+        assertThat(placed.at("/placement/clusters/0/name").asText()).isEqualTo("member1");
+        assertThat(placed.at("/total/cpu").asText()).as("the Deployment as written").isEqualTo("2");
+        assertThat(placed.at("/admission/charged/cpu").asText()).as("member1's copy runs 5 replicas").isEqualTo("5");
+        JsonNode member1 = placed.at("/clusterOverrides/0");
+        assertThat(member1.get("cluster").asText()).isEqualTo("member1");
+        assertThat(member1.get("applied")).extracting(JsonNode::asText).containsExactly(
+                "ClusterOverridePolicy registry-mirror spec.overrideRules[0]", "OverridePolicy shop/five-on-big spec.overrideRules[0]");
+        JsonNode manifest = JSON.readTree(member1.get("manifest").asText());
+        assertThat(manifest.at("/spec/replicas").asInt()).isEqualTo(5);
+        assertThat(manifest.at("/spec/template/spec/containers/0/image").asText()).isEqualTo("mirror.example.com/nginx:1.27");
+        assertThat(manifest.at("/metadata/labels/sized").asText()).isEqualTo("big");
+        JsonNode member2 = placed.at("/clusterOverrides/1");
+        assertThat(member2.get("cluster").asText()).isEqualTo("member2");
+        assertThat(member2.at("/total/cpu").asText()).isEqualTo("2");
+        JsonNode lastStatus = lines.stream().filter(l -> l.get("topic").asText().equals("fedstream.quota-status"))
+                .reduce((a, b) -> b).orElseThrow();
+        assertThat(lastStatus.at("/value/clusters/0/cluster").asText()).isEqualTo("member1");
+        assertThat(lastStatus.at("/value/clusters/0/used/cpu").asText()).isEqualTo("5");
+        assertThat(lines).filteredOn(l -> l.get("topic").asText().equals("fedstream.capacity-reservations"))
+                .extracting(l -> l.at("/value/components/0/replicas").asLong()).containsExactly(5L);
     }
 
     private List<JsonNode> replay(String script) throws IOException {

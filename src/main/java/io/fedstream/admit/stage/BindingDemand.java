@@ -6,7 +6,9 @@ import io.fedstream.admit.Placement;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.bind.BindingOverrides;
 import io.fedstream.interpret.Resources;
+import java.util.List;
 
 /** Reads from an interpreted binding what its version asks of the quotas: requests and limits totals, pods, placement. */
 final class BindingDemand {
@@ -14,15 +16,11 @@ final class BindingDemand {
     private BindingDemand() {}
 
     static Demand of(ResourceBinding binding) {
-        long pods = 0;
-        for (io.fedstream.avro.Component component : binding.getComponents()) {
-            pods = Math.addExact(pods, component.getReplicas());
-        }
         return new Demand(
                 Resources.fromQuantities(binding.getTotal()),
                 Resources.fromQuantities(binding.getTotalLimits()),
-                pods,
-                placement(binding.getPlacement()));
+                pods(binding.getComponents()),
+                placement(binding));
     }
 
     static Charge charge(ResourceBinding binding) {
@@ -38,7 +36,8 @@ final class BindingDemand {
         return placement.getClusters().stream().map(ClusterTarget::getName).distinct().count();
     }
 
-    private static Placement placement(io.fedstream.avro.Placement placement) {
+    private static Placement placement(ResourceBinding binding) {
+        io.fedstream.avro.Placement placement = binding.getPlacement();
         if (placement == null) {
             return null;
         }
@@ -46,7 +45,23 @@ final class BindingDemand {
                 ? Placement.Scheduling.DIVIDED
                 : Placement.Scheduling.DUPLICATED;
         return new Placement(scheduling, placement.getClusters().stream()
-                .map(target -> new Placement.Target(target.getName(), target.getReplicas()))
+                .map(target -> new Placement.Target(target.getName(), target.getReplicas(), overridden(binding, target.getName())))
                 .toList());
+    }
+
+    /** What a copy on the cluster asks after its override policies; null when they change nothing there (or cannot apply). */
+    private static Demand overridden(ResourceBinding binding, String cluster) {
+        return BindingOverrides.applied(binding, cluster)
+                .map(o -> new Demand(Resources.fromQuantities(o.getTotal()), Resources.fromQuantities(o.getTotalLimits()),
+                        pods(o.getComponents()), null))
+                .orElse(null);
+    }
+
+    private static long pods(List<io.fedstream.avro.Component> components) {
+        long pods = 0;
+        for (io.fedstream.avro.Component component : components) {
+            pods = Math.addExact(pods, component.getReplicas());
+        }
+        return pods;
     }
 }

@@ -1,6 +1,7 @@
 package io.fedstream.failover.stage;
 
 import io.fedstream.avro.CarriedTaint;
+import io.fedstream.avro.ClusterOverride;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationAction;
@@ -14,6 +15,7 @@ import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.bind.BindingOverrides;
 import io.fedstream.failover.FailoverSettings;
 import io.fedstream.failover.FailureCause;
 import io.fedstream.failover.IncidentEntry;
@@ -254,7 +256,11 @@ final class FailingOver {
         Optional<PlanResult> result = plan(key, binding, pending, pending.fromCurrent());
         FleetWorkload after = workload.withPending(null);
         if (result.isPresent() && result.get() instanceof PlanResult.Planned planned) {
-            MigrationCommand command = planned.command();
+            // The target gets its own overridden manifest, when override policies change the workload there.
+            MigrationCommand command = MigrationCommand.newBuilder(planned.command())
+                    .setTargetManifest(BindingOverrides.applied(binding, planned.command().getTargetCluster())
+                            .map(ClusterOverride::getManifest).orElse(null))
+                    .build();
             task.emit(key, new FleetOutcome.Command(command));
             task.migrations.put(command.getCommandId(), MigrationRecord.newBuilder()
                     .setCommand(command).setPhase(MigrationRecordPhase.ISSUED).setUpdatedAt(command.getIssuedAt()).build());
@@ -330,6 +336,7 @@ final class FailingOver {
                 .setStrategy(MigrationStrategy.GRACEFUL_SHUTDOWN)
                 .setSourceCluster(cluster)
                 .setTargetCluster(null)
+                .setTargetManifest(null)
                 .setRemainingCandidates(List.of())
                 .setCheckpoint(null)
                 .setDeltaReplay(null)

@@ -1,5 +1,6 @@
 package io.fedstream.failover.stage;
 
+import io.fedstream.avro.ClusterOverride;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationAction;
@@ -15,6 +16,7 @@ import io.fedstream.avro.ReservationType;
 import io.fedstream.avro.ReservedComponent;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.bind.BindingOverrides;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.failover.IncidentLedger;
 import io.fedstream.failover.MigrationPlanner;
@@ -164,7 +166,9 @@ final class FleetTask {
 
     void reserve(ResourceBinding binding, FleetWorkload.Pending pending) {
         List<ReservedComponent> components = new ArrayList<>();
-        binding.getComponents().forEach(c -> components.add(new ReservedComponent(c.getName(), c.getReplicas(), c.getPerPod())));
+        // The cluster runs what its override policies make of the workload, so that is the room it must have.
+        BindingOverrides.applied(binding, pending.cluster()).map(ClusterOverride::getComponents).orElse(binding.getComponents())
+                .forEach(c -> components.add(new ReservedComponent(c.getName(), c.getReplicas(), c.getPerPod())));
         ReservationRequest request = ReservationRequest.newBuilder()
                 .setType(ReservationType.RESERVE)
                 .setRequestId(pending.requestId())
