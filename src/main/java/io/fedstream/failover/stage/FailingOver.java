@@ -24,6 +24,7 @@ import io.fedstream.failover.PlanRequest;
 import io.fedstream.failover.PlanResult;
 import io.fedstream.failover.TaintEviction;
 import io.fedstream.failover.Workload;
+import io.fedstream.health.CarriedTaints;
 import io.fedstream.place.ClusterTaint;
 import io.fedstream.place.ComponentDemand;
 import io.fedstream.place.PlacementResult;
@@ -149,11 +150,15 @@ final class FailingOver {
      * Due when the policy's {@code placement.clusterTolerations} no longer tolerate the NoExecute taints the cluster
      * carries ({@link TaintEviction}; no matching toleration: {@code health.toleration.ms}); a taint tolerated without
      * {@code tolerationSeconds} never makes the workload due. {@code decisionConditions.tolerationSeconds} is about
-     * application failure, not the cluster's.
+     * application failure, not the cluster's. An incident recorded before transitions carried taints counts as tainted
+     * unreachable from its transition, so an upgrade in the middle of one still moves its workloads.
      */
     boolean due(ClusterStateEvent incident, PropagationPolicy policy, long now) {
         List<Toleration> tolerations = policy == null ? List.of() : policy.placement().tolerations();
-        List<TaintEviction.Carried> taints = incident.getTaints().stream().map(FailingOver::carried).toList();
+        List<TaintEviction.Carried> taints = incident.getTaints().isEmpty()
+                ? List.of(new TaintEviction.Carried(new ClusterTaint(CarriedTaints.UNREACHABLE, null, ClusterTaint.Effect.NoExecute),
+                        incident.getTransitionAt()))
+                : incident.getTaints().stream().map(FailingOver::carried).toList();
         return new TaintEviction(task.settings.defaultToleration()).evictionTime(taints, tolerations)
                 .map(at -> now >= at.toEpochMilli()).orElse(false);
     }

@@ -62,6 +62,7 @@ final class FleetDriver implements AutoCloseable {
     private final TestInputTopic<String, WorkloadStatusEvent> statuses;
     private final TestInputTopic<String, byte[]> deltas;
     private final TestInputTopic<String, MigrationEvent> migrationEvents;
+    private final TestInputTopic<String, ClusterStateEvent> transitions;
     private final TestOutputTopic<String, ResourceBinding> bindingsOut;
     private final TestOutputTopic<String, MigrationCommand> commandsOut;
     private final TestOutputTopic<String, ClusterStateEvent> statesOut;
@@ -97,6 +98,8 @@ final class FleetDriver implements AutoCloseable {
         statuses = driver.createInputTopic(topics.workloadStatus().name(), keys.serializer(), topics.workloadStatus().valueSerde().serializer());
         deltas = driver.createInputTopic(topics.stateDeltas().name(), keys.serializer(), Serdes.ByteArray().serializer());
         migrationEvents = driver.createInputTopic(topics.migrationEvents().name(), keys.serializer(), topics.migrationEvents().valueSerde().serializer());
+        transitions = driver.createInputTopic(topics.clusterTransitions().name(), keys.serializer(),
+                topics.clusterTransitions().valueSerde().serializer());
         bindingsOut = driver.createOutputTopic(topics.bindings().name(), keys.deserializer(), topics.bindings().valueSerde().deserializer());
         commandsOut = driver.createOutputTopic(topics.migrations().name(), keys.deserializer(), topics.migrations().valueSerde().deserializer());
         statesOut = driver.createOutputTopic(topics.clusterState().name(), keys.deserializer(), topics.clusterState().valueSerde().deserializer());
@@ -155,6 +158,12 @@ final class FleetDriver implements AutoCloseable {
         beating.put(name, ClusterHealthEvent.newBuilder(beating.get(name))
                 .setConditions(List.of(ClusterCondition.newBuilder().setType("Ready").setStatus("False").build())).build());
         return this;
+    }
+
+    /** A cluster transition as the health client copies it to the fail-over stage, e.g. one written by an older version. */
+    FleetDriver transition(ClusterStateEvent event) {
+        transitions.pipeInput(event.getCluster(), event, now);
+        return drain();
     }
 
     /** The cluster stops heart-beating. */

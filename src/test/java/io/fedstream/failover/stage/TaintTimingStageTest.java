@@ -96,6 +96,21 @@ class TaintTimingStageTest {
     }
 
     @Test
+    void anIncidentRecordedBeforeTransitionsCarriedTaintsCountsAsUnreachableFromItsTransition() {
+        fleet(null);
+        Instant failed = fleet.now();
+        fleet.transition(ClusterStateEvent.newBuilder().setCluster("dc-1").setState(ClusterState.FAILED)
+                .setPreviousState(ClusterState.SUSPECT).setReason("HeartbeatMissed").setIncidentId("dc-1-old")
+                .setTransitionAt(failed).build());
+
+        fleet.advance(Duration.ofSeconds(8));
+        assertThat(fleet.commandsFor(WEB)).as("within the default toleration (10 s here)").isEmpty();
+        fleet.advance(Duration.ofSeconds(4));
+
+        assertThat(movedAfter(failed)).isBetween(Duration.ofSeconds(10), Duration.ofSeconds(11));
+    }
+
+    @Test
     void aNoExecuteTaintToleratedFor120sMovesTheWorkload120sAfterTheTaintAppearsNotAtOnce() {
         fleet("- {key: maintenance, operator: Exists, effect: NoExecute, tolerationSeconds: 120}");
         Instant tainted = fleet.now();
