@@ -205,11 +205,7 @@ class KarmadaDocTest {
      * {@code failover.application} so created.
      */
     private static JsonNode manifest(String kind, String path) {
-        ObjectNode root = JSON.createObjectNode().put("apiVersion", PropagationPolicyParser.API_VERSION).put("kind", kind);
-        ObjectNode metadata = root.putObject("metadata").put("name", "p");
-        if (PropagationPolicyParser.NAMESPACED_KIND.equals(kind)) {
-            metadata.put("namespace", "team-a");
-        }
+        ObjectNode root = policyRoot(kind, PropagationPolicyParser.NAMESPACED_KIND.equals(kind));
         root.putObject("spec").putArray("resourceSelectors").addObject().put("apiVersion", "apps/v1").put("kind", "Deployment");
         putEmptyMapping(root, path);
         JsonNode application = root.path("spec").path("failover").path("application");
@@ -221,13 +217,19 @@ class KarmadaDocTest {
 
     /** A valid override policy of the kind (no selectors, no rules) with an empty mapping at {@code path}, as above. */
     private static JsonNode overrideManifest(String kind, String path) {
-        ObjectNode root = JSON.createObjectNode().put("apiVersion", PropagationPolicyParser.API_VERSION).put("kind", kind);
-        ObjectNode metadata = root.putObject("metadata").put("name", "o");
-        if (OverridePolicyParser.NAMESPACED_KIND.equals(kind)) {
-            metadata.put("namespace", "team-a");
-        }
+        ObjectNode root = policyRoot(kind, OverridePolicyParser.NAMESPACED_KIND.equals(kind));
         root.putObject("spec");
         putEmptyMapping(root, path);
+        return root;
+    }
+
+    /** apiVersion, kind and metadata of a policy named {@code p}, in namespace {@code team-a} when namespaced. */
+    private static ObjectNode policyRoot(String kind, boolean namespaced) {
+        ObjectNode root = JSON.createObjectNode().put("apiVersion", PropagationPolicyParser.API_VERSION).put("kind", kind);
+        ObjectNode metadata = root.putObject("metadata").put("name", "p");
+        if (namespaced) {
+            metadata.put("namespace", "team-a");
+        }
         return root;
     }
 
