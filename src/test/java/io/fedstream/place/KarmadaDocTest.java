@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.admit.QuotaParser;
 import io.fedstream.interpret.FieldError;
+import io.fedstream.override.OverridePolicyParser;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -33,6 +34,10 @@ import org.junit.jupiter.api.Test;
 class KarmadaDocTest {
 
     private static final Path DOC = Path.of("docs", "karmada.md");
+    private static final String OVERRIDES = "OverridePolicy and ClusterOverridePolicy";
+    /** What {@code overriders.} stands for in the override table: a rule's overriders and the deprecated top-level ones. */
+    private static final List<String> OVERRIDERS_AT = List.of("spec.overrideRules[].overriders.", "spec.overriders.");
+    private static final List<String> OVERRIDE_KINDS = List.of(OverridePolicyParser.NAMESPACED_KIND, OverridePolicyParser.CLUSTER_KIND);
     private static final Pattern BACKTICKED = Pattern.compile("`([^`]+)`");
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -73,6 +78,16 @@ class KarmadaDocTest {
         assertThat(known).as("the parser's field lists, read by reflection").contains("resourceSelectors", "clusterTolerations");
         assertThat(segments(section("PropagationPolicy")))
                 .as("field names in the PropagationPolicy tables of " + DOC)
+                .containsAll(known);
+    }
+
+    @Test
+    void everyFieldTheOverridePolicyParserKnowsIsInTheOverridePolicyTable() throws IllegalAccessException {
+        Set<String> known = fieldNames(OverridePolicyParser.class);
+
+        assertThat(known).contains("overrideRules", "imageOverrider", "fieldOverrider");
+        assertThat(segments(section(OVERRIDES)))
+                .as("field names in the %s table of %s", OVERRIDES, DOC)
                 .containsAll(known);
     }
 
@@ -123,14 +138,65 @@ class KarmadaDocTest {
         assertThat(checked).as("not-checked rows checked").contains("spec.preemption", "spec.suspension.dispatching");
     }
 
+    @Test
+    void everyOverridePolicyRowSayingRefusedIsRefusedNamingTheFieldOrItsParent() {
+        List<String> checked = new ArrayList<>();
+        for (Row row : settled(section(OVERRIDES), "refused")) {
+            for (String path : overridePaths(row)) {
+                for (String kind : OVERRIDE_KINDS) {
+                    List<FieldError> errors = new OverridePolicyParser().read(overrideManifest(kind, path), null).errors();
+                    assertNamesFieldOrParent(errors, path, kind);
+                }
+                checked.add(path);
+            }
+        }
+        assertThat(checked).as("refused override rows checked")
+                .contains("spec.overrideRules[].overriders.fieldOverrider[]", "spec.overriders.fieldOverrider[]");
+    }
+
+    @Test
+    void everyOverridePolicyRowSayingNotCheckedAcceptsAnyValue() {
+        List<String> checked = new ArrayList<>();
+        for (Row row : settled(section(OVERRIDES), "accepted, no effect")) {
+            if (!row.fedstream().contains("not checked")) {
+                continue;
+            }
+            for (String path : overridePaths(row)) {
+                for (String kind : OVERRIDE_KINDS) {
+                    List<FieldError> errors = new OverridePolicyParser().read(overrideManifest(kind, path), null).errors();
+                    assertThat(errors).as("%s says %s is accepted with any value, in a %s", DOC, path, kind).isEmpty();
+                }
+                checked.add(path);
+            }
+        }
+        assertThat(checked).as("not-checked override rows checked").contains("status", "metadata.labels");
+    }
+
     private static void expectRefused(String kind, String path) {
-        String concrete = path.replace("[]", "[0]");
         ParsedPolicy parsed = new PropagationPolicyParser().read(manifest(kind, path), null);
-        assertThat(parsed.errors())
+        assertNamesFieldOrParent(parsed.errors(), path, kind);
+    }
+
+    private static void assertNamesFieldOrParent(List<FieldError> errors, String path, String kind) {
+        String concrete = path.replace("[]", "[0]");
+        assertThat(errors)
                 .as("%s says %s is refused in a %s; the parser's errors", DOC, path, kind)
                 .extracting(FieldError::field)
                 .anySatisfy(field -> assertThat(concrete.equals(field) || concrete.startsWith(field + ".")
                         || concrete.startsWith(field + "[")).as("%s names %s or a parent", field, concrete).isTrue());
+    }
+
+    /** The full paths of an override row: {@code overriders.x} is checked under each place overriders are written. */
+    private static List<String> overridePaths(Row row) {
+        List<String> out = new ArrayList<>();
+        for (String path : row.paths()) {
+            if (path.startsWith("overriders.")) {
+                OVERRIDERS_AT.forEach(at -> out.add(at + path.substring("overriders.".length())));
+            } else {
+                out.add(path);
+            }
+        }
+        return out;
     }
 
     /**
@@ -139,12 +205,36 @@ class KarmadaDocTest {
      * {@code failover.application} so created.
      */
     private static JsonNode manifest(String kind, String path) {
+        ObjectNode root = policyRoot(kind, PropagationPolicyParser.NAMESPACED_KIND.equals(kind));
+        root.putObject("spec").putArray("resourceSelectors").addObject().put("apiVersion", "apps/v1").put("kind", "Deployment");
+        putEmptyMapping(root, path);
+        JsonNode application = root.path("spec").path("failover").path("application");
+        if (application.isObject() && !application.has("decisionConditions")) {
+            ((ObjectNode) application).putObject("decisionConditions");
+        }
+        return root;
+    }
+
+    /** A valid override policy of the kind (no selectors, no rules) with an empty mapping at {@code path}, as above. */
+    private static JsonNode overrideManifest(String kind, String path) {
+        ObjectNode root = policyRoot(kind, OverridePolicyParser.NAMESPACED_KIND.equals(kind));
+        root.putObject("spec");
+        putEmptyMapping(root, path);
+        return root;
+    }
+
+    /** apiVersion, kind and metadata of a policy named {@code p}, in namespace {@code team-a} when namespaced. */
+    private static ObjectNode policyRoot(String kind, boolean namespaced) {
         ObjectNode root = JSON.createObjectNode().put("apiVersion", PropagationPolicyParser.API_VERSION).put("kind", kind);
         ObjectNode metadata = root.putObject("metadata").put("name", "p");
-        if (PropagationPolicyParser.NAMESPACED_KIND.equals(kind)) {
+        if (namespaced) {
             metadata.put("namespace", "team-a");
         }
-        root.putObject("spec").putArray("resourceSelectors").addObject().put("apiVersion", "apps/v1").put("kind", "Deployment");
+        return root;
+    }
+
+    /** Puts an empty mapping at {@code path} ({@code []}: the first element of a list), creating mappings on the way. */
+    private static void putEmptyMapping(ObjectNode root, String path) {
         ObjectNode at = root;
         String[] segments = path.split("\\.");
         for (int i = 0; i < segments.length; i++) {
@@ -160,11 +250,6 @@ class KarmadaDocTest {
                 at = (ObjectNode) at.get(name);
             }
         }
-        JsonNode application = root.path("spec").path("failover").path("application");
-        if (application.isObject() && !application.has("decisionConditions")) {
-            ((ObjectNode) application).putObject("decisionConditions");
-        }
-        return root;
     }
 
     private static List<Row> section(String title) {
