@@ -62,7 +62,7 @@ public final class PropagationPolicyParser {
 
     /** Fields Karmada has that change where a workload goes, which fedstream does not implement: refused, not ignored. */
     private static final Map<String, String> UNSUPPORTED = Map.of(
-            "fieldSelector", "is not supported: fedstream does not know clusters' provider, region and zone; use labelSelector");
+            "fieldSelector", "is not supported yet: clusters' provider, region and zones are read, but placement does not select by them; use labelSelector");
 
     private final ManifestParser parser = new ManifestParser();
 

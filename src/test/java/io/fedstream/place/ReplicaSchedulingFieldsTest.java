@@ -148,7 +148,7 @@ class ReplicaSchedulingFieldsTest {
                         "must not be given with dynamicWeight (Karmada ignores the static list then); give one of them"),
                 tuple("spec.placement.replicaScheduling.weightPreference.dynamicWeight", "must be AvailableReplicas"),
                 tuple("spec.placement.replicaScheduling.weightPreference.staticWeightList[0].targetCluster.fieldSelector",
-                        "is not supported: fedstream does not know clusters' provider, region and zone; use labelSelector"),
+                        "is not supported yet: clusters' provider, region and zones are read, but placement does not select by them; use labelSelector"),
                 tuple("spec.placement.replicaScheduling.weightPreference.staticWeightList[0].weight", "must be at least 1"),
                 tuple("spec.placement.replicaScheduling.weightPreference.staticWeightList[1].targetCluster", "is required"),
                 tuple("spec.placement.replicaScheduling.weightPreference.staticWeightList[1].weight", "must be a 64-bit integer"),
