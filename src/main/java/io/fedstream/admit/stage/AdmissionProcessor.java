@@ -85,7 +85,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             case BINDING -> bind(step, request.getBinding());
             case REMOVAL -> remove(step, namespace, request.getWorkloadKey());
             case QUOTA_SYNC -> { }
-            case PLACEMENT -> place(step, request.getWorkloadKey(), request.getPlacement());
+            case PLACEMENT -> place(step, request.getWorkloadKey(), request.getPlacement(), request.getUnplacedReason());
         }
         if (step.decided || !synced.isEmpty()) {
             statuses(step, namespace);
@@ -96,8 +96,9 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         String key = incoming.getWorkloadKey();
         ResourceBinding previous = bindings.get(key);
         // The bind stage only knows placements given with the workload; one the scheduler or a failover decided stays.
-        ResourceBinding binding = incoming.getPlacement() == null && previous != null && previous.getPlacement() != null
-                ? ResourceBinding.newBuilder(incoming).setPlacement(previous.getPlacement()).build()
+        ResourceBinding binding = incoming.getPlacement() == null && previous != null
+                ? ResourceBinding.newBuilder(incoming).setPlacement(previous.getPlacement())
+                        .setUnplacedReason(previous.getPlacement() == null ? previous.getUnplacedReason() : null).build()
                 : incoming;
         index(previous, binding);
         // Queries read the store while this runs: the new version is written once, with its admission decided.
@@ -107,7 +108,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             apply(step, ledger.admit(binding.getNamespace(), key, binding.getGeneration(), BindingDemand.charge(binding), priority));
         } else {
             ledger.withdraw(key);
-            ResourceBinding waiting = AdmissionStates.notChargeable(step.unsaved.get(key), ledger.admitted(key), step.now);
+            ResourceBinding waiting = AdmissionStates.notChargeable(step.unsaved.get(key), ledger.admitted(key), chargedPlacement(key), step.now);
             step.unsaved.put(key, waiting);
             step.binding(key, waiting);
             step.audit(step.trail.notChargeable(binding.getNamespace(), binding.getKind(), key, waiting.getAdmission().getReason()));
@@ -123,13 +124,17 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
      * The place or fail-over stage decided where the workload runs: the binding shows it, and its version is decided
      * again with the placement, so that the quota's per-cluster share moves with it.
      */
-    private void place(Step step, String key, Placement placement) {
+    private void place(Step step, String key, Placement placement, String unplacedReason) {
         ResourceBinding current = key == null ? null : bindings.get(key);
-        if (current == null || placement == null) {
+        if (current == null || (placement == null && unplacedReason == null)) {
             LOG.info("Placement of {} dropped: the workload is gone", key);
             return;
         }
-        ResourceBinding placed = ResourceBinding.newBuilder(current).setPlacement(placement).build();
+        if (placement == null) {
+            unplaced(step, key, current, unplacedReason);
+            return;
+        }
+        ResourceBinding placed = AdmissionStates.withRequestedPlacement(current, placement);
         step.unsaved.put(key, placed);
         if (placed.getInterpretation().getState() == InterpretationState.INTERPRETED) {
             int priority = priorities.priority(placed.getPriorityClassName());
@@ -141,6 +146,22 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             step.binding(key, undecided);
             step.decided = true;
         }
+    }
+
+    /** The place stage found no placement: the binding says why, until a placement comes (the ledger is not involved). */
+    private void unplaced(Step step, String key, ResourceBinding current, String why) {
+        if (current.getPlacement() != null || why.equals(current.getUnplacedReason())) {
+            return;
+        }
+        ResourceBinding now = ResourceBinding.newBuilder(current).setUnplacedReason(why).build();
+        bindings.put(key, now);
+        step.binding(key, now);
+    }
+
+    /** Where the version the ledger charges runs: the admitted binding's placement, null when none is charged. */
+    private Placement chargedPlacement(String key) {
+        ResourceBinding admitted = admittedBindings.get(key);
+        return admitted == null ? null : admitted.getPlacement();
     }
 
     private void remove(Step step, String namespace, String key) {
@@ -170,7 +191,8 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
                 }
                 step.binding(key, now);
             } else if (decision instanceof Decision.Rejected rejected && binding != null) {
-                ResourceBinding now = AdmissionStates.rejected(binding, rejected, step.now);
+                ResourceBinding now = AdmissionStates.rejected(binding, rejected,
+                        rejected.stillCharged() == null ? null : chargedPlacement(key), step.now);
                 bindings.put(key, now);
                 metrics.rejected(now.getNamespace());
                 step.binding(key, now);

@@ -8,7 +8,7 @@ import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.interpret.Resources;
 
-/** Reads from an interpreted binding what its version asks of the quotas: requests and limits totals, pods, placement. */
+/** Reads from an interpreted binding what its version asks of the quotas: requests and limits totals, pods, requested placement. */
 final class BindingDemand {
 
     private BindingDemand() {}
@@ -22,7 +22,7 @@ final class BindingDemand {
                 Resources.fromQuantities(binding.getTotal()),
                 Resources.fromQuantities(binding.getTotalLimits()),
                 pods,
-                placement(binding.getPlacement()));
+                placement(AdmissionStates.requestedPlacement(binding)));
     }
 
     static Charge charge(ResourceBinding binding) {

@@ -41,6 +41,8 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
     private Placing placing;
     private FailingOver failingOver;
     private KeyValueStore<String, String> reportedPolicies;
+    /** The policy change count at the last retry of the unplaced workloads: a new policy may govern them. */
+    private long retriedAtPolicies = -1;
 
     FleetProcessor(FleetSettings settings, Topics topics, LongSupplier policyChanges, FedstreamMetrics metrics) {
         this.metrics = metrics;
@@ -58,6 +60,7 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
         context.schedule(settings.checkInterval(), PunctuationType.WALL_CLOCK_TIME, at -> {
             task.processing(-1);
             failingOver.checkAll();
+            retryOnPolicyChange();
             // Policies are global: one task dead-letters a refused one, not every task.
             if (context.taskId().partition() == 0) {
                 deadLetterRefusedPolicies();
@@ -87,6 +90,15 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
             placing.retryUnplaced();
         } else if (signal instanceof FleetSignal.ReservationAnswered answered) {
             onAnswer(answered.answer());
+        }
+    }
+
+    /** Waiting workloads are tried again soon after a policy changes, not only at the retry interval. */
+    private void retryOnPolicyChange() {
+        long changes = policyChanges.getAsLong();
+        if (changes != retriedAtPolicies) {
+            retriedAtPolicies = changes;
+            placing.retryUnplaced();
         }
     }
 
