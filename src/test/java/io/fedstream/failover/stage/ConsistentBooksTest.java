@@ -45,13 +45,13 @@ class ConsistentBooksTest {
 
     private static final String[] NAMESPACES = {"n0", "n1"};
     private static final Map<String, String> ROOM = new LinkedHashMap<>(Map.of("dc-1", "24", "dc-2", "16", "dc-3", "12"));
-    private static final int STEPS = 70;
+    private static final int STEPS = 60;
 
     @TempDir
     Path stateDir;
 
     @ParameterizedTest(name = "seed {0}")
-    @ValueSource(longs = {1, 2, 3, 5, 8, 13, 21, 34})
+    @ValueSource(longs = {1, 2, 3, 5, 8, 13})
     void theBooksAgreeAfterEveryStep(long seed) throws Exception {
         Random random = new Random(seed);
         List<String> sequence = new ArrayList<>();
