@@ -126,6 +126,9 @@ public final class BindingObject {
         }
         status.set("interpretation", AvroJson.toJson(binding.getInterpretation()));
         status.set("admission", AvroJson.toJson(binding.getAdmission()));
+        if (binding.getUnplacedReason() != null) {
+            status.put("unplacedReason", binding.getUnplacedReason());
+        }
         status.put("observedAt", binding.getObservedAt().toString());
         status.put("updatedAt", binding.getUpdatedAt().toString());
         return status;
@@ -176,6 +179,7 @@ public final class BindingObject {
                 .setInterpretation(AvroJson.toSpecific(status.path("interpretation"), InterpretationStatus.class))
                 .setAdmission(AvroJson.toSpecific(status.path("admission"), Admission.class))
                 .setPlacement(placement(spec))
+                .setUnplacedReason(status.hasNonNull("unplacedReason") ? status.get("unplacedReason").asText() : null)
                 .setObservedAt(Instant.parse(status.path("observedAt").asText()))
                 .setUpdatedAt(Instant.parse(status.path("updatedAt").asText()))
                 .build();
