@@ -37,6 +37,8 @@ import org.slf4j.LoggerFactory;
 final class AdmissionProcessor implements Processor<String, AdmissionRequest, String, AdmitOutcome> {
 
     private static final Logger LOG = LoggerFactory.getLogger(AdmissionProcessor.class);
+    /** {@code Placement.decidedBy} of a placement that a completed migration moved (the schema's "failover"). */
+    private static final String MIGRATED = "failover";
 
     private final String policiesTopic;
     private final Serializer<PolicyEvent> policySerializer;
@@ -136,7 +138,12 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         }
         ResourceBinding placed = AdmissionStates.withRequestedPlacement(current, placement);
         step.unsaved.put(key, placed);
-        if (placed.getInterpretation().getState() == InterpretationState.INTERPRETED) {
+        boolean moved = MIGRATED.equals(placement.getDecidedBy())
+                && ledger.admitted(key).map(a -> a.generation() == placed.getGeneration()).orElse(false);
+        if (moved) {
+            // A completed migration is a fact, not a request: the charge follows the workload (docs/admission.md).
+            apply(step, ledger.move(placed.getNamespace(), key, BindingDemand.charge(placed)));
+        } else if (placed.getInterpretation().getState() == InterpretationState.INTERPRETED) {
             int priority = priorities.priority(placed.getPriorityClassName());
             apply(step, ledger.admit(placed.getNamespace(), key, placed.getGeneration(), BindingDemand.charge(placed), priority));
         }

@@ -29,6 +29,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -39,7 +40,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * cluster failovers, on the whole topology. After every step: a rejected version holds no placement (the binding shows
  * where the charged version runs, nowhere when none is charged), overall usage is the sum of the admitted charges and
  * what the per-cluster usage implies, per-cluster usage is the sum of the per-cluster charges, and no usage is negative.
- * A failure names its seed and the sequence that led to it.
+ * A failure names its seed and the sequence that led to it. A completed migration moves the charge even onto a full
+ * static assignment: the move has happened.
  */
 class ConsistentBooksTest {
 
@@ -101,6 +103,36 @@ class ConsistentBooksTest {
                             + String.join("\n  ", sequence) + "\n" + e.getMessage(), e);
                 }
             }
+        }
+    }
+
+    @Test
+    void aCompletedMigrationOntoAClusterWhoseStaticAssignmentIsFullMovesTheChargeAndTheStatusShowsTheOverage() throws Exception {
+        try (FleetDriver fleet = FleetDriver.threeClusters(Files.createTempDirectory(stateDir, "overage"))) {
+            fleet.policy("FederatedResourceQuota/team-a/q", """
+                    {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
+                     "spec":{"overall":{"cpu":"20"},"staticAssignments":[{"clusterName":"dc-2","hard":{"cpu":"1"}},
+                                                                         {"clusterName":"dc-3","hard":{"cpu":"1"}}]}}""")
+                    .advance(Duration.ofSeconds(1));
+            fleet.deployment("team-a", "web", 2, "1");
+            String key = key("team-a", "web");
+            assertThat(fleet.placement(key)).isEqualTo("dc-1");
+
+            fleet.silence("dc-1").advance(Duration.ofSeconds(17));
+            MigrationCommand command = fleet.commandsFor(key).get(0);
+            fleet.report(command, MigrationPhase.STARTED, null).report(command, MigrationPhase.COMPLETED, null);
+
+            String target = command.getTargetCluster();
+            ResourceBinding binding = fleet.binding(key);
+            assertThat(binding.getAdmission().getState()).as("the move is a fact, not a request the quota may refuse")
+                    .isEqualTo(AdmissionState.ADMITTED);
+            assertThat(fleet.placement(key)).isEqualTo(target);
+            assertThat(fleet.decidedBy(key)).isEqualTo("failover");
+            assertThat(fleet.usedOn("team-a/q", target)).containsEntry("cpu", "2");
+            assertThat(fleet.usedOn("team-a/q", "dc-1")).isEmpty();
+            assertThat(fleet.quotaStatuses.get("team-a/q").getClusters()).filteredOn(c -> c.getCluster().equals(target))
+                    .singleElement().satisfies(c -> assertThat(c.getOverage()).containsEntry("cpu", "1"));
+            assertBooksAgree(fleet);
         }
     }
 
