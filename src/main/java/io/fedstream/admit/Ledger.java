@@ -16,7 +16,8 @@ import java.util.TreeSet;
  * rejected ones (BestEffortFIFO) whenever room may have appeared. Rules: {@code docs/admission.md}.
  *
  * <p>Invariants: for every namespace, usage equals the sum of the admitted charges (overall
- * and per cluster), and no admission raises a quota key above hard.
+ * and per cluster), and no admission raises a quota key above hard (a {@link #move}, which
+ * follows a completed migration, may: the status shows the overage).
  */
 public final class Ledger {
 
@@ -59,6 +60,27 @@ public final class Ledger {
         List<Decision> decisions = new ArrayList<>();
         decisions.add(new Decision.Admitted(workloadKey, generation, charge));
         if (QuotaCheck.frees(old, charge)) {
+            decisions.addAll(retry(namespace));
+        }
+        return decisions;
+    }
+
+    /**
+     * The admitted version now runs elsewhere (a completed migration moved it): its charge moves with it, unchecked,
+     * because the move has happened; a static assignment it overruns shows the overage, as after a shrunk quota. Empty
+     * when no version is admitted; else the admission of the moved charge, then the queue's decisions when room was freed.
+     */
+    public List<Decision> move(String namespace, String workloadKey, Charge charge) {
+        Optional<AdmittedWorkload> admitted = state.admitted(workloadKey);
+        if (admitted.isEmpty()) {
+            return List.of();
+        }
+        AdmittedWorkload before = admitted.get();
+        state.putAdmitted(new AdmittedWorkload(namespace, workloadKey, before.generation(), before.priority(), charge));
+        state.putUsage(state.usage(namespace).replace(before.charge(), charge, 0));
+        List<Decision> decisions = new ArrayList<>();
+        decisions.add(new Decision.Admitted(workloadKey, before.generation(), charge));
+        if (QuotaCheck.frees(before.charge(), charge)) {
             decisions.addAll(retry(namespace));
         }
         return decisions;

@@ -139,6 +139,9 @@ public final class BindingObject {
             ArrayNode overrides = status.putArray("clusterOverrides");
             binding.getClusterOverrides().forEach(o -> overrides.add(AvroJson.toJson(o)));
         }
+        if (binding.getUnplacedReason() != null) {
+            status.put("unplacedReason", binding.getUnplacedReason());
+        }
         status.put("observedAt", binding.getObservedAt().toString());
         status.put("updatedAt", binding.getUpdatedAt().toString());
         return status;
@@ -190,6 +193,7 @@ public final class BindingObject {
                 .setAdmission(AvroJson.toSpecific(status.path("admission"), Admission.class))
                 .setPlacement(placement(spec))
                 .setClusterOverrides(clusterOverrides(status.path("clusterOverrides")))
+                .setUnplacedReason(status.hasNonNull("unplacedReason") ? status.get("unplacedReason").asText() : null)
                 .setObservedAt(Instant.parse(status.path("observedAt").asText()))
                 .setUpdatedAt(Instant.parse(status.path("updatedAt").asText()))
                 .build();

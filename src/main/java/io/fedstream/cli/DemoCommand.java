@@ -2,6 +2,8 @@ package io.fedstream.cli;
 
 import io.fedstream.Fedstream;
 import io.fedstream.api.QueryServer;
+import io.fedstream.avro.Op;
+import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.FedstreamConfig;
@@ -53,6 +55,9 @@ import picocli.CommandLine.Option;
 final class DemoCommand implements Callable<Integer> {
 
     private static final Duration BINDINGS_TIMEOUT = Duration.ofSeconds(60);
+    /** The ClusterPropagationPolicy that lets the sample fleet (and the quota scene and tour) run on any cluster. */
+    static final String FLEET_POLICY = "ClusterPropagationPolicy//demo-fleet";
+    private static final String FLEET_POLICY_RESOURCE = "/demo/fleet-policy.yaml";
     static final String TOUR_QUOTA = "docs/examples/federatedresourcequota.yaml";
     static final String TOUR_JOB = "docs/examples/flinkdeployment.yaml";
     static final String TOUR_NAMESPACE = "analytics";
@@ -137,6 +142,10 @@ final class DemoCommand implements Callable<Integer> {
                 out.printf("Simulated clusters %s heart-beat on %s every %d s.%n", String.join(", ", DemoClusters.NAMES),
                         fedstream.topics().clusterHealth().name(), clusters.interval().toSeconds());
                 DemoFleet sample = DemoFleet.load();
+                // Without a policy nothing is placed (docs/placement.md): the sample fleet may run on any cluster.
+                fleet.publishPolicies(Map.of(FLEET_POLICY, PolicyEvent.newBuilder().setOp(Op.UPSERT)
+                        .setManifest(SceneManifests.read(FLEET_POLICY_RESOURCE).get(0)).setObservedAt(Instant.now())
+                        .setSource("demo").build()));
                 Map<String, WorkloadEvent> events = sample.upserts(Instant.now());
                 fleet.publish(events);
                 out.printf("Published %d workloads to %s. Waiting for their bindings ...%n",

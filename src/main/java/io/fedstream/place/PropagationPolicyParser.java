@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -539,5 +540,31 @@ public final class PropagationPolicyParser {
         List<String> out = new ArrayList<>(a);
         out.addAll(b);
         return List.copyOf(out);
+    }
+
+    /**
+     * What a refused policy would select, so that a workload it would govern can name it: its kind, namespace, name,
+     * priority and resourceSelectors when those parts are valid (the rest is not read), else empty. The result places
+     * nowhere in particular and must never govern a workload.
+     */
+    public Optional<PropagationPolicy> selection(byte[] manifest, String namespace) {
+        List<ManifestParser.Document> documents = parser.parse(manifest);
+        if (documents.size() != 1 || documents.get(0).error() != null) {
+            return Optional.empty();
+        }
+        Problems problems = new Problems();
+        Cursor doc = Cursor.root(documents.get(0).root(), problems);
+        Cursor spec = doc.field("spec");
+        if (!doc.node().isObject() || !spec.node().isObject()) {
+            return Optional.empty();
+        }
+        PropagationPolicy.Scope scope = scope(doc.field("kind"));
+        String name = name(doc.at("metadata.name"));
+        String ns = scope == null ? null : namespace(doc.at("metadata.namespace"), namespace, scope);
+        List<ResourceSelector> selectors = resourceSelectors(spec.field("resourceSelectors"));
+        int priority = int32(spec.field("priority"), 0, Integer.MIN_VALUE);
+        return problems.isEmpty()
+                ? Optional.of(new PropagationPolicy(scope, ns, name, priority, selectors, PropagationPolicy.Placement.ANYWHERE, null))
+                : Optional.empty();
     }
 }

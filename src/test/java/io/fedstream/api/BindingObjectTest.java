@@ -40,7 +40,8 @@ class BindingObjectTest {
                      {"templateName":"taskmanager","replicas":4,"cpu":"8","memory":"16Gi","nvidia.com/gpu":"4"}],
                    "total":{"cpu":"9","memory":"18Gi","nvidia.com/gpu":"4"},
                    "interpretation":{"state":"INTERPRETED","interpreter":"built-in:flink.apache.org/v1beta1/FlinkDeployment","errors":[]},
-                   "admission":{"state":"PENDING","reason":null,"rejections":[],"charged":{},"chargedGeneration":null,"decidedAt":null},
+                   "admission":{"state":"PENDING","reason":null,"rejections":[],"charged":{},"chargedGeneration":null,"decidedAt":null,
+                                 "requestedPlacement":null},
                    "observedAt":"2026-11-29T10:00:00Z","updatedAt":"2026-11-29T10:00:00Z"}}
                 """));
     }

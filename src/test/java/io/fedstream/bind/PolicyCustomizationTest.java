@@ -80,8 +80,9 @@ class PolicyCustomizationTest {
         workloads.pipeInput(TRAINER_KEY, upsert(TRAINER), NOW);
 
         var emitted = bindings.readValuesToList();
-        assertThat(emitted).extracting(b -> b.getInterpretation().getState())
-                .containsExactly(InterpretationState.UNINTERPRETED, InterpretationState.INTERPRETED, InterpretationState.UNINTERPRETED);
+        // The admitted (interpreted) version is written again saying why it is not placed: no policy selects it.
+        assertThat(emitted).extracting(b -> b.getInterpretation().getState() + (b.getUnplacedReason() == null ? "" : " unplaced"))
+                .containsExactly("UNINTERPRETED", "INTERPRETED", "INTERPRETED unplaced", "UNINTERPRETED unplaced");
         ResourceBinding customized = emitted.get(1);
         assertThat(customized.getInterpretation().getInterpreter()).isEqualTo("customization:my-trainer");
         assertThat(customized.getComponents()).extracting(Component::getName, Component::getReplicas)

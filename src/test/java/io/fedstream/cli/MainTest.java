@@ -90,8 +90,8 @@ class MainTest {
         CliRunner result = CliRunner.run("replay", "--input", "docs/examples/replay-workloads.jsonl", "--output", output.toString());
 
         assertThat(result.exitCode()).as(result.err()).isZero();
-        assertThat(Files.readAllLines(output)).hasSize(11);
-        assertThat(result.err()).contains("replayed 4 input records");
+        assertThat(Files.readAllLines(output)).hasSize(12);
+        assertThat(result.err()).contains("replayed 5 input records");
     }
 
     @Test

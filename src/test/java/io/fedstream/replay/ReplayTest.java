@@ -41,6 +41,7 @@ class ReplayTest {
         assertThat(lines).extracting(l -> l.get("topic").asText() + " " + l.get("key").asText())
                 .containsExactly(
                         "fedstream.bindings " + FLINK_KEY,
+                        "fedstream.bindings " + FLINK_KEY,
                         "fedstream.audit admit-0-0-0",
                         "fedstream.bindings " + FLINK_KEY,
                         "fedstream.audit admit-0-1-0",
@@ -62,20 +63,22 @@ class ReplayTest {
 
         assertThat(first.get("admission").get("state").asText()).isEqualTo("ADMITTED");
         assertThat(first.get("admission").get("charged").get("pods").asText()).isEqualTo("5");
-        assertThat(lines.get(1).get("value").get("decision").asText()).isEqualTo("ADMITTED");
+        assertThat(first.get("unplacedReason").isNull()).isTrue();
+        assertThat(lines.get(1).at("/value/unplacedReason").asText()).as("the policy selects it; no cluster reports").isEqualTo("no cluster is known");
+        assertThat(lines.get(2).get("value").get("decision").asText()).isEqualTo("ADMITTED");
 
-        JsonNode scaled = lines.get(2).get("value");
+        JsonNode scaled = lines.get(3).get("value");
         assertThat(scaled.get("generation").asLong()).isEqualTo(2);
         assertThat(scaled.get("components").get(1).get("replicas").asLong()).isEqualTo(6);
         assertThat(scaled.get("updatedAt").asText()).isEqualTo("2026-11-29T10:01:00Z");
 
-        JsonNode deadLetter = lines.get(6);
+        JsonNode deadLetter = lines.get(7);
         assertThat(deadLetter.get("headers").get("stage").asText()).isEqualTo("interpret");
         assertThat(deadLetter.get("headers").get("field").asText()).isEqualTo("spec.replicas");
         assertThat(deadLetter.get("headers").get("value").asText()).isEqualTo("-3");
 
-        assertThat(lines.get(7).get("value").isNull()).isTrue();
-        assertThat(lines.get(8).get("value").get("decision").asText()).isEqualTo("RELEASED");
+        assertThat(lines.get(8).get("value").isNull()).isTrue();
+        assertThat(lines.get(9).get("value").get("decision").asText()).isEqualTo("RELEASED");
     }
 
     @Test
@@ -85,14 +88,20 @@ class ReplayTest {
         List<String> bindings = lines.stream().filter(l -> l.get("topic").asText().equals("fedstream.bindings"))
                 .map(l -> l.get("key").asText().replace("flink.apache.org/FlinkDeployment/streaming/", "") + " "
                         + (l.get("value").isNull() ? "deleted" : l.at("/value/generation").asLong() + " "
-                        + l.at("/value/admission/state").asText() + " charged cpu=" + l.at("/value/admission/charged/cpu").asText("-")))
+                        + l.at("/value/admission/state").asText() + " charged cpu=" + l.at("/value/admission/charged/cpu").asText("-")
+                        + (l.at("/value/unplacedReason").isTextual() ? " unplaced" : "")))
                 .toList();
+        // No policy selects the jobs (the script is about quotas): each admitted job's binding then says it is not placed.
         assertThat(bindings).containsExactly(
                 "fraud-detector 1 ADMITTED charged cpu=9",
-                "fraud-detector 2 REJECTED charged cpu=9",
+                "fraud-detector 1 ADMITTED charged cpu=9 unplaced",
+                "fraud-detector 2 REJECTED charged cpu=9 unplaced",
                 "risk-scorer 1 REJECTED charged cpu=-",
                 "risk-scorer 1 ADMITTED charged cpu=9",
-                "fraud-detector deleted");
+                "fraud-detector deleted",
+                "risk-scorer 1 ADMITTED charged cpu=9 unplaced");
+        assertThat(lines).filteredOn(l -> l.at("/value/unplacedReason").isTextual()).extracting(l -> l.at("/value/unplacedReason").asText())
+                .containsOnly("no PropagationPolicy or ClusterPropagationPolicy matches");
         assertThat(lines).filteredOn(l -> l.get("topic").asText().equals("fedstream.audit"))
                 .filteredOn(l -> l.at("/value/stage").asText().equals("admit"))
                 .extracting(l -> l.at("/value/decision").asText())

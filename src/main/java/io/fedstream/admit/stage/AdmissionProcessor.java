@@ -38,6 +38,8 @@ import org.slf4j.LoggerFactory;
 final class AdmissionProcessor implements Processor<String, AdmissionRequest, String, AdmitOutcome> {
 
     private static final Logger LOG = LoggerFactory.getLogger(AdmissionProcessor.class);
+    /** {@code Placement.decidedBy} of a placement that a completed migration moved (the schema's "failover"). */
+    private static final String MIGRATED = "failover";
 
     private final String policiesTopic;
     private final Serializer<PolicyEvent> policySerializer;
@@ -90,7 +92,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             case BINDING -> bind(step, request.getBinding());
             case REMOVAL -> remove(step, namespace, request.getWorkloadKey());
             case QUOTA_SYNC -> { }
-            case PLACEMENT -> place(step, request.getWorkloadKey(), request.getPlacement());
+            case PLACEMENT -> place(step, request.getWorkloadKey(), request.getPlacement(), request.getUnplacedReason());
         }
         if (step.decided || !synced.isEmpty()) {
             statuses(step, namespace);
@@ -101,11 +103,12 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         String key = incoming.getWorkloadKey();
         ResourceBinding previous = bindings.get(key);
         // The bind stage keeps no state: versions are numbered here, and a placement given with an earlier version, or
-        // decided by the scheduler or a failover, stays until the workload names another.
+        // decided by the scheduler or a failover, stays until the workload names another (with why it is unplaced).
         ResourceBinding.Builder versioned = ResourceBinding.newBuilder(incoming)
                 .setGeneration(previous == null ? 1 : previous.getGeneration() + 1);
         if (incoming.getPlacement() == null && previous != null) {
-            versioned.setPlacement(previous.getPlacement());
+            versioned.setPlacement(previous.getPlacement())
+                    .setUnplacedReason(previous.getPlacement() == null ? previous.getUnplacedReason() : null);
         }
         ResourceBinding binding = versioned.build();
         index(previous, binding);
@@ -116,7 +119,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             apply(step, ledger.admit(binding.getNamespace(), key, binding.getGeneration(), BindingDemand.charge(binding), priority));
         } else {
             ledger.withdraw(key);
-            ResourceBinding waiting = AdmissionStates.notChargeable(step.unsaved.get(key), ledger.admitted(key), step.now);
+            ResourceBinding waiting = AdmissionStates.notChargeable(step.unsaved.get(key), ledger.admitted(key), chargedPlacement(key), step.now);
             step.unsaved.put(key, waiting);
             step.binding(key, waiting);
             step.audit(step.trail.notChargeable(binding.getNamespace(), binding.getKind(), key, waiting.getAdmission().getReason()));
@@ -132,15 +135,24 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
      * The place or fail-over stage decided where the workload runs: the binding shows it, and its version is decided
      * again with the placement, so that the quota's per-cluster share moves with it.
      */
-    private void place(Step step, String key, Placement placement) {
+    private void place(Step step, String key, Placement placement, String unplacedReason) {
         ResourceBinding current = key == null ? null : bindings.get(key);
-        if (current == null || placement == null) {
+        if (current == null || (placement == null && unplacedReason == null)) {
             LOG.info("Placement of {} dropped: the workload is gone", key);
             return;
         }
-        ResourceBinding placed = ResourceBinding.newBuilder(current).setPlacement(placement).build();
+        if (placement == null) {
+            unplaced(step, key, current, unplacedReason);
+            return;
+        }
+        ResourceBinding placed = AdmissionStates.withRequestedPlacement(current, placement);
         step.unsaved.put(key, placed);
-        if (placed.getInterpretation().getState() == InterpretationState.INTERPRETED) {
+        boolean moved = MIGRATED.equals(placement.getDecidedBy())
+                && ledger.admitted(key).map(a -> a.generation() == placed.getGeneration()).orElse(false);
+        if (moved) {
+            // A completed migration is a fact, not a request: the charge follows the workload (docs/admission.md).
+            apply(step, ledger.move(placed.getNamespace(), key, BindingDemand.charge(placed)));
+        } else if (placed.getInterpretation().getState() == InterpretationState.INTERPRETED) {
             int priority = priorities.priority(placed.getPriorityClassName());
             apply(step, ledger.admit(placed.getNamespace(), key, placed.getGeneration(), BindingDemand.charge(placed), priority));
         }
@@ -150,6 +162,22 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             step.binding(key, undecided);
             step.decided = true;
         }
+    }
+
+    /** The place stage found no placement: the binding says why, until a placement comes (the ledger is not involved). */
+    private void unplaced(Step step, String key, ResourceBinding current, String why) {
+        if (current.getPlacement() != null || why.equals(current.getUnplacedReason())) {
+            return;
+        }
+        ResourceBinding now = ResourceBinding.newBuilder(current).setUnplacedReason(why).build();
+        bindings.put(key, now);
+        step.binding(key, now);
+    }
+
+    /** Where the version the ledger charges runs: the admitted binding's placement, null when none is charged. */
+    private Placement chargedPlacement(String key) {
+        ResourceBinding admitted = admittedBindings.get(key);
+        return admitted == null ? null : admitted.getPlacement();
     }
 
     private void remove(Step step, String namespace, String key) {
@@ -179,7 +207,8 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
                 }
                 step.binding(key, now);
             } else if (decision instanceof Decision.Rejected rejected && binding != null) {
-                ResourceBinding now = AdmissionStates.rejected(binding, rejected, step.now);
+                ResourceBinding now = AdmissionStates.rejected(binding, rejected,
+                        rejected.stillCharged() == null ? null : chargedPlacement(key), step.now);
                 bindings.put(key, now);
                 metrics.rejected(now.getNamespace());
                 step.binding(key, now);

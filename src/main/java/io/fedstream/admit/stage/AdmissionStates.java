@@ -6,6 +6,7 @@ import io.fedstream.admit.Violation;
 import io.fedstream.avro.Admission;
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.InterpretationState;
+import io.fedstream.avro.Placement;
 import io.fedstream.avro.QuotaRejection;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.interpret.Resources;
@@ -18,8 +19,9 @@ final class AdmissionStates {
 
     private AdmissionStates() {}
 
+    /** The admitted version runs where it asked to: its requested placement becomes the placement. */
     static ResourceBinding admitted(ResourceBinding binding, Decision.Admitted decision, long now) {
-        return with(binding, Admission.newBuilder()
+        return with(withPlacement(binding, requestedPlacement(binding)), Admission.newBuilder()
                 .setState(AdmissionState.ADMITTED)
                 .setCharged(decision.charged().overall().toQuantities())
                 .setChargedGeneration(decision.generation())
@@ -27,10 +29,16 @@ final class AdmissionStates {
                 .build());
     }
 
-    static ResourceBinding rejected(ResourceBinding binding, Decision.Rejected decision, long now) {
+    /**
+     * A rejected version holds no placement: the binding shows where the still charged version runs
+     * ({@code chargedPlacement}, null when none runs anywhere) and keeps the rejected version's own placement as
+     * requested, for when it is admitted.
+     */
+    static ResourceBinding rejected(ResourceBinding binding, Decision.Rejected decision, Placement chargedPlacement, long now) {
         Optional<AdmittedWorkload> still = Optional.ofNullable(decision.stillCharged());
-        return with(binding, Admission.newBuilder()
+        return with(withPlacement(binding, chargedPlacement), Admission.newBuilder()
                 .setState(AdmissionState.REJECTED)
+                .setRequestedPlacement(requestedPlacement(binding))
                 .setReason(decision.violations().get(0).message()
                         + (decision.violations().size() > 1 ? " (and " + (decision.violations().size() - 1) + " more)" : ""))
                 .setRejections(decision.violations().stream().map(AdmissionStates::rejection).toList())
@@ -44,9 +52,9 @@ final class AdmissionStates {
      * A version that cannot be charged: an uninterpreted one waits (its requirements are unknown, so it is never
      * counted as zero) and an invalid one is not applicable; an earlier admitted version stays charged.
      */
-    static ResourceBinding notChargeable(ResourceBinding binding, Optional<AdmittedWorkload> still, long now) {
+    static ResourceBinding notChargeable(ResourceBinding binding, Optional<AdmittedWorkload> still, Placement chargedPlacement, long now) {
         boolean invalid = binding.getInterpretation().getState() == InterpretationState.INVALID;
-        return with(binding, Admission.newBuilder()
+        return with(withPlacement(binding, chargedPlacement), Admission.newBuilder()
                 .setState(invalid ? AdmissionState.NOT_APPLICABLE : AdmissionState.PENDING)
                 .setReason(invalid
                         ? "invalid manifest: nothing of this version can be charged"
@@ -57,9 +65,36 @@ final class AdmissionStates {
                 .build());
     }
 
-    /** The binding with the admission state of the version before it, until the ledger decides about it. */
+    /**
+     * The binding with the admission state of the version before it, until the ledger decides about it; its own
+     * placement stays its requested one ({@link #requestedPlacement}).
+     */
     static ResourceBinding carriedOver(ResourceBinding binding, ResourceBinding previous) {
-        return previous == null ? binding : with(binding, previous.getAdmission());
+        if (previous == null) {
+            return binding;
+        }
+        Placement own = binding.getPlacement();
+        return withRequestedPlacement(with(binding, previous.getAdmission()), own);
+    }
+
+    /** Where this version of the workload asks to run: its placement, or while it is REJECTED its requested one. */
+    static Placement requestedPlacement(ResourceBinding binding) {
+        return binding.getAdmission().getState() == AdmissionState.REJECTED
+                ? binding.getAdmission().getRequestedPlacement()
+                : binding.getPlacement();
+    }
+
+    /** The binding whose version asks to run at {@code placement}; a REJECTED binding keeps showing its charged placement. */
+    static ResourceBinding withRequestedPlacement(ResourceBinding binding, Placement placement) {
+        if (binding.getAdmission().getState() != AdmissionState.REJECTED) {
+            return withPlacement(binding, placement);
+        }
+        return with(binding, Admission.newBuilder(binding.getAdmission()).setRequestedPlacement(placement).build());
+    }
+
+    private static ResourceBinding withPlacement(ResourceBinding binding, Placement placement) {
+        return ResourceBinding.newBuilder(binding).setPlacement(placement)
+                .setUnplacedReason(placement == null ? binding.getUnplacedReason() : null).build();
     }
 
     static QuotaRejection rejection(Violation violation) {

@@ -10,7 +10,7 @@ import io.fedstream.bind.BindingOverrides;
 import io.fedstream.interpret.Resources;
 import java.util.List;
 
-/** Reads from an interpreted binding what its version asks of the quotas: requests and limits totals, pods, placement. */
+/** Reads from an interpreted binding what its version asks of the quotas: requests and limits totals, pods, requested placement. */
 final class BindingDemand {
 
     private BindingDemand() {}
@@ -20,7 +20,7 @@ final class BindingDemand {
                 Resources.fromQuantities(binding.getTotal()),
                 Resources.fromQuantities(binding.getTotalLimits()),
                 pods(binding.getComponents()),
-                placement(binding));
+                placement(binding, AdmissionStates.requestedPlacement(binding)));
     }
 
     static Charge charge(ResourceBinding binding) {
@@ -36,8 +36,8 @@ final class BindingDemand {
         return placement.getClusters().stream().map(ClusterTarget::getName).distinct().count();
     }
 
-    private static Placement placement(ResourceBinding binding) {
-        io.fedstream.avro.Placement placement = binding.getPlacement();
+    /** The version's {@code placement} with each copy's demand after its cluster's override policies. */
+    private static Placement placement(ResourceBinding binding, io.fedstream.avro.Placement placement) {
         if (placement == null) {
             return null;
         }

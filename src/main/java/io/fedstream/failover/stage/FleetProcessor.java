@@ -42,6 +42,8 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
     private FailingOver failingOver;
     private ApplicationFailover applicationFailover;
     private KeyValueStore<String, String> reportedPolicies;
+    /** The policy change count at the last retry of the unplaced workloads: a new policy may govern them. */
+    private long retriedAtPolicies = -1;
 
     FleetProcessor(FleetSettings settings, Topics topics, LongSupplier policyChanges, FedstreamMetrics metrics) {
         this.metrics = metrics;
@@ -61,6 +63,7 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
             task.processing(-1);
             failingOver.checkAll();
             applicationFailover.checkAll();
+            retryOnPolicyChange();
             // Policies are global: one task dead-letters a refused one, not every task.
             if (context.taskId().partition() == 0) {
                 deadLetterRefusedPolicies();
@@ -91,6 +94,15 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
             placing.retryUnplaced();
         } else if (signal instanceof FleetSignal.ReservationAnswered answered) {
             onAnswer(answered.answer());
+        }
+    }
+
+    /** Waiting workloads are tried again soon after a policy changes, not only at the retry interval. */
+    private void retryOnPolicyChange() {
+        long changes = policyChanges.getAsLong();
+        if (changes != retriedAtPolicies) {
+            retriedAtPolicies = changes;
+            placing.retryUnplaced();
         }
     }
 

@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
 /**
  * Stage 4 inside the task: an admitted workload without a placement gets candidates from {@link Placer}, asks the
  * first candidate's reserving processor for room, moves down the list when refused, and hands the granted cluster to
- * the admit stage, which writes it into the binding and charges the cluster's quota share.
+ * the admit stage, which writes it into the binding and charges the cluster's quota share. A workload that no valid
+ * policy governs is not placed (Karmada propagates nothing without one); the admit stage writes why into its binding.
  */
 final class Placing {
 
@@ -47,6 +48,11 @@ final class Placing {
             if (workload.placedCluster() != null) {
                 task.workloads.put(key, workload.settled());
             }
+            return;
+        }
+        if (binding.getAdmission().getState() == AdmissionState.REJECTED && workload.placedCluster() != null) {
+            // The granted placement waits in the quota queue; the binding shows it once admitted (docs/admission.md).
+            task.workloads.put(key, workload.settled());
             return;
         }
         if (needsPlacement(binding) && !awaiting(workload) && workload.placedCluster() == null) {
@@ -110,8 +116,8 @@ final class Placing {
             task.workloads.put(key, workload.withPending(next));
             task.reserve(binding, next);
         } else {
-            unplaceable(key, binding, workload.withPending(null),
-                    "every candidate refused the reservation (" + String.join(", ", pending.candidates()) + ")");
+            String why = "every candidate refused the reservation (" + String.join(", ", pending.candidates()) + ")";
+            unplaceable(key, binding, workload.withPending(null), why, why);
         }
     }
 
@@ -129,14 +135,34 @@ final class Placing {
                 .build();
     }
 
+    /**
+     * An admission request that leaves the workload unplaced and says why; a workload placed meanwhile keeps its
+     * placement.
+     */
+    static AdmissionRequest unplaced(ResourceBinding binding, String why) {
+        return AdmissionRequest.newBuilder()
+                .setType(AdmissionRequestType.PLACEMENT)
+                .setNamespace(binding.getNamespace())
+                .setWorkloadKey(binding.getWorkloadKey())
+                .setUnplacedReason(why)
+                .build();
+    }
+
     private void place(String key, ResourceBinding binding, FleetWorkload workload) {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
+        if (policy == null) {
+            // Karmada's detector leaves a resource that no policy selects alone: nothing is propagated.
+            String why = task.policies.whyNoneGoverns(binding);
+            unplaceable(key, binding, workload, why, why);
+            return;
+        }
         PlacementResult result;
         try {
             List<ComponentDemand> demands = FleetTask.demands(binding);
             result = task.place(clusters -> placer.place(new Placer.Request(demands, policy, clusters, Set.of())));
         } catch (IllegalArgumentException e) {
-            unplaceable(key, binding, workload, "its requirements cannot be read: " + e.getMessage());
+            String why = "its requirements cannot be read: " + e.getMessage();
+            unplaceable(key, binding, workload, why, why);
             return;
         }
         if (result instanceof PlacementResult.Placed placed) {
@@ -149,12 +175,19 @@ final class Placing {
             task.reserve(binding, pending);
         } else {
             PlacementResult.NoFit noFit = (PlacementResult.NoFit) result;
-            unplaceable(key, binding, workload, why(noFit));
+            unplaceable(key, binding, workload, why(noFit), noFit.summary());
         }
     }
 
-    private void unplaceable(String key, ResourceBinding binding, FleetWorkload workload, String why) {
+    /**
+     * Lists the workload for the retry punctuator, audits {@code why} once per version, and has the binding say
+     * {@code reason} (short and stable: the audit carries the per-cluster details, which change with every heartbeat).
+     */
+    private void unplaceable(String key, ResourceBinding binding, FleetWorkload workload, String why, String reason) {
         task.unplaced.put(key, "");
+        if (!reason.equals(binding.getUnplacedReason())) {
+            task.emit(binding.getNamespace(), new FleetOutcome.Place(unplaced(binding, reason)));
+        }
         if (workload.unplaceableGeneration() != binding.getGeneration()) {
             task.audit(FleetAudit.unplaceable(binding, why, task.now()));
             metrics.unplaceable();

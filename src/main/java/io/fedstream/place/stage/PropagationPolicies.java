@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -41,9 +42,24 @@ public final class PropagationPolicies {
     private List<PropagationPolicy> valid = List.of();
     private List<Refused> refused = List.of();
 
-    /** A policy on the topic that governs nothing, with its first error. */
-    public record Refused(String key, PolicyEvent event, FieldError error) {
+    /**
+     * A policy on the topic that governs nothing, with every problem found and what it would select (null when even
+     * that cannot be read).
+     */
+    public record Refused(String key, PolicyEvent event, List<FieldError> problems, PropagationPolicy selection) {
+
+        public Refused {
+            problems = List.copyOf(problems);
+        }
+
+        /** The first problem. */
+        public FieldError error() {
+            return problems.get(0);
+        }
     }
+
+    /** Why a workload is not placed when no valid policy matches it (Karmada propagates nothing without one). */
+    public static final String NO_POLICY = "no PropagationPolicy or ClusterPropagationPolicy matches";
 
     public PropagationPolicies(ReadOnlyKeyValueStore<String, PolicyEvent> store, LongSupplier changes) {
         this.store = store;
@@ -52,12 +68,38 @@ public final class PropagationPolicies {
 
     /** The policy that governs the workload, if any. */
     public Optional<PropagationPolicy> governing(ResourceBinding binding) {
-        WorkloadRef workload = new WorkloadRef(binding.getApiVersion(), binding.getKind(), binding.getNamespace(),
-                binding.getName(), binding.getLabels());
-        return matcher.match(workload, current());
+        return matcher.match(workload(binding), current());
     }
 
-    /** The policies on the topic now that govern nothing, each with its first error. */
+    private static WorkloadRef workload(ResourceBinding binding) {
+        return new WorkloadRef(binding.getApiVersion(), binding.getKind(), binding.getNamespace(), binding.getName(),
+                binding.getLabels());
+    }
+
+    /** E.g. {@code PropagationPolicy team-a/web} or {@code ClusterPropagationPolicy web}, from the key {@code kind/namespace/name}. */
+    private static String named(Refused refused) {
+        String[] parts = refused.key().split("/", -1);
+        String namespace = parts.length == 3 ? parts[1] : "";
+        return parts[0] + " " + (namespace.isEmpty() ? "" : namespace + "/") + refused.selection().name();
+    }
+
+    /**
+     * Why no policy governs the workload: the refused policy that would have won, with its problems, or
+     * {@link #NO_POLICY}.
+     */
+    public String whyNoneGoverns(ResourceBinding binding) {
+        current();
+        WorkloadRef workload = workload(binding);
+        List<PropagationPolicy> selections = new ArrayList<>();
+        refused.stream().filter(r -> r.selection() != null).forEach(r -> selections.add(r.selection()));
+        return matcher.match(workload, selections)
+                .flatMap(chosen -> refused.stream().filter(r -> r.selection() == chosen).findFirst())
+                .map(r -> named(r) + " matches but is refused: "
+                        + r.problems().stream().map(FieldError::message).collect(Collectors.joining("; ")))
+                .orElse(NO_POLICY);
+    }
+
+    /** The policies on the topic now that govern nothing, each with its problems. */
     public List<Refused> refused() {
         current();
         return refused;
@@ -82,10 +124,10 @@ public final class PropagationPolicies {
                     if (entry.value == null || entry.value.getOp() == Op.DELETE || entry.value.getManifest() == null) {
                         continue;
                     }
-                    FieldError error = parse(entry.key, entry.value, good);
-                    if (error != null) {
-                        LOG.warn("Policy {} governs no workload: {}", entry.key, error.message());
-                        bad.add(new Refused(entry.key, entry.value, error));
+                    Refused refusal = parse(entry.key, entry.value, good);
+                    if (refusal != null) {
+                        LOG.warn("Policy {} governs no workload: {}", entry.key, refusal.error().message());
+                        bad.add(refusal);
                     }
                 }
             }
@@ -94,14 +136,15 @@ public final class PropagationPolicies {
         refused = List.copyOf(bad);
     }
 
-    /** Adds the policy to {@code into} and returns null, or returns its first error. */
-    private FieldError parse(String key, PolicyEvent event, List<PropagationPolicy> into) {
+    /** Adds the policy to {@code into} and returns null, or returns its refusal. */
+    private Refused parse(String key, PolicyEvent event, List<PropagationPolicy> into) {
         String[] parts = key.split("/", -1);
         String namespace = parts.length == 3 && !parts[1].isEmpty() ? parts[1] : null;
-        ParsedPolicy parsed = parser.parse(event.getManifest().getBytes(StandardCharsets.UTF_8), namespace);
+        byte[] manifest = event.getManifest().getBytes(StandardCharsets.UTF_8);
+        ParsedPolicy parsed = parser.parse(manifest, namespace);
         List<FieldError> problems = problems(parsed);
         if (!problems.isEmpty()) {
-            return problems.get(0);
+            return new Refused(key, event, problems, parser.selection(manifest, namespace).orElse(null));
         }
         into.add(parsed.policy());
         return null;

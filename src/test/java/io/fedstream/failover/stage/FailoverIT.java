@@ -87,6 +87,7 @@ class FailoverIT {
 
     private static final int WORKLOADS = 2_000;
     private static final int TEAMS = 20;
+    private static final String FLEET_POLICY = "fleet";
     /** Deployments in this namespace are governed by a policy tolerating a failed cluster for 10 minutes: no command here. */
     private static final String PATIENT = "patient";
     private static final int PATIENT_WORKLOADS = 40;
@@ -135,6 +136,8 @@ class FailoverIT {
 
                 policies.send(new ProducerRecord<>(topics.policies().name(), "PropagationPolicy/" + PATIENT + "/" + PATIENT,
                         PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(patientPolicy()).setObservedAt(OBSERVED).build()));
+                policies.send(new ProducerRecord<>(topics.policies().name(), "ClusterPropagationPolicy//" + FLEET_POLICY,
+                        PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(fleetPolicy()).setObservedAt(OBSERVED).build()));
                 policies.flush();
                 AtomicReference<Exception> sendFailure = new AtomicReference<>();
                 long publishStart = System.nanoTime();
@@ -326,6 +329,15 @@ class FailoverIT {
 
     private static String cluster(ResourceBinding binding) {
         return binding.getPlacement().getClusters().get(0).getName();
+    }
+
+    /** Every kind of the fleet, on any cluster: without a policy nothing is placed. */
+    private static String fleetPolicy() {
+        return """
+                {"apiVersion":"policy.karmada.io/v1alpha1","kind":"ClusterPropagationPolicy","metadata":{"name":"%s"},
+                 "spec":{"resourceSelectors":[{"apiVersion":"apps/v1","kind":"Deployment"},{"apiVersion":"apps/v1","kind":"StatefulSet"},
+                   {"apiVersion":"flink.apache.org/v1beta1","kind":"FlinkDeployment"},{"apiVersion":"kubeflow.org/v1","kind":"PyTorchJob"},
+                   {"apiVersion":"batch/v1","kind":"Job"}]}}""".formatted(FLEET_POLICY);
     }
 
     private static String patientPolicy() {

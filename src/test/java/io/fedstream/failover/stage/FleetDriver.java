@@ -7,10 +7,12 @@ import io.fedstream.avro.Checkpoint;
 import io.fedstream.avro.ClusterCondition;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterStateEvent;
+import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.MigrationPhase;
 import io.fedstream.avro.Op;
+import io.fedstream.avro.Placement;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ReservationRequest;
@@ -79,11 +81,29 @@ final class FleetDriver implements AutoCloseable {
     final List<TestRecord<String, byte[]>> deadLetters = new ArrayList<>();
     final Map<String, QuotaStatus> quotaStatuses = new HashMap<>();
 
+    /**
+     * A ClusterPropagationPolicy for every kind these tests deploy, at the lowest priority so that any policy a test
+     * gives wins: without a policy nothing is placed (docs/placement.md).
+     */
+    static final String DEFAULT_POLICY_KEY = "ClusterPropagationPolicy//fleet-driver-default";
+    private static final String DEFAULT_POLICY = """
+            {"apiVersion":"policy.karmada.io/v1alpha1","kind":"ClusterPropagationPolicy",
+             "metadata":{"name":"fleet-driver-default"},
+             "spec":{"priority":-2147483648,"resourceSelectors":[
+               {"apiVersion":"apps/v1","kind":"Deployment"},{"apiVersion":"apps/v1","kind":"StatefulSet"},
+               {"apiVersion":"flink.apache.org/v1beta1","kind":"FlinkDeployment"},{"apiVersion":"batch/v1","kind":"Job"},
+               {"apiVersion":"kubeflow.org/v1","kind":"PyTorchJob"}]}}""";
+
     FleetDriver(Path stateDir) {
         this(stateDir, Map.of());
     }
 
     FleetDriver(Path stateDir, Map<String, String> overrides) {
+        this(stateDir, overrides, true);
+    }
+
+    /** {@code defaultPolicy}: whether {@link #DEFAULT_POLICY_KEY} is applied from the start. */
+    FleetDriver(Path stateDir, Map<String, String> overrides, boolean defaultPolicy) {
         Map<String, String> config = new HashMap<>(CLOCKS);
         config.putAll(overrides);
         Fedstream fedstream = TestFedstream.create(config);
@@ -108,6 +128,9 @@ final class FleetDriver implements AutoCloseable {
         quotaStatusOut = driver.createOutputTopic(topics.quotaStatus().name(), keys.deserializer(), topics.quotaStatus().valueSerde().deserializer());
         reservationsOut = driver.createOutputTopic(topics.capacityReservations().name(), keys.deserializer(),
                 topics.capacityReservations().valueSerde().deserializer());
+        if (defaultPolicy) {
+            policy(DEFAULT_POLICY_KEY, DEFAULT_POLICY);
+        }
     }
 
     /** dc-1 (64 cpu), dc-2 (32) and dc-3 (16) heart-beating Ready: dc-1 is the roomiest, so workloads land there first. */
@@ -219,6 +242,13 @@ final class FleetDriver implements AutoCloseable {
     FleetDriver workload(String key, String manifest, Instant eventTime) {
         workloads.pipeInput(key, WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(eventTime).build(),
                 eventTime);
+        return drain();
+    }
+
+    /** A workload event with its placement already decided by the user: every replica on {@code cluster}. */
+    FleetDriver placedWorkload(String key, String manifest, String cluster) {
+        workloads.pipeInput(key, WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now)
+                .setPlacement(Placement.newBuilder().setClusters(List.of(new ClusterTarget(cluster, null))).build()).build(), now);
         return drain();
     }
 
