@@ -2,9 +2,9 @@ package io.fedstream.override;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fedstream.interpret.Cursor;
-import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.ManifestParser;
 import io.fedstream.interpret.Problems;
+import io.fedstream.place.PolicyFields;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.PropagationPolicyParser;
 import io.fedstream.place.ResourceSelector;
@@ -28,9 +28,6 @@ public final class OverridePolicyParser {
     public static final String NAMESPACED_KIND = "OverridePolicy";
     public static final String CLUSTER_KIND = "ClusterOverridePolicy";
 
-    private static final Pattern DNS_SUBDOMAIN =
-            Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
-    private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
     private static final Pattern QUALIFIED_NAME_PART = Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]");
     private static final Pattern LABEL_VALUE = Pattern.compile("(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?");
 
@@ -62,16 +59,8 @@ public final class OverridePolicyParser {
      * leaves it out; when both are given they must agree. {@code namespace} may be null.
      */
     public ParsedOverridePolicy parse(byte[] manifest, String namespace) {
-        List<ManifestParser.Document> documents = parser.parse(manifest);
-        if (documents.size() != 1) {
-            String reason = documents.isEmpty() ? "is empty" : "holds " + documents.size() + " documents; a policy event carries one";
-            return new ParsedOverridePolicy(null, List.of(new FieldError("manifest", null, reason)));
-        }
-        ManifestParser.Document document = documents.get(0);
-        if (document.error() != null) {
-            return new ParsedOverridePolicy(null, List.of(document.error()));
-        }
-        return read(document.root(), namespace);
+        PolicyFields.Document document = PolicyFields.Document.of(parser, manifest);
+        return document.root() == null ? new ParsedOverridePolicy(null, document.errors()) : read(document.root(), namespace);
     }
 
     /** Validates an already parsed manifest tree; see {@link #parse(byte[], String)}. */
@@ -87,8 +76,8 @@ public final class OverridePolicyParser {
         if (apiVersion != null && !apiVersion.equals(PropagationPolicyParser.API_VERSION)) {
             doc.field("apiVersion").error("must be " + PropagationPolicyParser.API_VERSION);
         }
-        PropagationPolicy.Scope scope = scope(doc.field("kind"));
-        String name = name(doc.at("metadata.name"));
+        PropagationPolicy.Scope scope = PolicyFields.scope(doc.field("kind"), NAMESPACED_KIND, CLUSTER_KIND);
+        String name = PolicyFields.name(doc.at("metadata.name"));
         String ns = scope == null ? null : namespace(doc.at("metadata.namespace"), namespace, scope);
 
         Cursor spec = doc.field("spec");
@@ -149,7 +138,7 @@ public final class OverridePolicyParser {
             return null;
         }
         onlyKnownFields(at, TARGET_FIELDS);
-        return new TargetCluster(stringList(at.field("clusterNames")), stringList(at.field("exclude")),
+        return new TargetCluster(PolicyFields.stringList(at.field("clusterNames")), PolicyFields.stringList(at.field("exclude")),
                 PropagationPolicyParser.labelSelector(at.field("labelSelector")), fieldSelector(at.field("fieldSelector")));
     }
 
@@ -172,7 +161,7 @@ public final class OverridePolicyParser {
                 operator = null;
             }
             Cursor valuesAt = element.field("values");
-            List<String> values = stringList(valuesAt);
+            List<String> values = PolicyFields.stringList(valuesAt);
             if (values.isEmpty()) {
                 valuesAt.error("must not be empty for In and NotIn");
             }
@@ -269,7 +258,7 @@ public final class OverridePolicyParser {
                 operatorAt.error("must be add or remove");
                 operator = null;
             }
-            List<String> values = stringList(at.field("value"));
+            List<String> values = PolicyFields.stringList(at.field("value"));
             if (container != null && operator != null) {
                 out.add(new Overriders.CommandArgs(container, operator, values));
             }
@@ -310,7 +299,7 @@ public final class OverridePolicyParser {
         String prefix = slash < 0 ? null : key.substring(0, slash);
         String name = slash < 0 ? key : key.substring(slash + 1);
         boolean ok = name.length() <= 63 && QUALIFIED_NAME_PART.matcher(name).matches()
-                && (prefix == null || (prefix.length() <= 253 && DNS_SUBDOMAIN.matcher(prefix).matches()));
+                && (prefix == null || PolicyFields.isDnsSubdomain(prefix));
         if (!ok) {
             at.error("key " + key + " must be a qualified name ([prefix/]name: name at most 63 characters of "
                     + "[A-Za-z0-9_.-] starting and ending alphanumeric; prefix a lower-case DNS subdomain)");
@@ -340,60 +329,12 @@ public final class OverridePolicyParser {
         return path;
     }
 
-    private static PropagationPolicy.Scope scope(Cursor at) {
-        String kind = at.requiredString();
-        if (NAMESPACED_KIND.equals(kind)) {
-            return PropagationPolicy.Scope.NAMESPACED;
-        }
-        if (CLUSTER_KIND.equals(kind)) {
-            return PropagationPolicy.Scope.CLUSTER;
-        }
-        if (kind != null) {
-            at.error("must be " + NAMESPACED_KIND + " or " + CLUSTER_KIND);
-        }
-        return null;
-    }
-
-    private static String name(Cursor at) {
-        String name = at.requiredString();
-        if (name != null && (name.length() > 253 || !DNS_SUBDOMAIN.matcher(name).matches())) {
-            at.error("must be a lower-case DNS subdomain");
-            return null;
-        }
-        return name;
-    }
-
     private static String namespace(Cursor at, String fromKey, PropagationPolicy.Scope scope) {
         if (scope == PropagationPolicy.Scope.CLUSTER) {
             // The API server clears the namespace of a cluster-scoped object; so is it ignored here.
             return null;
         }
-        String written = at.string();
-        if (written == null && !at.isPresent()) {
-            if (fromKey == null || fromKey.isEmpty()) {
-                at.error("is required (or must be given by the policy key)");
-            }
-            return fromKey;
-        }
-        if (written == null || written.length() > 63 || !DNS_LABEL.matcher(written).matches()) {
-            at.error("must be a namespace name (a lower-case DNS label)");
-            return null;
-        }
-        if (fromKey != null && !fromKey.isEmpty() && !fromKey.equals(written)) {
-            at.error("differs from the namespace of the policy key (" + fromKey + ")");
-        }
-        return written;
-    }
-
-    private static List<String> stringList(Cursor at) {
-        List<String> out = new ArrayList<>();
-        for (Cursor element : at.elements()) {
-            String value = element.requiredString();
-            if (value != null) {
-                out.add(value);
-            }
-        }
-        return out;
+        return PolicyFields.namespace(at, fromKey);
     }
 
     /** A required enum value written exactly as one of the constants' names. */

@@ -2,7 +2,6 @@ package io.fedstream.place;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fedstream.interpret.Cursor;
-import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.ManifestParser;
 import io.fedstream.interpret.Problems;
 
@@ -14,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Reads PropagationPolicy and ClusterPropagationPolicy manifests strictly, with Karmada's field
@@ -32,9 +30,6 @@ public final class PropagationPolicyParser {
     static final long DEFAULT_GRACE_PERIOD_SECONDS = 600;
     /** Karmada's kubebuilder limit on affinityName. */
     private static final int MAX_AFFINITY_NAME_LENGTH = 32;
-    private static final Pattern DNS_SUBDOMAIN =
-            Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
-    private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
 
     private static final List<String> TOP_FIELDS = List.of("apiVersion", "kind", "metadata", "spec", "status");
     /** Karmada spec fields that do not bear on placement or failover; accepted and not used. */
@@ -73,16 +68,8 @@ public final class PropagationPolicyParser {
      * leaves it out; when both are given they must agree. {@code namespace} may be null.
      */
     public ParsedPolicy parse(byte[] manifest, String namespace) {
-        List<ManifestParser.Document> documents = parser.parse(manifest);
-        if (documents.size() != 1) {
-            String reason = documents.isEmpty() ? "is empty" : "holds " + documents.size() + " documents; a policy event carries one";
-            return new ParsedPolicy(null, List.of(new FieldError("manifest", null, reason)));
-        }
-        ManifestParser.Document document = documents.get(0);
-        if (document.error() != null) {
-            return new ParsedPolicy(null, List.of(document.error()));
-        }
-        return read(document.root(), namespace);
+        PolicyFields.Document document = PolicyFields.Document.of(parser, manifest);
+        return document.root() == null ? new ParsedPolicy(null, document.errors()) : read(document.root(), namespace);
     }
 
     /** Validates an already parsed manifest tree; see {@link #parse(byte[], String)}. */
@@ -95,8 +82,8 @@ public final class PropagationPolicyParser {
         }
         onlyKnownFields(doc, TOP_FIELDS);
         expectConstant(doc.field("apiVersion"), API_VERSION);
-        PropagationPolicy.Scope scope = scope(doc.field("kind"));
-        String name = name(doc.at("metadata.name"));
+        PropagationPolicy.Scope scope = PolicyFields.scope(doc.field("kind"), NAMESPACED_KIND, CLUSTER_KIND);
+        String name = PolicyFields.name(doc.at("metadata.name"));
         String ns = scope == null ? null : namespace(doc.at("metadata.namespace"), namespace, scope);
 
         Cursor spec = doc.field("spec");
@@ -121,29 +108,6 @@ public final class PropagationPolicyParser {
         return new ParsedPolicy(new PropagationPolicy(scope, ns, name, priority, selectors, placement, failover), List.of());
     }
 
-    private static PropagationPolicy.Scope scope(Cursor at) {
-        String kind = at.requiredString();
-        if (NAMESPACED_KIND.equals(kind)) {
-            return PropagationPolicy.Scope.NAMESPACED;
-        }
-        if (CLUSTER_KIND.equals(kind)) {
-            return PropagationPolicy.Scope.CLUSTER;
-        }
-        if (kind != null) {
-            at.error("must be " + NAMESPACED_KIND + " or " + CLUSTER_KIND);
-        }
-        return null;
-    }
-
-    private static String name(Cursor at) {
-        String name = at.requiredString();
-        if (name != null && (name.length() > 253 || !DNS_SUBDOMAIN.matcher(name).matches())) {
-            at.error("must be a lower-case DNS subdomain");
-            return null;
-        }
-        return name;
-    }
-
     private static String namespace(Cursor at, String fromKey, PropagationPolicy.Scope scope) {
         if (scope == PropagationPolicy.Scope.CLUSTER) {
             if (at.isPresent()) {
@@ -151,21 +115,7 @@ public final class PropagationPolicyParser {
             }
             return null;
         }
-        String written = at.string();
-        if (written == null && !at.isPresent()) {
-            if (fromKey == null || fromKey.isEmpty()) {
-                at.error("is required (or must be given by the policy key)");
-            }
-            return fromKey;
-        }
-        if (written == null || written.length() > 63 || !DNS_LABEL.matcher(written).matches()) {
-            at.error("must be a namespace name (a lower-case DNS label)");
-            return null;
-        }
-        if (fromKey != null && !fromKey.isEmpty() && !fromKey.equals(written)) {
-            at.error("differs from the namespace of the policy key (" + fromKey + ")");
-        }
-        return written;
+        return PolicyFields.namespace(at, fromKey);
     }
 
     /** Reads {@code resourceSelectors} (required, not empty); also used for override policies' selectors. */
@@ -262,8 +212,8 @@ public final class PropagationPolicyParser {
     }
 
     static ClusterAffinity affinity(Cursor at, String name) {
-        List<String> names = stringList(at.field("clusterNames"));
-        List<String> exclude = stringList(at.field("exclude"));
+        List<String> names = PolicyFields.stringList(at.field("clusterNames"));
+        List<String> exclude = PolicyFields.stringList(at.field("exclude"));
         return new ClusterAffinity(name, names, exclude, labelSelector(at.field("labelSelector")));
     }
 
@@ -294,7 +244,7 @@ public final class PropagationPolicyParser {
             String key = element.field("key").requiredString();
             LabelSelector.Operator operator = enumValue(element.field("operator"), LabelSelector.Operator.class, null);
             Cursor valuesAt = element.field("values");
-            List<String> values = stringList(valuesAt);
+            List<String> values = PolicyFields.stringList(valuesAt);
             if (operator == LabelSelector.Operator.In || operator == LabelSelector.Operator.NotIn) {
                 if (values.isEmpty()) {
                     valuesAt.error("must not be empty when the operator is " + operator);
@@ -439,17 +389,6 @@ public final class PropagationPolicyParser {
         return out;
     }
 
-    private static List<String> stringList(Cursor at) {
-        List<String> out = new ArrayList<>();
-        for (Cursor element : at.elements()) {
-            String value = element.requiredString();
-            if (value != null) {
-                out.add(value);
-            }
-        }
-        return out;
-    }
-
     static <E extends Enum<E>> E enumValue(Cursor at, Class<E> type, E defaultValue) {
         if (!at.isPresent()) {
             if (defaultValue == null) {
@@ -558,8 +497,8 @@ public final class PropagationPolicyParser {
         if (!doc.node().isObject() || !spec.node().isObject()) {
             return Optional.empty();
         }
-        PropagationPolicy.Scope scope = scope(doc.field("kind"));
-        String name = name(doc.at("metadata.name"));
+        PropagationPolicy.Scope scope = PolicyFields.scope(doc.field("kind"), NAMESPACED_KIND, CLUSTER_KIND);
+        String name = PolicyFields.name(doc.at("metadata.name"));
         String ns = scope == null ? null : namespace(doc.at("metadata.namespace"), namespace, scope);
         List<ResourceSelector> selectors = resourceSelectors(spec.field("resourceSelectors"));
         int priority = int32(spec.field("priority"), 0, Integer.MIN_VALUE);

@@ -283,6 +283,24 @@ class ReplayTest {
     }
 
     @Test
+    void noPolicyExampleAdmitsButDoesNotPlaceSaysWhyAndPlacesOnceAValidPolicySelectsIt() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-no-policy.jsonl")));
+
+        assertThat(topic(lines, "fedstream.bindings")).extracting(l -> l.at("/value/admission/state").asText() + " "
+                        + l.at("/value/placement/clusters/0/name").asText("-") + " " + l.at("/value/unplacedReason").asText("-"))
+                .containsExactly(
+                        "ADMITTED - -",
+                        "ADMITTED - no PropagationPolicy or ClusterPropagationPolicy matches",
+                        "ADMITTED - PropagationPolicy shop/checkout matches but is refused: spec.placement.clusterAffinity.clusterName: "
+                                + "is not a known field (expected clusterNames, exclude, labelSelector) (value: [\"member2\"])",
+                        "ADMITTED member2 -");
+        assertThat(topic(lines, "fedstream.audit")).extracting(l -> l.at("/value/decision").asText())
+                .containsSubsequence("UNPLACEABLE", "PLACED");
+        assertThat(topic(lines, "fedstream.dlq")).as("the refused policy, dead-lettered once").singleElement()
+                .satisfies(l -> assertThat(l.get("key").asText()).isEqualTo("PropagationPolicy/shop/checkout"));
+    }
+
+    @Test
     void badLineIsReportedWithItsNumberBeforeAnythingRuns() {
         String script = """
                 {"topic":"fedstream.workloads","key":"k","value":{"op":"UPSERT","observedAt":0,"manifest":"{}"}}
