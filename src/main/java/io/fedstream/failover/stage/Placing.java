@@ -33,10 +33,17 @@ final class Placing {
     private final FleetTask task;
     private final FedstreamMetrics metrics;
     private final Placer placer = new Placer();
+    private final PlacingShares shares;
 
     Placing(FleetTask task, FedstreamMetrics metrics) {
         this.task = task;
         this.metrics = metrics;
+        this.shares = new PlacingShares(task, metrics, this);
+    }
+
+    /** Where placements over several clusters are made and their reservation answers go. */
+    PlacingShares shares() {
+        return shares;
     }
 
     /** A binding arrived: place it when it is admitted, unplaced and not already being placed. */
@@ -44,7 +51,7 @@ final class Placing {
         FleetWorkload workload = task.workload(key);
         if (binding.getPlacement() != null) {
             task.unplaced.delete(key);
-            if (workload.placedCluster() != null) {
+            if (workload.placedCluster() != null || workload.shares() != null) {
                 task.workloads.put(key, workload.settled());
             }
             return;
@@ -55,7 +62,8 @@ final class Placing {
     }
 
     private boolean awaiting(FleetWorkload workload) {
-        return workload.pending() != null && workload.pending().awaited(task.now());
+        return workload.pending() != null && workload.pending().awaited(task.now())
+                || workload.shares() != null && workload.shares().holds(task.now());
     }
 
     /** Tries the workloads that found no room before; new capacity or a recovered cluster may have made some. */
@@ -131,6 +139,10 @@ final class Placing {
 
     private void place(String key, ResourceBinding binding, FleetWorkload workload) {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
+        if (PlacingShares.schedules(policy)) {
+            shares.place(key, binding, workload, policy);
+            return;
+        }
         PlacementResult result;
         try {
             List<ComponentDemand> demands = FleetTask.demands(binding);
@@ -153,7 +165,7 @@ final class Placing {
         }
     }
 
-    private void unplaceable(String key, ResourceBinding binding, FleetWorkload workload, String why) {
+    void unplaceable(String key, ResourceBinding binding, FleetWorkload workload, String why) {
         task.unplaced.put(key, "");
         if (workload.unplaceableGeneration() != binding.getGeneration()) {
             task.audit(FleetAudit.unplaceable(binding, why, task.now()));
@@ -169,11 +181,11 @@ final class Placing {
         return noFit.summary() + ": " + noFit.rejections().stream().map(Rejection::message).collect(Collectors.joining("; "));
     }
 
-    private static boolean needsPlacement(ResourceBinding binding) {
+    static boolean needsPlacement(ResourceBinding binding) {
         return binding.getAdmission().getState() == AdmissionState.ADMITTED;
     }
 
-    private static String requestId(String key, long generation, int index) {
+    static String requestId(String key, long generation, int index) {
         return key + PLACE_MARK + "g" + generation + "/" + index;
     }
 
