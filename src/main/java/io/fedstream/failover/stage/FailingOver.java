@@ -134,6 +134,16 @@ final class FailingOver {
             }
             return;
         }
+        Set<String> placedOn = FleetTask.placedClusters(binding);
+        if (placedOn.size() > 1) {
+            // Moving one cluster's share with ReplicaScheduler.reschedule is not wired yet: the other copies keep running.
+            if (task.ledger.holdBack(incidentKey)) {
+                task.audit(FleetAudit.noTarget(binding, incidentId, source, "MIGRATION_HELD", "its share stays on " + source
+                        + ": the workload runs on several clusters (" + String.join(", ", placedOn) + "), and moving one cluster's"
+                        + " share is not carried out yet (docs/placement.md); the other clusters keep running", now));
+            }
+            return;
+        }
         Optional<IncidentEntry> entry = task.ledger.entry(incidentKey);
         if (entry.isEmpty() || entry.get().state() == IncidentEntry.State.HELD_BACK) {
             if (!task.migrating(key, incidentId)) {

@@ -183,4 +183,26 @@ class MultiClusterPlaceStageTest {
         assertThat(fleet.audit.stream().filter(a -> "UNPLACEABLE".equals(a.getDecision())).findFirst().orElseThrow().getReason())
                 .isEqualTo("every schedule was refused a reservation (refused by dc-1, dc-2, dc-3)");
     }
+
+    @Test
+    void theClusterIndexListsTheWorkloadUnderEveryClusterAndAFailedClustersShareIsHeldAuditedOnce() {
+        fleet = FleetDriver.threeClusters(stateDir);
+        fleet.policy(POLICY_KEY, policy("""
+                spreadConstraints: [{spreadByField: cluster, minGroups: 2, maxGroups: 2}]
+                """)).advance(Duration.ofSeconds(1));
+        fleet.deployment("team-a", "web", 2, "1");
+        assertThat(FleetTask.suffixes(fleet.store(FleetStores.CLUSTER_WORKLOADS), "dc-1")).containsExactly(WEB);
+        assertThat(FleetTask.suffixes(fleet.store(FleetStores.CLUSTER_WORKLOADS), "dc-2")).containsExactly(WEB);
+        assertThat(FleetTask.suffixes(fleet.store(FleetStores.CLUSTER_WORKLOADS), "dc-3")).isEmpty();
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(30));
+
+        assertThat(fleet.stateChanges("dc-1")).contains("FAILED");
+        assertThat(fleet.commandsFor(WEB)).as("moving one cluster's share is not wired yet").isEmpty();
+        assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-1", null), target("dc-2", null));
+        assertThat(fleet.decisions(WEB)).containsOnlyOnce("MIGRATION_HELD");
+        assertThat(fleet.audit.stream().filter(a -> "MIGRATION_HELD".equals(a.getDecision())).findFirst().orElseThrow().getReason())
+                .isEqualTo("its share stays on dc-1: the workload runs on several clusters (dc-1, dc-2), and moving one cluster's share"
+                        + " is not carried out yet (docs/placement.md); the other clusters keep running");
+    }
 }
