@@ -51,9 +51,11 @@ final class FailingOver {
 
     private final FleetTask task;
     private final Placer placer = new Placer();
+    private final ShareFailover shareFailover;
 
     FailingOver(FleetTask task) {
         this.task = task;
+        this.shareFailover = new ShareFailover(task);
     }
 
     /** A cluster changed state (every task hears it): opens, updates or closes its incident. */
@@ -135,8 +137,12 @@ final class FailingOver {
             return;
         }
         Set<String> placedOn = FleetTask.placedClusters(binding);
+        if (placedOn.size() > 1 && !ApplicationFailover.isApplicationIncident(incidentId)) {
+            shareFailover.onFailure(key, binding, policy, workload, source, incidentId, now);
+            return;
+        }
         if (placedOn.size() > 1) {
-            // Moving one cluster's share with ReplicaScheduler.reschedule is not wired yet: the other copies keep running.
+            // An application failure of one copy of a multi-cluster placement is not re-scheduled yet: the others keep running.
             if (task.ledger.holdBack(incidentKey)) {
                 task.audit(FleetAudit.noTarget(binding, incidentId, source, "MIGRATION_HELD", "its share stays on " + source
                         + ": the workload runs on several clusters (" + String.join(", ", placedOn) + "), and moving one cluster's"
@@ -310,8 +316,9 @@ final class FailingOver {
     }
 
     private void completed(ResourceBinding binding, MigrationCommand command) {
-        task.emit(binding.getNamespace(), new FleetOutcome.Place(
-                Placing.placement(binding, command.getTargetCluster(), DECIDED_BY)));
+        task.emit(binding.getNamespace(), new FleetOutcome.Place(FleetTask.placedClusters(binding).size() > 1
+                ? ShareFailover.moved(binding, command.getSourceCluster(), command.getTargetCluster(), DECIDED_BY)
+                : Placing.placement(binding, command.getTargetCluster(), DECIDED_BY)));
         task.release(command.getWorkloadKey(), command.getSourceCluster());
         // An application failure's copy is purged by ApplicationFailover: its cluster is healthy and will not "recover".
         if (command.getPurgeMode() != PurgeMode.Never && !ApplicationFailover.isApplicationIncident(command.getIncidentId())) {
@@ -372,7 +379,7 @@ final class FailingOver {
         return next == MigrationRecordPhase.FAILED || next.ordinal() > current.ordinal();
     }
 
-    private static String requestId(String key, String incidentId, int attempt, int index) {
+    static String requestId(String key, String incidentId, int attempt, int index) {
         return key + "/" + incidentId + "/a" + attempt + "/" + index;
     }
 }

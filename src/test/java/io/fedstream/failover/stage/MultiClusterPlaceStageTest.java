@@ -3,6 +3,9 @@ package io.fedstream.failover.stage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.avro.ClusterTarget;
+import io.fedstream.avro.MigrationAction;
+import io.fedstream.avro.MigrationCommand;
+import io.fedstream.avro.MigrationPhase;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.Reservation;
 import io.fedstream.avro.ReplicaScheduling;
@@ -185,24 +188,90 @@ class MultiClusterPlaceStageTest {
     }
 
     @Test
-    void theClusterIndexListsTheWorkloadUnderEveryClusterAndAFailedClustersShareIsHeldAuditedOnce() {
+    void theClusterIndexListsEveryClusterAndAFailedClustersShareMovesWhereTheSpreadBoundCallsForAnotherCluster() {
         fleet = FleetDriver.threeClusters(stateDir);
-        fleet.policy(POLICY_KEY, policy("""
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy("""
                 spreadConstraints: [{spreadByField: cluster, minGroups: 2, maxGroups: 2}]
                 """)).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 2, "1");
         assertThat(FleetTask.suffixes(fleet.store(FleetStores.CLUSTER_WORKLOADS), "dc-1")).containsExactly(WEB);
         assertThat(FleetTask.suffixes(fleet.store(FleetStores.CLUSTER_WORKLOADS), "dc-2")).containsExactly(WEB);
         assertThat(FleetTask.suffixes(fleet.store(FleetStores.CLUSTER_WORKLOADS), "dc-3")).isEmpty();
+        fleet.reservationRequests();
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(30));
 
         assertThat(fleet.stateChanges("dc-1")).contains("FAILED");
-        assertThat(fleet.commandsFor(WEB)).as("moving one cluster's share is not wired yet").isEmpty();
+        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getType() + " " + r.value().getCluster() + " "
+                + r.value().getComponents().get(0).getReplicas()).containsExactly("RESERVE dc-3 2");
+        MigrationCommand command = fleet.commandsFor(WEB).stream().filter(c -> c.getAction() == MigrationAction.MIGRATE).findFirst().orElseThrow();
+        assertThat(fleet.commandsFor(WEB)).as("one command for the workload and incident; dc-2 runs on untouched").containsExactly(command);
+        assertThat(command.getSourceCluster()).isEqualTo("dc-1");
+        assertThat(command.getTargetCluster()).isEqualTo("dc-3");
+
+        fleet.report(command, MigrationPhase.STARTED, null).report(command, MigrationPhase.COMPLETED, null);
+
+        assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-3", null), target("dc-2", null));
+        assertThat(placementOf(WEB).getDecidedBy()).isEqualTo("failover");
+        assertThat(fleet.usedOn("team-a/q", "dc-3")).containsExactly(Map.entry("cpu", "2"));
+        assertThat(fleet.usedOn("team-a/q", "dc-1")).containsExactly(Map.entry("cpu", "0"));
+        assertThat(fleet.usedOn("team-a/q", "dc-2")).containsExactly(Map.entry("cpu", "2"));
+        assertThat(FleetTask.suffixes(fleet.store(FleetStores.CLUSTER_WORKLOADS), "dc-3")).containsExactly(WEB);
+
+        fleet.cluster("dc-1", "64", "256Gi").advance(Duration.ofSeconds(5));
+
+        assertThat(fleet.commandsFor(WEB)).filteredOn(c -> c.getAction() == MigrationAction.PURGE).singleElement()
+                .satisfies(purge -> assertThat(purge.getSourceCluster()).isEqualTo("dc-1"));
+    }
+
+    @Test
+    void aFailedClustersShareLeavesThePlacementWhenTheClustersLeftSatisfyTheScheduleAndIsPurgedOnRecovery() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "16", "64Gi").cluster("dc-2", "8", "64Gi").advance(Duration.ofSeconds(1));
+        fleet.policy(POLICY_KEY, policy("""
+                spreadConstraints: [{spreadByField: cluster, minGroups: 1, maxGroups: 2}]
+                """)).advance(Duration.ofSeconds(1));
+        fleet.deployment("team-a", "web", 2, "1");
         assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-1", null), target("dc-2", null));
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(30));
+
+        assertThat(placementOf(WEB).getClusters()).as("dc-2 alone satisfies minGroups 1").containsExactly(target("dc-2", null));
+        assertThat(placementOf(WEB).getDecidedBy()).isEqualTo("failover");
+        assertThat(fleet.commandsFor(WEB)).isEmpty();
+        assertThat(fleet.decisions(WEB)).containsOnlyOnce("SHARE_REMOVED");
+        assertThat(fleet.audit.stream().filter(a -> "SHARE_REMOVED".equals(a.getDecision())).findFirst().orElseThrow().getReason())
+                .isEqualTo("the share on dc-1 leaves the placement: dc-2 satisfy the schedule; its copy is purged when dc-1 recovers");
+
+        fleet.cluster("dc-1", "16", "64Gi").advance(Duration.ofSeconds(5));
+
+        assertThat(fleet.commandsFor(WEB)).singleElement().satisfies(purge -> {
+            assertThat(purge.getAction()).isEqualTo(MigrationAction.PURGE);
+            assertThat(purge.getSourceCluster()).isEqualTo("dc-1");
+        });
+        assertThat(placementOf(WEB).getClusters()).as("a recovered cluster is not added back").containsExactly(target("dc-2", null));
+    }
+
+    @Test
+    void aReScheduleThatWouldChangeTheSharesOfTheClustersThatKeepRunningIsHeldAuditedOnce() {
+        fleet = FleetDriver.threeClusters(stateDir);
+        fleet.policy(POLICY_KEY, policy("""
+                replicaScheduling:
+                  replicaSchedulingType: Divided
+                  weightPreference:
+                    staticWeightList:
+                      - {targetCluster: {clusterNames: [dc-1]}, weight: 2}
+                      - {targetCluster: {clusterNames: [dc-2]}, weight: 1}
+                """)).advance(Duration.ofSeconds(1));
+        fleet.deployment("team-a", "web", 3, "1");
+        assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-1", 2), target("dc-2", 1));
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(30));
+
+        assertThat(fleet.commandsFor(WEB)).isEmpty();
+        assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-1", 2), target("dc-2", 1));
         assertThat(fleet.decisions(WEB)).containsOnlyOnce("MIGRATION_HELD");
         assertThat(fleet.audit.stream().filter(a -> "MIGRATION_HELD".equals(a.getDecision())).findFirst().orElseThrow().getReason())
-                .isEqualTo("its share stays on dc-1: the workload runs on several clusters (dc-1, dc-2), and moving one cluster's share"
-                        + " is not carried out yet (docs/placement.md); the other clusters keep running");
+                .isEqualTo("its share stays on dc-1: the re-schedule changes the share of dc-2, which keeps running ({main=1} to {main=3});"
+                        + " the other clusters keep running");
     }
 }
