@@ -145,8 +145,8 @@ final class FailingOver {
             // An application failure of one copy of a multi-cluster placement is not re-scheduled yet: the others keep running.
             if (task.ledger.holdBack(incidentKey)) {
                 task.audit(FleetAudit.noTarget(binding, incidentId, source, "MIGRATION_HELD", "its share stays on " + source
-                        + ": the workload runs on several clusters (" + String.join(", ", placedOn) + "), and moving one cluster's"
-                        + " share is not carried out yet (docs/placement.md); the other clusters keep running", now));
+                        + ": the workload runs on several clusters (" + String.join(", ", placedOn) + "), and an application failure"
+                        + " of one copy is not re-scheduled yet (docs/placement.md); the other clusters keep running", now));
             }
             return;
         }
