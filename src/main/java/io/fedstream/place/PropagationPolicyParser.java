@@ -180,7 +180,6 @@ public final class PropagationPolicyParser {
         Cursor schedulingAt = at.field("replicaScheduling");
         ReplicaSchedulingFields.Strategy strategy = ReplicaSchedulingFields.strategy(schedulingAt);
         ReplicaSchedulingFields.refuseIgnoredSpread(spreadAt, spread, strategy);
-        SchedulingSupport.refuseUnwired(spreadAt, spread, schedulingAt, strategy);
         return new PropagationPolicy.Placement(affinities, named, tolerations, strategy.type(), spread, strategy.division());
     }
 

@@ -1,35 +1,20 @@
 package io.fedstream.place;
 
-import io.fedstream.interpret.Cursor;
-
 import java.util.List;
 
 /**
- * What of Karmada's replica scheduling the place-and-fail-over stage carries out today. The stage reserves
- * capacity on, and binds, one cluster per workload; {@link ReplicaScheduler} computes Karmada's multi-cluster
- * schedules but is not wired into it yet. A policy asking for more is refused with this reason instead of being
- * placed on one cluster as if it had not asked.
+ * Which placements the place-and-fail-over stage schedules over several clusters with {@link ReplicaScheduler}
+ * (Divided, and Duplicated with spread constraints) and which it places on one cluster with {@link Placer}
+ * (plain Duplicated, and Karmada's "one active cluster" {@code [{spreadByField: cluster, maxGroups: 1}]}).
  */
-final class SchedulingSupport {
-
-    static final String ONE_CLUSTER = "fedstream's placement stage reserves capacity on, and binds, one cluster per workload"
-            + " (multi-cluster reservation is not wired yet, issue 13 item 4)";
+public final class SchedulingSupport {
 
     private SchedulingSupport() {}
 
-    /**
-     * Refuses Divided replicas and every spread constraint but {@code {spreadByField: cluster, maxGroups: 1}}, the one
-     * that selects a single cluster, as the stage does.
-     */
-    static void refuseUnwired(Cursor spreadAt, List<SpreadConstraint> spread, Cursor schedulingAt,
-                              ReplicaSchedulingFields.Strategy strategy) {
-        if (strategy.type() == PropagationPolicy.ReplicaScheduling.Divided) {
-            schedulingAt.error("Divided replicas are understood but not carried out yet: " + ONE_CLUSTER
-                    + "; use Duplicated with spreadConstraints [{spreadByField: cluster, maxGroups: 1}]");
-        }
-        if (!spread.isEmpty() && !selectsOneCluster(spread)) {
-            spreadAt.error("are understood but only [{spreadByField: cluster, maxGroups: 1}] is carried out yet: " + ONE_CLUSTER);
-        }
+    /** True when the placement is scheduled over several clusters: Divided replicas, or spread constraints asking for more than one cluster. */
+    public static boolean needsSeveralClusters(PropagationPolicy.Placement placement) {
+        return placement.replicaScheduling() == PropagationPolicy.ReplicaScheduling.Divided
+                || !placement.spreadConstraints().isEmpty() && !selectsOneCluster(placement.spreadConstraints());
     }
 
     /** True when the constraints select exactly one cluster: one cluster constraint with maxGroups 1. */

@@ -189,7 +189,7 @@ class ManifestRouterTest {
                 metadata: {name: p, namespace: team-a}
                 spec:
                   resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
-                  placement: {spreadConstraints: [{maxGroups: 2}]}
+                  placement: {spreadConstraints: [{minGroups: 3, maxGroups: 2}]}
                 """;
         String jsonPath = """
                 apiVersion: policy.karmada.io/v1alpha1
@@ -205,7 +205,7 @@ class ManifestRouterTest {
 
         assertThatThrownBy(() -> plan(spread))
                 .isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).singleElement()
-                        .satisfies(problem -> assertThat(problem).startsWith("in.yaml document 1: spec.placement.spreadConstraints: are understood but only")));
+                        .satisfies(problem -> assertThat(problem).startsWith("in.yaml document 1: spec.placement.spreadConstraints[0].maxGroups: must not be lower than minGroups")));
         assertThatThrownBy(() -> plan(jsonPath))
                 .isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).singleElement()
                         .satisfies(problem -> assertThat(problem)

@@ -295,7 +295,7 @@ class PropagationPolicyParserTest {
     }
 
     @Test
-    void refusesDividedReplicasAndSpreadConstraintsThePlacementStageDoesNotCarryOut() {
+    void acceptsDividedReplicasAndSpreadConstraintsThePlacementStageSchedulesOverSeveralClusters() {
         ParsedPolicy divided = parse(policy("""
                 placement:
                   replicaScheduling:
@@ -313,16 +313,13 @@ class PropagationPolicyParserTest {
                     - {spreadByField: cluster, minGroups: 2, maxGroups: 4}
                 """));
 
-        String oneCluster = "fedstream's placement stage reserves capacity on, and binds, one cluster per workload"
-                + " (multi-cluster reservation is not wired yet, issue 13 item 4)";
-        assertThat(divided.policy()).isNull();
-        assertThat(divided.errors()).extracting(FieldError::field, FieldError::reason).containsExactly(org.assertj.core.groups.Tuple.tuple(
-                "spec.placement.replicaScheduling", "Divided replicas are understood but not carried out yet: " + oneCluster
-                        + "; use Duplicated with spreadConstraints [{spreadByField: cluster, maxGroups: 1}]"));
-        assertThat(fields(defaultedDivided)).containsExactly("spec.placement.replicaScheduling");
-        assertThat(spread.errors()).extracting(FieldError::field, FieldError::reason).containsExactly(org.assertj.core.groups.Tuple.tuple(
-                "spec.placement.spreadConstraints",
-                "are understood but only [{spreadByField: cluster, maxGroups: 1}] is carried out yet: " + oneCluster));
+        assertThat(divided.errors()).isEmpty();
+        assertThat(divided.policy().placement().replicaScheduling()).isEqualTo(PropagationPolicy.ReplicaScheduling.Divided);
+        assertThat(SchedulingSupport.needsSeveralClusters(divided.policy().placement())).isTrue();
+        assertThat(defaultedDivided.errors()).isEmpty();
+        assertThat(defaultedDivided.policy().placement().division().preference()).isEqualTo(ReplicaDivision.Preference.Aggregated);
+        assertThat(spread.errors()).isEmpty();
+        assertThat(SchedulingSupport.needsSeveralClusters(spread.policy().placement())).isTrue();
     }
 
     @Test
@@ -337,6 +334,7 @@ class PropagationPolicyParserTest {
         assertThat(parsed.policy().placement().spreadConstraints())
                 .containsExactly(new SpreadConstraint(SpreadConstraint.SpreadBy.cluster, null, 1, 1));
         assertThat(parsed.policy().placement().replicaScheduling()).isEqualTo(PropagationPolicy.ReplicaScheduling.Duplicated);
+        assertThat(SchedulingSupport.needsSeveralClusters(parsed.policy().placement())).as("placed on one cluster, as before").isFalse();
     }
 
     @Test

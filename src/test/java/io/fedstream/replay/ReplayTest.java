@@ -301,6 +301,51 @@ class ReplayTest {
     }
 
     @Test
+    void dividedExampleSharesTheReplicasAndChargesEachClusterItsShare() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-divided.jsonl")));
+
+        assertThat(lastPlacement(lines, "apps/Deployment/shop/web")).isEqualTo(JSON.readTree("""
+                {"clusters":[{"name":"member1","replicas":2},{"name":"member2","replicas":1}],"scheduling":"DIVIDED","decidedBy":"scheduler"}"""));
+        assertThat(lastPlacement(lines, "apps/Deployment/shop/api").get("clusters")).isEqualTo(JSON.readTree("""
+                [{"name":"member1","replicas":4},{"name":"member2","replicas":2},{"name":"member3","replicas":1}]"""));
+        assertThat(lastPlacement(lines, "apps/Deployment/shop/batch").get("clusters")).isEqualTo(JSON.readTree("""
+                [{"name":"member1","replicas":10}]"""));
+        JsonNode lastStatus = lines.stream().filter(l -> l.get("topic").asText().equals("fedstream.quota-status"))
+                .reduce((a, b) -> b).orElseThrow();
+        assertThat(lastStatus.at("/value/clusters")).extracting(c -> c.get("cluster").asText() + "=" + c.at("/used/cpu").asText())
+                .containsExactly("member1=16", "member2=3", "member3=1");
+        assertThat(lines).filteredOn(l -> l.get("topic").asText().equals("fedstream.capacity-reservations"))
+                .extracting(l -> l.at("/value/cluster").asText() + ":" + l.at("/value/components/0/replicas").asLong())
+                .containsExactly("member1:2", "member2:1", "member1:4", "member2:2", "member3:1", "member1:10");
+        assertThat(failoverDecisions(lines)).containsExactly("PLACED", "PLACED", "PLACED");
+        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    @Test
+    void spreadDuplicatedExampleRunsAFullCopyOnTwoClusters() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-spread-duplicated.jsonl")));
+
+        assertThat(lastPlacement(lines, "apps/Deployment/shop/web")).isEqualTo(JSON.readTree("""
+                {"clusters":[{"name":"member1","replicas":null},{"name":"member2","replicas":null}],"scheduling":"DUPLICATED",\
+                "decidedBy":"scheduler"}"""));
+        JsonNode lastStatus = lines.stream().filter(l -> l.get("topic").asText().equals("fedstream.quota-status"))
+                .reduce((a, b) -> b).orElseThrow();
+        assertThat(lastStatus.at("/value/clusters")).extracting(c -> c.get("cluster").asText() + "=" + c.at("/used/cpu").asText())
+                .containsExactly("member1=1500m", "member2=1500m", "member3=0");
+        assertThat(lines).filteredOn(l -> l.get("topic").asText().equals("fedstream.capacity-reservations"))
+                .extracting(l -> l.at("/value/cluster").asText() + ":" + l.at("/value/components/0/replicas").asLong())
+                .containsExactly("member1:3", "member2:3");
+        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    /** The placement of the workload's last binding that has one. */
+    private static JsonNode lastPlacement(List<JsonNode> lines, String workloadKey) {
+        return lines.stream().filter(l -> l.get("topic").asText().equals("fedstream.bindings") && workloadKey.equals(l.at("/key").asText()))
+                .map(l -> l.at("/value/placement")).filter(p -> !p.isNull() && !p.isMissingNode())
+                .reduce((a, b) -> b).orElseThrow(() -> new AssertionError(workloadKey + " was never placed"));
+    }
+
+    @Test
     void badLineIsReportedWithItsNumberBeforeAnythingRuns() {
         String script = """
                 {"topic":"fedstream.workloads","key":"k","value":{"op":"UPSERT","observedAt":0,"manifest":"{}"}}

@@ -52,9 +52,11 @@ final class FailingOver {
 
     private final FleetTask task;
     private final Placer placer = new Placer();
+    private final ShareFailover shareFailover;
 
     FailingOver(FleetTask task) {
         this.task = task;
+        this.shareFailover = new ShareFailover(task);
     }
 
     /** A cluster changed state (every task hears it): opens, updates or closes its incident. */
@@ -132,6 +134,20 @@ final class FailingOver {
             if (task.ledger.holdBack(incidentKey)) {
                 task.audit(FleetAudit.noTarget(binding, incidentId, source, "MIGRATION_DISABLED",
                         "stays on " + source + ": " + policy.key() + " says spec.failover.enable: false", now));
+            }
+            return;
+        }
+        Set<String> placedOn = FleetTask.placedClusters(binding);
+        if (placedOn.size() > 1 && !ApplicationFailover.isApplicationIncident(incidentId)) {
+            shareFailover.onFailure(key, binding, policy, workload, source, incidentId, now);
+            return;
+        }
+        if (placedOn.size() > 1) {
+            // An application failure of one copy of a multi-cluster placement is not re-scheduled yet: the others keep running.
+            if (task.ledger.holdBack(incidentKey)) {
+                task.audit(FleetAudit.noTarget(binding, incidentId, source, "MIGRATION_HELD", "its share stays on " + source
+                        + ": the workload runs on several clusters (" + String.join(", ", placedOn) + "), and an application failure"
+                        + " of one copy is not re-scheduled yet (docs/placement.md); the other clusters keep running", now));
             }
             return;
         }
@@ -305,8 +321,9 @@ final class FailingOver {
     }
 
     private void completed(ResourceBinding binding, MigrationCommand command) {
-        task.emit(binding.getNamespace(), new FleetOutcome.Place(
-                Placing.placement(binding, command.getTargetCluster(), DECIDED_BY)));
+        task.emit(binding.getNamespace(), new FleetOutcome.Place(FleetTask.placedClusters(binding).size() > 1
+                ? ShareFailover.moved(binding, command.getSourceCluster(), command.getTargetCluster(), DECIDED_BY)
+                : Placing.placement(binding, command.getTargetCluster(), DECIDED_BY)));
         task.release(command.getWorkloadKey(), command.getSourceCluster());
         // An application failure's copy is purged by ApplicationFailover: its cluster is healthy and will not "recover".
         if (command.getPurgeMode() != PurgeMode.Never && !ApplicationFailover.isApplicationIncident(command.getIncidentId())) {
@@ -367,7 +384,7 @@ final class FailingOver {
         return next == MigrationRecordPhase.FAILED || next.ordinal() > current.ordinal();
     }
 
-    private static String requestId(String key, String incidentId, int attempt, int index) {
+    static String requestId(String key, String incidentId, int attempt, int index) {
         return key + "/" + incidentId + "/a" + attempt + "/" + index;
     }
 }

@@ -32,6 +32,24 @@ final class FleetAudit {
                 .build();
     }
 
+    /** A placement over several clusters: every share's cluster reserved its share. */
+    static AuditEvent placedShares(ResourceBinding binding, ShareReservation reservation, long now) {
+        ObjectNode details = JSON.createObjectNode();
+        details.put("generation", binding.getGeneration());
+        details.put("affinityGroup", reservation.group());
+        details.put("scheduling", reservation.scheduling().name());
+        ObjectNode shares = details.putObject("shares");
+        reservation.shares().forEach(share -> shares.putPOJO(share.cluster(), share.components()));
+        details.putPOJO("refused", reservation.refused());
+        String clusters = String.join(",", reservation.shares().stream().map(ShareReservation.Share::cluster).toList());
+        return about(binding, PLACE, "PLACED", reservation.decisionId(), now)
+                .setTargetCluster(clusters)
+                .setReason("reserved room on " + String.join(", ", reservation.shares().stream()
+                        .map(share -> share.cluster() + " (" + share.replicas() + " pods)").toList()))
+                .setDetails(details.toString())
+                .build();
+    }
+
     static AuditEvent unplaceable(ResourceBinding binding, String why, long now) {
         return about(binding, PLACE, "UNPLACEABLE", binding.getWorkloadKey() + "/g" + binding.getGeneration() + "/unplaceable", now)
                 .setReason(why)

@@ -133,6 +133,9 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
         if (workload.placedCluster() != null) {
             holding.add(workload.placedCluster());
         }
+        if (workload.shares() != null) {
+            workload.shares().shares().forEach(share -> holding.add(share.cluster()));
+        }
         holding.forEach(cluster -> task.release(key, cluster));
         task.bindings.delete(key);
         task.workloads.delete(key);
@@ -176,11 +179,16 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
         task.heard(answer);
         FleetWorkload workload = task.workload(answer.getWorkloadKey());
         FleetWorkload.Pending pending = workload.pending();
+        if (workload.shares() != null && workload.shares().share(answer.getRequestId()) != null) {
+            placing.shares().onAnswer(answer, workload);
+            return;
+        }
         if (pending == null || !pending.requestId().equals(answer.getRequestId())) {
             // An answer to a placement given up on (the workload was deleted or re-planned): give back what it holds.
             // A migration's room is not given back here: its command may be out (a deleted workload released it already).
             if (Placing.isPlacementRequest(answer.getRequestId()) && answer.getGranted()
-                    && (workload.placedCluster() == null || !workload.placedCluster().equals(answer.getCluster()))) {
+                    && (workload.placedCluster() == null || !workload.placedCluster().equals(answer.getCluster()))
+                    && !wanted(workload.shares(), answer.getCluster())) {
                 ResourceBinding binding = task.bindings.get(answer.getWorkloadKey());
                 if (binding == null || !FleetTask.placedClusters(binding).contains(answer.getCluster())) {
                     task.release(answer.getWorkloadKey(), answer.getCluster());
@@ -194,6 +202,14 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
             failingOver.onAnswer(answer, workload, pending);
             applicationFailover.check(answer.getWorkloadKey());
         }
+    }
+
+    /**
+     * Whether the workload's current placement over several clusters has a share on the cluster: its reservation there
+     * is wanted (a re-planned decision's request replaces what an earlier one held).
+     */
+    private static boolean wanted(ShareReservation shares, String cluster) {
+        return shares != null && shares.shares().stream().anyMatch(share -> share.cluster().equals(cluster));
     }
 
     private void deadLetter(String key, MigrationEvent event, String why) {

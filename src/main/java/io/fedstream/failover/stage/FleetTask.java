@@ -37,6 +37,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -126,6 +127,11 @@ final class FleetTask {
      * stale (a release is not answered) and the reserving task decides anyway.
      */
     PlacementResult place(Function<List<ClusterCapacity>, PlacementResult> placer) {
+        return place(placer, result -> result instanceof PlacementResult.NoFit);
+    }
+
+    /** As {@link #place(Function)}, for any placing function; {@code noFit} says when to try the view alone. */
+    <R> R place(Function<List<ClusterCapacity>, R> placer, Predicate<R> noFit) {
         List<ClusterCapacity> view = ClusterDirectory.clusters(clusterViews);
         List<ClusterCapacity> steered = new ArrayList<>();
         // After the TTL those reservations have expired and the heartbeats count the pods: the total is stale.
@@ -134,8 +140,8 @@ final class FleetTask {
             Heard heard = lastReserved.get(cluster.name());
             steered.add(heard == null ? cluster : cluster.reserve(heard.reserved()));
         }
-        PlacementResult result = placer.apply(steered);
-        return result instanceof PlacementResult.NoFit && !lastReserved.isEmpty() ? placer.apply(view) : result;
+        R result = placer.apply(steered);
+        return noFit.test(result) && !lastReserved.isEmpty() ? placer.apply(view) : result;
     }
 
     void heard(ReservationAnswer answer) {
@@ -180,6 +186,35 @@ final class FleetTask {
                 .build();
         emit(pending.cluster(), new FleetOutcome.Reserve(request));
         expectHeld(pending.cluster(), binding);
+    }
+
+    /**
+     * Asks the cluster's reserving task for one share of a placement over several clusters: each component with its
+     * pods there ({@code share}), each pod as the cluster's override policies make it.
+     */
+    void reserveShare(ResourceBinding binding, String requestId, String cluster, Map<String, Long> share) {
+        List<ReservedComponent> components = new ArrayList<>();
+        Resources demand = Resources.NONE;
+        for (io.fedstream.avro.Component c : BindingOverrides.applied(binding, cluster).map(ClusterOverride::getComponents)
+                .orElse(binding.getComponents())) {
+            long pods = share.getOrDefault(c.getName(), 0L);
+            if (pods > 0) {
+                components.add(new ReservedComponent(c.getName(), pods, c.getPerPod()));
+                demand = demand.plus(Resources.fromQuantities(c.getPerPod()).times(pods));
+            }
+        }
+        ReservationRequest request = ReservationRequest.newBuilder()
+                .setType(ReservationType.RESERVE)
+                .setRequestId(requestId)
+                .setPurpose(ReservationPurpose.PLACE)
+                .setCluster(cluster)
+                .setWorkloadKey(binding.getWorkloadKey())
+                .setComponents(components)
+                .setRequestedAt(instant())
+                .build();
+        emit(cluster, new FleetOutcome.Reserve(request));
+        Heard before = lastReserved.get(cluster);
+        lastReserved.put(cluster, new Heard((before == null ? Resources.NONE : before.reserved()).plus(demand), now()));
     }
 
     /**

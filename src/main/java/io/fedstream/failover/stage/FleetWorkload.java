@@ -14,11 +14,17 @@ import java.util.Map;
  * @param group the affinity group the workload was placed from (0 without groups)
  * @param unplaceableGeneration the binding generation last found to fit nowhere (-1: none), so it is audited once
  * @param preserved statePreservation values carried from earlier failovers (karmada-io/karmada#6232)
+ * @param shares a placement over several clusters in progress or made (until the binding shows it), or null
  */
 public record FleetWorkload(Pending pending, String placedCluster, int group, long unplaceableGeneration,
-                            Map<String, String> preserved) {
+                            Map<String, String> preserved, ShareReservation shares) {
 
-    public static final FleetWorkload NEW = new FleetWorkload(null, null, 0, -1, Map.of());
+    public static final FleetWorkload NEW = new FleetWorkload(null, null, 0, -1, Map.of(), null);
+
+    /** A workload with no multi-cluster placement in progress. */
+    public FleetWorkload(Pending pending, String placedCluster, int group, long unplaceableGeneration, Map<String, String> preserved) {
+        this(pending, placedCluster, group, unplaceableGeneration, preserved, null);
+    }
 
     public FleetWorkload {
         preserved = preserved == null ? Map.of() : Map.copyOf(preserved);
@@ -67,22 +73,26 @@ public record FleetWorkload(Pending pending, String placedCluster, int group, lo
     }
 
     public FleetWorkload withPending(Pending next) {
-        return new FleetWorkload(next, placedCluster, group, unplaceableGeneration, preserved);
+        return new FleetWorkload(next, placedCluster, group, unplaceableGeneration, preserved, shares);
     }
 
     public FleetWorkload placedOn(String cluster, int placedGroup) {
-        return new FleetWorkload(null, cluster, placedGroup, unplaceableGeneration, preserved);
+        return new FleetWorkload(null, cluster, placedGroup, unplaceableGeneration, preserved, shares);
     }
 
     public FleetWorkload unplaceable(long generation) {
-        return new FleetWorkload(null, placedCluster, group, generation, preserved);
+        return new FleetWorkload(null, placedCluster, group, generation, preserved, null);
     }
 
     public FleetWorkload withPreserved(Map<String, String> values) {
-        return new FleetWorkload(pending, placedCluster, group, unplaceableGeneration, values);
+        return new FleetWorkload(pending, placedCluster, group, unplaceableGeneration, values, shares);
     }
 
     public FleetWorkload settled() {
-        return new FleetWorkload(pending, null, group, unplaceableGeneration, preserved);
+        return new FleetWorkload(pending, null, group, unplaceableGeneration, preserved, null);
+    }
+
+    public FleetWorkload withShares(ShareReservation next) {
+        return new FleetWorkload(pending, placedCluster, next == null ? group : next.group(), unplaceableGeneration, preserved, next);
     }
 }

@@ -34,10 +34,17 @@ final class Placing {
     private final FleetTask task;
     private final FedstreamMetrics metrics;
     private final Placer placer = new Placer();
+    private final PlacingShares shares;
 
     Placing(FleetTask task, FedstreamMetrics metrics) {
         this.task = task;
         this.metrics = metrics;
+        this.shares = new PlacingShares(task, metrics, this);
+    }
+
+    /** Where placements over several clusters are made and their reservation answers go. */
+    PlacingShares shares() {
+        return shares;
     }
 
     /** A binding arrived: place it when it is admitted, unplaced and not already being placed. */
@@ -45,7 +52,7 @@ final class Placing {
         FleetWorkload workload = task.workload(key);
         if (binding.getPlacement() != null) {
             task.unplaced.delete(key);
-            if (workload.placedCluster() != null) {
+            if (workload.placedCluster() != null || workload.shares() != null) {
                 task.workloads.put(key, workload.settled());
             }
             return;
@@ -61,7 +68,8 @@ final class Placing {
     }
 
     private boolean awaiting(FleetWorkload workload) {
-        return workload.pending() != null && workload.pending().awaited(task.now());
+        return workload.pending() != null && workload.pending().awaited(task.now())
+                || workload.shares() != null && workload.shares().holds(task.now());
     }
 
     /** Tries the workloads that found no room before; new capacity or a recovered cluster may have made some. */
@@ -156,6 +164,10 @@ final class Placing {
             unplaceable(key, binding, workload, why, why);
             return;
         }
+        if (PlacingShares.schedules(policy)) {
+            shares.place(key, binding, workload, policy);
+            return;
+        }
         PlacementResult result;
         try {
             List<ComponentDemand> demands = FleetTask.demands(binding);
@@ -183,7 +195,7 @@ final class Placing {
      * Lists the workload for the retry punctuator, audits {@code why} once per version, and has the binding say
      * {@code reason} (short and stable: the audit carries the per-cluster details, which change with every heartbeat).
      */
-    private void unplaceable(String key, ResourceBinding binding, FleetWorkload workload, String why, String reason) {
+    void unplaceable(String key, ResourceBinding binding, FleetWorkload workload, String why, String reason) {
         task.unplaced.put(key, "");
         if (!reason.equals(binding.getUnplacedReason())) {
             task.emit(binding.getNamespace(), new FleetOutcome.Place(unplaced(binding, reason)));
@@ -202,11 +214,11 @@ final class Placing {
         return noFit.summary() + ": " + noFit.rejections().stream().map(Rejection::message).collect(Collectors.joining("; "));
     }
 
-    private static boolean needsPlacement(ResourceBinding binding) {
+    static boolean needsPlacement(ResourceBinding binding) {
         return binding.getAdmission().getState() == AdmissionState.ADMITTED;
     }
 
-    private static String requestId(String key, long generation, int index) {
+    static String requestId(String key, long generation, int index) {
         return key + PLACE_MARK + "g" + generation + "/" + index;
     }
 
