@@ -346,6 +346,20 @@ class ReplayTest {
     }
 
     @Test
+    void shareFailoverExampleMovesTheFailedClustersCopyOnlyAndPurgesItWhenTheClusterIsBack() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-share-failover.jsonl")));
+
+        assertThat(topic(lines, "fedstream.migrations")).extracting(c -> c.at("/value/action").asText() + " "
+                        + c.at("/value/sourceCluster").asText() + "->" + c.at("/value/targetCluster").asText("-"))
+                .containsExactly("MIGRATE member1->member3", "PURGE member1->-");
+        assertThat(topic(lines, "fedstream.bindings")).extracting(l -> l.at("/value/placement/clusters").toString())
+                .last().isEqualTo("[{\"name\":\"member3\",\"replicas\":null},{\"name\":\"member2\",\"replicas\":null}]");
+        assertThat(failoverDecisions(lines)).containsExactly("PLACED", "MIGRATION_ISSUED", "MIGRATION_STARTED",
+                "MIGRATION_COMPLETED", "PURGE_ISSUED");
+        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    @Test
     void badLineIsReportedWithItsNumberBeforeAnythingRuns() {
         String script = """
                 {"topic":"fedstream.workloads","key":"k","value":{"op":"UPSERT","observedAt":0,"manifest":"{}"}}
