@@ -176,8 +176,11 @@ final class BenchFleet {
         for (ObjectNode template : templates) {
             selectors.addObject().put("apiVersion", template.get("apiVersion").asText()).put("kind", template.get("kind").asText());
         }
-        ArrayNode names = spec.putObject("placement").putObject("clusterAffinity").putArray("clusterNames");
+        ObjectNode placement = spec.putObject("placement");
+        ArrayNode names = placement.putObject("clusterAffinity").putArray("clusterNames");
         clusters.forEach(names::add);
+        // One cluster per workload, as before: a plain Duplicated workload would run a copy on every cluster.
+        placement.putArray("spreadConstraints").addObject().put("spreadByField", "cluster").put("maxGroups", 1);
         ParsedPolicy parsed = new PropagationPolicyParser().read(root, namespace);
         if (!parsed.errors().isEmpty()) {
             throw new IllegalStateException("the bench propagation policy of " + namespace + " is refused: " + messages(parsed.errors()));

@@ -4,17 +4,18 @@ import java.util.List;
 
 /**
  * Which placements the place-and-fail-over stage schedules over several clusters with {@link ReplicaScheduler}
- * (Divided, and Duplicated with spread constraints) and which it places on one cluster with {@link Placer}
- * (plain Duplicated, and Karmada's "one active cluster" {@code [{spreadByField: cluster, maxGroups: 1}]}).
+ * (Divided, and Duplicated: Karmada runs a Duplicated workload on every selected cluster, bounded by its spread
+ * constraints) and which it places on one cluster with {@link Placer} (Karmada's "one active cluster",
+ * {@code [{spreadByField: cluster, maxGroups: 1}]}).
  */
 public final class SchedulingSupport {
 
     private SchedulingSupport() {}
 
-    /** True when the placement is scheduled over several clusters: Divided replicas, or spread constraints asking for more than one cluster. */
+    /** True when the placement is scheduled over several clusters: all but Duplicated with one cluster constraint of maxGroups 1. */
     public static boolean needsSeveralClusters(PropagationPolicy.Placement placement) {
         return placement.replicaScheduling() == PropagationPolicy.ReplicaScheduling.Divided
-                || !placement.spreadConstraints().isEmpty() && !selectsOneCluster(placement.spreadConstraints());
+                || !selectsOneCluster(placement.spreadConstraints());
     }
 
     /** True when the constraints select exactly one cluster: one cluster constraint with maxGroups 1. */

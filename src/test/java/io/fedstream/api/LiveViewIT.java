@@ -60,7 +60,8 @@ class LiveViewIT {
             {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "PropagationPolicy",
              "metadata": {"name": "payments", "namespace": "payments"},
              "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment"}],
-                      "placement": {"clusterAffinities": [
+                      "placement": {"spreadConstraints": [{"spreadByField": "cluster", "maxGroups": 1}],
+                                    "clusterAffinities": [
                           {"affinityName": "primary", "clusterNames": ["member-2"]},
                           {"affinityName": "fallback", "clusterNames": ["member-1", "member-3"]}]}}}""";
     private static final String QUOTA = """

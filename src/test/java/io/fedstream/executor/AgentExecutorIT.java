@@ -78,7 +78,8 @@ class AgentExecutorIT {
     private static final String POLICY = """
             {"apiVersion":"policy.karmada.io/v1alpha1","kind":"PropagationPolicy","metadata":{"name":"streaming","namespace":"streaming"},
              "spec":{"resourceSelectors":[{"apiVersion":"flink.apache.org/v1beta1","kind":"FlinkDeployment"}],
-               "placement":{"clusterAffinities":[{"affinityName":"primary","clusterNames":["member-a"]},
+               "placement":{"spreadConstraints":[{"spreadByField":"cluster","maxGroups":1}],
+                 "clusterAffinities":[{"affinityName":"primary","clusterNames":["member-a"]},
                                                  {"affinityName":"fallback","clusterNames":["member-b"]}],
                  "clusterTolerations":[{"key":"cluster.karmada.io/unreachable","operator":"Exists","effect":"NoExecute","tolerationSeconds":1}]},
                "failover":{"application":{"decisionConditions":{"tolerationSeconds":1},"purgeMode":"Directly",

@@ -322,6 +322,20 @@ class ReplayTest {
     }
 
     @Test
+    void plainDuplicatedExampleRunsAFullCopyOnEveryCluster() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-duplicated.jsonl")));
+
+        assertThat(lastPlacement(lines, "apps/Deployment/shop/web")).isEqualTo(JSON.readTree("""
+                {"clusters":[{"name":"member1","replicas":null},{"name":"member2","replicas":null},{"name":"member3","replicas":null}],\
+                "scheduling":"DUPLICATED","decidedBy":"scheduler"}"""));
+        JsonNode lastStatus = lines.stream().filter(l -> l.get("topic").asText().equals("fedstream.quota-status"))
+                .reduce((a, b) -> b).orElseThrow();
+        assertThat(lastStatus.at("/value/clusters")).extracting(c -> c.get("cluster").asText() + "=" + c.at("/used/cpu").asText())
+                .containsExactly("member1=1500m", "member2=1500m", "member3=1500m");
+        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    @Test
     void spreadDuplicatedExampleRunsAFullCopyOnTwoClusters() throws IOException {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-spread-duplicated.jsonl")));
 

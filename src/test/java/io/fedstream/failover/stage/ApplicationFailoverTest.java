@@ -111,6 +111,8 @@ class ApplicationFailoverTest {
                 metadata: {name: web, namespace: team-a}
                 spec:
                   resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
+                  placement:
+                    spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
                 """);
         fleet.deployment("team-a", "web", 2, "1");
         assertThat(fleet.placement(WEB)).isEqualTo("dc-1");
@@ -211,6 +213,8 @@ class ApplicationFailoverTest {
                 metadata: {name: flink, namespace: team-a}
                 spec:
                   resourceSelectors: [{apiVersion: flink.apache.org/v1beta1, kind: FlinkDeployment}]
+                  placement:
+                    spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
                   failover:
                     application:
                       decisionConditions: {tolerationSeconds: 5}
@@ -329,6 +333,8 @@ class ApplicationFailoverTest {
                 metadata: {name: web, namespace: team-a}
                 spec:
                   resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
+                  placement:
+                    spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
                   failover:
                 """ + failover);
     }

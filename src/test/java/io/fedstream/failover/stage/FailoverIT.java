@@ -88,6 +88,8 @@ class FailoverIT {
     private static final int WORKLOADS = 2_000;
     private static final int TEAMS = 20;
     private static final String FLEET_POLICY = "fleet";
+    /** One active cluster per workload (Karmada's {@code [{spreadByField: cluster, maxGroups: 1}]}): the moves are what this test counts. */
+    private static final String ONE_CLUSTER = "\"spreadConstraints\":[{\"spreadByField\":\"cluster\",\"maxGroups\":1}]";
     /** Deployments in this namespace are governed by a policy tolerating a failed cluster for 10 minutes: no command here. */
     private static final String PATIENT = "patient";
     private static final int PATIENT_WORKLOADS = 40;
@@ -337,7 +339,8 @@ class FailoverIT {
                 {"apiVersion":"policy.karmada.io/v1alpha1","kind":"ClusterPropagationPolicy","metadata":{"name":"%s"},
                  "spec":{"resourceSelectors":[{"apiVersion":"apps/v1","kind":"Deployment"},{"apiVersion":"apps/v1","kind":"StatefulSet"},
                    {"apiVersion":"flink.apache.org/v1beta1","kind":"FlinkDeployment"},{"apiVersion":"kubeflow.org/v1","kind":"PyTorchJob"},
-                   {"apiVersion":"batch/v1","kind":"Job"}]}}""".formatted(FLEET_POLICY);
+                   {"apiVersion":"batch/v1","kind":"Job"}],
+                   "placement":{%s}}}""".formatted(FLEET_POLICY, ONE_CLUSTER);
     }
 
     private static String patientPolicy() {
@@ -345,10 +348,10 @@ class FailoverIT {
                 {"apiVersion":"policy.karmada.io/v1alpha1","kind":"PropagationPolicy",
                  "metadata":{"name":"%s","namespace":"%s"},
                  "spec":{"resourceSelectors":[{"apiVersion":"apps/v1","kind":"Deployment"}],
-                   "placement":{"clusterTolerations":[
+                   "placement":{%s,"clusterTolerations":[
                      {"key":"cluster.karmada.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":600},
                      {"key":"cluster.karmada.io/unreachable","operator":"Exists","effect":"NoExecute","tolerationSeconds":600}]}}}"""
-                .formatted(PATIENT, PATIENT);
+                .formatted(PATIENT, PATIENT, ONE_CLUSTER);
     }
 
     private static long millis(long nanos) {

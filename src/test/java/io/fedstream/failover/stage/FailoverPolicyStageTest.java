@@ -34,6 +34,7 @@ class FailoverPolicyStageTest {
                 - apiVersion: flink.apache.org/v1beta1
                   kind: FlinkDeployment
               placement:
+                spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
                 clusterAffinity:
                   clusterNames: [dc-2, dc-3]
               failover:
@@ -62,6 +63,8 @@ class FailoverPolicyStageTest {
                 metadata: {name: %s, namespace: team-a}
                 spec:
                   resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: %s}]
+                  placement:
+                    spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
                   failover:
                 """.formatted(name, name) + failover.indent(4);
     }

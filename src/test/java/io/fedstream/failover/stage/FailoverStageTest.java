@@ -151,6 +151,7 @@ class FailoverStageTest {
                 spec:
                   resourceSelectors: [{apiVersion: flink.apache.org/v1beta1, kind: FlinkDeployment}]
                   placement:
+                    spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
                     clusterTolerations:
                       - {key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 2}
                   failover:
@@ -202,6 +203,7 @@ class FailoverStageTest {
                 spec:
                   resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
                   placement:
+                    spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
                     clusterTolerations: [{key: maintenance, operator: Exists, effect: NoExecute, tolerationSeconds: 0}]
                 """).deployment("team-a", "web", 2, "1");
 
@@ -270,6 +272,7 @@ class FailoverStageTest {
                 spec:
                   resourceSelectors: [{apiVersion: flink.apache.org/v1beta1, kind: FlinkDeployment}]
                   placement:
+                    spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
                     clusterTolerations:
                       - {key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 2}
                   failover:

@@ -83,7 +83,8 @@ final class FleetDriver implements AutoCloseable {
 
     /**
      * A ClusterPropagationPolicy for every kind these tests deploy, at the lowest priority so that any policy a test
-     * gives wins: without a policy nothing is placed (docs/placement.md).
+     * gives wins: without a policy nothing is placed (docs/placement.md). It asks for one active cluster
+     * ({@code [{spreadByField: cluster, maxGroups: 1}]}), as Karmada's stateful-failover examples do.
      */
     static final String DEFAULT_POLICY_KEY = "ClusterPropagationPolicy//fleet-driver-default";
     private static final String DEFAULT_POLICY = """
@@ -92,7 +93,8 @@ final class FleetDriver implements AutoCloseable {
              "spec":{"priority":-2147483648,"resourceSelectors":[
                {"apiVersion":"apps/v1","kind":"Deployment"},{"apiVersion":"apps/v1","kind":"StatefulSet"},
                {"apiVersion":"flink.apache.org/v1beta1","kind":"FlinkDeployment"},{"apiVersion":"batch/v1","kind":"Job"},
-               {"apiVersion":"kubeflow.org/v1","kind":"PyTorchJob"}]}}""";
+               {"apiVersion":"kubeflow.org/v1","kind":"PyTorchJob"}],
+             "placement":{"spreadConstraints":[{"spreadByField":"cluster","maxGroups":1}]}}}""";
 
     FleetDriver(Path stateDir) {
         this(stateDir, Map.of());

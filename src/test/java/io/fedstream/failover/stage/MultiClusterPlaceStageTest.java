@@ -124,6 +124,30 @@ class MultiClusterPlaceStageTest {
     }
 
     @Test
+    void plainDuplicatedRunsACopyOnEveryFeasibleClusterAndAFailedClustersCopyLeavesThePlacement() {
+        fleet = FleetDriver.threeClusters(stateDir);
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy("""
+                clusterAffinity: {clusterNames: [dc-1, dc-2, dc-3]}
+                """)).advance(Duration.ofSeconds(1));
+
+        fleet.deployment("team-a", "web", 2, "1");
+
+        Placement placement = placementOf(WEB);
+        assertThat(placement.getClusters()).as("Karmada's Duplicated: every selected cluster that fits")
+                .containsExactlyInAnyOrder(target("dc-1", null), target("dc-2", null), target("dc-3", null));
+        assertThat(placement.getScheduling()).isEqualTo(ReplicaScheduling.DUPLICATED);
+        assertThat(fleet.binding(WEB).getAdmission().getCharged()).as("three full copies").containsEntry("cpu", "6");
+        assertThat(fleet.usedOn("team-a/q", "dc-3")).containsExactly(Map.entry("cpu", "2"));
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(30));
+
+        assertThat(placementOf(WEB).getClusters()).as("no spread bound calls for another cluster: the copy leaves")
+                .containsExactlyInAnyOrder(target("dc-2", null), target("dc-3", null));
+        assertThat(fleet.commandsFor(WEB)).isEmpty();
+        assertThat(fleet.decisions(WEB)).containsOnlyOnce("SHARE_REMOVED");
+    }
+
+    @Test
     void duplicatedWithMaxGroupsTwoRunsACopyOnTheTwoRoomiestClusters() {
         fleet = FleetDriver.threeClusters(stateDir);
         fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy("""

@@ -161,6 +161,7 @@ class PlaceStageTest {
                 spec:
                   resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
                   placement:
+                    spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
                     clusterAffinity:
                       labelSelector: {matchLabels: {tier: bronze}}
                 """);
@@ -180,6 +181,7 @@ class PlaceStageTest {
                 spec:
                   resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
                   placement:
+                    spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
                     clusterAffinity: {clusterNames: [dc-9]}
                   failover:
                     application:

@@ -58,7 +58,8 @@ class TaintTimingStageTest {
 
     /** The same with a policy that gives only these {@code clusterTolerations} (YAML list items), or no policy for null. */
     private FleetDriver fleet(Map<String, String> clocks, String tolerations) {
-        return fleetWithPolicy(clocks, tolerations == null ? null : "placement:\n  clusterTolerations:\n" + tolerations.indent(4));
+        return fleetWithPolicy(clocks, tolerations == null ? null
+                : "placement:\n  spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]\n  clusterTolerations:\n" + tolerations.indent(4));
     }
 
     private FleetDriver fleet(String tolerations) {
@@ -188,6 +189,8 @@ class TaintTimingStageTest {
     @Test
     void decisionConditionsNoLongerTimeAClusterFailureTheDefaultTolerationDoes() {
         fleetWithPolicy(Map.of(), """
+                placement:
+                  spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
                 failover:
                   application:
                     decisionConditions: {tolerationSeconds: 2}""");
