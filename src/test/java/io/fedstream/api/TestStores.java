@@ -1,9 +1,7 @@
 package io.fedstream.api;
 
 import io.fedstream.admit.ReadingNote;
-import io.fedstream.admit.ByteTable;
 import io.fedstream.admit.Charge;
-import io.fedstream.admit.EncodedLedgerState;
 import io.fedstream.admit.LedgerCodecs;
 import io.fedstream.admit.LedgerState;
 import io.fedstream.admit.NamespaceUsage;
@@ -51,7 +49,6 @@ import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.HostInfo;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.apache.kafka.streams.state.Stores;
@@ -176,8 +173,7 @@ public final class TestStores implements Partitions, AutoCloseable {
      * on the version in force.
      */
     public TestStores quotas(QuotaReport... reports) {
-        LedgerState ledger = new EncodedLedgerState(table(AdmitStores.QUOTAS), table(AdmitStores.USAGE), table(AdmitStores.ADMITTED),
-                table(AdmitStores.PENDING), table(AdmitStores.QUEUE));
+        LedgerState ledger = QuotaSources.ledger(driver::getKeyValueStore);
         KeyValueStore<String, byte[]> sources = driver.getKeyValueStore(AdmitStores.QUOTA_SOURCES);
         for (QuotaReport report : reports) {
             QuotaStatus status = report.status();
@@ -236,34 +232,5 @@ public final class TestStores implements Partitions, AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private ByteTable table(String name) {
-        KeyValueStore<String, byte[]> store = driver.getKeyValueStore(name);
-        return new ByteTable() {
-            @Override
-            public byte[] get(String key) {
-                return store.get(key);
-            }
-
-            @Override
-            public void put(String key, byte[] value) {
-                store.put(key, value);
-            }
-
-            @Override
-            public void delete(String key) {
-                store.delete(key);
-            }
-
-            @Override
-            public List<byte[]> prefix(String prefix) {
-                List<byte[]> values = new ArrayList<>();
-                try (KeyValueIterator<String, byte[]> entries = store.prefixScan(prefix, Serdes.String().serializer())) {
-                    entries.forEachRemaining(entry -> values.add(entry.value));
-                }
-                return values;
-            }
-        };
     }
 }

@@ -21,7 +21,12 @@ final class StoreLedgerState {
 
     /** The state the admit task changes. */
     static LedgerState of(ProcessingContext context) {
-        return over(name -> new StoreTable(context.getStateStore(name)));
+        return writable(context::getStateStore);
+    }
+
+    /** The state over writable stores, {@code stores} giving each by name. */
+    static LedgerState writable(Function<String, KeyValueStore<String, byte[]>> stores) {
+        return over(name -> new StoreTable(stores.apply(name)));
     }
 
     /**
