@@ -1,6 +1,5 @@
 package io.fedstream.place.stage;
 
-import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.override.OverridePolicy;
 import io.fedstream.override.OverridePolicyParser;
@@ -9,9 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,9 +19,7 @@ import org.slf4j.LoggerFactory;
 public final class OverridePolicies {
 
     private static final Logger LOG = LoggerFactory.getLogger(OverridePolicies.class);
-    private static final StringSerializer KEYS = new StringSerializer();
-    private static final List<String> PREFIXES = List.of(
-            OverridePolicyParser.NAMESPACED_KIND + "/", OverridePolicyParser.CLUSTER_KIND + "/");
+    private static final List<String> KINDS = List.of(OverridePolicyParser.NAMESPACED_KIND, OverridePolicyParser.CLUSTER_KIND);
 
     private final ReadOnlyKeyValueStore<String, PolicyEvent> store;
     private final LongSupplier changes;
@@ -50,25 +44,14 @@ public final class OverridePolicies {
 
     private List<OverridePolicy> parseAll() {
         List<OverridePolicy> good = new ArrayList<>();
-        for (String prefix : PREFIXES) {
-            try (KeyValueIterator<String, PolicyEvent> it = store.prefixScan(prefix, KEYS)) {
-                while (it.hasNext()) {
-                    KeyValue<String, PolicyEvent> entry = it.next();
-                    if (entry.value == null || entry.value.getOp() == Op.DELETE || entry.value.getManifest() == null) {
-                        continue;
-                    }
-                    String[] parts = entry.key.split("/", -1);
-                    String namespace = parts.length == 3 && !parts[1].isEmpty() ? parts[1] : null;
-                    ParsedOverridePolicy parsed = parser.parse(entry.value.getManifest().getBytes(StandardCharsets.UTF_8), namespace);
-                    if (parsed.isValid()) {
-                        good.add(parsed.policy());
-                    } else {
-                        LOG.warn("Override policy {} overrides nothing: {}", entry.key,
-                                parsed.errors().stream().map(e -> e.message()).toList());
-                    }
-                }
+        PublishedPolicies.forEach(store, KINDS, (key, namespace, event) -> {
+            ParsedOverridePolicy parsed = parser.parse(event.getManifest().getBytes(StandardCharsets.UTF_8), namespace);
+            if (parsed.isValid()) {
+                good.add(parsed.policy());
+            } else {
+                LOG.warn("Override policy {} overrides nothing: {}", key, parsed.errors().stream().map(e -> e.message()).toList());
             }
-        }
+        });
         return List.copyOf(good);
     }
 }

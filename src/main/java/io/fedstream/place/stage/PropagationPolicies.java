@@ -1,6 +1,5 @@
 package io.fedstream.place.stage;
 
-import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.failover.StatePreservation;
@@ -16,9 +15,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,9 +26,7 @@ import org.slf4j.LoggerFactory;
 public final class PropagationPolicies {
 
     private static final Logger LOG = LoggerFactory.getLogger(PropagationPolicies.class);
-    private static final StringSerializer KEYS = new StringSerializer();
-    private static final List<String> PREFIXES = List.of(
-            PropagationPolicyParser.NAMESPACED_KIND + "/", PropagationPolicyParser.CLUSTER_KIND + "/");
+    private static final List<String> KINDS = List.of(PropagationPolicyParser.NAMESPACED_KIND, PropagationPolicyParser.CLUSTER_KIND);
 
     private final ReadOnlyKeyValueStore<String, PolicyEvent> store;
     private final LongSupplier changes;
@@ -117,29 +111,19 @@ public final class PropagationPolicies {
     private void parseAll() {
         List<PropagationPolicy> good = new ArrayList<>();
         List<Refused> bad = new ArrayList<>();
-        for (String prefix : PREFIXES) {
-            try (KeyValueIterator<String, PolicyEvent> it = store.prefixScan(prefix, KEYS)) {
-                while (it.hasNext()) {
-                    KeyValue<String, PolicyEvent> entry = it.next();
-                    if (entry.value == null || entry.value.getOp() == Op.DELETE || entry.value.getManifest() == null) {
-                        continue;
-                    }
-                    Refused refusal = parse(entry.key, entry.value, good);
-                    if (refusal != null) {
-                        LOG.warn("Policy {} governs no workload: {}", entry.key, refusal.error().message());
-                        bad.add(refusal);
-                    }
-                }
+        PublishedPolicies.forEach(store, KINDS, (key, namespace, event) -> {
+            Refused refusal = parse(key, namespace, event, good);
+            if (refusal != null) {
+                LOG.warn("Policy {} governs no workload: {}", key, refusal.error().message());
+                bad.add(refusal);
             }
-        }
+        });
         valid = List.copyOf(good);
         refused = List.copyOf(bad);
     }
 
     /** Adds the policy to {@code into} and returns null, or returns its refusal. */
-    private Refused parse(String key, PolicyEvent event, List<PropagationPolicy> into) {
-        String[] parts = key.split("/", -1);
-        String namespace = parts.length == 3 && !parts[1].isEmpty() ? parts[1] : null;
+    private Refused parse(String key, String namespace, PolicyEvent event, List<PropagationPolicy> into) {
         byte[] manifest = event.getManifest().getBytes(StandardCharsets.UTF_8);
         ParsedPolicy parsed = parser.parse(manifest, namespace);
         List<FieldError> problems = problems(parsed);
