@@ -34,6 +34,8 @@ public final class AdmitStores {
     private static final List<String> BYTE_STORES = List.of(QUOTAS, USAGE, ADMITTED, PENDING, QUEUE, QUOTA_SOURCES, AGGREGATES);
     /** The stores with few keys, each changed by many requests. */
     private static final List<String> HOT_KEYS = List.of(QUOTAS, USAGE, QUOTA_SOURCES, AGGREGATES);
+    /** The stores that hold a few entries per namespace, or only the rejected workloads: kept in memory (see {@link #addTo}). */
+    private static final List<String> SMALL = List.of(QUOTAS, USAGE, QUOTA_SOURCES, AGGREGATES, PENDING, QUEUE);
 
     private AdmitStores() {}
 
@@ -47,10 +49,14 @@ public final class AdmitStores {
      * keys thousands of times, and the cache sends the changelog only the last value per commit. The stores keyed by
      * workload are not: a workload's keys change once or twice, and caching them cost more (sorting the cache's dirty
      * keys, evicting) than it saved (profile of `fedstream bench`, docs/benchmarks.md).
+     *
+     * <p>The small stores live in memory, restored from their changelogs like the others: every RocksDB store costs each
+     * task about 50 ms of CPU to open at start (docs/benchmarks.md, "Start-up"), and these hold kilobytes.
      */
     static void addTo(StreamsBuilder builder, Serde<ResourceBinding> bindings) {
         for (String name : BYTE_STORES) {
-            var store = Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), Serdes.ByteArray());
+            var supplier = SMALL.contains(name) ? Stores.inMemoryKeyValueStore(name) : Stores.persistentKeyValueStore(name);
+            var store = Stores.keyValueStoreBuilder(supplier, Serdes.String(), Serdes.ByteArray());
             builder.addStateStore(HOT_KEYS.contains(name) ? store.withCachingEnabled() : store);
         }
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BINDINGS), Serdes.String(), bindings));

@@ -52,18 +52,27 @@ public final class FleetStores {
         add(builder, BINDINGS, bindings);
         add(builder, CLUSTER_WORKLOADS, Serdes.String());
         add(builder, WORKLOADS, new JsonRecordSerde<>(FleetWorkload.class));
-        add(builder, UNPLACED, Serdes.String());
+        addSmall(builder, UNPLACED, Serdes.String());
         add(builder, STATUS, statuses);
         add(builder, DELTAS, Serdes.String());
         add(builder, INCIDENTS, new JsonRecordSerde<>(StoredIncident.class));
-        add(builder, OPEN_INCIDENTS, transitions);
+        addSmall(builder, OPEN_INCIDENTS, transitions);
         add(builder, MIGRATIONS, migrations);
-        add(builder, STALE_COPIES, Serdes.String());
-        add(builder, REFUSED_POLICIES, Serdes.String());
-        add(builder, APPLICATION_FAILURES, new JsonRecordSerde<>(ApplicationFailure.class));
+        addSmall(builder, STALE_COPIES, Serdes.String());
+        addSmall(builder, REFUSED_POLICIES, Serdes.String());
+        addSmall(builder, APPLICATION_FAILURES, new JsonRecordSerde<>(ApplicationFailure.class));
     }
 
     private static <V> void add(StreamsBuilder builder, String name, Serde<V> values) {
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), values));
+    }
+
+    /**
+     * A store that holds a handful of entries (open incidents, workloads waiting for room, ...) lives in memory, restored
+     * from its changelog like the others: every RocksDB store costs each task about 50 ms of CPU to open at start
+     * (docs/benchmarks.md, "Start-up").
+     */
+    private static <V> void addSmall(StreamsBuilder builder, String name, Serde<V> values) {
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(), values));
     }
 }
