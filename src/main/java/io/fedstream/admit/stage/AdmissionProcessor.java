@@ -50,7 +50,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
     private QuotaSync quotas;
     private PriorityClasses priorities;
     private KeyValueStore<String, ResourceBinding> bindings;
-    private KeyValueStore<String, ResourceBinding> admittedBindings;
+    private AdmittedBindings admittedBindings;
     private KeyValueStore<String, String> names;
     private AggregatesUpdater aggregates;
 
@@ -71,7 +71,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         this.quotas = new QuotaSync(policies, context.getStateStore(AdmitStores.QUOTA_SOURCES), ledger, policyChanges);
         this.priorities = new PriorityClasses(policies);
         this.bindings = context.getStateStore(AdmitStores.BINDINGS);
-        this.admittedBindings = context.getStateStore(AdmitStores.ADMITTED_BINDINGS);
+        this.admittedBindings = new AdmittedBindings(bindings, context.getStateStore(AdmitStores.ADMITTED_BINDINGS));
         this.names = context.getStateStore(AdmitStores.BINDING_NAMES);
         this.aggregates = new AggregatesUpdater(context.getStateStore(AdmitStores.AGGREGATES));
     }
@@ -112,6 +112,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         }
         ResourceBinding binding = versioned.build();
         index(previous, binding);
+        admittedBindings.keepApart(key, previous);
         // Queries read the store while this runs: the new version is written once, with its admission decided.
         step.unsaved.put(key, AdmissionStates.carriedOver(binding, previous));
         if (binding.getInterpretation().getState() == InterpretationState.INTERPRETED) {
@@ -158,6 +159,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         }
         ResourceBinding undecided = step.unsaved.remove(key);
         if (undecided != null) {
+            admittedBindings.keepApart(key, current);
             bindings.put(key, undecided);
             step.binding(key, undecided);
             step.decided = true;
@@ -181,12 +183,13 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
     }
 
     private void remove(Step step, String namespace, String key) {
+        // Released before the binding goes: taking the workload out of the aggregates reads its admitted binding.
+        apply(step, ledger.release(namespace, key));
         ResourceBinding previous = bindings.get(key);
         if (previous != null) {
             BindingNames.indexKey(previous).ifPresent(names::delete);
             bindings.delete(key);
         }
-        apply(step, ledger.release(namespace, key));
         step.binding(key, null);
     }
 
@@ -198,10 +201,10 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             ResourceBinding about = binding != null ? binding : admittedBindings.get(key);
             if (decision instanceof Decision.Admitted admitted && binding != null && binding.getGeneration() == admitted.generation()) {
                 ResourceBinding now = AdmissionStates.admitted(binding, admitted, step.now);
-                bindings.put(key, now);
                 ResourceBinding before = admittedBindings.get(key);
+                bindings.put(key, now);
                 aggregates.replace(before, now);
-                admittedBindings.put(key, now);
+                admittedBindings.latestAdmitted(key);
                 if (before == null || before.getGeneration() != now.getGeneration()) {
                     metrics.admitted(now.getNamespace());
                 }
@@ -209,12 +212,13 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             } else if (decision instanceof Decision.Rejected rejected && binding != null) {
                 ResourceBinding now = AdmissionStates.rejected(binding, rejected,
                         rejected.stillCharged() == null ? null : chargedPlacement(key), step.now);
+                admittedBindings.keepApart(key, bindings.get(key));
                 bindings.put(key, now);
                 metrics.rejected(now.getNamespace());
                 step.binding(key, now);
             } else if (decision instanceof Decision.Released) {
                 aggregates.replace(admittedBindings.get(key), null);
-                admittedBindings.delete(key);
+                admittedBindings.forget(key);
             } else {
                 if (binding != null) {
                     bindings.put(key, binding);

@@ -157,6 +157,12 @@ final class AdmitDriver implements AutoCloseable {
         return driver.getKeyValueStore(name);
     }
 
+    /** What the admit task keeps apart as the admitted version of the workload (null: the latest binding is it, or none is). */
+    ResourceBinding keptApart(String key) {
+        KeyValueStore<String, ResourceBinding> store = driver.getKeyValueStore(AdmitStores.ADMITTED_BINDINGS);
+        return store.get(key);
+    }
+
     private AdmitDriver drain() {
         for (TestRecord<String, ResourceBinding> record : bindingsOut.readRecordsToList()) {
             if (record.value() == null) {

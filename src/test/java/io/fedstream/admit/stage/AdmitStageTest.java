@@ -105,6 +105,25 @@ class AdmitStageTest {
     }
 
     @Test
+    void anAdmittedBindingIsStoredOnceAndACopyIsKeptOnlyWhileANewerVersionIsNotAdmitted() {
+        fleet.quota("team-a", "q", "cpu=4");
+        fleet.deployment("team-a", "a", 2, "1", "1Gi");
+        assertThat(fleet.keptApart(A)).as("the latest binding is the admitted one").isNull();
+
+        fleet.deployment("team-a", "a", 6, "1", "1Gi");
+        assertThat(fleet.keptApart(A).getGeneration()).as("version 1 stays charged while version 2 waits").isEqualTo(1);
+        assertThat(fleet.aggregates().values()).allSatisfy(aggregate -> assertThat(aggregate.resources().get("cpu")).isEqualTo(2_000L));
+
+        fleet.deployment("team-a", "a", 3, "1", "1Gi");
+        assertThat(fleet.binding(A).getAdmission().getState()).isEqualTo(AdmissionState.ADMITTED);
+        assertThat(fleet.keptApart(A)).as("version 3 is admitted: no copy apart").isNull();
+        assertThat(fleet.aggregates().values()).allSatisfy(aggregate -> assertThat(aggregate.resources().get("cpu")).isEqualTo(3_000L));
+
+        fleet.delete(A);
+        assertThat(fleet.aggregates()).as("a deleted workload leaves the aggregates").isEmpty();
+    }
+
+    @Test
     void aFlinkJobWhoseParallelismRisesPastTheQuotaIsRejected() {
         fleet.quota("streaming", "q", "cpu=10", "memory=40Gi");
         String key = "flink.apache.org/FlinkDeployment/streaming/fraud";
