@@ -179,6 +179,10 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
         task.heard(answer);
         FleetWorkload workload = task.workload(answer.getWorkloadKey());
         FleetWorkload.Pending pending = workload.pending();
+        if (Redividing.isRedivisionRequest(answer.getRequestId())) {
+            failingOver.redividing().onAnswer(answer, workload);
+            return;
+        }
         if (workload.shares() != null && workload.shares().share(answer.getRequestId()) != null) {
             placing.shares().onAnswer(answer, workload);
             return;
