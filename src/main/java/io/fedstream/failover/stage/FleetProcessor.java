@@ -136,6 +136,9 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
         if (workload.shares() != null) {
             workload.shares().shares().forEach(share -> holding.add(share.cluster()));
         }
+        if (workload.redivision() != null) {
+            workload.redivision().growth().forEach(growth -> holding.add(growth.cluster()));
+        }
         holding.forEach(cluster -> task.release(key, cluster));
         task.bindings.delete(key);
         task.workloads.delete(key);
