@@ -15,7 +15,8 @@ import java.util.Map;
  * @param unplaceableGeneration the binding generation last found to fit nowhere (-1: none), so it is audited once
  * @param preserved statePreservation values carried from earlier failovers (karmada-io/karmada#6232)
  * @param shares a placement over several clusters in progress or made (until the binding shows it), or null
- * @param redivision the shares of a multi-cluster placement being re-divided after one cluster's failure, or null
+ * @param redivision the shares of a multi-cluster placement being re-divided after one share failed (its cluster or its
+ *                   application), or null
  */
 public record FleetWorkload(Pending pending, String placedCluster, int group, long unplaceableGeneration,
                             Map<String, String> preserved, ShareReservation shares, Redivision redivision) {

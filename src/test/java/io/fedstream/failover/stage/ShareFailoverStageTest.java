@@ -34,6 +34,18 @@ class ShareFailoverStageTest {
             {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
              "spec":{"overall":{"cpu":"100"}}}""";
 
+    /** Divided by the static weights dc-1:dc-2:dc-3 = 2:1:1. */
+    private static final String STATIC_WEIGHTS_2_1_1 = policy("""
+            placement:
+              replicaScheduling:
+                replicaSchedulingType: Divided
+                weightPreference:
+                  staticWeightList:
+                    - {targetCluster: {clusterNames: [dc-1]}, weight: 2}
+                    - {targetCluster: {clusterNames: [dc-2]}, weight: 1}
+                    - {targetCluster: {clusterNames: [dc-3]}, weight: 1}
+            """);
+
     @TempDir
     Path stateDir;
     private FleetDriver fleet;
@@ -75,16 +87,7 @@ class ShareFailoverStageTest {
     @Test
     void staticWeightsDivideAfreshOverTheClustersLeftReservingTheGrowthAndTheFailedShareIsPurgedOnRecovery() {
         fleet = FleetDriver.threeClusters(stateDir);
-        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy("""
-                placement:
-                  replicaScheduling:
-                    replicaSchedulingType: Divided
-                    weightPreference:
-                      staticWeightList:
-                        - {targetCluster: {clusterNames: [dc-1]}, weight: 2}
-                        - {targetCluster: {clusterNames: [dc-2]}, weight: 1}
-                        - {targetCluster: {clusterNames: [dc-3]}, weight: 1}
-                """)).advance(Duration.ofSeconds(1));
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, STATIC_WEIGHTS_2_1_1).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 4, "1");
         assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-1", 2), target("dc-2", 1), target("dc-3", 1));
         fleet.reservationRequests();
@@ -151,16 +154,7 @@ class ShareFailoverStageTest {
     @Test
     void aRefusedGrowthGivesBackWhatWasGrantedAndEveryRefusedReDivisionEndsWithNoTarget() {
         fleet = FleetDriver.threeClusters(stateDir);
-        fleet.policy(POLICY_KEY, policy("""
-                placement:
-                  replicaScheduling:
-                    replicaSchedulingType: Divided
-                    weightPreference:
-                      staticWeightList:
-                        - {targetCluster: {clusterNames: [dc-1]}, weight: 2}
-                        - {targetCluster: {clusterNames: [dc-2]}, weight: 1}
-                        - {targetCluster: {clusterNames: [dc-3]}, weight: 1}
-                """)).advance(Duration.ofSeconds(1));
+        fleet.policy(POLICY_KEY, STATIC_WEIGHTS_2_1_1).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 4, "1");
         // What another partition holds on dc-3: this task's view cannot know it, so dc-3 refuses its growth.
         new ClusterReservations(fleet.store(ReserveCapacityProcessor.STORE), Duration.ofMinutes(5)).hold("dc-3", "apps/Deployment/team-b/batch",
