@@ -173,6 +173,10 @@ final class ApplicationFailover {
             // No target: the workload stays, and its next unhealthy status starts a new spell.
             failures.delete(storeKey);
             return;
+        } else if (entry.get().state() == IncidentEntry.State.HELD_BACK && !placedThere) {
+            // One copy of a multi-cluster placement left it with no command (removed or re-divided, docs/placement.md).
+            failures.delete(storeKey);
+            return;
         }
         entry = task.ledger.entry(new IncidentKey(key, failure.incidentId()));
         if (entry.isPresent() && entry.get().commandId() != null) {

@@ -56,7 +56,12 @@ final class FailingOver {
 
     FailingOver(FleetTask task) {
         this.task = task;
-        this.shareFailover = new ShareFailover(task);
+        this.shareFailover = new ShareFailover(task, this);
+    }
+
+    /** Where the answers to a failed share's re-division go. */
+    Redividing redividing() {
+        return shareFailover.redividing();
     }
 
     /** A cluster changed state (every task hears it): opens, updates or closes its incident. */
@@ -137,18 +142,8 @@ final class FailingOver {
             }
             return;
         }
-        Set<String> placedOn = FleetTask.placedClusters(binding);
-        if (placedOn.size() > 1 && !ApplicationFailover.isApplicationIncident(incidentId)) {
+        if (FleetTask.placedClusters(binding).size() > 1) {
             shareFailover.onFailure(key, binding, policy, workload, source, incidentId, now);
-            return;
-        }
-        if (placedOn.size() > 1) {
-            // An application failure of one copy of a multi-cluster placement is not re-scheduled yet: the others keep running.
-            if (task.ledger.holdBack(incidentKey)) {
-                task.audit(FleetAudit.noTarget(binding, incidentId, source, "MIGRATION_HELD", "its share stays on " + source
-                        + ": the workload runs on several clusters (" + String.join(", ", placedOn) + "), and an application failure"
-                        + " of one copy is not re-scheduled yet (docs/placement.md); the other clusters keep running", now));
-            }
             return;
         }
         Optional<IncidentEntry> entry = task.ledger.entry(incidentKey);
@@ -202,11 +197,20 @@ final class FailingOver {
         if (pending.hasNext()) {
             FleetWorkload.Pending next = pending.next(requestId(key, pending.incidentId(), pending.attempt(), pending.index() + 1), task.now());
             task.workloads.put(key, workload.withPending(next));
-            task.reserve(binding, next);
+            if (FleetTask.placedClusters(binding).size() > 1) {
+                shareFailover.reserve(binding, next);
+            } else {
+                task.reserve(binding, next);
+            }
         } else {
             task.workloads.put(key, workload.withPending(null));
             plan(key, binding, pending, List.of()).ifPresent(result -> closed(binding, pending, result));
         }
+    }
+
+    /** Closes the incident with no target (audited MIGRATION_NO_TARGET once, saying {@code why}). */
+    void noTarget(String key, ResourceBinding binding, FleetWorkload.Pending pending, String why) {
+        plan(key, binding, pending, List.of()).ifPresent(outcome -> closed(binding, pending, outcome, why));
     }
 
     /** The executor's report on a command: the record's life-cycle moves forward, never back. */

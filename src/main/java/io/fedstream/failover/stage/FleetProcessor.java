@@ -136,6 +136,9 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
         if (workload.shares() != null) {
             workload.shares().shares().forEach(share -> holding.add(share.cluster()));
         }
+        if (workload.redivision() != null) {
+            workload.redivision().growth().forEach(growth -> holding.add(growth.cluster()));
+        }
         holding.forEach(cluster -> task.release(key, cluster));
         task.bindings.delete(key);
         task.workloads.delete(key);
@@ -179,6 +182,10 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
         task.heard(answer);
         FleetWorkload workload = task.workload(answer.getWorkloadKey());
         FleetWorkload.Pending pending = workload.pending();
+        if (Redividing.isRedivisionRequest(answer.getRequestId())) {
+            failingOver.redividing().onAnswer(answer, workload);
+            return;
+        }
         if (workload.shares() != null && workload.shares().share(answer.getRequestId()) != null) {
             placing.shares().onAnswer(answer, workload);
             return;

@@ -15,15 +15,17 @@ import java.util.Map;
  * @param unplaceableGeneration the binding generation last found to fit nowhere (-1: none), so it is audited once
  * @param preserved statePreservation values carried from earlier failovers (karmada-io/karmada#6232)
  * @param shares a placement over several clusters in progress or made (until the binding shows it), or null
+ * @param redivision the shares of a multi-cluster placement being re-divided after one share failed (its cluster or its
+ *                   application), or null
  */
 public record FleetWorkload(Pending pending, String placedCluster, int group, long unplaceableGeneration,
-                            Map<String, String> preserved, ShareReservation shares) {
+                            Map<String, String> preserved, ShareReservation shares, Redivision redivision) {
 
-    public static final FleetWorkload NEW = new FleetWorkload(null, null, 0, -1, Map.of(), null);
+    public static final FleetWorkload NEW = new FleetWorkload(null, null, 0, -1, Map.of(), null, null);
 
     /** A workload with no multi-cluster placement in progress. */
     public FleetWorkload(Pending pending, String placedCluster, int group, long unplaceableGeneration, Map<String, String> preserved) {
-        this(pending, placedCluster, group, unplaceableGeneration, preserved, null);
+        this(pending, placedCluster, group, unplaceableGeneration, preserved, null, null);
     }
 
     public FleetWorkload {
@@ -73,26 +75,30 @@ public record FleetWorkload(Pending pending, String placedCluster, int group, lo
     }
 
     public FleetWorkload withPending(Pending next) {
-        return new FleetWorkload(next, placedCluster, group, unplaceableGeneration, preserved, shares);
+        return new FleetWorkload(next, placedCluster, group, unplaceableGeneration, preserved, shares, redivision);
     }
 
     public FleetWorkload placedOn(String cluster, int placedGroup) {
-        return new FleetWorkload(null, cluster, placedGroup, unplaceableGeneration, preserved, shares);
+        return new FleetWorkload(null, cluster, placedGroup, unplaceableGeneration, preserved, shares, redivision);
     }
 
     public FleetWorkload unplaceable(long generation) {
-        return new FleetWorkload(null, placedCluster, group, generation, preserved, null);
+        return new FleetWorkload(null, placedCluster, group, generation, preserved, null, redivision);
     }
 
     public FleetWorkload withPreserved(Map<String, String> values) {
-        return new FleetWorkload(pending, placedCluster, group, unplaceableGeneration, values, shares);
+        return new FleetWorkload(pending, placedCluster, group, unplaceableGeneration, values, shares, redivision);
     }
 
     public FleetWorkload settled() {
-        return new FleetWorkload(pending, null, group, unplaceableGeneration, preserved, null);
+        return new FleetWorkload(pending, null, group, unplaceableGeneration, preserved, null, redivision);
     }
 
     public FleetWorkload withShares(ShareReservation next) {
-        return new FleetWorkload(pending, placedCluster, next == null ? group : next.group(), unplaceableGeneration, preserved, next);
+        return new FleetWorkload(pending, placedCluster, next == null ? group : next.group(), unplaceableGeneration, preserved, next, redivision);
+    }
+
+    public FleetWorkload withRedivision(Redivision next) {
+        return new FleetWorkload(pending, placedCluster, group, unplaceableGeneration, preserved, shares, next);
     }
 }

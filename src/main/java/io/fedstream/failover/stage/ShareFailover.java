@@ -15,6 +15,7 @@ import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.failover.FailoverBehavior;
 import io.fedstream.failover.FailoverSettings;
+import io.fedstream.failover.IncidentEntry;
 import io.fedstream.failover.IncidentKey;
 import io.fedstream.place.ComponentDemand;
 import io.fedstream.place.Placer;
@@ -22,99 +23,205 @@ import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ReplicaScheduler;
 import io.fedstream.place.ScheduleResult;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * Stage 6 for a workload placed on several clusters: when one of them fails, {@link ReplicaScheduler#reschedule} decides
- * what becomes of that cluster's share alone. It moves to a new cluster (a MigrationCommand with the relay, as a whole
- * workload's move) when the group and spread bound call for one; it is removed from the placement, and purged when the
- * cluster recovers, when the clusters left satisfy the schedule. The other clusters keep running untouched; a
- * re-schedule that would change their shares is held, audited.
+ * Stage 6 for a workload placed on several clusters: when one of them fails (or one copy's application fails), {@link
+ * ReplicaScheduler#reschedule} decides what becomes of that cluster's share. It moves to a new cluster (a
+ * MigrationCommand with the relay, as a whole workload's move, retried on the next candidate when refused or failed) when
+ * the group and spread bound call for one; it is removed from the placement, and purged, when the clusters left satisfy
+ * the schedule; any other outcome (the shares of the clusters that keep running change) is carried out by {@link
+ * Redividing}.
  */
 final class ShareFailover {
 
     private final FleetTask task;
+    private final FailingOver failingOver;
+    private final Redividing redividing;
     private final ReplicaScheduler scheduler = new ReplicaScheduler();
 
-    ShareFailover(FleetTask task) {
+    ShareFailover(FleetTask task, FailingOver failingOver) {
         this.task = task;
+        this.failingOver = failingOver;
+        this.redividing = new Redividing(task, this);
     }
 
-    /** Decides, once per workload and incident, what becomes of the share on {@code source}. */
+    Redividing redividing() {
+        return redividing;
+    }
+
+    /**
+     * Decides, once per workload and incident, what becomes of the share on {@code source}; later, issues the retry of
+     * a share migration that failed once it is due.
+     */
     void onFailure(String key, ResourceBinding binding, PropagationPolicy policy, FleetWorkload workload, String source, String incidentId,
                    long now) {
-        if (!task.ledger.holdBack(new IncidentKey(key, incidentId))) {
+        IncidentKey incident = new IncidentKey(key, incidentId);
+        Optional<IncidentEntry> entry = task.ledger.entry(incident);
+        if (entry.isPresent()) {
+            if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && now >= entry.get().notBefore().toEpochMilli()
+                    && !task.migrating(key, incidentId)) {
+                retry(key, binding, policy, workload, source, incidentId, entry.get(), now);
+            }
             return;
         }
-        Placement placement = binding.getPlacement();
-        List<ScheduleResult.Target> kept = new ArrayList<>();
-        Map<String, Long> sourceShare = null;
-        for (ClusterTarget target : placement.getClusters()) {
-            Map<String, Long> share = share(binding, placement, target);
-            if (share == null) {
-                held(binding, incidentId, source, "a Divided workload of several components keeps one replica count per cluster in its"
-                        + " binding, not each component's share", now);
-                return;
-            }
-            if (target.getName().equals(source)) {
-                sourceShare = share;
-            } else {
-                kept.add(new ScheduleResult.Target(target.getName(), share));
-            }
+        // Marks the incident as decided, so the scan does not decide it again while reservations are out.
+        task.ledger.holdBack(incident);
+        schedule(key, binding, policy, workload, source, incidentId, 0, List.of(), now);
+    }
+
+    /**
+     * Schedules again without {@code source} and without the clusters in {@code refused} that run no share (a running
+     * cluster that refused its growth stays: the view now counts what it said it holds), and carries out the outcome.
+     */
+    void schedule(String key, ResourceBinding binding, PropagationPolicy policy, FleetWorkload workload, String source, String incidentId,
+                  int attempt, List<String> refused, long now) {
+        Shares shares = shares(binding, source);
+        if (shares == null) {
+            held(binding, incidentId, source, "a Divided workload of several components keeps one replica count per cluster in its"
+                    + " binding, not each component's share", now);
+            return;
         }
+        Set<String> avoid = new HashSet<>(Set.of(source));
+        refused.stream().filter(cluster -> !shares.runs(cluster)).forEach(avoid::add);
         ScheduleResult result;
         try {
-            List<ComponentDemand> demands = FleetTask.demands(binding);
-            result = task.place(clusters -> scheduler.reschedule(new Placer.Request(demands, policy, clusters, Set.of(source)),
-                    workload.group(), kept), r -> r instanceof ScheduleResult.Unschedulable);
+            result = reschedule(binding, policy, workload, shares.kept(), avoid);
         } catch (IllegalArgumentException e) {
             held(binding, incidentId, source, "its requirements cannot be read: " + e.getMessage(), now);
             return;
         }
         if (result instanceof ScheduleResult.Unschedulable no) {
             task.audit(FleetAudit.noTarget(binding, incidentId, source, "MIGRATION_NO_TARGET", "its share stays on " + source + ": "
-                    + no.summary() + (no.problems().isEmpty() ? "" : ": " + String.join("; ", no.problems())), now));
+                    + no.summary() + (no.problems().isEmpty() ? "" : ": " + String.join("; ", no.problems()))
+                    + (refused.isEmpty() ? "" : " (refused by " + String.join(", ", refused) + ")"), now));
             return;
         }
         ScheduleResult.Scheduled scheduled = (ScheduleResult.Scheduled) result;
-        Map<String, Map<String, Long>> before = new LinkedHashMap<>();
-        kept.forEach(target -> before.put(target.cluster(), target.components()));
-        List<ScheduleResult.Target> added = new ArrayList<>();
-        for (ScheduleResult.Target target : scheduled.targets()) {
-            if (!before.containsKey(target.cluster())) {
-                added.add(target);
-            } else if (!before.get(target.cluster()).equals(target.components())) {
-                held(binding, incidentId, source, "the re-schedule changes the share of " + target.cluster() + ", which keeps running ("
-                        + before.get(target.cluster()) + " to " + target.components() + ")", now);
-                return;
-            }
-        }
-        if (scheduled.targets().size() - added.size() < kept.size() || added.size() > 1) {
-            held(binding, incidentId, source, "the re-schedule moves more than the share of " + source + " (" + scheduled.clusters() + ")", now);
-        } else if (added.isEmpty()) {
-            remove(key, binding, placement, source, incidentId, policy, now);
+        String newCluster = movedTo(scheduled, shares.kept());
+        if (newCluster == null && scheduled.targets().size() == shares.kept().size() && unchanged(scheduled, shares.kept())) {
+            remove(key, binding, binding.getPlacement(), source, incidentId, policy, now);
+        } else if (newCluster != null) {
+            List<String> candidates = moveTargets(binding, policy, workload, shares.kept(), avoid, newCluster);
+            FleetWorkload.Pending pending = new FleetWorkload.Pending(FailingOver.requestId(key, incidentId, 1, 0), ReservationPurpose.MIGRATE,
+                    incidentId, source, candidates, 0, scheduled.groupIndex(), binding.getGeneration(), 1, now);
+            task.workloads.put(key, workload.withPending(pending));
+            task.reserveShare(binding, pending.requestId(), pending.cluster(), shares.source());
         } else {
-            move(key, binding, workload, source, incidentId, added.get(0), sourceShare, now);
+            redividing.start(key, binding, workload, source, incidentId, scheduled, shares.kept(), attempt, refused);
         }
     }
 
-    /** The clusters left satisfy the schedule: the share leaves the placement now, and its copy is purged on recovery. */
+    /** The retry of a share migration whose command failed: the failed command's remaining candidates still eligible. */
+    private void retry(String key, ResourceBinding binding, PropagationPolicy policy, FleetWorkload workload, String source, String incidentId,
+                       IncidentEntry previous, long now) {
+        Shares shares = shares(binding, source);
+        if (shares == null) {
+            return;
+        }
+        Set<String> avoid = previous.targetCluster() == null ? Set.of(source) : Set.of(source, previous.targetCluster());
+        List<String> eligible = List.of();
+        try {
+            ScheduleResult result = reschedule(binding, policy, workload, shares.kept(), avoid);
+            String next = result instanceof ScheduleResult.Scheduled scheduled ? movedTo(scheduled, shares.kept()) : null;
+            if (next != null) {
+                eligible = moveTargets(binding, policy, workload, shares.kept(), avoid, next);
+            }
+        } catch (IllegalArgumentException e) {
+            // Unreadable requirements leave no eligible candidate: the retry finds no target.
+        }
+        List<String> candidates = previous.remainingCandidates().stream().filter(eligible::contains).toList();
+        int attempt = previous.attempt() + 1;
+        FleetWorkload.Pending pending = new FleetWorkload.Pending(FailingOver.requestId(key, incidentId, attempt, 0), ReservationPurpose.MIGRATE,
+                incidentId, source, candidates, 0, workload.group(), binding.getGeneration(), attempt, now);
+        if (candidates.isEmpty()) {
+            failingOver.noTarget(key, binding, pending, "no remaining candidate is eligible");
+            return;
+        }
+        task.workloads.put(key, workload.withPending(pending));
+        task.reserveShare(binding, pending.requestId(), pending.cluster(), shares.source());
+    }
+
+    /** Asks the next candidate of a share migration for the share's room (its previous candidate refused). */
+    void reserve(ResourceBinding binding, FleetWorkload.Pending pending) {
+        Shares shares = shares(binding, pending.sourceCluster());
+        task.reserveShare(binding, pending.requestId(), pending.cluster(), shares == null ? Map.of() : shares.source());
+    }
+
+    private ScheduleResult reschedule(ResourceBinding binding, PropagationPolicy policy, FleetWorkload workload, List<ScheduleResult.Target> kept,
+                                      Set<String> avoid) {
+        List<ComponentDemand> demands = FleetTask.demands(binding);
+        return task.place(clusters -> scheduler.reschedule(new Placer.Request(demands, policy, clusters, avoid), workload.group(), kept),
+                r -> r instanceof ScheduleResult.Unschedulable);
+    }
+
+    /**
+     * Where the share may move, in order: {@code first}, then each cluster a re-schedule without the ones before would
+     * move it to (the fallbacks of a refused reservation or a failed command, as a whole workload's candidates).
+     */
+    private List<String> moveTargets(ResourceBinding binding, PropagationPolicy policy, FleetWorkload workload, List<ScheduleResult.Target> kept,
+                                     Set<String> avoid, String first) {
+        List<String> out = new ArrayList<>(List.of(first));
+        Set<String> without = new HashSet<>(avoid);
+        while (without.add(out.get(out.size() - 1))) {
+            ScheduleResult result = reschedule(binding, policy, workload, kept, without);
+            String next = result instanceof ScheduleResult.Scheduled scheduled ? movedTo(scheduled, kept) : null;
+            if (next == null || out.contains(next)) {
+                break;
+            }
+            out.add(next);
+        }
+        return out;
+    }
+
+    /** The one new cluster of a schedule that keeps every other share as it runs, or null when it is not such a move. */
+    private static String movedTo(ScheduleResult.Scheduled scheduled, List<ScheduleResult.Target> kept) {
+        List<ScheduleResult.Target> added = scheduled.targets().stream()
+                .filter(t -> kept.stream().noneMatch(k -> k.cluster().equals(t.cluster()))).toList();
+        if (added.size() != 1 || scheduled.targets().size() != kept.size() + 1 || !unchanged(scheduled, kept)) {
+            return null;
+        }
+        return added.get(0).cluster();
+    }
+
+    /** Whether every share that keeps running is in the schedule with the same pods. */
+    private static boolean unchanged(ScheduleResult.Scheduled scheduled, List<ScheduleResult.Target> kept) {
+        return kept.stream().allMatch(k -> scheduled.targets().stream()
+                .anyMatch(t -> t.cluster().equals(k.cluster()) && t.components().equals(k.components())));
+    }
+
+    /** The clusters left satisfy the schedule: the share leaves the placement now, and its copy is purged. */
     private void remove(String key, ResourceBinding binding, Placement placement, String source, String incidentId,
                         PropagationPolicy policy, long now) {
         List<ClusterTarget> left = placement.getClusters().stream().filter(t -> !t.getName().equals(source)).toList();
         task.emit(binding.getNamespace(), new FleetOutcome.Place(placement(binding, left, placement.getScheduling())));
         task.release(key, source);
-        FailoverBehavior behavior = FailoverSettings.of(policy == null ? null : policy.failover()).cluster();
-        // The record the recovery's PURGE is made from, as a completed migration's: nothing was sent to an executor yet.
+        String fate = leave(key, binding, source, incidentId, policy, !ApplicationFailover.isApplicationIncident(incidentId));
+        task.audit(FleetAudit.noTarget(binding, incidentId, source, "SHARE_REMOVED", "the share on " + source + " leaves the placement: "
+                + String.join(", ", left.stream().map(ClusterTarget::getName).toList()) + " satisfy the schedule; " + fate, now));
+    }
+
+    /**
+     * The copy on {@code cluster} has left the placement for the incident: the record a PURGE is made from, as a
+     * completed migration's, and the PURGE itself, when the cluster recovers ({@code failedCluster}) or now (a healthy
+     * cluster: one copy's application failure, or a running cluster a re-division gives no pods); purgeMode Never keeps
+     * the copy. Returns what becomes of the copy, for the audit.
+     */
+    String leave(String key, ResourceBinding binding, String cluster, String incidentId, PropagationPolicy policy, boolean failedCluster) {
+        boolean application = ApplicationFailover.isApplicationIncident(incidentId);
+        FailoverSettings settings = FailoverSettings.of(policy == null ? null : policy.failover());
+        FailoverBehavior behavior = application && settings.application() != null ? settings.application() : settings.cluster();
         MigrationCommand removed = MigrationCommand.newBuilder()
-                .setCommandId(key + "/" + incidentId + "/removed")
+                .setCommandId(key + "/" + incidentId + "/removed/" + cluster)
                 .setIncidentId(incidentId)
                 .setWorkloadKey(key)
                 .setAction(MigrationAction.PURGE)
-                .setSourceCluster(source)
+                .setSourceCluster(cluster)
                 .setStrategy(MigrationStrategy.GRACEFUL_SHUTDOWN)
                 .setPurgeMode(behavior.purgeMode())
                 .setGracePeriodSeconds(behavior.gracePeriodSeconds())
@@ -122,27 +229,49 @@ final class ShareFailover {
                 .build();
         task.migrations.put(removed.getCommandId(), MigrationRecord.newBuilder()
                 .setCommand(removed).setPhase(MigrationRecordPhase.COMPLETED).setUpdatedAt(removed.getIssuedAt()).build());
-        if (behavior.purgeMode() != PurgeMode.Never) {
-            task.staleCopies.put(FleetTask.indexKey(source, key), removed.getCommandId());
+        if (behavior.purgeMode() == PurgeMode.Never) {
+            return "purgeMode Never keeps its copy";
         }
-        task.audit(FleetAudit.noTarget(binding, incidentId, source, "SHARE_REMOVED", "the share on " + source + " leaves the placement: "
-                + String.join(", ", left.stream().map(ClusterTarget::getName).toList()) + " satisfy the schedule; "
-                + (behavior.purgeMode() == PurgeMode.Never ? "purgeMode Never keeps its copy" : "its copy is purged when " + source + " recovers"),
-                now));
-    }
-
-    /** The share moves to one new cluster: its reservation there, then the migration command as a whole workload's. */
-    private void move(String key, ResourceBinding binding, FleetWorkload workload, String source, String incidentId,
-                      ScheduleResult.Target target, Map<String, Long> sourceShare, long now) {
-        FleetWorkload.Pending pending = new FleetWorkload.Pending(FailingOver.requestId(key, incidentId, 1, 0), ReservationPurpose.MIGRATE,
-                incidentId, source, List.of(target.cluster()), 0, workload.group(), binding.getGeneration(), 1, now);
-        task.workloads.put(key, workload.withPending(pending));
-        task.reserveShare(binding, pending.requestId(), target.cluster(), sourceShare);
+        if (failedCluster) {
+            task.staleCopies.put(FleetTask.indexKey(cluster, key), removed.getCommandId());
+            return "its copy is purged when " + cluster + " recovers";
+        }
+        // Nothing to wait for: no new copy replaces this one, the clusters that keep it run already.
+        failingOver.purge(removed, cluster, behavior.purgeMode() == PurgeMode.Gracefully ? Integer.valueOf(0) : behavior.gracePeriodSeconds(),
+                cluster + " runs no share of the workload any more; purge " + behavior.purgeMode() + " the copy there");
+        return "its copy on " + cluster + " is purged now";
     }
 
     private void held(ResourceBinding binding, String incidentId, String source, String why, long now) {
         task.audit(FleetAudit.noTarget(binding, incidentId, source, "MIGRATION_HELD", "its share stays on " + source + ": " + why
                 + "; the other clusters keep running", now));
+    }
+
+    /** The shares of the clusters that keep running and the share of the failed one. */
+    record Shares(List<ScheduleResult.Target> kept, Map<String, Long> source) {
+
+        boolean runs(String cluster) {
+            return kept.stream().anyMatch(t -> t.cluster().equals(cluster));
+        }
+    }
+
+    /** The binding's shares split around {@code source}; null when the binding does not say each component's share. */
+    static Shares shares(ResourceBinding binding, String source) {
+        Placement placement = binding.getPlacement();
+        List<ScheduleResult.Target> kept = new ArrayList<>();
+        Map<String, Long> sourceShare = Map.of();
+        for (ClusterTarget target : placement.getClusters()) {
+            Map<String, Long> share = share(binding, placement, target);
+            if (share == null) {
+                return null;
+            }
+            if (target.getName().equals(source)) {
+                sourceShare = share;
+            } else {
+                kept.add(new ScheduleResult.Target(target.getName(), share));
+            }
+        }
+        return new Shares(kept, sourceShare);
     }
 
     /** Each component's pods on the target: all when Duplicated, its replicas for one component when Divided, else null. */
@@ -167,7 +296,7 @@ final class ShareFailover {
         return placement(binding, clusters, placement.getScheduling(), decidedBy);
     }
 
-    private static AdmissionRequest placement(ResourceBinding binding, List<ClusterTarget> clusters, ReplicaScheduling scheduling) {
+    static AdmissionRequest placement(ResourceBinding binding, List<ClusterTarget> clusters, ReplicaScheduling scheduling) {
         return placement(binding, clusters, scheduling, FailingOver.DECIDED_BY);
     }
 

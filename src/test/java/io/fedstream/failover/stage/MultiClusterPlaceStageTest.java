@@ -274,28 +274,4 @@ class MultiClusterPlaceStageTest {
         });
         assertThat(placementOf(WEB).getClusters()).as("a recovered cluster is not added back").containsExactly(target("dc-2", null));
     }
-
-    @Test
-    void aReScheduleThatWouldChangeTheSharesOfTheClustersThatKeepRunningIsHeldAuditedOnce() {
-        fleet = FleetDriver.threeClusters(stateDir);
-        fleet.policy(POLICY_KEY, policy("""
-                replicaScheduling:
-                  replicaSchedulingType: Divided
-                  weightPreference:
-                    staticWeightList:
-                      - {targetCluster: {clusterNames: [dc-1]}, weight: 2}
-                      - {targetCluster: {clusterNames: [dc-2]}, weight: 1}
-                """)).advance(Duration.ofSeconds(1));
-        fleet.deployment("team-a", "web", 3, "1");
-        assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-1", 2), target("dc-2", 1));
-
-        fleet.silence("dc-1").advance(Duration.ofSeconds(30));
-
-        assertThat(fleet.commandsFor(WEB)).isEmpty();
-        assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-1", 2), target("dc-2", 1));
-        assertThat(fleet.decisions(WEB)).containsOnlyOnce("MIGRATION_HELD");
-        assertThat(fleet.audit.stream().filter(a -> "MIGRATION_HELD".equals(a.getDecision())).findFirst().orElseThrow().getReason())
-                .isEqualTo("its share stays on dc-1: the re-schedule changes the share of dc-2, which keeps running ({main=1} to {main=3});"
-                        + " the other clusters keep running");
-    }
 }

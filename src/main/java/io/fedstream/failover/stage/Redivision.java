@@ -1,0 +1,53 @@
+package io.fedstream.failover.stage;
+
+import io.fedstream.admit.Placement;
+import io.fedstream.place.ScheduleResult;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A multi-cluster placement being re-divided after one of its clusters failed (or one copy's application failed): the
+ * placement the re-schedule gave, and one reservation per cluster whose pods grow, each granted or still awaited.
+ *
+ * @param decisionId names the decision; each growth's request id extends it with its cluster
+ * @param incidentId the incident of the failed share
+ * @param sourceCluster the cluster whose share leaves the placement
+ * @param generation the binding generation re-divided
+ * @param group the affinity group the re-schedule came from
+ * @param attempt the re-schedule attempt, from 0; each refusal schedules again
+ * @param scheduling DUPLICATED (every target runs every replica) or DIVIDED (each its share)
+ * @param targets the placement after the re-division: each cluster with its pods per component, in the scheduler's order
+ * @param growth the pods each growing cluster gets beyond those it runs, with its reservation request
+ * @param refused the clusters that refused a growth in an earlier attempt of this incident
+ * @param askedAt when the requests went out (epoch ms)
+ */
+public record Redivision(String decisionId, String incidentId, String sourceCluster, long generation, int group, int attempt, Placement.Scheduling scheduling,
+                         List<ScheduleResult.Target> targets, List<ShareReservation.Share> growth, List<String> refused, long askedAt) {
+
+    public Redivision {
+        targets = List.copyOf(targets);
+        growth = List.copyOf(growth);
+        refused = List.copyOf(refused);
+    }
+
+    /** The growth a reservation answer is for, or null when the request is not one of this decision's. */
+    public ShareReservation.Share growth(String requestId) {
+        return growth.stream().filter(g -> g.requestId().equals(requestId)).findFirst().orElse(null);
+    }
+
+    /** This re-division with the growth of {@code requestId} granted. */
+    public Redivision granted(String requestId) {
+        List<ShareReservation.Share> next = new ArrayList<>();
+        growth.forEach(g -> next.add(g.requestId().equals(requestId) ? new ShareReservation.Share(g.cluster(), g.components(), g.requestId(), true) : g));
+        return new Redivision(decisionId, incidentId, sourceCluster, generation, group, attempt, scheduling, targets, next, refused, askedAt);
+    }
+
+    public boolean allGranted() {
+        return growth.stream().allMatch(ShareReservation.Share::granted);
+    }
+
+    /** Whether the re-division gives the cluster pods (so its reservation there is wanted). */
+    public boolean targets(String cluster) {
+        return targets.stream().anyMatch(t -> t.cluster().equals(cluster));
+    }
+}

@@ -1,0 +1,136 @@
+package io.fedstream.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fedstream.Fedstream;
+import io.fedstream.TestFedstream;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import org.apache.kafka.streams.StreamsConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The replay examples of a failed share's re-schedule (docs/placement.md, "A failed cluster's share"), checked line by line. */
+class ShareFailoverReplayTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir Path stateDir;
+
+    private static final String WEB = "apps/Deployment/shop/web";
+    private static final String INCIDENT = "member1-1795946430000";
+
+    @Test
+    void staticWeightsExampleDividesTheReplicasAfreshOverTheClustersLeftAndPurgesTheFailedShareOnRecovery() throws IOException {
+        List<JsonNode> lines = replay("replay-share-redivision.jsonl");
+
+        assertThat(placements(lines)).containsExactly(
+                "[{\"name\":\"member1\",\"replicas\":2},{\"name\":\"member2\",\"replicas\":1},{\"name\":\"member3\",\"replicas\":1}] scheduler",
+                "[{\"name\":\"member2\",\"replicas\":2},{\"name\":\"member3\",\"replicas\":2}] failover");
+        assertThat(decision(lines, "SHARES_REDIVIDED").at("/value/reason").asText()).isEqualTo("the share on member1 (2 pods) leaves the"
+                + " placement and the re-schedule divides anew: member2 1 -> 2 pods (1 reserved), member3 1 -> 2 pods (1 reserved);"
+                + " its copy is purged when member1 recovers");
+        assertThat(commands(lines)).containsExactly("PURGE member1 " + WEB + "/" + INCIDENT + "/removed/member1/purge");
+        assertThat(failoverDecisions(lines)).containsExactly("SHARES_REDIVIDED", "PURGE_ISSUED");
+        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    @Test
+    void dynamicWeightExampleDividesTheMissingReplicasOverTheTwoClustersLeft() throws IOException {
+        List<JsonNode> lines = replay("replay-share-redivision-dynamic.jsonl");
+
+        assertThat(placements(lines)).containsExactly(
+                "[{\"name\":\"member1\",\"replicas\":6},{\"name\":\"member2\",\"replicas\":4},{\"name\":\"member3\",\"replicas\":2}] scheduler",
+                "[{\"name\":\"member2\",\"replicas\":8},{\"name\":\"member3\",\"replicas\":4}] failover");
+        assertThat(decision(lines, "SHARES_REDIVIDED").at("/value/reason").asText()).contains("member2 4 -> 8 pods (4 reserved), member3 2 -> 4"
+                + " pods (2 reserved)");
+        assertThat(commands(lines)).containsExactly("PURGE member1 " + WEB + "/" + INCIDENT + "/removed/member1/purge");
+        assertThat(failoverDecisions(lines)).containsExactly("SHARES_REDIVIDED", "PURGE_ISSUED");
+        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    @Test
+    void retryExampleMovesTheShareToTheNextCandidateAfterTheFirstCommandFailed() throws IOException {
+        List<JsonNode> lines = replay("replay-share-retry.jsonl");
+
+        assertThat(topic(lines, "fedstream.migrations")).extracting(c -> c.at("/value/action").asText() + " " + c.at("/value/attempt").asInt()
+                        + " " + c.at("/value/sourceCluster").asText() + "->" + c.at("/value/targetCluster").asText() + " "
+                        + c.at("/value/remainingCandidates") + " " + c.at("/value/issuedAt").asText())
+                .containsExactly("MIGRATE 1 member1->member3 [\"member4\"] 2026-11-29T10:00:30Z", "MIGRATE 2 member1->member4 [] 2026-11-29T10:00:45Z");
+        assertThat(placements(lines)).last().isEqualTo("[{\"name\":\"member4\",\"replicas\":null},{\"name\":\"member2\",\"replicas\":null}] failover");
+        assertThat(failoverDecisions(lines)).containsExactly("MIGRATION_ISSUED", "MIGRATION_FAILED", "MIGRATION_ISSUED", "MIGRATION_STARTED",
+                "MIGRATION_COMPLETED");
+        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    @Test
+    void applicationFailoverExampleMovesTheFailingCopyAloneWithItsCheckpointAndDeltas() throws IOException {
+        List<JsonNode> lines = replay("replay-share-application-failover.jsonl");
+
+        List<JsonNode> commands = topic(lines, "fedstream.migrations");
+        assertThat(commands).extracting(c -> c.at("/value/action").asText() + " " + c.at("/value/sourceCluster").asText() + "->"
+                + c.at("/value/targetCluster").asText("-")).containsExactly("MIGRATE member1->member3", "PURGE member1->-");
+        JsonNode migrate = commands.get(0).get("value");
+        assertThat(migrate.get("incidentId").asText()).isEqualTo("member1-1795946410000-application");
+        assertThat(migrate.get("strategy").asText()).isEqualTo("CHECKPOINT");
+        assertThat(migrate.at("/checkpoint/id").asLong()).isEqualTo(42);
+        assertThat(migrate.at("/deltaReplay/fromOffsetExclusive").asLong()).isEqualTo(1);
+        assertThat(migrate.at("/deltaReplay/toOffsetInclusive").asLong()).isEqualTo(4);
+        assertThat(migrate.at("/deltaReplay/records").asLong()).isEqualTo(3);
+        assertThat(migrate.get("issuedAt").asText()).isEqualTo("2026-11-29T10:00:40Z");
+        assertThat(placements(lines)).containsExactly(
+                "[{\"name\":\"member1\",\"replicas\":null},{\"name\":\"member2\",\"replicas\":null}] scheduler",
+                "[{\"name\":\"member3\",\"replicas\":null},{\"name\":\"member2\",\"replicas\":null}] failover");
+        assertThat(topic(lines, "fedstream.cluster-state")).extracting(l -> l.at("/value/state").asText())
+                .as("the clusters stay healthy").containsOnly("READY");
+        assertThat(failoverDecisions(lines)).doesNotContain("MIGRATION_HELD").containsSubsequence("APPLICATION_FAILOVER", "MIGRATION_COMPLETED");
+        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    /** Each placement the bindings show, with who decided it. */
+    private static List<String> placements(List<JsonNode> lines) {
+        return topic(lines, "fedstream.bindings").stream().filter(l -> !l.at("/value/placement").isNull())
+                .map(l -> l.at("/value/placement/clusters").toString() + " " + l.at("/value/placement/decidedBy").asText()).toList();
+    }
+
+    private static List<String> commands(List<JsonNode> lines) {
+        return topic(lines, "fedstream.migrations").stream().map(c -> c.at("/value/action").asText() + " " + c.at("/value/sourceCluster").asText()
+                + " " + c.at("/value/commandId").asText()).toList();
+    }
+
+    private static List<String> failoverDecisions(List<JsonNode> lines) {
+        return topic(lines, "fedstream.audit").stream().filter(l -> "failover".equals(l.at("/value/stage").asText()))
+                .map(l -> l.at("/value/decision").asText()).toList();
+    }
+
+    private static JsonNode decision(List<JsonNode> lines, String decision) {
+        return topic(lines, "fedstream.audit").stream().filter(l -> decision.equals(l.at("/value/decision").asText())).findFirst().orElseThrow();
+    }
+
+    private static List<JsonNode> topic(List<JsonNode> lines, String topic) {
+        return lines.stream().filter(l -> l.get("topic").asText().equals(topic)).toList();
+    }
+
+    private List<JsonNode> replay(String example) throws IOException {
+        String script = Files.readString(Path.of("docs/examples", example));
+        Fedstream fedstream = TestFedstream.create();
+        Properties properties = fedstream.streamsProperties();
+        properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        StringWriter out = new StringWriter();
+        new Replay(fedstream.topology(), fedstream.topics(), properties).run(new StringReader(script), out);
+        return out.toString().lines().map(line -> {
+            try {
+                return JSON.readTree(line);
+            } catch (IOException e) {
+                throw new IllegalStateException(line, e);
+            }
+        }).toList();
+    }
+}
