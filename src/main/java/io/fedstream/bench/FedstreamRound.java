@@ -9,6 +9,7 @@ import io.fedstream.avro.InterpretationState;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.cli.Main;
 import io.fedstream.config.FedstreamConfig;
+import io.fedstream.config.FedstreamTopic;
 import io.fedstream.config.Topics;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -78,7 +79,7 @@ final class FedstreamRound {
         Map<String, String> keys = new LinkedHashMap<>();
         for (ConfigDef.ConfigKey key : FedstreamConfig.configDef().configKeys().values()) {
             if (key.name.startsWith("topic.") && key.type == ConfigDef.Type.STRING
-                    && !key.name.equals(FedstreamConfig.TOPIC_WORKLOADS) && !key.name.equals(FedstreamConfig.TOPIC_POLICIES)) {
+                    && !key.name.equals(FedstreamTopic.WORKLOADS.configKey()) && !key.name.equals(FedstreamTopic.POLICIES.configKey())) {
                 keys.put(key.name, (String) key.defaultValue);
             }
         }

@@ -8,6 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -79,21 +83,6 @@ public final class FedstreamConfig extends AbstractConfig {
     public static final String SUBJECT_NAME_STRATEGY = "subject.name.strategy";
     public static final String SCHEMA_REGISTRY_TOPIC = "schema.registry.topic";
     // Topics
-    public static final String TOPIC_WORKLOADS = "topic.workloads";
-    public static final String TOPIC_POLICIES = "topic.policies";
-    public static final String TOPIC_CLUSTER_HEALTH = "topic.cluster.health";
-    public static final String TOPIC_WORKLOAD_STATUS = "topic.workload.status";
-    public static final String TOPIC_STATE_DELTAS = "topic.state.deltas";
-    public static final String TOPIC_BINDINGS = "topic.bindings";
-    public static final String TOPIC_QUOTA_STATUS = "topic.quota.status";
-    public static final String TOPIC_CLUSTER_STATE = "topic.cluster.state";
-    public static final String TOPIC_MIGRATIONS = "topic.migrations";
-    public static final String TOPIC_MIGRATION_EVENTS = "topic.migration.events";
-    public static final String TOPIC_AUDIT = "topic.audit";
-    public static final String TOPIC_DLQ = "topic.dlq";
-    public static final String TOPIC_CAPACITY_RESERVATIONS = "topic.capacity.reservations";
-    public static final String TOPIC_CLUSTER_VIEWS = "topic.cluster.views";
-    public static final String TOPIC_CLUSTER_TRANSITIONS = "topic.cluster.transitions";
     public static final String TOPIC_PARTITIONS = "topic.partitions";
     public static final String TOPIC_REPLICATION_FACTOR = "topic.replication.factor";
     // HTTP
@@ -139,180 +128,150 @@ public final class FedstreamConfig extends AbstractConfig {
     private static final Map<String, String> DISPLAY_DEFAULTS = Map.of(STATE_DIR, "${user.home}/.fedstream/state",
             HEALTH_INPUT_LAG_TOLERANCE_MS, "health.failure.threshold.ms");
 
-    private static final ConfigDef CONFIG = new ConfigDef()
-            .define(KAFKA_BOOTSTRAP_SERVERS, Type.STRING, "127.0.0.1:9092", new ConfigDef.NonEmptyString(), Importance.HIGH,
-                    "Kafka brokers to connect to, host:port separated by commas.", GROUP_KAFKA, 1, ConfigDef.Width.LONG, KAFKA_BOOTSTRAP_SERVERS)
-            .define(APPLICATION_ID, Type.STRING, "fedstream", new ConfigDef.NonEmptyString(), Importance.HIGH,
-                    "Kafka Streams application id: the consumer group, the prefix of internal topics and the state directory name."
-                            + " Every instance of one fedstream deployment uses the same id.", GROUP_KAFKA, 2, ConfigDef.Width.MEDIUM, APPLICATION_ID)
-            .define(STATE_DIR, Type.STRING, STATE_DIR_DEFAULT, new ConfigDef.NonEmptyString(), Importance.HIGH,
-                    "Directory for the RocksDB state stores (and, with `run --embedded`, the broker's data in embedded-kafka/)."
-                            + " Keep it on local disk; the stores are rebuilt from changelogs when lost.",
-                    GROUP_KAFKA, 3, ConfigDef.Width.LONG, STATE_DIR)
-            .define(PROCESSING_GUARANTEE, Type.STRING, StreamsConfig.EXACTLY_ONCE_V2,
-                    ValidString.in(StreamsConfig.EXACTLY_ONCE_V2, StreamsConfig.AT_LEAST_ONCE), Importance.MEDIUM,
-                    "Kafka Streams processing guarantee. exactly_once_v2 makes quota ledgers and migration commands"
-                            + " consistent across failures; at_least_once only for experiments.", GROUP_KAFKA, 4, ConfigDef.Width.SHORT, PROCESSING_GUARANTEE)
-            .define(NUM_STREAM_THREADS, Type.INT, 1, Range.atLeast(1), Importance.MEDIUM,
-                    "Stream threads per instance. Scale out with more instances; on 2 cores a second thread does not help.",
-                    GROUP_KAFKA, 5, ConfigDef.Width.SHORT, NUM_STREAM_THREADS)
-            .define(COMMIT_INTERVAL_MS, Type.LONG, 100L, Range.atLeast(0), Importance.MEDIUM,
-                    "How often Kafka Streams commits, in milliseconds; with exactly-once this bounds the latency"
-                            + " at which read_committed consumers see results.", GROUP_KAFKA, 6, ConfigDef.Width.SHORT, COMMIT_INTERVAL_MS)
-            .define(STREAMS_STALL_TIMEOUT_MS, Type.LONG, 300_000L, Range.atLeast(10_000L), Importance.MEDIUM,
-                    "How long `fedstream run` tolerates Kafka Streams making no progress (not RUNNING, or a stream thread"
-                            + " that stopped polling, e.g. during a broker outage) before it exits with code 1 for its supervisor"
-                            + " to restart it. The producer and task timeouts are derived from it (a quarter, a fifth), so"
-                            + " that a dead broker surfaces as an error well within it.", GROUP_KAFKA, 7, ConfigDef.Width.SHORT,
-                    STREAMS_STALL_TIMEOUT_MS)
+    private static final ConfigDef CONFIG = configuration();
 
-            .define(SCHEMA_REGISTRY_URL, Type.STRING, "", Importance.HIGH,
-                    "Base URL of a schema registry speaking the Confluent REST API. Empty: an in-process registry.",
-                    GROUP_REGISTRY, 1, ConfigDef.Width.LONG, SCHEMA_REGISTRY_URL)
-            .define(SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO, Type.PASSWORD, "", Importance.MEDIUM,
-                    "user:password for HTTP basic authentication to the registry. Empty: none.",
-                    GROUP_REGISTRY, 2, ConfigDef.Width.MEDIUM, SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO)
-            .define(SCHEMA_REGISTRY_BEARER_TOKEN, Type.PASSWORD, "", Importance.MEDIUM,
-                    "Bearer token for the registry. Empty: none.",
-                    GROUP_REGISTRY, 3, ConfigDef.Width.MEDIUM, SCHEMA_REGISTRY_BEARER_TOKEN)
-            .define(AUTO_REGISTER_SCHEMAS, Type.BOOLEAN, true, Importance.MEDIUM,
-                    "Register the writer schema on first use. When false the schema must already be registered.",
-                    GROUP_REGISTRY, 4, ConfigDef.Width.SHORT, AUTO_REGISTER_SCHEMAS)
-            .define(USE_LATEST_VERSION, Type.BOOLEAN, false, Importance.LOW,
-                    "Write with the subject's latest registered version (checked backward compatible) instead of the compiled schema.",
-                    GROUP_REGISTRY, 5, ConfigDef.Width.SHORT, USE_LATEST_VERSION)
-            .define(LATEST_CACHE_TTL_SECONDS, Type.LONG, 60L, Range.atLeast(0), Importance.LOW,
-                    "How long the latest version of a subject is cached, in seconds.",
-                    GROUP_REGISTRY, 6, ConfigDef.Width.SHORT, LATEST_CACHE_TTL_SECONDS)
-            .define(SUBJECT_NAME_STRATEGY, Type.STRING, "topic",
-                    ValidString.in("topic", "record", "topic-record"), Importance.LOW,
-                    "Subject naming: topic (<topic>-key/-value), record (the record's full name) or topic-record (<topic>-<full name>).",
-                    GROUP_REGISTRY, 7, ConfigDef.Width.SHORT, SUBJECT_NAME_STRATEGY)
-            .define(SCHEMA_REGISTRY_TOPIC, Type.STRING, "_schemas", new ConfigDef.NonEmptyString(), Importance.LOW,
-                    "Compacted one-partition topic in which the embedded registry (schema.registry.url empty) keeps its"
-                            + " schemas, on the broker it serves, as Confluent's registry does: ids survive restarts, and every"
-                            + " process serving a registry over one broker agrees on them.",
-                    GROUP_REGISTRY, 8, ConfigDef.Width.MEDIUM, SCHEMA_REGISTRY_TOPIC)
+    private static ConfigDef configuration() {
+        ConfigDef definition = new ConfigDef()
+                .define(KAFKA_BOOTSTRAP_SERVERS, Type.STRING, "127.0.0.1:9092", new ConfigDef.NonEmptyString(), Importance.HIGH,
+                        "Kafka brokers to connect to, host:port separated by commas.", GROUP_KAFKA, 1, ConfigDef.Width.LONG, KAFKA_BOOTSTRAP_SERVERS)
+                .define(APPLICATION_ID, Type.STRING, "fedstream", new ConfigDef.NonEmptyString(), Importance.HIGH,
+                        "Kafka Streams application id: the consumer group, the prefix of internal topics and the state directory name."
+                                + " Every instance of one fedstream deployment uses the same id.", GROUP_KAFKA, 2, ConfigDef.Width.MEDIUM, APPLICATION_ID)
+                .define(STATE_DIR, Type.STRING, STATE_DIR_DEFAULT, new ConfigDef.NonEmptyString(), Importance.HIGH,
+                        "Directory for the RocksDB state stores (and, with `run --embedded`, the broker's data in embedded-kafka/)."
+                                + " Keep it on local disk; the stores are rebuilt from changelogs when lost.",
+                        GROUP_KAFKA, 3, ConfigDef.Width.LONG, STATE_DIR)
+                .define(PROCESSING_GUARANTEE, Type.STRING, StreamsConfig.EXACTLY_ONCE_V2,
+                        ValidString.in(StreamsConfig.EXACTLY_ONCE_V2, StreamsConfig.AT_LEAST_ONCE), Importance.MEDIUM,
+                        "Kafka Streams processing guarantee. exactly_once_v2 makes quota ledgers and migration commands"
+                                + " consistent across failures; at_least_once only for experiments.", GROUP_KAFKA, 4, ConfigDef.Width.SHORT, PROCESSING_GUARANTEE)
+                .define(NUM_STREAM_THREADS, Type.INT, 1, Range.atLeast(1), Importance.MEDIUM,
+                        "Stream threads per instance. Scale out with more instances; on 2 cores a second thread does not help.",
+                        GROUP_KAFKA, 5, ConfigDef.Width.SHORT, NUM_STREAM_THREADS)
+                .define(COMMIT_INTERVAL_MS, Type.LONG, 100L, Range.atLeast(0), Importance.MEDIUM,
+                        "How often Kafka Streams commits, in milliseconds; with exactly-once this bounds the latency"
+                                + " at which read_committed consumers see results.", GROUP_KAFKA, 6, ConfigDef.Width.SHORT, COMMIT_INTERVAL_MS)
+                .define(STREAMS_STALL_TIMEOUT_MS, Type.LONG, 300_000L, Range.atLeast(10_000L), Importance.MEDIUM,
+                        "How long `fedstream run` tolerates Kafka Streams making no progress (not RUNNING, or a stream thread"
+                                + " that stopped polling, e.g. during a broker outage) before it exits with code 1 for its supervisor"
+                                + " to restart it. The producer and task timeouts are derived from it (a quarter, a fifth), so"
+                                + " that a dead broker surfaces as an error well within it.", GROUP_KAFKA, 7, ConfigDef.Width.SHORT,
+                        STREAMS_STALL_TIMEOUT_MS)
 
-            .define(TOPIC_WORKLOADS, Type.STRING, "fedstream.workloads", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
-                    "Workload manifests (WorkloadEvent), keyed by group/kind/namespace/name.", GROUP_TOPICS, 1, ConfigDef.Width.MEDIUM, TOPIC_WORKLOADS)
-            .define(TOPIC_POLICIES, Type.STRING, "fedstream.policies", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
-                    "Quota, propagation and interpreter-customization policies (PolicyEvent).", GROUP_TOPICS, 2, ConfigDef.Width.MEDIUM, TOPIC_POLICIES)
-            .define(TOPIC_CLUSTER_HEALTH, Type.STRING, "fedstream.cluster-health", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
-                    "Member cluster heartbeats and capacity (ClusterHealthEvent), keyed by cluster.", GROUP_TOPICS, 3, ConfigDef.Width.MEDIUM, TOPIC_CLUSTER_HEALTH)
-            .define(TOPIC_WORKLOAD_STATUS, Type.STRING, "fedstream.workload-status", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
-                    "Workload phase, checkpoints and consumer offsets (WorkloadStatusEvent).", GROUP_TOPICS, 4, ConfigDef.Width.MEDIUM, TOPIC_WORKLOAD_STATUS)
-            .define(TOPIC_STATE_DELTAS, Type.STRING, "fedstream.state-deltas", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
-                    "State deltas written by running workloads since their last checkpoint.", GROUP_TOPICS, 5, ConfigDef.Width.MEDIUM, TOPIC_STATE_DELTAS)
-            .define(TOPIC_BINDINGS, Type.STRING, "fedstream.bindings", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
-                    "Resource bindings: components, totals, placement and admission (output).", GROUP_TOPICS, 6, ConfigDef.Width.MEDIUM, TOPIC_BINDINGS)
-            .define(TOPIC_QUOTA_STATUS, Type.STRING, "fedstream.quota-status", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
-                    "FederatedResourceQuota status: hard and used, overall and per cluster (output).", GROUP_TOPICS, 7, ConfigDef.Width.MEDIUM, TOPIC_QUOTA_STATUS)
-            .define(TOPIC_CLUSTER_STATE, Type.STRING, "fedstream.cluster-state", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
-                    "Cluster state transitions with reasons (output).", GROUP_TOPICS, 8, ConfigDef.Width.MEDIUM, TOPIC_CLUSTER_STATE)
-            .define(TOPIC_MIGRATIONS, Type.STRING, "fedstream.migrations", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
-                    "Migration commands for the executor (output).", GROUP_TOPICS, 9, ConfigDef.Width.MEDIUM, TOPIC_MIGRATIONS)
-            .define(TOPIC_MIGRATION_EVENTS, Type.STRING, "fedstream.migration-events", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
-                    "Migration progress reported by the executor.", GROUP_TOPICS, 10, ConfigDef.Width.MEDIUM, TOPIC_MIGRATION_EVENTS)
-            .define(TOPIC_AUDIT, Type.STRING, "fedstream.audit", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
-                    "One AuditEvent per decision (output).", GROUP_TOPICS, 11, ConfigDef.Width.MEDIUM, TOPIC_AUDIT)
-            .define(TOPIC_DLQ, Type.STRING, "fedstream.dlq", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
-                    "Dead-letter topic: the original bytes plus headers naming stage, reason, topic, partition and offset.",
-                    GROUP_TOPICS, 12, ConfigDef.Width.MEDIUM, TOPIC_DLQ)
-            .define(TOPIC_CAPACITY_RESERVATIONS, Type.STRING, "fedstream.capacity-reservations", new ConfigDef.NonEmptyString(),
-                    Importance.LOW, "fedstream's own: placement and failover ask a cluster's reserving task for room here, keyed by"
-                            + " cluster; partitioned like the cluster-health topic.", GROUP_TOPICS, 15, ConfigDef.Width.MEDIUM,
-                    TOPIC_CAPACITY_RESERVATIONS)
-            .define(TOPIC_CLUSTER_VIEWS, Type.STRING, "fedstream.cluster-views", new ConfigDef.NonEmptyString(), Importance.LOW,
-                    "fedstream's own: each member cluster's state and latest heartbeat, whenever either changes, mirrored on"
-                            + " every instance for choosing placement candidates.", GROUP_TOPICS, 16, ConfigDef.Width.MEDIUM,
-                    TOPIC_CLUSTER_VIEWS)
-            .define(TOPIC_CLUSTER_TRANSITIONS, Type.STRING, "fedstream.cluster-transitions", new ConfigDef.NonEmptyString(),
-                    Importance.LOW, "fedstream's own: the health client copies every cluster transition (with the migration"
-                            + " brake) to every partition here, for the fail-over stage; topic.partitions partitions.",
-                    GROUP_TOPICS, 17, ConfigDef.Width.MEDIUM, TOPIC_CLUSTER_TRANSITIONS)
-            .define(TOPIC_PARTITIONS, Type.INT, 6, Range.atLeast(1), Importance.MEDIUM,
-                    "Partitions of the topics fedstream creates; the upper bound of useful instances.",
-                    GROUP_TOPICS, 13, ConfigDef.Width.SHORT, TOPIC_PARTITIONS)
-            .define(TOPIC_REPLICATION_FACTOR, Type.SHORT, (short) 1, Range.atLeast(1), Importance.MEDIUM,
-                    "Replication factor of the topics fedstream creates. 1 suits the embedded single-node broker;"
-                            + " production wants 3 (with min.insync.replicas=2).", GROUP_TOPICS, 14, ConfigDef.Width.SHORT, TOPIC_REPLICATION_FACTOR)
+                .define(SCHEMA_REGISTRY_URL, Type.STRING, "", Importance.HIGH,
+                        "Base URL of a schema registry speaking the Confluent REST API. Empty: an in-process registry.",
+                        GROUP_REGISTRY, 1, ConfigDef.Width.LONG, SCHEMA_REGISTRY_URL)
+                .define(SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO, Type.PASSWORD, "", Importance.MEDIUM,
+                        "user:password for HTTP basic authentication to the registry. Empty: none.",
+                        GROUP_REGISTRY, 2, ConfigDef.Width.MEDIUM, SCHEMA_REGISTRY_BASIC_AUTH_USER_INFO)
+                .define(SCHEMA_REGISTRY_BEARER_TOKEN, Type.PASSWORD, "", Importance.MEDIUM,
+                        "Bearer token for the registry. Empty: none.",
+                        GROUP_REGISTRY, 3, ConfigDef.Width.MEDIUM, SCHEMA_REGISTRY_BEARER_TOKEN)
+                .define(AUTO_REGISTER_SCHEMAS, Type.BOOLEAN, true, Importance.MEDIUM,
+                        "Register the writer schema on first use. When false the schema must already be registered.",
+                        GROUP_REGISTRY, 4, ConfigDef.Width.SHORT, AUTO_REGISTER_SCHEMAS)
+                .define(USE_LATEST_VERSION, Type.BOOLEAN, false, Importance.LOW,
+                        "Write with the subject's latest registered version (checked backward compatible) instead of the compiled schema.",
+                        GROUP_REGISTRY, 5, ConfigDef.Width.SHORT, USE_LATEST_VERSION)
+                .define(LATEST_CACHE_TTL_SECONDS, Type.LONG, 60L, Range.atLeast(0), Importance.LOW,
+                        "How long the latest version of a subject is cached, in seconds.",
+                        GROUP_REGISTRY, 6, ConfigDef.Width.SHORT, LATEST_CACHE_TTL_SECONDS)
+                .define(SUBJECT_NAME_STRATEGY, Type.STRING, "topic",
+                        ValidString.in("topic", "record", "topic-record"), Importance.LOW,
+                        "Subject naming: topic (<topic>-key/-value), record (the record's full name) or topic-record (<topic>-<full name>).",
+                        GROUP_REGISTRY, 7, ConfigDef.Width.SHORT, SUBJECT_NAME_STRATEGY)
+                .define(SCHEMA_REGISTRY_TOPIC, Type.STRING, "_schemas", new ConfigDef.NonEmptyString(), Importance.LOW,
+                        "Compacted one-partition topic in which the embedded registry (schema.registry.url empty) keeps its"
+                                + " schemas, on the broker it serves, as Confluent's registry does: ids survive restarts, and every"
+                                + " process serving a registry over one broker agrees on them.",
+                        GROUP_REGISTRY, 8, ConfigDef.Width.MEDIUM, SCHEMA_REGISTRY_TOPIC);
+        Arrays.stream(FedstreamTopic.values()).sorted(Comparator.comparingInt(FedstreamTopic::orderInGroup)).forEach(topic ->
+                definition.define(topic.configKey(), Type.STRING, topic.defaultName(), new ConfigDef.NonEmptyString(), topic.importance(),
+                        topic.doc(), GROUP_TOPICS, topic.orderInGroup(), ConfigDef.Width.MEDIUM, topic.configKey()));
+        return definition
+                .define(TOPIC_PARTITIONS, Type.INT, 6, Range.atLeast(1), Importance.MEDIUM,
+                        "Partitions of the topics fedstream creates; the upper bound of useful instances.",
+                        GROUP_TOPICS, 13, ConfigDef.Width.SHORT, TOPIC_PARTITIONS)
+                .define(TOPIC_REPLICATION_FACTOR, Type.SHORT, (short) 1, Range.atLeast(1), Importance.MEDIUM,
+                        "Replication factor of the topics fedstream creates. 1 suits the embedded single-node broker;"
+                                + " production wants 3 (with min.insync.replicas=2).", GROUP_TOPICS, 14, ConfigDef.Width.SHORT, TOPIC_REPLICATION_FACTOR)
 
-            .define(HTTP_HOST, Type.STRING, "127.0.0.1", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
-                    "Interface the HTTP server (live view, queries) listens on. 0.0.0.0 exposes it to the network.",
-                    GROUP_HTTP, 1, ConfigDef.Width.MEDIUM, HTTP_HOST)
-            .define(HTTP_PORT, Type.INT, 8080, Range.between(0, 65535), Importance.MEDIUM,
-                    "Port of the HTTP server; 0 picks a free port.", GROUP_HTTP, 2, ConfigDef.Width.SHORT, HTTP_PORT)
-            .define(HTTP_BEARER_TOKEN, Type.PASSWORD, "", Importance.MEDIUM,
-                    "Bearer token the HTTP server requires from its clients. Empty: no authentication.",
-                    GROUP_HTTP, 3, ConfigDef.Width.MEDIUM, HTTP_BEARER_TOKEN)
-            .define(METRICS_PUBLIC, Type.BOOLEAN, false, Importance.LOW,
-                    "Serve /metrics (Prometheus) without the bearer token, for a scraper that cannot send one;"
-                            + " every other route still asks for it.",
-                    GROUP_HTTP, 4, ConfigDef.Width.SHORT, METRICS_PUBLIC)
+                .define(HTTP_HOST, Type.STRING, "127.0.0.1", new ConfigDef.NonEmptyString(), Importance.MEDIUM,
+                        "Interface the HTTP server (live view, queries) listens on. 0.0.0.0 exposes it to the network.",
+                        GROUP_HTTP, 1, ConfigDef.Width.MEDIUM, HTTP_HOST)
+                .define(HTTP_PORT, Type.INT, 8080, Range.between(0, 65535), Importance.MEDIUM,
+                        "Port of the HTTP server; 0 picks a free port.", GROUP_HTTP, 2, ConfigDef.Width.SHORT, HTTP_PORT)
+                .define(HTTP_BEARER_TOKEN, Type.PASSWORD, "", Importance.MEDIUM,
+                        "Bearer token the HTTP server requires from its clients. Empty: no authentication.",
+                        GROUP_HTTP, 3, ConfigDef.Width.MEDIUM, HTTP_BEARER_TOKEN)
+                .define(METRICS_PUBLIC, Type.BOOLEAN, false, Importance.LOW,
+                        "Serve /metrics (Prometheus) without the bearer token, for a scraper that cannot send one;"
+                                + " every other route still asks for it.",
+                        GROUP_HTTP, 4, ConfigDef.Width.SHORT, METRICS_PUBLIC)
 
-            .define(EMBEDDED_KAFKA_PORT, Type.INT, 9092, Range.between(0, 65535), Importance.LOW,
-                    "Broker port of the in-process Kafka of `fedstream demo` and `run --embedded`; 0 picks a free port.",
-                    GROUP_LOCAL, 1, ConfigDef.Width.SHORT, EMBEDDED_KAFKA_PORT)
-            .define(EMBEDDED_REGISTRY_PORT, Type.INT, 8081, Range.between(0, 65535), Importance.LOW,
-                    "Loopback port on which `run --embedded` serves its in-process schema registry (Confluent REST API),"
-                            + " so that `fedstream apply` and other clients can write records it reads; 0 picks a free port.",
-                    GROUP_LOCAL, 2, ConfigDef.Width.SHORT, EMBEDDED_REGISTRY_PORT)
-            .define(CUSTOMIZATIONS_DIR, Type.STRING, "", Importance.LOW,
-                    "Directory of declarative interpreter customizations (YAML) for CRDs. Empty: built-in kinds only.",
-                    GROUP_LOCAL, 3, ConfigDef.Width.LONG, CUSTOMIZATIONS_DIR)
+                .define(EMBEDDED_KAFKA_PORT, Type.INT, 9092, Range.between(0, 65535), Importance.LOW,
+                        "Broker port of the in-process Kafka of `fedstream demo` and `run --embedded`; 0 picks a free port.",
+                        GROUP_LOCAL, 1, ConfigDef.Width.SHORT, EMBEDDED_KAFKA_PORT)
+                .define(EMBEDDED_REGISTRY_PORT, Type.INT, 8081, Range.between(0, 65535), Importance.LOW,
+                        "Loopback port on which `run --embedded` serves its in-process schema registry (Confluent REST API),"
+                                + " so that `fedstream apply` and other clients can write records it reads; 0 picks a free port.",
+                        GROUP_LOCAL, 2, ConfigDef.Width.SHORT, EMBEDDED_REGISTRY_PORT)
+                .define(CUSTOMIZATIONS_DIR, Type.STRING, "", Importance.LOW,
+                        "Directory of declarative interpreter customizations (YAML) for CRDs. Empty: built-in kinds only.",
+                        GROUP_LOCAL, 3, ConfigDef.Width.LONG, CUSTOMIZATIONS_DIR)
 
-            .define(HEALTH_FAILURE_THRESHOLD_MS, Type.LONG, 30_000L, Range.atLeast(1), Importance.MEDIUM,
-                    "A cluster with no heartbeat for this long (or reporting Ready False or Unknown) is SUSPECT.",
-                    GROUP_HEALTH, 1, ConfigDef.Width.SHORT, HEALTH_FAILURE_THRESHOLD_MS)
-            .define(HEALTH_TOLERATION_MS, Type.LONG, 300_000L, Range.atLeast(1), Importance.MEDIUM,
-                    "A cluster SUSPECT for this long is FAILED. Also fedstream's default toleration (the analogue of Kubernetes'"
-                            + " DefaultTolerationSeconds): a workload whose policy's clusterTolerations tolerate no NoExecute taint"
-                            + " of its cluster (not-ready, unreachable or the Cluster's own) leaves this long after the taint was added.",
-                    GROUP_HEALTH, 2, ConfigDef.Width.SHORT, HEALTH_TOLERATION_MS)
-            .define(HEALTH_SUCCESS_THRESHOLD_MS, Type.LONG, 10_000L, Range.atLeast(1), Importance.MEDIUM,
-                    "How long a RECOVERING cluster must stay healthy before it is READY; doubled for every earlier"
-                            + " incident within health.flap.window.ms.", GROUP_HEALTH, 3, ConfigDef.Width.SHORT, HEALTH_SUCCESS_THRESHOLD_MS)
-            .define(HEALTH_FLAP_WINDOW_MS, Type.LONG, 600_000L, Range.atLeast(1), Importance.LOW,
-                    "Incidents of one cluster within this window count as flaps; the RECOVERING time never exceeds it.",
-                    GROUP_HEALTH, 4, ConfigDef.Width.SHORT, HEALTH_FLAP_WINDOW_MS)
-            .define(HEALTH_CHECK_INTERVAL_MS, Type.LONG, 1_000L, Range.atLeast(1), Importance.LOW,
-                    "How often (wall clock) the cluster watch looks for missed heartbeats; at most health.failure.threshold.ms.",
-                    GROUP_HEALTH, 5, ConfigDef.Width.SHORT, HEALTH_CHECK_INTERVAL_MS)
-            .define(HEALTH_INPUT_LAG_TOLERANCE_MS, Type.LONG, null, ConfigDef.LambdaValidator.with((name, value) -> {
-                        if (value != null && (Long) value < 1) {
-                            throw new ConfigException(name, value, "Value must be at least 1");
-                        }
-                    }, () -> "[1,...] (unset: health.failure.threshold.ms)"), Importance.LOW,
-                    "The health input lags when the wall clock is this far ahead of the latest heartbeat time processed (of"
-                            + " any cluster): no cluster changes state meanwhile, the migration brake holds, and once it"
-                            + " catches up every cluster gets a full failure threshold again. Default: health.failure.threshold.ms"
-                            + " (a shorter stall cannot make a cluster look silent).",
-                    GROUP_HEALTH, 6, ConfigDef.Width.SHORT, HEALTH_INPUT_LAG_TOLERANCE_MS)
-            .define(HEALTH_BRAKE_RATIO, Type.DOUBLE, 0.5, Range.between(0.01, 1.0), Importance.MEDIUM,
-                    "The migration brake holds while at least this share of the known clusters (and at least"
-                            + " health.brake.min.clusters) turned SUSPECT within one health.failure.threshold.ms and are not back:"
-                            + " fedstream then suspects itself or the network, and issues no migration command.",
-                    GROUP_HEALTH, 7, ConfigDef.Width.SHORT, HEALTH_BRAKE_RATIO)
-            .define(HEALTH_BRAKE_MIN_CLUSTERS, Type.INT, 2, Range.atLeast(1), Importance.LOW,
-                    "The fewest clusters failing together that engage the migration brake: one cluster alone is never a"
-                            + " mass failure by default.", GROUP_HEALTH, 8, ConfigDef.Width.SHORT, HEALTH_BRAKE_MIN_CLUSTERS)
+                .define(HEALTH_FAILURE_THRESHOLD_MS, Type.LONG, 30_000L, Range.atLeast(1), Importance.MEDIUM,
+                        "A cluster with no heartbeat for this long (or reporting Ready False or Unknown) is SUSPECT.",
+                        GROUP_HEALTH, 1, ConfigDef.Width.SHORT, HEALTH_FAILURE_THRESHOLD_MS)
+                .define(HEALTH_TOLERATION_MS, Type.LONG, 300_000L, Range.atLeast(1), Importance.MEDIUM,
+                        "A cluster SUSPECT for this long is FAILED. Also fedstream's default toleration (the analogue of Kubernetes'"
+                                + " DefaultTolerationSeconds): a workload whose policy's clusterTolerations tolerate no NoExecute taint"
+                                + " of its cluster (not-ready, unreachable or the Cluster's own) leaves this long after the taint was added.",
+                        GROUP_HEALTH, 2, ConfigDef.Width.SHORT, HEALTH_TOLERATION_MS)
+                .define(HEALTH_SUCCESS_THRESHOLD_MS, Type.LONG, 10_000L, Range.atLeast(1), Importance.MEDIUM,
+                        "How long a RECOVERING cluster must stay healthy before it is READY; doubled for every earlier"
+                                + " incident within health.flap.window.ms.", GROUP_HEALTH, 3, ConfigDef.Width.SHORT, HEALTH_SUCCESS_THRESHOLD_MS)
+                .define(HEALTH_FLAP_WINDOW_MS, Type.LONG, 600_000L, Range.atLeast(1), Importance.LOW,
+                        "Incidents of one cluster within this window count as flaps; the RECOVERING time never exceeds it.",
+                        GROUP_HEALTH, 4, ConfigDef.Width.SHORT, HEALTH_FLAP_WINDOW_MS)
+                .define(HEALTH_CHECK_INTERVAL_MS, Type.LONG, 1_000L, Range.atLeast(1), Importance.LOW,
+                        "How often (wall clock) the cluster watch looks for missed heartbeats; at most health.failure.threshold.ms.",
+                        GROUP_HEALTH, 5, ConfigDef.Width.SHORT, HEALTH_CHECK_INTERVAL_MS)
+                .define(HEALTH_INPUT_LAG_TOLERANCE_MS, Type.LONG, null, ConfigDef.LambdaValidator.with((name, value) -> {
+                            if (value != null && (Long) value < 1) {
+                                throw new ConfigException(name, value, "Value must be at least 1");
+                            }
+                        }, () -> "[1,...] (unset: health.failure.threshold.ms)"), Importance.LOW,
+                        "The health input lags when the wall clock is this far ahead of the latest heartbeat time processed (of"
+                                + " any cluster): no cluster changes state meanwhile, the migration brake holds, and once it"
+                                + " catches up every cluster gets a full failure threshold again. Default: health.failure.threshold.ms"
+                                + " (a shorter stall cannot make a cluster look silent).",
+                        GROUP_HEALTH, 6, ConfigDef.Width.SHORT, HEALTH_INPUT_LAG_TOLERANCE_MS)
+                .define(HEALTH_BRAKE_RATIO, Type.DOUBLE, 0.5, Range.between(0.01, 1.0), Importance.MEDIUM,
+                        "The migration brake holds while at least this share of the known clusters (and at least"
+                                + " health.brake.min.clusters) turned SUSPECT within one health.failure.threshold.ms and are not back:"
+                                + " fedstream then suspects itself or the network, and issues no migration command.",
+                        GROUP_HEALTH, 7, ConfigDef.Width.SHORT, HEALTH_BRAKE_RATIO)
+                .define(HEALTH_BRAKE_MIN_CLUSTERS, Type.INT, 2, Range.atLeast(1), Importance.LOW,
+                        "The fewest clusters failing together that engage the migration brake: one cluster alone is never a"
+                                + " mass failure by default.", GROUP_HEALTH, 8, ConfigDef.Width.SHORT, HEALTH_BRAKE_MIN_CLUSTERS)
 
-            .define(PLACE_RESERVATION_TTL_MS, Type.LONG, 300_000L, Range.atLeast(1), Importance.LOW,
-                    "How long room reserved on a cluster counts against it: the time its heartbeats may take to report the"
-                            + " placed pods as allocated.", GROUP_PLACE, 1, ConfigDef.Width.SHORT, PLACE_RESERVATION_TTL_MS)
-            .define(PLACE_RETRY_INTERVAL_MS, Type.LONG, 10_000L, Range.atLeast(1), Importance.LOW,
-                    "How often (wall clock) admitted workloads that are not placed (no cluster fits, or no policy selects them) are tried again.",
-                    GROUP_PLACE, 2, ConfigDef.Width.SHORT, PLACE_RETRY_INTERVAL_MS)
+                .define(PLACE_RESERVATION_TTL_MS, Type.LONG, 300_000L, Range.atLeast(1), Importance.LOW,
+                        "How long room reserved on a cluster counts against it: the time its heartbeats may take to report the"
+                                + " placed pods as allocated.", GROUP_PLACE, 1, ConfigDef.Width.SHORT, PLACE_RESERVATION_TTL_MS)
+                .define(PLACE_RETRY_INTERVAL_MS, Type.LONG, 10_000L, Range.atLeast(1), Importance.LOW,
+                        "How often (wall clock) admitted workloads that are not placed (no cluster fits, or no policy selects them) are tried again.",
+                        GROUP_PLACE, 2, ConfigDef.Width.SHORT, PLACE_RETRY_INTERVAL_MS)
 
-            .define(ROCKSDB_MEMORY_TOTAL_BYTES, Type.LONG, 256L * 1024 * 1024, Range.atLeast(0), Importance.MEDIUM,
-                    "Off-heap memory of all RocksDB state stores of an instance together: one shared block cache (data,"
-                            + " index and filter blocks) that also accounts for the memtables. 0: unbounded, each store with"
-                            + " RocksDB's and Kafka Streams' own defaults. At least 1048576 otherwise.",
-                    GROUP_STATE, 1, ConfigDef.Width.SHORT, ROCKSDB_MEMORY_TOTAL_BYTES)
-            .define(ROCKSDB_MEMORY_WRITE_BUFFER_RATIO, Type.DOUBLE, 0.5, Importance.LOW,
-                    "Share of rocksdb.memory.total.bytes that memtables (write buffers) may take before the largest is"
-                            + " flushed; above 0 and below 1.", GROUP_STATE, 2, ConfigDef.Width.SHORT, ROCKSDB_MEMORY_WRITE_BUFFER_RATIO);
+                .define(ROCKSDB_MEMORY_TOTAL_BYTES, Type.LONG, 256L * 1024 * 1024, Range.atLeast(0), Importance.MEDIUM,
+                        "Off-heap memory of all RocksDB state stores of an instance together: one shared block cache (data,"
+                                + " index and filter blocks) that also accounts for the memtables. 0: unbounded, each store with"
+                                + " RocksDB's and Kafka Streams' own defaults. At least 1048576 otherwise.",
+                        GROUP_STATE, 1, ConfigDef.Width.SHORT, ROCKSDB_MEMORY_TOTAL_BYTES)
+                .define(ROCKSDB_MEMORY_WRITE_BUFFER_RATIO, Type.DOUBLE, 0.5, Importance.LOW,
+                        "Share of rocksdb.memory.total.bytes that memtables (write buffers) may take before the largest is"
+                                + " flushed; above 0 and below 1.", GROUP_STATE, 2, ConfigDef.Width.SHORT, ROCKSDB_MEMORY_WRITE_BUFFER_RATIO);
+    }
 
     private final Map<String, Source> sources;
 
@@ -465,72 +424,18 @@ public final class FedstreamConfig extends AbstractConfig {
 
     // ---- Topics
 
-    public String workloadsTopic() {
-        return getString(TOPIC_WORKLOADS);
-    }
-
-    public String policiesTopic() {
-        return getString(TOPIC_POLICIES);
-    }
-
-    public String clusterHealthTopic() {
-        return getString(TOPIC_CLUSTER_HEALTH);
-    }
-
-    public String workloadStatusTopic() {
-        return getString(TOPIC_WORKLOAD_STATUS);
-    }
-
-    public String stateDeltasTopic() {
-        return getString(TOPIC_STATE_DELTAS);
-    }
-
-    public String bindingsTopic() {
-        return getString(TOPIC_BINDINGS);
-    }
-
-    public String quotaStatusTopic() {
-        return getString(TOPIC_QUOTA_STATUS);
-    }
-
-    public String clusterStateTopic() {
-        return getString(TOPIC_CLUSTER_STATE);
-    }
-
-    public String migrationsTopic() {
-        return getString(TOPIC_MIGRATIONS);
-    }
-
-    public String migrationEventsTopic() {
-        return getString(TOPIC_MIGRATION_EVENTS);
-    }
-
-    public String auditTopic() {
-        return getString(TOPIC_AUDIT);
-    }
-
-    public String dlqTopic() {
-        return getString(TOPIC_DLQ);
-    }
-
-    public String capacityReservationsTopic() {
-        return getString(TOPIC_CAPACITY_RESERVATIONS);
-    }
-
-    public String clusterViewsTopic() {
-        return getString(TOPIC_CLUSTER_VIEWS);
-    }
-
-    public String clusterTransitionsTopic() {
-        return getString(TOPIC_CLUSTER_TRANSITIONS);
+    /** The configured name of the topic. */
+    public String topicName(FedstreamTopic topic) {
+        return getString(topic.configKey());
     }
 
     /** Every fedstream topic's name, as configured. */
-    public TopicNames topicNames() {
-        return new TopicNames(workloadsTopic(), policiesTopic(), clusterHealthTopic(), workloadStatusTopic(),
-                stateDeltasTopic(), bindingsTopic(), quotaStatusTopic(), clusterStateTopic(), migrationsTopic(),
-                migrationEventsTopic(), auditTopic(), dlqTopic(), capacityReservationsTopic(), clusterViewsTopic(),
-                clusterTransitionsTopic());
+    public Map<FedstreamTopic, String> topicNames() {
+        Map<FedstreamTopic, String> names = new EnumMap<>(FedstreamTopic.class);
+        for (FedstreamTopic topic : FedstreamTopic.values()) {
+            names.put(topic, topicName(topic));
+        }
+        return Collections.unmodifiableMap(names);
     }
 
     public int topicPartitions() {

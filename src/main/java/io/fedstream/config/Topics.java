@@ -13,54 +13,116 @@ import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.serde.AvroSerdes;
+import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.avro.specific.SpecificRecord;
 
-/** Every topic of DESIGN.md with its name and serdes; keys are strings, values Avro in the Confluent wire format. */
-public record Topics(
-        Topic<String, WorkloadEvent> workloads,
-        Topic<String, PolicyEvent> policies,
-        Topic<String, ClusterHealthEvent> clusterHealth,
-        Topic<String, WorkloadStatusEvent> workloadStatus,
-        Topic<String, byte[]> stateDeltas,
-        Topic<String, ResourceBinding> bindings,
-        Topic<String, QuotaStatus> quotaStatus,
-        Topic<String, ClusterStateEvent> clusterState,
-        Topic<String, MigrationCommand> migrations,
-        Topic<String, MigrationEvent> migrationEvents,
-        Topic<String, AuditEvent> audit,
-        Topic<String, byte[]> deadLetters,
-        Topic<String, ReservationRequest> capacityReservations,
-        Topic<String, ClusterWatch> clusterViews,
-        Topic<String, ClusterStateEvent> clusterTransitions) {
+/**
+ * Every {@link FedstreamTopic} bound to its configured name and serdes: keys are strings, values Avro in the Confluent
+ * wire format (or raw bytes); the typed accessors are what topology code uses.
+ */
+public final class Topics {
 
-    /** Binds the configured names to string keys and registry-backed Avro values. */
-    public static Topics of(TopicNames names, AvroSerdes avro) {
-        Serde<String> key = Serdes.String();
-        return new Topics(
-                new Topic<>(names.workloads(), key, avro.specific(WorkloadEvent.class, false), WorkloadEvent.class),
-                new Topic<>(names.policies(), key, avro.specific(PolicyEvent.class, false), PolicyEvent.class),
-                new Topic<>(names.clusterHealth(), key, avro.specific(ClusterHealthEvent.class, false), ClusterHealthEvent.class),
-                new Topic<>(names.workloadStatus(), key, avro.specific(WorkloadStatusEvent.class, false), WorkloadStatusEvent.class),
-                new Topic<>(names.stateDeltas(), key, Serdes.ByteArray(), byte[].class),
-                new Topic<>(names.bindings(), key, avro.specific(ResourceBinding.class, false), ResourceBinding.class),
-                new Topic<>(names.quotaStatus(), key, avro.specific(QuotaStatus.class, false), QuotaStatus.class),
-                new Topic<>(names.clusterState(), key, avro.specific(ClusterStateEvent.class, false), ClusterStateEvent.class),
-                new Topic<>(names.migrations(), key, avro.specific(MigrationCommand.class, false), MigrationCommand.class),
-                new Topic<>(names.migrationEvents(), key, avro.specific(MigrationEvent.class, false), MigrationEvent.class),
-                new Topic<>(names.audit(), key, avro.specific(AuditEvent.class, false), AuditEvent.class),
-                new Topic<>(names.deadLetters(), key, Serdes.ByteArray(), byte[].class),
-                new Topic<>(names.capacityReservations(), key, avro.specific(ReservationRequest.class, false), ReservationRequest.class),
-                new Topic<>(names.clusterViews(), key, avro.specific(ClusterWatch.class, false), ClusterWatch.class),
-                new Topic<>(names.clusterTransitions(), key, avro.specific(ClusterStateEvent.class, false), ClusterStateEvent.class));
+    private final Map<FedstreamTopic, Topic<String, ?>> byTopic;
+
+    private Topics(Map<FedstreamTopic, Topic<String, ?>> byTopic) {
+        this.byTopic = byTopic;
+    }
+
+    /** Binds the configured names ({@link FedstreamConfig#topicNames()}) to string keys and registry-backed values. */
+    public static Topics of(Map<FedstreamTopic, String> names, AvroSerdes avro) {
+        Map<FedstreamTopic, Topic<String, ?>> byTopic = new EnumMap<>(FedstreamTopic.class);
+        for (FedstreamTopic topic : FedstreamTopic.values()) {
+            String name = names.get(topic);
+            if (name == null) {
+                throw new IllegalArgumentException("no name for topic " + topic.configKey());
+            }
+            byTopic.put(topic, bind(name, topic.valueType(), avro));
+        }
+        return new Topics(byTopic);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <V> Topic<String, V> bind(String name, Class<V> valueType, AvroSerdes avro) {
+        if (valueType == byte[].class) {
+            return new Topic<>(name, Serdes.String(), (Serde<V>) Serdes.ByteArray(), valueType);
+        }
+        Serde<? extends SpecificRecord> values = avro.specific(valueType.asSubclass(SpecificRecord.class), false);
+        return new Topic<>(name, Serdes.String(), (Serde<V>) values, valueType);
+    }
+
+    /** The topic, typed as its {@link FedstreamTopic#valueType()} says ({@link #of} built it so). */
+    @SuppressWarnings("unchecked")
+    private <V> Topic<String, V> get(FedstreamTopic topic) {
+        return (Topic<String, V>) byTopic.get(topic);
+    }
+
+    public Topic<String, WorkloadEvent> workloads() {
+        return get(FedstreamTopic.WORKLOADS);
+    }
+
+    public Topic<String, PolicyEvent> policies() {
+        return get(FedstreamTopic.POLICIES);
+    }
+
+    public Topic<String, ClusterHealthEvent> clusterHealth() {
+        return get(FedstreamTopic.CLUSTER_HEALTH);
+    }
+
+    public Topic<String, WorkloadStatusEvent> workloadStatus() {
+        return get(FedstreamTopic.WORKLOAD_STATUS);
+    }
+
+    public Topic<String, byte[]> stateDeltas() {
+        return get(FedstreamTopic.STATE_DELTAS);
+    }
+
+    public Topic<String, MigrationEvent> migrationEvents() {
+        return get(FedstreamTopic.MIGRATION_EVENTS);
+    }
+
+    public Topic<String, ResourceBinding> bindings() {
+        return get(FedstreamTopic.BINDINGS);
+    }
+
+    public Topic<String, QuotaStatus> quotaStatus() {
+        return get(FedstreamTopic.QUOTA_STATUS);
+    }
+
+    public Topic<String, ClusterStateEvent> clusterState() {
+        return get(FedstreamTopic.CLUSTER_STATE);
+    }
+
+    public Topic<String, MigrationCommand> migrations() {
+        return get(FedstreamTopic.MIGRATIONS);
+    }
+
+    public Topic<String, AuditEvent> audit() {
+        return get(FedstreamTopic.AUDIT);
+    }
+
+    public Topic<String, byte[]> deadLetters() {
+        return get(FedstreamTopic.DLQ);
+    }
+
+    public Topic<String, ReservationRequest> capacityReservations() {
+        return get(FedstreamTopic.CAPACITY_RESERVATIONS);
+    }
+
+    public Topic<String, ClusterWatch> clusterViews() {
+        return get(FedstreamTopic.CLUSTER_VIEWS);
+    }
+
+    public Topic<String, ClusterStateEvent> clusterTransitions() {
+        return get(FedstreamTopic.CLUSTER_TRANSITIONS);
     }
 
     /** All topics, inputs first. */
     public List<Topic<?, ?>> all() {
-        return List.of(
-                workloads, policies, clusterHealth, workloadStatus, stateDeltas, migrationEvents,
-                bindings, quotaStatus, clusterState, migrations, audit, deadLetters, capacityReservations, clusterViews,
-                clusterTransitions);
+        return Arrays.stream(FedstreamTopic.values()).<Topic<?, ?>>map(byTopic::get).toList();
     }
 }

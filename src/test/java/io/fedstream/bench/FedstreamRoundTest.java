@@ -3,6 +3,7 @@ package io.fedstream.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.config.FedstreamConfig;
+import io.fedstream.config.FedstreamTopic;
 import org.junit.jupiter.api.Test;
 
 class FedstreamRoundTest {
@@ -10,10 +11,10 @@ class FedstreamRoundTest {
     @Test
     void everyRoundWritesToTopicsOfItsOwnAndReadsTheSharedWorkloadsAndPolicies() {
         assertThat(FedstreamRound.roundTopicKeys())
-                .containsEntry(FedstreamConfig.TOPIC_BINDINGS, "fedstream.bindings")
-                .containsEntry(FedstreamConfig.TOPIC_CLUSTER_HEALTH, "fedstream.cluster-health")
-                .containsEntry(FedstreamConfig.TOPIC_CLUSTER_VIEWS, "fedstream.cluster-views")
-                .containsEntry(FedstreamConfig.TOPIC_MIGRATIONS, "fedstream.migrations")
-                .doesNotContainKeys(FedstreamConfig.TOPIC_WORKLOADS, FedstreamConfig.TOPIC_POLICIES, FedstreamConfig.TOPIC_PARTITIONS);
+                .containsEntry(FedstreamTopic.BINDINGS.configKey(), "fedstream.bindings")
+                .containsEntry(FedstreamTopic.CLUSTER_HEALTH.configKey(), "fedstream.cluster-health")
+                .containsEntry(FedstreamTopic.CLUSTER_VIEWS.configKey(), "fedstream.cluster-views")
+                .containsEntry(FedstreamTopic.MIGRATIONS.configKey(), "fedstream.migrations")
+                .doesNotContainKeys(FedstreamTopic.WORKLOADS.configKey(), FedstreamTopic.POLICIES.configKey(), FedstreamConfig.TOPIC_PARTITIONS);
     }
 }

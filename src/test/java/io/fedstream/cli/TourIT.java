@@ -3,6 +3,7 @@ package io.fedstream.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.config.FedstreamConfig;
+import io.fedstream.config.FedstreamTopic;
 import io.fedstream.runtime.AppInstance;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;
@@ -36,7 +37,7 @@ class TourIT {
         try (RegistryHttpServer registryServer = RegistryHttpServer.start(registry, 0);
                 AppInstance app = AppInstance.start(config, registry)) {
             String[] target = {"--bootstrap-servers", kafka.bootstrapServers(), "--registry", registryServer.url(),
-                "--set", "topic.workloads=" + config.topicNames().workloads(), "--set", "topic.policies=" + config.topicNames().policies()};
+                "--set", "topic.workloads=" + config.topicName(FedstreamTopic.WORKLOADS), "--set", "topic.policies=" + config.topicName(FedstreamTopic.POLICIES)};
             String server = "http://" + app.api().endpoint().host() + ":" + app.api().endpoint().port();
 
             CliRunner quota = CliRunner.run(concat("apply", "-f", DemoCommand.TOUR_QUOTA, target));

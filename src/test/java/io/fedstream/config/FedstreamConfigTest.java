@@ -47,34 +47,22 @@ class FedstreamConfigTest {
         assertThat(config.latestCacheTtlSeconds()).isEqualTo(60L);
         assertThat(config.subjectNameStrategy()).isEqualTo(SubjectNameStrategy.TOPIC_NAME);
 
-        assertThat(config.topicNames()).isEqualTo(new TopicNames(
-                "fedstream.workloads",
-                "fedstream.policies",
-                "fedstream.cluster-health",
-                "fedstream.workload-status",
-                "fedstream.state-deltas",
-                "fedstream.bindings",
-                "fedstream.quota-status",
-                "fedstream.cluster-state",
-                "fedstream.migrations",
-                "fedstream.migration-events",
-                "fedstream.audit",
-                "fedstream.dlq",
-                "fedstream.capacity-reservations",
-                "fedstream.cluster-views",
-                "fedstream.cluster-transitions"));
-        assertThat(config.workloadsTopic()).isEqualTo("fedstream.workloads");
-        assertThat(config.policiesTopic()).isEqualTo("fedstream.policies");
-        assertThat(config.clusterHealthTopic()).isEqualTo("fedstream.cluster-health");
-        assertThat(config.workloadStatusTopic()).isEqualTo("fedstream.workload-status");
-        assertThat(config.stateDeltasTopic()).isEqualTo("fedstream.state-deltas");
-        assertThat(config.bindingsTopic()).isEqualTo("fedstream.bindings");
-        assertThat(config.quotaStatusTopic()).isEqualTo("fedstream.quota-status");
-        assertThat(config.clusterStateTopic()).isEqualTo("fedstream.cluster-state");
-        assertThat(config.migrationsTopic()).isEqualTo("fedstream.migrations");
-        assertThat(config.migrationEventsTopic()).isEqualTo("fedstream.migration-events");
-        assertThat(config.auditTopic()).isEqualTo("fedstream.audit");
-        assertThat(config.dlqTopic()).isEqualTo("fedstream.dlq");
+        assertThat(config.topicNames()).containsExactlyInAnyOrderEntriesOf(Map.ofEntries(
+                Map.entry(FedstreamTopic.WORKLOADS, "fedstream.workloads"),
+                Map.entry(FedstreamTopic.POLICIES, "fedstream.policies"),
+                Map.entry(FedstreamTopic.CLUSTER_HEALTH, "fedstream.cluster-health"),
+                Map.entry(FedstreamTopic.WORKLOAD_STATUS, "fedstream.workload-status"),
+                Map.entry(FedstreamTopic.STATE_DELTAS, "fedstream.state-deltas"),
+                Map.entry(FedstreamTopic.MIGRATION_EVENTS, "fedstream.migration-events"),
+                Map.entry(FedstreamTopic.BINDINGS, "fedstream.bindings"),
+                Map.entry(FedstreamTopic.QUOTA_STATUS, "fedstream.quota-status"),
+                Map.entry(FedstreamTopic.CLUSTER_STATE, "fedstream.cluster-state"),
+                Map.entry(FedstreamTopic.MIGRATIONS, "fedstream.migrations"),
+                Map.entry(FedstreamTopic.AUDIT, "fedstream.audit"),
+                Map.entry(FedstreamTopic.DLQ, "fedstream.dlq"),
+                Map.entry(FedstreamTopic.CAPACITY_RESERVATIONS, "fedstream.capacity-reservations"),
+                Map.entry(FedstreamTopic.CLUSTER_VIEWS, "fedstream.cluster-views"),
+                Map.entry(FedstreamTopic.CLUSTER_TRANSITIONS, "fedstream.cluster-transitions")));
         assertThat(config.topicPartitions()).isEqualTo(6);
         assertThat(config.topicReplicationFactor()).isEqualTo((short) 1);
 
@@ -119,7 +107,7 @@ class FedstreamConfigTest {
         assertThat(config.applicationId()).isEqualTo("from-env");
         assertThat(config.httpPort()).isEqualTo(3333);
         assertThat(config.numStreamThreads()).isEqualTo(2);
-        assertThat(config.auditTopic()).isEqualTo("file.audit");
+        assertThat(config.topicName(FedstreamTopic.AUDIT)).isEqualTo("file.audit");
         assertThat(config.commitIntervalMs()).isEqualTo(100L);
 
         assertThat(config.sourceOf("kafka.bootstrap.servers")).isEqualTo(Source.FILE);
@@ -229,7 +217,7 @@ class FedstreamConfigTest {
         assertThat(config.healthSettings().brakeRatio()).isEqualTo(0.75);
         assertThat(config.healthSettings().brakeMinClusters()).isEqualTo(3);
         assertThat(config.healthSettings().inputLagTolerance()).isEqualTo(Duration.ofSeconds(5));
-        assertThat(config.topicNames().clusterTransitions()).isEqualTo("t.transitions");
+        assertThat(config.topicName(FedstreamTopic.CLUSTER_TRANSITIONS)).isEqualTo("t.transitions");
         assertThat(config.healthApplicationId()).isEqualTo("fedstream-health");
         assertThat(FedstreamConfig.of(Map.of("health.failure.threshold.ms", "3000")).healthSettings().inputLagTolerance())
                 .as("unset, the tolerance is the failure threshold").isEqualTo(Duration.ofSeconds(3));
