@@ -4,16 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fedstream.Fedstream;
-import io.fedstream.TestFedstream;
 import java.io.IOException;
-import java.io.StringReader;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Properties;
-import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,13 +25,13 @@ class ApplicationFailoverReplayTest {
             throws IOException {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-application-failover.jsonl")));
 
-        assertThat(topic(lines, "fedstream.cluster-state")).extracting(l -> l.at("/value/state").asText())
+        assertThat(ReplayRun.topic(lines, "fedstream.cluster-state")).extracting(l -> l.at("/value/state").asText())
                 .as("the clusters stay healthy").containsOnly("READY");
-        assertThat(topic(lines, "fedstream.audit")).extracting(l -> l.at("/value/decision").asText())
+        assertThat(ReplayRun.topic(lines, "fedstream.audit")).extracting(l -> l.at("/value/decision").asText())
                 .filteredOn(d -> d.startsWith("APPLICATION_") || d.startsWith("MIGRATION_") || d.startsWith("PURGE_"))
                 .containsExactly("APPLICATION_UNHEALTHY", "APPLICATION_RECOVERED", "APPLICATION_UNHEALTHY", "APPLICATION_FAILOVER",
                         "MIGRATION_ISSUED", "MIGRATION_STARTED", "MIGRATION_COMPLETED", "PURGE_ISSUED");
-        List<JsonNode> commands = topic(lines, "fedstream.migrations");
+        List<JsonNode> commands = ReplayRun.topic(lines, "fedstream.migrations");
         assertThat(commands).hasSize(2);
         assertThat(commands.get(0).get("value")).isEqualTo(JSON.readTree("""
                 {"commandId":"%s/%s/1","incidentId":"%s","workloadKey":"%s","action":"MIGRATE","attempt":1,
@@ -57,27 +51,12 @@ class ApplicationFailoverReplayTest {
                  "purgeMode":"Gracefully","gracePeriodSeconds":0,"checkpointStorage":{},"checkpointStorageJson":null,"targetManifest":null,"fullStateBytes":0,"incrementalBytes":0,
                  "issuedAt":"2026-11-29T10:02:20Z"}
                 """.formatted(KEY, INCIDENT, INCIDENT, KEY)));
-        assertThat(topic(lines, "fedstream.bindings")).extracting(l -> l.at("/value/placement/clusters/0/name").asText())
+        assertThat(ReplayRun.topic(lines, "fedstream.bindings")).extracting(l -> l.at("/value/placement/clusters/0/name").asText())
                 .filteredOn(name -> !name.isEmpty()).containsExactly("member1", "member2");
-        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
-    }
-
-    private static List<JsonNode> topic(List<JsonNode> lines, String topic) {
-        return lines.stream().filter(l -> l.get("topic").asText().equals(topic)).toList();
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
     private List<JsonNode> replay(String script) throws IOException {
-        Fedstream fedstream = TestFedstream.create();
-        Properties properties = fedstream.streamsProperties();
-        properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        StringWriter out = new StringWriter();
-        new Replay(fedstream.topology(), fedstream.topics(), properties).run(new StringReader(script), out);
-        return out.toString().lines().map(line -> {
-            try {
-                return JSON.readTree(line);
-            } catch (IOException e) {
-                throw new IllegalStateException(line, e);
-            }
-        }).toList();
+        return ReplayRun.run(script, stateDir);
     }
 }

@@ -5,17 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fedstream.Fedstream;
-import io.fedstream.TestFedstream;
 import java.io.IOException;
-import java.io.StringReader;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
-import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -154,7 +147,7 @@ class ReplayTest {
                 "member1 FAILED->RECOVERING HeartbeatResumed",
                 "member1 RECOVERING->READY Recovered");
         assertThat(placements(lines)).containsExactly("member1 scheduler", "member2 failover");
-        List<JsonNode> commands = topic(lines, "fedstream.migrations");
+        List<JsonNode> commands = ReplayRun.topic(lines, "fedstream.migrations");
         assertThat(commands).hasSize(2);
         assertThat(commands.get(0).get("key").asText()).isEqualTo(FLINK_KEY);
         assertThat(commands.get(0).get("value")).isEqualTo(JSON.readTree("""
@@ -176,7 +169,7 @@ class ReplayTest {
                 """.formatted(commandId, incident, FLINK_KEY)));
         assertThat(failoverDecisions(lines)).containsExactly(
                 "PLACED", "MIGRATION_ISSUED", "MIGRATION_STARTED", "MIGRATION_COMPLETED", "PURGE_ISSUED");
-        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
     @Test
@@ -193,7 +186,7 @@ class ReplayTest {
                 "member1 FAILED->RECOVERING NoExecuteTaintRemoved",
                 "member1 RECOVERING->READY Recovered");
         assertThat(placements(lines)).containsExactly("member1 scheduler", "member2 failover");
-        List<JsonNode> commands = topic(lines, "fedstream.migrations");
+        List<JsonNode> commands = ReplayRun.topic(lines, "fedstream.migrations");
         assertThat(commands).extracting(c -> c.at("/value/action").asText()).containsExactly("MIGRATE", "PURGE");
         assertThat(commands.get(0).get("value")).isEqualTo(JSON.readTree("""
                 {"commandId":"%s/%s/1","incidentId":"%s","workloadKey":"%s","action":"MIGRATE","attempt":1,
@@ -210,7 +203,7 @@ class ReplayTest {
         assertThat(commands.get(1).at("/value/issuedAt").asText()).isEqualTo("2026-11-29T10:00:45Z");
         assertThat(failoverDecisions(lines)).containsExactly(
                 "PLACED", "MIGRATION_ISSUED", "MIGRATION_STARTED", "MIGRATION_COMPLETED", "PURGE_ISSUED");
-        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
     @Test
@@ -221,7 +214,7 @@ class ReplayTest {
         String incident = "member1-1795946420000";
         String commandId = FLINK_KEY + "/" + incident + "/1";
         assertThat(placements(lines)).containsExactly("member1 scheduler", "member1 scheduler", "member2 failover");
-        List<JsonNode> commands = topic(lines, "fedstream.migrations");
+        List<JsonNode> commands = ReplayRun.topic(lines, "fedstream.migrations");
         assertThat(commands).extracting(c -> c.get("key").asText()).containsExactly(FLINK_KEY, FLINK_KEY);
         assertThat(commands.get(0).get("value")).isEqualTo(JSON.readTree("""
                 {"commandId":"%s","incidentId":"%s","workloadKey":"%s","action":"MIGRATE","attempt":1,
@@ -238,7 +231,7 @@ class ReplayTest {
         assertThat(purge.get("action").asText()).isEqualTo("PURGE");
         assertThat(purge.get("purgeMode").asText()).isEqualTo("Directly");
         assertThat(purge.get("checkpointStorageJson")).isEqualTo(commands.get(0).at("/value/checkpointStorageJson"));
-        assertThat(topic(lines, "fedstream.audit")).filteredOn(l -> l.at("/value/decision").asText().equals("MIGRATION_DISABLED"))
+        assertThat(ReplayRun.topic(lines, "fedstream.audit")).filteredOn(l -> l.at("/value/decision").asText().equals("MIGRATION_DISABLED"))
                 .singleElement().satisfies(l -> {
                     assertThat(l.at("/value/workloadKey").asText()).isEqualTo(report);
                     assertThat(l.at("/value/reason").asText())
@@ -246,47 +239,47 @@ class ReplayTest {
                 });
         assertThat(failoverDecisions(lines)).containsExactly("PLACED", "PLACED", "MIGRATION_DISABLED", "MIGRATION_ISSUED",
                 "MIGRATION_STARTED", "MIGRATION_COMPLETED", "PURGE_ISSUED");
-        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
     @Test
     void tolerationTimingExampleMovesEachWorkloadWhenItsClusterTolerationEnds() throws IOException {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-toleration-timing.jsonl")));
 
-        assertThat(topic(lines, "fedstream.migrations")).extracting(c -> c.at("/value/workloadKey").asText() + " "
+        assertThat(ReplayRun.topic(lines, "fedstream.migrations")).extracting(c -> c.at("/value/workloadKey").asText() + " "
                         + c.at("/value/sourceCluster").asText() + "->" + c.at("/value/targetCluster").asText() + " at "
                         + c.at("/value/issuedAt").asText())
                 .containsExactly(
                         "apps/Deployment/payments/checkout member1->member3 at 2026-11-29T10:01:30Z",
                         "apps/Deployment/ops/ledger member2->member3 at 2026-11-29T10:02:10Z");
-        assertThat(topic(lines, "fedstream.cluster-state")).filteredOn(l -> !l.at("/value/taints").isEmpty())
+        assertThat(ReplayRun.topic(lines, "fedstream.cluster-state")).filteredOn(l -> !l.at("/value/taints").isEmpty())
                 .extracting(l -> l.get("key").asText() + " " + l.at("/value/state").asText() + " " + l.at("/value/taints").toString())
                 .containsExactly(
                         "member2 FAILED [{\"key\":\"maintenance\",\"value\":null,\"effect\":\"NoExecute\",\"timeAdded\":\"2026-11-29T10:00:10Z\"}]",
                         "member1 SUSPECT [{\"key\":\"cluster.karmada.io/unreachable\",\"value\":null,\"effect\":\"NoExecute\","
                                 + "\"timeAdded\":\"2026-11-29T10:00:30Z\"}]");
-        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
     @Test
     void spreadExampleRunsTheWorkloadOnOneClusterOfTheAffinity() throws IOException {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-spread-one-cluster.jsonl")));
 
-        List<JsonNode> placed = topic(lines, "fedstream.bindings").stream()
+        List<JsonNode> placed = ReplayRun.topic(lines, "fedstream.bindings").stream()
                 .filter(l -> !l.at("/value/placement").isNull() && !l.at("/value/placement").isMissingNode())
                 .toList();
         assertThat(placed).hasSize(1);
         assertThat(placed.get(0).at("/value/placement")).isEqualTo(JSON.readTree("""
                 {"clusters":[{"name":"member1","replicas":null}],"scheduling":"DUPLICATED","decidedBy":"scheduler"}"""));
         assertThat(failoverDecisions(lines)).containsExactly("PLACED");
-        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
     @Test
     void noPolicyExampleAdmitsButDoesNotPlaceSaysWhyAndPlacesOnceAValidPolicySelectsIt() throws IOException {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-no-policy.jsonl")));
 
-        assertThat(topic(lines, "fedstream.bindings")).extracting(l -> l.at("/value/admission/state").asText() + " "
+        assertThat(ReplayRun.topic(lines, "fedstream.bindings")).extracting(l -> l.at("/value/admission/state").asText() + " "
                         + l.at("/value/placement/clusters/0/name").asText("-") + " " + l.at("/value/unplacedReason").asText("-"))
                 .containsExactly(
                         "ADMITTED - -",
@@ -294,9 +287,9 @@ class ReplayTest {
                         "ADMITTED - PropagationPolicy shop/checkout matches but is refused: spec.placement.clusterAffinity.clusterName: "
                                 + "is not a known field (expected clusterNames, exclude, labelSelector) (value: [\"member2\"])",
                         "ADMITTED member2 -");
-        assertThat(topic(lines, "fedstream.audit")).extracting(l -> l.at("/value/decision").asText())
+        assertThat(ReplayRun.topic(lines, "fedstream.audit")).extracting(l -> l.at("/value/decision").asText())
                 .containsSubsequence("UNPLACEABLE", "PLACED");
-        assertThat(topic(lines, "fedstream.dlq")).as("the refused policy, dead-lettered once").singleElement()
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).as("the refused policy, dead-lettered once").singleElement()
                 .satisfies(l -> assertThat(l.get("key").asText()).isEqualTo("PropagationPolicy/shop/checkout"));
     }
 
@@ -318,7 +311,7 @@ class ReplayTest {
                 .extracting(l -> l.at("/value/cluster").asText() + ":" + l.at("/value/components/0/replicas").asLong())
                 .containsExactly("member1:2", "member2:1", "member1:4", "member2:2", "member3:1", "member1:10");
         assertThat(failoverDecisions(lines)).containsExactly("PLACED", "PLACED", "PLACED");
-        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
     @Test
@@ -332,7 +325,7 @@ class ReplayTest {
                 .reduce((a, b) -> b).orElseThrow();
         assertThat(lastStatus.at("/value/clusters")).extracting(c -> c.get("cluster").asText() + "=" + c.at("/used/cpu").asText())
                 .containsExactly("member1=1500m", "member2=1500m", "member3=1500m");
-        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
     @Test
@@ -349,7 +342,7 @@ class ReplayTest {
         assertThat(lines).filteredOn(l -> l.get("topic").asText().equals("fedstream.capacity-reservations"))
                 .extracting(l -> l.at("/value/cluster").asText() + ":" + l.at("/value/components/0/replicas").asLong())
                 .containsExactly("member1:3", "member2:3");
-        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
     /** The placement of the workload's last binding that has one. */
@@ -363,14 +356,14 @@ class ReplayTest {
     void shareFailoverExampleMovesTheFailedClustersCopyOnlyAndPurgesItWhenTheClusterIsBack() throws IOException {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-share-failover.jsonl")));
 
-        assertThat(topic(lines, "fedstream.migrations")).extracting(c -> c.at("/value/action").asText() + " "
+        assertThat(ReplayRun.topic(lines, "fedstream.migrations")).extracting(c -> c.at("/value/action").asText() + " "
                         + c.at("/value/sourceCluster").asText() + "->" + c.at("/value/targetCluster").asText("-"))
                 .containsExactly("MIGRATE member1->member3", "PURGE member1->-");
-        assertThat(topic(lines, "fedstream.bindings")).extracting(l -> l.at("/value/placement/clusters").toString())
+        assertThat(ReplayRun.topic(lines, "fedstream.bindings")).extracting(l -> l.at("/value/placement/clusters").toString())
                 .last().isEqualTo("[{\"name\":\"member3\",\"replicas\":null},{\"name\":\"member2\",\"replicas\":null}]");
         assertThat(failoverDecisions(lines)).containsExactly("PLACED", "MIGRATION_ISSUED", "MIGRATION_STARTED",
                 "MIGRATION_COMPLETED", "PURGE_ISSUED");
-        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
     @Test
@@ -397,26 +390,22 @@ class ReplayTest {
                 .hasMessageStartingWith("line 1: not a JSON object");
     }
 
-    private static List<JsonNode> topic(List<JsonNode> lines, String topic) {
-        return lines.stream().filter(l -> l.get("topic").asText().equals(topic)).toList();
-    }
-
     private static List<String> transitions(List<JsonNode> lines) {
-        return topic(lines, "fedstream.cluster-state").stream()
+        return ReplayRun.topic(lines, "fedstream.cluster-state").stream()
                 .map(l -> l.get("key").asText() + " " + l.at("/value/previousState").asText() + "->" + l.at("/value/state").asText()
                         + " " + l.at("/value/reason").asText())
                 .toList();
     }
 
     private static List<String> placements(List<JsonNode> lines) {
-        return topic(lines, "fedstream.bindings").stream()
+        return ReplayRun.topic(lines, "fedstream.bindings").stream()
                 .filter(l -> !l.at("/value/placement").isNull() && !l.at("/value/placement").isMissingNode())
                 .map(l -> l.at("/value/placement/clusters/0/name").asText() + " " + l.at("/value/placement/decidedBy").asText())
                 .toList();
     }
 
     private static List<String> failoverDecisions(List<JsonNode> lines) {
-        return topic(lines, "fedstream.audit").stream()
+        return ReplayRun.topic(lines, "fedstream.audit").stream()
                 .map(l -> l.at("/value/decision").asText())
                 .filter(d -> d.equals("PLACED") || d.startsWith("MIGRATION_") || d.startsWith("PURGE_"))
                 .toList();
@@ -451,19 +440,6 @@ class ReplayTest {
     }
 
     private List<JsonNode> replay(String script) throws IOException {
-        Fedstream fedstream = TestFedstream.create();
-        Properties properties = fedstream.streamsProperties();
-        properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        StringWriter out = new StringWriter();
-        ReplaySummary summary = new Replay(fedstream.topology(), fedstream.topics(), properties)
-                .run(new StringReader(script), out);
-        List<JsonNode> lines = new ArrayList<>();
-        for (String line : out.toString().split("\n")) {
-            if (!line.isEmpty()) {
-                lines.add(JSON.readTree(line));
-            }
-        }
-        assertThat(summary.outputsByTopic().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(lines.size());
-        return lines;
+        return ReplayRun.run(script, stateDir);
     }
 }

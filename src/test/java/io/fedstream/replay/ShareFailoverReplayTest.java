@@ -3,24 +3,15 @@ package io.fedstream.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fedstream.Fedstream;
-import io.fedstream.TestFedstream;
 import java.io.IOException;
-import java.io.StringReader;
-import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Properties;
-import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The replay examples of a failed share's re-schedule (docs/placement.md, "A failed cluster's share"), checked line by line. */
 class ShareFailoverReplayTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir Path stateDir;
 
@@ -39,7 +30,7 @@ class ShareFailoverReplayTest {
                 + " its copy is purged when member1 recovers");
         assertThat(commands(lines)).containsExactly("PURGE member1 " + WEB + "/" + INCIDENT + "/removed/member1/purge");
         assertThat(failoverDecisions(lines)).containsExactly("SHARES_REDIVIDED", "PURGE_ISSUED");
-        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
     @Test
@@ -53,28 +44,28 @@ class ShareFailoverReplayTest {
                 + " pods (2 reserved)");
         assertThat(commands(lines)).containsExactly("PURGE member1 " + WEB + "/" + INCIDENT + "/removed/member1/purge");
         assertThat(failoverDecisions(lines)).containsExactly("SHARES_REDIVIDED", "PURGE_ISSUED");
-        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
     @Test
     void retryExampleMovesTheShareToTheNextCandidateAfterTheFirstCommandFailed() throws IOException {
         List<JsonNode> lines = replay("replay-share-retry.jsonl");
 
-        assertThat(topic(lines, "fedstream.migrations")).extracting(c -> c.at("/value/action").asText() + " " + c.at("/value/attempt").asInt()
+        assertThat(ReplayRun.topic(lines, "fedstream.migrations")).extracting(c -> c.at("/value/action").asText() + " " + c.at("/value/attempt").asInt()
                         + " " + c.at("/value/sourceCluster").asText() + "->" + c.at("/value/targetCluster").asText() + " "
                         + c.at("/value/remainingCandidates") + " " + c.at("/value/issuedAt").asText())
                 .containsExactly("MIGRATE 1 member1->member3 [\"member4\"] 2026-11-29T10:00:30Z", "MIGRATE 2 member1->member4 [] 2026-11-29T10:00:45Z");
         assertThat(placements(lines)).last().isEqualTo("[{\"name\":\"member4\",\"replicas\":null},{\"name\":\"member2\",\"replicas\":null}] failover");
         assertThat(failoverDecisions(lines)).containsExactly("MIGRATION_ISSUED", "MIGRATION_FAILED", "MIGRATION_ISSUED", "MIGRATION_STARTED",
                 "MIGRATION_COMPLETED");
-        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
     @Test
     void applicationFailoverExampleMovesTheFailingCopyAloneWithItsCheckpointAndDeltas() throws IOException {
         List<JsonNode> lines = replay("replay-share-application-failover.jsonl");
 
-        List<JsonNode> commands = topic(lines, "fedstream.migrations");
+        List<JsonNode> commands = ReplayRun.topic(lines, "fedstream.migrations");
         assertThat(commands).extracting(c -> c.at("/value/action").asText() + " " + c.at("/value/sourceCluster").asText() + "->"
                 + c.at("/value/targetCluster").asText("-")).containsExactly("MIGRATE member1->member3", "PURGE member1->-");
         JsonNode migrate = commands.get(0).get("value");
@@ -88,49 +79,33 @@ class ShareFailoverReplayTest {
         assertThat(placements(lines)).containsExactly(
                 "[{\"name\":\"member1\",\"replicas\":null},{\"name\":\"member2\",\"replicas\":null}] scheduler",
                 "[{\"name\":\"member3\",\"replicas\":null},{\"name\":\"member2\",\"replicas\":null}] failover");
-        assertThat(topic(lines, "fedstream.cluster-state")).extracting(l -> l.at("/value/state").asText())
+        assertThat(ReplayRun.topic(lines, "fedstream.cluster-state")).extracting(l -> l.at("/value/state").asText())
                 .as("the clusters stay healthy").containsOnly("READY");
         assertThat(failoverDecisions(lines)).doesNotContain("MIGRATION_HELD").containsSubsequence("APPLICATION_FAILOVER", "MIGRATION_COMPLETED");
-        assertThat(topic(lines, "fedstream.dlq")).isEmpty();
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
     /** Each placement the bindings show, with who decided it. */
     private static List<String> placements(List<JsonNode> lines) {
-        return topic(lines, "fedstream.bindings").stream().filter(l -> !l.at("/value/placement").isNull())
+        return ReplayRun.topic(lines, "fedstream.bindings").stream().filter(l -> !l.at("/value/placement").isNull())
                 .map(l -> l.at("/value/placement/clusters").toString() + " " + l.at("/value/placement/decidedBy").asText()).toList();
     }
 
     private static List<String> commands(List<JsonNode> lines) {
-        return topic(lines, "fedstream.migrations").stream().map(c -> c.at("/value/action").asText() + " " + c.at("/value/sourceCluster").asText()
+        return ReplayRun.topic(lines, "fedstream.migrations").stream().map(c -> c.at("/value/action").asText() + " " + c.at("/value/sourceCluster").asText()
                 + " " + c.at("/value/commandId").asText()).toList();
     }
 
     private static List<String> failoverDecisions(List<JsonNode> lines) {
-        return topic(lines, "fedstream.audit").stream().filter(l -> "failover".equals(l.at("/value/stage").asText()))
+        return ReplayRun.topic(lines, "fedstream.audit").stream().filter(l -> "failover".equals(l.at("/value/stage").asText()))
                 .map(l -> l.at("/value/decision").asText()).toList();
     }
 
     private static JsonNode decision(List<JsonNode> lines, String decision) {
-        return topic(lines, "fedstream.audit").stream().filter(l -> decision.equals(l.at("/value/decision").asText())).findFirst().orElseThrow();
-    }
-
-    private static List<JsonNode> topic(List<JsonNode> lines, String topic) {
-        return lines.stream().filter(l -> l.get("topic").asText().equals(topic)).toList();
+        return ReplayRun.topic(lines, "fedstream.audit").stream().filter(l -> decision.equals(l.at("/value/decision").asText())).findFirst().orElseThrow();
     }
 
     private List<JsonNode> replay(String example) throws IOException {
-        String script = Files.readString(Path.of("docs/examples", example));
-        Fedstream fedstream = TestFedstream.create();
-        Properties properties = fedstream.streamsProperties();
-        properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        StringWriter out = new StringWriter();
-        new Replay(fedstream.topology(), fedstream.topics(), properties).run(new StringReader(script), out);
-        return out.toString().lines().map(line -> {
-            try {
-                return JSON.readTree(line);
-            } catch (IOException e) {
-                throw new IllegalStateException(line, e);
-            }
-        }).toList();
+        return ReplayRun.run(ReplayRun.example(example), stateDir);
     }
 }
