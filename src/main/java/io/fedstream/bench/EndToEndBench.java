@@ -66,7 +66,7 @@ public final class EndToEndBench {
             publishPolicies(environment, shared, fleet, report);
             try (KafkaProducer<String, ClusterHealthEvent> healthProducer = new KafkaProducer<>(environment.producerProperties(),
                             shared.clusterHealth().keySerde().serializer(), shared.clusterHealth().valueSerde().serializer());
-                    Heartbeats heartbeats = new Heartbeats(healthProducer, clusters, fleet.clusterAllocatable())
+                    Heartbeats heartbeats = new Heartbeats(healthProducer, Heartbeats.alike(clusters, fleet.clusterAllocatable()))
                             .start(settings.heartbeatInterval())) {
                 publishWorkloads(environment, shared, fleet, report);
                 PassThroughRound passThrough = new PassThroughRound(environment, settings, shared.workloads().name(), partitions,
@@ -112,7 +112,7 @@ public final class EndToEndBench {
     }
 
     /** Sends what {@code records} hands over to {@code topic} and waits for the broker; fails when one send failed. */
-    private static <V> void publish(BenchEnvironment environment, Topic<String, V> topic, String what,
+    static <V> void publish(BenchEnvironment environment, Topic<String, V> topic, String what,
             Consumer<BiConsumer<String, V>> records) {
         AtomicReference<Exception> failure = new AtomicReference<>();
         try (KafkaProducer<String, V> producer = new KafkaProducer<>(environment.producerProperties(),
