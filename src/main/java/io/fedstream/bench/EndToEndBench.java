@@ -96,23 +96,33 @@ public final class EndToEndBench {
     }
 
     private void publishPolicies(BenchEnvironment environment, Topics topics, BenchFleet fleet, BenchReport report) {
+        report.policiesPublished(publishPolicies(environment, topics, fleet), fleet);
+    }
+
+    private void publishWorkloads(BenchEnvironment environment, Topics topics, BenchFleet fleet, BenchReport report) {
+        report.workloadsPublished(fleet.size(), publishWorkloads(environment, topics, fleet));
+    }
+
+    /** Publishes the fleet's policies (quotas and propagation policies) as upserts; returns how many. */
+    static int publishPolicies(BenchEnvironment environment, Topics topics, BenchFleet fleet) {
         Map<String, String> policies = fleet.policies();
         Instant now = Instant.now();
         publish(environment, topics.policies(), "the policy events", send -> policies.forEach((key, manifest) -> send.accept(key,
                 PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).setSource("bench").build())));
-        report.policiesPublished(policies.size(), fleet);
+        return policies.size();
     }
 
-    private void publishWorkloads(BenchEnvironment environment, Topics topics, BenchFleet fleet, BenchReport report) {
+    /** Publishes the fleet's workloads as upserts; returns the seconds it took. */
+    static double publishWorkloads(BenchEnvironment environment, Topics topics, BenchFleet fleet) {
         long start = System.nanoTime();
         Instant now = Instant.now();
         publish(environment, topics.workloads(), "the workload events", send -> fleet.forEachWorkload((key, manifest) -> send.accept(key,
                 WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).setSource("bench").build())));
-        report.workloadsPublished(fleet.size(), (System.nanoTime() - start) / 1e9);
+        return (System.nanoTime() - start) / 1e9;
     }
 
     /** Sends what {@code records} hands over to {@code topic} and waits for the broker; fails when one send failed. */
-    static <V> void publish(BenchEnvironment environment, Topic<String, V> topic, String what,
+    private static <V> void publish(BenchEnvironment environment, Topic<String, V> topic, String what,
             Consumer<BiConsumer<String, V>> records) {
         AtomicReference<Exception> failure = new AtomicReference<>();
         try (KafkaProducer<String, V> producer = new KafkaProducer<>(environment.producerProperties(),

@@ -2,9 +2,6 @@ package io.fedstream.bench;
 
 import io.fedstream.Fedstream;
 import io.fedstream.avro.ClusterHealthEvent;
-import io.fedstream.avro.Op;
-import io.fedstream.avro.PolicyEvent;
-import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topics;
 import io.fedstream.runtime.TemporaryDirectories;
@@ -13,7 +10,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,17 +56,8 @@ public final class FailoverBench {
             environment.createTopics(List.of(
                     new NewTopic(shared.workloads().name(), partitions, (short) 1),
                     new NewTopic(shared.policies().name(), partitions, (short) 1)));
-            Instant now = Instant.now();
-            Map<String, String> policies = fleet.policies();
-            EndToEndBench.publish(environment, shared.policies(), "the policy events", producer -> policies.forEach((key, manifest) ->
-                    producer.accept(key, PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now)
-                            .setSource("bench").build())));
-            report.policiesPublished(policies.size());
-            long start = System.nanoTime();
-            EndToEndBench.publish(environment, shared.workloads(), "the workload events", producer -> fleet.forEachWorkload((key, manifest) ->
-                    producer.accept(key, WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now)
-                            .setSource("bench").build())));
-            report.workloadsPublished(fleet.size(), (System.nanoTime() - start) / 1e9);
+            report.policiesPublished(EndToEndBench.publishPolicies(environment, shared, fleet));
+            report.workloadsPublished(fleet.size(), EndToEndBench.publishWorkloads(environment, shared, fleet));
             try (KafkaProducer<String, ClusterHealthEvent> healthProducer = new KafkaProducer<>(environment.producerProperties(),
                             shared.clusterHealth().keySerde().serializer(), shared.clusterHealth().valueSerde().serializer());
                     Heartbeats heartbeats = new Heartbeats(healthProducer, allocatable).start(HEARTBEAT_INTERVAL)) {

@@ -24,34 +24,22 @@ public record FailoverBenchSettings(int workloads, int namespaces, long tolerati
         Map<String, String> fedstreamSettings) {
 
     public FailoverBenchSettings {
-        atLeast("workloads", workloads, 10);
-        atLeast("namespaces", namespaces, 1);
+        BenchSettings.atLeast("workloads", workloads, 10);
+        BenchSettings.atLeast("namespaces", namespaces, 1);
         if (namespaces > workloads) {
             throw new IllegalArgumentException("namespaces: must not exceed workloads (" + workloads + "), got " + namespaces);
         }
         if (tolerationMs < 1) {
             throw new IllegalArgumentException("toleration: must be at least 1 ms (fedstream's health.toleration.ms), got " + tolerationMs);
         }
-        positive("place timeout", placeTimeout);
-        positive("stall timeout", stallTimeout);
-        positive("failover timeout", failoverTimeout);
-        positive("max command delay", maxCommandDelay);
+        BenchSettings.positive("place timeout", placeTimeout);
+        BenchSettings.positive("stall timeout", stallTimeout);
+        BenchSettings.positive("failover timeout", failoverTimeout);
+        BenchSettings.positive("max command delay", maxCommandDelay);
         if (!(maxSpreadPoints >= 0 && maxSpreadPoints <= 100)) {
             throw new IllegalArgumentException("max spread: must be between 0 and 100 percentage points, got " + maxSpreadPoints);
         }
         jvmOptions = List.copyOf(jvmOptions);
         fedstreamSettings = Map.copyOf(fedstreamSettings);
-    }
-
-    private static void atLeast(String name, int value, int minimum) {
-        if (value < minimum) {
-            throw new IllegalArgumentException(name + ": must be at least " + minimum + ", got " + value);
-        }
-    }
-
-    private static void positive(String name, Duration value) {
-        if (value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException(name + ": must be positive, got " + value);
-        }
     }
 }
