@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -62,7 +63,7 @@ final class FailoverRound {
     Map<String, String> configFor(String name) {
         Map<String, String> health = new LinkedHashMap<>(FedstreamRound.HEALTH);
         health.put(FedstreamConfig.HEALTH_TOLERATION_MS, Long.toString(settings.tolerationMs()));
-        String id = name.toLowerCase(java.util.Locale.ROOT);
+        String id = name.toLowerCase(Locale.ROOT);
         return FedstreamRound.configFor(environment, "bench-failover-" + id, "round-" + name, "bench.failover." + id, health,
                 settings.fedstreamSettings());
     }

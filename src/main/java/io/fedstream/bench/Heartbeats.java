@@ -18,7 +18,7 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
- * The benchmark's member clusters: each heart-beats (Ready, room for the whole fleet) every interval on a background
+ * The benchmark's member clusters: each heart-beats (Ready, the allocatable it is given) every interval on a background
  * thread to the current round's cluster-health topic, and every beat is remembered with its send time so the
  * round can tell how late fedstream processed it. Each beat reports a different allocated pod count (as a busy
  * cluster does), so each one changes the cluster's capacity and shows up on the cluster views. Clusters can be
