@@ -45,18 +45,29 @@ final class BenchFleet {
     private final List<String> clusters;
     private final List<ObjectNode> templates;
     private final List<Resources> templateTotals;
+    private final boolean tightQuotas;
 
     private BenchFleet(int workloads, List<String> namespaces, List<String> clusters, List<ObjectNode> templates,
-            List<Resources> templateTotals) {
+            List<Resources> templateTotals, boolean tightQuotas) {
         this.workloads = workloads;
         this.namespaces = namespaces;
         this.clusters = clusters;
         this.templates = templates;
         this.templateTotals = templateTotals;
+        this.tightQuotas = tightQuotas;
     }
 
     /** Reads and interprets the bench manifests; fails when one is missing or does not interpret. */
     static BenchFleet of(int workloads, int namespaceCount, List<String> clusters) {
+        return of(workloads, namespaceCount, clusters, true);
+    }
+
+    /** As {@link #of}, but every namespace's quota admits all its workloads: none is rejected. */
+    static BenchFleet admittingAll(int workloads, int namespaceCount, List<String> clusters) {
+        return of(workloads, namespaceCount, clusters, false);
+    }
+
+    private static BenchFleet of(int workloads, int namespaceCount, List<String> clusters, boolean tightQuotas) {
         List<String> namespaces = new ArrayList<>();
         for (int i = 0; i < namespaceCount; i++) {
             namespaces.add(String.format("bench-%03d", i));
@@ -73,7 +84,7 @@ final class BenchFleet {
             templates.add(parse(bytes, kind));
             totals.add(interpretation.total());
         }
-        return new BenchFleet(workloads, List.copyOf(namespaces), List.copyOf(clusters), templates, totals);
+        return new BenchFleet(workloads, List.copyOf(namespaces), List.copyOf(clusters), templates, totals, tightQuotas);
     }
 
     int size() {
@@ -123,7 +134,8 @@ final class BenchFleet {
         for (int n = 0; n < namespaces.size(); n++) {
             String namespace = namespaces.get(n);
             Resources asked = demand.getOrDefault(namespace, Resources.NONE);
-            Resources hard = n % TIGHT_QUOTA_EVERY == TIGHT_QUOTA_EVERY - 1 ? scaled(asked, 9, 10) : scaled(asked, 2, 1);
+            boolean tight = tightQuotas && n % TIGHT_QUOTA_EVERY == TIGHT_QUOTA_EVERY - 1;
+            Resources hard = tight ? scaled(asked, 9, 10) : scaled(asked, 2, 1);
             policies.put(QuotaParser.KIND + "/" + namespace + "/" + POLICY_NAME, quota(namespace, hard));
             policies.put(PropagationPolicyParser.NAMESPACED_KIND + "/" + namespace + "/" + POLICY_NAME, propagationPolicy(namespace));
         }
@@ -132,11 +144,16 @@ final class BenchFleet {
 
     /** What one member cluster reports as allocatable: room for the whole fleet, so placement never runs out. */
     Map<String, String> clusterAllocatable() {
+        return clusterAllocatable(1);
+    }
+
+    /** What a member cluster reports as allocatable when it has room for {@code fleets} times the whole fleet. */
+    Map<String, String> clusterAllocatable(int fleets) {
         Resources all = Resources.NONE;
         for (Resources namespaceDemand : demandByNamespace().values()) {
             all = all.plus(namespaceDemand);
         }
-        return all.toQuantities();
+        return all.times(fleets).toQuantities();
     }
 
     private Map<String, Resources> demandByNamespace() {

@@ -180,7 +180,7 @@ final class BenchReport {
         return String.format(Locale.ROOT, "%.1f s", value);
     }
 
-    private static String loadAverage() {
+    static String loadAverage() {
         try {
             String[] parts = Files.readString(Path.of("/proc/loadavg"), StandardCharsets.US_ASCII).trim().split("\\s+");
             return parts[0] + " " + parts[1] + " " + parts[2];

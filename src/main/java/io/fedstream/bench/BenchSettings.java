@@ -35,13 +35,13 @@ public record BenchSettings(int workloads, int rounds, int namespaces, int clust
         fedstreamSettings = Map.copyOf(fedstreamSettings);
     }
 
-    private static void atLeast(String name, int value, int minimum) {
+    static void atLeast(String name, int value, int minimum) {
         if (value < minimum) {
             throw new IllegalArgumentException(name + ": must be at least " + minimum + ", got " + value);
         }
     }
 
-    private static void positive(String name, Duration value) {
+    static void positive(String name, Duration value) {
         if (value.isNegative() || value.isZero()) {
             throw new IllegalArgumentException(name + ": must be positive, got " + value);
         }

@@ -66,7 +66,7 @@ public final class EndToEndBench {
             publishPolicies(environment, shared, fleet, report);
             try (KafkaProducer<String, ClusterHealthEvent> healthProducer = new KafkaProducer<>(environment.producerProperties(),
                             shared.clusterHealth().keySerde().serializer(), shared.clusterHealth().valueSerde().serializer());
-                    Heartbeats heartbeats = new Heartbeats(healthProducer, clusters, fleet.clusterAllocatable())
+                    Heartbeats heartbeats = new Heartbeats(healthProducer, Heartbeats.alike(clusters, fleet.clusterAllocatable()))
                             .start(settings.heartbeatInterval())) {
                 publishWorkloads(environment, shared, fleet, report);
                 PassThroughRound passThrough = new PassThroughRound(environment, settings, shared.workloads().name(), partitions,
@@ -96,19 +96,29 @@ public final class EndToEndBench {
     }
 
     private void publishPolicies(BenchEnvironment environment, Topics topics, BenchFleet fleet, BenchReport report) {
+        report.policiesPublished(publishPolicies(environment, topics, fleet), fleet);
+    }
+
+    private void publishWorkloads(BenchEnvironment environment, Topics topics, BenchFleet fleet, BenchReport report) {
+        report.workloadsPublished(fleet.size(), publishWorkloads(environment, topics, fleet));
+    }
+
+    /** Publishes the fleet's policies (quotas and propagation policies) as upserts; returns how many. */
+    static int publishPolicies(BenchEnvironment environment, Topics topics, BenchFleet fleet) {
         Map<String, String> policies = fleet.policies();
         Instant now = Instant.now();
         publish(environment, topics.policies(), "the policy events", send -> policies.forEach((key, manifest) -> send.accept(key,
                 PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).setSource("bench").build())));
-        report.policiesPublished(policies.size(), fleet);
+        return policies.size();
     }
 
-    private void publishWorkloads(BenchEnvironment environment, Topics topics, BenchFleet fleet, BenchReport report) {
+    /** Publishes the fleet's workloads as upserts; returns the seconds it took. */
+    static double publishWorkloads(BenchEnvironment environment, Topics topics, BenchFleet fleet) {
         long start = System.nanoTime();
         Instant now = Instant.now();
         publish(environment, topics.workloads(), "the workload events", send -> fleet.forEachWorkload((key, manifest) -> send.accept(key,
                 WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).setSource("bench").build())));
-        report.workloadsPublished(fleet.size(), (System.nanoTime() - start) / 1e9);
+        return (System.nanoTime() - start) / 1e9;
     }
 
     /** Sends what {@code records} hands over to {@code topic} and waits for the broker; fails when one send failed. */

@@ -62,15 +62,26 @@ final class FedstreamRound {
      * directory and output topics, short health thresholds), then the user's.
      */
     Map<String, String> configFor(int round) {
+        return configFor(environment, "bench-fedstream-r" + round, "round-B" + round, "bench.r" + round, HEALTH,
+                settings.fedstreamSettings());
+    }
+
+    /**
+     * fedstream's settings for a run of the bench: the broker and registry of {@code environment}, application id
+     * {@code applicationId}, a state directory under the round's directory {@code roundDir}, every output topic named
+     * {@code topicPrefix.<default name without fedstream.>}, no HTTP port, the {@code health} keys, then {@code user}'s.
+     */
+    static Map<String, String> configFor(BenchEnvironment environment, String applicationId, String roundDir, String topicPrefix,
+            Map<String, String> health, Map<String, String> user) {
         Map<String, String> config = new LinkedHashMap<>();
         config.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, environment.bootstrapServers());
         config.put(FedstreamConfig.SCHEMA_REGISTRY_URL, environment.registryUrl());
-        config.put(FedstreamConfig.APPLICATION_ID, "bench-fedstream-r" + round);
-        config.put(FedstreamConfig.STATE_DIR, environment.workDir().resolve("round-B" + round).resolve("state").toString());
+        config.put(FedstreamConfig.APPLICATION_ID, applicationId);
+        config.put(FedstreamConfig.STATE_DIR, environment.workDir().resolve(roundDir).resolve("state").toString());
         config.put(FedstreamConfig.HTTP_PORT, "0");
-        config.putAll(HEALTH);
-        roundTopicKeys().forEach((key, defaultName) -> config.put(key, "bench.r" + round + "." + defaultName.replaceFirst("^fedstream\\.", "")));
-        config.putAll(settings.fedstreamSettings());
+        config.putAll(health);
+        roundTopicKeys().forEach((key, defaultName) -> config.put(key, topicPrefix + "." + defaultName.replaceFirst("^fedstream\\.", "")));
+        config.putAll(user);
         return config;
     }
 

@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code fedstream bench}: fedstream's end-to-end throughput against an exactly-once pass-through on the same broker. */
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = BenchFailoverCommand.class,
         description = {
             "Measures fedstream end to end against an exactly-once pass-through.",
             "",
@@ -29,7 +29,9 @@ import picocli.CommandLine.Option;
                     + " migration commands, and fedstream's RSS.",
             "",
             "Exit codes: 0 done, 1 a round did not complete in time (no numbers are printed for it) or the healthy fleet saw"
-                    + " a SUSPECT transition or a migration command, 2 a bad option."},
+                    + " a SUSPECT transition or a migration command, 2 a bad option.",
+            "",
+            "`fedstream bench failover` measures a cluster's failover and the migration brake instead."},
         footerHeading = "%nExamples:%n",
         footer = {
             "  fedstream bench",

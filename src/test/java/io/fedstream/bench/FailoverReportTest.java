@@ -1,0 +1,75 @@
+package io.fedstream.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FailoverReportTest {
+
+    private static final FailoverBenchSettings SETTINGS = new FailoverBenchSettings(300, 10, 1_000, Duration.ofMinutes(30),
+            Duration.ofMinutes(3), Duration.ofMinutes(2), Duration.ofSeconds(2), 10, List.of(), Map.of());
+
+    private final StringWriter text = new StringWriter();
+    private final FailoverReport report = new FailoverReport(SETTINGS, new PrintWriter(text, true));
+
+    private static FailoverBurst.Result burst(long maxDelay, double dc2CommandPercent, int duplicates) {
+        return new FailoverBurst.Result("member-1", 150, 150 + duplicates, duplicates, 0, 0, 0,
+                new FailoverBurst.Delays(100, 300, maxDelay, maxDelay),
+                List.of(new FailoverBurst.Share("member-2", 75, 50.0, dc2CommandPercent),
+                        new FailoverBurst.Share("member-3", 75, 50.0, 100 - dc2CommandPercent)));
+    }
+
+    private static FailoverRound.Result single(FailoverBurst.Result burst) {
+        return new FailoverRound.Result("F1", List.of("member-1"), 5, 20, Map.of("member-1", 150, "member-2", 75, "member-3", 75),
+                Map.of(), 1_000, Map.of("member-1", 4_000L), Map.of("member-1", 5_000L), null, null, 0, 0, 0, burst.commands(), 0,
+                burst, 3_000, 1_000, 12_000);
+    }
+
+    private static FailoverRound.Result mass(int commands, Long brakeAt, long watchedMillis) {
+        return new FailoverRound.Result("F2", List.of("member-1", "member-2"), 5, 20, Map.of(), Map.of(), 1_000,
+                Map.of("member-1", 4_000L, "member-2", 4_000L), Map.of("member-1", 5_000L, "member-2", 5_000L), brakeAt,
+                "MassFailure: 2 of 3", 0, 0, 0, commands, 0, null, 3_000, 1_000, watchedMillis);
+    }
+
+    @Test
+    void everyCriterionHolds() {
+        int exitCode = report.summary(single(burst(1_900, 55.0, 0)), mass(0, 4_000L, 13_000));
+
+        assertThat(exitCode).as(text.toString()).isZero();
+        assertThat(text.toString()).contains("PASSED: every criterion holds.").doesNotContain("FAIL ");
+    }
+
+    @Test
+    void aLateCommandADuplicateALopsidedSpreadAndABrakeThatLetsCommandsThroughFail() {
+        int exitCode = report.summary(single(burst(2_500, 62.0, 1)), mass(3, null, 9_000));
+
+        String printed = text.toString();
+        assertThat(exitCode).isEqualTo(1);
+        assertThat(printed)
+                .contains("FAIL F1 exactly one command per workload on member-1: 151 commands for 150 workloads, 1 duplicates")
+                .contains("FAIL F1 every command within 2,000 ms of FAILED: max 2,500 ms")
+                .contains("FAIL F1 targets within 10 points of the free-room shares: worst 12.0 points")
+                .contains("FAIL F2 the brake is shown on the cluster-state topic: never")
+                .contains("FAIL F2 the brake holds: no command while 2 of 3 are silent: 3 commands")
+                .contains("FAIL F2 silent long enough: 9.0 s of at least 12.0 s")
+                .contains("ok   F1 every silent cluster turns FAILED");
+    }
+
+    @Test
+    void aClusterThatNeverFailsFailsTheScenario() {
+        FailoverRound.Result notFailed = new FailoverRound.Result("F1", List.of("member-1"), 5, 20, Map.of(), Map.of(), 1_000,
+                Map.of(), Map.of(), null, null, 2, 1, 0, 0, 0, null, 3_000, 1_000, 120_000);
+
+        List<FailoverReport.Criterion> criteria = report.criteria(notFailed, mass(0, 4_000L, 13_000));
+
+        assertThat(criteria).filteredOn(criterion -> !criterion.passed()).extracting(FailoverReport.Criterion::name)
+                .containsExactly("F1 healthy fleet: no SUSPECT and no command before the failure", "F1 every silent cluster turns FAILED",
+                        "F1 clusters still heart-beating keep their state", "F1 exactly one command per workload on member-1",
+                        "F1 every command within 2,000 ms of FAILED", "F1 targets within 10 points of the free-room shares");
+    }
+}
