@@ -42,8 +42,9 @@ final class ClusterOverrides {
         return forClusters(manifest, namespace, interpreter, policies, clusters(views));
     }
 
-    private List<ClusterOverride> forClusters(String manifest, String namespace, Interpreter interpreter,
-                                              List<OverridePolicy> policies, List<ClusterTarget> clusters) {
+    /** The per-cluster results for the given clusters; empty when the manifest is not one document. */
+    List<ClusterOverride> forClusters(String manifest, String namespace, Interpreter interpreter,
+                                      List<OverridePolicy> policies, List<ClusterTarget> clusters) {
         List<ManifestParser.Document> documents = PARSER.parse(manifest.getBytes(StandardCharsets.UTF_8));
         if (documents.size() != 1 || documents.get(0).error() != null) {
             return List.of();
