@@ -38,7 +38,7 @@ public record ClusterFieldSelector(List<Requirement> requirements) {
         }
     }
 
-    private static final List<String> FIELDS = List.of("matchExpressions");
+    private static final List<String> SELECTOR_FIELDS = List.of("matchExpressions");
     private static final List<String> REQUIREMENT_FIELDS = List.of("key", "operator", "values");
 
     public ClusterFieldSelector {
@@ -63,7 +63,7 @@ public record ClusterFieldSelector(List<Requirement> requirements) {
         if (!at.isPresent() || !PropagationPolicyParser.mapping(at, "matchExpressions")) {
             return null;
         }
-        PropagationPolicyParser.onlyKnownFields(at, FIELDS);
+        PropagationPolicyParser.onlyKnownFields(at, SELECTOR_FIELDS);
         List<Requirement> out = new ArrayList<>();
         for (Cursor element : at.field("matchExpressions").elements()) {
             if (!PropagationPolicyParser.mapping(element, "key, operator and values")) {
