@@ -29,7 +29,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * manifest, and when an OverridePolicy or ClusterOverridePolicy is added, changed or deleted, or a cluster joins,
  * leaves or changes its labels or topology, it recomputes the results of the workloads that may be concerned and sends
  * them to the admit stage, which re-charges a changed copy. A policy's workloads are found by key prefix
- * ({@code group/kind/[namespace/[name]]}) from its resource selectors; nothing is scanned while nothing changes.
+ * ({@code group/kind/[namespace/[name]]}) from its resource selectors; no manifest is read while nothing changes.
  */
 final class OverrideFollower {
 

@@ -292,7 +292,7 @@ class ReplayTest {
                         "ADMITTED - -",
                         "ADMITTED - no PropagationPolicy or ClusterPropagationPolicy matches",
                         "ADMITTED - PropagationPolicy shop/checkout matches but is refused: spec.placement.clusterAffinity.clusterName: "
-                                + "is not a known field (expected clusterNames, exclude, labelSelector) (value: [\"member2\"])",
+                                + "is not a known field (expected clusterNames, exclude, labelSelector, fieldSelector) (value: [\"member2\"])",
                         "ADMITTED member2 -");
         assertThat(topic(lines, "fedstream.audit")).extracting(l -> l.at("/value/decision").asText())
                 .containsSubsequence("UNPLACEABLE", "PLACED");
