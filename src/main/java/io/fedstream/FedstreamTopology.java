@@ -58,7 +58,7 @@ public final class FedstreamTopology {
         PolicyMirror policies = new PolicyMirror();
         policies.addTo(builder, topics.policies());
         ClusterDirectory.addTo(builder, topics.clusterViews());
-        BindStage bind = new BindStage(topics, interpreterExtensions, policies, metrics);
+        BindStage bind = new BindStage(topics, interpreterExtensions, policies, metrics, fleet.checkInterval());
         KStream<String, WorkloadEvent> workloads = bind.source(builder);
         KStream<String, AdmissionRequest> requests = bind.addTo(builder, workloads);
         KStream<String, ReservationAnswer> answers =

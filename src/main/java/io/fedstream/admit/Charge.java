@@ -2,7 +2,6 @@ package io.fedstream.admit;
 
 import io.fedstream.interpret.Resources;
 
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,8 +18,9 @@ import java.util.TreeMap;
  * from the limits total, {@code pods} = total replicas. DUPLICATED: each placed cluster runs
  * a full copy, so overall is the charge times the number of clusters and each cluster carries
  * the full charge. DIVIDED: overall is charged once and split over the clusters by their
- * replica counts (largest remainder, exact). Unplaced: charged once overall, no cluster. A DUPLICATED copy whose
- * cluster's override policies change it is charged for its overridden demand, and overall is the sum of the copies.
+ * replica counts (largest remainder, exact). Unplaced: charged once overall, no cluster. A copy (DUPLICATED) or share
+ * (DIVIDED, {@link DividedShare}) whose cluster's override policies change it is charged for its overridden demand,
+ * and overall is then the sum of the clusters.
  */
 public record Charge(Resources overall, SortedMap<String, Resources> clusters) {
 
@@ -49,24 +49,31 @@ public record Charge(Resources overall, SortedMap<String, Resources> clusters) {
         if (placement.scheduling() == Placement.Scheduling.DUPLICATED) {
             TreeMap<String, Resources> clusters = new TreeMap<>();
             weights.keySet().forEach(cluster -> clusters.put(cluster, once));
-            boolean overridden = false;
-            for (Placement.Target target : placement.clusters()) {
-                if (target.overridden() != null) {
-                    // The copy on this cluster runs its overridden manifest: it is charged for that (docs/overrides.md).
-                    clusters.put(target.cluster(), chargeable(target.overridden()));
-                    overridden = true;
-                }
-            }
-            if (!overridden) {
-                return new Charge(once.times(clusters.size()), clusters);
-            }
-            Resources overall = Resources.NONE;
-            for (Resources copy : clusters.values()) {
-                overall = overall.plus(copy);
-            }
-            return new Charge(overall, clusters);
+            return overridden(placement, clusters, once.times(clusters.size()));
         }
-        return new Charge(once, divided(once, weights));
+        return overridden(placement, new TreeMap<>(divided(once, weights)), once);
+    }
+
+    /**
+     * The charge with each overridden cluster charged for what runs there (its copy, or its share when DIVIDED), and
+     * overall then the sum of the clusters (docs/overrides.md); {@code plain} overall when no override changes a cluster.
+     */
+    private static Charge overridden(Placement placement, TreeMap<String, Resources> clusters, Resources plain) {
+        boolean overridden = false;
+        for (Placement.Target target : placement.clusters()) {
+            if (target.overridden() != null) {
+                clusters.put(target.cluster(), chargeable(target.overridden()));
+                overridden = true;
+            }
+        }
+        if (!overridden) {
+            return new Charge(plain, clusters);
+        }
+        Resources overall = Resources.NONE;
+        for (Resources share : clusters.values()) {
+            overall = overall.plus(share);
+        }
+        return new Charge(overall, clusters);
     }
 
     /** The amount charged to one cluster; NONE when the workload runs nothing there. */
@@ -101,11 +108,7 @@ public record Charge(Resources overall, SortedMap<String, Resources> clusters) {
      */
     private static SortedMap<String, Resources> divided(Resources once, Map<String, Long> weightsByCluster) {
         String[] names = weightsByCluster.keySet().toArray(String[]::new);
-        long[] weights = weightsByCluster.values().stream().mapToLong(Long::longValue).toArray();
-        boolean even = weightsByCluster.containsValue(-1L) || weightsByCluster.values().stream().allMatch(w -> w == 0);
-        if (even) {
-            Arrays.fill(weights, 1);
-        }
+        long[] weights = ProportionalSplit.orEven(weightsByCluster.values().stream().mapToLong(Long::longValue).toArray());
         TreeMap<String, TreeMap<String, Long>> shares = new TreeMap<>();
         for (String name : names) {
             shares.put(name, new TreeMap<>());

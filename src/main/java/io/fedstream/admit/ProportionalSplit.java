@@ -2,6 +2,7 @@ package io.fedstream.admit;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -14,6 +15,20 @@ import java.util.List;
 final class ProportionalSplit {
 
     private ProportionalSplit() {}
+
+    /**
+     * The weights to split a placement's amounts by: its clusters' replica counts, or 1 each when a count is left out
+     * (-1) or all are 0, since charging a cluster nothing would let its static assignment be overrun.
+     */
+    static long[] orEven(long[] weights) {
+        boolean even = weights.length > 0 && (Arrays.stream(weights).anyMatch(w -> w < 0) || Arrays.stream(weights).allMatch(w -> w == 0));
+        if (!even) {
+            return weights;
+        }
+        long[] ones = new long[weights.length];
+        Arrays.fill(ones, 1);
+        return ones;
+    }
 
     /** The shares of {@code amount} (non-negative) by {@code weights} (non-negative, not all 0), in weight order. */
     static long[] split(long amount, long[] weights) {

@@ -6,11 +6,14 @@ import io.fedstream.config.Topics;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.policy.PolicyMirror;
+import java.time.Duration;
 import java.util.Map;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.state.Stores;
 
 /**
  * Stages 1 and 2 of DESIGN.md: workload events are interpreted into bindings, and each new binding or removal becomes an
@@ -19,14 +22,23 @@ import org.apache.kafka.streams.kstream.Named;
  */
 public final class BindStage {
 
+    /** Workload key to its latest interpreted manifest, for recomputing its overrides ({@link OverrideFollower}). */
+    static final String MANIFESTS = "bind-manifests-store";
+
     private final Topics topics;
     private final InterpreterExtensions fromFiles;
     private final PolicyMirror policies;
     private final FedstreamMetrics metrics;
+    private final Duration followInterval;
 
-    /** The stage interprets with the built-in kinds, {@code fromFiles}, and the policies' customizations. */
-    public BindStage(Topics topics, InterpreterExtensions fromFiles, PolicyMirror policies, FedstreamMetrics metrics) {
+    /**
+     * The stage interprets with the built-in kinds, {@code fromFiles}, and the policies' customizations; every
+     * {@code followInterval} it recomputes the overrides that changed override policies or clusters concern.
+     */
+    public BindStage(Topics topics, InterpreterExtensions fromFiles, PolicyMirror policies, FedstreamMetrics metrics,
+                     Duration followInterval) {
         this.metrics = metrics;
+        this.followInterval = followInterval;
         this.topics = topics;
         this.fromFiles = fromFiles;
         this.policies = policies;
@@ -39,9 +51,11 @@ public final class BindStage {
 
     /** Adds the stage to the builder; returns the admission requests, keyed by namespace. */
     public KStream<String, AdmissionRequest> addTo(StreamsBuilder builder, KStream<String, WorkloadEvent> events) {
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(MANIFESTS), Serdes.String(), Serdes.String()));
         KStream<String, BindOutcome> outcomes = events.process(
-                () -> new BindingProcessor(fromFiles, policies::changes, topics.workloads().valueSerde().serializer(), metrics),
-                Named.as("interpret-and-bind"));
+                () -> new BindingProcessor(fromFiles, policies::changes, topics.workloads().valueSerde().serializer(), metrics,
+                        followInterval),
+                Named.as("interpret-and-bind"), MANIFESTS);
 
         Map<String, KStream<String, BindOutcome>> routes = outcomes.split(Named.as("bind-route"))
                 .branch(

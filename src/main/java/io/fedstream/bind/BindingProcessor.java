@@ -16,12 +16,14 @@ import io.fedstream.place.stage.OverridePolicies;
 import io.fedstream.policy.PolicyMirror;
 import io.fedstream.interpret.Resources;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -30,8 +32,9 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * Interprets each workload event: an UPSERT becomes the workload's binding, a DELETE (or a tombstone) its removal, each
- * sent on to the admit stage keyed by the key's namespace, and a bad event also becomes a dead letter. It keeps no state:
- * the admit stage holds the bindings (a store here cost a write per workload and held no decision).
+ * sent on to the admit stage keyed by the key's namespace, and a bad event also becomes a dead letter. The admit stage
+ * holds the bindings; this task keeps only each interpreted workload's manifest, so that {@link OverrideFollower} can
+ * recompute its per-cluster overrides when an override policy or a cluster changes.
  */
 final class BindingProcessor implements Processor<String, WorkloadEvent, String, BindOutcome> {
 
@@ -47,10 +50,14 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
     private OverridePolicies overridePolicies;
     private ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
     private final ClusterOverrides clusterOverrides = new ClusterOverrides();
+    private final Duration followInterval;
+    private OverrideFollower overrideFollower;
 
+    /** {@code followInterval}: how often override policies and clusters are compared with those last followed. */
     BindingProcessor(InterpreterExtensions fromFiles, LongSupplier policyChanges, Serializer<WorkloadEvent> eventSerializer,
-                     FedstreamMetrics metrics) {
+                     FedstreamMetrics metrics, Duration followInterval) {
         this.metrics = metrics;
+        this.followInterval = followInterval;
         this.fromFiles = fromFiles;
         this.policyChanges = policyChanges;
         this.eventSerializer = eventSerializer;
@@ -62,6 +69,10 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
         this.interpreters = new InterpreterSource(fromFiles, policyChanges, context.getStateStore(PolicyMirror.STORE));
         this.overridePolicies = new OverridePolicies(context.getStateStore(PolicyMirror.STORE), policyChanges);
         this.clusterViews = context.getStateStore(ClusterDirectory.STORE);
+        this.overrideFollower = new OverrideFollower(context.getStateStore(BindStage.MANIFESTS), clusterViews,
+                overridePolicies::current, interpreters::current, clusterOverrides);
+        context.schedule(followInterval, PunctuationType.WALL_CLOCK_TIME, at -> overrideFollower.check((namespace, request) ->
+                context.forward(new Record<String, BindOutcome>(namespace, new BindOutcome.Request(request), at))));
     }
 
     @Override
@@ -71,6 +82,7 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
         if (key == null) {
             deadLetter(record, new FieldError("key", null, "a workload event needs the key group/kind/namespace/name"));
         } else if (event == null || event.getOp() == Op.DELETE) {
+            overrideFollower.forget(key);
             String namespace = BindingMapper.namespace(key);
             forward(record, namespace, AdmissionRequest.newBuilder(source())
                     .setType(AdmissionRequestType.REMOVAL)
@@ -88,6 +100,9 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
         if (interpretation.outcome() == Interpretation.Outcome.INTERPRETED) {
             binding.setClusterOverrides(clusterOverrides.of(event.getManifest(), binding.getNamespace(), interpreters.current(),
                     overridePolicies.current(), clusterViews));
+            overrideFollower.remember(key, event.getManifest());
+        } else {
+            overrideFollower.forget(key);
         }
         metrics.interpreted(binding.getKind(), interpretation.outcome().name());
         forward(record, binding.getNamespace(), AdmissionRequest.newBuilder(source())

@@ -2,6 +2,7 @@ package io.fedstream.bind;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterOverride;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.interpret.Interpretation;
@@ -11,6 +12,7 @@ import io.fedstream.override.ClusterTarget;
 import io.fedstream.override.OverrideApplier;
 import io.fedstream.override.OverridePolicy;
 import io.fedstream.override.OverrideResult;
+import io.fedstream.place.ClusterTopology;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +24,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 /**
  * What the override policies make of one workload on each known member cluster: the overridden manifest, interpreted
  * again, so that the admit stage charges a copy on that cluster for what runs there, and a migration to it applies it.
- * Clusters come from the cluster directory (name and heartbeat labels); only those where a rule applies are listed.
+ * Clusters come from the cluster directory (name, heartbeat labels and topology); only those where a rule applies are listed.
  */
 final class ClusterOverrides {
 
@@ -40,8 +42,9 @@ final class ClusterOverrides {
         return forClusters(manifest, namespace, interpreter, policies, clusters(views));
     }
 
-    private List<ClusterOverride> forClusters(String manifest, String namespace, Interpreter interpreter,
-                                              List<OverridePolicy> policies, List<ClusterTarget> clusters) {
+    /** The per-cluster results for the given clusters; empty when the manifest is not one document. */
+    List<ClusterOverride> forClusters(String manifest, String namespace, Interpreter interpreter,
+                                      List<OverridePolicy> policies, List<ClusterTarget> clusters) {
         List<ManifestParser.Document> documents = PARSER.parse(manifest.getBytes(StandardCharsets.UTF_8));
         if (documents.size() != 1 || documents.get(0).error() != null) {
             return List.of();
@@ -58,14 +61,15 @@ final class ClusterOverrides {
         return out;
     }
 
-    /** The clusters in the directory, by name, with the labels of their latest heartbeat. */
-    private static List<ClusterTarget> clusters(ReadOnlyKeyValueStore<String, ClusterWatch> views) {
+    /** The clusters in the directory, by name, with the labels, provider, region and zones of their latest heartbeat. */
+    static List<ClusterTarget> clusters(ReadOnlyKeyValueStore<String, ClusterWatch> views) {
         List<ClusterTarget> out = new ArrayList<>();
         try (KeyValueIterator<String, ClusterWatch> it = views.all()) {
             while (it.hasNext()) {
                 KeyValue<String, ClusterWatch> entry = it.next();
-                Map<String, String> labels = entry.value.getHeartbeat() == null ? Map.of() : entry.value.getHeartbeat().getLabels();
-                out.add(ClusterTarget.of(entry.key, labels));
+                ClusterHealthEvent heartbeat = entry.value.getHeartbeat();
+                out.add(heartbeat == null ? ClusterTarget.of(entry.key, Map.of()) : new ClusterTarget(entry.key, heartbeat.getLabels(),
+                        new ClusterTopology(heartbeat.getProvider(), heartbeat.getRegion(), heartbeat.getZones())));
             }
         }
         return out;

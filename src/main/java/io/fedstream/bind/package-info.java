@@ -5,11 +5,13 @@
  * <ul>
  *   <li>Key: workload key {@code group/kind/namespace/name}, as the producers partition {@code fedstream.workloads}.</li>
  *   <li>Input: {@code fedstream.workloads} (WorkloadEvent); the {@code policies-store} global store (interpreter
- *       customizations, and quota changes that {@code relay-quota-changes} turns into QUOTA_SYNC requests).</li>
+ *       customizations, override policies, and quota changes that {@code relay-quota-changes} turns into QUOTA_SYNC
+ *       requests); the {@code fleet-cluster-views} global store (clusters that override rules target).</li>
  *   <li>Outputs: the internal {@code admission-requests-repartition} topic, keyed by namespace, for the admit stage;
  *       {@code fedstream.dlq} (manifests that cannot be read).</li>
- *   <li>Stores: none. The admit stage numbers the versions and keeps the bindings; a workload belongs to its key's
- *       namespace, so an upsert and a later delete reach the same admit task.</li>
+ *   <li>Stores: {@code bind-manifests-store} (each interpreted workload's manifest, to recompute its overrides when an
+ *       override policy or a cluster changes). The admit stage numbers the versions and keeps the bindings; a workload
+ *       belongs to its key's namespace, so an upsert and a later delete reach the same admit task.</li>
  *   <li>Pure core: {@link io.fedstream.interpret} (manifest to components and totals).</li>
  * </ul>
  *

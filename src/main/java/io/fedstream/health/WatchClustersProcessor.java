@@ -268,7 +268,10 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
         viewIfChanged(current, refused, wallClock);
     }
 
-    /** Placement cares about state, labels, taints, resources, refusals and the brake; mere liveness is not sent on. */
+    /**
+     * Placement cares about state, labels, taints, topology (field selectors, spread constraints), resources, refusals
+     * and the brake; mere liveness is not sent on.
+     */
     private void viewIfChanged(ClusterWatch before, ClusterWatch after, long now) {
         if (before != null && before.getState() == after.getState() && sameCapacity(before.getHeartbeat(), after.getHeartbeat())
                 && Objects.equals(before.getRefusal(), after.getRefusal()) && Objects.equals(before.getBrake(), after.getBrake())) {
@@ -282,7 +285,9 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
             return a == b;
         }
         return a.getAllocatable().equals(b.getAllocatable()) && a.getAllocated().equals(b.getAllocated())
-                && a.getLabels().equals(b.getLabels()) && a.getTaints().equals(b.getTaints());
+                && a.getLabels().equals(b.getLabels()) && a.getTaints().equals(b.getTaints())
+                && Objects.equals(a.getProvider(), b.getProvider()) && Objects.equals(a.getRegion(), b.getRegion())
+                && a.getZones().equals(b.getZones());
     }
 
     private void announce(ClusterStateEvent transition, long now, Source source) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fedstream.interpret.Cursor;
 import io.fedstream.interpret.ManifestParser;
 import io.fedstream.interpret.Problems;
+import io.fedstream.place.ClusterFieldSelector;
 import io.fedstream.place.PolicyFields;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.PropagationPolicyParser;
@@ -11,7 +12,6 @@ import io.fedstream.place.ResourceSelector;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -35,8 +35,6 @@ public final class OverridePolicyParser {
     private static final List<String> SPEC_FIELDS = List.of("resourceSelectors", "overrideRules", "targetCluster", "overriders");
     private static final List<String> RULE_FIELDS = List.of("targetCluster", "overriders");
     private static final List<String> TARGET_FIELDS = List.of("clusterNames", "exclude", "labelSelector", "fieldSelector");
-    private static final List<String> FIELD_SELECTOR_FIELDS = List.of("matchExpressions");
-    private static final List<String> FIELD_REQUIREMENT_FIELDS = List.of("key", "operator", "values");
     private static final List<String> OVERRIDER_FIELDS = List.of(
             "plaintext", "imageOverrider", "commandOverrider", "argsOverrider", "labelsOverrider", "annotationsOverrider");
     private static final List<String> PLAINTEXT_FIELDS = List.of("path", "operator", "value");
@@ -139,37 +137,7 @@ public final class OverridePolicyParser {
         }
         onlyKnownFields(at, TARGET_FIELDS);
         return new TargetCluster(PolicyFields.stringList(at.field("clusterNames")), PolicyFields.stringList(at.field("exclude")),
-                PropagationPolicyParser.labelSelector(at.field("labelSelector")), fieldSelector(at.field("fieldSelector")));
-    }
-
-    private static List<TargetCluster.FieldRequirement> fieldSelector(Cursor at) {
-        List<TargetCluster.FieldRequirement> out = new ArrayList<>();
-        if (!at.isPresent() || !mapping(at, "matchExpressions")) {
-            return out;
-        }
-        onlyKnownFields(at, FIELD_SELECTOR_FIELDS);
-        for (Cursor element : at.field("matchExpressions").elements()) {
-            if (!mapping(element, "key, operator and values")) {
-                continue;
-            }
-            onlyKnownFields(element, FIELD_REQUIREMENT_FIELDS);
-            TargetCluster.Field key = enumValue(element.field("key"), TargetCluster.Field.class);
-            Cursor operatorAt = element.field("operator");
-            String operator = operatorAt.requiredString();
-            if (operator != null && !operator.equals("In") && !operator.equals("NotIn")) {
-                operatorAt.error("must be In or NotIn");
-                operator = null;
-            }
-            Cursor valuesAt = element.field("values");
-            List<String> values = PolicyFields.stringList(valuesAt);
-            if (values.isEmpty()) {
-                valuesAt.error("must not be empty for In and NotIn");
-            }
-            if (key != null && operator != null) {
-                out.add(new TargetCluster.FieldRequirement(key, operator.equals("In"), new LinkedHashSet<>(values)));
-            }
-        }
-        return out;
+                PropagationPolicyParser.labelSelector(at.field("labelSelector")), ClusterFieldSelector.read(at.field("fieldSelector")));
     }
 
     private static Overriders overriders(Cursor at) {

@@ -99,7 +99,7 @@ public final class Placer {
     /** Why the cluster cannot take the workload whatever its room (affinity, avoided, not Ready, an untolerated taint); null when it can. */
     static Rejection ineligible(Request request, PropagationPolicy.Placement placement, ClusterAffinity group, ClusterCapacity cluster) {
         String name = cluster.name();
-        String notInAffinity = group.whyNot(name, cluster.labels());
+        String notInAffinity = group.whyNot(name, cluster.labels(), cluster.topology());
         if (notInAffinity != null) {
             return new Rejection(group.name(), name, Rejection.Reason.NOT_IN_AFFINITY, notInAffinity, List.of());
         }

@@ -43,7 +43,7 @@ public final class PropagationPolicyParser {
     private static final List<String> REQUIREMENT_FIELDS = List.of("key", "operator", "values");
     private static final List<String> PLACEMENT_FIELDS =
             List.of("clusterAffinity", "clusterAffinities", "clusterTolerations", "spreadConstraints", "replicaScheduling");
-    static final List<String> AFFINITY_FIELDS = List.of("clusterNames", "exclude", "labelSelector");
+    static final List<String> AFFINITY_FIELDS = List.of("clusterNames", "exclude", "labelSelector", "fieldSelector");
     private static final List<String> AFFINITY_TERM_FIELDS = concat(List.of("affinityName"), AFFINITY_FIELDS);
     private static final List<String> TOLERATION_FIELDS = List.of("key", "operator", "value", "effect", "tolerationSeconds");
     /** {@code enable} and {@code checkpointStorage} are the seed's spelling, beside Karmada's two behaviours. */
@@ -55,10 +55,6 @@ public final class PropagationPolicyParser {
     private static final List<String> DECISION_FIELDS = List.of("tolerationSeconds");
     private static final List<String> PRESERVATION_FIELDS = List.of("rules");
     private static final List<String> RULE_FIELDS = List.of("aliasLabelName", "jsonPath");
-
-    /** Fields Karmada has that change where a workload goes, which fedstream does not implement: refused, not ignored. */
-    private static final Map<String, String> UNSUPPORTED = Map.of(
-            "fieldSelector", "is not supported yet: clusters' provider, region and zones are read, but placement does not select by them; use labelSelector");
 
     private final ManifestParser parser = new ManifestParser();
 
@@ -161,7 +157,7 @@ public final class PropagationPolicyParser {
             groups.error("must not be given together with clusterAffinity");
         } else if (single.isPresent()) {
             if (mapping(single, "clusterNames, exclude or labelSelector")) {
-                onlyKnownFields(single, AFFINITY_FIELDS, "fieldSelector");
+                onlyKnownFields(single, AFFINITY_FIELDS);
                 affinities.add(affinity(single, null));
             }
         } else if (groups.isPresent()) {
@@ -194,7 +190,7 @@ public final class PropagationPolicyParser {
             if (!mapping(element, "affinityName and clusterNames, exclude or labelSelector")) {
                 continue;
             }
-            onlyKnownFields(element, AFFINITY_TERM_FIELDS, "fieldSelector");
+            onlyKnownFields(element, AFFINITY_TERM_FIELDS);
             Cursor nameAt = element.field("affinityName");
             String name = nameAt.requiredString();
             if (name != null && name.length() > MAX_AFFINITY_NAME_LENGTH) {
@@ -213,7 +209,8 @@ public final class PropagationPolicyParser {
     static ClusterAffinity affinity(Cursor at, String name) {
         List<String> names = PolicyFields.stringList(at.field("clusterNames"));
         List<String> exclude = PolicyFields.stringList(at.field("exclude"));
-        return new ClusterAffinity(name, names, exclude, labelSelector(at.field("labelSelector")));
+        return new ClusterAffinity(name, names, exclude, labelSelector(at.field("labelSelector")),
+                ClusterFieldSelector.read(at.field("fieldSelector")));
     }
 
     /** Reads a label selector, null when absent; also used for override policies' target clusters. */
@@ -458,19 +455,10 @@ public final class PropagationPolicyParser {
     }
 
     static void onlyKnownFields(Cursor mapping, List<String> known) {
-        onlyKnownFields(mapping, known, null);
-    }
-
-    /** Records every unknown field; {@code unsupported}, when given, is a Karmada field fedstream refuses, with why. */
-    static void onlyKnownFields(Cursor mapping, List<String> known, String unsupportedField) {
         for (Map.Entry<String, Cursor> entry : mapping.entries().entrySet()) {
-            String field = entry.getKey();
-            if (known.contains(field)) {
-                continue;
+            if (!known.contains(entry.getKey())) {
+                entry.getValue().error("is not a known field (expected " + String.join(", ", known) + ")");
             }
-            String unsupported = field.equals(unsupportedField) ? UNSUPPORTED.get(field) : null;
-            entry.getValue().error(unsupported != null ? unsupported
-                    : "is not a known field (expected " + String.join(", ", known) + ")");
         }
     }
 

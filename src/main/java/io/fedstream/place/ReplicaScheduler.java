@@ -257,7 +257,7 @@ public final class ReplicaScheduler {
         for (ScheduleCandidate candidate : selected) {
             long weight = 0;
             for (ReplicaDivision.StaticWeight rule : division.staticWeights()) {
-                if (rule.targetCluster().whyNot(candidate.name(), candidate.cluster().labels()) == null) {
+                if (rule.targetCluster().whyNot(candidate.name(), candidate.cluster().labels(), candidate.cluster().topology()) == null) {
                     weight = Math.max(weight, rule.weight());
                 }
             }

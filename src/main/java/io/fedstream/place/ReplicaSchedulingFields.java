@@ -165,7 +165,7 @@ final class ReplicaSchedulingFields {
             if (!targetAt.isPresent()) {
                 targetAt.error("is required");
             } else if (PropagationPolicyParser.mapping(targetAt, "clusterNames, exclude or labelSelector")) {
-                PropagationPolicyParser.onlyKnownFields(targetAt, PropagationPolicyParser.AFFINITY_FIELDS, "fieldSelector");
+                PropagationPolicyParser.onlyKnownFields(targetAt, PropagationPolicyParser.AFFINITY_FIELDS);
                 target = PropagationPolicyParser.affinity(targetAt, null);
             }
             Cursor weightAt = element.field("weight");

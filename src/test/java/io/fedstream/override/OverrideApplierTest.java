@@ -2,6 +2,7 @@ package io.fedstream.override;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fedstream.place.ClusterTopology;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -135,9 +136,9 @@ class OverrideApplierTest {
                           - {key: provider, operator: NotIn, values: [onprem]}
                     overriders: {plaintext: [{path: /spec/replicas, operator: replace, value: 3}]}
                 """);
-        ClusterTarget inside = new ClusterTarget("a", Map.of(), "aws", "eu-west-1", List.of("eu-west-1a", "eu-west-1b"));
-        ClusterTarget oneZoneOutside = new ClusterTarget("b", Map.of(), "aws", "eu-west-1", List.of("eu-west-1a", "eu-west-1c"));
-        ClusterTarget noRegion = new ClusterTarget("c", Map.of(), null, null, List.of("eu-west-1a"));
+        ClusterTarget inside = new ClusterTarget("a", Map.of(), new ClusterTopology("aws", "eu-west-1", List.of("eu-west-1a", "eu-west-1b")));
+        ClusterTarget oneZoneOutside = new ClusterTarget("b", Map.of(), new ClusterTopology("aws", "eu-west-1", List.of("eu-west-1a", "eu-west-1c")));
+        ClusterTarget noRegion = new ClusterTarget("c", Map.of(), new ClusterTopology(null, null, List.of("eu-west-1a")));
 
         assertThat(apply(inside, p).manifest().at("/spec/replicas").intValue()).isEqualTo(3);
         assertThat(apply(oneZoneOutside, p).manifest().at("/spec/replicas").intValue()).isEqualTo(2);

@@ -1,6 +1,7 @@
 package io.fedstream.override;
 
 import io.fedstream.interpret.FieldError;
+import io.fedstream.place.ClusterFieldSelector;
 import io.fedstream.place.LabelSelector;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ResourceSelector;
@@ -83,8 +84,9 @@ class OverridePolicyParserTest {
         assertThat(first.field()).isEqualTo("spec.overrideRules[0]");
         assertThat(first.targetCluster()).isEqualTo(new TargetCluster(List.of("member-1", "member-2"), List.of("member-2"),
                 new LabelSelector(Map.of("env", "prod"), List.of()),
-                List.of(new TargetCluster.FieldRequirement(TargetCluster.Field.region, true, Set.of("eu-west-1")),
-                        new TargetCluster.FieldRequirement(TargetCluster.Field.zone, false, Set.of("eu-west-1c")))));
+                new ClusterFieldSelector(List.of(
+                        new ClusterFieldSelector.Requirement(ClusterFieldSelector.Field.region, true, Set.of("eu-west-1")),
+                        new ClusterFieldSelector.Requirement(ClusterFieldSelector.Field.zone, false, Set.of("eu-west-1c"))))));
         Overriders o = first.overriders();
         assertThat(o.plaintext()).hasSize(2);
         assertThat(o.plaintext().get(0).value().intValue()).isEqualTo(5);

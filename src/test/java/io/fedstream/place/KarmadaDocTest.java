@@ -74,8 +74,9 @@ class KarmadaDocTest {
     @Test
     void everyFieldThePropagationPolicyParserKnowsIsInThePropagationPolicyTable() throws IllegalAccessException {
         Set<String> known = fieldNames(PropagationPolicyParser.class);
+        known.addAll(fieldNames(ClusterFieldSelector.class));
 
-        assertThat(known).as("the parser's field lists, read by reflection").contains("resourceSelectors", "clusterTolerations");
+        assertThat(known).as("the parser's field lists, read by reflection").contains("resourceSelectors", "clusterTolerations", "matchExpressions");
         assertThat(segments(section("PropagationPolicy")))
                 .as("field names in the PropagationPolicy tables of " + DOC)
                 .containsAll(known);
@@ -84,8 +85,9 @@ class KarmadaDocTest {
     @Test
     void everyFieldTheOverridePolicyParserKnowsIsInTheOverridePolicyTable() throws IllegalAccessException {
         Set<String> known = fieldNames(OverridePolicyParser.class);
+        known.addAll(fieldNames(ClusterFieldSelector.class));
 
-        assertThat(known).contains("overrideRules", "imageOverrider", "fieldOverrider");
+        assertThat(known).contains("overrideRules", "imageOverrider", "fieldOverrider", "operator");
         assertThat(segments(section(OVERRIDES)))
                 .as("field names in the %s table of %s", OVERRIDES, DOC)
                 .containsAll(known);

@@ -357,7 +357,7 @@ class PropagationPolicyParserTest {
                   clusterAffinity:
                     clusterNames: [a]
                     clusterName: b
-                    fieldSelector: {matchExpressions: []}
+                    fieldSelector: {matchExpressions: [{key: rack, operator: In, values: [r1]}]}
                   clusterTolerations:
                     - {key: k, operator: Exists, tolerationSecond: 3}
                   replicaScheduling: {replicaSchedulingTyp: Divided, replicaSchedulingType: Duplicated}
@@ -366,7 +366,7 @@ class PropagationPolicyParserTest {
 
         assertThat(fields(parsed)).containsExactlyInAnyOrder(
                 "spec.placement.clusterAffinity.clusterName",
-                "spec.placement.clusterAffinity.fieldSelector",
+                "spec.placement.clusterAffinity.fieldSelector.matchExpressions[0].key",
                 "spec.placement.clusterTolerations[0].tolerationSecond",
                 "spec.placement.replicaScheduling.replicaSchedulingTyp",
                 "spec.placement.weight");

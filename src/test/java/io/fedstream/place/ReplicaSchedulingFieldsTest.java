@@ -135,7 +135,7 @@ class ReplicaSchedulingFieldsTest {
                   weightPreference:
                     dynamicWeight: CPU
                     staticWeightList:
-                      - {targetCluster: {fieldSelector: {}}, weight: 0}
+                      - {targetCluster: {fieldSelector: {matchExpressions: [{key: zone, operator: Exists, values: [a]}]}}, weight: 0}
                       - {weight: 1.5}
                 """);
 
@@ -147,8 +147,8 @@ class ReplicaSchedulingFieldsTest {
                 tuple("spec.placement.replicaScheduling.weightPreference.staticWeightList",
                         "must not be given with dynamicWeight (Karmada ignores the static list then); give one of them"),
                 tuple("spec.placement.replicaScheduling.weightPreference.dynamicWeight", "must be AvailableReplicas"),
-                tuple("spec.placement.replicaScheduling.weightPreference.staticWeightList[0].targetCluster.fieldSelector",
-                        "is not supported yet: clusters' provider, region and zones are read, but placement does not select by them; use labelSelector"),
+                tuple("spec.placement.replicaScheduling.weightPreference.staticWeightList[0].targetCluster.fieldSelector.matchExpressions[0].operator",
+                        "must be In or NotIn"),
                 tuple("spec.placement.replicaScheduling.weightPreference.staticWeightList[0].weight", "must be at least 1"),
                 tuple("spec.placement.replicaScheduling.weightPreference.staticWeightList[1].targetCluster", "is required"),
                 tuple("spec.placement.replicaScheduling.weightPreference.staticWeightList[1].weight", "must be a 64-bit integer"),

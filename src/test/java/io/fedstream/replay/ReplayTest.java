@@ -285,7 +285,7 @@ class ReplayTest {
                         "ADMITTED - -",
                         "ADMITTED - no PropagationPolicy or ClusterPropagationPolicy matches",
                         "ADMITTED - PropagationPolicy shop/checkout matches but is refused: spec.placement.clusterAffinity.clusterName: "
-                                + "is not a known field (expected clusterNames, exclude, labelSelector) (value: [\"member2\"])",
+                                + "is not a known field (expected clusterNames, exclude, labelSelector, fieldSelector) (value: [\"member2\"])",
                         "ADMITTED member2 -");
         assertThat(ReplayRun.topic(lines, "fedstream.audit")).extracting(l -> l.at("/value/decision").asText())
                 .containsSubsequence("UNPLACEABLE", "PLACED");
@@ -437,6 +437,44 @@ class ReplayTest {
         assertThat(lastStatus.at("/value/clusters/0/used/cpu").asText()).isEqualTo("5");
         assertThat(lines).filteredOn(l -> l.get("topic").asText().equals("fedstream.capacity-reservations"))
                 .extracting(l -> l.at("/value/components/0/replicas").asLong()).containsExactly(5L);
+    }
+
+    @Test
+    void overrideFollowExampleRechargesTheCopyWhenAPolicyOrAClusterChangesLater() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-override-follow.jsonl")));
+
+        List<JsonNode> bindings = ReplayRun.topic(lines, "fedstream.bindings").stream().map(l -> l.get("value")).toList();
+        assertThat(bindings).extracting(b -> b.at("/generation").asLong()).containsOnly(1L);
+        assertThat(bindings).extracting(b -> b.at("/admission/charged/cpu").asText() + " "
+                        + b.get("clusterOverrides").findValuesAsText("cluster"))
+                .as("placed on member1; member2 joins; member1 labelled tier=big; 3 replicas; the policy deleted")
+                .containsExactly("2 []", "2 []", "2 [member2]", "5 [member1, member2]", "3 [member1, member2]", "2 []");
+        JsonNode lastStatus = ReplayRun.topic(lines, "fedstream.quota-status").get(ReplayRun.topic(lines, "fedstream.quota-status").size() - 1);
+        assertThat(lastStatus.at("/value/clusters/0/used/cpu").asText()).isEqualTo("2");
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    @Test
+    void overrideDividedExampleChargesEachShareForWhatItsOverridesMakeItRun() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-override-divided.jsonl")));
+
+        assertThat(lastPlacement(lines, "apps/Deployment/shop/web").get("clusters")).isEqualTo(JSON.readTree("""
+                [{"name":"member1","replicas":2},{"name":"member2","replicas":1}]"""));
+        JsonNode lastStatus = ReplayRun.topic(lines, "fedstream.quota-status").get(ReplayRun.topic(lines, "fedstream.quota-status").size() - 1);
+        assertThat(lastStatus.at("/value/clusters")).extracting(c -> c.get("cluster").asText() + "=" + c.at("/used/cpu").asText())
+                .containsExactly("member1=4", "member2=2");
+        assertThat(lastStatus.at("/value/used/cpu").asText()).isEqualTo("6");
+    }
+
+    @Test
+    void clusterFieldSelectorExamplePlacesByRegionAndOverridesByZone() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-cluster-field-selector.jsonl")));
+
+        assertThat(lastPlacement(lines, "apps/Deployment/shop/web").at("/clusters/0/name").asText()).isEqualTo("member2");
+        JsonNode binding = ReplayRun.topic(lines, "fedstream.bindings").get(ReplayRun.topic(lines, "fedstream.bindings").size() - 1).get("value");
+        assertThat(binding.get("clusterOverrides").findValuesAsText("cluster")).containsExactly("member2");
+        assertThat(binding.at("/admission/charged/cpu").asText()).isEqualTo("4");
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
     private List<JsonNode> replay(String script) throws IOException {

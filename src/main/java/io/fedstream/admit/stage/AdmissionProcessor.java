@@ -6,6 +6,7 @@ import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.AdmissionRequestType;
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.AuditEvent;
+import io.fedstream.avro.ClusterOverride;
 import io.fedstream.avro.InterpretationState;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.PolicyEvent;
@@ -93,6 +94,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             case REMOVAL -> remove(step, namespace, request.getWorkloadKey());
             case QUOTA_SYNC -> { }
             case PLACEMENT -> place(step, request.getWorkloadKey(), request.getPlacement(), request.getUnplacedReason());
+            case OVERRIDES -> overrides(step, request.getWorkloadKey(), request.getClusterOverrides());
         }
         if (step.decided || !synced.isEmpty()) {
             statuses(step, namespace);
@@ -160,6 +162,30 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         ResourceBinding undecided = step.unsaved.remove(key);
         if (undecided != null) {
             admittedBindings.keepApart(key, current);
+            bindings.put(key, undecided);
+            step.binding(key, undecided);
+            step.decided = true;
+        }
+    }
+
+    /**
+     * An override policy or a cluster changed and the bind stage recomputed the workload's per-cluster overrides: the
+     * binding shows them, and its version is decided again, so that each copy is charged for what now runs there
+     * (docs/overrides.md). Results equal to the binding's change nothing.
+     */
+    private void overrides(Step step, String key, List<ClusterOverride> overrides) {
+        ResourceBinding current = key == null ? null : bindings.get(key);
+        if (current == null || overrides == null || current.getClusterOverrides().equals(overrides)) {
+            return;
+        }
+        ResourceBinding changed = ResourceBinding.newBuilder(current).setClusterOverrides(overrides).build();
+        step.unsaved.put(key, changed);
+        if (changed.getInterpretation().getState() == InterpretationState.INTERPRETED) {
+            int priority = priorities.priority(changed.getPriorityClassName());
+            apply(step, ledger.admit(changed.getNamespace(), key, changed.getGeneration(), BindingDemand.charge(changed), priority));
+        }
+        ResourceBinding undecided = step.unsaved.remove(key);
+        if (undecided != null) {
             bindings.put(key, undecided);
             step.binding(key, undecided);
             step.decided = true;

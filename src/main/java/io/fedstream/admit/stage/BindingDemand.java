@@ -2,12 +2,14 @@ package io.fedstream.admit.stage;
 
 import io.fedstream.admit.Charge;
 import io.fedstream.admit.Demand;
+import io.fedstream.admit.DividedShare;
 import io.fedstream.admit.Placement;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.bind.BindingOverrides;
 import io.fedstream.interpret.Resources;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Reads from an interpreted binding what its version asks of the quotas: requests and limits totals, pods, requested placement. */
@@ -36,17 +38,42 @@ final class BindingDemand {
         return placement.getClusters().stream().map(ClusterTarget::getName).distinct().count();
     }
 
-    /** The version's {@code placement} with each copy's demand after its cluster's override policies. */
+    /** The version's {@code placement} with each copy's (or share's) demand after its cluster's override policies. */
     private static Placement placement(ResourceBinding binding, io.fedstream.avro.Placement placement) {
         if (placement == null) {
             return null;
         }
-        Placement.Scheduling scheduling = placement.getScheduling() == ReplicaScheduling.DIVIDED
-                ? Placement.Scheduling.DIVIDED
-                : Placement.Scheduling.DUPLICATED;
-        return new Placement(scheduling, placement.getClusters().stream()
-                .map(target -> new Placement.Target(target.getName(), target.getReplicas(), overridden(binding, target.getName())))
-                .toList());
+        if (placement.getScheduling() != ReplicaScheduling.DIVIDED) {
+            return new Placement(Placement.Scheduling.DUPLICATED, placement.getClusters().stream()
+                    .map(target -> new Placement.Target(target.getName(), target.getReplicas(), overridden(binding, target.getName())))
+                    .toList());
+        }
+        List<ClusterTarget> targets = placement.getClusters();
+        long[] weights = targets.stream().mapToLong(t -> t.getReplicas() == null ? -1 : t.getReplicas()).toArray();
+        List<Placement.Target> out = new ArrayList<>();
+        for (int i = 0; i < targets.size(); i++) {
+            int index = i;
+            Demand share = BindingOverrides.applied(binding, targets.get(i).getName())
+                    .map(o -> DividedShare.of(shareComponents(binding.getComponents(), o.getComponents()), weights, index))
+                    .orElse(null);
+            out.add(new Placement.Target(targets.get(i).getName(), targets.get(i).getReplicas(), share));
+        }
+        return new Placement(Placement.Scheduling.DIVIDED, out);
+    }
+
+    /** The workload's components as written beside the cluster's overridden ones (the interpreter keeps their order). */
+    private static List<DividedShare.Component> shareComponents(List<io.fedstream.avro.Component> written,
+                                                                List<io.fedstream.avro.Component> overridden) {
+        List<DividedShare.Component> out = new ArrayList<>();
+        for (int i = 0; i < overridden.size(); i++) {
+            io.fedstream.avro.Component o = overridden.get(i);
+            long writtenReplicas = i < written.size() && written.get(i).getName().equals(o.getName())
+                    ? written.get(i).getReplicas()
+                    : o.getReplicas();
+            out.add(new DividedShare.Component(writtenReplicas, o.getReplicas(), Resources.fromQuantities(o.getPerPod()),
+                    Resources.fromQuantities(o.getPerPodLimits())));
+        }
+        return out;
     }
 
     /** What a copy on the cluster asks after its override policies; null when they change nothing there (or cannot apply). */

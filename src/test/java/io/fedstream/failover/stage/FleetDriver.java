@@ -172,6 +172,13 @@ final class FleetDriver implements AutoCloseable {
         return cluster(name, cpu, memory, Map.of());
     }
 
+    /** The beating cluster's heartbeats say from now on where it is (Karmada Cluster spec.provider, region, zones). */
+    FleetDriver topology(String name, String provider, String region, String... zones) {
+        beating.put(name, ClusterHealthEvent.newBuilder(beating.get(name)).setProvider(provider).setRegion(region)
+                .setZones(List.of(zones)).build());
+        return beat(name);
+    }
+
     /** One heartbeat as given, e.g. with a refused value. */
     FleetDriver heartbeat(ClusterHealthEvent heartbeat) {
         health.pipeInput(heartbeat.getCluster(), heartbeat, now);
@@ -266,6 +273,11 @@ final class FleetDriver implements AutoCloseable {
 
     FleetDriver policy(String key, String manifest) {
         policies.pipeInput(key, PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).build(), now);
+        return drain();
+    }
+
+    FleetDriver deletePolicy(String key) {
+        policies.pipeInput(key, PolicyEvent.newBuilder().setOp(Op.DELETE).setObservedAt(now).build(), now);
         return drain();
     }
 

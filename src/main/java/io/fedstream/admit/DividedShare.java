@@ -1,0 +1,49 @@
+package io.fedstream.admit;
+
+import io.fedstream.interpret.Resources;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What one cluster's share of a DIVIDED workload asks for when its override policies change it, as Karmada's binding
+ * controller builds that cluster's manifest ({@code pkg/controllers/binding/common.go ensureWork}): the replicas are
+ * revised to the cluster's share first, then the overrides apply, so an override that sets a component's replica count
+ * decides it there, and otherwise the share does; every pod asks what the overridden manifest asks per pod.
+ */
+public final class DividedShare {
+
+    /**
+     * One component: its replica count as written and after the cluster's overrides (applied to the manifest as
+     * written), and each overridden pod's requests and limits.
+     */
+    public record Component(long writtenReplicas, long overriddenReplicas, Resources perPod, Resources perPodLimits) {
+
+        public Component {
+            Objects.requireNonNull(perPod, "perPod");
+            perPodLimits = perPodLimits == null ? Resources.NONE : perPodLimits;
+        }
+    }
+
+    private DividedShare() {}
+
+    /**
+     * The demand of the share at {@code index} of the clusters' {@code weights} (their replica counts; a missing one,
+     * -1, or all 0 split evenly, as the charge does). An override that leaves a component's count as written leaves the
+     * count to the division: the two cannot be told apart.
+     */
+    public static Demand of(List<Component> components, long[] weights, int index) {
+        long[] split = ProportionalSplit.orEven(weights);
+        Resources requests = Resources.NONE;
+        Resources limits = Resources.NONE;
+        long pods = 0;
+        for (Component component : components) {
+            long replicas = component.overriddenReplicas() != component.writtenReplicas()
+                    ? component.overriddenReplicas()
+                    : ProportionalSplit.split(component.writtenReplicas(), split)[index];
+            requests = requests.plus(component.perPod().times(replicas));
+            limits = limits.plus(component.perPodLimits().times(replicas));
+            pods = Math.addExact(pods, replicas);
+        }
+        return new Demand(requests, limits, pods, null);
+    }
+}

@@ -1,0 +1,93 @@
+package io.fedstream.failover.stage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A DIVIDED workload's share on a cluster is charged, and admitted, for what its overrides make it run there. */
+class DividedOverrideStageTest {
+
+    private static final String WEB = "apps/Deployment/team-a/web";
+    private static final String TWO_TO_ONE = """
+            apiVersion: policy.karmada.io/v1alpha1
+            kind: PropagationPolicy
+            metadata: {name: web, namespace: team-a}
+            spec:
+              resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
+              placement:
+                replicaScheduling:
+                  replicaSchedulingType: Divided
+                  replicaDivisionPreference: Weighted
+                  weightPreference:
+                    staticWeightList:
+                      - {targetCluster: {clusterNames: [dc-1]}, weight: 2}
+                      - {targetCluster: {clusterNames: [dc-2]}, weight: 1}
+            """;
+    /** dc-1 runs four replicas whatever its share; every pod on dc-2 asks for two cpu. */
+    private static final String PER_CLUSTER = """
+            apiVersion: policy.karmada.io/v1alpha1
+            kind: OverridePolicy
+            metadata: {name: per-cluster, namespace: team-a}
+            spec:
+              resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
+              overrideRules:
+                - targetCluster: {clusterNames: [dc-1]}
+                  overriders:
+                    plaintext: [{path: /spec/replicas, operator: replace, value: 4}]
+                - targetCluster: {clusterNames: [dc-2]}
+                  overriders:
+                    plaintext: [{path: /spec/template/spec/containers/0/resources/requests/cpu, operator: replace, value: "2"}]
+            """;
+
+    private static String quota(String dc2Cpu) {
+        return """
+                {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
+                 "spec":{"overall":{"cpu":"100"},"staticAssignments":[
+                   {"clusterName":"dc-1","hard":{"cpu":"20"}},{"clusterName":"dc-2","hard":{"cpu":"%s"}}]}}""".formatted(dc2Cpu);
+    }
+
+    @TempDir
+    Path stateDir;
+    private FleetDriver fleet;
+
+    @AfterEach
+    void close() {
+        if (fleet != null) {
+            fleet.close();
+        }
+    }
+
+    private FleetDriver twoClusters(String dc2Cpu) {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "16", "64Gi").cluster("dc-2", "8", "64Gi").advance(Duration.ofSeconds(1));
+        return fleet.policy("FederatedResourceQuota/team-a/q", quota(dc2Cpu)).policy("PropagationPolicy/team-a/web", TWO_TO_ONE)
+                .policy("OverridePolicy/team-a/per-cluster", PER_CLUSTER).advance(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void eachSharesOverriddenReplicasOrPerPodRequestsAreChargedToItsCluster() {
+        twoClusters("20").deployment("team-a", "web", 3, "1");
+
+        assertThat(fleet.binding(WEB).getPlacement().getClusters()).extracting(c -> c.getName() + " " + c.getReplicas())
+                .containsExactly("dc-1 2", "dc-2 1");
+        assertThat(fleet.usedOn("team-a/q", "dc-1")).as("the override sets 4 replicas there").containsExactly(Map.entry("cpu", "4"));
+        assertThat(fleet.usedOn("team-a/q", "dc-2")).as("its one replica asks for 2 cpu").containsExactly(Map.entry("cpu", "2"));
+        assertThat(fleet.binding(WEB).getAdmission().getCharged()).containsEntry("cpu", "6").containsEntry("pods", "5");
+    }
+
+    @Test
+    void aShareWhoseOverriddenDemandExceedsItsClustersAssignmentIsRejectedNamingTheCluster() {
+        twoClusters("1500m").deployment("team-a", "web", 3, "1");
+
+        assertThat(fleet.binding(WEB).getAdmission().getState().name()).isEqualTo("REJECTED");
+        assertThat(fleet.binding(WEB).getAdmission().getRejections()).singleElement().satisfies(r -> {
+            assertThat(r.getCluster()).isEqualTo("dc-2");
+            assertThat(r.getResource()).isEqualTo("cpu");
+            assertThat(r.getRequested()).isEqualTo("2");
+        });
+    }
+}
