@@ -86,6 +86,30 @@ public final class Ledger {
         return decisions;
     }
 
+    /**
+     * As {@link #move}, when the workload's latest version is not the admitted one: the admitted version's charge moves,
+     * a queued newer version now asks for {@code queued} (where it would run after the move) and keeps its place in the
+     * queue, and the queue is re-tried. Returns the queue's decisions only: the moved version's admission is no decision
+     * about the workload's latest version. Empty when no version is admitted.
+     */
+    public List<Decision> moveBehind(String namespace, String workloadKey, Charge charge, Charge queued) {
+        Optional<AdmittedWorkload> admitted = state.admitted(workloadKey);
+        if (admitted.isEmpty()) {
+            return List.of();
+        }
+        AdmittedWorkload before = admitted.get();
+        NamespaceUsage next = state.usage(namespace).replace(before.charge(), charge, 0);
+        Optional<PendingWorkload> pending = state.pending(workloadKey);
+        state.putAdmitted(new AdmittedWorkload(namespace, workloadKey, before.generation(), before.priority(), charge));
+        state.putUsage(next);
+        pending.ifPresent(waiting -> {
+            state.removePending(waiting);
+            state.putPending(new PendingWorkload(namespace, workloadKey, waiting.generation(), waiting.priority(), waiting.sequence(),
+                    queued, waiting.violations()));
+        });
+        return retry(namespace);
+    }
+
     /** A workload was deleted: its charge is released (or its queued version dropped), then the queue is re-tried. */
     public List<Decision> release(String namespace, String workloadKey) {
         Optional<AdmittedWorkload> admitted = state.admitted(workloadKey);

@@ -53,6 +53,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
     private KeyValueStore<String, ResourceBinding> admittedBindings;
     private KeyValueStore<String, String> names;
     private AggregatesUpdater aggregates;
+    private ChargedVersionMove chargedVersionMove;
 
     /** {@code policyChanges}: the policies mirror's change count ({@link PolicyMirror#changes()}). */
     AdmissionProcessor(String policiesTopic, Serializer<PolicyEvent> policySerializer, LongSupplier policyChanges,
@@ -74,6 +75,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         this.admittedBindings = context.getStateStore(AdmitStores.ADMITTED_BINDINGS);
         this.names = context.getStateStore(AdmitStores.BINDING_NAMES);
         this.aggregates = new AggregatesUpdater(context.getStateStore(AdmitStores.AGGREGATES));
+        this.chargedVersionMove = new ChargedVersionMove(ledger, admittedBindings, aggregates);
     }
 
     @Override
@@ -152,6 +154,10 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         if (moved) {
             // A completed migration is a fact, not a request: the charge follows the workload (docs/admission.md).
             apply(step, ledger.move(placed.getNamespace(), key, BindingDemand.charge(placed)));
+        } else if (MIGRATED.equals(placement.getDecidedBy()) && chargedVersionMove.behindLatest(placed)) {
+            ChargedVersionMove.Moved both = chargedVersionMove.move(placed, placement);
+            step.unsaved.put(key, both.shown());
+            apply(step, both.decisions());
         } else if (placed.getInterpretation().getState() == InterpretationState.INTERPRETED) {
             int priority = priorities.priority(placed.getPriorityClassName());
             apply(step, ledger.admit(placed.getNamespace(), key, placed.getGeneration(), BindingDemand.charge(placed), priority));
