@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * The quota ledger of stage 3: admits or rejects workload versions against the
@@ -146,6 +147,18 @@ public final class Ledger {
     /** The version of a workload the ledger holds charged, if any. */
     public Optional<AdmittedWorkload> admitted(String workloadKey) {
         return state.admitted(workloadKey);
+    }
+
+    /**
+     * The clusters whose static assignments in the namespace cannot hold {@code copyOn(cluster)} more, given what is
+     * admitted now ({@link StaticAssignmentRoom}); empty without static assignments.
+     */
+    public List<String> fullStaticAssignments(String namespace, Function<String, Charge> copyOn) {
+        List<FederatedResourceQuota> quotas = state.quotas(namespace);
+        if (quotas.stream().allMatch(q -> q.staticAssignments().isEmpty())) {
+            return List.of();
+        }
+        return StaticAssignmentRoom.full(quotas, state.usage(namespace), copyOn);
     }
 
     /** The quotas in force in a namespace, by name. */

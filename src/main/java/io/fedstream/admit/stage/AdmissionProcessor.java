@@ -203,7 +203,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             ResourceBinding binding = step.unsaved.containsKey(key) ? step.unsaved.remove(key) : bindings.get(key);
             ResourceBinding about = binding != null ? binding : admittedBindings.get(key);
             if (decision instanceof Decision.Admitted admitted && binding != null && binding.getGeneration() == admitted.generation()) {
-                ResourceBinding now = AdmissionStates.admitted(binding, admitted, step.now);
+                ResourceBinding now = FullStaticAssignments.noted(AdmissionStates.admitted(binding, admitted, step.now), ledger);
                 bindings.put(key, now);
                 ResourceBinding before = admittedBindings.get(key);
                 aggregates.replace(before, now);
