@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * The quota ledger of stage 3: admits or rejects workload versions against the
@@ -86,6 +87,30 @@ public final class Ledger {
         return decisions;
     }
 
+    /**
+     * As {@link #move}, when the workload's latest version is not the admitted one: the admitted version's charge moves,
+     * a queued newer version now asks for {@code queued} (where it would run after the move) and keeps its place in the
+     * queue, and the queue is re-tried. Returns the queue's decisions only: the moved version's admission is no decision
+     * about the workload's latest version. Empty when no version is admitted.
+     */
+    public List<Decision> moveBehind(String namespace, String workloadKey, Charge charge, Charge queued) {
+        Optional<AdmittedWorkload> admitted = state.admitted(workloadKey);
+        if (admitted.isEmpty()) {
+            return List.of();
+        }
+        AdmittedWorkload before = admitted.get();
+        NamespaceUsage next = state.usage(namespace).replace(before.charge(), charge, 0);
+        Optional<PendingWorkload> pending = state.pending(workloadKey);
+        state.putAdmitted(new AdmittedWorkload(namespace, workloadKey, before.generation(), before.priority(), charge));
+        state.putUsage(next);
+        pending.ifPresent(waiting -> {
+            state.removePending(waiting);
+            state.putPending(new PendingWorkload(namespace, workloadKey, waiting.generation(), waiting.priority(), waiting.sequence(),
+                    queued, waiting.violations()));
+        });
+        return retry(namespace);
+    }
+
     /** A workload was deleted: its charge is released (or its queued version dropped), then the queue is re-tried. */
     public List<Decision> release(String namespace, String workloadKey) {
         Optional<AdmittedWorkload> admitted = state.admitted(workloadKey);
@@ -122,6 +147,18 @@ public final class Ledger {
     /** The version of a workload the ledger holds charged, if any. */
     public Optional<AdmittedWorkload> admitted(String workloadKey) {
         return state.admitted(workloadKey);
+    }
+
+    /**
+     * The clusters whose static assignments in the namespace cannot hold {@code copyOn(cluster)} more, given what is
+     * admitted now ({@link StaticAssignmentRoom}); empty without static assignments.
+     */
+    public List<String> fullStaticAssignments(String namespace, Function<String, Charge> copyOn) {
+        List<FederatedResourceQuota> quotas = state.quotas(namespace);
+        if (quotas.stream().allMatch(q -> q.staticAssignments().isEmpty())) {
+            return List.of();
+        }
+        return StaticAssignmentRoom.full(quotas, state.usage(namespace), copyOn);
     }
 
     /** The quotas in force in a namespace, by name. */

@@ -80,11 +80,15 @@ public final class ClusterHealthMachine {
                 return Step.unchanged(current);
             }
             case SUSPECT -> {
+                ClusterWatch heard = silent ? unheard(current, silence) : current;
                 if (inState >= settings.toleration().toMillis()) {
-                    return transition(current, ClusterState.FAILED, current.getReason(), "SUSPECT for " + duration(inState)
-                            + " (toleration " + duration(settings.toleration().toMillis()) + "): " + current.getMessage(), now).build();
+                    return transition(heard, ClusterState.FAILED, heard.getReason(), "SUSPECT for " + duration(inState)
+                            + " (toleration " + duration(settings.toleration().toMillis()) + "): " + heard.getMessage(), now).build();
                 }
-                return Step.unchanged(current);
+                return Step.unchanged(heard);
+            }
+            case FAILED -> {
+                return Step.unchanged(silent ? unheard(current, silence) : current);
             }
             case RECOVERING -> {
                 if (silent) {
@@ -156,14 +160,14 @@ public final class ClusterHealthMachine {
                     return transition(seen, ClusterState.READY, Reasons.healed(seen.getReason()),
                             "healthy again before the toleration", now).closeIncident();
                 }
-                return Step.unchanged(seen);
+                return Step.unchanged(heardAgain(seen, verdict));
             }
             case FAILED -> {
                 if (verdict.healthy()) {
                     return transition(seen, ClusterState.RECOVERING, Reasons.healed(seen.getReason()), "READY after "
                             + duration(recoveringTime(seen.getFlapCount())) + " of health", now).build();
                 }
-                return Step.unchanged(seen);
+                return Step.unchanged(heardAgain(seen, verdict));
             }
             case RECOVERING -> {
                 if (!verdict.healthy()) {
@@ -173,6 +177,28 @@ public final class ClusterHealthMachine {
             }
             default -> throw new IllegalStateException("unknown cluster state " + state);
         }
+    }
+
+    /**
+     * An unhealthy cluster that has also been silent for the failure threshold: whatever made it unhealthy (a NoExecute
+     * taint, Ready False), nobody hears from it now, so its reason becomes {@code HeartbeatMissed} (and it carries
+     * {@code unreachable}, as Karmada swaps its taint when Ready turns Unknown), in the same state and incident.
+     */
+    private static ClusterWatch unheard(ClusterWatch current, long silence) {
+        if (Reasons.HEARTBEAT_MISSED.equals(current.getReason()) || Reasons.READY_UNKNOWN.equals(current.getReason())) {
+            return current;
+        }
+        return ClusterWatch.newBuilder(current).setReason(Reasons.HEARTBEAT_MISSED)
+                .setMessage("no heartbeat for " + duration(silence) + " after " + current.getReason() + ": " + current.getMessage())
+                .build();
+    }
+
+    /** A cluster unhealthy for its silence heart-beats again, still unhealthy: the reason is what the heartbeat says now. */
+    private static ClusterWatch heardAgain(ClusterWatch seen, HeartbeatVerdict verdict) {
+        if (!Reasons.HEARTBEAT_MISSED.equals(seen.getReason())) {
+            return seen;
+        }
+        return ClusterWatch.newBuilder(seen).setReason(verdict.reason()).setMessage(verdict.message()).build();
     }
 
     /** A healthy cluster turns SUSPECT or FAILED: a new incident, counted against the flap window. */

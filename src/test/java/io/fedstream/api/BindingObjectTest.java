@@ -41,7 +41,7 @@ class BindingObjectTest {
                    "total":{"cpu":"9","memory":"18Gi","nvidia.com/gpu":"4"},
                    "interpretation":{"state":"INTERPRETED","interpreter":"built-in:flink.apache.org/v1beta1/FlinkDeployment","errors":[]},
                    "admission":{"state":"PENDING","reason":null,"rejections":[],"charged":{},"chargedGeneration":null,"decidedAt":null,
-                                 "requestedPlacement":null},
+                                 "requestedPlacement":null,"fullStaticAssignments":[]},
                    "observedAt":"2026-11-29T10:00:00Z","updatedAt":"2026-11-29T10:00:00Z"}}
                 """));
     }

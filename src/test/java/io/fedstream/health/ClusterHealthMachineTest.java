@@ -204,6 +204,50 @@ class ClusterHealthMachineTest {
     }
 
     @Test
+    void aClusterFailedByANoExecuteTaintThatGoesSilentIsMissedAFailureThresholdAfterItsLastHeartbeat() {
+        ClusterWatch failed = failedAt(T0 + SECOND);
+
+        assertThat(machine.onTick(failed, T0 + 31 * SECOND - 1, T0).watch()).as("silent for less than the threshold").isSameAs(failed);
+        ClusterHealthMachine.Step silent = machine.onTick(failed, T0 + 31 * SECOND, T0);
+
+        assertThat(silent.transition()).as("no transition: FAILED all along").isNull();
+        assertThat(silent.watch().getState()).isEqualTo(ClusterState.FAILED);
+        assertThat(silent.watch().getReason()).isEqualTo("HeartbeatMissed");
+        assertThat(silent.watch().getMessage()).isEqualTo("no heartbeat for 30s after NoExecuteTaint: taint drain=now:NoExecute");
+        assertThat(silent.watch().getIncidentId()).isEqualTo(failed.getIncidentId());
+        assertThat(silent.watch().getSince()).isEqualTo(failed.getSince());
+        assertThat(machine.onTick(silent.watch(), T0 + 60 * SECOND, T0).watch()).as("missed once").isSameAs(silent.watch());
+    }
+
+    @Test
+    void aSilentFailedClusterThatHeartBeatsAgainStillTaintedIsFailedForItsTaintAgain() {
+        ClusterWatch silent = machine.onTick(failedAt(T0 + SECOND), T0 + 40 * SECOND, T0).watch();
+        long back = T0 + 50 * SECOND;
+
+        ClusterHealthMachine.Step step = machine.onHeartbeat(silent, heartbeat(back, "True", taint("drain", "NoExecute")), back);
+
+        assertThat(step.transition()).isNull();
+        assertThat(step.watch().getState()).isEqualTo(ClusterState.FAILED);
+        assertThat(step.watch().getReason()).isEqualTo("NoExecuteTaint");
+    }
+
+    @Test
+    void aSuspectClusterReportingReadyFalseThatGoesSilentIsMissedAndFailsAsMissed() {
+        long t = T0 + 10 * SECOND;
+        ClusterWatch notReady = machine.onHeartbeat(ready(), heartbeat(t, "False"), t).watch();
+        ClusterWatch suspect = machine.onHeartbeat(notReady, heartbeat(t + 30 * SECOND, "False"), t + 30 * SECOND).watch();
+        assertThat(suspect.getReason()).isEqualTo("ReadyFalse");
+
+        ClusterWatch silent = machine.onTick(suspect, t + 60 * SECOND, T0).watch();
+        ClusterHealthMachine.Step failed = machine.onTick(silent, t + 30 * SECOND + 300 * SECOND, T0);
+
+        assertThat(silent.getState()).isEqualTo(ClusterState.SUSPECT);
+        assertThat(silent.getReason()).isEqualTo("HeartbeatMissed");
+        assertThat(failed.transition().getState()).isEqualTo(ClusterState.FAILED);
+        assertThat(failed.transition().getReason()).isEqualTo("HeartbeatMissed");
+    }
+
+    @Test
     void aRecoveringClusterThatRelapsesFailsAgainInTheSameIncident() {
         ClusterWatch failed = failedAt(T0 + SECOND);
         long back = T0 + 100 * SECOND;

@@ -54,6 +54,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
     private AdmittedBindings admittedBindings;
     private KeyValueStore<String, String> names;
     private AggregatesUpdater aggregates;
+    private ChargedVersionMove chargedVersionMove;
 
     /** {@code policyChanges}: the policies mirror's change count ({@link PolicyMirror#changes()}). */
     AdmissionProcessor(String policiesTopic, Serializer<PolicyEvent> policySerializer, LongSupplier policyChanges,
@@ -75,6 +76,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         this.admittedBindings = new AdmittedBindings(bindings, context.getStateStore(AdmitStores.ADMITTED_BINDINGS));
         this.names = context.getStateStore(AdmitStores.BINDING_NAMES);
         this.aggregates = new AggregatesUpdater(context.getStateStore(AdmitStores.AGGREGATES));
+        this.chargedVersionMove = new ChargedVersionMove(ledger, admittedBindings, aggregates);
     }
 
     @Override
@@ -155,6 +157,10 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         if (moved) {
             // A completed migration is a fact, not a request: the charge follows the workload (docs/admission.md).
             apply(step, ledger.move(placed.getNamespace(), key, BindingDemand.charge(placed)));
+        } else if (MIGRATED.equals(placement.getDecidedBy()) && chargedVersionMove.behindLatest(placed)) {
+            ChargedVersionMove.Moved both = chargedVersionMove.move(placed, placement);
+            step.unsaved.put(key, both.shown());
+            apply(step, both.decisions());
         } else if (placed.getInterpretation().getState() == InterpretationState.INTERPRETED) {
             int priority = priorities.priority(placed.getPriorityClassName());
             apply(step, ledger.admit(placed.getNamespace(), key, placed.getGeneration(), BindingDemand.charge(placed), priority));
@@ -226,7 +232,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             ResourceBinding binding = step.unsaved.containsKey(key) ? step.unsaved.remove(key) : bindings.get(key);
             ResourceBinding about = binding != null ? binding : admittedBindings.get(key);
             if (decision instanceof Decision.Admitted admitted && binding != null && binding.getGeneration() == admitted.generation()) {
-                ResourceBinding now = AdmissionStates.admitted(binding, admitted, step.now);
+                ResourceBinding now = FullStaticAssignments.noted(AdmissionStates.admitted(binding, admitted, step.now), ledger);
                 ResourceBinding before = admittedBindings.get(key);
                 bindings.put(key, now);
                 aggregates.replace(before, now);

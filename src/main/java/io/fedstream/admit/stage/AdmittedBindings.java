@@ -40,6 +40,11 @@ final class AdmittedBindings {
         }
     }
 
+    /** The admitted version, kept apart behind a newer latest one, changed (a completed migration moved it). */
+    void replaceApart(String workloadKey, ResourceBinding admitted) {
+        apart.put(workloadKey, admitted);
+    }
+
     /** The latest binding is now the admitted version: no copy apart is needed any more. */
     void latestAdmitted(String workloadKey) {
         forget(workloadKey);

@@ -29,6 +29,13 @@ final class BindingDemand {
         return Charge.of(of(binding));
     }
 
+    /** The charge of one copy of the version running on {@code cluster} alone, after that cluster's override policies. */
+    static Charge copyOn(ResourceBinding binding, String cluster) {
+        Placement one = new Placement(Placement.Scheduling.DUPLICATED, List.of(new Placement.Target(cluster, null, overridden(binding, cluster))));
+        return Charge.of(new Demand(Resources.fromQuantities(binding.getTotal()), Resources.fromQuantities(binding.getTotalLimits()),
+                pods(binding.getComponents()), one));
+    }
+
     /** How many full copies of the workload run: one per cluster when duplicated across clusters, else one. */
     static long copies(ResourceBinding binding) {
         io.fedstream.avro.Placement placement = binding.getPlacement();

@@ -178,7 +178,8 @@ final class Placing {
             return;
         }
         if (result instanceof PlacementResult.Placed placed) {
-            List<String> candidates = placed.candidates().stream().map(PlacementResult.Candidate::cluster).toList();
+            List<String> candidates = FullStaticAssignmentsLast.ranked(binding,
+                    placed.candidates().stream().map(PlacementResult.Candidate::cluster).toList());
             FleetWorkload.Pending pending = new FleetWorkload.Pending(requestId(key, binding.getGeneration(), 0),
                     ReservationPurpose.PLACE, null, null, candidates, 0, placed.groupIndex(), binding.getGeneration(), 0, task.now());
             // Listed until placed, so that a request whose answer never comes is asked again.

@@ -58,6 +58,7 @@ class ConsistentBooksTest {
         Random random = new Random(seed);
         List<String> sequence = new ArrayList<>();
         Set<String> down = new TreeSet<>();
+        Map<String, String> left = new HashMap<>();
         try (FleetDriver fleet = new FleetDriver(Files.createTempDirectory(stateDir, "seed" + seed))) {
             ROOM.forEach((cluster, cpu) -> fleet.cluster(cluster, cpu, "256Gi"));
             fleet.advance(Duration.ofSeconds(1));
@@ -87,17 +88,24 @@ class ConsistentBooksTest {
                 } else if (roll < 82 && down.isEmpty()) {
                     String cluster = cluster(random);
                     down.add(cluster);
-                    step(fleet, sequence, "fail over " + cluster, f -> failOver(f, cluster));
+                    step(fleet, sequence, "fail over " + cluster, f -> left.putAll(failOver(f, cluster)));
                 } else if (roll < 87 && !down.isEmpty()) {
                     String cluster = down.iterator().next();
                     down.remove(cluster);
                     step(fleet, sequence, "recover " + cluster, f -> f.cluster(cluster, ROOM.get(cluster), "256Gi").advance(Duration.ofSeconds(6)));
+                } else if (roll < 93) {
+                    step(fleet, sequence, "upsert " + namespace + "/" + name + " 20x1000m (beyond every quota: it waits in the queue)",
+                            f -> f.deployment(namespace, name, 20, "1000m"));
                 } else {
                     int seconds = 1 + random.nextInt(3);
                     step(fleet, sequence, "wait " + seconds + " s", f -> f.advance(Duration.ofSeconds(seconds)));
                 }
+                String touched = sequence.get(sequence.size() - 1);
+                left.keySet().removeIf(key -> touched.startsWith("upsert " + namespaceAndName(key) + " ")
+                        || touched.equals("delete " + namespaceAndName(key)));
                 try {
                     assertBooksAgree(fleet);
+                    assertNothingStaysOnTheClusterItLeft(fleet, left);
                 } catch (AssertionError e) {
                     throw new AssertionError("seed " + seed + ", after step " + sequence.size() + " of:\n  "
                             + String.join("\n  ", sequence) + "\n" + e.getMessage(), e);
@@ -136,6 +144,43 @@ class ConsistentBooksTest {
         }
     }
 
+    @Test
+    void aCompletedMigrationWhileANewerVersionWaitsInTheQueueMovesTheChargedVersionAndTheQueuedOne() throws Exception {
+        try (FleetDriver fleet = FleetDriver.threeClusters(Files.createTempDirectory(stateDir, "queued"))) {
+            fleet.policy("FederatedResourceQuota/team-a/q", """
+                    {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
+                     "spec":{"overall":{"cpu":"4"}}}""").advance(Duration.ofSeconds(1));
+            fleet.deployment("team-a", "web", 2, "1");
+            String key = key("team-a", "web");
+            assertThat(fleet.placement(key)).isEqualTo("dc-1");
+            fleet.deployment("team-a", "web", 6, "1");
+            assertThat(fleet.binding(key).getAdmission().getState()).as("6 cpu exceed the quota's 4").isEqualTo(AdmissionState.REJECTED);
+
+            fleet.silence("dc-1").advance(Duration.ofSeconds(17));
+            MigrationCommand command = fleet.commandsFor(key).get(0);
+            fleet.report(command, MigrationPhase.STARTED, null).report(command, MigrationPhase.COMPLETED, null);
+
+            String target = command.getTargetCluster();
+            ResourceBinding binding = fleet.binding(key);
+            assertThat(binding.getAdmission().getState()).isEqualTo(AdmissionState.REJECTED);
+            assertThat(fleet.placement(key)).as("the charged version runs on the target").isEqualTo(target);
+            assertThat(binding.getAdmission().getRequestedPlacement().getClusters()).extracting(ClusterTarget::getName)
+                    .as("the queued version will run there too").containsExactly(target);
+            assertThat(fleet.usedOn("team-a/q", target)).containsEntry("cpu", "2");
+            assertThat(fleet.usedOn("team-a/q", "dc-1")).as("nothing is charged on the cluster it left").isEmpty();
+            assertBooksAgree(fleet);
+
+            fleet.policy("FederatedResourceQuota/team-a/q", """
+                    {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
+                     "spec":{"overall":{"cpu":"8"}}}""").advance(Duration.ofSeconds(1));
+
+            assertThat(fleet.binding(key).getAdmission().getState()).isEqualTo(AdmissionState.ADMITTED);
+            assertThat(fleet.placement(key)).as("the queue admits it where it runs").isEqualTo(target);
+            assertThat(fleet.usedOn("team-a/q", target)).containsEntry("cpu", "6");
+            assertBooksAgree(fleet);
+        }
+    }
+
     private interface Step {
         void on(FleetDriver fleet);
     }
@@ -168,16 +213,47 @@ class ConsistentBooksTest {
         fleet.advance(Duration.ofSeconds(1));
     }
 
-    /** The cluster goes silent until its workloads' commands are out; the executor completes every one. */
-    private static void failOver(FleetDriver fleet, String cluster) {
+    /**
+     * The cluster goes silent until its workloads' commands are out; the executor completes every one. Returns the
+     * cluster each moved workload left, by workload key.
+     */
+    private static Map<String, String> failOver(FleetDriver fleet, String cluster) {
         int before = fleet.commands.size();
+        Map<String, String> left = new HashMap<>();
         fleet.silence(cluster).advance(Duration.ofSeconds(15));
         for (MigrationCommand command : new ArrayList<>(fleet.commands.subList(before, fleet.commands.size()))) {
             if (command.getAction() == MigrationAction.MIGRATE) {
                 fleet.report(command, MigrationPhase.STARTED, null).report(command, MigrationPhase.COMPLETED, null);
+                left.put(command.getWorkloadKey(), command.getSourceCluster());
             }
         }
         fleet.advance(Duration.ofSeconds(1));
+        return left;
+    }
+
+    private static String namespaceAndName(String key) {
+        String[] parts = key.split("/");
+        return parts[2] + "/" + parts[3];
+    }
+
+    /**
+     * A workload moved off a cluster by a completed migration (and not changed since) neither shows nor is charged on
+     * that cluster, whether its latest version is admitted or waits in the queue.
+     */
+    private static void assertNothingStaysOnTheClusterItLeft(FleetDriver fleet, Map<String, String> left) {
+        KeyValueStore<String, byte[]> admittedStore = fleet.store(AdmitStores.ADMITTED);
+        left.forEach((key, source) -> {
+            ResourceBinding binding = fleet.binding(key);
+            if (binding != null && binding.getPlacement() != null) {
+                assertThat(binding.getPlacement().getClusters()).extracting(ClusterTarget::getName)
+                        .as("%s moved off %s: its placement", key, source).doesNotContain(source);
+            }
+            byte[] charged = admittedStore.get(key);
+            if (charged != null) {
+                assertThat(LedgerCodecs.ADMITTED.decode(charged).charge().clusters())
+                        .as("%s moved off %s: its charge", key, source).doesNotContainKey(source);
+            }
+        });
     }
 
     private static void assertBooksAgree(FleetDriver fleet) {

@@ -6,9 +6,11 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.fedstream.avro.CarriedTaint;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterStateEvent;
+import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.Taint;
 import io.fedstream.health.CarriedTaints;
+import io.fedstream.health.WatchClustersStage;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -173,6 +175,29 @@ class TaintTimingStageTest {
         assertThat(fleet.stateChanges("dc-1")).as("no transition: FAILED all along").containsExactly("FAILED", "READY");
         assertThat(movedAfter(drained)).as("drain is tolerated by nothing: the default 10 s").isBetween(Duration.ofSeconds(10),
                 Duration.ofSeconds(11));
+    }
+
+    @Test
+    void aClusterFailedByItsOwnNoExecuteTaintThatGoesSilentIsTaintedUnreachableAFailureThresholdAfterItsLastHeartbeat() {
+        fleet("""
+                - {key: maintenance, operator: Exists, effect: NoExecute}
+                - {key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 20}""");
+        fleet.cluster("dc-1", "64", "256Gi", Map.of(), MAINTENANCE).advance(Duration.ofSeconds(20));
+        assertThat(fleet.stateChanges("dc-1")).containsExactly("FAILED", "READY");
+        assertThat(fleet.commandsFor(WEB)).as("maintenance is tolerated forever").isEmpty();
+        Instant lastHeartbeat = fleet.now();
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(21));
+        assertThat(fleet.commandsFor(WEB)).as("3 s threshold + 20 s toleration have not passed").isEmpty();
+        ClusterWatch silent = fleet.<ClusterWatch>store(WatchClustersStage.STORE).get("dc-1");
+        assertThat(silent.getState()).isEqualTo(ClusterState.FAILED);
+        assertThat(silent.getTaints()).extracting(CarriedTaint::getKey, CarriedTaint::getTimeAdded)
+                .containsExactly(tuple("maintenance", lastHeartbeat.minusSeconds(20)),
+                        tuple(CarriedTaints.UNREACHABLE, lastHeartbeat.plusSeconds(3)));
+
+        fleet.advance(Duration.ofSeconds(4));
+
+        assertThat(movedAfter(lastHeartbeat)).isBetween(Duration.ofSeconds(23), Duration.ofSeconds(24));
     }
 
     @Test
