@@ -25,6 +25,8 @@ import io.fedstream.failover.PlanResult;
 import io.fedstream.failover.TaintEviction;
 import io.fedstream.failover.Workload;
 import io.fedstream.health.CarriedTaints;
+import io.fedstream.place.BurstSpread;
+import io.fedstream.place.ClusterCapacity;
 import io.fedstream.place.ClusterTaint;
 import io.fedstream.place.ComponentDemand;
 import io.fedstream.place.PlacementResult;
@@ -251,14 +253,22 @@ final class FailingOver {
                        FleetWorkload workload, int attempt, IncidentEntry previous) {
         Set<String> avoid = previous == null || previous.targetCluster() == null ? Set.of(source) : Set.of(source, previous.targetCluster());
         PlacementResult result;
+        List<ComponentDemand> demands = List.of();
+        List<ClusterCapacity> view = new ArrayList<>();
         try {
-            List<ComponentDemand> demands = FleetTask.demands(binding);
-            result = task.place(clusters -> placer.placeFromGroup(new Placer.Request(demands, policy, clusters, avoid), workload.group()));
+            demands = FleetTask.demands(binding);
+            List<ComponentDemand> needed = demands;
+            result = task.place(clusters -> {
+                view.clear();
+                view.addAll(clusters);
+                return placer.placeFromGroup(new Placer.Request(needed, policy, clusters, avoid), workload.group());
+            });
         } catch (IllegalArgumentException e) {
             result = new PlacementResult.NoFit("its requirements cannot be read: " + e.getMessage(), List.of());
         }
+        BurstSpread burst = task.burst(incidentId);
         List<String> candidates = result instanceof PlacementResult.Placed placed
-                ? placed.candidates().stream().map(PlacementResult.Candidate::cluster).toList()
+                ? burst.order(placed.candidates(), view, demands).stream().map(PlacementResult.Candidate::cluster).toList()
                 : List.of();
         if (previous != null) {
             // A retry keeps the order of the failed command's remaining candidates, among those still eligible.
@@ -275,6 +285,7 @@ final class FailingOver {
         }
         task.workloads.put(key, workload.withPending(pending));
         task.reserve(binding, pending);
+        burst.promise(pending.cluster(), demands);
     }
 
     private void issue(String key, ResourceBinding binding, FleetWorkload workload, FleetWorkload.Pending pending) {

@@ -22,6 +22,7 @@ import io.fedstream.failover.IncidentLedger;
 import io.fedstream.failover.MigrationPlanner;
 import io.fedstream.failover.StrategyChooser;
 import io.fedstream.interpret.Resources;
+import io.fedstream.place.BurstSpread;
 import io.fedstream.place.ClusterCapacity;
 import io.fedstream.place.ComponentDemand;
 import io.fedstream.place.PlacementResult;
@@ -67,6 +68,11 @@ final class FleetTask {
     private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
     /** What each cluster held reserved at its last answer to this task: heartbeats do not show it yet. */
     private final Map<String, Heard> lastReserved = new HashMap<>();
+    /** Per incident, the failover burst this task plans: in memory, as a ranking aid that a restart may forget. */
+    private final Map<String, Burst> bursts = new HashMap<>();
+
+    private record Burst(BurstSpread spread, long startedAt) {
+    }
 
     /** A cluster's reserved total as an answer told it, and when. */
     private record Heard(Resources reserved, long at) {
@@ -142,6 +148,13 @@ final class FleetTask {
         }
         R result = placer.apply(steered);
         return noFit.test(result) && !lastReserved.isEmpty() ? placer.apply(view) : result;
+    }
+
+    /** The spread of the incident's failover burst in this task (forgotten a reservation TTL after it began). */
+    BurstSpread burst(String incidentId) {
+        long now = now();
+        bursts.values().removeIf(burst -> now - burst.startedAt() >= settings.reservationTtl().toMillis());
+        return bursts.computeIfAbsent(incidentId, id -> new Burst(new BurstSpread(), now)).spread();
     }
 
     void heard(ReservationAnswer answer) {

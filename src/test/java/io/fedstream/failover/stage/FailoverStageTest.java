@@ -139,6 +139,31 @@ class FailoverStageTest {
     }
 
     @Test
+    void aBurstFollowsFreeRoomLeftByEarlierPlacementsNotOnlyTheClustersOwnReport() {
+        // dc-3 already holds 30 cpu of earlier placements (reserved, not yet reported allocated): free 100 and 70.
+        fleet = new FleetDriver(stateDir).cluster("dc-3", "100", "1Ti").advance(Duration.ofSeconds(1));
+        for (int i = 0; i < 30; i++) {
+            fleet.deployment("team-a", "early" + i, 1, "1");
+        }
+        fleet.cluster("dc-1", "1000", "4Ti").cluster("dc-2", "100", "1Ti").advance(Duration.ofSeconds(1));
+        for (int i = 0; i < 40; i++) {
+            fleet.deployment("team-a", "w" + i, 1, "1");
+        }
+        assertThat(fleet.commands).isEmpty();
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(20));
+
+        Map<String, Long> byTarget = fleet.commands.stream()
+                .collect(Collectors.groupingBy(MigrationCommand::getTargetCluster, Collectors.counting()));
+        int moves = fleet.commands.size();
+        assertThat(moves).as("most of the 40 were placed on dc-1, the roomiest").isGreaterThan(30);
+        assertThat(byTarget.get("dc-2") / (double) moves).as("100 of 170 free: dc-2's share of the moves, %s", byTarget)
+                .isBetween(0.49, 0.69);
+        assertThat(byTarget.get("dc-3") / (double) moves).as("70 of 170 free: dc-3's share of the moves, %s", byTarget)
+                .isBetween(0.31, 0.51);
+    }
+
+    @Test
     void aFlinkJobsCommandNamesItsLastCompletedCheckpointAndExactlyTheDeltasWrittenAfterIt() {
         threeClusters().flink("team-a", "orders");
         fleet.delta(FLINK, 100).delta(FLINK, 200)
