@@ -495,6 +495,7 @@ public final class FedstreamConfig extends AbstractConfig {
     public FleetSettings fleetSettings() {
         return new FleetSettings(
                 Duration.ofMillis(getLong(HEALTH_TOLERATION_MS)),
+                Duration.ofMillis(getLong(HEALTH_FAILURE_THRESHOLD_MS)),
                 Duration.ofMillis(getLong(HEALTH_CHECK_INTERVAL_MS)),
                 Duration.ofMillis(getLong(PLACE_RETRY_INTERVAL_MS)),
                 Duration.ofMillis(getLong(PLACE_RESERVATION_TTL_MS)),

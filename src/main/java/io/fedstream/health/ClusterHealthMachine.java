@@ -81,7 +81,9 @@ public final class ClusterHealthMachine {
             }
             case SUSPECT -> {
                 ClusterWatch heard = silent ? unheard(current, silence) : current;
-                if (inState >= settings.toleration().toMillis()) {
+                // Not FAILED before one failure window has passed: a cluster turning SUSPECT within it would make this a
+                // mass failure, which the migration brake holds (MigrationBrakeRule), and FAILED moves workloads.
+                if (inState >= Math.max(settings.toleration().toMillis(), settings.failureThreshold().toMillis())) {
                     return transition(heard, ClusterState.FAILED, heard.getReason(), "SUSPECT for " + duration(inState)
                             + " (toleration " + duration(settings.toleration().toMillis()) + "): " + heard.getMessage(), now).build();
                 }

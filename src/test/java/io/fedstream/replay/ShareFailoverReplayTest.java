@@ -54,7 +54,7 @@ class ShareFailoverReplayTest {
         assertThat(ReplayRun.topic(lines, "fedstream.migrations")).extracting(c -> c.at("/value/action").asText() + " " + c.at("/value/attempt").asInt()
                         + " " + c.at("/value/sourceCluster").asText() + "->" + c.at("/value/targetCluster").asText() + " "
                         + c.at("/value/remainingCandidates") + " " + c.at("/value/issuedAt").asText())
-                .containsExactly("MIGRATE 1 member1->member3 [\"member4\"] 2026-11-29T10:00:30Z", "MIGRATE 2 member1->member4 [] 2026-11-29T10:00:45Z");
+                .containsExactly("MIGRATE 1 member1->member3 [\"member4\"] 2026-11-29T10:01:00Z", "MIGRATE 2 member1->member4 [] 2026-11-29T10:01:15Z");
         assertThat(placements(lines)).last().isEqualTo("[{\"name\":\"member4\",\"replicas\":null},{\"name\":\"member2\",\"replicas\":null}] failover");
         assertThat(failoverDecisions(lines)).containsExactly("MIGRATION_ISSUED", "MIGRATION_FAILED", "MIGRATION_ISSUED", "MIGRATION_STARTED",
                 "MIGRATION_COMPLETED");

@@ -25,6 +25,7 @@ import io.fedstream.failover.PlanResult;
 import io.fedstream.failover.TaintEviction;
 import io.fedstream.failover.Workload;
 import io.fedstream.health.CarriedTaints;
+import io.fedstream.health.Reasons;
 import io.fedstream.place.BurstSpread;
 import io.fedstream.place.ClusterCapacity;
 import io.fedstream.place.ClusterTaint;
@@ -173,7 +174,25 @@ final class FailingOver {
                         incident.getTransitionAt()))
                 : incident.getTaints().stream().map(FailingOver::carried).toList();
         return new TaintEviction(task.settings.defaultToleration()).evictionTime(taints, tolerations)
-                .map(at -> now >= at.toEpochMilli()).orElse(false);
+                .map(at -> now >= Math.max(at.toEpochMilli(), brakeDecided(incident))).orElse(false);
+    }
+
+    /**
+     * When the migration brake's verdict on the incident is final: one failure window after it began, since a cluster
+     * that turns SUSPECT within it makes a mass failure, which holds every migration (docs/health.md). A NoExecute taint
+     * in the cluster's own spec is an instruction, never counted by the brake, so it waits for nothing.
+     */
+    private long brakeDecided(ClusterStateEvent incident) {
+        if (Reasons.NO_EXECUTE_TAINT.equals(incident.getReason())) {
+            return 0;
+        }
+        return incident.getTransitionAt().toEpochMilli() + task.settings.brakeWindow().toMillis();
+    }
+
+    /** Whether the migration brake holds the cluster incident the pending move belongs to (it engaged after the move began). */
+    private boolean braked(FleetWorkload.Pending pending) {
+        ClusterStateEvent incident = task.openIncidents.get(pending.sourceCluster());
+        return incident != null && incident.getBrake() != null && Objects.equals(incident.getIncidentId(), pending.incidentId());
     }
 
     private static TaintEviction.Carried carried(CarriedTaint taint) {
@@ -188,6 +207,12 @@ final class FailingOver {
             if (answer.getGranted()) {
                 task.release(key, answer.getCluster());
             }
+            task.workloads.put(key, workload.withPending(null));
+            return;
+        }
+        if (answer.getGranted() && braked(pending)) {
+            // The brake engaged while the room was asked for: no command; the incident is checked again once it releases.
+            task.release(key, answer.getCluster());
             task.workloads.put(key, workload.withPending(null));
             return;
         }

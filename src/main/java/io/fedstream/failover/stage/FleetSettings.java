@@ -5,14 +5,17 @@ import java.util.Objects;
 
 /**
  * How the place-and-fail-over stage keeps time: the default toleration of a NoExecute taint that no toleration of a
- * workload's policy tolerates ({@code health.toleration.ms}), how often open incidents are checked and unplaced workloads retried, how long a reservation counts,
- * and the partitions of the internal topics (those of {@code fedstream.bindings} and {@code fedstream.cluster-health}).
+ * workload's policy tolerates ({@code health.toleration.ms}), the failure window within which the migration brake
+ * counts clusters turning SUSPECT ({@code health.failure.threshold.ms}), how often open incidents are checked and
+ * unplaced workloads retried, how long a reservation counts, and the partitions of the internal topics (those of
+ * {@code fedstream.bindings} and {@code fedstream.cluster-health}).
  */
-public record FleetSettings(Duration defaultToleration, Duration checkInterval, Duration placeRetryInterval,
+public record FleetSettings(Duration defaultToleration, Duration brakeWindow, Duration checkInterval, Duration placeRetryInterval,
                             Duration reservationTtl, int partitions) {
 
     public FleetSettings {
         Objects.requireNonNull(defaultToleration, "defaultToleration");
+        Objects.requireNonNull(brakeWindow, "brakeWindow");
         Objects.requireNonNull(checkInterval, "checkInterval");
         Objects.requireNonNull(placeRetryInterval, "placeRetryInterval");
         Objects.requireNonNull(reservationTtl, "reservationTtl");

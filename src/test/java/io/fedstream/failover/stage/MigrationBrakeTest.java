@@ -61,6 +61,56 @@ class MigrationBrakeTest {
     }
 
     @Test
+    void aWorkloadToleratingUnreachableForZeroSecondsWaitsForTheBrakesVerdict() {
+        fleet = FleetDriver.threeClusters(stateDir);
+        fleet.policy("PropagationPolicy/team-a/web", """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata: {name: web, namespace: team-a}
+                spec:
+                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
+                  placement:
+                    spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
+                    clusterTolerations:
+                      - {key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 0}
+                """);
+        fleet.deployment("team-a", "web", 2, "1");
+        assertThat(fleet.placement(WEB)).isEqualTo("dc-1");
+
+        // dc-2 goes silent 2 s after dc-1, so it turns SUSPECT within one failure window (3 s) of dc-1.
+        fleet.silence("dc-1").advance(Duration.ofSeconds(2)).silence("dc-2").advance(Duration.ofSeconds(20));
+
+        assertThat(fleet.stateChanges("dc-1")).contains("SUSPECT", "FAILED");
+        assertThat(brakeDecisions()).containsExactly("BRAKE_ENGAGED");
+        assertThat(fleet.commands).as("tolerated for 0 s, yet nothing moves before the brake could have engaged").isEmpty();
+    }
+
+    @Test
+    void oneSilentClustersWorkloadToleratingUnreachableForZeroSecondsLeavesOneFailureWindowAfterSuspect() {
+        fleet = FleetDriver.threeClusters(stateDir);
+        fleet.policy("PropagationPolicy/team-a/web", """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata: {name: web, namespace: team-a}
+                spec:
+                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
+                  placement:
+                    spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
+                    clusterTolerations:
+                      - {key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 0}
+                """);
+        fleet.deployment("team-a", "web", 2, "1");
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(12));
+
+        MigrationCommand command = fleet.commandsFor(WEB).get(0);
+        long suspectAt = fleet.states.stream().filter(s -> s.getCluster().equals("dc-1") && s.getState() == ClusterState.SUSPECT)
+                .findFirst().orElseThrow().getTransitionAt().toEpochMilli();
+        assertThat(command.getIssuedAt().toEpochMilli() - suspectAt).as("issued one failure window (3 s) after SUSPECT")
+                .isBetween(3_000L, 4_000L);
+    }
+
+    @Test
     void oneOfThreeClustersSilentFailsOverWithoutTheBrake() {
         threeClustersWithAWorkloadOnDc1().silence("dc-1").advance(Duration.ofSeconds(17));
 
