@@ -352,6 +352,19 @@ class ClusterHealthMachineTest {
     }
 
     @Test
+    void aTolerationShorterThanTheFailureWindowStillWaitsTheWindowBeforeFailed() {
+        HealthSettings shortToleration = new HealthSettings(java.time.Duration.ofSeconds(3), java.time.Duration.ofSeconds(1),
+                java.time.Duration.ofSeconds(2), java.time.Duration.ofSeconds(60), java.time.Duration.ofMillis(200));
+        ClusterHealthMachine quick = new ClusterHealthMachine(shortToleration);
+        ClusterWatch watch = quick.onHeartbeat(null, heartbeat(T0, "True"), T0).watch();
+        ClusterWatch suspect = quick.onTick(watch, T0 + 3 * SECOND, T0).watch();
+
+        assertThat(quick.onTick(suspect, T0 + 5 * SECOND, T0).transition()).as("a cluster turning SUSPECT until +6 s would hold the brake")
+                .isNull();
+        assertThat(quick.onTick(suspect, T0 + 6 * SECOND, T0).transition().getState()).isEqualTo(ClusterState.FAILED);
+    }
+
+    @Test
     void durationsReadShort() {
         assertThat(ClusterHealthMachine.duration(250)).isEqualTo("250ms");
         assertThat(ClusterHealthMachine.duration(30_000)).isEqualTo("30s");

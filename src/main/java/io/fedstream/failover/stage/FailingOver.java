@@ -183,7 +183,8 @@ final class FailingOver {
      * in the cluster's own spec is an instruction, never counted by the brake, so it waits for nothing.
      */
     private long brakeDecided(ClusterStateEvent incident) {
-        if (Reasons.NO_EXECUTE_TAINT.equals(incident.getReason())) {
+        // FAILED comes no sooner than the window (ClusterHealthMachine), and the watch's clock need not be this task's.
+        if (incident.getState() == ClusterState.FAILED || Reasons.NO_EXECUTE_TAINT.equals(incident.getReason())) {
             return 0;
         }
         return incident.getTransitionAt().toEpochMilli() + task.settings.brakeWindow().toMillis();
