@@ -164,7 +164,7 @@ public final class Fedstream implements AutoCloseable {
     }
 
     private FedstreamTopology workloads() {
-        return new FedstreamTopology(topics, InternalSerdes.of(serdes), interpreterExtensions, config.fleetSettings(), metrics);
+        return new FedstreamTopology(topics, InternalSerdes.of(serdes), interpreterExtensions, config.placeFailoverSettings(), metrics);
     }
 
     private HealthTopology health() {

@@ -6,8 +6,8 @@ import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.bind.BindStage;
 import io.fedstream.config.Topics;
-import io.fedstream.failover.stage.FleetSettings;
-import io.fedstream.failover.stage.FleetStage;
+import io.fedstream.failover.stage.PlaceFailoverSettings;
+import io.fedstream.failover.stage.PlaceFailoverStage;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.place.stage.ClusterDirectory;
@@ -29,11 +29,11 @@ public final class FedstreamTopology {
     private final Topics topics;
     private final InternalSerdes serdes;
     private final InterpreterExtensions interpreterExtensions;
-    private final FleetSettings fleet;
+    private final PlaceFailoverSettings fleet;
     private final FedstreamMetrics metrics;
 
     public FedstreamTopology(Topics topics, InternalSerdes serdes, InterpreterExtensions interpreterExtensions,
-                             FleetSettings fleet, FedstreamMetrics metrics) {
+                             PlaceFailoverSettings fleet, FedstreamMetrics metrics) {
         this.topics = topics;
         this.serdes = serdes;
         this.interpreterExtensions = interpreterExtensions;
@@ -64,7 +64,7 @@ public final class FedstreamTopology {
         KStream<String, ReservationAnswer> answers =
                 new ReserveCapacityStage(topics, fleet.reservationTtl(), serdes.reservations()).addTo(builder);
         KStream<String, AdmissionRequest> placements =
-                new FleetStage(topics, fleet, serdes.reservationAnswers(), serdes.migrationRecords(), policies, metrics)
+                new PlaceFailoverStage(topics, fleet, serdes.reservationAnswers(), serdes.migrationRecords(), policies, metrics)
                         .addTo(builder, answers);
         new AdmitStage(topics, serdes.admissionRequests(), policies, fleet.partitions(), metrics).addTo(builder, workloads, requests, placements);
     }

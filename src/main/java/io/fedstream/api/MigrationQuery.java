@@ -1,7 +1,7 @@
 package io.fedstream.api;
 
 import io.fedstream.avro.MigrationRecord;
-import io.fedstream.failover.stage.FleetStores;
+import io.fedstream.failover.stage.PlaceFailoverStores;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -10,7 +10,7 @@ import java.util.TreeSet;
 import org.apache.kafka.streams.state.KeyValueIterator;
 
 /**
- * Migration commands and their life-cycle, from the fail-over stage's {@link FleetStores#MIGRATIONS} (command id to
+ * Migration commands and their life-cycle, from the fail-over stage's {@link PlaceFailoverStores#MIGRATIONS} (command id to
  * MigrationRecord), which is partitioned by workload key, not by its own key: a list asks every instance for its
  * partitions, one migration the instance active for its workload.
  */
@@ -24,14 +24,14 @@ final class MigrationQuery {
 
     /** Every migration, or only those of workloads in {@code namespace} when it is present. */
     List<MigrationRecord> list(Optional<String> namespace) {
-        return fanOut.everywhere(FleetStores.MIGRATIONS, partitions -> list(namespace, partitions),
+        return fanOut.everywhere(PlaceFailoverStores.MIGRATIONS, partitions -> list(namespace, partitions),
                 "/internal/migrations" + namespace.map(ns -> "?namespace=" + PeerClient.segment(ns)).orElse(""),
                 MigrationObject::itemsFromJson);
     }
 
     /** One migration, asked of the instance active for its workload; empty when the id names no workload. */
     Optional<MigrationRecord> byId(String commandId) {
-        return MigrationKeys.workloadKey(commandId).flatMap(workloadKey -> fanOut.findAtKey(FleetStores.MIGRATIONS, workloadKey,
+        return MigrationKeys.workloadKey(commandId).flatMap(workloadKey -> fanOut.findAtKey(PlaceFailoverStores.MIGRATIONS, workloadKey,
                 partition -> byId(commandId, partition), "/internal/migrations/" + PeerClient.segments(commandId),
                 MigrationObject::fromJson));
     }
@@ -40,9 +40,9 @@ final class MigrationQuery {
     List<MigrationRecord> list(Optional<String> namespace, Set<Integer> partitions) {
         List<MigrationRecord> found = new ArrayList<>();
         for (int partition : new TreeSet<>(partitions)) {
-            fanOut.read(FleetStores.MIGRATIONS, partition, () -> {
+            fanOut.read(PlaceFailoverStores.MIGRATIONS, partition, () -> {
                 try (KeyValueIterator<String, MigrationRecord> entries =
-                        fanOut.<MigrationRecord>store(FleetStores.MIGRATIONS, partition).all()) {
+                        fanOut.<MigrationRecord>store(PlaceFailoverStores.MIGRATIONS, partition).all()) {
                     entries.forEachRemaining(entry -> {
                         if (namespace.isEmpty() || namespace.get().equals(MigrationKeys.namespace(entry.value))) {
                             found.add(entry.value);
@@ -57,7 +57,7 @@ final class MigrationQuery {
 
     /** This instance's migration of a command id, from the given partition. */
     Optional<MigrationRecord> byId(String commandId, int partition) {
-        return fanOut.read(FleetStores.MIGRATIONS, partition,
-                () -> Optional.ofNullable(fanOut.<MigrationRecord>store(FleetStores.MIGRATIONS, partition).get(commandId)));
+        return fanOut.read(PlaceFailoverStores.MIGRATIONS, partition,
+                () -> Optional.ofNullable(fanOut.<MigrationRecord>store(PlaceFailoverStores.MIGRATIONS, partition).get(commandId)));
     }
 }

@@ -6,7 +6,7 @@
  *   <li>Key: workload key {@code group/kind/namespace/name}, as the producers partition {@code fedstream.workloads}.</li>
  *   <li>Input: {@code fedstream.workloads} (WorkloadEvent); the {@code policies-store} global store (interpreter
  *       customizations, override policies, and quota changes that {@code relay-quota-changes} turns into QUOTA_SYNC
- *       requests); the {@code fleet-cluster-views} global store (clusters that override rules target).</li>
+ *       requests); the {@code cluster-views-store} global store (clusters that override rules target).</li>
  *   <li>Outputs: the internal {@code admission-requests-repartition} topic, keyed by namespace, for the admit stage;
  *       {@code fedstream.dlq} (manifests that cannot be read).</li>
  *   <li>Stores: {@code bind-manifests-store} (each interpreted workload's manifest, to recompute its overrides when an

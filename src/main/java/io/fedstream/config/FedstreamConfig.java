@@ -26,7 +26,7 @@ import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.AbstractConfig;
-import io.fedstream.failover.stage.FleetSettings;
+import io.fedstream.failover.stage.PlaceFailoverSettings;
 import io.fedstream.health.HealthSettings;
 import io.fedstream.serde.SubjectNameStrategy;
 import org.apache.kafka.common.config.ConfigDef;
@@ -492,8 +492,8 @@ public final class FedstreamConfig extends AbstractConfig {
     }
 
     /** The place-and-fail-over stage's clocks; a NoExecute taint no toleration of a workload's policy tolerates gets health.toleration.ms. */
-    public FleetSettings fleetSettings() {
-        return new FleetSettings(
+    public PlaceFailoverSettings placeFailoverSettings() {
+        return new PlaceFailoverSettings(
                 Duration.ofMillis(getLong(HEALTH_TOLERATION_MS)),
                 Duration.ofMillis(getLong(HEALTH_FAILURE_THRESHOLD_MS)),
                 Duration.ofMillis(getLong(HEALTH_CHECK_INTERVAL_MS)),

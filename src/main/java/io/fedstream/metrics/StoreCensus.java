@@ -7,7 +7,7 @@ import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.MigrationRecordPhase;
 import io.fedstream.avro.MigrationStrategy;
-import io.fedstream.failover.stage.FleetStores;
+import io.fedstream.failover.stage.PlaceFailoverStores;
 import io.fedstream.health.WatchClustersStage;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -95,7 +95,7 @@ final class StoreCensus {
             try (KeyValueIterator<String, ClusterWatch> all = StoreCensus.<ClusterWatch>store(health, WatchClustersStage.STORE).all()) {
                 all.forEachRemaining(entry -> fresh.clusters.merge(entry.value.getState(), 1L, Long::sum));
             }
-            try (KeyValueIterator<String, MigrationRecord> all = StoreCensus.<MigrationRecord>store(workloads, FleetStores.MIGRATIONS).all()) {
+            try (KeyValueIterator<String, MigrationRecord> all = StoreCensus.<MigrationRecord>store(workloads, PlaceFailoverStores.MIGRATIONS).all()) {
                 all.forEachRemaining(entry -> fresh.add(entry.value));
             }
         } catch (InvalidStateStoreException e) {

@@ -12,7 +12,7 @@ import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.cli.Main;
-import io.fedstream.failover.stage.FleetStores;
+import io.fedstream.failover.stage.PlaceFailoverStores;
 import io.fedstream.runtime.AppInstance;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;
@@ -152,7 +152,7 @@ class QueryApiIT {
             Map<HostInfo, String> workloadByMigrationOwner = new HashMap<>();
             for (String key : manifests.keySet()) {
                 workloadByMigrationOwner.putIfAbsent(a.runner().streams()
-                        .queryMetadataForKey(FleetStores.MIGRATIONS, key, new StringSerializer()).activeHost(), key);
+                        .queryMetadataForKey(PlaceFailoverStores.MIGRATIONS, key, new StringSerializer()).activeHost(), key);
             }
             assertThat(workloadByMigrationOwner).as("both instances own migrations partitions")
                     .containsOnlyKeys(a.api().endpoint(), b.api().endpoint());

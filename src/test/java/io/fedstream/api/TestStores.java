@@ -19,7 +19,7 @@ import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.bind.BindingNames;
-import io.fedstream.failover.stage.FleetStores;
+import io.fedstream.failover.stage.PlaceFailoverStores;
 import io.fedstream.health.WatchClustersStage;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Resources;
@@ -90,7 +90,7 @@ public final class TestStores implements Partitions, AutoCloseable {
         LEDGER_STORES.forEach(name -> add(topology, name, Serdes.ByteArray()));
         add(topology, AdmitStores.BINDINGS, avro.specific(ResourceBinding.class, false));
         add(topology, AdmitStores.BINDING_NAMES, Serdes.String());
-        add(topology, FleetStores.MIGRATIONS, avro.specific(MigrationRecord.class, false));
+        add(topology, PlaceFailoverStores.MIGRATIONS, avro.specific(MigrationRecord.class, false));
         add(topology, WatchClustersStage.STORE, avro.specific(ClusterWatch.class, false));
         Properties properties = new Properties();
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "query-api-test");
@@ -145,7 +145,7 @@ public final class TestStores implements Partitions, AutoCloseable {
     }
 
     public TestStores migrations(MigrationRecord... migrations) {
-        KeyValueStore<String, MigrationRecord> store = driver.getKeyValueStore(FleetStores.MIGRATIONS);
+        KeyValueStore<String, MigrationRecord> store = driver.getKeyValueStore(PlaceFailoverStores.MIGRATIONS);
         Stream.of(migrations).forEach(migration -> store.put(migration.getCommand().getCommandId(), migration));
         return this;
     }

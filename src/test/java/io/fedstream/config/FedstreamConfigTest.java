@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.Properties;
 
 import io.fedstream.config.FedstreamConfig.Source;
-import io.fedstream.failover.stage.FleetSettings;
+import io.fedstream.failover.stage.PlaceFailoverSettings;
 import io.fedstream.health.HealthSettings;
 import io.fedstream.serde.SubjectNameStrategy;
 import org.apache.kafka.common.config.ConfigDef;
@@ -74,7 +74,7 @@ class FedstreamConfigTest {
         assertThat(config.healthSettings()).isEqualTo(new HealthSettings(Duration.ofSeconds(30), Duration.ofSeconds(300),
                 Duration.ofSeconds(10), Duration.ofMinutes(10), Duration.ofSeconds(1)));
         assertThat(config.healthSettings()).isEqualTo(HealthSettings.defaults());
-        assertThat(config.fleetSettings()).isEqualTo(new FleetSettings(Duration.ofMinutes(5), Duration.ofSeconds(30), Duration.ofSeconds(1),
+        assertThat(config.placeFailoverSettings()).isEqualTo(new PlaceFailoverSettings(Duration.ofMinutes(5), Duration.ofSeconds(30), Duration.ofSeconds(1),
                 Duration.ofSeconds(10), Duration.ofMinutes(5), 6));
 
         assertThat(config.sourceOf("http.port")).isEqualTo(Source.DEFAULT);

@@ -32,14 +32,14 @@ final class ApplicationFailover {
 
     private static final StringSerializer KEYS = new StringSerializer();
 
-    private final FleetTask task;
+    private final PlaceFailoverTask task;
     private final FailingOver failingOver;
     private final KeyValueStore<String, ApplicationFailure> failures;
 
-    ApplicationFailover(FleetTask task, FailingOver failingOver) {
+    ApplicationFailover(PlaceFailoverTask task, FailingOver failingOver) {
         this.task = task;
         this.failingOver = failingOver;
-        this.failures = task.context.getStateStore(FleetStores.APPLICATION_FAILURES);
+        this.failures = task.context.getStateStore(PlaceFailoverStores.APPLICATION_FAILURES);
     }
 
     /** Whether the incident is an application failure's rather than a cluster's. */
@@ -64,7 +64,7 @@ final class ApplicationFailover {
             PropagationPolicy.ApplicationFailover settings = settings(binding);
             if (binding != null && settings != null) {
                 long seconds = Duration.ofMillis(status.getObservedAt().toEpochMilli() - failure.sinceMs()).toSeconds();
-                task.audit(FleetAudit.applicationFailure(binding, failure, "APPLICATION_RECOVERED",
+                task.audit(PlaceFailoverAudit.applicationFailure(binding, failure, "APPLICATION_RECOVERED",
                         "phase " + status.getPhase() + " on " + failure.cluster() + " after " + seconds
                                 + " s unhealthy, within tolerationSeconds " + settings.tolerationSeconds() + ": no migration",
                         settings.tolerationSeconds(), task.now()));
@@ -111,7 +111,7 @@ final class ApplicationFailover {
                 // Out of the store, so that an entry that cannot be read is one dead letter, not one per check interval;
                 // a null put, because delete() reads the old value and would fail on it again.
                 failures.put(storeKey, null);
-                task.deadLetterEntry(FleetAudit.FAILOVER, FleetStores.APPLICATION_FAILURES, key, e);
+                task.deadLetterEntry(PlaceFailoverAudit.FAILOVER, PlaceFailoverStores.APPLICATION_FAILURES, key, e);
             }
         }
     }
@@ -120,12 +120,12 @@ final class ApplicationFailover {
         ResourceBinding binding = task.bindings.get(key);
         PropagationPolicy.ApplicationFailover settings = settings(binding);
         // Without failover.application in its policy a workload is never migrated for its own failure.
-        if (settings == null || optedOut(binding) || !FleetTask.placedClusters(binding).contains(status.getCluster())) {
+        if (settings == null || optedOut(binding) || !PlaceFailoverTask.placedClusters(binding).contains(status.getCluster())) {
             return;
         }
         ApplicationFailure failure = ApplicationFailure.since(status.getCluster(), status.getObservedAt().toEpochMilli(), status.getPhase());
         failures.put(storeKey(key, failure.cluster()), failure);
-        task.audit(FleetAudit.applicationFailure(binding, failure, "APPLICATION_UNHEALTHY",
+        task.audit(PlaceFailoverAudit.applicationFailure(binding, failure, "APPLICATION_UNHEALTHY",
                 "phase " + failure.phase() + " on " + failure.cluster() + ": migrated away unless healthy again within tolerationSeconds "
                         + settings.tolerationSeconds(), settings.tolerationSeconds(), task.now()));
     }
@@ -137,7 +137,7 @@ final class ApplicationFailover {
             failures.delete(storeKey);
             return;
         }
-        boolean placedThere = FleetTask.placedClusters(binding).contains(failure.cluster());
+        boolean placedThere = PlaceFailoverTask.placedClusters(binding).contains(failure.cluster());
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         if (!failure.migrating()) {
             PropagationPolicy.ApplicationFailover settings = settings(binding);
@@ -151,7 +151,7 @@ final class ApplicationFailover {
             }
             failure = failure.migrationStarted();
             failures.put(storeKey, failure);
-            task.audit(FleetAudit.applicationFailure(binding, failure, "APPLICATION_FAILOVER",
+            task.audit(PlaceFailoverAudit.applicationFailure(binding, failure, "APPLICATION_FAILOVER",
                     "unhealthy on " + failure.cluster() + " since " + Instant.ofEpochMilli(failure.sinceMs()) + " (phase " + failure.phase()
                             + "), longer than tolerationSeconds " + settings.tolerationSeconds() + ": migrating away",
                     settings.tolerationSeconds(), now));
@@ -246,7 +246,7 @@ final class ApplicationFailover {
         if (task.openIncidents.get(failure.cluster()) != null || task.brake() != null || task.migrating(key, failure.incidentId())) {
             return false;
         }
-        FleetWorkload workload = task.workload(key);
+        PlacementState workload = task.workload(key);
         return workload.pending() == null || !workload.pending().awaited(now);
     }
 

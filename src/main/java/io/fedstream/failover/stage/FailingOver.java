@@ -53,11 +53,11 @@ final class FailingOver {
     static final String OPT_OUT_LABEL = "fedstream.io/failover";
     static final String DECIDED_BY = "failover";
 
-    private final FleetTask task;
+    private final PlaceFailoverTask task;
     private final Placer placer = new Placer();
     private final ShareFailover shareFailover;
 
-    FailingOver(FleetTask task) {
+    FailingOver(PlaceFailoverTask task) {
         this.task = task;
         this.shareFailover = new ShareFailover(task, this);
     }
@@ -107,8 +107,8 @@ final class FailingOver {
                 checkDue(incident, key, now);
             } catch (RuntimeException e) {
                 // Out of the index, so that an entry that cannot be read is one dead letter, not one per check interval.
-                task.clusterWorkloads.delete(FleetTask.indexKey(cluster, key));
-                task.deadLetterEntry(FleetAudit.FAILOVER, FleetStores.CLUSTER_WORKLOADS, key, e);
+                task.clusterWorkloads.delete(PlaceFailoverTask.indexKey(cluster, key));
+                task.deadLetterEntry(PlaceFailoverAudit.FAILOVER, PlaceFailoverStores.CLUSTER_WORKLOADS, key, e);
             }
         }
     }
@@ -117,11 +117,11 @@ final class FailingOver {
         String cluster = incident.getCluster();
         ResourceBinding binding = task.bindings.get(key);
         if (binding == null || "false".equals(binding.getLabels().get(OPT_OUT_LABEL))
-                || !FleetTask.placedClusters(binding).contains(cluster)) {
+                || !PlaceFailoverTask.placedClusters(binding).contains(cluster)) {
             return;
         }
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
-        FleetWorkload workload = task.workload(key);
+        PlacementState workload = task.workload(key);
         if ((workload.pending() != null && workload.pending().awaited(now)) || !due(incident, policy, now)) {
             return;
         }
@@ -135,17 +135,17 @@ final class FailingOver {
      * ApplicationFailover}) share it, so both get the same target choice, reservation, strategies, relay and ledger. A
      * policy that says {@code failover.enable: false} keeps the workload where it is, audited once per incident.
      */
-    void migrate(String key, ResourceBinding binding, PropagationPolicy policy, FleetWorkload workload, String source,
+    void migrate(String key, ResourceBinding binding, PropagationPolicy policy, PlacementState workload, String source,
                  String incidentId, long now) {
         IncidentKey incidentKey = new IncidentKey(key, incidentId);
         if (policy != null && policy.failover() != null && !policy.failover().enabled()) {
             if (task.ledger.holdBack(incidentKey)) {
-                task.audit(FleetAudit.noTarget(binding, incidentId, source, "MIGRATION_DISABLED",
+                task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, source, "MIGRATION_DISABLED",
                         "stays on " + source + ": " + policy.key() + " says spec.failover.enable: false", now));
             }
             return;
         }
-        if (FleetTask.placedClusters(binding).size() > 1) {
+        if (PlaceFailoverTask.placedClusters(binding).size() > 1) {
             shareFailover.onFailure(key, binding, policy, workload, source, incidentId, now);
             return;
         }
@@ -191,7 +191,7 @@ final class FailingOver {
     }
 
     /** Whether the migration brake holds the cluster incident the pending move belongs to (it engaged after the move began). */
-    private boolean braked(FleetWorkload.Pending pending) {
+    private boolean braked(PlacementState.Pending pending) {
         ClusterStateEvent incident = task.openIncidents.get(pending.sourceCluster());
         return incident != null && incident.getBrake() != null && Objects.equals(incident.getIncidentId(), pending.incidentId());
     }
@@ -201,7 +201,7 @@ final class FailingOver {
                 taint.getTimeAdded());
     }
 
-    void onAnswer(ReservationAnswer answer, FleetWorkload workload, FleetWorkload.Pending pending) {
+    void onAnswer(ReservationAnswer answer, PlacementState workload, PlacementState.Pending pending) {
         String key = answer.getWorkloadKey();
         ResourceBinding binding = task.bindings.get(key);
         if (binding == null) {
@@ -221,11 +221,11 @@ final class FailingOver {
             issue(key, binding, workload, pending);
             return;
         }
-        task.audit(FleetAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));
+        task.audit(PlaceFailoverAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));
         if (pending.hasNext()) {
-            FleetWorkload.Pending next = pending.next(requestId(key, pending.incidentId(), pending.attempt(), pending.index() + 1), task.now());
+            PlacementState.Pending next = pending.next(requestId(key, pending.incidentId(), pending.attempt(), pending.index() + 1), task.now());
             task.workloads.put(key, workload.withPending(next));
-            if (FleetTask.placedClusters(binding).size() > 1) {
+            if (PlaceFailoverTask.placedClusters(binding).size() > 1) {
                 shareFailover.reserve(binding, next);
             } else {
                 task.reserve(binding, next);
@@ -237,7 +237,7 @@ final class FailingOver {
     }
 
     /** Closes the incident with no target (audited MIGRATION_NO_TARGET once, saying {@code why}). */
-    void noTarget(String key, ResourceBinding binding, FleetWorkload.Pending pending, String why) {
+    void noTarget(String key, ResourceBinding binding, PlacementState.Pending pending, String why) {
         plan(key, binding, pending, List.of()).ifPresent(outcome -> closed(binding, pending, outcome, why));
     }
 
@@ -256,7 +256,7 @@ final class FailingOver {
                 .setPhase(next).setReason(event.getReason()).setUpdatedAt(event.getReportedAt()).build());
         ResourceBinding binding = task.bindings.get(command.getWorkloadKey());
         if (binding != null) {
-            task.audit(FleetAudit.command(binding, command, "MIGRATION_" + next.name(), event.getReason(), task.now()));
+            task.audit(PlaceFailoverAudit.command(binding, command, "MIGRATION_" + next.name(), event.getReason(), task.now()));
         }
         if (command.getAction() != MigrationAction.MIGRATE || binding == null) {
             return Optional.empty();
@@ -268,7 +268,7 @@ final class FailingOver {
             task.release(command.getWorkloadKey(), command.getTargetCluster());
             Optional<Instant> retryAt = task.ledger.onFailed(incident, command.getCommandId(), task.instant());
             if (retryAt.isEmpty()) {
-                task.audit(FleetAudit.noTarget(binding, command.getIncidentId(), command.getSourceCluster(), "MIGRATION_EXHAUSTED",
+                task.audit(PlaceFailoverAudit.noTarget(binding, command.getIncidentId(), command.getSourceCluster(), "MIGRATION_EXHAUSTED",
                         "attempt " + command.getAttempt() + " failed and no candidate is left", task.now()));
             }
         }
@@ -276,13 +276,13 @@ final class FailingOver {
     }
 
     private void start(String key, ResourceBinding binding, PropagationPolicy policy, String source, String incidentId,
-                       FleetWorkload workload, int attempt, IncidentEntry previous) {
+                       PlacementState workload, int attempt, IncidentEntry previous) {
         Set<String> avoid = previous == null || previous.targetCluster() == null ? Set.of(source) : Set.of(source, previous.targetCluster());
         PlacementResult result;
         List<ComponentDemand> demands = List.of();
         List<ClusterCapacity> view = new ArrayList<>();
         try {
-            demands = FleetTask.demands(binding);
+            demands = PlaceFailoverTask.demands(binding);
             List<ComponentDemand> needed = demands;
             result = task.place(clusters -> {
                 view.clear();
@@ -301,7 +301,7 @@ final class FailingOver {
             candidates = previous.remainingCandidates().stream().filter(candidates::contains).toList();
         }
         int group = result instanceof PlacementResult.Placed placed ? placed.groupIndex() : workload.group();
-        FleetWorkload.Pending pending = new FleetWorkload.Pending(requestId(key, incidentId, attempt, 0),
+        PlacementState.Pending pending = new PlacementState.Pending(requestId(key, incidentId, attempt, 0),
                 ReservationPurpose.MIGRATE, incidentId, source, candidates, 0, group, binding.getGeneration(), attempt,
                 task.now());
         if (candidates.isEmpty()) {
@@ -314,21 +314,21 @@ final class FailingOver {
         burst.promise(pending.cluster(), demands);
     }
 
-    private void issue(String key, ResourceBinding binding, FleetWorkload workload, FleetWorkload.Pending pending) {
+    private void issue(String key, ResourceBinding binding, PlacementState workload, PlacementState.Pending pending) {
         Optional<PlanResult> result = plan(key, binding, pending, pending.fromCurrent());
-        FleetWorkload after = workload.withPending(null);
+        PlacementState after = workload.withPending(null);
         if (result.isPresent() && result.get() instanceof PlanResult.Planned planned) {
             // The target gets its own overridden manifest, when override policies change the workload there.
             MigrationCommand command = MigrationCommand.newBuilder(planned.command())
                     .setTargetManifest(BindingOverrides.applied(binding, planned.command().getTargetCluster())
                             .map(ClusterOverride::getManifest).orElse(null))
                     .build();
-            task.emit(key, new FleetOutcome.Command(command));
+            task.emit(key, new PlaceFailoverOutcome.Command(command));
             task.migrations.put(command.getCommandId(), MigrationRecord.newBuilder()
                     .setCommand(command).setPhase(MigrationRecordPhase.ISSUED).setUpdatedAt(command.getIssuedAt()).build());
-            task.audit(FleetAudit.command(binding, command, "MIGRATION_ISSUED",
+            task.audit(PlaceFailoverAudit.command(binding, command, "MIGRATION_ISSUED",
                     command.getStrategy() + " from " + command.getSourceCluster() + " to " + command.getTargetCluster(), task.now()));
-            after = new FleetWorkload(null, after.placedCluster(), pending.group(), after.unplaceableGeneration(), command.getPreservedState());
+            after = new PlacementState(null, after.placedCluster(), pending.group(), after.unplaceableGeneration(), command.getPreservedState());
         } else {
             // Already issued for this attempt (a re-delivered answer) or closed: the room is not needed.
             task.release(key, pending.cluster());
@@ -337,7 +337,7 @@ final class FailingOver {
         task.workloads.put(key, after);
     }
 
-    private Optional<PlanResult> plan(String key, ResourceBinding binding, FleetWorkload.Pending pending, List<String> candidates) {
+    private Optional<PlanResult> plan(String key, ResourceBinding binding, PlacementState.Pending pending, List<String> candidates) {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         FailoverSettings settings = FailoverSettings.of(policy == null ? null : policy.failover());
         PlanRequest request = new PlanRequest(Workload.of(binding), task.statuses.get(key), task.deltas.log(key), settings,
@@ -347,37 +347,37 @@ final class FailingOver {
         return task.ledger.planOnce(request);
     }
 
-    private void closed(ResourceBinding binding, FleetWorkload.Pending pending, PlanResult result) {
+    private void closed(ResourceBinding binding, PlacementState.Pending pending, PlanResult result) {
         closed(binding, pending, result, null);
     }
 
-    private void closed(ResourceBinding binding, FleetWorkload.Pending pending, PlanResult result, String why) {
+    private void closed(ResourceBinding binding, PlacementState.Pending pending, PlanResult result, String why) {
         if (result instanceof PlanResult.NoTarget noTarget) {
-            task.audit(FleetAudit.noTarget(binding, pending.incidentId(), pending.sourceCluster(), "MIGRATION_NO_TARGET",
+            task.audit(PlaceFailoverAudit.noTarget(binding, pending.incidentId(), pending.sourceCluster(), "MIGRATION_NO_TARGET",
                     why == null ? noTarget.reason() : noTarget.reason() + ": " + why, task.now()));
         } else if (result instanceof PlanResult.Invalid invalid) {
-            task.audit(FleetAudit.noTarget(binding, pending.incidentId(), pending.sourceCluster(), "MIGRATION_INVALID",
+            task.audit(PlaceFailoverAudit.noTarget(binding, pending.incidentId(), pending.sourceCluster(), "MIGRATION_INVALID",
                     invalid.reason(), task.now()));
         }
     }
 
     private void completed(ResourceBinding binding, MigrationCommand command) {
-        task.emit(binding.getNamespace(), new FleetOutcome.Place(FleetTask.placedClusters(binding).size() > 1
+        task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(PlaceFailoverTask.placedClusters(binding).size() > 1
                 ? ShareFailover.moved(binding, command.getSourceCluster(), command.getTargetCluster(), DECIDED_BY)
                 : Placing.placement(binding, command.getTargetCluster(), DECIDED_BY)));
         task.release(command.getWorkloadKey(), command.getSourceCluster());
         // An application failure's copy is purged by ApplicationFailover: its cluster is healthy and will not "recover".
         if (command.getPurgeMode() != PurgeMode.Never && !ApplicationFailover.isApplicationIncident(command.getIncidentId())) {
-            task.staleCopies.put(FleetTask.indexKey(command.getSourceCluster(), command.getWorkloadKey()), command.getCommandId());
+            task.staleCopies.put(PlaceFailoverTask.indexKey(command.getSourceCluster(), command.getWorkloadKey()), command.getCommandId());
         }
-        FleetWorkload workload = task.workload(command.getWorkloadKey());
+        PlacementState workload = task.workload(command.getWorkloadKey());
         task.workloads.put(command.getWorkloadKey(), workload.placedOn(command.getTargetCluster(), workload.group()));
     }
 
     /** The cluster is READY again: every workload that moved away gets a PURGE of the copy left there. */
     private void purgeStaleCopies(String cluster) {
-        for (String key : FleetTask.suffixes(task.staleCopies, cluster)) {
-            String indexKey = FleetTask.indexKey(cluster, key);
+        for (String key : PlaceFailoverTask.suffixes(task.staleCopies, cluster)) {
+            String indexKey = PlaceFailoverTask.indexKey(cluster, key);
             MigrationRecord moved = task.migrations.get(task.staleCopies.get(indexKey));
             task.staleCopies.delete(indexKey);
             if (moved == null) {
@@ -409,12 +409,12 @@ final class FailingOver {
                 .setIncrementalBytes(0)
                 .setIssuedAt(task.instant())
                 .build();
-        task.emit(key, new FleetOutcome.Command(purge));
+        task.emit(key, new PlaceFailoverOutcome.Command(purge));
         task.migrations.put(purge.getCommandId(), MigrationRecord.newBuilder()
                 .setCommand(purge).setPhase(MigrationRecordPhase.ISSUED).setUpdatedAt(purge.getIssuedAt()).build());
         ResourceBinding binding = task.bindings.get(key);
         if (binding != null) {
-            task.audit(FleetAudit.command(binding, purge, "PURGE_ISSUED", reason, task.now()));
+            task.audit(PlaceFailoverAudit.command(binding, purge, "PURGE_ISSUED", reason, task.now()));
         }
     }
 

@@ -31,12 +31,12 @@ final class Placing {
     static final String DECIDED_BY = "scheduler";
     private static final String PLACE_MARK = "/place/";
 
-    private final FleetTask task;
+    private final PlaceFailoverTask task;
     private final FedstreamMetrics metrics;
     private final Placer placer = new Placer();
     private final PlacingShares shares;
 
-    Placing(FleetTask task, FedstreamMetrics metrics) {
+    Placing(PlaceFailoverTask task, FedstreamMetrics metrics) {
         this.task = task;
         this.metrics = metrics;
         this.shares = new PlacingShares(task, metrics, this);
@@ -49,7 +49,7 @@ final class Placing {
 
     /** A binding arrived: place it when it is admitted, unplaced and not already being placed. */
     void onBinding(String key, ResourceBinding binding) {
-        FleetWorkload workload = task.workload(key);
+        PlacementState workload = task.workload(key);
         if (binding.getPlacement() != null) {
             task.unplaced.delete(key);
             if (workload.placedCluster() != null || workload.shares() != null) {
@@ -67,7 +67,7 @@ final class Placing {
         }
     }
 
-    private boolean awaiting(FleetWorkload workload) {
+    private boolean awaiting(PlacementState workload) {
         return workload.pending() != null && workload.pending().awaited(task.now())
                 || workload.shares() != null && workload.shares().holds(task.now());
     }
@@ -84,14 +84,14 @@ final class Placing {
             } catch (RuntimeException e) {
                 // Listed no more, so that one entry that cannot be read is one dead letter, not one per retry interval.
                 task.unplaced.delete(key);
-                task.deadLetterEntry(FleetAudit.PLACE, FleetStores.UNPLACED, key, e);
+                task.deadLetterEntry(PlaceFailoverAudit.PLACE, PlaceFailoverStores.UNPLACED, key, e);
             }
         }
     }
 
     private void retry(String key) {
         ResourceBinding binding = task.bindings.get(key);
-        FleetWorkload workload = task.workload(key);
+        PlacementState workload = task.workload(key);
         if (binding == null || !needsPlacement(binding) || binding.getPlacement() != null) {
             task.unplaced.delete(key);
         } else if (!awaiting(workload) && workload.placedCluster() == null) {
@@ -99,7 +99,7 @@ final class Placing {
         }
     }
 
-    void onAnswer(ReservationAnswer answer, FleetWorkload workload, FleetWorkload.Pending pending) {
+    void onAnswer(ReservationAnswer answer, PlacementState workload, PlacementState.Pending pending) {
         String key = answer.getWorkloadKey();
         ResourceBinding binding = task.bindings.get(key);
         if (binding == null || !needsPlacement(binding) || binding.getPlacement() != null) {
@@ -112,15 +112,15 @@ final class Placing {
         }
         if (answer.getGranted()) {
             task.unplaced.delete(key);
-            task.emit(binding.getNamespace(), new FleetOutcome.Place(placement(binding, answer.getCluster(), DECIDED_BY)));
-            task.audit(FleetAudit.placed(binding, answer.getCluster(), pending, task.now()));
+            task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(placement(binding, answer.getCluster(), DECIDED_BY)));
+            task.audit(PlaceFailoverAudit.placed(binding, answer.getCluster(), pending, task.now()));
             metrics.placed();
             task.workloads.put(key, workload.placedOn(answer.getCluster(), pending.group()));
             return;
         }
-        task.audit(FleetAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));
+        task.audit(PlaceFailoverAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));
         if (pending.hasNext()) {
-            FleetWorkload.Pending next = pending.next(requestId(key, binding.getGeneration(), pending.index() + 1), task.now());
+            PlacementState.Pending next = pending.next(requestId(key, binding.getGeneration(), pending.index() + 1), task.now());
             task.workloads.put(key, workload.withPending(next));
             task.reserve(binding, next);
         } else {
@@ -156,7 +156,7 @@ final class Placing {
                 .build();
     }
 
-    private void place(String key, ResourceBinding binding, FleetWorkload workload) {
+    private void place(String key, ResourceBinding binding, PlacementState workload) {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         if (policy == null) {
             // Karmada's detector leaves a resource that no policy selects alone: nothing is propagated.
@@ -170,7 +170,7 @@ final class Placing {
         }
         PlacementResult result;
         try {
-            List<ComponentDemand> demands = FleetTask.demands(binding);
+            List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
             result = task.place(clusters -> placer.place(new Placer.Request(demands, policy, clusters, Set.of())));
         } catch (IllegalArgumentException e) {
             String why = "its requirements cannot be read: " + e.getMessage();
@@ -180,7 +180,7 @@ final class Placing {
         if (result instanceof PlacementResult.Placed placed) {
             List<String> candidates = FullStaticAssignmentsLast.ranked(binding,
                     placed.candidates().stream().map(PlacementResult.Candidate::cluster).toList());
-            FleetWorkload.Pending pending = new FleetWorkload.Pending(requestId(key, binding.getGeneration(), 0),
+            PlacementState.Pending pending = new PlacementState.Pending(requestId(key, binding.getGeneration(), 0),
                     ReservationPurpose.PLACE, null, null, candidates, 0, placed.groupIndex(), binding.getGeneration(), 0, task.now());
             // Listed until placed, so that a request whose answer never comes is asked again.
             task.unplaced.put(key, "");
@@ -196,13 +196,13 @@ final class Placing {
      * Lists the workload for the retry punctuator, audits {@code why} once per version, and has the binding say
      * {@code reason} (short and stable: the audit carries the per-cluster details, which change with every heartbeat).
      */
-    void unplaceable(String key, ResourceBinding binding, FleetWorkload workload, String why, String reason) {
+    void unplaceable(String key, ResourceBinding binding, PlacementState workload, String why, String reason) {
         task.unplaced.put(key, "");
         if (!reason.equals(binding.getUnplacedReason())) {
-            task.emit(binding.getNamespace(), new FleetOutcome.Place(unplaced(binding, reason)));
+            task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(unplaced(binding, reason)));
         }
         if (workload.unplaceableGeneration() != binding.getGeneration()) {
-            task.audit(FleetAudit.unplaceable(binding, why, task.now()));
+            task.audit(PlaceFailoverAudit.unplaceable(binding, why, task.now()));
             metrics.unplaceable();
         }
         task.workloads.put(key, workload.unplaceable(binding.getGeneration()));

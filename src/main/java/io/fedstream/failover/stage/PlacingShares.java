@@ -28,12 +28,12 @@ final class PlacingShares {
     /** Schedules tried per binding generation before the workload is reported unplaceable. */
     static final int MAX_ATTEMPTS = 3;
 
-    private final FleetTask task;
+    private final PlaceFailoverTask task;
     private final FedstreamMetrics metrics;
     private final Placing placing;
     private final ReplicaScheduler scheduler = new ReplicaScheduler();
 
-    PlacingShares(FleetTask task, FedstreamMetrics metrics, Placing placing) {
+    PlacingShares(PlaceFailoverTask task, FedstreamMetrics metrics, Placing placing) {
         this.task = task;
         this.metrics = metrics;
         this.placing = placing;
@@ -45,15 +45,15 @@ final class PlacingShares {
     }
 
     /** Schedules the workload afresh (attempt 0) and asks every target for its share. */
-    void place(String key, ResourceBinding binding, FleetWorkload workload, PropagationPolicy policy) {
+    void place(String key, ResourceBinding binding, PlacementState workload, PropagationPolicy policy) {
         schedule(key, binding, workload, policy, 0, List.of());
     }
 
-    private void schedule(String key, ResourceBinding binding, FleetWorkload workload, PropagationPolicy policy, int attempt,
+    private void schedule(String key, ResourceBinding binding, PlacementState workload, PropagationPolicy policy, int attempt,
                           List<String> refused) {
         ScheduleResult result;
         try {
-            List<ComponentDemand> demands = FleetTask.demands(binding);
+            List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
             Set<String> avoid = Set.copyOf(refused);
             result = task.place(clusters -> scheduler.schedule(new Placer.Request(demands, policy, clusters, avoid)),
                     r -> r instanceof ScheduleResult.Unschedulable);
@@ -83,7 +83,7 @@ final class PlacingShares {
     }
 
     /** The answer to one share's reservation. */
-    void onAnswer(ReservationAnswer answer, FleetWorkload workload) {
+    void onAnswer(ReservationAnswer answer, PlacementState workload) {
         String key = answer.getWorkloadKey();
         ShareReservation reservation = workload.shares();
         ResourceBinding binding = task.bindings.get(key);
@@ -101,17 +101,17 @@ final class PlacingShares {
                 return;
             }
             task.unplaced.delete(key);
-            task.emit(binding.getNamespace(), new FleetOutcome.Place(placement(binding, next)));
-            task.audit(FleetAudit.placedShares(binding, next, task.now()));
+            task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(placement(binding, next)));
+            task.audit(PlaceFailoverAudit.placedShares(binding, next, task.now()));
             metrics.placed();
             task.workloads.put(key, workload.withShares(next.asPlaced()));
             return;
         }
-        task.audit(FleetAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
+        task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
         releaseGranted(key, reservation, answer);
         List<String> refused = new ArrayList<>(reservation.refused());
         refused.add(answer.getCluster());
-        FleetWorkload cleared = workload.withShares(null);
+        PlacementState cleared = workload.withShares(null);
         if (reservation.attempt() + 1 >= MAX_ATTEMPTS) {
             placing.unplaceable(key, binding, cleared, "every schedule was refused a reservation" + refusedBefore(refused),
                     "every schedule was refused a reservation");

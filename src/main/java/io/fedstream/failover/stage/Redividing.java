@@ -25,10 +25,10 @@ final class Redividing {
 
     private static final String MARK = "/redivide/";
 
-    private final FleetTask task;
+    private final PlaceFailoverTask task;
     private final ShareFailover shareFailover;
 
-    Redividing(FleetTask task, ShareFailover shareFailover) {
+    Redividing(PlaceFailoverTask task, ShareFailover shareFailover) {
         this.task = task;
         this.shareFailover = shareFailover;
     }
@@ -39,7 +39,7 @@ final class Redividing {
     }
 
     /** Asks every cluster whose pods grow for the growth; with none, the placement changes at once. */
-    void start(String key, ResourceBinding binding, FleetWorkload workload, String source, String incidentId, ScheduleResult.Scheduled scheduled,
+    void start(String key, ResourceBinding binding, PlacementState workload, String source, String incidentId, ScheduleResult.Scheduled scheduled,
                List<ScheduleResult.Target> kept, int attempt, List<String> refused) {
         String decisionId = key + "/" + incidentId + MARK + "s" + attempt;
         Map<String, Map<String, Long>> running = new LinkedHashMap<>();
@@ -69,7 +69,7 @@ final class Redividing {
     }
 
     /** The answer to one growth's reservation (or to one of an attempt given up, whose room goes back). */
-    void onAnswer(ReservationAnswer answer, FleetWorkload workload) {
+    void onAnswer(ReservationAnswer answer, PlacementState workload) {
         String key = answer.getWorkloadKey();
         Redivision redivision = workload.redivision();
         ResourceBinding binding = task.bindings.get(key);
@@ -77,13 +77,13 @@ final class Redividing {
             // Its request was replaced by the current attempt's where that one gives the cluster pods; the workload's
             // running pods there are counted by the cluster's heartbeats.
             if (answer.getGranted() && (redivision == null || !redivision.targets(answer.getCluster()))
-                    && !FleetTask.placedClusters(binding).contains(answer.getCluster())) {
+                    && !PlaceFailoverTask.placedClusters(binding).contains(answer.getCluster())) {
                 task.release(key, answer.getCluster());
             }
             return;
         }
         if (binding == null || binding.getGeneration() != redivision.generation()
-                || !FleetTask.placedClusters(binding).contains(redivision.sourceCluster())) {
+                || !PlaceFailoverTask.placedClusters(binding).contains(redivision.sourceCluster())) {
             // Deleted, changed or moved meanwhile: this re-division is void.
             releaseGranted(key, answer.getGranted() ? redivision.granted(answer.getRequestId()) : redivision, null);
             task.workloads.put(key, workload.withRedivision(null));
@@ -97,16 +97,16 @@ final class Redividing {
             }
             return;
         }
-        task.audit(FleetAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
+        task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
         releaseGranted(key, redivision, answer.getCluster());
         List<String> refused = new ArrayList<>(redivision.refused());
         if (!refused.contains(answer.getCluster())) {
             refused.add(answer.getCluster());
         }
-        FleetWorkload cleared = workload.withRedivision(null);
+        PlacementState cleared = workload.withRedivision(null);
         task.workloads.put(key, cleared);
         if (redivision.attempt() + 1 >= PlacingShares.MAX_ATTEMPTS) {
-            task.audit(FleetAudit.noTarget(binding, redivision.incidentId(), redivision.sourceCluster(), "MIGRATION_NO_TARGET",
+            task.audit(PlaceFailoverAudit.noTarget(binding, redivision.incidentId(), redivision.sourceCluster(), "MIGRATION_NO_TARGET",
                     "its share stays on " + redivision.sourceCluster() + ": every re-division was refused a reservation (refused by "
                             + String.join(", ", refused) + ")", task.now()));
             return;
@@ -123,7 +123,7 @@ final class Redividing {
         boolean divided = redivision.scheduling() == io.fedstream.admit.Placement.Scheduling.DIVIDED;
         List<ClusterTarget> clusters = redivision.targets().stream()
                 .map(t -> new ClusterTarget(t.cluster(), divided ? t.replicas() : null)).toList();
-        task.emit(binding.getNamespace(), new FleetOutcome.Place(ShareFailover.placement(binding, clusters,
+        task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(ShareFailover.placement(binding, clusters,
                 divided ? ReplicaScheduling.DIVIDED : ReplicaScheduling.DUPLICATED)));
         task.release(key, source);
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
@@ -146,7 +146,7 @@ final class Redividing {
             changes.add(target.cluster() + " " + was + " -> " + target.replicas() + " pods"
                     + (growth == null ? "" : " (" + growth.replicas() + " reserved)"));
         }
-        task.audit(FleetAudit.noTarget(binding, redivision.incidentId(), source, "SHARES_REDIVIDED", "the share on " + source
+        task.audit(PlaceFailoverAudit.noTarget(binding, redivision.incidentId(), source, "SHARES_REDIVIDED", "the share on " + source
                 + " (" + before.source().values().stream().mapToLong(Long::longValue).sum() + " pods) leaves the placement and the"
                 + " re-schedule divides anew: " + String.join(", ", changes) + "; " + String.join("; ", fates), task.now()));
     }

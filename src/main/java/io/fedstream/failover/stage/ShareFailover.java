@@ -40,12 +40,12 @@ import java.util.Set;
  */
 final class ShareFailover {
 
-    private final FleetTask task;
+    private final PlaceFailoverTask task;
     private final FailingOver failingOver;
     private final Redividing redividing;
     private final ReplicaScheduler scheduler = new ReplicaScheduler();
 
-    ShareFailover(FleetTask task, FailingOver failingOver) {
+    ShareFailover(PlaceFailoverTask task, FailingOver failingOver) {
         this.task = task;
         this.failingOver = failingOver;
         this.redividing = new Redividing(task, this);
@@ -59,7 +59,7 @@ final class ShareFailover {
      * Decides, once per workload and incident, what becomes of the share on {@code source}; later, issues the retry of
      * a share migration that failed once it is due.
      */
-    void onFailure(String key, ResourceBinding binding, PropagationPolicy policy, FleetWorkload workload, String source, String incidentId,
+    void onFailure(String key, ResourceBinding binding, PropagationPolicy policy, PlacementState workload, String source, String incidentId,
                    long now) {
         IncidentKey incident = new IncidentKey(key, incidentId);
         Optional<IncidentEntry> entry = task.ledger.entry(incident);
@@ -79,7 +79,7 @@ final class ShareFailover {
      * Schedules again without {@code source} and without the clusters in {@code refused} that run no share (a running
      * cluster that refused its growth stays: the view now counts what it said it holds), and carries out the outcome.
      */
-    void schedule(String key, ResourceBinding binding, PropagationPolicy policy, FleetWorkload workload, String source, String incidentId,
+    void schedule(String key, ResourceBinding binding, PropagationPolicy policy, PlacementState workload, String source, String incidentId,
                   int attempt, List<String> refused, long now) {
         Shares shares = shares(binding, source);
         if (shares == null) {
@@ -97,7 +97,7 @@ final class ShareFailover {
             return;
         }
         if (result instanceof ScheduleResult.Unschedulable no) {
-            task.audit(FleetAudit.noTarget(binding, incidentId, source, "MIGRATION_NO_TARGET", "its share stays on " + source + ": "
+            task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, source, "MIGRATION_NO_TARGET", "its share stays on " + source + ": "
                     + no.summary() + (no.problems().isEmpty() ? "" : ": " + String.join("; ", no.problems()))
                     + (refused.isEmpty() ? "" : " (refused by " + String.join(", ", refused) + ")"), now));
             return;
@@ -108,7 +108,7 @@ final class ShareFailover {
             remove(key, binding, binding.getPlacement(), source, incidentId, policy, now);
         } else if (newCluster != null) {
             List<String> candidates = moveTargets(binding, policy, workload, shares.kept(), avoid, newCluster);
-            FleetWorkload.Pending pending = new FleetWorkload.Pending(FailingOver.requestId(key, incidentId, 1, 0), ReservationPurpose.MIGRATE,
+            PlacementState.Pending pending = new PlacementState.Pending(FailingOver.requestId(key, incidentId, 1, 0), ReservationPurpose.MIGRATE,
                     incidentId, source, candidates, 0, scheduled.groupIndex(), binding.getGeneration(), 1, now);
             task.workloads.put(key, workload.withPending(pending));
             task.reserveShare(binding, pending.requestId(), pending.cluster(), shares.source());
@@ -118,7 +118,7 @@ final class ShareFailover {
     }
 
     /** The retry of a share migration whose command failed: the failed command's remaining candidates still eligible. */
-    private void retry(String key, ResourceBinding binding, PropagationPolicy policy, FleetWorkload workload, String source, String incidentId,
+    private void retry(String key, ResourceBinding binding, PropagationPolicy policy, PlacementState workload, String source, String incidentId,
                        IncidentEntry previous, long now) {
         Shares shares = shares(binding, source);
         if (shares == null) {
@@ -137,7 +137,7 @@ final class ShareFailover {
         }
         List<String> candidates = previous.remainingCandidates().stream().filter(eligible::contains).toList();
         int attempt = previous.attempt() + 1;
-        FleetWorkload.Pending pending = new FleetWorkload.Pending(FailingOver.requestId(key, incidentId, attempt, 0), ReservationPurpose.MIGRATE,
+        PlacementState.Pending pending = new PlacementState.Pending(FailingOver.requestId(key, incidentId, attempt, 0), ReservationPurpose.MIGRATE,
                 incidentId, source, candidates, 0, workload.group(), binding.getGeneration(), attempt, now);
         if (candidates.isEmpty()) {
             failingOver.noTarget(key, binding, pending, "no remaining candidate is eligible");
@@ -148,14 +148,14 @@ final class ShareFailover {
     }
 
     /** Asks the next candidate of a share migration for the share's room (its previous candidate refused). */
-    void reserve(ResourceBinding binding, FleetWorkload.Pending pending) {
+    void reserve(ResourceBinding binding, PlacementState.Pending pending) {
         Shares shares = shares(binding, pending.sourceCluster());
         task.reserveShare(binding, pending.requestId(), pending.cluster(), shares == null ? Map.of() : shares.source());
     }
 
-    private ScheduleResult reschedule(ResourceBinding binding, PropagationPolicy policy, FleetWorkload workload, List<ScheduleResult.Target> kept,
+    private ScheduleResult reschedule(ResourceBinding binding, PropagationPolicy policy, PlacementState workload, List<ScheduleResult.Target> kept,
                                       Set<String> avoid) {
-        List<ComponentDemand> demands = FleetTask.demands(binding);
+        List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
         return task.place(clusters -> scheduler.reschedule(new Placer.Request(demands, policy, clusters, avoid), workload.group(), kept),
                 r -> r instanceof ScheduleResult.Unschedulable);
     }
@@ -164,7 +164,7 @@ final class ShareFailover {
      * Where the share may move, in order: {@code first}, then each cluster a re-schedule without the ones before would
      * move it to (the fallbacks of a refused reservation or a failed command, as a whole workload's candidates).
      */
-    private List<String> moveTargets(ResourceBinding binding, PropagationPolicy policy, FleetWorkload workload, List<ScheduleResult.Target> kept,
+    private List<String> moveTargets(ResourceBinding binding, PropagationPolicy policy, PlacementState workload, List<ScheduleResult.Target> kept,
                                      Set<String> avoid, String first) {
         List<String> out = new ArrayList<>(List.of(first));
         Set<String> without = new HashSet<>(avoid);
@@ -199,10 +199,10 @@ final class ShareFailover {
     private void remove(String key, ResourceBinding binding, Placement placement, String source, String incidentId,
                         PropagationPolicy policy, long now) {
         List<ClusterTarget> left = placement.getClusters().stream().filter(t -> !t.getName().equals(source)).toList();
-        task.emit(binding.getNamespace(), new FleetOutcome.Place(placement(binding, left, placement.getScheduling())));
+        task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(placement(binding, left, placement.getScheduling())));
         task.release(key, source);
         String fate = leave(key, binding, source, incidentId, policy, !ApplicationFailover.isApplicationIncident(incidentId));
-        task.audit(FleetAudit.noTarget(binding, incidentId, source, "SHARE_REMOVED", "the share on " + source + " leaves the placement: "
+        task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, source, "SHARE_REMOVED", "the share on " + source + " leaves the placement: "
                 + String.join(", ", left.stream().map(ClusterTarget::getName).toList()) + " satisfy the schedule; " + fate, now));
     }
 
@@ -233,7 +233,7 @@ final class ShareFailover {
             return "purgeMode Never keeps its copy";
         }
         if (failedCluster) {
-            task.staleCopies.put(FleetTask.indexKey(cluster, key), removed.getCommandId());
+            task.staleCopies.put(PlaceFailoverTask.indexKey(cluster, key), removed.getCommandId());
             return "its copy is purged when " + cluster + " recovers";
         }
         // Nothing to wait for: no new copy replaces this one, the clusters that keep it run already.
@@ -243,7 +243,7 @@ final class ShareFailover {
     }
 
     private void held(ResourceBinding binding, String incidentId, String source, String why, long now) {
-        task.audit(FleetAudit.noTarget(binding, incidentId, source, "MIGRATION_HELD", "its share stays on " + source + ": " + why
+        task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, source, "MIGRATION_HELD", "its share stays on " + source + ": " + why
                 + "; the other clusters keep running", now));
     }
 

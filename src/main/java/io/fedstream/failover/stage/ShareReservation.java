@@ -66,7 +66,7 @@ public record ShareReservation(String decisionId, long generation, int group, in
 
     /** True while the placement is made (waiting for the binding to show it) or an answer may still come. */
     public boolean holds(long now) {
-        return placed || now - askedAt < FleetWorkload.Pending.ANSWER_TIMEOUT_MS;
+        return placed || now - askedAt < PlacementState.Pending.ANSWER_TIMEOUT_MS;
     }
 
     /** The placement as the admit stage charges it: each cluster, with its replicas when they are divided. */

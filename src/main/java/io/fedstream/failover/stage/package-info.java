@@ -7,12 +7,12 @@
  *   <li>Inputs: {@code fedstream.bindings} (admitted workloads to place, placements to index),
  *       {@code fedstream.cluster-transitions} (every cluster transition and brake change, on every partition),
  *       {@code fedstream.workload-status}, {@code fedstream.state-deltas}, {@code fedstream.migration-events},
- *       {@code reservation-answers-repartition}; the {@code policies-store} and {@code fleet-cluster-views} global
+ *       {@code reservation-answers-repartition}; the {@code policies-store} and {@code cluster-views-store} global
  *       stores.</li>
  *   <li>Outputs: {@code fedstream.capacity-reservations} (room asked of a cluster's reserving task),
  *       {@code placement-decisions-repartition} (placements for the admit stage), {@code fedstream.migrations},
  *       {@code fedstream.audit}, {@code fedstream.dlq}.</li>
- *   <li>Stores: {@link io.fedstream.failover.stage.FleetStores} (bindings, the cluster-to-workload index, incidents,
+ *   <li>Stores: {@link io.fedstream.failover.stage.PlaceFailoverStores} (bindings, the cluster-to-workload index, incidents,
  *       migrations, statuses, the delta index).</li>
  *   <li>Pure cores: {@link io.fedstream.place} (where to go), {@link io.fedstream.failover} (strategy, checkpoint and
  *       delta relay, the incident ledger).</li>

@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
 public final class ClusterDirectory {
 
     /** Cluster name to its latest {@link ClusterWatch} as on the cluster-views topic. */
-    public static final String STORE = "fleet-cluster-views";
+    public static final String STORE = "cluster-views-store";
 
     private static final Logger LOG = LoggerFactory.getLogger(ClusterDirectory.class);
 
@@ -41,7 +41,7 @@ public final class ClusterDirectory {
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(), views.valueSerde())
                         // A global store is restored from its source topic; a changelog would only copy it.
                         .withLoggingDisabled(),
-                views.name(), views.consumedAs("fleet-cluster-views-mirror"), ViewMirror::new);
+                views.name(), views.consumedAs("cluster-views-mirror"), ViewMirror::new);
     }
 
     /**

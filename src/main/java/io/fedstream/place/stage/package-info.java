@@ -5,7 +5,7 @@
  * <ul>
  *   <li>Key: cluster name.</li>
  *   <li>Input: {@code fedstream.capacity-reservations} (ReservationRequest from the place-and-fail-over stage); the
- *       {@code fleet-cluster-views} global store (each cluster's state and latest heartbeat, from the health client).</li>
+ *       {@code cluster-views-store} global store (each cluster's state and latest heartbeat, from the health client).</li>
  *   <li>Output: the internal {@code reservation-answers-repartition} topic, keyed by workload, back to the
  *       place-and-fail-over stage.</li>
  *   <li>Store: {@code cluster-reservations-store}, the room promised on each cluster and not yet seen in its

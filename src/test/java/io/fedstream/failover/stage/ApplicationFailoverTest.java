@@ -65,7 +65,7 @@ class ApplicationFailoverTest {
         assertThat(fleet.stateChanges("dc-1")).as("the cluster itself stays healthy").containsExactly("READY");
         assertThat(fleet.decisions(WEB)).containsSubsequence("APPLICATION_UNHEALTHY", "APPLICATION_FAILOVER", "MIGRATION_ISSUED");
         MigrationCommand command = fleet.commandsFor(WEB).get(0);
-        assertThat(fleet.<MigrationRecord>store(FleetStores.MIGRATIONS).get(command.getCommandId()).getReason())
+        assertThat(fleet.<MigrationRecord>store(PlaceFailoverStores.MIGRATIONS).get(command.getCommandId()).getReason())
                 .as("get migrations shows why").startsWith("application unhealthy on dc-1 since").contains("phase NotAvailable");
 
         reportEverySecond("dc-1", "NotAvailable", 20);
@@ -74,7 +74,7 @@ class ApplicationFailoverTest {
         fleet.report(command, MigrationPhase.COMPLETED, null).advance(Duration.ofSeconds(30));
         assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
         assertThat(fleet.commandsFor(WEB)).as("purgeMode Never: the copy on dc-1 stays").hasSize(1);
-        assertThat(fleet.<ApplicationFailure>store(FleetStores.APPLICATION_FAILURES).get(WEB + "\u0000dc-1"))
+        assertThat(fleet.<ApplicationFailure>store(PlaceFailoverStores.APPLICATION_FAILURES).get(WEB + "\u0000dc-1"))
                 .as("the failure is over").isNull();
     }
 
@@ -305,7 +305,7 @@ class ApplicationFailoverTest {
         fleet.deployment("team-a", "api", 1, "1");
         String api = "apps/Deployment/team-a/api";
         fleet.status(phase(fleet.placement(api), "FAILED"), api).status(phase("dc-1", "FAILED"), WEB);
-        fleet.corruptEntry(FleetStores.APPLICATION_FAILURES, WEB + "\u0000dc-1");
+        fleet.corruptEntry(PlaceFailoverStores.APPLICATION_FAILURES, WEB + "\u0000dc-1");
 
         fleet.advance(Duration.ofSeconds(10));
 
@@ -314,7 +314,7 @@ class ApplicationFailoverTest {
         assertThat(fleet.deadLetters).singleElement().satisfies(letter -> {
             assertThat(letter.key()).isEqualTo(WEB);
             assertThat(new String(letter.headers().lastHeader("store").value(), StandardCharsets.UTF_8))
-                    .isEqualTo(FleetStores.APPLICATION_FAILURES);
+                    .isEqualTo(PlaceFailoverStores.APPLICATION_FAILURES);
         });
     }
 

@@ -78,7 +78,7 @@ class FailoverStageTest {
 
         fleet.advance(Duration.ofSeconds(20));
         assertThat(fleet.commands).as("the punctuator keeps checking; nothing is issued twice").hasSize(2);
-        MigrationRecord record = fleet.<MigrationRecord>store(FleetStores.MIGRATIONS).get(fleet.commandsFor(WEB).get(0).getCommandId());
+        MigrationRecord record = fleet.<MigrationRecord>store(PlaceFailoverStores.MIGRATIONS).get(fleet.commandsFor(WEB).get(0).getCommandId());
         assertThat(record.getPhase()).isEqualTo(MigrationRecordPhase.ISSUED);
     }
 
@@ -101,7 +101,7 @@ class FailoverStageTest {
     @Test
     void aWorkloadWhoseBindingCannotBeReadIsOneDeadLetterNamingTheIndexAndKeyAndTheOthersStillMove() {
         threeClusters().deployment("team-a", "web", 2, "1").flink("team-a", "orders");
-        fleet.corruptEntry(FleetStores.BINDINGS, WEB);
+        fleet.corruptEntry(PlaceFailoverStores.BINDINGS, WEB);
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(30));
 
@@ -110,7 +110,7 @@ class FailoverStageTest {
         assertThat(fleet.deadLetters).singleElement().satisfies(letter -> {
             assertThat(letter.key()).isEqualTo(WEB);
             assertThat(new String(letter.headers().lastHeader("store").value(), StandardCharsets.UTF_8))
-                    .isEqualTo(FleetStores.CLUSTER_WORKLOADS);
+                    .isEqualTo(PlaceFailoverStores.CLUSTER_WORKLOADS);
             assertThat(new String(letter.headers().lastHeader("stage").value(), StandardCharsets.UTF_8)).isEqualTo("failover");
         });
     }
@@ -249,10 +249,10 @@ class FailoverStageTest {
 
         assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
         assertThat(fleet.decidedBy(WEB)).isEqualTo("failover");
-        assertThat(fleet.<MigrationRecord>store(FleetStores.MIGRATIONS).get(command.getCommandId()).getPhase())
+        assertThat(fleet.<MigrationRecord>store(PlaceFailoverStores.MIGRATIONS).get(command.getCommandId()).getPhase())
                 .isEqualTo(MigrationRecordPhase.COMPLETED);
         fleet.report(command, MigrationPhase.STARTED, "late");
-        assertThat(fleet.<MigrationRecord>store(FleetStores.MIGRATIONS).get(command.getCommandId()).getPhase())
+        assertThat(fleet.<MigrationRecord>store(PlaceFailoverStores.MIGRATIONS).get(command.getCommandId()).getPhase())
                 .as("the life-cycle never goes back").isEqualTo(MigrationRecordPhase.COMPLETED);
 
         fleet.cluster("dc-1", "64", "256Gi").advance(Duration.ofSeconds(5));

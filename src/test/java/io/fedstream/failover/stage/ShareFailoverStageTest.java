@@ -109,7 +109,7 @@ class ShareFailoverStageTest {
         assertThat(fleet.usedOn("team-a/q", "dc-2")).containsExactly(Map.entry("cpu", "2"));
         assertThat(fleet.usedOn("team-a/q", "dc-3")).containsExactly(Map.entry("cpu", "2"));
         assertThat(fleet.usedOn("team-a/q", "dc-1")).as("nothing charged there any more").isEmpty();
-        assertThat(FleetTask.suffixes(fleet.store(FleetStores.CLUSTER_WORKLOADS), "dc-1")).isEmpty();
+        assertThat(PlaceFailoverTask.suffixes(fleet.store(PlaceFailoverStores.CLUSTER_WORKLOADS), "dc-1")).isEmpty();
 
         fleet.cluster("dc-1", "64", "256Gi").advance(Duration.ofSeconds(5));
 
@@ -267,7 +267,7 @@ class ShareFailoverStageTest {
 
         fleet.report(command, MigrationPhase.COMPLETED, null).advance(Duration.ofSeconds(2));
         assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-3", null), target("dc-2", null));
-        assertThat(fleet.<ApplicationFailure>store(FleetStores.APPLICATION_FAILURES).get(WEB + "\u0000dc-1")).as("the failure is over").isNull();
+        assertThat(fleet.<ApplicationFailure>store(PlaceFailoverStores.APPLICATION_FAILURES).get(WEB + "\u0000dc-1")).as("the failure is over").isNull();
     }
 
     @Test
@@ -297,7 +297,7 @@ class ShareFailoverStageTest {
             assertThat(purge.getGracePeriodSeconds()).as("Gracefully, with nothing to wait for").isZero();
         });
         fleet.advance(Duration.ofSeconds(2));
-        assertThat(fleet.<ApplicationFailure>store(FleetStores.APPLICATION_FAILURES).get(WEB + "\u0000dc-2")).as("the failure is over").isNull();
+        assertThat(fleet.<ApplicationFailure>store(PlaceFailoverStores.APPLICATION_FAILURES).get(WEB + "\u0000dc-2")).as("the failure is over").isNull();
     }
 
     /** dc-1 (64 cpu), dc-2 (32), dc-3 (16) and dc-4 (8): a copy moves to dc-3 first, then dc-4. */

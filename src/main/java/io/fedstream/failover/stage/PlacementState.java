@@ -18,17 +18,17 @@ import java.util.Map;
  * @param redivision the shares of a multi-cluster placement being re-divided after one share failed (its cluster or its
  *                   application), or null
  */
-public record FleetWorkload(Pending pending, String placedCluster, int group, long unplaceableGeneration,
+public record PlacementState(Pending pending, String placedCluster, int group, long unplaceableGeneration,
                             Map<String, String> preserved, ShareReservation shares, Redivision redivision) {
 
-    public static final FleetWorkload NEW = new FleetWorkload(null, null, 0, -1, Map.of(), null, null);
+    public static final PlacementState NEW = new PlacementState(null, null, 0, -1, Map.of(), null, null);
 
     /** A workload with no multi-cluster placement in progress. */
-    public FleetWorkload(Pending pending, String placedCluster, int group, long unplaceableGeneration, Map<String, String> preserved) {
+    public PlacementState(Pending pending, String placedCluster, int group, long unplaceableGeneration, Map<String, String> preserved) {
         this(pending, placedCluster, group, unplaceableGeneration, preserved, null, null);
     }
 
-    public FleetWorkload {
+    public PlacementState {
         preserved = preserved == null ? Map.of() : Map.copyOf(preserved);
     }
 
@@ -74,31 +74,31 @@ public record FleetWorkload(Pending pending, String placedCluster, int group, lo
         }
     }
 
-    public FleetWorkload withPending(Pending next) {
-        return new FleetWorkload(next, placedCluster, group, unplaceableGeneration, preserved, shares, redivision);
+    public PlacementState withPending(Pending next) {
+        return new PlacementState(next, placedCluster, group, unplaceableGeneration, preserved, shares, redivision);
     }
 
-    public FleetWorkload placedOn(String cluster, int placedGroup) {
-        return new FleetWorkload(null, cluster, placedGroup, unplaceableGeneration, preserved, shares, redivision);
+    public PlacementState placedOn(String cluster, int placedGroup) {
+        return new PlacementState(null, cluster, placedGroup, unplaceableGeneration, preserved, shares, redivision);
     }
 
-    public FleetWorkload unplaceable(long generation) {
-        return new FleetWorkload(null, placedCluster, group, generation, preserved, null, redivision);
+    public PlacementState unplaceable(long generation) {
+        return new PlacementState(null, placedCluster, group, generation, preserved, null, redivision);
     }
 
-    public FleetWorkload withPreserved(Map<String, String> values) {
-        return new FleetWorkload(pending, placedCluster, group, unplaceableGeneration, values, shares, redivision);
+    public PlacementState withPreserved(Map<String, String> values) {
+        return new PlacementState(pending, placedCluster, group, unplaceableGeneration, values, shares, redivision);
     }
 
-    public FleetWorkload settled() {
-        return new FleetWorkload(pending, null, group, unplaceableGeneration, preserved, null, redivision);
+    public PlacementState settled() {
+        return new PlacementState(pending, null, group, unplaceableGeneration, preserved, null, redivision);
     }
 
-    public FleetWorkload withShares(ShareReservation next) {
-        return new FleetWorkload(pending, placedCluster, next == null ? group : next.group(), unplaceableGeneration, preserved, next, redivision);
+    public PlacementState withShares(ShareReservation next) {
+        return new PlacementState(pending, placedCluster, next == null ? group : next.group(), unplaceableGeneration, preserved, next, redivision);
     }
 
-    public FleetWorkload withRedivision(Redivision next) {
-        return new FleetWorkload(pending, placedCluster, group, unplaceableGeneration, preserved, shares, next);
+    public PlacementState withRedivision(Redivision next) {
+        return new PlacementState(pending, placedCluster, group, unplaceableGeneration, preserved, shares, next);
     }
 }

@@ -7,29 +7,29 @@ import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadStatusEvent;
 
 /** One input of the place-and-fail-over processor, whichever topic it came from; all but ClusterChanged are keyed by workload. */
-public sealed interface FleetSignal {
+public sealed interface PlaceFailoverSignal {
 
     /** A binding as the admit stage wrote it; null when the workload was deleted. */
-    record BindingChanged(ResourceBinding binding) implements FleetSignal {
+    record BindingChanged(ResourceBinding binding) implements PlaceFailoverSignal {
     }
 
     /** What a running workload reported: checkpoints, offsets, its status. */
-    record StatusReported(WorkloadStatusEvent status) implements FleetSignal {
+    record StatusReported(WorkloadStatusEvent status) implements PlaceFailoverSignal {
     }
 
     /** A state delta was written; its partition and offset are the record's own. */
-    record DeltaWritten(long bytes) implements FleetSignal {
+    record DeltaWritten(long bytes) implements PlaceFailoverSignal {
     }
 
     /** The executor reported a migration's progress. */
-    record MigrationReported(MigrationEvent event) implements FleetSignal {
+    record MigrationReported(MigrationEvent event) implements PlaceFailoverSignal {
     }
 
     /** A member cluster changed state; every partition receives it. */
-    record ClusterChanged(ClusterStateEvent event) implements FleetSignal {
+    record ClusterChanged(ClusterStateEvent event) implements PlaceFailoverSignal {
     }
 
     /** The cluster's reserving processor answered a RESERVE request. */
-    record ReservationAnswered(ReservationAnswer answer) implements FleetSignal {
+    record ReservationAnswered(ReservationAnswer answer) implements PlaceFailoverSignal {
     }
 }

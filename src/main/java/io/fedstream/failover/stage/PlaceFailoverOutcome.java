@@ -7,25 +7,25 @@ import io.fedstream.avro.ReservationRequest;
 import io.fedstream.dlq.DeadLetter;
 
 /** One output of the place-and-fail-over processor, routed to its topic by the stage. */
-public sealed interface FleetOutcome {
+public sealed interface PlaceFailoverOutcome {
 
     /** To the cluster's reserving processor, keyed by cluster. */
-    record Reserve(ReservationRequest request) implements FleetOutcome {
+    record Reserve(ReservationRequest request) implements PlaceFailoverOutcome {
     }
 
     /** To the admit stage, keyed by namespace: the workload's placement changed. */
-    record Place(AdmissionRequest request) implements FleetOutcome {
+    record Place(AdmissionRequest request) implements PlaceFailoverOutcome {
     }
 
     /** To fedstream.migrations, keyed by workload. */
-    record Command(MigrationCommand command) implements FleetOutcome {
+    record Command(MigrationCommand command) implements PlaceFailoverOutcome {
     }
 
     /** To fedstream.audit, keyed by decision id. */
-    record Audit(AuditEvent event) implements FleetOutcome {
+    record Audit(AuditEvent event) implements PlaceFailoverOutcome {
     }
 
     /** To the DLQ: the original bytes and why. */
-    record DeadLettered(DeadLetter letter, byte[] originalValue) implements FleetOutcome {
+    record DeadLettered(DeadLetter letter, byte[] originalValue) implements PlaceFailoverOutcome {
     }
 }

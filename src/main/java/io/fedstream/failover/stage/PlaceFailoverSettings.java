@@ -10,10 +10,10 @@ import java.util.Objects;
  * unplaced workloads retried, how long a reservation counts, and the partitions of the internal topics (those of
  * {@code fedstream.bindings} and {@code fedstream.cluster-health}).
  */
-public record FleetSettings(Duration defaultToleration, Duration brakeWindow, Duration checkInterval, Duration placeRetryInterval,
+public record PlaceFailoverSettings(Duration defaultToleration, Duration brakeWindow, Duration checkInterval, Duration placeRetryInterval,
                             Duration reservationTtl, int partitions) {
 
-    public FleetSettings {
+    public PlaceFailoverSettings {
         Objects.requireNonNull(defaultToleration, "defaultToleration");
         Objects.requireNonNull(brakeWindow, "brakeWindow");
         Objects.requireNonNull(checkInterval, "checkInterval");

@@ -29,15 +29,15 @@ import org.slf4j.LoggerFactory;
  * index, and routes every signal to placing or failing over; wall-clock punctuators check open incidents and retry
  * workloads that found no room, so both work while no record arrives.
  */
-final class FleetProcessor implements Processor<String, FleetSignal, String, FleetOutcome> {
+final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSignal, String, PlaceFailoverOutcome> {
 
-    private static final Logger LOG = LoggerFactory.getLogger(FleetProcessor.class);
+    private static final Logger LOG = LoggerFactory.getLogger(PlaceFailoverProcessor.class);
 
-    private final FleetSettings settings;
+    private final PlaceFailoverSettings settings;
     private final Topics topics;
     private final LongSupplier policyChanges;
     private final FedstreamMetrics metrics;
-    private FleetTask task;
+    private PlaceFailoverTask task;
     private Placing placing;
     private FailingOver failingOver;
     private ApplicationFailover applicationFailover;
@@ -45,7 +45,7 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
     /** The policy change count at the last retry of the unplaced workloads: a new policy may govern them. */
     private long retriedAtPolicies = -1;
 
-    FleetProcessor(FleetSettings settings, Topics topics, LongSupplier policyChanges, FedstreamMetrics metrics) {
+    PlaceFailoverProcessor(PlaceFailoverSettings settings, Topics topics, LongSupplier policyChanges, FedstreamMetrics metrics) {
         this.metrics = metrics;
         this.settings = settings;
         this.topics = topics;
@@ -53,12 +53,12 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
     }
 
     @Override
-    public void init(ProcessorContext<String, FleetOutcome> context) {
-        task = new FleetTask(context, settings, topics.stateDeltas().name(), policyChanges);
+    public void init(ProcessorContext<String, PlaceFailoverOutcome> context) {
+        task = new PlaceFailoverTask(context, settings, topics.stateDeltas().name(), policyChanges);
         placing = new Placing(task, metrics);
         failingOver = new FailingOver(task);
         applicationFailover = new ApplicationFailover(task, failingOver);
-        reportedPolicies = context.getStateStore(FleetStores.REFUSED_POLICIES);
+        reportedPolicies = context.getStateStore(PlaceFailoverStores.REFUSED_POLICIES);
         context.schedule(settings.checkInterval(), PunctuationType.WALL_CLOCK_TIME, at -> {
             task.processing(-1);
             failingOver.checkAll();
@@ -76,23 +76,23 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
     }
 
     @Override
-    public void process(Record<String, FleetSignal> record) {
+    public void process(Record<String, PlaceFailoverSignal> record) {
         task.processing(record.timestamp());
-        FleetSignal signal = record.value();
+        PlaceFailoverSignal signal = record.value();
         String key = record.key();
-        if (signal instanceof FleetSignal.BindingChanged changed) {
+        if (signal instanceof PlaceFailoverSignal.BindingChanged changed) {
             onBinding(key, changed.binding());
-        } else if (signal instanceof FleetSignal.StatusReported reported) {
+        } else if (signal instanceof PlaceFailoverSignal.StatusReported reported) {
             onStatus(key, reported.status());
-        } else if (signal instanceof FleetSignal.DeltaWritten delta) {
+        } else if (signal instanceof PlaceFailoverSignal.DeltaWritten delta) {
             onDelta(key, delta.bytes());
-        } else if (signal instanceof FleetSignal.MigrationReported reported) {
+        } else if (signal instanceof PlaceFailoverSignal.MigrationReported reported) {
             failingOver.onMigrationEvent(reported.event()).ifPresent(why -> deadLetter(key, reported.event(), why));
             applicationFailover.check(key);
-        } else if (signal instanceof FleetSignal.ClusterChanged changed) {
+        } else if (signal instanceof PlaceFailoverSignal.ClusterChanged changed) {
             failingOver.onClusterChanged(changed.event());
             placing.retryUnplaced();
-        } else if (signal instanceof FleetSignal.ReservationAnswered answered) {
+        } else if (signal instanceof PlaceFailoverSignal.ReservationAnswered answered) {
             onAnswer(answered.answer());
         }
     }
@@ -111,10 +111,10 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
             return;
         }
         ResourceBinding previous = task.bindings.get(key);
-        Set<String> before = FleetTask.placedClusters(previous);
-        Set<String> after = FleetTask.placedClusters(binding);
-        before.stream().filter(c -> !after.contains(c)).forEach(c -> task.clusterWorkloads.delete(FleetTask.indexKey(c, key)));
-        after.stream().filter(c -> !before.contains(c)).forEach(c -> task.clusterWorkloads.put(FleetTask.indexKey(c, key), ""));
+        Set<String> before = PlaceFailoverTask.placedClusters(previous);
+        Set<String> after = PlaceFailoverTask.placedClusters(binding);
+        before.stream().filter(c -> !after.contains(c)).forEach(c -> task.clusterWorkloads.delete(PlaceFailoverTask.indexKey(c, key)));
+        after.stream().filter(c -> !before.contains(c)).forEach(c -> task.clusterWorkloads.put(PlaceFailoverTask.indexKey(c, key), ""));
         if (binding == null) {
             forget(key, before);
             return;
@@ -125,7 +125,7 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
 
     /** The workload was deleted: its stores go, and every cluster holding room for it gets the room back. */
     private void forget(String key, Set<String> placedOn) {
-        FleetWorkload workload = task.workload(key);
+        PlacementState workload = task.workload(key);
         Set<String> holding = new HashSet<>(placedOn);
         if (workload.pending() != null) {
             holding.add(workload.pending().cluster());
@@ -172,16 +172,16 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
         try {
             task.deltas.append(key, source.partition(), source.offset(), bytes);
         } catch (IllegalArgumentException e) {
-            DeadLetter letter = new DeadLetter(FleetAudit.FAILOVER, e.getMessage(), "partition", Integer.toString(source.partition()),
+            DeadLetter letter = new DeadLetter(PlaceFailoverAudit.FAILOVER, e.getMessage(), "partition", Integer.toString(source.partition()),
                     source.topic(), source.partition(), source.offset());
-            task.emit(key, new FleetOutcome.DeadLettered(letter, null));
+            task.emit(key, new PlaceFailoverOutcome.DeadLettered(letter, null));
         }
     }
 
     private void onAnswer(ReservationAnswer answer) {
         task.heard(answer);
-        FleetWorkload workload = task.workload(answer.getWorkloadKey());
-        FleetWorkload.Pending pending = workload.pending();
+        PlacementState workload = task.workload(answer.getWorkloadKey());
+        PlacementState.Pending pending = workload.pending();
         if (Redividing.isRedivisionRequest(answer.getRequestId())) {
             failingOver.redividing().onAnswer(answer, workload);
             return;
@@ -197,7 +197,7 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
                     && (workload.placedCluster() == null || !workload.placedCluster().equals(answer.getCluster()))
                     && !wanted(workload.shares(), answer.getCluster())) {
                 ResourceBinding binding = task.bindings.get(answer.getWorkloadKey());
-                if (binding == null || !FleetTask.placedClusters(binding).contains(answer.getCluster())) {
+                if (binding == null || !PlaceFailoverTask.placedClusters(binding).contains(answer.getCluster())) {
                     task.release(answer.getWorkloadKey(), answer.getCluster());
                 }
             }
@@ -222,10 +222,10 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
     private void deadLetter(String key, MigrationEvent event, String why) {
         String topic = topics.migrationEvents().name();
         RecordMetadata source = task.context.recordMetadata().orElse(null);
-        DeadLetter letter = new DeadLetter(FleetAudit.FAILOVER, why, "commandId", event.getCommandId(),
+        DeadLetter letter = new DeadLetter(PlaceFailoverAudit.FAILOVER, why, "commandId", event.getCommandId(),
                 source == null ? topic : source.topic(), source == null ? -1 : source.partition(),
                 source == null ? -1 : source.offset());
-        task.emit(key, new FleetOutcome.DeadLettered(letter, topics.migrationEvents().valueSerde().serializer().serialize(topic, event)));
+        task.emit(key, new PlaceFailoverOutcome.DeadLettered(letter, topics.migrationEvents().valueSerde().serializer().serialize(topic, event)));
     }
 
     /** Each version of a policy that governs nothing goes to the DLQ once, naming its field and value. */
@@ -238,8 +238,8 @@ final class FleetProcessor implements Processor<String, FleetSignal, String, Fle
             }
             reportedPolicies.put(refused.key(), version);
             FieldError error = refused.error();
-            DeadLetter letter = DeadLetter.ofStoreEntry(FleetAudit.PLACE, error.message(), error.field(), error.value(), PolicyMirror.STORE);
-            task.emit(refused.key(), new FleetOutcome.DeadLettered(letter,
+            DeadLetter letter = DeadLetter.ofStoreEntry(PlaceFailoverAudit.PLACE, error.message(), error.field(), error.value(), PolicyMirror.STORE);
+            task.emit(refused.key(), new PlaceFailoverOutcome.DeadLettered(letter,
                     topics.policies().valueSerde().serializer().serialize(topic, refused.event())));
         }
     }

@@ -48,15 +48,15 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /** One task of the place-and-fail-over stage: its stores, the fleet views it reads, and how it emits outcomes. */
-final class FleetTask {
+final class PlaceFailoverTask {
 
     private static final StringSerializer KEYS = new StringSerializer();
 
-    final ProcessorContext<String, FleetOutcome> context;
-    final FleetSettings settings;
+    final ProcessorContext<String, PlaceFailoverOutcome> context;
+    final PlaceFailoverSettings settings;
     final KeyValueStore<String, ResourceBinding> bindings;
     final KeyValueStore<String, String> clusterWorkloads;
-    final KeyValueStore<String, FleetWorkload> workloads;
+    final KeyValueStore<String, PlacementState> workloads;
     final KeyValueStore<String, String> unplaced;
     final KeyValueStore<String, WorkloadStatusEvent> statuses;
     final DeltaIndex deltas;
@@ -78,20 +78,20 @@ final class FleetTask {
     private record Heard(Resources reserved, long at) {
     }
 
-    FleetTask(ProcessorContext<String, FleetOutcome> context, FleetSettings settings, String deltaTopic, LongSupplier policyChanges) {
+    PlaceFailoverTask(ProcessorContext<String, PlaceFailoverOutcome> context, PlaceFailoverSettings settings, String deltaTopic, LongSupplier policyChanges) {
         this.context = context;
         this.settings = settings;
-        this.bindings = context.getStateStore(FleetStores.BINDINGS);
-        this.clusterWorkloads = context.getStateStore(FleetStores.CLUSTER_WORKLOADS);
-        this.workloads = context.getStateStore(FleetStores.WORKLOADS);
-        this.unplaced = context.getStateStore(FleetStores.UNPLACED);
-        this.statuses = context.getStateStore(FleetStores.STATUS);
-        this.deltas = new DeltaIndex(context.getStateStore(FleetStores.DELTAS), deltaTopic);
-        this.ledger = new IncidentLedger(new StoreIncidents(context.getStateStore(FleetStores.INCIDENTS)),
+        this.bindings = context.getStateStore(PlaceFailoverStores.BINDINGS);
+        this.clusterWorkloads = context.getStateStore(PlaceFailoverStores.CLUSTER_WORKLOADS);
+        this.workloads = context.getStateStore(PlaceFailoverStores.WORKLOADS);
+        this.unplaced = context.getStateStore(PlaceFailoverStores.UNPLACED);
+        this.statuses = context.getStateStore(PlaceFailoverStores.STATUS);
+        this.deltas = new DeltaIndex(context.getStateStore(PlaceFailoverStores.DELTAS), deltaTopic);
+        this.ledger = new IncidentLedger(new StoreIncidents(context.getStateStore(PlaceFailoverStores.INCIDENTS)),
                 new MigrationPlanner(StrategyChooser.defaults()));
-        this.openIncidents = context.getStateStore(FleetStores.OPEN_INCIDENTS);
-        this.migrations = context.getStateStore(FleetStores.MIGRATIONS);
-        this.staleCopies = context.getStateStore(FleetStores.STALE_COPIES);
+        this.openIncidents = context.getStateStore(PlaceFailoverStores.OPEN_INCIDENTS);
+        this.migrations = context.getStateStore(PlaceFailoverStores.MIGRATIONS);
+        this.staleCopies = context.getStateStore(PlaceFailoverStores.STALE_COPIES);
         KeyValueStore<String, PolicyEvent> policyStore = context.getStateStore(PolicyMirror.STORE);
         this.policies = new PropagationPolicies(policyStore, policyChanges);
         this.clusterViews = context.getStateStore(ClusterDirectory.STORE);
@@ -122,9 +122,9 @@ final class FleetTask {
         return Instant.ofEpochMilli(now());
     }
 
-    FleetWorkload workload(String key) {
-        FleetWorkload stored = workloads.get(key);
-        return stored == null ? FleetWorkload.NEW : stored;
+    PlacementState workload(String key) {
+        PlacementState stored = workloads.get(key);
+        return stored == null ? PlacementState.NEW : stored;
     }
 
     /**
@@ -165,25 +165,25 @@ final class FleetTask {
         }
     }
 
-    void emit(String key, FleetOutcome outcome) {
+    void emit(String key, PlaceFailoverOutcome outcome) {
         context.forward(new Record<>(key, outcome, emittedAt(), new RecordHeaders()));
     }
 
-    void emit(String key, FleetOutcome.DeadLettered outcome) {
-        context.forward(new Record<String, FleetOutcome>(key, outcome, emittedAt(), outcome.letter().headers()));
+    void emit(String key, PlaceFailoverOutcome.DeadLettered outcome) {
+        context.forward(new Record<String, PlaceFailoverOutcome>(key, outcome, emittedAt(), outcome.letter().headers()));
     }
 
     /** A punctuator could not handle a store entry: a dead letter keyed by the entry's key, naming the store. */
     void deadLetterEntry(String stage, String store, String key, RuntimeException e) {
         DeadLetter letter = DeadLetter.ofStoreEntry(stage, e.getClass().getSimpleName() + ": " + e.getMessage(), null, null, store);
-        emit(key, new FleetOutcome.DeadLettered(letter, null));
+        emit(key, new PlaceFailoverOutcome.DeadLettered(letter, null));
     }
 
     void audit(io.fedstream.avro.AuditEvent event) {
-        emit(event.getDecisionId(), new FleetOutcome.Audit(event));
+        emit(event.getDecisionId(), new PlaceFailoverOutcome.Audit(event));
     }
 
-    void reserve(ResourceBinding binding, FleetWorkload.Pending pending) {
+    void reserve(ResourceBinding binding, PlacementState.Pending pending) {
         List<ReservedComponent> components = new ArrayList<>();
         // The cluster runs what its override policies make of the workload, so that is the room it must have.
         BindingOverrides.applied(binding, pending.cluster()).map(ClusterOverride::getComponents).orElse(binding.getComponents())
@@ -197,7 +197,7 @@ final class FleetTask {
                 .setComponents(components)
                 .setRequestedAt(instant())
                 .build();
-        emit(pending.cluster(), new FleetOutcome.Reserve(request));
+        emit(pending.cluster(), new PlaceFailoverOutcome.Reserve(request));
         expectHeld(pending.cluster(), binding);
     }
 
@@ -225,7 +225,7 @@ final class FleetTask {
                 .setComponents(components)
                 .setRequestedAt(instant())
                 .build();
-        emit(cluster, new FleetOutcome.Reserve(request));
+        emit(cluster, new PlaceFailoverOutcome.Reserve(request));
         Heard before = lastReserved.get(cluster);
         lastReserved.put(cluster, new Heard((before == null ? Resources.NONE : before.reserved()).plus(demand), now()));
     }
@@ -256,7 +256,7 @@ final class FleetTask {
                 .setWorkloadKey(workloadKey)
                 .setRequestedAt(instant())
                 .build();
-        emit(cluster, new FleetOutcome.Reserve(request));
+        emit(cluster, new PlaceFailoverOutcome.Reserve(request));
     }
 
     /** The migration brake as the cluster views carry it (every cluster's the same), or null while it does not hold. */

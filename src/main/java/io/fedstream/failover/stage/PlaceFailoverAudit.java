@@ -11,16 +11,16 @@ import java.time.Instant;
  * The AuditEvents of placement and failover decisions. Ids are made of what was decided (workload, generation,
  * request or command id), so a decision made again after a restart has the same id and an upserting sink keeps one row.
  */
-final class FleetAudit {
+final class PlaceFailoverAudit {
 
     static final String PLACE = "place";
     static final String FAILOVER = "failover";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private FleetAudit() {}
+    private PlaceFailoverAudit() {}
 
-    static AuditEvent placed(ResourceBinding binding, String cluster, FleetWorkload.Pending pending, long now) {
+    static AuditEvent placed(ResourceBinding binding, String cluster, PlacementState.Pending pending, long now) {
         ObjectNode details = JSON.createObjectNode();
         details.put("generation", binding.getGeneration());
         details.put("affinityGroup", pending.group());

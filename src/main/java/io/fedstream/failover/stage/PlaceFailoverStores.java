@@ -11,16 +11,16 @@ import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.state.Stores;
 
 /** The place-and-fail-over stage's RocksDB stores, partitioned by workload key like {@code fedstream.bindings}. */
-public final class FleetStores {
+public final class PlaceFailoverStores {
 
     /** Workload key to its latest binding as {@code fedstream.bindings} carries it. */
-    public static final String BINDINGS = "fleet-bindings-store";
+    public static final String BINDINGS = "place-failover-bindings-store";
     /** {@code cluster NUL workload key} for every workload placed on the cluster: a prefix scan lists a cluster's workloads. */
     public static final String CLUSTER_WORKLOADS = "cluster-workloads-index";
-    /** Workload key to its {@link FleetWorkload}. */
-    public static final String WORKLOADS = "fleet-workloads-store";
+    /** Workload key to its {@link PlacementState}. */
+    public static final String WORKLOADS = "placement-states-store";
     /** Workload key to "" while it waits for a cluster with room. */
-    public static final String UNPLACED = "fleet-unplaced-store";
+    public static final String UNPLACED = "unplaced-workloads-store";
     /** Workload key to its latest WorkloadStatusEvent. */
     public static final String STATUS = "workload-status-store";
     /** {@code workload key NUL offset} to a delta's size, and {@code workload key SOH} to the index's partition and truncation. */
@@ -40,7 +40,7 @@ public final class FleetStores {
     /** PropagationPolicy key to the version of it last dead-lettered as refused. */
     public static final String REFUSED_POLICIES = "refused-propagation-policies-store";
 
-    private FleetStores() {}
+    private PlaceFailoverStores() {}
 
     static String[] all() {
         return new String[] {BINDINGS, CLUSTER_WORKLOADS, WORKLOADS, UNPLACED, STATUS, DELTAS, INCIDENTS, OPEN_INCIDENTS, MIGRATIONS, STALE_COPIES,
@@ -51,7 +51,7 @@ public final class FleetStores {
                       Serde<ClusterStateEvent> transitions, Serde<MigrationRecord> migrations) {
         add(builder, BINDINGS, bindings);
         add(builder, CLUSTER_WORKLOADS, Serdes.String());
-        add(builder, WORKLOADS, new JsonRecordSerde<>(FleetWorkload.class));
+        add(builder, WORKLOADS, new JsonRecordSerde<>(PlacementState.class));
         addSmall(builder, UNPLACED, Serdes.String());
         add(builder, STATUS, statuses);
         add(builder, DELTAS, Serdes.String());
