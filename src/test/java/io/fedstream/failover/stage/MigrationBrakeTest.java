@@ -22,6 +22,17 @@ import org.junit.jupiter.api.io.TempDir;
 class MigrationBrakeTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
+    private static final String TOLERATING_UNREACHABLE_FOR_ZERO_SECONDS = """
+            apiVersion: policy.karmada.io/v1alpha1
+            kind: PropagationPolicy
+            metadata: {name: web, namespace: team-a}
+            spec:
+              resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
+              placement:
+                spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
+                clusterTolerations:
+                  - {key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 0}
+            """;
 
     @TempDir
     Path stateDir;
@@ -63,17 +74,7 @@ class MigrationBrakeTest {
     @Test
     void aWorkloadToleratingUnreachableForZeroSecondsWaitsForTheBrakesVerdict() {
         fleet = FleetDriver.threeClusters(stateDir);
-        fleet.policy("PropagationPolicy/team-a/web", """
-                apiVersion: policy.karmada.io/v1alpha1
-                kind: PropagationPolicy
-                metadata: {name: web, namespace: team-a}
-                spec:
-                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-                  placement:
-                    spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
-                    clusterTolerations:
-                      - {key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 0}
-                """);
+        fleet.policy("PropagationPolicy/team-a/web", TOLERATING_UNREACHABLE_FOR_ZERO_SECONDS);
         fleet.deployment("team-a", "web", 2, "1");
         assertThat(fleet.placement(WEB)).isEqualTo("dc-1");
 
@@ -88,17 +89,7 @@ class MigrationBrakeTest {
     @Test
     void oneSilentClustersWorkloadToleratingUnreachableForZeroSecondsLeavesOneFailureWindowAfterSuspect() {
         fleet = FleetDriver.threeClusters(stateDir);
-        fleet.policy("PropagationPolicy/team-a/web", """
-                apiVersion: policy.karmada.io/v1alpha1
-                kind: PropagationPolicy
-                metadata: {name: web, namespace: team-a}
-                spec:
-                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-                  placement:
-                    spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
-                    clusterTolerations:
-                      - {key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 0}
-                """);
+        fleet.policy("PropagationPolicy/team-a/web", TOLERATING_UNREACHABLE_FOR_ZERO_SECONDS);
         fleet.deployment("team-a", "web", 2, "1");
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(12));
