@@ -11,7 +11,7 @@ import io.fedstream.failover.stage.PlaceFailoverStage;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.place.stage.ClusterDirectory;
-import io.fedstream.place.stage.ReserveCapacityStage;
+import io.fedstream.reserve.ReserveCapacityStage;
 import io.fedstream.policy.PolicyMirror;
 import java.util.Properties;
 import org.apache.kafka.streams.StreamsBuilder;

@@ -81,7 +81,7 @@ public final class ClusterDirectory {
     }
 
     /** Names the latest refused heartbeat: {@code its last heartbeat was refused: allocatable.cpu: ...}. */
-    static String refusal(ClusterWatch watch) {
+    public static String refusal(ClusterWatch watch) {
         return "its last heartbeat was refused: " + watch.getRefusal().getMessage();
     }
 

@@ -5,7 +5,7 @@ import io.fedstream.interpret.Resources;
 import java.util.Map;
 
 /** Parses a record's map of quantities into Resources, naming the field and value of a bad one. */
-final class QuantityFields {
+public final class QuantityFields {
 
     private QuantityFields() {}
 
@@ -16,7 +16,7 @@ final class QuantityFields {
      *
      * @throws IllegalArgumentException naming the field and the value
      */
-    static Resources parse(String field, Map<String, String> quantities) {
+    public static Resources parse(String field, Map<String, String> quantities) {
         Resources total = Resources.NONE;
         for (Map.Entry<String, String> entry : quantities.entrySet()) {
             total = total.plus(parseOne(field + "." + entry.getKey(), entry.getKey(), entry.getValue()));

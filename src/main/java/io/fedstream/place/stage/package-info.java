@@ -1,17 +1,11 @@
 /**
- * Stage 4's reserving side: the sub-topology keyed by cluster, so that two workload partitions cannot over-fill one
- * cluster.
- *
- * <ul>
- *   <li>Key: cluster name.</li>
- *   <li>Input: {@code fedstream.capacity-reservations} (ReservationRequest from the place-and-fail-over stage); the
- *       {@code cluster-views-store} global store (each cluster's state and latest heartbeat, from the health client).</li>
- *   <li>Output: the internal {@code reservation-answers-repartition} topic, keyed by workload, back to the
- *       place-and-fail-over stage.</li>
- *   <li>Store: {@code cluster-reservations-store}, the room promised on each cluster and not yet seen in its
- *       heartbeats.</li>
- *   <li>Pure core: {@link io.fedstream.place} (candidates, fit, policies).</li>
- * </ul>
+ * What the stages read from the global stores to place: each member cluster's view ({@link
+ * io.fedstream.place.stage.ClusterDirectory}, the {@code cluster-views-store} mirrored on every instance, read as
+ * {@link io.fedstream.place.stage.HeartbeatCapacity}), and the published policies ({@link
+ * io.fedstream.place.stage.PropagationPolicies}, {@link io.fedstream.place.stage.OverridePolicies}, from the
+ * {@code policies-store}); and the binding's form of a schedule ({@link io.fedstream.place.stage.ScheduledPlacement}).
+ * No sub-topology of its own: the bind, place-and-fail-over ({@link io.fedstream.failover.stage}) and reserving
+ * ({@link io.fedstream.reserve}) stages use these.
  *
  * <p>Rules: docs/placement.md.
  */

@@ -1,8 +1,8 @@
-package io.fedstream.place.stage;
+package io.fedstream.reserve;
 
-import static io.fedstream.place.stage.ReserveDriver.START;
-import static io.fedstream.place.stage.ReserveDriver.TTL;
-import static io.fedstream.place.stage.ReserveDriver.component;
+import static io.fedstream.reserve.ReserveDriver.START;
+import static io.fedstream.reserve.ReserveDriver.TTL;
+import static io.fedstream.reserve.ReserveDriver.component;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;

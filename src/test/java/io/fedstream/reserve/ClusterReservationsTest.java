@@ -1,4 +1,4 @@
-package io.fedstream.place.stage;
+package io.fedstream.reserve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,5 +1,6 @@
-package io.fedstream.place.stage;
+package io.fedstream.reserve;
 
+import io.fedstream.place.stage.ClusterDirectory;
 import io.fedstream.avro.Reservation;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.config.Topics;

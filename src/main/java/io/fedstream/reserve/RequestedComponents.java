@@ -1,5 +1,6 @@
-package io.fedstream.place.stage;
+package io.fedstream.reserve;
 
+import io.fedstream.place.stage.QuantityFields;
 import io.fedstream.avro.ReservedComponent;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.place.ComponentDemand;

@@ -1,5 +1,6 @@
-package io.fedstream.place.stage;
+package io.fedstream.reserve;
 
+import io.fedstream.place.stage.ClusterDirectory;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterWatch;

@@ -1,4 +1,4 @@
-package io.fedstream.place.stage;
+package io.fedstream.reserve;
 
 import io.fedstream.avro.Reservation;
 import io.fedstream.interpret.Resources;

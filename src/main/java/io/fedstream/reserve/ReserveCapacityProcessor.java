@@ -1,5 +1,7 @@
-package io.fedstream.place.stage;
+package io.fedstream.reserve;
 
+import io.fedstream.place.stage.ClusterDirectory;
+import io.fedstream.place.stage.HeartbeatCapacity;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.Reservation;
