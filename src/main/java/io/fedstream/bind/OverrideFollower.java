@@ -60,7 +60,11 @@ final class OverrideFollower {
 
     /** The workload was deleted, or cannot be interpreted (then no override applies to it). */
     void forget(String key) {
-        manifests.delete(key);
+        // A delete writes a tombstone to the changelog even for an absent key, and most events that end here
+        // (an uninterpreted kind, a workload never interpreted) have none: look first.
+        if (manifests.get(key) != null) {
+            manifests.delete(key);
+        }
     }
 
     /**
