@@ -27,8 +27,8 @@ class FedstreamRocksDbMemoryTest {
 
         assertThat(properties.get(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG)).isEqualTo(BoundedRocksDbConfigSetter.class);
         SharedRocksDbMemory memory = (SharedRocksDbMemory) properties.get(BoundedRocksDbConfigSetter.MEMORY_CONFIG);
-        assertThat(memory.totalBytes()).isEqualTo(256L * 1024 * 1024);
-        assertThat(memory.writeBufferBytes()).isEqualTo(128L * 1024 * 1024);
+        assertThat(memory.totalBytes()).isEqualTo(192L * 1024 * 1024);
+        assertThat(memory.writeBufferBytes()).isEqualTo(96L * 1024 * 1024);
     }
 
     @Test

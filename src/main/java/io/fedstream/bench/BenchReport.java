@@ -36,6 +36,7 @@ final class BenchReport {
         print("machine: %d CPUs, load average %s (other processes on this machine share the CPUs)",
                 Runtime.getRuntime().availableProcessors(), loadAverage());
         print("work directory %s (kept when a round fails)", workDir);
+        print("fedstream JVM options: %s", String.join(" ", settings.fedstreamJvmOptions()));
     }
 
     void brokerStarted(ChildJvm broker, String bootstrap) {

@@ -14,7 +14,8 @@ import java.util.Map;
  * @param clusters member clusters heart-beating every {@code heartbeatInterval}
  * @param roundTimeout a round that has not seen every workload through by then fails
  * @param stallTimeout a round that makes no progress for this long fails
- * @param jvmOptions options of the measured JVMs (pass-through and fedstream), e.g. {@code -Xmx1g}
+ * @param jvmOptions options of the measured JVMs (pass-through and fedstream), e.g. {@code -Xmx1g}; fedstream's come after
+ *     the options it ships with ({@link #fedstreamJvmOptions()}), so they win
  * @param fedstreamSettings fedstream configuration keys, applied after the bench's own (e.g. rocksdb.memory.total.bytes)
  */
 public record BenchSettings(int workloads, int rounds, int namespaces, int clusters, Duration heartbeatInterval,
@@ -33,6 +34,17 @@ public record BenchSettings(int workloads, int rounds, int namespaces, int clust
         positive("stall timeout", stallTimeout);
         jvmOptions = List.copyOf(jvmOptions);
         fedstreamSettings = Map.copyOf(fedstreamSettings);
+    }
+
+    /** fedstream's shipped JVM options ({@code fedstream-jvm.options}), then {@link #jvmOptions()}. */
+    List<String> fedstreamJvmOptions() {
+        return withShipped(jvmOptions);
+    }
+
+    static List<String> withShipped(List<String> jvmOptions) {
+        List<String> options = new java.util.ArrayList<>(ShippedJvmOptions.read());
+        options.addAll(jvmOptions);
+        return List.copyOf(options);
     }
 
     static void atLeast(String name, int value, int minimum) {

@@ -29,8 +29,11 @@ final class ChildJvm implements AutoCloseable {
 
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
     private static final int TAIL_LINES = 40;
-    /** {@code garbage-first heap   total 262144K, used 123456K [...]}, whichever collector. */
-    private static final Pattern HEAP_TOTAL = Pattern.compile("heap\\s+total (\\d+)K");
+    /**
+     * One space of the heap, {@code garbage-first heap   total 262144K, used 123456K [...]}, or one generation of the
+     * parallel or serial collector ({@code PSYoungGen      total 76288K, ...}, {@code ParOldGen       total ...}).
+     */
+    private static final Pattern HEAP_TOTAL = Pattern.compile("\\stotal (\\d+)K");
 
     private final String name;
     private final Process process;
@@ -161,7 +164,13 @@ final class ChildJvm implements AutoCloseable {
         Process info = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), "GC.heap_info").redirectErrorStream(true).start();
         String text = new String(info.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         Matcher total = HEAP_TOTAL.matcher(text);
-        return total.find() ? Long.parseLong(total.group(1)) * 1024 : -1;
+        long kibibytes = 0;
+        boolean found = false;
+        while (total.find()) {
+            kibibytes += Long.parseLong(total.group(1));
+            found = true;
+        }
+        return found ? kibibytes * 1024 : -1;
     }
 
     private static long kibibytes(String line) {

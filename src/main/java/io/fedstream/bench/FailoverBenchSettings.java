@@ -16,7 +16,8 @@ import java.util.Map;
  * @param maxCommandDelay the longest a command may come after the FAILED transition
  * @param maxSpreadPoints the largest deviation, in percentage points, of a survivor's share of the commands from its
  *     share of the free room
- * @param jvmOptions options of fedstream's JVM, e.g. {@code -Xmx1g}
+ * @param jvmOptions options of fedstream's JVM, e.g. {@code -Xmx1g}, after the ones it ships with
+ *     ({@link #fedstreamJvmOptions()}), so they win
  * @param fedstreamSettings fedstream configuration keys, applied after the bench's own
  */
 public record FailoverBenchSettings(int workloads, int namespaces, long tolerationMs, Duration placeTimeout, Duration stallTimeout,
@@ -41,5 +42,10 @@ public record FailoverBenchSettings(int workloads, int namespaces, long tolerati
         }
         jvmOptions = List.copyOf(jvmOptions);
         fedstreamSettings = Map.copyOf(fedstreamSettings);
+    }
+
+    /** fedstream's shipped JVM options ({@code fedstream-jvm.options}), then {@link #jvmOptions()}. */
+    List<String> fedstreamJvmOptions() {
+        return BenchSettings.withShipped(jvmOptions);
     }
 }

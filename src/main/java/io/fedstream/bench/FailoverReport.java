@@ -27,6 +27,7 @@ final class FailoverReport {
         print("machine: %d CPUs, load average %s (other processes on this machine share the CPUs)",
                 Runtime.getRuntime().availableProcessors(), BenchReport.loadAverage());
         print("work directory %s (kept when a scenario fails)", workDir);
+        print("fedstream JVM options: %s", String.join(" ", settings.fedstreamJvmOptions()));
     }
 
     void brokerStarted(ChildJvm broker, String bootstrap) {

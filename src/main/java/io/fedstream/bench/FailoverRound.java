@@ -93,7 +93,7 @@ final class FailoverRound {
         config.forEach((key, value) -> args.addAll(List.of("--set", key + "=" + value)));
         Path dir = environment.workDir().resolve("round-" + name);
         Observations seen = new Observations(topics, settings.workloads(), silent);
-        try (ChildJvm app = ChildJvm.start("fedstream", settings.jvmOptions(), Main.class.getName(), args,
+        try (ChildJvm app = ChildJvm.start("fedstream", settings.fedstreamJvmOptions(), Main.class.getName(), args,
                         dir.resolve("fedstream.log"), List.of(FedstreamRound.RUNNING));
                 KafkaConsumer<byte[], byte[]> consumer = environment.readFromStart(List.of(topics.bindings().name(),
                         topics.clusterState().name(), topics.migrations().name()))) {

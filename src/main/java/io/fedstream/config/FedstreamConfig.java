@@ -264,7 +264,7 @@ public final class FedstreamConfig extends AbstractConfig {
                         "How often (wall clock) admitted workloads that are not placed (no cluster fits, or no policy selects them) are tried again.",
                         GROUP_PLACE, 2, ConfigDef.Width.SHORT, PLACE_RETRY_INTERVAL_MS)
 
-                .define(ROCKSDB_MEMORY_TOTAL_BYTES, Type.LONG, 256L * 1024 * 1024, Range.atLeast(0), Importance.MEDIUM,
+                .define(ROCKSDB_MEMORY_TOTAL_BYTES, Type.LONG, 192L * 1024 * 1024, Range.atLeast(0), Importance.MEDIUM,
                         "Off-heap memory of all RocksDB state stores of an instance together: one shared block cache (data,"
                                 + " index and filter blocks) that also accounts for the memtables. 0: unbounded, each store with"
                                 + " RocksDB's and Kafka Streams' own defaults. At least 1048576 otherwise.",
