@@ -67,6 +67,9 @@ public final class FedstreamConfig extends AbstractConfig {
 
     // Kafka
     public static final String KAFKA_BOOTSTRAP_SERVERS = "kafka.bootstrap.servers";
+    private static final int GLOBAL_FETCH_MAX_WAIT_MS = 50;
+    private static final int MAIN_MAX_POLL_RECORDS = 50;
+    private static final int MAIN_MAX_PARTITION_FETCH_BYTES = 64 * 1024;
     public static final String APPLICATION_ID = "application.id";
     public static final String STATE_DIR = "state.dir";
     public static final String PROCESSING_GUARANTEE = "processing.guarantee";
@@ -533,6 +536,16 @@ public final class FedstreamConfig extends AbstractConfig {
         props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commitIntervalMs());
         props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true);
         props.put(StreamsConfig.producerPrefix(ProducerConfig.ACKS_CONFIG), "all");
+        // The global stores restore partition by partition, and each partition with nothing left to return holds the
+        // fetch for its full wait: 3.2 s before the stream thread started with the default 500 ms, 0.9 s with 50 ms.
+        props.put(StreamsConfig.globalConsumerPrefix(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG), GLOBAL_FETCH_MAX_WAIT_MS);
+        // A record crosses four topics between its workload and its placement, and the stream thread polls again only
+        // when it has processed all it polled: small polls and small fetches keep the workloads backlog from standing
+        // in front of the stages' own topics. The first placed binding of 20,000 queued workloads came 53 s after
+        // the thread started with the defaults (1,000 records, 1 MiB a partition), 8 s with these, at no cost in rate
+        // (bench at load 13). kafka.streams.main.consumer.* overrides them.
+        props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.MAX_POLL_RECORDS_CONFIG), MAIN_MAX_POLL_RECORDS);
+        props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG), MAIN_MAX_PARTITION_FETCH_BYTES);
         props.putAll(originalsWithPrefix(STREAMS_PREFIX));
         originalsWithPrefix(PRODUCER_PREFIX).forEach((k, v) -> props.put(StreamsConfig.producerPrefix(k), v));
         originalsWithPrefix(CONSUMER_PREFIX).forEach((k, v) -> props.put(StreamsConfig.consumerPrefix(k), v));

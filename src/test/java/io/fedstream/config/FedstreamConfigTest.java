@@ -274,13 +274,21 @@ class FedstreamConfigTest {
                 entry("num.stream.threads", 2),
                 entry("commit.interval.ms", 250L),
                 entry("ensure.explicit.internal.resource.naming", true),
-                entry("producer.acks", "all"));
+                entry("producer.acks", "all"),
+                entry("global.consumer.fetch.max.wait.ms", 50),
+                entry("main.consumer.max.poll.records", 50),
+                entry("main.consumer.max.partition.fetch.bytes", 65536));
         assertThat(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG).isEqualTo("ensure.explicit.internal.resource.naming");
 
         StreamsConfig streams = new StreamsConfig(props);
         assertThat(streams.getBoolean(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG)).isTrue();
         assertThat(streams.getString(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
         assertThat(streams.getProducerConfigs("client").get("acks")).isEqualTo("all");
+        assertThat(streams.getGlobalConsumerConfigs("client").get("fetch.max.wait.ms")).isEqualTo(50);
+        Map<String, Object> main = streams.getMainConsumerConfigs("group", "client", 0);
+        assertThat(main).containsEntry("max.poll.records", 50).containsEntry("max.partition.fetch.bytes", 65536)
+                .doesNotContainKey("fetch.max.wait.ms");
+        assertThat(streams.getRestoreConsumerConfigs("client")).doesNotContainKey("max.partition.fetch.bytes");
     }
 
     @Test
