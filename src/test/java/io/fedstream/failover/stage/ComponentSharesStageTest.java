@@ -119,4 +119,39 @@ class ComponentSharesStageTest {
         fleet.cluster("dc-1", "64", "256Gi").advance(Duration.ofSeconds(5));
         assertThat(fleet.commandsFor(JOB)).extracting(c -> c.getAction() + " " + c.getSourceCluster()).containsExactly("PURGE dc-1");
     }
+
+    @Test
+    void aFailedShareOfSeveralComponentsThatFitsOneNewClusterMovesThereWithOneCommand() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "3500m", "64Gi").cluster("dc-2", "3500m", "64Gi").cluster("dc-3", "3500m", "64Gi")
+                .advance(Duration.ofSeconds(1));
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy("""
+                placement:
+                  spreadConstraints: [{spreadByField: cluster, minGroups: 2, maxGroups: 2}]
+                  replicaScheduling:
+                    replicaSchedulingType: Divided
+                    weightPreference: {dynamicWeight: AvailableReplicas}
+                """)).advance(Duration.ofSeconds(1));
+        // A master of 2 cpu and 2 workers of 1 cpu: one replica (a master and a worker) is 3 cpu, one fits each 3.5-cpu cluster, and a cluster
+        // running a worker has no room for another replica.
+        fleet.workload(JOB, pytorch(2, 2));
+        assertThat(clusters()).containsExactly("dc-1 2 [master=1, worker=1]", "dc-2 1 [worker=1]");
+        fleet.reservationRequests();
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(30));
+
+        assertThat(fleet.decisions(JOB)).contains("MIGRATION_ISSUED").doesNotContain("MIGRATION_HELD", "SHARES_REDIVIDED");
+        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getType() + " " + r.value().getCluster() + " "
+                        + r.value().getComponents().stream().map(c -> c.getName() + "=" + c.getReplicas()).sorted().toList())
+                .as("the failed share's room, a master and a worker, asked of the new cluster").containsExactly("RESERVE dc-3 [master=1, worker=1]");
+        var command = fleet.commandsFor(JOB).get(0);
+        assertThat(command.getAction()).isEqualTo(MigrationAction.MIGRATE);
+        assertThat(command.getSourceCluster() + "->" + command.getTargetCluster()).isEqualTo("dc-1->dc-3");
+
+        fleet.report(command, io.fedstream.avro.MigrationPhase.COMPLETED, null);
+
+        assertThat(clusters()).as("the share moved whole: dc-3 in dc-1's place").containsExactly("dc-3 2 [master=1, worker=1]", "dc-2 1 [worker=1]");
+        assertThat(fleet.usedOn("team-a/q", "dc-3")).containsEntry("cpu", "3");
+        assertThat(fleet.usedOn("team-a/q", "dc-2")).containsEntry("cpu", "1");
+        assertThat(fleet.usedOn("team-a/q", "dc-1")).isEmpty();
+    }
 }
