@@ -218,7 +218,8 @@ public final class BindingObject {
         List<ClusterTarget> clusters = new ArrayList<>();
         for (JsonNode cluster : spec.path("clusters")) {
             List<ComponentShare> components = new ArrayList<>();
-            cluster.path("components").forEach(c -> components.add(new ComponentShare(c.path("name").asText(), c.path("replicas").asLong())));
+            cluster.path("components").forEach(c -> components.add(
+                    new ComponentShare(c.path("name").asText(), c.path("replicas").asLong())));
             clusters.add(ClusterTarget.newBuilder()
                     .setName(cluster.path("name").asText())
                     .setReplicas(cluster.hasNonNull("replicas") ? cluster.get("replicas").asLong() : null)

@@ -17,7 +17,10 @@ public final class ScheduledPlacement {
 
     private ScheduledPlacement() {}
 
-    /** The binding's placement for {@code targets} of {@code binding}, scheduled as {@code scheduling}, decided by {@code decidedBy} (scheduler, failover or user). */
+    /**
+     * The binding's placement for {@code targets} of {@code binding}, scheduled as {@code scheduling}, decided by
+     * {@code decidedBy} (scheduler, failover or user).
+     */
     public static Placement of(ResourceBinding binding, io.fedstream.admit.Placement.Scheduling scheduling, List<ScheduleResult.Target> targets,
                                String decidedBy) {
         boolean divided = scheduling == io.fedstream.admit.Placement.Scheduling.DIVIDED;
