@@ -154,4 +154,23 @@ class ComponentSharesStageTest {
         assertThat(fleet.usedOn("team-a/q", "dc-2")).containsEntry("cpu", "1");
         assertThat(fleet.usedOn("team-a/q", "dc-1")).isEmpty();
     }
+
+    @Test
+    void aPlacementGivenWithoutEachComponentsShareIsChargedInProportionAndItsFailedShareIsHeldSayingWhy() {
+        fleet = FleetDriver.threeClusters(stateDir);
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy("""
+                placement:
+                  replicaScheduling: {replicaSchedulingType: Divided}
+                """)).advance(Duration.ofSeconds(1));
+        fleet.placedWorkload(JOB, pytorch(4, 3), Placement.newBuilder().setScheduling(ReplicaScheduling.DIVIDED).setClusters(List.of(
+                new ClusterTarget("dc-1", 2L, List.of()), new ClusterTarget("dc-2", 2L, List.of()))).build());
+        assertThat(fleet.usedOn("team-a/q", "dc-1")).as("which pods run where is not said: 7 cpu split 2:2").containsEntry("cpu", "3500m");
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(30));
+
+        assertThat(fleet.decisions(JOB)).containsOnlyOnce("MIGRATION_HELD");
+        assertThat(audited("MIGRATION_HELD").getReason()).isEqualTo("its share stays on dc-1: its placement does not list each"
+                + " component's share (placement.clusters[].components); the other clusters keep running");
+        assertThat(clusters()).containsExactly("dc-1 2 []", "dc-2 2 []");
+    }
 }

@@ -261,6 +261,13 @@ final class FleetDriver implements AutoCloseable {
         return drain();
     }
 
+    /** A workload event with its placement already decided by the user, as given. */
+    FleetDriver placedWorkload(String key, String manifest, Placement placement) {
+        workloads.pipeInput(key, WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).setPlacement(placement)
+                .build(), now);
+        return drain();
+    }
+
     /** The reservation requests written since the last call, with their record timestamps. */
     List<TestRecord<String, ReservationRequest>> reservationRequests() {
         return reservationsOut.readRecordsToList();
