@@ -19,8 +19,8 @@ import java.util.TreeMap;
  * a full copy, so overall is the charge times the number of clusters and each cluster carries
  * the full charge. DIVIDED: overall is charged once and split over the clusters by their
  * replica counts (largest remainder, exact). Unplaced: charged once overall, no cluster. A copy (DUPLICATED) or share
- * (DIVIDED, {@link DividedShare}) whose cluster's override policies change it is charged for its overridden demand,
- * and overall is then the sum of the clusters.
+ * (DIVIDED, {@link DividedShare}) whose cluster's override policies change it, or a share listed per component
+ * ({@link ComponentShares}), is charged for that demand, and overall is then the sum of the clusters.
  */
 public record Charge(Resources overall, SortedMap<String, Resources> clusters) {
 

@@ -33,13 +33,27 @@ public final class DividedShare {
      */
     public static Demand of(List<Component> components, long[] weights, int index) {
         long[] split = ProportionalSplit.orEven(weights);
+        long[] shares = new long[components.size()];
+        for (int k = 0; k < shares.length; k++) {
+            shares[k] = ProportionalSplit.split(components.get(k).writtenReplicas(), split)[index];
+        }
+        return of(components, shares);
+    }
+
+    /**
+     * The demand of a share whose pods per component are known ({@code shares[k]} pods of component k, as the placement
+     * lists them per component, {@link ComponentShares}); an override that changes a component's count still decides it.
+     */
+    public static Demand of(List<Component> components, long[] shares) {
+        if (shares.length != components.size()) {
+            throw new IllegalArgumentException(components.size() + " components, " + shares.length + " shares");
+        }
         Resources requests = Resources.NONE;
         Resources limits = Resources.NONE;
         long pods = 0;
-        for (Component component : components) {
-            long replicas = component.overriddenReplicas() != component.writtenReplicas()
-                    ? component.overriddenReplicas()
-                    : ProportionalSplit.split(component.writtenReplicas(), split)[index];
+        for (int k = 0; k < shares.length; k++) {
+            Component component = components.get(k);
+            long replicas = component.overriddenReplicas() != component.writtenReplicas() ? component.overriddenReplicas() : shares[k];
             requests = requests.plus(component.perPod().times(replicas));
             limits = limits.plus(component.perPodLimits().times(replicas));
             pods = Math.addExact(pods, replicas);

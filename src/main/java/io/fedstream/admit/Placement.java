@@ -15,7 +15,8 @@ public record Placement(Scheduling scheduling, List<Target> clusters) {
 
     /**
      * One placed cluster; {@code replicas} is given only when replicas are DIVIDED; {@code overridden}, when override
-     * policies change what a copy on this cluster requests (docs/overrides.md), is that copy's demand (unplaced).
+     * policies change what a copy on this cluster requests (docs/overrides.md), is that copy's demand (unplaced), and
+     * for a DIVIDED share listed per component ({@link ComponentShares}) it is that share's exact demand.
      */
     public record Target(String cluster, Long replicas, Demand overridden) {
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.avro.Admission;
 import io.fedstream.avro.ClusterOverride;
 import io.fedstream.avro.ClusterTarget;
+import io.fedstream.avro.ComponentShare;
 import io.fedstream.avro.Component;
 import io.fedstream.avro.InterpretationStatus;
 import io.fedstream.avro.Placement;
@@ -110,6 +111,11 @@ public final class BindingObject {
                 if (target.getReplicas() != null) {
                     cluster.put("replicas", target.getReplicas());
                 }
+                if (!target.getComponents().isEmpty()) {
+                    // fedstream's extension: each component's pods on the cluster (docs/placement.md "Each component's share").
+                    ArrayNode shares = cluster.putArray("components");
+                    target.getComponents().forEach(c -> shares.addObject().put("name", c.getName()).put("replicas", c.getReplicas()));
+                }
             }
             ObjectNode placementNode = spec.putObject("placement");
             placementNode.putObject("replicaScheduling").put("replicaSchedulingType", pascal(placement.getScheduling().name()));
@@ -211,9 +217,13 @@ public final class BindingObject {
         }
         List<ClusterTarget> clusters = new ArrayList<>();
         for (JsonNode cluster : spec.path("clusters")) {
+            List<ComponentShare> components = new ArrayList<>();
+            cluster.path("components").forEach(c -> components.add(
+                    new ComponentShare(c.path("name").asText(), c.path("replicas").asLong())));
             clusters.add(ClusterTarget.newBuilder()
                     .setName(cluster.path("name").asText())
                     .setReplicas(cluster.hasNonNull("replicas") ? cluster.get("replicas").asLong() : null)
+                    .setComponents(components)
                     .build());
         }
         JsonNode placement = spec.get("placement");

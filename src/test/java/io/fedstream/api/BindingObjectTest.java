@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fedstream.avro.ClusterTarget;
+import io.fedstream.avro.ComponentShare;
+import io.fedstream.avro.Placement;
+import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -85,6 +90,21 @@ class BindingObjectTest {
         JsonNode spec = BindingObject.toJson(binding).get("spec");
         assertThat(spec.has("clusters")).isFalse();
         assertThat(spec.has("placement")).isFalse();
+        assertThat(BindingObject.fromJson(BindingObject.toJson(binding))).isEqualTo(binding);
+    }
+
+    @Test
+    void eachComponentsShareOfADividedPlacementShowsPerClusterAndReadsBack() {
+        ResourceBinding binding = TestBindings.flink("flink.apache.org", "streaming", "fraud-detector");
+        binding.setPlacement(Placement.newBuilder().setScheduling(ReplicaScheduling.DIVIDED).setDecidedBy("scheduler").setClusters(List.of(
+                new ClusterTarget("eu-west-1", 3L, List.of(new ComponentShare("jobmanager", 1L), new ComponentShare("taskmanager", 2L))),
+                new ClusterTarget("eu-west-2", 2L, List.of(new ComponentShare("taskmanager", 2L))))).build());
+
+        JsonNode clusters = BindingObject.toJson(binding).at("/spec/clusters");
+
+        assertThat(clusters.toString()).isEqualTo("[{\"name\":\"eu-west-1\",\"replicas\":3,\"components\":[{\"name\":\"jobmanager\",\"replicas\":1},"
+                + "{\"name\":\"taskmanager\",\"replicas\":2}]},{\"name\":\"eu-west-2\",\"replicas\":2,\"components\":"
+                + "[{\"name\":\"taskmanager\",\"replicas\":2}]}]");
         assertThat(BindingObject.fromJson(BindingObject.toJson(binding))).isEqualTo(binding);
     }
 }

@@ -270,7 +270,7 @@ class ReplayTest {
                 .toList();
         assertThat(placed).hasSize(1);
         assertThat(placed.get(0).at("/value/placement")).isEqualTo(JSON.readTree("""
-                {"clusters":[{"name":"member1","replicas":null}],"scheduling":"DUPLICATED","decidedBy":"scheduler"}"""));
+                {"clusters":[{"name":"member1","replicas":null,"components":[]}],"scheduling":"DUPLICATED","decidedBy":"scheduler"}"""));
         assertThat(failoverDecisions(lines)).containsExactly("PLACED");
         assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
@@ -298,11 +298,11 @@ class ReplayTest {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-divided.jsonl")));
 
         assertThat(lastPlacement(lines, "apps/Deployment/shop/web")).isEqualTo(JSON.readTree("""
-                {"clusters":[{"name":"member1","replicas":2},{"name":"member2","replicas":1}],"scheduling":"DIVIDED","decidedBy":"scheduler"}"""));
+                {"clusters":[{"name":"member1","replicas":2,"components":[]},{"name":"member2","replicas":1,"components":[]}],"scheduling":"DIVIDED","decidedBy":"scheduler"}"""));
         assertThat(lastPlacement(lines, "apps/Deployment/shop/api").get("clusters")).isEqualTo(JSON.readTree("""
-                [{"name":"member1","replicas":4},{"name":"member2","replicas":2},{"name":"member3","replicas":1}]"""));
+                [{"name":"member1","replicas":4,"components":[]},{"name":"member2","replicas":2,"components":[]},{"name":"member3","replicas":1,"components":[]}]"""));
         assertThat(lastPlacement(lines, "apps/Deployment/shop/batch").get("clusters")).isEqualTo(JSON.readTree("""
-                [{"name":"member1","replicas":10}]"""));
+                [{"name":"member1","replicas":10,"components":[]}]"""));
         JsonNode lastStatus = lines.stream().filter(l -> l.get("topic").asText().equals("fedstream.quota-status"))
                 .reduce((a, b) -> b).orElseThrow();
         assertThat(lastStatus.at("/value/clusters")).extracting(c -> c.get("cluster").asText() + "=" + c.at("/used/cpu").asText())
@@ -319,7 +319,7 @@ class ReplayTest {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-duplicated.jsonl")));
 
         assertThat(lastPlacement(lines, "apps/Deployment/shop/web")).isEqualTo(JSON.readTree("""
-                {"clusters":[{"name":"member1","replicas":null},{"name":"member2","replicas":null},{"name":"member3","replicas":null}],\
+                {"clusters":[{"name":"member1","replicas":null,"components":[]},{"name":"member2","replicas":null,"components":[]},{"name":"member3","replicas":null,"components":[]}],\
                 "scheduling":"DUPLICATED","decidedBy":"scheduler"}"""));
         JsonNode lastStatus = lines.stream().filter(l -> l.get("topic").asText().equals("fedstream.quota-status"))
                 .reduce((a, b) -> b).orElseThrow();
@@ -333,7 +333,7 @@ class ReplayTest {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-spread-duplicated.jsonl")));
 
         assertThat(lastPlacement(lines, "apps/Deployment/shop/web")).isEqualTo(JSON.readTree("""
-                {"clusters":[{"name":"member1","replicas":null},{"name":"member2","replicas":null}],"scheduling":"DUPLICATED",\
+                {"clusters":[{"name":"member1","replicas":null,"components":[]},{"name":"member2","replicas":null,"components":[]}],"scheduling":"DUPLICATED",\
                 "decidedBy":"scheduler"}"""));
         JsonNode lastStatus = lines.stream().filter(l -> l.get("topic").asText().equals("fedstream.quota-status"))
                 .reduce((a, b) -> b).orElseThrow();
@@ -360,7 +360,7 @@ class ReplayTest {
                         + c.at("/value/sourceCluster").asText() + "->" + c.at("/value/targetCluster").asText("-"))
                 .containsExactly("MIGRATE member1->member3", "PURGE member1->-");
         assertThat(ReplayRun.topic(lines, "fedstream.bindings")).extracting(l -> l.at("/value/placement/clusters").toString())
-                .last().isEqualTo("[{\"name\":\"member3\",\"replicas\":null},{\"name\":\"member2\",\"replicas\":null}]");
+                .last().isEqualTo("[{\"name\":\"member3\",\"replicas\":null,\"components\":[]},{\"name\":\"member2\",\"replicas\":null,\"components\":[]}]");
         assertThat(failoverDecisions(lines)).containsExactly("PLACED", "MIGRATION_ISSUED", "MIGRATION_STARTED",
                 "MIGRATION_COMPLETED", "PURGE_ISSUED");
         assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
@@ -459,7 +459,7 @@ class ReplayTest {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-override-divided.jsonl")));
 
         assertThat(lastPlacement(lines, "apps/Deployment/shop/web").get("clusters")).isEqualTo(JSON.readTree("""
-                [{"name":"member1","replicas":2},{"name":"member2","replicas":1}]"""));
+                [{"name":"member1","replicas":2,"components":[]},{"name":"member2","replicas":1,"components":[]}]"""));
         JsonNode lastStatus = ReplayRun.topic(lines, "fedstream.quota-status").get(ReplayRun.topic(lines, "fedstream.quota-status").size() - 1);
         assertThat(lastStatus.at("/value/clusters")).extracting(c -> c.get("cluster").asText() + "=" + c.at("/used/cpu").asText())
                 .containsExactly("member1=4", "member2=2");

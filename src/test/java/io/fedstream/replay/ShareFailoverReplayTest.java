@@ -23,8 +23,8 @@ class ShareFailoverReplayTest {
         List<JsonNode> lines = replay("replay-share-redivision.jsonl");
 
         assertThat(placements(lines)).containsExactly(
-                "[{\"name\":\"member1\",\"replicas\":2},{\"name\":\"member2\",\"replicas\":1},{\"name\":\"member3\",\"replicas\":1}] scheduler",
-                "[{\"name\":\"member2\",\"replicas\":2},{\"name\":\"member3\",\"replicas\":2}] failover");
+                "[{\"name\":\"member1\",\"replicas\":2,\"components\":[]},{\"name\":\"member2\",\"replicas\":1,\"components\":[]},{\"name\":\"member3\",\"replicas\":1,\"components\":[]}] scheduler",
+                "[{\"name\":\"member2\",\"replicas\":2,\"components\":[]},{\"name\":\"member3\",\"replicas\":2,\"components\":[]}] failover");
         assertThat(decision(lines, "SHARES_REDIVIDED").at("/value/reason").asText()).isEqualTo("the share on member1 (2 pods) leaves the"
                 + " placement and the re-schedule divides anew: member2 1 -> 2 pods (1 reserved), member3 1 -> 2 pods (1 reserved);"
                 + " its copy is purged when member1 recovers");
@@ -38,8 +38,8 @@ class ShareFailoverReplayTest {
         List<JsonNode> lines = replay("replay-share-redivision-dynamic.jsonl");
 
         assertThat(placements(lines)).containsExactly(
-                "[{\"name\":\"member1\",\"replicas\":6},{\"name\":\"member2\",\"replicas\":4},{\"name\":\"member3\",\"replicas\":2}] scheduler",
-                "[{\"name\":\"member2\",\"replicas\":8},{\"name\":\"member3\",\"replicas\":4}] failover");
+                "[{\"name\":\"member1\",\"replicas\":6,\"components\":[]},{\"name\":\"member2\",\"replicas\":4,\"components\":[]},{\"name\":\"member3\",\"replicas\":2,\"components\":[]}] scheduler",
+                "[{\"name\":\"member2\",\"replicas\":8,\"components\":[]},{\"name\":\"member3\",\"replicas\":4,\"components\":[]}] failover");
         assertThat(decision(lines, "SHARES_REDIVIDED").at("/value/reason").asText()).contains("member2 4 -> 8 pods (4 reserved), member3 2 -> 4"
                 + " pods (2 reserved)");
         assertThat(commands(lines)).containsExactly("PURGE member1 " + WEB + "/" + INCIDENT + "/removed/member1/purge");
@@ -55,7 +55,7 @@ class ShareFailoverReplayTest {
                         + " " + c.at("/value/sourceCluster").asText() + "->" + c.at("/value/targetCluster").asText() + " "
                         + c.at("/value/remainingCandidates") + " " + c.at("/value/issuedAt").asText())
                 .containsExactly("MIGRATE 1 member1->member3 [\"member4\"] 2026-11-29T10:01:00Z", "MIGRATE 2 member1->member4 [] 2026-11-29T10:01:15Z");
-        assertThat(placements(lines)).last().isEqualTo("[{\"name\":\"member4\",\"replicas\":null},{\"name\":\"member2\",\"replicas\":null}] failover");
+        assertThat(placements(lines)).last().isEqualTo("[{\"name\":\"member4\",\"replicas\":null,\"components\":[]},{\"name\":\"member2\",\"replicas\":null,\"components\":[]}] failover");
         assertThat(failoverDecisions(lines)).containsExactly("MIGRATION_ISSUED", "MIGRATION_FAILED", "MIGRATION_ISSUED", "MIGRATION_STARTED",
                 "MIGRATION_COMPLETED");
         assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
@@ -77,8 +77,8 @@ class ShareFailoverReplayTest {
         assertThat(migrate.at("/deltaReplay/records").asLong()).isEqualTo(3);
         assertThat(migrate.get("issuedAt").asText()).isEqualTo("2026-11-29T10:00:40Z");
         assertThat(placements(lines)).containsExactly(
-                "[{\"name\":\"member1\",\"replicas\":null},{\"name\":\"member2\",\"replicas\":null}] scheduler",
-                "[{\"name\":\"member3\",\"replicas\":null},{\"name\":\"member2\",\"replicas\":null}] failover");
+                "[{\"name\":\"member1\",\"replicas\":null,\"components\":[]},{\"name\":\"member2\",\"replicas\":null,\"components\":[]}] scheduler",
+                "[{\"name\":\"member3\",\"replicas\":null,\"components\":[]},{\"name\":\"member2\",\"replicas\":null,\"components\":[]}] failover");
         assertThat(ReplayRun.topic(lines, "fedstream.cluster-state")).extracting(l -> l.at("/value/state").asText())
                 .as("the clusters stay healthy").containsOnly("READY");
         assertThat(failoverDecisions(lines)).doesNotContain("MIGRATION_HELD").containsSubsequence("APPLICATION_FAILOVER", "MIGRATION_COMPLETED");

@@ -4,13 +4,16 @@ import io.fedstream.admit.Charge;
 import io.fedstream.admit.Demand;
 import io.fedstream.admit.DividedShare;
 import io.fedstream.admit.Placement;
+import io.fedstream.avro.ClusterOverride;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.bind.BindingOverrides;
+import io.fedstream.bind.BindingShares;
 import io.fedstream.interpret.Resources;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Reads from an interpreted binding what its version asks of the quotas: requests and limits totals, pods, requested placement. */
 final class BindingDemand {
@@ -57,15 +60,26 @@ final class BindingDemand {
         }
         List<ClusterTarget> targets = placement.getClusters();
         long[] weights = targets.stream().mapToLong(t -> t.getReplicas() == null ? -1 : t.getReplicas()).toArray();
+        // A share listed per component is charged exactly; otherwise the charge splits by the clusters' replicas.
+        List<Map<String, Long>> listed = BindingShares.lists(placement) ? BindingShares.of(binding, placement).shares() : null;
         List<Placement.Target> out = new ArrayList<>();
         for (int i = 0; i < targets.size(); i++) {
             int index = i;
-            Demand share = BindingOverrides.applied(binding, targets.get(i).getName())
+            Demand share = listed != null ? listedShare(binding, targets.get(i).getName(), listed.get(i))
+                    : BindingOverrides.applied(binding, targets.get(i).getName())
                     .map(o -> DividedShare.of(shareComponents(binding.getComponents(), o.getComponents()), weights, index))
                     .orElse(null);
             out.add(new Placement.Target(targets.get(i).getName(), targets.get(i).getReplicas(), share));
         }
         return new Placement(Placement.Scheduling.DIVIDED, out);
+    }
+
+    /** The demand of a share listed per component ({@code pods}), each pod as the cluster's override policies make it. */
+    private static Demand listedShare(ResourceBinding binding, String cluster, Map<String, Long> pods) {
+        List<io.fedstream.avro.Component> components = BindingOverrides.applied(binding, cluster).map(ClusterOverride::getComponents)
+                .orElse(binding.getComponents());
+        long[] shares = components.stream().mapToLong(component -> pods.getOrDefault(component.getName(), 0L)).toArray();
+        return DividedShare.of(shareComponents(binding.getComponents(), components), shares);
     }
 
     /** The workload's components as written beside the cluster's overridden ones (the interpreter keeps their order). */

@@ -136,7 +136,7 @@ final class Placing {
                 .setNamespace(binding.getNamespace())
                 .setWorkloadKey(binding.getWorkloadKey())
                 .setPlacement(Placement.newBuilder()
-                        .setClusters(List.of(new ClusterTarget(cluster, null)))
+                        .setClusters(List.of(new ClusterTarget(cluster, null, List.of())))
                         .setScheduling(ReplicaScheduling.DUPLICATED)
                         .setDecidedBy(decidedBy)
                         .build())

@@ -140,7 +140,7 @@ final class PlacingShares {
                 .setType(AdmissionRequestType.PLACEMENT)
                 .setNamespace(binding.getNamespace())
                 .setWorkloadKey(binding.getWorkloadKey())
-                .setPlacement(ScheduledPlacement.of(reservation.placement(), Placing.DECIDED_BY))
+                .setPlacement(ScheduledPlacement.of(binding, reservation.scheduling(), reservation.targets(), Placing.DECIDED_BY))
                 .build();
     }
 }

@@ -6,6 +6,7 @@ import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ScheduleResult;
+import io.fedstream.place.stage.ScheduledPlacement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -121,8 +122,7 @@ final class Redividing {
         String source = redivision.sourceCluster();
         ShareFailover.Shares before = ShareFailover.shares(binding, source);
         boolean divided = redivision.scheduling() == io.fedstream.admit.Placement.Scheduling.DIVIDED;
-        List<ClusterTarget> clusters = redivision.targets().stream()
-                .map(t -> new ClusterTarget(t.cluster(), divided ? t.replicas() : null)).toList();
+        List<ClusterTarget> clusters = ScheduledPlacement.clusters(binding, redivision.scheduling(), redivision.targets());
         task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(ShareFailover.placement(binding, clusters,
                 divided ? ReplicaScheduling.DIVIDED : ReplicaScheduling.DUPLICATED)));
         task.release(key, source);

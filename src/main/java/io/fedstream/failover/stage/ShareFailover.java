@@ -13,6 +13,7 @@ import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.bind.BindingShares;
 import io.fedstream.failover.FailoverBehavior;
 import io.fedstream.failover.FailoverSettings;
 import io.fedstream.failover.IncidentEntry;
@@ -83,8 +84,7 @@ final class ShareFailover {
                   int attempt, List<String> refused, long now) {
         Shares shares = shares(binding, source);
         if (shares == null) {
-            held(binding, incidentId, source, "a Divided workload of several components keeps one replica count per cluster in its"
-                    + " binding, not each component's share", now);
+            held(binding, incidentId, source, BindingShares.of(binding, binding.getPlacement()).problem(), now);
             return;
         }
         Set<String> avoid = new HashSet<>(Set.of(source));
@@ -255,13 +255,18 @@ final class ShareFailover {
         }
     }
 
-    /** The binding's shares split around {@code source}; null when the binding does not say each component's share. */
+    /**
+     * The binding's shares split around {@code source}: as its placement lists them per component ({@link BindingShares}),
+     * else as {@link #share} reads them; null when the binding does not say each component's share.
+     */
     static Shares shares(ResourceBinding binding, String source) {
         Placement placement = binding.getPlacement();
+        List<Map<String, Long>> listed = BindingShares.lists(placement) ? BindingShares.of(binding, placement).shares() : null;
         List<ScheduleResult.Target> kept = new ArrayList<>();
         Map<String, Long> sourceShare = Map.of();
-        for (ClusterTarget target : placement.getClusters()) {
-            Map<String, Long> share = share(binding, placement, target);
+        for (int i = 0; i < placement.getClusters().size(); i++) {
+            ClusterTarget target = placement.getClusters().get(i);
+            Map<String, Long> share = listed != null ? listed.get(i) : share(binding, placement, target);
             if (share == null) {
                 return null;
             }
@@ -292,7 +297,7 @@ final class ShareFailover {
     static AdmissionRequest moved(ResourceBinding binding, String source, String target, String decidedBy) {
         Placement placement = binding.getPlacement();
         List<ClusterTarget> clusters = placement.getClusters().stream()
-                .map(t -> t.getName().equals(source) ? new ClusterTarget(target, t.getReplicas()) : t).toList();
+                .map(t -> t.getName().equals(source) ? ClusterTarget.newBuilder(t).setName(target).build() : t).toList();
         return placement(binding, clusters, placement.getScheduling(), decidedBy);
     }
 

@@ -1,6 +1,7 @@
 package io.fedstream.failover.stage;
 
 import io.fedstream.admit.Placement;
+import io.fedstream.place.ScheduleResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -69,10 +70,8 @@ public record ShareReservation(String decisionId, long generation, int group, in
         return placed || now - askedAt < PlacementState.Pending.ANSWER_TIMEOUT_MS;
     }
 
-    /** The placement as the admit stage charges it: each cluster, with its replicas when they are divided. */
-    public Placement placement() {
-        return new Placement(scheduling, shares.stream()
-                .map(s -> new Placement.Target(s.cluster(), scheduling == Placement.Scheduling.DIVIDED ? s.replicas() : null))
-                .toList());
+    /** The target clusters in the scheduler's order, each with its pods per component. */
+    public List<ScheduleResult.Target> targets() {
+        return shares.stream().map(s -> new ScheduleResult.Target(s.cluster(), s.components())).toList();
     }
 }

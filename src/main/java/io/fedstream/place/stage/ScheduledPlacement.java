@@ -3,23 +3,40 @@ package io.fedstream.place.stage;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReplicaScheduling;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.bind.BindingShares;
+import io.fedstream.place.ScheduleResult;
+import java.util.List;
 
 /**
- * A schedule as the binding carries it: the Avro {@link Placement} with {@code clusters[{name, replicas}]} (replicas
- * only when they are divided) and the scheduling, from the placement admission charges
- * ({@link io.fedstream.place.ScheduleResult.Scheduled#placement()}).
+ * A schedule as the binding carries it: the Avro {@link Placement} with {@code clusters[{name, replicas, components}]}
+ * (replicas only when they are divided, and each component's pods too when the workload has several components,
+ * {@link BindingShares#divided}) and the scheduling.
  */
 public final class ScheduledPlacement {
 
     private ScheduledPlacement() {}
 
-    /** The binding's placement for {@code placement}, decided by {@code decidedBy} (scheduler, failover or user). */
-    public static Placement of(io.fedstream.admit.Placement placement, String decidedBy) {
+    /**
+     * The binding's placement for {@code targets} of {@code binding}, scheduled as {@code scheduling}, decided by
+     * {@code decidedBy} (scheduler, failover or user).
+     */
+    public static Placement of(ResourceBinding binding, io.fedstream.admit.Placement.Scheduling scheduling, List<ScheduleResult.Target> targets,
+                               String decidedBy) {
+        boolean divided = scheduling == io.fedstream.admit.Placement.Scheduling.DIVIDED;
         return Placement.newBuilder()
-                .setClusters(placement.clusters().stream().map(target -> new ClusterTarget(target.cluster(), target.replicas())).toList())
-                .setScheduling(placement.scheduling() == io.fedstream.admit.Placement.Scheduling.DIVIDED
-                        ? ReplicaScheduling.DIVIDED : ReplicaScheduling.DUPLICATED)
+                .setClusters(clusters(binding, scheduling, targets))
+                .setScheduling(divided ? ReplicaScheduling.DIVIDED : ReplicaScheduling.DUPLICATED)
                 .setDecidedBy(decidedBy)
                 .build();
+    }
+
+    /** The targets as the binding lists them: each with its pods when divided, by name alone when duplicated. */
+    public static List<ClusterTarget> clusters(ResourceBinding binding, io.fedstream.admit.Placement.Scheduling scheduling,
+                                               List<ScheduleResult.Target> targets) {
+        if (scheduling == io.fedstream.admit.Placement.Scheduling.DIVIDED) {
+            return targets.stream().map(target -> BindingShares.divided(binding, target.cluster(), target.components())).toList();
+        }
+        return targets.stream().map(target -> ClusterTarget.newBuilder().setName(target.cluster()).setReplicas(null).build()).toList();
     }
 }

@@ -36,8 +36,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The admission books stay consistent over random sequences of workload upserts (scale-ups included, some with the
- * placement given by the user), deletes, quota changes (overall and a static assignment), scheduler placements and
- * cluster failovers, on the whole topology. After every step: a rejected version holds no placement (the binding shows
+ * placement given by the user, and PyTorchJobs divided over the clusters by component), deletes, quota changes (overall
+ * and a static assignment), scheduler placements and cluster failovers, on the whole topology. After every step: a rejected version holds no placement (the binding shows
  * where the charged version runs, nowhere when none is charged), overall usage is the sum of the admitted charges and
  * what the per-cluster usage implies, per-cluster usage is the sum of the per-cluster charges, and no usage is negative.
  * A failure names its seed and the sequence that led to it. A completed migration moves the charge even onto a full
@@ -48,6 +48,12 @@ class ConsistentBooksTest {
     private static final String[] NAMESPACES = {"n0", "n1"};
     private static final Map<String, String> ROOM = new LinkedHashMap<>(Map.of("dc-1", "24", "dc-2", "16", "dc-3", "12"));
     private static final int STEPS = 60;
+    /** Every PyTorchJob of the namespace divided over the three clusters by equal static weights. */
+    private static final String DIVIDED_JOBS = """
+            {"apiVersion":"policy.karmada.io/v1alpha1","kind":"PropagationPolicy","metadata":{"name":"jobs","namespace":"%s"},
+             "spec":{"resourceSelectors":[{"apiVersion":"kubeflow.org/v1","kind":"PyTorchJob"}],
+              "placement":{"replicaScheduling":{"replicaSchedulingType":"Divided","weightPreference":{"staticWeightList":[
+                {"targetCluster":{"clusterNames":["dc-1","dc-2","dc-3"]},"weight":1}]}}}}}""";
 
     @TempDir
     Path stateDir;
@@ -64,12 +70,19 @@ class ConsistentBooksTest {
             fleet.advance(Duration.ofSeconds(1));
             for (String namespace : NAMESPACES) {
                 step(fleet, sequence, "quota " + namespace + " cpu=8 dc-1=4", f -> quota(f, namespace, 8, 4));
+                step(fleet, sequence, "PyTorchJobs of " + namespace + " Divided 1:1:1", f -> f.policy("PropagationPolicy/" + namespace
+                        + "/jobs", DIVIDED_JOBS.formatted(namespace)).advance(Duration.ofSeconds(1)));
             }
             for (int i = 0; i < STEPS; i++) {
                 String namespace = NAMESPACES[random.nextInt(NAMESPACES.length)];
                 String name = "w" + random.nextInt(6);
                 int roll = random.nextInt(100);
-                if (roll < 35) {
+                if (roll < 10) {
+                    int workers = 1 + random.nextInt(4);
+                    int milli = 250 * (1 + random.nextInt(4));
+                    step(fleet, sequence, "upsert job " + namespace + "/" + name + " master 1x" + milli + "m, " + workers + " workers x250m",
+                            f -> f.workload(jobKey(namespace, name), pytorch(namespace, name, milli, workers)));
+                } else if (roll < 35) {
                     int replicas = 1 + random.nextInt(4);
                     int milli = 250 * (1 + random.nextInt(4));
                     step(fleet, sequence, "upsert " + namespace + "/" + name + " " + replicas + "x" + milli + "m",
@@ -196,6 +209,20 @@ class ConsistentBooksTest {
 
     private static String key(String namespace, String name) {
         return "apps/Deployment/" + namespace + "/" + name;
+    }
+
+    private static String jobKey(String namespace, String name) {
+        return "kubeflow.org/PyTorchJob/" + namespace + "/" + name;
+    }
+
+    /** A PyTorchJob of one master and {@code workers} workers of 250m: a Divided workload of several components. */
+    private static String pytorch(String namespace, String name, int masterMilli, int workers) {
+        return """
+                {"apiVersion":"kubeflow.org/v1","kind":"PyTorchJob","metadata":{"name":"%s","namespace":"%s"},
+                 "spec":{"pytorchReplicaSpecs":{
+                   "Master":{"replicas":1,"template":{"spec":{"containers":[{"name":"pytorch","resources":{"requests":{"cpu":"%dm"}}}]}}},
+                   "Worker":{"replicas":%d,"template":{"spec":{"containers":[{"name":"pytorch","resources":{"requests":{"cpu":"250m"}}}]}}}}}}"""
+                .formatted(name, namespace, masterMilli, workers);
     }
 
     private static String manifest(String namespace, String name, int replicas, String cpu) {

@@ -257,7 +257,14 @@ final class FleetDriver implements AutoCloseable {
     /** A workload event with its placement already decided by the user: every replica on {@code cluster}. */
     FleetDriver placedWorkload(String key, String manifest, String cluster) {
         workloads.pipeInput(key, WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now)
-                .setPlacement(Placement.newBuilder().setClusters(List.of(new ClusterTarget(cluster, null))).build()).build(), now);
+                .setPlacement(Placement.newBuilder().setClusters(List.of(new ClusterTarget(cluster, null, List.of()))).build()).build(), now);
+        return drain();
+    }
+
+    /** A workload event with its placement already decided by the user, as given. */
+    FleetDriver placedWorkload(String key, String manifest, Placement placement) {
+        workloads.pipeInput(key, WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).setPlacement(placement)
+                .build(), now);
         return drain();
     }
 

@@ -56,7 +56,7 @@ class MultiClusterPlaceStageTest {
     }
 
     private static ClusterTarget target(String cluster, Integer replicas) {
-        return new ClusterTarget(cluster, replicas == null ? null : replicas.longValue());
+        return new ClusterTarget(cluster, replicas == null ? null : replicas.longValue(), List.of());
     }
 
     @Test

@@ -15,6 +15,7 @@ import io.fedstream.reserve.ClusterReservations;
 import io.fedstream.reserve.ReserveCapacityProcessor;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -72,7 +73,7 @@ class ShareFailoverStageTest {
     }
 
     private static ClusterTarget target(String cluster, Integer replicas) {
-        return new ClusterTarget(cluster, replicas == null ? null : replicas.longValue());
+        return new ClusterTarget(cluster, replicas == null ? null : replicas.longValue(), List.of());
     }
 
     private AuditEvent audited(String decision) {
