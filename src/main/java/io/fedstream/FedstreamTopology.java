@@ -11,6 +11,7 @@ import io.fedstream.failover.stage.PlaceFailoverStage;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.place.stage.ClusterDirectory;
+import io.fedstream.place.stage.SelectableClusterChanges;
 import io.fedstream.reserve.ReserveCapacityStage;
 import io.fedstream.policy.PolicyMirror;
 import java.util.Properties;
@@ -57,8 +58,9 @@ public final class FedstreamTopology {
     void addTo(StreamsBuilder builder) {
         PolicyMirror policies = new PolicyMirror();
         policies.addTo(builder, topics.policies());
-        ClusterDirectory.addTo(builder, topics.clusterViews());
-        BindStage bind = new BindStage(topics, interpreterExtensions, policies, metrics, fleet.checkInterval());
+        SelectableClusterChanges clusterChanges = new SelectableClusterChanges();
+        ClusterDirectory.addTo(builder, topics.clusterViews(), clusterChanges);
+        BindStage bind = new BindStage(topics, interpreterExtensions, policies, metrics, clusterChanges);
         KStream<String, WorkloadEvent> workloads = bind.source(builder);
         KStream<String, AdmissionRequest> requests = bind.addTo(builder, workloads);
         KStream<String, ReservationAnswer> answers =

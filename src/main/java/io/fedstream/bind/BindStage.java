@@ -5,8 +5,8 @@ import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.Topics;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.metrics.FedstreamMetrics;
+import io.fedstream.place.stage.SelectableClusterChanges;
 import io.fedstream.policy.PolicyMirror;
-import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -29,16 +29,17 @@ public final class BindStage {
     private final InterpreterExtensions fromFiles;
     private final PolicyMirror policies;
     private final FedstreamMetrics metrics;
-    private final Duration followInterval;
+    private final SelectableClusterChanges clusterChanges;
 
     /**
-     * The stage interprets with the built-in kinds, {@code fromFiles}, and the policies' customizations; every
-     * {@code followInterval} it recomputes the overrides that changed override policies or clusters concern.
+     * The stage interprets with the built-in kinds, {@code fromFiles}, and the policies' customizations; when override
+     * policies or what their rules can select of the clusters ({@code clusterChanges}) change, it recomputes the
+     * overrides they concern.
      */
     public BindStage(Topics topics, InterpreterExtensions fromFiles, PolicyMirror policies, FedstreamMetrics metrics,
-                     Duration followInterval) {
+                     SelectableClusterChanges clusterChanges) {
         this.metrics = metrics;
-        this.followInterval = followInterval;
+        this.clusterChanges = clusterChanges;
         this.topics = topics;
         this.fromFiles = fromFiles;
         this.policies = policies;
@@ -54,7 +55,7 @@ public final class BindStage {
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(MANIFESTS), Serdes.String(), Serdes.String()));
         KStream<String, BindOutcome> outcomes = events.process(
                 () -> new BindingProcessor(fromFiles, policies::changes, topics.workloads().valueSerde().serializer(), metrics,
-                        followInterval),
+                        clusterChanges::count),
                 Named.as("interpret-and-bind"), MANIFESTS);
 
         Map<String, KStream<String, BindOutcome>> routes = outcomes.split(Named.as("bind-route"))

@@ -16,7 +16,6 @@ import io.fedstream.place.stage.OverridePolicies;
 import io.fedstream.policy.PolicyMirror;
 import io.fedstream.interpret.Resources;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -50,14 +49,14 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
     private OverridePolicies overridePolicies;
     private ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
     private final ClusterOverrides clusterOverrides = new ClusterOverrides();
-    private final Duration followInterval;
+    private final LongSupplier clusterChanges;
     private OverrideFollower overrideFollower;
 
-    /** {@code followInterval}: how often override policies and clusters are compared with those last followed. */
+    /** {@code clusterChanges}: the count of changes override rules can select of the clusters ({@link OverrideFollower}). */
     BindingProcessor(InterpreterExtensions fromFiles, LongSupplier policyChanges, Serializer<WorkloadEvent> eventSerializer,
-                     FedstreamMetrics metrics, Duration followInterval) {
+                     FedstreamMetrics metrics, LongSupplier clusterChanges) {
         this.metrics = metrics;
-        this.followInterval = followInterval;
+        this.clusterChanges = clusterChanges;
         this.fromFiles = fromFiles;
         this.policyChanges = policyChanges;
         this.eventSerializer = eventSerializer;
@@ -69,9 +68,9 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
         this.interpreters = new InterpreterSource(fromFiles, policyChanges, context.getStateStore(PolicyMirror.STORE));
         this.overridePolicies = new OverridePolicies(context.getStateStore(PolicyMirror.STORE), policyChanges);
         this.clusterViews = context.getStateStore(ClusterDirectory.STORE);
-        this.overrideFollower = new OverrideFollower(context.getStateStore(BindStage.MANIFESTS), clusterViews,
+        this.overrideFollower = new OverrideFollower(context.getStateStore(BindStage.MANIFESTS), clusterViews, clusterChanges,
                 overridePolicies::current, interpreters::current, clusterOverrides);
-        context.schedule(followInterval, PunctuationType.WALL_CLOCK_TIME, at -> overrideFollower.check((namespace, request) ->
+        context.schedule(OverrideFollower.CHECK_INTERVAL, PunctuationType.WALL_CLOCK_TIME, at -> overrideFollower.check((namespace, request) ->
                 context.forward(new Record<String, BindOutcome>(namespace, new BindOutcome.Request(request), at))));
     }
 

@@ -10,6 +10,8 @@ import io.fedstream.override.ClusterTarget;
 import io.fedstream.override.OverridePolicy;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ResourceSelector;
+import io.fedstream.place.stage.SelectableClusterChanges;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -29,25 +32,38 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * manifest, and when an OverridePolicy or ClusterOverridePolicy is added, changed or deleted, or a cluster joins,
  * leaves or changes its labels or topology, it recomputes the results of the workloads that may be concerned and sends
  * them to the admit stage, which re-charges a changed copy. A policy's workloads are found by key prefix
- * ({@code group/kind/[namespace/[name]]}) from its resource selectors; no manifest is read while nothing changes.
+ * ({@code group/kind/[namespace/[name]]}) from its resource selectors. Changes are noticed by two counters that the
+ * global stores move ({@link io.fedstream.policy.PolicyMirror#changes()}, {@link SelectableClusterChanges}): while
+ * neither moves, a check reads nothing, so it runs every {@link #CHECK_INTERVAL}.
  */
 final class OverrideFollower {
+
+    /**
+     * How often the counters are compared: a change reaches the workloads within this (plus the stream thread's poll),
+     * and a check that finds nothing changed costs two counter reads.
+     */
+    static final Duration CHECK_INTERVAL = Duration.ofMillis(100);
 
     private static final StringSerializer KEYS = new StringSerializer();
 
     private final KeyValueStore<String, String> manifests;
     private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
+    private final LongSupplier clusterChanges;
     private final Supplier<List<OverridePolicy>> policies;
     private final Supplier<Interpreter> interpreter;
     private final ClusterOverrides clusterOverrides;
     /** As last checked; none at first, so that a (re)started task recomputes what the policies select. */
     private List<OverridePolicy> followedPolicies = List.of();
     private List<ClusterTarget> followedClusters;
+    private long followedClusterChanges = Long.MIN_VALUE;
 
+    /** {@code clusterChanges}: the count of {@link SelectableClusterChanges} (the directory is read only when it moves). */
     OverrideFollower(KeyValueStore<String, String> manifests, ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews,
-                     Supplier<List<OverridePolicy>> policies, Supplier<Interpreter> interpreter, ClusterOverrides clusterOverrides) {
+                     LongSupplier clusterChanges, Supplier<List<OverridePolicy>> policies, Supplier<Interpreter> interpreter,
+                     ClusterOverrides clusterOverrides) {
         this.manifests = manifests;
         this.clusterViews = clusterViews;
+        this.clusterChanges = clusterChanges;
         this.policies = policies;
         this.interpreter = interpreter;
         this.clusterOverrides = clusterOverrides;
@@ -75,7 +91,13 @@ final class OverrideFollower {
      */
     void check(BiConsumer<String, AdmissionRequest> send) {
         List<OverridePolicy> now = policies.get();
-        List<ClusterTarget> clusters = ClusterOverrides.clusters(clusterViews);
+        // Read before the directory: a change applied while it is read moves the count again, for the next check.
+        long clusterCount = clusterChanges.getAsLong();
+        if (clusterCount == followedClusterChanges && now == followedPolicies) {
+            return;
+        }
+        List<ClusterTarget> clusters = clusterCount == followedClusterChanges ? followedClusters : ClusterOverrides.clusters(clusterViews);
+        followedClusterChanges = clusterCount;
         Set<OverridePolicy> concerned = new HashSet<>();
         if (!clusters.equals(followedClusters)) {
             // A cluster that joins or changes may be targeted by any rule: every selected workload is recomputed.

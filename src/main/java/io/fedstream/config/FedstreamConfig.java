@@ -238,8 +238,7 @@ public final class FedstreamConfig extends AbstractConfig {
                         "Incidents of one cluster within this window count as flaps; the RECOVERING time never exceeds it.",
                         GROUP_HEALTH, 4, ConfigDef.Width.SHORT, HEALTH_FLAP_WINDOW_MS)
                 .define(HEALTH_CHECK_INTERVAL_MS, Type.LONG, 1_000L, Range.atLeast(1), Importance.LOW,
-                        "How often (wall clock) the cluster watch looks for missed heartbeats (and the bind stage for changed override"
-                                + " policies and clusters); at most health.failure.threshold.ms.",
+                        "How often (wall clock) the cluster watch looks for missed heartbeats; at most health.failure.threshold.ms.",
                         GROUP_HEALTH, 5, ConfigDef.Width.SHORT, HEALTH_CHECK_INTERVAL_MS)
                 .define(HEALTH_INPUT_LAG_TOLERANCE_MS, Type.LONG, null, ConfigDef.LambdaValidator.with((name, value) -> {
                             if (value != null && (Long) value < 1) {

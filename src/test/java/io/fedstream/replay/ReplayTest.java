@@ -455,6 +455,17 @@ class ReplayTest {
     }
 
     @Test
+    void overrideFollowPromptExampleRechargesTheCopyWithinAFractionOfASecondOfARelabelledHeartbeat() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-override-follow-prompt.jsonl")));
+
+        assertThat(ReplayRun.topic(lines, "fedstream.bindings")).extracting(l -> l.at("/value/admission/charged/cpu").asText() + " "
+                        + l.at("/value").get("clusterOverrides").findValuesAsText("cluster"))
+                .as("admitted, placed on member1, then its copy there overridden once member1 is labelled tier=big")
+                .containsExactly("2 []", "2 []", "5 [member1]");
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    @Test
     void overrideDividedExampleChargesEachShareForWhatItsOverridesMakeItRun() throws IOException {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-override-divided.jsonl")));
 

@@ -24,7 +24,7 @@ class StaticAssignmentReplayTest {
                         "api ADMITTED - []",
                         "api ADMITTED member1 []",
                         "worker ADMITTED - [\"member1\"]",
-                        "worker ADMITTED member2 []");
+                        "worker ADMITTED member2 [\"member1\"]");
         JsonNode status = script.topic("fedstream.quota-status").stream().reduce((a, b) -> b).orElseThrow().get("value");
         assertThat(status.at("/clusters")).extracting(c -> c.get("cluster").asText() + " " + c.at("/used/cpu").asText())
                 .containsExactly("member1 2", "member2 2");

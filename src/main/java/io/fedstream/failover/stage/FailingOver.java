@@ -294,7 +294,8 @@ final class FailingOver {
         }
         BurstSpread burst = task.burst(incidentId);
         List<String> candidates = result instanceof PlacementResult.Placed placed
-                ? burst.order(placed.candidates(), view, demands).stream().map(PlacementResult.Candidate::cluster).toList()
+                ? FullStaticAssignmentsLast.ranked(binding, burst.order(placed.candidates(), view, demands).stream()
+                        .map(PlacementResult.Candidate::cluster).toList())
                 : List.of();
         if (previous != null) {
             // A retry keeps the order of the failed command's remaining candidates, among those still eligible.

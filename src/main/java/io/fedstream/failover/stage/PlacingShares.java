@@ -55,8 +55,9 @@ final class PlacingShares {
         try {
             List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
             Set<String> avoid = Set.copyOf(refused);
-            result = task.place(clusters -> scheduler.schedule(new Placer.Request(demands, policy, clusters, avoid)),
-                    r -> r instanceof ScheduleResult.Unschedulable);
+            result = FullStaticAssignmentsLast.scheduled(binding, avoid, without -> task.place(
+                    clusters -> scheduler.schedule(new Placer.Request(demands, policy, clusters, without)),
+                    r -> r instanceof ScheduleResult.Unschedulable));
         } catch (IllegalArgumentException e) {
             String why = "its requirements cannot be read: " + e.getMessage();
             placing.unplaceable(key, binding, workload.withShares(null), why, why);

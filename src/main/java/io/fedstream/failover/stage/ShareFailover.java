@@ -107,7 +107,8 @@ final class ShareFailover {
         if (newCluster == null && scheduled.targets().size() == shares.kept().size() && unchanged(scheduled, shares.kept())) {
             remove(key, binding, binding.getPlacement(), source, incidentId, policy, now);
         } else if (newCluster != null) {
-            List<String> candidates = moveTargets(binding, policy, workload, shares.kept(), avoid, newCluster);
+            List<String> candidates = FullStaticAssignmentsLast.ranked(binding,
+                    moveTargets(binding, policy, workload, shares.kept(), avoid, newCluster));
             PlacementState.Pending pending = new PlacementState.Pending(FailingOver.requestId(key, incidentId, 1, 0), ReservationPurpose.MIGRATE,
                     incidentId, source, candidates, 0, scheduled.groupIndex(), binding.getGeneration(), 1, now);
             task.workloads.put(key, workload.withPending(pending));
@@ -156,8 +157,9 @@ final class ShareFailover {
     private ScheduleResult reschedule(ResourceBinding binding, PropagationPolicy policy, PlacementState workload, List<ScheduleResult.Target> kept,
                                       Set<String> avoid) {
         List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
-        return task.place(clusters -> scheduler.reschedule(new Placer.Request(demands, policy, clusters, avoid), workload.group(), kept),
-                r -> r instanceof ScheduleResult.Unschedulable);
+        return FullStaticAssignmentsLast.scheduled(binding, avoid, without -> task.place(
+                clusters -> scheduler.reschedule(new Placer.Request(demands, policy, clusters, without), workload.group(), kept),
+                r -> r instanceof ScheduleResult.Unschedulable));
     }
 
     /**

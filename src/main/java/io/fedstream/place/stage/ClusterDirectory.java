@@ -35,13 +35,13 @@ public final class ClusterDirectory {
 
     private ClusterDirectory() {}
 
-    /** Adds the global store and its source. */
-    public static void addTo(StreamsBuilder builder, Topic<String, ClusterWatch> views) {
+    /** Adds the global store and its source; {@code changes} counts the changes override rules can select. */
+    public static void addTo(StreamsBuilder builder, Topic<String, ClusterWatch> views, SelectableClusterChanges changes) {
         builder.addGlobalStore(
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(), views.valueSerde())
                         // A global store is restored from its source topic; a changelog would only copy it.
                         .withLoggingDisabled(),
-                views.name(), views.consumedAs("cluster-views-mirror"), ViewMirror::new);
+                views.name(), views.consumedAs("cluster-views-mirror"), () -> new ViewMirror(changes));
     }
 
     /**
@@ -88,7 +88,12 @@ public final class ClusterDirectory {
     /** Keeps the global store equal to the topic, one entry per cluster. */
     private static final class ViewMirror implements Processor<String, ClusterWatch, Void, Void> {
 
+        private final SelectableClusterChanges changes;
         private KeyValueStore<String, ClusterWatch> store;
+
+        ViewMirror(SelectableClusterChanges changes) {
+            this.changes = changes;
+        }
 
         @Override
         public void init(ProcessorContext<Void, Void> context) {
@@ -100,11 +105,14 @@ public final class ClusterDirectory {
             if (record.key() == null) {
                 return;
             }
+            ClusterWatch before = store.get(record.key());
             if (record.value() == null) {
                 store.delete(record.key());
             } else {
                 store.put(record.key(), record.value());
             }
+            // Counted once the store shows it: a bind task that sees the new count then reads the new entry.
+            changes.observe(before, record.value());
         }
     }
 }

@@ -28,6 +28,23 @@ class DividedOverrideStageTest {
                       - {targetCluster: {clusterNames: [dc-1]}, weight: 2}
                       - {targetCluster: {clusterNames: [dc-2]}, weight: 1}
             """;
+    /**
+     * The same 2:1 division by available replicas (dc-1 16 cpu, dc-2 8), over at least two clusters: a share on dc-2
+     * cannot be avoided even when its assignment is full (docs/placement.md, "Static assignments").
+     */
+    private static final String BOTH_BY_AVAILABLE_REPLICAS = """
+            apiVersion: policy.karmada.io/v1alpha1
+            kind: PropagationPolicy
+            metadata: {name: web, namespace: team-a}
+            spec:
+              resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
+              placement:
+                spreadConstraints: [{spreadByField: cluster, minGroups: 2}]
+                replicaScheduling:
+                  replicaSchedulingType: Divided
+                  replicaDivisionPreference: Weighted
+                  weightPreference: {dynamicWeight: AvailableReplicas}
+            """;
     /** dc-1 runs four replicas whatever its share; every pod on dc-2 asks for two cpu. */
     private static final String PER_CLUSTER = """
             apiVersion: policy.karmada.io/v1alpha1
@@ -62,15 +79,15 @@ class DividedOverrideStageTest {
         }
     }
 
-    private FleetDriver twoClusters(String dc2Cpu) {
+    private FleetDriver twoClusters(String dc2Cpu, String propagationPolicy) {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "16", "64Gi").cluster("dc-2", "8", "64Gi").advance(Duration.ofSeconds(1));
-        return fleet.policy("FederatedResourceQuota/team-a/q", quota(dc2Cpu)).policy("PropagationPolicy/team-a/web", TWO_TO_ONE)
+        return fleet.policy("FederatedResourceQuota/team-a/q", quota(dc2Cpu)).policy("PropagationPolicy/team-a/web", propagationPolicy)
                 .policy("OverridePolicy/team-a/per-cluster", PER_CLUSTER).advance(Duration.ofSeconds(1));
     }
 
     @Test
     void eachSharesOverriddenReplicasOrPerPodRequestsAreChargedToItsCluster() {
-        twoClusters("20").deployment("team-a", "web", 3, "1");
+        twoClusters("20", TWO_TO_ONE).deployment("team-a", "web", 3, "1");
 
         assertThat(fleet.binding(WEB).getPlacement().getClusters()).extracting(c -> c.getName() + " " + c.getReplicas())
                 .containsExactly("dc-1 2", "dc-2 1");
@@ -81,7 +98,10 @@ class DividedOverrideStageTest {
 
     @Test
     void aShareWhoseOverriddenDemandExceedsItsClustersAssignmentIsRejectedNamingTheCluster() {
-        twoClusters("1500m").deployment("team-a", "web", 3, "1");
+        twoClusters("1500m", BOTH_BY_AVAILABLE_REPLICAS).deployment("team-a", "web", 3, "1");
+
+        assertThat(fleet.binding(WEB).getAdmission().getRequestedPlacement().getClusters())
+                .extracting(c -> c.getName() + " " + c.getReplicas()).containsExactly("dc-1 2", "dc-2 1");
 
         assertThat(fleet.binding(WEB).getAdmission().getState().name()).isEqualTo("REJECTED");
         assertThat(fleet.binding(WEB).getAdmission().getRejections()).singleElement().satisfies(r -> {
@@ -89,5 +109,15 @@ class DividedOverrideStageTest {
             assertThat(r.getResource()).isEqualTo("cpu");
             assertThat(r.getRequested()).isEqualTo("2");
         });
+    }
+
+    @Test
+    void aShareThatWouldExceedItsClustersAssignmentIsNotGivenWhileTheOtherClusterTakesTheReplicas() {
+        twoClusters("1500m", TWO_TO_ONE).deployment("team-a", "web", 3, "1");
+
+        assertThat(fleet.binding(WEB).getAdmission().getState().name()).isEqualTo("ADMITTED");
+        assertThat(fleet.binding(WEB).getPlacement().getClusters()).extracting(c -> c.getName() + " " + c.getReplicas())
+                .containsExactly("dc-1 3");
+        assertThat(fleet.usedOn("team-a/q", "dc-1")).as("the override sets 4 replicas there").containsExactly(Map.entry("cpu", "4"));
     }
 }

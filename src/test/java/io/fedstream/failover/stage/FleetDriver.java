@@ -214,6 +214,13 @@ final class FleetDriver implements AutoCloseable {
         return drain();
     }
 
+    /** Moves the wall clock by less than a heartbeat period, with no heartbeat (punctuators due in it run). */
+    FleetDriver tick(Duration duration) {
+        driver.advanceWallClockTime(duration);
+        now = now.plus(duration);
+        return drain();
+    }
+
     Instant now() {
         return now;
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationPhase;
+import io.fedstream.avro.ResourceBinding;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -36,6 +37,9 @@ class OverrideFollowStageTest {
                         plaintext: [{path: /spec/replicas, operator: replace, value: %d}]
                 """.formatted(replicas);
     }
+
+    /** The bind task's check of the change counters (OverrideFollower.CHECK_INTERVAL). */
+    private static final Duration OVERRIDE_CHECK = Duration.ofMillis(100);
 
     @TempDir
     Path stateDir;
@@ -79,6 +83,40 @@ class OverrideFollowStageTest {
         assertThat(fleet.binding(WEB).getClusterOverrides()).isEmpty();
         assertThat(fleet.binding(WEB).getAdmission().getCharged()).containsEntry("cpu", "2");
         assertThat(fleet.usedOn("team-a/q", "dc-1")).containsEntry("cpu", "2");
+    }
+
+    @Test
+    void aPolicyChangeAndARelabelledClusterReachTheWorkloadWithinAFractionOfASecondNotAtTheHealthCheckInterval() {
+        fleet = new FleetDriver(stateDir, Map.of("health.check.interval.ms", "3000")).cluster("dc-1", "32", "256Gi", Map.of("tier", "big"))
+                .advance(Duration.ofSeconds(1));
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).advance(Duration.ofSeconds(1));
+        fleet.deployment("team-a", "web", 2, "1");
+        assertThat(fleet.usedOn("team-a/q", "dc-1")).containsEntry("cpu", "2");
+
+        fleet.policy(POLICY_KEY, sizedOnBig(5)).tick(OVERRIDE_CHECK);
+
+        assertThat(fleet.binding(WEB).getClusterOverrides()).singleElement().satisfies(o -> assertThat(o.getTotal()).containsEntry("cpu", "5"));
+        assertThat(fleet.usedOn("team-a/q", "dc-1")).containsEntry("cpu", "5");
+
+        // A relabelled heartbeat: dc-1 is no longer big, and the next check (not the next health check) recomputes it.
+        fleet.cluster("dc-1", "32", "256Gi", Map.of("tier", "small")).tick(OVERRIDE_CHECK);
+
+        assertThat(fleet.binding(WEB).getClusterOverrides()).isEmpty();
+        assertThat(fleet.usedOn("team-a/q", "dc-1")).containsEntry("cpu", "2");
+    }
+
+    @Test
+    void heartbeatsThatChangeNothingARuleSelectsSendNoRecomputation() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "32", "256Gi", Map.of("tier", "big")).advance(Duration.ofSeconds(1));
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, sizedOnBig(5)).advance(Duration.ofSeconds(1));
+        fleet.deployment("team-a", "web", 2, "1").advance(Duration.ofSeconds(1));
+        int decisions = fleet.decisions(WEB).size();
+        ResourceBinding before = fleet.binding(WEB);
+
+        fleet.advance(Duration.ofSeconds(20));
+
+        assertThat(fleet.binding(WEB)).as("no binding written again").isSameAs(before);
+        assertThat(fleet.decisions(WEB)).hasSize(decisions);
     }
 
     @Test

@@ -55,7 +55,7 @@ class StaticAssignmentPlacementTest {
     }
 
     @Test
-    void theAdmittedUnplacedBindingNamesTheFullAssignmentsAndAPlacedOneNone() {
+    void theAdmittedUnplacedBindingNamesTheFullAssignments() {
         fleetWithQuota("[{\"clusterName\":\"dc-1\",\"hard\":{\"cpu\":\"1\"}},{\"clusterName\":\"dc-3\",\"hard\":{\"cpu\":\"8\"}}]");
         fleet.policy("PropagationPolicy/team-a/nowhere", """
                 {"apiVersion":"policy.karmada.io/v1alpha1","kind":"PropagationPolicy","metadata":{"name":"nowhere","namespace":"team-a"},
