@@ -6,12 +6,12 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.JsonEncoder;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.AppenderBase;
 import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.FileAppender;
 import ch.qos.logback.core.encoder.Encoder;
+import ch.qos.logback.core.filter.Filter;
 import ch.qos.logback.core.spi.FilterReply;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -25,7 +25,6 @@ import java.util.IdentityHashMap;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.slf4j.LoggerFactory;
-import org.slf4j.Marker;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -112,12 +111,12 @@ final class CommandLogging {
         Logger root = reset();
         if (leaf.commandSpec().findOption(LOG_FORMAT) != null) {
             Format format = leaf.matchedOptionValue(LOG_FORMAT, Format.text);
-            root.addAppender(console("System.out", format == Format.json ? json() : text()));
+            root.addAppender(filtered(console("System.out", format == Format.json ? json() : text())));
             return;
         }
-        root.addAppender(new FileOnFirstEvent(context, logFile(leaf.commandSpec()), text(), err));
+        root.addAppender(filtered(new FileOnFirstEvent(context, logFile(leaf.commandSpec()), text(), err)));
         if (verbose) {
-            root.addAppender(console("System.err", text()));
+            root.addAppender(filtered(console("System.err", text())));
         }
     }
 
@@ -136,9 +135,17 @@ final class CommandLogging {
         // __transaction_state once and reporting TOPIC_ALREADY_EXISTS for the others. Neither logger runs elsewhere.
         context.getLogger("org.apache.kafka.controller.QuorumController").setLevel(Level.ERROR);
         context.getLogger("kafka.server.DefaultAutoTopicCreationManager").setLevel(Level.ERROR);
-        context.addTurboFilter(new InternalTopicsBeingCreated());
-        context.addTurboFilter(new GlobalHandlerWarningOfInternalCopies());
         return root;
+    }
+
+    /**
+     * Adds the two warnings fedstream drops. They are the appenders' filters, not turbo filters: a turbo filter runs on
+     * every logging call, enabled or not, and Kafka's clients make several trace and debug calls per record.
+     */
+    private static Appender<ILoggingEvent> filtered(Appender<ILoggingEvent> appender) {
+        appender.addFilter(new InternalTopicsBeingCreated());
+        appender.addFilter(new GlobalHandlerWarningOfInternalCopies());
+        return appender;
     }
 
     private Path logFile(CommandSpec command) {
@@ -183,14 +190,16 @@ final class CommandLogging {
      * Kafka Streams creates those itself in the first rebalance, and its consumer asks for them a moment before they
      * exist. A missing input or output topic (a real problem) still warns.
      */
-    static final class InternalTopicsBeingCreated extends TurboFilter {
+    static final class InternalTopicsBeingCreated extends Filter<ILoggingEvent> {
 
         private static final String NETWORK_CLIENT = "org.apache.kafka.clients.NetworkClient";
         private static final Pattern REPARTITION_UNKNOWN = Pattern.compile("\\S+-repartition=UNKNOWN_TOPIC_OR_PARTITION");
 
         @Override
-        public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params, Throwable t) {
-            if (level != Level.WARN || format == null || !logger.getName().equals(NETWORK_CLIENT)) {
+        public FilterReply decide(ILoggingEvent event) {
+            String format = event.getMessage();
+            Object[] params = event.getArgumentArray();
+            if (event.getLevel() != Level.WARN || format == null || !event.getLoggerName().equals(NETWORK_CLIENT)) {
                 return FilterReply.NEUTRAL;
             }
             // Kafka's loggers hand over the message formatted; a plain SLF4J call would pass the topics as the last argument.
@@ -212,15 +221,16 @@ final class CommandLogging {
      * partition assignor builds from the consumer's settings alone ({@code AssignorConfiguration} through
      * {@code ClientUtils.QuietStreamsConfig}), where the setting is never present. Every other warning of that logger stays.
      */
-    static final class GlobalHandlerWarningOfInternalCopies extends TurboFilter {
+    static final class GlobalHandlerWarningOfInternalCopies extends Filter<ILoggingEvent> {
 
         private static final String STREAMS_CONFIG = "org.apache.kafka.streams.StreamsConfig";
         private static final String ADVICE = "Processing exception handler is not enabled for the GlobalThread";
 
         @Override
-        public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params, Throwable t) {
-            return level == Level.WARN && format != null && format.startsWith(ADVICE) && logger.getName().equals(STREAMS_CONFIG)
-                    ? FilterReply.DENY : FilterReply.NEUTRAL;
+        public FilterReply decide(ILoggingEvent event) {
+            String format = event.getMessage();
+            return event.getLevel() == Level.WARN && format != null && format.startsWith(ADVICE)
+                    && event.getLoggerName().equals(STREAMS_CONFIG) ? FilterReply.DENY : FilterReply.NEUTRAL;
         }
     }
 

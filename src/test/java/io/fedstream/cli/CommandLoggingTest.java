@@ -6,6 +6,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import ch.qos.logback.core.spi.FilterReply;
 import java.util.Map;
@@ -53,20 +54,20 @@ class CommandLoggingTest {
                 + " correlation id {} : {}";
         CommandLogging.InternalTopicsBeingCreated filter = new CommandLogging.InternalTopicsBeingCreated();
 
-        FilterReply internal = filter.decide(null, networkClient, Level.WARN, format, new Object[] {7,
+        FilterReply internal = filter.decide(event(networkClient, Level.WARN, format, new Object[] {7,
                 Map.of("app-placement-decisions-repartition", "UNKNOWN_TOPIC_OR_PARTITION",
-                        "app-admission-requests-repartition", "UNKNOWN_TOPIC_OR_PARTITION")}, null);
-        FilterReply input = filter.decide(null, networkClient, Level.WARN, format, new Object[] {8,
+                        "app-admission-requests-repartition", "UNKNOWN_TOPIC_OR_PARTITION")}));
+        FilterReply input = filter.decide(event(networkClient, Level.WARN, format, new Object[] {8,
                 Map.of("app-placement-decisions-repartition", "UNKNOWN_TOPIC_OR_PARTITION",
-                        "fedstream.workloads", "UNKNOWN_TOPIC_OR_PARTITION")}, null);
-        FilterReply otherError = filter.decide(null, networkClient, Level.WARN, format, new Object[] {9,
-                Map.of("app-placement-decisions-repartition", "LEADER_NOT_AVAILABLE")}, null);
-        FilterReply otherLogger = filter.decide(null, new LoggerContext().getLogger("io.fedstream.X"), Level.WARN, format,
-                new Object[] {7, Map.of("app-placement-decisions-repartition", "UNKNOWN_TOPIC_OR_PARTITION")}, null);
+                        "fedstream.workloads", "UNKNOWN_TOPIC_OR_PARTITION")}));
+        FilterReply otherError = filter.decide(event(networkClient, Level.WARN, format, new Object[] {9,
+                Map.of("app-placement-decisions-repartition", "LEADER_NOT_AVAILABLE")}));
+        FilterReply otherLogger = filter.decide(event(new LoggerContext().getLogger("io.fedstream.X"), Level.WARN, format,
+                new Object[] {7, Map.of("app-placement-decisions-repartition", "UNKNOWN_TOPIC_OR_PARTITION")}));
 
-        FilterReply formattedByKafka = filter.decide(null, networkClient, Level.WARN, "[Consumer clientId=c, groupId=g] The metadata"
+        FilterReply formattedByKafka = filter.decide(event(networkClient, Level.WARN, "[Consumer clientId=c, groupId=g] The metadata"
                 + " response from the cluster reported a recoverable issue with correlation id 2 : {app-cluster-incidents-repartition"
-                + "=UNKNOWN_TOPIC_OR_PARTITION, app-admission-requests-repartition=UNKNOWN_TOPIC_OR_PARTITION}", null, null);
+                + "=UNKNOWN_TOPIC_OR_PARTITION, app-admission-requests-repartition=UNKNOWN_TOPIC_OR_PARTITION}", null));
 
         assertThat(internal).isEqualTo(FilterReply.DENY);
         assertThat(formattedByKafka).isEqualTo(FilterReply.DENY);
@@ -83,9 +84,13 @@ class CommandLoggingTest {
         String advice = "Processing exception handler is not enabled for the GlobalThread. It's recommended to set"
                 + " `processing.exception.handler.global.enabled` to true to enable it.";
 
-        assertThat(filter.decide(null, streamsConfig, Level.WARN, advice, null, null)).isEqualTo(FilterReply.DENY);
-        assertThat(filter.decide(null, streamsConfig, Level.WARN, "transaction.timeout.ms is larger than the commit interval", null, null))
+        assertThat(filter.decide(event(streamsConfig, Level.WARN, advice, null))).isEqualTo(FilterReply.DENY);
+        assertThat(filter.decide(event(streamsConfig, Level.WARN, "transaction.timeout.ms is larger than the commit interval", null)))
                 .isEqualTo(FilterReply.NEUTRAL);
-        assertThat(filter.decide(null, context.getLogger("io.fedstream.X"), Level.WARN, advice, null, null)).isEqualTo(FilterReply.NEUTRAL);
+        assertThat(filter.decide(event(context.getLogger("io.fedstream.X"), Level.WARN, advice, null))).isEqualTo(FilterReply.NEUTRAL);
+    }
+
+    private static ILoggingEvent event(Logger logger, Level level, String format, Object[] params) {
+        return new LoggingEvent(Logger.class.getName(), logger, level, format, null, params);
     }
 }
