@@ -76,9 +76,15 @@ final class Rescaling {
         }
         PlacementState workload = task.workload(key);
         Redivision inFlight = workload.redivision();
-        if (inFlight != null && isRescaleRequest(inFlight.decisionId()) && inFlight.generation() != binding.getGeneration()) {
-            // Asked for an earlier version: its growth is not wanted any more.
-            releaseGranted(key, inFlight, null);
+        if (inFlight != null && isRescaleRequest(inFlight.decisionId())) {
+            if (inFlight.generation() == binding.getGeneration()) {
+                // Asked for, or applied and on its way through the admit stage: this version is re-scaled once.
+                return;
+            }
+            if (!inFlight.allGranted()) {
+                // Asked for an earlier version and not applied: its growth is not wanted any more.
+                releaseGranted(key, inFlight, null);
+            }
             workload = workload.withRedivision(null);
             task.workloads.put(key, workload);
         }
@@ -124,11 +130,11 @@ final class Rescaling {
         }
         Redivision rescale = new Redivision(decisionId, "rescale-g" + binding.getGeneration(), null, binding.getGeneration(),
                 scheduled.groupIndex(), attempt, scheduled.scheduling(), scheduled.targets(), growth, refused, task.now());
+        task.workloads.put(key, workload.withRedivision(rescale));
         if (growth.isEmpty()) {
             apply(key, binding, rescale);
             return;
         }
-        task.workloads.put(key, workload.withRedivision(rescale));
         growth.forEach(g -> task.reserveShare(binding, g.requestId(), g.cluster(), g.components()));
     }
 
@@ -152,7 +158,8 @@ final class Rescaling {
         }
         if (answer.getGranted()) {
             Redivision next = rescale.granted(answer.getRequestId());
-            task.workloads.put(key, workload.withRedivision(next.allGranted() ? null : next));
+            // Kept once applied, so that the version is not re-scaled again before the admit stage shows the placement.
+            task.workloads.put(key, workload.withRedivision(next));
             if (next.allGranted()) {
                 apply(key, binding, next);
             }

@@ -6,6 +6,9 @@ import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.PurgeMode;
+import io.fedstream.avro.Reservation;
+import io.fedstream.reserve.ClusterReservations;
+import io.fedstream.reserve.ReserveCapacityProcessor;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -168,5 +171,23 @@ class RescaleStageTest {
 
         assertThat(placed()).isEqualTo(before);
         assertThat(fleet.decisions(WEB)).doesNotContain("REPLICAS_RESCALED");
+    }
+
+    @Test
+    void aRefusedGrowthSchedulesAgainWithWhatTheClusterSaidItHolds() {
+        placedFourteen(DYNAMIC);
+        // What another partition holds on dc-1: this task's view cannot know it, so dc-1 refuses its growth.
+        new ClusterReservations(fleet.store(ReserveCapacityProcessor.STORE), Duration.ofMinutes(5)).hold("dc-1", "apps/Deployment/team-b/batch",
+                Reservation.newBuilder().setRequestId("apps/Deployment/team-b/batch/place/g1/0").setAmounts(Map.of("cpu", "61"))
+                        .setReservedAt(fleet.now()).build());
+
+        fleet.deployment("team-a", "web", 20, "1");
+
+        assertThat(fleet.decisions(WEB)).containsOnlyOnce("RESERVATION_REFUSED").containsOnlyOnce("REPLICAS_RESCALED");
+        // dc-1's refusal comes before dc-2's grant; the second schedule's request to dc-2 replaces the first (no RELEASE):
+        // knowing what dc-1 holds (61 + 8 of 64), it divides the 6 new replicas over dc-2 and dc-3 only.
+        assertThat(reservations()).containsExactly("RESERVE dc-1 4", "RESERVE dc-2 2", "RESERVE dc-2 4", "RESERVE dc-3 2");
+        assertThat(placed()).as("in the scheduler's order: dc-1, now the fullest, last")
+                .containsExactly(target("dc-2", 8), target("dc-3", 4), target("dc-1", 8));
     }
 }
