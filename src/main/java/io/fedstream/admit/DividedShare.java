@@ -32,12 +32,7 @@ public final class DividedShare {
      * count to the division: the two cannot be told apart.
      */
     public static Demand of(List<Component> components, long[] weights, int index) {
-        long[] split = ProportionalSplit.orEven(weights);
-        long[] shares = new long[components.size()];
-        for (int k = 0; k < shares.length; k++) {
-            shares[k] = ProportionalSplit.split(components.get(k).writtenReplicas(), split)[index];
-        }
-        return of(components, shares);
+        return of(components, replicas(components, weights, index));
     }
 
     /**
@@ -50,14 +45,30 @@ public final class DividedShare {
         }
         Resources requests = Resources.NONE;
         Resources limits = Resources.NONE;
-        long pods = 0;
+        long total = 0;
         for (int k = 0; k < shares.length; k++) {
             Component component = components.get(k);
             long replicas = component.overriddenReplicas() != component.writtenReplicas() ? component.overriddenReplicas() : shares[k];
             requests = requests.plus(component.perPod().times(replicas));
             limits = limits.plus(component.perPodLimits().times(replicas));
-            pods = Math.addExact(pods, replicas);
+            total = Math.addExact(total, replicas);
         }
-        return new Demand(requests, limits, pods, null);
+        return new Demand(requests, limits, total, null);
+    }
+
+    /**
+     * Each component's pods on the share at {@code index}, in order: the count its cluster's override sets, else its
+     * part of the replicas as written (so what a share is shown to run is what it is charged for).
+     */
+    public static long[] replicas(List<Component> components, long[] weights, int index) {
+        long[] split = ProportionalSplit.orEven(weights);
+        long[] out = new long[components.size()];
+        for (int i = 0; i < out.length; i++) {
+            Component component = components.get(i);
+            out[i] = component.overriddenReplicas() != component.writtenReplicas()
+                    ? component.overriddenReplicas()
+                    : ProportionalSplit.split(component.writtenReplicas(), split)[index];
+        }
+        return out;
     }
 }

@@ -14,6 +14,7 @@ import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.bind.BindingNames;
+import io.fedstream.bind.ShareOverrides;
 import io.fedstream.serde.AvroJson;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -143,7 +144,8 @@ public final class BindingObject {
         if (!binding.getClusterOverrides().isEmpty()) {
             // fedstream's own: what the override policies make of the workload per cluster (docs/overrides.md).
             ArrayNode overrides = status.putArray("clusterOverrides");
-            binding.getClusterOverrides().forEach(o -> overrides.add(AvroJson.toJson(o)));
+            // A Divided share shows its own replicas, as it is charged (ShareOverrides).
+            ShareOverrides.shown(binding).forEach(o -> overrides.add(AvroJson.toJson(o)));
         }
         if (binding.getUnplacedReason() != null) {
             status.put("unplacedReason", binding.getUnplacedReason());

@@ -96,6 +96,41 @@ public final class Interpreter {
         return interpret(manifest.getBytes(StandardCharsets.UTF_8));
     }
 
+    /**
+     * Where each component's replica count is read in one manifest tree (component name to field path, e.g.
+     * {@code spec.replicas}), so that a revised count can be written back; empty when no kind interprets the manifest or
+     * it has problems.
+     */
+    public Map<String, String> replicasFields(JsonNode manifest) {
+        Problems problems = new Problems();
+        Cursor root = Cursor.root(manifest, problems);
+        String apiVersion = root.field("apiVersion").string();
+        String kind = root.field("kind").string();
+        if (apiVersion == null || kind == null) {
+            return Map.of();
+        }
+        KindInterpreter chosen = customized.get(KindRef.of(apiVersion, kind).id());
+        KindTable.Entry builtIn = chosen == null ? byKind.get(apiVersion, kind) : null;
+        if (builtIn != null) {
+            chosen = builtIn.interpreter();
+        }
+        if (chosen == null) {
+            return Map.of();
+        }
+        List<Component> components;
+        try {
+            components = chosen.components(root);
+        } catch (RuntimeException e) {
+            return Map.of();
+        }
+        if (!problems.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        components.forEach(component -> out.put(component.name(), component.replicasField()));
+        return out;
+    }
+
     /** Interprets every document of a multi-document YAML (or one JSON document), each on its own. */
     public List<Interpretation> interpretDocuments(byte[] yamlOrJson) {
         List<Interpretation> out = new ArrayList<>();

@@ -61,9 +61,10 @@ public final class ReplicaScheduler {
      * the caller avoids it), as Karmada's scheduler does in its steady mode: the clusters that run it rank first (its
      * ClusterLocality score) and count what they run as available; Duplicated keeps its copies where they still may
      * run and adds a cluster only when the spread constraints call for one; Divided by available replicas keeps every
-     * remaining share and divides only the missing replicas over the clusters' free room ({@code dynamicScaleUp});
-     * static weights divide afresh, ties going to the clusters that held more. When the workload now has fewer replicas
-     * than it runs, the division is fresh (Karmada's proportional scale-down is not implemented).
+     * remaining share and divides only the missing replicas over the clusters' free room ({@code dynamicScaleUp}), and
+     * a component now asked for fewer replicas than it runs is first divided again in proportion to what each cluster
+     * runs ({@link ProportionalScaleDown}, {@code dynamicScaleDown}); static weights divide afresh, ties going to the
+     * clusters that held more. The same call serves a plain change of the replicas asked: nothing is avoided then.
      */
     public ScheduleResult reschedule(Placer.Request request, int groupIndex, List<ScheduleResult.Target> previous) {
         return scheduleFrom(request, groupIndex, previous);
@@ -151,9 +152,11 @@ public final class ReplicaScheduler {
             return Attempt.failed(outcome.problem());
         }
         List<ScheduleCandidate> selected = outcome.selected();
-        Map<String, Map<String, Long>> kept = kept(request, selected, previous);
-        if (division.byAvailableReplicas() && !kept.isEmpty()) {
-            return scaleUp(request, group, division, selected, kept, rejections);
+        Map<String, Map<String, Long>> kept = kept(selected, previous);
+        if (division.byAvailableReplicas() && !kept.isEmpty() && replicas > 0) {
+            Map<String, Map<String, Long>> scaledDown = ProportionalScaleDown.of(request.components(), kept,
+                    division.preference() == ReplicaDivision.Preference.Aggregated);
+            return scaleUp(request, group, division, selected, scaledDown, kept, rejections);
         }
         List<WeightedDivision.Weight> weights;
         if (division.byAvailableReplicas()) {
@@ -177,35 +180,32 @@ public final class ReplicaScheduler {
     }
 
     /**
-     * The shares that stay where they run: those of the selected clusters, when together they do not exceed any
-     * component's replicas; empty otherwise (then the division is fresh).
+     * The shares that run on the selected clusters, in the selected clusters' order (Karmada's {@code
+     * buildScheduledClusters}: a previous cluster that is no longer a candidate is left out, and its replicas count as
+     * missing).
      */
-    private static Map<String, Map<String, Long>> kept(Placer.Request request, List<ScheduleCandidate> selected,
-                                                      Map<String, Map<String, Long>> previous) {
+    private static Map<String, Map<String, Long>> kept(List<ScheduleCandidate> selected, Map<String, Map<String, Long>> previous) {
         Map<String, Map<String, Long>> kept = new LinkedHashMap<>();
         for (ScheduleCandidate candidate : selected) {
             if (previous.containsKey(candidate.name())) {
                 kept.put(candidate.name(), previous.get(candidate.name()));
             }
         }
-        for (ComponentDemand component : request.components()) {
-            long running = kept.values().stream().mapToLong(share -> share.getOrDefault(component.name(), 0L)).sum();
-            if (running > component.replicas()) {
-                return Map.of();
-            }
-        }
         return kept;
     }
 
-    /** Keeps the shares that still run and divides each component's missing replicas by the clusters' free room. */
+    /**
+     * Keeps the shares {@code kept} (what runs, scaled down where fewer replicas are asked) and divides each component's
+     * missing replicas by the clusters' free room; only pods beyond those a cluster runs ({@code running}) need room.
+     */
     private static Attempt scaleUp(Placer.Request request, ClusterAffinity group, ReplicaDivision division, List<ScheduleCandidate> selected,
-                                   Map<String, Map<String, Long>> kept, List<Rejection> rejections) {
+                                   Map<String, Map<String, Long>> kept, Map<String, Map<String, Long>> running, List<Rejection> rejections) {
         List<ComponentDemand> missing = new ArrayList<>();
         long target = 0;
         for (ComponentDemand component : request.components()) {
-            long running = kept.values().stream().mapToLong(share -> share.getOrDefault(component.name(), 0L)).sum();
-            missing.add(new ComponentDemand(component.name(), component.replicas() - running, component.perPod()));
-            target = Math.max(target, component.replicas() - running);
+            long keeps = kept.values().stream().mapToLong(share -> share.getOrDefault(component.name(), 0L)).sum();
+            missing.add(new ComponentDemand(component.name(), component.replicas() - keeps, component.perPod()));
+            target = Math.max(target, component.replicas() - keeps);
         }
         long free = 0;
         for (ScheduleCandidate candidate : selected) {
@@ -232,7 +232,7 @@ public final class ReplicaScheduler {
         }
         List<WeightedDivision.Weight> weights = used.stream().map(c -> new WeightedDivision.Weight(c.name(), c.free())).toList();
         return share(new Placer.Request(missing, request.policy(), request.clusters(), request.avoid()), group, selected, weights, kept,
-                kept, rejections);
+                running, rejections);
     }
 
     /** The fewest clusters, most available replicas first, that hold the replicas (Karmada's Aggregated). */

@@ -338,4 +338,76 @@ class ReplicaSchedulerTest {
         assertThat(((ScheduleResult.Unschedulable) result).problems())
                 .containsExactly("the clusters' free room holds 1 more replicas, not the 2 missing (m1=1, m2=0)");
     }
+
+    @Test
+    void fewerReplicasThanRunScaleDownInProportionToWhatEachClusterRuns() {
+        // Karmada's dynamicScaleDown: 6/4/2 ran; 7 asked: 3.5, 2.3 and 1.2 floored to 3/2/1, the remainder to m1 (most run).
+        // No cluster needs room to shrink, and none is added although m4 has the most.
+        ScheduleResult result = reschedule(web(7), divided(DYNAMIC), Set.of(), ordered("m1", 6, "m2", 4, "m3", 2),
+                cluster("m1", 0), cluster("m2", 0), cluster("m3", 0), cluster("m4", 100));
+
+        assertThat(replicas(result)).containsOnly(Map.entry("m1", 4L), Map.entry("m2", 2L), Map.entry("m3", 1L));
+    }
+
+    @Test
+    void aScaleDownThatLeavesAClusterNoPodsDropsIt() {
+        // 6/3/1 over 5: 3, 1.5 and 0.5 floored to 3/1/0, the remainder to m1: m3 runs nothing any more.
+        ScheduleResult result = reschedule(web(5), divided(DYNAMIC), Set.of(), ordered("m1", 6, "m2", 3, "m3", 1),
+                cluster("m1", 10), cluster("m2", 10), cluster("m3", 10));
+
+        assertThat(replicas(result)).containsOnly(Map.entry("m1", 4L), Map.entry("m2", 1L));
+    }
+
+    @Test
+    void aggregatedScaleDownKeepsTheFewestClustersThatRanEnough() {
+        // Aggregated: the clusters by what they ran, most first, cut where they reach the replicas asked.
+        assertThat(replicas(reschedule(web(5), divided(AGGREGATED), Set.of(), ordered("m1", 6, "m2", 3, "m3", 1),
+                cluster("m1", 10), cluster("m2", 10), cluster("m3", 10)))).containsOnly(Map.entry("m1", 5L));
+        // 8: m1 and m2 ran 9; 8 over 6:3 is 5.3 and 2.7 floored to 5/2, the remainder to m1.
+        assertThat(replicas(reschedule(web(8), divided(AGGREGATED), Set.of(), ordered("m1", 6, "m2", 3, "m3", 1),
+                cluster("m1", 10), cluster("m2", 10), cluster("m3", 10)))).containsOnly(Map.entry("m1", 6L), Map.entry("m2", 2L));
+    }
+
+    @Test
+    void aTieInWhatTheClustersRunGoesToThePreferredCluster() {
+        // 2 and 2 ran, 3 asked: the remainder goes to the cluster ranked first (more available replicas: m2); Karmada draws lots.
+        ScheduleResult result = reschedule(web(3), divided(DYNAMIC), Set.of(), ordered("m1", 2, "m2", 2),
+                cluster("m1", 5), cluster("m2", 50));
+
+        assertThat(replicas(result)).containsOnly(Map.entry("m2", 2L), Map.entry("m1", 1L));
+    }
+
+    @Test
+    void moreReplicasThanRunKeepEveryShareAndDivideOnlyTheNewOnesByFreeRoom() {
+        // A plain scale-up from 6 (4/2) to 9, nothing failed (dynamicScaleUp): 3 more over free room 10:20 is 1/2.
+        ScheduleResult result = reschedule(web(9), divided(DYNAMIC), Set.of(), ordered("m1", 4, "m2", 2),
+                cluster("m1", 10), cluster("m2", 20));
+
+        assertThat(replicas(result)).containsOnly(Map.entry("m1", 5L), Map.entry("m2", 4L));
+    }
+
+    @Test
+    void eachComponentScalesByItsOwnPreviousShares() {
+        // main shrinks from 4/2 to 3 (2/1); side grows from 1/1 to 4: its 2 new pods go by free room 10:10.
+        List<ComponentDemand> components = List.of(
+                new ComponentDemand("main", 3, Resources.fromQuantities(Map.of("cpu", "1"))),
+                new ComponentDemand("side", 4, Resources.fromQuantities(Map.of("cpu", "1"))));
+        List<ScheduleResult.Target> previous = List.of(
+                new ScheduleResult.Target("m1", Map.of("main", 4L, "side", 1L)),
+                new ScheduleResult.Target("m2", Map.of("main", 2L, "side", 1L)));
+
+        ScheduleResult result = scheduler.reschedule(new Placer.Request(components, divided(DYNAMIC),
+                List.of(cluster("m1", 10), cluster("m2", 10)), Set.of()), 0, previous);
+
+        assertThat(scheduled(result).targets()).extracting(ScheduleResult.Target::cluster, ScheduleResult.Target::components).containsOnly(
+                tuple("m1", Map.of("main", 2L, "side", 2L)), tuple("m2", Map.of("main", 1L, "side", 2L)));
+    }
+
+    @Test
+    void zeroReplicasStillGoToEverySelectedClusterWithNoPods() {
+        ScheduleResult result = reschedule(web(0), divided(DYNAMIC), Set.of(), ordered("m1", 4, "m2", 2),
+                cluster("m1", 10), cluster("m2", 20));
+
+        assertThat(replicas(result)).containsOnly(Map.entry("m1", 0L), Map.entry("m2", 0L));
+    }
 }

@@ -1,7 +1,6 @@
 package io.fedstream.failover.stage;
 
 import io.fedstream.avro.CarriedTaint;
-import io.fedstream.avro.ClusterOverride;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationAction;
@@ -15,7 +14,7 @@ import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
-import io.fedstream.bind.BindingOverrides;
+import io.fedstream.bind.ShareOverrides;
 import io.fedstream.failover.FailoverSettings;
 import io.fedstream.failover.FailureCause;
 import io.fedstream.failover.IncidentEntry;
@@ -321,8 +320,8 @@ final class FailingOver {
         if (result.isPresent() && result.get() instanceof PlanResult.Planned planned) {
             // The target gets its own overridden manifest, when override policies change the workload there.
             MigrationCommand command = MigrationCommand.newBuilder(planned.command())
-                    .setTargetManifest(BindingOverrides.applied(binding, planned.command().getTargetCluster())
-                            .map(ClusterOverride::getManifest).orElse(null))
+                    .setTargetManifest(ShareOverrides.movedManifest(binding, planned.command().getSourceCluster(),
+                            planned.command().getTargetCluster()))
                     .build();
             task.emit(key, new PlaceFailoverOutcome.Command(command));
             task.migrations.put(command.getCommandId(), MigrationRecord.newBuilder()

@@ -112,6 +112,13 @@ final class PlaceFailoverAudit {
                 .build();
     }
 
+    /** A decision on a Divided placement whose workload's replicas changed ({@link Rescaling}). */
+    static AuditEvent rescaling(ResourceBinding binding, String decision, String id, String why, long now) {
+        return about(binding, PLACE, decision, id + "/" + decision, now)
+                .setReason(why)
+                .build();
+    }
+
     private static AuditEvent.Builder about(ResourceBinding binding, String stage, String decision, String id, long now) {
         return AuditEvent.newBuilder()
                 .setDecisionId(stage + "-" + id)

@@ -41,6 +41,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
     private Placing placing;
     private FailingOver failingOver;
     private ApplicationFailover applicationFailover;
+    private Rescaling rescaling;
     private KeyValueStore<String, String> reportedPolicies;
     /** The policy change count at the last retry of the unplaced workloads: a new policy may govern them. */
     private long retriedAtPolicies = -1;
@@ -58,6 +59,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         placing = new Placing(task, metrics);
         failingOver = new FailingOver(task);
         applicationFailover = new ApplicationFailover(task, failingOver);
+        rescaling = new Rescaling(task, failingOver);
         reportedPolicies = context.getStateStore(PlaceFailoverStores.REFUSED_POLICIES);
         context.schedule(settings.checkInterval(), PunctuationType.WALL_CLOCK_TIME, at -> {
             task.processing(-1);
@@ -121,6 +123,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         }
         task.bindings.put(key, binding);
         placing.onBinding(key, binding);
+        rescaling.onBinding(key, binding);
     }
 
     /** The workload was deleted: its stores go, and every cluster holding room for it gets the room back. */
@@ -182,6 +185,10 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         task.heard(answer);
         PlacementState workload = task.workload(answer.getWorkloadKey());
         PlacementState.Pending pending = workload.pending();
+        if (Rescaling.isRescaleRequest(answer.getRequestId())) {
+            rescaling.onAnswer(answer, workload);
+            return;
+        }
         if (Redividing.isRedivisionRequest(answer.getRequestId())) {
             failingOver.redividing().onAnswer(answer, workload);
             return;

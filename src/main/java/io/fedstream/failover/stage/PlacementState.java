@@ -16,7 +16,7 @@ import java.util.Map;
  * @param preserved statePreservation values carried from earlier failovers (karmada-io/karmada#6232)
  * @param shares a placement over several clusters in progress or made (until the binding shows it), or null
  * @param redivision the shares of a multi-cluster placement being re-divided after one share failed (its cluster or its
- *                   application), or null
+ *                   application) or re-scaled to a new replica count, or null
  */
 public record PlacementState(Pending pending, String placedCluster, int group, long unplaceableGeneration,
                             Map<String, String> preserved, ShareReservation shares, Redivision redivision) {

@@ -6,12 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A multi-cluster placement being re-divided after one of its clusters failed (or one copy's application failed): the
- * placement the re-schedule gave, and one reservation per cluster whose pods grow, each granted or still awaited.
+ * A multi-cluster placement being re-divided after one of its clusters failed (or one copy's application failed), or
+ * re-scaled to a new replica count ({@link Rescaling}: no source cluster): the placement the re-schedule gave, and one
+ * reservation per cluster whose pods grow, each granted or still awaited.
  *
  * @param decisionId names the decision; each growth's request id extends it with its cluster
  * @param incidentId the incident of the failed share
- * @param sourceCluster the cluster whose share leaves the placement
+ * @param sourceCluster the cluster whose share leaves the placement; null for a re-scale
  * @param generation the binding generation re-divided
  * @param group the affinity group the re-schedule came from
  * @param attempt the re-schedule attempt, from 0; each refusal schedules again

@@ -2,6 +2,9 @@ package io.fedstream.failover.stage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fedstream.api.BindingObject;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -119,5 +122,28 @@ class DividedOverrideStageTest {
         assertThat(fleet.binding(WEB).getPlacement().getClusters()).extracting(c -> c.getName() + " " + c.getReplicas())
                 .containsExactly("dc-1 3");
         assertThat(fleet.usedOn("team-a/q", "dc-1")).as("the override sets 4 replicas there").containsExactly(Map.entry("cpu", "4"));
+    }
+
+    @Test
+    void eachSharesOverrideResultShowsTheShareItRunsAsItIsCharged() {
+        twoClusters("20", TWO_TO_ONE).deployment("team-a", "web", 3, "1");
+
+        // What `get rb web -o yaml` shows: Karmada's ensureWork revises the replicas to the share, then the overrides apply.
+        JsonNode shown = BindingObject.toJson(fleet.binding(WEB)).at("/status/clusterOverrides");
+        assertThat(shown).extracting(o -> o.get("cluster").asText() + " " + o.at("/components/0/replicas").asLong() + " pods, cpu "
+                        + o.at("/total/cpu").asText() + "; manifest replicas " + manifest(o).at("/spec/replicas").asLong() + " of cpu "
+                        + manifest(o).at("/spec/template/spec/containers/0/resources/requests/cpu").asText())
+                .containsExactly("dc-1 4 pods, cpu 4; manifest replicas 4 of cpu 1", "dc-2 1 pods, cpu 2; manifest replicas 1 of cpu 2");
+        assertThat(fleet.usedOn("team-a/q", "dc-2")).as("what is shown is what is charged").containsExactly(Map.entry("cpu", "2"));
+        assertThat(fleet.binding(WEB).getClusterOverrides().get(1).getManifest()).as("the binding keeps the results as written")
+                .contains("\"replicas\":3");
+    }
+
+    private static JsonNode manifest(JsonNode override) {
+        try {
+            return new ObjectMapper().readTree(override.get("manifest").asText());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new AssertionError(e);
+        }
     }
 }
