@@ -21,9 +21,9 @@ class RescaleReplayTest {
         List<JsonNode> lines = ReplayRun.run(ReplayRun.example("replay-rescale.jsonl"), stateDir);
 
         assertThat(placements(lines)).containsExactly(
-                "[{\"name\":\"member1\",\"replicas\":6},{\"name\":\"member2\",\"replicas\":4},{\"name\":\"member3\",\"replicas\":2}] scheduler",
-                "[{\"name\":\"member1\",\"replicas\":10},{\"name\":\"member2\",\"replicas\":7},{\"name\":\"member3\",\"replicas\":3}] scheduler",
-                "[{\"name\":\"member1\",\"replicas\":3},{\"name\":\"member2\",\"replicas\":2}] scheduler");
+                "[{\"name\":\"member1\",\"replicas\":6,\"components\":[]},{\"name\":\"member2\",\"replicas\":4,\"components\":[]},{\"name\":\"member3\",\"replicas\":2,\"components\":[]}] scheduler",
+                "[{\"name\":\"member1\",\"replicas\":10,\"components\":[]},{\"name\":\"member2\",\"replicas\":7,\"components\":[]},{\"name\":\"member3\",\"replicas\":3,\"components\":[]}] scheduler",
+                "[{\"name\":\"member1\",\"replicas\":3,\"components\":[]},{\"name\":\"member2\",\"replicas\":2,\"components\":[]}] scheduler");
         assertThat(ReplayRun.topic(lines, "fedstream.capacity-reservations")).extracting(l -> l.at("/value/type").asText() + " "
                         + l.at("/value/cluster").asText() + (l.at("/value/components/0").isMissingNode() ? "" : " " + l.at("/value/components/0/replicas")))
                 .as("the first placement, then only the growth, then member3's room given back")

@@ -21,7 +21,7 @@ class StaticAssignmentDividedReplayTest {
                         + l.at("/value/placement/clusters").toString() + " " + l.at("/value/admission/fullStaticAssignments").toString())
                 .containsExactly(
                         "ADMITTED  [\"member1\"]",
-                        "ADMITTED [{\"name\":\"member2\",\"replicas\":2},{\"name\":\"member3\",\"replicas\":2}] [\"member1\"]");
+                        "ADMITTED [{\"name\":\"member2\",\"replicas\":2,\"components\":[]},{\"name\":\"member3\",\"replicas\":2,\"components\":[]}] [\"member1\"]");
         JsonNode status = script.topic("fedstream.quota-status").stream().reduce((a, b) -> b).orElseThrow().get("value");
         assertThat(status.at("/clusters")).extracting(c -> c.get("cluster").asText() + " " + c.at("/used/cpu").asText())
                 .containsExactly("member1 0", "member2 2", "member3 2");
