@@ -38,13 +38,7 @@ public record BenchSettings(int workloads, int rounds, int namespaces, int clust
 
     /** fedstream's shipped JVM options ({@code fedstream-jvm.options}), then {@link #jvmOptions()}. */
     List<String> fedstreamJvmOptions() {
-        return withShipped(jvmOptions);
-    }
-
-    static List<String> withShipped(List<String> jvmOptions) {
-        List<String> options = new java.util.ArrayList<>(ShippedJvmOptions.read());
-        options.addAll(jvmOptions);
-        return List.copyOf(options);
+        return ShippedJvmOptions.followedBy(jvmOptions);
     }
 
     static void atLeast(String name, int value, int minimum) {

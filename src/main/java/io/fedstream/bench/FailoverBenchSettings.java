@@ -46,6 +46,6 @@ public record FailoverBenchSettings(int workloads, int namespaces, long tolerati
 
     /** fedstream's shipped JVM options ({@code fedstream-jvm.options}), then {@link #jvmOptions()}. */
     List<String> fedstreamJvmOptions() {
-        return BenchSettings.withShipped(jvmOptions);
+        return ShippedJvmOptions.followedBy(jvmOptions);
     }
 }

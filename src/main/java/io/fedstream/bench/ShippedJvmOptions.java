@@ -26,6 +26,13 @@ final class ShippedJvmOptions {
         }
     }
 
+    /** The shipped options, then {@code later} ones, which win where they set the same thing (e.g. {@code -Xmx1g}). */
+    static List<String> followedBy(List<String> later) {
+        List<String> options = new ArrayList<>(read());
+        options.addAll(later);
+        return List.copyOf(options);
+    }
+
     /** The argument-file lines of {@code text} (the {@code java} launcher's {@code @file} syntax, one option a line). */
     static List<String> parse(String text) {
         List<String> options = new ArrayList<>();

@@ -65,11 +65,13 @@ public final class FedstreamConfig extends AbstractConfig {
     /** Pass-through Kafka keys whose values are secrets (sasl.jaas.config, ssl.key.password, ...). */
     private static final Pattern SECRET_KEY = Pattern.compile(".*(password|secret|jaas|token|credential).*");
 
-    // Kafka
-    public static final String KAFKA_BOOTSTRAP_SERVERS = "kafka.bootstrap.servers";
+    // Consumer values fedstream sets for Kafka Streams (streamsProperties says why); kafka.streams.* overrides them.
     private static final int GLOBAL_FETCH_MAX_WAIT_MS = 50;
     private static final int MAIN_MAX_POLL_RECORDS = 50;
     private static final int MAIN_MAX_PARTITION_FETCH_BYTES = 64 * 1024;
+
+    // Kafka
+    public static final String KAFKA_BOOTSTRAP_SERVERS = "kafka.bootstrap.servers";
     public static final String APPLICATION_ID = "application.id";
     public static final String STATE_DIR = "state.dir";
     public static final String PROCESSING_GUARANTEE = "processing.guarantee";
@@ -541,8 +543,8 @@ public final class FedstreamConfig extends AbstractConfig {
         // A record crosses four topics between its workload and its placement, and the stream thread polls again only
         // when it has processed all it polled: small polls and small fetches keep the workloads backlog from standing
         // in front of the stages' own topics. The first placed binding of 20,000 queued workloads came 53 s after
-        // the thread started with the defaults (1,000 records, 1 MiB a partition), 8 s with these, at no cost in rate
-        // (bench at load 13). kafka.streams.main.consumer.* overrides them.
+        // the thread started with the defaults (1,000 records, 1 MiB a partition), 8 s with these (bench at load 13);
+        // on a quiet machine 22 s against 11 s after launch, the steady rate perhaps 10-20% lower (docs/benchmarks.md).
         props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.MAX_POLL_RECORDS_CONFIG), MAIN_MAX_POLL_RECORDS);
         props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG), MAIN_MAX_PARTITION_FETCH_BYTES);
         props.putAll(originalsWithPrefix(STREAMS_PREFIX));

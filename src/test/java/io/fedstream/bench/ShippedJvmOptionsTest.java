@@ -18,7 +18,7 @@ class ShippedJvmOptionsTest {
         List<String> shipped = ShippedJvmOptions.read();
         assertThat(shipped).anyMatch(option -> option.startsWith("-Xmx"));
 
-        List<String> options = BenchSettings.withShipped(List.of("-Xmx1g"));
+        List<String> options = ShippedJvmOptions.followedBy(List.of("-Xmx1g"));
         assertThat(options).startsWith(shipped.toArray(String[]::new)).endsWith("-Xmx1g");
     }
 }
