@@ -68,7 +68,6 @@ public final class FedstreamConfig extends AbstractConfig {
     // Consumer values fedstream sets for Kafka Streams (streamsProperties says why); kafka.streams.* overrides them.
     private static final int GLOBAL_FETCH_MAX_WAIT_MS = 50;
     private static final int MAIN_MAX_POLL_RECORDS = 50;
-    private static final int MAIN_MAX_PARTITION_FETCH_BYTES = 64 * 1024;
 
     // Kafka
     public static final String KAFKA_BOOTSTRAP_SERVERS = "kafka.bootstrap.servers";
@@ -541,12 +540,10 @@ public final class FedstreamConfig extends AbstractConfig {
         // fetch for its full wait: 3.2 s before the stream thread started with the default 500 ms, 0.9 s with 50 ms.
         props.put(StreamsConfig.globalConsumerPrefix(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG), GLOBAL_FETCH_MAX_WAIT_MS);
         // A record crosses four topics between its workload and its placement, and the stream thread polls again only
-        // when it has processed all it polled: small polls and small fetches keep the workloads backlog from standing
-        // in front of the stages' own topics. The first placed binding of 20,000 queued workloads came 53 s after
-        // the thread started with the defaults (1,000 records, 1 MiB a partition), 8 s with these (bench at load 13);
-        // on a quiet machine 22 s against 11 s after launch, the steady rate perhaps 10-20% lower (docs/benchmarks.md).
+        // when it has processed all it polled: small polls let the stages' own topics in sooner. Smaller fetches (64 KiB
+        // a partition) halved the first placement of a 20,000 backlog (13 s against 24-30 s after launch) but cost a
+        // third of the rate, so the fetch size stays Kafka's (docs/benchmarks.md). kafka.streams.main.consumer.* wins.
         props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.MAX_POLL_RECORDS_CONFIG), MAIN_MAX_POLL_RECORDS);
-        props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG), MAIN_MAX_PARTITION_FETCH_BYTES);
         props.putAll(originalsWithPrefix(STREAMS_PREFIX));
         originalsWithPrefix(PRODUCER_PREFIX).forEach((k, v) -> props.put(StreamsConfig.producerPrefix(k), v));
         originalsWithPrefix(CONSUMER_PREFIX).forEach((k, v) -> props.put(StreamsConfig.consumerPrefix(k), v));
