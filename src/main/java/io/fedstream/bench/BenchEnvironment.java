@@ -13,12 +13,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Predicate;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.PartitionInfo;
@@ -145,6 +147,47 @@ final class BenchEnvironment implements AutoCloseable {
         consumer.assign(partitions);
         consumer.seekToBeginning(partitions);
         return consumer;
+    }
+
+    /**
+     * Counts the committed records of every topic whose name starts with one of {@code prefixes}, {@code except} one,
+     * reading each from the start to its last stable offset (so transaction markers and aborted records are not counted).
+     */
+    WrittenRecords countRecords(List<String> prefixes, String except) {
+        Predicate<String> ofInterest = topic -> !topic.equals(except) && prefixes.stream().anyMatch(topic::startsWith);
+        List<String> topics;
+        try {
+            topics = admin.listTopics().names().get(ADMIN_TIMEOUT.toSeconds(), TimeUnit.SECONDS).stream().filter(ofInterest).sorted().toList();
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot list the broker's topics: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while listing topics", e);
+        }
+        Map<String, Long> counts = new HashMap<>();
+        if (topics.isEmpty()) {
+            return new WrittenRecords(counts, prefixes);
+        }
+        try (KafkaConsumer<byte[], byte[]> consumer = readFromStart(topics)) {
+            Map<TopicPartition, Long> ends = new HashMap<>(consumer.endOffsets(consumer.assignment(), ADMIN_TIMEOUT));
+            ends.entrySet().removeIf(end -> end.getValue() == 0);
+            topics.forEach(topic -> counts.put(topic, 0L));
+            long deadline = System.nanoTime() + ADMIN_TIMEOUT.toNanos();
+            while (!ends.isEmpty()) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("could not read " + ends.keySet() + " to their ends within " + ADMIN_TIMEOUT.toSeconds() + " s");
+                }
+                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+                    TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+                    Long end = ends.get(partition);
+                    if (end != null && record.offset() < end) {
+                        counts.merge(record.topic(), 1L, Long::sum);
+                    }
+                }
+                ends.keySet().removeIf(partition -> consumer.position(partition) >= ends.get(partition));
+            }
+        }
+        return new WrittenRecords(counts, prefixes);
     }
 
     @Override

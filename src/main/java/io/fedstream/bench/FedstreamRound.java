@@ -62,8 +62,15 @@ final class FedstreamRound {
      * directory and output topics, short health thresholds), then the user's.
      */
     Map<String, String> configFor(int round) {
-        return configFor(environment, "bench-fedstream-r" + round, "round-B" + round, "bench.r" + round, HEALTH,
-                settings.fedstreamSettings());
+        return configFor(environment, applicationId(round), "round-B" + round, topicPrefix(round), HEALTH, settings.fedstreamSettings());
+    }
+
+    private static String applicationId(int round) {
+        return "bench-fedstream-r" + round;
+    }
+
+    private static String topicPrefix(int round) {
+        return "bench.r" + round;
     }
 
     /**
@@ -145,6 +152,9 @@ final class FedstreamRound {
                 }
             }
             ChildJvm.ResidentMemory memory = app.memory();
+            // Heartbeats are the bench's input, not fedstream's writes.
+            WrittenRecords written = environment.countRecords(List.of(applicationId(round) + "-", topicPrefix(round) + "."),
+                    topics.clusterHealth().name());
             Decisions decisions = seen.decisions;
             Completions completions = decisions.completions();
             return new Result(name,
@@ -155,7 +165,7 @@ final class FedstreamRound {
                     (completions.last() - app.launchedAtMillis()) / 1000.0,
                     decisions.placed(), decisions.rejected(), decisions.notChargeable(),
                     seen.lag.of(heartbeats.sent(), runningAt, completions.last(), observedUntil),
-                    seen.suspects, seen.migrations, memory);
+                    seen.suspects, seen.migrations, memory, written);
         }
     }
 
@@ -278,5 +288,5 @@ final class FedstreamRound {
      */
     record Result(String round, OptionalDouble workloadsPerSecond, double steadySeconds, double runningSeconds, double firstPlacedSeconds,
             double doneSeconds, int placed, int rejected, int notChargeable, HeartbeatLag.Result heartbeatLag,
-            int suspectTransitions, int migrationCommands, ChildJvm.ResidentMemory memory) {}
+            int suspectTransitions, int migrationCommands, ChildJvm.ResidentMemory memory, WrittenRecords written) {}
 }
