@@ -5,9 +5,12 @@ import io.fedstream.interpret.Resources;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
+import java.util.TreeSet;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
@@ -17,24 +20,33 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /**
  * The capacity held on each cluster for workloads placed there, in the reservations store: one entry per cluster and
  * workload, live for the TTL after it was taken (the time a cluster's heartbeats may take to count the pods as
- * allocated, after which holding them too would count them twice). A running total per cluster and an index by
- * reservation time keep a request's cost independent of how many reservations the cluster holds: only the entries
- * that expired since are visited, and the scan for them is skipped until the oldest live one can have expired.
+ * allocated, after which holding them too would count them twice). A running total per cluster keeps a request's cost
+ * independent of how many reservations the cluster holds, and an index by reservation time, kept in memory, finds the
+ * entries that expired: it is built by one scan of a cluster's entries the first time the cluster is touched after a
+ * start, so that it costs no store write (and no changelog record) of its own.
  */
 public final class ClusterReservations {
 
     private static final char ENTRY = '\u0000';
     private static final char TOTAL = '\u0001';
-    private static final char BY_TIME = '\u0002';
+    /** Where an earlier version kept the time index in the store; such entries are deleted when a cluster is loaded. */
+    private static final char LEGACY_BY_TIME = '\u0002';
     private static final Serializer<String> KEYS = new StringSerializer();
 
     private final KeyValueStore<String, Reservation> store;
     private final long ttlMs;
-    /**
-     * Cluster to the earliest time one of its reservations can expire, as far as this processor has seen; a cluster
-     * not in it is scanned. In memory only: a restarted task scans each cluster once.
-     */
-    private final Map<String, Long> nextExpiry = new HashMap<>();
+    /** Cluster to its live reservations, oldest first; a cluster not in it has not been loaded from the store yet. */
+    private final Map<String, NavigableSet<Held>> byTime = new HashMap<>();
+
+    /** A workload's reservation on a cluster, ordered by when it was taken. */
+    private record Held(long reservedAt, String workloadKey) implements Comparable<Held> {
+        private static final Comparator<Held> ORDER = Comparator.comparingLong(Held::reservedAt).thenComparing(Held::workloadKey);
+
+        @Override
+        public int compareTo(Held other) {
+            return ORDER.compare(this, other);
+        }
+    }
 
     public ClusterReservations(KeyValueStore<String, Reservation> store, Duration ttl) {
         this.store = store;
@@ -46,9 +58,9 @@ public final class ClusterReservations {
         return cluster + ENTRY + workloadKey;
     }
 
-    /** Whether a store key is a reservation (rather than a cluster's total or its time index). */
+    /** Whether a store key is a reservation (rather than a cluster's total). */
     public static boolean isReservationKey(String key) {
-        return key.indexOf(ENTRY) >= 0 && key.indexOf(BY_TIME) < 0;
+        return key.indexOf(ENTRY) >= 0 && key.indexOf(LEGACY_BY_TIME) < 0;
     }
 
     /**
@@ -77,9 +89,7 @@ public final class ClusterReservations {
             change = change.plus(Resources.fromQuantities(old.getAmounts()).times(-1));
         }
         store.put(key(cluster, workloadKey), reservation);
-        long reservedAt = reservation.getReservedAt().toEpochMilli();
-        store.put(timeKey(cluster, reservedAt, workloadKey), reservation);
-        nextExpiry.computeIfPresent(cluster, (c, next) -> Math.min(next, reservedAt + ttlMs));
+        held(cluster).add(new Held(reservation.getReservedAt().toEpochMilli(), workloadKey));
         addToTotal(cluster, change);
     }
 
@@ -93,36 +103,44 @@ public final class ClusterReservations {
 
     /** Deletes the reservations of the cluster taken at least the TTL before {@code now}, oldest first. */
     private void expire(String cluster, long now) {
-        Long next = nextExpiry.get(cluster);
-        if (next != null && now < next) {
-            return;
-        }
-        List<String> expired = new ArrayList<>();
-        long oldestLive = Long.MAX_VALUE;
-        try (KeyValueIterator<String, Reservation> byTime = store.prefixScan(cluster + BY_TIME, KEYS)) {
-            while (byTime.hasNext()) {
-                KeyValue<String, Reservation> entry = byTime.next();
-                long reservedAt = entry.value.getReservedAt().toEpochMilli();
-                if (now - reservedAt < ttlMs) {
-                    oldestLive = reservedAt;
-                    break;
-                }
-                expired.add(entry.key);
-            }
-        }
-        nextExpiry.put(cluster, oldestLive == Long.MAX_VALUE ? Long.MAX_VALUE : oldestLive + ttlMs);
-        // Changed once the iterator is closed: not every store layer promises a stable scan under writes.
-        for (String timeKey : expired) {
-            release(cluster, timeKey.substring(timeKey.indexOf(ENTRY) + 1));
+        NavigableSet<Held> held = held(cluster);
+        while (!held.isEmpty() && now - held.first().reservedAt() >= ttlMs) {
+            release(cluster, held.first().workloadKey());
         }
     }
 
-    /** Removes the workload's entry and its time index entry; returns what it held. */
+    /** The cluster's reservations by time, loaded from the store when the cluster is first touched. */
+    private NavigableSet<Held> held(String cluster) {
+        NavigableSet<Held> held = byTime.get(cluster);
+        if (held == null) {
+            held = new TreeSet<>();
+            try (KeyValueIterator<String, Reservation> entries = store.prefixScan(cluster + ENTRY, KEYS)) {
+                while (entries.hasNext()) {
+                    KeyValue<String, Reservation> entry = entries.next();
+                    held.add(new Held(entry.value.getReservedAt().toEpochMilli(), entry.key.substring(cluster.length() + 1)));
+                }
+            }
+            deleteLegacyTimeIndex(cluster);
+            byTime.put(cluster, held);
+        }
+        return held;
+    }
+
+    private void deleteLegacyTimeIndex(String cluster) {
+        List<String> legacy = new ArrayList<>();
+        try (KeyValueIterator<String, Reservation> entries = store.prefixScan(cluster + LEGACY_BY_TIME, KEYS)) {
+            entries.forEachRemaining(entry -> legacy.add(entry.key));
+        }
+        // Deleted once the iterator is closed: not every store layer promises a stable scan under writes.
+        legacy.forEach(store::delete);
+    }
+
+    /** Removes the workload's entry; returns what it held. */
     private Reservation forget(String cluster, String workloadKey) {
         Reservation old = store.get(key(cluster, workloadKey));
         if (old != null) {
             store.delete(key(cluster, workloadKey));
-            store.delete(timeKey(cluster, old.getReservedAt().toEpochMilli(), workloadKey));
+            held(cluster).remove(new Held(old.getReservedAt().toEpochMilli(), workloadKey));
         }
         return old;
     }
@@ -135,9 +153,5 @@ public final class ClusterReservations {
                 .setAmounts(sum.toQuantities())
                 .setReservedAt(Instant.EPOCH)
                 .build());
-    }
-
-    private static String timeKey(String cluster, long reservedAt, String workloadKey) {
-        return cluster + BY_TIME + String.format("%020d", reservedAt) + ENTRY + workloadKey;
     }
 }

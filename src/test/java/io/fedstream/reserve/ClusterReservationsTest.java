@@ -41,19 +41,35 @@ class ClusterReservationsTest {
     }
 
     @Test
-    void theClusterIsScannedForExpiredReservationsOnlyOnceTheOldestCanHaveExpired() {
+    void aClusterIsScannedOnceWhenFirstTouchedAndExpiresWithoutAnotherScan() {
         reservations.hold("member1", "team-a/orders", reservation("4", T0));
         reservations.hold("member1", "team-a/billing", reservation("2", T0 + 10_000));
+        int scansToLoad = scans.get();
 
         for (long t = T0; t < T0 + TTL.toMillis(); t += 5_000) {
             assertThat(reservations.heldBesides("member1", "nobody", t)).isEqualTo(cpu("6"));
         }
-        assertThat(scans).as("one scan finds when the oldest expires; none after it until then").hasValue(1);
-
         assertThat(reservations.heldBesides("member1", "nobody", T0 + TTL.toMillis())).isEqualTo(cpu("2"));
         assertThat(reservations.heldBesides("member1", "nobody", T0 + TTL.toMillis() + 9_999)).isEqualTo(cpu("2"));
         assertThat(reservations.heldBesides("member1", "nobody", T0 + TTL.toMillis() + 10_000)).isEqualTo(cpu("0"));
-        assertThat(scans).hasValue(3);
+        assertThat(scans).as("the time index lives in memory").hasValue(scansToLoad);
+        assertThat(driver.reservation("member1", "team-a/orders")).isNull();
+    }
+
+    @Test
+    void afterARestartTheTimeIndexIsRebuiltFromTheEntriesAndAnEarlierVersionsIndexEntriesAreDeleted() {
+        reservations.hold("member1", "team-a/orders", reservation("4", T0));
+        reservations.hold("member1", "team-a/billing", reservation("2", T0 + 10_000));
+        KeyValueStore<String, Reservation> store = driver.reservations();
+        store.put("member1\u0002" + String.format("%020d", T0) + "\u0000team-a/orders", reservation("4", T0));
+
+        ClusterReservations restarted = new ClusterReservations(store, TTL);
+
+        assertThat(restarted.heldBesides("member1", "nobody", T0 + TTL.toMillis())).as("orders expired").isEqualTo(cpu("2"));
+        assertThat(restarted.heldBesides("member1", "nobody", T0 + TTL.toMillis() + 10_000)).isEqualTo(cpu("0"));
+        try (var all = store.all()) {
+            assertThat(all).toIterable().extracting(entry -> entry.key).containsExactly("member1\u0001");
+        }
     }
 
     @Test
