@@ -145,7 +145,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         holding.forEach(cluster -> task.release(key, cluster));
         task.bindings.delete(key);
         task.workloads.delete(key);
-        task.unplaced.delete(key);
+        task.unlist(key);
         task.statuses.delete(key);
         task.deltas.delete(key);
     }

@@ -259,6 +259,16 @@ final class PlaceFailoverTask {
         emit(cluster, new PlaceFailoverOutcome.Reserve(request));
     }
 
+    /**
+     * Takes the workload off the list of those waiting for room. Most placed workloads are not on it (their answer
+     * took them off), and a delete writes a changelog record even for a key that is not there.
+     */
+    void unlist(String workloadKey) {
+        if (unplaced.get(workloadKey) != null) {
+            unplaced.delete(workloadKey);
+        }
+    }
+
     /** The migration brake as the cluster views carry it (every cluster's the same), or null while it does not hold. */
     MigrationBrake brake() {
         try (KeyValueIterator<String, ClusterWatch> it = clusterViews.all()) {

@@ -51,7 +51,7 @@ final class Placing {
     void onBinding(String key, ResourceBinding binding) {
         PlacementState workload = task.workload(key);
         if (binding.getPlacement() != null) {
-            task.unplaced.delete(key);
+            task.unlist(key);
             if (workload.placedCluster() != null || workload.shares() != null) {
                 task.workloads.put(key, workload.settled());
             }
