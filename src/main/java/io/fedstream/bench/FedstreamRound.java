@@ -25,6 +25,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.streams.StreamsConfig;
 
 /**
  * Round B: {@code fedstream run} in a fresh JVM, with a fresh application id, state directory and output topics,
@@ -62,7 +63,11 @@ final class FedstreamRound {
      * directory and output topics, short health thresholds), then the user's.
      */
     Map<String, String> configFor(int round) {
-        return configFor(environment, applicationId(round), "round-B" + round, topicPrefix(round), HEALTH, settings.fedstreamSettings());
+        Map<String, String> benchKeys = new LinkedHashMap<>(HEALTH);
+        // Kafka Streams deletes what its tasks consumed from repartition topics every 30 s by default; the round counts
+        // every record written, so nothing is deleted (a DeleteRecords request, not work of the stages, is all it saves).
+        benchKeys.put(FedstreamConfig.STREAMS_PREFIX + StreamsConfig.REPARTITION_PURGE_INTERVAL_MS_CONFIG, Long.toString(Long.MAX_VALUE));
+        return configFor(environment, applicationId(round), "round-B" + round, topicPrefix(round), benchKeys, settings.fedstreamSettings());
     }
 
     private static String applicationId(int round) {
@@ -76,17 +81,17 @@ final class FedstreamRound {
     /**
      * fedstream's settings for a run of the bench: the broker and registry of {@code environment}, application id
      * {@code applicationId}, a state directory under the round's directory {@code roundDir}, every output topic named
-     * {@code topicPrefix.<default name without fedstream.>}, no HTTP port, the {@code health} keys, then {@code user}'s.
+     * {@code topicPrefix.<default name without fedstream.>}, no HTTP port, the {@code benchKeys} (health thresholds, ...), then {@code user}'s.
      */
     static Map<String, String> configFor(BenchEnvironment environment, String applicationId, String roundDir, String topicPrefix,
-            Map<String, String> health, Map<String, String> user) {
+            Map<String, String> benchKeys, Map<String, String> user) {
         Map<String, String> config = new LinkedHashMap<>();
         config.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, environment.bootstrapServers());
         config.put(FedstreamConfig.SCHEMA_REGISTRY_URL, environment.registryUrl());
         config.put(FedstreamConfig.APPLICATION_ID, applicationId);
         config.put(FedstreamConfig.STATE_DIR, environment.workDir().resolve(roundDir).resolve("state").toString());
         config.put(FedstreamConfig.HTTP_PORT, "0");
-        config.putAll(health);
+        config.putAll(benchKeys);
         roundTopicKeys().forEach((key, defaultName) -> config.put(key, topicPrefix + "." + defaultName.replaceFirst("^fedstream\\.", "")));
         config.putAll(user);
         return config;
