@@ -1,7 +1,6 @@
 package io.fedstream.admit.stage;
 
 import io.fedstream.avro.AdmissionRequest;
-import io.fedstream.avro.QuotaStatus;
 import io.fedstream.config.Topics;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.policy.PolicyMirror;
@@ -10,10 +9,8 @@ import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.KStream;
-import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Repartitioned;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * Stage 3 of DESIGN.md: admission requests, repartitioned by namespace, go through the quota ledger; bindings with
@@ -25,8 +22,6 @@ public final class AdmitStage {
     public static final String REQUESTS_TOPIC = "admission-requests";
     /** The internal topic that brings the place and fail-over stages' placements to the namespace's partition. */
     public static final String PLACEMENTS_TOPIC = "placement-decisions";
-    /** Each quota's last status since the last commit, which the commit writes to {@code fedstream.quota-status}. */
-    static final String LATEST_QUOTA_STATUS_STORE = "admission-latest-quota-status-store";
 
     private final Topics topics;
     private final Serde<AdmissionRequest> requestSerde;
@@ -71,14 +66,6 @@ public final class AdmitStage {
                 .branch((key, outcome) -> outcome instanceof AdmitOutcome.Status, Branched.withConsumer(
                         statuses -> statuses
                                 .mapValues(outcome -> ((AdmitOutcome.Status) outcome).status(), Named.as("admit-status-value"))
-                                // A quota's status changes with every decision in its namespace; its readers need the
-                                // last one. The table's cache keeps one status per quota until the commit, which
-                                // writes it in the transaction of the decisions that made it.
-                                .toTable(Named.as("admit-latest-quota-status"),
-                                        Materialized.<String, QuotaStatus>as(Stores.inMemoryKeyValueStore(LATEST_QUOTA_STATUS_STORE))
-                                                .withKeySerde(Serdes.String()).withValueSerde(topics.quotaStatus().valueSerde())
-                                                .withCachingEnabled().withLoggingDisabled())
-                                .toStream(Named.as("admit-quota-status-changes"))
                                 .to(topics.quotaStatus().name(), topics.quotaStatus().producedAs("quota-status-sink")),
                         "-to-quota-status"))
                 .branch((key, outcome) -> outcome instanceof AdmitOutcome.Audit, Branched.withConsumer(
