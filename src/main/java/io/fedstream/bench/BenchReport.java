@@ -72,7 +72,7 @@ final class BenchReport {
                 rate(overall(b.runningSeconds(), b.doneSeconds()), ""), seconds(b.runningSeconds()),
                 seconds(b.firstPlacedSeconds()), seconds(b.doneSeconds()), b.placed() + "/" + b.rejected() + "/" + b.notChargeable(),
                 lag(b.heartbeatLag()), b.suspectTransitions(), b.migrationCommands(), memory(b.memory()), heap(b.memory()), loadAverage1());
-        print("      %s wrote %s records a workload", b.round(), b.written().perWorkload(settings.workloads()));
+        print("      %s wrote %s records a workload", b.round(), b.written().averagedOver(settings.workloads()));
         return b;
     }
 

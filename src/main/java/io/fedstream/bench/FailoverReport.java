@@ -65,6 +65,9 @@ final class FailoverReport {
             print("  from FAILED to each command (append times): min %s, p50 %s, p99 %s, max %s", millis(delays.minMillis()),
                     millis(delays.p50Millis()), millis(delays.p99Millis()), millis(delays.maxMillis()));
         }
+        if (burst.commands() > 0) {
+            print("  fedstream wrote %s records a command from the silence on", result.failureWrites().averagedOver(burst.commands()));
+        }
         print("  targets against the survivors' free room when %s failed (cpu: allocatable less what is placed there):",
                 FailoverBench.FAILING);
         for (FailoverBurst.Share share : burst.shares()) {

@@ -63,9 +63,16 @@ final class FailoverRound {
     Map<String, String> configFor(String name) {
         Map<String, String> health = new LinkedHashMap<>(FedstreamRound.HEALTH);
         health.put(FedstreamConfig.HEALTH_TOLERATION_MS, Long.toString(settings.tolerationMs()));
-        String id = name.toLowerCase(Locale.ROOT);
-        return FedstreamRound.configFor(environment, "bench-failover-" + id, "round-" + name, "bench.failover." + id, health,
-                settings.fedstreamSettings());
+        return FedstreamRound.configFor(environment, applicationId(name), "round-" + name, topicPrefix(name),
+                FedstreamRound.keepingEveryRecord(health), settings.fedstreamSettings());
+    }
+
+    private static String applicationId(String name) {
+        return "bench-failover-" + name.toLowerCase(Locale.ROOT);
+    }
+
+    private static String topicPrefix(String name) {
+        return "bench.failover." + name.toLowerCase(Locale.ROOT);
     }
 
     /**
@@ -111,6 +118,7 @@ final class FailoverRound {
             long placedAt = System.currentTimeMillis();
             Map<String, String> placements = Map.copyOf(seen.placements);
             Map<String, Long> freeCpu = freeCpu(placements, seen.cpu, silent);
+            WrittenRecords beforeFailure = FedstreamRound.written(environment, applicationId(name), topicPrefix(name), topics);
             heartbeats.silence(silent);
             long silentFrom = lastBeat(silent);
             seen.failureStarted();
@@ -148,12 +156,13 @@ final class FailoverRound {
                 }
             }
             long watchedUntil = System.currentTimeMillis();
+            WrittenRecords failureWrites = FedstreamRound.written(environment, applicationId(name), topicPrefix(name), topics).since(beforeFailure);
             Long failedAt = burst == null ? null : seen.failedAt.get(silent.get(0));
             return new Result(name, silent, (runningAt - app.launchedAtMillis()) / 1000.0, (placedAt - app.launchedAtMillis()) / 1000.0,
                     countBy(placements), freeCpu, silentFrom, Map.copyOf(seen.suspectAt), Map.copyOf(seen.failedAt),
                     seen.brakeAt, seen.brakeText, seen.suspectsBefore, seen.otherTransitions, seen.migrationsBefore,
                     seen.migrations, seen.purges, burst == null || failedAt == null ? null : burst.result(failedAt),
-                    health.failureThreshold().toMillis(), health.toleration().toMillis(), watchedUntil - silentFrom);
+                    health.failureThreshold().toMillis(), health.toleration().toMillis(), watchedUntil - silentFrom, failureWrites);
         }
     }
 
@@ -301,11 +310,12 @@ final class FailoverRound {
      * @param migrations MIGRATE commands after the silence began
      * @param burst the single failure's commands judged; null with several silent clusters, or when none turned FAILED
      * @param watchedMillis how long after {@code silentFrom} the outputs were read
+     * @param failureWrites what fedstream wrote from the silence on (cluster views and transitions too)
      */
     record Result(String name, List<String> silent, double runningSeconds, double placedSeconds, Map<String, Integer> placedByCluster,
             Map<String, Long> freeCpu, long silentFrom, Map<String, Long> suspectAt, Map<String, Long> failedAt, Long brakeAt,
             String brakeText, int suspectsBefore, int otherTransitions, int migrationsBefore, int migrations, int purges,
-            FailoverBurst.Result burst, long failureThresholdMillis, long tolerationMillis, long watchedMillis) {
+            FailoverBurst.Result burst, long failureThresholdMillis, long tolerationMillis, long watchedMillis, WrittenRecords failureWrites) {
 
         boolean allFailed() {
             return failedAt.size() == silent.size();

@@ -63,11 +63,19 @@ final class FedstreamRound {
      * directory and output topics, short health thresholds), then the user's.
      */
     Map<String, String> configFor(int round) {
-        Map<String, String> benchKeys = new LinkedHashMap<>(HEALTH);
-        // Kafka Streams deletes what its tasks consumed from repartition topics every 30 s by default; the round counts
-        // every record written, so nothing is deleted (a DeleteRecords request, not work of the stages, is all it saves).
-        benchKeys.put(FedstreamConfig.STREAMS_PREFIX + StreamsConfig.REPARTITION_PURGE_INTERVAL_MS_CONFIG, Long.toString(Long.MAX_VALUE));
-        return configFor(environment, applicationId(round), "round-B" + round, topicPrefix(round), benchKeys, settings.fedstreamSettings());
+        return configFor(environment, applicationId(round), "round-B" + round, topicPrefix(round), keepingEveryRecord(HEALTH),
+                settings.fedstreamSettings());
+    }
+
+    /**
+     * {@code keys} and one more: Kafka Streams deletes what its tasks consumed from repartition topics every 30 s by
+     * default; a round counts every record written, so nothing is deleted (a DeleteRecords request, not work of the
+     * stages, is all that saves).
+     */
+    static Map<String, String> keepingEveryRecord(Map<String, String> keys) {
+        Map<String, String> out = new LinkedHashMap<>(keys);
+        out.put(FedstreamConfig.STREAMS_PREFIX + StreamsConfig.REPARTITION_PURGE_INTERVAL_MS_CONFIG, Long.toString(Long.MAX_VALUE));
+        return out;
     }
 
     private static String applicationId(int round) {
@@ -157,9 +165,7 @@ final class FedstreamRound {
                 }
             }
             ChildJvm.ResidentMemory memory = app.memory();
-            // Heartbeats are the bench's input, not fedstream's writes.
-            WrittenRecords written = environment.countRecords(List.of(applicationId(round) + "-", topicPrefix(round) + "."),
-                    topics.clusterHealth().name());
+            WrittenRecords written = written(environment, applicationId(round), topicPrefix(round), topics);
             Decisions decisions = seen.decisions;
             Completions completions = decisions.completions();
             return new Result(name,
@@ -172,6 +178,12 @@ final class FedstreamRound {
                     seen.lag.of(heartbeats.sent(), runningAt, completions.last(), observedUntil),
                     seen.suspects, seen.migrations, memory, written);
         }
+    }
+
+    /** What fedstream wrote so far in a round of {@code applicationId} and {@code topicPrefix}. */
+    static WrittenRecords written(BenchEnvironment environment, String applicationId, String topicPrefix, Topics topics) {
+        // Heartbeats are the bench's input, not fedstream's writes.
+        return environment.countRecords(List.of(applicationId + "-", topicPrefix + "."), topics.clusterHealth().name());
     }
 
     /** What a round reads from fedstream's outputs: decisions, heartbeat views, SUSPECT transitions, migration commands. */

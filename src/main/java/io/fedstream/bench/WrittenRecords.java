@@ -1,6 +1,7 @@
 package io.fedstream.bench;
 
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,11 +27,19 @@ record WrittenRecords(Map<String, Long> byTopic, List<String> prefixes) {
         return byTopic.values().stream().mapToLong(Long::longValue).sum();
     }
 
+    /** What was written after {@code before} was counted, topic by topic. */
+    WrittenRecords since(WrittenRecords before) {
+        Map<String, Long> added = new HashMap<>(byTopic);
+        before.byTopic.forEach((topic, count) -> added.merge(topic, -count, Long::sum));
+        added.values().removeIf(count -> count == 0);
+        return new WrittenRecords(added, prefixes);
+    }
+
     /**
-     * Records per workload in all and for the largest topics, each topic named without its prefix (the round's
-     * application id or topic prefix), e.g. {@code 21.4 (bindings 2.0, placement-states-store-changelog 3.1, ...)}.
+     * Records per item (workload, command) in all and for the largest topics, each topic named without its prefix (the
+     * round's application id or topic prefix), e.g. {@code 21.4 (bindings 2.0, placement-states-store-changelog 3.1, ...)}.
      */
-    String perWorkload(int workloads) {
+    String averagedOver(int workloads) {
         StringBuilder out = new StringBuilder(per(total(), workloads)).append(" (");
         int named = 0;
         long rest = 0;

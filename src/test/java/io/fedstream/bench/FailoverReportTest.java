@@ -17,6 +17,9 @@ class FailoverReportTest {
     private final StringWriter text = new StringWriter();
     private final FailoverReport report = new FailoverReport(SETTINGS, new PrintWriter(text, true));
 
+    private static final WrittenRecords WRITES = new WrittenRecords(Map.of("bench.failover.f1.migrations", 150L,
+            "bench-failover-f1-capacity-reservations", 300L), List.of("bench-failover-f1-", "bench.failover.f1."));
+
     private static FailoverBurst.Result burst(long maxDelay, double dc2CommandPercent, int duplicates) {
         return new FailoverBurst.Result("member-1", 150, 150 + duplicates, duplicates, 0, 0, 0,
                 new FailoverBurst.Delays(100, 300, maxDelay, maxDelay),
@@ -27,13 +30,13 @@ class FailoverReportTest {
     private static FailoverRound.Result single(FailoverBurst.Result burst) {
         return new FailoverRound.Result("F1", List.of("member-1"), 5, 20, Map.of("member-1", 150, "member-2", 75, "member-3", 75),
                 Map.of(), 1_000, Map.of("member-1", 4_000L), Map.of("member-1", 5_000L), null, null, 0, 0, 0, burst.commands(), 0,
-                burst, 3_000, 1_000, 12_000);
+                burst, 3_000, 1_000, 12_000, WRITES);
     }
 
     private static FailoverRound.Result mass(int commands, Long brakeAt, long watchedMillis) {
         return new FailoverRound.Result("F2", List.of("member-1", "member-2"), 5, 20, Map.of(), Map.of(), 1_000,
                 Map.of("member-1", 4_000L, "member-2", 4_000L), Map.of("member-1", 5_000L, "member-2", 5_000L), brakeAt,
-                "MassFailure: 2 of 3", 0, 0, 0, commands, 0, null, 3_000, 1_000, watchedMillis);
+                "MassFailure: 2 of 3", 0, 0, 0, commands, 0, null, 3_000, 1_000, watchedMillis, WRITES);
     }
 
     @Test
@@ -42,6 +45,13 @@ class FailoverReportTest {
 
         assertThat(exitCode).as(text.toString()).isZero();
         assertThat(text.toString()).contains("PASSED: every criterion holds.").doesNotContain("FAIL ");
+    }
+
+    @Test
+    void theBurstsWritesArePrintedPerCommand() {
+        report.single(single(burst(1_900, 55.0, 0)));
+
+        assertThat(text.toString()).contains("  fedstream wrote 3.0 (capacity-reservations 2.0, migrations 1.0) records a command from the silence on");
     }
 
     @Test
@@ -63,7 +73,7 @@ class FailoverReportTest {
     @Test
     void aClusterThatNeverFailsFailsTheScenario() {
         FailoverRound.Result notFailed = new FailoverRound.Result("F1", List.of("member-1"), 5, 20, Map.of(), Map.of(), 1_000,
-                Map.of(), Map.of(), null, null, 2, 1, 0, 0, 0, null, 3_000, 1_000, 120_000);
+                Map.of(), Map.of(), null, null, 2, 1, 0, 0, 0, null, 3_000, 1_000, 120_000, WRITES);
 
         List<FailoverReport.Criterion> criteria = report.criteria(notFailed, mass(0, 4_000L, 13_000));
 

@@ -22,13 +22,13 @@ class WrittenRecordsTest {
 
         assertEquals(7_500, written.total());
         assertEquals("7.5 (bindings 2.0, store-10-changelog 1.0, store-9-changelog 0.9, store-8-changelog 0.8, store-7-changelog 0.7,"
-                + " store-6-changelog 0.6, store-5-changelog 0.5, 4 more 1.0)", written.perWorkload(1_000));
+                + " store-6-changelog 0.6, store-5-changelog 0.5, 4 more 1.0)", written.averagedOver(1_000));
     }
 
     @Test
     void aFewTopicsAreAllNamed() {
         WrittenRecords written = new WrittenRecords(Map.of("bench.r1.audit", 30L, "app-x-repartition", 30L), PREFIXES);
 
-        assertEquals("6.0 (x-repartition 3.0, audit 3.0)", written.perWorkload(10));
+        assertEquals("6.0 (x-repartition 3.0, audit 3.0)", written.averagedOver(10));
     }
 }
