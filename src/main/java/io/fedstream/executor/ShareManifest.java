@@ -42,7 +42,7 @@ final class ShareManifest {
         if (revised.unrevised().isEmpty()) {
             return null;
         }
-        return "the share's replicas of " + String.join(", ", revised.unrevised().stream().map(name -> name + " (" + replicas.get(name) + ")")
+        return "the share's replicas of " + String.join(", ", revised.unrevised().stream().sorted().map(name -> name + " (" + replicas.get(name) + ")")
                 .toList()) + " are not one field of the manifest: applied as written";
     }
 }
