@@ -93,8 +93,16 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
         }
     }
 
-    private void upsert(Record<String, WorkloadEvent> record, String key, WorkloadEvent event) {
+    private void upsert(Record<String, WorkloadEvent> record, String key, WorkloadEvent given) {
+        WorkloadEvent event = given;
         Interpretation interpretation = interpret(key, event);
+        List<FieldError> placementProblems = interpretation.outcome() == Interpretation.Outcome.INTERPRETED
+                ? GivenPlacement.problems(event.getPlacement(), interpretation.components()) : List.of();
+        if (!placementProblems.isEmpty()) {
+            // As Karmada's webhook refuses such a binding: this version is invalid, and its placement places nothing.
+            interpretation = invalid(placementProblems);
+            event = WorkloadEvent.newBuilder(event).setPlacement(null).build();
+        }
         ResourceBinding binding = mapper.toBinding(key, event, interpretation, Instant.ofEpochMilli(context.currentSystemTimeMs()));
         if (interpretation.outcome() == Interpretation.Outcome.INTERPRETED) {
             binding.setClusterOverrides(clusterOverrides.of(event.getManifest(), binding.getNamespace(), interpreters.current(),
@@ -129,9 +137,12 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
     }
 
     private static Interpretation invalid(FieldError error) {
+        return invalid(List.of(error));
+    }
+
+    private static Interpretation invalid(List<FieldError> errors) {
         return new Interpretation(
-                Interpretation.Outcome.INVALID, null, Map.of(), null, null, List.of(), Resources.NONE, Resources.NONE,
-                List.of(error));
+                Interpretation.Outcome.INVALID, null, Map.of(), null, null, List.of(), Resources.NONE, Resources.NONE, errors);
     }
 
     private void deadLetter(Record<String, WorkloadEvent> record, FieldError error) {

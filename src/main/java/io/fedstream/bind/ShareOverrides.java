@@ -1,8 +1,6 @@
 package io.fedstream.bind;
 
-import io.fedstream.admit.DividedShare;
 import io.fedstream.avro.ClusterOverride;
-import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Component;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReplicaScheduling;
@@ -19,7 +17,7 @@ import java.util.Map;
  * A binding's per-cluster override results as each cluster runs them: on a cluster of a DIVIDED placement, the
  * overridden manifest and components carry that cluster's share of the replicas, as Karmada's {@code ensureWork} revises
  * the replicas to the share before the overrides apply; the counts are those the admit stage charges ({@link
- * DividedShare#replicas}). The binding record keeps the results as written, from which the charge is decided.
+ * ShareReplicas}). The binding record keeps the results as written, from which the charge is decided.
  */
 public final class ShareOverrides {
 
@@ -35,8 +33,8 @@ public final class ShareOverrides {
         }
         List<ClusterOverride> out = new ArrayList<>();
         for (ClusterOverride override : binding.getClusterOverrides()) {
-            int index = indexOf(placement, override.getCluster());
-            out.add(index < 0 || override.getProblem() != null ? override : revised(binding, override, weights(placement), index));
+            int index = ShareReplicas.indexOf(placement, override.getCluster());
+            out.add(index < 0 || override.getProblem() != null ? override : revised(binding, override, index));
         }
         return out;
     }
@@ -47,29 +45,21 @@ public final class ShareOverrides {
      */
     public static String movedManifest(ResourceBinding binding, String source, String target) {
         return BindingOverrides.applied(binding, target).map(override -> {
-            Placement placement = binding.getPlacement();
-            int index = placement == null || placement.getScheduling() != ReplicaScheduling.DIVIDED ? -1 : indexOf(placement, source);
-            return index < 0 ? override.getManifest() : revised(binding, override, weights(placement), index).getManifest();
+            int index = ShareReplicas.indexOf(binding.getPlacement(), source);
+            return index < 0 ? override.getManifest() : revised(binding, override, index).getManifest();
         }).orElse(null);
     }
 
-    private static ClusterOverride revised(ResourceBinding binding, ClusterOverride override, long[] weights, int index) {
-        List<DividedShare.Component> share = new ArrayList<>();
-        for (Component overridden : override.getComponents()) {
-            long written = binding.getComponents().stream().filter(c -> c.getName().equals(overridden.getName()))
-                    .mapToLong(Component::getReplicas).findFirst().orElse(overridden.getReplicas());
-            share.add(new DividedShare.Component(written, overridden.getReplicas(), Resources.fromQuantities(overridden.getPerPod()),
-                    Resources.fromQuantities(overridden.getPerPodLimits())));
-        }
-        long[] pods = DividedShare.replicas(share, weights, index);
+    private static ClusterOverride revised(ResourceBinding binding, ClusterOverride override, int index) {
+        long[] pods = ShareReplicas.of(binding, override.getComponents(), index);
         List<Component> components = new ArrayList<>();
         Map<String, Long> counts = new LinkedHashMap<>();
         Resources total = Resources.NONE;
         Resources totalLimits = Resources.NONE;
         for (int i = 0; i < pods.length; i++) {
             Component overridden = override.getComponents().get(i);
-            Resources requests = share.get(i).perPod().times(pods[i]);
-            Resources limits = share.get(i).perPodLimits().times(pods[i]);
+            Resources requests = Resources.fromQuantities(overridden.getPerPod()).times(pods[i]);
+            Resources limits = Resources.fromQuantities(overridden.getPerPodLimits()).times(pods[i]);
             components.add(Component.newBuilder(overridden).setReplicas(pods[i]).setTotal(requests.toQuantities())
                     .setTotalLimits(limits.toQuantities()).build());
             counts.put(overridden.getName(), pods[i]);
@@ -82,19 +72,5 @@ public final class ShareOverrides {
                 .setTotalLimits(totalLimits.toQuantities())
                 .setManifest(override.getManifest() == null ? null : REVISION.revise(override.getManifest(), counts).manifest())
                 .build();
-    }
-
-    private static int indexOf(Placement placement, String cluster) {
-        List<ClusterTarget> clusters = placement.getClusters();
-        for (int i = 0; i < clusters.size(); i++) {
-            if (clusters.get(i).getName().equals(cluster)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static long[] weights(Placement placement) {
-        return placement.getClusters().stream().mapToLong(t -> t.getReplicas() == null ? -1 : t.getReplicas()).toArray();
     }
 }

@@ -14,6 +14,7 @@ import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topic;
 import io.fedstream.config.Topics;
 import io.fedstream.executor.MigrationReports.Report;
+import io.fedstream.override.ReplicaRevision;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -200,7 +201,9 @@ public final class Executor implements AutoCloseable {
         String manifest = command.getTargetManifest() != null ? command.getTargetManifest()
                 : catalog.manifest(command.getWorkloadKey(), CATALOG_TIMEOUT).orElseThrow(() -> new IllegalStateException(
                 "no manifest of " + command.getWorkloadKey() + " on " + topics.workloads().name() + " (deleted, or past its retention)"));
-        ObjectNode restored = RestoredManifest.of(manifest, command);
+        // A moved Divided share runs its own pods there, not the workload's replicas.
+        ReplicaRevision.Revised share = ShareManifest.of(manifest, command.getTargetReplicas());
+        ObjectNode restored = RestoredManifest.of(share.manifest(), command);
         String apiVersion = restored.path("apiVersion").asText();
         Optional<GenericKubernetesResource> existing = objects.get(apiVersion, key.kind(), key.namespace(), key.name());
         boolean applied = existing.isPresent() && command.getCommandId().equals(annotation(existing.get(), ObjectMarks.MIGRATION_COMMAND));
@@ -217,7 +220,8 @@ public final class Executor implements AutoCloseable {
             interruption.afterApply(command);
         }
         restoredState(command).ifPresent(what -> outcome.add(new Report(MigrationPhase.RESTORED, what)));
-        outcome.add(new Report(MigrationPhase.COMPLETED, applied ? "already applied by this command; not applied again" : null));
+        outcome.add(new Report(MigrationPhase.COMPLETED, applied ? "already applied by this command; not applied again"
+                : ShareManifest.unrevisedNote(share, command.getTargetReplicas())));
         return outcome;
     }
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fedstream.Fedstream;
 import io.fedstream.agent.Agent;
 import io.fedstream.agent.AgentSettings;
@@ -55,7 +57,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The agent and the executor against a real broker without the topology (the test writes the commands): a labelled
  * consumer's offsets reported, an OFFSET_COMMIT committed before the workload is applied and not again for a repeated
  * command, a command's overridden target manifest applied instead of the catalog's, a graceful purge that scales down and
- * deletes after the grace period, and another cluster's command ignored.
+ * deletes after the grace period, another cluster's command ignored, and a moved Divided share applied with the share's
+ * replicas per component.
  */
 @ExtendWith(KafkaClusterExtension.class)
 class ExecutorIT {
@@ -156,6 +159,79 @@ class ExecutorIT {
                 }
             }
         }
+    }
+
+    @Test
+    void aMovedSharesCommandAppliesTheSharesReplicasWithOrWithoutTheTargetsOverriddenManifest(SharedKafka kafka, KafkaTestNames names,
+            @TempDir Path state) throws Exception {
+        FedstreamConfig config = AppInstance.config(kafka, names, state, "t", Map.of(FedstreamConfig.TOPIC_PARTITIONS, "1"));
+        Fedstream fedstream = Fedstream.create(config, new InProcessSchemaRegistry());
+        Topics topics = fedstream.topics();
+        new TopicProvisioner(config).ensure(topics);
+        try (MockCluster cluster = new MockCluster(); Admin admin = kafka.admin();
+             Executor executor = new Executor(cluster.client(), config, topics, admin, CLUSTER, Clock.systemUTC()).start()) {
+            cluster.client().apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
+                    .withNewMetadata().withName("pytorchjobs.kubeflow.org").endMetadata()
+                    .withNewSpec().withGroup("kubeflow.org").withScope("Namespaced")
+                    .withNewNames().withKind("PyTorchJob").withPlural("pytorchjobs").withSingular("pytorchjob").endNames()
+                    .addNewVersion().withName("v1").withServed(true).withStorage(true).endVersion()
+                    .endSpec().build()).create();
+
+            // A share of a master and 2 of 5 workers moves here; no override rule applies: the workload's manifest, revised.
+            String trainKey = "kubeflow.org/PyTorchJob/team-a/train";
+            publish(config, topics.workloads(), trainKey, WorkloadEvent.newBuilder().setOp(Op.UPSERT)
+                    .setManifest(pytorch("train", "example/train:1", 5)).setObservedAt(ISSUED).build());
+            publish(config, topics.migrations(), trainKey, command(trainKey, "cmd-share", MigrationAction.MIGRATE, "member-y", CLUSTER)
+                    .setTargetReplicas(Map.of("master", 1L, "worker", 2L)).build());
+            awaitPhase(config, topics, "cmd-share", MigrationPhase.COMPLETED, 1);
+            assertThat(replicas(cluster.get(PYTORCH, "team-a", "train"))).isEqualTo(Map.of("Master", 1, "Worker", 2));
+
+            // The same share where an override rule applies: the command's manifest (the mirror's image), revised as well.
+            String tuneKey = "kubeflow.org/PyTorchJob/team-a/tune";
+            publish(config, topics.workloads(), tuneKey, WorkloadEvent.newBuilder().setOp(Op.UPSERT)
+                    .setManifest(pytorch("tune", "example/train:1", 5)).setObservedAt(ISSUED).build());
+            publish(config, topics.migrations(), tuneKey, command(tuneKey, "cmd-share-overridden", MigrationAction.MIGRATE, "member-y", CLUSTER)
+                    .setTargetManifest(pytorch("tune", "mirror.example.com/train:1", 5))
+                    .setTargetReplicas(Map.of("master", 0L, "worker", 3L)).build());
+            awaitPhase(config, topics, "cmd-share-overridden", MigrationPhase.COMPLETED, 1);
+            GenericKubernetesResource tune = cluster.get(PYTORCH, "team-a", "tune");
+            assertThat(replicas(tune)).isEqualTo(Map.of("Master", 0, "Worker", 3));
+            assertThat(tune.toString()).contains("mirror.example.com/train:1");
+
+            // Counts the executor cannot set in one field of this FlinkDeployment: applied as written, and said.
+            String flinkKey = "flink.apache.org/FlinkDeployment/streaming/scorer";
+            publish(config, topics.workloads(), flinkKey, WorkloadEvent.newBuilder().setOp(Op.UPSERT)
+                    .setManifest(flink("scorer", names.id("scorer-group"))).setObservedAt(ISSUED).build());
+            publish(config, topics.migrations(), flinkKey, command(flinkKey, "cmd-share-flink", MigrationAction.MIGRATE, "member-y", CLUSTER)
+                    .setTargetReplicas(Map.of("jobmanager", 1L, "taskmanager", 1L)).build());
+            awaitPhase(config, topics, "cmd-share-flink", MigrationPhase.COMPLETED, 1);
+            assertThat(events(config, topics, "cmd-share-flink")).extracting(MigrationEvent::getPhase, MigrationEvent::getReason).containsExactly(
+                    tuple(MigrationPhase.STARTED, null),
+                    tuple(MigrationPhase.COMPLETED, "the share's replicas of jobmanager (1), taskmanager (1) are not one field of the manifest: applied as written"));
+            assertThat(((Map<?, ?>) ((Map<?, ?>) cluster.get(MockCluster.FLINK, "streaming", "scorer").getAdditionalProperties()
+                    .get("spec")).get("job")).get("parallelism")).isEqualTo(2);
+        }
+    }
+
+    private static final ResourceDefinitionContext PYTORCH = new ResourceDefinitionContext.Builder()
+            .withGroup("kubeflow.org").withVersion("v1").withKind("PyTorchJob").withPlural("pytorchjobs").withNamespaced(true).build();
+
+    /** A PyTorchJob of one master and {@code workers} workers, each a container of {@code image}. */
+    private static String pytorch(String name, String image, int workers) {
+        return """
+                {"apiVersion":"kubeflow.org/v1","kind":"PyTorchJob","metadata":{"name":"%s","namespace":"team-a"},
+                 "spec":{"pytorchReplicaSpecs":{
+                   "Master":{"replicas":1,"template":{"spec":{"containers":[{"name":"pytorch","image":"%s","resources":{"requests":{"cpu":"1"}}}]}}},
+                   "Worker":{"replicas":%d,"template":{"spec":{"containers":[{"name":"pytorch","image":"%s","resources":{"requests":{"cpu":"1"}}}]}}}}}}"""
+                .formatted(name, image, workers, image);
+    }
+
+    /** Each replica type's count as the cluster holds it. */
+    private static Map<String, Object> replicas(GenericKubernetesResource job) {
+        Map<?, ?> specs = (Map<?, ?>) ((Map<?, ?>) job.getAdditionalProperties().get("spec")).get("pytorchReplicaSpecs");
+        Map<String, Object> out = new java.util.TreeMap<>();
+        specs.forEach((type, spec) -> out.put((String) type, ((Map<?, ?>) spec).get("replicas")));
+        return out;
     }
 
     private static String flink(String name, String group) {

@@ -15,6 +15,7 @@ import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.bind.ShareOverrides;
+import io.fedstream.bind.ShareReplicas;
 import io.fedstream.failover.FailoverSettings;
 import io.fedstream.failover.FailureCause;
 import io.fedstream.failover.IncidentEntry;
@@ -36,6 +37,7 @@ import io.fedstream.place.Toleration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -318,9 +320,12 @@ final class FailingOver {
         Optional<PlanResult> result = plan(key, binding, pending, pending.fromCurrent());
         PlacementState after = workload.withPending(null);
         if (result.isPresent() && result.get() instanceof PlanResult.Planned planned) {
-            // The target gets its own overridden manifest, when override policies change the workload there.
+            // The target gets its own overridden manifest, when override policies change the workload there, and a
+            // Divided share's pods per component, with or without such policies.
             MigrationCommand command = MigrationCommand.newBuilder(planned.command())
                     .setTargetManifest(ShareOverrides.movedManifest(binding, planned.command().getSourceCluster(),
+                            planned.command().getTargetCluster()))
+                    .setTargetReplicas(ShareReplicas.moved(binding, planned.command().getSourceCluster(),
                             planned.command().getTargetCluster()))
                     .build();
             task.emit(key, new PlaceFailoverOutcome.Command(command));
@@ -400,6 +405,7 @@ final class FailingOver {
                 .setSourceCluster(cluster)
                 .setTargetCluster(null)
                 .setTargetManifest(null)
+                .setTargetReplicas(Map.of())
                 .setRemainingCandidates(List.of())
                 .setCheckpoint(null)
                 .setDeltaReplay(null)

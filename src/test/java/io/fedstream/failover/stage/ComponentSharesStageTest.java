@@ -146,6 +146,9 @@ class ComponentSharesStageTest {
         var command = fleet.commandsFor(JOB).get(0);
         assertThat(command.getAction()).isEqualTo(MigrationAction.MIGRATE);
         assertThat(command.getSourceCluster() + "->" + command.getTargetCluster()).isEqualTo("dc-1->dc-3");
+        assertThat(command.getTargetReplicas()).as("the share's pods per component, though no override rule applies on dc-3")
+                .isEqualTo(Map.of("master", 1L, "worker", 1L));
+        assertThat(command.getTargetManifest()).isNull();
 
         fleet.report(command, io.fedstream.avro.MigrationPhase.COMPLETED, null);
 
