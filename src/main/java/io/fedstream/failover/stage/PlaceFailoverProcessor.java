@@ -56,10 +56,10 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
     @Override
     public void init(ProcessorContext<String, PlaceFailoverOutcome> context) {
         task = new PlaceFailoverTask(context, settings, topics.stateDeltas().name(), policyChanges);
-        placing = new Placing(task, metrics);
         failingOver = new FailingOver(task);
-        applicationFailover = new ApplicationFailover(task, failingOver);
         rescaling = new Rescaling(task, failingOver);
+        placing = new Placing(task, metrics, rescaling);
+        applicationFailover = new ApplicationFailover(task, failingOver);
         reportedPolicies = context.getStateStore(PlaceFailoverStores.REFUSED_POLICIES);
         context.schedule(settings.checkInterval(), PunctuationType.WALL_CLOCK_TIME, at -> {
             task.processing(-1);

@@ -19,7 +19,7 @@ public final class PlaceFailoverStores {
     public static final String CLUSTER_WORKLOADS = "cluster-workloads-index";
     /** Workload key to its {@link PlacementState}. */
     public static final String WORKLOADS = "placement-states-store";
-    /** Workload key to "" while it waits for a cluster with room. */
+    /** Workload key to "" while it waits for a cluster with room, or to a {@link RescaleWait} while its re-scale waits. */
     public static final String UNPLACED = "unplaced-workloads-store";
     /** Workload key to its latest WorkloadStatusEvent. */
     public static final String STATUS = "workload-status-store";

@@ -15,8 +15,9 @@ import io.fedstream.place.PlacementResult;
 import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.Rejection;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -35,11 +36,14 @@ final class Placing {
     private final FedstreamMetrics metrics;
     private final Placer placer = new Placer();
     private final PlacingShares shares;
+    /** Where the re-scales waiting in the same store as the unplaced workloads are retried. */
+    private final Rescaling rescaling;
 
-    Placing(PlaceFailoverTask task, FedstreamMetrics metrics) {
+    Placing(PlaceFailoverTask task, FedstreamMetrics metrics, Rescaling rescaling) {
         this.task = task;
         this.metrics = metrics;
         this.shares = new PlacingShares(task, metrics, this);
+        this.rescaling = rescaling;
     }
 
     /** Where placements over several clusters are made and their reservation answers go. */
@@ -72,15 +76,24 @@ final class Placing {
                 || workload.shares() != null && workload.shares().holds(task.now());
     }
 
-    /** Tries the workloads that found no room before; new capacity or a recovered cluster may have made some. */
+    /**
+     * Tries the workloads that found no room before; new capacity or a recovered cluster may have made some. The
+     * re-scales waiting in the store ({@link RescaleWait}) are handed to {@link Rescaling}.
+     */
     void retryUnplaced() {
-        List<String> waiting = new ArrayList<>();
+        Map<String, String> waiting = new LinkedHashMap<>();
         try (var it = task.unplaced.all()) {
-            it.forEachRemaining(entry -> waiting.add(entry.key));
+            it.forEachRemaining(entry -> waiting.put(entry.key, entry.value));
         }
-        for (String key : waiting) {
+        for (Map.Entry<String, String> entry : waiting.entrySet()) {
+            String key = entry.getKey();
             try {
-                retry(key);
+                RescaleWait rescale = RescaleWait.parse(entry.getValue());
+                if (rescale != null) {
+                    rescaling.retry(key, rescale);
+                } else {
+                    retry(key);
+                }
             } catch (RuntimeException e) {
                 // Listed no more, so that one entry that cannot be read is one dead letter, not one per retry interval.
                 task.unplaced.delete(key);

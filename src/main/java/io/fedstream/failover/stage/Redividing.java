@@ -8,9 +8,7 @@ import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ScheduleResult;
 import io.fedstream.place.stage.ScheduledPlacement;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Stage 6 for a failed share whose re-schedule changes the shares of clusters that keep running (static weights divide
@@ -43,22 +41,7 @@ final class Redividing {
     void start(String key, ResourceBinding binding, PlacementState workload, String source, String incidentId, ScheduleResult.Scheduled scheduled,
                List<ScheduleResult.Target> kept, int attempt, List<String> refused) {
         String decisionId = key + "/" + incidentId + MARK + "s" + attempt;
-        Map<String, Map<String, Long>> running = new LinkedHashMap<>();
-        kept.forEach(target -> running.put(target.cluster(), target.components()));
-        List<ShareReservation.Share> growth = new ArrayList<>();
-        for (ScheduleResult.Target target : scheduled.targets()) {
-            Map<String, Long> before = running.getOrDefault(target.cluster(), Map.of());
-            Map<String, Long> more = new LinkedHashMap<>();
-            target.components().forEach((component, pods) -> {
-                long extra = pods - before.getOrDefault(component, 0L);
-                if (extra > 0) {
-                    more.put(component, extra);
-                }
-            });
-            if (!more.isEmpty()) {
-                growth.add(new ShareReservation.Share(target.cluster(), more, decisionId + "/" + target.cluster(), false));
-            }
-        }
+        List<ShareReservation.Share> growth = Redivision.growth(decisionId, scheduled.targets(), kept);
         Redivision redivision = new Redivision(decisionId, incidentId, source, binding.getGeneration(), scheduled.groupIndex(), attempt,
                 scheduled.scheduling(), scheduled.targets(), growth, refused, task.now());
         if (growth.isEmpty()) {
@@ -115,6 +98,31 @@ final class Redividing {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         shareFailover.schedule(key, binding, policy, cleared, redivision.sourceCluster(), redivision.incidentId(), redivision.attempt() + 1,
                 refused, task.now());
+    }
+
+    /**
+     * The incident's re-division still waits for answers a timeout after it asked ({@link Redivision#awaited}: an answer
+     * is lost only with its request, dead-lettered), as a placement's reservation does: what was granted goes back and
+     * it schedules again like after a refusal (the silent clusters are not avoided: they refused nothing); after {@link
+     * PlacingShares#MAX_ATTEMPTS} schedules, MIGRATION_NO_TARGET and the share stays where it is.
+     */
+    void checkAnswered(String key, ResourceBinding binding, PlacementState workload, String incidentId, long now) {
+        Redivision redivision = workload.redivision();
+        if (redivision == null || redivision.sourceCluster() == null || !redivision.incidentId().equals(incidentId) || redivision.awaited(now)) {
+            return;
+        }
+        boolean last = redivision.attempt() + 1 >= PlacingShares.MAX_ATTEMPTS;
+        task.audit(PlaceFailoverAudit.reservationTimedOut(binding, redivision, last ? "given up" : "scheduled again", now));
+        releaseGranted(key, redivision, null);
+        PlacementState cleared = workload.withRedivision(null);
+        task.workloads.put(key, cleared);
+        if (last) {
+            task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, redivision.sourceCluster(), "MIGRATION_NO_TARGET",
+                    "its share stays on " + redivision.sourceCluster() + ": no re-division was answered in full", now));
+            return;
+        }
+        shareFailover.schedule(key, binding, task.policies.governing(binding).orElse(null), cleared, redivision.sourceCluster(), incidentId,
+                redivision.attempt() + 1, redivision.refused(), now);
     }
 
     /** Every growth is reserved: the placement becomes the re-division's, and the copies that leave it are purged. */

@@ -3,7 +3,9 @@ package io.fedstream.failover.stage;
 import io.fedstream.admit.Placement;
 import io.fedstream.place.ScheduleResult;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A multi-cluster placement being re-divided after one of its clusters failed (or one copy's application failed), or
@@ -29,6 +31,40 @@ public record Redivision(String decisionId, String incidentId, String sourceClus
         targets = List.copyOf(targets);
         growth = List.copyOf(growth);
         refused = List.copyOf(refused);
+    }
+
+    /**
+     * What each target of a new schedule runs beyond what it runs now ({@code running}), per component, with the request
+     * id of its reservation ({@code decisionId/cluster}); a target that does not grow asks for nothing.
+     */
+    static List<ShareReservation.Share> growth(String decisionId, List<ScheduleResult.Target> targets, List<ScheduleResult.Target> running) {
+        Map<String, Map<String, Long>> before = new LinkedHashMap<>();
+        running.forEach(target -> before.put(target.cluster(), target.components()));
+        List<ShareReservation.Share> growth = new ArrayList<>();
+        for (ScheduleResult.Target target : targets) {
+            Map<String, Long> runs = before.getOrDefault(target.cluster(), Map.of());
+            Map<String, Long> more = new LinkedHashMap<>();
+            target.components().forEach((component, pods) -> {
+                long extra = pods - runs.getOrDefault(component, 0L);
+                if (extra > 0) {
+                    more.put(component, extra);
+                }
+            });
+            if (!more.isEmpty()) {
+                growth.add(new ShareReservation.Share(target.cluster(), more, decisionId + "/" + target.cluster(), false));
+            }
+        }
+        return growth;
+    }
+
+    /** True while every growth is granted or an answer may still come ({@link PlacementState.Pending#ANSWER_TIMEOUT_MS}, as for a placement). */
+    public boolean awaited(long now) {
+        return allGranted() || now - askedAt < PlacementState.Pending.ANSWER_TIMEOUT_MS;
+    }
+
+    /** The clusters whose growth was asked for and not answered yet. */
+    public List<String> unanswered() {
+        return growth.stream().filter(g -> !g.granted()).map(ShareReservation.Share::cluster).toList();
     }
 
     /** The growth a reservation answer is for, or null when the request is not one of this decision's. */

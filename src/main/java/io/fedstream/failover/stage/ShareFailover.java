@@ -68,6 +68,8 @@ final class ShareFailover {
             if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && now >= entry.get().notBefore().toEpochMilli()
                     && !task.migrating(key, incidentId)) {
                 retry(key, binding, policy, workload, source, incidentId, entry.get(), now);
+            } else if (entry.get().state() == IncidentEntry.State.HELD_BACK) {
+                redividing.checkAnswered(key, binding, workload, incidentId, now);
             }
             return;
         }
