@@ -325,7 +325,8 @@ final class PolicyFollowing {
         task.policyPlacements.record(key, AppliedPlacement.of(policy, rescheduled.group()));
         task.workloads.put(key, workload.withRedivision(null).placedOn(null, rescheduled.group()));
         String by = applied == null || applied.policy().equals(policy.key()) ? named(policy.key()) + " changed"
-                : named(policy.key()) + " claims it from " + named(applied.policy()) + "; its placement differs";
+                : named(policy.key()) + " claims it " + (applied.policy().equals(PolicyPlacements.UNCLAIMED) ? "(no policy governed it)"
+                : "from " + named(applied.policy())) + "; its placement differs";
         task.audit(PlaceFailoverAudit.rescaling(binding, "POLICY_RESCHEDULED", rescheduled.decisionId(), by + " (" + String.join(", ", changed)
                 + "): " + (moved ? "" : "the placement stays: ") + String.join(", ", outcome), task.now()));
     }
@@ -342,7 +343,7 @@ final class PolicyFollowing {
                 .setPurgeMode(PurgeMode.Directly)
                 .setIssuedAt(task.instant())
                 .build();
-        failingOver.purge(removed, cluster, null, cluster + " is no longer selected by " + named(policy.key()) + "; purge the copy there");
+        failingOver.purge(removed, cluster, null, cluster + " runs no copy under the placement of " + named(policy.key()) + "; purge the copy there");
     }
 
     private void unschedulable(String key, ResourceBinding binding, PropagationPolicy policy, AppliedPlacement applied, String why) {

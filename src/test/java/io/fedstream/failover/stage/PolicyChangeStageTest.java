@@ -200,7 +200,8 @@ class PolicyChangeStageTest {
         assertThat(placed()).containsExactly(target("dc-1", 14));
         assertThat(purges()).containsExactly("PURGE dc-2 Directly", "PURGE dc-3 Directly");
         assertThat(audited("POLICY_RESCHEDULED")).singleElement().asString()
-                .startsWith("PropagationPolicy team-a/web-2 claims it from unclaimed; its placement differs (clusterAffinity)");
+                .isEqualTo("PropagationPolicy team-a/web-2 claims it (no policy governed it); its placement differs (clusterAffinity):"
+                        + " dc-2 4 -> 0 pods (its copy is purged), dc-3 2 -> 0 pods (its copy is purged), dc-1 8 -> 14 pods (6 reserved)");
     }
 
     @Test
