@@ -6,6 +6,9 @@ import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.PurgeMode;
+import io.fedstream.avro.Reservation;
+import io.fedstream.reserve.ClusterReservations;
+import io.fedstream.reserve.ReserveCapacityProcessor;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -235,5 +238,55 @@ class PolicyChangeStageTest {
         assertThat(audited("POLICY_RESCHEDULED")).hasSize(count);
         assertThat(fleet.binding("apps/Deployment/team-a/w" + (count - 1)).getPlacement().getClusters())
                 .extracting(ClusterTarget::getName).containsExactly("dc-2");
+    }
+
+    @Test
+    void aPlacementNoClusterOfTheNewPolicyCanTakeStaysAndIsAuditedOnce() {
+        placed(policy(DYNAMIC), 14);
+        List<ClusterTarget> before = placed();
+
+        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-9]}\n" + DYNAMIC)).advance(Duration.ofSeconds(5));
+
+        assertThat(placed()).isEqualTo(before);
+        assertThat(reservations()).isEmpty();
+        assertThat(purges()).isEmpty();
+        assertThat(audited("POLICY_UNSCHEDULABLE")).as("tried again after the retry interval, audited once").singleElement().asString()
+                .startsWith("PropagationPolicy team-a/web changed (clusterAffinity) and the workload cannot be scheduled again: no set of"
+                        + " clusters can take the workload")
+                .endsWith("; the placement stays as it was and is tried again");
+    }
+
+    @Test
+    void aRefusedGrowthSchedulesAgainWithWhatTheClusterSaidItHolds() {
+        placed(policy(DYNAMIC), 14);
+        // What another partition holds on dc-1: this task's view cannot know it, so dc-1 refuses its growth.
+        new ClusterReservations(fleet.store(ReserveCapacityProcessor.STORE), Duration.ofMinutes(5)).hold("dc-1", "apps/Deployment/team-b/batch",
+                Reservation.newBuilder().setRequestId("apps/Deployment/team-b/batch/place/g1/0").setAmounts(Map.of("cpu", "63"))
+                        .setReservedAt(fleet.now()).build());
+
+        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-1, dc-2]}\n" + DYNAMIC)).tick(Duration.ofMillis(100));
+
+        assertThat(fleet.decisions(WEB)).containsOnlyOnce("RESERVATION_REFUSED").containsOnlyOnce("POLICY_RESCHEDULED");
+        assertThat(reservations()).containsExactly("RESERVE dc-1 2", "RESERVE dc-2 2", "RELEASE dc-3");
+        assertThat(placed()).containsExactly(target("dc-2", 6), target("dc-1", 8));
+        assertThat(purges()).containsExactly("PURGE dc-3 Directly");
+    }
+
+    @Test
+    void aPlacementGivenByItsUserIsNotScheduledAgain() {
+        placed(policy(DYNAMIC), 14);
+        fleet.placedWorkload(WEB, """
+                {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web","namespace":"team-a"},
+                 "spec":{"replicas":14,"template":{"spec":{"containers":[{"name":"app","resources":{"requests":{"cpu":"1"}}}]}}}}""", "dc-3");
+        assertThat(fleet.decidedBy(WEB)).isEqualTo("user");
+        fleet.reservationRequests();
+
+        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-1]}\n" + DYNAMIC)).advance(Duration.ofSeconds(1));
+
+        assertThat(placed()).extracting(ClusterTarget::getName).containsExactly("dc-3");
+        assertThat(fleet.decisions(WEB)).doesNotContain("POLICY_RESCHEDULED", "POLICY_UNSCHEDULABLE");
+        try (var entries = fleet.<io.fedstream.place.AppliedPlacement>store(PlaceFailoverStores.POLICY_PLACEMENTS).all()) {
+            assertThat(entries.hasNext()).as("no policy's placement applies to it").isFalse();
+        }
     }
 }
