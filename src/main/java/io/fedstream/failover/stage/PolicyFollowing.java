@@ -244,14 +244,18 @@ final class PolicyFollowing {
         String key = answer.getWorkloadKey();
         Redivision rescheduled = workload.redivision();
         ResourceBinding binding = task.bindings.get(key);
+        AppliedPlacement applied = task.policyPlacements.applied(key);
         if (rescheduled == null || rescheduled.growth(answer.getRequestId()) == null) {
             if (answer.getGranted() && (rescheduled == null || !rescheduled.targets(answer.getCluster()))
                     && !PlaceFailoverTask.placedClusters(binding).contains(answer.getCluster())) {
                 task.release(key, answer.getCluster());
             }
+            if (binding != null && applied != null && (rescheduled == null || !isPolicyRequest(rescheduled.decisionId()))) {
+                // A failover's re-division replaced this re-schedule: the policy's placement is applied after it.
+                again.putIfAbsent(applied.policy(), task.now() + task.settings.placeRetryInterval().toMillis());
+            }
             return;
         }
-        AppliedPlacement applied = task.policyPlacements.applied(key);
         if (binding == null || binding.getGeneration() != rescheduled.generation() || binding.getPlacement() == null) {
             // Deleted, changed or unplaced meanwhile: this re-schedule is void; a changed one is walked again.
             releaseGranted(key, answer.getGranted() ? rescheduled.granted(answer.getRequestId()) : rescheduled, null);
