@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.MigrationAction;
+import io.fedstream.avro.MigrationCommand;
+import io.fedstream.avro.MigrationPhase;
 import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.Reservation;
 import io.fedstream.reserve.ClusterReservations;
@@ -288,5 +290,28 @@ class PolicyChangeStageTest {
         try (var entries = fleet.<io.fedstream.place.AppliedPlacement>store(PlaceFailoverStores.POLICY_PLACEMENTS).all()) {
             assertThat(entries.hasNext()).as("no policy's placement applies to it").isFalse();
         }
+    }
+
+    @Test
+    void aWorkloadBeingMigratedIsScheduledAgainOnceItsMigrationIsOver() {
+        placed(policy("spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]"), 2);
+        fleet.silence("dc-1").advance(Duration.ofSeconds(17));
+        MigrationCommand command = fleet.commandsFor(WEB).get(0);
+        assertThat(command.getTargetCluster()).isEqualTo("dc-2");
+
+        fleet.policy(POLICY_KEY, policy("""
+                spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
+                clusterAffinity: {clusterNames: [dc-1, dc-3]}""")).advance(Duration.ofSeconds(3));
+        assertThat(fleet.decisions(WEB)).as("its migration is under way").doesNotContain("POLICY_RESCHEDULED");
+
+        fleet.report(command, MigrationPhase.STARTED, null).report(command, MigrationPhase.COMPLETED, null);
+        assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
+        fleet.reservationRequests();
+        fleet.advance(Duration.ofSeconds(2));
+
+        assertThat(fleet.placement(WEB)).as("dc-1 is failed").isEqualTo("dc-3");
+        assertThat(reservations()).containsExactly("RESERVE dc-3 2", "RELEASE dc-2");
+        assertThat(audited("POLICY_RESCHEDULED")).containsExactly("PropagationPolicy team-a/web changed (clusterAffinity):"
+                + " dc-2 2 -> 0 pods (its copy is purged), dc-3 0 -> 2 pods (2 reserved)");
     }
 }
