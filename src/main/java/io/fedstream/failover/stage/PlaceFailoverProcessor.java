@@ -42,6 +42,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
     private FailingOver failingOver;
     private ApplicationFailover applicationFailover;
     private Rescaling rescaling;
+    private PolicyFollowing policyFollowing;
     private KeyValueStore<String, String> reportedPolicies;
     /** The policy change count at the last retry of the unplaced workloads: a new policy may govern them. */
     private long retriedAtPolicies = -1;
@@ -74,6 +75,11 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         context.schedule(settings.placeRetryInterval(), PunctuationType.WALL_CLOCK_TIME, at -> {
             task.processing(-1);
             placing.retryUnplaced();
+        });
+        policyFollowing = new PolicyFollowing(task, failingOver, policyChanges);
+        context.schedule(PolicyFollowing.CHECK_INTERVAL, PunctuationType.WALL_CLOCK_TIME, at -> {
+            task.processing(-1);
+            policyFollowing.check();
         });
     }
 
@@ -148,6 +154,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         task.unlist(key);
         task.statuses.delete(key);
         task.deltas.delete(key);
+        task.policyPlacements.forget(key);
     }
 
     private void onStatus(String key, WorkloadStatusEvent status) {
@@ -185,6 +192,10 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         task.heard(answer);
         PlacementState workload = task.workload(answer.getWorkloadKey());
         PlacementState.Pending pending = workload.pending();
+        if (PolicyFollowing.isPolicyRequest(answer.getRequestId())) {
+            policyFollowing.onAnswer(answer, workload);
+            return;
+        }
         if (Rescaling.isRescaleRequest(answer.getRequestId())) {
             rescaling.onAnswer(answer, workload);
             return;

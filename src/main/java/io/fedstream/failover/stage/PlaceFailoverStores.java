@@ -4,6 +4,7 @@ import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.place.AppliedPlacement;
 import io.fedstream.serde.JsonRecordSerde;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -40,11 +41,17 @@ public final class PlaceFailoverStores {
     /** PropagationPolicy key to the version of it last dead-lettered as refused. */
     public static final String REFUSED_POLICIES = "refused-propagation-policies-store";
 
+    /**
+     * {@code policy key NUL workload key} and {@code SOH workload key} to the placement a workload was scheduled with
+     * under that policy ({@link PolicyPlacements}): a policy's change visits only its workloads.
+     */
+    public static final String POLICY_PLACEMENTS = "policy-placements-index";
+
     private PlaceFailoverStores() {}
 
     static String[] all() {
         return new String[] {BINDINGS, CLUSTER_WORKLOADS, WORKLOADS, UNPLACED, STATUS, DELTAS, INCIDENTS, OPEN_INCIDENTS, MIGRATIONS, STALE_COPIES,
-            REFUSED_POLICIES, APPLICATION_FAILURES};
+            REFUSED_POLICIES, APPLICATION_FAILURES, POLICY_PLACEMENTS};
     }
 
     static void addTo(StreamsBuilder builder, Serde<ResourceBinding> bindings, Serde<WorkloadStatusEvent> statuses,
@@ -61,6 +68,7 @@ public final class PlaceFailoverStores {
         addSmall(builder, STALE_COPIES, Serdes.String());
         addSmall(builder, REFUSED_POLICIES, Serdes.String());
         addSmall(builder, APPLICATION_FAILURES, new JsonRecordSerde<>(ApplicationFailure.class));
+        add(builder, POLICY_PLACEMENTS, new JsonRecordSerde<>(AppliedPlacement.class));
     }
 
     private static <V> void add(StreamsBuilder builder, String name, Serde<V> values) {

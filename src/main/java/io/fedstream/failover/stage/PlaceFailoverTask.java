@@ -65,6 +65,7 @@ final class PlaceFailoverTask {
     final KeyValueStore<String, MigrationRecord> migrations;
     final KeyValueStore<String, String> staleCopies;
     final PropagationPolicies policies;
+    final PolicyPlacements policyPlacements;
     private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
     /** What each cluster held reserved at its last answer to this task: heartbeats do not show it yet. */
     private final Map<String, Heard> lastReserved = new HashMap<>();
@@ -94,6 +95,7 @@ final class PlaceFailoverTask {
         this.staleCopies = context.getStateStore(PlaceFailoverStores.STALE_COPIES);
         KeyValueStore<String, PolicyEvent> policyStore = context.getStateStore(PolicyMirror.STORE);
         this.policies = new PropagationPolicies(policyStore, policyChanges);
+        this.policyPlacements = new PolicyPlacements(context.getStateStore(PlaceFailoverStores.POLICY_PLACEMENTS), policies);
         this.clusterViews = context.getStateStore(ClusterDirectory.STORE);
     }
 

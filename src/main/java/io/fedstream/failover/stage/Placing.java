@@ -129,6 +129,7 @@ final class Placing {
             task.audit(PlaceFailoverAudit.placed(binding, answer.getCluster(), pending, task.now()));
             metrics.placed();
             task.workloads.put(key, workload.placedOn(answer.getCluster(), pending.group()));
+            task.policyPlacements.placed(binding, pending.group());
             return;
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));

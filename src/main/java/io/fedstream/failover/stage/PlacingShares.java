@@ -106,6 +106,7 @@ final class PlacingShares {
             task.audit(PlaceFailoverAudit.placedShares(binding, next, task.now()));
             metrics.placed();
             task.workloads.put(key, workload.withShares(next.asPlaced()));
+            task.policyPlacements.placed(binding, next.group());
             return;
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));

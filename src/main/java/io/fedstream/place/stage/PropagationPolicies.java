@@ -93,6 +93,11 @@ public final class PropagationPolicies {
                 .orElse(NO_POLICY);
     }
 
+    /** The valid policies on the topic now. */
+    public List<PropagationPolicy> valid() {
+        return current();
+    }
+
     /** The policies on the topic now that govern nothing, each with its problems. */
     public List<Refused> refused() {
         current();
