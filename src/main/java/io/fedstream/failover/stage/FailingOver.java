@@ -333,7 +333,7 @@ final class FailingOver {
                     .setCommand(command).setPhase(MigrationRecordPhase.ISSUED).setUpdatedAt(command.getIssuedAt()).build());
             task.audit(PlaceFailoverAudit.command(binding, command, "MIGRATION_ISSUED",
                     command.getStrategy() + " from " + command.getSourceCluster() + " to " + command.getTargetCluster(), task.now()));
-            after = new PlacementState(null, after.placedCluster(), pending.group(), after.unplaceableGeneration(), command.getPreservedState());
+            after = after.moved(pending.group(), command.getPreservedState());
         } else {
             // Already issued for this attempt (a re-delivered answer) or closed: the room is not needed.
             task.release(key, pending.cluster());

@@ -154,7 +154,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         task.unlist(key);
         task.statuses.delete(key);
         task.deltas.delete(key);
-        task.policyPlacements.forget(key);
+        task.policyPlacements.deleted(key, workload);
     }
 
     private void onStatus(String key, WorkloadStatusEvent status) {

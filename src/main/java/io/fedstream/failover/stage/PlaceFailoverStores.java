@@ -42,8 +42,9 @@ public final class PlaceFailoverStores {
     public static final String REFUSED_POLICIES = "refused-propagation-policies-store";
 
     /**
-     * {@code policy key NUL workload key} and {@code SOH workload key} to the placement a workload was scheduled with
-     * under that policy ({@link PolicyPlacements}): a policy's change visits only its workloads.
+     * {@code policy key NUL workload key} to the placement a workload was scheduled with under that policy ({@link
+     * PolicyPlacements}; the workload's {@link PlacementState} names the policy): a policy's change visits only its
+     * workloads.
      */
     public static final String POLICY_PLACEMENTS = "policy-placements-index";
 

@@ -95,7 +95,7 @@ final class PlaceFailoverTask {
         this.staleCopies = context.getStateStore(PlaceFailoverStores.STALE_COPIES);
         KeyValueStore<String, PolicyEvent> policyStore = context.getStateStore(PolicyMirror.STORE);
         this.policies = new PropagationPolicies(policyStore, policyChanges);
-        this.policyPlacements = new PolicyPlacements(context.getStateStore(PlaceFailoverStores.POLICY_PLACEMENTS), policies);
+        this.policyPlacements = new PolicyPlacements(context.getStateStore(PlaceFailoverStores.POLICY_PLACEMENTS), workloads, policies);
         this.clusterViews = context.getStateStore(ClusterDirectory.STORE);
     }
 

@@ -17,16 +17,13 @@ import java.util.Map;
  * @param shares a placement over several clusters in progress or made (until the binding shows it), or null
  * @param redivision the shares of a multi-cluster placement being re-divided after one share failed (its cluster or its
  *                   application) or re-scaled to a new replica count, or null
+ * @param listedUnder the policy key (or {@link PolicyPlacements#UNCLAIMED}) the workload's applied placement is listed
+ *                    under in {@link PolicyPlacements}, or null when it is not listed
  */
 public record PlacementState(Pending pending, String placedCluster, int group, long unplaceableGeneration,
-                            Map<String, String> preserved, ShareReservation shares, Redivision redivision) {
+                            Map<String, String> preserved, ShareReservation shares, Redivision redivision, String listedUnder) {
 
-    public static final PlacementState NEW = new PlacementState(null, null, 0, -1, Map.of(), null, null);
-
-    /** A workload with no multi-cluster placement in progress. */
-    public PlacementState(Pending pending, String placedCluster, int group, long unplaceableGeneration, Map<String, String> preserved) {
-        this(pending, placedCluster, group, unplaceableGeneration, preserved, null, null);
-    }
+    public static final PlacementState NEW = new PlacementState(null, null, 0, -1, Map.of(), null, null, null);
 
     public PlacementState {
         preserved = preserved == null ? Map.of() : Map.copyOf(preserved);
@@ -75,30 +72,41 @@ public record PlacementState(Pending pending, String placedCluster, int group, l
     }
 
     public PlacementState withPending(Pending next) {
-        return new PlacementState(next, placedCluster, group, unplaceableGeneration, preserved, shares, redivision);
+        return new PlacementState(next, placedCluster, group, unplaceableGeneration, preserved, shares, redivision, listedUnder);
     }
 
     public PlacementState placedOn(String cluster, int placedGroup) {
-        return new PlacementState(null, cluster, placedGroup, unplaceableGeneration, preserved, shares, redivision);
+        return new PlacementState(null, cluster, placedGroup, unplaceableGeneration, preserved, shares, redivision, listedUnder);
     }
 
     public PlacementState unplaceable(long generation) {
-        return new PlacementState(null, placedCluster, group, generation, preserved, null, redivision);
+        return new PlacementState(null, placedCluster, group, generation, preserved, null, redivision, listedUnder);
     }
 
     public PlacementState withPreserved(Map<String, String> values) {
-        return new PlacementState(pending, placedCluster, group, unplaceableGeneration, values, shares, redivision);
+        return new PlacementState(pending, placedCluster, group, unplaceableGeneration, values, shares, redivision, listedUnder);
     }
 
     public PlacementState settled() {
-        return new PlacementState(pending, null, group, unplaceableGeneration, preserved, null, redivision);
+        return new PlacementState(pending, null, group, unplaceableGeneration, preserved, null, redivision, listedUnder);
     }
 
     public PlacementState withShares(ShareReservation next) {
-        return new PlacementState(pending, placedCluster, next == null ? group : next.group(), unplaceableGeneration, preserved, next, redivision);
+        return new PlacementState(pending, placedCluster, next == null ? group : next.group(), unplaceableGeneration, preserved, next, redivision,
+                listedUnder);
     }
 
     public PlacementState withRedivision(Redivision next) {
-        return new PlacementState(pending, placedCluster, group, unplaceableGeneration, preserved, shares, next);
+        return new PlacementState(pending, placedCluster, group, unplaceableGeneration, preserved, shares, next, listedUnder);
+    }
+
+    /** Listed in {@link PolicyPlacements} under {@code policyKey} (null: not listed). */
+    public PlacementState listedUnder(String policyKey) {
+        return new PlacementState(pending, placedCluster, group, unplaceableGeneration, preserved, shares, redivision, policyKey);
+    }
+
+    /** A failover's move decided: no reservation or multi-cluster change under way, the preserved state as the command carries it. */
+    public PlacementState moved(int movedGroup, Map<String, String> preservedState) {
+        return new PlacementState(null, placedCluster, movedGroup, unplaceableGeneration, preservedState, null, null, listedUnder);
     }
 }

@@ -128,8 +128,7 @@ final class Placing {
             task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(placement(binding, answer.getCluster(), DECIDED_BY)));
             task.audit(PlaceFailoverAudit.placed(binding, answer.getCluster(), pending, task.now()));
             metrics.placed();
-            task.workloads.put(key, workload.placedOn(answer.getCluster(), pending.group()));
-            task.policyPlacements.placed(binding, pending.group());
+            task.workloads.put(key, task.policyPlacements.placed(binding, pending.group(), workload.placedOn(answer.getCluster(), pending.group())));
             return;
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));

@@ -105,8 +105,7 @@ final class PlacingShares {
             task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(placement(binding, next)));
             task.audit(PlaceFailoverAudit.placedShares(binding, next, task.now()));
             metrics.placed();
-            task.workloads.put(key, workload.withShares(next.asPlaced()));
-            task.policyPlacements.placed(binding, next.group());
+            task.workloads.put(key, task.policyPlacements.placed(binding, next.group(), workload.withShares(next.asPlaced())));
             return;
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));

@@ -128,7 +128,7 @@ final class PolicyFollowing {
                 try {
                     follow(entry);
                 } catch (RuntimeException e) {
-                    task.policyPlacements.forget(entry.workloadKey());
+                    task.policyPlacements.forget(entry);
                     task.deadLetterEntry(PlaceFailoverAudit.PLACE, PlaceFailoverStores.POLICY_PLACEMENTS, entry.workloadKey(), e);
                 }
             }
@@ -147,7 +147,7 @@ final class PolicyFollowing {
         ResourceBinding binding = task.bindings.get(key);
         if (binding == null || binding.getPlacement() != null && "user".equals(binding.getPlacement().getDecidedBy())) {
             // Deleted, or placed by its user since: no policy's placement applies to it.
-            task.policyPlacements.forget(key);
+            task.policyPlacements.forget(entry);
             return;
         }
         PropagationPolicy governing = task.policies.governing(binding).orElse(null);
@@ -326,8 +326,8 @@ final class PolicyFollowing {
                     .orElse(null);
             outcome.add(target.cluster() + " " + was + " -> " + target.replicas() + " pods" + (growth == null ? "" : " (" + growth.replicas() + " reserved)"));
         }
-        task.policyPlacements.record(key, AppliedPlacement.of(policy, rescheduled.group()));
         task.workloads.put(key, workload.withRedivision(null).placedOn(null, rescheduled.group()));
+        task.policyPlacements.record(key, AppliedPlacement.of(policy, rescheduled.group()));
         String by = applied == null || applied.policy().equals(policy.key()) ? named(policy.key()) + " changed"
                 : named(policy.key()) + " claims it " + (applied.policy().equals(PolicyPlacements.UNCLAIMED) ? "(no policy governed it)"
                 : "from " + named(applied.policy())) + "; its placement differs";

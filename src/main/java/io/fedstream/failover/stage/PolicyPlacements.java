@@ -2,9 +2,14 @@ package io.fedstream.failover.stage;
 
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.place.AppliedPlacement;
+import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.stage.PropagationPolicies;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -12,58 +17,94 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /**
  * Which policy each placed workload of the task was scheduled under, and with what placement (Karmada's claim labels
  * and applied-placement annotation on the binding), indexed by policy so that a policy's change visits only the
- * workloads placed under it. Written when a placement is granted, not when a binding arrives, so that ingestion pays
- * nothing for it.
+ * workloads placed under it. One entry per workload: the policy it is listed under is kept in its {@link
+ * PlacementState} ({@code listedUnder}), which a placement writes anyway, so that a granted placement costs one store
+ * write here and ingestion nothing.
  */
 final class PolicyPlacements {
 
-    /** Before every policy key ({@code kind/...}, a letter first): the entry that finds a workload's policy. */
-    private static final char BY_WORKLOAD = '\u0001';
     private static final char SEPARATOR = '\u0000';
     /**
      * Where a workload is listed once no policy governs it (its placement stays): a new policy may claim it. Not a
      * policy key, which starts with its kind.
      */
     static final String UNCLAIMED = "unclaimed";
+    /** Renderings kept before the cache is emptied: policies are parsed anew at each change, so old ones pile up. */
+    private static final int RENDERINGS_KEPT = 1_024;
 
     /** A workload listed under a policy, with the placement it was scheduled with. */
     record Entry(String workloadKey, AppliedPlacement applied) {}
 
     private final KeyValueStore<String, AppliedPlacement> store;
+    private final KeyValueStore<String, PlacementState> workloads;
     private final PropagationPolicies policies;
+    /**
+     * {@link AppliedPlacement#of} renders each field's canonical text by reflection; a parsed policy lives until the next
+     * policy change, so its rendering per affinity group is kept (by identity: equal policies render alike anyway).
+     */
+    private final Map<PropagationPolicy, Map<Integer, AppliedPlacement>> rendered = new IdentityHashMap<>();
 
-    PolicyPlacements(KeyValueStore<String, AppliedPlacement> store, PropagationPolicies policies) {
+    PolicyPlacements(KeyValueStore<String, AppliedPlacement> store, KeyValueStore<String, PlacementState> workloads,
+                     PropagationPolicies policies) {
         this.store = store;
+        this.workloads = workloads;
         this.policies = policies;
     }
 
-    /** The workload was just granted a placement from affinity group {@code group}: lists it under the policy governing it. */
-    void placed(ResourceBinding binding, int group) {
-        policies.governing(binding).ifPresent(policy -> record(binding.getWorkloadKey(), AppliedPlacement.of(policy, group)));
+    /**
+     * The workload was just granted a placement from affinity group {@code group}: lists it under the policy governing
+     * it, and returns {@code state} (what its {@link PlacementState} becomes) saying so, for the caller to write.
+     */
+    PlacementState placed(ResourceBinding binding, int group, PlacementState state) {
+        Optional<PropagationPolicy> policy = policies.governing(binding);
+        if (policy.isEmpty()) {
+            return state;
+        }
+        AppliedPlacement applied = rendered(policy.get(), group);
+        list(binding.getWorkloadKey(), state.listedUnder(), applied);
+        return state.listedUnder(applied.policy());
     }
 
-    /** Lists the workload under {@code applied.policy()}, with {@code applied}, and under no other policy. */
-    void record(String workloadKey, AppliedPlacement applied) {
-        AppliedPlacement before = store.get(BY_WORKLOAD + workloadKey);
-        if (before != null && !before.policy().equals(applied.policy())) {
-            store.delete(entryKey(before.policy(), workloadKey));
+    private AppliedPlacement rendered(PropagationPolicy policy, int group) {
+        if (rendered.size() > RENDERINGS_KEPT) {
+            rendered.clear();
         }
-        store.put(BY_WORKLOAD + workloadKey, applied);
+        return rendered.computeIfAbsent(policy, p -> new HashMap<>()).computeIfAbsent(group, g -> AppliedPlacement.of(policy, g));
+    }
+
+    /** Lists the workload under {@code applied.policy()}, with {@code applied}, and under no other policy; its state says so. */
+    void record(String workloadKey, AppliedPlacement applied) {
+        PlacementState state = workloads.get(workloadKey);
+        list(workloadKey, state == null ? null : state.listedUnder(), applied);
+        workloads.put(workloadKey, (state == null ? PlacementState.NEW : state).listedUnder(applied.policy()));
+    }
+
+    private void list(String workloadKey, String listedUnder, AppliedPlacement applied) {
+        if (listedUnder != null && !listedUnder.equals(applied.policy())) {
+            store.delete(entryKey(listedUnder, workloadKey));
+        }
         store.put(entryKey(applied.policy(), workloadKey), applied);
     }
 
     /** The placement the workload was scheduled with, or null when it is listed under no policy. */
     AppliedPlacement applied(String workloadKey) {
-        return store.get(BY_WORKLOAD + workloadKey);
+        PlacementState state = workloads.get(workloadKey);
+        return state == null || state.listedUnder() == null ? null : store.get(entryKey(state.listedUnder(), workloadKey));
     }
 
-    /** The workload is deleted, or no policy governs it any more. */
-    void forget(String workloadKey) {
-        // A delete writes a tombstone to the changelog even for an absent key: look first.
-        AppliedPlacement before = store.get(BY_WORKLOAD + workloadKey);
-        if (before != null) {
-            store.delete(BY_WORKLOAD + workloadKey);
-            store.delete(entryKey(before.policy(), workloadKey));
+    /** No policy's placement applies to the workload any more (placed by its user since): its entry goes. */
+    void forget(Entry entry) {
+        store.delete(entryKey(entry.applied().policy(), entry.workloadKey()));
+        PlacementState state = workloads.get(entry.workloadKey());
+        if (state != null && entry.applied().policy().equals(state.listedUnder())) {
+            workloads.put(entry.workloadKey(), state.listedUnder(null));
+        }
+    }
+
+    /** The workload is deleted: its entry goes ({@code state} is its last state, about to be deleted with it). */
+    void deleted(String workloadKey, PlacementState state) {
+        if (state.listedUnder() != null) {
+            store.delete(entryKey(state.listedUnder(), workloadKey));
         }
     }
 
@@ -73,7 +114,7 @@ final class PolicyPlacements {
      * is then the whole entry key ({@link #cursor}).
      */
     List<Entry> next(String policyKey, String after, int limit) {
-        String from = policyKey == null ? (after == null ? String.valueOf((char) (BY_WORKLOAD + 1)) : after + SEPARATOR)
+        String from = policyKey == null ? (after == null ? "" : after + SEPARATOR)
                 : policyKey + SEPARATOR + (after == null ? "" : after + SEPARATOR);
         String to = policyKey == null ? null : policyKey + (char) (SEPARATOR + 1);
         List<Entry> out = new ArrayList<>();
