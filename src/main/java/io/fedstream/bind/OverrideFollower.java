@@ -6,11 +6,11 @@ import io.fedstream.avro.ClusterOverride;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.interpret.Interpreter;
 import io.fedstream.interpret.WorkloadId;
+import io.fedstream.mirror.SelectableClusterChanges;
 import io.fedstream.override.ClusterTarget;
 import io.fedstream.override.OverridePolicy;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ResourceSelector;
-import io.fedstream.place.stage.SelectableClusterChanges;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -33,7 +33,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * leaves or changes its labels or topology, it recomputes the results of the workloads that may be concerned and sends
  * them to the admit stage, which re-charges a changed copy. A policy's workloads are found by key prefix
  * ({@code group/kind/[namespace/[name]]}) from its resource selectors. Changes are noticed by two counters that the
- * global stores move ({@link io.fedstream.policy.PolicyMirror#changes()}, {@link SelectableClusterChanges}): while
+ * global stores move ({@link io.fedstream.mirror.PolicyMirror#changes()}, {@link SelectableClusterChanges}): while
  * neither moves, a check reads nothing, so it runs every {@link #CHECK_INTERVAL}.
  */
 final class OverrideFollower {

@@ -1,8 +1,8 @@
 package io.fedstream.reserve;
 
-import io.fedstream.place.stage.QuantityFields;
 import io.fedstream.avro.ReservedComponent;
 import io.fedstream.interpret.FieldError;
+import io.fedstream.mirror.QuantityFields;
 import io.fedstream.place.ComponentDemand;
 import java.util.ArrayList;
 import java.util.List;

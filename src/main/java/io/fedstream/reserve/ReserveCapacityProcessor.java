@@ -1,7 +1,5 @@
 package io.fedstream.reserve;
 
-import io.fedstream.place.stage.ClusterDirectory;
-import io.fedstream.place.stage.HeartbeatCapacity;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.Reservation;
@@ -9,6 +7,8 @@ import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ReservationType;
 import io.fedstream.interpret.Resources;
+import io.fedstream.mirror.ClusterDirectory;
+import io.fedstream.mirror.HeartbeatCapacity;
 import io.fedstream.place.ClusterCapacity;
 import io.fedstream.place.ComponentDemand;
 import io.fedstream.place.Fit;

@@ -1,9 +1,9 @@
 package io.fedstream.reserve;
 
-import io.fedstream.place.stage.ClusterDirectory;
 import io.fedstream.avro.Reservation;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.config.Topics;
+import io.fedstream.mirror.ClusterDirectory;
 import java.time.Duration;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;

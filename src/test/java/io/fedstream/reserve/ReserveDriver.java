@@ -1,6 +1,5 @@
 package io.fedstream.reserve;
 
-import io.fedstream.place.stage.ClusterDirectory;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterWatch;
@@ -9,6 +8,7 @@ import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ReservationType;
 import io.fedstream.avro.ReservedComponent;
+import io.fedstream.mirror.ClusterDirectory;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.InProcessSchemaRegistry;

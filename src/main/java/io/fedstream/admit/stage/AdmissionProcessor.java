@@ -17,7 +17,7 @@ import io.fedstream.bind.WorkloadKey;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.metrics.FedstreamMetrics;
-import io.fedstream.policy.PolicyMirror;
+import io.fedstream.mirror.PolicyMirror;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

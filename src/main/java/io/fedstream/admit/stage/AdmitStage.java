@@ -3,7 +3,7 @@ package io.fedstream.admit.stage;
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.config.Topics;
 import io.fedstream.metrics.FedstreamMetrics;
-import io.fedstream.policy.PolicyMirror;
+import io.fedstream.mirror.PolicyMirror;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;

@@ -3,7 +3,7 @@ package io.fedstream.admit.stage;
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.AdmissionRequestType;
 import io.fedstream.avro.PolicyEvent;
-import io.fedstream.policy.PolicyMirror;
+import io.fedstream.mirror.PolicyMirror;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;

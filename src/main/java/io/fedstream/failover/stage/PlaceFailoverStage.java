@@ -5,7 +5,7 @@ import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.config.Topics;
 import io.fedstream.metrics.FedstreamMetrics;
-import io.fedstream.policy.PolicyMirror;
+import io.fedstream.mirror.PolicyMirror;
 import java.util.Map;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;

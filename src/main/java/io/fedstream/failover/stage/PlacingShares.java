@@ -11,7 +11,6 @@ import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ReplicaScheduler;
 import io.fedstream.place.ScheduleResult;
 import io.fedstream.place.SchedulingSupport;
-import io.fedstream.place.stage.ScheduledPlacement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.fedstream.failover.stage;
 
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.mirror.PropagationPolicies;
 import io.fedstream.place.AppliedPlacement;
 import io.fedstream.place.PropagationPolicy;
-import io.fedstream.place.stage.PropagationPolicies;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;

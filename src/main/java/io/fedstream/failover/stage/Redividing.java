@@ -6,7 +6,6 @@ import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ScheduleResult;
-import io.fedstream.place.stage.ScheduledPlacement;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -20,7 +20,6 @@ import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ReplicaScheduler;
 import io.fedstream.place.ScheduleResult;
-import io.fedstream.place.stage.ScheduledPlacement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -7,7 +7,7 @@ import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.health.WatchClustersStage;
-import io.fedstream.place.stage.ClusterDirectory;
+import io.fedstream.mirror.ClusterDirectory;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.ResourceBinding;
-import io.fedstream.place.stage.PropagationPolicies;
+import io.fedstream.mirror.PropagationPolicies;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.fedstream.place.stage;
+package io.fedstream.mirror;
 
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterWatch;

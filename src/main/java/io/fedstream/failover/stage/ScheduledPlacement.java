@@ -1,4 +1,4 @@
-package io.fedstream.place.stage;
+package io.fedstream.failover.stage;
 
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Placement;

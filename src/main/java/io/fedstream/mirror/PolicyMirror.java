@@ -1,4 +1,4 @@
-package io.fedstream.policy;
+package io.fedstream.mirror;
 
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.config.Topic;

@@ -1,4 +1,4 @@
-package io.fedstream.place.stage;
+package io.fedstream.mirror;
 
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterWatch;

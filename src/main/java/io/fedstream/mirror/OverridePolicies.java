@@ -1,4 +1,4 @@
-package io.fedstream.place.stage;
+package io.fedstream.mirror;
 
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.override.OverridePolicy;

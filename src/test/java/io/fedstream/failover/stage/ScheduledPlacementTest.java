@@ -1,4 +1,4 @@
-package io.fedstream.place.stage;
+package io.fedstream.failover.stage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.fedstream.place.stage;
+package io.fedstream.mirror;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,8 +8,8 @@ import io.fedstream.avro.Taint;
 import io.fedstream.interpret.Resources;
 import io.fedstream.place.ClusterCapacity;
 import io.fedstream.place.ClusterTaint;
-import io.fedstream.place.ClusterTopology;
 import io.fedstream.place.ClusterTaint.Effect;
+import io.fedstream.place.ClusterTopology;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
