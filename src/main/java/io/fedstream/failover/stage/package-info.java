@@ -12,8 +12,9 @@
  *   <li>Outputs: {@code fedstream.capacity-reservations} (room asked of a cluster's reserving task),
  *       {@code placement-decisions-repartition} (placements for the admit stage), {@code fedstream.migrations},
  *       {@code fedstream.audit}, {@code fedstream.dlq}.</li>
- *   <li>Stores: {@link io.fedstream.failover.stage.PlaceFailoverStores} (bindings, the cluster-to-workload index, incidents,
- *       migrations, statuses, the delta index).</li>
+ *   <li>Stores: {@link io.fedstream.failover.stage.PlaceFailoverStores} (bindings, placement states, the workloads
+ *       waiting for room or a re-scale, the cluster-to-workload and policy-to-workload indexes, incidents, migrations,
+ *       statuses, the delta index, stale copies, application failures, refused policies).</li>
  *   <li>Pure cores: {@link io.fedstream.place} (where to go), {@link io.fedstream.failover} (strategy, checkpoint and
  *       delta relay, the incident ledger).</li>
  * </ul>
