@@ -15,30 +15,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Application failover (Karmada's {@code failover.application}) on the whole topology: a workload whose own status stays
  * unhealthy on a healthy cluster for its toleration is migrated like a one-workload cluster failure, and the copy it
  * leaves is purged as its purge mode says.
  */
-class ApplicationFailoverTest {
+class ApplicationFailoverTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final String FLINK = "flink.apache.org/FlinkDeployment/team-a/orders";
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     @Test
     void aWorkloadUnhealthyForItsTolerationGetsExactlyOneCommandAwayFromItsHealthyCluster() {

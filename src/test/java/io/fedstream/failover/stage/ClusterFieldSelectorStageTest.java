@@ -2,28 +2,14 @@ package io.fedstream.failover.stage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** A cluster's provider, region and zones, as its heartbeats report them, select it for placement and for override rules. */
-class ClusterFieldSelectorStageTest {
+class ClusterFieldSelectorStageTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     private FleetDriver twoRegions() {
         return new FleetDriver(stateDir).cluster("us-big", "64", "256Gi").cluster("eu-small", "16", "256Gi")

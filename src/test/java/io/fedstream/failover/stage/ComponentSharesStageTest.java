@@ -8,38 +8,24 @@ import io.fedstream.avro.ComponentShare;
 import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReplicaScheduling;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A Divided workload of several components on the whole topology: the binding lists each component's pods per cluster
  * ({@code clusters[].components}), the quota charges each cluster exactly what its pods request, and a failed cluster's
  * share is re-divided or moved like a one-component share instead of being held.
  */
-class ComponentSharesStageTest {
+class ComponentSharesStageTest extends FleetStageTest {
 
     private static final String JOB = "kubeflow.org/PyTorchJob/team-a/train";
     private static final String POLICY_KEY = "PropagationPolicy/team-a/train";
     private static final String QUOTA = """
             {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
              "spec":{"overall":{"cpu":"100"}}}""";
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     private static String policy(String placement) {
         return """

@@ -5,15 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fedstream.api.BindingObject;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** A DIVIDED workload's share on a cluster is charged, and admitted, for what its overrides make it run there. */
-class DividedOverrideStageTest {
+class DividedOverrideStageTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final String TWO_TO_ONE = """
@@ -69,17 +66,6 @@ class DividedOverrideStageTest {
                 {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
                  "spec":{"overall":{"cpu":"100"},"staticAssignments":[
                    {"clusterName":"dc-1","hard":{"cpu":"20"}},{"clusterName":"dc-2","hard":{"cpu":"%s"}}]}}""".formatted(dc2Cpu);
-    }
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
     }
 
     private FleetDriver twoClusters(String dc2Cpu, String propagationPolicy) {

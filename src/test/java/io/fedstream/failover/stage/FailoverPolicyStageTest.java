@@ -11,15 +11,13 @@ import io.fedstream.avro.PurgeMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The policy's failover API on the whole topology: {@code failover.cluster} governs what a cluster failure's commands
  * say, the seed's {@code failover.enable} and nested {@code checkpointStorage} are honoured.
  */
-class FailoverPolicyStageTest {
+class FailoverPolicyStageTest extends FleetStageTest {
 
     private static final String FLINK = "flink.apache.org/FlinkDeployment/team-a/orders";
     private static final String WEB = "apps/Deployment/team-a/web";
@@ -44,17 +42,6 @@ class FailoverPolicyStageTest {
                     endpoint: "https://s3.example.com"
                     bucket: "flink-checkpoints"
             """;
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     private static String deploymentPolicy(String name, String failover) {
         return """

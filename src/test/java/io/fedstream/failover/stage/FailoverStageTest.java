@@ -23,27 +23,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Stage 6 on the whole topology: a failed cluster's workloads get one command each, with their state, and move. */
-class FailoverStageTest {
+class FailoverStageTest extends FleetStageTest {
 
     private static final String FLINK = "flink.apache.org/FlinkDeployment/team-a/orders";
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final String CONSUMER = "apps/Deployment/team-a/billing";
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     private FleetDriver threeClusters() {
         fleet = FleetDriver.threeClusters(stateDir);

@@ -10,19 +10,16 @@ import io.fedstream.avro.InterpretationState;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A placement given with the workload that lists each cluster's pods per component, on the whole topology: taken and
  * charged as written when it matches the workload's components; otherwise the version is refused with the problem named
  * (field and value), places nothing and is charged nothing, instead of being fitted silently.
  */
-class GivenComponentSharesStageTest {
+class GivenComponentSharesStageTest extends FleetStageTest {
 
     private static final String JOB = "kubeflow.org/PyTorchJob/team-a/train";
     private static final String QUOTA = """
@@ -36,17 +33,6 @@ class GivenComponentSharesStageTest {
                  {"name":"pytorch","image":"example/train:1","resources":{"requests":{"cpu":"4","memory":"1Gi"}}}]}}},
                "Worker":{"replicas":3,"template":{"spec":{"containers":[
                  {"name":"pytorch","image":"example/train:1","resources":{"requests":{"cpu":"1","memory":"1Gi"}}}]}}}}}}""";
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     private static Placement given(ClusterTarget... clusters) {
         return Placement.newBuilder().setScheduling(ReplicaScheduling.DIVIDED).setDecidedBy("user").setClusters(List.of(clusters)).build();

@@ -8,18 +8,15 @@ import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.health.WatchClustersStage;
 import io.fedstream.mirror.ClusterDirectory;
-import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The migration brake through both clients' topologies: when half the fleet goes silent together, fedstream suspects
  * itself or the network and issues no command; one silent cluster fails over as always; the brake releases when the
  * clusters come back, and a cluster still FAILED then fails over.
  */
-class MigrationBrakeTest {
+class MigrationBrakeTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final String TOLERATING_UNREACHABLE_FOR_ZERO_SECONDS = """
@@ -33,17 +30,6 @@ class MigrationBrakeTest {
                 clusterTolerations:
                   - {key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 0}
             """;
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     /** dc-1 is the roomiest, so the workload lands there; dc-2 and dc-3 remain. */
     private FleetDriver threeClustersWithAWorkloadOnDc1() {

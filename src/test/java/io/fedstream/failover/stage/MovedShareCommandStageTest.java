@@ -8,20 +8,17 @@ import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationPhase;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A Divided share that moves to a new cluster tells the executor the share's pods per component ({@code targetReplicas}),
  * whether or not an override rule applies on the target, as Karmada's {@code ensureWork} revises every Work's replicas to
  * its cluster's share; a Duplicated copy carries none (it runs the workload's replicas).
  */
-class MovedShareCommandStageTest {
+class MovedShareCommandStageTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -49,17 +46,6 @@ class MovedShareCommandStageTest {
                   overriders:
                     labelsOverrider: [{operator: add, value: {zone: dc-3}}]
             """;
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     private FleetDriver threeSmallClusters() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "2", "64Gi").cluster("dc-2", "2", "64Gi").cluster("dc-3", "2", "64Gi")

@@ -11,16 +11,13 @@ import io.fedstream.avro.Reservation;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.reserve.ClusterReservations;
 import io.fedstream.reserve.ReserveCapacityProcessor;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Stage 4 with Karmada's replica scheduling: a workload is scheduled over several clusters, each reserving its share. */
-class MultiClusterPlaceStageTest {
+class MultiClusterPlaceStageTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final String POLICY_KEY = "PropagationPolicy/team-a/web";
@@ -28,17 +25,6 @@ class MultiClusterPlaceStageTest {
             {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
              "spec":{"overall":{"cpu":"100"},"staticAssignments":[
                {"clusterName":"dc-1","hard":{"cpu":"20"}},{"clusterName":"dc-2","hard":{"cpu":"20"}},{"clusterName":"dc-3","hard":{"cpu":"20"}}]}}""";
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     private static String policy(String placement) {
         return """

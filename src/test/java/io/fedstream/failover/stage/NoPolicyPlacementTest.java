@@ -5,35 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.mirror.PropagationPolicies;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Karmada propagates nothing that no policy selects: such a workload is interpreted and admitted, charged once overall
  * and on no cluster, not placed, and its binding says why, until a valid policy governs it.
  */
-class NoPolicyPlacementTest {
+class NoPolicyPlacementTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final String WEB_POLICY_KEY = "PropagationPolicy/team-a/web";
     private static final String QUOTA = """
             {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
              "spec":{"overall":{"cpu":"20"}}}""";
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     private FleetDriver fleetWithoutPolicies() {
         fleet = new FleetDriver(stateDir, Map.of(), false)

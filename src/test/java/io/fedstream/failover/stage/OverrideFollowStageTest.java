@@ -6,15 +6,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationPhase;
 import io.fedstream.avro.ResourceBinding;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Per-cluster override results follow override policies and clusters that change after a workload was bound. */
-class OverrideFollowStageTest {
+class OverrideFollowStageTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final String POLICY_KEY = "OverridePolicy/team-a/sized-on-big";
@@ -40,17 +37,6 @@ class OverrideFollowStageTest {
 
     /** The bind task's check of the change counters (OverrideFollower.CHECK_INTERVAL). */
     private static final Duration OVERRIDE_CHECK = Duration.ofMillis(100);
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     @Test
     void anOverridePolicyAddedChangedAndDeletedLaterIsShownAndChargedOnTheClusterTheWorkloadRunsOn() {

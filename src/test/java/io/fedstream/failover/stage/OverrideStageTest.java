@@ -11,12 +11,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** OverridePolicies on the whole topology: a cluster's copy is charged, shown and moved as its overrides make it. */
-class OverrideStageTest {
+class OverrideStageTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final String QUOTA = """
@@ -36,17 +34,6 @@ class OverrideStageTest {
                     plaintext: [{path: /spec/replicas, operator: replace, value: 5}]
                     labelsOverrider: [{operator: add, value: {sized: big}}]
             """;
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     @Test
     void anOverrideOfReplicasForTheChosenClusterChangesThatClustersCharge() {

@@ -15,26 +15,13 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Stage 4 on the whole topology: admitted workloads are placed on a cluster with room, reserved by the cluster's own task. */
-class PlaceStageTest {
+class PlaceStageTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final String API = "apps/Deployment/team-a/api";
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     @Test
     void anAdmittedWorkloadIsPlacedOnTheClusterWithMostRoomAndTheBindingSaysSo() {

@@ -11,13 +11,10 @@ import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.Reservation;
 import io.fedstream.reserve.ClusterReservations;
 import io.fedstream.reserve.ReserveCapacityProcessor;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A placed workload whose governing policy's placement changes, on the whole topology, as Karmada's scheduler schedules
@@ -25,24 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
  * purged), new ones reserve their pods first, clusters kept keep theirs; a change that does not bear on the choice, or a
  * policy deleted with none to take over, leaves the placement as it is.
  */
-class PolicyChangeStageTest {
+class PolicyChangeStageTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final String POLICY_KEY = "PropagationPolicy/team-a/web";
     private static final String QUOTA = """
             {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
              "spec":{"overall":{"cpu":"100"}}}""";
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     /** The policy {@code team-a/web} with the given {@code spec.placement} body and priority. */
     private static String policy(String name, int priority, String placement) {

@@ -4,28 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.ClusterHealthEvent;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Placement names the real cause when a cluster's heartbeats are refused, and keeps using its last valid view. */
-class RefusedHeartbeatPlacementTest {
+class RefusedHeartbeatPlacementTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     @Test
     void aClusterWhoseEveryHeartbeatWasRefusedIsNamedWithTheRefusalInsteadOfNoClusterIsKnown() {

@@ -6,38 +6,24 @@ import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.PurgeMode;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A placed Divided workload of several components (a PyTorchJob's Master and Workers) asked for other replica counts, on
  * the whole topology: each component is scheduled again from the shares its placement lists, as Karmada's steady mode
  * does for one replica count, and a division stands only where every component's share fits.
  */
-class RescaleComponentsStageTest {
+class RescaleComponentsStageTest extends FleetStageTest {
 
     private static final String JOB = "kubeflow.org/PyTorchJob/team-a/train";
     private static final String POLICY_KEY = "PropagationPolicy/team-a/train";
     private static final String QUOTA = """
             {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
              "spec":{"overall":{"cpu":"1000"}}}""";
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     private static String policy(String replicaScheduling) {
         return """

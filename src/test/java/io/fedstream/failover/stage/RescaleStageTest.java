@@ -9,13 +9,10 @@ import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.Reservation;
 import io.fedstream.reserve.ClusterReservations;
 import io.fedstream.reserve.ReserveCapacityProcessor;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A placed Divided workload asked for another replica count, on the whole topology, as Karmada's scheduler re-schedules
@@ -23,24 +20,13 @@ import org.junit.jupiter.api.io.TempDir;
  * left with none has its copy purged), more replicas keep every share and add the new ones where there is room, each
  * growth reserved first.
  */
-class RescaleStageTest {
+class RescaleStageTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final String POLICY_KEY = "PropagationPolicy/team-a/web";
     private static final String QUOTA = """
             {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
              "spec":{"overall":{"cpu":"100"}}}""";
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     private static String policy(String replicaScheduling) {
         return """

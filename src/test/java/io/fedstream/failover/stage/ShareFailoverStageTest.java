@@ -13,13 +13,10 @@ import io.fedstream.avro.Reservation;
 import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.reserve.ClusterReservations;
 import io.fedstream.reserve.ReserveCapacityProcessor;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A failed share of a multi-cluster placement re-scheduled as Karmada's steady mode does, on the whole topology: static
@@ -27,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and purged), a share migration refused or failed goes to the next candidate, and one copy's application failure moves
  * that copy.
  */
-class ShareFailoverStageTest {
+class ShareFailoverStageTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final String POLICY_KEY = "PropagationPolicy/team-a/web";
@@ -46,17 +43,6 @@ class ShareFailoverStageTest {
                     - {targetCluster: {clusterNames: [dc-2]}, weight: 1}
                     - {targetCluster: {clusterNames: [dc-3]}, weight: 1}
             """);
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     private static String policy(String spec) {
         return """

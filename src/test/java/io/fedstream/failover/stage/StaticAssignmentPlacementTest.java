@@ -5,31 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.ResourceBinding;
-import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The scheduler knows the namespace's static assignments: a cluster whose assignment cannot hold the workload's copy is
  * tried after every other candidate, so the workload runs on the next one instead of waiting in the quota queue
  * (docs/placement.md, "Static assignments").
  */
-class StaticAssignmentPlacementTest {
+class StaticAssignmentPlacementTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     /** dc-1 (64 cpu, the roomiest, so the scheduler's first choice), dc-2 (32) and dc-3 (16); team-a's quota as given. */
     private FleetDriver fleetWithQuota(String staticAssignments) {

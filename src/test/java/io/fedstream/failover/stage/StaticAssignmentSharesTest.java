@@ -7,34 +7,20 @@ import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationPhase;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Multi-cluster placement and a failover's choice of target honour the static-assignment note as the one-cluster
  * placer does: a cluster whose assignment cannot hold the workload gets no share while the others can take it, and is
  * the last migration candidate (docs/placement.md, "Static assignments").
  */
-class StaticAssignmentSharesTest {
+class StaticAssignmentSharesTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final String POLICY_KEY = "PropagationPolicy/team-a/web";
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     private void quota(String staticAssignments) {
         fleet.policy("FederatedResourceQuota/team-a/q", """

@@ -11,33 +11,19 @@ import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.Taint;
 import io.fedstream.health.CarriedTaints;
 import io.fedstream.health.WatchClustersStage;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Cluster failure timed as Karmada's taint manager times it, on the whole topology: a workload leaves a tainted cluster
  * when its policy's {@code placement.clusterTolerations} stop tolerating the cluster's NoExecute taints (docs/failover.md).
  */
-class TaintTimingStageTest {
+class TaintTimingStageTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final Taint MAINTENANCE = Taint.newBuilder().setKey("maintenance").setEffect("NoExecute").build();
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     /** dc-1 (the roomiest), dc-2 and dc-3 with the given clocks, and the web Deployment placed on dc-1, its policy's spec given. */
     private FleetDriver fleetWithPolicy(Map<String, String> clocks, String spec) {

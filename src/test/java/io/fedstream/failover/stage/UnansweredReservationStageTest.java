@@ -5,38 +5,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.Reservation;
 import io.fedstream.reserve.ReserveCapacityProcessor;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.assertj.core.groups.Tuple;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Reservations of a re-scale or a failover re-division whose answers never come (the request dead-lettered by the
  * reserving task) time out as a placement's do: after 30 s what was granted goes back and the decision is scheduled
  * again, up to 3 schedules, then given up with an audit.
  */
-class UnansweredReservationStageTest {
+class UnansweredReservationStageTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final String JOB = "kubeflow.org/PyTorchJob/team-a/train";
     /** The reserving task's running total of a cluster: unreadable, every request to that cluster is dead-lettered. */
     private static final char TOTAL = '\u0001';
-
-    @TempDir
-    Path stateDir;
-    private FleetDriver fleet;
-
-    @AfterEach
-    void close() {
-        if (fleet != null) {
-            fleet.close();
-        }
-    }
 
     private static String policy(String name, String apiVersion, String kind, String replicaScheduling) {
         return """
