@@ -7,7 +7,8 @@ import java.util.List;
  * selects, where they may be placed, and how they fail over. {@code namespace} is null for a
  * ClusterPropagationPolicy. {@code affinityGroups} holds either the one {@code clusterAffinity}
  * (unnamed) or the ordered {@code clusterAffinities}; it is empty when neither is given, and then
- * every cluster is a candidate.
+ * every cluster is a candidate. {@code lazyActivation} is {@code activationPreference: Lazy}: a changed placement reaches
+ * a workload placed under the policy with the workload's next change, not at once.
  */
 public record PropagationPolicy(
         Scope scope,
@@ -16,7 +17,14 @@ public record PropagationPolicy(
         int priority,
         List<ResourceSelector> resourceSelectors,
         Placement placement,
-        Failover failover) {
+        Failover failover,
+        boolean lazyActivation) {
+
+    /** A policy whose changes apply at once ({@code activationPreference} left out). */
+    public PropagationPolicy(Scope scope, String namespace, String name, int priority, List<ResourceSelector> resourceSelectors,
+                             Placement placement, Failover failover) {
+        this(scope, namespace, name, priority, resourceSelectors, placement, failover, false);
+    }
 
     /** PropagationPolicy (namespaced) or ClusterPropagationPolicy. */
     public enum Scope { NAMESPACED, CLUSTER }

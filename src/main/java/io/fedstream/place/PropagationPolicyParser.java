@@ -35,9 +35,11 @@ public final class PropagationPolicyParser {
     /** Karmada spec fields that do not bear on placement or failover; accepted and not used. */
     private static final List<String> IGNORED_SPEC_FIELDS = List.of(
             "propagateDeps", "preemption", "dependentOverrides", "schedulerName", "conflictResolution",
-            "activationPreference", "suspension", "preserveResourcesOnDeletion", "schedulePriority");
+            "suspension", "preserveResourcesOnDeletion", "schedulePriority");
     private static final List<String> SPEC_FIELDS = concat(
-            List.of("resourceSelectors", "placement", "priority", "failover"), IGNORED_SPEC_FIELDS);
+            List.of("resourceSelectors", "placement", "priority", "failover", "activationPreference"), IGNORED_SPEC_FIELDS);
+    /** Karmada's one {@code activationPreference} (its CRD's enum). */
+    private static final String LAZY = "Lazy";
     private static final List<String> SELECTOR_FIELDS = List.of("apiVersion", "kind", "namespace", "name", "labelSelector");
     private static final List<String> LABEL_SELECTOR_FIELDS = List.of("matchLabels", "matchExpressions");
     private static final List<String> REQUIREMENT_FIELDS = List.of("key", "operator", "values");
@@ -87,6 +89,7 @@ public final class PropagationPolicyParser {
         PropagationPolicy.Placement placement = PropagationPolicy.Placement.ANYWHERE;
         PropagationPolicy.Failover failover = null;
         int priority = 0;
+        boolean lazy = false;
         if (!spec.isPresent()) {
             spec.error("is required");
         } else if (!spec.node().isObject()) {
@@ -97,11 +100,23 @@ public final class PropagationPolicyParser {
             placement = placement(spec.field("placement"));
             priority = int32(spec.field("priority"), 0, Integer.MIN_VALUE);
             failover = failover(spec.field("failover"));
+            lazy = lazyActivation(spec.field("activationPreference"));
         }
         if (!problems.isEmpty()) {
             return new ParsedPolicy(null, problems.list());
         }
-        return new ParsedPolicy(new PropagationPolicy(scope, ns, name, priority, selectors, placement, failover), List.of());
+        return new ParsedPolicy(new PropagationPolicy(scope, ns, name, priority, selectors, placement, failover, lazy), List.of());
+    }
+
+    /** {@code activationPreference}: Lazy, or left out (a change applies at once). */
+    private static boolean lazyActivation(Cursor at) {
+        String text = at.string();
+        if (text == null || LAZY.equals(text)) {
+            // Absent, Lazy, or not a string (string() said so).
+            return text != null;
+        }
+        at.error("must be " + LAZY + " (or left out: a change of the policy applies at once)");
+        return false;
     }
 
     private static String namespace(Cursor at, String fromKey, PropagationPolicy.Scope scope) {

@@ -193,6 +193,16 @@ class PropagationPolicyParserTest {
     }
 
     @Test
+    void readsLazyActivationAndRefusesAnyOtherPreference() {
+        assertThat(parse(policy("activationPreference: Lazy")).policy().lazyActivation()).isTrue();
+        assertThat(parse(policy("priority: 1")).policy().lazyActivation()).isFalse();
+        assertThat(parse(policy("activationPreference: Eager")).errors()).containsExactly(new FieldError(
+                "spec.activationPreference", "Eager", "must be Lazy (or left out: a change of the policy applies at once)"));
+        assertThat(parse(policy("activationPreference: [Lazy]")).errors()).extracting(FieldError::field, FieldError::reason)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("spec.activationPreference", "must be a string"));
+    }
+
+    @Test
     void readsKarmadasClusterFailoverBehaviourWithItsDefault() {
         ParsedPolicy explicit = parse(policy("""
                 failover:

@@ -130,6 +130,9 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         task.bindings.put(key, binding);
         placing.onBinding(key, binding);
         rescaling.onBinding(key, binding);
+        if (previous != null && previous.getGeneration() != binding.getGeneration()) {
+            policyFollowing.onNewVersion(key, binding);
+        }
     }
 
     /** The workload was deleted: its stores go, and every cluster holding room for it gets the room back. */

@@ -60,6 +60,11 @@ final class PolicyFollowing {
     private final Map<String, Long> again = new HashMap<>();
     /** Workload and placement whose re-schedule was audited as impossible, so it is audited once. */
     private final Set<String> reportedUnschedulable = new HashSet<>();
+    /**
+     * Workloads placed under a Lazy policy whose placement changed, and which have had a new version since: they are
+     * scheduled again like any other (in memory: after a restart such a workload waits for its next version again).
+     */
+    private final Set<String> lazyDue = new HashSet<>();
 
     PolicyFollowing(PlaceFailoverTask task, FailingOver failingOver, LongSupplier policyChanges) {
         this.task = task;
@@ -70,6 +75,23 @@ final class PolicyFollowing {
     /** Whether a reservation request id is one of a policy re-schedule's. */
     static boolean isPolicyRequest(String requestId) {
         return requestId.contains(MARK);
+    }
+
+    /**
+     * A new version of a placed workload arrived: under a Lazy policy ({@code activationPreference: Lazy}) whose
+     * placement changed since the workload was scheduled, it is scheduled again now, as Karmada's detector applies a
+     * Lazy policy's change with the resource template's next change. Other policies' changes are applied by the walks.
+     */
+    void onNewVersion(String key, ResourceBinding binding) {
+        AppliedPlacement applied = task.policyPlacements.applied(key);
+        if (applied == null) {
+            return;
+        }
+        PropagationPolicy governing = task.policies.governing(binding).orElse(null);
+        if (governing != null && governing.lazyActivation() && !applied.changes(governing).isEmpty()) {
+            lazyDue.add(key);
+            follow(new PolicyPlacements.Entry(key, applied));
+        }
     }
 
     /** Notices changed policies and walks on through their workloads, at most {@link #WALK_BUDGET} of them. */
@@ -164,6 +186,10 @@ final class PolicyFollowing {
             if (!governing.key().equals(applied.policy())) {
                 task.policyPlacements.record(key, applied.claimedBy(governing.key()));
             }
+            return;
+        }
+        if (governing.lazyActivation() && !lazyDue.contains(key)) {
+            // Lazy: the changed placement waits for the workload's next version (onNewVersion).
             return;
         }
         PlacementState workload = task.workload(key);
@@ -327,6 +353,7 @@ final class PolicyFollowing {
         }
         task.workloads.put(key, workload.withRedivision(null).placedOn(null, rescheduled.group()));
         task.policyPlacements.record(key, AppliedPlacement.of(policy, rescheduled.group()));
+        lazyDue.remove(key);
         String by = applied == null || applied.policy().equals(policy.key()) ? named(policy.key()) + " changed"
                 : named(policy.key()) + " claims it " + (applied.policy().equals(PolicyPlacements.UNCLAIMED) ? "(no policy governed it)"
                 : "from " + named(applied.policy())) + "; its placement differs";

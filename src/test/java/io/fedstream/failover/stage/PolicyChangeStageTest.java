@@ -47,6 +47,11 @@ class PolicyChangeStageTest extends FleetStageTest {
         return policy("web", 0, placement);
     }
 
+    /** {@link #policy(String)} with {@code activationPreference: Lazy}. */
+    private static String lazyPolicy(String placement) {
+        return policy(placement).replace("spec:\n", "spec:\n  activationPreference: Lazy\n");
+    }
+
     private static final String DYNAMIC = """
             replicaScheduling: {replicaSchedulingType: Divided, weightPreference: {dynamicWeight: AvailableReplicas}}
             """;
@@ -97,6 +102,25 @@ class PolicyChangeStageTest extends FleetStageTest {
         assertThat(fleet.usedOn("team-a/q", "dc-1")).containsExactly(Map.entry("cpu", "10"));
         assertThat(fleet.usedOn("team-a/q", "dc-3")).isEmpty();
         assertThat(PlaceFailoverTask.suffixes(fleet.store(PlaceFailoverStores.CLUSTER_WORKLOADS), "dc-3")).isEmpty();
+    }
+
+    @Test
+    void aLazyPolicysChangeReachesAPlacedWorkloadWithItsNextVersion() {
+        placed(lazyPolicy(DYNAMIC), 14);
+        assertThat(placed()).containsExactly(target("dc-1", 8), target("dc-2", 4), target("dc-3", 2));
+
+        fleet.policy(POLICY_KEY, lazyPolicy("clusterAffinity: {clusterNames: [dc-1, dc-2]}\n" + DYNAMIC)).advance(Duration.ofSeconds(3));
+
+        assertThat(placed()).as("Lazy: nothing moves before the workload changes").containsExactly(target("dc-1", 8), target("dc-2", 4),
+                target("dc-3", 2));
+        assertThat(audited("POLICY_RESCHEDULED")).isEmpty();
+
+        fleet.deployment("team-a", "web", 14, "1", Map.of("tier", "frontend")).tick(Duration.ofMillis(100));
+
+        assertThat(placed()).containsExactly(target("dc-1", 10), target("dc-2", 4));
+        assertThat(purges()).containsExactly("PURGE dc-3 Directly");
+        assertThat(audited("POLICY_RESCHEDULED")).containsExactly("PropagationPolicy team-a/web changed (clusterAffinity):"
+                + " dc-3 2 -> 0 pods (its copy is purged), dc-1 8 -> 10 pods (2 reserved), dc-2 4 -> 4 pods");
     }
 
     @Test
