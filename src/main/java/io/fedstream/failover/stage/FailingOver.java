@@ -394,6 +394,24 @@ final class FailingOver {
         }
     }
 
+    /**
+     * Purges Directly, now, the copy on a cluster that a new schedule of the workload ({@code incidentId}: the re-scale's
+     * or re-schedule's) gives no pods, as Karmada removes the cluster's Work.
+     */
+    void purgeLeftOut(String key, String incidentId, String cluster, String reason) {
+        MigrationCommand removed = MigrationCommand.newBuilder()
+                .setCommandId(key + "/" + incidentId + "/removed/" + cluster)
+                .setIncidentId(incidentId)
+                .setWorkloadKey(key)
+                .setAction(MigrationAction.PURGE)
+                .setSourceCluster(cluster)
+                .setStrategy(MigrationStrategy.GRACEFUL_SHUTDOWN)
+                .setPurgeMode(PurgeMode.Directly)
+                .setIssuedAt(task.instant())
+                .build();
+        purge(removed, cluster, null, reason);
+    }
+
     /** Issues the PURGE of the copy a migration left on the cluster: the command, its record and its audit. */
     void purge(MigrationCommand moved, String cluster, Integer gracePeriodSeconds, String reason) {
         String key = moved.getWorkloadKey();

@@ -1,9 +1,5 @@
 package io.fedstream.failover.stage;
 
-import io.fedstream.avro.MigrationAction;
-import io.fedstream.avro.MigrationCommand;
-import io.fedstream.avro.MigrationStrategy;
-import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.place.AppliedPlacement;
@@ -341,7 +337,8 @@ final class PolicyFollowing {
             if (!rescheduled.targets(before.cluster())) {
                 outcome.add(before.cluster() + " " + before.replicas() + " -> 0 pods (its copy is purged)");
                 task.release(key, before.cluster());
-                purge(key, rescheduled, before.cluster(), policy);
+                failingOver.purgeLeftOut(key, rescheduled.incidentId(), before.cluster(),
+                        before.cluster() + " runs no copy under the placement of " + named(policy.key()) + "; purge the copy there");
             }
         }
         for (ScheduleResult.Target target : rescheduled.targets()) {
@@ -361,20 +358,6 @@ final class PolicyFollowing {
                 + "): " + (moved ? "" : "the placement stays: ") + String.join(", ", outcome), task.now()));
     }
 
-    /** A cluster the new schedule leaves out runs no copy any more (Karmada removes its Work): purged Directly, now. */
-    private void purge(String key, Redivision rescheduled, String cluster, PropagationPolicy policy) {
-        MigrationCommand removed = MigrationCommand.newBuilder()
-                .setCommandId(key + "/" + rescheduled.incidentId() + "/removed/" + cluster)
-                .setIncidentId(rescheduled.incidentId())
-                .setWorkloadKey(key)
-                .setAction(MigrationAction.PURGE)
-                .setSourceCluster(cluster)
-                .setStrategy(MigrationStrategy.GRACEFUL_SHUTDOWN)
-                .setPurgeMode(PurgeMode.Directly)
-                .setIssuedAt(task.instant())
-                .build();
-        failingOver.purge(removed, cluster, null, cluster + " runs no copy under the placement of " + named(policy.key()) + "; purge the copy there");
-    }
 
     private void unschedulable(String key, ResourceBinding binding, PropagationPolicy policy, AppliedPlacement applied, String why) {
         again.putIfAbsent(applied.policy(), task.now() + task.settings.placeRetryInterval().toMillis());

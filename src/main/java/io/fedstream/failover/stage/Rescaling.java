@@ -6,11 +6,7 @@ import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Component;
 import io.fedstream.avro.ComponentShare;
-import io.fedstream.avro.MigrationAction;
-import io.fedstream.avro.MigrationCommand;
-import io.fedstream.avro.MigrationStrategy;
 import io.fedstream.avro.Placement;
-import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ResourceBinding;
@@ -270,7 +266,8 @@ final class Rescaling {
                 changes.add(before.cluster() + " " + (several ? pods(binding, before.components(), Map.of()) : before.replicas() + " -> 0")
                         + " pods (its copy is purged)");
                 task.release(key, before.cluster());
-                purge(key, rescale, before.cluster());
+                failingOver.purgeLeftOut(key, rescale.incidentId(), before.cluster(),
+                        before.cluster() + " runs no share of the workload after its replicas changed; purge the copy there");
             }
         }
         for (ScheduleResult.Target target : rescale.targets()) {
@@ -315,20 +312,6 @@ final class Rescaling {
         return String.join(", ", parts);
     }
 
-    /** A cluster the new schedule gives no pods runs no copy any more (Karmada removes its Work): purged Directly, now. */
-    private void purge(String key, Redivision rescale, String cluster) {
-        MigrationCommand removed = MigrationCommand.newBuilder()
-                .setCommandId(key + "/" + rescale.incidentId() + "/removed/" + cluster)
-                .setIncidentId(rescale.incidentId())
-                .setWorkloadKey(key)
-                .setAction(MigrationAction.PURGE)
-                .setSourceCluster(cluster)
-                .setStrategy(MigrationStrategy.GRACEFUL_SHUTDOWN)
-                .setPurgeMode(PurgeMode.Directly)
-                .setIssuedAt(task.instant())
-                .build();
-        failingOver.purge(removed, cluster, null, cluster + " runs no share of the workload after its replicas changed; purge the copy there");
-    }
 
     /**
      * No re-scale this round: the placement stays as it was and the retry punctuator looks at it again after a back-off
