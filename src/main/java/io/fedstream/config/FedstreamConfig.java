@@ -264,7 +264,9 @@ public final class FedstreamConfig extends AbstractConfig {
                         "How long room reserved on a cluster counts against it: the time its heartbeats may take to report the"
                                 + " placed pods as allocated.", GROUP_PLACE, 1, ConfigDef.Width.SHORT, PLACE_RESERVATION_TTL_MS)
                 .define(PLACE_RETRY_INTERVAL_MS, Type.LONG, 10_000L, Range.atLeast(1), Importance.LOW,
-                        "How often (wall clock) admitted workloads that are not placed (no cluster fits, or no policy selects them) are tried again.",
+                        "How often (wall clock) admitted workloads that are not placed (no cluster fits, or no policy selects them) are tried"
+                                + " again; also how long a policy re-schedule that found its workload busy waits, and the first wait of a re-scale"
+                                + " that found no schedule (doubled each round, at most 5 minutes).",
                         GROUP_PLACE, 2, ConfigDef.Width.SHORT, PLACE_RETRY_INTERVAL_MS)
 
                 .define(ROCKSDB_MEMORY_TOTAL_BYTES, Type.LONG, 192L * 1024 * 1024, Range.atLeast(0), Importance.MEDIUM,
