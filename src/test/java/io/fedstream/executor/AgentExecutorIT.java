@@ -7,6 +7,8 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fedstream.agent.Agent;
 import io.fedstream.agent.AgentSettings;
 import io.fedstream.agent.MockCluster;
+import io.fedstream.avro.ClusterState;
+import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationEvent;
@@ -20,6 +22,7 @@ import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topic;
 import io.fedstream.config.Topics;
+import io.fedstream.mirror.ClusterDirectory;
 import io.fedstream.runtime.AppInstance;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;
@@ -46,6 +49,9 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.state.QueryableStoreTypes;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -125,6 +131,7 @@ class AgentExecutorIT {
                 publish(config, topics.policies(), "PropagationPolicy/streaming/streaming",
                         PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(POLICY).setObservedAt(Instant.now()).build());
 
+                awaitPlaceable(app, A, B);
                 clusterA.create(MockCluster.FLINK, FLINK);
                 ResourceBinding placed = bindings.await(b -> KEY.equals(b.getWorkloadKey()) && placedOn(b, A));
                 assertThat(placed.getComponents()).extracting(c -> c.getName() + "x" + c.getReplicas())
@@ -205,6 +212,27 @@ class AgentExecutorIT {
             }
         }
         throw new AssertionError("no agent for " + cluster);
+    }
+
+    /**
+     * Waits until placement sees every cluster ready: it reads the workload client's mirror of the cluster views, and a
+     * workload that came before member-a's first heartbeat reached it would go to the fallback group, as Karmada's
+     * scheduler sends it past a cluster that is not ready.
+     */
+    private static void awaitPlaceable(AppInstance app, String... clusters) throws InterruptedException {
+        ReadOnlyKeyValueStore<String, ClusterWatch> views = app.runner().streams()
+                .store(StoreQueryParameters.fromNameAndType(ClusterDirectory.STORE, QueryableStoreTypes.keyValueStore()));
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        for (String cluster : clusters) {
+            ClusterWatch view = views.get(cluster);
+            while (view == null || view.getState() != ClusterState.READY || view.getHeartbeat() == null) {
+                if (System.nanoTime() > deadline) {
+                    fail("cluster %s not ready in the placement's view within %s: %s", cluster, WAIT, view);
+                }
+                Thread.sleep(50);
+                view = views.get(cluster);
+            }
+        }
     }
 
     private static NamedAgent agent(MockCluster cluster, String name, FedstreamConfig config, Topics topics, Admin admin) {
