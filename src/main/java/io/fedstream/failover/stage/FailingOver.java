@@ -399,17 +399,22 @@ final class FailingOver {
      * or re-schedule's) gives no pods, as Karmada removes the cluster's Work.
      */
     void purgeLeftOut(String key, String incidentId, String cluster, String reason) {
-        MigrationCommand removed = MigrationCommand.newBuilder()
+        purge(removal(key, incidentId, cluster, PurgeMode.Directly, null), cluster, null, reason);
+    }
+
+    /** The record of a workload's copy on {@code cluster} going away in {@code incidentId} (not a move: no target). */
+    MigrationCommand removal(String key, String incidentId, String cluster, PurgeMode purgeMode, Integer gracePeriodSeconds) {
+        return MigrationCommand.newBuilder()
                 .setCommandId(key + "/" + incidentId + "/removed/" + cluster)
                 .setIncidentId(incidentId)
                 .setWorkloadKey(key)
                 .setAction(MigrationAction.PURGE)
                 .setSourceCluster(cluster)
                 .setStrategy(MigrationStrategy.GRACEFUL_SHUTDOWN)
-                .setPurgeMode(PurgeMode.Directly)
+                .setPurgeMode(purgeMode)
+                .setGracePeriodSeconds(gracePeriodSeconds)
                 .setIssuedAt(task.instant())
                 .build();
-        purge(removed, cluster, null, reason);
     }
 
     /** Issues the PURGE of the copy a migration left on the cluster: the command, its record and its audit. */

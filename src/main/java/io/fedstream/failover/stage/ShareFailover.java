@@ -3,11 +3,9 @@ package io.fedstream.failover.stage;
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.AdmissionRequestType;
 import io.fedstream.avro.ClusterTarget;
-import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.MigrationRecordPhase;
-import io.fedstream.avro.MigrationStrategy;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.ReplicaScheduling;
@@ -220,17 +218,7 @@ final class ShareFailover {
         boolean application = ApplicationFailover.isApplicationIncident(incidentId);
         FailoverSettings settings = FailoverSettings.of(policy == null ? null : policy.failover());
         FailoverBehavior behavior = application && settings.application() != null ? settings.application() : settings.cluster();
-        MigrationCommand removed = MigrationCommand.newBuilder()
-                .setCommandId(key + "/" + incidentId + "/removed/" + cluster)
-                .setIncidentId(incidentId)
-                .setWorkloadKey(key)
-                .setAction(MigrationAction.PURGE)
-                .setSourceCluster(cluster)
-                .setStrategy(MigrationStrategy.GRACEFUL_SHUTDOWN)
-                .setPurgeMode(behavior.purgeMode())
-                .setGracePeriodSeconds(behavior.gracePeriodSeconds())
-                .setIssuedAt(task.instant())
-                .build();
+        MigrationCommand removed = failingOver.removal(key, incidentId, cluster, behavior.purgeMode(), behavior.gracePeriodSeconds());
         task.migrations.put(removed.getCommandId(), MigrationRecord.newBuilder()
                 .setCommand(removed).setPhase(MigrationRecordPhase.COMPLETED).setUpdatedAt(removed.getIssuedAt()).build());
         if (behavior.purgeMode() == PurgeMode.Never) {
