@@ -63,7 +63,7 @@ final class BenchReport {
         out.printf(Locale.ROOT, ROW, a.round(), "pass-through", rate(a.recordsPerSecond(), "records/s"),
                 rate(overall(a.runningSeconds(), a.doneSeconds()), ""), seconds(a.runningSeconds()),
                 "", seconds(a.doneSeconds()), "", "", "", "", memory(a.memory()), heap(a.memory()), loadAverage1());
-        out.flush();
+        print("      %s used %s of CPU a record, running to done", a.round(), a.cpu().describePer(settings.workloads()));
         return a;
     }
 
@@ -72,6 +72,7 @@ final class BenchReport {
                 rate(overall(b.runningSeconds(), b.doneSeconds()), ""), seconds(b.runningSeconds()),
                 seconds(b.firstPlacedSeconds()), seconds(b.doneSeconds()), b.placed() + "/" + b.rejected() + "/" + b.notChargeable(),
                 lag(b.heartbeatLag()), b.suspectTransitions(), b.migrationCommands(), memory(b.memory()), heap(b.memory()), loadAverage1());
+        print("      %s used %s of CPU a workload, running to done", b.round(), b.cpu().describePer(settings.workloads()));
         print("      %s wrote %s records a workload", b.round(), b.written().averagedOver(settings.workloads()));
         return b;
     }
@@ -94,6 +95,14 @@ final class BenchReport {
         line("pass-through, overall", passThroughOverall, v -> number(v) + " records/s");
         line("fedstream, overall", fedstreamOverall, v -> number(v) + " workloads/s");
         line("ratio, overall", overallRatios, v -> String.format(Locale.ROOT, "%.3f", v));
+        if (as.stream().allMatch(a -> a.cpu().known()) && bs.stream().allMatch(b -> b.cpu().known())) {
+            List<OptionalDouble> passThroughCpu = present(as, a -> a.cpu().totalPer(settings.workloads()));
+            List<OptionalDouble> fedstreamCpu = present(bs, b -> b.cpu().totalPer(settings.workloads()));
+            line("pass-through CPU, app + broker", passThroughCpu, v -> String.format(Locale.ROOT, "%.2f ms a record", v));
+            line("fedstream CPU, app + broker", fedstreamCpu, v -> String.format(Locale.ROOT, "%.2f ms a workload", v));
+            // CPU a record over CPU a workload: the rate ratio two saturated cores would give, whatever else ran.
+            line("ratio by CPU", ratios(fedstreamCpu, passThroughCpu), v -> String.format(Locale.ROOT, "%.3f", v));
+        }
         line("fedstream 10%-90% window", present(bs, b -> b.steadySeconds() / (b.doneSeconds() - b.runningSeconds())),
                 v -> String.format(Locale.ROOT, "%.0f%% of running-to-done", v * 100));
         if (bs.stream().anyMatch(b -> b.steadySeconds() < BURST_SHARE * (b.doneSeconds() - b.runningSeconds()))) {

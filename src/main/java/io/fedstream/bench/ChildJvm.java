@@ -132,6 +132,11 @@ final class ChildJvm implements AutoCloseable {
         }
     }
 
+    /** The CPU time the process used so far (all its threads, user and system), in milliseconds; -1 when the OS does not tell. */
+    long cpuMillis() {
+        return process.info().totalCpuDuration().map(Duration::toMillis).orElse(-1L);
+    }
+
     /** VmRSS and VmHWM (peak) of the process, from {@code /proc/<pid>/status}, and its committed heap. */
     ResidentMemory memory() {
         Path status = Path.of("/proc", Long.toString(process.pid()), "status");

@@ -144,6 +144,8 @@ final class FedstreamRound {
                         topics.clusterViews().name(), topics.clusterState().name(), topics.migrations().name()))) {
             RoundWatch watch = new RoundWatch(name, app, settings.roundTimeout(), settings.stallTimeout());
             long runningAt = app.awaitLine(RUNNING, START_TIMEOUT).atMillis();
+            CpuUse atRunning = CpuUse.sample(app, environment.broker());
+            CpuUse cpu = null;
             long graceEnd = Long.MAX_VALUE;
             long observedUntil = 0;
             while (System.currentTimeMillis() < graceEnd) {
@@ -154,6 +156,10 @@ final class FedstreamRound {
                 }
                 Completions completions = seen.decisions.completions();
                 if (completions.isComplete()) {
+                    if (cpu == null) {
+                        // Before the grace for the last heartbeats, in which the app idles.
+                        cpu = CpuUse.sample(app, environment.broker()).since(atRunning);
+                    }
                     graceEnd = Math.min(graceEnd, observedUntil + HEARTBEAT_GRACE.toMillis());
                     if (seen.lag.of(heartbeats.sent(), runningAt, completions.last(), observedUntil).unprocessed() == 0) {
                         break;
@@ -176,7 +182,7 @@ final class FedstreamRound {
                     (completions.last() - app.launchedAtMillis()) / 1000.0,
                     decisions.placed(), decisions.rejected(), decisions.notChargeable(),
                     seen.lag.of(heartbeats.sent(), runningAt, completions.last(), observedUntil),
-                    seen.suspects, seen.migrations, memory, written);
+                    seen.suspects, seen.migrations, memory, written, cpu);
         }
     }
 
@@ -302,8 +308,9 @@ final class FedstreamRound {
      * @param runningSeconds from launching the JVM to {@value #RUNNING}
      * @param firstPlacedSeconds from launching the JVM to the first placed binding
      * @param doneSeconds from launching the JVM to the last decision
+     * @param cpu what fedstream and the broker used from running until the last decision was seen
      */
     record Result(String round, OptionalDouble workloadsPerSecond, double steadySeconds, double runningSeconds, double firstPlacedSeconds,
             double doneSeconds, int placed, int rejected, int notChargeable, HeartbeatLag.Result heartbeatLag,
-            int suspectTransitions, int migrationCommands, ChildJvm.ResidentMemory memory, WrittenRecords written) {}
+            int suspectTransitions, int migrationCommands, ChildJvm.ResidentMemory memory, WrittenRecords written, CpuUse cpu) {}
 }

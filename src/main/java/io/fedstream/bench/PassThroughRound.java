@@ -47,6 +47,7 @@ final class PassThroughRound {
                 KafkaConsumer<byte[], byte[]> consumer = environment.readFromStart(List.of(output))) {
             RoundWatch watch = new RoundWatch(name, app, settings.roundTimeout(), settings.stallTimeout());
             long runningAt = app.awaitLine(PassThroughApp.RUNNING, START_TIMEOUT).atMillis();
+            CpuUse atRunning = CpuUse.sample(app, environment.broker());
             while (!copied.isComplete()) {
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
                     requireAppendTime(record);
@@ -54,9 +55,10 @@ final class PassThroughRound {
                 }
                 watch.check(copied.count(), copied.count() + " of " + settings.workloads() + " records copied");
             }
+            CpuUse cpu = CpuUse.sample(app, environment.broker()).since(atRunning);
             ChildJvm.ResidentMemory memory = app.memory();
             return new Result(name, copied.steadyRate(EndToEndBench.STEADY_FROM, EndToEndBench.STEADY_TO),
-                    (runningAt - app.launchedAtMillis()) / 1000.0, (copied.last() - app.launchedAtMillis()) / 1000.0, memory);
+                    (runningAt - app.launchedAtMillis()) / 1000.0, (copied.last() - app.launchedAtMillis()) / 1000.0, memory, cpu);
         }
     }
 
@@ -72,7 +74,8 @@ final class PassThroughRound {
      * @param recordsPerSecond steady-state copies per second (10%-90% of the records); empty when too few to measure
      * @param runningSeconds from launching the JVM to every task running
      * @param doneSeconds from launching the JVM to the last record copied
+     * @param cpu what the app and the broker used from running until the last copy was seen
      */
     record Result(String round, OptionalDouble recordsPerSecond, double runningSeconds, double doneSeconds,
-            ChildJvm.ResidentMemory memory) {}
+            ChildJvm.ResidentMemory memory, CpuUse cpu) {}
 }
