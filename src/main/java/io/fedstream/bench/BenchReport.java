@@ -63,7 +63,7 @@ final class BenchReport {
         out.printf(Locale.ROOT, ROW, a.round(), "pass-through", rate(a.recordsPerSecond(), "records/s"),
                 rate(overall(a.runningSeconds(), a.doneSeconds()), ""), seconds(a.runningSeconds()),
                 "", seconds(a.doneSeconds()), "", "", "", "", memory(a.memory()), heap(a.memory()), loadAverage1());
-        print("      %s used %s of CPU a record, running to done", a.round(), a.cpu().describePer(settings.workloads()));
+        print("      %s used %s", a.round(), a.cpu().describePer(settings.workloads(), "record"));
         return a;
     }
 
@@ -72,7 +72,7 @@ final class BenchReport {
                 rate(overall(b.runningSeconds(), b.doneSeconds()), ""), seconds(b.runningSeconds()),
                 seconds(b.firstPlacedSeconds()), seconds(b.doneSeconds()), b.placed() + "/" + b.rejected() + "/" + b.notChargeable(),
                 lag(b.heartbeatLag()), b.suspectTransitions(), b.migrationCommands(), memory(b.memory()), heap(b.memory()), loadAverage1());
-        print("      %s used %s of CPU a workload, running to done", b.round(), b.cpu().describePer(settings.workloads()));
+        print("      %s used %s", b.round(), b.cpu().describePer(settings.workloads(), "workload"));
         print("      %s wrote %s records a workload", b.round(), b.written().averagedOver(settings.workloads()));
         return b;
     }

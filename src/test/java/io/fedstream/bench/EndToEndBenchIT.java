@@ -47,7 +47,8 @@ class EndToEndBenchIT {
                 .contains("SUSPECT transitions, all rounds    0")
                 .contains("migration commands, all rounds     0")
                 .containsPattern("  fedstream RSS after the run +" + NUMBER + " MiB")
-                .containsPattern("B1 used \\d+\\.\\d\\d ms \\(app \\d+\\.\\d\\d, broker \\d+\\.\\d\\d\\) of CPU a workload")
+                .containsPattern("B1 used \\d+\\.\\d\\d ms of CPU a workload from running to done: app \\d+\\.\\d\\d"
+                        + " \\(JIT \\d+\\.\\d\\d, GC \\d+\\.\\d\\d\\), broker \\d+\\.\\d\\d")
                 .containsPattern("  ratio by CPU +\\d+\\.\\d{3} ");
         Matcher b1 = Pattern.compile("B1 +fedstream +(" + NUMBER + ") workloads/s +" + NUMBER + " +" + SECONDS + " +" + SECONDS + " +" + SECONDS
                 + " +(\\d+)/(\\d+)/(\\d+) +" + SECONDS + " \\((\\d+) beats\\) +0 +0 +(" + NUMBER + ") \\(" + NUMBER + "\\)").matcher(report);
