@@ -11,13 +11,12 @@ record CpuUse(long appMillis, long brokerMillis, ThreadCpu appThreads) {
 
     /** CPU times of both JVMs now, to subtract from a later sample; a JVM that cannot tell counts -1. */
     static CpuUse sample(ChildJvm app, ChildJvm broker) {
-        return new CpuUse(app.cpuMillis(), broker.cpuMillis(), ThreadCpu.of(app.pid()));
+        return new CpuUse(app.cpuMillis(), broker.cpuMillis(), ThreadCpu.UNKNOWN);
     }
 
-    /** What both used since {@code start}; unknown (-1) when a sample of either could not be read. */
-    CpuUse since(CpuUse start) {
-        return new CpuUse(difference(start.appMillis, appMillis), difference(start.brokerMillis, brokerMillis),
-                appThreads.since(start.appThreads));
+    /** What both used since {@code start}, with the app's JIT and GC threads' share; -1 when a sample could not be read. */
+    CpuUse since(CpuUse start, ThreadCpu threads) {
+        return new CpuUse(difference(start.appMillis, appMillis), difference(start.brokerMillis, brokerMillis), threads);
     }
 
     boolean known() {

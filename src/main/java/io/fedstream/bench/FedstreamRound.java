@@ -145,11 +145,13 @@ final class FedstreamRound {
             RoundWatch watch = new RoundWatch(name, app, settings.roundTimeout(), settings.stallTimeout());
             long runningAt = app.awaitLine(RUNNING, START_TIMEOUT).atMillis();
             CpuUse atRunning = CpuUse.sample(app, environment.broker());
+            ThreadCpuWatch threads = ThreadCpuWatch.of(app.pid());
             CpuUse cpu = null;
             long graceEnd = Long.MAX_VALUE;
             long observedUntil = 0;
             while (System.currentTimeMillis() < graceEnd) {
                 ConsumerRecords<byte[], byte[]> polled = consumer.poll(POLL);
+                threads.sample();
                 observedUntil = System.currentTimeMillis();
                 for (ConsumerRecord<byte[], byte[]> record : polled) {
                     seen.record(record, observedUntil);
@@ -158,7 +160,7 @@ final class FedstreamRound {
                 if (completions.isComplete()) {
                     if (cpu == null) {
                         // Before the grace for the last heartbeats, in which the app idles.
-                        cpu = CpuUse.sample(app, environment.broker()).since(atRunning);
+                        cpu = CpuUse.sample(app, environment.broker()).since(atRunning, threads.used());
                     }
                     graceEnd = Math.min(graceEnd, observedUntil + HEARTBEAT_GRACE.toMillis());
                     if (seen.lag.of(heartbeats.sent(), runningAt, completions.last(), observedUntil).unprocessed() == 0) {

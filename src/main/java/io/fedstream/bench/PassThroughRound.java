@@ -48,14 +48,17 @@ final class PassThroughRound {
             RoundWatch watch = new RoundWatch(name, app, settings.roundTimeout(), settings.stallTimeout());
             long runningAt = app.awaitLine(PassThroughApp.RUNNING, START_TIMEOUT).atMillis();
             CpuUse atRunning = CpuUse.sample(app, environment.broker());
+            ThreadCpuWatch threads = ThreadCpuWatch.of(app.pid());
             while (!copied.isComplete()) {
+                threads.sample();
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
                     requireAppendTime(record);
                     copied.add(record.timestamp());
                 }
                 watch.check(copied.count(), copied.count() + " of " + settings.workloads() + " records copied");
             }
-            CpuUse cpu = CpuUse.sample(app, environment.broker()).since(atRunning);
+            threads.sample();
+            CpuUse cpu = CpuUse.sample(app, environment.broker()).since(atRunning, threads.used());
             ChildJvm.ResidentMemory memory = app.memory();
             return new Result(name, copied.steadyRate(EndToEndBench.STEADY_FROM, EndToEndBench.STEADY_TO),
                     (runningAt - app.launchedAtMillis()) / 1000.0, (copied.last() - app.launchedAtMillis()) / 1000.0, memory, cpu);

@@ -8,7 +8,7 @@ class CpuUseTest {
 
     @Test
     void theUseOfAWindowIsTheDifferenceOfItsSamplesPerItem() {
-        CpuUse used = new CpuUse(5_000, 1_200, new ThreadCpu(1_500, 300)).since(new CpuUse(1_000, 200, new ThreadCpu(500, 100)));
+        CpuUse used = new CpuUse(5_000, 1_200, ThreadCpu.UNKNOWN).since(new CpuUse(1_000, 200, ThreadCpu.UNKNOWN), new ThreadCpu(1_000, 200));
 
         assertThat(used).isEqualTo(new CpuUse(4_000, 1_000, new ThreadCpu(1_000, 200)));
         assertThat(used.totalPer(2_000)).isEqualTo(2.5);
@@ -18,7 +18,7 @@ class CpuUseTest {
 
     @Test
     void aSampleTheOsCouldNotGiveMakesTheWindowUnknown() {
-        CpuUse used = new CpuUse(5_000, -1, ThreadCpu.UNKNOWN).since(new CpuUse(1_000, 200, ThreadCpu.UNKNOWN));
+        CpuUse used = new CpuUse(5_000, -1, ThreadCpu.UNKNOWN).since(new CpuUse(1_000, 200, ThreadCpu.UNKNOWN), ThreadCpu.UNKNOWN);
 
         assertThat(used.known()).isFalse();
         assertThat(used.describePer(2_000, "record")).isEqualTo("CPU use unknown");
@@ -26,16 +26,8 @@ class CpuUseTest {
 
     @Test
     void threadsWhoseCpuIsNotKnownLeaveOutTheSplit() {
-        CpuUse used = new CpuUse(5_000, 1_200, ThreadCpu.UNKNOWN).since(new CpuUse(1_000, 200, ThreadCpu.UNKNOWN));
+        CpuUse used = new CpuUse(5_000, 1_200, ThreadCpu.UNKNOWN).since(new CpuUse(1_000, 200, ThreadCpu.UNKNOWN), ThreadCpu.UNKNOWN);
 
         assertThat(used.describePer(2_000, "record")).isEqualTo("2.50 ms of CPU a record from running to done: app 2.00, broker 0.50");
-    }
-
-    @Test
-    void thisJvmsCompilerThreadsHaveUsedCpu() {
-        ThreadCpu threads = ThreadCpu.of(ProcessHandle.current().pid());
-
-        assertThat(threads.known()).isTrue();
-        assertThat(threads.jitMillis()).isPositive();
     }
 }
