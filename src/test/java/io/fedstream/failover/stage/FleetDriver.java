@@ -15,11 +15,14 @@ import io.fedstream.avro.Op;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
+import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.Taint;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.serde.AvroSerdeConfig;
+import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.InProcessSchemaRegistry;
 import io.fedstream.serde.SchemaRegistry;
 import java.io.IOException;
@@ -299,6 +302,17 @@ final class FleetDriver implements AutoCloseable {
     /** The reservation requests written since the last call, with their record timestamps. */
     List<TestRecord<String, ReservationRequest>> reservationRequests() {
         return reservationsOut.readRecordsToList();
+    }
+
+    /**
+     * A reservation answer as a reserving task writes it to the place-and-fail-over stage, e.g. one that comes late,
+     * after a newer version of the workload.
+     */
+    FleetDriver answer(ReservationAnswer answer) {
+        driver.createInputTopic(applicationId + "-" + PlaceFailoverStage.ANSWERS_TOPIC + "-repartition", Serdes.String().serializer(),
+                        new AvroSerdes(registry, AvroSerdeConfig.defaults()).specific(ReservationAnswer.class, false).serializer())
+                .pipeInput(answer.getWorkloadKey(), answer, now);
+        return drain();
     }
 
     FleetDriver delete(String key) {

@@ -3,6 +3,8 @@ package io.fedstream.failover.stage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.avro.Reservation;
+import io.fedstream.avro.ReservationAnswer;
+import io.fedstream.avro.ReservationRequest;
 import io.fedstream.reserve.ClusterReservations;
 import io.fedstream.reserve.ReserveCapacityProcessor;
 import java.time.Duration;
@@ -125,6 +127,34 @@ class InFlightPlacementsStageTest extends FleetStageTest {
         assertThat(reservations()).as("asked again 30 s after asking").containsExactly("RESERVE dc-1");
         assertThat(fleet.placement(WEB)).isEqualTo("dc-1");
         assertThat(fleet.decisions(WEB)).containsExactly("ADMITTED", "PLACED");
+    }
+
+    @Test
+    void anAnswerThatFindsANewerVersionOfAWorkloadPlacedOverSeveralClustersListsItSoTheRetryPlacesThatVersion() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "16", "64Gi").cluster("dc-2", "10", "64Gi").advance(Duration.ofSeconds(1));
+        fleet.policy("PropagationPolicy/team-a/api", DIVIDED_API).advance(Duration.ofSeconds(1));
+        fleet.reservationRequests();
+        fleet.corruptEntry(ReserveCapacityProcessor.STORE, "dc-2" + TOTAL);
+        fleet.deployment("team-a", "api", 4, "1");
+        ReservationRequest toDc2 = fleet.reservationRequests().stream().map(TestRecord::value).filter(r -> r.getCluster().equals("dc-2"))
+                .findFirst().orElseThrow();
+        assertThat(fleet.deadLetters).as("dc-2's request: its answer is late").hasSize(1);
+        fleet.deployment("team-a", "api", 6, "1");
+        assertThat(fleet.binding(API).getGeneration()).isEqualTo(2);
+        assertThat(reservations()).as("the decision for version 1 is still in flight").isEmpty();
+        assertThat(unplacedChangelog()).as("in flight: not listed").isEmpty();
+        healReservations("dc-2");
+
+        fleet.answer(ReservationAnswer.newBuilder().setRequestId(toDc2.getRequestId()).setCluster("dc-2").setWorkloadKey(API)
+                .setGranted(false).setReason("cpu short").setAnsweredAt(fleet.now()).build());
+
+        assertThat(reservations()).as("version 1's grant on dc-1 goes back").containsExactly("RELEASE dc-1");
+        assertThat(listed(API)).as("listed for the retry").isEmpty();
+        assertThat(unplacedChangelog()).containsExactly(API + " = \"\"");
+        fleet.advance(Duration.ofSeconds(3));
+        assertThat(fleet.binding(API).getPlacement().getClusters()).extracting(t -> t.getName() + " " + t.getReplicas())
+                .containsExactlyInAnyOrder("dc-1 3", "dc-2 3");
+        assertThat(listed(API)).isNull();
     }
 
     @Test
