@@ -3,6 +3,7 @@ package io.fedstream;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.serde.InProcessSchemaRegistry;
+import io.fedstream.serde.SchemaRegistry;
 import java.util.Map;
 
 /** Builds the application for tests: default configuration, an in-process registry, the built-in interpreter. */
@@ -16,6 +17,11 @@ public final class TestFedstream {
 
     /** The same with configuration overrides, e.g. health timings short enough for a test. */
     public static Fedstream create(Map<String, String> overrides) {
-        return new Fedstream(FedstreamConfig.of(overrides), new InProcessSchemaRegistry(), InterpreterExtensions.none());
+        return create(overrides, new InProcessSchemaRegistry());
+    }
+
+    /** The same with a given registry, e.g. the one of an instance that restarts, whose stores hold its schema ids. */
+    public static Fedstream create(Map<String, String> overrides, SchemaRegistry registry) {
+        return new Fedstream(FedstreamConfig.of(overrides), registry, InterpreterExtensions.none());
     }
 }

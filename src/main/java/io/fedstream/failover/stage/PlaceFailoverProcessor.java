@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Stages 4 and 6, one task per workload partition: keeps each workload's binding, cluster index, status and delta
  * index, and routes every signal to placing or failing over; wall-clock punctuators check open incidents and retry
- * workloads that found no room, so both work while no record arrives.
+ * workloads that found no room or whose placement answer is overdue, so both work while no record arrives.
  */
 final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSignal, String, PlaceFailoverOutcome> {
 

@@ -20,7 +20,11 @@ public final class PlaceFailoverStores {
     public static final String CLUSTER_WORKLOADS = "cluster-workloads-index";
     /** Workload key to its {@link PlacementState}. */
     public static final String WORKLOADS = "placement-states-store";
-    /** Workload key to "" while it waits for a cluster with room, or to a {@link RescaleWait} while its re-scale waits. */
+    /**
+     * Workload key to "" while it waits for a cluster with room (found none, or every candidate refused), or to a {@link
+     * RescaleWait} while its re-scale waits. A workload whose placement reservation is in flight is not written here: its
+     * placement state records the request, and the task keeps it in memory ({@link InFlightPlacements}).
+     */
     public static final String UNPLACED = "unplaced-workloads-store";
     /** Workload key to its latest WorkloadStatusEvent. */
     public static final String STATUS = "workload-status-store";

@@ -51,6 +51,8 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 final class PlaceFailoverTask {
 
     private static final StringSerializer KEYS = new StringSerializer();
+    /** The unplaced-workloads store's value for a workload waiting for room (a re-scale's wait has its own). */
+    private static final String WAITING_FOR_ROOM = "";
 
     final ProcessorContext<String, PlaceFailoverOutcome> context;
     final PlaceFailoverSettings settings;
@@ -58,6 +60,8 @@ final class PlaceFailoverTask {
     final KeyValueStore<String, String> clusterWorkloads;
     final KeyValueStore<String, PlacementState> workloads;
     final KeyValueStore<String, String> unplaced;
+    /** The workloads whose placement reservation is in flight: in memory, rebuilt from {@link #workloads} at every start. */
+    final InFlightPlacements placementsInFlight;
     final KeyValueStore<String, WorkloadStatusEvent> statuses;
     final DeltaIndex deltas;
     final IncidentLedger ledger;
@@ -86,6 +90,7 @@ final class PlaceFailoverTask {
         this.clusterWorkloads = context.getStateStore(PlaceFailoverStores.CLUSTER_WORKLOADS);
         this.workloads = context.getStateStore(PlaceFailoverStores.WORKLOADS);
         this.unplaced = context.getStateStore(PlaceFailoverStores.UNPLACED);
+        this.placementsInFlight = InFlightPlacements.rebuiltFrom(workloads);
         this.statuses = context.getStateStore(PlaceFailoverStores.STATUS);
         this.deltas = new DeltaIndex(context.getStateStore(PlaceFailoverStores.DELTAS), deltaTopic);
         this.ledger = new IncidentLedger(new StoreIncidents(context.getStateStore(PlaceFailoverStores.INCIDENTS)),
@@ -262,10 +267,23 @@ final class PlaceFailoverTask {
     }
 
     /**
-     * Takes the workload off the list of those waiting for room. Most placed workloads are not on it (their answer
-     * took them off), and a delete writes a changelog record even for a key that is not there.
+     * Lists the workload among those waiting for room, for the retry punctuator; its placement reservation is over. A
+     * workload listed already is not written again, so a retry that finds no room again costs no changelog record.
+     */
+    void list(String workloadKey) {
+        placementsInFlight.settled(workloadKey);
+        if (!WAITING_FOR_ROOM.equals(unplaced.get(workloadKey))) {
+            unplaced.put(workloadKey, WAITING_FOR_ROOM);
+        }
+    }
+
+    /**
+     * Takes the workload off the list of those waiting for room and out of the placements in flight. Most placed
+     * workloads were never on the list (they were placed at the first asking), and a delete writes a changelog record
+     * even for a key that is not there.
      */
     void unlist(String workloadKey) {
+        placementsInFlight.settled(workloadKey);
         if (unplaced.get(workloadKey) != null) {
             unplaced.delete(workloadKey);
         }

@@ -78,7 +78,8 @@ final class Placing {
 
     /**
      * Tries the workloads that found no room before; new capacity or a recovered cluster may have made some. The
-     * re-scales waiting in the store ({@link RescaleWait}) are handed to {@link Rescaling}.
+     * re-scales waiting in the store ({@link RescaleWait}) are handed to {@link Rescaling}. A workload whose placement
+     * reservation is in flight ({@link InFlightPlacements}) is asked again once its answer is overdue.
      */
     void retryUnplaced() {
         Map<String, String> waiting = new LinkedHashMap<>();
@@ -95,18 +96,32 @@ final class Placing {
                     retry(key);
                 }
             } catch (RuntimeException e) {
-                // Listed no more, so that one entry that cannot be read is one dead letter, not one per retry interval.
-                task.unplaced.delete(key);
-                task.deadLetterEntry(PlaceFailoverAudit.PLACE, PlaceFailoverStores.UNPLACED, key, e);
+                unreadable(key, PlaceFailoverStores.UNPLACED, e);
             }
         }
+        for (String key : task.placementsInFlight.keys()) {
+            if (waiting.containsKey(key)) {
+                continue;
+            }
+            try {
+                retry(key);
+            } catch (RuntimeException e) {
+                unreadable(key, PlaceFailoverStores.WORKLOADS, e);
+            }
+        }
+    }
+
+    /** Listed no more, so that one entry that cannot be read is one dead letter, not one per retry interval. */
+    private void unreadable(String key, String store, RuntimeException e) {
+        task.unlist(key);
+        task.deadLetterEntry(PlaceFailoverAudit.PLACE, store, key, e);
     }
 
     private void retry(String key) {
         ResourceBinding binding = task.bindings.get(key);
         PlacementState workload = task.workload(key);
         if (binding == null || !needsPlacement(binding) || binding.getPlacement() != null) {
-            task.unplaced.delete(key);
+            task.unlist(key);
         } else if (!awaiting(workload) && workload.placedCluster() == null) {
             place(key, binding, workload);
         }
@@ -121,10 +136,11 @@ final class Placing {
                 task.release(key, answer.getCluster());
             }
             task.workloads.put(key, workload.withPending(null));
+            task.placementsInFlight.settled(key);
             return;
         }
         if (answer.getGranted()) {
-            task.unplaced.delete(key);
+            task.unlist(key);
             task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(placement(binding, answer.getCluster(), DECIDED_BY)));
             task.audit(PlaceFailoverAudit.placed(binding, answer.getCluster(), pending, task.now()));
             metrics.placed();
@@ -195,8 +211,8 @@ final class Placing {
                     placed.candidates().stream().map(PlacementResult.Candidate::cluster).toList());
             PlacementState.Pending pending = new PlacementState.Pending(requestId(key, binding.getGeneration(), 0),
                     ReservationPurpose.PLACE, null, null, candidates, 0, placed.groupIndex(), binding.getGeneration(), 0, task.now());
-            // Listed until placed, so that a request whose answer never comes is asked again.
-            task.unplaced.put(key, "");
+            // In flight until answered, so that a request whose answer never comes is asked again.
+            task.placementsInFlight.asked(key);
             task.workloads.put(key, workload.withPending(pending));
             task.reserve(binding, pending);
         } else {
@@ -210,7 +226,7 @@ final class Placing {
      * {@code reason} (short and stable: the audit carries the per-cluster details, which change with every heartbeat).
      */
     void unplaceable(String key, ResourceBinding binding, PlacementState workload, String why, String reason) {
-        task.unplaced.put(key, "");
+        task.list(key);
         if (!reason.equals(binding.getUnplacedReason())) {
             task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(unplaced(binding, reason)));
         }

@@ -76,8 +76,8 @@ final class PlacingShares {
         }
         ShareReservation reservation = new ShareReservation(decisionId, binding.getGeneration(), scheduled.groupIndex(), attempt,
                 scheduled.scheduling(), shares, refused, false, task.now());
-        // Listed until placed, so that requests whose answers never come are asked again.
-        task.unplaced.put(key, "");
+        // In flight until answered, so that requests whose answers never come are asked again.
+        task.placementsInFlight.asked(key);
         task.workloads.put(key, workload.withPending(null).withShares(reservation));
         shares.forEach(share -> task.reserveShare(binding, share.requestId(), share.cluster(), share.components()));
     }
@@ -92,6 +92,12 @@ final class PlacingShares {
             // Deleted, no longer admitted, placed by its user or changed meanwhile: the room is not needed.
             releaseGranted(key, reservation.granted(answer.getRequestId()), answer);
             task.workloads.put(key, workload.withShares(null));
+            if (binding != null && Placing.needsPlacement(binding) && binding.getPlacement() == null) {
+                // Its new version was not placed while this decision was in flight: the retry punctuator places it.
+                task.list(key);
+            } else {
+                task.placementsInFlight.settled(key);
+            }
             return;
         }
         if (answer.getGranted()) {
@@ -100,7 +106,7 @@ final class PlacingShares {
                 task.workloads.put(key, workload.withShares(next));
                 return;
             }
-            task.unplaced.delete(key);
+            task.unlist(key);
             task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(placement(binding, next)));
             task.audit(PlaceFailoverAudit.placedShares(binding, next, task.now()));
             metrics.placed();

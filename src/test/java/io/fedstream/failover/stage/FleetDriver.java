@@ -15,11 +15,18 @@ import io.fedstream.avro.Op;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
+import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.Taint;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.serde.AvroSerdeConfig;
+import io.fedstream.serde.AvroSerdes;
+import io.fedstream.serde.InProcessSchemaRegistry;
+import io.fedstream.serde.SchemaRegistry;
+import java.io.IOException;
+import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,6 +36,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -38,6 +46,8 @@ import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.processor.internals.GlobalStateUpdateTask;
+import org.apache.kafka.streams.processor.internals.StreamTask;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.internals.WrappedStateStore;
 import org.apache.kafka.streams.test.TestRecord;
@@ -57,6 +67,11 @@ final class FleetDriver implements AutoCloseable {
             "health.check.interval.ms", "1000",
             "place.retry.interval.ms", "2000");
 
+    private final Path stateDir;
+    private final Map<String, String> overrides;
+    /** Kept for a restart: the schema ids in the stores are this registry's, as a real registry keeps them. */
+    private final SchemaRegistry registry;
+    private final String applicationId;
     private final TopologyTestDriver driver;
     private final TestInputTopic<String, ClusterHealthEvent> health;
     private final TestInputTopic<String, WorkloadEvent> workloads;
@@ -73,7 +88,7 @@ final class FleetDriver implements AutoCloseable {
     private final TestOutputTopic<String, QuotaStatus> quotaStatusOut;
     private final TestOutputTopic<String, ReservationRequest> reservationsOut;
     private final Map<String, ClusterHealthEvent> beating = new LinkedHashMap<>();
-    private Instant now = START;
+    private Instant now;
     final Map<String, ResourceBinding> bindings = new HashMap<>();
     final List<MigrationCommand> commands = new ArrayList<>();
     final List<ClusterStateEvent> states = new ArrayList<>();
@@ -106,12 +121,21 @@ final class FleetDriver implements AutoCloseable {
 
     /** {@code defaultPolicy}: whether {@link #DEFAULT_POLICY_KEY} is applied from the start. */
     FleetDriver(Path stateDir, Map<String, String> overrides, boolean defaultPolicy) {
+        this(stateDir, overrides, defaultPolicy, new InProcessSchemaRegistry(), START);
+    }
+
+    private FleetDriver(Path stateDir, Map<String, String> overrides, boolean defaultPolicy, SchemaRegistry registry, Instant start) {
+        this.stateDir = stateDir;
+        this.overrides = Map.copyOf(overrides);
+        this.registry = registry;
+        this.now = start;
         Map<String, String> config = new HashMap<>(CLOCKS);
         config.putAll(overrides);
-        Fedstream fedstream = TestFedstream.create(config);
+        Fedstream fedstream = TestFedstream.create(config, registry);
         Properties properties = fedstream.streamsProperties();
         properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        driver = new TopologyTestDriver(fedstream.topology(), properties, START);
+        applicationId = properties.getProperty(StreamsConfig.APPLICATION_ID_CONFIG);
+        driver = new TopologyTestDriver(fedstream.topology(), properties, start);
         var topics = fedstream.topics();
         var keys = Serdes.String();
         health = driver.createInputTopic(topics.clusterHealth().name(), keys.serializer(), topics.clusterHealth().valueSerde().serializer());
@@ -280,6 +304,17 @@ final class FleetDriver implements AutoCloseable {
         return reservationsOut.readRecordsToList();
     }
 
+    /**
+     * A reservation answer as a reserving task writes it to the place-and-fail-over stage, e.g. one that comes late,
+     * after a newer version of the workload.
+     */
+    FleetDriver answer(ReservationAnswer answer) {
+        driver.createInputTopic(applicationId + "-" + PlaceFailoverStage.ANSWERS_TOPIC + "-repartition", Serdes.String().serializer(),
+                        new AvroSerdes(registry, AvroSerdeConfig.defaults()).specific(ReservationAnswer.class, false).serializer())
+                .pipeInput(answer.getWorkloadKey(), answer, now);
+        return drain();
+    }
+
     FleetDriver delete(String key) {
         workloads.pipeInput(key, WorkloadEvent.newBuilder().setOp(Op.DELETE).setObservedAt(now).build(), now);
         return drain();
@@ -366,15 +401,89 @@ final class FleetDriver implements AutoCloseable {
         return driver.getKeyValueStore(name);
     }
 
+    /** The records written to the store's changelog topic since the last call (a null value deletes the key). */
+    List<TestRecord<String, byte[]>> changelog(String store) {
+        try {
+            return driver.createOutputTopic(applicationId + "-" + store + "-changelog", Serdes.String().deserializer(),
+                    Serdes.ByteArray().deserializer()).readRecordsToList();
+        } catch (NoSuchElementException e) {
+            // TopologyTestDriver knows a topic that is no sink only once something was written to it.
+            return List.of();
+        }
+    }
+
+    /**
+     * Stops this driver and starts another on the same state directory at the same wall-clock time, as an instance
+     * restarts: every processor is initialised again over the stores as they were committed. TopologyTestDriver deletes
+     * its state directory when it closes, so this one's tasks are closed the way {@link TopologyTestDriver#close()} closes
+     * them, without that; the new driver's in-memory stores, which Kafka Streams would restore from their changelogs
+     * before processing, get this driver's changelog records right after it starts (its processors' {@code init} sees
+     * them empty). The clusters keep heart-beating; what was read from the output topics so far is kept.
+     */
+    FleetDriver restarted() {
+        Map<String, List<TestRecord<String, byte[]>>> inMemory = new LinkedHashMap<>();
+        driver.getAllStateStores().forEach((name, store) -> {
+            if (!store.persistent()) {
+                inMemory.put(name, changelog(name));
+            }
+        });
+        closeKeepingState();
+        FleetDriver restarted = new FleetDriver(stateDir, overrides, false, registry, now);
+        inMemory.forEach((name, records) -> {
+            KeyValueStore<Bytes, byte[]> bytes = restarted.bytes(name);
+            records.forEach(record -> {
+                Bytes key = Bytes.wrap(record.key().getBytes(StandardCharsets.UTF_8));
+                if (record.value() == null) {
+                    bytes.delete(key);
+                } else {
+                    bytes.put(key, record.value());
+                }
+            });
+        });
+        restarted.beating.putAll(beating);
+        restarted.bindings.putAll(bindings);
+        restarted.commands.addAll(commands);
+        restarted.states.addAll(states);
+        restarted.audit.addAll(audit);
+        restarted.deadLetters.addAll(deadLetters);
+        restarted.quotaStatuses.putAll(quotaStatuses);
+        return restarted;
+    }
+
+    /** What {@link TopologyTestDriver#close()} does up to deleting the state directory: its tasks commit and close. */
+    private void closeKeepingState() {
+        try {
+            Field taskField = TopologyTestDriver.class.getDeclaredField("task");
+            taskField.setAccessible(true);
+            StreamTask task = (StreamTask) taskField.get(driver);
+            task.suspend();
+            task.prepareCommit(true);
+            task.postCommit(true);
+            task.closeClean();
+            Field globalField = TopologyTestDriver.class.getDeclaredField("globalStateTask");
+            globalField.setAccessible(true);
+            GlobalStateUpdateTask global = (GlobalStateUpdateTask) globalField.get(driver);
+            if (global != null) {
+                global.close(false);
+            }
+        } catch (ReflectiveOperationException | IOException e) {
+            throw new IllegalStateException("TopologyTestDriver's tasks could not be closed: " + e, e);
+        }
+    }
+
     /**
      * Writes bytes no serde can read under the key, below the typed store (as a registry that lost its schemas would
      * leave them), e.g. to see what a punctuator does with an entry it cannot read.
      */
-    @SuppressWarnings("unchecked")
     void corruptEntry(String store, String key) {
+        bytes(store).put(Bytes.wrap(key.getBytes(StandardCharsets.UTF_8)), new byte[] {0, 0, 0, 0, 99, 1});
+    }
+
+    /** The store below its serdes. */
+    @SuppressWarnings("unchecked")
+    private KeyValueStore<Bytes, byte[]> bytes(String store) {
         var typed = (WrappedStateStore<?, ?, ?>) (Object) driver.getKeyValueStore(store);
-        var bytes = (KeyValueStore<Bytes, byte[]>) typed.wrapped();
-        bytes.put(Bytes.wrap(key.getBytes(StandardCharsets.UTF_8)), new byte[] {0, 0, 0, 0, 99, 1});
+        return (KeyValueStore<Bytes, byte[]>) typed.wrapped();
     }
 
     private FleetDriver beat(String name) {
