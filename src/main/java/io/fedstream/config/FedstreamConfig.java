@@ -546,11 +546,6 @@ public final class FedstreamConfig extends AbstractConfig {
         // a partition) halved the first placement of a 20,000 backlog (13 s against 24-30 s after launch) but cost a
         // third of the rate, so the fetch size stays Kafka's (docs/benchmarks.md). kafka.streams.main.consumer.* wins.
         props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.MAX_POLL_RECORDS_CONFIG), MAIN_MAX_POLL_RECORDS);
-        // Kafka Streams 4.3 formats a readiness message (String.format) for every empty input partition of a task each
-        // time it asks whether the task may process, logged or not: 9% of the workload thread's CPU samples, for tasks of
-        // up to six inputs. Not idling skips that check. No stage relies on the order idling buys across inputs (a
-        // placement that lands on a cluster which failed meanwhile is caught by the failover's periodic check).
-        props.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, StreamsConfig.MAX_TASK_IDLE_MS_DISABLED);
         props.putAll(originalsWithPrefix(STREAMS_PREFIX));
         originalsWithPrefix(PRODUCER_PREFIX).forEach((k, v) -> props.put(StreamsConfig.producerPrefix(k), v));
         originalsWithPrefix(CONSUMER_PREFIX).forEach((k, v) -> props.put(StreamsConfig.consumerPrefix(k), v));

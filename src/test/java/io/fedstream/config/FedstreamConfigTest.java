@@ -276,8 +276,7 @@ class FedstreamConfigTest {
                 entry("ensure.explicit.internal.resource.naming", true),
                 entry("producer.acks", "all"),
                 entry("global.consumer.fetch.max.wait.ms", 50),
-                entry("main.consumer.max.poll.records", 50),
-                entry("max.task.idle.ms", -1L));
+                entry("main.consumer.max.poll.records", 50));
         assertThat(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG).isEqualTo("ensure.explicit.internal.resource.naming");
 
         StreamsConfig streams = new StreamsConfig(props);
@@ -288,7 +287,6 @@ class FedstreamConfigTest {
         Map<String, Object> main = streams.getMainConsumerConfigs("group", "client", 0);
         assertThat(main).containsEntry("max.poll.records", 50).doesNotContainKey("fetch.max.wait.ms");
         assertThat(streams.getRestoreConsumerConfigs("client")).containsEntry("max.poll.records", "1000");
-        assertThat(streams.getLong(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG)).isEqualTo(StreamsConfig.MAX_TASK_IDLE_MS_DISABLED);
     }
 
     @Test
