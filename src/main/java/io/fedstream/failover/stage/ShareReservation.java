@@ -3,6 +3,8 @@ package io.fedstream.failover.stage;
 import io.fedstream.admit.Placement;
 import io.fedstream.place.ScheduleResult;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,7 +33,8 @@ public record ShareReservation(String decisionId, long generation, int group, in
     public record Share(String cluster, Map<String, Long> components, String requestId, boolean granted) {
 
         public Share {
-            components = Map.copyOf(components);
+            // In the scheduler's order of components, as the binding lists them: Map.copyOf's order changes with every JVM.
+            components = Collections.unmodifiableMap(new LinkedHashMap<>(components));
         }
 
         /** Pods of every component on this cluster. */
