@@ -18,7 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * changes across several namespaces. After every operation: used equals the sum of the
  * admitted charges (overall and per cluster), no key went above hard through an admission,
  * every queued workload really does not fit, and a ledger kept only as encoded bytes decided
- * exactly the same.
+ * exactly the same, as did one that keeps its namespaces decoded over encoded bytes, whose reads
+ * always equal the bytes below it.
  */
 class LedgerInvariantTest {
 
@@ -48,6 +49,9 @@ class LedgerInvariantTest {
         InMemoryLedgerState state = new InMemoryLedgerState();
         Ledger ledger = new Ledger(state);
         Ledger encoded = new Ledger(SortedMapByteTable.ledgerState());
+        LedgerState cachedBytes = SortedMapByteTable.ledgerState();
+        DecodedNamespaces cachedState = new DecodedNamespaces(cachedBytes);
+        Ledger cached = new Ledger(cachedState);
         Map<String, Long> generations = new HashMap<>();
         long admitted = 0;
         long rejected = 0;
@@ -58,6 +62,7 @@ class LedgerInvariantTest {
             int kind = random.nextInt(100);
             List<Decision> decisions;
             List<Decision> again;
+            List<Decision> fromCache;
             Supplier<String> what;
             if (kind < 55) {
                 String key = "apps/Deployment/" + ns + "/w" + random.nextInt(WORKLOADS);
@@ -66,27 +71,37 @@ class LedgerInvariantTest {
                 int priority = new int[] {-1, 0, 0, 0, 5, 100}[random.nextInt(6)];
                 decisions = ledger.admit(ns, key, generation, charge, priority);
                 again = encoded.admit(ns, key, generation, charge, priority);
+                fromCache = cached.admit(ns, key, generation, charge, priority);
                 what = () -> "admit " + key + " gen " + generation + " " + charge;
             } else if (kind < 75) {
                 String key = "apps/Deployment/" + ns + "/w" + random.nextInt(WORKLOADS);
                 decisions = ledger.release(ns, key);
                 again = encoded.release(ns, key);
+                fromCache = cached.release(ns, key);
                 what = () -> "release " + key;
             } else if (kind < 93) {
                 FederatedResourceQuota quota = quota(random, ns);
                 decisions = ledger.upsertQuota(quota);
                 again = encoded.upsertQuota(quota);
+                fromCache = cached.upsertQuota(quota);
                 what = () -> "upsert " + quota;
             } else {
                 String name = QUOTAS.get(random.nextInt(QUOTAS.size()));
                 decisions = ledger.deleteQuota(ns, name);
                 again = encoded.deleteQuota(ns, name);
+                fromCache = cached.deleteQuota(ns, name);
                 what = () -> "delete quota " + ns + "/" + name;
             }
             int at = op;
             int sequence = seed;
             Supplier<String> context = () -> "seed " + sequence + ", operation " + at + ": " + what.get();
             assertThat(again).as(context).isEqualTo(decisions);
+            assertThat(fromCache).as(context).isEqualTo(decisions);
+            for (String n : NAMESPACES) {
+                assertThat(cachedState.usage(n)).as(context).isEqualTo(cachedBytes.usage(n));
+                assertThat(cachedState.quotas(n)).as(context).isEqualTo(cachedBytes.quotas(n));
+                assertThat(cachedState.queue(n)).as(context).isEqualTo(cachedBytes.queue(n));
+            }
             for (Decision d : decisions) {
                 if (d instanceof Decision.Admitted) {
                     admitted++;

@@ -1,5 +1,6 @@
 package io.fedstream.admit.stage;
 
+import io.fedstream.admit.DecodedNamespaces;
 import io.fedstream.admit.Decision;
 import io.fedstream.admit.Ledger;
 import io.fedstream.avro.AdmissionRequest;
@@ -68,7 +69,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
     @Override
     public void init(ProcessorContext<String, AdmitOutcome> context) {
         this.context = context;
-        this.ledger = new Ledger(StoreLedgerState.of(context));
+        this.ledger = new Ledger(new DecodedNamespaces(StoreLedgerState.of(context)));
         KeyValueStore<String, PolicyEvent> policies = context.getStateStore(PolicyMirror.STORE);
         this.quotas = new QuotaSync(policies, context.getStateStore(AdmitStores.QUOTA_SOURCES), ledger, policyChanges);
         this.priorities = new PriorityClasses(policies);
