@@ -7,8 +7,8 @@ import java.util.Optional;
 
 /**
  * A ledger state that keeps the most recently used namespaces' quotas, usage and queue decoded between records, over
- * a state that stores them encoded: each decision and each quota status reads all three, and decoding them again
- * was a tenth of the admit task's time. Every write goes to the state below first, so the two never disagree; a task
+ * a state that stores them encoded: each decision and each quota status reads all three, and reading and decoding
+ * them again was a sixth of the admit task's time (docs/benchmarks.md). Every write goes to the state below first, so the two never disagree; a task
  * that starts again (a crash, a rebalance, a revival) starts with an empty cache.
  */
 public final class DecodedNamespaces implements LedgerState {
