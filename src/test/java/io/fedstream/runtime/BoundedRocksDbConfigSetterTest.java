@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.streams.state.internals.BlockBasedTableConfigWithAccessibleCache;
@@ -62,6 +64,41 @@ class BoundedRocksDbConfigSetterTest {
         }
         new BoundedRocksDbConfigSetter().close("bindings-store", options);
         options.close();
+    }
+
+    /**
+     * RocksDB gives a memtable its first arena block (by default 1 MiB) at its first write and charges it to the budget:
+     * with about 80 stores, one record in each took most of the write buffer budget, and from then on every write
+     * flushed the store it went to (docs/benchmarks.md, "RocksDB's flush storm").
+     */
+    @Test
+    void manyBarelyUsedStoresLeaveTheWriteBufferBudgetToTheBusyOnes(@TempDir Path dir) throws Exception {
+        int stores = 24;
+        List<Options> options = new ArrayList<>();
+        List<RocksDB> dbs = new ArrayList<>();
+        try (WriteOptions write = new WriteOptions().setDisableWAL(true)) {
+            for (int i = 0; i < stores; i++) {
+                Options store = storeOptions();
+                new BoundedRocksDbConfigSetter().setConfig("store-" + i, store, configs);
+                options.add(store);
+                dbs.add(RocksDB.open(store, dir.resolve("store-" + i).toString()));
+            }
+            // A few kilobytes a store: more than the memtable's inline block, so each takes its first arena block.
+            for (int record = 0; record < 8; record++) {
+                for (RocksDB db : dbs) {
+                    db.put(write, ("workload-" + record).getBytes(), new byte[1024]);
+                }
+            }
+            assertThat(memory.usageBytes()).isLessThan(memory.writeBufferBytes() / 4);
+            for (RocksDB db : dbs) {
+                assertThat(db.getProperty("rocksdb.num-immutable-mem-table")).isEqualTo("0");
+                assertThat(db.getProperty("rocksdb.num-files-at-level0")).isEqualTo("0");
+                assertThat(db.getProperty("rocksdb.num-entries-active-mem-table")).isEqualTo("8");
+            }
+        } finally {
+            dbs.forEach(RocksDB::close);
+            options.forEach(Options::close);
+        }
     }
 
     @Test
