@@ -45,16 +45,17 @@ final class BenchFleet {
     private final List<String> clusters;
     private final List<ObjectNode> templates;
     private final List<Resources> templateTotals;
-    private final boolean tightQuotas;
+    /** Some quotas tight and every workload free to go to any cluster (the throughput bench), or the failover shape. */
+    private final boolean throughputShape;
 
     private BenchFleet(int workloads, List<String> namespaces, List<String> clusters, List<ObjectNode> templates,
-            List<Resources> templateTotals, boolean tightQuotas) {
+            List<Resources> templateTotals, boolean throughputShape) {
         this.workloads = workloads;
         this.namespaces = namespaces;
         this.clusters = clusters;
         this.templates = templates;
         this.templateTotals = templateTotals;
-        this.tightQuotas = tightQuotas;
+        this.throughputShape = throughputShape;
     }
 
     /** Reads and interprets the bench manifests; fails when one is missing or does not interpret. */
@@ -62,12 +63,17 @@ final class BenchFleet {
         return of(workloads, namespaceCount, clusters, true);
     }
 
-    /** As {@link #of}, but every namespace's quota admits all its workloads: none is rejected. */
-    static BenchFleet admittingAll(int workloads, int namespaceCount, List<String> clusters) {
+    /**
+     * The failover bench's fleet: every namespace's quota admits all its workloads, and every other namespace (the
+     * first, third, ...) runs on the first cluster (its policy's {@code clusterAffinities}: the first cluster, then the
+     * others) while the rest run on the others only; so the first cluster holds half of the workloads (with an even
+     * number of namespaces), and its failure moves them to the next affinity group, as Karmada's scheduler does.
+     */
+    static BenchFleet forFailover(int workloads, int namespaceCount, List<String> clusters) {
         return of(workloads, namespaceCount, clusters, false);
     }
 
-    private static BenchFleet of(int workloads, int namespaceCount, List<String> clusters, boolean tightQuotas) {
+    private static BenchFleet of(int workloads, int namespaceCount, List<String> clusters, boolean throughputShape) {
         List<String> namespaces = new ArrayList<>();
         for (int i = 0; i < namespaceCount; i++) {
             namespaces.add(String.format("bench-%03d", i));
@@ -84,7 +90,7 @@ final class BenchFleet {
             templates.add(parse(bytes, kind));
             totals.add(interpretation.total());
         }
-        return new BenchFleet(workloads, List.copyOf(namespaces), List.copyOf(clusters), templates, totals, tightQuotas);
+        return new BenchFleet(workloads, List.copyOf(namespaces), List.copyOf(clusters), templates, totals, throughputShape);
     }
 
     int size() {
@@ -134,26 +140,21 @@ final class BenchFleet {
         for (int n = 0; n < namespaces.size(); n++) {
             String namespace = namespaces.get(n);
             Resources asked = demand.getOrDefault(namespace, Resources.NONE);
-            boolean tight = tightQuotas && n % TIGHT_QUOTA_EVERY == TIGHT_QUOTA_EVERY - 1;
+            boolean tight = throughputShape && n % TIGHT_QUOTA_EVERY == TIGHT_QUOTA_EVERY - 1;
             Resources hard = tight ? scaled(asked, 9, 10) : scaled(asked, 2, 1);
             policies.put(QuotaParser.KIND + "/" + namespace + "/" + POLICY_NAME, quota(namespace, hard));
-            policies.put(PropagationPolicyParser.NAMESPACED_KIND + "/" + namespace + "/" + POLICY_NAME, propagationPolicy(namespace));
+            policies.put(PropagationPolicyParser.NAMESPACED_KIND + "/" + namespace + "/" + POLICY_NAME, propagationPolicy(namespace, n));
         }
         return policies;
     }
 
     /** What one member cluster reports as allocatable: room for the whole fleet, so placement never runs out. */
     Map<String, String> clusterAllocatable() {
-        return clusterAllocatable(1);
-    }
-
-    /** What a member cluster reports as allocatable when it has room for {@code fleets} times the whole fleet. */
-    Map<String, String> clusterAllocatable(int fleets) {
         Resources all = Resources.NONE;
         for (Resources namespaceDemand : demandByNamespace().values()) {
             all = all.plus(namespaceDemand);
         }
-        return all.times(fleets).toQuantities();
+        return all.toQuantities();
     }
 
     private Map<String, Resources> demandByNamespace() {
@@ -186,7 +187,8 @@ final class BenchFleet {
         return root.toString();
     }
 
-    private String propagationPolicy(String namespace) {
+    /** The {@code n}th namespace's policy: over every cluster, or in the failover shape on the first or the others. */
+    private String propagationPolicy(String namespace, int n) {
         ObjectNode root = header(PropagationPolicyParser.API_VERSION, PropagationPolicyParser.NAMESPACED_KIND, namespace);
         ObjectNode spec = root.putObject("spec");
         ArrayNode selectors = spec.putArray("resourceSelectors");
@@ -194,8 +196,16 @@ final class BenchFleet {
             selectors.addObject().put("apiVersion", template.get("apiVersion").asText()).put("kind", template.get("kind").asText());
         }
         ObjectNode placement = spec.putObject("placement");
-        ArrayNode names = placement.putObject("clusterAffinity").putArray("clusterNames");
-        clusters.forEach(names::add);
+        List<String> others = clusters.subList(1, clusters.size());
+        if (throughputShape) {
+            clusterNames(placement.putObject("clusterAffinity"), clusters);
+        } else if (n % 2 == 0) {
+            ArrayNode groups = placement.putArray("clusterAffinities");
+            clusterNames(groups.addObject().put("affinityName", "first"), clusters.subList(0, 1));
+            clusterNames(groups.addObject().put("affinityName", "others"), others);
+        } else {
+            clusterNames(placement.putObject("clusterAffinity"), others);
+        }
         // One cluster per workload, as before: a plain Duplicated workload would run a copy on every cluster.
         placement.putArray("spreadConstraints").addObject().put("spreadByField", "cluster").put("maxGroups", 1);
         ParsedPolicy parsed = new PropagationPolicyParser().read(root, namespace);
@@ -203,6 +213,11 @@ final class BenchFleet {
             throw new IllegalStateException("the bench propagation policy of " + namespace + " is refused: " + messages(parsed.errors()));
         }
         return root.toString();
+    }
+
+    private static void clusterNames(ObjectNode affinity, List<String> names) {
+        ArrayNode array = affinity.putArray("clusterNames");
+        names.forEach(array::add);
     }
 
     private static ObjectNode header(String apiVersion, String kind, String namespace) {

@@ -18,14 +18,14 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 
 /**
  * {@code fedstream bench failover}: the broker in its own JVM, N workloads with quotas that admit all, three clusters
- * of which the first has twice the room of each other (so about half the workloads land on it), then two scenarios,
+ * of which the first holds half of the workloads ({@link BenchFleet#forFailover}), then two scenarios,
  * each with {@code fedstream run} in a fresh JVM: the first cluster fails alone (every command timed from FAILED, one
  * per workload, spread by free room), and the first two go silent together (the migration brake must hold).
  */
 public final class FailoverBench {
 
     static final List<String> CLUSTERS = List.of("member-1", "member-2", "member-3");
-    /** The cluster that fails in the first scenario, with twice the room of each other. */
+    /** The cluster that fails in the first scenario, holding half of the workloads. */
     static final String FAILING = CLUSTERS.get(0);
     private static final Duration HEARTBEAT_INTERVAL = Duration.ofSeconds(1);
 
@@ -40,11 +40,10 @@ public final class FailoverBench {
     /** Runs both scenarios and prints the report; returns the process exit code (1 when a criterion fails). */
     public int run() throws IOException, InterruptedException {
         FedstreamConfig base = FedstreamConfig.of(settings.fedstreamSettings());
-        BenchFleet fleet = BenchFleet.admittingAll(settings.workloads(), settings.namespaces(), CLUSTERS);
-        // Placement fills clusters in proportion to their free room: twice the room takes about half of the workloads.
-        // Each cluster has room for the whole fleet at least, so the survivors can take all of the failed one's.
+        BenchFleet fleet = BenchFleet.forFailover(settings.workloads(), settings.namespaces(), CLUSTERS);
+        // Each cluster has room for the whole fleet, so the survivors can take all of the failed one's.
         Map<String, Map<String, String>> allocatable = new LinkedHashMap<>();
-        CLUSTERS.forEach(cluster -> allocatable.put(cluster, fleet.clusterAllocatable(cluster.equals(FAILING) ? 2 : 1)));
+        CLUSTERS.forEach(cluster -> allocatable.put(cluster, fleet.clusterAllocatable()));
         FailoverReport report = new FailoverReport(settings, out);
         Path workDir = Files.createTempDirectory("fedstream-bench-failover-");
         boolean keep = true;

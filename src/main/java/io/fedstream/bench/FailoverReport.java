@@ -21,9 +21,9 @@ final class FailoverReport {
 
     void starting(Path workDir) {
         print("fedstream bench failover: %d workloads (%s in turn) over %d namespaces, quotas admitting all; clusters %s"
-                        + " heart-beating every 1 s, %s with twice the room of each other; health.failure.threshold.ms=3000,"
+                        + " heart-beating every 1 s, each with room for all; health.failure.threshold.ms=3000,"
                         + " health.toleration.ms=%d", settings.workloads(), String.join(", ", BenchFleet.KINDS), settings.namespaces(),
-                String.join(", ", FailoverBench.CLUSTERS), FailoverBench.FAILING, settings.tolerationMs());
+                String.join(", ", FailoverBench.CLUSTERS), settings.tolerationMs());
         print("machine: %d CPUs, load average %s (other processes on this machine share the CPUs)",
                 Runtime.getRuntime().availableProcessors(), BenchReport.loadAverage());
         print("work directory %s (kept when a scenario fails)", workDir);
@@ -36,8 +36,11 @@ final class FailoverReport {
     }
 
     void policiesPublished(int count) {
-        print("published %d policies: per namespace a PropagationPolicy placing each workload on one cluster"
-                + " (spreadConstraints [{spreadByField: cluster, maxGroups: 1}]) and a FederatedResourceQuota of twice its demand", count);
+        List<String> others = FailoverBench.CLUSTERS.subList(1, FailoverBench.CLUSTERS.size());
+        print("published %d policies: per namespace a FederatedResourceQuota of twice its demand and a PropagationPolicy placing"
+                        + " each workload on one cluster (spreadConstraints [{spreadByField: cluster, maxGroups: 1}]): in every other"
+                        + " namespace on %s first (clusterAffinities [%s], then [%s]), in the rest on %s only", count,
+                FailoverBench.FAILING, FailoverBench.FAILING, String.join(", ", others), String.join(" or ", others));
     }
 
     void workloadsPublished(int count, double seconds) {

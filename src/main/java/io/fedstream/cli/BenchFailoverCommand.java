@@ -18,9 +18,11 @@ import picocli.CommandLine.Option;
             "Measures fedstream's failover end to end.",
             "",
             "Starts a Kafka broker in a JVM of its own and produces N realistic workload events once, over namespaces whose"
-                    + " quotas admit them all and whose PropagationPolicies place each workload on one cluster. Three clusters"
-                    + " heart-beat every second; member-1 has twice the room of each other, so about half the workloads land"
-                    + " on it. Then two scenarios, each `fedstream run` in a fresh JVM (health.failure.threshold.ms=3000):",
+                    + " quotas admit them all and whose PropagationPolicies place each workload on one cluster: every other"
+                    + " namespace on member-1 first (clusterAffinities: member-1, then member-2 and member-3), the rest on"
+                    + " member-2 or member-3, so member-1 holds half the workloads. Three clusters heart-beat every second,"
+                    + " each with room for all. Then two scenarios, each `fedstream run` in a fresh JVM"
+                    + " (health.failure.threshold.ms=3000):",
             "  F1: once every workload is placed, member-1 stops heart-beating. Each migration command is timed from the"
                     + " FAILED transition (append times on the broker); exactly one per workload of member-1; the survivors'"
                     + " shares of the commands against their shares of the free room.",

@@ -58,6 +58,24 @@ class BenchFleetTest {
     }
 
     @Test
+    void theFailoverFleetHomesEveryOtherNamespaceOnTheFirstClusterAndAdmitsAll() throws Exception {
+        Map<String, String> policies = BenchFleet.forFailover(40, 20, List.of("member-1", "member-2", "member-3")).policies();
+
+        JsonNode first = JSON.readTree(policies.get("PropagationPolicy/bench-000/bench")).at("/spec/placement");
+        assertThat(first.path("clusterAffinity").isMissingNode()).isTrue();
+        assertThat(first.path("clusterAffinities").toString()).isEqualTo(
+                "[{\"affinityName\":\"first\",\"clusterNames\":[\"member-1\"]},"
+                        + "{\"affinityName\":\"others\",\"clusterNames\":[\"member-2\",\"member-3\"]}]");
+        JsonNode second = JSON.readTree(policies.get("PropagationPolicy/bench-001/bench")).at("/spec/placement");
+        assertThat(second.at("/clusterAffinity/clusterNames").toString()).isEqualTo("[\"member-2\",\"member-3\"]");
+        assertThat(second.path("clusterAffinities").isMissingNode()).isTrue();
+        assertThat(JSON.readTree(policies.get("PropagationPolicy/bench-018/bench")).at("/spec/placement/clusterAffinities")).hasSize(2);
+        // bench-009 holds workloads 9 and 29 (Jobs): its quota admits twice their cpu, as every namespace's.
+        Resources job = Interpreter.builtIn().interpret(fleet.manifestOf(9)).total();
+        assertThat(quotaCpu(policies, "bench-009")).isEqualTo(job.get("cpu") * 2 * 2);
+    }
+
+    @Test
     void eachClusterHasRoomForTheWholeFleet() {
         Resources all = Resources.NONE;
         for (int i = 0; i < 40; i++) {
