@@ -103,10 +103,6 @@ final class FailingOver {
             return;
         }
         long now = task.now();
-        if (now < brakeDecided(incident)) {
-            // Nothing is due before the brake's verdict, whatever the policies tolerate: no need to read the workloads.
-            return;
-        }
         for (String key : task.workloadsOn(cluster)) {
             try {
                 checkDue(incident, key, now);
@@ -120,21 +116,14 @@ final class FailingOver {
 
     private void checkDue(ClusterStateEvent incident, String key, long now) {
         String cluster = incident.getCluster();
-        // The cheap reads first: a burst checks thousands of workloads again while their moves are out.
-        if (task.ledger.entry(new IncidentKey(key, incident.getIncidentId())).filter(FailingOver::decided).isPresent()) {
-            return;
-        }
-        PlacementState workload = task.workload(key);
-        if (workload.pending() != null && workload.pending().awaited(now)) {
-            return;
-        }
         ResourceBinding binding = task.bindings.get(key);
         if (binding == null || "false".equals(binding.getLabels().get(OPT_OUT_LABEL))
                 || !PlaceFailoverTask.placedClusters(binding).contains(cluster)) {
             return;
         }
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
-        if (!due(incident, policy, now)) {
+        PlacementState workload = task.workload(key);
+        if ((workload.pending() != null && workload.pending().awaited(now)) || !due(incident, policy, now)) {
             return;
         }
         migrate(key, binding, policy, workload, incident.getCluster(), incident.getIncidentId(), now);
@@ -170,15 +159,6 @@ final class FailingOver {
                 && !task.migrating(key, incidentId)) {
             start(key, binding, policy, source, incidentId, workload, entry.get().attempt() + 1, entry.get());
         }
-    }
-
-    /**
-     * Whether the workload's move in the incident is decided for good: a command is out, done or out of candidates.
-     * Only a move held back or waiting for its retry is looked at again ({@link #migrate}, {@link ShareFailover}).
-     */
-    private static boolean decided(IncidentEntry entry) {
-        return entry.state() == IncidentEntry.State.ISSUED || entry.state() == IncidentEntry.State.COMPLETED
-                || entry.state() == IncidentEntry.State.EXHAUSTED;
     }
 
     /**
