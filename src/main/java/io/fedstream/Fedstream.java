@@ -37,7 +37,7 @@ public final class Fedstream implements AutoCloseable {
     private final AvroSerdes serdes;
     private final Topics topics;
     private final InterpreterExtensions interpreterExtensions;
-    private final FedstreamMetrics metrics = FedstreamMetrics.create();
+    private final FedstreamMetrics metrics;
     private final AutoCloseable ownedRegistry;
     /** Made on first use and shared by every Kafka Streams client this instance configures. */
     private SharedRocksDbMemory rocksDbMemory;
@@ -55,6 +55,7 @@ public final class Fedstream implements AutoCloseable {
         this.interpreterExtensions = interpreterExtensions;
         this.serdes = new AvroSerdes(registry, serdeConfig(config));
         this.topics = Topics.of(config.topicNames(), serdes);
+        this.metrics = FedstreamMetrics.create(config.metricsKafkaPerInstance());
     }
 
     /**

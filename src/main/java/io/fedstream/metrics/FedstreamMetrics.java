@@ -46,9 +46,21 @@ public final class FedstreamMetrics {
                 .register(registry);
     }
 
-    /** A registry of its own, with Prometheus' defaults. */
+    /** A registry of its own, with Prometheus' defaults, showing the Kafka clients' and stream threads' own meters. */
     public static FedstreamMetrics create() {
-        return new FedstreamMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+        return create(false);
+    }
+
+    /**
+     * A registry of its own, with Prometheus' defaults; {@code kafkaPerInstance}: also the Kafka meters of every task,
+     * processor, state store, topic, partition and broker connection ({@link KafkaClientMeters}).
+     */
+    public static FedstreamMetrics create(boolean kafkaPerInstance) {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        if (!kafkaPerInstance) {
+            registry.config().meterFilter(KafkaClientMeters.ONLY);
+        }
+        return new FedstreamMetrics(registry);
     }
 
     /** The interpret stage made a binding of this kind with this outcome. */

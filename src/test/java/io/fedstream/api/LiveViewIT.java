@@ -147,7 +147,10 @@ class LiveViewIT {
                     .containsPattern("fedstream_heartbeat_lag_seconds_count \\d+")
                     .contains("fedstream_relay_bytes{mode=\"incremental\"}")
                     .containsPattern("kafka_stream_thread_\\w+")
-                    .containsPattern("kafka_producer_\\w+");
+                    .containsPattern("kafka_producer_\\w+")
+                    .containsPattern("kafka_consumer_fetch_manager_records_lag_max\\{")
+                    // Only the Kafka clients' and stream threads' own meters (metrics.kafka.per.instance=false).
+                    .doesNotContain("task_id=", "processor_node_id=", "_state_id=", "node_id=", "records_lag_avg");
             assertThat(app.runner().failure()).isNull();
         }
     }
