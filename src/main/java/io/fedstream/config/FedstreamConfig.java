@@ -215,8 +215,9 @@ public final class FedstreamConfig extends AbstractConfig {
                         GROUP_HTTP, 4, ConfigDef.Width.SHORT, METRICS_PUBLIC)
                 .define(METRICS_KAFKA_PER_INSTANCE, Type.BOOLEAN, false, Importance.LOW,
                         "Also serve on /metrics the Kafka meters of every task, processor, state store, topic, partition and"
-                                + " broker connection (14,237 series in the demo instead of 844, most of them store meters that Kafka records"
-                                + " only at metrics.recording.level DEBUG). false: the Kafka clients' and stream threads' own.",
+                                + " broker connection (14,237 series in the demo instead of 844, most of them store meters that"
+                                + " Kafka records only at metrics.recording.level DEBUG). false: the Kafka clients' and stream"
+                                + " threads' own.",
                         GROUP_HTTP, 5, ConfigDef.Width.SHORT, METRICS_KAFKA_PER_INSTANCE)
 
                 .define(EMBEDDED_KAFKA_PORT, Type.INT, 9092, Range.between(0, 65535), Importance.LOW,

@@ -11,7 +11,7 @@ class KafkaClientMetersTest {
 
     /** Tags as Micrometer's Kafka binders name them: Kafka's {@code task-id} is {@code task.id}. */
     @Test
-    void keepsTheKafkaClientsAndStreamThreadsOwnMetersEachPartitionsLargestLagAndFedstreamsAndDeniesTheRestPerTaskProcessorStoreTopicPartitionOrBroker() {
+    void keepsEachClientsAndThreadsOwnMetersThePartitionsLagAndFedstreamsButNoneOfATaskProcessorStoreTopicPartitionOrBroker() {
         MeterRegistry registry = new SimpleMeterRegistry();
         registry.config().meterFilter(KafkaClientMeters.ONLY);
 

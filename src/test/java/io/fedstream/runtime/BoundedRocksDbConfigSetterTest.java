@@ -67,9 +67,9 @@ class BoundedRocksDbConfigSetterTest {
     }
 
     /**
-     * RocksDB gives a memtable its first arena block (by default 1 MiB) at its first write and charges it to the budget:
-     * with about 80 stores, one record in each took most of the write buffer budget, and from then on every write
-     * flushed the store it went to (docs/benchmarks.md, "RocksDB's flush storm").
+     * RocksDB gives a memtable its first arena block (by default 1 MiB) once it holds more than a small inline block,
+     * and charges it to the budget: fedstream's ~80 stores, a few kilobytes each, took the whole write buffer budget,
+     * and every write then flushed the store it went to (docs/benchmarks.md, "RocksDB's flush storm").
      */
     @Test
     void manyBarelyUsedStoresLeaveTheWriteBufferBudgetToTheBusyOnes(@TempDir Path dir) throws Exception {
