@@ -57,6 +57,9 @@ final class FailingOver {
     private final PlaceFailoverTask task;
     private final Placer placer = new Placer();
     private final ShareFailover shareFailover;
+    private final MovesOut movesOut = new MovesOut();
+    /** The policy change count at the last check: a changed policy may change what a workload's check finds. */
+    private long checkedAtPolicies = -1;
 
     FailingOver(PlaceFailoverTask task) {
         this.task = task;
@@ -68,8 +71,14 @@ final class FailingOver {
         return shareFailover.redividing();
     }
 
+    /** A record of the workload arrived: the next check of its incident reads its stores again. */
+    void onWorkloadRecord(String key) {
+        movesOut.changed(key);
+    }
+
     /** A cluster changed state (every task hears it): opens, updates or closes its incident. */
     void onClusterChanged(ClusterStateEvent event) {
+        movesOut.changedAll();
         String cluster = event.getCluster();
         ClusterState state = event.getState();
         if (state == ClusterState.SUSPECT || state == ClusterState.FAILED || state == ClusterState.RECOVERING) {
@@ -102,8 +111,15 @@ final class FailingOver {
                 || incident.getBrake() != null) {
             return;
         }
+        if (task.policyChanges() != checkedAtPolicies) {
+            checkedAtPolicies = task.policyChanges();
+            movesOut.changedAll();
+        }
         long now = task.now();
         for (String key : task.workloadsOn(cluster)) {
+            if (movesOut.passes(key, incident.getIncidentId(), now)) {
+                continue;
+            }
             try {
                 checkDue(incident, key, now);
             } catch (RuntimeException e) {
@@ -123,7 +139,13 @@ final class FailingOver {
         }
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         PlacementState workload = task.workload(key);
-        if ((workload.pending() != null && workload.pending().awaited(now)) || !due(incident, policy, now)) {
+        if (workload.pending() != null && workload.pending().awaited(now)) {
+            if (incident.getIncidentId().equals(workload.pending().incidentId())) {
+                movesOut.asked(key, workload.pending());
+            }
+            return;
+        }
+        if (!due(incident, policy, now)) {
             return;
         }
         migrate(key, binding, policy, workload, incident.getCluster(), incident.getIncidentId(), now);
@@ -155,9 +177,13 @@ final class FailingOver {
             if (!task.migrating(key, incidentId)) {
                 start(key, binding, policy, source, incidentId, workload, 1, null);
             }
-        } else if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && !Instant.ofEpochMilli(now).isBefore(entry.get().notBefore())
-                && !task.migrating(key, incidentId)) {
-            start(key, binding, policy, source, incidentId, workload, entry.get().attempt() + 1, entry.get());
+        } else if (entry.get().state() == IncidentEntry.State.RETRY_PENDING) {
+            if (!Instant.ofEpochMilli(now).isBefore(entry.get().notBefore()) && !task.migrating(key, incidentId)) {
+                start(key, binding, policy, source, incidentId, workload, entry.get().attempt() + 1, entry.get());
+            }
+        } else {
+            // Issued, completed or exhausted: only the executor's report (a record of the workload) changes that.
+            movesOut.settled(key, incidentId);
         }
     }
 
@@ -230,6 +256,7 @@ final class FailingOver {
                 shareFailover.reserve(binding, next);
             } else {
                 task.reserve(binding, next);
+                movesOut.asked(key, next);
             }
         } else {
             task.workloads.put(key, workload.withPending(null));
@@ -313,6 +340,7 @@ final class FailingOver {
         }
         task.workloads.put(key, workload.withPending(pending));
         task.reserve(binding, pending);
+        movesOut.asked(key, pending);
         burst.promise(pending.cluster(), demands);
     }
 
@@ -334,6 +362,7 @@ final class FailingOver {
             task.audit(PlaceFailoverAudit.command(binding, command, "MIGRATION_ISSUED",
                     command.getStrategy() + " from " + command.getSourceCluster() + " to " + command.getTargetCluster(), task.now()));
             after = after.moved(pending.group(), command.getPreservedState());
+            movesOut.settled(key, pending.incidentId());
         } else {
             // Already issued for this attempt (a re-delivered answer) or closed: the room is not needed.
             task.release(key, pending.cluster());

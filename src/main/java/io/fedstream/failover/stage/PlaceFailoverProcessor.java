@@ -88,6 +88,10 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         task.processing(record.timestamp());
         PlaceFailoverSignal signal = record.value();
         String key = record.key();
+        // A delta changes nothing a cluster incident's check reads (the command that relays it is out already).
+        if (key != null && !(signal instanceof PlaceFailoverSignal.ClusterChanged) && !(signal instanceof PlaceFailoverSignal.DeltaWritten)) {
+            failingOver.onWorkloadRecord(key);
+        }
         if (signal instanceof PlaceFailoverSignal.BindingChanged changed) {
             onBinding(key, changed.binding());
         } else if (signal instanceof PlaceFailoverSignal.StatusReported reported) {

@@ -71,6 +71,7 @@ final class PlaceFailoverTask {
     final PropagationPolicies policies;
     final PolicyPlacements policyPlacements;
     private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
+    private final LongSupplier policyChanges;
     /** What each cluster held reserved at its last answer to this task: heartbeats do not show it yet. */
     private final Map<String, Heard> lastReserved = new HashMap<>();
     /** Per incident, the failover burst this task plans: in memory, as a ranking aid that a restart may forget. */
@@ -100,6 +101,7 @@ final class PlaceFailoverTask {
         this.staleCopies = context.getStateStore(PlaceFailoverStores.STALE_COPIES);
         KeyValueStore<String, PolicyEvent> policyStore = context.getStateStore(PolicyMirror.STORE);
         this.policies = new PropagationPolicies(policyStore, policyChanges);
+        this.policyChanges = policyChanges;
         this.policyPlacements = new PolicyPlacements(context.getStateStore(PlaceFailoverStores.POLICY_PLACEMENTS), workloads, policies);
         this.clusterViews = context.getStateStore(ClusterDirectory.STORE);
     }
@@ -127,6 +129,11 @@ final class PlaceFailoverTask {
 
     Instant instant() {
         return Instant.ofEpochMilli(now());
+    }
+
+    /** How many times the policies changed so far (a count that only grows). */
+    long policyChanges() {
+        return policyChanges.getAsLong();
     }
 
     PlacementState workload(String key) {

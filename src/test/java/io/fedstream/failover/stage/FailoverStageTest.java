@@ -330,6 +330,22 @@ class FailoverStageTest extends FleetStageTest {
     }
 
     @Test
+    void theIncidentsCheckPassesAWorkloadWhoseCommandIsOutWithoutReadingItUntilARecordOfItArrives() {
+        threeClusters().deployment("team-a", "web", 2, "1");
+        fleet.silence("dc-1").advance(Duration.ofSeconds(17));
+        MigrationCommand first = fleet.commandsFor(WEB).get(0);
+        fleet.corruptEntry(PlaceFailoverStores.WORKLOADS, WEB);
+
+        fleet.advance(Duration.ofSeconds(10));
+        assertThat(fleet.deadLetters).as("ten checks passed the workload by: its placement state was not read").isEmpty();
+
+        fleet.report(first, MigrationPhase.FAILED, "image pull failed").advance(Duration.ofSeconds(1));
+
+        assertThat(fleet.deadLetters).as("the report makes the next check read the workload again")
+                .singleElement().satisfies(letter -> assertThat(letter.key()).isEqualTo(WEB));
+    }
+
+    @Test
     void aWorkloadWithNoRoomAnywhereGetsNoCommandAndTheAuditSaysWhy() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "64", "256Gi").cluster("dc-2", "2", "256Gi").advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 8, "1");
