@@ -71,6 +71,12 @@ final class FailoverReport {
         if (burst.commands() > 0) {
             print("  fedstream wrote %s records a command from the silence on", result.failureWrites().averagedOver(burst.commands()));
         }
+        CpuUse cpu = result.failureCpu();
+        if (cpu != null && cpu.known()) {
+            print("  CPU from the silence until the last command was read: fedstream %s (of it JIT %s, GC %s), the broker %s",
+                    cpuSeconds(cpu.appMillis()), cpuSeconds(cpu.appThreads().jitMillis()), cpuSeconds(cpu.appThreads().gcMillis()),
+                    cpuSeconds(cpu.brokerMillis()));
+        }
         print("  targets against the survivors' free room when %s failed (cpu: allocatable less what is placed there):",
                 FailoverBench.FAILING);
         for (FailoverBurst.Share share : burst.shares()) {
@@ -169,6 +175,10 @@ final class FailoverReport {
 
     private static String millis(long value) {
         return String.format(Locale.ROOT, "%,d ms", value);
+    }
+
+    private static String cpuSeconds(long millis) {
+        return String.format(Locale.ROOT, "%.2f s", millis / 1000.0);
     }
 
     private void print(String format, Object... args) {

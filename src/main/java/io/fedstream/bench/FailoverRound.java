@@ -122,6 +122,9 @@ final class FailoverRound {
             heartbeats.silence(silent);
             long silentFrom = lastBeat(silent);
             seen.failureStarted();
+            CpuUse atSilence = CpuUse.sample(app, environment.broker());
+            ThreadCpuWatch threads = ThreadCpuWatch.of(app.pid());
+            CpuUse failureCpu = null;
 
             long window = health.failureThreshold().plus(health.toleration()).toMillis();
             long failedDeadline = silentFrom + window + settings.failoverTimeout().toMillis();
@@ -135,6 +138,7 @@ final class FailoverRound {
                     }
                 });
                 seen.commands.clear();
+                threads.sample();
                 long now = System.currentTimeMillis();
                 if (!app.isAlive()) {
                     throw new RoundWatch.RoundFailedException(name + " failed: the fedstream JVM exited during the failure (log: "
@@ -146,6 +150,9 @@ final class FailoverRound {
                     }
                 } else if (burst != null) {
                     if (burst.complete()) {
+                        if (failureCpu == null) {
+                            failureCpu = CpuUse.sample(app, environment.broker()).since(atSilence, threads.used());
+                        }
                         end = Math.min(end, now + DUPLICATE_GRACE.toMillis());
                     } else if (now > failedDeadline) {
                         break;
@@ -162,7 +169,8 @@ final class FailoverRound {
                     countBy(placements), freeCpu, silentFrom, Map.copyOf(seen.suspectAt), Map.copyOf(seen.failedAt),
                     seen.brakeAt, seen.brakeText, seen.suspectsBefore, seen.otherTransitions, seen.migrationsBefore,
                     seen.migrations, seen.purges, burst == null || failedAt == null ? null : burst.result(failedAt),
-                    health.failureThreshold().toMillis(), health.toleration().toMillis(), watchedUntil - silentFrom, failureWrites);
+                    health.failureThreshold().toMillis(), health.toleration().toMillis(), watchedUntil - silentFrom, failureWrites,
+                    failureCpu);
         }
     }
 
@@ -311,11 +319,14 @@ final class FailoverRound {
      * @param burst the single failure's commands judged; null with several silent clusters, or when none turned FAILED
      * @param watchedMillis how long after {@code silentFrom} the outputs were read
      * @param failureWrites what fedstream wrote from the silence on (cluster views and transitions too)
+     * @param failureCpu what fedstream's and the broker's JVMs used from the silence until the single failure's last
+     *     command was read, with the JIT's and GC's share; null with several silent clusters or when not all came
      */
     record Result(String name, List<String> silent, double runningSeconds, double placedSeconds, Map<String, Integer> placedByCluster,
             Map<String, Long> freeCpu, long silentFrom, Map<String, Long> suspectAt, Map<String, Long> failedAt, Long brakeAt,
             String brakeText, int suspectsBefore, int otherTransitions, int migrationsBefore, int migrations, int purges,
-            FailoverBurst.Result burst, long failureThresholdMillis, long tolerationMillis, long watchedMillis, WrittenRecords failureWrites) {
+            FailoverBurst.Result burst, long failureThresholdMillis, long tolerationMillis, long watchedMillis, WrittenRecords failureWrites,
+            CpuUse failureCpu) {
 
         boolean allFailed() {
             return failedAt.size() == silent.size();

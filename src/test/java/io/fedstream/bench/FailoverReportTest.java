@@ -30,13 +30,13 @@ class FailoverReportTest {
     private static FailoverRound.Result single(FailoverBurst.Result burst) {
         return new FailoverRound.Result("F1", List.of("member-1"), 5, 20, Map.of("member-1", 150, "member-2", 75, "member-3", 75),
                 Map.of(), 1_000, Map.of("member-1", 4_000L), Map.of("member-1", 5_000L), null, null, 0, 0, 0, burst.commands(), 0,
-                burst, 3_000, 1_000, 12_000, WRITES);
+                burst, 3_000, 1_000, 12_000, WRITES, new CpuUse(3_730, 1_210, new ThreadCpu(1_900, 60)));
     }
 
     private static FailoverRound.Result mass(int commands, Long brakeAt, long watchedMillis) {
         return new FailoverRound.Result("F2", List.of("member-1", "member-2"), 5, 20, Map.of(), Map.of(), 1_000,
                 Map.of("member-1", 4_000L, "member-2", 4_000L), Map.of("member-1", 5_000L, "member-2", 5_000L), brakeAt,
-                "MassFailure: 2 of 3", 0, 0, 0, commands, 0, null, 3_000, 1_000, watchedMillis, WRITES);
+                "MassFailure: 2 of 3", 0, 0, 0, commands, 0, null, 3_000, 1_000, watchedMillis, WRITES, null);
     }
 
     @Test
@@ -52,6 +52,14 @@ class FailoverReportTest {
         report.single(single(burst(1_900, 55.0, 0)));
 
         assertThat(text.toString()).contains("  fedstream wrote 3.0 (capacity-reservations 2.0, migrations 1.0) records a command from the silence on");
+    }
+
+    @Test
+    void theCpuOfBothJvmsFromTheSilenceToTheLastCommandIsPrintedWithTheJitsShare() {
+        report.single(single(burst(1_900, 55.0, 0)));
+
+        assertThat(text.toString()).contains("  CPU from the silence until the last command was read: fedstream 3.73 s"
+                + " (of it JIT 1.90 s, GC 0.06 s), the broker 1.21 s");
     }
 
     @Test
@@ -73,7 +81,7 @@ class FailoverReportTest {
     @Test
     void aClusterThatNeverFailsFailsTheScenario() {
         FailoverRound.Result notFailed = new FailoverRound.Result("F1", List.of("member-1"), 5, 20, Map.of(), Map.of(), 1_000,
-                Map.of(), Map.of(), null, null, 2, 1, 0, 0, 0, null, 3_000, 1_000, 120_000, WRITES);
+                Map.of(), Map.of(), null, null, 2, 1, 0, 0, 0, null, 3_000, 1_000, 120_000, WRITES, null);
 
         List<FailoverReport.Criterion> criteria = report.criteria(notFailed, mass(0, 4_000L, 13_000));
 
