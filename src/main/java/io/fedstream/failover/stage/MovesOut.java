@@ -6,8 +6,8 @@ import java.util.Map;
 /**
  * The workloads of one task whose move off a failed cluster is out (its room asked for, or its command issued), kept in
  * memory so that the incident's check, which runs every check interval over every workload the cluster held, passes
- * them by without reading and decoding their stores: in a failover burst those reads were most of the stream thread's
- * time. Rebuilt empty at every start (the first check reads each workload once, as before).
+ * them by without reading and decoding their stores: its cost does not grow with the moves already out. Empty at every
+ * start (the first check reads each workload once, as before).
  *
  * <p>A workload is passed by only for the incident it is out for, and only until nothing could have changed what its
  * check would find: until its answer is overdue ({@link PlacementState.Pending#ANSWER_TIMEOUT_MS}), or, once its command
