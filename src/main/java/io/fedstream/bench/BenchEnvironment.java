@@ -137,7 +137,7 @@ final class BenchEnvironment implements AutoCloseable {
         KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(properties, new ByteArrayDeserializer(), new ByteArrayDeserializer());
         List<TopicPartition> partitions = new ArrayList<>();
         for (String topic : topics) {
-            List<PartitionInfo> infos = consumer.partitionsFor(topic, ADMIN_TIMEOUT);
+            List<PartitionInfo> infos = partitionsOf(consumer, topic);
             if (infos.isEmpty()) {
                 consumer.close();
                 throw new IllegalStateException("topic " + topic + " does not exist; the bench creates every topic it reads first");
@@ -147,6 +147,25 @@ final class BenchEnvironment implements AutoCloseable {
         consumer.assign(partitions);
         consumer.seekToBeginning(partitions);
         return consumer;
+    }
+
+    /**
+     * The topic's partitions as the broker's metadata shows them, asked again for up to the admin timeout: a topic just
+     * created may not be in the metadata the broker serves yet (it was, once, in a run of `bench failover`).
+     */
+    private static List<PartitionInfo> partitionsOf(KafkaConsumer<byte[], byte[]> consumer, String topic) {
+        long deadline = System.nanoTime() + ADMIN_TIMEOUT.toNanos();
+        List<PartitionInfo> infos = consumer.partitionsFor(topic, ADMIN_TIMEOUT);
+        while (infos.isEmpty() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return infos;
+            }
+            infos = consumer.partitionsFor(topic, ADMIN_TIMEOUT);
+        }
+        return infos;
     }
 
     /**

@@ -14,8 +14,10 @@ import io.fedstream.place.ComponentDemand;
 import io.fedstream.place.Fit;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -28,7 +30,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Stage 4, partitioned by cluster like the capacity-reservations topic: grants or refuses each request to hold capacity
- * on one cluster for one workload, against the cluster's view (state and latest valid heartbeat, from the global
+ * on one cluster for one workload (a record may carry a batch of them, answered as one record), against the cluster's view (state and latest valid heartbeat, from the global
  * cluster-views store) and the reservations already held there. All of a
  * cluster's reservations live in one task, so two workloads placed from different partitions cannot over-fill it.
  */
@@ -69,13 +71,29 @@ public final class ReserveCapacityProcessor implements Processor<String, Reserva
             LOG.warn("Reservation request without a value (key {}): dropped", record.key());
             return;
         }
-        if (request.getType() == ReservationType.RELEASE) {
-            reservations.release(request.getCluster(), request.getWorkloadKey());
+        long now = context.currentSystemTimeMs();
+        List<ReservationAnswer> answers = new ArrayList<>(1 + request.getBatch().size());
+        decide(request, now).ifPresent(answers::add);
+        for (ReservationRequest next : request.getBatch()) {
+            decide(next, now).ifPresent(answers::add);
+        }
+        if (answers.isEmpty()) {
             return;
         }
-        long now = context.currentSystemTimeMs();
+        // A batch comes from one placing task: its first workload's key routes every answer back to that task.
+        ReservationAnswer first = answers.get(0);
+        first.setBatch(new ArrayList<>(answers.subList(1, answers.size())));
+        context.forward(record.withKey(first.getWorkloadKey()).withValue(first));
+    }
+
+    /** Gives back (RELEASE, not answered) or grants or refuses the room one request asks for. */
+    private Optional<ReservationAnswer> decide(ReservationRequest request, long now) {
+        if (request.getType() == ReservationType.RELEASE) {
+            reservations.release(request.getCluster(), request.getWorkloadKey());
+            return Optional.empty();
+        }
         String refusal = reserve(request, now);
-        ReservationAnswer answer = ReservationAnswer.newBuilder()
+        return Optional.of(ReservationAnswer.newBuilder()
                 .setRequestId(request.getRequestId())
                 .setCluster(request.getCluster())
                 .setWorkloadKey(request.getWorkloadKey())
@@ -83,8 +101,7 @@ public final class ReserveCapacityProcessor implements Processor<String, Reserva
                 .setReason(refusal)
                 .setClusterReserved(reservations.heldBesides(request.getCluster(), NOBODY, now).toQuantities())
                 .setAnsweredAt(Instant.ofEpochMilli(now))
-                .build();
-        context.forward(record.withKey(request.getWorkloadKey()).withValue(answer));
+                .build());
     }
 
     /** Holds the room when the workload fits; the reason for refusing otherwise, null when granted. */

@@ -4,7 +4,8 @@
  *
  * <ul>
  *   <li>Key: cluster name.</li>
- *   <li>Input: {@code fedstream.capacity-reservations} (ReservationRequest from the place-and-fail-over stage); the
+ *   <li>Input: {@code fedstream.capacity-reservations} (ReservationRequest from the place-and-fail-over stage, alone or
+ *       with a batch of more for the same cluster, answered as one record); the
  *       {@code cluster-views-store} global store (each cluster's state and latest heartbeat, from the health client).</li>
  *   <li>Output: the internal {@code reservation-answers-repartition} topic, keyed by workload, back to the
  *       place-and-fail-over stage.</li>

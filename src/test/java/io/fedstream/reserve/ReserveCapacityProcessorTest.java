@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.Reservation;
 import io.fedstream.avro.ReservationAnswer;
+import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ReservationType;
 import io.fedstream.avro.ReservedComponent;
 import java.nio.file.Path;
@@ -58,6 +59,45 @@ class ReserveCapacityProcessorTest {
         assertThat(answers.get(0).value()).isEqualTo(granted("orders-1", "member1", "team-a/orders", START));
         assertThat(driver.reservation("member1", "team-a/orders"))
                 .isEqualTo(reservation("orders-1", Map.of("cpu", "4500m", "memory", "10Gi"), START));
+    }
+
+    @Test
+    void aBatchIsDecidedInOrderAsIfEachCameAloneAndAnsweredInOneRecordKeyedByItsFirstAnsweredWorkload() {
+        ReservedComponent fourCpu = component("taskmanager", 2, Map.of("cpu", "2"));
+        driver.reserve("old-1", "member1", "team-z/old", fourCpu);
+        ReservationRequest batch = ReserveDriver.request(ReservationType.RELEASE, "old-release", "member1", "team-z/old");
+        batch.setBatch(List.of(
+                ReserveDriver.request(ReservationType.RESERVE, "orders-1", "member1", "team-a/orders", fourCpu),
+                ReserveDriver.request(ReservationType.RESERVE, "billing-1", "member1", "team-b/billing", fourCpu),
+                ReserveDriver.request(ReservationType.RESERVE, "web-1", "member1", "team-c/web", component("web", 1, Map.of("cpu", "1")))));
+
+        List<TestRecord<String, ReservationAnswer>> answers = driver.send("member1", batch);
+
+        assertThat(answers).as("one record; the release is not answered").singleElement().satisfies(record -> {
+            assertThat(record.key()).isEqualTo("team-a/orders");
+            List<ReservationAnswer> all = new ArrayList<>();
+            all.add(ReservationAnswer.newBuilder(record.value()).setBatch(List.of()).build());
+            record.value().getBatch().forEach(answer -> all.add(ReservationAnswer.newBuilder(answer).setClusterReserved(Map.of()).build()));
+            assertThat(all).containsExactly(
+                    granted("orders-1", "member1", "team-a/orders", START),
+                    refused("billing-1", "member1", "team-b/billing", "member1: cpu short by 2 (needs 4, free 2)"),
+                    granted("web-1", "member1", "team-c/web", START));
+            assertThat(record.value().getBatch()).extracting(ReservationAnswer::getClusterReserved)
+                    .as("each answer says what the cluster held after it").containsExactly(Map.of("cpu", "4"), Map.of("cpu", "5"));
+        });
+        assertThat(driver.reservation("member1", "team-z/old")).isNull();
+        assertThat(driver.reservation("member1", "team-b/billing")).isNull();
+        assertThat(driver.reservation("member1", "team-c/web")).isNotNull();
+    }
+
+    @Test
+    void aBatchOfReleasesIsNotAnswered() {
+        driver.reserve("orders-1", "member1", "team-a/orders", component("taskmanager", 1, Map.of("cpu", "1")));
+        ReservationRequest batch = ReserveDriver.request(ReservationType.RELEASE, "orders-release", "member1", "team-a/orders");
+        batch.setBatch(List.of(ReserveDriver.request(ReservationType.RELEASE, "web-release", "member1", "team-c/web")));
+
+        assertThat(driver.send("member1", batch)).isEmpty();
+        assertThat(driver.reservation("member1", "team-a/orders")).isNull();
     }
 
     @Test

@@ -13,6 +13,7 @@ import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.mirror.PolicyMirror;
 import io.fedstream.mirror.PropagationPolicies;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -62,8 +63,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         placing = new Placing(task, metrics, rescaling);
         applicationFailover = new ApplicationFailover(task, failingOver);
         reportedPolicies = context.getStateStore(PlaceFailoverStores.REFUSED_POLICIES);
-        context.schedule(settings.checkInterval(), PunctuationType.WALL_CLOCK_TIME, at -> {
-            task.processing(-1);
+        context.schedule(settings.checkInterval(), PunctuationType.WALL_CLOCK_TIME, at -> punctuate(() -> {
             failingOver.checkAll();
             applicationFailover.checkAll();
             retryOnPolicyChange();
@@ -71,21 +71,33 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
             if (context.taskId().partition() == 0) {
                 deadLetterRefusedPolicies();
             }
-        });
-        context.schedule(settings.placeRetryInterval(), PunctuationType.WALL_CLOCK_TIME, at -> {
-            task.processing(-1);
-            placing.retryUnplaced();
-        });
+        }));
+        context.schedule(settings.placeRetryInterval(), PunctuationType.WALL_CLOCK_TIME, at -> punctuate(placing::retryUnplaced));
         policyFollowing = new PolicyFollowing(task, failingOver, policyChanges);
-        context.schedule(PolicyFollowing.CHECK_INTERVAL, PunctuationType.WALL_CLOCK_TIME, at -> {
-            task.processing(-1);
-            policyFollowing.check();
-        });
+        context.schedule(PolicyFollowing.CHECK_INTERVAL, PunctuationType.WALL_CLOCK_TIME, at -> punctuate(policyFollowing::check));
+    }
+
+    /** Runs a punctuation's work, then sends the reservations it asked for. */
+    private void punctuate(Runnable work) {
+        task.processing(-1);
+        try {
+            work.run();
+        } finally {
+            task.sendAsked();
+        }
     }
 
     @Override
     public void process(Record<String, PlaceFailoverSignal> record) {
         task.processing(record.timestamp());
+        try {
+            handle(record);
+        } finally {
+            task.sendAsked();
+        }
+    }
+
+    private void handle(Record<String, PlaceFailoverSignal> record) {
         PlaceFailoverSignal signal = record.value();
         String key = record.key();
         // A delta changes nothing a cluster incident's check reads (the command that relays it is out already).
@@ -105,7 +117,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
             failingOver.onClusterChanged(changed.event());
             placing.retryUnplaced();
         } else if (signal instanceof PlaceFailoverSignal.ReservationAnswered answered) {
-            onAnswer(answered.answer());
+            onAnswers(answered.answers());
         }
     }
 
@@ -192,6 +204,30 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
             DeadLetter letter = new DeadLetter(PlaceFailoverAudit.FAILOVER, e.getMessage(), "partition", Integer.toString(source.partition()),
                     source.topic(), source.partition(), source.offset());
             task.emit(key, new PlaceFailoverOutcome.DeadLettered(letter, null));
+        }
+    }
+
+    /**
+     * An answer alone fails like any record (the processing exception handler dead-letters it); in a batch, an answer
+     * that cannot be handled is dead-lettered alone, naming its request, and the rest are handled. Its workload asks
+     * again once the answer is overdue.
+     */
+    private void onAnswers(List<ReservationAnswer> answers) {
+        if (answers.size() == 1) {
+            onAnswer(answers.get(0));
+            return;
+        }
+        for (ReservationAnswer answer : answers) {
+            failingOver.onWorkloadRecord(answer.getWorkloadKey());
+            try {
+                onAnswer(answer);
+            } catch (RuntimeException e) {
+                RecordMetadata source = task.context.recordMetadata().orElse(null);
+                DeadLetter letter = new DeadLetter(PlaceFailoverAudit.PLACE, e.getClass().getSimpleName() + ": " + e.getMessage(),
+                        "requestId", answer.getRequestId(), source == null ? PlaceFailoverStage.ANSWERS_TOPIC : source.topic(),
+                        source == null ? -1 : source.partition(), source == null ? -1 : source.offset());
+                task.emit(answer.getWorkloadKey(), new PlaceFailoverOutcome.DeadLettered(letter, null));
+            }
         }
     }
 

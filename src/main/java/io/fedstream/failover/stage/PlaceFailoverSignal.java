@@ -5,6 +5,8 @@ import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadStatusEvent;
+import java.util.ArrayList;
+import java.util.List;
 
 /** One input of the place-and-fail-over processor, whichever topic it came from; all but ClusterChanged are keyed by workload. */
 public sealed interface PlaceFailoverSignal {
@@ -29,7 +31,15 @@ public sealed interface PlaceFailoverSignal {
     record ClusterChanged(ClusterStateEvent event) implements PlaceFailoverSignal {
     }
 
-    /** The cluster's reserving processor answered a RESERVE request. */
+    /** The cluster's reserving processor answered a RESERVE request, or a batch of them. */
     record ReservationAnswered(ReservationAnswer answer) implements PlaceFailoverSignal {
+
+        /** Every answer the record carries, in the order they were asked. */
+        List<ReservationAnswer> answers() {
+            List<ReservationAnswer> all = new ArrayList<>(1 + answer.getBatch().size());
+            all.add(answer);
+            all.addAll(answer.getBatch());
+            return all;
+        }
     }
 }

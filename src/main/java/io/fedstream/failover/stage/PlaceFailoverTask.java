@@ -32,6 +32,7 @@ import io.fedstream.place.PlacementResult;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,8 @@ final class PlaceFailoverTask {
     private static final StringSerializer KEYS = new StringSerializer();
     /** The unplaced-workloads store's value for a workload waiting for room (a re-scale's wait has its own). */
     private static final String WAITING_FOR_ROOM = "";
+    /** Requests a record carries at most: some hundred bytes each, well within a record's 1 MiB limit, answers included. */
+    static final int BATCH = 256;
 
     final ProcessorContext<String, PlaceFailoverOutcome> context;
     final PlaceFailoverSettings settings;
@@ -74,6 +77,8 @@ final class PlaceFailoverTask {
     private final LongSupplier policyChanges;
     /** What each cluster held reserved at its last answer to this task: heartbeats do not show it yet. */
     private final Map<String, Heard> lastReserved = new HashMap<>();
+    /** What this call (a record's processing or a punctuation) asked of each cluster, in order, until {@link #sendAsked()}. */
+    private final Map<String, List<ReservationRequest>> asked = new LinkedHashMap<>();
     /** Per incident, the failover burst this task plans: in memory, as a ranking aid that a restart may forget. */
     private final Map<String, Burst> bursts = new HashMap<>();
 
@@ -211,7 +216,7 @@ final class PlaceFailoverTask {
                 .setComponents(components)
                 .setRequestedAt(instant())
                 .build();
-        emit(pending.cluster(), new PlaceFailoverOutcome.Reserve(request));
+        ask(request);
         expectHeld(pending.cluster(), binding);
     }
 
@@ -239,7 +244,7 @@ final class PlaceFailoverTask {
                 .setComponents(components)
                 .setRequestedAt(instant())
                 .build();
-        emit(cluster, new PlaceFailoverOutcome.Reserve(request));
+        ask(request);
         Heard before = lastReserved.get(cluster);
         lastReserved.put(cluster, new Heard((before == null ? Resources.NONE : before.reserved()).plus(demand), now()));
     }
@@ -261,6 +266,27 @@ final class PlaceFailoverTask {
         lastReserved.put(cluster, new Heard((before == null ? Resources.NONE : before.reserved()).plus(demand), now()));
     }
 
+    /**
+     * Sends what this call asked of each cluster in records of up to {@value #BATCH} requests: a failover burst or a retry
+     * of the waiting workloads then costs a record per cluster and batch each way, not one per workload. The reserving
+     * task decides them in order, as if each came alone.
+     */
+    void sendAsked() {
+        for (List<ReservationRequest> requests : asked.values()) {
+            for (int from = 0; from < requests.size(); from += BATCH) {
+                List<ReservationRequest> batch = requests.subList(from, Math.min(requests.size(), from + BATCH));
+                ReservationRequest first = batch.get(0);
+                first.setBatch(new ArrayList<>(batch.subList(1, batch.size())));
+                emit(first.getCluster(), new PlaceFailoverOutcome.Reserve(first));
+            }
+        }
+        asked.clear();
+    }
+
+    private void ask(ReservationRequest request) {
+        asked.computeIfAbsent(request.getCluster(), cluster -> new ArrayList<>()).add(request);
+    }
+
     void release(String workloadKey, String cluster) {
         ReservationRequest request = ReservationRequest.newBuilder()
                 .setType(ReservationType.RELEASE)
@@ -270,7 +296,7 @@ final class PlaceFailoverTask {
                 .setWorkloadKey(workloadKey)
                 .setRequestedAt(instant())
                 .build();
-        emit(cluster, new PlaceFailoverOutcome.Reserve(request));
+        ask(request);
     }
 
     /**

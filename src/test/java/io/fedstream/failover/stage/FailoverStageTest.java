@@ -13,6 +13,7 @@ import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.MigrationRecordPhase;
 import io.fedstream.avro.MigrationStrategy;
 import io.fedstream.avro.PurgeMode;
+import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.Taint;
 import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.dlq.DeadLetter;
@@ -23,6 +24,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.Test;
 
 /** Stage 6 on the whole topology: a failed cluster's workloads get one command each, with their state, and move. */
@@ -123,6 +125,51 @@ class FailoverStageTest extends FleetStageTest {
         assertThat(fleet.commands).hasSize(moves);
         assertThat(byTarget.get("dc-2") / (double) moves).as("dc-2's share of the moves, %s", byTarget).isBetween(0.65, 0.85);
         assertThat(byTarget.get("dc-3") / (double) moves).as("dc-3's share of the moves, %s", byTarget).isBetween(0.15, 0.35);
+    }
+
+    @Test
+    void aBurstAsksEachTargetForItsRoomInRecordsOfUpTo256RequestsAndStillMovesEachWorkloadOnce() {
+        fleet = new FleetDriver(stateDir)
+                .cluster("dc-1", Map.of("cpu", "1000", "memory", "4Ti"), Map.of())
+                .advance(Duration.ofSeconds(1));
+        int moves = 300;
+        for (int i = 0; i < moves; i++) {
+            fleet.deployment("team-a", "w" + i, 1, "1");
+        }
+        fleet.cluster("dc-2", Map.of("cpu", "1000", "memory", "4Ti"), Map.of()).advance(Duration.ofSeconds(3));
+        fleet.reservationRecords();
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(20));
+
+        assertThat(fleet.reservationRecords()).extracting(record -> 1 + record.value().getBatch().size())
+                .as("requests a record carries").containsExactly(PlaceFailoverTask.BATCH, moves - PlaceFailoverTask.BATCH);
+        assertThat(fleet.commands).extracting(MigrationCommand::getWorkloadKey).doesNotHaveDuplicates().hasSize(moves);
+        assertThat(fleet.commands).extracting(MigrationCommand::getTargetCluster).containsOnly("dc-2");
+    }
+
+    @Test
+    void anAnswerOfABatchThatCannotBeHandledIsOneDeadLetterNamingItsRequestAndTheOthersAreHandled() {
+        threeClusters().deployment("team-a", "web", 2, "1").flink("team-a", "orders");
+        fleet.corruptEntry(PlaceFailoverStores.WORKLOADS, WEB);
+        fleet.reservationRequests();
+        ReservationAnswer toFlink = ReservationAnswer.newBuilder().setRequestId(FLINK + "/place/late").setCluster("dc-2")
+                .setWorkloadKey(FLINK).setGranted(true).setAnsweredAt(fleet.now()).build();
+        ReservationAnswer batch = ReservationAnswer.newBuilder().setRequestId(WEB + "/place/late").setCluster("dc-2")
+                .setWorkloadKey(WEB).setGranted(true).setAnsweredAt(fleet.now()).setBatch(List.of(toFlink)).build();
+
+        fleet.answer(batch);
+
+        assertThat(fleet.deadLetters).singleElement().satisfies(letter -> {
+            assertThat(letter.key()).isEqualTo(WEB);
+            assertThat(header(letter, DeadLetter.FIELD)).isEqualTo("requestId");
+            assertThat(header(letter, DeadLetter.VALUE)).isEqualTo(WEB + "/place/late");
+        });
+        assertThat(fleet.reservationRequests()).extracting(record -> record.value().getType() + " " + record.value().getWorkloadKey()
+                + " " + record.value().getCluster()).as("the late grant to orders goes back").containsExactly("RELEASE " + FLINK + " dc-2");
+    }
+
+    private static String header(TestRecord<String, byte[]> letter, String name) {
+        return new String(letter.headers().lastHeader(name).value(), StandardCharsets.UTF_8);
     }
 
     @Test

@@ -299,8 +299,20 @@ final class FleetDriver implements AutoCloseable {
         return drain();
     }
 
-    /** The reservation requests written since the last call, with their record timestamps. */
+    /** The reservation requests written since the last call, a batch's one by one, each with its record's timestamp. */
     List<TestRecord<String, ReservationRequest>> reservationRequests() {
+        List<TestRecord<String, ReservationRequest>> requests = new ArrayList<>();
+        for (TestRecord<String, ReservationRequest> record : reservationsOut.readRecordsToList()) {
+            List<ReservationRequest> batch = record.value().getBatch();
+            requests.add(new TestRecord<>(record.key(), ReservationRequest.newBuilder(record.value()).setBatch(List.of()).build(),
+                    record.headers(), record.getRecordTime()));
+            batch.forEach(request -> requests.add(new TestRecord<>(record.key(), request, record.headers(), record.getRecordTime())));
+        }
+        return requests;
+    }
+
+    /** The reservation request records written since the last call, as sent (a batch is one record). */
+    List<TestRecord<String, ReservationRequest>> reservationRecords() {
         return reservationsOut.readRecordsToList();
     }
 
