@@ -11,6 +11,7 @@ import io.fedstream.failover.stage.PlaceFailoverStage;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.mirror.ClusterDirectory;
+import io.fedstream.mirror.ClusterViewChanges;
 import io.fedstream.mirror.PolicyMirror;
 import io.fedstream.mirror.SelectableClusterChanges;
 import io.fedstream.reserve.ReserveCapacityStage;
@@ -59,14 +60,15 @@ public final class FedstreamTopology {
         PolicyMirror policies = new PolicyMirror();
         policies.addTo(builder, topics.policies());
         SelectableClusterChanges clusterChanges = new SelectableClusterChanges();
-        ClusterDirectory.addTo(builder, topics.clusterViews(), clusterChanges);
+        ClusterViewChanges viewChanges = new ClusterViewChanges();
+        ClusterDirectory.addTo(builder, topics.clusterViews(), clusterChanges, viewChanges);
         BindStage bind = new BindStage(topics, interpreterExtensions, policies, metrics, clusterChanges);
         KStream<String, WorkloadEvent> workloads = bind.source(builder);
         KStream<String, AdmissionRequest> requests = bind.addTo(builder, workloads);
         KStream<String, ReservationAnswer> answers =
                 new ReserveCapacityStage(topics, fleet.reservationTtl(), serdes.reservations()).addTo(builder);
         KStream<String, AdmissionRequest> placements =
-                new PlaceFailoverStage(topics, fleet, serdes.reservationAnswers(), serdes.migrationRecords(), policies, metrics)
+                new PlaceFailoverStage(topics, fleet, serdes.reservationAnswers(), serdes.migrationRecords(), policies, viewChanges, metrics)
                         .addTo(builder, answers);
         new AdmitStage(topics, serdes.admissionRequests(), policies, fleet.partitions(), metrics).addTo(builder, workloads, requests, placements);
     }

@@ -35,13 +35,17 @@ public final class ClusterDirectory {
 
     private ClusterDirectory() {}
 
-    /** Adds the global store and its source; {@code changes} counts the changes override rules can select. */
-    public static void addTo(StreamsBuilder builder, Topic<String, ClusterWatch> views, SelectableClusterChanges changes) {
+    /**
+     * Adds the global store and its source; {@code changes} counts the changes override rules can select, {@code
+     * viewChanges} every change.
+     */
+    public static void addTo(StreamsBuilder builder, Topic<String, ClusterWatch> views, SelectableClusterChanges changes,
+                             ClusterViewChanges viewChanges) {
         builder.addGlobalStore(
                 Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(), views.valueSerde())
                         // A global store is restored from its source topic; a changelog would only copy it.
                         .withLoggingDisabled(),
-                views.name(), views.consumedAs("cluster-views-mirror"), () -> new ViewMirror(changes));
+                views.name(), views.consumedAs("cluster-views-mirror"), () -> new ViewMirror(changes, viewChanges));
     }
 
     /**
@@ -89,10 +93,12 @@ public final class ClusterDirectory {
     private static final class ViewMirror implements Processor<String, ClusterWatch, Void, Void> {
 
         private final SelectableClusterChanges changes;
+        private final ClusterViewChanges viewChanges;
         private KeyValueStore<String, ClusterWatch> store;
 
-        ViewMirror(SelectableClusterChanges changes) {
+        ViewMirror(SelectableClusterChanges changes, ClusterViewChanges viewChanges) {
             this.changes = changes;
+            this.viewChanges = viewChanges;
         }
 
         @Override
@@ -113,6 +119,7 @@ public final class ClusterDirectory {
             }
             // Counted once the store shows it: a bind task that sees the new count then reads the new entry.
             changes.observe(before, record.value());
+            viewChanges.applied();
         }
     }
 }

@@ -10,6 +10,7 @@ import io.fedstream.config.Topics;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.metrics.FedstreamMetrics;
+import io.fedstream.mirror.ClusterViewChanges;
 import io.fedstream.mirror.PolicyMirror;
 import io.fedstream.mirror.PropagationPolicies;
 import java.util.HashSet;
@@ -37,6 +38,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
     private final PlaceFailoverSettings settings;
     private final Topics topics;
     private final LongSupplier policyChanges;
+    private final ClusterViewChanges viewChanges;
     private final FedstreamMetrics metrics;
     private PlaceFailoverTask task;
     private Placing placing;
@@ -48,7 +50,9 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
     /** The policy change count at the last retry of the unplaced workloads: a new policy may govern them. */
     private long retriedAtPolicies = -1;
 
-    PlaceFailoverProcessor(PlaceFailoverSettings settings, Topics topics, LongSupplier policyChanges, FedstreamMetrics metrics) {
+    PlaceFailoverProcessor(PlaceFailoverSettings settings, Topics topics, LongSupplier policyChanges, ClusterViewChanges viewChanges,
+                           FedstreamMetrics metrics) {
+        this.viewChanges = viewChanges;
         this.metrics = metrics;
         this.settings = settings;
         this.topics = topics;
@@ -57,7 +61,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
 
     @Override
     public void init(ProcessorContext<String, PlaceFailoverOutcome> context) {
-        task = new PlaceFailoverTask(context, settings, topics.stateDeltas().name(), policyChanges);
+        task = new PlaceFailoverTask(context, settings, topics.stateDeltas().name(), policyChanges, viewChanges);
         failingOver = new FailingOver(task);
         rescaling = new Rescaling(task, failingOver);
         placing = new Placing(task, metrics, rescaling);

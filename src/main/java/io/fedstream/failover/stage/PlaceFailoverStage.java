@@ -5,6 +5,7 @@ import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.config.Topics;
 import io.fedstream.metrics.FedstreamMetrics;
+import io.fedstream.mirror.ClusterViewChanges;
 import io.fedstream.mirror.PolicyMirror;
 import java.util.Map;
 import org.apache.kafka.common.serialization.Serde;
@@ -31,10 +32,12 @@ public final class PlaceFailoverStage {
     private final Serde<ReservationAnswer> answerSerde;
     private final Serde<MigrationRecord> recordSerde;
     private final PolicyMirror policies;
+    private final ClusterViewChanges viewChanges;
     private final FedstreamMetrics metrics;
 
     public PlaceFailoverStage(Topics topics, PlaceFailoverSettings settings, Serde<ReservationAnswer> answerSerde, Serde<MigrationRecord> recordSerde,
-                      PolicyMirror policies, FedstreamMetrics metrics) {
+                      PolicyMirror policies, ClusterViewChanges viewChanges, FedstreamMetrics metrics) {
+        this.viewChanges = viewChanges;
         this.metrics = metrics;
         this.topics = topics;
         this.settings = settings;
@@ -76,7 +79,7 @@ public final class PlaceFailoverStage {
                 .merge(events, Named.as("place-failover-merge-migration-events"))
                 .merge(incidents, Named.as("place-failover-merge-incidents"))
                 .merge(answered, Named.as("place-failover-merge-answers"))
-                .process(() -> new PlaceFailoverProcessor(settings, topics, policies::changes, metrics),
+                .process(() -> new PlaceFailoverProcessor(settings, topics, policies::changes, viewChanges, metrics),
                         Named.as("place-and-fail-over"), PlaceFailoverStores.all());
 
         Map<String, KStream<String, PlaceFailoverOutcome>> routes = outcomes.split(Named.as("place-failover-route-"))

@@ -23,6 +23,8 @@ import io.fedstream.failover.MigrationPlanner;
 import io.fedstream.failover.StrategyChooser;
 import io.fedstream.interpret.Resources;
 import io.fedstream.mirror.ClusterDirectory;
+import io.fedstream.mirror.ClusterViewChanges;
+import io.fedstream.mirror.ParsedClusterViews;
 import io.fedstream.mirror.PolicyMirror;
 import io.fedstream.mirror.PropagationPolicies;
 import io.fedstream.place.BurstSpread;
@@ -74,6 +76,7 @@ final class PlaceFailoverTask {
     final PropagationPolicies policies;
     final PolicyPlacements policyPlacements;
     private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
+    private final ParsedClusterViews clusters;
     private final LongSupplier policyChanges;
     /** What each cluster held reserved at its last answer to this task: heartbeats do not show it yet. */
     private final Map<String, Heard> lastReserved = new HashMap<>();
@@ -89,7 +92,8 @@ final class PlaceFailoverTask {
     private record Heard(Resources reserved, long at) {
     }
 
-    PlaceFailoverTask(ProcessorContext<String, PlaceFailoverOutcome> context, PlaceFailoverSettings settings, String deltaTopic, LongSupplier policyChanges) {
+    PlaceFailoverTask(ProcessorContext<String, PlaceFailoverOutcome> context, PlaceFailoverSettings settings, String deltaTopic,
+                      LongSupplier policyChanges, ClusterViewChanges viewChanges) {
         this.context = context;
         this.settings = settings;
         this.bindings = context.getStateStore(PlaceFailoverStores.BINDINGS);
@@ -109,6 +113,7 @@ final class PlaceFailoverTask {
         this.policyChanges = policyChanges;
         this.policyPlacements = new PolicyPlacements(context.getStateStore(PlaceFailoverStores.POLICY_PLACEMENTS), workloads, policies);
         this.clusterViews = context.getStateStore(ClusterDirectory.STORE);
+        this.clusters = new ParsedClusterViews(clusterViews, viewChanges);
     }
 
     /**
@@ -157,7 +162,7 @@ final class PlaceFailoverTask {
 
     /** As {@link #place(Function)}, for any placing function; {@code noFit} says when to try the view alone. */
     <R> R place(Function<List<ClusterCapacity>, R> placer, Predicate<R> noFit) {
-        List<ClusterCapacity> view = ClusterDirectory.clusters(clusterViews);
+        List<ClusterCapacity> view = clusters.clusters();
         List<ClusterCapacity> steered = new ArrayList<>();
         // After the TTL those reservations have expired and the heartbeats count the pods: the total is stale.
         lastReserved.values().removeIf(heard -> now() - heard.at() >= settings.reservationTtl().toMillis());
