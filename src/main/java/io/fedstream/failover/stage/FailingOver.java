@@ -260,13 +260,13 @@ final class FailingOver {
             }
         } else {
             task.workloads.put(key, workload.withPending(null));
-            plan(key, binding, pending, List.of()).ifPresent(result -> closed(binding, pending, result));
+            plan(key, binding, workload, pending, List.of()).ifPresent(result -> closed(binding, pending, result));
         }
     }
 
     /** Closes the incident with no target (audited MIGRATION_NO_TARGET once, saying {@code why}). */
     void noTarget(String key, ResourceBinding binding, PlacementState.Pending pending, String why) {
-        plan(key, binding, pending, List.of()).ifPresent(outcome -> closed(binding, pending, outcome, why));
+        plan(key, binding, task.workload(key), pending, List.of()).ifPresent(outcome -> closed(binding, pending, outcome, why));
     }
 
     /** The executor's report on a command: the record's life-cycle moves forward, never back. */
@@ -335,7 +335,7 @@ final class FailingOver {
                 task.now());
         if (candidates.isEmpty()) {
             String why = result instanceof PlacementResult.NoFit noFit ? Placing.why(noFit) : "no remaining candidate is eligible";
-            plan(key, binding, pending, List.of()).ifPresent(outcome -> closed(binding, pending, outcome, why));
+            plan(key, binding, workload, pending, List.of()).ifPresent(outcome -> closed(binding, pending, outcome, why));
             return;
         }
         task.workloads.put(key, workload.withPending(pending));
@@ -345,7 +345,7 @@ final class FailingOver {
     }
 
     private void issue(String key, ResourceBinding binding, PlacementState workload, PlacementState.Pending pending) {
-        Optional<PlanResult> result = plan(key, binding, pending, pending.fromCurrent());
+        Optional<PlanResult> result = plan(key, binding, workload, pending, pending.fromCurrent());
         PlacementState after = workload.withPending(null);
         if (result.isPresent() && result.get() instanceof PlanResult.Planned planned) {
             // The target gets its own overridden manifest, when override policies change the workload there, and a
@@ -371,12 +371,14 @@ final class FailingOver {
         task.workloads.put(key, after);
     }
 
-    private Optional<PlanResult> plan(String key, ResourceBinding binding, PlacementState.Pending pending, List<String> candidates) {
+    /** Plans the move once per (workload, incident, attempt); {@code workload} is the placement state as stored now. */
+    private Optional<PlanResult> plan(String key, ResourceBinding binding, PlacementState workload, PlacementState.Pending pending,
+                                      List<String> candidates) {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         FailoverSettings settings = FailoverSettings.of(policy == null ? null : policy.failover());
         PlanRequest request = new PlanRequest(Workload.of(binding), task.statuses.get(key), task.deltas.log(key), settings,
                 ApplicationFailover.isApplicationIncident(pending.incidentId()) ? FailureCause.APPLICATION : FailureCause.CLUSTER,
-                pending.incidentId(), pending.sourceCluster(), candidates, pending.attempt(), task.workload(key).preserved(),
+                pending.incidentId(), pending.sourceCluster(), candidates, pending.attempt(), workload.preserved(),
                 task.instant());
         return task.ledger.planOnce(request);
     }
