@@ -67,6 +67,16 @@ final class FailoverReport {
         if (delays != null) {
             print("  from FAILED to each command (append times): min %s, p50 %s, p99 %s, max %s", millis(delays.minMillis()),
                     millis(delays.p50Millis()), millis(delays.p99Millis()), millis(delays.maxMillis()));
+            Long suspectAt = result.suspectAt().get(burst.failedCluster());
+            Long failedAt = result.failedAt().get(burst.failedCluster());
+            if (suspectAt != null && failedAt != null) {
+                // FAILED itself comes up to a check interval or a heartbeat late; the moves are due by SUSPECT's clock.
+                long due = Math.max(result.failureThresholdMillis(), result.tolerationMillis());
+                long shift = failedAt - (suspectAt + due);
+                print("  from when the moves were due (SUSPECT + %s; FAILED came %s after): min %s, p50 %s, p99 %s, max %s",
+                        millis(due), millis(shift), millis(delays.minMillis() + shift), millis(delays.p50Millis() + shift),
+                        millis(delays.p99Millis() + shift), millis(delays.maxMillis() + shift));
+            }
         }
         if (burst.commands() > 0) {
             print("  fedstream wrote %s records a command from the silence on", result.failureWrites().averagedOver(burst.commands()));

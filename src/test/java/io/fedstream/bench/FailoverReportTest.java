@@ -48,6 +48,20 @@ class FailoverReportTest {
     }
 
     @Test
+    void theDelaysArePrintedFromWhenTheMovesWereDueTooWhichALateFailedDoesNotShorten() {
+        FailoverBurst.Result burst = burst(1_900, 55.0, 0);
+        // SUSPECT at 4 s, due one failure window (3 s) later; FAILED came at 8 s, 1 s after that.
+        report.single(new FailoverRound.Result("F1", List.of("member-1"), 5, 20, Map.of("member-1", 150, "member-2", 75, "member-3", 75),
+                Map.of(), 1_000, Map.of("member-1", 4_000L), Map.of("member-1", 8_000L), null, null, 0, 0, 0, burst.commands(), 0,
+                burst, 3_000, 1_000, 12_000, WRITES, null));
+
+        assertThat(text.toString())
+                .contains("  from FAILED to each command (append times): min 100 ms, p50 300 ms, p99 1,900 ms, max 1,900 ms")
+                .contains("  from when the moves were due (SUSPECT + 3,000 ms; FAILED came 1,000 ms after): min 1,100 ms, p50 1,300 ms,"
+                        + " p99 2,900 ms, max 2,900 ms");
+    }
+
+    @Test
     void theBurstsWritesArePrintedPerCommand() {
         report.single(single(burst(1_900, 55.0, 0)));
 
