@@ -73,8 +73,8 @@ final class FailoverReport {
                 // FAILED itself comes up to a check interval or a heartbeat late; the moves are due by SUSPECT's clock.
                 long due = Math.max(result.failureThresholdMillis(), result.tolerationMillis());
                 long shift = failedAt - (suspectAt + due);
-                print("  from when the moves were due (SUSPECT + %s; FAILED came %s after): min %s, p50 %s, p99 %s, max %s",
-                        millis(due), millis(shift), millis(delays.minMillis() + shift), millis(delays.p50Millis() + shift),
+                print("  from when the moves were due (SUSPECT + %s; FAILED at SUSPECT + %s): min %s, p50 %s, p99 %s, max %s",
+                        millis(due), millis(failedAt - suspectAt), millis(delays.minMillis() + shift), millis(delays.p50Millis() + shift),
                         millis(delays.p99Millis() + shift), millis(delays.maxMillis() + shift));
             }
         }

@@ -57,7 +57,7 @@ class FailoverReportTest {
 
         assertThat(text.toString())
                 .contains("  from FAILED to each command (append times): min 100 ms, p50 300 ms, p99 1,900 ms, max 1,900 ms")
-                .contains("  from when the moves were due (SUSPECT + 3,000 ms; FAILED came 1,000 ms after): min 1,100 ms, p50 1,300 ms,"
+                .contains("  from when the moves were due (SUSPECT + 3,000 ms; FAILED at SUSPECT + 4,000 ms): min 1,100 ms, p50 1,300 ms,"
                         + " p99 2,900 ms, max 2,900 ms");
     }
 
