@@ -34,7 +34,6 @@ import io.fedstream.place.PlacementResult;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -56,8 +55,6 @@ final class PlaceFailoverTask {
     private static final StringSerializer KEYS = new StringSerializer();
     /** The unplaced-workloads store's value for a workload waiting for room (a re-scale's wait has its own). */
     private static final String WAITING_FOR_ROOM = "";
-    /** Requests a record carries at most: some hundred bytes each, well within a record's 1 MiB limit, answers included. */
-    static final int BATCH = 256;
 
     final ProcessorContext<String, PlaceFailoverOutcome> context;
     final PlaceFailoverSettings settings;
@@ -80,8 +77,8 @@ final class PlaceFailoverTask {
     private final LongSupplier policyChanges;
     /** What each cluster held reserved at its last answer to this task: heartbeats do not show it yet. */
     private final Map<String, Heard> lastReserved = new HashMap<>();
-    /** What this call (a record's processing or a punctuation) asked of each cluster, in order, until {@link #sendAsked()}. */
-    private final Map<String, List<ReservationRequest>> asked = new LinkedHashMap<>();
+    /** What this call (a record's processing or a punctuation) asked of the clusters, until {@link #sendAsked()}. */
+    private final ReservationBatches asked = new ReservationBatches();
     /** Per incident, the failover burst this task plans: in memory, as a ranking aid that a restart may forget. */
     private final Map<String, Burst> bursts = new HashMap<>();
 
@@ -272,24 +269,15 @@ final class PlaceFailoverTask {
     }
 
     /**
-     * Sends what this call asked of each cluster in records of up to {@value #BATCH} requests: a failover burst or a retry
-     * of the waiting workloads then costs a record per cluster and batch each way, not one per workload. The reserving
-     * task decides them in order, as if each came alone.
+     * Sends what this call asked of the clusters ({@link ReservationBatches}); the reserving task decides a batch in
+     * order, as if each request came alone.
      */
     void sendAsked() {
-        for (List<ReservationRequest> requests : asked.values()) {
-            for (int from = 0; from < requests.size(); from += BATCH) {
-                List<ReservationRequest> batch = requests.subList(from, Math.min(requests.size(), from + BATCH));
-                ReservationRequest first = batch.get(0);
-                first.setBatch(new ArrayList<>(batch.subList(1, batch.size())));
-                emit(first.getCluster(), new PlaceFailoverOutcome.Reserve(first));
-            }
-        }
-        asked.clear();
+        asked.drain().forEach(record -> emit(record.getCluster(), new PlaceFailoverOutcome.Reserve(record)));
     }
 
     private void ask(ReservationRequest request) {
-        asked.computeIfAbsent(request.getCluster(), cluster -> new ArrayList<>()).add(request);
+        asked.add(request);
     }
 
     void release(String workloadKey, String cluster) {

@@ -142,7 +142,7 @@ class FailoverStageTest extends FleetStageTest {
         fleet.silence("dc-1").advance(Duration.ofSeconds(20));
 
         assertThat(fleet.reservationRecords()).extracting(record -> 1 + record.value().getBatch().size())
-                .as("requests a record carries").containsExactly(PlaceFailoverTask.BATCH, moves - PlaceFailoverTask.BATCH);
+                .as("requests a record carries").containsExactly(ReservationBatches.MAX_REQUESTS, moves - ReservationBatches.MAX_REQUESTS);
         assertThat(fleet.commands).extracting(MigrationCommand::getWorkloadKey).doesNotHaveDuplicates().hasSize(moves);
         assertThat(fleet.commands).extracting(MigrationCommand::getTargetCluster).containsOnly("dc-2");
     }
