@@ -9,7 +9,8 @@
  *       {@code fedstream.workload-status}, {@code fedstream.state-deltas}, {@code fedstream.migration-events},
  *       {@code reservation-answers-repartition}; the {@code policies-store} and {@code cluster-views-store} global
  *       stores.</li>
- *   <li>Outputs: {@code fedstream.capacity-reservations} (room asked of a cluster's reserving task),
+ *   <li>Outputs: {@code fedstream.capacity-reservations} (room asked of a cluster's reserving task, what one call asks
+ *       of a cluster in one record: {@link io.fedstream.failover.stage.ReservationBatches}),
  *       {@code placement-decisions-repartition} (placements for the admit stage), {@code fedstream.migrations},
  *       {@code fedstream.audit}, {@code fedstream.dlq}.</li>
  *   <li>Stores: {@link io.fedstream.failover.stage.PlaceFailoverStores} (bindings, placement states, the workloads
