@@ -30,9 +30,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Stage 4, partitioned by cluster like the capacity-reservations topic: grants or refuses each request to hold capacity
- * on one cluster for one workload (a record may carry a batch of them, answered as one record), against the cluster's view (state and latest valid heartbeat, from the global
- * cluster-views store) and the reservations already held there. All of a
- * cluster's reservations live in one task, so two workloads placed from different partitions cannot over-fill it.
+ * on one cluster for one workload (a record may carry a batch of them, answered as one record), against the cluster's
+ * view (state and latest valid heartbeat, from the global cluster-views store) and the reservations already held
+ * there. All of a cluster's reservations live in one task, so two workloads placed from different partitions cannot
+ * over-fill it.
  */
 public final class ReserveCapacityProcessor implements Processor<String, ReservationRequest, String, ReservationAnswer> {
 
