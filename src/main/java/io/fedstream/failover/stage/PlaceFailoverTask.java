@@ -218,7 +218,7 @@ final class PlaceFailoverTask {
                 .setComponents(components)
                 .setRequestedAt(instant())
                 .build();
-        ask(request);
+        asked.add(request);
         expectHeld(pending.cluster(), binding);
     }
 
@@ -246,7 +246,7 @@ final class PlaceFailoverTask {
                 .setComponents(components)
                 .setRequestedAt(instant())
                 .build();
-        ask(request);
+        asked.add(request);
         Heard before = lastReserved.get(cluster);
         lastReserved.put(cluster, new Heard((before == null ? Resources.NONE : before.reserved()).plus(demand), now()));
     }
@@ -276,10 +276,6 @@ final class PlaceFailoverTask {
         asked.drain().forEach(record -> emit(record.getCluster(), new PlaceFailoverOutcome.Reserve(record)));
     }
 
-    private void ask(ReservationRequest request) {
-        asked.add(request);
-    }
-
     void release(String workloadKey, String cluster) {
         ReservationRequest request = ReservationRequest.newBuilder()
                 .setType(ReservationType.RELEASE)
@@ -289,7 +285,7 @@ final class PlaceFailoverTask {
                 .setWorkloadKey(workloadKey)
                 .setRequestedAt(instant())
                 .build();
-        ask(request);
+        asked.add(request);
     }
 
     /**
