@@ -276,7 +276,8 @@ class FedstreamConfigTest {
                 entry("ensure.explicit.internal.resource.naming", true),
                 entry("producer.acks", "all"),
                 entry("global.consumer.fetch.max.wait.ms", 50),
-                entry("main.consumer.max.poll.records", 50));
+                entry("main.consumer.max.poll.records", 50),
+                entry("main.consumer.fetch.max.bytes", 1024 * 1024));
         assertThat(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG).isEqualTo("ensure.explicit.internal.resource.naming");
 
         StreamsConfig streams = new StreamsConfig(props);
@@ -285,7 +286,8 @@ class FedstreamConfigTest {
         assertThat(streams.getProducerConfigs("client").get("acks")).isEqualTo("all");
         assertThat(streams.getGlobalConsumerConfigs("client").get("fetch.max.wait.ms")).isEqualTo(50);
         Map<String, Object> main = streams.getMainConsumerConfigs("group", "client", 0);
-        assertThat(main).containsEntry("max.poll.records", 50).doesNotContainKey("fetch.max.wait.ms");
+        assertThat(main).containsEntry("max.poll.records", 50).containsEntry("fetch.max.bytes", 1024 * 1024)
+                .doesNotContainKey("fetch.max.wait.ms");
         assertThat(streams.getRestoreConsumerConfigs("client")).containsEntry("max.poll.records", "1000");
     }
 
