@@ -60,7 +60,7 @@ final class ApplicationFailover {
             begin(key, status);
         } else if (failure != null && !failure.migrating() && !unhealthy) {
             failures.delete(storeKey);
-            ResourceBinding binding = task.bindings.get(key);
+            ResourceBinding binding = task.bindings.of(key);
             PropagationPolicy.ApplicationFailover settings = settings(binding);
             if (binding != null && settings != null) {
                 long seconds = Duration.ofMillis(status.getObservedAt().toEpochMilli() - failure.sinceMs()).toSeconds();
@@ -117,10 +117,10 @@ final class ApplicationFailover {
     }
 
     private void begin(String key, WorkloadStatusEvent status) {
-        ResourceBinding binding = task.bindings.get(key);
+        ResourceBinding binding = task.bindings.of(key);
         PropagationPolicy.ApplicationFailover settings = settings(binding);
         // Without failover.application in its policy a workload is never migrated for its own failure.
-        if (settings == null || optedOut(binding) || !PlaceFailoverTask.placedClusters(binding).contains(status.getCluster())) {
+        if (settings == null || optedOut(binding) || !WorkloadBindings.placedClusters(binding).contains(status.getCluster())) {
             return;
         }
         ApplicationFailure failure = ApplicationFailure.since(status.getCluster(), status.getObservedAt().toEpochMilli(), status.getPhase());
@@ -132,12 +132,12 @@ final class ApplicationFailover {
 
     private void check(String key, ApplicationFailure failure, long now) {
         String storeKey = storeKey(key, failure.cluster());
-        ResourceBinding binding = task.bindings.get(key);
+        ResourceBinding binding = task.bindings.of(key);
         if (binding == null) {
             failures.delete(storeKey);
             return;
         }
-        boolean placedThere = PlaceFailoverTask.placedClusters(binding).contains(failure.cluster());
+        boolean placedThere = WorkloadBindings.placedClusters(binding).contains(failure.cluster());
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         if (!failure.migrating()) {
             PropagationPolicy.ApplicationFailover settings = settings(binding);
@@ -155,7 +155,7 @@ final class ApplicationFailover {
                     "unhealthy on " + failure.cluster() + " since " + Instant.ofEpochMilli(failure.sinceMs()) + " (phase " + failure.phase()
                             + "), longer than tolerationSeconds " + settings.tolerationSeconds() + ": migrating away",
                     settings.tolerationSeconds(), now));
-            failingOver.migrate(key, binding, policy, task.workload(key), failure.cluster(), failure.incidentId(), now);
+            failingOver.migrate(key, binding, policy, task.placementStates.of(key), failure.cluster(), failure.incidentId(), now);
             return;
         }
         Optional<IncidentEntry> entry = task.ledger.entry(new IncidentKey(key, failure.incidentId()));
@@ -167,7 +167,7 @@ final class ApplicationFailover {
             }
             // A reservation whose answer was lost, or a failed attempt's retry: under the same rules as the first attempt.
             if (mayMigrate(key, failure, now)) {
-                failingOver.migrate(key, binding, policy, task.workload(key), failure.cluster(), failure.incidentId(), now);
+                failingOver.migrate(key, binding, policy, task.placementStates.of(key), failure.cluster(), failure.incidentId(), now);
             }
         } else if (entry.get().state() == IncidentEntry.State.EXHAUSTED) {
             // No target: the workload stays, and its next unhealthy status starts a new spell.
@@ -200,7 +200,7 @@ final class ApplicationFailover {
      */
     private ApplicationFailure purgeIfDue(String key, ApplicationFailure failure, IncidentEntry entry, long now) {
         MigrationCommand first = firstCommand(key, failure);
-        MigrationRecord latest = task.migrations.get(entry.commandId());
+        MigrationRecord latest = task.migrations.of(entry.commandId());
         if (first == null || latest == null) {
             return failure;
         }
@@ -228,9 +228,9 @@ final class ApplicationFailover {
 
     /** The migration record of a command just issued says why, until the executor reports on it. */
     private void explain(String commandId, ApplicationFailure failure) {
-        MigrationRecord record = task.migrations.get(commandId);
+        MigrationRecord record = task.migrations.of(commandId);
         if (record != null && record.getPhase() == MigrationRecordPhase.ISSUED && record.getReason() == null) {
-            task.migrations.put(commandId, MigrationRecord.newBuilder(record)
+            task.migrations.save(commandId, MigrationRecord.newBuilder(record)
                     .setReason("application unhealthy on " + failure.cluster() + " since " + Instant.ofEpochMilli(failure.sinceMs())
                             + " (phase " + failure.phase() + ")")
                     .build());
@@ -243,21 +243,21 @@ final class ApplicationFailover {
      * or a reservation for it is in flight.
      */
     private boolean mayMigrate(String key, ApplicationFailure failure, long now) {
-        if (task.openIncidents.get(failure.cluster()) != null || task.brake() != null || task.migrating(key, failure.incidentId())) {
+        if (task.openIncidents.of(failure.cluster()) != null || task.brake() != null || task.migrations.migrating(key, failure.incidentId())) {
             return false;
         }
-        PlacementState workload = task.workload(key);
+        PlacementState workload = task.placementStates.of(key);
         return workload.pending() == null || !workload.pending().awaited(now);
     }
 
     private boolean healthySince(String key, String cluster, Instant issuedAt) {
-        WorkloadStatusEvent status = task.statuses.get(key);
+        WorkloadStatusEvent status = task.statuses.latest(key);
         return status != null && status.getCluster().equals(cluster) && !status.getObservedAt().isBefore(issuedAt)
                 && WorkloadHealth.of(status.getPhase()) == WorkloadHealth.HEALTHY;
     }
 
     private MigrationCommand firstCommand(String key, ApplicationFailure failure) {
-        MigrationRecord first = task.migrations.get(MigrationPlanner.commandId(key, failure.incidentId(), 1));
+        MigrationRecord first = task.migrations.of(MigrationPlanner.commandId(key, failure.incidentId(), 1));
         return first == null ? null : first.getCommand();
     }
 

@@ -82,30 +82,26 @@ final class FailingOver {
         String cluster = event.getCluster();
         ClusterState state = event.getState();
         if (state == ClusterState.SUSPECT || state == ClusterState.FAILED || state == ClusterState.RECOVERING) {
-            ClusterStateEvent open = task.openIncidents.get(cluster);
+            ClusterStateEvent open = task.openIncidents.of(cluster);
             if (open != null && Objects.equals(open.getIncidentId(), event.getIncidentId())) {
                 // Same incident: its tolerations still count from when it began.
                 event = ClusterStateEvent.newBuilder(event).setTransitionAt(open.getTransitionAt()).build();
             }
-            task.openIncidents.put(cluster, event);
+            task.openIncidents.update(cluster, event);
             checkDue(cluster);
         } else {
-            task.openIncidents.delete(cluster);
+            task.openIncidents.close(cluster);
             purgeStaleCopies(cluster);
         }
     }
 
     /** Plans what is due on every open incident; the wall-clock punctuator calls it. */
     void checkAll() {
-        List<String> clusters = new ArrayList<>();
-        try (var it = task.openIncidents.all()) {
-            it.forEachRemaining(entry -> clusters.add(entry.key));
-        }
-        clusters.forEach(this::checkDue);
+        task.openIncidents.clusters().forEach(this::checkDue);
     }
 
     void checkDue(String cluster) {
-        ClusterStateEvent incident = task.openIncidents.get(cluster);
+        ClusterStateEvent incident = task.openIncidents.of(cluster);
         // While the migration brake holds, fedstream suspects itself or the network, not the fleet (docs/health.md).
         if (incident == null || incident.getState() == ClusterState.RECOVERING || incident.getIncidentId() == null
                 || incident.getBrake() != null) {
@@ -116,7 +112,7 @@ final class FailingOver {
             movesOut.changedAll();
         }
         long now = task.now();
-        for (String key : task.workloadsOn(cluster)) {
+        for (String key : task.bindings.on(cluster)) {
             if (movesOut.passes(key, incident.getIncidentId(), now)) {
                 continue;
             }
@@ -124,7 +120,7 @@ final class FailingOver {
                 checkDue(incident, key, now);
             } catch (RuntimeException e) {
                 // Out of the index, so that an entry that cannot be read is one dead letter, not one per check interval.
-                task.clusterWorkloads.delete(PlaceFailoverTask.indexKey(cluster, key));
+                task.bindings.unlist(cluster, key);
                 task.deadLetterEntry(PlaceFailoverAudit.FAILOVER, PlaceFailoverStores.CLUSTER_WORKLOADS, key, e);
             }
         }
@@ -132,13 +128,13 @@ final class FailingOver {
 
     private void checkDue(ClusterStateEvent incident, String key, long now) {
         String cluster = incident.getCluster();
-        ResourceBinding binding = task.bindings.get(key);
+        ResourceBinding binding = task.bindings.of(key);
         if (binding == null || "false".equals(binding.getLabels().get(OPT_OUT_LABEL))
-                || !PlaceFailoverTask.placedClusters(binding).contains(cluster)) {
+                || !WorkloadBindings.placedClusters(binding).contains(cluster)) {
             return;
         }
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
-        PlacementState workload = task.workload(key);
+        PlacementState workload = task.placementStates.of(key);
         if (workload.pending() != null && workload.pending().awaited(now)) {
             if (incident.getIncidentId().equals(workload.pending().incidentId())) {
                 movesOut.asked(key, workload.pending());
@@ -168,17 +164,17 @@ final class FailingOver {
             }
             return;
         }
-        if (PlaceFailoverTask.placedClusters(binding).size() > 1) {
+        if (WorkloadBindings.placedClusters(binding).size() > 1) {
             shareFailover.onFailure(key, binding, policy, workload, source, incidentId, now);
             return;
         }
         Optional<IncidentEntry> entry = task.ledger.entry(incidentKey);
         if (entry.isEmpty() || entry.get().state() == IncidentEntry.State.HELD_BACK) {
-            if (!task.migrating(key, incidentId)) {
+            if (!task.migrations.migrating(key, incidentId)) {
                 start(key, binding, policy, source, incidentId, workload, 1, null);
             }
         } else if (entry.get().state() == IncidentEntry.State.RETRY_PENDING) {
-            if (!Instant.ofEpochMilli(now).isBefore(entry.get().notBefore()) && !task.migrating(key, incidentId)) {
+            if (!Instant.ofEpochMilli(now).isBefore(entry.get().notBefore()) && !task.migrations.migrating(key, incidentId)) {
                 start(key, binding, policy, source, incidentId, workload, entry.get().attempt() + 1, entry.get());
             }
         } else {
@@ -219,7 +215,7 @@ final class FailingOver {
 
     /** Whether the migration brake holds the cluster incident the pending move belongs to (it engaged after the move began). */
     private boolean braked(PlacementState.Pending pending) {
-        ClusterStateEvent incident = task.openIncidents.get(pending.sourceCluster());
+        ClusterStateEvent incident = task.openIncidents.of(pending.sourceCluster());
         return incident != null && incident.getBrake() != null && Objects.equals(incident.getIncidentId(), pending.incidentId());
     }
 
@@ -230,18 +226,18 @@ final class FailingOver {
 
     void onAnswer(ReservationAnswer answer, PlacementState workload, PlacementState.Pending pending) {
         String key = answer.getWorkloadKey();
-        ResourceBinding binding = task.bindings.get(key);
+        ResourceBinding binding = task.bindings.of(key);
         if (binding == null) {
             if (answer.getGranted()) {
                 task.release(key, answer.getCluster());
             }
-            task.workloads.put(key, workload.withPending(null));
+            task.placementStates.save(key, workload.withPending(null));
             return;
         }
         if (answer.getGranted() && braked(pending)) {
             // The brake engaged while the room was asked for: no command; the incident is checked again once it releases.
             task.release(key, answer.getCluster());
-            task.workloads.put(key, workload.withPending(null));
+            task.placementStates.save(key, workload.withPending(null));
             return;
         }
         if (answer.getGranted()) {
@@ -251,27 +247,27 @@ final class FailingOver {
         task.audit(PlaceFailoverAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));
         if (pending.hasNext()) {
             PlacementState.Pending next = pending.next(requestId(key, pending.incidentId(), pending.attempt(), pending.index() + 1), task.now());
-            task.workloads.put(key, workload.withPending(next));
-            if (PlaceFailoverTask.placedClusters(binding).size() > 1) {
+            task.placementStates.save(key, workload.withPending(next));
+            if (WorkloadBindings.placedClusters(binding).size() > 1) {
                 shareFailover.reserve(binding, next);
             } else {
                 task.reserve(binding, next);
                 movesOut.asked(key, next);
             }
         } else {
-            task.workloads.put(key, workload.withPending(null));
+            task.placementStates.save(key, workload.withPending(null));
             plan(key, binding, workload, pending, List.of()).ifPresent(result -> closed(binding, pending, result));
         }
     }
 
     /** Closes the incident with no target (audited MIGRATION_NO_TARGET once, saying {@code why}). */
     void noTarget(String key, ResourceBinding binding, PlacementState.Pending pending, String why) {
-        plan(key, binding, task.workload(key), pending, List.of()).ifPresent(outcome -> closed(binding, pending, outcome, why));
+        plan(key, binding, task.placementStates.of(key), pending, List.of()).ifPresent(outcome -> closed(binding, pending, outcome, why));
     }
 
     /** The executor's report on a command: the record's life-cycle moves forward, never back. */
     Optional<String> onMigrationEvent(MigrationEvent event) {
-        MigrationRecord record = task.migrations.get(event.getCommandId());
+        MigrationRecord record = task.migrations.of(event.getCommandId());
         if (record == null) {
             return Optional.of("no migration command " + event.getCommandId() + " is known");
         }
@@ -280,9 +276,9 @@ final class FailingOver {
             return Optional.empty();
         }
         MigrationCommand command = record.getCommand();
-        task.migrations.put(event.getCommandId(), MigrationRecord.newBuilder(record)
+        task.migrations.save(event.getCommandId(), MigrationRecord.newBuilder(record)
                 .setPhase(next).setReason(event.getReason()).setUpdatedAt(event.getReportedAt()).build());
-        ResourceBinding binding = task.bindings.get(command.getWorkloadKey());
+        ResourceBinding binding = task.bindings.of(command.getWorkloadKey());
         if (binding != null) {
             task.audit(PlaceFailoverAudit.command(binding, command, "MIGRATION_" + next.name(), event.getReason(), task.now()));
         }
@@ -338,7 +334,7 @@ final class FailingOver {
             plan(key, binding, workload, pending, List.of()).ifPresent(outcome -> closed(binding, pending, outcome, why));
             return;
         }
-        task.workloads.put(key, workload.withPending(pending));
+        task.placementStates.save(key, workload.withPending(pending));
         task.reserve(binding, pending);
         movesOut.asked(key, pending);
         burst.promise(pending.cluster(), demands);
@@ -357,7 +353,7 @@ final class FailingOver {
                             planned.command().getTargetCluster()))
                     .build();
             task.emit(key, new PlaceFailoverOutcome.Command(command));
-            task.migrations.put(command.getCommandId(), MigrationRecord.newBuilder()
+            task.migrations.save(command.getCommandId(), MigrationRecord.newBuilder()
                     .setCommand(command).setPhase(MigrationRecordPhase.ISSUED).setUpdatedAt(command.getIssuedAt()).build());
             task.audit(PlaceFailoverAudit.command(binding, command, "MIGRATION_ISSUED",
                     command.getStrategy() + " from " + command.getSourceCluster() + " to " + command.getTargetCluster(), task.now()));
@@ -368,7 +364,7 @@ final class FailingOver {
             task.release(key, pending.cluster());
             result.ifPresent(outcome -> closed(binding, pending, outcome));
         }
-        task.workloads.put(key, after);
+        task.placementStates.save(key, after);
     }
 
     /** Plans the move once per (workload, incident, attempt); {@code workload} is the placement state as stored now. */
@@ -376,7 +372,7 @@ final class FailingOver {
                                       List<String> candidates) {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         FailoverSettings settings = FailoverSettings.of(policy == null ? null : policy.failover());
-        PlanRequest request = new PlanRequest(Workload.of(binding), task.statuses.get(key), task.deltas.log(key), settings,
+        PlanRequest request = new PlanRequest(Workload.of(binding), task.statuses.latest(key), task.deltas.log(key), settings,
                 ApplicationFailover.isApplicationIncident(pending.incidentId()) ? FailureCause.APPLICATION : FailureCause.CLUSTER,
                 pending.incidentId(), pending.sourceCluster(), candidates, pending.attempt(), workload.preserved(),
                 task.instant());
@@ -398,24 +394,23 @@ final class FailingOver {
     }
 
     private void completed(ResourceBinding binding, MigrationCommand command) {
-        task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(PlaceFailoverTask.placedClusters(binding).size() > 1
+        task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(WorkloadBindings.placedClusters(binding).size() > 1
                 ? ShareFailover.moved(binding, command.getSourceCluster(), command.getTargetCluster(), DECIDED_BY)
                 : Placing.placement(binding, command.getTargetCluster(), DECIDED_BY)));
         task.release(command.getWorkloadKey(), command.getSourceCluster());
         // An application failure's copy is purged by ApplicationFailover: its cluster is healthy and will not "recover".
         if (command.getPurgeMode() != PurgeMode.Never && !ApplicationFailover.isApplicationIncident(command.getIncidentId())) {
-            task.staleCopies.put(PlaceFailoverTask.indexKey(command.getSourceCluster(), command.getWorkloadKey()), command.getCommandId());
+            task.staleCopies.remember(command.getSourceCluster(), command.getWorkloadKey(), command.getCommandId());
         }
-        PlacementState workload = task.workload(command.getWorkloadKey());
-        task.workloads.put(command.getWorkloadKey(), workload.placedOn(command.getTargetCluster(), workload.group()));
+        PlacementState workload = task.placementStates.of(command.getWorkloadKey());
+        task.placementStates.save(command.getWorkloadKey(), workload.placedOn(command.getTargetCluster(), workload.group()));
     }
 
     /** The cluster is READY again: every workload that moved away gets a PURGE of the copy left there. */
     private void purgeStaleCopies(String cluster) {
-        for (String key : PlaceFailoverTask.suffixes(task.staleCopies, cluster)) {
-            String indexKey = PlaceFailoverTask.indexKey(cluster, key);
-            MigrationRecord moved = task.migrations.get(task.staleCopies.get(indexKey));
-            task.staleCopies.delete(indexKey);
+        for (String key : task.staleCopies.on(cluster)) {
+            MigrationRecord moved = task.migrations.of(task.staleCopies.movedBy(cluster, key));
+            task.staleCopies.forget(cluster, key);
             if (moved == null) {
                 continue;
             }
@@ -470,9 +465,9 @@ final class FailingOver {
                 .setIssuedAt(task.instant())
                 .build();
         task.emit(key, new PlaceFailoverOutcome.Command(purge));
-        task.migrations.put(purge.getCommandId(), MigrationRecord.newBuilder()
+        task.migrations.save(purge.getCommandId(), MigrationRecord.newBuilder()
                 .setCommand(purge).setPhase(MigrationRecordPhase.ISSUED).setUpdatedAt(purge.getIssuedAt()).build());
-        ResourceBinding binding = task.bindings.get(key);
+        ResourceBinding binding = task.bindings.of(key);
         if (binding != null) {
             task.audit(PlaceFailoverAudit.command(binding, purge, "PURGE_ISSUED", reason, task.now()));
         }

@@ -6,7 +6,6 @@ import java.util.NavigableSet;
 import java.util.TreeSet;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The workloads of one task whose placement reservation is in flight, kept in memory and rebuilt from their placement
@@ -26,7 +25,7 @@ final class InFlightPlacements {
     private InFlightPlacements() {}
 
     /** The workloads whose placement states show a placement reservation in flight, by one scan of the store. */
-    static InFlightPlacements rebuiltFrom(KeyValueStore<String, PlacementState> states) {
+    static InFlightPlacements rebuiltFrom(PlacementStates states) {
         InFlightPlacements inFlight = new InFlightPlacements();
         try (KeyValueIterator<String, PlacementState> it = states.all()) {
             while (it.hasNext()) {

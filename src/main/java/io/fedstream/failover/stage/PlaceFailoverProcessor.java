@@ -138,16 +138,11 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         if (key == null) {
             return;
         }
-        ResourceBinding previous = task.bindings.get(key);
-        Set<String> before = PlaceFailoverTask.placedClusters(previous);
-        Set<String> after = PlaceFailoverTask.placedClusters(binding);
-        before.stream().filter(c -> !after.contains(c)).forEach(c -> task.clusterWorkloads.delete(PlaceFailoverTask.indexKey(c, key)));
-        after.stream().filter(c -> !before.contains(c)).forEach(c -> task.clusterWorkloads.put(PlaceFailoverTask.indexKey(c, key), ""));
+        ResourceBinding previous = task.bindings.update(key, binding);
         if (binding == null) {
-            forget(key, before);
+            forget(key, WorkloadBindings.placedClusters(previous));
             return;
         }
-        task.bindings.put(key, binding);
         placing.onBinding(key, binding);
         rescaling.onBinding(key, binding);
         if (previous != null && previous.getGeneration() != binding.getGeneration()) {
@@ -157,7 +152,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
 
     /** The workload was deleted: its stores go, and every cluster holding room for it gets the room back. */
     private void forget(String key, Set<String> placedOn) {
-        PlacementState workload = task.workload(key);
+        PlacementState workload = task.placementStates.of(key);
         Set<String> holding = new HashSet<>(placedOn);
         if (workload.pending() != null) {
             holding.add(workload.pending().cluster());
@@ -172,10 +167,9 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
             workload.redivision().growth().forEach(growth -> holding.add(growth.cluster()));
         }
         holding.forEach(cluster -> task.release(key, cluster));
-        task.bindings.delete(key);
-        task.workloads.delete(key);
-        task.unlist(key);
-        task.statuses.delete(key);
+        task.placementStates.forget(key);
+        task.waiting.stopWaiting(key);
+        task.statuses.forget(key);
         task.deltas.delete(key);
         task.policyPlacements.deleted(key, workload);
     }
@@ -184,11 +178,11 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         if (key == null || status == null) {
             return;
         }
-        WorkloadStatusEvent previous = task.statuses.get(key);
+        WorkloadStatusEvent previous = task.statuses.latest(key);
         if (previous != null && status.getObservedAt().isBefore(previous.getObservedAt())) {
             return;
         }
-        task.statuses.put(key, status);
+        task.statuses.record(key, status);
         Checkpoint checkpoint = status.getLastCompletedCheckpoint();
         if (checkpoint != null && checkpoint.getDeltaOffset() != null) {
             task.deltas.truncateThrough(key, checkpoint.getDeltaOffset());
@@ -237,7 +231,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
 
     private void onAnswer(ReservationAnswer answer) {
         task.heard(answer);
-        PlacementState workload = task.workload(answer.getWorkloadKey());
+        PlacementState workload = task.placementStates.of(answer.getWorkloadKey());
         PlacementState.Pending pending = workload.pending();
         if (PolicyFollowing.isPolicyRequest(answer.getRequestId())) {
             policyFollowing.onAnswer(answer, workload);
@@ -261,8 +255,8 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
             if (Placing.isPlacementRequest(answer.getRequestId()) && answer.getGranted()
                     && (workload.placedCluster() == null || !workload.placedCluster().equals(answer.getCluster()))
                     && !wanted(workload.shares(), answer.getCluster())) {
-                ResourceBinding binding = task.bindings.get(answer.getWorkloadKey());
-                if (binding == null || !PlaceFailoverTask.placedClusters(binding).contains(answer.getCluster())) {
+                ResourceBinding binding = task.bindings.of(answer.getWorkloadKey());
+                if (binding == null || !WorkloadBindings.placedClusters(binding).contains(answer.getCluster())) {
                     task.release(answer.getWorkloadKey(), answer.getCluster());
                 }
             }

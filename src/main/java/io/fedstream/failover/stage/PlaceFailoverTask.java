@@ -1,13 +1,8 @@
 package io.fedstream.failover.stage;
 
 import io.fedstream.avro.ClusterOverride;
-import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
-import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.MigrationBrake;
-import io.fedstream.avro.MigrationCommand;
-import io.fedstream.avro.MigrationRecord;
-import io.fedstream.avro.MigrationRecordPhase;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
@@ -15,7 +10,6 @@ import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ReservationType;
 import io.fedstream.avro.ReservedComponent;
 import io.fedstream.avro.ResourceBinding;
-import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.bind.BindingOverrides;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.failover.IncidentLedger;
@@ -34,15 +28,12 @@ import io.fedstream.place.PlacementResult;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import org.apache.kafka.common.header.internals.RecordHeaders;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -52,24 +43,19 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 /** One task of the place-and-fail-over stage: its stores, the fleet views it reads, and how it emits outcomes. */
 final class PlaceFailoverTask {
 
-    private static final StringSerializer KEYS = new StringSerializer();
-    /** The unplaced-workloads store's value for a workload waiting for room (a re-scale's wait has its own). */
-    private static final String WAITING_FOR_ROOM = "";
-
     final ProcessorContext<String, PlaceFailoverOutcome> context;
     final PlaceFailoverSettings settings;
-    final KeyValueStore<String, ResourceBinding> bindings;
-    final KeyValueStore<String, String> clusterWorkloads;
-    final KeyValueStore<String, PlacementState> workloads;
-    final KeyValueStore<String, String> unplaced;
-    /** The workloads whose placement reservation is in flight: in memory, rebuilt from {@link #workloads} at every start. */
+    final WorkloadBindings bindings;
+    final PlacementStates placementStates;
+    /** The workloads whose placement reservation is in flight: in memory, rebuilt from {@link #placementStates} at every start. */
     final InFlightPlacements placementsInFlight;
-    final KeyValueStore<String, WorkloadStatusEvent> statuses;
+    final WaitingWorkloads waiting;
+    final WorkloadStatuses statuses;
     final DeltaIndex deltas;
     final IncidentLedger ledger;
-    final KeyValueStore<String, ClusterStateEvent> openIncidents;
-    final KeyValueStore<String, MigrationRecord> migrations;
-    final KeyValueStore<String, String> staleCopies;
+    final OpenIncidents openIncidents;
+    final MigrationRecords migrations;
+    final StaleCopies staleCopies;
     final PropagationPolicies policies;
     final PolicyPlacements policyPlacements;
     private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
@@ -93,22 +79,22 @@ final class PlaceFailoverTask {
                       LongSupplier policyChanges, ClusterViewChanges viewChanges) {
         this.context = context;
         this.settings = settings;
-        this.bindings = context.getStateStore(PlaceFailoverStores.BINDINGS);
-        this.clusterWorkloads = context.getStateStore(PlaceFailoverStores.CLUSTER_WORKLOADS);
-        this.workloads = context.getStateStore(PlaceFailoverStores.WORKLOADS);
-        this.unplaced = context.getStateStore(PlaceFailoverStores.UNPLACED);
-        this.placementsInFlight = InFlightPlacements.rebuiltFrom(workloads);
-        this.statuses = context.getStateStore(PlaceFailoverStores.STATUS);
+        this.bindings = new WorkloadBindings(context.getStateStore(PlaceFailoverStores.BINDINGS),
+                context.getStateStore(PlaceFailoverStores.CLUSTER_WORKLOADS));
+        this.placementStates = new PlacementStates(context.getStateStore(PlaceFailoverStores.WORKLOADS));
+        this.placementsInFlight = InFlightPlacements.rebuiltFrom(placementStates);
+        this.waiting = new WaitingWorkloads(context.getStateStore(PlaceFailoverStores.UNPLACED), placementsInFlight);
+        this.statuses = new WorkloadStatuses(context.getStateStore(PlaceFailoverStores.STATUS));
         this.deltas = new DeltaIndex(context.getStateStore(PlaceFailoverStores.DELTAS), deltaTopic);
         this.ledger = new IncidentLedger(new StoreIncidents(context.getStateStore(PlaceFailoverStores.INCIDENTS)),
                 new MigrationPlanner(StrategyChooser.defaults()));
-        this.openIncidents = context.getStateStore(PlaceFailoverStores.OPEN_INCIDENTS);
-        this.migrations = context.getStateStore(PlaceFailoverStores.MIGRATIONS);
-        this.staleCopies = context.getStateStore(PlaceFailoverStores.STALE_COPIES);
+        this.openIncidents = new OpenIncidents(context.getStateStore(PlaceFailoverStores.OPEN_INCIDENTS));
+        this.migrations = new MigrationRecords(context.getStateStore(PlaceFailoverStores.MIGRATIONS));
+        this.staleCopies = new StaleCopies(context.getStateStore(PlaceFailoverStores.STALE_COPIES));
         KeyValueStore<String, PolicyEvent> policyStore = context.getStateStore(PolicyMirror.STORE);
         this.policies = new PropagationPolicies(policyStore, policyChanges);
         this.policyChanges = policyChanges;
-        this.policyPlacements = new PolicyPlacements(context.getStateStore(PlaceFailoverStores.POLICY_PLACEMENTS), workloads, policies);
+        this.policyPlacements = new PolicyPlacements(context.getStateStore(PlaceFailoverStores.POLICY_PLACEMENTS), placementStates, policies);
         this.clusterViews = context.getStateStore(ClusterDirectory.STORE);
         this.clusters = new ParsedClusterViews(clusterViews, viewChanges);
     }
@@ -141,11 +127,6 @@ final class PlaceFailoverTask {
     /** How many times the policies changed so far (a count that only grows). */
     long policyChanges() {
         return policyChanges.getAsLong();
-    }
-
-    PlacementState workload(String key) {
-        PlacementState stored = workloads.get(key);
-        return stored == null ? PlacementState.NEW : stored;
     }
 
     /**
@@ -288,29 +269,6 @@ final class PlaceFailoverTask {
         asked.add(request);
     }
 
-    /**
-     * Lists the workload among those waiting for room, for the retry punctuator; its placement reservation is over. A
-     * workload listed already is not written again, so a retry that finds no room again costs no changelog record.
-     */
-    void list(String workloadKey) {
-        placementsInFlight.settled(workloadKey);
-        if (!WAITING_FOR_ROOM.equals(unplaced.get(workloadKey))) {
-            unplaced.put(workloadKey, WAITING_FOR_ROOM);
-        }
-    }
-
-    /**
-     * Takes the workload off the list of those waiting for room and out of the placements in flight. Most placed
-     * workloads were never on the list (they were placed at the first asking), and a delete writes a changelog record
-     * even for a key that is not there.
-     */
-    void unlist(String workloadKey) {
-        placementsInFlight.settled(workloadKey);
-        if (unplaced.get(workloadKey) != null) {
-            unplaced.delete(workloadKey);
-        }
-    }
-
     /** The migration brake as the cluster views carry it (every cluster's the same), or null while it does not hold. */
     MigrationBrake brake() {
         try (KeyValueIterator<String, ClusterWatch> it = clusterViews.all()) {
@@ -322,51 +280,6 @@ final class PlaceFailoverTask {
             }
         }
         return null;
-    }
-
-    /**
-     * Whether a MIGRATE command of the workload for another incident is out and not finished (ISSUED, STARTED or
-     * RESTORED): a cluster failure and an application failure of one workload must not move it twice at once.
-     */
-    boolean migrating(String workloadKey, String incidentId) {
-        try (KeyValueIterator<String, MigrationRecord> it = migrations.prefixScan(workloadKey + "/", KEYS)) {
-            while (it.hasNext()) {
-                MigrationRecord record = it.next().value;
-                MigrationCommand command = record.getCommand();
-                if (command.getAction() == MigrationAction.MIGRATE && !command.getIncidentId().equals(incidentId)
-                        && record.getPhase() != MigrationRecordPhase.COMPLETED && record.getPhase() != MigrationRecordPhase.FAILED) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /** The keys of the workloads the index lists under the cluster. */
-    List<String> workloadsOn(String cluster) {
-        return suffixes(clusterWorkloads, cluster);
-    }
-
-    static List<String> suffixes(KeyValueStore<String, String> index, String cluster) {
-        List<String> keys = new ArrayList<>();
-        String prefix = cluster + '\u0000';
-        try (KeyValueIterator<String, String> it = index.prefixScan(prefix, KEYS)) {
-            it.forEachRemaining(entry -> keys.add(entry.key.substring(prefix.length())));
-        }
-        return keys;
-    }
-
-    static String indexKey(String cluster, String workloadKey) {
-        return cluster + '\u0000' + workloadKey;
-    }
-
-    /** The clusters a binding's placement names, in order, once each. */
-    static Set<String> placedClusters(ResourceBinding binding) {
-        Set<String> out = new LinkedHashSet<>();
-        if (binding != null && binding.getPlacement() != null) {
-            binding.getPlacement().getClusters().forEach(target -> out.add(target.getName()));
-        }
-        return out;
     }
 
     static List<ComponentDemand> demands(ResourceBinding binding) {

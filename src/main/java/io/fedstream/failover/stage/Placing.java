@@ -15,7 +15,6 @@ import io.fedstream.place.PlacementResult;
 import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.Rejection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -53,17 +52,17 @@ final class Placing {
 
     /** A binding arrived: place it when it is admitted, unplaced and not already being placed. */
     void onBinding(String key, ResourceBinding binding) {
-        PlacementState workload = task.workload(key);
+        PlacementState workload = task.placementStates.of(key);
         if (binding.getPlacement() != null) {
-            task.unlist(key);
+            task.waiting.stopWaiting(key);
             if (workload.placedCluster() != null || workload.shares() != null) {
-                task.workloads.put(key, workload.settled());
+                task.placementStates.save(key, workload.settled());
             }
             return;
         }
         if (binding.getAdmission().getState() == AdmissionState.REJECTED && workload.placedCluster() != null) {
             // The granted placement waits in the quota queue; the binding shows it once admitted (docs/admission.md).
-            task.workloads.put(key, workload.settled());
+            task.placementStates.save(key, workload.settled());
             return;
         }
         if (needsPlacement(binding) && !awaiting(workload) && workload.placedCluster() == null) {
@@ -82,10 +81,7 @@ final class Placing {
      * reservation is in flight ({@link InFlightPlacements}) is asked again once its answer is overdue.
      */
     void retryUnplaced() {
-        Map<String, String> waiting = new LinkedHashMap<>();
-        try (var it = task.unplaced.all()) {
-            it.forEachRemaining(entry -> waiting.put(entry.key, entry.value));
-        }
+        Map<String, String> waiting = task.waiting.all();
         for (Map.Entry<String, String> entry : waiting.entrySet()) {
             String key = entry.getKey();
             try {
@@ -113,15 +109,15 @@ final class Placing {
 
     /** Listed no more, so that one entry that cannot be read is one dead letter, not one per retry interval. */
     private void unreadable(String key, String store, RuntimeException e) {
-        task.unlist(key);
+        task.waiting.stopWaiting(key);
         task.deadLetterEntry(PlaceFailoverAudit.PLACE, store, key, e);
     }
 
     private void retry(String key) {
-        ResourceBinding binding = task.bindings.get(key);
-        PlacementState workload = task.workload(key);
+        ResourceBinding binding = task.bindings.of(key);
+        PlacementState workload = task.placementStates.of(key);
         if (binding == null || !needsPlacement(binding) || binding.getPlacement() != null) {
-            task.unlist(key);
+            task.waiting.stopWaiting(key);
         } else if (!awaiting(workload) && workload.placedCluster() == null) {
             place(key, binding, workload);
         }
@@ -129,28 +125,28 @@ final class Placing {
 
     void onAnswer(ReservationAnswer answer, PlacementState workload, PlacementState.Pending pending) {
         String key = answer.getWorkloadKey();
-        ResourceBinding binding = task.bindings.get(key);
+        ResourceBinding binding = task.bindings.of(key);
         if (binding == null || !needsPlacement(binding) || binding.getPlacement() != null) {
             // Deleted, no longer admitted, or placed by its user meanwhile: the room is not needed.
             if (answer.getGranted()) {
                 task.release(key, answer.getCluster());
             }
-            task.workloads.put(key, workload.withPending(null));
+            task.placementStates.save(key, workload.withPending(null));
             task.placementsInFlight.settled(key);
             return;
         }
         if (answer.getGranted()) {
-            task.unlist(key);
+            task.waiting.stopWaiting(key);
             task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(placement(binding, answer.getCluster(), DECIDED_BY)));
             task.audit(PlaceFailoverAudit.placed(binding, answer.getCluster(), pending, task.now()));
             metrics.placed();
-            task.workloads.put(key, task.policyPlacements.placed(binding, pending.group(), workload.placedOn(answer.getCluster(), pending.group())));
+            task.placementStates.save(key, task.policyPlacements.placed(binding, pending.group(), workload.placedOn(answer.getCluster(), pending.group())));
             return;
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));
         if (pending.hasNext()) {
             PlacementState.Pending next = pending.next(requestId(key, binding.getGeneration(), pending.index() + 1), task.now());
-            task.workloads.put(key, workload.withPending(next));
+            task.placementStates.save(key, workload.withPending(next));
             task.reserve(binding, next);
         } else {
             String why = "every candidate refused the reservation (" + String.join(", ", pending.candidates()) + ")";
@@ -213,7 +209,7 @@ final class Placing {
                     ReservationPurpose.PLACE, null, null, candidates, 0, placed.groupIndex(), binding.getGeneration(), 0, task.now());
             // In flight until answered, so that a request whose answer never comes is asked again.
             task.placementsInFlight.asked(key);
-            task.workloads.put(key, workload.withPending(pending));
+            task.placementStates.save(key, workload.withPending(pending));
             task.reserve(binding, pending);
         } else {
             PlacementResult.NoFit noFit = (PlacementResult.NoFit) result;
@@ -226,7 +222,7 @@ final class Placing {
      * {@code reason} (short and stable: the audit carries the per-cluster details, which change with every heartbeat).
      */
     void unplaceable(String key, ResourceBinding binding, PlacementState workload, String why, String reason) {
-        task.list(key);
+        task.waiting.waitForRoom(key);
         if (!reason.equals(binding.getUnplacedReason())) {
             task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(unplaced(binding, reason)));
         }
@@ -234,7 +230,7 @@ final class Placing {
             task.audit(PlaceFailoverAudit.unplaceable(binding, why, task.now()));
             metrics.unplaceable();
         }
-        task.workloads.put(key, workload.unplaceable(binding.getGeneration()));
+        task.placementStates.save(key, workload.unplaceable(binding.getGeneration()));
     }
 
     static String why(PlacementResult.NoFit noFit) {

@@ -78,7 +78,7 @@ final class PlacingShares {
                 scheduled.scheduling(), shares, refused, false, task.now());
         // In flight until answered, so that requests whose answers never come are asked again.
         task.placementsInFlight.asked(key);
-        task.workloads.put(key, workload.withPending(null).withShares(reservation));
+        task.placementStates.save(key, workload.withPending(null).withShares(reservation));
         shares.forEach(share -> task.reserveShare(binding, share.requestId(), share.cluster(), share.components()));
     }
 
@@ -86,15 +86,15 @@ final class PlacingShares {
     void onAnswer(ReservationAnswer answer, PlacementState workload) {
         String key = answer.getWorkloadKey();
         ShareReservation reservation = workload.shares();
-        ResourceBinding binding = task.bindings.get(key);
+        ResourceBinding binding = task.bindings.of(key);
         if (binding == null || !Placing.needsPlacement(binding) || binding.getPlacement() != null
                 || binding.getGeneration() != reservation.generation()) {
             // Deleted, no longer admitted, placed by its user or changed meanwhile: the room is not needed.
             releaseGranted(key, reservation.granted(answer.getRequestId()), answer);
-            task.workloads.put(key, workload.withShares(null));
+            task.placementStates.save(key, workload.withShares(null));
             if (binding != null && Placing.needsPlacement(binding) && binding.getPlacement() == null) {
                 // Its new version was not placed while this decision was in flight: the retry punctuator places it.
-                task.list(key);
+                task.waiting.waitForRoom(key);
             } else {
                 task.placementsInFlight.settled(key);
             }
@@ -103,14 +103,14 @@ final class PlacingShares {
         if (answer.getGranted()) {
             ShareReservation next = reservation.granted(answer.getRequestId());
             if (!next.allGranted()) {
-                task.workloads.put(key, workload.withShares(next));
+                task.placementStates.save(key, workload.withShares(next));
                 return;
             }
-            task.unlist(key);
+            task.waiting.stopWaiting(key);
             task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(placement(binding, next)));
             task.audit(PlaceFailoverAudit.placedShares(binding, next, task.now()));
             metrics.placed();
-            task.workloads.put(key, task.policyPlacements.placed(binding, next.group(), workload.withShares(next.asPlaced())));
+            task.placementStates.save(key, task.policyPlacements.placed(binding, next.group(), workload.withShares(next.asPlaced())));
             return;
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));

@@ -161,7 +161,7 @@ final class PolicyFollowing {
     private void follow(PolicyPlacements.Entry entry) {
         String key = entry.workloadKey();
         AppliedPlacement applied = entry.applied();
-        ResourceBinding binding = task.bindings.get(key);
+        ResourceBinding binding = task.bindings.of(key);
         if (binding == null || binding.getPlacement() != null && "user".equals(binding.getPlacement().getDecidedBy())) {
             // Deleted, or placed by its user since: no policy's placement applies to it.
             task.policyPlacements.forget(entry);
@@ -188,7 +188,7 @@ final class PolicyFollowing {
             // Lazy: the changed placement waits for the workload's next version (onNewVersion).
             return;
         }
-        PlacementState workload = task.workload(key);
+        PlacementState workload = task.placementStates.of(key);
         if (binding.getPlacement() == null || !Placing.needsPlacement(binding) || busy(key, binding, workload)) {
             // Waiting in the quota queue, being placed or moved: scheduled again once that is over.
             again.putIfAbsent(applied.policy(), task.now() + task.settings.placeRetryInterval().toMillis());
@@ -201,8 +201,8 @@ final class PolicyFollowing {
     private boolean busy(String key, ResourceBinding binding, PlacementState workload) {
         Redivision redivision = workload.redivision();
         boolean redividing = redivision != null
-                && !(redivision.allGranted() && PlaceFailoverTask.placedClusters(binding).equals(clusters(redivision.targets())));
-        return workload.pending() != null || workload.shares() != null || redividing || task.migrating(key, "");
+                && !(redivision.allGranted() && WorkloadBindings.placedClusters(binding).equals(clusters(redivision.targets())));
+        return workload.pending() != null || workload.shares() != null || redividing || task.migrations.migrating(key, "");
     }
 
     private void reschedule(String key, ResourceBinding binding, PlacementState workload, PropagationPolicy policy, AppliedPlacement applied,
@@ -252,7 +252,7 @@ final class PolicyFollowing {
         Redivision rescheduled = new Redivision(decisionId, "policy-" + task.now(), null, binding.getGeneration(), scheduled.groupIndex(),
                 attempt, scheduled.scheduling(), scheduled.targets(), growth, refused, task.now());
         PlacementState next = workload.withRedivision(rescheduled);
-        task.workloads.put(key, next);
+        task.placementStates.save(key, next);
         if (growth.isEmpty()) {
             apply(key, binding, next, rescheduled);
             return;
@@ -264,11 +264,11 @@ final class PolicyFollowing {
     void onAnswer(ReservationAnswer answer, PlacementState workload) {
         String key = answer.getWorkloadKey();
         Redivision rescheduled = workload.redivision();
-        ResourceBinding binding = task.bindings.get(key);
+        ResourceBinding binding = task.bindings.of(key);
         AppliedPlacement applied = task.policyPlacements.applied(key);
         if (rescheduled == null || rescheduled.growth(answer.getRequestId()) == null) {
             if (answer.getGranted() && (rescheduled == null || !rescheduled.targets(answer.getCluster()))
-                    && !PlaceFailoverTask.placedClusters(binding).contains(answer.getCluster())) {
+                    && !WorkloadBindings.placedClusters(binding).contains(answer.getCluster())) {
                 task.release(key, answer.getCluster());
             }
             if (binding != null && applied != null && (rescheduled == null || !isPolicyRequest(rescheduled.decisionId()))) {
@@ -280,7 +280,7 @@ final class PolicyFollowing {
         if (binding == null || binding.getGeneration() != rescheduled.generation() || binding.getPlacement() == null) {
             // Deleted, changed or unplaced meanwhile: this re-schedule is void; a changed one is walked again.
             releaseGranted(key, answer.getGranted() ? rescheduled.granted(answer.getRequestId()) : rescheduled, null);
-            task.workloads.put(key, workload.withRedivision(null));
+            task.placementStates.save(key, workload.withRedivision(null));
             if (binding != null && applied != null) {
                 again.putIfAbsent(applied.policy(), task.now() + task.settings.placeRetryInterval().toMillis());
             }
@@ -289,7 +289,7 @@ final class PolicyFollowing {
         if (answer.getGranted()) {
             Redivision next = rescheduled.granted(answer.getRequestId());
             PlacementState state = workload.withRedivision(next);
-            task.workloads.put(key, state);
+            task.placementStates.save(key, state);
             if (next.allGranted()) {
                 apply(key, binding, state, next);
             }
@@ -302,7 +302,7 @@ final class PolicyFollowing {
             refused.add(answer.getCluster());
         }
         PlacementState cleared = workload.withRedivision(null);
-        task.workloads.put(key, cleared);
+        task.placementStates.save(key, cleared);
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         if (policy == null || applied == null) {
             return;
@@ -348,7 +348,7 @@ final class PolicyFollowing {
                     .orElse(null);
             outcome.add(target.cluster() + " " + was + " -> " + target.replicas() + " pods" + (growth == null ? "" : " (" + growth.replicas() + " reserved)"));
         }
-        task.workloads.put(key, workload.withRedivision(null).placedOn(null, rescheduled.group()));
+        task.placementStates.save(key, workload.withRedivision(null).placedOn(null, rescheduled.group()));
         task.policyPlacements.record(key, AppliedPlacement.of(policy, rescheduled.group()));
         lazyDue.remove(key);
         String by = applied == null || applied.policy().equals(policy.key()) ? named(policy.key()) + " changed"

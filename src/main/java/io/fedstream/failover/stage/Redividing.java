@@ -47,7 +47,7 @@ final class Redividing {
             apply(key, binding, redivision);
             return;
         }
-        task.workloads.put(key, workload.withRedivision(redivision));
+        task.placementStates.save(key, workload.withRedivision(redivision));
         growth.forEach(g -> task.reserveShare(binding, g.requestId(), g.cluster(), g.components()));
     }
 
@@ -55,26 +55,26 @@ final class Redividing {
     void onAnswer(ReservationAnswer answer, PlacementState workload) {
         String key = answer.getWorkloadKey();
         Redivision redivision = workload.redivision();
-        ResourceBinding binding = task.bindings.get(key);
+        ResourceBinding binding = task.bindings.of(key);
         if (redivision == null || redivision.growth(answer.getRequestId()) == null) {
             // Its request was replaced by the current attempt's where that one gives the cluster pods; the workload's
             // running pods there are counted by the cluster's heartbeats.
             if (answer.getGranted() && (redivision == null || !redivision.targets(answer.getCluster()))
-                    && !PlaceFailoverTask.placedClusters(binding).contains(answer.getCluster())) {
+                    && !WorkloadBindings.placedClusters(binding).contains(answer.getCluster())) {
                 task.release(key, answer.getCluster());
             }
             return;
         }
         if (binding == null || binding.getGeneration() != redivision.generation()
-                || !PlaceFailoverTask.placedClusters(binding).contains(redivision.sourceCluster())) {
+                || !WorkloadBindings.placedClusters(binding).contains(redivision.sourceCluster())) {
             // Deleted, changed or moved meanwhile: this re-division is void.
             releaseGranted(key, answer.getGranted() ? redivision.granted(answer.getRequestId()) : redivision, null);
-            task.workloads.put(key, workload.withRedivision(null));
+            task.placementStates.save(key, workload.withRedivision(null));
             return;
         }
         if (answer.getGranted()) {
             Redivision next = redivision.granted(answer.getRequestId());
-            task.workloads.put(key, workload.withRedivision(next.allGranted() ? null : next));
+            task.placementStates.save(key, workload.withRedivision(next.allGranted() ? null : next));
             if (next.allGranted()) {
                 apply(key, binding, next);
             }
@@ -87,7 +87,7 @@ final class Redividing {
             refused.add(answer.getCluster());
         }
         PlacementState cleared = workload.withRedivision(null);
-        task.workloads.put(key, cleared);
+        task.placementStates.save(key, cleared);
         if (redivision.attempt() + 1 >= PlacingShares.MAX_ATTEMPTS) {
             task.audit(PlaceFailoverAudit.noTarget(binding, redivision.incidentId(), redivision.sourceCluster(), "MIGRATION_NO_TARGET",
                     "its share stays on " + redivision.sourceCluster() + ": every re-division was refused a reservation (refused by "
@@ -114,7 +114,7 @@ final class Redividing {
         task.audit(PlaceFailoverAudit.reservationTimedOut(binding, redivision, last ? "given up" : "scheduled again", now));
         releaseGranted(key, redivision, null);
         PlacementState cleared = workload.withRedivision(null);
-        task.workloads.put(key, cleared);
+        task.placementStates.save(key, cleared);
         if (last) {
             task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, redivision.sourceCluster(), "MIGRATION_NO_TARGET",
                     "its share stays on " + redivision.sourceCluster() + ": no re-division was answered in full", now));

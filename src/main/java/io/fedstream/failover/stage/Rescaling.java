@@ -114,23 +114,23 @@ final class Rescaling {
         if (!wait.due(task.now())) {
             return;
         }
-        ResourceBinding binding = task.bindings.get(key);
+        ResourceBinding binding = task.bindings.of(key);
         if (binding == null || !replicasChanged(binding)) {
-            task.unplaced.delete(key);
+            task.waiting.endRescaleWait(key);
             return;
         }
         rescale(key, binding, wait.generation() == binding.getGeneration() ? wait.retries() : 0);
     }
 
     private void rescale(String key, ResourceBinding binding, int retries) {
-        PlacementState workload = task.workload(key);
+        PlacementState workload = task.placementStates.of(key);
         Redivision inFlight = workload.redivision();
         if (inFlight != null && isRescaleRequest(inFlight.decisionId())) {
             if (inFlight.generation() == binding.getGeneration()) {
                 if (inFlight.awaited(task.now())) {
                     if (!inFlight.allGranted()) {
                         // Listed again (a placed binding's event takes it off the list), so that answers that never come time out.
-                        task.unplaced.put(key, RescaleWait.asked(inFlight.generation(), retries, inFlight.askedAt()).encoded());
+                        task.waiting.waitForRescale(key, RescaleWait.asked(inFlight.generation(), retries, inFlight.askedAt()));
                     }
                     // Asked for, or applied and on its way through the admit stage: this version is re-scaled once.
                     return;
@@ -143,12 +143,11 @@ final class Rescaling {
                 releaseGranted(key, inFlight, null);
             }
             workload = workload.withRedivision(null);
-            task.workloads.put(key, workload);
+            task.placementStates.save(key, workload);
         }
         if (workload.pending() != null || workload.redivision() != null || workload.shares() != null) {
             // Looked at again once the reservation, failover or placement under way is over.
-            task.unplaced.put(key, RescaleWait.backingOff(binding.getGeneration(), retries + 1, task.now(), task.settings.placeRetryInterval())
-                    .encoded());
+            task.waiting.waitForRescale(key, RescaleWait.backingOff(binding.getGeneration(), retries + 1, task.now(), task.settings.placeRetryInterval()));
             return;
         }
         schedule(key, binding, workload, 0, List.of(), retries);
@@ -160,7 +159,7 @@ final class Rescaling {
         task.audit(PlaceFailoverAudit.reservationTimedOut(binding, rescale, last ? "given up" : "scheduled again", task.now()));
         releaseGranted(key, rescale, null);
         PlacementState cleared = workload.withRedivision(null);
-        task.workloads.put(key, cleared);
+        task.placementStates.save(key, cleared);
         if (last) {
             unscheduled(key, binding, cleared, "no re-scale was answered in full", retries);
             return;
@@ -171,7 +170,7 @@ final class Rescaling {
     private void schedule(String key, ResourceBinding binding, PlacementState workload, int attempt, List<String> refused, int retries) {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         if (policy == null || policy.placement().replicaScheduling() != PropagationPolicy.ReplicaScheduling.Divided) {
-            task.unplaced.delete(key);
+            task.waiting.endRescaleWait(key);
             return;
         }
         List<ScheduleResult.Target> previous = previous(binding);
@@ -196,12 +195,12 @@ final class Rescaling {
         List<ShareReservation.Share> growth = Redivision.growth(decisionId, scheduled.targets(), previous);
         Redivision rescale = new Redivision(decisionId, "rescale-g" + binding.getGeneration(), null, binding.getGeneration(),
                 scheduled.groupIndex(), attempt, scheduled.scheduling(), scheduled.targets(), growth, refused, task.now());
-        task.workloads.put(key, workload.withRedivision(rescale));
+        task.placementStates.save(key, workload.withRedivision(rescale));
         if (growth.isEmpty()) {
             apply(key, binding, rescale);
             return;
         }
-        task.unplaced.put(key, RescaleWait.asked(binding.getGeneration(), retries, rescale.askedAt()).encoded());
+        task.waiting.waitForRescale(key, RescaleWait.asked(binding.getGeneration(), retries, rescale.askedAt()));
         growth.forEach(g -> task.reserveShare(binding, g.requestId(), g.cluster(), g.components()));
     }
 
@@ -209,10 +208,10 @@ final class Rescaling {
     void onAnswer(ReservationAnswer answer, PlacementState workload) {
         String key = answer.getWorkloadKey();
         Redivision rescale = workload.redivision();
-        ResourceBinding binding = task.bindings.get(key);
+        ResourceBinding binding = task.bindings.of(key);
         if (rescale == null || rescale.growth(answer.getRequestId()) == null) {
             if (answer.getGranted() && (rescale == null || !rescale.targets(answer.getCluster()))
-                    && !PlaceFailoverTask.placedClusters(binding).contains(answer.getCluster())) {
+                    && !WorkloadBindings.placedClusters(binding).contains(answer.getCluster())) {
                 task.release(key, answer.getCluster());
             }
             return;
@@ -220,13 +219,13 @@ final class Rescaling {
         if (binding == null || binding.getGeneration() != rescale.generation() || !replicasChanged(binding)) {
             // Deleted, changed or placed otherwise meanwhile: this re-scale is void.
             releaseGranted(key, answer.getGranted() ? rescale.granted(answer.getRequestId()) : rescale, null);
-            task.workloads.put(key, workload.withRedivision(null));
+            task.placementStates.save(key, workload.withRedivision(null));
             return;
         }
         if (answer.getGranted()) {
             Redivision next = rescale.granted(answer.getRequestId());
             // Kept once applied, so that the version is not re-scaled again before the admit stage shows the placement.
-            task.workloads.put(key, workload.withRedivision(next));
+            task.placementStates.save(key, workload.withRedivision(next));
             if (next.allGranted()) {
                 apply(key, binding, next);
             }
@@ -239,7 +238,7 @@ final class Rescaling {
             refused.add(answer.getCluster());
         }
         PlacementState cleared = workload.withRedivision(null);
-        task.workloads.put(key, cleared);
+        task.placementStates.save(key, cleared);
         int retries = retriesSoFar(key, binding);
         if (rescale.attempt() + 1 >= PlacingShares.MAX_ATTEMPTS) {
             unscheduled(key, binding, cleared, "every re-scale was refused a reservation (refused by " + String.join(", ", refused) + ")",
@@ -251,7 +250,7 @@ final class Rescaling {
 
     /** Every growth is reserved: the placement becomes the new schedule's, and a cluster left with no pods loses its copy. */
     private void apply(String key, ResourceBinding binding, Redivision rescale) {
-        task.unplaced.delete(key);
+        task.waiting.endRescaleWait(key);
         List<ScheduleResult.Target> previous = previous(binding);
         task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(AdmissionRequest.newBuilder()
                 .setType(AdmissionRequestType.PLACEMENT)
@@ -318,19 +317,18 @@ final class Rescaling {
      * ({@link RescaleWait}); audited once per generation.
      */
     private void unscheduled(String key, ResourceBinding binding, PlacementState workload, String why, int retries) {
-        task.unplaced.put(key, RescaleWait.backingOff(binding.getGeneration(), retries + 1, task.now(), task.settings.placeRetryInterval())
-                .encoded());
+        task.waiting.waitForRescale(key, RescaleWait.backingOff(binding.getGeneration(), retries + 1, task.now(), task.settings.placeRetryInterval()));
         if (workload.unplaceableGeneration() == binding.getGeneration()) {
             return;
         }
-        task.workloads.put(key, workload.unplaceable(binding.getGeneration()));
+        task.placementStates.save(key, workload.unplaceable(binding.getGeneration()));
         task.audit(PlaceFailoverAudit.rescaling(binding, "RESCALE_UNSCHEDULABLE", key + "/g" + binding.getGeneration(),
                 "the placement stays as it was: " + why, task.now()));
     }
 
     /** The rounds the workload's re-scale of this generation ended without one so far (its wait in the unplaced store). */
     private int retriesSoFar(String key, ResourceBinding binding) {
-        RescaleWait wait = RescaleWait.parse(task.unplaced.get(key));
+        RescaleWait wait = task.waiting.rescaleWait(key);
         return wait != null && wait.generation() == binding.getGeneration() ? wait.retries() : 0;
     }
 

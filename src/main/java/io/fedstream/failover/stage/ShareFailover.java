@@ -64,7 +64,7 @@ final class ShareFailover {
         Optional<IncidentEntry> entry = task.ledger.entry(incident);
         if (entry.isPresent()) {
             if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && now >= entry.get().notBefore().toEpochMilli()
-                    && !task.migrating(key, incidentId)) {
+                    && !task.migrations.migrating(key, incidentId)) {
                 retry(key, binding, policy, workload, source, incidentId, entry.get(), now);
             } else if (entry.get().state() == IncidentEntry.State.HELD_BACK) {
                 redividing.checkAnswered(key, binding, workload, incidentId, now);
@@ -111,7 +111,7 @@ final class ShareFailover {
                     moveTargets(binding, policy, workload, shares.kept(), avoid, newCluster));
             PlacementState.Pending pending = new PlacementState.Pending(FailingOver.requestId(key, incidentId, 1, 0), ReservationPurpose.MIGRATE,
                     incidentId, source, candidates, 0, scheduled.groupIndex(), binding.getGeneration(), 1, now);
-            task.workloads.put(key, workload.withPending(pending));
+            task.placementStates.save(key, workload.withPending(pending));
             task.reserveShare(binding, pending.requestId(), pending.cluster(), shares.source());
         } else {
             redividing.start(key, binding, workload, source, incidentId, scheduled, shares.kept(), attempt, refused);
@@ -144,7 +144,7 @@ final class ShareFailover {
             failingOver.noTarget(key, binding, pending, "no remaining candidate is eligible");
             return;
         }
-        task.workloads.put(key, workload.withPending(pending));
+        task.placementStates.save(key, workload.withPending(pending));
         task.reserveShare(binding, pending.requestId(), pending.cluster(), shares.source());
     }
 
@@ -219,13 +219,13 @@ final class ShareFailover {
         FailoverSettings settings = FailoverSettings.of(policy == null ? null : policy.failover());
         FailoverBehavior behavior = application && settings.application() != null ? settings.application() : settings.cluster();
         MigrationCommand removed = failingOver.removal(key, incidentId, cluster, behavior.purgeMode(), behavior.gracePeriodSeconds());
-        task.migrations.put(removed.getCommandId(), MigrationRecord.newBuilder()
+        task.migrations.save(removed.getCommandId(), MigrationRecord.newBuilder()
                 .setCommand(removed).setPhase(MigrationRecordPhase.COMPLETED).setUpdatedAt(removed.getIssuedAt()).build());
         if (behavior.purgeMode() == PurgeMode.Never) {
             return "purgeMode Never keeps its copy";
         }
         if (failedCluster) {
-            task.staleCopies.put(PlaceFailoverTask.indexKey(cluster, key), removed.getCommandId());
+            task.staleCopies.remember(cluster, key, removed.getCommandId());
             return "its copy is purged when " + cluster + " recovers";
         }
         // Nothing to wait for: no new copy replaces this one, the clusters that keep it run already.

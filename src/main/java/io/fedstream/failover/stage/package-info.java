@@ -15,8 +15,13 @@
  *       {@code fedstream.audit}, {@code fedstream.dlq}.</li>
  *   <li>Stores: {@link io.fedstream.failover.stage.PlaceFailoverStores} (bindings, placement states, the workloads
  *       waiting for room or a re-scale, the cluster-to-workload and policy-to-workload indexes, incidents, migrations,
- *       statuses, the delta index, stale copies, application failures, refused policies); in memory, rebuilt from the
- *       placement states at every start, the workloads whose placement reservation is in flight
+ *       statuses, the delta index, stale copies, application failures, refused policies), each read and written through
+ *       one class of the task ({@link io.fedstream.failover.stage.WorkloadBindings},
+ *       {@link io.fedstream.failover.stage.PlacementStates}, {@link io.fedstream.failover.stage.WaitingWorkloads},
+ *       {@link io.fedstream.failover.stage.PolicyPlacements}, {@link io.fedstream.failover.stage.OpenIncidents},
+ *       {@link io.fedstream.failover.stage.MigrationRecords}, {@link io.fedstream.failover.stage.WorkloadStatuses},
+ *       {@link io.fedstream.failover.stage.DeltaIndex}, {@link io.fedstream.failover.stage.StaleCopies}, ...); in
+ *       memory, rebuilt from the placement states at every start, the workloads whose placement reservation is in flight
  *       ({@link io.fedstream.failover.stage.InFlightPlacements}).</li>
  *   <li>Pure cores: {@link io.fedstream.place} (where to go), {@link io.fedstream.failover} (strategy, checkpoint and
  *       delta relay, the incident ledger).</li>

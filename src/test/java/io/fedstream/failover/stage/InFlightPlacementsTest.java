@@ -50,7 +50,7 @@ class InFlightPlacementsTest {
         states.put("granted", PlacementState.NEW.placedOn("dc-1", 0));
         states.put("unplaceable", PlacementState.NEW.unplaceable(1));
 
-        assertThat(InFlightPlacements.rebuiltFrom(states).keys()).containsExactly("placing", "sharing");
+        assertThat(InFlightPlacements.rebuiltFrom(new PlacementStates(states)).keys()).containsExactly("placing", "sharing");
     }
 
     @Test
@@ -59,12 +59,12 @@ class InFlightPlacementsTest {
         bytes().put(Bytes.wrap("b-broken".getBytes(StandardCharsets.UTF_8)), "{not json".getBytes(StandardCharsets.UTF_8));
         states.put("c-granted", PlacementState.NEW.placedOn("dc-1", 0));
 
-        assertThat(InFlightPlacements.rebuiltFrom(states).keys()).containsExactly("a-placing", "b-broken");
+        assertThat(InFlightPlacements.rebuiltFrom(new PlacementStates(states)).keys()).containsExactly("a-placing", "b-broken");
     }
 
     @Test
     void aWorkloadIsInFlightFromAskingUntilSettledAndAWalkGoesOverACopy() {
-        InFlightPlacements inFlight = InFlightPlacements.rebuiltFrom(states);
+        InFlightPlacements inFlight = InFlightPlacements.rebuiltFrom(new PlacementStates(states));
         inFlight.asked("b");
         inFlight.asked("a");
         inFlight.asked("b");

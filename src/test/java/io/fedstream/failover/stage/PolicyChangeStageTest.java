@@ -101,7 +101,7 @@ class PolicyChangeStageTest extends FleetStageTest {
                 + " dc-3 2 -> 0 pods (its copy is purged), dc-1 8 -> 10 pods (2 reserved), dc-2 4 -> 4 pods");
         assertThat(fleet.usedOn("team-a/q", "dc-1")).containsExactly(Map.entry("cpu", "10"));
         assertThat(fleet.usedOn("team-a/q", "dc-3")).isEmpty();
-        assertThat(PlaceFailoverTask.suffixes(fleet.store(PlaceFailoverStores.CLUSTER_WORKLOADS), "dc-3")).isEmpty();
+        assertThat(ClusterWorkloadKeys.under(fleet.store(PlaceFailoverStores.CLUSTER_WORKLOADS), "dc-3")).isEmpty();
     }
 
     @Test

@@ -122,7 +122,7 @@ class RescaleComponentsStageTest extends FleetStageTest {
         assertThat(fleet.usedOn("team-a/q", "dc-1")).containsEntry("cpu", "4");
         assertThat(fleet.usedOn("team-a/q", "dc-2")).containsEntry("cpu", "1");
         assertThat(fleet.usedOn("team-a/q", "dc-3")).isEmpty();
-        assertThat(PlaceFailoverTask.suffixes(fleet.store(PlaceFailoverStores.CLUSTER_WORKLOADS), "dc-3")).isEmpty();
+        assertThat(ClusterWorkloadKeys.under(fleet.store(PlaceFailoverStores.CLUSTER_WORKLOADS), "dc-3")).isEmpty();
     }
 
     @Test
