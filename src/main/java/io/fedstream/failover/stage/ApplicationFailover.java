@@ -243,7 +243,8 @@ final class ApplicationFailover {
      * or a reservation for it is in flight.
      */
     private boolean mayMigrate(String key, ApplicationFailure failure, long now) {
-        if (task.openIncidents.of(failure.cluster()) != null || task.brake() != null || task.migrations.migrating(key, failure.incidentId())) {
+        if (task.openIncidents.of(failure.cluster()) != null || task.brake() != null
+                || task.migrations.migrating(key, failure.incidentId())) {
             return false;
         }
         PlacementState workload = task.placementStates.of(key);

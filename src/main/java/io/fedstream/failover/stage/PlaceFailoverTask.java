@@ -94,7 +94,8 @@ final class PlaceFailoverTask {
         KeyValueStore<String, PolicyEvent> policyStore = context.getStateStore(PolicyMirror.STORE);
         this.policies = new PropagationPolicies(policyStore, policyChanges);
         this.policyChanges = policyChanges;
-        this.policyPlacements = new PolicyPlacements(context.getStateStore(PlaceFailoverStores.POLICY_PLACEMENTS), placementStates, policies);
+        this.policyPlacements = new PolicyPlacements(context.getStateStore(PlaceFailoverStores.POLICY_PLACEMENTS), placementStates,
+                policies);
         this.clusterViews = context.getStateStore(ClusterDirectory.STORE);
         this.clusters = new ParsedClusterViews(clusterViews, viewChanges);
     }

@@ -140,7 +140,8 @@ final class Placing {
             task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(placement(binding, answer.getCluster(), DECIDED_BY)));
             task.audit(PlaceFailoverAudit.placed(binding, answer.getCluster(), pending, task.now()));
             metrics.placed();
-            task.placementStates.save(key, task.policyPlacements.placed(binding, pending.group(), workload.placedOn(answer.getCluster(), pending.group())));
+            PlacementState placed = workload.placedOn(answer.getCluster(), pending.group());
+            task.placementStates.save(key, task.policyPlacements.placed(binding, pending.group(), placed));
             return;
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));

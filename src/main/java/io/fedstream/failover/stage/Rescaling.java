@@ -147,7 +147,8 @@ final class Rescaling {
         }
         if (workload.pending() != null || workload.redivision() != null || workload.shares() != null) {
             // Looked at again once the reservation, failover or placement under way is over.
-            task.waiting.waitForRescale(key, RescaleWait.backingOff(binding.getGeneration(), retries + 1, task.now(), task.settings.placeRetryInterval()));
+            task.waiting.waitForRescale(key,
+                    RescaleWait.backingOff(binding.getGeneration(), retries + 1, task.now(), task.settings.placeRetryInterval()));
             return;
         }
         schedule(key, binding, workload, 0, List.of(), retries);
@@ -317,7 +318,8 @@ final class Rescaling {
      * ({@link RescaleWait}); audited once per generation.
      */
     private void unscheduled(String key, ResourceBinding binding, PlacementState workload, String why, int retries) {
-        task.waiting.waitForRescale(key, RescaleWait.backingOff(binding.getGeneration(), retries + 1, task.now(), task.settings.placeRetryInterval()));
+        task.waiting.waitForRescale(key,
+                RescaleWait.backingOff(binding.getGeneration(), retries + 1, task.now(), task.settings.placeRetryInterval()));
         if (workload.unplaceableGeneration() == binding.getGeneration()) {
             return;
         }

@@ -27,7 +27,8 @@ class WorkloadBindingsTest {
 
     @BeforeEach
     void setUp() {
-        Serde<ResourceBinding> serde = new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults()).specific(ResourceBinding.class, false);
+        Serde<ResourceBinding> serde = new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults())
+                .specific(ResourceBinding.class, false);
         KeyValueStore<String, ResourceBinding> latest = store("latest", serde);
         byCluster = store("by-cluster", Serdes.String());
         bindings = new WorkloadBindings(latest, byCluster);
