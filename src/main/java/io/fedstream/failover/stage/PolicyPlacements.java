@@ -36,7 +36,7 @@ final class PolicyPlacements {
     record Entry(String workloadKey, AppliedPlacement applied) {}
 
     private final KeyValueStore<String, AppliedPlacement> store;
-    private final PlacementStates workloads;
+    private final PlacementStates placementStates;
     private final PropagationPolicies policies;
     /**
      * {@link AppliedPlacement#of} renders each field's canonical text by reflection; a parsed policy lives until the next
@@ -44,10 +44,10 @@ final class PolicyPlacements {
      */
     private final Map<PropagationPolicy, Map<Integer, AppliedPlacement>> rendered = new IdentityHashMap<>();
 
-    PolicyPlacements(KeyValueStore<String, AppliedPlacement> store, PlacementStates workloads,
+    PolicyPlacements(KeyValueStore<String, AppliedPlacement> store, PlacementStates placementStates,
                      PropagationPolicies policies) {
         this.store = store;
-        this.workloads = workloads;
+        this.placementStates = placementStates;
         this.policies = policies;
     }
 
@@ -74,9 +74,9 @@ final class PolicyPlacements {
 
     /** Lists the workload under {@code applied.policy()}, with {@code applied}, and under no other policy; its state says so. */
     void record(String workloadKey, AppliedPlacement applied) {
-        PlacementState state = workloads.of(workloadKey);
+        PlacementState state = placementStates.of(workloadKey);
         list(workloadKey, state.listedUnder(), applied);
-        workloads.save(workloadKey, state.listedUnder(applied.policy()));
+        placementStates.save(workloadKey, state.listedUnder(applied.policy()));
     }
 
     private void list(String workloadKey, String listedUnder, AppliedPlacement applied) {
@@ -88,16 +88,16 @@ final class PolicyPlacements {
 
     /** The placement the workload was scheduled with, or null when it is listed under no policy. */
     AppliedPlacement applied(String workloadKey) {
-        PlacementState state = workloads.of(workloadKey);
+        PlacementState state = placementStates.of(workloadKey);
         return state.listedUnder() == null ? null : store.get(entryKey(state.listedUnder(), workloadKey));
     }
 
     /** No policy's placement applies to the workload any more (placed by its user since): its entry goes. */
     void forget(Entry entry) {
         store.delete(entryKey(entry.applied().policy(), entry.workloadKey()));
-        PlacementState state = workloads.of(entry.workloadKey());
+        PlacementState state = placementStates.of(entry.workloadKey());
         if (entry.applied().policy().equals(state.listedUnder())) {
-            workloads.save(entry.workloadKey(), state.listedUnder(null));
+            placementStates.save(entry.workloadKey(), state.listedUnder(null));
         }
     }
 
