@@ -68,7 +68,7 @@ public final class FedstreamTopology {
         KStream<String, ReservationAnswer> answers =
                 new ReserveCapacityStage(topics, fleet.reservationTtl(), serdes.reservations()).addTo(builder);
         KStream<String, AdmissionRequest> placements =
-                new PlaceFailoverStage(topics, fleet, serdes.reservationAnswers(), serdes.migrationRecords(), policies, viewChanges, metrics)
+                new PlaceFailoverStage(topics, fleet, serdes.reservationAnswers(), serdes.placeFailoverStores(), policies, viewChanges, metrics)
                         .addTo(builder, answers);
         new AdmitStage(topics, serdes.admissionRequests(), policies, fleet.partitions(), metrics).addTo(builder, workloads, requests, placements);
     }

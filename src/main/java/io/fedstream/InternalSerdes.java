@@ -5,6 +5,11 @@ import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.Reservation;
 import io.fedstream.avro.ReservationAnswer;
+import io.fedstream.avro.StoredAppliedPlacement;
+import io.fedstream.avro.StoredApplicationFailure;
+import io.fedstream.avro.StoredIncident;
+import io.fedstream.avro.StoredPlacementState;
+import io.fedstream.failover.stage.PlaceFailoverStores;
 import io.fedstream.serde.AvroSerdes;
 import org.apache.kafka.common.serialization.Serde;
 
@@ -14,7 +19,11 @@ public record InternalSerdes(
         Serde<ClusterWatch> clusterWatches,
         Serde<ReservationAnswer> reservationAnswers,
         Serde<Reservation> reservations,
-        Serde<MigrationRecord> migrationRecords) {
+        Serde<MigrationRecord> migrationRecords,
+        Serde<StoredPlacementState> storedPlacementStates,
+        Serde<StoredIncident> storedIncidents,
+        Serde<StoredApplicationFailure> storedApplicationFailures,
+        Serde<StoredAppliedPlacement> storedAppliedPlacements) {
 
     public static InternalSerdes of(AvroSerdes avro) {
         return new InternalSerdes(
@@ -22,6 +31,16 @@ public record InternalSerdes(
                 avro.specific(ClusterWatch.class, false),
                 avro.specific(ReservationAnswer.class, false),
                 avro.specific(Reservation.class, false),
-                avro.specific(MigrationRecord.class, false));
+                avro.specific(MigrationRecord.class, false),
+                avro.specific(StoredPlacementState.class, false),
+                avro.specific(StoredIncident.class, false),
+                avro.specific(StoredApplicationFailure.class, false),
+                avro.specific(StoredAppliedPlacement.class, false));
+    }
+
+    /** The place-and-fail-over stage's store values. */
+    public PlaceFailoverStores.ValueSerdes placeFailoverStores() {
+        return new PlaceFailoverStores.ValueSerdes(migrationRecords, storedPlacementStates, storedIncidents, storedApplicationFailures,
+                storedAppliedPlacements);
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.avro.Schema;
@@ -83,11 +84,19 @@ class SchemaEvolutionTest {
                 .parse("{\"type\":\"record\",\"name\":\"R\",\"fields\":[" + fields + "]}");
     }
 
-    /** Parses common/ first (the shared types), then every top-level schema, then internal/ (which uses them), keyed by full name. */
+    /**
+     * Parses common/ first (the shared types), then every top-level schema, then internal/ (which uses them), keyed by
+     * full name. The previous versions also get the shared types new since their release, and only those: a schema new
+     * since then may use them, and its first version is kept in previous/ as it will be released.
+     */
     private static Map<String, Schema> parseDirectory(Path dir) throws IOException {
         Schema.Parser parser = new Schema.Parser();
         for (Path file : avscFiles(dir.resolve("common"))) {
             parser.parse(file.toFile());
+        }
+        if (!dir.equals(CURRENT)) {
+            Set<String> released = parser.getTypes().keySet();
+            parser.addTypes(sharedTypes(CURRENT).values().stream().filter(type -> !released.contains(type.getFullName())).toList());
         }
         Map<String, Schema> topLevel = new TreeMap<>();
         for (Path file : avscFiles(dir)) {
@@ -99,6 +108,15 @@ class SchemaEvolutionTest {
             topLevel.put(schema.getFullName(), schema);
         }
         return topLevel;
+    }
+
+    /** Every named type that common/ defines, nested ones too, by full name. */
+    private static Map<String, Schema> sharedTypes(Path dir) throws IOException {
+        Schema.Parser parser = new Schema.Parser();
+        for (Path file : avscFiles(dir.resolve("common"))) {
+            parser.parse(file.toFile());
+        }
+        return parser.getTypes();
     }
 
     private static List<Path> avscFiles(Path dir) throws IOException {

@@ -4,7 +4,6 @@ import io.fedstream.avro.ReservationPurpose;
 import java.util.List;
 import java.util.NavigableSet;
 import java.util.TreeSet;
-import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.streams.state.KeyValueIterator;
 
 /**
@@ -34,8 +33,9 @@ final class InFlightPlacements {
                     if (placing(it.next().value)) {
                         inFlight.keys.add(key);
                     }
-                } catch (SerializationException e) {
-                    // Kept, so that the retry punctuator reads the state again and dead-letters it once, naming the store.
+                } catch (RuntimeException e) {
+                    // Not Avro, or written with a schema id the registry does not know: kept, so that the retry punctuator
+                    // reads the state again and dead-letters it once, naming the store.
                     inFlight.keys.add(key);
                 }
             }

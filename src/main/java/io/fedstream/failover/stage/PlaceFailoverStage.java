@@ -1,7 +1,6 @@
 package io.fedstream.failover.stage;
 
 import io.fedstream.avro.AdmissionRequest;
-import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.config.Topics;
 import io.fedstream.metrics.FedstreamMetrics;
@@ -30,26 +29,26 @@ public final class PlaceFailoverStage {
     private final Topics topics;
     private final PlaceFailoverSettings settings;
     private final Serde<ReservationAnswer> answerSerde;
-    private final Serde<MigrationRecord> recordSerde;
+    private final PlaceFailoverStores.ValueSerdes storeSerdes;
     private final PolicyMirror policies;
     private final ClusterViewChanges viewChanges;
     private final FedstreamMetrics metrics;
 
-    public PlaceFailoverStage(Topics topics, PlaceFailoverSettings settings, Serde<ReservationAnswer> answerSerde, Serde<MigrationRecord> recordSerde,
-                      PolicyMirror policies, ClusterViewChanges viewChanges, FedstreamMetrics metrics) {
+    public PlaceFailoverStage(Topics topics, PlaceFailoverSettings settings, Serde<ReservationAnswer> answerSerde,
+                      PlaceFailoverStores.ValueSerdes storeSerdes, PolicyMirror policies, ClusterViewChanges viewChanges, FedstreamMetrics metrics) {
         this.viewChanges = viewChanges;
         this.metrics = metrics;
         this.topics = topics;
         this.settings = settings;
         this.answerSerde = answerSerde;
-        this.recordSerde = recordSerde;
+        this.storeSerdes = storeSerdes;
         this.policies = policies;
     }
 
     /** Adds the stage; returns the placements for the admit stage, keyed by namespace. */
     public KStream<String, AdmissionRequest> addTo(StreamsBuilder builder, KStream<String, ReservationAnswer> answers) {
         PlaceFailoverStores.addTo(builder, topics.bindings().valueSerde(), topics.workloadStatus().valueSerde(),
-                topics.clusterState().valueSerde(), recordSerde);
+                topics.clusterState().valueSerde(), storeSerdes);
         KStream<String, PlaceFailoverSignal> bindings = builder
                 .stream(topics.bindings().name(), topics.bindings().consumedAs("place-failover-bindings-source"))
                 .mapValues(PlaceFailoverSignal.BindingChanged::new, Named.as("place-failover-binding-signal"));

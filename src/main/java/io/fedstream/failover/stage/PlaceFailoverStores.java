@@ -3,22 +3,28 @@ package io.fedstream.failover.stage;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.StoredAppliedPlacement;
+import io.fedstream.avro.StoredApplicationFailure;
+import io.fedstream.avro.StoredIncident;
+import io.fedstream.avro.StoredPlacementState;
 import io.fedstream.avro.WorkloadStatusEvent;
-import io.fedstream.place.AppliedPlacement;
-import io.fedstream.serde.JsonRecordSerde;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.state.Stores;
 
-/** The place-and-fail-over stage's RocksDB stores, partitioned by workload key like {@code fedstream.bindings}. */
+/**
+ * The place-and-fail-over stage's RocksDB stores, partitioned by workload key like {@code fedstream.bindings}. A value
+ * is a string (the indexes and markers) or Avro: a topic's record, or a record of schemas/internal, which a store of a
+ * domain type maps to and from (e.g. {@link PlacementStateAvro}).
+ */
 public final class PlaceFailoverStores {
 
     /** Workload key to its latest binding as {@code fedstream.bindings} carries it. */
     public static final String BINDINGS = "place-failover-bindings-store";
     /** {@code cluster NUL workload key} for every workload placed on the cluster: a prefix scan lists a cluster's workloads. */
     public static final String CLUSTER_WORKLOADS = "cluster-workloads-index";
-    /** Workload key to its {@link PlacementState}. */
+    /** Workload key to its {@link PlacementState} (as a {@link StoredPlacementState}). */
     public static final String WORKLOADS = "placement-states-store";
     /**
      * Workload key to "" while it waits for a cluster with room (found none, or every candidate refused), or to a {@link
@@ -30,7 +36,7 @@ public final class PlaceFailoverStores {
     public static final String STATUS = "workload-status-store";
     /** {@code workload key NUL offset} to a delta's size, and {@code workload key SOH} to the index's partition and truncation. */
     public static final String DELTAS = "state-deltas-index";
-    /** {@code workload key NUL incident id} to the incident ledger's entry. */
+    /** {@code workload key NUL incident id} to the incident ledger's entry (a {@link StoredIncident}). */
     public static final String INCIDENTS = "incidents-store";
     /** Cluster to the transition that opened its current incident (SUSPECT or FAILED); every task holds all of them. */
     public static final String OPEN_INCIDENTS = "open-incidents-store";
@@ -39,7 +45,10 @@ public final class PlaceFailoverStores {
     /** {@code cluster NUL workload key} to the command that moved the workload away: purged when the cluster recovers. */
     public static final String STALE_COPIES = "stale-copies-store";
 
-    /** {@code workload key NUL cluster} to the {@link ApplicationFailure} of a workload unhealthy there, until its failover is over. */
+    /**
+     * {@code workload key NUL cluster} to the {@link ApplicationFailure} (as a {@link StoredApplicationFailure}) of a workload
+     * unhealthy there, until its failover is over.
+     */
     public static final String APPLICATION_FAILURES = "application-failures-store";
 
     /** PropagationPolicy key to the version of it last dead-lettered as refused. */
@@ -48,11 +57,15 @@ public final class PlaceFailoverStores {
     /**
      * {@code policy key NUL workload key} to the placement a workload was scheduled with under that policy ({@link
      * PolicyPlacements}; the workload's {@link PlacementState} names the policy): a policy's change visits only its
-     * workloads.
+     * workloads. Values are {@link io.fedstream.place.AppliedPlacement}s, as {@link StoredAppliedPlacement}s.
      */
     public static final String POLICY_PLACEMENTS = "policy-placements-index";
 
     private PlaceFailoverStores() {}
+
+    /** The serdes of the stores' own records (schemas/internal), which the composition root builds. */
+    public record ValueSerdes(Serde<MigrationRecord> migrations, Serde<StoredPlacementState> placementStates, Serde<StoredIncident> incidents,
+                              Serde<StoredApplicationFailure> applicationFailures, Serde<StoredAppliedPlacement> appliedPlacements) {}
 
     static String[] all() {
         return new String[] {BINDINGS, CLUSTER_WORKLOADS, WORKLOADS, UNPLACED, STATUS, DELTAS, INCIDENTS, OPEN_INCIDENTS, MIGRATIONS, STALE_COPIES,
@@ -60,20 +73,20 @@ public final class PlaceFailoverStores {
     }
 
     static void addTo(StreamsBuilder builder, Serde<ResourceBinding> bindings, Serde<WorkloadStatusEvent> statuses,
-                      Serde<ClusterStateEvent> transitions, Serde<MigrationRecord> migrations) {
+                      Serde<ClusterStateEvent> transitions, ValueSerdes values) {
         add(builder, BINDINGS, bindings);
         add(builder, CLUSTER_WORKLOADS, Serdes.String());
-        add(builder, WORKLOADS, new JsonRecordSerde<>(PlacementState.class));
+        add(builder, WORKLOADS, PlacementStateAvro.serde(values.placementStates()));
         addSmall(builder, UNPLACED, Serdes.String());
         add(builder, STATUS, statuses);
         add(builder, DELTAS, Serdes.String());
-        add(builder, INCIDENTS, new JsonRecordSerde<>(StoredIncident.class));
+        add(builder, INCIDENTS, values.incidents());
         addSmall(builder, OPEN_INCIDENTS, transitions);
-        add(builder, MIGRATIONS, migrations);
+        add(builder, MIGRATIONS, values.migrations());
         addSmall(builder, STALE_COPIES, Serdes.String());
         addSmall(builder, REFUSED_POLICIES, Serdes.String());
-        addSmall(builder, APPLICATION_FAILURES, new JsonRecordSerde<>(ApplicationFailure.class));
-        add(builder, POLICY_PLACEMENTS, new JsonRecordSerde<>(AppliedPlacement.class));
+        addSmall(builder, APPLICATION_FAILURES, ApplicationFailureAvro.serde(values.applicationFailures()));
+        add(builder, POLICY_PLACEMENTS, AppliedPlacementAvro.serde(values.appliedPlacements()));
     }
 
     private static <V> void add(StreamsBuilder builder, String name, Serde<V> values) {

@@ -305,6 +305,29 @@ class ApplicationFailoverTest extends FleetStageTest {
         });
     }
 
+    @Test
+    void anEntryStillInTheJsonOfEarlierVersionsIsOneDeadLetterSayingWhatItShouldHaveBeenAndWhere() {
+        webWithPolicy("""
+                      application:
+                        decisionConditions: {tolerationSeconds: 5}
+                        purgeMode: Never
+                """);
+        fleet.status(phase("dc-1", "FAILED"), WEB);
+        fleet.putBytes(PlaceFailoverStores.APPLICATION_FAILURES, WEB + "\u0000dc-1", ("{\"cluster\":\"dc-1\",\"sinceMs\":1,\"phase\":\"FAILED\","
+                + "\"incidentId\":\"dc-1-1-application\",\"migrating\":false,\"purged\":false}").getBytes(StandardCharsets.UTF_8));
+
+        fleet.advance(Duration.ofSeconds(10));
+
+        assertThat(fleet.commandsFor(WEB)).isEmpty();
+        assertThat(fleet.deadLetters).singleElement().satisfies(letter -> {
+            assertThat(new String(letter.headers().lastHeader("store").value(), StandardCharsets.UTF_8))
+                    .isEqualTo(PlaceFailoverStores.APPLICATION_FAILURES);
+            assertThat(new String(letter.headers().lastHeader("reason").value(), StandardCharsets.UTF_8))
+                    .startsWith("SerializationException: Cannot read ApplicationFailure: ")
+                    .contains("-" + PlaceFailoverStores.APPLICATION_FAILURES + "-changelog' starts with magic byte 0x7b, expected 0x00");
+        });
+    }
+
     /** Three clusters, a policy for team-a's Deployments with the given {@code failover} block, and web placed on dc-1. */
     private void webWithPolicy(String failover) {
         fleet = FleetDriver.threeClusters(stateDir);

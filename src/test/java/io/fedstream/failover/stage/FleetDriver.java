@@ -488,7 +488,12 @@ final class FleetDriver implements AutoCloseable {
      * leave them), e.g. to see what a punctuator does with an entry it cannot read.
      */
     void corruptEntry(String store, String key) {
-        bytes(store).put(Bytes.wrap(key.getBytes(StandardCharsets.UTF_8)), new byte[] {0, 0, 0, 0, 99, 1});
+        putBytes(store, key, new byte[] {0, 0, 0, 0, 99, 1});
+    }
+
+    /** Writes the bytes under the key below the typed store, e.g. a value in the form an earlier version stored. */
+    void putBytes(String store, String key, byte[] value) {
+        bytes(store).put(Bytes.wrap(key.getBytes(StandardCharsets.UTF_8)), value);
     }
 
     /** The store below its serdes. */

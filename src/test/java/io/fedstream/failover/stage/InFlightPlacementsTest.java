@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.admit.Placement;
 import io.fedstream.avro.ReservationPurpose;
-import io.fedstream.serde.JsonRecordSerde;
+import io.fedstream.avro.StoredPlacementState;
+import io.fedstream.serde.AvroSerdeConfig;
+import io.fedstream.serde.AvroSerdes;
+import io.fedstream.serde.InProcessSchemaRegistry;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +28,8 @@ class InFlightPlacementsTest {
     @BeforeEach
     void setUp() {
         states = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore("states"), Serdes.String(),
-                new JsonRecordSerde<>(PlacementState.class)).withLoggingDisabled().build();
+                PlacementStateAvro.serde(new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults())
+                        .specific(StoredPlacementState.class, false))).withLoggingDisabled().build();
         states.init(new MockProcessorContext<Void, Void>().getStateStoreContext(), states);
     }
 
@@ -56,10 +60,11 @@ class InFlightPlacementsTest {
     @Test
     void aStateThatCannotBeReadIsKeptSoThatTheRetryReadsItAgainAndDeadLettersIt() {
         states.put("a-placing", PlacementState.NEW.withPending(pending(ReservationPurpose.PLACE)));
-        bytes().put(Bytes.wrap("b-broken".getBytes(StandardCharsets.UTF_8)), "{not json".getBytes(StandardCharsets.UTF_8));
-        states.put("c-granted", PlacementState.NEW.placedOn("dc-1", 0));
+        bytes().put(Bytes.wrap("b-json".getBytes(StandardCharsets.UTF_8)), "{\"placedCluster\":\"dc-1\"}".getBytes(StandardCharsets.UTF_8));
+        bytes().put(Bytes.wrap("c-unknown-schema".getBytes(StandardCharsets.UTF_8)), new byte[] {0, 0, 0, 0, 99, 1});
+        states.put("d-granted", PlacementState.NEW.placedOn("dc-1", 0));
 
-        assertThat(InFlightPlacements.rebuiltFrom(new PlacementStates(states)).keys()).containsExactly("a-placing", "b-broken");
+        assertThat(InFlightPlacements.rebuiltFrom(new PlacementStates(states)).keys()).containsExactly("a-placing", "b-json", "c-unknown-schema");
     }
 
     @Test
