@@ -1,6 +1,6 @@
 package io.fedstream.admit;
 
-/** Turns one ledger state type into bytes and back; a Kafka Serde wraps it in the admit processor. */
+/** Turns one ledger state type into the bytes its store holds ({@link LedgerCodecs}) and back. */
 public interface Codec<T> {
 
     byte[] encode(T value);
