@@ -5,6 +5,8 @@ import io.fedstream.avro.AggregateRecord;
 import io.fedstream.avro.FederatedResourceQuotaRecord;
 import io.fedstream.avro.NamespaceUsageRecord;
 import io.fedstream.avro.PendingWorkloadRecord;
+import java.util.function.Function;
+import org.apache.avro.specific.SpecificRecord;
 
 /**
  * The ledger's state types as stored bytes: a format byte, then the raw Avro binary of the type's record in
@@ -25,4 +27,9 @@ public final class LedgerCodecs {
             Aggregate.class, AggregateRecord.class, AggregateRecords::toRecord, AggregateRecords::fromRecord);
 
     private LedgerCodecs() {}
+
+    /** Another admit-stage type stored the same way: the format byte, then the raw Avro binary of {@code record}. */
+    public static <T, R extends SpecificRecord> Codec<T> of(Class<T> type, Class<R> record, Function<T, R> toRecord, Function<R, T> fromRecord) {
+        return new AvroLedgerCodec<>(type, record, toRecord, fromRecord);
+    }
 }

@@ -1,13 +1,12 @@
 package io.fedstream.admit.stage;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fedstream.admit.Codec;
+import io.fedstream.admit.LedgerCodecs;
 import io.fedstream.admit.ReadingNote;
+import io.fedstream.avro.FieldProblemRecord;
+import io.fedstream.avro.QuotaSourceRecord;
+import io.fedstream.avro.ReadingNoteRecord;
 import io.fedstream.interpret.FieldError;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -17,12 +16,13 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * The version of a quota on the policies topic that the ledger last took in (by digest), why it was refused (empty
- * when it was applied), and the notes on how the version in force was read; stored as JSON in
- * {@link AdmitStores#QUOTA_SOURCES}.
+ * when it was applied), and the notes on how the version in force was read; stored in {@link AdmitStores#QUOTA_SOURCES}
+ * as the ledger stores its records (a {@link QuotaSourceRecord}, {@link LedgerCodecs}).
  */
 record QuotaSource(String digest, List<FieldError> problems, List<ReadingNote> notes) {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Codec<QuotaSource> CODEC = LedgerCodecs.of(QuotaSource.class, QuotaSourceRecord.class,
+            QuotaSource::toRecord, QuotaSource::fromRecord);
     private static final StringSerializer KEYS = new StringSerializer();
 
     QuotaSource {
@@ -31,35 +31,27 @@ record QuotaSource(String digest, List<FieldError> problems, List<ReadingNote> n
     }
 
     byte[] encode() {
-        ObjectNode node = JSON.createObjectNode().put("digest", digest);
-        ArrayNode list = node.putArray("problems");
-        for (FieldError problem : problems) {
-            list.addObject().put("field", problem.field()).put("value", problem.value()).put("reason", problem.reason());
-        }
-        ArrayNode noteList = node.putArray("notes");
-        for (ReadingNote note : notes) {
-            noteList.addObject().put("field", note.field()).put("text", note.text());
-        }
-        try {
-            return JSON.writeValueAsBytes(node);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return CODEC.encode(this);
     }
 
     static QuotaSource decode(byte[] bytes) {
         try {
-            ObjectNode node = (ObjectNode) JSON.readTree(bytes);
-            List<FieldError> problems = new ArrayList<>();
-            node.path("problems").forEach(p -> problems.add(new FieldError(
-                    p.path("field").asText(), p.path("value").isNull() ? null : p.path("value").asText(), p.path("reason").asText())));
-            // Entries written before notes existed have none: path() of a missing field iterates nothing.
-            List<ReadingNote> notes = new ArrayList<>();
-            node.path("notes").forEach(n -> notes.add(new ReadingNote(n.path("field").asText(), n.path("text").asText())));
-            return new QuotaSource(node.path("digest").asText(), problems, notes);
-        } catch (IOException | ClassCastException e) {
+            return CODEC.decode(bytes);
+        } catch (IllegalArgumentException e) {
             throw new IllegalStateException("corrupt entry of " + AdmitStores.QUOTA_SOURCES + ": " + e.getMessage(), e);
         }
+    }
+
+    private static QuotaSourceRecord toRecord(QuotaSource source) {
+        return new QuotaSourceRecord(source.digest,
+                source.problems.stream().map(p -> new FieldProblemRecord(p.field(), p.value(), p.reason())).toList(),
+                source.notes.stream().map(n -> new ReadingNoteRecord(n.field(), n.text())).toList());
+    }
+
+    private static QuotaSource fromRecord(QuotaSourceRecord record) {
+        return new QuotaSource(record.getDigest(),
+                record.getProblems().stream().map(p -> new FieldError(p.getField(), p.getValue(), p.getReason())).toList(),
+                record.getNotes().stream().map(n -> new ReadingNote(n.getField(), n.getText())).toList());
     }
 
     /** Every quota of a namespace the ledger took in from the policies topic, by name. */
