@@ -34,6 +34,14 @@ public record DeadLetter(
         return new DeadLetter(stage, reason, field, value, null, -1, -1, store);
     }
 
+    /**
+     * A record whose value (or key) cannot be decoded: what {@link DeadLetterDeserializationHandler} writes, and what a
+     * stage that decodes a topic's bytes itself writes, so that both letters read the same.
+     */
+    public static DeadLetter undecodable(String topic, int partition, long offset, Exception exception) {
+        return of("deserialize", DeadLetterDeserializationHandler.describe(exception), topic, partition, offset);
+    }
+
     /** A failure that concerns the whole record rather than one field. */
     public static DeadLetter of(String stage, String reason, String topic, int partition, long offset) {
         return new DeadLetter(stage, reason, null, null, topic, partition, offset);

@@ -29,8 +29,7 @@ public final class DeadLetterDeserializationHandler implements DeserializationEx
     @Override
     public Response handleError(
             ErrorHandlerContext context, ConsumerRecord<byte[], byte[]> record, Exception exception) {
-        DeadLetter letter =
-                DeadLetter.of("deserialize", describe(exception), record.topic(), record.partition(), record.offset());
+        DeadLetter letter = DeadLetter.undecodable(record.topic(), record.partition(), record.offset(), exception);
         LOG.warn("Undecodable record {}-{}@{} sent to {}: {}",
                 record.topic(), record.partition(), record.offset(), deadLetterTopic, letter.reason());
         return Response.resume(List.of(letter.toRecord(deadLetterTopic, record.key(), record.value())));
