@@ -2,6 +2,7 @@ package io.fedstream.config;
 
 import java.util.Objects;
 import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.Produced;
 
@@ -21,6 +22,14 @@ public record Topic<K, V>(String name, Serde<K> keySerde, Serde<V> valueSerde, C
     /** How a named source node reads this topic. */
     public Consumed<K, V> consumedAs(String sourceName) {
         return Consumed.with(keySerde, valueSerde).withName(sourceName);
+    }
+
+    /**
+     * How a named source node reads this topic with its values left as the bytes they came in, for a stage that decodes
+     * them itself with {@link #valueSerde()} and keeps the bytes (a record it cannot decode is then its to dead-letter).
+     */
+    public Consumed<K, byte[]> consumedAsBytes(String sourceName) {
+        return Consumed.with(keySerde, Serdes.ByteArray()).withName(sourceName);
     }
 
     /** How a named sink node writes this topic. */

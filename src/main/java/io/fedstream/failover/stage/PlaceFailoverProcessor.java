@@ -61,7 +61,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
 
     @Override
     public void init(ProcessorContext<String, PlaceFailoverOutcome> context) {
-        task = new PlaceFailoverTask(context, settings, topics.stateDeltas().name(), policyChanges, viewChanges);
+        task = new PlaceFailoverTask(context, settings, topics.bindings(), topics.stateDeltas().name(), policyChanges, viewChanges);
         failingOver = new FailingOver(task);
         rescaling = new Rescaling(task, failingOver);
         placing = new Placing(task, metrics, rescaling);
@@ -104,12 +104,17 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
     private void handle(Record<String, PlaceFailoverSignal> record) {
         PlaceFailoverSignal signal = record.value();
         String key = record.key();
+        if (signal instanceof PlaceFailoverSignal.BindingUndecodable undecodable) {
+            // Nothing of the workload is known from it: no store changes, no check of its incident.
+            task.emit(key, new PlaceFailoverOutcome.DeadLettered(undecodable.letter(), undecodable.bytes()));
+            return;
+        }
         // A delta changes nothing a cluster incident's check reads (the command that relays it is out already).
         if (key != null && !(signal instanceof PlaceFailoverSignal.ClusterChanged) && !(signal instanceof PlaceFailoverSignal.DeltaWritten)) {
             failingOver.onWorkloadRecord(key);
         }
         if (signal instanceof PlaceFailoverSignal.BindingChanged changed) {
-            onBinding(key, changed.binding());
+            onBinding(key, changed.binding(), changed.bytes());
         } else if (signal instanceof PlaceFailoverSignal.StatusReported reported) {
             onStatus(key, reported.status());
         } else if (signal instanceof PlaceFailoverSignal.DeltaWritten delta) {
@@ -134,11 +139,11 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         }
     }
 
-    private void onBinding(String key, ResourceBinding binding) {
+    private void onBinding(String key, ResourceBinding binding, byte[] bytes) {
         if (key == null) {
             return;
         }
-        ResourceBinding previous = task.bindings.update(key, binding);
+        ResourceBinding previous = task.bindings.update(key, binding, bytes);
         if (binding == null) {
             forget(key, WorkloadBindings.placedClusters(previous));
             return;

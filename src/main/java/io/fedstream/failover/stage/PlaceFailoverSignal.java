@@ -5,14 +5,22 @@ import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.dlq.DeadLetter;
 import java.util.ArrayList;
 import java.util.List;
 
 /** One input of the place-and-fail-over processor, whichever topic it came from; all but ClusterChanged are keyed by workload. */
 public sealed interface PlaceFailoverSignal {
 
-    /** A binding as the admit stage wrote it; null when the workload was deleted. */
-    record BindingChanged(ResourceBinding binding) implements PlaceFailoverSignal {
+    /**
+     * A binding as the admit stage wrote it, decoded, and the bytes it came in (the Confluent wire format), which the
+     * task stores as they are; both null when the workload was deleted.
+     */
+    record BindingChanged(ResourceBinding binding, byte[] bytes) implements PlaceFailoverSignal {
+    }
+
+    /** A record of {@code fedstream.bindings} that cannot be decoded: its dead letter and its bytes. */
+    record BindingUndecodable(DeadLetter letter, byte[] bytes) implements PlaceFailoverSignal {
     }
 
     /** What a running workload reported: checkpoints, offsets, its status. */

@@ -47,11 +47,11 @@ public final class PlaceFailoverStage {
 
     /** Adds the stage; returns the placements for the admit stage, keyed by namespace. */
     public KStream<String, AdmissionRequest> addTo(StreamsBuilder builder, KStream<String, ReservationAnswer> answers) {
-        PlaceFailoverStores.addTo(builder, topics.bindings().valueSerde(), topics.workloadStatus().valueSerde(),
-                topics.clusterState().valueSerde(), storeSerdes);
+        PlaceFailoverStores.addTo(builder, topics.workloadStatus().valueSerde(), topics.clusterState().valueSerde(), storeSerdes);
+        // Read as bytes and decoded once by the signal step: the task stores the bytes, not a second encoding of them.
         KStream<String, PlaceFailoverSignal> bindings = builder
-                .stream(topics.bindings().name(), topics.bindings().consumedAs("place-failover-bindings-source"))
-                .mapValues(PlaceFailoverSignal.BindingChanged::new, Named.as("place-failover-binding-signal"));
+                .stream(topics.bindings().name(), topics.bindings().consumedAsBytes("place-failover-bindings-source"))
+                .processValues(() -> new BindingSignals(topics.bindings()), Named.as("place-failover-binding-signal"));
         KStream<String, PlaceFailoverSignal> statuses = builder
                 .stream(topics.workloadStatus().name(), topics.workloadStatus().consumedAs("workload-status-source"))
                 .mapValues(PlaceFailoverSignal.StatusReported::new, Named.as("place-failover-status-signal"));

@@ -2,7 +2,6 @@ package io.fedstream.failover.stage;
 
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationRecord;
-import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.StoredAppliedPlacement;
 import io.fedstream.avro.StoredApplicationFailure;
 import io.fedstream.avro.StoredIncident;
@@ -15,12 +14,15 @@ import org.apache.kafka.streams.state.Stores;
 
 /**
  * The place-and-fail-over stage's RocksDB stores, partitioned by workload key like {@code fedstream.bindings}. A value
- * is a string (the indexes and markers) or Avro: a topic's record, or a record of schemas/internal, which a store of a
- * domain type maps to and from (e.g. {@link PlacementStateAvro}).
+ * is a string (the indexes and markers) or Avro: a topic's record (a binding in the very bytes it came in), or a record
+ * of schemas/internal, which a store of a domain type maps to and from (e.g. {@link PlacementStateAvro}).
  */
 public final class PlaceFailoverStores {
 
-    /** Workload key to its latest binding as {@code fedstream.bindings} carries it. */
+    /**
+     * Workload key to its latest binding in the bytes {@code fedstream.bindings} carried it in (Confluent wire format),
+     * kept as they came: encoding the decoded binding again cost a serialization per binding ({@link WorkloadBindings}).
+     */
     public static final String BINDINGS = "place-failover-bindings-store";
     /** {@code cluster NUL workload key} for every workload placed on the cluster: a prefix scan lists a cluster's workloads. */
     public static final String CLUSTER_WORKLOADS = "cluster-workloads-index";
@@ -72,9 +74,8 @@ public final class PlaceFailoverStores {
             REFUSED_POLICIES, APPLICATION_FAILURES, POLICY_PLACEMENTS};
     }
 
-    static void addTo(StreamsBuilder builder, Serde<ResourceBinding> bindings, Serde<WorkloadStatusEvent> statuses,
-                      Serde<ClusterStateEvent> transitions, ValueSerdes values) {
-        add(builder, BINDINGS, bindings);
+    static void addTo(StreamsBuilder builder, Serde<WorkloadStatusEvent> statuses, Serde<ClusterStateEvent> transitions, ValueSerdes values) {
+        add(builder, BINDINGS, Serdes.ByteArray());
         add(builder, CLUSTER_WORKLOADS, Serdes.String());
         add(builder, WORKLOADS, PlacementStateAvro.serde(values.placementStates()));
         addSmall(builder, UNPLACED, Serdes.String());

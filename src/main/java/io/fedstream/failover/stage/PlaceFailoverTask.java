@@ -11,6 +11,7 @@ import io.fedstream.avro.ReservationType;
 import io.fedstream.avro.ReservedComponent;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.bind.BindingOverrides;
+import io.fedstream.config.Topic;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.failover.IncidentLedger;
 import io.fedstream.failover.MigrationPlanner;
@@ -75,12 +76,12 @@ final class PlaceFailoverTask {
     private record Heard(Resources reserved, long at) {
     }
 
-    PlaceFailoverTask(ProcessorContext<String, PlaceFailoverOutcome> context, PlaceFailoverSettings settings, String deltaTopic,
-                      LongSupplier policyChanges, ClusterViewChanges viewChanges) {
+    PlaceFailoverTask(ProcessorContext<String, PlaceFailoverOutcome> context, PlaceFailoverSettings settings,
+                      Topic<String, ResourceBinding> bindingsTopic, String deltaTopic, LongSupplier policyChanges, ClusterViewChanges viewChanges) {
         this.context = context;
         this.settings = settings;
         this.bindings = new WorkloadBindings(context.getStateStore(PlaceFailoverStores.BINDINGS),
-                context.getStateStore(PlaceFailoverStores.CLUSTER_WORKLOADS));
+                context.getStateStore(PlaceFailoverStores.CLUSTER_WORKLOADS), bindingsTopic);
         this.placementStates = new PlacementStates(context.getStateStore(PlaceFailoverStores.WORKLOADS));
         this.placementsInFlight = InFlightPlacements.rebuiltFrom(placementStates);
         this.waiting = new WaitingWorkloads(context.getStateStore(PlaceFailoverStores.UNPLACED), placementsInFlight);

@@ -1,36 +1,47 @@
 package io.fedstream.failover.stage;
 
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.config.Topic;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * The latest binding of each workload of the task, as {@code fedstream.bindings} carries it, and the index of the
- * clusters each is placed on ({@link PlaceFailoverStores#BINDINGS}, {@link PlaceFailoverStores#CLUSTER_WORKLOADS}).
+ * The latest binding of each workload of the task, in the bytes {@code fedstream.bindings} carried it in, and the index
+ * of the clusters each is placed on ({@link PlaceFailoverStores#BINDINGS}, {@link PlaceFailoverStores#CLUSTER_WORKLOADS}).
  */
 final class WorkloadBindings {
 
-    private final KeyValueStore<String, ResourceBinding> latest;
+    private final KeyValueStore<String, byte[]> latest;
     private final KeyValueStore<String, String> byCluster;
+    private final String topic;
+    private final Deserializer<ResourceBinding> values;
 
-    WorkloadBindings(KeyValueStore<String, ResourceBinding> latest, KeyValueStore<String, String> byCluster) {
+    WorkloadBindings(KeyValueStore<String, byte[]> latest, KeyValueStore<String, String> byCluster, Topic<String, ResourceBinding> bindings) {
         this.latest = latest;
         this.byCluster = byCluster;
+        this.topic = bindings.name();
+        this.values = bindings.valueSerde().deserializer();
     }
 
     /** The workload's latest binding, null when there is none (never seen, or deleted). */
     ResourceBinding of(String workloadKey) {
-        return latest.get(workloadKey);
+        return values.deserialize(topic, latest.get(workloadKey));
     }
 
     /**
-     * Keeps {@code binding} as the workload's latest (null: the workload was deleted) and lists it under the clusters it
-     * is placed on now; returns the binding it replaces.
+     * Keeps {@code binding} as the workload's latest, stored as {@code bytes}, the record's value it was decoded from
+     * (both null: the workload was deleted), and lists it under the clusters it is placed on now; returns the binding it
+     * replaces.
      */
-    ResourceBinding update(String workloadKey, ResourceBinding binding) {
-        ResourceBinding previous = latest.get(workloadKey);
+    ResourceBinding update(String workloadKey, ResourceBinding binding, byte[] bytes) {
+        if ((binding == null) != (bytes == null)) {
+            throw new IllegalArgumentException("binding of " + workloadKey + " and its bytes must both be given or both be null (deleted), got "
+                    + (binding == null ? "no binding and " + bytes.length + " bytes" : "a binding and no bytes"));
+        }
+        ResourceBinding previous = of(workloadKey);
         Set<String> before = placedClusters(previous);
         Set<String> after = placedClusters(binding);
         before.stream().filter(c -> !after.contains(c)).forEach(c -> byCluster.delete(ClusterWorkloadKeys.of(c, workloadKey)));
@@ -38,7 +49,7 @@ final class WorkloadBindings {
         if (binding == null) {
             latest.delete(workloadKey);
         } else {
-            latest.put(workloadKey, binding);
+            latest.put(workloadKey, bytes);
         }
         return previous;
     }

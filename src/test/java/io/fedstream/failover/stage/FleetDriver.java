@@ -40,6 +40,7 @@ import java.util.NoSuchElementException;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.StreamsConfig;
@@ -80,7 +81,10 @@ final class FleetDriver implements AutoCloseable {
     private final TestInputTopic<String, byte[]> deltas;
     private final TestInputTopic<String, MigrationEvent> migrationEvents;
     private final TestInputTopic<String, ClusterStateEvent> transitions;
-    private final TestOutputTopic<String, ResourceBinding> bindingsOut;
+    private final TestInputTopic<String, byte[]> bindingsIn;
+    private final TestOutputTopic<String, byte[]> bindingsOut;
+    private final Deserializer<ResourceBinding> bindingValues;
+    private final String bindingsTopic;
     private final TestOutputTopic<String, MigrationCommand> commandsOut;
     private final TestOutputTopic<String, ClusterStateEvent> statesOut;
     private final TestOutputTopic<String, AuditEvent> auditOut;
@@ -90,6 +94,8 @@ final class FleetDriver implements AutoCloseable {
     private final Map<String, ClusterHealthEvent> beating = new LinkedHashMap<>();
     private Instant now;
     final Map<String, ResourceBinding> bindings = new HashMap<>();
+    /** The value bytes of each workload's latest record on fedstream.bindings, as written. */
+    final Map<String, byte[]> bindingBytes = new HashMap<>();
     final List<MigrationCommand> commands = new ArrayList<>();
     final List<ClusterStateEvent> states = new ArrayList<>();
     final List<AuditEvent> audit = new ArrayList<>();
@@ -146,7 +152,10 @@ final class FleetDriver implements AutoCloseable {
         migrationEvents = driver.createInputTopic(topics.migrationEvents().name(), keys.serializer(), topics.migrationEvents().valueSerde().serializer());
         transitions = driver.createInputTopic(topics.clusterTransitions().name(), keys.serializer(),
                 topics.clusterTransitions().valueSerde().serializer());
-        bindingsOut = driver.createOutputTopic(topics.bindings().name(), keys.deserializer(), topics.bindings().valueSerde().deserializer());
+        bindingsTopic = topics.bindings().name();
+        bindingValues = topics.bindings().valueSerde().deserializer();
+        bindingsIn = driver.createInputTopic(bindingsTopic, keys.serializer(), Serdes.ByteArray().serializer());
+        bindingsOut = driver.createOutputTopic(bindingsTopic, keys.deserializer(), Serdes.ByteArray().deserializer());
         commandsOut = driver.createOutputTopic(topics.migrations().name(), keys.deserializer(), topics.migrations().valueSerde().deserializer());
         statesOut = driver.createOutputTopic(topics.clusterState().name(), keys.deserializer(), topics.clusterState().valueSerde().deserializer());
         auditOut = driver.createOutputTopic(topics.audit().name(), keys.deserializer(), topics.audit().valueSerde().deserializer());
@@ -297,6 +306,20 @@ final class FleetDriver implements AutoCloseable {
         workloads.pipeInput(key, WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).setPlacement(placement)
                 .build(), now);
         return drain();
+    }
+
+    /**
+     * A record on fedstream.bindings with the value bytes as given, as another writer may leave one (a newer version's
+     * schema, a broken producer); the place-and-fail-over stage reads it, the admit stage does not.
+     */
+    FleetDriver bindingRecord(String key, byte[] value) {
+        bindingsIn.pipeInput(key, value, now);
+        return drain();
+    }
+
+    /** The registry the topology's serdes use: a record written in a schema of a test's own registers it here. */
+    SchemaRegistry registry() {
+        return registry;
     }
 
     /** The reservation requests written since the last call, a batch's one by one, each with its record's timestamp. */
@@ -454,6 +477,7 @@ final class FleetDriver implements AutoCloseable {
         });
         restarted.beating.putAll(beating);
         restarted.bindings.putAll(bindings);
+        restarted.bindingBytes.putAll(bindingBytes);
         restarted.commands.addAll(commands);
         restarted.states.addAll(states);
         restarted.audit.addAll(audit);
@@ -510,11 +534,13 @@ final class FleetDriver implements AutoCloseable {
     }
 
     private FleetDriver drain() {
-        for (TestRecord<String, ResourceBinding> record : bindingsOut.readRecordsToList()) {
+        for (TestRecord<String, byte[]> record : bindingsOut.readRecordsToList()) {
             if (record.value() == null) {
                 bindings.remove(record.key());
+                bindingBytes.remove(record.key());
             } else {
-                bindings.put(record.key(), record.value());
+                bindings.put(record.key(), bindingValues.deserialize(bindingsTopic, record.value()));
+                bindingBytes.put(record.key(), record.value());
             }
         }
         commands.addAll(commandsOut.readValuesToList());

@@ -1,12 +1,14 @@
 package io.fedstream.failover.stage;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fedstream.api.TestBindings;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.config.Topic;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.InProcessSchemaRegistry;
@@ -22,16 +24,24 @@ import org.junit.jupiter.api.Test;
 /** The task's latest bindings keep the cluster index in step: a workload is listed under exactly the clusters it is placed on. */
 class WorkloadBindingsTest {
 
+    private static final String TOPIC = "fedstream.bindings";
+
+    private final Serde<ResourceBinding> serde = new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults())
+            .specific(ResourceBinding.class, false);
+    private KeyValueStore<String, byte[]> latest;
     private KeyValueStore<String, String> byCluster;
     private WorkloadBindings bindings;
 
     @BeforeEach
     void setUp() {
-        Serde<ResourceBinding> serde = new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults())
-                .specific(ResourceBinding.class, false);
-        KeyValueStore<String, ResourceBinding> latest = store("latest", serde);
+        latest = store("latest", Serdes.ByteArray());
         byCluster = store("by-cluster", Serdes.String());
-        bindings = new WorkloadBindings(latest, byCluster);
+        bindings = new WorkloadBindings(latest, byCluster, new Topic<>(TOPIC, Serdes.String(), serde, ResourceBinding.class));
+    }
+
+    /** Updates with the binding and the bytes it came in, as the record carried it. */
+    private ResourceBinding update(String key, ResourceBinding binding) {
+        return bindings.update(key, binding, serde.serializer().serialize(TOPIC, binding));
     }
 
     private static <V> KeyValueStore<String, V> store(String name, Serde<V> values) {
@@ -54,13 +64,13 @@ class WorkloadBindingsTest {
         ResourceBinding first = placedOn("dc-1", "dc-2");
         String key = first.getWorkloadKey();
 
-        assertThat(bindings.update(key, placedOn())).isNull();
+        assertThat(update(key, placedOn())).isNull();
         assertThat(bindings.on("dc-1")).isEmpty();
-        assertThat(bindings.update(key, first).getPlacement()).isNull();
+        assertThat(update(key, first).getPlacement()).isNull();
         assertThat(bindings.on("dc-1")).containsExactly(key);
         assertThat(bindings.on("dc-2")).containsExactly(key);
 
-        assertThat(bindings.update(key, placedOn("dc-2", "dc-3"))).isEqualTo(first);
+        assertThat(update(key, placedOn("dc-2", "dc-3"))).isEqualTo(first);
 
         assertThat(bindings.on("dc-1")).isEmpty();
         assertThat(bindings.on("dc-2")).containsExactly(key);
@@ -71,9 +81,9 @@ class WorkloadBindingsTest {
     @Test
     void aDeletedWorkloadLeavesNoBindingAndNoIndexEntry() {
         String key = placedOn("dc-1").getWorkloadKey();
-        bindings.update(key, placedOn("dc-1"));
+        update(key, placedOn("dc-1"));
 
-        assertThat(bindings.update(key, null).getPlacement().getClusters()).extracting(ClusterTarget::getName).containsExactly("dc-1");
+        assertThat(update(key, null).getPlacement().getClusters()).extracting(ClusterTarget::getName).containsExactly("dc-1");
 
         assertThat(bindings.of(key)).isNull();
         assertThat(bindings.on("dc-1")).isEmpty();
@@ -83,9 +93,30 @@ class WorkloadBindingsTest {
     }
 
     @Test
+    void aBindingIsStoredInTheBytesItCameInAndReadBackFromThem() {
+        ResourceBinding binding = placedOn("dc-1");
+        byte[] bytes = serde.serializer().serialize(TOPIC, binding);
+
+        bindings.update(binding.getWorkloadKey(), binding, bytes);
+
+        assertThat(latest.get(binding.getWorkloadKey())).isSameAs(bytes);
+        assertThat(bindings.of(binding.getWorkloadKey())).isEqualTo(binding);
+    }
+
+    @Test
+    void aBindingWithoutItsBytesIsRefusedNamingTheWorkload() {
+        ResourceBinding binding = placedOn("dc-1");
+
+        assertThatThrownBy(() -> bindings.update(binding.getWorkloadKey(), binding, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(binding.getWorkloadKey()).hasMessageContaining("a binding and no bytes");
+        assertThat(latest.get(binding.getWorkloadKey())).isNull();
+    }
+
+    @Test
     void anEntryTakenOutOfAClustersListLeavesTheBindingAndItsOtherClusters() {
         String key = placedOn("dc-1", "dc-2").getWorkloadKey();
-        bindings.update(key, placedOn("dc-1", "dc-2"));
+        update(key, placedOn("dc-1", "dc-2"));
 
         bindings.unlist("dc-1", key);
 
