@@ -4,7 +4,8 @@
  *
  * <ul>
  *   <li>Key: workload key, partitioned like {@code fedstream.bindings}.</li>
- *   <li>Inputs: {@code fedstream.bindings} (admitted workloads to place, placements to index),
+ *   <li>Inputs: {@code fedstream.bindings} (admitted workloads to place, placements to index; read as bytes and decoded
+ *       once by {@link io.fedstream.failover.stage.BindingSignals}, so that the task stores the bytes as they came),
  *       {@code fedstream.cluster-transitions} (every cluster transition and brake change, on every partition),
  *       {@code fedstream.workload-status}, {@code fedstream.state-deltas}, {@code fedstream.migration-events},
  *       {@code reservation-answers-repartition}; the {@code policies-store} and {@code cluster-views-store} global
