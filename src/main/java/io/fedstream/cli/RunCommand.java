@@ -5,6 +5,7 @@ import io.fedstream.api.Probes;
 import io.fedstream.api.QueryServer;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.runtime.EmbeddedKafka;
+import io.fedstream.runtime.ShutdownSignal;
 import io.fedstream.runtime.StreamsRunner;
 import io.fedstream.serde.KafkaSchemaRegistry;
 import io.fedstream.serde.RegistryHttpServer;
