@@ -19,6 +19,7 @@ import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.mirror.PolicyMirror;
+import io.fedstream.serde.StoreEncodingCheck;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +70,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
     @Override
     public void init(ProcessorContext<String, AdmitOutcome> context) {
         this.context = context;
+        StoreEncodingCheck.requireCurrent(context, AdmitStores.encodings());
         this.ledger = new Ledger(new DecodedNamespaces(StoreLedgerState.of(context)));
         KeyValueStore<String, PolicyEvent> policies = context.getStateStore(PolicyMirror.STORE);
         this.quotas = new QuotaSync(policies, context.getStateStore(AdmitStores.QUOTA_SOURCES), ledger, policyChanges);
