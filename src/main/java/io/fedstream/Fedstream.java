@@ -165,7 +165,8 @@ public final class Fedstream implements AutoCloseable {
     }
 
     private FedstreamTopology workloads() {
-        return new FedstreamTopology(topics, InternalSerdes.of(serdes), interpreterExtensions, config.placeFailoverSettings(), metrics);
+        return new FedstreamTopology(topics, InternalSerdes.of(serdes), interpreterExtensions, config.admitSettings(),
+                config.placeFailoverSettings(), metrics);
     }
 
     private HealthTopology health() {

@@ -1,5 +1,6 @@
 package io.fedstream;
 
+import io.fedstream.admit.stage.AdmitSettings;
 import io.fedstream.admit.stage.AdmitStage;
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.ReservationAnswer;
@@ -31,14 +32,16 @@ public final class FedstreamTopology {
     private final Topics topics;
     private final InternalSerdes serdes;
     private final InterpreterExtensions interpreterExtensions;
+    private final AdmitSettings admission;
     private final PlaceFailoverSettings fleet;
     private final FedstreamMetrics metrics;
 
     public FedstreamTopology(Topics topics, InternalSerdes serdes, InterpreterExtensions interpreterExtensions,
-                             PlaceFailoverSettings fleet, FedstreamMetrics metrics) {
+                             AdmitSettings admission, PlaceFailoverSettings fleet, FedstreamMetrics metrics) {
         this.topics = topics;
         this.serdes = serdes;
         this.interpreterExtensions = interpreterExtensions;
+        this.admission = admission;
         this.fleet = fleet;
         this.metrics = metrics;
     }
@@ -70,7 +73,7 @@ public final class FedstreamTopology {
         KStream<String, AdmissionRequest> placements =
                 new PlaceFailoverStage(topics, fleet, serdes.reservationAnswers(), serdes.placeFailoverStores(), policies, viewChanges, metrics)
                         .addTo(builder, answers);
-        new AdmitStage(topics, serdes.admissionRequests(), policies, fleet.partitions(), metrics).addTo(builder, workloads, requests, placements);
+        new AdmitStage(topics, serdes.admissionRequests(), policies, fleet.partitions(), admission, metrics).addTo(builder, workloads, requests, placements);
     }
 
     private static Properties namingRules() {

@@ -2,7 +2,7 @@ package io.fedstream;
 
 import io.fedstream.config.Topics;
 import io.fedstream.health.HealthSettings;
-import io.fedstream.health.WatchClustersStage;
+import io.fedstream.health.stage.WatchClustersStage;
 import io.fedstream.metrics.FedstreamMetrics;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;

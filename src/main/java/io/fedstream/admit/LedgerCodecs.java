@@ -26,6 +26,11 @@ public final class LedgerCodecs {
     public static final Codec<Aggregate> AGGREGATE = new AvroLedgerCodec<>(
             Aggregate.class, AggregateRecord.class, AggregateRecords::toRecord, AggregateRecords::fromRecord);
 
+    /** The format byte of every value written by these codecs: Avro. */
+    public static final byte FORMAT = AvroLedgerCodec.FORMAT;
+    /** The format byte of the hand-written varint encoding that fedstream wrote before its ledger was Avro (commit 29f6ed9). */
+    public static final byte VARINT_FORMAT = AvroLedgerCodec.VARINT_FORMAT;
+
     private LedgerCodecs() {}
 
     /** Another admit-stage type stored the same way: the format byte, then the raw Avro binary of {@code record}. */

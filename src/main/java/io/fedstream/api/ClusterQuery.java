@@ -1,7 +1,7 @@
 package io.fedstream.api;
 
 import io.fedstream.avro.ClusterWatch;
-import io.fedstream.health.WatchClustersStage;
+import io.fedstream.health.stage.WatchClustersStage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

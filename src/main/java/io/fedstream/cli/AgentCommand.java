@@ -5,6 +5,7 @@ import io.fedstream.Fedstream;
 import io.fedstream.agent.Agent;
 import io.fedstream.agent.AgentSettings;
 import io.fedstream.config.FedstreamConfig;
+import io.fedstream.runtime.ShutdownSignal;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;

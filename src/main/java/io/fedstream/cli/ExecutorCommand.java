@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fedstream.Fedstream;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.executor.Executor;
+import io.fedstream.runtime.ShutdownSignal;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;

@@ -5,7 +5,9 @@ import io.fedstream.api.Probes;
 import io.fedstream.api.QueryServer;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.runtime.EmbeddedKafka;
+import io.fedstream.runtime.ShutdownSignal;
 import io.fedstream.runtime.StreamsRunner;
+import io.fedstream.serde.EarlierStoreEncodingException;
 import io.fedstream.serde.KafkaSchemaRegistry;
 import io.fedstream.serde.RegistryHttpServer;
 import java.io.IOException;
@@ -122,7 +124,8 @@ final class RunCommand implements Callable<Integer> {
                     fedstream.topics().workloads().name(), fedstream.topics().bindings().name(), fedstream.topics().deadLetters().name());
             while (!signal.poll(Duration.ofSeconds(1))) {
                 if (runner.awaitStop(Duration.ZERO)) {
-                    LOG.error("fedstream stopped: {}", String.valueOf(runner.failure()));
+                    Throwable failure = runner.failure();
+                    LOG.error("fedstream stopped: {}", failure instanceof EarlierStoreEncodingException ? failure.getMessage() : String.valueOf(failure));
                     return 1;
                 }
             }

@@ -26,6 +26,7 @@ import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.AbstractConfig;
+import io.fedstream.admit.stage.AdmitSettings;
 import io.fedstream.failover.stage.PlaceFailoverSettings;
 import io.fedstream.health.HealthSettings;
 import io.fedstream.serde.SubjectNameStrategy;
@@ -109,6 +110,8 @@ public final class FedstreamConfig extends AbstractConfig {
     public static final String HEALTH_INPUT_LAG_TOLERANCE_MS = "health.input.lag.tolerance.ms";
     public static final String HEALTH_BRAKE_RATIO = "health.brake.ratio";
     public static final String HEALTH_BRAKE_MIN_CLUSTERS = "health.brake.min.clusters";
+    // Admission
+    public static final String ADMIT_STATUS_INTERVAL_MS = "admit.status.interval.ms";
     // Placement and failover
     public static final String PLACE_RESERVATION_TTL_MS = "place.reservation.ttl.ms";
     public static final String PLACE_RETRY_INTERVAL_MS = "place.retry.interval.ms";
@@ -122,6 +125,7 @@ public final class FedstreamConfig extends AbstractConfig {
     private static final String GROUP_HTTP = "HTTP";
     private static final String GROUP_LOCAL = "Local runtime";
     private static final String GROUP_HEALTH = "Cluster health";
+    private static final String GROUP_ADMIT = "Admission";
     private static final String GROUP_PLACE = "Placement and failover";
     private static final String GROUP_STATE = "State stores";
 
@@ -267,6 +271,12 @@ public final class FedstreamConfig extends AbstractConfig {
                 .define(HEALTH_BRAKE_MIN_CLUSTERS, Type.INT, 2, Range.atLeast(1), Importance.LOW,
                         "The fewest clusters failing together that engage the migration brake: one cluster alone is never a"
                                 + " mass failure by default.", GROUP_HEALTH, 8, ConfigDef.Width.SHORT, HEALTH_BRAKE_MIN_CLUSTERS)
+
+                .define(ADMIT_STATUS_INTERVAL_MS, Type.LONG, AdmitSettings.DEFAULT_STATUS_INTERVAL.toMillis(), Range.atLeast(1), Importance.LOW,
+                        "How often (wall clock) the admit stage writes to the quota-status topic the status of every quota of"
+                                + " each namespace that saw a decision or a quota change since the last write: a status is at most"
+                                + " this far behind. The default is Kafka Streams' commit interval under exactly-once.",
+                        GROUP_ADMIT, 1, ConfigDef.Width.SHORT, ADMIT_STATUS_INTERVAL_MS)
 
                 .define(PLACE_RESERVATION_TTL_MS, Type.LONG, 300_000L, Range.atLeast(1), Importance.LOW,
                         "How long room reserved on a cluster counts against it: the time its heartbeats may take to report the"
@@ -506,6 +516,11 @@ public final class FedstreamConfig extends AbstractConfig {
                         ? getLong(HEALTH_FAILURE_THRESHOLD_MS) : getLong(HEALTH_INPUT_LAG_TOLERANCE_MS)),
                 getDouble(HEALTH_BRAKE_RATIO),
                 getInt(HEALTH_BRAKE_MIN_CLUSTERS));
+    }
+
+    /** The admit stage's clock. */
+    public AdmitSettings admitSettings() {
+        return new AdmitSettings(Duration.ofMillis(getLong(ADMIT_STATUS_INTERVAL_MS)));
     }
 
     /** The place-and-fail-over stage's clocks; a NoExecute taint no toleration of a workload's policy tolerates gets health.toleration.ms. */

@@ -29,7 +29,7 @@ public final class ClusterHealthMachine {
     public record Step(ClusterWatch watch, ClusterStateEvent transition) {
 
         /** A step that changed nothing at all, e.g. an out-of-order heartbeat: nothing to store. */
-        static Step unchanged(ClusterWatch watch) {
+        public static Step unchanged(ClusterWatch watch) {
             return new Step(watch, null);
         }
     }

@@ -17,19 +17,19 @@ import java.util.Set;
  * non-negative Kubernetes quantity that fits exact integer units, conditions and taints of a known shape, a cluster
  * name, and a heartbeat time not ahead of fedstream's clock by more than the input lag tolerance.
  */
-final class HeartbeatCheck {
+public final class HeartbeatCheck {
 
     private static final Set<String> CONDITION_STATUSES = Set.of("True", "False", "Unknown");
     private static final Set<String> EFFECTS = Set.of("NoSchedule", "PreferNoSchedule", "NoExecute");
 
     private final HealthSettings settings;
 
-    HeartbeatCheck(HealthSettings settings) {
+    public HeartbeatCheck(HealthSettings settings) {
         this.settings = settings;
     }
 
     /** Every problem of the heartbeat, naming field and value; empty when it may be taken in. */
-    List<FieldError> problems(ClusterHealthEvent heartbeat, long wallClock) {
+    public List<FieldError> problems(ClusterHealthEvent heartbeat, long wallClock) {
         List<FieldError> problems = new ArrayList<>();
         if (heartbeat.getCluster().isBlank()) {
             problems.add(new FieldError("cluster", heartbeat.getCluster(), "must name the cluster"));

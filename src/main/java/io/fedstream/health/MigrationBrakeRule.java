@@ -13,21 +13,21 @@ import java.util.List;
  * nothing is heard at all, the likelier fault is fedstream's or the network's, as in the Kubernetes node lifecycle
  * controller's full-disruption rule (docs/health.md).
  */
-final class MigrationBrakeRule {
+public final class MigrationBrakeRule {
 
     /** At least the brake ratio of the known clusters turned SUSPECT within one failure threshold and are not back. */
     static final String MASS_FAILURE = "MassFailure";
     /** No heartbeat of any cluster processed for the input lag tolerance. */
-    static final String INPUT_LAG = "InputLag";
+    public static final String INPUT_LAG = "InputLag";
 
     private final HealthSettings settings;
 
-    MigrationBrakeRule(HealthSettings settings) {
+    public MigrationBrakeRule(HealthSettings settings) {
         this.settings = settings;
     }
 
     /** The latest heartbeat time of any cluster: the watch's clock; {@link Long#MIN_VALUE} before the first. */
-    static long healthTime(Collection<ClusterWatch> watches) {
+    public static long healthTime(Collection<ClusterWatch> watches) {
         return watches.stream()
                 .filter(watch -> watch.getLastHeartbeatAt() != null)
                 .mapToLong(watch -> watch.getLastHeartbeatAt().toEpochMilli())
@@ -35,7 +35,7 @@ final class MigrationBrakeRule {
     }
 
     /** True while the wall clock is at least the tolerance ahead of the watch's clock: then no cluster changes state. */
-    boolean lagging(long healthTime, long wallClock) {
+    public boolean lagging(long healthTime, long wallClock) {
         return healthTime != Long.MIN_VALUE && wallClock - healthTime >= settings.inputLagTolerance().toMillis();
     }
 
@@ -43,7 +43,7 @@ final class MigrationBrakeRule {
      * The brake over the given watches, null when it does not hold. While it holds for the same reason, it keeps the
      * time it engaged ({@code previous.since}).
      */
-    MigrationBrake evaluate(Collection<ClusterWatch> watches, long healthTime, long wallClock, MigrationBrake previous) {
+    public MigrationBrake evaluate(Collection<ClusterWatch> watches, long healthTime, long wallClock, MigrationBrake previous) {
         List<ClusterWatch> known = watches.stream().filter(watch -> watch.getHeartbeat() != null).toList();
         if (known.isEmpty()) {
             return null;

@@ -20,7 +20,7 @@ public final class Reasons {
     /** The NoExecute taint is gone. */
     static final String NO_EXECUTE_TAINT_REMOVED = "NoExecuteTaintRemoved";
     /** Every heartbeat of a cluster so far was refused (a dead letter names the field and value); not a transition. */
-    static final String HEARTBEAT_REFUSED = "HeartbeatRefused";
+    public static final String HEARTBEAT_REFUSED = "HeartbeatRefused";
     /** RECOVERING stayed healthy for its (damped) success threshold. */
     static final String RECOVERED = "Recovered";
 

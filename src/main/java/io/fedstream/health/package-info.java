@@ -1,19 +1,9 @@
 /**
- * Stage 5, the cluster watch: the whole topology of the health client ({@code <application.id>-health}, its own stream
- * thread), apart from the workload client so that heartbeats never wait behind workloads.
- *
- * <ul>
- *   <li>Key: cluster name. The gate ({@code check-heartbeats}) runs per partition of {@code fedstream.cluster-health};
- *       the watch ({@code watch-clusters}) runs as one task over every cluster, behind the internal
- *       {@code cluster-heartbeats} repartition topic of one partition.</li>
- *   <li>Input: {@code fedstream.cluster-health} (ClusterHealthEvent).</li>
- *   <li>Outputs: {@code fedstream.cluster-state} (transitions), {@code fedstream.cluster-transitions} (transitions and
- *       brake changes, on every partition, for the fail-over stage), {@code fedstream.cluster-views} (ClusterWatch, for
- *       placement and the reserving tasks), {@code fedstream.audit}, {@code fedstream.dlq} (refused heartbeats).</li>
- *   <li>Store: {@code cluster-states-store}, cluster name to ClusterWatch (queried by {@code GET /apis/clusters}).</li>
- *   <li>Pure cores: {@link io.fedstream.health.ClusterHealthMachine} (one cluster's life cycle),
- *       {@code MigrationBrakeRule} (the brake over all clusters), {@code HeartbeatCheck} (refused values).</li>
- * </ul>
+ * The cluster watch's pure core, no Kafka types: {@link io.fedstream.health.ClusterHealthMachine} (one cluster's life
+ * cycle: READY, SUSPECT, FAILED, RECOVERING, with the taints it carries), {@link io.fedstream.health.MigrationBrakeRule}
+ * (the brake over all clusters), {@link io.fedstream.health.HeartbeatCheck} (heartbeat values refused, naming field and
+ * value), and the watch's settings ({@link io.fedstream.health.HealthSettings}). The stage that runs them on Kafka
+ * Streams is {@link io.fedstream.health.stage}.
  *
  * <p>Rules: docs/health.md.
  */

@@ -1,5 +1,6 @@
 package io.fedstream.runtime;
 
+import io.fedstream.serde.EarlierStoreEncodingException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -22,7 +23,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What to do when a stream thread dies: a transient error (a timeout, a Kafka client error such as a producer that an
  * outage left in an error state, a migrated task) replaces the thread, unless threads died that way {@value #MAX_REPLACEMENTS} times within the stall bound; anything
- * else shuts the client down, and {@code run} exits 1.
+ * else shuts the client down, and {@code run} exits 1. A store in an earlier encoding shuts it down too, logged by the
+ * runner's caller alone: its message is the operator's to act on, and a stack trace would bury it.
  */
 final class StreamThreadPolicy implements StreamsUncaughtExceptionHandler {
 
@@ -40,6 +42,9 @@ final class StreamThreadPolicy implements StreamsUncaughtExceptionHandler {
 
     @Override
     public synchronized StreamThreadExceptionResponse handle(Throwable exception) {
+        if (EarlierStoreEncodingException.in(exception).isPresent()) {
+            return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+        }
         if (!isTransient(exception)) {
             LOG.error("A stream thread failed with a fatal error; shutting Kafka Streams down", exception);
             return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;

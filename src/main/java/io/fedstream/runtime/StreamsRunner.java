@@ -1,8 +1,10 @@
 package io.fedstream.runtime;
 
 import io.fedstream.Fedstream;
+import io.fedstream.serde.EarlierStoreEncodingException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -70,7 +72,13 @@ public final class StreamsRunner implements AutoCloseable {
         StreamThreadPolicy policy = new StreamThreadPolicy(bound, System::nanoTime);
         streams.setUncaughtExceptionHandler(exception -> {
             StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse response = policy.handle(exception);
-            if (response != StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD) {
+            Optional<EarlierStoreEncodingException> earlierEncoding = EarlierStoreEncodingException.in(exception);
+            if (earlierEncoding.isPresent()) {
+                // Every task over such a store fails alike, on every thread: the first says it all, once, through failure().
+                if (failure == null) {
+                    failure = earlierEncoding.get();
+                }
+            } else if (response != StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD) {
                 failure = exception;
                 LOG.error("Kafka Streams ({} client) failed; shutting down", client, exception);
             }
@@ -90,16 +98,25 @@ public final class StreamsRunner implements AutoCloseable {
         return properties;
     }
 
-    /** Starts processing and waits until every task of both clients runs, failing after the timeout. */
+    /**
+     * Starts processing and waits until every task of both clients runs, failing after the timeout. On failure it closes
+     * both clients (the caller has no runner to close) and throws; a store in an earlier encoding is thrown as is, its
+     * message being all the operator needs.
+     */
     public StreamsRunner start(Duration timeout) throws InterruptedException {
         health.start();
         streams.start();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (streams.state() != KafkaStreams.State.RUNNING || health.state() != KafkaStreams.State.RUNNING) {
             if (failure != null || streams.state() == KafkaStreams.State.ERROR || health.state() == KafkaStreams.State.ERROR) {
+                close();
+                if (failure instanceof EarlierStoreEncodingException earlierEncoding) {
+                    throw earlierEncoding;
+                }
                 throw new IllegalStateException("Kafka Streams failed to start: " + failure, failure);
             }
             if (System.nanoTime() > deadline) {
+                close();
                 throw new IllegalStateException("Kafka Streams not running after " + timeout + " (workload client " + streams.state()
                         + ", health client " + health.state() + ")");
             }

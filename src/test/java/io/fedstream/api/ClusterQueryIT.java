@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fedstream.avro.ClusterCondition;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.cli.Main;
-import io.fedstream.health.WatchClustersStage;
+import io.fedstream.health.stage.WatchClustersStage;
 import io.fedstream.runtime.AppInstance;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;

@@ -12,7 +12,7 @@ import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topic;
 import io.fedstream.runtime.AppInstance;
-import io.fedstream.runtime.DemoClusters;
+import io.fedstream.demo.DemoClusters;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;
 import io.fedstream.runtime.SharedKafka;

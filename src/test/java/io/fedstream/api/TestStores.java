@@ -20,7 +20,7 @@ import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.bind.BindingNames;
 import io.fedstream.failover.stage.PlaceFailoverStores;
-import io.fedstream.health.WatchClustersStage;
+import io.fedstream.health.stage.WatchClustersStage;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Resources;
 import io.fedstream.serde.AvroSerdeConfig;

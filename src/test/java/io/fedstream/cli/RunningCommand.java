@@ -2,6 +2,7 @@ package io.fedstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fedstream.runtime.ShutdownSignal;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;

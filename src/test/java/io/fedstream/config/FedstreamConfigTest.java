@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Properties;
 
 import io.fedstream.config.FedstreamConfig.Source;
+import io.fedstream.admit.stage.AdmitSettings;
 import io.fedstream.failover.stage.PlaceFailoverSettings;
 import io.fedstream.health.HealthSettings;
 import io.fedstream.serde.SubjectNameStrategy;
@@ -76,6 +77,7 @@ class FedstreamConfigTest {
         assertThat(config.healthSettings()).isEqualTo(HealthSettings.defaults());
         assertThat(config.placeFailoverSettings()).isEqualTo(new PlaceFailoverSettings(Duration.ofMinutes(5), Duration.ofSeconds(30), Duration.ofSeconds(1),
                 Duration.ofSeconds(10), Duration.ofMinutes(5), 6));
+        assertThat(config.admitSettings()).isEqualTo(new AdmitSettings(Duration.ofMillis(100)));
 
         assertThat(config.sourceOf("http.port")).isEqualTo(Source.DEFAULT);
     }
@@ -83,7 +85,7 @@ class FedstreamConfigTest {
     @Test
     void everyDefinedKeyHasADocString() {
         ConfigDef def = FedstreamConfig.configDef();
-        assertThat(def.names()).hasSize(52);
+        assertThat(def.names()).hasSize(53);
         def.configKeys().values().forEach(key -> assertThat(key.documentation).as(key.name).isNotBlank());
         def.configKeys().values().forEach(key -> assertThat(key.hasDefault()).as(key.name).isTrue());
     }
@@ -169,6 +171,15 @@ class FedstreamConfigTest {
         assertThat(config.httpPort()).isEqualTo(8080);
         assertThat(config.httpHost()).isEqualTo("0.0.0.0");
         assertThat(config.originals()).containsOnly(entry("http.host", "0.0.0.0"));
+    }
+
+    @Test
+    void theAdmitStatusIntervalIsSetInMillisecondsAndMustBePositive() {
+        assertThat(FedstreamConfig.of(Map.of("admit.status.interval.ms", "250")).admitSettings())
+                .isEqualTo(new AdmitSettings(Duration.ofMillis(250)));
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("admit.status.interval.ms", "0")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("Invalid value 0 for configuration admit.status.interval.ms: Value must be at least 1 (from overrides)");
     }
 
     @Test

@@ -19,6 +19,8 @@ import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.mirror.PolicyMirror;
+import io.fedstream.serde.StoreEncodingCheck;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +28,7 @@ import java.util.Optional;
 import java.util.function.LongSupplier;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -47,6 +50,8 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
     private final Serializer<PolicyEvent> policySerializer;
     private final FedstreamMetrics metrics;
     private final LongSupplier policyChanges;
+    private final Duration statusInterval;
+    private final DueStatuses dueStatuses = new DueStatuses();
     private ProcessorContext<String, AdmitOutcome> context;
     private Ledger ledger;
     private QuotaSync quotas;
@@ -57,11 +62,15 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
     private AggregatesUpdater aggregates;
     private ChargedVersionMove chargedVersionMove;
 
-    /** {@code policyChanges}: the policies mirror's change count ({@link PolicyMirror#changes()}). */
+    /**
+     * {@code policyChanges}: the policies mirror's change count ({@link PolicyMirror#changes()}); {@code statusInterval}:
+     * how often the quota statuses of the namespaces that changed are written.
+     */
     AdmissionProcessor(String policiesTopic, Serializer<PolicyEvent> policySerializer, LongSupplier policyChanges,
-                       FedstreamMetrics metrics) {
+                       Duration statusInterval, FedstreamMetrics metrics) {
         this.metrics = metrics;
         this.policyChanges = policyChanges;
+        this.statusInterval = statusInterval;
         this.policiesTopic = policiesTopic;
         this.policySerializer = policySerializer;
     }
@@ -69,6 +78,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
     @Override
     public void init(ProcessorContext<String, AdmitOutcome> context) {
         this.context = context;
+        StoreEncodingCheck.requireCurrent(context, AdmitStores.encodings());
         this.ledger = new Ledger(new DecodedNamespaces(StoreLedgerState.of(context)));
         KeyValueStore<String, PolicyEvent> policies = context.getStateStore(PolicyMirror.STORE);
         this.quotas = new QuotaSync(policies, context.getStateStore(AdmitStores.QUOTA_SOURCES), ledger, policyChanges);
@@ -78,6 +88,14 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         this.names = context.getStateStore(AdmitStores.BINDING_NAMES);
         this.aggregates = new AggregatesUpdater(context.getStateStore(AdmitStores.AGGREGATES));
         this.chargedVersionMove = new ChargedVersionMove(ledger, admittedBindings, aggregates);
+        // A status is the latest state of its quota, so one per interval replaces one per decision (issue 11). The
+        // punctuator runs on the stream thread: what it writes is in the transaction of that interval's decisions,
+        // unless a commit fell between a decision and the punctuation, and a crash then would lose the due namespaces,
+        // which live only in memory. So a task that starts (after a crash, a rebalance, a revival) writes every status
+        // it holds at its first punctuation, and the statuses converge. The namespaces are read then, not here: the
+        // stores are complete by then however the task was restored.
+        dueStatuses.addEveryNamespace();
+        context.schedule(statusInterval, PunctuationType.WALL_CLOCK_TIME, this::writeDueStatuses);
     }
 
     @Override
@@ -100,7 +118,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
             case OVERRIDES -> overrides(step, request.getWorkloadKey(), request.getClusterOverrides());
         }
         if (step.decided || !synced.isEmpty()) {
-            statuses(step, namespace);
+            dueStatuses.add(namespace);
         }
     }
 
@@ -281,9 +299,12 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         }
     }
 
-    private void statuses(Step step, String namespace) {
-        for (QuotaStatus status : QuotaStatuses.all(namespace, ledger.statuses(namespace), quotas.taken(namespace), step.now)) {
-            step.forward(namespace + "/" + status.getName(), new AdmitOutcome.Status(status));
+    /** Writes the status of every quota of each namespace due, as of {@code now} (a deleted quota's tombstone is out already). */
+    private void writeDueStatuses(long now) {
+        for (String namespace : dueStatuses.take(quotas::namespaces)) {
+            for (QuotaStatus status : QuotaStatuses.all(namespace, ledger.statuses(namespace), quotas.taken(namespace), now)) {
+                context.forward(new Record<>(namespace + "/" + status.getName(), new AdmitOutcome.Status(status), now));
+            }
         }
     }
 

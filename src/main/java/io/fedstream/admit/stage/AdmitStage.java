@@ -27,16 +27,18 @@ public final class AdmitStage {
     private final Serde<AdmissionRequest> requestSerde;
     private final PolicyMirror policies;
     private final int partitions;
+    private final AdmitSettings settings;
     private final FedstreamMetrics metrics;
 
     /** {@code partitions}: of both internal topics, which must agree because one task reads the same namespaces from both. */
     public AdmitStage(Topics topics, Serde<AdmissionRequest> requestSerde, PolicyMirror policies, int partitions,
-                      FedstreamMetrics metrics) {
+                      AdmitSettings settings, FedstreamMetrics metrics) {
         this.metrics = metrics;
         this.topics = topics;
         this.requestSerde = requestSerde;
         this.policies = policies;
         this.partitions = partitions;
+        this.settings = settings;
     }
 
     /**
@@ -54,7 +56,7 @@ public final class AdmitStage {
                 .merge(placements.repartition(Repartitioned.with(Serdes.String(), requestSerde)
                         .withName(PLACEMENTS_TOPIC).withNumberOfPartitions(partitions)), Named.as("admission-placements-merge"))
                 .process(() -> new AdmissionProcessor(topics.policies().name(), topics.policies().valueSerde().serializer(),
-                                policies::changes, metrics),
+                                policies::changes, settings.statusInterval(), metrics),
                         Named.as("admit"), AdmitStores.all());
 
         outcomes.split(Named.as("admit-route"))

@@ -1,7 +1,12 @@
 package io.fedstream.admit.stage;
 
+import io.fedstream.admit.LedgerCodecs;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.serde.StoreEncodingCheck;
+import io.fedstream.serde.StoredEncoding;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -42,6 +47,41 @@ public final class AdmitStores {
     /** Every store name, for connecting the processor. */
     static String[] all() {
         return new String[] {QUOTAS, USAGE, ADMITTED, PENDING, QUEUE, QUOTA_SOURCES, BINDINGS, ADMITTED_BINDINGS, BINDING_NAMES, AGGREGATES};
+    }
+
+    /**
+     * The stores of bytes, each with the classifier of its values: the ledger's Avro after its format byte, where
+     * fedstream before commit 29f6ed9 wrote its varint encoding (format byte 1), and before commit 48cb41f the quota
+     * sources as JSON ({@link StoreEncodingCheck}).
+     */
+    static Map<String, StoredEncoding.Classifier> encodings() {
+        Map<String, StoredEncoding.Classifier> encodings = new LinkedHashMap<>();
+        for (String name : BYTE_STORES) {
+            encodings.put(name, name.equals(QUOTA_SOURCES) ? AdmitStores::quotaSourceEncoding : AdmitStores::ledgerEncoding);
+        }
+        return encodings;
+    }
+
+    static StoredEncoding ledgerEncoding(byte[] value) {
+        if (value.length > 0 && value[0] == LedgerCodecs.FORMAT) {
+            return StoredEncoding.CURRENT;
+        }
+        if (value.length > 0 && value[0] == LedgerCodecs.VARINT_FORMAT) {
+            return new StoredEncoding.Earlier("format byte " + LedgerCodecs.VARINT_FORMAT + ", the varint encoding of the ledger"
+                    + " in fedstream before commit 29f6ed9");
+        }
+        return StoreEncodingCheck.unreadable(value, "neither the ledger's Avro (format byte " + LedgerCodecs.FORMAT
+                + ") nor its earlier varint encoding (format byte " + LedgerCodecs.VARINT_FORMAT + ")");
+    }
+
+    static StoredEncoding quotaSourceEncoding(byte[] value) {
+        if (value.length > 0 && value[0] == LedgerCodecs.FORMAT) {
+            return StoredEncoding.CURRENT;
+        }
+        if (StoreEncodingCheck.isJsonObject(value)) {
+            return new StoredEncoding.Earlier("JSON, the encoding of the quota sources in fedstream before commit 48cb41f");
+        }
+        return StoreEncodingCheck.unreadable(value, "neither Avro after format byte " + LedgerCodecs.FORMAT + " nor JSON");
     }
 
     /**

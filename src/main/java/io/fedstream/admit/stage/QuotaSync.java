@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.LongSupplier;
@@ -140,6 +141,18 @@ final class QuotaSync {
     /** Every quota of the namespace the ledger took in, by name: why its latest version was refused, notes on the one in force. */
     Map<String, QuotaSource> taken(String namespace) {
         return takenByNamespace.computeIfAbsent(namespace, ns -> QuotaSource.taken(sources, ns));
+    }
+
+    /**
+     * Every namespace with a quota the ledger took in, in force or refused: each version taken in leaves its source,
+     * so these are all the namespaces that have a status.
+     */
+    Set<String> namespaces() {
+        Set<String> out = new TreeSet<>();
+        try (KeyValueIterator<String, byte[]> entries = sources.all()) {
+            entries.forEachRemaining(entry -> out.add(entry.key.substring(0, entry.key.indexOf('/'))));
+        }
+        return out;
     }
 
     private FederatedResourceQuota parse(

@@ -13,6 +13,7 @@ import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.mirror.ClusterViewChanges;
 import io.fedstream.mirror.PolicyMirror;
 import io.fedstream.mirror.PropagationPolicies;
+import io.fedstream.serde.StoreEncodingCheck;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -61,6 +62,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
 
     @Override
     public void init(ProcessorContext<String, PlaceFailoverOutcome> context) {
+        StoreEncodingCheck.requireCurrent(context, PlaceFailoverStores.encodings());
         task = new PlaceFailoverTask(context, settings, topics.bindings(), topics.stateDeltas().name(), policyChanges, viewChanges);
         failingOver = new FailingOver(task);
         rescaling = new Rescaling(task, failingOver);

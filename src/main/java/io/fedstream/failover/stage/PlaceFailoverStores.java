@@ -7,6 +7,9 @@ import io.fedstream.avro.StoredApplicationFailure;
 import io.fedstream.avro.StoredIncident;
 import io.fedstream.avro.StoredPlacementState;
 import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.serde.StoreEncodingCheck;
+import io.fedstream.serde.StoredEncoding;
+import java.util.Map;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -72,6 +75,15 @@ public final class PlaceFailoverStores {
     static String[] all() {
         return new String[] {BINDINGS, CLUSTER_WORKLOADS, WORKLOADS, UNPLACED, STATUS, DELTAS, INCIDENTS, OPEN_INCIDENTS, MIGRATIONS, STALE_COPIES,
             REFUSED_POLICIES, APPLICATION_FAILURES, POLICY_PLACEMENTS};
+    }
+
+    /**
+     * The stores of the stage's own records, each with the classifier of its values: Avro in the Confluent wire format,
+     * where fedstream before commit 1af7201 wrote Jackson JSON ({@link StoreEncodingCheck}).
+     */
+    static Map<String, StoredEncoding.Classifier> encodings() {
+        StoredEncoding.Classifier avroAfterJson = StoreEncodingCheck.confluentAvroAfterJson("1af7201");
+        return Map.of(WORKLOADS, avroAfterJson, INCIDENTS, avroAfterJson, APPLICATION_FAILURES, avroAfterJson, POLICY_PLACEMENTS, avroAfterJson);
     }
 
     static void addTo(StreamsBuilder builder, Serde<WorkloadStatusEvent> statuses, Serde<ClusterStateEvent> transitions, ValueSerdes values) {

@@ -99,6 +99,12 @@ final class AdmitDriver implements AutoCloseable {
         return drain();
     }
 
+    /** Moves the wall clock by one status interval, at the end of which the admit stage writes the statuses due. */
+    AdmitDriver writeStatuses() {
+        driver.advanceWallClockTime(AdmitSettings.DEFAULT_STATUS_INTERVAL);
+        return drain();
+    }
+
     /** A Deployment of {@code replicas} pods requesting cpu and memory each; optional priority class and placement. */
     AdmitDriver deployment(String namespace, String name, int replicas, String cpu, String memory) {
         return deployment(namespace, name, replicas, cpu, memory, null, null);

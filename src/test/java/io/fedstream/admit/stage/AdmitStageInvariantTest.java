@@ -44,6 +44,7 @@ class AdmitStageInvariantTest {
                 } else {
                     fleet.deployment(namespace, name, 1 + random.nextInt(4), (250 * (1 + random.nextInt(6))) + "m", "1Gi");
                 }
+                fleet.writeStatuses();
                 for (String ns : NAMESPACES) {
                     assertChargesAddUp(fleet, ns, step);
                 }

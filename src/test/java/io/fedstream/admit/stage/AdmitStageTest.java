@@ -41,7 +41,8 @@ class AdmitStageTest {
     @Test
     void workloadsAreAdmittedUntilTheQuotaIsFullThenRejectedWithResourceHardUsedAndRequested() {
         fleet.quota("team-a", "q", "cpu=4", "memory=8Gi");
-        fleet.deployment("team-a", "a", 2, "1", "1Gi").deployment("team-a", "b", 1, "1500m", "1Gi").deployment("team-a", "c", 2, "1", "1Gi");
+        fleet.deployment("team-a", "a", 2, "1", "1Gi").deployment("team-a", "b", 1, "1500m", "1Gi").deployment("team-a", "c", 2, "1", "1Gi")
+                .writeStatuses();
 
         assertThat(fleet.binding(A).getAdmission().getState()).isEqualTo(AdmissionState.ADMITTED);
         assertThat(fleet.binding(A).getAdmission().getCharged()).containsEntry("cpu", "2").containsEntry("memory", "2Gi");
@@ -91,7 +92,7 @@ class AdmitStageTest {
     void anUpdateBeyondTheQuotaIsRejectedAndThePreviousVersionStaysCharged() {
         fleet.quota("team-a", "q", "cpu=4");
         fleet.deployment("team-a", "a", 2, "1", "1Gi");
-        fleet.deployment("team-a", "a", 6, "1", "1Gi");
+        fleet.deployment("team-a", "a", 6, "1", "1Gi").writeStatuses();
 
         ResourceBinding a = fleet.binding(A);
         assertThat(a.getGeneration()).isEqualTo(2);
@@ -130,7 +131,7 @@ class AdmitStageTest {
         fleet.workload(key, flink(4), null);
         assertThat(fleet.binding(key).getAdmission().getState()).isEqualTo(AdmissionState.ADMITTED);
 
-        fleet.workload(key, flink(12), null);
+        fleet.workload(key, flink(12), null).writeStatuses();
 
         assertThat(fleet.binding(key).getAdmission().getState()).isEqualTo(AdmissionState.REJECTED);
         assertThat(fleet.binding(key).getAdmission().getCharged()).containsEntry("cpu", "5");
@@ -143,7 +144,7 @@ class AdmitStageTest {
         fleet.deployment("team-a", "a", 3, "1", "1Gi").deployment("team-a", "b", 2, "1", "1Gi");
         assertThat(fleet.binding(B).getAdmission().getState()).isEqualTo(AdmissionState.REJECTED);
 
-        fleet.delete(A);
+        fleet.delete(A).writeStatuses();
 
         assertThat(fleet.bindings).doesNotContainKey(A);
         assertThat(fleet.binding(B).getAdmission().getState()).isEqualTo(AdmissionState.ADMITTED);
@@ -159,7 +160,7 @@ class AdmitStageTest {
 
         fleet.quota("team-a", "q", "cpu=3");
         assertThat(fleet.binding(A).getAdmission().getState()).as("before the relay runs").isEqualTo(AdmissionState.REJECTED);
-        fleet.tick();
+        fleet.tick().writeStatuses();
 
         assertThat(fleet.binding(A).getAdmission().getState()).isEqualTo(AdmissionState.ADMITTED);
         assertThat(fleet.status("team-a", "q").getUsed()).containsEntry("cpu", "3");
@@ -167,7 +168,7 @@ class AdmitStageTest {
 
     @Test
     void aNewQuotaGetsAStatusWithoutAnyWorkload() {
-        fleet.quota("empty", "q", "cpu=2").tick();
+        fleet.quota("empty", "q", "cpu=2").tick().writeStatuses();
 
         assertThat(fleet.status("empty", "q").getUsed()).containsEntry("cpu", "0");
         assertThat(fleet.audit).extracting(AuditEvent::getDecision).containsExactly("QUOTA_APPLIED");
@@ -177,7 +178,7 @@ class AdmitStageTest {
     void aShrunkQuotaNeverEvictsButShowsTheOverage() {
         fleet.quota("team-a", "q", "cpu=4");
         fleet.deployment("team-a", "a", 3, "1", "1Gi");
-        fleet.quota("team-a", "q", "cpu=2").tick();
+        fleet.quota("team-a", "q", "cpu=2").tick().writeStatuses();
 
         assertThat(fleet.binding(A).getAdmission().getState()).isEqualTo(AdmissionState.ADMITTED);
         QuotaStatus status = fleet.status("team-a", "q");
@@ -191,7 +192,7 @@ class AdmitStageTest {
     void aRefusedQuotaIsADeadLetterWithItsFieldAndTheLastValidVersionStaysInForce() {
         fleet.quota("team-a", "q", "cpu=2").tick();
         fleet.quota("team-a", "q", "cpus=20");
-        fleet.deployment("team-a", "a", 3, "1", "1Gi");
+        fleet.deployment("team-a", "a", 3, "1", "1Gi").writeStatuses();
 
         assertThat(fleet.binding(A).getAdmission().getState()).as("cpu=2 still holds").isEqualTo(AdmissionState.REJECTED);
         assertThat(fleet.deadLetters).singleElement().satisfies(letter -> {
@@ -208,11 +209,14 @@ class AdmitStageTest {
     @Test
     void aDeletedQuotaNoLongerLimitsAndItsStatusIsRemoved() {
         fleet.quota("team-a", "q", "cpu=1");
-        fleet.deployment("team-a", "a", 3, "1", "1Gi");
+        fleet.deployment("team-a", "a", 3, "1", "1Gi").writeStatuses();
+        assertThat(fleet.statuses).containsKey("team-a/q");
+
         fleet.deleteQuota("team-a", "q").tick();
 
         assertThat(fleet.binding(A).getAdmission().getState()).isEqualTo(AdmissionState.ADMITTED);
-        assertThat(fleet.statuses).doesNotContainKey("team-a/q");
+        assertThat(fleet.statuses).as("the tombstone is written with the deletion, not at the next status write")
+                .doesNotContainKey("team-a/q");
     }
 
     @Test
@@ -221,7 +225,7 @@ class AdmitStageTest {
                 {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
                  "spec":{"overall":{"cpu":"10"},"staticAssignments":[{"clusterName":"m1","hard":{"cpu":"3"}}]}}""");
         fleet.deployment("team-a", "a", 2, "1", "1Gi", null, AdmitDriver.duplicated("m1", "m2"));
-        fleet.deployment("team-a", "b", 2, "1", "1Gi", null, AdmitDriver.duplicated("m1"));
+        fleet.deployment("team-a", "b", 2, "1", "1Gi", null, AdmitDriver.duplicated("m1")).writeStatuses();
 
         assertThat(fleet.binding(A).getAdmission().getCharged()).containsEntry("cpu", "4");
         assertThat(fleet.binding(B).getAdmission().getState()).isEqualTo(AdmissionState.REJECTED);
@@ -242,7 +246,7 @@ class AdmitStageTest {
                 {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
                  "spec":{"overall":{"cpu":"20"},"staticAssignments":[{"clusterName":"m2","hard":{"cpu":"3"}}]}}""");
         fleet.deployment("team-a", "a", 10, "1", "1Gi", null, AdmitDriver.divided(Map.of("m1", 7L, "m2", 3L)));
-        fleet.deployment("team-a", "b", 10, "1", "1Gi", null, AdmitDriver.divided(Map.of("m1", 6L, "m2", 4L)));
+        fleet.deployment("team-a", "b", 10, "1", "1Gi", null, AdmitDriver.divided(Map.of("m1", 6L, "m2", 4L))).writeStatuses();
 
         assertThat(fleet.binding(A).getAdmission().getCharged()).containsEntry("cpu", "10");
         assertThat(fleet.binding(A).getPlacement().getClusters()).extracting(c -> c.getName() + "=" + c.getReplicas())
@@ -277,7 +281,7 @@ class AdmitStageTest {
     void anUninterpretedWorkloadIsNeverCountedAsZero() {
         fleet.quota("ml", "q", "cpu=4");
         String key = "example.com/MyTrainer/ml/t";
-        fleet.workload(key, "{\"apiVersion\":\"example.com/v1\",\"kind\":\"MyTrainer\",\"metadata\":{\"name\":\"t\",\"namespace\":\"ml\"}}", null);
+        fleet.workload(key, "{\"apiVersion\":\"example.com/v1\",\"kind\":\"MyTrainer\",\"metadata\":{\"name\":\"t\",\"namespace\":\"ml\"}}", null).writeStatuses();
 
         ResourceBinding binding = fleet.binding(key);
         assertThat(binding.getAdmission().getState()).isEqualTo(AdmissionState.PENDING);
@@ -296,7 +300,7 @@ class AdmitStageTest {
         ResourceBinding a = fleet.binding(A);
         assertThat(a.getAdmission().getState()).isEqualTo(AdmissionState.NOT_APPLICABLE);
         assertThat(a.getAdmission().getCharged()).containsEntry("cpu", "2");
-        fleet.quota("team-a", "q", "cpu=100").tick();
+        fleet.quota("team-a", "q", "cpu=100").tick().writeStatuses();
         assertThat(fleet.binding(A).getAdmission().getState()).as("the 9-replica version was withdrawn").isEqualTo(AdmissionState.NOT_APPLICABLE);
         assertThat(fleet.status("team-a", "q").getUsed()).containsEntry("cpu", "2");
     }

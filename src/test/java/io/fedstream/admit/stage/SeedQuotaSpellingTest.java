@@ -39,7 +39,7 @@ class SeedQuotaSpellingTest {
     @Test
     void specHardLimitsAsSpecOverallAndTheStatusSaysSo() {
         fleet.quotaManifest("team-a", "q", seedQuota("{\"cpu\":\"2\"}"));
-        fleet.deployment("team-a", "a", 3, "1", "1Gi");
+        fleet.deployment("team-a", "a", 3, "1", "1Gi").writeStatuses();
 
         assertThat(fleet.binding(A).getAdmission().getState()).as("3 cpu against a hard limit of 2").isEqualTo(AdmissionState.REJECTED);
         assertThat(fleet.binding(A).getAdmission().getReason()).isEqualTo("exceeded quota team-a/q: requested cpu=3, used cpu=0, limited cpu=2");
@@ -57,7 +57,7 @@ class SeedQuotaSpellingTest {
         fleet.quotaManifest("team-a", "q", seedQuota("{\"cpu\":\"2\"}")).tick();
         fleet.quotaManifest("team-a", "q", """
                 {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota",
-                 "metadata":{"name":"q","namespace":"team-a"},"spec":{"overall":{"cpu":"8"},"hard":{"cpu":"8"}}}""").tick();
+                 "metadata":{"name":"q","namespace":"team-a"},"spec":{"overall":{"cpu":"8"},"hard":{"cpu":"8"}}}""").tick().writeStatuses();
 
         QuotaStatus refused = fleet.status("team-a", "q");
         assertThat(refused.getHard()).as("the seed-spelled version stays in force").containsEntry("cpu", "2");
@@ -69,7 +69,7 @@ class SeedQuotaSpellingTest {
         assertThat(fleet.deadLetters).singleElement().satisfies(letter ->
                 assertThat(new String(letter.headers().lastHeader("field").value(), StandardCharsets.UTF_8)).isEqualTo("spec.hard"));
 
-        fleet.quota("team-a", "q", "cpu=4").tick();
+        fleet.quota("team-a", "q", "cpu=4").tick().writeStatuses();
 
         QuotaStatus karmada = fleet.status("team-a", "q");
         assertThat(karmada.getHard()).containsEntry("cpu", "4");

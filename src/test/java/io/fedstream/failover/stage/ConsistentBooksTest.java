@@ -159,7 +159,7 @@ class ConsistentBooksTest {
             assertThat(fleet.decidedBy(key)).isEqualTo("failover");
             assertThat(fleet.usedOn("team-a/q", target)).containsEntry("cpu", "2");
             assertThat(fleet.usedOn("team-a/q", "dc-1")).isEmpty();
-            assertThat(fleet.quotaStatuses.get("team-a/q").getClusters()).filteredOn(c -> c.getCluster().equals(target))
+            assertThat(fleet.quotaStatus("team-a/q").getClusters()).filteredOn(c -> c.getCluster().equals(target))
                     .singleElement().satisfies(c -> assertThat(c.getOverage()).containsEntry("cpu", "1"));
             assertBooksAgree(fleet);
         }
@@ -369,7 +369,7 @@ class ConsistentBooksTest {
                     assertThat(amount).as("%s: overall %s", namespace, resource).isNotNegative());
             usage.clusters().forEach((cluster, share) -> share.amounts().forEach((resource, amount) ->
                     assertThat(amount).as("%s on %s: %s", namespace, cluster, resource).isNotNegative()));
-            QuotaStatus status = fleet.quotaStatuses.get(namespace + "/q");
+            QuotaStatus status = fleet.quotaStatus(namespace + "/q");
             if (status != null) {
                 assertThat(Resources.fromQuantities(status.getUsed()).get("cpu")).as("%s: the status shows the usage", namespace)
                         .isEqualTo(usage.overall().get("cpu"));

@@ -2,6 +2,7 @@ package io.fedstream.failover.stage;
 
 import io.fedstream.Fedstream;
 import io.fedstream.TestFedstream;
+import io.fedstream.admit.stage.AdmitSettings;
 import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.Checkpoint;
 import io.fedstream.avro.ClusterCondition;
@@ -394,9 +395,18 @@ final class FleetDriver implements AutoCloseable {
         return drain();
     }
 
-    /** A cluster's share of a quota's use, as the latest status shows it; empty when the status has none. */
+    /**
+     * The quota's latest status once the admit stage wrote the statuses due: the wall clock moves one status interval
+     * first (statuses are written once per interval, docs/admission.md). Null when it has none.
+     */
+    QuotaStatus quotaStatus(String quotaKey) {
+        tick(AdmitSettings.DEFAULT_STATUS_INTERVAL);
+        return quotaStatuses.get(quotaKey);
+    }
+
+    /** A cluster's share of a quota's use, as its status shows it once written ({@link #quotaStatus}); empty when it has none. */
     Map<String, String> usedOn(String quotaKey, String cluster) {
-        QuotaStatus status = quotaStatuses.get(quotaKey);
+        QuotaStatus status = quotaStatus(quotaKey);
         if (status == null) {
             return Map.of();
         }

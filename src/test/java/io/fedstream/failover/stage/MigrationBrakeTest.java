@@ -6,7 +6,7 @@ import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationCommand;
-import io.fedstream.health.WatchClustersStage;
+import io.fedstream.health.stage.WatchClustersStage;
 import io.fedstream.mirror.ClusterDirectory;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

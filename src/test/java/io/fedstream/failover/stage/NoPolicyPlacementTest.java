@@ -47,8 +47,8 @@ class NoPolicyPlacementTest extends FleetStageTest {
         assertThat(web.getUnplacedReason()).isEqualTo("no PropagationPolicy or ClusterPropagationPolicy matches")
                 .isEqualTo(PropagationPolicies.NO_POLICY);
         assertThat(fleet.reservationRequests()).as("no cluster is asked for room").isEmpty();
-        assertThat(fleet.quotaStatuses.get("team-a/q").getUsed()).containsEntry("cpu", "2");
-        assertThat(fleet.quotaStatuses.get("team-a/q").getClusters()).as("charged on no cluster").isEmpty();
+        assertThat(fleet.quotaStatus("team-a/q").getUsed()).containsEntry("cpu", "2");
+        assertThat(fleet.quotaStatus("team-a/q").getClusters()).as("charged on no cluster").isEmpty();
         assertThat(fleet.decisions(WEB)).as("audited once, though retried every interval").containsExactly("ADMITTED", "UNPLACEABLE");
         assertThat(fleet.audit.stream().filter(a -> "UNPLACEABLE".equals(a.getDecision())).findFirst().orElseThrow().getReason())
                 .isEqualTo(PropagationPolicies.NO_POLICY);
@@ -64,7 +64,7 @@ class NoPolicyPlacementTest extends FleetStageTest {
         assertThat(fleet.placement(WEB)).as("the policy's affinity, not the roomiest cluster").isEqualTo("dc-1");
         assertThat(fleet.binding(WEB).getUnplacedReason()).isNull();
         assertThat(fleet.usedOn("team-a/q", "dc-1")).containsEntry("cpu", "2");
-        assertThat(fleet.quotaStatuses.get("team-a/q").getUsed()).as("charged once, now on dc-1").containsEntry("cpu", "2");
+        assertThat(fleet.quotaStatus("team-a/q").getUsed()).as("charged once, now on dc-1").containsEntry("cpu", "2");
     }
 
     @Test

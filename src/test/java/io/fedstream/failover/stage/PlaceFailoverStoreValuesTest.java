@@ -13,6 +13,7 @@ import io.fedstream.place.ScheduleResult;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.InProcessSchemaRegistry;
+import io.fedstream.serde.StoredEncoding;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -168,6 +169,35 @@ class PlaceFailoverStoreValuesTest {
     void anAppliedPlacementStillInJsonIsRefusedNamingTheStoreAndTheType() {
         assertRefusedAsJson(appliedPlacements, PlaceFailoverStores.POLICY_PLACEMENTS, "AppliedPlacement", "{\"policy\":\"ns/p\",\"group\":null,"
                 + "\"affinity\":\"null\",\"tolerations\":\"[]\",\"spread\":\"[]\",\"scheduling\":\"DUPLICATED null\"}");
+    }
+
+    // ---- the classifiers the task runs at start (StoreEncodingCheck)
+
+    @Test
+    void everyStoreOfTheStagesOwnRecordsIsCheckedAndItsAvroIsCurrent() {
+        Map<String, byte[]> stored = Map.of(
+                PlaceFailoverStores.WORKLOADS, placementStates.serializer().serialize(changelog(PlaceFailoverStores.WORKLOADS),
+                        new PlacementState(null, "dc-1", 0, -1, Map.of(), null, null, null)),
+                PlaceFailoverStores.INCIDENTS, values.incidents().serializer().serialize(changelog(PlaceFailoverStores.INCIDENTS),
+                        StoreIncidents.stored(new IncidentEntry(IncidentEntry.State.HELD_BACK, null, 0, null, List.of(), Map.of(), null))),
+                PlaceFailoverStores.APPLICATION_FAILURES, applicationFailures.serializer().serialize(changelog(PlaceFailoverStores.APPLICATION_FAILURES),
+                        new ApplicationFailure("dc-1", 1, "FAILED", "dc-1-1-application", false, false)),
+                PlaceFailoverStores.POLICY_PLACEMENTS, appliedPlacements.serializer().serialize(changelog(PlaceFailoverStores.POLICY_PLACEMENTS),
+                        new AppliedPlacement("ns/p", null, "null", "[]", "[]", "DUPLICATED null")));
+
+        assertThat(PlaceFailoverStores.encodings()).containsOnlyKeys(stored.keySet());
+        stored.forEach((store, bytes) -> assertThat(PlaceFailoverStores.encodings().get(store).of(bytes)).as(store).isEqualTo(StoredEncoding.CURRENT));
+    }
+
+    @Test
+    void theirJsonIsTheEncodingOfEarlierVersions() {
+        byte[] json = ("{\"cluster\":\"dc-1\",\"sinceMs\":1,\"phase\":\"FAILED\",\"incidentId\":\"dc-1-1-application\","
+                + "\"migrating\":false,\"purged\":false}").getBytes(StandardCharsets.UTF_8);
+
+        assertThat(PlaceFailoverStores.encodings().get(PlaceFailoverStores.APPLICATION_FAILURES).of(json))
+                .isEqualTo(new StoredEncoding.Earlier("JSON, the encoding of fedstream before commit 1af7201"));
+        assertThat(PlaceFailoverStores.encodings().get(PlaceFailoverStores.WORKLOADS).of(new byte[] {1, 2, 3}))
+                .isInstanceOf(StoredEncoding.Unreadable.class);
     }
 
     @Test

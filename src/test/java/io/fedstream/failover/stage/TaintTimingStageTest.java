@@ -10,7 +10,7 @@ import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.Taint;
 import io.fedstream.health.CarriedTaints;
-import io.fedstream.health.WatchClustersStage;
+import io.fedstream.health.stage.WatchClustersStage;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.fedstream.cli;
+package io.fedstream.demo;
 
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
@@ -6,6 +6,7 @@ import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topics;
+import io.fedstream.runtime.ShutdownSignal;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +28,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
  * What a person (or the demo) does with the fleet through Kafka: publish workload and policy events, read back
  * bindings and quota statuses.
  */
-final class FleetClient implements AutoCloseable {
+public final class FleetClient implements AutoCloseable {
 
     private final Topics topics;
     private final KafkaProducer<String, WorkloadEvent> producer;
@@ -39,7 +40,7 @@ final class FleetClient implements AutoCloseable {
     private final Map<String, QuotaStatus> latestStatuses = new LinkedHashMap<>();
     private long deadLetterCount;
 
-    FleetClient(FedstreamConfig config, Topics topics) {
+    public FleetClient(FedstreamConfig config, Topics topics) {
         this.topics = topics;
         this.producer = new KafkaProducer<>(config.producerProperties(),
                 topics.workloads().keySerde().serializer(), topics.workloads().valueSerde().serializer());
@@ -65,7 +66,7 @@ final class FleetClient implements AutoCloseable {
     }
 
     /** Publishes the events and waits until the broker acknowledged every one. */
-    void publish(Map<String, WorkloadEvent> events) throws ExecutionException, InterruptedException {
+    public void publish(Map<String, WorkloadEvent> events) throws ExecutionException, InterruptedException {
         for (Map.Entry<String, WorkloadEvent> event : events.entrySet()) {
             producer.send(new ProducerRecord<>(topics.workloads().name(), event.getKey(), event.getValue()));
         }
@@ -73,7 +74,7 @@ final class FleetClient implements AutoCloseable {
     }
 
     /** Publishes policy events (quotas, policies, customizations) and waits until the broker acknowledged every one. */
-    void publishPolicies(Map<String, PolicyEvent> events) throws ExecutionException, InterruptedException {
+    public void publishPolicies(Map<String, PolicyEvent> events) throws ExecutionException, InterruptedException {
         for (Map.Entry<String, PolicyEvent> event : events.entrySet()) {
             policyProducer.send(new ProducerRecord<>(topics.policies().name(), event.getKey(), event.getValue()));
         }
@@ -81,7 +82,7 @@ final class FleetClient implements AutoCloseable {
     }
 
     /** Reads bindings until every key has one, the timeout passes or Ctrl-C; returns them in key order given. */
-    Map<String, ResourceBinding> awaitBindings(List<String> keys, Duration timeout, ShutdownSignal signal)
+    public Map<String, ResourceBinding> awaitBindings(List<String> keys, Duration timeout, ShutdownSignal signal)
             throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!latest.keySet().containsAll(keys) && System.nanoTime() < deadline && !signal.poll(Duration.ZERO)) {
@@ -133,7 +134,7 @@ final class FleetClient implements AutoCloseable {
         }
     }
 
-    long deadLetterCount() {
+    public long deadLetterCount() {
         return deadLetterCount;
     }
 

@@ -1,4 +1,4 @@
-package io.fedstream.health;
+package io.fedstream.health.stage;
 
 import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.CarriedTaint;
@@ -8,6 +8,11 @@ import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.HeartbeatRefusal;
 import io.fedstream.avro.MigrationBrake;
+import io.fedstream.health.CarriedTaints;
+import io.fedstream.health.ClusterHealthMachine;
+import io.fedstream.health.HealthSettings;
+import io.fedstream.health.MigrationBrakeRule;
+import io.fedstream.health.Reasons;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.metrics.FedstreamMetrics;
 import java.time.Instant;

@@ -1,8 +1,10 @@
-package io.fedstream.health;
+package io.fedstream.health.stage;
 
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.config.Topics;
+import io.fedstream.health.HealthSettings;
+import io.fedstream.health.HeartbeatCheck;
 import io.fedstream.metrics.FedstreamMetrics;
 import java.util.Map;
 import java.util.Optional;

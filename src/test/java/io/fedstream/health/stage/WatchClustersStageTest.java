@@ -1,7 +1,7 @@
-package io.fedstream.health;
+package io.fedstream.health.stage;
 
-import static io.fedstream.health.WatchClustersDriver.START;
-import static io.fedstream.health.WatchClustersDriver.taint;
+import static io.fedstream.health.stage.WatchClustersDriver.START;
+import static io.fedstream.health.stage.WatchClustersDriver.taint;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.avro.AuditEvent;
@@ -10,6 +10,7 @@ import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
+import io.fedstream.health.CarriedTaints;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.fedstream.runtime;
+package io.fedstream.demo;
 
 import io.fedstream.avro.ClusterCondition;
 import io.fedstream.avro.ClusterHealthEvent;

@@ -1,10 +1,13 @@
-package io.fedstream.health;
+package io.fedstream.health.stage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterWatch;
+import io.fedstream.health.ClusterHealthMachine;
+import io.fedstream.health.HealthSettings;
+import io.fedstream.health.MigrationBrakeRule;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;

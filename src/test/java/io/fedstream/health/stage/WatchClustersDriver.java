@@ -1,4 +1,4 @@
-package io.fedstream.health;
+package io.fedstream.health.stage;
 
 import io.fedstream.Fedstream;
 import io.fedstream.TestFedstream;

@@ -1,4 +1,4 @@
-package io.fedstream.cli;
+package io.fedstream.demo;
 
 import io.fedstream.avro.Checkpoint;
 import io.fedstream.avro.ClusterState;
@@ -14,7 +14,7 @@ import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.avro.WorkloadStatusEvent;
-import io.fedstream.runtime.DemoClusters;
+import io.fedstream.runtime.ShutdownSignal;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,7 +37,7 @@ import org.apache.kafka.clients.producer.RecordMetadata;
  * cluster stops heart-beating, goes SUSPECT then FAILED, every workload on it gets a migration command which the scene
  * carries out as the executor would, the placements move, and the cluster's return brings the purge of the old copies.
  */
-final class FailoverScene {
+public final class FailoverScene {
 
     static final String POLICY = "PropagationPolicy/payments/payments";
     static final String FLINK = "flink.apache.org/FlinkDeployment/payments/fraud-scorer";
@@ -73,7 +73,7 @@ final class FailoverScene {
     /** Ctrl-C ended a wait. */
     private boolean interrupted;
 
-    FailoverScene(FleetClient fleet, FailoverClient failover, DemoClusters clusters, ShutdownSignal signal, PrintWriter out) {
+    public FailoverScene(FleetClient fleet, FailoverClient failover, DemoClusters clusters, ShutdownSignal signal, PrintWriter out) {
         this.fleet = fleet;
         this.failover = failover;
         this.clusters = clusters;
@@ -82,7 +82,7 @@ final class FailoverScene {
     }
 
     /** Plays the scene; false (having said why) when a step did not happen in time or Ctrl-C came. */
-    boolean play() throws InterruptedException, ExecutionException {
+    public boolean play() throws InterruptedException, ExecutionException {
         out.printf("Failover scene: clusters %s heart-beat every %d s; one silent for %d s is SUSPECT, FAILED %d s later,%n",
                 String.join(", ", DemoClusters.NAMES), clusters.interval().toSeconds(),
                 DemoClusters.FAILURE_THRESHOLD.toSeconds(), DemoClusters.TOLERATION.toSeconds());

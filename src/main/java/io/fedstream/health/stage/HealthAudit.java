@@ -1,4 +1,4 @@
-package io.fedstream.health;
+package io.fedstream.health.stage;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,4 @@
-package io.fedstream.cli;
+package io.fedstream.demo;
 
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.Op;
@@ -6,6 +6,7 @@ import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
+import io.fedstream.runtime.ShutdownSignal;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,7 +20,7 @@ import java.util.stream.Collectors;
  * The demo's quota scene, live on the broker: a quota is applied, a workload that fits is admitted, one that does not
  * is rejected with the numbers, and deleting the first admits the waiting one.
  */
-final class QuotaScene {
+public final class QuotaScene {
 
     private static final String RESOURCE = "/demo/quota-scene.yaml";
     private static final String QUOTA = "team-q/compute";
@@ -31,14 +32,14 @@ final class QuotaScene {
     private final ShutdownSignal signal;
     private final PrintWriter out;
 
-    QuotaScene(FleetClient fleet, ShutdownSignal signal, PrintWriter out) {
+    public QuotaScene(FleetClient fleet, ShutdownSignal signal, PrintWriter out) {
         this.fleet = fleet;
         this.signal = signal;
         this.out = out;
     }
 
     /** Plays the scene; false (having said why) when a step did not happen in time. */
-    boolean play() throws InterruptedException, ExecutionException {
+    public boolean play() throws InterruptedException, ExecutionException {
         List<String> manifests = manifests();
         Instant now = Instant.now();
         out.println("Quota scene: FederatedResourceQuota " + QUOTA + " allows requests.cpu 4, memory 8Gi, pods 10.");

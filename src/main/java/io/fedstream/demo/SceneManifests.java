@@ -1,4 +1,4 @@
-package io.fedstream.cli;
+package io.fedstream.demo;
 
 import io.fedstream.interpret.ManifestParser;
 import java.io.IOException;
@@ -7,11 +7,11 @@ import java.io.UncheckedIOException;
 import java.util.List;
 
 /** Reads a demo scene's manifests from the jar, as JSON, in file order; a missing or broken one is a bug of the build. */
-final class SceneManifests {
+public final class SceneManifests {
 
     private SceneManifests() {}
 
-    static List<String> read(String resource) {
+    public static List<String> read(String resource) {
         try (InputStream in = SceneManifests.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException(resource + " is missing from the jar");

@@ -1,4 +1,4 @@
-package io.fedstream.cli;
+package io.fedstream.demo;
 
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterStateEvent;
@@ -25,7 +25,7 @@ import org.apache.kafka.clients.producer.RecordMetadata;
  * What the member clusters and the executor say to fedstream in the demo (heartbeats, workload status, state deltas,
  * migration events) and what fedstream answers about failover (cluster states, migration commands, bindings).
  */
-final class FailoverClient implements AutoCloseable {
+public final class FailoverClient implements AutoCloseable {
 
     /** One record fedstream wrote, in the order this client read it. */
     sealed interface Observed {
@@ -45,7 +45,7 @@ final class FailoverClient implements AutoCloseable {
     private final KafkaConsumer<String, MigrationCommand> commands;
     private final KafkaConsumer<String, ResourceBinding> bindings;
 
-    FailoverClient(FedstreamConfig config, Topics topics) {
+    public FailoverClient(FedstreamConfig config, Topics topics) {
         this.topics = topics;
         this.heartbeats = new KafkaProducer<>(config.producerProperties(),
                 topics.clusterHealth().keySerde().serializer(), topics.clusterHealth().valueSerde().serializer());
@@ -76,7 +76,7 @@ final class FailoverClient implements AutoCloseable {
     }
 
     /** Sends a heartbeat without waiting: the demo's clusters call this from their timer thread. */
-    void heartbeat(String cluster, ClusterHealthEvent event) {
+    public void heartbeat(String cluster, ClusterHealthEvent event) {
         heartbeats.send(new ProducerRecord<>(topics.clusterHealth().name(), cluster, event));
     }
 

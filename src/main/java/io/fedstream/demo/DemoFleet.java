@@ -1,4 +1,4 @@
-package io.fedstream.runtime;
+package io.fedstream.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fedstream.avro.Op;

@@ -1,7 +1,8 @@
-package io.fedstream.health;
+package io.fedstream.health.stage;
 
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.dlq.DeadLetter;
+import io.fedstream.health.HeartbeatCheck;
 import io.fedstream.interpret.FieldError;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.fedstream.cli;
+package io.fedstream.runtime;
 
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
  * One stop signal for long-running commands: Ctrl-C (or SIGTERM) or the end of a duration. The JVM's
  * shutdown waits until the command has closed everything, so state and transactions end cleanly.
  */
-final class ShutdownSignal implements AutoCloseable {
+public final class ShutdownSignal implements AutoCloseable {
 
     private static final long MAX_CLOSE_WAIT_SECONDS = 60;
 
@@ -16,7 +16,7 @@ final class ShutdownSignal implements AutoCloseable {
     private final CountDownLatch closed = new CountDownLatch(1);
     private final Thread hook;
 
-    ShutdownSignal() {
+    public ShutdownSignal() {
         hook = new Thread(() -> {
             stopRequested.countDown();
             try {
@@ -29,7 +29,7 @@ final class ShutdownSignal implements AutoCloseable {
     }
 
     /** Waits for Ctrl-C, or for the duration when one is given; true when Ctrl-C came first. */
-    boolean await(Duration duration) throws InterruptedException {
+    public boolean await(Duration duration) throws InterruptedException {
         if (duration == null) {
             stopRequested.await();
             return true;
@@ -38,12 +38,12 @@ final class ShutdownSignal implements AutoCloseable {
     }
 
     /** Waits at most the given time for Ctrl-C; true when it came. */
-    boolean poll(Duration atMost) throws InterruptedException {
+    public boolean poll(Duration atMost) throws InterruptedException {
         return stopRequested.await(atMost.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** Asks the command to stop, as Ctrl-C does. */
-    void request() {
+    public void request() {
         stopRequested.countDown();
     }
 

@@ -1,0 +1,118 @@
+package io.fedstream.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fedstream.admit.LedgerCodecs;
+import io.fedstream.admit.NamespaceUsage;
+import io.fedstream.runtime.EmbeddedKafka;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code fedstream run} over state that an earlier fedstream wrote, as an operator who upgrades without a reset meets
+ * it: the entry is in the store's changelog, so the task restores it and the processor's start-up check reads it.
+ */
+class EarlierStoreEncodingIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(120);
+    private static final int PARTITIONS = 2;
+
+    @TempDir static Path dir;
+    private static EmbeddedKafka kafka;
+
+    @BeforeAll
+    static void startBroker() {
+        kafka = EmbeddedKafka.start(EmbeddedKafka.Options.defaults().withPort(0).withDataDir(dir.resolve("broker")));
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        kafka.close();
+    }
+
+    @Test
+    void aLedgerEntryInTheVarintEncodingStopsRunOnceWithStoreKeyWhatWasFoundAndBothRemedies() throws Exception {
+        String app = "earlier-ledger";
+        changelogHolds(app + "-admission-usage-store-changelog", "team-a", new byte[] {1, 6, 't', 'e', 'a', 'm', '-', 'a', 0, 0, 0, 0});
+
+        StringWriter err = new StringWriter();
+        int exitCode = run(app, err);
+
+        assertThat(exitCode).isEqualTo(1);
+        assertThat(err.toString()).startsWith("error: fedstream does not start: store admission-usage-store (task ")
+                .contains("key \"team-a\" holds format byte 1, the varint encoding of the ledger in fedstream before commit 29f6ed9.")
+                .contains("start fedstream with a fresh application.id")
+                .contains("kafka-streams-application-reset --bootstrap-server " + kafka.bootstrapServers() + " --application-id " + app + " ");
+        assertThat(err.toString().split("does not start", -1)).as("printed once: %s", err).hasSize(2);
+    }
+
+    @Test
+    void aPlacementStateInTheJsonOfEarlierVersionsStopsRun() throws Exception {
+        String app = "earlier-placement";
+        changelogHolds(app + "-placement-states-store-changelog", "apps/Deployment/team-a/web",
+                "{\"pending\":null,\"placedCluster\":\"dc-1\",\"group\":0,\"unplaceableGeneration\":-1,\"preserved\":{}}".getBytes(StandardCharsets.UTF_8));
+
+        StringWriter err = new StringWriter();
+        int exitCode = run(app, err);
+
+        assertThat(exitCode).isEqualTo(1);
+        assertThat(err.toString()).startsWith("error: fedstream does not start: store placement-states-store (task ")
+                .contains("key \"apps/Deployment/team-a/web\" holds JSON, the encoding of fedstream before commit 1af7201.");
+        assertThat(err.toString().split("does not start", -1)).as("printed once: %s", err).hasSize(2);
+    }
+
+    @Test
+    void aLedgerEntryInTheCurrentEncodingStartsNormally() throws Exception {
+        String app = "current-ledger";
+        changelogHolds(app + "-admission-usage-store-changelog", "team-a", LedgerCodecs.USAGE.encode(NamespaceUsage.empty("team-a")));
+
+        try (RunningCommand run = RunningCommand.start(WAIT, args(app))) {
+            assertThat(run.out()).doesNotContain("does not start");
+            assertThat(run.stop(WAIT)).as(run.err()).isZero();
+        }
+    }
+
+    /** Runs {@code fedstream run} as the command line does and returns its exit code; what it printed on standard error is in {@code err}. */
+    private static int run(String app, StringWriter err) throws Exception {
+        return CompletableFuture.supplyAsync(() -> Main.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true), cli(app)))
+                .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private static String[] cli(String app) {
+        String[] settings = args(app);
+        String[] line = new String[settings.length + 1];
+        line[0] = "run";
+        System.arraycopy(settings, 0, line, 1, settings.length);
+        return line;
+    }
+
+    private static String[] args(String app) {
+        return new String[] {"--set", "kafka.bootstrap.servers=" + kafka.bootstrapServers(), "--set", "application.id=" + app,
+            "--set", "state.dir=" + dir.resolve("state-" + app), "--set", "http.port=0", "--set", "topic.partitions=" + PARTITIONS};
+    }
+
+    /** The changelog as Kafka Streams creates it (compacted, a partition per task), holding one entry on partition 0. */
+    private static void changelogHolds(String changelog, String key, byte[] value) throws Exception {
+        kafka.createTopics(List.of(new NewTopic(changelog, PARTITIONS, (short) 1).configs(Map.of("cleanup.policy", "compact"))));
+        Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
+            producer.send(new ProducerRecord<>(changelog, 0, key.getBytes(StandardCharsets.UTF_8), value)).get(30, TimeUnit.SECONDS);
+        }
+    }
+}
