@@ -1,11 +1,15 @@
 package io.fedstream.runtime;
 
 import io.fedstream.Fedstream;
+import io.fedstream.config.Topic;
+import io.fedstream.config.Topics;
 import io.fedstream.serde.EarlierStoreEncodingException;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -13,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyDescription;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.apache.kafka.streams.state.HostInfo;
 import org.slf4j.Logger;
@@ -41,6 +47,8 @@ public final class StreamsRunner implements AutoCloseable {
         thread.setDaemon(true);
         return thread;
     });
+    /** The topics the workload client's stream threads read, for the reset command of a store in an earlier encoding. */
+    private final List<String> inputTopics;
     private volatile Throwable failure;
 
     /** One client and the watchdog that checks its progress. */
@@ -61,7 +69,9 @@ public final class StreamsRunner implements AutoCloseable {
         new TopicProvisioner(fedstream.config()).ensure(fedstream.topics());
         Duration bound = fedstream.config().streamsStallTimeout();
         this.checkInterval = bound.dividedBy(10).compareTo(MAX_CHECK_INTERVAL) < 0 ? bound.dividedBy(10) : MAX_CHECK_INTERVAL;
-        this.streams = watched("workload", new KafkaStreams(fedstream.workloadTopology(), StreamsTimeouts.derive(workloadProperties, bound)), bound);
+        Topology workloadTopology = fedstream.workloadTopology();
+        this.inputTopics = inputTopics(workloadTopology.describe(), fedstream.topics());
+        this.streams = watched("workload", new KafkaStreams(workloadTopology, StreamsTimeouts.derive(workloadProperties, bound)), bound);
         this.health = watched("health", new KafkaStreams(fedstream.healthTopology(), StreamsTimeouts.derive(healthProperties, bound)), bound);
         this.clients = List.of(new Client("workload", streams, new StreamsWatchdog(bound)), new Client("health", health, new StreamsWatchdog(bound)));
         this.clientMetrics = fedstream.metrics().observe(streams, health);
@@ -76,7 +86,7 @@ public final class StreamsRunner implements AutoCloseable {
             if (earlierEncoding.isPresent()) {
                 // Every task over such a store fails alike, on every thread: the first says it all, once, through failure().
                 if (failure == null) {
-                    failure = earlierEncoding.get();
+                    failure = earlierEncoding.get().readingFrom(inputTopics);
                 }
             } else if (response != StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD) {
                 failure = exception;
@@ -91,6 +101,17 @@ public final class StreamsRunner implements AutoCloseable {
             }
         });
         return streams;
+    }
+
+    /** fedstream's topics among the topology's sources, in {@link Topics#all()} order: not its internal topics, not its global stores'. */
+    static List<String> inputTopics(TopologyDescription topology, Topics topics) {
+        Set<String> read = new HashSet<>();
+        topology.subtopologies().forEach(subtopology -> subtopology.nodes().forEach(node -> {
+            if (node instanceof TopologyDescription.Source source && source.topicSet() != null) {
+                read.addAll(source.topicSet());
+            }
+        }));
+        return topics.all().stream().map(Topic::name).filter(read::contains).toList();
     }
 
     private static Properties withApplicationServer(Properties properties, HostInfo endpoint) {

@@ -58,7 +58,9 @@ class EarlierStoreEncodingIT {
         assertThat(err.toString()).startsWith("error: fedstream does not start: store admission-usage-store (task ")
                 .contains("key \"team-a\" holds format byte 1, the varint encoding of the ledger in fedstream before commit 29f6ed9.")
                 .contains("start fedstream with a fresh application.id")
-                .contains("kafka-streams-application-reset --bootstrap-server " + kafka.bootstrapServers() + " --application-id " + app + " ");
+                .contains("kafka-streams-application-reset --bootstrap-server " + kafka.bootstrapServers() + " --application-id " + app
+                        + " --input-topics fedstream.workloads,fedstream.workload-status,fedstream.state-deltas,fedstream.migration-events,"
+                        + "fedstream.bindings,fedstream.capacity-reservations,fedstream.cluster-transitions, then delete ");
         assertThat(err.toString().split("does not start", -1)).as("printed once: %s", err).hasSize(2);
     }
 
