@@ -73,18 +73,41 @@ public final class ReserveCapacityProcessor implements Processor<String, Reserva
             return;
         }
         long now = context.currentSystemTimeMs();
-        List<ReservationAnswer> answers = new ArrayList<>(1 + request.getBatch().size());
-        decide(request, now).ifPresent(answers::add);
-        for (ReservationRequest next : request.getBatch()) {
-            decide(next, now).ifPresent(answers::add);
+        List<ReservationRequest> requests = new ArrayList<>(1 + request.getBatch().size());
+        requests.add(request);
+        requests.addAll(request.getBatch());
+        List<ReservationAnswer> answers = new ArrayList<>(requests.size());
+        FailedRequests failed = new FailedRequests(requests.size());
+        for (ReservationRequest next : requests) {
+            try {
+                decide(next, now).ifPresent(answers::add);
+            } catch (RuntimeException e) {
+                givePartialHoldBack(next, now);
+                failed.add(next, e);
+            }
         }
-        if (answers.isEmpty()) {
-            return;
+        if (!answers.isEmpty()) {
+            // A batch comes from one placing task: its first workload's key routes every answer back to that task.
+            ReservationAnswer first = answers.get(0);
+            first.setBatch(new ArrayList<>(answers.subList(1, answers.size())));
+            context.forward(record.withKey(first.getWorkloadKey()).withValue(first));
         }
-        // A batch comes from one placing task: its first workload's key routes every answer back to that task.
-        ReservationAnswer first = answers.get(0);
-        first.setBatch(new ArrayList<>(answers.subList(1, answers.size())));
-        context.forward(record.withKey(first.getWorkloadKey()).withValue(first));
+        // The requests that failed go unanswered (their workloads ask again after the answer timeout) and the record to
+        // the dead-letter topic, naming them; the rest of the batch is answered above rather than dead-lettered with them.
+        failed.throwIfAny();
+    }
+
+    /** A request that failed after its room was held does not keep holding it. */
+    private void givePartialHoldBack(ReservationRequest request, long now) {
+        try {
+            Reservation held = reservations.live(request.getCluster(), request.getWorkloadKey(), now);
+            if (held != null && held.getRequestId().equals(request.getRequestId())) {
+                reservations.release(request.getCluster(), request.getWorkloadKey());
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("Could not give back what request {} may hold on cluster {}; it expires with its TTL", request.getRequestId(),
+                    request.getCluster(), e);
+        }
     }
 
     /** Gives back (RELEASE, not answered) or grants or refuses the room one request asks for. */

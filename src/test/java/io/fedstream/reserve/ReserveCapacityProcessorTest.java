@@ -13,6 +13,8 @@ import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ReservationType;
 import io.fedstream.avro.ReservedComponent;
+import io.fedstream.dlq.DeadLetter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -98,6 +100,35 @@ class ReserveCapacityProcessorTest {
 
         assertThat(driver.send("member1", batch)).isEmpty();
         assertThat(driver.reservation("member1", "team-a/orders")).isNull();
+    }
+
+    @Test
+    void aRequestTheTaskFailsOnFailsTheRecordNamingItAfterTheRestOfItsBatchIsAnswered() {
+        // A damaged entry: the workload's own earlier reservation holds a quantity that does not parse.
+        driver.reservations().put(ClusterReservations.key("member1", "team-w/damaged"), Reservation.newBuilder()
+                .setRequestId("damaged-0").setAmounts(Map.of("cpu", "two")).setReservedAt(START).build());
+        ReservedComponent oneCpu = component("taskmanager", 1, Map.of("cpu", "1"));
+        ReservationRequest batch = ReserveDriver.request(ReservationType.RESERVE, "orders-1", "member1", "team-a/orders", oneCpu);
+        batch.setBatch(List.of(
+                ReserveDriver.request(ReservationType.RESERVE, "damaged-1", "member1", "team-w/damaged", oneCpu),
+                ReserveDriver.request(ReservationType.RESERVE, "web-1", "member1", "team-c/web", oneCpu)));
+
+        List<TestRecord<String, ReservationAnswer>> answers = driver.send("member1", batch);
+
+        assertThat(answers).as("the two others answered, the damaged one not").singleElement().satisfies(record -> {
+            assertThat(record.key()).isEqualTo("team-a/orders");
+            assertThat(ReservationAnswer.newBuilder(record.value()).setBatch(List.of()).build())
+                    .isEqualTo(granted("orders-1", "member1", "team-a/orders", START));
+            assertThat(record.value().getBatch()).extracting(ReservationAnswer::getWorkloadKey, ReservationAnswer::getGranted)
+                    .containsExactly(tuple("team-c/web", true));
+        });
+        assertThat(driver.reservation("member1", "team-a/orders")).isNotNull();
+        assertThat(driver.reservation("member1", "team-c/web")).isNotNull();
+        assertThat(driver.deadLetters()).as("the record, to the dead-letter topic, naming the request that failed").singleElement()
+                .satisfies(letter -> assertThat(new String(letter.headers().lastHeader(DeadLetter.REASON).value(), StandardCharsets.UTF_8))
+                        .startsWith("IllegalStateException: reservation request damaged-1 (RESERVE of team-w/damaged on member1) failed,"
+                                + " unanswered; 2 of the record's 3 requests were decided: java.lang.IllegalArgumentException: is not a"
+                                + " Kubernetes quantity"));
     }
 
     @Test

@@ -6,6 +6,8 @@ import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.Reservation;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationRequest;
+import io.fedstream.dlq.DeadLetterDeserializationHandler;
+import io.fedstream.dlq.DeadLetterProcessingHandler;
 import io.fedstream.avro.ReservationType;
 import io.fedstream.avro.ReservedComponent;
 import io.fedstream.mirror.ClusterDirectory;
@@ -39,10 +41,12 @@ final class ReserveDriver implements AutoCloseable {
     private static final String REQUESTS = "reservation-requests";
     private static final String ANSWERS = "reservation-answers";
     private static final String VIEWS = "cluster-views";
+    private static final String DEAD_LETTERS = "dead-letters";
 
     private final TopologyTestDriver driver;
     private final TestInputTopic<String, ReservationRequest> requests;
     private final TestOutputTopic<String, ReservationAnswer> answers;
+    private final TestOutputTopic<String, byte[]> deadLetters;
     private Instant now = START;
 
     ReserveDriver(Path stateDir) {
@@ -64,9 +68,18 @@ final class ReserveDriver implements AutoCloseable {
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "reserve-test");
         properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        // As in the application: a record the processor fails on goes to the dead-letter topic, what it forwarded stays.
+        properties.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterProcessingHandler.class.getName());
+        properties.put(DeadLetterDeserializationHandler.TOPIC_CONFIG, DEAD_LETTERS);
         driver = new TopologyTestDriver(topology, properties, START);
         requests = driver.createInputTopic(REQUESTS, Serdes.String().serializer(), requestSerde.serializer());
         answers = driver.createOutputTopic(ANSWERS, Serdes.String().deserializer(), answerSerde.deserializer());
+        deadLetters = driver.createOutputTopic(DEAD_LETTERS, Serdes.String().deserializer(), Serdes.ByteArray().deserializer());
+    }
+
+    /** The dead letters written since the last call. */
+    List<TestRecord<String, byte[]>> deadLetters() {
+        return deadLetters.readRecordsToList();
     }
 
     /** A cluster in the given state whose latest heartbeat reports these resources. */
@@ -119,6 +132,11 @@ final class ReserveDriver implements AutoCloseable {
      */
     List<TestRecord<String, ReservationAnswer>> send(String key, ReservationRequest request) {
         requests.pipeInput(key, request, now());
+        return answered();
+    }
+
+    /** The answers not read yet, as {@link #send} returns them: e.g. those of a record that then failed. */
+    List<TestRecord<String, ReservationAnswer>> answered() {
         List<TestRecord<String, ReservationAnswer>> out = new ArrayList<>();
         for (TestRecord<String, ReservationAnswer> record : answers.readRecordsToList()) {
             clusterReserved.add(record.value().getClusterReserved());
