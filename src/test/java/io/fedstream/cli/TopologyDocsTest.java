@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.kafka.streams.TopologyDescription;
 import org.junit.jupiter.api.Test;
 
@@ -53,6 +54,19 @@ class TopologyDocsTest {
         assertThat(workloads).doesNotContain("watch-clusters").doesNotContain("cluster-states-store")
                 .contains("Source: cluster-transitions-source (topics: [fedstream.cluster-transitions])")
                 .contains("Processor: reserve-capacity (stores: [cluster-reservations-store])");
+    }
+
+    @Test
+    void everySubTopologyAndGlobalStoreIsHeadedByItsStage() {
+        for (TopologyDescription description : List.of(TopologyCommand.describeDefaultTopology(), TopologyCommand.describeHealthTopology())) {
+            description.subtopologies().forEach(subtopology -> assertThat(StageHeadings.stage(subtopology.nodes()))
+                    .as("a stage name for sub-topology %s (StageHeadings)", subtopology).isPresent());
+            description.globalStores().forEach(global -> assertThat(StageHeadings.stage(List.of(global.processor())))
+                    .as("a stage name for global store %s (StageHeadings)", global).isPresent());
+        }
+        assertThat(TopologyDocs.mermaid(TopologyCommand.describeDefaultTopology()))
+                .contains("\n## Sub-topology 4: stages 4 and 6, place and fail over: keyed by workload (`io.fedstream.failover.stage`)\n")
+                .contains("\n## Global store 0: the policies, mirrored (`io.fedstream.mirror`) (on every instance)\n");
     }
 
     @Test
