@@ -21,8 +21,11 @@ class FailoverBenchIT {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
 
+        // In a run this short the C2 compiler's threads take the 2 cores from fedstream while it starts and places; with C1
+        // alone each scenario has every workload placed seconds sooner. Only the speed changes, and its limits are loosened.
         int exitCode = Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), "bench", "failover",
-                "--workloads", "300", "--namespaces", "10", "--max-command-delay", "60s", "--max-spread", "100");
+                "--workloads", "300", "--namespaces", "10", "--max-command-delay", "60s", "--max-spread", "100",
+                "--jvm-option=-XX:TieredStopAtLevel=1");
 
         String report = out.toString();
         System.out.print(report);
