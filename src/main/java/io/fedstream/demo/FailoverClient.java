@@ -1,5 +1,6 @@
 package io.fedstream.demo;
 
+import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationCommand;
@@ -23,7 +24,8 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 
 /**
  * What the member clusters and the executor say to fedstream in the demo (heartbeats, workload status, state deltas,
- * migration events) and what fedstream answers about failover (cluster states, migration commands, bindings).
+ * migration events) and what fedstream answers about failover (cluster states, migration commands, bindings, and the
+ * audit trail, which says why a workload stays).
  */
 public final class FailoverClient implements AutoCloseable {
 
@@ -34,6 +36,8 @@ public final class FailoverClient implements AutoCloseable {
         record CommandIssued(MigrationCommand command) implements Observed {}
 
         record BindingChanged(String key, ResourceBinding binding) implements Observed {}
+
+        record Audited(AuditEvent event) implements Observed {}
     }
 
     private final Topics topics;
@@ -44,6 +48,7 @@ public final class FailoverClient implements AutoCloseable {
     private final KafkaConsumer<String, ClusterStateEvent> states;
     private final KafkaConsumer<String, MigrationCommand> commands;
     private final KafkaConsumer<String, ResourceBinding> bindings;
+    private final KafkaConsumer<String, AuditEvent> audit;
 
     public FailoverClient(FedstreamConfig config, Topics topics) {
         this.topics = topics;
@@ -61,9 +66,12 @@ public final class FailoverClient implements AutoCloseable {
                 topics.migrations().keySerde().deserializer(), topics.migrations().valueSerde().deserializer());
         this.bindings = new KafkaConsumer<>(readCommitted(config),
                 topics.bindings().keySerde().deserializer(), topics.bindings().valueSerde().deserializer());
+        this.audit = new KafkaConsumer<>(readCommitted(config),
+                topics.audit().keySerde().deserializer(), topics.audit().valueSerde().deserializer());
         states.subscribe(List.of(topics.clusterState().name()));
         commands.subscribe(List.of(topics.migrations().name()));
         bindings.subscribe(List.of(topics.bindings().name()));
+        audit.subscribe(List.of(topics.audit().name()));
     }
 
     private static Properties readCommitted(FedstreamConfig config) {
@@ -96,18 +104,23 @@ public final class FailoverClient implements AutoCloseable {
     /** What fedstream wrote since the last call, waiting at most {@code atMost} for the first of it. */
     List<Observed> poll(Duration atMost) {
         List<Observed> out = new ArrayList<>();
-        for (ConsumerRecord<String, ClusterStateEvent> record : states.poll(atMost.dividedBy(3))) {
+        for (ConsumerRecord<String, ClusterStateEvent> record : states.poll(atMost.dividedBy(4))) {
             if (record.value() != null) {
                 out.add(new Observed.StateChanged(record.value()));
             }
         }
-        for (ConsumerRecord<String, MigrationCommand> record : commands.poll(atMost.dividedBy(3))) {
+        for (ConsumerRecord<String, MigrationCommand> record : commands.poll(atMost.dividedBy(4))) {
             if (record.value() != null) {
                 out.add(new Observed.CommandIssued(record.value()));
             }
         }
-        for (ConsumerRecord<String, ResourceBinding> record : bindings.poll(atMost.dividedBy(3))) {
+        for (ConsumerRecord<String, ResourceBinding> record : bindings.poll(atMost.dividedBy(4))) {
             out.add(new Observed.BindingChanged(record.key(), record.value()));
+        }
+        for (ConsumerRecord<String, AuditEvent> record : audit.poll(atMost.dividedBy(4))) {
+            if (record.value() != null) {
+                out.add(new Observed.Audited(record.value()));
+            }
         }
         return out;
     }
@@ -121,5 +134,6 @@ public final class FailoverClient implements AutoCloseable {
         states.close(Duration.ofSeconds(5));
         commands.close(Duration.ofSeconds(5));
         bindings.close(Duration.ofSeconds(5));
+        audit.close(Duration.ofSeconds(5));
     }
 }

@@ -1,5 +1,6 @@
 package io.fedstream.demo;
 
+import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.Checkpoint;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterStateEvent;
@@ -44,6 +45,9 @@ public final class FailoverScene {
     static final String CONSUMER = "apps/Deployment/payments/ledger-writer";
     static final String WEB = "apps/Deployment/payments/checkout-web";
     private static final List<String> WORKLOADS = List.of(FLINK, CONSUMER, WEB);
+    /** The failover stage's decisions that a workload stays on its failed cluster for this incident (docs/failover.md). */
+    private static final Set<String> STAYS = Set.of("MIGRATION_NO_TARGET", "MIGRATION_DISABLED", "MIGRATION_INVALID",
+            "MIGRATION_EXHAUSTED", "MIGRATION_HELD");
     private static final String RESOURCE = "/demo/failover-scene.yaml";
     private static final Duration STEP_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration POLL = Duration.ofMillis(150);
@@ -63,6 +67,8 @@ public final class FailoverScene {
     private final Map<String, ResourceBinding> bindings = new HashMap<>();
     private final Map<String, ClusterState> states = new HashMap<>();
     private final Map<String, String> movedTo = new LinkedHashMap<>();
+    /** Workloads of the failing cluster that fedstream decided leave it not, with the audit trail's reason. */
+    private final Map<String, String> stays = new LinkedHashMap<>();
     private final Set<String> purged = new LinkedHashSet<>();
     private final Map<String, Integer> otherStrategies = new TreeMap<>();
     private long incrementalBytes;
@@ -127,13 +133,15 @@ public final class FailoverScene {
         if (!await(() -> WORKLOADS.stream().allMatch(movedTo::containsKey), "the scene's workloads moved away from " + failing)) {
             return false;
         }
-        // The sample fleet's workloads there move the same way; one that does not is named, not waited on forever.
-        if (!awaitOptional(() -> leaving.stream().allMatch(movedTo::containsKey))) {
+        // The sample fleet's workloads there move the same way, or stay where fedstream says why (no survivor has room, say);
+        // one that does neither is named, not waited on forever.
+        if (!awaitOptional(() -> leaving.stream().allMatch(k -> movedTo.containsKey(k) || stays.containsKey(k)))) {
             if (interrupted) {
                 out.println("  interrupted while waiting for the sample fleet's workloads to move");
                 return false;
             }
-            List<String> stayed = leaving.stream().filter(k -> !movedTo.containsKey(k)).map(FailoverScene::name).toList();
+            List<String> stayed = leaving.stream().filter(k -> !movedTo.containsKey(k) && !stays.containsKey(k))
+                    .map(FailoverScene::name).toList();
             out.printf("  %6s   %d of the sample fleet's workloads on %s did not move within %d s: %s (fedstream get migrations -A"
                     + " and the audit topic say why)%n", elapsed(), stayed.size(), failing, STEP_TIMEOUT.toSeconds(), String.join(", ", stayed));
             out.flush();
@@ -246,6 +254,8 @@ public final class FailoverScene {
             onCommand(issued.command());
         } else if (observed instanceof FailoverClient.Observed.BindingChanged changed) {
             onBinding(changed.key(), changed.binding());
+        } else if (observed instanceof FailoverClient.Observed.Audited audited) {
+            onAudit(audited.event());
         }
         out.flush();
     }
@@ -277,6 +287,16 @@ public final class FailoverScene {
             out.printf("  %6s   executor %-22s STARTED, COMPLETED on %s%n", elapsed(), name(command.getWorkloadKey()),
                     command.getTargetCluster());
         }
+    }
+
+    /** fedstream decided that a workload of the failing cluster stays there: shown with its reason, no longer awaited. */
+    private void onAudit(AuditEvent event) {
+        String key = event.getWorkloadKey();
+        if (failing == null || key == null || !failing.equals(event.getCluster()) || !STAYS.contains(event.getDecision())
+                || movedTo.containsKey(key) || stays.putIfAbsent(key, String.valueOf(event.getReason())) != null) {
+            return;
+        }
+        out.printf("  %6s   stays    %-22s on %s: %s (%s)%n", elapsed(), name(key), failing, event.getReason(), event.getDecision());
     }
 
     private void onBinding(String key, ResourceBinding binding) {

@@ -54,6 +54,7 @@ class DemoIT {
                         + " payments\\.transactions 0@18231,1@17904,2@18877")
                 .containsPattern("command  payments/checkout-web\\s+GRACEFUL_SHUTDOWN\\s+member-2 -> member-[13]")
                 .containsPattern("executor payments/fraud-scorer\\s+STARTED, COMPLETED on member-[13]")
+                .doesNotContain("did not move within")
                 .containsPattern("moved    payments/fraud-scorer\\s+member-2 -> member-[13] \\(failover\\)")
                 .containsPattern("moved    payments/ledger-writer\\s+member-2 -> member-[13] \\(failover\\)")
                 .containsPattern("member-2 FAILED -> RECOVERING \\(HeartbeatResumed\\)")
