@@ -2,6 +2,7 @@ package io.fedstream.dlq;
 
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
 import org.apache.kafka.streams.errors.ProcessingExceptionHandler;
 import org.apache.kafka.streams.processor.api.Record;
@@ -10,7 +11,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Last line of defence: a record that makes a processor throw goes to the dead-letter topic with the
- * source record's original bytes, so that one poison pill never stops the application.
+ * source record's original bytes, so that one poison pill never stops the application; a failure to reach Kafka is no
+ * poison pill and fails the stream thread instead.
  */
 public final class DeadLetterProcessingHandler implements ProcessingExceptionHandler {
 
@@ -25,6 +27,14 @@ public final class DeadLetterProcessingHandler implements ProcessingExceptionHan
 
     @Override
     public Response handleError(ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
+        if (kafkaDidNotAnswer(exception)) {
+            // Not the record's fault: dead-lettering it would drop a good record wherever the transaction does not abort
+            // (at_least_once), and the letter could not be written either. The thread fails, its replacement processes it again.
+            LOG.warn("Processor {} failed on {}-{}@{} because Kafka did not answer ({}); not dead-lettered: the stream thread"
+                    + " fails and the record is processed again", context.processorNodeId(), context.topic(), context.partition(),
+                    context.offset(), exception.toString());
+            return Response.fail();
+        }
         String reason = exception.getClass().getSimpleName() + ": " + DeadLetterDeserializationHandler.describe(exception);
         // A punctuator has no source record: the letter names the task it ran in, not a partition and offset of -1.
         DeadLetter letter = context.topic() == null
@@ -34,5 +44,15 @@ public final class DeadLetterProcessingHandler implements ProcessingExceptionHan
                 context.processorNodeId(), context.topic(), context.partition(), context.offset(), deadLetterTopic, exception);
         return Response.resume(
                 List.of(letter.toRecord(deadLetterTopic, context.sourceRawKey(), context.sourceRawValue())));
+    }
+
+    /** A broker that did not answer in time or not yet (a retriable error anywhere in the cause chain). */
+    static boolean kafkaDidNotAnswer(Throwable exception) {
+        for (Throwable t = exception; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof RetriableException) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -8,12 +8,15 @@ import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
 import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.streams.errors.DeserializationExceptionHandler;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
 import org.apache.kafka.streams.errors.ProcessingExceptionHandler;
+import org.apache.kafka.streams.errors.StreamsException;
 import org.apache.kafka.streams.processor.TaskId;
 import org.apache.kafka.streams.processor.api.Record;
 import org.junit.jupiter.api.Test;
@@ -64,6 +67,21 @@ class DeadLetterHandlersTest {
                     .containsEntry("reason", "IllegalStateException: boom")
                     .containsEntry("offset", "42");
         });
+    }
+
+    @Test
+    void aProcessorThatCouldNotReachKafkaFailsTheThreadInsteadOfDeadLetteringAGoodRecord() {
+        DeadLetterProcessingHandler handler = new DeadLetterProcessingHandler();
+        handler.configure(Map.of(DeadLetterDeserializationHandler.TOPIC_CONFIG, "fedstream.dlq"));
+
+        ProcessingExceptionHandler.Response response = handler.handleError(context("admit"), new Record<>("k", "v", 0L),
+                new StreamsException("Error encountered sending record to topic fedstream.bindings",
+                        new TimeoutException("Topic fedstream.bindings not present in metadata after 60000 ms.")));
+
+        assertThat(response.result()).isEqualTo(ProcessingExceptionHandler.Result.FAIL);
+        assertThat(response.deadLetterQueueRecords()).isEmpty();
+        assertThat(handler.handleError(context("admit"), new Record<>("k", "v", 0L), new NotLeaderOrFollowerException("moved")).result())
+                .isEqualTo(ProcessingExceptionHandler.Result.FAIL);
     }
 
     @Test
