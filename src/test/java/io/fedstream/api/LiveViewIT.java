@@ -80,7 +80,8 @@ class LiveViewIT {
             @TempDir Path state, @TempDir Path profiles) throws Exception {
         Map<String, String> settings = new HashMap<>(DemoClusters.healthConfig());
         // Heartbeats every second were read up to 1.8 s late on a loaded 2-core machine: a 3 s silence would be too
-        // close to that, and a healthy cluster turning SUSPECT would spoil the counts; FAILED still comes after 8 s.
+        // close to that, and a healthy cluster turning SUSPECT would spoil the counts. FAILED comes 10 s after the silence
+        // began: SUSPECT after 5 s, FAILED after the larger of toleration and threshold in SUSPECT (ClusterHealthMachine).
         settings.put(FedstreamConfig.HEALTH_FAILURE_THRESHOLD_MS, "5000");
         settings.put(FedstreamConfig.HEALTH_TOLERATION_MS, "3000");
         // A workload read before its policy is not placed; it is tried again this soon.
