@@ -87,8 +87,7 @@ public final class ConfluentAvroConverter implements Converter {
         while (cause != null && !(cause instanceof SchemaRegistryException)) {
             cause = cause.getCause();
         }
-        if (cause instanceof SchemaRegistryException registry
-                && (registry.httpStatus() == SchemaRegistryException.NO_RESPONSE || registry.httpStatus() >= 500)) {
+        if (cause instanceof SchemaRegistryException registry && registry.isTransient()) {
             return new RetriableException(what + ": " + e.getMessage(), e);
         }
         return new DataException(what + ": " + e.getMessage(), e);

@@ -10,7 +10,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Sends a record that cannot be deserialized (not in the wire format, unknown schema, corrupt Avro) to the
- * dead-letter topic inside the same transaction, and carries on with the next record.
+ * dead-letter topic inside the same transaction, and carries on with the next record; a record whose schema could not be
+ * fetched fails the stream thread instead ({@link TransientFailure}).
  */
 public final class DeadLetterDeserializationHandler implements DeserializationExceptionHandler {
 
@@ -29,6 +30,13 @@ public final class DeadLetterDeserializationHandler implements DeserializationEx
     @Override
     public Response handleError(
             ErrorHandlerContext context, ConsumerRecord<byte[], byte[]> record, Exception exception) {
+        if (TransientFailure.in(exception)) {
+            // The record may well be good: its schema could not be fetched. Reading it again later decodes it.
+            LOG.warn("Record {}-{}@{} not decoded because the schema registry or Kafka did not answer ({}); not dead-lettered:"
+                    + " the stream thread fails and the record is read again", record.topic(), record.partition(),
+                    record.offset(), exception.toString());
+            return Response.fail();
+        }
         DeadLetter letter = DeadLetter.undecodable(record.topic(), record.partition(), record.offset(), exception);
         LOG.warn("Undecodable record {}-{}@{} sent to {}: {}",
                 record.topic(), record.partition(), record.offset(), deadLetterTopic, letter.reason());

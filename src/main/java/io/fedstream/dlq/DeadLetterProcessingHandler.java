@@ -2,7 +2,6 @@ package io.fedstream.dlq;
 
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
 import org.apache.kafka.streams.errors.ProcessingExceptionHandler;
 import org.apache.kafka.streams.processor.api.Record;
@@ -11,8 +10,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Last line of defence: a record that makes a processor throw goes to the dead-letter topic with the
- * source record's original bytes, so that one poison pill never stops the application; a failure to reach Kafka is no
- * poison pill and fails the stream thread instead.
+ * source record's original bytes, so that one poison pill never stops the application; a failure to reach Kafka or the
+ * schema registry is no poison pill and fails the stream thread instead ({@link TransientFailure}).
  */
 public final class DeadLetterProcessingHandler implements ProcessingExceptionHandler {
 
@@ -27,12 +26,13 @@ public final class DeadLetterProcessingHandler implements ProcessingExceptionHan
 
     @Override
     public Response handleError(ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
-        if (kafkaDidNotAnswer(exception)) {
+        if (TransientFailure.in(exception)) {
             // Not the record's fault: dead-lettering it would drop a good record wherever the transaction does not abort
-            // (at_least_once), and the letter could not be written either. The thread fails, its replacement processes it again.
-            LOG.warn("Processor {} failed on {}-{}@{} because Kafka did not answer ({}); not dead-lettered: the stream thread"
-                    + " fails and the record is processed again", context.processorNodeId(), context.topic(), context.partition(),
-                    context.offset(), exception.toString());
+            // (at_least_once), and a letter to Kafka could not be written either. The thread fails, its replacement
+            // processes the record again.
+            LOG.warn("Processor {} failed on {}-{}@{} because Kafka or the schema registry did not answer ({}); not"
+                    + " dead-lettered: the stream thread fails and the record is processed again",
+                    context.processorNodeId(), context.topic(), context.partition(), context.offset(), exception.toString());
             return Response.fail();
         }
         String reason = exception.getClass().getSimpleName() + ": " + DeadLetterDeserializationHandler.describe(exception);
@@ -44,15 +44,5 @@ public final class DeadLetterProcessingHandler implements ProcessingExceptionHan
                 context.processorNodeId(), context.topic(), context.partition(), context.offset(), deadLetterTopic, exception);
         return Response.resume(
                 List.of(letter.toRecord(deadLetterTopic, context.sourceRawKey(), context.sourceRawValue())));
-    }
-
-    /** A broker that did not answer in time or not yet (a retriable error anywhere in the cause chain). */
-    static boolean kafkaDidNotAnswer(Throwable exception) {
-        for (Throwable t = exception; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof RetriableException) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -1,5 +1,6 @@
 package io.fedstream.runtime;
 
+import io.fedstream.dlq.TransientFailure;
 import io.fedstream.serde.EarlierStoreEncodingException;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -11,7 +12,6 @@ import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.InvalidConfigurationException;
-import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.apache.kafka.streams.errors.StreamsException;
@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What to do when a stream thread dies: a transient error (a timeout, a Kafka client error such as a producer that an
- * outage left in an error state, a migrated task) replaces the thread, unless threads died that way {@value #MAX_REPLACEMENTS} times within the stall bound; anything
+ * outage left in an error state, a migrated task, a schema registry that did not answer) replaces the thread, unless
+ * threads died that way {@value #MAX_REPLACEMENTS} times within the stall bound; anything
  * else shuts the client down, and {@code run} exits 1. A store in an earlier encoding shuts it down too, logged by the
  * runner's caller alone: its message is the operator's to act on, and a stack trace would bury it.
  */
@@ -64,14 +65,18 @@ final class StreamThreadPolicy implements StreamsUncaughtExceptionHandler {
     }
 
     /**
-     * The first telling cause decides: a timeout, a retriable error, a migrated task, or any other error of the Kafka
-     * clients (a producer left in an error state by an outage, an aborted transaction) is transient, as a new thread
-     * gets new clients; an authentication, authorization, configuration or serialization error, or an error of our own
-     * code, is not.
+     * A failure that is no record's fault ({@link TransientFailure}: Kafka or the schema registry did not answer) is
+     * transient wherever it is in the chain, even inside a serialization error. Otherwise the first telling cause decides:
+     * a timeout, a migrated task, or any other error of the Kafka clients (a producer left in an error state by an
+     * outage, an aborted transaction) is transient, as a new thread gets new clients; an authentication, authorization,
+     * configuration or serialization error, or an error of our own code, is not.
      */
     static boolean isTransient(Throwable exception) {
+        if (TransientFailure.in(exception)) {
+            return true;
+        }
         for (Throwable t = exception; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof RetriableException || t instanceof TaskMigratedException || t instanceof TimeoutException) {
+            if (t instanceof TaskMigratedException || t instanceof TimeoutException) {
                 return true;
             }
             if (t instanceof AuthenticationException || t instanceof AuthorizationException || t instanceof ConfigException

@@ -1,5 +1,6 @@
 package io.fedstream.serde;
 
+import java.util.Set;
 import org.apache.avro.Schema;
 
 /** A registry refused a request, or could not be reached; carries the HTTP status and the registry's error code. */
@@ -8,6 +9,8 @@ public class SchemaRegistryException extends RuntimeException {
     public static final int SUBJECT_NOT_FOUND = 40401;
     public static final int SCHEMA_NOT_FOUND = 40403;
     public static final int INVALID_SCHEMA = 42201;
+    /** A request timeout, or too many requests: the 4xx answers that mean "not now" rather than "no". */
+    private static final Set<Integer> TRANSIENT_CLIENT_STATUSES = Set.of(408, 429);
     /** HTTP status used when no response was received at all. */
     public static final int NO_RESPONSE = 0;
 
@@ -82,5 +85,13 @@ public class SchemaRegistryException extends RuntimeException {
 
     public boolean isUnreachable() {
         return httpStatus == NO_RESPONSE;
+    }
+
+    /**
+     * The registry did not answer, failed itself (5xx), or answered "not now": the same request may succeed later, so no
+     * record is at fault.
+     */
+    public boolean isTransient() {
+        return isUnreachable() || httpStatus >= 500 || TRANSIENT_CLIENT_STATUSES.contains(httpStatus);
     }
 }

@@ -3,6 +3,7 @@ package io.fedstream.dlq;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fedstream.serde.SchemaRegistryException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -82,6 +83,9 @@ class DeadLetterHandlersTest {
         assertThat(response.deadLetterQueueRecords()).isEmpty();
         assertThat(handler.handleError(context("admit"), new Record<>("k", "v", 0L), new NotLeaderOrFollowerException("moved")).result())
                 .isEqualTo(ProcessingExceptionHandler.Result.FAIL);
+        assertThat(handler.handleError(context("admit"), new Record<>("k", "v", 0L), new SerializationException("Cannot write",
+                        new SchemaRegistryException(503, 0, null, "Service Unavailable"))).result())
+                .as("a registry that did not answer").isEqualTo(ProcessingExceptionHandler.Result.FAIL);
     }
 
     @Test

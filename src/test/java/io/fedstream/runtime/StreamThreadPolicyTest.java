@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import io.fedstream.serde.SchemaRegistryException;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.errors.SerializationException;
@@ -34,6 +35,16 @@ class StreamThreadPolicyTest {
                         new KafkaException("The client hasn't received acknowledgment for some previously sent messages and can"
                                 + " no longer retry them. It is safe to abort the transaction and continue.")))))
                 .isEqualTo(REPLACE_THREAD);
+    }
+
+    @Test
+    void aSchemaRegistryThatDidNotAnswerReplacesTheThreadEvenInsideASerializationError() {
+        assertThat(policy.handle(new StreamsException("Error encountered trying to serialize",
+                new SerializationException("Cannot write ResourceBinding", new SchemaRegistryException(
+                        SchemaRegistryException.NO_RESPONSE, 0, null, "Schema registry at http://registry:8081 is unreachable")))))
+                .isEqualTo(REPLACE_THREAD);
+        assertThat(policy.handle(new SerializationException("Cannot write ResourceBinding",
+                new SchemaRegistryException(409, 409, null, "incompatible")))).isEqualTo(SHUTDOWN_CLIENT);
     }
 
     @Test
