@@ -170,8 +170,6 @@ class KillNineIT {
         settings.put(FedstreamConfig.TOPIC_PARTITIONS, "6");
         settings.put(FedstreamConfig.HTTP_PORT, "0");
         settings.put(FedstreamConfig.SCHEMA_REGISTRY_TOPIC, names.topic("schemas"));
-        // The killed member's partitions move after its session times out, not after the 45 s default.
-        settings.put("kafka.consumer.session.timeout.ms", "10000");
         for (String key : FedstreamConfig.configDef().names()) {
             if (key.startsWith("topic.") && !key.equals(FedstreamConfig.TOPIC_PARTITIONS) && !key.equals(FedstreamConfig.TOPIC_REPLICATION_FACTOR)) {
                 settings.put(key, names.topic(key.substring("topic.".length())));

@@ -288,7 +288,8 @@ class FedstreamConfigTest {
                 entry("producer.acks", "all"),
                 entry("global.consumer.fetch.max.wait.ms", 50),
                 entry("main.consumer.max.poll.records", 50),
-                entry("main.consumer.fetch.max.bytes", 1024 * 1024));
+                entry("main.consumer.fetch.max.bytes", 1024 * 1024),
+                entry("consumer.session.timeout.ms", 10_000));
         assertThat(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG).isEqualTo("ensure.explicit.internal.resource.naming");
 
         StreamsConfig streams = new StreamsConfig(props);
@@ -298,7 +299,7 @@ class FedstreamConfigTest {
         assertThat(streams.getGlobalConsumerConfigs("client").get("fetch.max.wait.ms")).isEqualTo(50);
         Map<String, Object> main = streams.getMainConsumerConfigs("group", "client", 0);
         assertThat(main).containsEntry("max.poll.records", 50).containsEntry("fetch.max.bytes", 1024 * 1024)
-                .doesNotContainKey("fetch.max.wait.ms");
+                .containsEntry("session.timeout.ms", 10_000).doesNotContainKey("fetch.max.wait.ms");
         assertThat(streams.getRestoreConsumerConfigs("client")).containsEntry("max.poll.records", "1000");
     }
 
@@ -308,6 +309,7 @@ class FedstreamConfigTest {
                 Map.of("kafka.streams.num.standby.replicas", "1",
                         "kafka.producer.linger.ms", "5",
                         "kafka.consumer.max.poll.records", "100",
+                        "kafka.consumer.session.timeout.ms", "45000",
                         "kafka.admin.request.timeout.ms", "9000"),
                 Map.of("FEDSTREAM_KAFKA_STREAMS_REPLICATION_FACTOR", "3",
                         "FEDSTREAM_KAFKA_PRODUCER_COMPRESSION_TYPE", "lz4"),
@@ -319,7 +321,8 @@ class FedstreamConfigTest {
                 entry("producer.linger.ms", "5"),
                 entry("producer.compression.type", "lz4"),
                 entry("producer.acks", "1"),
-                entry("consumer.max.poll.records", "100"));
+                entry("consumer.max.poll.records", "100"),
+                entry("consumer.session.timeout.ms", "45000"));
         assertThat(config.streamsProperties()).doesNotContainKeys("request.timeout.ms", "admin.request.timeout.ms");
 
         assertThat(config.producerProperties()).containsOnly(
@@ -331,7 +334,8 @@ class FedstreamConfigTest {
         assertThat(config.consumerProperties()).containsOnly(
                 entry("bootstrap.servers", "127.0.0.1:9092"),
                 entry("isolation.level", "read_committed"),
-                entry("max.poll.records", "100"));
+                entry("max.poll.records", "100"),
+                entry("session.timeout.ms", "45000"));
         assertThat(config.adminProperties()).containsOnly(
                 entry("bootstrap.servers", "127.0.0.1:9092"),
                 entry("request.timeout.ms", "9000"));
