@@ -194,7 +194,7 @@ public final class StreamsRunner implements AutoCloseable {
 
     /**
      * Closes both clients and leaves their consumer groups, so that the other instances take over this one's
-     * partitions at once instead of after the session timeout (45 s by default): a stopped brain must not leave its
+     * partitions at once instead of after the session timeout (10 s by default): a stopped brain must not leave its
      * namespaces undecided.
      */
     @Override
