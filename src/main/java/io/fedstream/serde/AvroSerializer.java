@@ -71,8 +71,21 @@ public final class AvroSerializer<T extends GenericContainer> implements Seriali
             }
             return write(data, schema, model, topic, latest.id());
         }
-        int id = config.autoRegisterSchemas() ? registry.register(subject, schema) : lookupRegistered(subject, schema);
-        return write(data, schema, model, topic, id);
+        return write(data, schema, model, topic, registeredId(subject, schema));
+    }
+
+    /**
+     * Asks the registry now what the first {@link #serialize} of a {@code schema} record to {@code topic} would ask it
+     * (register, look up, or check against the subject's latest version), and returns the id it would write with; the
+     * registry's cache keeps the answer. It throws what that {@code serialize} would throw.
+     */
+    public int prepare(String topic, Schema schema) {
+        String subject = subjectName(topic, schema);
+        return config.useLatestVersion() ? latestAccepting(subject, schema).id() : registeredId(subject, schema);
+    }
+
+    private int registeredId(String subject, Schema schema) {
+        return config.autoRegisterSchemas() ? registry.register(subject, schema) : lookupRegistered(subject, schema);
     }
 
     private String subjectName(String topic, Schema schema) {

@@ -1,0 +1,74 @@
+package io.fedstream.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fedstream.Fedstream;
+import io.fedstream.avro.MigrationCommand;
+import io.fedstream.config.FedstreamConfig;
+import io.fedstream.config.Topic;
+import io.fedstream.serde.InProcessSchemaRegistry;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
+import org.apache.kafka.streams.TopologyDescription;
+import org.junit.jupiter.api.Test;
+
+/** The value schemas of the topics fedstream writes are settled with the registry before Kafka Streams starts. */
+class SchemaPreflightTest {
+
+    private final InProcessSchemaRegistry registry = new InProcessSchemaRegistry();
+
+    @Test
+    void theWrittenTopicsAreTheSinksOfBothClientsAndNoInput() {
+        Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of()), registry);
+
+        assertThat(SchemaPreflight.written(topologies(fedstream), fedstream.topics())).extracting(Topic::name).containsExactly(
+                "fedstream.bindings", "fedstream.quota-status", "fedstream.cluster-state", "fedstream.migrations",
+                "fedstream.audit", "fedstream.dlq", "fedstream.capacity-reservations", "fedstream.cluster-views",
+                "fedstream.cluster-transitions");
+    }
+
+    @Test
+    void everyWrittenAvroSchemaIsRegisteredBeforeAnyRecord() {
+        Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of()), registry);
+
+        SchemaPreflight.check(topologies(fedstream), fedstream.topics());
+
+        assertThat(registry.subjects()).containsExactlyInAnyOrder(
+                "fedstream.bindings-value", "fedstream.quota-status-value", "fedstream.cluster-state-value",
+                "fedstream.migrations-value", "fedstream.audit-value", "fedstream.capacity-reservations-value",
+                "fedstream.cluster-views-value", "fedstream.cluster-transitions-value");
+        assertThat(registry.latestVersion("fedstream.migrations-value").schema()).isEqualTo(MigrationCommand.getClassSchema());
+    }
+
+    @Test
+    void aSubjectWhoseLatestSchemaCannotBeEvolvedStopsTheStartNamingTopicAndSchema() {
+        Schema other = SchemaBuilder.record("MigrationCommand").namespace("io.fedstream.avro").fields()
+                .requiredInt("legacy").endRecord();
+        registry.register("fedstream.migrations-value", other);
+        Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of()), registry);
+
+        assertThatThrownBy(() -> SchemaPreflight.check(topologies(fedstream), fedstream.topics()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("the schema registry refused io.fedstream.avro.MigrationCommand for topic"
+                        + " 'fedstream.migrations', which fedstream writes: ")
+                .hasMessageContaining("is not backward compatible with version 1");
+    }
+
+    @Test
+    void withoutAutoRegistrationASchemaNobodyRegisteredStopsTheStart() {
+        Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of(FedstreamConfig.AUTO_REGISTER_SCHEMAS, "false")), registry);
+
+        assertThatThrownBy(() -> SchemaPreflight.check(topologies(fedstream), fedstream.topics()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("for topic 'fedstream.bindings', which fedstream writes: ")
+                .hasMessageContaining("auto.register.schemas is false: register it first");
+        assertThat(registry.subjects()).isEmpty();
+    }
+
+    private static List<TopologyDescription> topologies(Fedstream fedstream) {
+        return List.of(fedstream.workloadTopology().describe(), fedstream.healthTopology().describe());
+    }
+}
