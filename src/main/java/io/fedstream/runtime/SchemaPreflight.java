@@ -2,6 +2,7 @@ package io.fedstream.runtime;
 
 import io.fedstream.config.Topic;
 import io.fedstream.config.Topics;
+import io.fedstream.dlq.TransientFailure;
 import io.fedstream.serde.AvroSerde;
 import io.fedstream.serde.SchemaRegistryException;
 import java.util.ArrayList;
@@ -48,7 +49,8 @@ final class SchemaPreflight {
                 try {
                     avro.serializer().prepare(topic.name(), schema);
                 } catch (SchemaRegistryException | SerializationException e) {
-                    throw new IllegalStateException("the schema registry refused " + schema.getFullName() + " for topic '"
+                    String what = TransientFailure.in(e) ? "did not answer about " : "refused ";
+                    throw new IllegalStateException("the schema registry " + what + schema.getFullName() + " for topic '"
                             + topic.name() + "', which fedstream writes: " + e.getMessage(), e);
                 }
                 settled.add(topic.name());

@@ -71,8 +71,9 @@ public final class StreamsRunner implements AutoCloseable {
         this.checkInterval = bound.dividedBy(10).compareTo(MAX_CHECK_INTERVAL) < 0 ? bound.dividedBy(10) : MAX_CHECK_INTERVAL;
         Topology workloadTopology = fedstream.workloadTopology();
         Topology healthTopology = fedstream.healthTopology();
-        SchemaPreflight.check(List.of(workloadTopology.describe(), healthTopology.describe()), fedstream.topics());
-        this.inputTopics = inputTopics(workloadTopology.describe(), fedstream.topics());
+        TopologyDescription workloadDescription = workloadTopology.describe();
+        SchemaPreflight.check(List.of(workloadDescription, healthTopology.describe()), fedstream.topics());
+        this.inputTopics = inputTopics(workloadDescription, fedstream.topics());
         this.streams = watched("workload", new KafkaStreams(workloadTopology, StreamsTimeouts.derive(workloadProperties, bound)), bound);
         this.health = watched("health", new KafkaStreams(healthTopology, StreamsTimeouts.derive(healthProperties, bound)), bound);
         this.clients = List.of(new Client("workload", streams, new StreamsWatchdog(bound)), new Client("health", health, new StreamsWatchdog(bound)));

@@ -7,7 +7,10 @@ import io.fedstream.Fedstream;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topic;
+import io.fedstream.serde.ConfluentRegistryClient;
 import io.fedstream.serde.InProcessSchemaRegistry;
+import io.fedstream.serde.RegistryHttpServer;
+import io.fedstream.serde.SchemaRegistry;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
@@ -66,6 +69,19 @@ class SchemaPreflightTest {
                 .hasMessageContaining("for topic 'fedstream.bindings', which fedstream writes: ")
                 .hasMessageContaining("auto.register.schemas is false: register it first");
         assertThat(registry.subjects()).isEmpty();
+    }
+
+    @Test
+    void aRegistryThatDoesNotAnswerIsNamedAsSuch() throws Exception {
+        RegistryHttpServer server = RegistryHttpServer.start(registry, 0);
+        SchemaRegistry client = ConfluentRegistryClient.builder(server.url()).build();
+        server.close();
+        Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of()), client);
+
+        assertThatThrownBy(() -> SchemaPreflight.check(topologies(fedstream), fedstream.topics()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("the schema registry did not answer about io.fedstream.avro.ResourceBinding for topic"
+                        + " 'fedstream.bindings', which fedstream writes: Schema registry at " + server.url() + " is unreachable");
     }
 
     private static List<TopologyDescription> topologies(Fedstream fedstream) {
