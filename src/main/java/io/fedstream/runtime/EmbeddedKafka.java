@@ -46,6 +46,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafka.class);
     private static final String HOST = "127.0.0.1";
     private static final int NODE_ID = 1;
+    static final int DEDUPE_BUFFER_BYTES = 16 * 1024 * 1024;
     private static final String META_PROPERTIES = "meta.properties";
 
     /**
@@ -242,6 +243,10 @@ public final class EmbeddedKafka implements AutoCloseable {
         p.put("min.insync.replicas", "1");
         p.put("default.replication.factor", "1");
         p.put("group.initial.rebalance.delay.ms", "0");
+        // The log cleaner takes its whole dedupe buffer from the Java heap at start: Kafka's 128 MiB does not fit beside
+        // fedstream in the heap it ships with (-Xmx224m, fedstream-jvm.options), and the broker halted with an
+        // OutOfMemoryError. 16 MiB maps about 600,000 keys per cleaning pass, more than a changelog partition holds here.
+        p.put("log.cleaner.dedupe.buffer.size", Integer.toString(DEDUPE_BUFFER_BYTES));
         // Topics are created explicitly, so a typo in a topic name fails instead of creating a topic.
         p.put("auto.create.topics.enable", "false");
         p.putAll(extra);

@@ -13,9 +13,10 @@ import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
- * {@code fedstream} as people start it, in a JVM of its own: its console (standard output and error, kept apart) is
- * what a user sees, log routing included. Uses {@code target/fedstream.jar} when the build made it (as {@code mvn
- * verify} does before integration tests), else the test's classpath without the test classes.
+ * {@code fedstream} as people start it, in a JVM of its own with the options it ships with: its console (standard
+ * output and error, kept apart) is what a user sees, log routing included. Uses {@code target/fedstream.jar} when the
+ * build made it (as {@code mvn verify} does before integration tests), else the test's classpath without the test
+ * classes.
  */
 final class CliProcess implements AutoCloseable {
 
@@ -24,6 +25,7 @@ final class CliProcess implements AutoCloseable {
             "^(\\S*\\d{2}:\\d{2}:\\d{2}[.,]\\d{3}|SLF4J|LOGBACK|\\S*\\|-|(\\S+ ){0,3}\\[?(TRACE|DEBUG|INFO|WARN|WARNING|ERROR)\\]? )");
 
     private static final Path JAR = Path.of("target", "fedstream.jar");
+    private static final Path SHIPPED_JVM_OPTIONS = Path.of("src", "main", "resources", "fedstream-jvm.options");
 
     private final Process process;
     private final Path out;
@@ -36,8 +38,9 @@ final class CliProcess implements AutoCloseable {
     }
 
     static CliProcess start(Path dir, String... args) throws IOException {
+        // The JVM options fedstream ships with, as its Docker image starts it: the heap it must fit in.
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx1g", "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=" + System.getProperty("org.apache.avro.SERIALIZABLE_PACKAGES")));
+                "@" + SHIPPED_JVM_OPTIONS, "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=" + System.getProperty("org.apache.avro.SERIALIZABLE_PACKAGES")));
         if (Files.isRegularFile(JAR)) {
             command.addAll(List.of("-jar", JAR.toString()));
         } else {
