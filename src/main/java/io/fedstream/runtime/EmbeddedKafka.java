@@ -46,7 +46,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafka.class);
     private static final String HOST = "127.0.0.1";
     private static final int NODE_ID = 1;
-    static final int DEDUPE_BUFFER_BYTES = 16 * 1024 * 1024;
+    private static final int DEDUPE_BUFFER_BYTES = 16 * 1024 * 1024;
     private static final String META_PROPERTIES = "meta.properties";
 
     /**

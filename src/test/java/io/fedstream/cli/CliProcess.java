@@ -13,10 +13,10 @@ import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
- * {@code fedstream} as people start it, in a JVM of its own with the options it ships with: its console (standard
- * output and error, kept apart) is what a user sees, log routing included. Uses {@code target/fedstream.jar} when the
- * build made it (as {@code mvn verify} does before integration tests), else the test's classpath without the test
- * classes.
+ * {@code fedstream} as people start it, in a JVM of its own with the options it ships with (as its Docker image
+ * starts it): its console (standard output and error, kept apart) is what a user sees, log routing included. Uses
+ * {@code target/fedstream.jar} when the build made it (as {@code mvn verify} does before integration tests), else the
+ * test's classpath without the test classes.
  */
 final class CliProcess implements AutoCloseable {
 
@@ -38,7 +38,6 @@ final class CliProcess implements AutoCloseable {
     }
 
     static CliProcess start(Path dir, String... args) throws IOException {
-        // The JVM options fedstream ships with, as its Docker image starts it: the heap it must fit in.
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "@" + SHIPPED_JVM_OPTIONS, "-Dorg.apache.avro.SERIALIZABLE_PACKAGES=" + System.getProperty("org.apache.avro.SERIALIZABLE_PACKAGES")));
         if (Files.isRegularFile(JAR)) {
