@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
                     + " app that copies the workload records, the ceiling; (B) `fedstream run` with"
                     + " health.failure.threshold.ms=3000.",
             "",
-            "Prints per round and in summary: both steady-state rates (10%-90% of completions) and the overall rates, their"
+            "Prints per round and in summary: both steady-state rates (10%%-90%% of completions) and the overall rates, their"
                     + " ratios, the time to the first placed binding, the largest heartbeat lag, SUSPECT transitions and"
                     + " migration commands, and fedstream's RSS.",
             "",

@@ -75,6 +75,20 @@ class HelpTextTest {
         assertThat(help(parent, 80).lines()).as("`%s --help`", parent).anySatisfy(line -> assertThat(line).endsWith(summary));
     }
 
+    /** picocli formats help text with {@code String.format}: "10%-90%" came out as "10" and 89 spaces. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("commands")
+    void everyPercentSignOfTheHelpTextIsEscaped(String name) {
+        CommandLine.Model.CommandSpec spec = spec(name);
+        List<String> texts = new ArrayList<>(Arrays.asList(spec.usageMessage().description()));
+        texts.addAll(Arrays.asList(spec.usageMessage().footer()));
+        spec.options().forEach(option -> texts.addAll(Arrays.asList(option.description())));
+        spec.positionalParameters().forEach(parameter -> texts.addAll(Arrays.asList(parameter.description())));
+
+        assertThat(texts).as("help texts of `%s` with a %% that is neither %%%% nor %%n", name)
+                .noneMatch(text -> text.replace("%%", "").replace("%n", "").contains("%"));
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("commands")
     void everyCommandShowsExamplesOfItself(String name) {
