@@ -10,6 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.avro.Schema;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.CreateTopicsOptions;
+import org.apache.kafka.clients.admin.DescribeTopicsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.CloseOptions;
@@ -238,10 +240,13 @@ public final class KafkaSchemaRegistry implements SchemaRegistry, AutoCloseable 
 
     private static void ensureTopic(String topic, short replicationFactor, Connection connection, String bootstrap) {
         long timeoutMs = connection.timeout().toMillis();
+        int callTimeoutMs = (int) Math.min(timeoutMs, Integer.MAX_VALUE);
         try (Admin admin = Admin.create(connection.admin())) {
             try {
-                TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames()
-                        .get(timeoutMs, TimeUnit.MILLISECONDS).get(topic);
+                // The calls carry the deadline themselves: a call still pending when the wait below gives up would
+                // hold the admin client's close for Kafka's 60 s default API timeout.
+                TopicDescription description = admin.describeTopics(List.of(topic), new DescribeTopicsOptions().timeoutMs(callTimeoutMs))
+                        .allTopicNames().get(timeoutMs, TimeUnit.MILLISECONDS).get(topic);
                 if (description.partitions().size() != 1) {
                     throw new SchemaRegistryException(500, 50001, "Invalid schemas topic",
                             "Topic " + topic + " on Kafka at " + bootstrap + " has " + description.partitions().size()
@@ -257,7 +262,8 @@ public final class KafkaSchemaRegistry implements SchemaRegistry, AutoCloseable 
             NewTopic newTopic = new NewTopic(topic, 1, replicationFactor)
                     .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
             try {
-                admin.createTopics(List.of(newTopic)).all().get(timeoutMs, TimeUnit.MILLISECONDS);
+                admin.createTopics(List.of(newTopic), new CreateTopicsOptions().timeoutMs(callTimeoutMs)).all()
+                        .get(timeoutMs, TimeUnit.MILLISECONDS);
                 LOG.info("Created the schemas topic {} (1 partition, compacted, replication factor {})", topic, replicationFactor);
             } catch (ExecutionException e) {
                 if (!(e.getCause() instanceof TopicExistsException)) {
@@ -267,7 +273,8 @@ public final class KafkaSchemaRegistry implements SchemaRegistry, AutoCloseable 
         } catch (ExecutionException | TimeoutException e) {
             Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
             throw SchemaRegistryException.unreachable("Cannot find or create the schemas topic " + topic + " on Kafka at "
-                    + bootstrap + " within " + timeoutMs + " ms: " + cause.getMessage(), cause);
+                    + bootstrap + " within " + timeoutMs + " ms: " + (cause.getMessage() == null ? cause.getClass().getName()
+                    : cause.getMessage()), cause);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw SchemaRegistryException.unreachable("Interrupted while creating the schemas topic " + topic, e);
