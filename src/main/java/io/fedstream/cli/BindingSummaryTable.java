@@ -1,20 +1,24 @@
 package io.fedstream.cli;
 
 import io.fedstream.api.BindingObject;
+import io.fedstream.avro.Placement;
 import io.fedstream.avro.ResourceBinding;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
- * Renders bindings one row each, as {@code kubectl get}: NAME, KIND, STATE (interpretation), ADMISSION, TEMPLATES, CPU,
- * MEMORY, UPDATED (an age).
+ * Renders bindings one row each, as {@code kubectl get}: NAME, KIND, STATE (interpretation), ADMISSION, CLUSTERS (where
+ * it is placed: names, each with its replicas where they are divided; - while unplaced), TEMPLATES, CPU, MEMORY, UPDATED
+ * (an age).
  */
 final class BindingSummaryTable {
 
-    private static final List<String> HEADER = List.of("NAME", "KIND", "STATE", "ADMISSION", "TEMPLATES", "CPU", "MEMORY", "UPDATED");
+    private static final List<String> HEADER = List.of("NAME", "KIND", "STATE", "ADMISSION", "CLUSTERS", "TEMPLATES", "CPU", "MEMORY",
+            "UPDATED");
 
     private BindingSummaryTable() {}
 
@@ -27,12 +31,23 @@ final class BindingSummaryTable {
                     binding.getKind(),
                     binding.getInterpretation().getState().name(),
                     binding.getAdmission().getState().name(),
+                    clusters(binding.getPlacement()),
                     Integer.toString(binding.getComponents().size()),
                     binding.getTotal().getOrDefault("cpu", "0"),
                     binding.getTotal().getOrDefault("memory", "0"),
                     age(Duration.between(binding.getUpdatedAt(), now))));
         }
         return TextTable.render(rows);
+    }
+
+    /** {@code member-1,member-2} for copies, {@code member-1:3,member-2:2} for divided replicas, {@code -} while unplaced. */
+    static String clusters(Placement placement) {
+        if (placement == null || placement.getClusters().isEmpty()) {
+            return "-";
+        }
+        return placement.getClusters().stream()
+                .map(target -> target.getReplicas() == null ? target.getName() : target.getName() + ":" + target.getReplicas())
+                .collect(Collectors.joining(","));
     }
 
     /** kubectl's short ages: 45s, 12m, 5h, 3d. */

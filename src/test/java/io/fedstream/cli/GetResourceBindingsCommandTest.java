@@ -4,8 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.api.TestBindings;
 import io.fedstream.api.TestStores;
+import io.fedstream.avro.ClusterTarget;
+import io.fedstream.avro.Placement;
+import io.fedstream.avro.ResourceBinding;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,9 +43,35 @@ class GetResourceBindingsCommandTest {
 
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out().lines().toList()).hasSize(3);
-        assertThat(result.out()).containsPattern("NAME\\s+KIND\\s+STATE\\s+ADMISSION\\s+TEMPLATES\\s+CPU\\s+MEMORY\\s+UPDATED")
-                .containsPattern("etl-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+2\\s+9\\s+18Gi\\s+\\d+[smhd]")
-                .containsPattern("fraud-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+2\\s+9\\s+18Gi");
+        assertThat(result.out()).containsPattern("NAME\\s+KIND\\s+STATE\\s+ADMISSION\\s+CLUSTERS\\s+TEMPLATES\\s+CPU\\s+MEMORY\\s+UPDATED")
+                .containsPattern("etl-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+eu-west-1\\s+2\\s+9\\s+18Gi\\s+\\d+[smhd]")
+                .containsPattern("fraud-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+eu-west-1\\s+2\\s+9\\s+18Gi");
+    }
+
+    @Test
+    void theClustersColumnNamesCopiesDividedReplicasAndUnplaced() {
+        ResourceBinding copies = placed(TestBindings.flink("flink.apache.org", "streaming", "copies"),
+                target("member-1", null), target("member-2", null));
+        ResourceBinding divided = placed(TestBindings.flink("flink.apache.org", "streaming", "divided"),
+                target("member-1", 3L), target("member-3", 2L));
+        ResourceBinding unplaced = ResourceBinding.newBuilder(TestBindings.flink("flink.apache.org", "streaming", "waiting"))
+                .setPlacement(null).setUnplacedReason("no cluster has room").build();
+
+        String table = BindingSummaryTable.render(List.of(copies, divided, unplaced), Instant.now());
+
+        assertThat(table.lines().toList()).hasSize(4);
+        assertThat(table).containsPattern("copies-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+member-1,member-2\\s+2\\s")
+                .containsPattern("divided-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+member-1:3,member-3:2\\s+2\\s")
+                .containsPattern("waiting-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+-\\s+2\\s");
+    }
+
+    private static ResourceBinding placed(ResourceBinding binding, ClusterTarget... targets) {
+        return ResourceBinding.newBuilder(binding)
+                .setPlacement(Placement.newBuilder(binding.getPlacement()).setClusters(List.of(targets)).build()).build();
+    }
+
+    private static ClusterTarget target(String cluster, Long replicas) {
+        return ClusterTarget.newBuilder().setName(cluster).setReplicas(replicas).build();
     }
 
     @Test
