@@ -41,7 +41,7 @@ final class BindingSummaryTable {
     }
 
     /** {@code member-1,member-2} for copies, {@code member-1:3,member-2:2} for divided replicas, {@code -} while unplaced. */
-    static String clusters(Placement placement) {
+    private static String clusters(Placement placement) {
         if (placement == null || placement.getClusters().isEmpty()) {
             return "-";
         }
