@@ -23,11 +23,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.function.Predicate;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -131,20 +128,7 @@ class FedstreamIT {
 
     private static <K, V> List<ConsumerRecord<K, V>> readUntil(
             FedstreamConfig config, String topic, Deserializer<K> keys, Deserializer<V> values, Predicate<List<?>> done) {
-        Properties properties = config.consumerProperties();
-        properties.put(ConsumerConfig.GROUP_ID_CONFIG, topic + "-reader");
-        properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        List<ConsumerRecord<K, V>> records = new ArrayList<>();
-        try (KafkaConsumer<K, V> consumer = new KafkaConsumer<>(properties, keys, values)) {
-            consumer.subscribe(List.of(topic));
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (!done.test(records) && System.nanoTime() < deadline) {
-                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-            }
-        }
-        assertThat(done.test(records)).as("records on %s within %s: %s", topic, WAIT, records).isTrue();
-        return records;
+        return TopicReader.readUntil(config, topic, keys, values, WAIT, done);
     }
 
     private static String header(ConsumerRecord<?, ?> record, String name) {

@@ -6,6 +6,7 @@ import io.fedstream.Fedstream;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
+import io.fedstream.TopicReader;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.serde.InProcessSchemaRegistry;
 import io.fedstream.serde.RegistryHttpServer;
@@ -19,7 +20,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -29,9 +29,7 @@ import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.EncoderFactory;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -157,18 +155,6 @@ class RegistryOutageIT {
 
     private static <V> List<ConsumerRecord<String, V>> readUntil(
             FedstreamConfig config, String topic, Deserializer<V> values, Predicate<List<ConsumerRecord<String, V>>> done) {
-        Properties properties = config.consumerProperties();
-        properties.put(ConsumerConfig.GROUP_ID_CONFIG, topic + "-reader-" + System.nanoTime());
-        properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        List<ConsumerRecord<String, V>> records = new ArrayList<>();
-        try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(properties, new StringDeserializer(), values)) {
-            consumer.subscribe(List.of(topic));
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (!done.test(records) && System.nanoTime() < deadline) {
-                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-            }
-        }
-        assertThat(done.test(records)).as("records on %s within %s: %s", topic, WAIT, records).isTrue();
-        return records;
+        return TopicReader.readUntil(config, topic, new StringDeserializer(), values, WAIT, done);
     }
 }
