@@ -287,6 +287,8 @@ class FedstreamConfigTest {
                 entry("ensure.explicit.internal.resource.naming", true),
                 entry("producer.acks", "all"),
                 entry("global.consumer.fetch.max.wait.ms", 50),
+                entry("restore.consumer.fetch.max.wait.ms", 50),
+                entry("main.consumer.retry.backoff.ms", 10),
                 entry("main.consumer.max.poll.records", 50),
                 entry("main.consumer.fetch.max.bytes", 1024 * 1024),
                 entry("consumer.session.timeout.ms", 10_000));
@@ -300,7 +302,9 @@ class FedstreamConfigTest {
         Map<String, Object> main = streams.getMainConsumerConfigs("group", "client", 0);
         assertThat(main).containsEntry("max.poll.records", 50).containsEntry("fetch.max.bytes", 1024 * 1024)
                 .containsEntry("session.timeout.ms", 10_000).doesNotContainKey("fetch.max.wait.ms");
-        assertThat(streams.getRestoreConsumerConfigs("client")).containsEntry("max.poll.records", "1000");
+        assertThat(streams.getRestoreConsumerConfigs("client")).containsEntry("max.poll.records", "1000")
+                .containsEntry("fetch.max.wait.ms", 50);
+        assertThat(main).containsEntry("retry.backoff.ms", 10);
     }
 
     @Test
