@@ -14,7 +14,6 @@ let tick = 0;
 let timer = null;
 const seenMigrations = new Set();
 let firstMigrationDraw = true;
-const knownNamespaces = new Set();
 let placedByCluster = {};   // cluster -> what fedstream admitted there (from /apis/aggregates)
 
 class Unauthorized extends Error {}
@@ -114,7 +113,6 @@ function relayed(spec) {
 function drawMigrations(list) {
   const items = (list.items || []).slice().sort((a, b) => (b.spec.issuedAt || '').localeCompare(a.spec.issuedAt || ''));
   const body = document.querySelector('#migrations tbody');
-  items.forEach(m => m.metadata.namespace && knownNamespaces.add(m.metadata.namespace));
   const moving = items.filter(m => m.status.phase !== 'COMPLETED' && m.status.phase !== 'FAILED').length;
   document.getElementById('migrations-summary').textContent = items.length ? `${items.length} commands, ${moving} in flight` : '';
   if (items.length === 0) {
@@ -142,14 +140,11 @@ function drawMigrations(list) {
 // ---- quotas
 async function refreshQuotas() {
   const aggregates = await api('/apis/aggregates');
-  (aggregates.clusters || []).forEach(c => (c.namespaces || []).forEach(n => knownNamespaces.add(n.namespace)));
   placedByCluster = Object.fromEntries((aggregates.clusters || []).map(c => [c.cluster, c]));
-  const namespaces = [...knownNamespaces].sort();
-  const lists = await Promise.all(namespaces.map(ns => api('/apis/quotas?namespace=' + encodeURIComponent(ns))));
-  const quotas = lists.flatMap(list => list.items || []);
+  const quotas = (await api('/apis/quotas')).items || [];
   const box = document.getElementById('quotas');
   if (quotas.length === 0) {
-    box.replaceChildren(el('p', { class: 'empty' }, 'No FederatedResourceQuota in the namespaces fedstream knows of.'));
+    box.replaceChildren(el('p', { class: 'empty' }, 'No FederatedResourceQuota yet.'));
     return;
   }
   box.replaceChildren(...quotas.map(q => {
@@ -175,7 +170,6 @@ async function searchBindings(event) {
   const box = document.getElementById('bindings');
   try {
     const list = await api('/apis/resourcebindings?namespace=' + encodeURIComponent(namespace));
-    knownNamespaces.add(namespace);
     const found = (list.items || []).filter(b => !name
       || b.metadata.name.toLowerCase().includes(name) || b.spec.resource.name.toLowerCase().includes(name));
     box.replaceChildren(...(found.length ? found.map(drawBinding)

@@ -41,6 +41,11 @@ final class BindingQuery {
                 "/internal/resourcebindings?namespace=" + PeerClient.segment(namespace), BindingObject::itemsFromJson);
     }
 
+    /** Every binding of every namespace, from every instance. */
+    List<ResourceBinding> all() {
+        return fanOut.everywhere(AdmitStores.BINDINGS, this::all, "/internal/resourcebindings", BindingObject::itemsFromJson);
+    }
+
     /** The binding of one workload key {@code group/kind/namespace/name}. */
     Optional<ResourceBinding> byWorkloadKey(String workloadKey) {
         String namespace = WorkloadKey.parse(workloadKey).map(WorkloadKey::namespace).orElse("");
@@ -56,6 +61,21 @@ final class BindingQuery {
     /** This instance's bindings of a namespace, from the given partitions. */
     List<ResourceBinding> inNamespace(String namespace, Set<Integer> partitions) {
         return scan(BindingNames.namespacePrefix(namespace), partitions);
+    }
+
+    /** This instance's bindings of every namespace, from the given partitions. */
+    List<ResourceBinding> all(Set<Integer> partitions) {
+        List<ResourceBinding> found = new ArrayList<>();
+        for (int partition : new TreeSet<>(partitions)) {
+            fanOut.read(AdmitStores.BINDINGS, partition, () -> {
+                try (KeyValueIterator<String, ResourceBinding> entries =
+                        fanOut.<ResourceBinding>store(AdmitStores.BINDINGS, partition).all()) {
+                    entries.forEachRemaining(entry -> found.add(entry.value));
+                }
+                return found;
+            });
+        }
+        return found;
     }
 
     /** This instance's binding of a workload key, from the given partition. */

@@ -13,7 +13,8 @@ import java.util.List;
 final class BindingRoutes {
 
     private static final Comparator<ResourceBinding> BY_NAME =
-            Comparator.comparing((ResourceBinding b) -> BindingObject.address(b).name())
+            Comparator.comparing((ResourceBinding b) -> BindingObject.address(b).namespace())
+                    .thenComparing(b -> BindingObject.address(b).name())
                     .thenComparing(ResourceBinding::getWorkloadKey);
 
     private final BindingQuery bindings;
@@ -23,12 +24,14 @@ final class BindingRoutes {
     }
 
     void addTo(Router router) {
-        router.get("/apis/resourcebindings", request -> items(bindings.inNamespace(request.required("namespace"))))
+        router.get("/apis/resourcebindings", request -> items(request.query("namespace")
+                        .map(bindings::inNamespace).orElseGet(bindings::all)))
                 .get("/apis/resourcebindings/{namespace}/{name}", this::one)
                 .get("/apis/workloads/{group}/{kind}/{namespace}/{name}", request -> byWorkloadKey(workloadKey(request),
                         bindings.byWorkloadKey(workloadKey(request)).orElse(null)))
-                .get("/internal/resourcebindings", request -> items(
-                        bindings.inNamespace(request.required("namespace"), request.partitions())))
+                .get("/internal/resourcebindings", request -> items(request.query("namespace")
+                        .map(namespace -> bindings.inNamespace(namespace, request.partitions()))
+                        .orElseGet(() -> bindings.all(request.partitions()))))
                 .get("/internal/resourcebindings/{namespace}/{name}", request -> items(
                         bindings.byName(request.path("namespace"), request.path("name"), request.partitions())))
                 .get("/internal/workloads/{group}/{kind}/{namespace}/{name}", request -> byWorkloadKey(workloadKey(request),

@@ -30,6 +30,21 @@ final class QuotaQuery {
                 "/internal/quotas?namespace=" + PeerClient.segment(namespace), QuotaObject::itemsFromJson);
     }
 
+    /** Every quota of every namespace, from every instance. */
+    List<QuotaReport> all() {
+        return fanOut.everywhere(AdmitStores.QUOTAS, this::all, "/internal/quotas", QuotaObject::itemsFromJson);
+    }
+
+    /** This instance's quotas of every namespace, from the given partitions. */
+    List<QuotaReport> all(Set<Integer> partitions) {
+        List<QuotaReport> found = new ArrayList<>();
+        for (int partition : new TreeSet<>(partitions)) {
+            found.addAll(fanOut.read(AdmitStores.QUOTAS, partition,
+                    () -> new QuotaReader(store -> fanOut.store(store, partition), clock).all()));
+        }
+        return found;
+    }
+
     /** This instance's quotas of a namespace, from the given partitions. */
     List<QuotaReport> inNamespace(String namespace, Set<Integer> partitions) {
         List<QuotaReport> found = new ArrayList<>();

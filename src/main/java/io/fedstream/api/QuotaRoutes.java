@@ -1,10 +1,17 @@
 package io.fedstream.api;
 
+import io.fedstream.admit.stage.QuotaReport;
+import java.util.Comparator;
+import java.util.List;
+
 /**
  * The quotas routes: public ones answer for the whole application; the internal one, which other instances call,
  * answers the same shape from this instance's given partitions only.
  */
 final class QuotaRoutes {
+
+    private static final Comparator<QuotaReport> BY_NAMESPACE_AND_NAME =
+            Comparator.comparing(QuotaReport::namespace).thenComparing(QuotaReport::name);
 
     private final QuotaQuery quotas;
 
@@ -13,10 +20,15 @@ final class QuotaRoutes {
     }
 
     void addTo(Router router) {
-        router.get("/apis/quotas", request -> ApiResponse.ok(QuotaObject.listJson(quotas.inNamespace(request.required("namespace")))))
+        router.get("/apis/quotas", request -> list(request.query("namespace").map(quotas::inNamespace).orElseGet(quotas::all)))
                 .get("/apis/quotas/{namespace}/{name}", this::one)
-                .get("/internal/quotas", request -> ApiResponse.ok(QuotaObject.listJson(
-                        quotas.inNamespace(request.required("namespace"), request.partitions()))));
+                .get("/internal/quotas", request -> list(request.query("namespace")
+                        .map(namespace -> quotas.inNamespace(namespace, request.partitions()))
+                        .orElseGet(() -> quotas.all(request.partitions()))));
+    }
+
+    private static ApiResponse list(List<QuotaReport> found) {
+        return ApiResponse.ok(QuotaObject.listJson(found.stream().sorted(BY_NAMESPACE_AND_NAME).toList()));
     }
 
     private ApiResponse one(ApiRequest request) {

@@ -4,13 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fedstream.admit.FederatedResourceQuota;
 import io.fedstream.admit.stage.ClusterShare;
 import io.fedstream.admit.stage.QuotaReport;
+import io.fedstream.avro.QuotaStatus;
+import io.fedstream.interpret.Resources;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -74,15 +79,36 @@ class AdmissionRoutesTest {
     void quotaListOfANamespaceAndAbsentQuota() throws Exception {
         JsonNode list = JSON.readTree(get("/apis/quotas?namespace=ml").body());
         HttpResponse<String> absent = get("/apis/quotas/ml/nope");
-        HttpResponse<String> noNamespace = get("/apis/quotas");
 
         assertThat(list.get("kind").asText()).isEqualTo("FederatedResourceQuotaList");
         assertThat(list.get("items")).extracting(i -> i.at("/metadata/name").asText()).containsExactly("gpu", "objects");
         assertThat(absent.statusCode()).isEqualTo(404);
         assertThat(JSON.readTree(absent.body())).isEqualTo(JSON.readTree("""
                 {"error":"NotFound","message":"federatedresourcequota ml/nope not found","namespace":"ml","name":"nope"}"""));
-        assertThat(noNamespace.statusCode()).isEqualTo(400);
-        assertThat(JSON.readTree(noNamespace.body()).get("field").asText()).isEqualTo("namespace");
+    }
+
+    @Test
+    void withoutANamespaceEveryNamespacesQuotasByNamespaceAndName() throws Exception {
+        stores.quotas(analyticsQuota());
+
+        JsonNode list = JSON.readTree(get("/apis/quotas").body());
+        JsonNode internal = JSON.readTree(get("/internal/quotas?partitions=0").body());
+
+        assertThat(list.get("kind").asText()).isEqualTo("FederatedResourceQuotaList");
+        assertThat(list.get("items")).extracting(i -> i.at("/metadata/namespace").asText() + "/" + i.at("/metadata/name").asText())
+                .containsExactly("analytics/cpu", "ml/gpu", "ml/objects");
+        assertThat(internal.get("items")).extracting(i -> i.at("/metadata/name").asText()).containsExactly("cpu", "gpu", "objects");
+        assertThat(list.at("/items/0/status/overallUsed/cpu").asText()).isEqualTo("3");
+    }
+
+    /** {@code analytics/cpu}: 8 CPUs overall, 3 used. */
+    private static QuotaReport analyticsQuota() {
+        FederatedResourceQuota quota = new FederatedResourceQuota("analytics", "cpu", Resources.fromQuantities(Map.of("cpu", "8")), List.of());
+        return new QuotaReport(Optional.of(quota), QuotaStatus.newBuilder()
+                .setNamespace("analytics").setName("cpu")
+                .setHard(Map.of("cpu", "8")).setUsed(Map.of("cpu", "3")).setOverage(Map.of()).setClusters(List.of())
+                .setAdmittedCount(1).setRejectedCount(0).setUpdatedAt(Instant.EPOCH)
+                .build());
     }
 
     @Test

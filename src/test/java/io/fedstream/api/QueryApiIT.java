@@ -93,6 +93,8 @@ class QueryApiIT {
                 }
                 JsonNode team1 = JSON.readTree(getUntilServed(instance, "/apis/resourcebindings?namespace=team-1").body());
                 assertThat(team1.get("items")).hasSize(6);
+                JsonNode every = JSON.readTree(getUntilServed(instance, "/apis/resourcebindings").body());
+                assertThat(every.get("items")).as("every namespace's bindings, from both instances").hasSize(manifests.size());
                 HttpResponse<String> twins = getUntilServed(instance, "/apis/resourcebindings/team-0/twin-deployment");
                 assertThat(twins.statusCode()).isEqualTo(409);
                 assertThat(JSON.readTree(twins.body()).get("workloadKeys").toString())
@@ -133,6 +135,9 @@ class QueryApiIT {
                 assertThat(refused.at("/status/problems/0/field").asText()).isEqualTo("spec.overall[count/deployments.apps]");
                 assertThat(getUntilServed(instance, "/apis/quotas/team-1/absent").statusCode()).isEqualTo(404);
                 assertThat(getUntil(instance, "/apis/quotas?namespace=team-1", q -> true).get("items")).hasSize(1);
+                assertThat(getUntil(instance, "/apis/quotas", q -> q.get("items").size() == 2).get("items"))
+                        .extracting(q -> q.at("/metadata/namespace").asText() + "/" + q.at("/metadata/name").asText())
+                        .containsExactly("team-1/compute", "team-2/objects");
 
                 JsonNode team1 = getUntil(instance, "/apis/aggregates?namespace=team-1", g -> g.at("/total/workloads").asLong() == 6);
                 assertThat(team1.at("/total/replicas").asLong()).isEqualTo(13);

@@ -83,11 +83,16 @@ class QueryServerTest {
     }
 
     @Test
-    void namespaceIsRequiredForTheList() throws Exception {
-        HttpResponse<String> response = get("/apis/resourcebindings", TOKEN);
+    void withoutANamespaceEveryNamespacesBindingsByNamespaceAndName() throws Exception {
+        ResourceBinding other = TestBindings.flink("flink.apache.org", "analytics", "report");
+        stores.bindings(other);
 
-        assertThat(response.statusCode()).isEqualTo(400);
-        assertThat(JSON.readTree(response.body()).get("field").asText()).isEqualTo("namespace");
+        HttpResponse<String> response = get("/apis/resourcebindings", TOKEN);
+        HttpResponse<String> internal = get("/internal/resourcebindings?partitions=0", TOKEN);
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(BindingObject.itemsFromJson(JSON.readTree(response.body()))).containsExactly(other, ETL, FRAUD);
+        assertThat(BindingObject.itemsFromJson(JSON.readTree(internal.body()))).containsExactly(other, ETL, FRAUD);
     }
 
     @Test
