@@ -22,11 +22,12 @@ final class BindingSummaryTable {
 
     private BindingSummaryTable() {}
 
-    static String render(Collection<ResourceBinding> bindings, Instant now) {
+    /** With {@code withNamespace}, a NAMESPACE column first, as {@code kubectl get -A} shows it. */
+    static String render(Collection<ResourceBinding> bindings, Instant now, boolean withNamespace) {
         List<List<String>> rows = new ArrayList<>();
-        rows.add(HEADER);
+        rows.add(withNamespace ? prepend("NAMESPACE", HEADER) : HEADER);
         for (ResourceBinding binding : bindings) {
-            rows.add(List.of(
+            List<String> row = List.of(
                     BindingObject.address(binding).name(),
                     binding.getKind(),
                     binding.getInterpretation().getState().name(),
@@ -35,9 +36,17 @@ final class BindingSummaryTable {
                     Integer.toString(binding.getComponents().size()),
                     binding.getTotal().getOrDefault("cpu", "0"),
                     binding.getTotal().getOrDefault("memory", "0"),
-                    age(Duration.between(binding.getUpdatedAt(), now))));
+                    age(Duration.between(binding.getUpdatedAt(), now)));
+            rows.add(withNamespace ? prepend(BindingObject.address(binding).namespace(), row) : row);
         }
         return TextTable.render(rows);
+    }
+
+    private static List<String> prepend(String first, List<String> rest) {
+        List<String> row = new ArrayList<>(rest.size() + 1);
+        row.add(first);
+        row.addAll(rest);
+        return row;
     }
 
     /** {@code member-1,member-2} for copies, {@code member-1:3,member-2:2} for divided replicas, {@code -} while unplaced. */

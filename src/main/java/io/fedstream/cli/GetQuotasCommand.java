@@ -13,11 +13,12 @@ import picocli.CommandLine.Command;
             "",
             "Each quota with its status: used/hard per quota key, admitted and rejected workloads, and why a version on"
                     + " the policies topic was refused, and notes on how the version in force was read; without NAME, every"
-                    + " quota of the namespace. With -o wide, one more row per cluster."},
+                    + " quota of the namespace (-A: of every namespace). With -o wide, one more row per cluster."},
         footerHeading = "%nExamples:%n",
         footer = {
             "  fedstream get quotas -n analytics",
             "  fedstream get quotas compute -n team-q -o wide",
+            "  fedstream get quotas -A",
             "  fedstream get quotas -n ml -o json --server http://127.0.0.1:8080 --token T"})
 final class GetQuotasCommand extends NamespacedGetCommand<QuotaReport> {
 
@@ -37,7 +38,8 @@ final class GetQuotasCommand extends NamespacedGetCommand<QuotaReport> {
     }
 
     @Override
-    String table(List<QuotaReport> reports, boolean wide) {
+    String table(List<QuotaReport> reports, boolean wide, boolean allNamespaces) {
+        // The table names each quota's namespace either way.
         return QuotaTable.render(reports, wide);
     }
 }

@@ -13,11 +13,13 @@ import picocli.CommandLine.Command;
             "Shows ResourceBindings per template.",
             "",
             "NAME is Karmada's binding name, <workload name>-<lower-case kind> (e.g. fraud-detector-flinkdeployment);"
-                    + " without NAME, every binding of the namespace. With -o wide, one row per template."},
+                    + " without NAME, every binding of the namespace (-A: of every namespace). With -o wide, one row per"
+                    + " template."},
         footerHeading = "%nExamples:%n",
         footer = {
             "  fedstream get resourcebindings -n streaming",
             "  fedstream get resourcebindings fraud-detector-flinkdeployment -n streaming -o wide",
+            "  fedstream get resourcebindings -A",
             "  fedstream get resourcebindings -n streaming -o yaml --server http://127.0.0.1:8080 --token T"})
 final class GetResourceBindingsCommand extends NamespacedGetCommand<ResourceBinding> {
 
@@ -37,7 +39,8 @@ final class GetResourceBindingsCommand extends NamespacedGetCommand<ResourceBind
     }
 
     @Override
-    String table(List<ResourceBinding> bindings, boolean wide) {
-        return wide ? BindingTable.render(bindings) : BindingSummaryTable.render(bindings, Instant.now());
+    String table(List<ResourceBinding> bindings, boolean wide, boolean allNamespaces) {
+        // The wide table names each workload by its key, which holds the namespace.
+        return wide ? BindingTable.render(bindings) : BindingSummaryTable.render(bindings, Instant.now(), allNamespaces);
     }
 }

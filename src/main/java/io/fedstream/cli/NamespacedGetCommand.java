@@ -6,12 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * What every {@code fedstream get <namespaced kind> [NAME] -n NS -o ...} does, as kubectl does it: one object or the
- * namespace's list from the query API, printed as a table (wide: more rows), YAML or JSON.
+ * What every {@code fedstream get <namespaced kind> [NAME] [-n NS | -A] -o ...} does, as kubectl does it: one object, the
+ * namespace's list or every namespace's from the query API, printed as a table (wide: more rows), YAML or JSON.
  */
 abstract class NamespacedGetCommand<T> implements Callable<Integer> {
 
@@ -20,8 +21,17 @@ abstract class NamespacedGetCommand<T> implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "The object's name; without it, the namespace's list.")
     private String name;
 
-    @Option(names = {"-n", "--namespace"}, defaultValue = "default", description = "Namespace (default: ${DEFAULT-VALUE}).")
-    private String namespace;
+    /** Which namespaces to show: one, as kubectl defaults to, or all. */
+    static final class Scope {
+        @Option(names = {"-n", "--namespace"}, paramLabel = "NS", description = "Namespace (default: default).")
+        private String namespace;
+
+        @Option(names = {"-A", "--all-namespaces"}, description = "Every namespace; the table gets a NAMESPACE column.")
+        private boolean all;
+    }
+
+    @ArgGroup(exclusive = true)
+    private Scope scope = new Scope();
 
     @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
             description = "table, wide, yaml or json (default: ${DEFAULT-VALUE}).")
@@ -41,16 +51,22 @@ abstract class NamespacedGetCommand<T> implements Callable<Integer> {
 
     abstract T fromJson(JsonNode object);
 
-    abstract String table(List<T> objects, boolean wide);
+    /** The objects as a table; with {@code allNamespaces}, each row names its namespace. */
+    abstract String table(List<T> objects, boolean wide, boolean allNamespaces);
 
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (scope.all && name != null) {
+            err.println("error: a " + kind() + " cannot be retrieved by name across all namespaces: give -n NS with " + name);
+            return 2;
+        }
+        String namespace = scope.namespace == null ? "default" : scope.namespace;
         JsonNode answer;
         try {
-            answer = query.client().get(name == null
-                    ? "/apis/" + resource() + "?namespace=" + QueryOptions.encode(namespace)
+            answer = query.client().get(scope.all ? "/apis/" + resource()
+                    : name == null ? "/apis/" + resource() + "?namespace=" + QueryOptions.encode(namespace)
                     : "/apis/" + resource() + "/" + QueryOptions.encode(namespace) + "/" + QueryOptions.encode(name));
         } catch (QueryClient.QueryException e) {
             err.println("error: " + (e.status() == 404 ? kind() + " " + namespace + "/" + name + " not found" : e.getMessage()));
@@ -67,10 +83,10 @@ abstract class NamespacedGetCommand<T> implements Callable<Integer> {
             objects.add(fromJson(answer));
         }
         if (objects.isEmpty()) {
-            err.println("No " + kind() + "s found in " + namespace + " namespace.");
+            err.println(scope.all ? "No " + kind() + "s found." : "No " + kind() + "s found in " + namespace + " namespace.");
             return 0;
         }
-        out.print(table(objects, output == Output.wide));
+        out.print(table(objects, output == Output.wide, scope.all));
         return 0;
     }
 }

@@ -50,6 +50,23 @@ class GetQuotasCommandTest {
     }
 
     @Test
+    void allNamespacesListsTheQuotasOfEveryNamespace() {
+        FederatedResourceQuota quota = new FederatedResourceQuota("analytics", "cpu", Resources.fromQuantities(Map.of("cpu", "8")), List.of());
+        stores.quotas(new QuotaReport(Optional.of(quota), QuotaStatus.newBuilder().setNamespace("analytics").setName("cpu")
+                .setHard(Map.of("cpu", "8")).setUsed(Map.of("cpu", "3")).setOverage(Map.of()).setClusters(List.of())
+                .setAdmittedCount(1).setRejectedCount(0).setUpdatedAt(Instant.EPOCH).build()));
+
+        CliRunner all = get("quotas", "-A");
+        CliRunner oneNamespace = get("quotas", "-n", "analytics");
+
+        assertThat(all.exitCode()).as(all.err()).isZero();
+        assertThat(all.out().lines().skip(1).map(line -> line.split("\\s+")[0] + "/" + line.split("\\s+")[1]).toList())
+                .containsExactly("analytics/cpu", "ml/gpu", "ml/objects");
+        assertThat(all.out()).containsPattern("analytics\\s+cpu\\s+3/8\\s");
+        assertThat(oneNamespace.out().lines().toList()).hasSize(2);
+    }
+
+    @Test
     void wideAddsOneRowPerCluster() {
         CliRunner result = get("frq", "gpu", "-n", "ml", "-o", "wide");
 

@@ -49,6 +49,29 @@ class GetResourceBindingsCommandTest {
     }
 
     @Test
+    void allNamespacesListsEveryBindingWithItsNamespaceFirst() {
+        CliRunner result = get("rb", "-A");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out().lines().toList()).hasSize(4);
+        assertThat(result.out().lines().toList().get(0)).matches("NAMESPACE\\s+NAME\\s+KIND\\s+STATE\\s+ADMISSION\\s+CLUSTERS.*");
+        assertThat(result.out().lines().skip(1).map(line -> line.split("\\s+")[0] + " " + line.split("\\s+")[1]).toList())
+                .containsExactly("other etl-flinkdeployment", "streaming etl-flinkdeployment", "streaming fraud-flinkdeployment");
+    }
+
+    @Test
+    void allNamespacesWithANameIsRefusedAsKubectlRefusesIt() {
+        CliRunner byName = get("rb", "etl-flinkdeployment", "-A");
+        CliRunner both = get("rb", "-A", "-n", "streaming");
+
+        assertThat(byName.exitCode()).isEqualTo(2);
+        assertThat(byName.err().strip())
+                .isEqualTo("error: a resourcebinding cannot be retrieved by name across all namespaces: give -n NS with etl-flinkdeployment");
+        assertThat(both.exitCode()).isEqualTo(2);
+        assertThat(both.err()).contains("mutually exclusive");
+    }
+
+    @Test
     void theClustersColumnNamesCopiesDividedReplicasAndUnplaced() {
         ResourceBinding copies = placed(TestBindings.flink("flink.apache.org", "streaming", "copies"),
                 target("member-1", null), target("member-2", null));
@@ -57,7 +80,7 @@ class GetResourceBindingsCommandTest {
         ResourceBinding unplaced = ResourceBinding.newBuilder(TestBindings.flink("flink.apache.org", "streaming", "waiting"))
                 .setPlacement(null).setUnplacedReason("no cluster has room").build();
 
-        String table = BindingSummaryTable.render(List.of(copies, divided, unplaced), Instant.now());
+        String table = BindingSummaryTable.render(List.of(copies, divided, unplaced), Instant.now(), false);
 
         assertThat(table.lines().toList()).hasSize(4);
         assertThat(table).containsPattern("copies-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+member-1,member-2\\s+2\\s")
