@@ -34,8 +34,10 @@ public final class DemoClusters implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DemoClusters.class);
 
+    // Every resource a pod of the sample fleet requests, as a real cluster's nodes report them: a resource a cluster does
+    // not report allocatable fits nothing there (docs/placement.md), which left the StatefulSet team-a/orders-db unplaced.
     private static final Map<String, String> ALLOCATABLE = Map.of(
-            "cpu", "512", "memory", "4Ti", "nvidia.com/gpu", "64", "pods", "2000");
+            "cpu", "512", "memory", "4Ti", "ephemeral-storage", "20Ti", "nvidia.com/gpu", "64", "pods", "2000");
 
     private final BiConsumer<String, ClusterHealthEvent> publisher;
     private final Duration interval;
