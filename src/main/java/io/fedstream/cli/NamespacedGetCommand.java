@@ -26,7 +26,7 @@ abstract class NamespacedGetCommand<T> implements Callable<Integer> {
         @Option(names = {"-n", "--namespace"}, paramLabel = "NS", description = "Namespace (default: default).")
         private String namespace;
 
-        @Option(names = {"-A", "--all-namespaces"}, description = "Every namespace; the table gets a NAMESPACE column.")
+        @Option(names = {"-A", "--all-namespaces"}, description = "Every namespace; each row of the table names its namespace.")
         private boolean all;
     }
 
