@@ -22,6 +22,7 @@ import io.fedstream.serde.KafkaSchemaRegistry;
 import io.fedstream.serde.RegistryHttpServer;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +31,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.apache.kafka.common.config.types.Password;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -93,6 +95,23 @@ final class DemoCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * What fedstream placed on each cluster, read from the query API each heartbeat, for the simulated clusters to report
+     * as allocated; nothing while the API does not answer yet (nothing is placed then either).
+     */
+    private static Supplier<Map<String, Map<String, String>>> placed(QueryClient api) {
+        return () -> {
+            try {
+                return DemoClusters.placedFrom(api.get("/apis/aggregates"));
+            } catch (QueryClient.QueryException notYet) {
+                return Map.of();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Map.of();
+            }
+        };
+    }
+
     /** How to go on from another terminal while the demo runs: the example quota and Flink job, then what fedstream made of them. */
     private static void printTour(PrintWriter out, String bootstrapServers, String registryUrl, String queryUrl) {
         String fedstream = launcher();
@@ -142,7 +161,9 @@ final class DemoCommand implements Callable<Integer> {
                     StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(Duration.ofSeconds(60));
                     FleetClient fleet = new FleetClient(config, fedstream.topics());
                     FailoverClient failover = new FailoverClient(config, fedstream.topics());
-                    DemoClusters clusters = DemoClusters.start(failover::heartbeat, DemoClusters.HEARTBEAT_INTERVAL)) {
+                    DemoClusters clusters = DemoClusters.start(failover::heartbeat, DemoClusters.HEARTBEAT_INTERVAL,
+                            placed(new QueryClient(URI.create("http://" + api.endpoint().host() + ":" + api.endpoint().port()),
+                                    config.httpBearerToken().map(Password::value))))) {
                 api.withMetrics(fedstream.metrics()).withProbes(RunCommand.probesOf(runner)).start(runner.streams(), runner.health());
                 out.printf("Live view on %s; Prometheus metrics on %smetrics.%n", api.url(), api.url());
                 out.printf("Simulated clusters %s heart-beat on %s every %d s.%n", String.join(", ", DemoClusters.NAMES),

@@ -90,7 +90,7 @@ class LiveViewIT {
         try (AppInstance app = AppInstance.start(config, new InProcessSchemaRegistry());
                 KafkaProducer<String, ClusterHealthEvent> heartbeats = producer(app.fedstream(), app.fedstream().topics().clusterHealth());
                 DemoClusters clusters = DemoClusters.start((cluster, event) -> heartbeats.send(
-                        new ProducerRecord<>(app.fedstream().topics().clusterHealth().name(), cluster, event)), Duration.ofSeconds(1))) {
+                        new ProducerRecord<>(app.fedstream().topics().clusterHealth().name(), cluster, event)), Duration.ofSeconds(1), Map::of)) {
             ChromeDriver browser = HeadlessChromium.start(profiles, 1400, 1500);
             try {
                 WebDriverWait wait = new WebDriverWait(browser, WAIT, Duration.ofMillis(200));

@@ -2,16 +2,19 @@ package io.fedstream.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.interpret.Interpretation;
 import io.fedstream.interpret.Interpreter;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
-/** The demo's simulated clusters can take what the sample fleet asks for. */
+/** The demo's simulated clusters: they can take what the sample fleet asks for, and report what runs there. */
 class DemoClustersTest {
 
     @Test
@@ -27,9 +30,26 @@ class DemoClustersTest {
             });
         }
 
-        ClusterHealthEvent heartbeat = DemoClusters.heartbeat("member-1", Instant.EPOCH);
+        ClusterHealthEvent heartbeat = DemoClusters.heartbeat("member-1", Instant.EPOCH, Map.of());
 
         assertThat(requested).contains("cpu", "memory", "ephemeral-storage", "nvidia.com/gpu");
         assertThat(heartbeat.getAllocatable().keySet()).containsAll(requested);
+    }
+
+    @Test
+    void aClusterReportsAllocatedTheRequestsAndPodsOfWhatFedstreamPlacedThere() throws Exception {
+        JsonNode aggregates = new ObjectMapper().readTree("""
+                {"clusters":[
+                  {"cluster":"member-1","workloads":2,"replicas":7,"resources":{"cpu":"9500m","memory":"20Gi",
+                   "ephemeral-storage":"30Gi","nvidia.com/gpu":"2","limits.cpu":"12","limits.memory":"24Gi"},"namespaces":[]},
+                  {"cluster":"member-3","workloads":0,"replicas":0,"resources":{},"namespaces":[]}]}""");
+
+        Map<String, Map<String, String>> placed = DemoClusters.placedFrom(aggregates);
+        ClusterHealthEvent heartbeat = DemoClusters.heartbeat("member-1", Instant.EPOCH, placed.get("member-1"));
+
+        assertThat(placed).containsOnlyKeys("member-1", "member-3");
+        assertThat(heartbeat.getAllocated()).as("limits are not allocated; pods are the placed replicas").isEqualTo(Map.of(
+                "cpu", "9500m", "memory", "20Gi", "ephemeral-storage", "30Gi", "nvidia.com/gpu", "2", "pods", "7"));
+        assertThat(placed.get("member-3")).isEqualTo(Map.of("pods", "0"));
     }
 }
