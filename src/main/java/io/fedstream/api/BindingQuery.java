@@ -65,17 +65,7 @@ final class BindingQuery {
 
     /** This instance's bindings of every namespace, from the given partitions. */
     List<ResourceBinding> all(Set<Integer> partitions) {
-        List<ResourceBinding> found = new ArrayList<>();
-        for (int partition : new TreeSet<>(partitions)) {
-            fanOut.read(AdmitStores.BINDINGS, partition, () -> {
-                try (KeyValueIterator<String, ResourceBinding> entries =
-                        fanOut.<ResourceBinding>store(AdmitStores.BINDINGS, partition).all()) {
-                    entries.forEachRemaining(entry -> found.add(entry.value));
-                }
-                return found;
-            });
-        }
-        return found;
+        return fanOut.values(AdmitStores.BINDINGS, partitions);
     }
 
     /** This instance's binding of a workload key, from the given partition. */

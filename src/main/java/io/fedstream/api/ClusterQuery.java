@@ -2,12 +2,9 @@ package io.fedstream.api;
 
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.health.stage.WatchClustersStage;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
-import org.apache.kafka.streams.state.KeyValueIterator;
 
 /**
  * What the watch-clusters stage knows of member clusters, from the health client's {@link WatchClustersStage#STORE}
@@ -34,17 +31,7 @@ final class ClusterQuery {
 
     /** This instance's clusters, from the given partitions. */
     List<ClusterWatch> all(Set<Integer> partitions) {
-        List<ClusterWatch> found = new ArrayList<>();
-        for (int partition : new TreeSet<>(partitions)) {
-            fanOut.read(WatchClustersStage.STORE, partition, () -> {
-                try (KeyValueIterator<String, ClusterWatch> entries =
-                        fanOut.<ClusterWatch>store(WatchClustersStage.STORE, partition).all()) {
-                    entries.forEachRemaining(entry -> found.add(entry.value));
-                }
-                return found;
-            });
-        }
-        return found;
+        return fanOut.values(WatchClustersStage.STORE, partitions);
     }
 
     /** This instance's view of one cluster, from the given partition. */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
@@ -15,6 +16,7 @@ import java.util.stream.Collectors;
 import org.apache.kafka.streams.KeyQueryMetadata;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.state.HostInfo;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
@@ -80,6 +82,20 @@ final class FanOut {
             throw new StoreUnavailableException("store " + store + " partition " + partition
                     + " is not queryable here (migrating or restoring): " + e.getMessage(), e);
         }
+    }
+
+    /** Every value of this instance's given partitions of a store, partition by partition. */
+    <V> List<V> values(String store, Set<Integer> partitions) {
+        List<V> found = new ArrayList<>();
+        for (int partition : new TreeSet<>(partitions)) {
+            read(store, partition, () -> {
+                try (KeyValueIterator<String, V> entries = this.<V>store(store, partition).all()) {
+                    entries.forEachRemaining(entry -> found.add(entry.value));
+                }
+                return found;
+            });
+        }
+        return found;
     }
 
     /** This instance's partition of a store, to read inside {@link #read}. */

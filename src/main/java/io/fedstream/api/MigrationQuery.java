@@ -2,12 +2,9 @@ package io.fedstream.api;
 
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.failover.stage.PlaceFailoverStores;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
-import org.apache.kafka.streams.state.KeyValueIterator;
 
 /**
  * Migration commands and their life-cycle, from the fail-over stage's {@link PlaceFailoverStores#MIGRATIONS} (command id to
@@ -38,21 +35,9 @@ final class MigrationQuery {
 
     /** This instance's migrations of the given partitions, or only those of workloads in {@code namespace}. */
     List<MigrationRecord> list(Optional<String> namespace, Set<Integer> partitions) {
-        List<MigrationRecord> found = new ArrayList<>();
-        for (int partition : new TreeSet<>(partitions)) {
-            fanOut.read(PlaceFailoverStores.MIGRATIONS, partition, () -> {
-                try (KeyValueIterator<String, MigrationRecord> entries =
-                        fanOut.<MigrationRecord>store(PlaceFailoverStores.MIGRATIONS, partition).all()) {
-                    entries.forEachRemaining(entry -> {
-                        if (namespace.isEmpty() || namespace.get().equals(MigrationKeys.namespace(entry.value))) {
-                            found.add(entry.value);
-                        }
-                    });
-                }
-                return found;
-            });
-        }
-        return found;
+        return fanOut.<MigrationRecord>values(PlaceFailoverStores.MIGRATIONS, partitions).stream()
+                .filter(migration -> namespace.isEmpty() || namespace.get().equals(MigrationKeys.namespace(migration)))
+                .toList();
     }
 
     /** This instance's migration of a command id, from the given partition. */

@@ -28,17 +28,8 @@ final class GetMigrationsCommand implements Callable<Integer> {
 
     enum Output { table, wide, yaml, json }
 
-    /** Which namespaces to show: one, as kubectl defaults to, or all. */
-    static final class Scope {
-        @Option(names = {"-n", "--namespace"}, paramLabel = "NS", description = "Namespace of the workloads (default: default).")
-        private String namespace;
-
-        @Option(names = {"-A", "--all-namespaces"}, description = "Migrations of workloads in every namespace.")
-        private boolean all;
-    }
-
     @ArgGroup(exclusive = true)
-    private Scope scope = new Scope();
+    private NamespaceScope scope = new NamespaceScope();
 
     @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
             description = "table, wide, yaml or json (default: ${DEFAULT-VALUE}).")
@@ -54,10 +45,10 @@ final class GetMigrationsCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        String namespace = scope.namespace == null ? "default" : scope.namespace;
+        String namespace = scope.namespace();
         JsonNode answer;
         try {
-            answer = query.client().get(scope.all
+            answer = query.client().get(scope.all()
                     ? "/apis/migrations"
                     : "/apis/migrations?namespace=" + QueryOptions.encode(namespace));
         } catch (QueryClient.QueryException e) {
@@ -71,7 +62,7 @@ final class GetMigrationsCommand implements Callable<Integer> {
         List<JsonNode> migrations = new ArrayList<>();
         answer.path("items").forEach(migrations::add);
         if (migrations.isEmpty()) {
-            err.println(scope.all ? "No migrations." : "No migrations in namespace " + namespace + ".");
+            err.println(scope.all() ? "No migrations." : "No migrations in namespace " + namespace + ".");
             return 0;
         }
         out.print(MigrationTable.render(migrations, output == Output.wide, Instant.now()));

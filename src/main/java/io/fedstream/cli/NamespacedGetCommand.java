@@ -21,17 +21,8 @@ abstract class NamespacedGetCommand<T> implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "The object's name; without it, the namespace's list.")
     private String name;
 
-    /** Which namespaces to show: one, as kubectl defaults to, or all. */
-    static final class Scope {
-        @Option(names = {"-n", "--namespace"}, paramLabel = "NS", description = "Namespace (default: default).")
-        private String namespace;
-
-        @Option(names = {"-A", "--all-namespaces"}, description = "Every namespace; each row of the table names its namespace.")
-        private boolean all;
-    }
-
     @ArgGroup(exclusive = true)
-    private Scope scope = new Scope();
+    private NamespaceScope scope = new NamespaceScope();
 
     @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
             description = "table, wide, yaml or json (default: ${DEFAULT-VALUE}).")
@@ -58,14 +49,14 @@ abstract class NamespacedGetCommand<T> implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (scope.all && name != null) {
+        if (scope.all() && name != null) {
             err.println("error: a " + kind() + " cannot be retrieved by name across all namespaces: give -n NS with " + name);
             return 2;
         }
-        String namespace = scope.namespace == null ? "default" : scope.namespace;
+        String namespace = scope.namespace();
         JsonNode answer;
         try {
-            answer = query.client().get(scope.all ? "/apis/" + resource()
+            answer = query.client().get(scope.all() ? "/apis/" + resource()
                     : name == null ? "/apis/" + resource() + "?namespace=" + QueryOptions.encode(namespace)
                     : "/apis/" + resource() + "/" + QueryOptions.encode(namespace) + "/" + QueryOptions.encode(name));
         } catch (QueryClient.QueryException e) {
@@ -83,10 +74,10 @@ abstract class NamespacedGetCommand<T> implements Callable<Integer> {
             objects.add(fromJson(answer));
         }
         if (objects.isEmpty()) {
-            err.println(scope.all ? "No " + kind() + "s found." : "No " + kind() + "s found in " + namespace + " namespace.");
+            err.println(scope.all() ? "No " + kind() + "s found." : "No " + kind() + "s found in " + namespace + " namespace.");
             return 0;
         }
-        out.print(table(objects, output == Output.wide, scope.all));
+        out.print(table(objects, output == Output.wide, scope.all()));
         return 0;
     }
 }
