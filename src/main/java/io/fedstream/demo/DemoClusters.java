@@ -9,11 +9,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -102,7 +102,7 @@ public final class DemoClusters implements AutoCloseable {
 
     private void beat() {
         Instant now = Instant.now();
-        Map<String, Map<String, String>> running = placed.get();
+        Map<String, Map<String, String>> running = running();
         for (String cluster : NAMES) {
             if (silent.contains(cluster)) {
                 continue;
@@ -113,6 +113,16 @@ public final class DemoClusters implements AutoCloseable {
                 // A failed send must not cancel the schedule; the next beat tries again.
                 LOG.warn("Heartbeat of {} not sent: {}", cluster, e.getMessage());
             }
+        }
+    }
+
+    /** What runs on each cluster now; nothing when it cannot be read, since a failed beat would end the schedule. */
+    private Map<String, Map<String, String>> running() {
+        try {
+            return placed.get();
+        } catch (RuntimeException e) {
+            LOG.warn("What runs on the demo clusters could not be read; they report nothing allocated this beat: {}", e.getMessage());
+            return Map.of();
         }
     }
 
