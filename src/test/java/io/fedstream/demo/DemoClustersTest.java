@@ -8,10 +8,13 @@ import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.interpret.Interpretation;
 import io.fedstream.interpret.Interpreter;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /** The demo's simulated clusters: they can take what the sample fleet asks for, and report what runs there. */
@@ -51,5 +54,21 @@ class DemoClustersTest {
         assertThat(heartbeat.getAllocated()).as("limits are not allocated; pods are the placed replicas").isEqualTo(Map.of(
                 "cpu", "9500m", "memory", "20Gi", "ephemeral-storage", "30Gi", "nvidia.com/gpu", "2", "pods", "7"));
         assertThat(placed.get("member-3")).isEqualTo(Map.of("pods", "0"));
+    }
+
+    @Test
+    void aFailedReadOfWhatRunsThereDoesNotStopTheHeartbeats() throws Exception {
+        List<ClusterHealthEvent> beats = new CopyOnWriteArrayList<>();
+        try (DemoClusters clusters = DemoClusters.start((cluster, event) -> beats.add(event), Duration.ofMillis(50), () -> {
+            throw new IllegalStateException("the query API answered nonsense");
+        })) {
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (beats.size() < 3 * DemoClusters.NAMES.size() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+        }
+
+        assertThat(beats).as("three rounds of heartbeats").hasSizeGreaterThanOrEqualTo(3 * DemoClusters.NAMES.size())
+                .allSatisfy(beat -> assertThat(beat.getAllocated()).isEmpty());
     }
 }
