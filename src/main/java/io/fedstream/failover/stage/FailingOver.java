@@ -40,6 +40,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -60,6 +61,8 @@ final class FailingOver {
     private final MovesOut movesOut = new MovesOut();
     /** The policy change count at the last check: a changed policy may change what a workload's check finds. */
     private long checkedAtPolicies = -1;
+    /** When the earliest move the checks found not due yet becomes due; {@code Long.MAX_VALUE}: none. */
+    private long nextDueAt = Long.MAX_VALUE;
 
     FailingOver(PlaceFailoverTask task) {
         this.task = task;
@@ -97,7 +100,18 @@ final class FailingOver {
 
     /** Plans what is due on every open incident; the wall-clock punctuator calls it. */
     void checkAll() {
+        nextDueAt = Long.MAX_VALUE;
         task.openIncidents.clusters().forEach(this::checkDue);
+    }
+
+    /**
+     * Plans what is due once a move that a check found not due yet is: a move due just after a check (a toleration that
+     * ends just after FAILED, say) starts then, not a whole check interval later.
+     */
+    void checkWhenDue(long now) {
+        if (now >= nextDueAt) {
+            checkAll();
+        }
     }
 
     void checkDue(String cluster) {
@@ -141,7 +155,12 @@ final class FailingOver {
             }
             return;
         }
-        if (!due(incident, policy, now)) {
+        OptionalLong dueAt = dueAt(incident, policy);
+        if (dueAt.isEmpty()) {
+            return;
+        }
+        if (now < dueAt.getAsLong()) {
+            nextDueAt = Math.min(nextDueAt, dueAt.getAsLong());
             return;
         }
         migrate(key, binding, policy, workload, incident.getCluster(), incident.getIncidentId(), now);
@@ -184,20 +203,21 @@ final class FailingOver {
     }
 
     /**
-     * Due when the policy's {@code placement.clusterTolerations} no longer tolerate the NoExecute taints the cluster
-     * carries ({@link TaintEviction}; no matching toleration: {@code health.toleration.ms}); a taint tolerated without
+     * When the workload's move becomes due, empty for never: when the policy's {@code placement.clusterTolerations} no
+     * longer tolerate the NoExecute taints the cluster carries ({@link TaintEviction}; no matching toleration:
+     * {@code health.toleration.ms}), and not before the migration brake's verdict is final; a taint tolerated without
      * {@code tolerationSeconds} never makes the workload due. {@code decisionConditions.tolerationSeconds} is about
      * application failure, not the cluster's. An incident recorded before transitions carried taints counts as tainted
      * unreachable from its transition, so an upgrade in the middle of one still moves its workloads.
      */
-    boolean due(ClusterStateEvent incident, PropagationPolicy policy, long now) {
+    private OptionalLong dueAt(ClusterStateEvent incident, PropagationPolicy policy) {
         List<Toleration> tolerations = policy == null ? List.of() : policy.placement().tolerations();
         List<TaintEviction.Carried> taints = incident.getTaints().isEmpty()
                 ? List.of(new TaintEviction.Carried(new ClusterTaint(CarriedTaints.UNREACHABLE, null, ClusterTaint.Effect.NoExecute),
                         incident.getTransitionAt()))
                 : incident.getTaints().stream().map(FailingOver::carried).toList();
         return new TaintEviction(task.settings.defaultToleration()).evictionTime(taints, tolerations)
-                .map(at -> now >= Math.max(at.toEpochMilli(), brakeDecided(incident))).orElse(false);
+                .map(at -> OptionalLong.of(Math.max(at.toEpochMilli(), brakeDecided(incident)))).orElse(OptionalLong.empty());
     }
 
     /**

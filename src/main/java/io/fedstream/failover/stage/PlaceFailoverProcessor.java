@@ -14,6 +14,7 @@ import io.fedstream.mirror.ClusterViewChanges;
 import io.fedstream.mirror.PolicyMirror;
 import io.fedstream.mirror.PropagationPolicies;
 import io.fedstream.serde.StoreEncodingCheck;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -29,12 +30,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Stages 4 and 6, one task per workload partition: keeps each workload's binding, cluster index, status and delta
- * index, and routes every signal to placing or failing over; wall-clock punctuators check open incidents and retry
- * workloads that found no room or whose placement answer is overdue, so both work while no record arrives.
+ * index, and routes every signal to placing or failing over; wall-clock punctuators check open incidents (and start a move
+ * found not due yet once it is) and retry workloads that found no room or whose placement answer is overdue, so both work
+ * while no record arrives.
  */
 final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSignal, String, PlaceFailoverOutcome> {
 
     private static final Logger LOG = LoggerFactory.getLogger(PlaceFailoverProcessor.class);
+    /** How soon after it is due a move found not due at a check starts (Kafka Streams' commit interval under exactly-once). */
+    static final Duration DUE_CHECK_INTERVAL = Duration.ofMillis(100);
 
     private final PlaceFailoverSettings settings;
     private final Topics topics;
@@ -78,6 +82,9 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
                 deadLetterRefusedPolicies();
             }
         }));
+        if (DUE_CHECK_INTERVAL.compareTo(settings.checkInterval()) < 0) {
+            context.schedule(DUE_CHECK_INTERVAL, PunctuationType.WALL_CLOCK_TIME, at -> punctuate(() -> failingOver.checkWhenDue(task.now())));
+        }
         context.schedule(settings.placeRetryInterval(), PunctuationType.WALL_CLOCK_TIME, at -> punctuate(placing::retryUnplaced));
         policyFollowing = new PolicyFollowing(task, failingOver, policyChanges);
         context.schedule(PolicyFollowing.CHECK_INTERVAL, PunctuationType.WALL_CLOCK_TIME, at -> punctuate(policyFollowing::check));

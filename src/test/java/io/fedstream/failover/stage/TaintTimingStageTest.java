@@ -85,6 +85,30 @@ class TaintTimingStageTest extends FleetStageTest {
     }
 
     @Test
+    void aMoveDueBetweenTwoChecksStartsWithinATenthOfASecondNotAtTheNextCheck() {
+        // The default toleration ends half a check interval (1 s here) after FAILED, as a 3 s toleration ends just after
+        // FAILED on a fleet with a 3 s failure threshold.
+        fleet(Map.of("health.toleration.ms", "3500"), null);
+        fleet.silence("dc-1");
+        while (!fleet.stateChanges("dc-1").contains("SUSPECT")) {
+            fleet.advance(Duration.ofSeconds(1));
+        }
+        Instant suspect = fleet.states.stream().filter(s -> s.getState() == ClusterState.SUSPECT).findFirst().orElseThrow()
+                .getTransitionAt();
+        Instant due = suspect.plusMillis(3500);
+        fleet.advance(Duration.ofSeconds(3));
+        assertThat(fleet.commandsFor(WEB)).as("not due yet").isEmpty();
+
+        for (int tick = 0; tick < 9 && fleet.commandsFor(WEB).isEmpty(); tick++) {
+            fleet.tick(Duration.ofMillis(100));
+        }
+
+        assertThat(fleet.commandsFor(WEB)).as("issued before the next check, 1 s after the last").singleElement();
+        assertThat(Duration.between(due, fleet.commandsFor(WEB).get(0).getIssuedAt()))
+                .isBetween(Duration.ZERO, PlaceFailoverProcessor.DUE_CHECK_INTERVAL);
+    }
+
+    @Test
     void anIncidentRecordedBeforeTransitionsCarriedTaintsCountsAsUnreachableFromItsTransition() {
         fleet(null);
         Instant failed = fleet.now();
