@@ -104,6 +104,11 @@ final class FailingOver {
         task.openIncidents.clusters().forEach(this::checkDue);
     }
 
+    /** Whether a check found a move of an open incident that is not due yet. */
+    boolean waitsForDue() {
+        return nextDueAt != Long.MAX_VALUE;
+    }
+
     /**
      * Plans what is due once a move that a check found not due yet is: a move due just after a check (a toleration that
      * ends just after FAILED, say) starts then, not a whole check interval later.

@@ -19,6 +19,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.LongSupplier;
+import org.apache.kafka.streams.processor.Cancellable;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -45,7 +46,10 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
     private final LongSupplier policyChanges;
     private final ClusterViewChanges viewChanges;
     private final FedstreamMetrics metrics;
+    private ProcessorContext<String, PlaceFailoverOutcome> context;
     private PlaceFailoverTask task;
+    /** The due check's punctuator while a move waits to become due; null otherwise. */
+    private Cancellable dueCheck;
     private Placing placing;
     private FailingOver failingOver;
     private ApplicationFailover applicationFailover;
@@ -66,6 +70,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
 
     @Override
     public void init(ProcessorContext<String, PlaceFailoverOutcome> context) {
+        this.context = context;
         StoreEncodingCheck.requireCurrent(context, PlaceFailoverStores.encodings());
         task = new PlaceFailoverTask(context, settings, topics.bindings(), topics.stateDeltas().name(), policyChanges, viewChanges);
         failingOver = new FailingOver(task);
@@ -82,9 +87,6 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
                 deadLetterRefusedPolicies();
             }
         }));
-        if (DUE_CHECK_INTERVAL.compareTo(settings.checkInterval()) < 0) {
-            context.schedule(DUE_CHECK_INTERVAL, PunctuationType.WALL_CLOCK_TIME, at -> punctuate(() -> failingOver.checkWhenDue(task.now())));
-        }
         context.schedule(settings.placeRetryInterval(), PunctuationType.WALL_CLOCK_TIME, at -> punctuate(placing::retryUnplaced));
         policyFollowing = new PolicyFollowing(task, failingOver, policyChanges);
         context.schedule(PolicyFollowing.CHECK_INTERVAL, PunctuationType.WALL_CLOCK_TIME, at -> punctuate(policyFollowing::check));
@@ -97,6 +99,22 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
             work.run();
         } finally {
             task.sendAsked();
+            scheduleDueCheck();
+        }
+    }
+
+    /**
+     * Runs the due check every {@link #DUE_CHECK_INTERVAL} while a move found not due yet waits, and not otherwise: each
+     * wall-clock punctuation makes the task commit its input offsets.
+     */
+    private void scheduleDueCheck() {
+        boolean waiting = failingOver.waitsForDue() && DUE_CHECK_INTERVAL.compareTo(settings.checkInterval()) < 0;
+        if (waiting && dueCheck == null) {
+            dueCheck = context.schedule(DUE_CHECK_INTERVAL, PunctuationType.WALL_CLOCK_TIME,
+                    at -> punctuate(() -> failingOver.checkWhenDue(task.now())));
+        } else if (!waiting && dueCheck != null) {
+            dueCheck.cancel();
+            dueCheck = null;
         }
     }
 
@@ -107,6 +125,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
             handle(record);
         } finally {
             task.sendAsked();
+            scheduleDueCheck();
         }
     }
 
