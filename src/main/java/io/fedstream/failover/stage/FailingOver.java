@@ -34,6 +34,7 @@ import io.fedstream.place.PlacementResult;
 import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.Toleration;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,9 +105,9 @@ final class FailingOver {
         task.openIncidents.clusters().forEach(this::checkDue);
     }
 
-    /** Whether a check found a move of an open incident that is not due yet. */
-    boolean waitsForDue() {
-        return nextDueAt != Long.MAX_VALUE;
+    /** Whether a check found a move of an open incident that is not due yet and becomes due within {@code within} of now. */
+    boolean dueSoon(long now, Duration within) {
+        return nextDueAt != Long.MAX_VALUE && nextDueAt - now < within.toMillis();
     }
 
     /**

@@ -104,11 +104,13 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
     }
 
     /**
-     * Runs the due check every {@link #DUE_CHECK_INTERVAL} while a move found not due yet waits, and not otherwise: each
-     * wall-clock punctuation makes the task commit its input offsets.
+     * Runs the due check every {@link #DUE_CHECK_INTERVAL} while a move found not due yet becomes due before the next
+     * regular check, and not otherwise (a toleration may run for minutes): each wall-clock punctuation makes the task
+     * commit its input offsets.
      */
     private void scheduleDueCheck() {
-        boolean waiting = failingOver.waitsForDue() && DUE_CHECK_INTERVAL.compareTo(settings.checkInterval()) < 0;
+        boolean waiting = DUE_CHECK_INTERVAL.compareTo(settings.checkInterval()) < 0
+                && failingOver.dueSoon(task.now(), settings.checkInterval());
         if (waiting && dueCheck == null) {
             dueCheck = context.schedule(DUE_CHECK_INTERVAL, PunctuationType.WALL_CLOCK_TIME,
                     at -> punctuate(() -> failingOver.checkWhenDue(task.now())));
