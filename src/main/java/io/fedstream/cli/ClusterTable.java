@@ -1,6 +1,9 @@
 package io.fedstream.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.fedstream.interpret.Quantities;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -8,7 +11,8 @@ import java.util.List;
 
 /**
  * Renders clusters of the query API one row each, as {@code kubectl get}: NAME, STATE, READY, LAST-HEARTBEAT (an
- * age), INCIDENT, FLAPS, CPU and MEMORY as allocated/allocatable, TAINTS each with the time since it was added; wide
+ * age), INCIDENT, FLAPS, CPU and MEMORY as allocated/allocatable and the share allocated, TAINTS each with the time
+ * since it was added; wide
  * adds REASON and the time in the state.
  * Below the rows: the migration brake while it holds, and each cluster's latest refused heartbeat.
  */
@@ -17,6 +21,7 @@ final class ClusterTable {
     private static final List<String> HEADER = List.of("NAME", "STATE", "READY", "LAST-HEARTBEAT", "INCIDENT", "FLAPS", "CPU", "MEMORY",
             "TAINTS");
     private static final List<String> WIDE = List.of("REASON", "SINCE");
+    private static final BigDecimal HUNDRED = BigDecimal.valueOf(100);
 
     private ClusterTable() {}
 
@@ -75,7 +80,22 @@ final class ClusterTable {
         if (allocated.isEmpty() && allocatable.isEmpty()) {
             return "-";
         }
-        return (allocated.isEmpty() ? "0" : allocated) + "/" + (allocatable.isEmpty() ? "?" : allocatable);
+        return (allocated.isEmpty() ? "0" : allocated) + "/" + (allocatable.isEmpty() ? "?" : allocatable)
+                + share(allocated, allocatable);
+    }
+
+    /** {@code " (42%)"}, rounded down as {@code kubectl describe node} rounds; empty when it cannot be computed. */
+    private static String share(String allocated, String allocatable) {
+        try {
+            BigDecimal whole = Quantities.parse(allocatable);
+            if (whole.signum() <= 0) {
+                return "";
+            }
+            BigDecimal part = allocated.isEmpty() ? BigDecimal.ZERO : Quantities.parse(allocated);
+            return " (" + part.multiply(HUNDRED).divide(whole, 0, RoundingMode.DOWN).toPlainString() + "%)";
+        } catch (IllegalArgumentException e) {
+            return "";
+        }
     }
 
     /** kubectl's {@code key=value:Effect}, with the time since it was added: {@code cluster.karmada.io/unreachable:NoExecute(45s)}. */

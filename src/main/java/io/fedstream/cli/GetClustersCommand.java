@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
             "Shows member clusters and health.",
             "",
             "As the watch-clusters stage sees them: state (READY, SUSPECT, FAILED, RECOVERING), Ready condition, last"
-                    + " heartbeat, open incident, flaps, and cpu and memory as allocated/allocatable. Without NAME, every"
+                    + " heartbeat, open incident, flaps, and cpu and memory as allocated/allocatable (share). Without NAME, every"
                     + " cluster fedstream has had a heartbeat from."},
         footerHeading = "%nExamples:%n",
         footer = {

@@ -41,7 +41,7 @@ class GetClustersCommandTest {
     }
 
     @Test
-    void defaultOutputIsOneRowPerCluster() {
+    void defaultOutputIsOneRowPerClusterWithTheShareAllocatedRoundedDown() {
         serveFleet();
 
         CliRunner result = get("clusters");
@@ -50,8 +50,8 @@ class GetClustersCommandTest {
         assertThat(result.out().lines().toList()).hasSize(3);
         assertThat(result.out())
                 .containsPattern("NAME\\s+STATE\\s+READY\\s+LAST-HEARTBEAT\\s+INCIDENT\\s+FLAPS\\s+CPU\\s+MEMORY\\s+TAINTS\n")
-                .containsPattern("member1\\s+READY\\s+True\\s+\\d+s\\s+-\\s+0\\s+12500m/64\\s+48Gi/256Gi\\s+-\n")
-                .containsPattern("member2\\s+FAILED\\s+False\\s+10m\\s+member2-1795946400000\\s+3\\s+12500m/64\\s+48Gi/256Gi"
+                .containsPattern("member1\\s+READY\\s+True\\s+\\d+s\\s+-\\s+0\\s+12500m/64 \\(19%\\)\\s+48Gi/256Gi \\(18%\\)\\s+-\n")
+                .containsPattern("member2\\s+FAILED\\s+False\\s+10m\\s+member2-1795946400000\\s+3\\s+12500m/64 \\(19%\\)\\s+48Gi/256Gi \\(18%\\)"
                         + "\\s+maintenance:NoExecute\\(10m\\)\n");
     }
 
