@@ -15,7 +15,11 @@ final class JsonOutput {
     static String render(JsonNode answer, boolean yaml) {
         try {
             ObjectMapper mapper = yaml
-                    ? YAMLMapper.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build()
+                    ? YAMLMapper.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                            // As kubectl prints: quotes only where YAML needs them, so "1" stays a string.
+                            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                            .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+                            .build()
                     : new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             String text = mapper.writeValueAsString(answer);
             return text.endsWith("\n") ? text : text + "\n";

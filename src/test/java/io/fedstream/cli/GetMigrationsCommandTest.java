@@ -114,8 +114,8 @@ class GetMigrationsCommandTest {
         assertThat(list.at("/items/2/spec/checkpoint/path").asText()).isEqualTo("s3://ckpt/fraud/chk-42");
         assertThat(list.at("/items/2/status/phase").asText()).isEqualTo("STARTED");
         assertThat(yaml.exitCode()).isZero();
-        assertThat(yaml.out()).startsWith("apiVersion: \"fedstream.io/v1alpha1\"\nkind: \"MigrationList\"\nitems:\n")
-                .contains("    action: \"PURGE\"\n", "    phase: \"COMPLETED\"\n");
+        assertThat(yaml.out()).startsWith("apiVersion: fedstream.io/v1alpha1\nkind: MigrationList\nitems:\n")
+                .contains("    action: PURGE\n", "    phase: COMPLETED\n");
     }
 
     @Test

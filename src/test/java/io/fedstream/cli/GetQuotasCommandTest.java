@@ -85,11 +85,11 @@ class GetQuotasCommandTest {
 
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out()).isEqualTo("""
-                apiVersion: "policy.karmada.io/v1alpha1"
-                kind: "FederatedResourceQuota"
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: FederatedResourceQuota
                 metadata:
-                  name: "objects"
-                  namespace: "ml"
+                  name: objects
+                  namespace: ml
                 status:
                   problems:
                   - field: "spec.overall[count/deployments.apps]"
@@ -121,8 +121,8 @@ class GetQuotasCommandTest {
             assertThat(yaml.exitCode()).as(yaml.err()).isZero();
             assertThat(yaml.out()).contains("""
                       notes:
-                      - field: "spec.hard"
-                        text: "read as spec.overall"
+                      - field: spec.hard
+                        text: read as spec.overall
                     """);
             assertThat(QuotaObject.fromJson(QuotaObject.toJson(seed))).isEqualTo(seed);
         }

@@ -2,6 +2,8 @@ package io.fedstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fedstream.api.TestBindings;
 import io.fedstream.api.TestStores;
 import io.fedstream.avro.ClusterTarget;
@@ -123,11 +125,20 @@ class GetResourceBindingsCommandTest {
         CliRunner json = get("resourcebindings", "fraud-flinkdeployment", "-n", "streaming", "-o", "json");
 
         assertThat(yaml.exitCode()).isZero();
-        assertThat(yaml.out()).startsWith("apiVersion: \"fedstream.io/v1alpha1\"\nkind: \"ResourceBinding\"\n")
-                .contains("  resourceRequests:\n  - templateName: \"jobmanager\"\n    replicas: 1\n");
+        assertThat(yaml.out()).startsWith("apiVersion: fedstream.io/v1alpha1\nkind: ResourceBinding\n")
+                .contains("  resourceRequests:\n  - templateName: jobmanager\n    replicas: 1\n");
         assertThat(json.exitCode()).isZero();
         assertThat(json.out()).startsWith("{\n  \"apiVersion\" : \"fedstream.io/v1alpha1\",")
                 .contains("\"name\" : \"fraud-flinkdeployment\"");
+    }
+
+    @Test
+    void yamlReadsBackAsTheJsonAnswerSoQuantitiesStayStrings() throws Exception {
+        CliRunner yaml = get("resourcebindings", "fraud-flinkdeployment", "-n", "streaming", "-o", "yaml");
+        CliRunner json = get("resourcebindings", "fraud-flinkdeployment", "-n", "streaming", "-o", "json");
+
+        assertThat(yaml.out()).contains("cpu: \"1\"\n");
+        assertThat(new YAMLMapper().readTree(yaml.out())).isEqualTo(new ObjectMapper().readTree(json.out()));
     }
 
     @Test
