@@ -22,6 +22,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.slf4j.LoggerFactory;
@@ -139,12 +141,13 @@ final class CommandLogging {
     }
 
     /**
-     * Adds the two warnings fedstream drops. They are the appenders' filters, not turbo filters: a turbo filter runs on
-     * every logging call, enabled or not, and Kafka's clients make several trace and debug calls per record.
+     * Adds the warnings fedstream drops or thins out. They are the appenders' filters, not turbo filters: a turbo filter
+     * runs on every logging call, enabled or not, and Kafka's clients make several trace and debug calls per record.
      */
     private static Appender<ILoggingEvent> filtered(Appender<ILoggingEvent> appender) {
         appender.addFilter(new InternalTopicsBeingCreated());
         appender.addFilter(new GlobalHandlerWarningOfInternalCopies());
+        appender.addFilter(new RepeatedConnectionFailures());
         return appender;
     }
 
@@ -231,6 +234,48 @@ final class CommandLogging {
             String format = event.getMessage();
             return event.getLevel() == Level.WARN && format != null && format.startsWith(ADVICE)
                     && event.getLoggerName().equals(STREAMS_CONFIG) ? FilterReply.DENY : FilterReply.NEUTRAL;
+        }
+    }
+
+    /**
+     * Lets through one "could not be established" warning per client and broker address every
+     * {@link #INTERVAL_MS}: Kafka's clients retry a connection about once a second and warn at each try, so a broker
+     * that is down buried everything else (60 such lines before {@code run} gave up on a missing broker). The outage
+     * still shows at once and then twice a minute for as long as it lasts.
+     */
+    static final class RepeatedConnectionFailures extends Filter<ILoggingEvent> {
+
+        static final long INTERVAL_MS = 30_000;
+        private static final String NETWORK_CLIENT = "org.apache.kafka.clients.NetworkClient";
+        private static final String FAILED_CONNECTION = "could not be established";
+        /** Far more clients and brokers than one process has; only a bound against a leak. */
+        private static final int MAX_REMEMBERED = 1_000;
+
+        private final Map<String, Long> lastShown = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+                return size() > MAX_REMEMBERED;
+            }
+        };
+
+        @Override
+        public FilterReply decide(ILoggingEvent event) {
+            if (event.getLevel() != Level.WARN || !event.getLoggerName().equals(NETWORK_CLIENT)) {
+                return FilterReply.NEUTRAL;
+            }
+            // The client's prefix, node and address are in the text once formatted: one entry per client and broker.
+            String message = event.getFormattedMessage();
+            if (message == null || !message.contains(FAILED_CONNECTION)) {
+                return FilterReply.NEUTRAL;
+            }
+            synchronized (lastShown) {
+                Long shown = lastShown.get(message);
+                if (shown != null && event.getTimeStamp() - shown < INTERVAL_MS) {
+                    return FilterReply.DENY;
+                }
+                lastShown.put(message, event.getTimeStamp());
+                return FilterReply.NEUTRAL;
+            }
         }
     }
 

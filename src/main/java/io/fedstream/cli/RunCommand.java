@@ -73,6 +73,8 @@ final class RunCommand implements Callable<Integer> {
         FedstreamConfig config = FedstreamConfig.load(configFile, System.getenv(), overrides);
         try (ShutdownSignal signal = givenSignal != null ? givenSignal : new ShutdownSignal()) {
             if (!embedded) {
+                LOG.info("Connecting to Kafka at {} and the schema registry {} ...", config.kafkaBootstrapServers(),
+                        config.schemaRegistryUrl().orElse("embedded in this process (topic " + config.schemaRegistryTopic() + ")"));
                 try (Fedstream fedstream = Fedstream.create(config)) {
                     return run(fedstream, signal);
                 }

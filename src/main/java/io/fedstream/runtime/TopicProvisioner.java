@@ -9,7 +9,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.TimeoutException;
 
 /**
  * Creates the topics fedstream needs when they are missing, with the configured partitions and replication (the
@@ -50,8 +52,12 @@ public final class TopicProvisioner {
                         + "; set topic.partitions to match them or recreate the topics");
             }
         } catch (ExecutionException e) {
-            throw new IllegalStateException(
-                    "cannot create fedstream topics on " + config.kafkaBootstrapServers() + ": " + e.getCause().getMessage(), e.getCause());
+            throw new IllegalStateException("cannot create fedstream topics on " + config.kafkaBootstrapServers() + ": "
+                    + (e.getCause() instanceof TimeoutException
+                            ? "no broker answered there in time (" + e.getCause().getMessage() + "); check "
+                                    + FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS + ", or wait longer with kafka.admin."
+                                    + AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG
+                            : e.getCause().getMessage()), e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating topics", e);

@@ -90,6 +90,32 @@ class CommandLoggingTest {
         assertThat(filter.decide(event(context.getLogger("io.fedstream.X"), Level.WARN, advice, null))).isEqualTo(FilterReply.NEUTRAL);
     }
 
+    @Test
+    void aBrokerThatCannotBeReachedIsWarnedOnceAClientAndAddressEveryThirtySecondsNotAtEveryRetry() {
+        Logger networkClient = new LoggerContext().getLogger("org.apache.kafka.clients.NetworkClient");
+        String format = "{}Connection to node {} ({}) could not be established. Node may not be available.";
+        Object[] admin = {"[AdminClient clientId=adminclient-1] ", -1, "/127.0.0.1:9"};
+        Object[] producer = {"[Producer clientId=p] ", -1, "/127.0.0.1:9"};
+        Object[] otherBroker = {"[AdminClient clientId=adminclient-1] ", 2, "/10.0.0.2:9092"};
+        CommandLogging.RepeatedConnectionFailures filter = new CommandLogging.RepeatedConnectionFailures();
+
+        assertThat(filter.decide(at(0, event(networkClient, Level.WARN, format, admin)))).isEqualTo(FilterReply.NEUTRAL);
+        assertThat(filter.decide(at(1_000, event(networkClient, Level.WARN, format, admin)))).isEqualTo(FilterReply.DENY);
+        assertThat(filter.decide(at(29_999, event(networkClient, Level.WARN, format, admin)))).isEqualTo(FilterReply.DENY);
+        assertThat(filter.decide(at(1_000, event(networkClient, Level.WARN, format, producer)))).isEqualTo(FilterReply.NEUTRAL);
+        assertThat(filter.decide(at(1_000, event(networkClient, Level.WARN, format, otherBroker)))).isEqualTo(FilterReply.NEUTRAL);
+        assertThat(filter.decide(at(30_000, event(networkClient, Level.WARN, format, admin)))).isEqualTo(FilterReply.NEUTRAL);
+        assertThat(filter.decide(at(31_000, event(networkClient, Level.WARN, format, admin)))).isEqualTo(FilterReply.DENY);
+        assertThat(filter.decide(at(31_000, event(networkClient, Level.WARN, "{}Bootstrap broker {} disconnected", admin))))
+                .isEqualTo(FilterReply.NEUTRAL);
+        assertThat(filter.decide(at(31_000, event(networkClient, Level.INFO, format, admin)))).isEqualTo(FilterReply.NEUTRAL);
+    }
+
+    private static ILoggingEvent at(long timeStamp, ILoggingEvent event) {
+        ((LoggingEvent) event).setTimeStamp(timeStamp);
+        return event;
+    }
+
     private static ILoggingEvent event(Logger logger, Level level, String format, Object[] params) {
         return new LoggingEvent(Logger.class.getName(), logger, level, format, null, params);
     }
