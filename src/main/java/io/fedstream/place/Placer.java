@@ -2,8 +2,13 @@ package io.fedstream.place;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Chooses the cluster for a workload: a cluster is a candidate when it satisfies the policy's
@@ -83,8 +88,29 @@ public final class Placer {
             }
         }
         String summary = request.clusters().isEmpty() ? "no cluster is known"
-                : "no cluster fits" + (placement.groupsNamed() ? " in any affinity group from group " + first : "");
+                : "no cluster fits" + (placement.groupsNamed() ? " in any affinity group from group " + first : "")
+                        + " (" + unavailable(request.clusters().size(), groups.get(first).name(), rejections) + ")";
         return new PlacementResult.NoFit(summary, rejections);
+    }
+
+    /**
+     * Karmada's {@code FitError}: "0/3 clusters are available: 2 cluster(s) had insufficient cpu, 1 cluster(s) had
+     * untolerated taint {...}", each cause counted once per cluster, for the first affinity group tried (Karmada reports
+     * the first group's error too). The counts, not the amounts, so that the text changes only when a cause does:
+     * the binding is rewritten when its reason changes. Largest count first, then by text.
+     */
+    static String unavailable(int clusters, String firstGroup, List<Rejection> rejections) {
+        Map<String, Set<String>> clustersByCause = new TreeMap<>();
+        for (Rejection rejection : rejections) {
+            if (Objects.equals(rejection.group(), firstGroup)) {
+                rejection.causes().forEach(cause -> clustersByCause.computeIfAbsent(cause, c -> new HashSet<>()).add(rejection.cluster()));
+            }
+        }
+        String causes = clustersByCause.entrySet().stream()
+                .sorted(Comparator.comparing((Map.Entry<String, Set<String>> e) -> -e.getValue().size()).thenComparing(Map.Entry::getKey))
+                .map(e -> e.getValue().size() + " " + e.getKey())
+                .collect(Collectors.joining(", "));
+        return "0/" + clusters + " clusters are available" + (causes.isEmpty() ? "" : ": " + causes);
     }
 
     private static Rejection rejection(
@@ -101,19 +127,17 @@ public final class Placer {
         String name = cluster.name();
         String notInAffinity = group.whyNot(name, cluster.labels(), cluster.topology());
         if (notInAffinity != null) {
-            return new Rejection(group.name(), name, Rejection.Reason.NOT_IN_AFFINITY, notInAffinity, List.of());
+            return Rejection.notInAffinity(group.name(), name, notInAffinity);
         }
         if (request.avoid().contains(name)) {
-            return new Rejection(group.name(), name, Rejection.Reason.AVOIDED, "is to be avoided (just left or unhealthy)", List.of());
+            return Rejection.avoided(group.name(), name);
         }
         if (!cluster.ready()) {
-            return new Rejection(group.name(), name, Rejection.Reason.NOT_READY,
-                    cluster.notReadyBecause() == null ? "is not Ready" : "is not Ready: " + cluster.notReadyBecause(), List.of());
+            return Rejection.notReady(group.name(), name, cluster.notReadyBecause());
         }
         for (ClusterTaint taint : cluster.taints()) {
             if (taint.effect() != ClusterTaint.Effect.PreferNoSchedule && !tolerated(taint, placement)) {
-                return new Rejection(group.name(), name, Rejection.Reason.UNTOLERATED_TAINT,
-                        "has taint " + taint + " and the policy does not tolerate it", List.of());
+                return Rejection.untoleratedTaint(group.name(), name, taint);
             }
         }
         return null;
@@ -121,14 +145,7 @@ public final class Placer {
 
     /** The cluster's shortages as an INSUFFICIENT_RESOURCES rejection in {@code group}; null when the verdict fits. */
     static Rejection shortOf(String group, ClusterCapacity cluster, Fit.Verdict verdict) {
-        String name = cluster.name();
-        if (!verdict.fits()) {
-            List<String> messages = new ArrayList<>();
-            verdict.shortages().forEach(s -> messages.add(s.message()));
-            return new Rejection(group, name, Rejection.Reason.INSUFFICIENT_RESOURCES,
-                    String.join("; ", messages), verdict.shortages());
-        }
-        return null;
+        return verdict.fits() ? null : Rejection.insufficient(group, cluster.name(), verdict.shortages());
     }
 
     static List<ClusterTaint> dispreferring(ClusterCapacity cluster, PropagationPolicy.Placement placement) {

@@ -186,7 +186,10 @@ class PlacerTest {
         PlacementResult result = place(only, Set.of("b"), cluster("a", "3500m"), cluster("b", "16"), tainted, down, cluster("e", "16"));
 
         assertThat(result).isInstanceOf(PlacementResult.NoFit.class);
-        assertThat(((PlacementResult.NoFit) result).summary()).isEqualTo("no cluster fits");
+        assertThat(((PlacementResult.NoFit) result).summary()).isEqualTo("no cluster fits (0/5 clusters are available:"
+                + " 1 cluster(s) did not match the placement cluster affinity constraint, 1 cluster(s) had insufficient cpu,"
+                + " 1 cluster(s) had untolerated taint {x:NoSchedule}, 1 cluster(s) were just left or are unhealthy,"
+                + " 1 cluster(s) were not Ready)");
         assertThat(result.rejections()).extracting(Rejection::message).containsExactly(
                 "a: INSUFFICIENT_RESOURCES: cpu short by 500m (needs 4, free 3500m)",
                 "b: AVOIDED: is to be avoided (just left or unhealthy)",
@@ -197,13 +200,29 @@ class PlacerTest {
     }
 
     @Test
+    void theSummaryCountsEachCauseOnceAClusterLargestCountFirstAndNotTheAmounts() {
+        PropagationPolicy any = affinity(names("a", "b", "c"));
+
+        PlacementResult small = place(any, Set.of(), cluster("a", "3500m"), cluster("b", "1"), cluster("c", "16", Map.of(),
+                new ClusterTaint("x", null, ClusterTaint.Effect.NoExecute)));
+        PlacementResult smaller = place(any, Set.of(), cluster("a", "1"), cluster("b", "2"), cluster("c", "16", Map.of(),
+                new ClusterTaint("x", null, ClusterTaint.Effect.NoExecute)));
+
+        assertThat(((PlacementResult.NoFit) small).summary()).isEqualTo("no cluster fits (0/3 clusters are available:"
+                + " 2 cluster(s) had insufficient cpu, 1 cluster(s) had untolerated taint {x:NoExecute})");
+        assertThat(((PlacementResult.NoFit) smaller).summary()).isEqualTo(((PlacementResult.NoFit) small).summary());
+    }
+
+    @Test
     void noFitInGroupsTagsEachRejectionWithItsGroup() {
         PropagationPolicy groups = policy(List.of(group("primary", "p1"), group("backup", "b1")), true);
 
         PlacementResult result = place(groups, Set.of(), cluster("p1", "1"), cluster("b1", "1"));
 
         assertThat(result).isInstanceOf(PlacementResult.NoFit.class);
-        assertThat(((PlacementResult.NoFit) result).summary()).isEqualTo("no cluster fits in any affinity group from group 0");
+        assertThat(((PlacementResult.NoFit) result).summary()).isEqualTo("no cluster fits in any affinity group from group 0"
+                + " (0/2 clusters are available: 1 cluster(s) did not match the placement cluster affinity constraint,"
+                + " 1 cluster(s) had insufficient cpu)");
         assertThat(result.rejections()).extracting(Rejection::message).containsExactly(
                 "[primary] p1: INSUFFICIENT_RESOURCES: cpu short by 3 (needs 4, free 1)",
                 "[primary] b1: NOT_IN_AFFINITY: is not in the affinity's clusterNames [p1]",
