@@ -13,12 +13,12 @@ import java.util.stream.Collectors;
 /**
  * Renders bindings one row each, as {@code kubectl get}: NAME, KIND, STATE (interpretation), ADMISSION, CLUSTERS (where
  * it is placed: names, each with its replicas where they are divided; - while unplaced), TEMPLATES, CPU, MEMORY, UPDATED
- * (an age).
+ * (an age), REASON (why it is not interpreted, admitted or placed; - when it is all three).
  */
 final class BindingSummaryTable {
 
     private static final List<String> HEADER = List.of("NAME", "KIND", "STATE", "ADMISSION", "CLUSTERS", "TEMPLATES", "CPU", "MEMORY",
-            "UPDATED");
+            "UPDATED", "REASON");
 
     private BindingSummaryTable() {}
 
@@ -36,7 +36,8 @@ final class BindingSummaryTable {
                     Integer.toString(binding.getComponents().size()),
                     binding.getTotal().getOrDefault("cpu", "0"),
                     binding.getTotal().getOrDefault("memory", "0"),
-                    age(Duration.between(binding.getUpdatedAt(), now)));
+                    age(Duration.between(binding.getUpdatedAt(), now)),
+                    BindingReason.of(binding));
             rows.add(withNamespace ? prepend(BindingObject.address(binding).namespace(), row) : row);
         }
         return TextTable.render(rows);

@@ -1,7 +1,6 @@
 package io.fedstream.cli;
 
 import io.fedstream.avro.Component;
-import io.fedstream.avro.InterpretationError;
 import io.fedstream.avro.InterpretationState;
 import io.fedstream.avro.ResourceBinding;
 import java.util.ArrayList;
@@ -25,7 +24,7 @@ final class BindingTable {
             String workload = binding.getNamespace() + "/" + binding.getName();
             String state = binding.getInterpretation().getState().name();
             if (binding.getInterpretation().getState() != InterpretationState.INTERPRETED) {
-                rows.add(List.of(workload, binding.getKind(), state, reason(binding), "", "", "", "", "", ""));
+                rows.add(List.of(workload, binding.getKind(), state, BindingReason.firstInterpretationError(binding), "", "", "", "", "", ""));
                 continue;
             }
             if (binding.getComponents().isEmpty()) {
@@ -52,15 +51,6 @@ final class BindingTable {
             }
         }
         return format(rows);
-    }
-
-    private static String reason(ResourceBinding binding) {
-        List<InterpretationError> errors = binding.getInterpretation().getErrors();
-        if (errors.isEmpty()) {
-            return "";
-        }
-        InterpretationError error = errors.get(0);
-        return error.getField() + ": " + error.getReason() + (error.getValue() == null ? "" : " (value: " + error.getValue() + ")");
     }
 
     private static String quantity(Map<String, String> resources, String name) {

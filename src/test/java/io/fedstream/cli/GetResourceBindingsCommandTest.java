@@ -6,7 +6,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fedstream.api.TestBindings;
 import io.fedstream.api.TestStores;
+import io.fedstream.avro.Admission;
+import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.ClusterTarget;
+import io.fedstream.avro.InterpretationError;
+import io.fedstream.avro.InterpretationState;
+import io.fedstream.avro.InterpretationStatus;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.ResourceBinding;
 import java.net.ServerSocket;
@@ -88,6 +93,36 @@ class GetResourceBindingsCommandTest {
         assertThat(table).containsPattern("copies-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+member-1,member-2\\s+2\\s")
                 .containsPattern("divided-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+member-1:3,member-3:2\\s+2\\s")
                 .containsPattern("waiting-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+-\\s+2\\s");
+    }
+
+    @Test
+    void theReasonColumnSaysWhyABindingIsNotInterpretedAdmittedOrPlaced() {
+        ResourceBinding admitted = admitted("running");
+        ResourceBinding rejected = ResourceBinding.newBuilder(admitted("scaled"))
+                .setAdmission(Admission.newBuilder().setState(AdmissionState.REJECTED)
+                        .setReason("exceeded quota streaming/compute: requested cpu=6, used cpu=7, limited cpu=12").build()).build();
+        ResourceBinding unplaced = ResourceBinding.newBuilder(admitted("waiting")).setPlacement(null)
+                .setUnplacedReason("no cluster fits (0/3 clusters are available: 3 cluster(s) had insufficient cpu)").build();
+        ResourceBinding invalid = ResourceBinding.newBuilder(admitted("broken"))
+                .setInterpretation(InterpretationStatus.newBuilder().setState(InterpretationState.INVALID).setInterpreter(null)
+                        .setErrors(List.of(new InterpretationError("spec.replicas", "-3", "must not be negative"))).build())
+                .setAdmission(Admission.newBuilder().setState(AdmissionState.NOT_APPLICABLE).build()).build();
+
+        String table = BindingSummaryTable.render(List.of(admitted, rejected, unplaced, invalid), Instant.now(), false);
+
+        assertThat(table.lines().findFirst().orElseThrow()).endsWith("UPDATED   REASON");
+        assertThat(table).containsPattern("running-flinkdeployment\\s+.*\\s+ADMITTED\\s+eu-west-1\\s+2\\s+9\\s+18Gi\\s+\\d+d\\s+-\n")
+                .containsPattern("scaled-flinkdeployment\\s+.*\\s+REJECTED\\s+eu-west-1\\s+.*\\d+d\\s+"
+                        + "exceeded quota streaming/compute: requested cpu=6, used cpu=7, limited cpu=12\n")
+                .containsPattern("waiting-flinkdeployment\\s+.*\\s+ADMITTED\\s+-\\s+.*\\d+d\\s+"
+                        + "no cluster fits \\(0/3 clusters are available: 3 cluster\\(s\\) had insufficient cpu\\)\n")
+                .containsPattern("broken-flinkdeployment\\s+.*\\s+INVALID\\s+NOT_APPLICABLE\\s+.*\\d+d\\s+"
+                        + "spec.replicas: must not be negative \\(value: -3\\)\n");
+    }
+
+    private static ResourceBinding admitted(String name) {
+        return ResourceBinding.newBuilder(TestBindings.flink("flink.apache.org", "streaming", name))
+                .setAdmission(Admission.newBuilder().setState(AdmissionState.ADMITTED).build()).build();
     }
 
     private static ResourceBinding placed(ResourceBinding binding, ClusterTarget... targets) {
