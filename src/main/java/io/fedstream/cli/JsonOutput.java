@@ -19,6 +19,8 @@ final class JsonOutput {
                             // As kubectl prints: quotes only where YAML needs them, so "1" stays a string.
                             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
                             .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+                            // A long reason stays on one line, for grep, as kubectl prints it.
+                            .disable(YAMLGenerator.Feature.SPLIT_LINES)
                             .build()
                     : new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             String text = mapper.writeValueAsString(answer);
