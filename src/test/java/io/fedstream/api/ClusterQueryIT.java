@@ -81,7 +81,7 @@ class ClusterQueryIT {
                     "--server", "http://" + b.api().endpoint().host() + ":" + b.api().endpoint().port(), "--token", TOKEN);
             assertThat(exit).as(err.toString()).isZero();
             assertThat(out.toString().lines()).hasSize(CLUSTERS + 1).first().asString().startsWith("NAME");
-            assertThat(out.toString()).containsPattern("member0\\s+READY\\s+True\\s+\\d+s\\s+-\\s+0\\s+2/64\\s+-");
+            assertThat(out.toString()).containsPattern("member0\\s+READY\\s+True\\s+\\d+s\\s+-\\s+0\\s+2/64 \\(3%\\)\\s+-");
             assertThat(a.runner().failure()).isNull();
             assertThat(b.runner().failure()).isNull();
         }
