@@ -180,6 +180,20 @@ async function searchBindings(event) {
   }
 }
 
+// Why a binding is not interpreted, admitted or placed, as the REASON column of `fedstream get resourcebindings` says it.
+function reasonOf(binding) {
+  const status = binding.status;
+  const interpretation = status.interpretation || {};
+  if (interpretation.state && interpretation.state !== 'INTERPRETED') {
+    const first = (interpretation.errors || [])[0];
+    return first ? `${first.field}: ${first.reason}${first.value == null ? '' : ' (value: ' + first.value + ')'}` : '';
+  }
+  const admission = status.admission || {};
+  if (admission.state !== 'ADMITTED' && admission.reason) return admission.reason;
+  if (!(binding.spec.clusters || []).length && status.unplacedReason) return status.unplacedReason;
+  return '';
+}
+
 function drawBinding(binding) {
   const spec = binding.spec;
   const status = binding.status;
@@ -190,6 +204,7 @@ function drawBinding(binding) {
   return el('div', { class: 'card binding', 'data-binding': `${binding.metadata.namespace}/${binding.metadata.name}` },
     el('h3', null, `${binding.metadata.namespace}/${spec.resource.name}`, el('span', { class: 'meta' }, spec.resource.kind)),
     el('div', { class: 'meta' }, `${admission} · on ${clusters}`),
+    reasonOf(binding) ? el('div', { class: 'error reason' }, reasonOf(binding)) : null,
     el('table', null,
       el('thead', null, el('tr', null, el('th', null, 'template'), el('th', null, 'replicas'),
         resources.map(r => el('th', null, r + '/pod')), resources.map(r => el('th', null, r)))),

@@ -125,6 +125,12 @@ class LiveViewIT {
                 browser.findElement(By.cssSelector("#binding-search button")).click();
                 WebElement binding = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".binding table tbody tr")));
                 assertThat(binding.getText()).contains("main 3 500m 1Gi 1500m 3Gi");
+                browser.findElement(By.id("binding-name")).clear();
+                browser.findElement(By.id("binding-name")).sendKeys("broken");
+                browser.findElement(By.cssSelector("#binding-search button")).click();
+                WebElement reason = wait.until(ExpectedConditions.presenceOfElementLocated(
+                        By.cssSelector("[data-binding='payments/broken-deployment'] .reason")));
+                assertThat(reason.getText()).isEqualTo("spec.replicas: must not be negative (value: -1)");
 
                 Files.createDirectories(SCREENSHOT.getParent());
                 Files.copy(browser.getScreenshotAs(OutputType.FILE).toPath(), SCREENSHOT, StandardCopyOption.REPLACE_EXISTING);
