@@ -113,12 +113,13 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     /** How to go on from another terminal while the demo runs: the example quota and Flink job, then what fedstream made of them. */
-    private static void printTour(PrintWriter out, String bootstrapServers, String registryUrl, String queryUrl) {
+    private static void printTour(PrintWriter out, String bootstrapServers, String registryUrl, String queryUrl, Path stateDir) {
         String fedstream = launcher();
         String target = " --bootstrap-servers " + bootstrapServers + " --registry " + registryUrl;
+        Path workingDir = Path.of("").toAbsolutePath();
         out.println("Try it from another terminal while the demo runs: apply a quota and a Flink job, then see them.");
-        out.println("  " + fedstream + " apply -f " + TOUR_QUOTA + target);
-        out.println("  " + fedstream + " apply -f " + TOUR_JOB + target);
+        out.println("  " + fedstream + " apply -f " + TourFiles.path(TOUR_QUOTA, workingDir, stateDir.resolve("tour")) + target);
+        out.println("  " + fedstream + " apply -f " + TourFiles.path(TOUR_JOB, workingDir, stateDir.resolve("tour")) + target);
         out.println("  " + fedstream + " get quotas -n " + TOUR_NAMESPACE + " --server " + queryUrl);
         out.println("  " + fedstream + " get resourcebindings -n " + TOUR_NAMESPACE + " --server " + queryUrl);
     }
@@ -199,7 +200,7 @@ final class DemoCommand implements Callable<Integer> {
                 }
                 out.println();
                 printTour(out, kafka.bootstrapServers(), registryServer.url(),
-                        "http://" + api.endpoint().host() + ":" + api.endpoint().port());
+                        "http://" + api.endpoint().host() + ":" + api.endpoint().port(), stateDir);
                 out.println();
                 out.println(duration == null
                         ? "fedstream demo is running; press Ctrl-C to stop."
