@@ -3,7 +3,9 @@ package io.fedstream.cli;
 import io.fedstream.interpret.ManifestFiles;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +38,10 @@ record ManifestSource(String name, byte[] bytes) {
                 throw new BadManifestsException(List.of(file + ": no *.yaml, *.yml or *.json files in this directory"));
             }
             return sources;
+        } catch (NoSuchFileException e) {
+            throw new BadManifestsException(List.of("cannot read " + file + ": no such file or directory"));
+        } catch (AccessDeniedException e) {
+            throw new BadManifestsException(List.of("cannot read " + file + ": permission denied"));
         } catch (IOException e) {
             throw new BadManifestsException(List.of("cannot read " + file + ": " + e));
         }

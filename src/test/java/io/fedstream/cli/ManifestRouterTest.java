@@ -378,7 +378,7 @@ class ManifestRouterTest {
 
         assertThatThrownBy(() -> ManifestSource.read(dir.resolve("missing.yaml").toString(), InputStream.nullInputStream()))
                 .isInstanceOf(BadManifestsException.class)
-                .hasMessageStartingWith("cannot read " + dir.resolve("missing.yaml") + ": java.nio.file.NoSuchFileException");
+                .hasMessage("cannot read " + dir.resolve("missing.yaml") + ": no such file or directory");
         assertThatThrownBy(() -> ManifestSource.read(dir.toString(), InputStream.nullInputStream()))
                 .isInstanceOf(BadManifestsException.class)
                 .hasMessage(dir + ": no *.yaml, *.yml or *.json files in this directory");
