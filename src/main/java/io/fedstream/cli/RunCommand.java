@@ -20,7 +20,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** {@code fedstream run}: the topology against any Kafka and registry, or on the embedded broker. */
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -38,8 +41,8 @@ import picocli.CommandLine.Option;
             "It logs to standard output as a service does, one line per event: text, or JSON with --log-format json."},
         footerHeading = "%nExamples:%n",
         footer = {
-            "  fedstream run --config fedstream.properties",
-            "  fedstream run --set kafka.bootstrap.servers=kafka:9092 --log-format json",
+            "  fedstream run --bootstrap-servers kafka:9092 --registry http://registry:8081 --log-format json",
+            "  fedstream run --config fedstream.properties --set application.id=fedstream-eu",
             "  fedstream run --embedded"})
 final class RunCommand implements Callable<Integer> {
 
@@ -53,6 +56,18 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override one configuration key (repeatable).")
     private Map<String, String> overrides = new LinkedHashMap<>();
+
+    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT",
+            description = "Kafka brokers, as the other commands take them: --set kafka.bootstrap.servers=HOST:PORT. Not with --embedded.")
+    private String bootstrapServers;
+
+    @Option(names = "--registry", paramLabel = "URL",
+            description = "A schema registry speaking the Confluent REST API: --set schema.registry.url=URL (default: one in this"
+                    + " process, schemas in the broker's _schemas topic). Not with --embedded.")
+    private String registry;
+
+    @Spec
+    private CommandSpec spec;
 
     /** A service's console is its log: every status line is an event, in the format {@code --log-format} chose. */
     private static final Logger LOG = LoggerFactory.getLogger(RunCommand.class);
@@ -70,7 +85,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        FedstreamConfig config = FedstreamConfig.load(configFile, System.getenv(), overrides);
+        if (embedded && (bootstrapServers != null || registry != null)) {
+            throw new ParameterException(spec.commandLine(),
+                    "--embedded starts its own broker and registry; --bootstrap-servers and --registry name others");
+        }
+        FedstreamConfig config = config();
         try (ShutdownSignal signal = givenSignal != null ? givenSignal : new ShutdownSignal()) {
             if (!embedded) {
                 LOG.info("Connecting to Kafka at {} and the schema registry {} ...", config.kafkaBootstrapServers(),
@@ -94,6 +113,18 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    /** --config, then FEDSTREAM_* variables, then --set, then --bootstrap-servers and --registry. */
+    FedstreamConfig config() {
+        Map<String, String> settings = new LinkedHashMap<>(overrides);
+        if (bootstrapServers != null) {
+            settings.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, bootstrapServers);
+        }
+        if (registry != null) {
+            settings.put(FedstreamConfig.SCHEMA_REGISTRY_URL, registry);
+        }
+        return FedstreamConfig.load(configFile, System.getenv(), settings);
     }
 
     private static RegistryHttpServer serve(KafkaSchemaRegistry registry, int port) {

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** The command line as people use it: help, interpret, replay, topology, config and their exit codes. */
 class MainTest {
@@ -126,6 +127,19 @@ class MainTest {
 
         assertThat(result.exitCode()).isEqualTo(1);
         assertThat(result.err()).startsWith("error: ").contains("http://127.0.0.1:9/apis/ccompat/v7");
+    }
+
+    @Test
+    void runTakesTheRegistryAndBrokerAsTheOtherCommandsDoButNotWithEmbedded() {
+        RunCommand run = new RunCommand();
+        new CommandLine(run).parseArgs("--set", "kafka.bootstrap.servers=old:9092", "--bootstrap-servers", "kafka:9092",
+                "--registry", "http://registry:8081");
+        CliRunner embedded = CliRunner.run("run", "--embedded", "--bootstrap-servers", "127.0.0.1:9");
+
+        assertThat(run.config().kafkaBootstrapServers()).isEqualTo("kafka:9092");
+        assertThat(run.config().schemaRegistryUrl()).contains("http://registry:8081");
+        assertThat(embedded.exitCode()).isEqualTo(2);
+        assertThat(embedded.err()).contains("--embedded starts its own broker and registry; --bootstrap-servers and --registry name others");
     }
 
     @Test
