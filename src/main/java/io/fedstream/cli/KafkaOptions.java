@@ -33,8 +33,8 @@ final class KafkaOptions {
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override one configuration key (repeatable).")
     private Map<String, String> overrides = new LinkedHashMap<>();
 
-    /** The configuration with the flags on top; the registry defaults to the embedded one rather than in-process. */
-    FedstreamConfig config() {
+    /** {@code overrides} with {@code --bootstrap-servers} and {@code --registry} on top, each where given (null: not given). */
+    static Map<String, String> withFlags(Map<String, String> overrides, String bootstrapServers, String registry) {
         Map<String, String> settings = new LinkedHashMap<>(overrides);
         if (bootstrapServers != null) {
             settings.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, bootstrapServers);
@@ -42,6 +42,12 @@ final class KafkaOptions {
         if (registry != null) {
             settings.put(FedstreamConfig.SCHEMA_REGISTRY_URL, registry);
         }
+        return settings;
+    }
+
+    /** The configuration with the flags on top; the registry defaults to the embedded one rather than in-process. */
+    FedstreamConfig config() {
+        Map<String, String> settings = withFlags(overrides, bootstrapServers, registry);
         FedstreamConfig config = FedstreamConfig.load(configFile, System.getenv(), settings);
         if (config.schemaRegistryUrl().isEmpty()) {
             settings.put(FedstreamConfig.SCHEMA_REGISTRY_URL, EMBEDDED_REGISTRY_URL);

@@ -117,14 +117,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** --config, then FEDSTREAM_* variables, then --set, then --bootstrap-servers and --registry. */
     FedstreamConfig config() {
-        Map<String, String> settings = new LinkedHashMap<>(overrides);
-        if (bootstrapServers != null) {
-            settings.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, bootstrapServers);
-        }
-        if (registry != null) {
-            settings.put(FedstreamConfig.SCHEMA_REGISTRY_URL, registry);
-        }
-        return FedstreamConfig.load(configFile, System.getenv(), settings);
+        return FedstreamConfig.load(configFile, System.getenv(), KafkaOptions.withFlags(overrides, bootstrapServers, registry));
     }
 
     private static RegistryHttpServer serve(KafkaSchemaRegistry registry, int port) {
