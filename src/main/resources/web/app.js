@@ -200,12 +200,14 @@ function drawBinding(binding) {
   const resources = [...new Set(spec.components.flatMap(c => Object.keys(c.replicaRequirements.resourceRequest || {})))].sort();
   const requests = status.resourceRequests || [];
   const admission = (status.admission && status.admission.state) || '';
-  const clusters = (spec.clusters || []).map(c => c.name).join(', ') || 'not placed';
+  const clusters = (spec.clusters || []).map(c => c.name).join(', ');
+  const reason = reasonOf(binding);
   return el('div', { class: 'card binding', 'data-binding': `${binding.metadata.namespace}/${binding.metadata.name}` },
     el('h3', null, `${binding.metadata.namespace}/${spec.resource.name}`, el('span', { class: 'meta' }, spec.resource.kind)),
-    el('div', { class: 'meta' }, `${admission} · on ${clusters}`),
-    reasonOf(binding) ? el('div', { class: 'error reason' }, reasonOf(binding)) : null,
-    el('table', null,
+    el('div', { class: 'meta' }, `${admission} · ${clusters ? 'on ' + clusters : 'not placed'}`),
+    reason ? el('div', { class: 'error reason' }, reason) : null,
+    // A manifest that could not be read has no templates to show.
+    !spec.components.length ? null : el('table', null,
       el('thead', null, el('tr', null, el('th', null, 'template'), el('th', null, 'replicas'),
         resources.map(r => el('th', null, r + '/pod')), resources.map(r => el('th', null, r)))),
       el('tbody', null, spec.components.map((c, i) => el('tr', null,

@@ -131,6 +131,9 @@ class LiveViewIT {
                 WebElement reason = wait.until(ExpectedConditions.presenceOfElementLocated(
                         By.cssSelector("[data-binding='payments/broken-deployment'] .reason")));
                 assertThat(reason.getText()).isEqualTo("spec.replicas: must not be negative (value: -1)");
+                WebElement broken = browser.findElement(By.cssSelector("[data-binding='payments/broken-deployment']"));
+                assertThat(broken.getText()).contains("NOT_APPLICABLE · not placed").doesNotContain("on not placed");
+                assertThat(broken.findElements(By.tagName("table"))).as("a manifest with no templates has no table").isEmpty();
 
                 Files.createDirectories(SCREENSHOT.getParent());
                 Files.copy(browser.getScreenshotAs(OutputType.FILE).toPath(), SCREENSHOT, StandardCopyOption.REPLACE_EXISTING);
