@@ -25,13 +25,14 @@ class TopicProvisionerTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             closedPort = socket.getLocalPort();
         }
-        Fedstream fedstream = TestFedstream.create(Map.of("kafka.bootstrap.servers", "127.0.0.1:" + closedPort,
-                "kafka.admin.default.api.timeout.ms", "1000", "kafka.admin.request.timeout.ms", "500"));
+        try (Fedstream fedstream = TestFedstream.create(Map.of("kafka.bootstrap.servers", "127.0.0.1:" + closedPort,
+                "kafka.admin.default.api.timeout.ms", "1000", "kafka.admin.request.timeout.ms", "500"))) {
 
-        assertThatThrownBy(() -> new TopicProvisioner(fedstream.config()).ensure(fedstream.topics()))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageStartingWith("cannot create fedstream topics on 127.0.0.1:" + closedPort + ": no broker answered there in time (")
-                .hasMessageEndingWith("); check kafka.bootstrap.servers, or wait longer with kafka.admin.default.api.timeout.ms");
+            assertThatThrownBy(() -> new TopicProvisioner(fedstream.config()).ensure(fedstream.topics()))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageStartingWith("cannot create fedstream topics on 127.0.0.1:" + closedPort + ": no broker answered there in time (")
+                    .hasMessageEndingWith("); check kafka.bootstrap.servers, or wait longer with kafka.admin.default.api.timeout.ms");
+        }
     }
 
     @Test
