@@ -98,6 +98,15 @@ final class FanOut {
         return found;
     }
 
+    /** Reads a global store, whole on every instance, here: while it restores the answer is 503. */
+    <V, T> T global(String store, Function<ReadOnlyKeyValueStore<String, V>, T> read) {
+        try {
+            return read.apply(partitions.global(store));
+        } catch (InvalidStateStoreException e) {
+            throw new StoreUnavailableException("store " + store + " is not queryable here (restoring): " + e.getMessage(), e);
+        }
+    }
+
     /** This instance's partition of a store, to read inside {@link #read}. */
     <V> ReadOnlyKeyValueStore<String, V> store(String store, int partition) {
         return partitions.store(store, partition);

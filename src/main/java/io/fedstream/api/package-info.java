@@ -13,7 +13,9 @@
  *   <li>{@code /apis/migrations}: the fail-over stage's {@code migrations-store}, partitioned by workload key
  *       ({@link io.fedstream.api.MigrationQuery});
  *   <li>{@code /apis/clusters}: the health client's {@code cluster-states-store}, keyed by cluster
- *       ({@link io.fedstream.api.ClusterQuery}).
+ *       ({@link io.fedstream.api.ClusterQuery});
+ *   <li>{@code /apis/propagationpolicies}: the {@code policies-store} global store, whole on every instance
+ *       ({@link io.fedstream.api.PropagationPolicyQuery}).
  * </ul>
  *
  * <p>Per resource there is one query (its store-reading code, in one place), one route set ({@code *Routes}) and one

@@ -16,6 +16,8 @@ import io.fedstream.admit.stage.QuotaSources;
 import io.fedstream.avro.ClusterQuotaUsage;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationRecord;
+import io.fedstream.avro.Op;
+import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.bind.BindingNames;
@@ -23,6 +25,7 @@ import io.fedstream.failover.stage.PlaceFailoverStores;
 import io.fedstream.health.stage.WatchClustersStage;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Resources;
+import io.fedstream.mirror.PolicyMirror;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.InProcessSchemaRegistry;
@@ -33,6 +36,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -92,6 +96,7 @@ public final class TestStores implements Partitions, AutoCloseable {
         add(topology, AdmitStores.BINDING_NAMES, Serdes.String());
         add(topology, PlaceFailoverStores.MIGRATIONS, avro.specific(MigrationRecord.class, false));
         add(topology, WatchClustersStage.STORE, avro.specific(ClusterWatch.class, false));
+        add(topology, PolicyMirror.STORE, avro.specific(PolicyEvent.class, false));
         Properties properties = new Properties();
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "query-api-test");
         properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
@@ -135,6 +140,14 @@ public final class TestStores implements Partitions, AutoCloseable {
             table.put(binding.getWorkloadKey(), binding);
             BindingNames.indexKey(binding).ifPresent(key -> names.put(key, binding.getWorkloadKey()));
         }
+        return this;
+    }
+
+    /** Policies as the policies topic carries them: key {@code kind/namespace/name} (no namespace: empty) to manifest. */
+    public TestStores policies(Map<String, String> manifests) {
+        KeyValueStore<String, PolicyEvent> store = driver.getKeyValueStore(PolicyMirror.STORE);
+        manifests.forEach((key, manifest) -> store.put(key, PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest)
+                .setObservedAt(Instant.parse("2026-12-03T10:00:00Z")).build()));
         return this;
     }
 
@@ -219,6 +232,14 @@ public final class TestStores implements Partitions, AutoCloseable {
     public <V> ReadOnlyKeyValueStore<String, V> store(String store, int partition) {
         if (unavailable || partition != this.partition) {
             throw new InvalidStateStoreException("partition " + partition + " of " + store + " is not active here (migrating)");
+        }
+        return driver.getKeyValueStore(store);
+    }
+
+    @Override
+    public <V> ReadOnlyKeyValueStore<String, V> global(String store) {
+        if (unavailable) {
+            throw new InvalidStateStoreException(store + " is restoring");
         }
         return driver.getKeyValueStore(store);
     }

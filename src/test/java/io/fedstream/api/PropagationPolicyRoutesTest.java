@@ -1,0 +1,77 @@
+package io.fedstream.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** {@code GET /apis/propagationpolicies}: every instance answers from its copy of the policies global store. */
+class PropagationPolicyRoutesTest {
+
+    private static final String TOKEN = "t0ken";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final TestStores stores = new TestStores();
+    private final HttpClient http = HttpClient.newHttpClient();
+    private QueryServer server;
+
+    @BeforeEach
+    void start() {
+        server = stores.policies(TestPolicies.fleet()).serve(Optional.of(TOKEN));
+    }
+
+    @AfterEach
+    void stop() {
+        stores.close();
+    }
+
+    @Test
+    void everyPolicyOfBothKindsAsPublishedWithWhetherItIsInForce() throws Exception {
+        HttpResponse<String> response = get("/apis/propagationpolicies");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode list = JSON.readTree(response.body());
+        assertThat(list.path("kind").asText()).isEqualTo("PropagationPolicyList");
+        assertThat(list.path("items")).extracting(item -> item.path("kind").asText() + " " + item.at("/metadata/namespace").asText("-")
+                + "/" + item.at("/metadata/name").asText() + " " + item.at("/status/inForce").asBoolean()).containsExactly(
+                "PropagationPolicy payments/payments true", "PropagationPolicy payments/typo false",
+                "ClusterPropagationPolicy -/everywhere true");
+        JsonNode payments = list.path("items").get(0);
+        assertThat(payments.path("apiVersion").asText()).isEqualTo("policy.karmada.io/v1alpha1");
+        assertThat(payments.at("/spec/placement/replicaScheduling/replicaSchedulingType").asText()).isEqualTo("Divided");
+        assertThat(payments.at("/status/problems")).isEmpty();
+        JsonNode problem = list.path("items").get(1).at("/status/problems/0");
+        assertThat(problem.path("field").asText()).isEqualTo("spec.placement.clusterAffinity.clusterName");
+        assertThat(problem.path("reason").asText()).startsWith("is not a known field");
+        assertThat(problem.path("value").asText()).isEqualTo("[\"member-1\"]");
+    }
+
+    @Test
+    void aNamespaceNarrowsToItsPropagationPolicies() throws Exception {
+        JsonNode payments = JSON.readTree(get("/apis/propagationpolicies?namespace=payments").body());
+        JsonNode other = JSON.readTree(get("/apis/propagationpolicies?namespace=shop").body());
+
+        assertThat(payments.path("items")).extracting(item -> item.at("/metadata/name").asText()).containsExactly("payments", "typo");
+        assertThat(other.path("items")).isEmpty();
+    }
+
+    @Test
+    void aStoreStillRestoringIs503() throws Exception {
+        stores.unavailable = true;
+
+        assertThat(get("/apis/propagationpolicies").statusCode()).isEqualTo(503);
+    }
+
+    private HttpResponse<String> get(String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.endpoint().port() + path))
+                .header("Authorization", "Bearer " + TOKEN).build(), HttpResponse.BodyHandlers.ofString());
+    }
+}

@@ -1,0 +1,71 @@
+package io.fedstream.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fedstream.api.TestPolicies;
+import io.fedstream.api.TestStores;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** {@code fedstream get propagationpolicies} against a query server over a policies store holding fixed policies. */
+class GetPropagationPoliciesCommandTest {
+
+    private static final String TOKEN = "t0ken";
+
+    private final TestStores stores = new TestStores();
+    private String url;
+
+    @AfterEach
+    void stop() {
+        stores.close();
+    }
+
+    private void serve(Map<String, String> policies) {
+        url = "http://127.0.0.1:" + stores.policies(policies).serve(Optional.of(TOKEN)).endpoint().port();
+    }
+
+    @Test
+    void aRowAPolicyInForceOrRefusedWithItsFirstProblem() {
+        serve(TestPolicies.fleet());
+
+        CliRunner result = get("pp");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out()).isEqualTo("""
+                KIND                       NAMESPACE   NAME         PRIORITY   SCHEDULING   IN-FORCE   PROBLEM
+                PropagationPolicy          payments    payments     5          Divided      True       -
+                PropagationPolicy          payments    typo         0          Duplicated   False      spec.placement.clusterAffinity.clusterName: \
+                is not a known field (expected clusterNames, exclude, labelSelector, fieldSelector) (value: ["member-1"])
+                ClusterPropagationPolicy   -           everywhere   0          Duplicated   True       -
+                """);
+    }
+
+    @Test
+    void aNamespaceShowsItsPropagationPoliciesAndYamlTheApiObjects() {
+        serve(TestPolicies.fleet());
+
+        CliRunner shop = get("propagationpolicies", "-n", "shop");
+        CliRunner yaml = get("propagationpolicies", "-n", "payments", "-o", "yaml");
+
+        assertThat(shop.exitCode()).isZero();
+        assertThat(shop.err()).isEqualTo("No propagationpolicies found in shop namespace.\n");
+        assertThat(yaml.out()).startsWith("apiVersion: fedstream.io/v1alpha1\nkind: PropagationPolicyList\nitems:\n")
+                .contains("    name: typo\n", "    inForce: false\n").doesNotContain("everywhere");
+    }
+
+    @Test
+    void noPolicyAtAllSaysThatNothingIsPlacedWithoutOne() {
+        serve(Map.of());
+
+        CliRunner result = get("propagationpolicies");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.err()).isEqualTo("No propagation policies found: without one, fedstream places no workload, as Karmada.\n");
+    }
+
+    private CliRunner get(String... args) {
+        return CliRunner.get(url, TOKEN, args);
+    }
+}
