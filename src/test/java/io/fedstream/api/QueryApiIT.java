@@ -135,6 +135,11 @@ class QueryApiIT {
                 assertThat(refused.at("/status/problems/0/field").asText()).isEqualTo("spec.overall[count/deployments.apps]");
                 assertThat(getUntilServed(instance, "/apis/quotas/team-1/absent").statusCode()).isEqualTo(404);
                 assertThat(getUntil(instance, "/apis/quotas?namespace=team-1", q -> true).get("items")).hasSize(1);
+                assertThat(getUntil(instance, "/apis/propagationpolicies", l -> l.get("items").size() == 1).get("items"))
+                        .as("every instance answers from its own copy of the policies global store")
+                        .extracting(p -> p.at("/metadata/namespace").asText() + "/" + p.at("/metadata/name").asText() + " "
+                                + p.at("/status/inForce").asBoolean())
+                        .containsExactly("team-99/idle true");
                 assertThat(getUntil(instance, "/apis/quotas", q -> q.get("items").size() == 2).get("items"))
                         .extracting(q -> q.at("/metadata/namespace").asText() + "/" + q.at("/metadata/name").asText())
                         .containsExactly("team-1/compute", "team-2/objects");
@@ -244,7 +249,7 @@ class QueryApiIT {
         return last;
     }
 
-    /** A quota the ledger enforces, and one whose only version it refuses (an object count). */
+    /** A quota the ledger enforces, one whose only version it refuses (an object count), and a propagation policy. */
     private static void publishQuotas(AppInstance instance) {
         var policies = instance.fedstream().topics().policies();
         try (KafkaProducer<String, PolicyEvent> producer = new KafkaProducer<>(instance.fedstream().config().producerProperties(),
@@ -253,6 +258,11 @@ class QueryApiIT {
                     .setOp(Op.UPSERT).setObservedAt(NOW).setManifest("""
                             {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota",
                              "metadata":{"name":"compute","namespace":"team-1"},"spec":{"overall":{"cpu":"100","pods":"50"}}}""").build()));
+            // A namespace without workloads: listed by /apis/propagationpolicies, placing nothing here.
+            producer.send(new ProducerRecord<>(policies.name(), "PropagationPolicy/team-99/idle", PolicyEvent.newBuilder()
+                    .setOp(Op.UPSERT).setObservedAt(NOW).setManifest("""
+                            {"apiVersion":"policy.karmada.io/v1alpha1","kind":"PropagationPolicy","metadata":{"name":"idle",
+                             "namespace":"team-99"},"spec":{"resourceSelectors":[{"apiVersion":"apps/v1","kind":"Deployment"}]}}""").build()));
             producer.send(new ProducerRecord<>(policies.name(), "FederatedResourceQuota/team-2/objects", PolicyEvent.newBuilder()
                     .setOp(Op.UPSERT).setObservedAt(NOW).setManifest("""
                             {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota",
