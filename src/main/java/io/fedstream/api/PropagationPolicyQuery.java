@@ -18,6 +18,11 @@ final class PropagationPolicyQuery {
         this.fanOut = fanOut;
     }
 
+    /** A namespace's PropagationPolicy by name. */
+    Optional<PublishedPropagationPolicy> byName(String namespace, String name) {
+        return in(Optional.of(namespace)).stream().filter(policy -> policy.name().equals(name)).findFirst();
+    }
+
     /** With a namespace, its PropagationPolicies; without, every policy of both kinds. */
     List<PublishedPropagationPolicy> in(Optional<String> namespace) {
         List<PublishedPropagationPolicy> all = fanOut.<PolicyEvent, List<PublishedPropagationPolicy>>global(PolicyMirror.STORE,

@@ -37,6 +37,11 @@ abstract class NamespacedGetCommand<T> implements Callable<Integer> {
     /** The kind as kubectl names it in messages, e.g. {@code resourcebinding}. */
     abstract String kind();
 
+    /** The kind's plural in messages, as kubectl says it: {@code resourcebindings}. */
+    String plural() {
+        return kind() + "s";
+    }
+
     /** The API path segment of the kind, e.g. {@code resourcebindings} for {@code /apis/resourcebindings}. */
     abstract String resource();
 
@@ -74,7 +79,7 @@ abstract class NamespacedGetCommand<T> implements Callable<Integer> {
             objects.add(fromJson(answer));
         }
         if (objects.isEmpty()) {
-            err.println(scope.all() ? "No " + kind() + "s found." : "No " + kind() + "s found in " + namespace + " namespace.");
+            err.println(scope.all() ? "No " + plural() + " found." : "No " + plural() + " found in " + namespace + " namespace.");
             return 0;
         }
         out.print(table(objects, output == Output.wide, scope.all()));

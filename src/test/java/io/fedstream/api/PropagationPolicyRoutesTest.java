@@ -64,6 +64,17 @@ class PropagationPolicyRoutesTest {
     }
 
     @Test
+    void aPropagationPolicyByNamespaceAndNameOr404() throws Exception {
+        HttpResponse<String> typo = get("/apis/propagationpolicies/payments/typo");
+        HttpResponse<String> absent = get("/apis/propagationpolicies/payments/nope");
+
+        assertThat(typo.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(typo.body()).at("/status/inForce").asBoolean()).isFalse();
+        assertThat(absent.statusCode()).isEqualTo(404);
+        assertThat(JSON.readTree(absent.body()).path("message").asText()).isEqualTo("propagationpolicy payments/nope not found on fedstream.policies");
+    }
+
+    @Test
     void aStoreStillRestoringIs503() throws Exception {
         stores.unavailable = true;
 

@@ -27,10 +27,10 @@ class GetPropagationPoliciesCommandTest {
     }
 
     @Test
-    void aRowAPolicyInForceOrRefusedWithItsFirstProblem() {
+    void everyNamespaceShowsBothKindsInForceOrRefusedWithTheFirstProblem() {
         serve(TestPolicies.fleet());
 
-        CliRunner result = get("pp");
+        CliRunner result = get("pp", "-A");
 
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out()).isEqualTo("""
@@ -43,26 +43,31 @@ class GetPropagationPoliciesCommandTest {
     }
 
     @Test
-    void aNamespaceShowsItsPropagationPoliciesAndYamlTheApiObjects() {
+    void aNamespaceShowsItsPropagationPoliciesAndANameOneAsYaml() {
         serve(TestPolicies.fleet());
 
+        CliRunner payments = get("propagationpolicies", "-n", "payments");
         CliRunner shop = get("propagationpolicies", "-n", "shop");
-        CliRunner yaml = get("propagationpolicies", "-n", "payments", "-o", "yaml");
+        CliRunner typo = get("propagationpolicy", "typo", "-n", "payments", "-o", "yaml");
+        CliRunner absent = get("propagationpolicy", "nope", "-n", "payments");
 
+        assertThat(payments.out().lines().toList()).hasSize(3).noneMatch(line -> line.contains("everywhere"));
         assertThat(shop.exitCode()).isZero();
         assertThat(shop.err()).isEqualTo("No propagationpolicies found in shop namespace.\n");
-        assertThat(yaml.out()).startsWith("apiVersion: fedstream.io/v1alpha1\nkind: PropagationPolicyList\nitems:\n")
-                .contains("    name: typo\n", "    inForce: false\n").doesNotContain("everywhere");
+        assertThat(typo.out()).startsWith("apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata:\n  name: typo\n")
+                .contains("  inForce: false\n");
+        assertThat(absent.exitCode()).isEqualTo(1);
+        assertThat(absent.err()).isEqualTo("error: propagationpolicy payments/nope not found\n");
     }
 
     @Test
-    void noPolicyAtAllSaysThatNothingIsPlacedWithoutOne() {
+    void noPolicyAtAllSaysSo() {
         serve(Map.of());
 
-        CliRunner result = get("propagationpolicies");
+        CliRunner result = get("propagationpolicies", "-A");
 
         assertThat(result.exitCode()).isZero();
-        assertThat(result.err()).isEqualTo("No propagation policies found: without one, fedstream places no workload, as Karmada.\n");
+        assertThat(result.err()).isEqualTo("No propagationpolicies found.\n");
     }
 
     private CliRunner get(String... args) {
