@@ -21,7 +21,7 @@ final class PropagationPolicyRoutes {
                     String name = request.path("name");
                     return policies.byName(namespace, name).map(policy -> ApiResponse.ok(PropagationPolicyObject.toJson(policy)))
                             .orElseGet(() -> ApiResponse.error(404, "NotFound", "propagationpolicy " + namespace + "/" + name
-                                    + " not found on fedstream.policies").with("namespace", namespace).with("name", name));
+                                    + " not found among the published policies").with("namespace", namespace).with("name", name));
                 });
     }
 }

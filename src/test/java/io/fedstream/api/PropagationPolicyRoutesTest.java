@@ -71,7 +71,7 @@ class PropagationPolicyRoutesTest {
         assertThat(typo.statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(typo.body()).at("/status/inForce").asBoolean()).isFalse();
         assertThat(absent.statusCode()).isEqualTo(404);
-        assertThat(JSON.readTree(absent.body()).path("message").asText()).isEqualTo("propagationpolicy payments/nope not found on fedstream.policies");
+        assertThat(JSON.readTree(absent.body()).path("message").asText()).isEqualTo("propagationpolicy payments/nope not found among the published policies");
     }
 
     @Test
