@@ -4,6 +4,7 @@ import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.InterpretationError;
 import io.fedstream.avro.InterpretationState;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.interpret.FieldError;
 import java.util.List;
 
 /** Why a binding is not running as applied, in one line: its first interpretation error, its admission's reason, or why it is not placed. */
@@ -33,6 +34,6 @@ final class BindingReason {
             return "";
         }
         InterpretationError error = errors.get(0);
-        return error.getField() + ": " + error.getReason() + (error.getValue() == null ? "" : " (value: " + error.getValue() + ")");
+        return new FieldError(error.getField(), error.getValue(), error.getReason()).message();
     }
 }

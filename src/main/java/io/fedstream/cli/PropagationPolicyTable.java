@@ -1,6 +1,7 @@
 package io.fedstream.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.fedstream.interpret.FieldError;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,7 +36,7 @@ final class PropagationPolicyTable {
     /** {@code field: reason (value: v)}, as every other refusal of fedstream reads. */
     private static String problem(JsonNode problem) {
         JsonNode value = problem.path("value");
-        return problem.path("field").asText() + ": " + problem.path("reason").asText()
-                + (value.isNull() || value.isMissingNode() ? "" : " (value: " + value.asText() + ")");
+        return new FieldError(problem.path("field").asText(), value.isNull() || value.isMissingNode() ? null : value.asText(),
+                problem.path("reason").asText()).message();
     }
 }
