@@ -98,7 +98,8 @@ public final class QueryServer implements AutoCloseable {
         new AggregateRoutes(new AggregateQuery(workloads)).addTo(routes);
         new MigrationRoutes(new MigrationQuery(workloads)).addTo(routes);
         new ClusterRoutes(new ClusterQuery(health)).addTo(routes);
-        new PropagationPolicyRoutes(new PropagationPolicyQuery(workloads)).addTo(routes);
+        PolicyRoutes.propagationPolicies(workloads).addTo(routes);
+        PolicyRoutes.overridePolicies(workloads).addTo(routes);
         this.router = routes;
         server.start();
         LOG.info("Query API listening on http://{}:{}{}", endpoint().host(), endpoint().port(),

@@ -14,8 +14,8 @@
  *       ({@link io.fedstream.api.MigrationQuery});
  *   <li>{@code /apis/clusters}: the health client's {@code cluster-states-store}, keyed by cluster
  *       ({@link io.fedstream.api.ClusterQuery});
- *   <li>{@code /apis/propagationpolicies}: the {@code policies-store} global store, whole on every instance
- *       ({@link io.fedstream.api.PropagationPolicyQuery}).
+ *   <li>{@code /apis/propagationpolicies}, {@code /apis/overridepolicies}: the {@code policies-store} global store,
+ *       whole on every instance ({@link io.fedstream.api.PolicyQuery}, one per policy family).
  * </ul>
  *
  * <p>Per resource there is one query (its store-reading code, in one place), one route set ({@code *Routes}) and one

@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
             "  fedstream get clusters -o wide",
             "  fedstream get migrations -A"},
         subcommands = {GetResourceBindingsCommand.class, GetQuotasCommand.class, GetAggregatesCommand.class, GetClustersCommand.class,
-            GetMigrationsCommand.class, GetPropagationPoliciesCommand.class})
+            GetMigrationsCommand.class, GetPropagationPoliciesCommand.class, GetOverridePoliciesCommand.class})
 final class GetCommand implements Runnable {
 
     @CommandLine.Spec

@@ -1,7 +1,5 @@
 package io.fedstream.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.util.List;
 import picocli.CommandLine.Command;
 
 /** {@code fedstream get propagationpolicies [NAME]}: the (Cluster)PropagationPolicies fedstream has read, in force or refused. */
@@ -18,31 +16,9 @@ import picocli.CommandLine.Command;
             "  fedstream get propagationpolicies -A",
             "  fedstream get propagationpolicies payments -n payments -o yaml",
             "  fedstream get propagationpolicies -n payments -o wide --server http://127.0.0.1:8080 --token T"})
-final class GetPropagationPoliciesCommand extends NamespacedGetCommand<JsonNode> {
+final class GetPropagationPoliciesCommand extends PolicyGetCommand {
 
-    @Override
-    String kind() {
-        return "propagationpolicy";
-    }
-
-    @Override
-    String plural() {
-        return "propagationpolicies";
-    }
-
-    @Override
-    String resource() {
-        return "propagationpolicies";
-    }
-
-    @Override
-    JsonNode fromJson(JsonNode object) {
-        return object;
-    }
-
-    /** One table whatever the scope: its KIND and NAMESPACE columns tell a ClusterPropagationPolicy apart. */
-    @Override
-    String table(List<JsonNode> policies, boolean wide, boolean allNamespaces) {
-        return PropagationPolicyTable.render(policies);
+    GetPropagationPoliciesCommand() {
+        super("propagationpolicy", "propagationpolicies", PolicyTable.PROPAGATION);
     }
 }

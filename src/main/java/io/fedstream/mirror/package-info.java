@@ -6,7 +6,7 @@
  * {@code policies-store}, read as {@link io.fedstream.mirror.PropagationPolicies} and
  * {@link io.fedstream.mirror.OverridePolicies}). No sub-topology of its own: the bind, admit, place-and-fail-over
  * ({@link io.fedstream.failover.stage}) and reserving ({@link io.fedstream.reserve}) stages use these, and the query
- * API lists the propagation policies as they read them ({@link io.fedstream.mirror.PublishedPropagationPolicy}).
+ * API lists the propagation and override policies as they read them ({@link io.fedstream.mirror.PublishedPolicy}).
  *
  * <p>Rules: docs/placement.md, docs/overrides.md.
  */

@@ -140,6 +140,10 @@ class QueryApiIT {
                         .extracting(p -> p.at("/metadata/namespace").asText() + "/" + p.at("/metadata/name").asText() + " "
                                 + p.at("/status/inForce").asBoolean())
                         .containsExactly("team-99/idle true");
+                assertThat(getUntil(instance, "/apis/overridepolicies", l -> l.get("items").size() == 1).get("items"))
+                        .extracting(p -> p.at("/metadata/namespace").asText() + "/" + p.at("/metadata/name").asText() + " "
+                                + p.at("/status/inForce").asBoolean())
+                        .containsExactly("team-99/idle-labels true");
                 assertThat(getUntil(instance, "/apis/quotas", q -> q.get("items").size() == 2).get("items"))
                         .extracting(q -> q.at("/metadata/namespace").asText() + "/" + q.at("/metadata/name").asText())
                         .containsExactly("team-1/compute", "team-2/objects");
@@ -249,7 +253,7 @@ class QueryApiIT {
         return last;
     }
 
-    /** A quota the ledger enforces, one whose only version it refuses (an object count), and a propagation policy. */
+    /** A quota the ledger enforces, one whose only version it refuses (an object count), a propagation and an override policy. */
     private static void publishQuotas(AppInstance instance) {
         var policies = instance.fedstream().topics().policies();
         try (KafkaProducer<String, PolicyEvent> producer = new KafkaProducer<>(instance.fedstream().config().producerProperties(),
@@ -258,11 +262,16 @@ class QueryApiIT {
                     .setOp(Op.UPSERT).setObservedAt(NOW).setManifest("""
                             {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota",
                              "metadata":{"name":"compute","namespace":"team-1"},"spec":{"overall":{"cpu":"100","pods":"50"}}}""").build()));
-            // A namespace without workloads: listed by /apis/propagationpolicies, placing nothing here.
+            // A namespace without workloads: listed by /apis/propagationpolicies and /apis/overridepolicies, acting on nothing here.
             producer.send(new ProducerRecord<>(policies.name(), "PropagationPolicy/team-99/idle", PolicyEvent.newBuilder()
                     .setOp(Op.UPSERT).setObservedAt(NOW).setManifest("""
                             {"apiVersion":"policy.karmada.io/v1alpha1","kind":"PropagationPolicy","metadata":{"name":"idle",
                              "namespace":"team-99"},"spec":{"resourceSelectors":[{"apiVersion":"apps/v1","kind":"Deployment"}]}}""").build()));
+            producer.send(new ProducerRecord<>(policies.name(), "OverridePolicy/team-99/idle-labels", PolicyEvent.newBuilder()
+                    .setOp(Op.UPSERT).setObservedAt(NOW).setManifest("""
+                            {"apiVersion":"policy.karmada.io/v1alpha1","kind":"OverridePolicy","metadata":{"name":"idle-labels",
+                             "namespace":"team-99"},"spec":{"overrideRules":[{"overriders":{"labelsOverrider":[
+                             {"operator":"add","value":{"tier":"idle"}}]}}]}}""").build()));
             producer.send(new ProducerRecord<>(policies.name(), "FederatedResourceQuota/team-2/objects", PolicyEvent.newBuilder()
                     .setOp(Op.UPSERT).setObservedAt(NOW).setManifest("""
                             {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota",

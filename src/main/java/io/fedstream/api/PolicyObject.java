@@ -6,26 +6,24 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fedstream.interpret.FieldError;
-import io.fedstream.mirror.PublishedPropagationPolicy;
+import io.fedstream.mirror.PublishedPolicy;
 import java.io.IOException;
 import java.util.List;
 
 /**
- * A (Cluster)PropagationPolicy as the API shows it: Karmada's object as it was published ({@code apiVersion},
+ * A propagation or override policy as the API shows it: Karmada's object as it was published ({@code apiVersion},
  * {@code kind}, {@code metadata}, {@code spec}), and a {@code status} saying whether fedstream holds it in force and,
  * when not, every problem, as {@code field}, {@code value} and {@code reason}.
  */
-final class PropagationPolicyObject {
-
-    static final String LIST_KIND = "PropagationPolicyList";
+final class PolicyObject {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     /** Reads a manifest written as JSON or YAML alike. */
     private static final YAMLMapper MANIFESTS = new YAMLMapper();
 
-    private PropagationPolicyObject() {}
+    private PolicyObject() {}
 
-    static ObjectNode toJson(PublishedPropagationPolicy policy) {
+    static ObjectNode toJson(PublishedPolicy policy) {
         JsonNode manifest = manifest(policy.manifest());
         ObjectNode object = NODES.objectNode()
                 .put("apiVersion", manifest.path("apiVersion").asText(""))
@@ -43,8 +41,9 @@ final class PropagationPolicyObject {
         return object;
     }
 
-    static ObjectNode listJson(List<PublishedPropagationPolicy> policies) {
-        ObjectNode list = NODES.objectNode().put("apiVersion", ClusterObject.API_VERSION).put("kind", LIST_KIND);
+    /** A list of kind {@code listKind}, e.g. {@code PropagationPolicyList}. */
+    static ObjectNode listJson(String listKind, List<PublishedPolicy> policies) {
+        ObjectNode list = NODES.objectNode().put("apiVersion", ClusterObject.API_VERSION).put("kind", listKind);
         ArrayNode items = list.putArray("items");
         policies.forEach(policy -> items.add(toJson(policy)));
         return list;

@@ -13,8 +13,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** {@code GET /apis/propagationpolicies}: every instance answers from its copy of the policies global store. */
-class PropagationPolicyRoutesTest {
+/**
+ * {@code GET /apis/propagationpolicies} and {@code /apis/overridepolicies}: every instance answers from its copy of the
+ * policies global store, each family apart.
+ */
+class PolicyRoutesTest {
 
     private static final String TOKEN = "t0ken";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -75,10 +78,41 @@ class PropagationPolicyRoutesTest {
     }
 
     @Test
+    void everyOverridePolicyOfBothKindsAsTheBindStageReadsIt() throws Exception {
+        HttpResponse<String> response = get("/apis/overridepolicies");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode list = JSON.readTree(response.body());
+        assertThat(list.path("kind").asText()).isEqualTo("OverridePolicyList");
+        assertThat(list.path("items")).extracting(item -> item.path("kind").asText() + " " + item.at("/metadata/namespace").asText("-")
+                + "/" + item.at("/metadata/name").asText() + " " + item.at("/status/inForce").asBoolean()).containsExactly(
+                "OverridePolicy payments/big true", "OverridePolicy payments/broken false", "ClusterOverridePolicy -/mirror true");
+        assertThat(list.path("items").get(0).at("/spec/overrideRules")).hasSize(2);
+        JsonNode problem = list.path("items").get(1).at("/status/problems/0");
+        assertThat(problem.path("field").asText()).isEqualTo("spec.overrideRules[0].overriders.plaintext[0].operator");
+        assertThat(problem.path("value").asText()).isEqualTo("set");
+    }
+
+    @Test
+    void anOverridePolicyByNamespaceAndNameOr404AndANamespaceNarrows() throws Exception {
+        HttpResponse<String> big = get("/apis/overridepolicies/payments/big");
+        HttpResponse<String> propagation = get("/apis/overridepolicies/payments/payments");
+        JsonNode shop = JSON.readTree(get("/apis/overridepolicies?namespace=shop").body());
+
+        assertThat(big.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(big.body()).at("/status/inForce").asBoolean()).isTrue();
+        assertThat(propagation.statusCode()).isEqualTo(404);
+        assertThat(JSON.readTree(propagation.body()).path("message").asText())
+                .isEqualTo("overridepolicy payments/payments not found among the published policies");
+        assertThat(shop.path("items")).isEmpty();
+    }
+
+    @Test
     void aStoreStillRestoringIs503() throws Exception {
         stores.unavailable = true;
 
         assertThat(get("/apis/propagationpolicies").statusCode()).isEqualTo(503);
+        assertThat(get("/apis/overridepolicies").statusCode()).isEqualTo(503);
     }
 
     private HttpResponse<String> get(String path) throws Exception {

@@ -9,8 +9,11 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@code fedstream get propagationpolicies} against a query server over a policies store holding fixed policies. */
-class GetPropagationPoliciesCommandTest {
+/**
+ * {@code fedstream get propagationpolicies} and {@code get overridepolicies} against a query server over a policies
+ * store holding fixed policies.
+ */
+class GetPoliciesCommandTest {
 
     private static final String TOKEN = "t0ken";
 
@@ -61,13 +64,36 @@ class GetPropagationPoliciesCommandTest {
     }
 
     @Test
+    void overridePoliciesShowTheirSelectorsAndRulesInForceOrRefused() {
+        serve(TestPolicies.fleet());
+
+        CliRunner all = get("op", "-A");
+        CliRunner big = get("overridepolicy", "big", "-n", "payments", "-o", "json");
+        CliRunner absent = get("overridepolicy", "payments", "-n", "payments");
+
+        assertThat(all.exitCode()).as(all.err()).isZero();
+        assertThat(all.out()).isEqualTo("""
+                KIND                    NAMESPACE   NAME     SELECTORS   RULES   IN-FORCE   PROBLEM
+                OverridePolicy          payments    big      1           2       True       -
+                OverridePolicy          payments    broken   all         1       False      \
+                spec.overrideRules[0].overriders.plaintext[0].operator: must be one of add, remove, replace (value: set)
+                ClusterOverridePolicy   -           mirror   all         1       True       -
+                """);
+        assertThat(big.out()).contains("\"kind\" : \"OverridePolicy\"").contains("\"inForce\" : true");
+        assertThat(absent.exitCode()).isEqualTo(1);
+        assertThat(absent.err()).isEqualTo("error: overridepolicy payments/payments not found\n");
+    }
+
+    @Test
     void noPolicyAtAllSaysSo() {
         serve(Map.of());
 
         CliRunner result = get("propagationpolicies", "-A");
+        CliRunner overrides = get("overridepolicies", "-A");
 
         assertThat(result.exitCode()).isZero();
         assertThat(result.err()).isEqualTo("No propagationpolicies found.\n");
+        assertThat(overrides.err()).isEqualTo("No overridepolicies found.\n");
     }
 
     private CliRunner get(String... args) {

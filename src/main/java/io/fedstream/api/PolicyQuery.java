@@ -1,0 +1,36 @@
+package io.fedstream.api;
+
+import io.fedstream.avro.PolicyEvent;
+import io.fedstream.mirror.PolicyMirror;
+import io.fedstream.mirror.PublishedPolicy;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+/**
+ * The policies of one family (propagation or override) on the policies topic, from this instance's copy of the
+ * {@link PolicyMirror#STORE} global store: every instance holds all of them, so there is nothing to ask of the others.
+ */
+final class PolicyQuery {
+
+    private final FanOut fanOut;
+    private final Function<ReadOnlyKeyValueStore<String, PolicyEvent>, List<PublishedPolicy>> family;
+
+    /** {@code family} reads the family's policies of both scopes, e.g. {@link PublishedPolicy#overridePolicies}. */
+    PolicyQuery(FanOut fanOut, Function<ReadOnlyKeyValueStore<String, PolicyEvent>, List<PublishedPolicy>> family) {
+        this.fanOut = fanOut;
+        this.family = family;
+    }
+
+    /** A namespace's policy by name. */
+    Optional<PublishedPolicy> byName(String namespace, String name) {
+        return in(Optional.of(namespace)).stream().filter(policy -> policy.name().equals(name)).findFirst();
+    }
+
+    /** With a namespace, its namespaced policies; without, every policy of both scopes. */
+    List<PublishedPolicy> in(Optional<String> namespace) {
+        List<PublishedPolicy> all = fanOut.global(PolicyMirror.STORE, family);
+        return namespace.map(ns -> all.stream().filter(policy -> ns.equals(policy.namespace())).toList()).orElse(all);
+    }
+}
