@@ -4,9 +4,12 @@ import io.fedstream.admit.Placement;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.function.ToLongFunction;
 
 /**
@@ -34,6 +37,8 @@ import java.util.function.ToLongFunction;
 public final class ReplicaScheduler {
 
     /** Clusters that already run the workload first, as Karmada's ClusterLocality score puts them. */
+    /** Why a group fails its spread constraints, for the binding: the audit has the counts and amounts. */
+    private static final String SPREAD_UNMET = "the spread constraints cannot be met";
     private static final Comparator<ScheduleCandidate> LOCALITY = Comparator.comparing(c -> !c.holds());
     /** Divided clusters rank after locality by untolerated PreferNoSchedule taints, then available replicas (most first), then name. */
     private static final Comparator<ScheduleCandidate> BY_AVAILABLE = LOCALITY
@@ -77,6 +82,7 @@ public final class ReplicaScheduler {
         List<ClusterAffinity> groups = placement.affinityGroups().isEmpty() ? List.of(ClusterAffinity.ANY) : placement.affinityGroups();
         List<Rejection> rejections = new ArrayList<>();
         List<String> problems = new ArrayList<>();
+        String firstGroupWhy = null;
         for (int i = Math.max(0, groupIndex); i < groups.size(); i++) {
             ClusterAffinity group = groups.get(i);
             List<ScheduleCandidate> eligible = new ArrayList<>();
@@ -98,19 +104,38 @@ public final class ReplicaScheduler {
                 return new ScheduleResult.Scheduled(attempt.targets(), attempt.scheduling(), i, group.name(), rejections);
             }
             problems.add(where(group, placement) + attempt.problem());
+            if (firstGroupWhy == null) {
+                firstGroupWhy = rejectedEverywhere(group, request.clusters(), rejections)
+                        ? Placer.unavailable(request.clusters().size(), group.name(), rejections) : attempt.reason();
+            }
         }
         String summary = request.clusters().isEmpty() ? "no cluster is known"
                 : groupIndex >= groups.size() ? "no affinity group after group " + (groupIndex - 1) + " (" + groups.size() + " groups)"
                 : "no " + (placement.groupsNamed() ? "affinity group from group " + groupIndex : "set of clusters")
                 + " can take the workload";
-        return new ScheduleResult.Unschedulable(summary, problems, rejections);
+        return new ScheduleResult.Unschedulable(summary, request.clusters().isEmpty() ? null : firstGroupWhy, problems, rejections);
     }
 
-    /** The targets of one group, or why the group cannot take the workload. */
-    private record Attempt(List<ScheduleResult.Target> targets, Placement.Scheduling scheduling, String problem) {
+    /** Whether every cluster was turned down in the group, by a filter or for room: Karmada's FitError then says why. */
+    private static boolean rejectedEverywhere(ClusterAffinity group, List<ClusterCapacity> clusters, List<Rejection> rejections) {
+        Set<String> rejected = new HashSet<>();
+        rejections.stream().filter(r -> Objects.equals(r.group(), group.name())).forEach(r -> rejected.add(r.cluster()));
+        return rejected.size() >= clusters.size();
+    }
 
+    /**
+     * The targets of one group, or why the group cannot take the workload: {@code problem} with the amounts, for the
+     * audit, and {@code reason} without them, for the binding, which is rewritten only when its reason changes.
+     */
+    private record Attempt(List<ScheduleResult.Target> targets, Placement.Scheduling scheduling, String problem, String reason) {
+
+        /** A problem that names no amount, so that it is its own reason. */
         static Attempt failed(String problem) {
-            return new Attempt(null, null, problem);
+            return new Attempt(null, null, problem, problem);
+        }
+
+        static Attempt failed(String problem, String reason) {
+            return new Attempt(null, null, problem, reason);
         }
     }
 
@@ -130,12 +155,12 @@ public final class ReplicaScheduler {
         feasible.sort(BY_HEADROOM);
         SpreadSelection.Outcome outcome = SpreadSelection.select(feasible, placement.spreadConstraints(), replicas(request), false);
         if (outcome.problem() != null) {
-            return Attempt.failed(outcome.problem());
+            return Attempt.failed(outcome.problem(), SPREAD_UNMET);
         }
         Map<String, Long> all = new LinkedHashMap<>();
         request.components().forEach(component -> all.put(component.name(), component.replicas()));
         return new Attempt(outcome.selected().stream().map(c -> new ScheduleResult.Target(c.name(), all)).toList(),
-                Placement.Scheduling.DUPLICATED, null);
+                Placement.Scheduling.DUPLICATED, null, null);
     }
 
     private static Attempt divided(Placer.Request request, PropagationPolicy.Placement placement, ClusterAffinity group,
@@ -149,7 +174,7 @@ public final class ReplicaScheduler {
         SpreadSelection.Outcome outcome = SpreadSelection.select(eligible, placement.spreadConstraints(), replicas,
                 division.byAvailableReplicas());
         if (outcome.problem() != null) {
-            return Attempt.failed(outcome.problem());
+            return Attempt.failed(outcome.problem(), SPREAD_UNMET);
         }
         List<ScheduleCandidate> selected = outcome.selected();
         Map<String, Map<String, Long>> kept = kept(selected, previous);
@@ -166,7 +191,7 @@ public final class ReplicaScheduler {
             }
             if (available < replicas) {
                 return Attempt.failed("the clusters' available replicas (" + available + ") are not enough for " + replicas
-                        + describe(selected, ScheduleCandidate::available));
+                        + describe(selected, ScheduleCandidate::available), "the clusters' available replicas are not enough");
             }
             List<ScheduleCandidate> used = division.preference() == ReplicaDivision.Preference.Aggregated
                     ? aggregated(selected, replicas) : selected;
@@ -213,7 +238,7 @@ public final class ReplicaScheduler {
         }
         if (free < target) {
             return Attempt.failed("the clusters' free room holds " + free + " more replicas, not the " + target + " missing"
-                    + describe(selected, ScheduleCandidate::free));
+                    + describe(selected, ScheduleCandidate::free), "the clusters' free room is not enough for the missing replicas");
         }
         List<ScheduleCandidate> used = selected;
         if (division.preference() == ReplicaDivision.Preference.Aggregated) {
@@ -291,6 +316,7 @@ public final class ReplicaScheduler {
         boolean nothingToRun = kept.isEmpty() && replicas(request) == 0;
         List<ScheduleResult.Target> targets = new ArrayList<>();
         List<String> shortages = new ArrayList<>();
+        List<String> tooSmall = new ArrayList<>();
         for (ScheduleCandidate candidate : selected) {
             Map<String, Long> share = shares.getOrDefault(candidate.name(), Map.of());
             Map<String, Long> keeps = kept.getOrDefault(candidate.name(), Map.of());
@@ -313,13 +339,14 @@ public final class ReplicaScheduler {
             if (shortage != null) {
                 rejections.add(shortage);
                 shortages.add("cluster " + candidate.name() + " cannot hold its share " + share + ": " + shortage.detail());
+                tooSmall.add(candidate.name());
             }
             targets.add(new ScheduleResult.Target(candidate.name(), total));
         }
         if (!shortages.isEmpty()) {
-            return Attempt.failed(String.join("; ", shortages));
+            return Attempt.failed(String.join("; ", shortages), "its share does not fit on " + String.join(", ", tooSmall));
         }
-        return new Attempt(targets, Placement.Scheduling.DIVIDED, null);
+        return new Attempt(targets, Placement.Scheduling.DIVIDED, null, null);
     }
 
     /** The replicas a division must place: the largest component's (each component is divided by the same weights). */

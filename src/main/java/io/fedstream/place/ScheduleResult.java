@@ -57,14 +57,21 @@ public sealed interface ScheduleResult permits ScheduleResult.Scheduled, Schedul
     }
 
     /**
-     * No affinity group can take the workload: a summary, and per group tried why not (e.g. {@code group primary: 1
-     * feasible cluster(s), fewer than the cluster spread constraint's minGroups 2}).
+     * No affinity group can take the workload: a summary; why not in the first group tried, naming no amount (Karmada's
+     * FitError when every cluster was turned down, e.g. {@code 0/3 clusters are available: 3 cluster(s) did not match
+     * the placement cluster affinity constraint}; null when no cluster is known); and per group tried why not, with the
+     * amounts (e.g. {@code group primary: 1 feasible cluster(s), fewer than the cluster spread constraint's minGroups 2}).
      */
-    record Unschedulable(String summary, List<String> problems, List<Rejection> rejections) implements ScheduleResult {
+    record Unschedulable(String summary, String firstGroupWhy, List<String> problems, List<Rejection> rejections) implements ScheduleResult {
 
         public Unschedulable {
             problems = List.copyOf(problems);
             rejections = List.copyOf(rejections);
+        }
+
+        /** What the binding says: the summary and the first group's why, which change only when a cause does. */
+        public String reason() {
+            return firstGroupWhy == null ? summary : summary + " (" + firstGroupWhy + ")";
         }
     }
 }

@@ -101,6 +101,34 @@ class ReplicaSchedulerTest {
         assertThat(result).isInstanceOf(ScheduleResult.Unschedulable.class);
         assertThat(((ScheduleResult.Unschedulable) result).problems())
                 .containsExactly("2 feasible cluster(s), fewer than the cluster spread constraint's minGroups 3");
+        assertThat(((ScheduleResult.Unschedulable) result).reason())
+                .isEqualTo("no set of clusters can take the workload (the spread constraints cannot be met)");
+    }
+
+    @Test
+    void staticWeightsOverClustersOutsideTheFleetSayEveryClusterFailedTheAffinityAsKarmadasFitErrorDoes() {
+        // Karmada's samples/nginx policy, on a fleet whose clusters are named otherwise.
+        ClusterAffinity members = new ClusterAffinity(null, List.of("member1", "member2"), List.of(), null);
+        ReplicaDivision halves = new ReplicaDivision(ReplicaDivision.Preference.Weighted,
+                List.of(weight("member1", 1), weight("member2", 1)), false);
+        PropagationPolicy nginx = policy(new PropagationPolicy.Placement(List.of(members), false, List.of(),
+                PropagationPolicy.ReplicaScheduling.Divided, List.of(), halves));
+
+        ScheduleResult result = schedule(web(2), nginx, cluster("member-1", 10), cluster("member-2", 10), cluster("member-3", 10));
+
+        assertThat(result).isInstanceOfSatisfying(ScheduleResult.Unschedulable.class, u -> {
+            assertThat(u.problems()).containsExactly("no eligible cluster");
+            assertThat(u.reason()).isEqualTo("no set of clusters can take the workload (0/3 clusters are available: 3 cluster(s) did"
+                    + " not match the placement cluster affinity constraint)");
+        });
+    }
+
+    @Test
+    void aDuplicatedWorkloadThatFitsNowhereCountsTheCausesOfEveryCluster() {
+        ScheduleResult result = schedule(web(5), duplicated(clusters(2, 2)), cluster("m1", 4), cluster("m2", 1));
+
+        assertThat(((ScheduleResult.Unschedulable) result).reason())
+                .isEqualTo("no set of clusters can take the workload (0/2 clusters are available: 2 cluster(s) had insufficient cpu)");
     }
 
     @Test
@@ -337,6 +365,8 @@ class ReplicaSchedulerTest {
 
         assertThat(((ScheduleResult.Unschedulable) result).problems())
                 .containsExactly("the clusters' free room holds 1 more replicas, not the 2 missing (m1=1, m2=0)");
+        assertThat(((ScheduleResult.Unschedulable) result).reason()).as("no amount: the binding is rewritten only when a cause changes")
+                .isEqualTo("no set of clusters can take the workload (the clusters' free room is not enough for the missing replicas)");
     }
 
     @Test

@@ -65,8 +65,8 @@ final class PlacingShares {
         if (!(result instanceof ScheduleResult.Scheduled scheduled)) {
             ScheduleResult.Unschedulable no = (ScheduleResult.Unschedulable) result;
             String why = no.problems().isEmpty() ? no.summary() : no.summary() + ": " + String.join("; ", no.problems());
-            // The binding keeps the short summary; the audit carries the per-cluster problems, which change with every heartbeat.
-            placing.unplaceable(key, binding, workload.withShares(null), why + refusedBefore(refused), no.summary());
+            // The binding keeps the reason without amounts; the audit carries the per-cluster problems, which change with every heartbeat.
+            placing.unplaceable(key, binding, workload.withShares(null), why + refusedBefore(refused), no.reason());
             return;
         }
         String decisionId = Placing.requestId(key, binding.getGeneration(), 0) + "/s" + attempt;

@@ -46,6 +46,29 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     }
 
     @Test
+    void karmadasNginxSampleOnAFleetOfOtherNamesSaysInTheBindingThatNoClusterMatchedTheAffinity() {
+        fleet = FleetDriver.threeClusters(stateDir);
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy("""
+                clusterAffinity: {clusterNames: [member1, member2]}
+                replicaScheduling:
+                  replicaSchedulingType: Divided
+                  replicaDivisionPreference: Weighted
+                  weightPreference:
+                    staticWeightList:
+                      - {targetCluster: {clusterNames: [member1]}, weight: 1}
+                      - {targetCluster: {clusterNames: [member2]}, weight: 1}
+                """)).advance(Duration.ofSeconds(1));
+
+        fleet.deployment("team-a", "web", 2, "1").advance(Duration.ofSeconds(5));
+
+        assertThat(placementOf(WEB)).isNull();
+        assertThat(fleet.binding(WEB).getUnplacedReason()).isEqualTo("no set of clusters can take the workload (0/3 clusters are"
+                + " available: 3 cluster(s) did not match the placement cluster affinity constraint)");
+        assertThat(fleet.decisions(WEB)).containsExactly("ADMITTED", "UNPLACEABLE");
+        assertThat(fleet.audit.get(fleet.audit.size() - 1).getReason()).isEqualTo("no set of clusters can take the workload: no eligible cluster");
+    }
+
+    @Test
     void staticWeightsTwoToOneDivideTheReplicasAndTheQuotaChargesEachClusterItsShare() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "16", "64Gi").cluster("dc-2", "8", "64Gi").advance(Duration.ofSeconds(1));
         fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy("""
