@@ -13,7 +13,8 @@ import java.util.stream.Collectors;
 /**
  * Renders bindings one row each, as {@code kubectl get}: NAME, KIND, STATE (interpretation), ADMISSION, CLUSTERS (where
  * it is placed: names, each with its replicas where they are divided; - while unplaced), TEMPLATES, CPU, MEMORY, UPDATED
- * (an age), REASON (why it is not interpreted, admitted or placed; - when it is all three).
+ * (the age of the binding's last change: interpreted, admitted or rejected, placed or moved, or a new reason not to
+ * place it), REASON (why it is not interpreted, admitted or placed; - when it is all three).
  */
 final class BindingSummaryTable {
 

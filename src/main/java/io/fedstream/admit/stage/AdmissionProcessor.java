@@ -21,6 +21,7 @@ import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.mirror.PolicyMirror;
 import io.fedstream.serde.StoreEncodingCheck;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -222,7 +223,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         if (current.getPlacement() != null || why.equals(current.getUnplacedReason())) {
             return;
         }
-        ResourceBinding now = ResourceBinding.newBuilder(current).setUnplacedReason(why).build();
+        ResourceBinding now = ResourceBinding.newBuilder(current).setUnplacedReason(why).setUpdatedAt(Instant.ofEpochMilli(step.now)).build();
         bindings.put(key, now);
         step.binding(key, now);
     }

@@ -21,7 +21,7 @@ final class AdmissionStates {
 
     /** The admitted version runs where it asked to: its requested placement becomes the placement. */
     static ResourceBinding admitted(ResourceBinding binding, Decision.Admitted decision, long now) {
-        return with(withPlacement(binding, requestedPlacement(binding)), Admission.newBuilder()
+        return decided(withPlacement(binding, requestedPlacement(binding)), now, Admission.newBuilder()
                 .setState(AdmissionState.ADMITTED)
                 .setCharged(decision.charged().overall().toQuantities())
                 .setChargedGeneration(decision.generation())
@@ -36,7 +36,7 @@ final class AdmissionStates {
      */
     static ResourceBinding rejected(ResourceBinding binding, Decision.Rejected decision, Placement chargedPlacement, long now) {
         Optional<AdmittedWorkload> still = Optional.ofNullable(decision.stillCharged());
-        return with(withPlacement(binding, chargedPlacement), Admission.newBuilder()
+        return decided(withPlacement(binding, chargedPlacement), now, Admission.newBuilder()
                 .setState(AdmissionState.REJECTED)
                 .setRequestedPlacement(requestedPlacement(binding))
                 .setReason(decision.violations().get(0).message()
@@ -54,7 +54,7 @@ final class AdmissionStates {
      */
     static ResourceBinding notChargeable(ResourceBinding binding, Optional<AdmittedWorkload> still, Placement chargedPlacement, long now) {
         boolean invalid = binding.getInterpretation().getState() == InterpretationState.INVALID;
-        return with(withPlacement(binding, chargedPlacement), Admission.newBuilder()
+        return decided(withPlacement(binding, chargedPlacement), now, Admission.newBuilder()
                 .setState(invalid ? AdmissionState.NOT_APPLICABLE : AdmissionState.PENDING)
                 .setReason(invalid
                         ? "invalid manifest: nothing of this version can be charged"
@@ -118,5 +118,10 @@ final class AdmissionStates {
 
     private static ResourceBinding with(ResourceBinding binding, Admission admission) {
         return ResourceBinding.newBuilder(binding).setAdmission(admission).build();
+    }
+
+    /** The binding with the admission decided at {@code now}, which is also when the binding was last updated. */
+    private static ResourceBinding decided(ResourceBinding binding, long now, Admission admission) {
+        return ResourceBinding.newBuilder(binding).setAdmission(admission).setUpdatedAt(Instant.ofEpochMilli(now)).build();
     }
 }

@@ -6,6 +6,7 @@ import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.mirror.PropagationPolicies;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -58,11 +59,15 @@ class NoPolicyPlacementTest extends FleetStageTest {
     void aMatchingPolicyThatArrivesLaterPlacesTheWaitingWorkloadWithinACheckInterval() {
         fleetWithoutPolicies().deployment("team-a", "web", 2, "1").advance(Duration.ofSeconds(3));
         assertThat(fleet.placement(WEB)).isNull();
+        Instant unplacedAt = fleet.binding(WEB).getUpdatedAt();
+        Instant policyAt = fleet.now();
 
         fleet.policy(WEB_POLICY_KEY, webPolicy("")).advance(Duration.ofSeconds(1));
 
         assertThat(fleet.placement(WEB)).as("the policy's affinity, not the roomiest cluster").isEqualTo("dc-1");
         assertThat(fleet.binding(WEB).getUnplacedReason()).isNull();
+        assertThat(fleet.binding(WEB).getUpdatedAt()).as("the placement is the binding's latest change, what get resourcebindings' UPDATED ages")
+                .isAfter(policyAt).isAfter(unplacedAt).isBeforeOrEqualTo(fleet.now());
         assertThat(fleet.usedOn("team-a/q", "dc-1")).containsEntry("cpu", "2");
         assertThat(fleet.quotaStatus("team-a/q").getUsed()).as("charged once, now on dc-1").containsEntry("cpu", "2");
     }
