@@ -85,8 +85,9 @@ final class ManifestRouter {
                     List<String> messages = result.errors().stream().map(e -> document.where() + ": " + e.message()).toList();
                     switch (result.outcome()) {
                         case INVALID -> problems.addAll(messages);
-                        case UNINTERPRETED -> warnings.addAll(messages.stream().map(m -> m + "; published uninterpreted: its"
-                                + " binding counts no resources until an InterpreterCustomization covers its kind").toList());
+                        case UNINTERPRETED -> warnings.addAll(messages.stream().map(m -> m + "; published anyway: unless an"
+                                + " InterpreterCustomization on fedstream.policies covers its kind, it is neither admitted nor placed"
+                                + " (components: [] declares a kind that runs no pods)").toList());
                         case INTERPRETED -> { }
                     }
                 }

@@ -201,8 +201,8 @@ class ApplyCommandIT {
         assertThat(applied.exitCode()).as(applied.err()).isZero();
         assertThat(applied.out()).isEqualTo("widget.example.com/w applied\n");
         assertThat(applied.err()).isEqualTo("warning: " + file + " document 1: kind: no interpreter for example.com/v1/Widget"
-                + " (value: Widget); published uninterpreted: its binding counts no resources until an InterpreterCustomization"
-                + " covers its kind\n");
+                + " (value: Widget); published anyway: unless an InterpreterCustomization on fedstream.policies covers its kind,"
+                + " it is neither admitted nor placed (components: [] declares a kind that runs no pods)\n");
         Topics topics = Topics.of(FedstreamConfig.of(Map.of("topic.workloads", workloadsTopic)).topicNames(),
                 new AvroSerdes(registry, AvroSerdeConfig.defaults()));
         assertThat(consume(kafka, workloadsTopic, topics.workloads().valueSerde().deserializer(), 1))

@@ -122,8 +122,9 @@ class ApplyCommandTest {
 
         // Past the check: it warned and went on to publish, which the closed registry then refused.
         assertThat(result.err()).startsWith("warning: " + file + " document 1: kind: no interpreter for example.com/v1/Widget"
-                + " (value: Widget); published uninterpreted: its binding counts no resources until an"
-                + " InterpreterCustomization covers its kind\nerror: Schema registry at " + registry + " is unreachable");
+                + " (value: Widget); published anyway: unless an InterpreterCustomization on fedstream.policies covers its kind,"
+                + " it is neither admitted nor placed (components: [] declares a kind that runs no pods)\nerror: Schema registry at " + registry
+                + " is unreachable");
         assertThat(result.exitCode()).isEqualTo(1);
     }
 
