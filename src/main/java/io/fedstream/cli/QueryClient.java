@@ -74,7 +74,13 @@ final class QueryClient {
         }
     }
 
+    /** The first message on the cause chain; the HTTP client's ConnectException of a closed port carries none. */
     private static String describe(IOException e) {
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause.getMessage() != null) {
+                return cause.getMessage();
+            }
+        }
+        return e instanceof ConnectException ? "nothing accepts connections there" : e.getClass().getSimpleName();
     }
 }

@@ -201,7 +201,8 @@ class GetResourceBindingsCommandTest {
         CliRunner result = CliRunner.run("get", "resourcebindings", "-n", "streaming", "--server", "http://127.0.0.1:" + closedPort);
 
         assertThat(result.exitCode()).isEqualTo(1);
-        assertThat(result.err()).startsWith("error: cannot reach the fedstream query API at http://127.0.0.1:" + closedPort);
+        assertThat(result.err()).isEqualTo("error: cannot reach the fedstream query API at http://127.0.0.1:" + closedPort
+                + " (is `fedstream run` up? set --server): nothing accepts connections there\n");
     }
 
     @Test
