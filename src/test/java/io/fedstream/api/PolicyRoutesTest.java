@@ -38,13 +38,9 @@ class PolicyRoutesTest {
 
     @Test
     void everyPolicyOfBothKindsAsPublishedWithWhetherItIsInForce() throws Exception {
-        HttpResponse<String> response = get("/apis/propagationpolicies");
+        JsonNode list = list("/apis/propagationpolicies", "PropagationPolicyList");
 
-        assertThat(response.statusCode()).isEqualTo(200);
-        JsonNode list = JSON.readTree(response.body());
-        assertThat(list.path("kind").asText()).isEqualTo("PropagationPolicyList");
-        assertThat(list.path("items")).extracting(item -> item.path("kind").asText() + " " + item.at("/metadata/namespace").asText("-")
-                + "/" + item.at("/metadata/name").asText() + " " + item.at("/status/inForce").asBoolean()).containsExactly(
+        assertThat(list.path("items")).extracting(PolicyRoutesTest::summary).containsExactly(
                 "PropagationPolicy payments/payments true", "PropagationPolicy payments/typo false",
                 "ClusterPropagationPolicy -/everywhere true");
         JsonNode payments = list.path("items").get(0);
@@ -79,13 +75,9 @@ class PolicyRoutesTest {
 
     @Test
     void everyOverridePolicyOfBothKindsAsTheBindStageReadsIt() throws Exception {
-        HttpResponse<String> response = get("/apis/overridepolicies");
+        JsonNode list = list("/apis/overridepolicies", "OverridePolicyList");
 
-        assertThat(response.statusCode()).isEqualTo(200);
-        JsonNode list = JSON.readTree(response.body());
-        assertThat(list.path("kind").asText()).isEqualTo("OverridePolicyList");
-        assertThat(list.path("items")).extracting(item -> item.path("kind").asText() + " " + item.at("/metadata/namespace").asText("-")
-                + "/" + item.at("/metadata/name").asText() + " " + item.at("/status/inForce").asBoolean()).containsExactly(
+        assertThat(list.path("items")).extracting(PolicyRoutesTest::summary).containsExactly(
                 "OverridePolicy payments/big true", "OverridePolicy payments/broken false", "ClusterOverridePolicy -/mirror true");
         assertThat(list.path("items").get(0).at("/spec/overrideRules")).hasSize(2);
         JsonNode problem = list.path("items").get(1).at("/status/problems/0");
@@ -113,6 +105,21 @@ class PolicyRoutesTest {
 
         assertThat(get("/apis/propagationpolicies").statusCode()).isEqualTo(503);
         assertThat(get("/apis/overridepolicies").statusCode()).isEqualTo(503);
+    }
+
+    /** The list at {@code path}, answered 200 with kind {@code listKind}. */
+    private JsonNode list(String path, String listKind) throws Exception {
+        HttpResponse<String> response = get(path);
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode list = JSON.readTree(response.body());
+        assertThat(list.path("kind").asText()).isEqualTo(listKind);
+        return list;
+    }
+
+    /** {@code kind namespace/name inForce}, the namespace {@code -} for a cluster-scoped policy. */
+    private static String summary(JsonNode item) {
+        return item.path("kind").asText() + " " + item.at("/metadata/namespace").asText("-") + "/" + item.at("/metadata/name").asText()
+                + " " + item.at("/status/inForce").asBoolean();
     }
 
     private HttpResponse<String> get(String path) throws Exception {
