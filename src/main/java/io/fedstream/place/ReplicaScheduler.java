@@ -36,9 +36,9 @@ import java.util.function.ToLongFunction;
  */
 public final class ReplicaScheduler {
 
-    /** Clusters that already run the workload first, as Karmada's ClusterLocality score puts them. */
     /** Why a group fails its spread constraints, for the binding: the audit has the counts and amounts. */
     private static final String SPREAD_UNMET = "the spread constraints cannot be met";
+    /** Clusters that already run the workload first, as Karmada's ClusterLocality score puts them. */
     private static final Comparator<ScheduleCandidate> LOCALITY = Comparator.comparing(c -> !c.holds());
     /** Divided clusters rank after locality by untolerated PreferNoSchedule taints, then available replicas (most first), then name. */
     private static final Comparator<ScheduleCandidate> BY_AVAILABLE = LOCALITY
