@@ -49,7 +49,7 @@ public final class EndToEndBench {
         FedstreamConfig base = FedstreamConfig.of(settings.fedstreamSettings());
         List<String> clusters = new ArrayList<>();
         for (int i = 1; i <= settings.clusters(); i++) {
-            clusters.add("member-" + i);
+            clusters.add("member" + i);
         }
         BenchFleet fleet = BenchFleet.of(settings.workloads(), settings.namespaces(), clusters);
         BenchReport report = new BenchReport(settings, out);

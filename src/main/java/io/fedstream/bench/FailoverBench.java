@@ -24,7 +24,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
  */
 public final class FailoverBench {
 
-    static final List<String> CLUSTERS = List.of("member-1", "member-2", "member-3");
+    static final List<String> CLUSTERS = List.of("member1", "member2", "member3");
     /** The cluster that fails in the first scenario, holding half of the workloads. */
     static final String FAILING = CLUSTERS.get(0);
     private static final Duration HEARTBEAT_INTERVAL = Duration.ofSeconds(1);

@@ -34,8 +34,8 @@ import picocli.CommandLine.Option;
             "Exit codes: 0 stopped by Ctrl-C, 1 cannot start (broker, registry, kubeconfig), 2 a bad flag."},
         footerHeading = "%nExamples:%n",
         footer = {
-            "  fedstream agent --cluster member-1 --kubeconfig ~/.kube/member-1.yaml",
-            "  fedstream agent --cluster member-2 --context member-2 --heartbeat 5s --resync 10m --label region=eu"
+            "  fedstream agent --cluster member1 --kubeconfig ~/.kube/member1.yaml",
+            "  fedstream agent --cluster member2 --context member2 --heartbeat 5s --resync 10m --label region=eu"
                     + " --taint maintenance=true:NoSchedule --apps-bootstrap-servers kafka-apps:9092"})
 final class AgentCommand implements Callable<Integer> {
 

@@ -19,14 +19,14 @@ import picocli.CommandLine.Option;
             "",
             "Starts a Kafka broker in a JVM of its own and produces N realistic workload events once, over namespaces whose"
                     + " quotas admit them all and whose PropagationPolicies place each workload on one cluster: every other"
-                    + " namespace on member-1 first (clusterAffinities: member-1, then member-2 and member-3), the rest on"
-                    + " member-2 or member-3, so member-1 holds half the workloads. Three clusters heart-beat every second,"
+                    + " namespace on member1 first (clusterAffinities: member1, then member2 and member3), the rest on"
+                    + " member2 or member3, so member1 holds half the workloads. Three clusters heart-beat every second,"
                     + " each with room for all. Then two scenarios, each `fedstream run` in a fresh JVM"
                     + " (health.failure.threshold.ms=3000):",
-            "  F1: once every workload is placed, member-1 stops heart-beating. Each migration command is timed from the"
-                    + " FAILED transition (append times on the broker); exactly one per workload of member-1; the survivors'"
+            "  F1: once every workload is placed, member1 stops heart-beating. Each migration command is timed from the"
+                    + " FAILED transition (append times on the broker); exactly one per workload of member1; the survivors'"
                     + " shares of the commands against their shares of the free room.",
-            "  F2: once every workload is placed, member-1 and member-2 stop heart-beating together. The migration brake"
+            "  F2: once every workload is placed, member1 and member2 stop heart-beating together. The migration brake"
                     + " must show and hold: no command for 3 x (failure threshold + toleration).",
             "",
             "Exit codes: 0 every criterion holds, 1 a criterion failed or a scenario did not complete, 2 a bad option."},

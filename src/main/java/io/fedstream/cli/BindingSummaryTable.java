@@ -51,7 +51,7 @@ final class BindingSummaryTable {
         return row;
     }
 
-    /** {@code member-1,member-2} for copies, {@code member-1:3,member-2:2} for divided replicas, {@code -} while unplaced. */
+    /** {@code member1,member2} for copies, {@code member1:3,member2:2} for divided replicas, {@code -} while unplaced. */
     private static String clusters(Placement placement) {
         if (placement == null || placement.getClusters().isEmpty()) {
             return "-";

@@ -29,8 +29,8 @@ import picocli.CommandLine.Mixin;
             "Exit codes: 0 stopped by Ctrl-C, 1 cannot start or stopped by a failure, 2 a bad flag."},
         footerHeading = "%nExamples:%n",
         footer = {
-            "  fedstream executor --cluster member-1 --kubeconfig ~/.kube/member-1.yaml",
-            "  fedstream executor --cluster member-2 --context member-2 --apps-bootstrap-servers kafka-apps:9092"})
+            "  fedstream executor --cluster member1 --kubeconfig ~/.kube/member1.yaml",
+            "  fedstream executor --cluster member2 --context member2 --apps-bootstrap-servers kafka-apps:9092"})
 final class ExecutorCommand implements Callable<Integer> {
 
     private static final Duration POLL = Duration.ofSeconds(1);

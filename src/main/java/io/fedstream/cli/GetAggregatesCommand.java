@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
         footerHeading = "%nExamples:%n",
         footer = {
             "  fedstream get aggregates -n ml",
-            "  fedstream get aggregates --cluster member-1 -o yaml",
+            "  fedstream get aggregates --cluster member1 -o yaml",
             "  fedstream get aggregates -o json --server http://127.0.0.1:8080 --token T"})
 final class GetAggregatesCommand implements Callable<Integer> {
 

@@ -22,7 +22,7 @@ import picocli.CommandLine.Parameters;
         footerHeading = "%nExamples:%n",
         footer = {
             "  fedstream get clusters",
-            "  fedstream get clusters member-2 -o wide",
+            "  fedstream get clusters member2 -o wide",
             "  fedstream get clusters -o json --server http://127.0.0.1:8080 --token T"})
 final class GetClustersCommand implements Callable<Integer> {
 

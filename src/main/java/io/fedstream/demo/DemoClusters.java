@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
 public final class DemoClusters implements AutoCloseable {
 
     /** Three clusters, each large enough to take every workload of the sample fleet and the scenes. */
-    public static final List<String> NAMES = List.of("member-1", "member-2", "member-3");
+    public static final List<String> NAMES = List.of("member1", "member2", "member3");
 
     /** The demo's cluster watch: short enough to show a failure and a recovery in seconds (defaults: 30 s, 5 min, 10 s). */
     public static final Duration FAILURE_THRESHOLD = Duration.ofSeconds(3);

@@ -92,7 +92,7 @@ public final class FailoverScene {
         out.printf("Failover scene: clusters %s heart-beat every %d s; one silent for %d s is SUSPECT, FAILED %d s later,%n",
                 String.join(", ", DemoClusters.NAMES), clusters.interval().toSeconds(),
                 DemoClusters.FAILURE_THRESHOLD.toSeconds(), DemoClusters.TOLERATION.toSeconds());
-        out.printf("and READY again after %d s of heartbeats. Policy payments/payments prefers member-2.%n",
+        out.printf("and READY again after %d s of heartbeats. Policy payments/payments prefers member2.%n",
                 DemoClusters.SUCCESS_THRESHOLD.toSeconds());
         out.flush();
         if (!await(() -> DemoClusters.NAMES.stream().allMatch(c -> states.get(c) == ClusterState.READY), "every cluster READY")) {

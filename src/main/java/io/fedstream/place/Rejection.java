@@ -46,7 +46,7 @@ public record Rejection(String group, String cluster, Reason reason, String deta
                         : "cluster(s) did not report " + s.resource() + " as allocatable").toList());
     }
 
-    /** E.g. {@code member-2: INSUFFICIENT_RESOURCES: cpu short by 500m (needs 4500m, free 4)}. */
+    /** E.g. {@code member2: INSUFFICIENT_RESOURCES: cpu short by 500m (needs 4500m, free 4)}. */
     public String message() {
         return (group == null ? "" : "[" + group + "] ") + cluster + ": " + reason + ": " + detail;
     }

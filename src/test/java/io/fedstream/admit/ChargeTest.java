@@ -47,30 +47,30 @@ class ChargeTest {
 
     @Test
     void duplicatedChargesAFullCopyPerPlacedCluster() {
-        Charge c = Charge.of(Demand.of(FLINK, 5).placed(Placement.duplicated("member-1", "member-2", "member-3")));
+        Charge c = Charge.of(Demand.of(FLINK, 5).placed(Placement.duplicated("member1", "member2", "member3")));
 
         assertThat(c.overall().toQuantities()).containsExactly(entry("cpu", "27"), entry("memory", "54Gi"), entry("pods", "15"));
-        assertThat(c.clusters()).containsOnlyKeys("member-1", "member-2", "member-3");
-        assertThat(c.cluster("member-2").toQuantities()).containsExactly(entry("cpu", "9"), entry("memory", "18Gi"), entry("pods", "5"));
-        assertThat(c.cluster("member-9")).isEqualTo(Resources.NONE);
+        assertThat(c.clusters()).containsOnlyKeys("member1", "member2", "member3");
+        assertThat(c.cluster("member2").toQuantities()).containsExactly(entry("cpu", "9"), entry("memory", "18Gi"), entry("pods", "5"));
+        assertThat(c.cluster("member9")).isEqualTo(Resources.NONE);
     }
 
     @Test
     void aDuplicatedCopyWhoseOverridesChangeItIsChargedForItsOverriddenDemand() {
         Placement placement = new Placement(Placement.Scheduling.DUPLICATED, List.of(
-                new Placement.Target("member-1", null),
-                new Placement.Target("member-2", null, Demand.of(r("cpu", "3", "memory", "6Gi"), 3))));
+                new Placement.Target("member1", null),
+                new Placement.Target("member2", null, Demand.of(r("cpu", "3", "memory", "6Gi"), 3))));
 
         Charge c = Charge.of(Demand.of(FLINK, 5).placed(placement));
 
-        assertThat(c.cluster("member-1").toQuantities()).containsExactly(entry("cpu", "9"), entry("memory", "18Gi"), entry("pods", "5"));
-        assertThat(c.cluster("member-2").toQuantities()).containsExactly(entry("cpu", "3"), entry("memory", "6Gi"), entry("pods", "3"));
+        assertThat(c.cluster("member1").toQuantities()).containsExactly(entry("cpu", "9"), entry("memory", "18Gi"), entry("pods", "5"));
+        assertThat(c.cluster("member2").toQuantities()).containsExactly(entry("cpu", "3"), entry("memory", "6Gi"), entry("pods", "3"));
         assertThat(c.overall().toQuantities()).containsExactly(entry("cpu", "12"), entry("memory", "24Gi"), entry("pods", "8"));
     }
 
     @Test
     void aClusterNamedTwiceRunsOneCopy() {
-        Charge c = Charge.of(Demand.of(FLINK, 5).placed(Placement.duplicated("member-1", "member-1")));
+        Charge c = Charge.of(Demand.of(FLINK, 5).placed(Placement.duplicated("member1", "member1")));
         assertThat(c.overall().toQuantities()).containsExactly(entry("cpu", "9"), entry("memory", "18Gi"), entry("pods", "5"));
     }
 
@@ -78,12 +78,12 @@ class ChargeTest {
     void dividedSplitsOneChargeByReplicasExactly() {
         Resources perPod = r("cpu", "500m", "memory", "1Gi");
         Placement placement = new Placement(Placement.Scheduling.DIVIDED,
-                List.of(new Placement.Target("member-1", 3L), new Placement.Target("member-2", 1L)));
+                List.of(new Placement.Target("member1", 3L), new Placement.Target("member2", 1L)));
         Charge c = Charge.of(Demand.of(perPod.times(4), 4).placed(placement));
 
         assertThat(c.overall().toQuantities()).containsExactly(entry("cpu", "2"), entry("memory", "4Gi"), entry("pods", "4"));
-        assertThat(c.cluster("member-1").toQuantities()).containsExactly(entry("cpu", "1500m"), entry("memory", "3Gi"), entry("pods", "3"));
-        assertThat(c.cluster("member-2").toQuantities()).containsExactly(entry("cpu", "500m"), entry("memory", "1Gi"), entry("pods", "1"));
+        assertThat(c.cluster("member1").toQuantities()).containsExactly(entry("cpu", "1500m"), entry("memory", "3Gi"), entry("pods", "3"));
+        assertThat(c.cluster("member2").toQuantities()).containsExactly(entry("cpu", "500m"), entry("memory", "1Gi"), entry("pods", "1"));
     }
 
     @Test

@@ -27,7 +27,7 @@ class LedgerCodecsTest {
 
     private static final Charge CHARGE = Charge.of(new Demand(
             Resources.of(Map.of("cpu", 9_000L, "memory", 18L << 30, "nvidia.com/gpu", 2_000L)),
-            Resources.of(Map.of("cpu", 18_000L)), 5, Placement.duplicated("member-1", "mémber-2")));
+            Resources.of(Map.of("cpu", 18_000L)), 5, Placement.duplicated("member1", "mémber-2")));
 
     /** A NamespaceUsage as the varint codec of format 1 wrote it: team-a, cpu 1500m, memory 1Gi, admitted 3, next sequence 4. */
     private static final String VARINT_USAGE = "01" + "0c7465616d2d61" + "04" + "06637075" + "b817" + "0c6d656d6f7279" + "8080808008" + "00" + "06" + "08";
@@ -35,8 +35,8 @@ class LedgerCodecsTest {
     @Test
     void quotasRoundTrip() {
         FederatedResourceQuota q = new FederatedResourceQuota("team-ä", "q", Resources.of(Map.of("cpu", 10_000L, "limits.memory", 1L << 40, "pods", 0L)),
-                List.of(new FederatedResourceQuota.StaticAssignment("member-2", Resources.of(Map.of("cpu", 4_000L))),
-                        new FederatedResourceQuota.StaticAssignment("member-1", Resources.NONE)));
+                List.of(new FederatedResourceQuota.StaticAssignment("member2", Resources.of(Map.of("cpu", 4_000L))),
+                        new FederatedResourceQuota.StaticAssignment("member1", Resources.NONE)));
         assertThat(LedgerCodecs.QUOTA.decode(LedgerCodecs.QUOTA.encode(q))).isEqualTo(q);
         FederatedResourceQuota empty = new FederatedResourceQuota("team-a", "none", Resources.NONE, List.of());
         assertThat(LedgerCodecs.QUOTA.decode(LedgerCodecs.QUOTA.encode(empty))).isEqualTo(empty);
@@ -45,7 +45,7 @@ class LedgerCodecsTest {
     @Test
     void usageRoundTripsIncludingExtremeNumbers() {
         NamespaceUsage u = new NamespaceUsage("team-a", Resources.of(Map.of("cpu", Long.MAX_VALUE, "memory", 1L)),
-                new TreeMap<>(Map.of("member-1", Resources.of(Map.of("cpu", Long.MIN_VALUE)), "mémber-2", Resources.of(Map.of("hugepages-2Mi", 1L << 62)))),
+                new TreeMap<>(Map.of("member1", Resources.of(Map.of("cpu", Long.MIN_VALUE)), "mémber-2", Resources.of(Map.of("hugepages-2Mi", 1L << 62)))),
                 Long.MAX_VALUE, 0);
         assertThat(LedgerCodecs.USAGE.decode(LedgerCodecs.USAGE.encode(u))).isEqualTo(u);
         assertThat(LedgerCodecs.USAGE.decode(LedgerCodecs.USAGE.encode(NamespaceUsage.empty("x")))).isEqualTo(NamespaceUsage.empty("x"));
@@ -60,7 +60,7 @@ class LedgerCodecsTest {
 
         PendingWorkload p = new PendingWorkload("team-a", "apps/Deployment/team-a/web", 3, 1000, 42, CHARGE, List.of(
                 new Violation("team-a/q", null, "cpu", 10_000, 9_000, 9_000),
-                new Violation("team-a/q", "member-1", "memory", 1, 0, 18L << 30),
+                new Violation("team-a/q", "member1", "memory", 1, 0, 18L << 30),
                 new Violation("team-a/q", "", "pods", 0, Long.MIN_VALUE, Long.MAX_VALUE)));
         assertThat(LedgerCodecs.PENDING.decode(LedgerCodecs.PENDING.encode(p))).isEqualTo(p);
         PendingWorkload nothing = new PendingWorkload("team-a", "apps/Deployment/team-a/web", 0, 0, 0, Charge.NONE, List.of());
@@ -93,11 +93,11 @@ class LedgerCodecsTest {
         backward.put("memory", 1L << 30);
         backward.put("cpu", 1_500L);
         TreeMap<String, Resources> clustersForward = new TreeMap<>();
-        clustersForward.put("member-1", Resources.of(forward));
-        clustersForward.put("member-2", Resources.of(backward));
+        clustersForward.put("member1", Resources.of(forward));
+        clustersForward.put("member2", Resources.of(backward));
         TreeMap<String, Resources> clustersBackward = new TreeMap<>(Comparator.reverseOrder());
-        clustersBackward.put("member-2", Resources.of(forward));
-        clustersBackward.put("member-1", Resources.of(backward));
+        clustersBackward.put("member2", Resources.of(forward));
+        clustersBackward.put("member1", Resources.of(backward));
 
         NamespaceUsage one = new NamespaceUsage("team-a", Resources.of(forward), clustersForward, 2, 9);
         NamespaceUsage other = new NamespaceUsage("team-a", Resources.of(backward), clustersBackward, 2, 9);
@@ -145,16 +145,16 @@ class LedgerCodecsTest {
         assertThatThrownBy(() -> LedgerCodecs.USAGE.decode(stored(new NamespaceUsageRecord("team-a", unsorted, List.of(), 0L, 0L))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageEndingWith("overall: resource 'cpu' after 'memory' (amounts must be sorted by resource, each resource once)");
-        List<ClusterAmounts> repeated = List.of(new ClusterAmounts("member-1", List.of(new ResourceAmount("cpu", 1L))),
-                new ClusterAmounts("member-1", List.of(new ResourceAmount("cpu", 2L))));
+        List<ClusterAmounts> repeated = List.of(new ClusterAmounts("member1", List.of(new ResourceAmount("cpu", 1L))),
+                new ClusterAmounts("member1", List.of(new ResourceAmount("cpu", 2L))));
         assertThatThrownBy(() -> LedgerCodecs.USAGE.decode(stored(new NamespaceUsageRecord("team-a", List.of(), repeated, 0L, 0L))))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageEndingWith("clusters: cluster 'member-1' after 'member-1' (clusters must be sorted, each cluster once)");
-        List<ClusterAmounts> twice = List.of(new ClusterAmounts("member-1", List.of(new ResourceAmount("cpu", 1L), new ResourceAmount("cpu", 2L))));
+                .hasMessageEndingWith("clusters: cluster 'member1' after 'member1' (clusters must be sorted, each cluster once)");
+        List<ClusterAmounts> twice = List.of(new ClusterAmounts("member1", List.of(new ResourceAmount("cpu", 1L), new ResourceAmount("cpu", 2L))));
         assertThatThrownBy(() -> LedgerCodecs.USAGE.decode(stored(new NamespaceUsageRecord("team-a", List.of(), twice, 0L, 0L))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("corrupt NamespaceUsage (")
-                .hasMessageEndingWith("clusters[member-1].amounts: resource 'cpu' after 'cpu' (amounts must be sorted by resource, each resource once)");
+                .hasMessageEndingWith("clusters[member1].amounts: resource 'cpu' after 'cpu' (amounts must be sorted by resource, each resource once)");
     }
 
     @Test

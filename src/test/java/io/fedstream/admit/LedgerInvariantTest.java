@@ -26,7 +26,7 @@ class LedgerInvariantTest {
     private static final int SEQUENCES = 1_000;
     private static final int OPERATIONS = 60;
     private static final List<String> NAMESPACES = List.of("ns-a", "ns-b", "ns-c");
-    private static final List<String> CLUSTERS = List.of("member-1", "member-2", "member-3");
+    private static final List<String> CLUSTERS = List.of("member1", "member2", "member3");
     private static final List<String> QUOTAS = List.of("compute", "gpus");
     private static final int WORKLOADS = 8;
 

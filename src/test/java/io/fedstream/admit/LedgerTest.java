@@ -233,69 +233,69 @@ class LedgerTest {
 
     @Test
     void aShrunkQuotaNeverEvictsAndReportsOverageOverallAndPerCluster() {
-        ledger.upsertQuota(quota("q", r("cpu", "10"), assign("member-1", r("cpu", "6"))));
-        admit("a", 1, Charge.of(Demand.of(r("cpu", "5"), 0).placed(Placement.duplicated("member-1"))));
-        admit("b", 1, Charge.of(Demand.of(r("cpu", "3"), 0).placed(Placement.duplicated("member-2"))));
+        ledger.upsertQuota(quota("q", r("cpu", "10"), assign("member1", r("cpu", "6"))));
+        admit("a", 1, Charge.of(Demand.of(r("cpu", "5"), 0).placed(Placement.duplicated("member1"))));
+        admit("b", 1, Charge.of(Demand.of(r("cpu", "3"), 0).placed(Placement.duplicated("member2"))));
 
-        ledger.upsertQuota(quota("q", r("cpu", "6"), assign("member-1", r("cpu", "2"))));
+        ledger.upsertQuota(quota("q", r("cpu", "6"), assign("member1", r("cpu", "2"))));
 
         QuotaUsage status = ledger.status(NS, "q").orElseThrow();
         assertThat(status.used().toQuantities()).containsExactly(entry("cpu", "8"));
         assertThat(status.overage().toQuantities()).containsExactly(entry("cpu", "2"));
         assertThat(status.clusters()).containsExactly(
-                new QuotaUsage.ClusterUsage("member-1", r("cpu", "2"), r("cpu", "5"), r("cpu", "3")),
-                new QuotaUsage.ClusterUsage("member-2", Resources.NONE, r("cpu", "3"), Resources.NONE));
+                new QuotaUsage.ClusterUsage("member1", r("cpu", "2"), r("cpu", "5"), r("cpu", "3")),
+                new QuotaUsage.ClusterUsage("member2", Resources.NONE, r("cpu", "3"), Resources.NONE));
         assertThat(status.admittedCount()).isEqualTo(2);
     }
 
     @Test
     void staticAssignmentsAreEnforcedPerClusterAsWellAsOverall() {
-        ledger.upsertQuota(quota("q", r("cpu", "20"), assign("member-1", r("cpu", "4")), assign("member-2", r("cpu", "8"))));
+        ledger.upsertQuota(quota("q", r("cpu", "20"), assign("member1", r("cpu", "4")), assign("member2", r("cpu", "8"))));
         Demand fourCpu = Demand.of(r("cpu", "3"), 3);
 
-        assertThat(admit("a", 1, Charge.of(fourCpu.placed(Placement.duplicated("member-1", "member-2"))))).singleElement()
+        assertThat(admit("a", 1, Charge.of(fourCpu.placed(Placement.duplicated("member1", "member2"))))).singleElement()
                 .isInstanceOf(Admitted.class);
-        List<Decision> decisions = admit("b", 1, Charge.of(fourCpu.placed(Placement.duplicated("member-1", "member-3"))));
+        List<Decision> decisions = admit("b", 1, Charge.of(fourCpu.placed(Placement.duplicated("member1", "member3"))));
 
         assertThat(decisions).containsExactly(new Rejected(key("b"), 1,
-                List.of(new Violation("team-a/q", "member-1", "cpu", 4_000, 3_000, 3_000)), null));
+                List.of(new Violation("team-a/q", "member1", "cpu", 4_000, 3_000, 3_000)), null));
         assertThat(((Rejected) decisions.get(0)).violations().get(0).message())
-                .isEqualTo("exceeded quota team-a/q on cluster member-1: requested cpu=3, used cpu=3, limited cpu=4");
+                .isEqualTo("exceeded quota team-a/q on cluster member1: requested cpu=3, used cpu=3, limited cpu=4");
         // a cluster without an assignment has no per-cluster limit; the overall one still applies
-        assertThat(admit("c", 1, Charge.of(fourCpu.placed(Placement.duplicated("member-2", "member-3"))))).singleElement()
+        assertThat(admit("c", 1, Charge.of(fourCpu.placed(Placement.duplicated("member2", "member3"))))).singleElement()
                 .isInstanceOf(Admitted.class);
         QuotaUsage status = ledger.status(NS, "q").orElseThrow();
         assertThat(status.used().toQuantities()).containsExactly(entry("cpu", "12"));
         assertThat(status.clusters()).containsExactly(
-                new QuotaUsage.ClusterUsage("member-1", r("cpu", "4"), r("cpu", "3"), Resources.NONE),
-                new QuotaUsage.ClusterUsage("member-2", r("cpu", "8"), r("cpu", "6"), Resources.NONE),
-                new QuotaUsage.ClusterUsage("member-3", Resources.NONE, r("cpu", "3"), Resources.NONE));
+                new QuotaUsage.ClusterUsage("member1", r("cpu", "4"), r("cpu", "3"), Resources.NONE),
+                new QuotaUsage.ClusterUsage("member2", r("cpu", "8"), r("cpu", "6"), Resources.NONE),
+                new QuotaUsage.ClusterUsage("member3", Resources.NONE, r("cpu", "3"), Resources.NONE));
     }
 
     @Test
     void dividedWorkloadsChargeEachClusterItsShare() {
-        ledger.upsertQuota(quota("q", r("cpu", "10"), assign("member-1", r("cpu", "2"))));
+        ledger.upsertQuota(quota("q", r("cpu", "10"), assign("member1", r("cpu", "2"))));
         Demand sixPods = Demand.of(r("cpu", "3"), 6);
         Placement mostlyElsewhere = new Placement(Placement.Scheduling.DIVIDED,
-                List.of(new Placement.Target("member-1", 2L), new Placement.Target("member-2", 4L)));
+                List.of(new Placement.Target("member1", 2L), new Placement.Target("member2", 4L)));
         Placement mostlyOnOne = new Placement(Placement.Scheduling.DIVIDED,
-                List.of(new Placement.Target("member-1", 5L), new Placement.Target("member-2", 1L)));
+                List.of(new Placement.Target("member1", 5L), new Placement.Target("member2", 1L)));
 
         assertThat(admit("a", 1, Charge.of(sixPods.placed(mostlyElsewhere)))).singleElement().isInstanceOf(Admitted.class);
         assertThat(admit("b", 1, Charge.of(sixPods.placed(mostlyOnOne)))).containsExactly(new Rejected(key("b"), 1,
-                List.of(new Violation("team-a/q", "member-1", "cpu", 2_000, 1_000, 2_500)), null));
-        assertThat(state.usage(NS).cluster("member-1").toQuantities()).containsExactly(entry("cpu", "1"), entry("pods", "2"));
+                List.of(new Violation("team-a/q", "member1", "cpu", 2_000, 1_000, 2_500)), null));
+        assertThat(state.usage(NS).cluster("member1").toQuantities()).containsExactly(entry("cpu", "1"), entry("pods", "2"));
     }
 
     @Test
     void anUnplacedWorkloadIsChargedOnceAndNotPerClusterUntilPlaced() {
-        ledger.upsertQuota(quota("q", r("cpu", "10"), assign("member-1", r("cpu", "2"))));
+        ledger.upsertQuota(quota("q", r("cpu", "10"), assign("member1", r("cpu", "2"))));
         Demand demand = Demand.of(r("cpu", "3"), 1);
         assertThat(admit("a", 1, Charge.of(demand))).singleElement().isInstanceOf(Admitted.class);
 
-        // placing it duplicated on two clusters charges 6 overall and 3 on member-1 (> 2): the unplaced version stays
-        assertThat(admit("a", 1, Charge.of(demand.placed(Placement.duplicated("member-1", "member-2"))))).containsExactly(
-                new Rejected(key("a"), 1, List.of(new Violation("team-a/q", "member-1", "cpu", 2_000, 0, 3_000)),
+        // placing it duplicated on two clusters charges 6 overall and 3 on member1 (> 2): the unplaced version stays
+        assertThat(admit("a", 1, Charge.of(demand.placed(Placement.duplicated("member1", "member2"))))).containsExactly(
+                new Rejected(key("a"), 1, List.of(new Violation("team-a/q", "member1", "cpu", 2_000, 0, 3_000)),
                         new AdmittedWorkload(NS, key("a"), 1, 0, Charge.of(demand))));
     }
 

@@ -45,11 +45,11 @@ class QuotaParserTest {
                   requests.ephemeral-storage: 100G
                   pods: "30"
                 staticAssignments:
-                  - clusterName: member-1
+                  - clusterName: member1
                     hard:
                       cpu: 4
                       nvidia.com/gpu: 2
-                  - clusterName: member-2
+                  - clusterName: member2
                     hard:
                       cpu: 6
                 """));
@@ -67,11 +67,11 @@ class QuotaParserTest {
                 entry("nvidia.com/gpu", 4_000L),
                 entry("pods", 30_000L));
         assertThat(q.staticAssignments()).containsExactly(
-                new FederatedResourceQuota.StaticAssignment("member-1", Resources.of(Map.of("cpu", 4_000L, "nvidia.com/gpu", 2_000L))),
-                new FederatedResourceQuota.StaticAssignment("member-2", Resources.of(Map.of("cpu", 6_000L))));
-        assertThat(q.assignment("member-2")).map(FederatedResourceQuota.StaticAssignment::hard)
+                new FederatedResourceQuota.StaticAssignment("member1", Resources.of(Map.of("cpu", 4_000L, "nvidia.com/gpu", 2_000L))),
+                new FederatedResourceQuota.StaticAssignment("member2", Resources.of(Map.of("cpu", 6_000L))));
+        assertThat(q.assignment("member2")).map(FederatedResourceQuota.StaticAssignment::hard)
                 .contains(Resources.of(Map.of("cpu", 6_000L)));
-        assertThat(q.assignment("member-3")).isEmpty();
+        assertThat(q.assignment("member3")).isEmpty();
     }
 
     @Test
@@ -153,10 +153,10 @@ class QuotaParserTest {
                 overall:
                   cpu: 10
                 staticAssignments:
-                  - clusterName: member-1
+                  - clusterName: member1
                     hard:
                       cpu: 1
-                  - clusterName: member-1
+                  - clusterName: member1
                     hard:
                       cpus: 1
                   - clusterName: Member_2
@@ -164,15 +164,15 @@ class QuotaParserTest {
                       cpu: 1
                   - hard:
                       cpu: 1
-                  - clusterName: member-3
-                  - clusterName: member-4
+                  - clusterName: member3
+                  - clusterName: member4
                     hard: {cpu: 1}
                     extra: true
                 """));
 
         assertThat(parsed.errors()).extracting(FieldError::message).containsExactly(
                 "spec.staticAssignments[1].clusterName: is also given at spec.staticAssignments[0].clusterName;"
-                        + " each cluster has at most one static assignment (value: member-1)",
+                        + " each cluster has at most one static assignment (value: member1)",
                 "spec.staticAssignments[1].hard.cpus: " + QuotaKeys.whyNot("cpus") + " (value: 1)",
                 "spec.staticAssignments[2].clusterName: must be a cluster name: a lower-case DNS label of at most 48"
                         + " characters (value: Member_2)",
@@ -188,11 +188,11 @@ class QuotaParserTest {
                   cpu: 10
                   memory: 8Gi
                 staticAssignments:
-                  - clusterName: member-1
+                  - clusterName: member1
                     hard:
                       cpu: 6
                       memory: 4Gi
-                  - clusterName: member-2
+                  - clusterName: member2
                     hard:
                       cpu: 4500m
                       pods: 3
@@ -209,8 +209,8 @@ class QuotaParserTest {
         ParsedQuota parsed = parse(quota("""
                 overall: {cpu: 10}
                 staticAssignments:
-                  - {clusterName: member-1, hard: {cpu: 6}}
-                  - {clusterName: member-2, hard: {requests.cpu: 4}}
+                  - {clusterName: member1, hard: {cpu: 6}}
+                  - {clusterName: member2, hard: {requests.cpu: 4}}
                 """));
         assertThat(parsed.errors()).isEmpty();
     }
@@ -243,7 +243,7 @@ class QuotaParserTest {
                   requests.cpu: "12"
                   memory: 32Gi
                 staticAssignments:
-                  - clusterName: member-1
+                  - clusterName: member1
                     hard: {cpu: 4}
                 """));
         ParsedQuota karmada = parse(quota("""
@@ -251,7 +251,7 @@ class QuotaParserTest {
                   requests.cpu: "12"
                   memory: 32Gi
                 staticAssignments:
-                  - clusterName: member-1
+                  - clusterName: member1
                     hard: {cpu: 4}
                 """));
 
@@ -268,7 +268,7 @@ class QuotaParserTest {
         assertThat(parse(quota("""
                 hard: {cpu: 2}
                 staticAssignments:
-                  - clusterName: member-1
+                  - clusterName: member1
                     hard: {cpu: 3, memory: 1Gi}
                 """)).errors()).extracting(FieldError::message).containsExactly(
                 "spec.staticAssignments[0].hard.memory: is not limited in spec.hard; a static assignment may only split overall limits (value: 1Gi)",

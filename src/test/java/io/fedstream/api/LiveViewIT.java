@@ -62,8 +62,8 @@ class LiveViewIT {
              "spec": {"resourceSelectors": [{"apiVersion": "apps/v1", "kind": "Deployment"}],
                       "placement": {"spreadConstraints": [{"spreadByField": "cluster", "maxGroups": 1}],
                                     "clusterAffinities": [
-                          {"affinityName": "primary", "clusterNames": ["member-2"]},
-                          {"affinityName": "fallback", "clusterNames": ["member-1", "member-3"]}]}}}""";
+                          {"affinityName": "primary", "clusterNames": ["member2"]},
+                          {"affinityName": "fallback", "clusterNames": ["member1", "member3"]}]}}}""";
     private static final String QUOTA = """
             {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "FederatedResourceQuota",
              "metadata": {"name": "compute", "namespace": "payments"},
@@ -118,7 +118,7 @@ class LiveViewIT {
                             By.cssSelector("tr.migration[data-command*='/payments/" + workload + "/']")));
                 }
                 WebElement row = browser.findElement(By.cssSelector("tr.migration[data-command*='/payments/ledger-writer/']"));
-                assertThat(row.getText()).contains("payments/ledger-writer", "MIGRATE", "OFFSET_COMMIT", failing + " → member-");
+                assertThat(row.getText()).contains("payments/ledger-writer", "MIGRATE", "OFFSET_COMMIT", failing + " → member");
 
                 browser.findElement(By.id("binding-namespace")).sendKeys("payments");
                 browser.findElement(By.id("binding-name")).sendKeys("ledger");

@@ -50,7 +50,7 @@ class PolicyRoutesTest {
         JsonNode problem = list.path("items").get(1).at("/status/problems/0");
         assertThat(problem.path("field").asText()).isEqualTo("spec.placement.clusterAffinity.clusterName");
         assertThat(problem.path("reason").asText()).startsWith("is not a known field");
-        assertThat(problem.path("value").asText()).isEqualTo("[\"member-1\"]");
+        assertThat(problem.path("value").asText()).isEqualTo("[\"member1\"]");
     }
 
     @Test

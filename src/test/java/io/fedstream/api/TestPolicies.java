@@ -27,7 +27,7 @@ public final class TestPolicies {
                         spec:
                           resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
                           placement:
-                            clusterAffinity: {clusterName: [member-1]}
+                            clusterAffinity: {clusterName: [member1]}
                         """,
                 "ClusterPropagationPolicy//everywhere", """
                         {"apiVersion": "policy.karmada.io/v1alpha1", "kind": "ClusterPropagationPolicy",
@@ -40,7 +40,7 @@ public final class TestPolicies {
                         spec:
                           resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
                           overrideRules:
-                            - targetCluster: {clusterNames: [member-1]}
+                            - targetCluster: {clusterNames: [member1]}
                               overriders: {plaintext: [{path: /spec/replicas, operator: replace, value: 5}]}
                             - overriders: {labelsOverrider: [{operator: add, value: {sized: big}}]}
                         """,

@@ -19,7 +19,7 @@ class BenchFleetTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final BenchFleet fleet = BenchFleet.of(40, 20, List.of("member-1", "member-2", "member-3"));
+    private final BenchFleet fleet = BenchFleet.of(40, 20, List.of("member1", "member2", "member3"));
 
     @Test
     void workloadsTakeTheFiveKindsAndTheNamespacesInTurnWithUniqueNames() throws Exception {
@@ -48,7 +48,7 @@ class BenchFleetTest {
         assertThat(policies).hasSize(40).containsKeys("PropagationPolicy/bench-000/bench", "FederatedResourceQuota/bench-019/bench");
         JsonNode policy = JSON.readTree(policies.get("PropagationPolicy/bench-004/bench"));
         assertThat(policy.at("/spec/placement/clusterAffinity/clusterNames").toString())
-                .isEqualTo("[\"member-1\",\"member-2\",\"member-3\"]");
+                .isEqualTo("[\"member1\",\"member2\",\"member3\"]");
         assertThat(policy.at("/spec/resourceSelectors")).hasSize(5);
         // bench-000 holds workloads 0 and 20 (Deployments): twice their cpu; bench-009 holds 9 and 29 (Jobs): 90%.
         Resources deployment = Interpreter.builtIn().interpret(fleet.manifestOf(0)).total();
@@ -59,15 +59,15 @@ class BenchFleetTest {
 
     @Test
     void theFailoverFleetHomesEveryOtherNamespaceOnTheFirstClusterAndAdmitsAll() throws Exception {
-        Map<String, String> policies = BenchFleet.forFailover(40, 20, List.of("member-1", "member-2", "member-3")).policies();
+        Map<String, String> policies = BenchFleet.forFailover(40, 20, List.of("member1", "member2", "member3")).policies();
 
         JsonNode first = JSON.readTree(policies.get("PropagationPolicy/bench-000/bench")).at("/spec/placement");
         assertThat(first.path("clusterAffinity").isMissingNode()).isTrue();
         assertThat(first.path("clusterAffinities").toString()).isEqualTo(
-                "[{\"affinityName\":\"first\",\"clusterNames\":[\"member-1\"]},"
-                        + "{\"affinityName\":\"others\",\"clusterNames\":[\"member-2\",\"member-3\"]}]");
+                "[{\"affinityName\":\"first\",\"clusterNames\":[\"member1\"]},"
+                        + "{\"affinityName\":\"others\",\"clusterNames\":[\"member2\",\"member3\"]}]");
         JsonNode second = JSON.readTree(policies.get("PropagationPolicy/bench-001/bench")).at("/spec/placement");
-        assertThat(second.at("/clusterAffinity/clusterNames").toString()).isEqualTo("[\"member-2\",\"member-3\"]");
+        assertThat(second.at("/clusterAffinity/clusterNames").toString()).isEqualTo("[\"member2\",\"member3\"]");
         assertThat(second.path("clusterAffinities").isMissingNode()).isTrue();
         assertThat(JSON.readTree(policies.get("PropagationPolicy/bench-018/bench")).at("/spec/placement/clusterAffinities")).hasSize(2);
         // bench-009 holds workloads 9 and 29 (Jobs): its quota admits twice their cpu, as every namespace's.

@@ -36,12 +36,12 @@ class DecisionsTest {
         assertThat(decisions.completions().count()).isZero();
         assertThat(decisions.undecided()).isEqualTo(2);
 
-        decisions.offer(binding("a", InterpretationState.INTERPRETED, AdmissionState.ADMITTED, "member-2"), 300);
+        decisions.offer(binding("a", InterpretationState.INTERPRETED, AdmissionState.ADMITTED, "member2"), 300);
         decisions.offer(binding("b", InterpretationState.INTERPRETED, AdmissionState.REJECTED, null), 200);
         decisions.offer(binding("c", InterpretationState.INVALID, AdmissionState.NOT_APPLICABLE, null), 250);
-        decisions.offer(binding("d", InterpretationState.INTERPRETED, AdmissionState.ADMITTED, "member-1"), 400);
+        decisions.offer(binding("d", InterpretationState.INTERPRETED, AdmissionState.ADMITTED, "member1"), 400);
         // A later binding of a decided workload (moved, say) is not a second decision.
-        decisions.offer(binding("a", InterpretationState.INTERPRETED, AdmissionState.ADMITTED, "member-3"), 500);
+        decisions.offer(binding("a", InterpretationState.INTERPRETED, AdmissionState.ADMITTED, "member3"), 500);
 
         assertThat(decisions.completions().isComplete()).isTrue();
         assertThat(decisions.undecided()).isZero();

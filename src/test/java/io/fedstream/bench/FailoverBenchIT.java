@@ -32,18 +32,18 @@ class FailoverBenchIT {
         assertThat(exitCode).as(report + err).isZero();
         assertThat(report)
                 .contains("fedstream bench failover: 300 workloads")
-                .containsPattern("F1: one cluster fails: member-1 stops heart-beating")
-                .containsPattern("all 300 workloads placed after \\d+\\.\\d s: member-1 \\d+, member-2 \\d+, member-3 \\d+")
-                .containsPattern("member-1: SUSPECT \\+\\d+\\.\\d s, FAILED \\+\\d+\\.\\d s")
-                .containsPattern("migration commands: (\\d+) for the \\1 workloads on member-1: duplicates 0, missing 0,"
+                .containsPattern("F1: one cluster fails: member1 stops heart-beating")
+                .containsPattern("all 300 workloads placed after \\d+\\.\\d s: member1 \\d+, member2 \\d+, member3 \\d+")
+                .containsPattern("member1: SUSPECT \\+\\d+\\.\\d s, FAILED \\+\\d+\\.\\d s")
+                .containsPattern("migration commands: (\\d+) for the \\1 workloads on member1: duplicates 0, missing 0,"
                         + " for other workloads 0, to no survivor 0; PURGE 0")
                 .containsPattern("from FAILED to each command \\(append times\\): min -?[\\d,]+ ms, p50 -?[\\d,]+ ms, p99 -?[\\d,]+ ms,"
                         + " max -?[\\d,]+ ms")
-                .containsPattern("member-2 +free room +\\d+\\.\\d% +commands +\\d+\\.\\d% \\(\\d+\\) +deviation [+-]\\d+\\.\\d points")
-                .contains("F2: 2 of 3 clusters go silent together: member-1, member-2")
+                .containsPattern("member2 +free room +\\d+\\.\\d% +commands +\\d+\\.\\d% \\(\\d+\\) +deviation [+-]\\d+\\.\\d points")
+                .contains("F2: 2 of 3 clusters go silent together: member1, member2")
                 .containsPattern("migration brake: on the cluster-state topic \\+\\d+\\.\\d s \\(MassFailure: ")
                 .contains("migration commands while silent: 0 (PURGE 0)")
-                .contains("ok   F1 exactly one command per workload on member-1")
+                .contains("ok   F1 exactly one command per workload on member1")
                 .contains("ok   F2 the brake holds: no command while 2 of 3 are silent")
                 .contains("PASSED: every criterion holds.");
     }

@@ -21,21 +21,21 @@ class FailoverReportTest {
             "bench-failover-f1-capacity-reservations", 300L), List.of("bench-failover-f1-", "bench.failover.f1."));
 
     private static FailoverBurst.Result burst(long maxDelay, double dc2CommandPercent, int duplicates) {
-        return new FailoverBurst.Result("member-1", 150, 150 + duplicates, duplicates, 0, 0, 0,
+        return new FailoverBurst.Result("member1", 150, 150 + duplicates, duplicates, 0, 0, 0,
                 new FailoverBurst.Delays(100, 300, maxDelay, maxDelay),
-                List.of(new FailoverBurst.Share("member-2", 75, 50.0, dc2CommandPercent),
-                        new FailoverBurst.Share("member-3", 75, 50.0, 100 - dc2CommandPercent)));
+                List.of(new FailoverBurst.Share("member2", 75, 50.0, dc2CommandPercent),
+                        new FailoverBurst.Share("member3", 75, 50.0, 100 - dc2CommandPercent)));
     }
 
     private static FailoverRound.Result single(FailoverBurst.Result burst) {
-        return new FailoverRound.Result("F1", List.of("member-1"), 5, 20, Map.of("member-1", 150, "member-2", 75, "member-3", 75),
-                Map.of(), 1_000, Map.of("member-1", 4_000L), Map.of("member-1", 5_000L), null, null, 0, 0, 0, burst.commands(), 0,
+        return new FailoverRound.Result("F1", List.of("member1"), 5, 20, Map.of("member1", 150, "member2", 75, "member3", 75),
+                Map.of(), 1_000, Map.of("member1", 4_000L), Map.of("member1", 5_000L), null, null, 0, 0, 0, burst.commands(), 0,
                 burst, 3_000, 1_000, 12_000, WRITES, new CpuUse(3_730, 1_210, new ThreadCpu(1_900, 60)));
     }
 
     private static FailoverRound.Result mass(int commands, Long brakeAt, long watchedMillis) {
-        return new FailoverRound.Result("F2", List.of("member-1", "member-2"), 5, 20, Map.of(), Map.of(), 1_000,
-                Map.of("member-1", 4_000L, "member-2", 4_000L), Map.of("member-1", 5_000L, "member-2", 5_000L), brakeAt,
+        return new FailoverRound.Result("F2", List.of("member1", "member2"), 5, 20, Map.of(), Map.of(), 1_000,
+                Map.of("member1", 4_000L, "member2", 4_000L), Map.of("member1", 5_000L, "member2", 5_000L), brakeAt,
                 "MassFailure: 2 of 3", 0, 0, 0, commands, 0, null, 3_000, 1_000, watchedMillis, WRITES, null);
     }
 
@@ -51,8 +51,8 @@ class FailoverReportTest {
     void theDelaysArePrintedFromWhenTheMovesWereDueTooWhichALateFailedDoesNotShorten() {
         FailoverBurst.Result burst = burst(1_900, 55.0, 0);
         // SUSPECT at 4 s, due one failure window (3 s) later; FAILED came at 8 s, 1 s after that.
-        report.single(new FailoverRound.Result("F1", List.of("member-1"), 5, 20, Map.of("member-1", 150, "member-2", 75, "member-3", 75),
-                Map.of(), 1_000, Map.of("member-1", 4_000L), Map.of("member-1", 8_000L), null, null, 0, 0, 0, burst.commands(), 0,
+        report.single(new FailoverRound.Result("F1", List.of("member1"), 5, 20, Map.of("member1", 150, "member2", 75, "member3", 75),
+                Map.of(), 1_000, Map.of("member1", 4_000L), Map.of("member1", 8_000L), null, null, 0, 0, 0, burst.commands(), 0,
                 burst, 3_000, 1_000, 12_000, WRITES, null));
 
         assertThat(text.toString())
@@ -83,7 +83,7 @@ class FailoverReportTest {
         String printed = text.toString();
         assertThat(exitCode).isEqualTo(1);
         assertThat(printed)
-                .contains("FAIL F1 exactly one command per workload on member-1: 151 commands for 150 workloads, 1 duplicates")
+                .contains("FAIL F1 exactly one command per workload on member1: 151 commands for 150 workloads, 1 duplicates")
                 .contains("FAIL F1 every command within 2,000 ms of FAILED: max 2,500 ms")
                 .contains("FAIL F1 targets within 10 points of the free-room shares: worst 12.0 points")
                 .contains("FAIL F2 the brake is shown on the cluster-state topic: never")
@@ -94,14 +94,14 @@ class FailoverReportTest {
 
     @Test
     void aClusterThatNeverFailsFailsTheScenario() {
-        FailoverRound.Result notFailed = new FailoverRound.Result("F1", List.of("member-1"), 5, 20, Map.of(), Map.of(), 1_000,
+        FailoverRound.Result notFailed = new FailoverRound.Result("F1", List.of("member1"), 5, 20, Map.of(), Map.of(), 1_000,
                 Map.of(), Map.of(), null, null, 2, 1, 0, 0, 0, null, 3_000, 1_000, 120_000, WRITES, null);
 
         List<FailoverReport.Criterion> criteria = report.criteria(notFailed, mass(0, 4_000L, 13_000));
 
         assertThat(criteria).filteredOn(criterion -> !criterion.passed()).extracting(FailoverReport.Criterion::name)
                 .containsExactly("F1 healthy fleet: no SUSPECT and no command before the failure", "F1 every silent cluster turns FAILED",
-                        "F1 clusters still heart-beating keep their state", "F1 exactly one command per workload on member-1",
+                        "F1 clusters still heart-beating keep their state", "F1 exactly one command per workload on member1",
                         "F1 every command within 2,000 ms of FAILED", "F1 targets within 10 points of the free-room shares");
     }
 }

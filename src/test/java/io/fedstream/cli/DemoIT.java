@@ -45,23 +45,23 @@ class DemoIT {
                 .containsPattern("apply  team-q/api .*-> ADMITTED, charged cpu=2,memory=2Gi,pods=2")
                 .containsPattern("apply  team-q/batch .*-> REJECTED: exceeded quota team-q/compute: requested cpu=3, used cpu=2, limited cpu=4")
                 .containsPattern("delete team-q/api; team-q/batch waited in the queue\\s+-> ADMITTED, charged cpu=3,memory=6Gi,pods=3")
-                .containsPattern("placed   payments/fraud-scorer\\s+FlinkDeployment\\s+on member-2 \\(scheduler\\)")
-                .containsPattern("member-2 READY -> SUSPECT \\(HeartbeatMissed\\)")
-                .containsPattern("member-2 SUSPECT -> FAILED \\(HeartbeatMissed\\)")
-                .containsPattern("command  payments/fraud-scorer\\s+CHECKPOINT\\s+member-2 -> member-[13]  checkpoint 17, replay"
+                .containsPattern("placed   payments/fraud-scorer\\s+FlinkDeployment\\s+on member2 \\(scheduler\\)")
+                .containsPattern("member2 READY -> SUSPECT \\(HeartbeatMissed\\)")
+                .containsPattern("member2 SUSPECT -> FAILED \\(HeartbeatMissed\\)")
+                .containsPattern("command  payments/fraud-scorer\\s+CHECKPOINT\\s+member2 -> member[13]  checkpoint 17, replay"
                         + " fedstream\\.state-deltas partition \\d+ \\(\\d+\\.\\.\\d+\\], 3 deltas; 6 KiB incremental vs 512 MiB full")
-                .containsPattern("command  payments/ledger-writer\\s+OFFSET_COMMIT\\s+member-2 -> member-[13]  commit ledger-writer"
+                .containsPattern("command  payments/ledger-writer\\s+OFFSET_COMMIT\\s+member2 -> member[13]  commit ledger-writer"
                         + " payments\\.transactions 0@18231,1@17904,2@18877")
-                .containsPattern("command  payments/checkout-web\\s+GRACEFUL_SHUTDOWN\\s+member-2 -> member-[13]")
-                .containsPattern("executor payments/fraud-scorer\\s+STARTED, COMPLETED on member-[13]")
+                .containsPattern("command  payments/checkout-web\\s+GRACEFUL_SHUTDOWN\\s+member2 -> member[13]")
+                .containsPattern("executor payments/fraud-scorer\\s+STARTED, COMPLETED on member[13]")
                 .doesNotContain("did not move within")
-                .containsPattern("moved    payments/fraud-scorer\\s+member-2 -> member-[13] \\(failover\\)")
-                .containsPattern("moved    payments/ledger-writer\\s+member-2 -> member-[13] \\(failover\\)")
-                .containsPattern("member-2 FAILED -> RECOVERING \\(HeartbeatResumed\\)")
-                .containsPattern("member-2 RECOVERING -> READY \\(Recovered\\)")
-                .containsPattern("command  payments/fraud-scorer\\s+PURGE on member-2 \\(Gracefully\\)")
-                .containsPattern("command  payments/checkout-web\\s+PURGE on member-2 \\(Gracefully\\)")
-                .containsPattern("\\d+ workloads moved off member-2 and purged there; state relayed: 6 KiB of deltas instead of"
+                .containsPattern("moved    payments/fraud-scorer\\s+member2 -> member[13] \\(failover\\)")
+                .containsPattern("moved    payments/ledger-writer\\s+member2 -> member[13] \\(failover\\)")
+                .containsPattern("member2 FAILED -> RECOVERING \\(HeartbeatResumed\\)")
+                .containsPattern("member2 RECOVERING -> READY \\(Recovered\\)")
+                .containsPattern("command  payments/fraud-scorer\\s+PURGE on member2 \\(Gracefully\\)")
+                .containsPattern("command  payments/checkout-web\\s+PURGE on member2 \\(Gracefully\\)")
+                .containsPattern("\\d+ workloads moved off member2 and purged there; state relayed: 6 KiB of deltas instead of"
                         + " 512 MiB of full state")
                 .containsPattern("  \\S.* apply -f docs/examples/federatedresourcequota\\.yaml --bootstrap-servers 127\\.0\\.0\\.1:\\d+"
                         + " --registry http://127\\.0\\.0\\.1:\\d+")

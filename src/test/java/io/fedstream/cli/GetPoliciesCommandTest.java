@@ -40,7 +40,7 @@ class GetPoliciesCommandTest {
                 KIND                       NAMESPACE   NAME         PRIORITY   SCHEDULING   IN-FORCE   PROBLEM
                 PropagationPolicy          payments    payments     5          Divided      True       -
                 PropagationPolicy          payments    typo         0          Duplicated   False      spec.placement.clusterAffinity.clusterName: \
-                is not a known field (expected clusterNames, exclude, labelSelector, fieldSelector) (value: ["member-1"])
+                is not a known field (expected clusterNames, exclude, labelSelector, fieldSelector) (value: ["member1"])
                 ClusterPropagationPolicy   -           everywhere   0          Duplicated   True       -
                 """);
     }

@@ -81,17 +81,17 @@ class GetResourceBindingsCommandTest {
     @Test
     void theClustersColumnNamesCopiesDividedReplicasAndUnplaced() {
         ResourceBinding copies = placed(TestBindings.flink("flink.apache.org", "streaming", "copies"),
-                target("member-1", null), target("member-2", null));
+                target("member1", null), target("member2", null));
         ResourceBinding divided = placed(TestBindings.flink("flink.apache.org", "streaming", "divided"),
-                target("member-1", 3L), target("member-3", 2L));
+                target("member1", 3L), target("member3", 2L));
         ResourceBinding unplaced = ResourceBinding.newBuilder(TestBindings.flink("flink.apache.org", "streaming", "waiting"))
                 .setPlacement(null).setUnplacedReason("no cluster has room").build();
 
         String table = BindingSummaryTable.render(List.of(copies, divided, unplaced), Instant.now(), false);
 
         assertThat(table.lines().toList()).hasSize(4);
-        assertThat(table).containsPattern("copies-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+member-1,member-2\\s+2\\s")
-                .containsPattern("divided-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+member-1:3,member-3:2\\s+2\\s")
+        assertThat(table).containsPattern("copies-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+member1,member2\\s+2\\s")
+                .containsPattern("divided-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+member1:3,member3:2\\s+2\\s")
                 .containsPattern("waiting-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+-\\s+2\\s");
     }
 

@@ -95,8 +95,8 @@ class ConfluentAvroConverterTest {
     @Test
     void nestedRecordsArraysMapsAndEnumsConvertAndComeBackAsTheSameRecord() {
         MigrationCommand command = MigrationCommand.newBuilder().setCommandId("w/i/1").setIncidentId("i")
-                .setWorkloadKey("w").setAction(MigrationAction.MIGRATE).setSourceCluster("member-1")
-                .setTargetCluster("member-2").setRemainingCandidates(List.of("member-3", "member-4"))
+                .setWorkloadKey("w").setAction(MigrationAction.MIGRATE).setSourceCluster("member1")
+                .setTargetCluster("member2").setRemainingCandidates(List.of("member3", "member4"))
                 .setStrategy(MigrationStrategy.CHECKPOINT)
                 .setCheckpoint(Checkpoint.newBuilder().setId(42).setPath("s3://flink/chk-42").setStateSizeBytes(512)
                         .setCompletedAt(T0).setDeltaPartition(4).setDeltaOffset(null).build())
@@ -125,7 +125,7 @@ class ConfluentAvroConverterTest {
         assertThat(struct.getStruct("checkpoint").get("completedAt")).isEqualTo(java.util.Date.from(T0));
         assertThat(struct.getStruct("checkpoint").get("deltaOffset")).isNull();
         assertThat(struct.getStruct("deltaReplay").get("bytes")).isEqualTo(960L);
-        assertThat(struct.getArray("remainingCandidates")).containsExactly("member-3", "member-4");
+        assertThat(struct.getArray("remainingCandidates")).containsExactly("member3", "member4");
         assertThat(((Struct) struct.getArray("consumerGroupOffsets").get(0)).get("offset")).isEqualTo(18231L);
         assertThat(struct.getMap("preservedState")).isEqualTo(Map.of("replicas", "3"));
 

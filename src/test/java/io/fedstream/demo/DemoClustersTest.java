@@ -33,7 +33,7 @@ class DemoClustersTest {
             });
         }
 
-        ClusterHealthEvent heartbeat = DemoClusters.heartbeat("member-1", Instant.EPOCH, Map.of());
+        ClusterHealthEvent heartbeat = DemoClusters.heartbeat("member1", Instant.EPOCH, Map.of());
 
         assertThat(requested).contains("cpu", "memory", "ephemeral-storage", "nvidia.com/gpu");
         assertThat(heartbeat.getAllocatable().keySet()).containsAll(requested);
@@ -43,17 +43,17 @@ class DemoClustersTest {
     void aClusterReportsAllocatedTheRequestsAndPodsOfWhatFedstreamPlacedThere() throws Exception {
         JsonNode aggregates = new ObjectMapper().readTree("""
                 {"clusters":[
-                  {"cluster":"member-1","workloads":2,"replicas":7,"resources":{"cpu":"9500m","memory":"20Gi",
+                  {"cluster":"member1","workloads":2,"replicas":7,"resources":{"cpu":"9500m","memory":"20Gi",
                    "ephemeral-storage":"30Gi","nvidia.com/gpu":"2","limits.cpu":"12","limits.memory":"24Gi"},"namespaces":[]},
-                  {"cluster":"member-3","workloads":0,"replicas":0,"resources":{},"namespaces":[]}]}""");
+                  {"cluster":"member3","workloads":0,"replicas":0,"resources":{},"namespaces":[]}]}""");
 
         Map<String, Map<String, String>> placed = DemoClusters.placedFrom(aggregates);
-        ClusterHealthEvent heartbeat = DemoClusters.heartbeat("member-1", Instant.EPOCH, placed.get("member-1"));
+        ClusterHealthEvent heartbeat = DemoClusters.heartbeat("member1", Instant.EPOCH, placed.get("member1"));
 
-        assertThat(placed).containsOnlyKeys("member-1", "member-3");
+        assertThat(placed).containsOnlyKeys("member1", "member3");
         assertThat(heartbeat.getAllocated()).as("limits are not allocated; pods are the placed replicas").isEqualTo(Map.of(
                 "cpu", "9500m", "memory", "20Gi", "ephemeral-storage", "30Gi", "nvidia.com/gpu", "2", "pods", "7"));
-        assertThat(placed.get("member-3")).isEqualTo(Map.of("pods", "0"));
+        assertThat(placed.get("member3")).isEqualTo(Map.of("pods", "0"));
     }
 
     @Test

@@ -35,7 +35,7 @@ final class Fixtures {
 
     static WorkloadStatusEvent status(Checkpoint checkpoint, List<ConsumerGroupOffset> offsets, String statusJson) {
         return WorkloadStatusEvent.newBuilder()
-                .setCluster("member-1")
+                .setCluster("member1")
                 .setPhase("RUNNING")
                 .setLastCompletedCheckpoint(checkpoint)
                 .setConsumerGroupOffsets(offsets)

@@ -28,7 +28,7 @@ class IncidentLedgerTest {
 
     private static PlanRequest request(List<String> candidates, String statusJson, Instant now) {
         return new PlanRequest(Fixtures.FLINK, status(null, List.of(), statusJson), new DeltaLog(DELTAS), SETTINGS,
-                FailureCause.CLUSTER, "inc-1", "member-1", candidates, 1, Map.of(), now);
+                FailureCause.CLUSTER, "inc-1", "member1", candidates, 1, Map.of(), now);
     }
 
     private static MigrationCommand command(Optional<PlanResult> result) {
@@ -38,15 +38,15 @@ class IncidentLedgerTest {
 
     @Test
     void anIncidentIsPlannedOnceWhateverHappensAfter() {
-        List<String> all = List.of("member-2", "member-3");
+        List<String> all = List.of("member2", "member3");
         MigrationCommand first = command(ledger.planOnce(request(all, null, T0)));
 
-        assertThat(first.getTargetCluster()).isEqualTo("member-2");
+        assertThat(first.getTargetCluster()).isEqualTo("member2");
         // A rescan after a restart or rebalance, and a repeated Failed transition of the cluster.
         assertThat(ledger.planOnce(request(all, null, T0.plusSeconds(1)))).isEmpty();
         assertThat(ledger.planOnce(request(all, null, T0.plusSeconds(3600)))).isEmpty();
         assertThat(ledger.entry(KEY)).contains(new IncidentEntry(IncidentEntry.State.ISSUED, first.getCommandId(), 1,
-                "member-2", List.of("member-3"), Map.of(), null));
+                "member2", List.of("member3"), Map.of(), null));
     }
 
     @Test
@@ -55,7 +55,7 @@ class IncidentLedgerTest {
         assertThat(ledger.holdBack(KEY)).as("the second check finds the decision made").isFalse();
         assertThat(ledger.entry(KEY)).hasValueSatisfying(entry -> assertThat(entry.state()).isEqualTo(IncidentEntry.State.HELD_BACK));
 
-        MigrationCommand command = command(ledger.planOnce(request(List.of("member-2"), null, T0)));
+        MigrationCommand command = command(ledger.planOnce(request(List.of("member2"), null, T0)));
 
         assertThat(command.getAttempt()).isEqualTo(1);
         assertThat(ledger.holdBack(KEY)).as("a command is out: nothing to hold back").isFalse();
@@ -63,15 +63,15 @@ class IncidentLedgerTest {
 
     @Test
     void anotherIncidentOfTheSameWorkloadIsPlannedAgain() {
-        command(ledger.planOnce(request(List.of("member-2"), null, T0)));
-        PlanRequest later = new PlanRequest(Fixtures.FLINK, null, new DeltaLog(DELTAS), SETTINGS, FailureCause.CLUSTER, "inc-2", "member-2",
-                List.of("member-3"), 1, Map.of(), T0);
+        command(ledger.planOnce(request(List.of("member2"), null, T0)));
+        PlanRequest later = new PlanRequest(Fixtures.FLINK, null, new DeltaLog(DELTAS), SETTINGS, FailureCause.CLUSTER, "inc-2", "member2",
+                List.of("member3"), 1, Map.of(), T0);
         assertThat(command(ledger.planOnce(later)).getCommandId()).endsWith("/inc-2/1");
     }
 
     @Test
     void aFailedCommandIsRetriedOnTheNextCandidateAfterTheBackOff() {
-        List<String> all = List.of("member-2", "member-3", "member-4");
+        List<String> all = List.of("member2", "member3", "member4");
         MigrationCommand first = command(ledger.planOnce(request(all, "{\"jobStatus\":{\"jobId\":\"j1\"}}", T0)));
 
         Instant failedAt = T0.plusSeconds(60);
@@ -81,16 +81,16 @@ class IncidentLedgerTest {
         MigrationCommand second = command(ledger.planOnce(request(all, "{\"jobStatus\":{}}", failedAt.plusSeconds(5))));
         assertThat(second.getAttempt()).isEqualTo(2);
         assertThat(second.getCommandId()).isEqualTo(Fixtures.FLINK.key() + "/inc-1/2");
-        assertThat(second.getTargetCluster()).isEqualTo("member-3");
-        assertThat(second.getRemainingCandidates()).containsExactly("member-4");
-        // The job on member-2 never reported a job id: the one preserved at the first failover is kept.
+        assertThat(second.getTargetCluster()).isEqualTo("member3");
+        assertThat(second.getRemainingCandidates()).containsExactly("member4");
+        // The job on member2 never reported a job id: the one preserved at the first failover is kept.
         assertThat(second.getPreservedState()).containsExactly(entry("jobid", "j1"));
         assertThat(ledger.planOnce(request(all, null, failedAt.plusSeconds(6)))).isEmpty();
     }
 
     @Test
     void aRepeatedOrStaleFailedReportIsIgnored() {
-        List<String> all = List.of("member-2", "member-3", "member-4");
+        List<String> all = List.of("member2", "member3", "member4");
         MigrationCommand first = command(ledger.planOnce(request(all, null, T0)));
 
         assertThat(ledger.onFailed(KEY, first.getCommandId(), T0)).isPresent();
@@ -104,39 +104,39 @@ class IncidentLedgerTest {
 
     @Test
     void aRetrySkipsCandidatesThatAreNoLongerEligible() {
-        MigrationCommand first = command(ledger.planOnce(request(List.of("member-2", "member-3", "member-4"), null, T0)));
+        MigrationCommand first = command(ledger.planOnce(request(List.of("member2", "member3", "member4"), null, T0)));
         ledger.onFailed(KEY, first.getCommandId(), T0);
 
-        // member-3 went unhealthy meanwhile, so the stage no longer offers it.
-        MigrationCommand second = command(ledger.planOnce(request(List.of("member-4", "member-5"), null, T0.plusSeconds(5))));
-        assertThat(second.getTargetCluster()).isEqualTo("member-4");
+        // member3 went unhealthy meanwhile, so the stage no longer offers it.
+        MigrationCommand second = command(ledger.planOnce(request(List.of("member4", "member5"), null, T0.plusSeconds(5))));
+        assertThat(second.getTargetCluster()).isEqualTo("member4");
         assertThat(second.getRemainingCandidates()).isEmpty();
     }
 
     @Test
     void theLastCandidateFailingExhaustsTheIncident() {
-        MigrationCommand only = command(ledger.planOnce(request(List.of("member-2"), null, T0)));
+        MigrationCommand only = command(ledger.planOnce(request(List.of("member2"), null, T0)));
 
         assertThat(ledger.onFailed(KEY, only.getCommandId(), T0)).isEmpty();
         assertThat(ledger.entry(KEY).get().state()).isEqualTo(IncidentEntry.State.EXHAUSTED);
-        assertThat(ledger.planOnce(request(List.of("member-2"), null, T0.plusSeconds(600)))).isEmpty();
+        assertThat(ledger.planOnce(request(List.of("member2"), null, T0.plusSeconds(600)))).isEmpty();
     }
 
     @Test
     void noTargetIsReportedOnceAndClosesTheIncident() {
         assertThat(ledger.planOnce(request(List.of(), null, T0))).containsInstanceOf(PlanResult.NoTarget.class);
-        assertThat(ledger.planOnce(request(List.of("member-2"), null, T0))).isEmpty();
+        assertThat(ledger.planOnce(request(List.of("member2"), null, T0))).isEmpty();
         assertThat(ledger.entry(KEY).get().state()).isEqualTo(IncidentEntry.State.EXHAUSTED);
     }
 
     @Test
     void aCompletedMigrationStaysCompleted() {
-        MigrationCommand c = command(ledger.planOnce(request(List.of("member-2", "member-3"), null, T0)));
+        MigrationCommand c = command(ledger.planOnce(request(List.of("member2", "member3"), null, T0)));
 
         assertThat(ledger.onCompleted(KEY, c.getCommandId())).isTrue();
         assertThat(ledger.onCompleted(KEY, c.getCommandId())).isFalse();
         assertThat(ledger.onFailed(KEY, c.getCommandId(), T0)).isEmpty();
-        assertThat(ledger.planOnce(request(List.of("member-3"), null, T0.plusSeconds(600)))).isEmpty();
+        assertThat(ledger.planOnce(request(List.of("member3"), null, T0.plusSeconds(600)))).isEmpty();
         assertThat(ledger.entry(KEY).get().state()).isEqualTo(IncidentEntry.State.COMPLETED);
     }
 

@@ -40,7 +40,7 @@ class MigrationPlannerTest {
     }
 
     private static PlanRequest request(Workload workload, WorkloadStatusEvent status, DeltaLog log, List<String> candidates) {
-        return new PlanRequest(workload, status, log, SETTINGS, FailureCause.CLUSTER, "inc-7", "member-1", candidates, 1, Map.of(), T0);
+        return new PlanRequest(workload, status, log, SETTINGS, FailureCause.CLUSTER, "inc-7", "member1", candidates, 1, Map.of(), T0);
     }
 
     private MigrationCommand planned(PlanRequest request) {
@@ -52,16 +52,16 @@ class MigrationPlannerTest {
     @Test
     void aFlinkJobRestoresItsCheckpointAndReplaysOnlyTheDeltasAfterIt() {
         var status = status(checkpoint(42, 1_000_000, 2, 100L), List.of(), "{\"jobStatus\":{\"jobId\":\"a1b2\"}}");
-        MigrationCommand c = planned(request(Fixtures.FLINK, status, deltas(), List.of("member-2", "member-3")));
+        MigrationCommand c = planned(request(Fixtures.FLINK, status, deltas(), List.of("member2", "member3")));
 
         assertThat(c.getCommandId()).isEqualTo("flink.apache.org/FlinkDeployment/team-a/orders/inc-7/1");
         assertThat(c.getIncidentId()).isEqualTo("inc-7");
         assertThat(c.getWorkloadKey()).isEqualTo(Fixtures.FLINK.key());
         assertThat(c.getAction()).isEqualTo(MigrationAction.MIGRATE);
         assertThat(c.getAttempt()).isEqualTo(1);
-        assertThat(c.getSourceCluster()).isEqualTo("member-1");
-        assertThat(c.getTargetCluster()).isEqualTo("member-2");
-        assertThat(c.getRemainingCandidates()).containsExactly("member-3");
+        assertThat(c.getSourceCluster()).isEqualTo("member1");
+        assertThat(c.getTargetCluster()).isEqualTo("member2");
+        assertThat(c.getRemainingCandidates()).containsExactly("member3");
         assertThat(c.getStrategy()).isEqualTo(MigrationStrategy.CHECKPOINT);
         assertThat(c.getCheckpoint()).isEqualTo(checkpoint(42, 1_000_000, 2, 100L));
         assertThat(c.getDeltaReplay()).isEqualTo(DeltaRange.newBuilder().setTopic(DELTAS).setPartition(2)
@@ -81,14 +81,14 @@ class MigrationPlannerTest {
     void planningTwiceGivesTheSameCommand() {
         var status = status(checkpoint(42, 1_000_000, 2, 100L), List.of(), null);
         DeltaLog log = deltas();
-        assertThat(planned(request(Fixtures.FLINK, status, log, List.of("member-2"))))
-                .isEqualTo(planned(request(Fixtures.FLINK, status, log, List.of("member-2"))));
+        assertThat(planned(request(Fixtures.FLINK, status, log, List.of("member2"))))
+                .isEqualTo(planned(request(Fixtures.FLINK, status, log, List.of("member2"))));
     }
 
     @Test
     void theIdNamesWorkloadIncidentAndAttempt() {
-        PlanRequest third = request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of("member-4"))
-                .retry(3, List.of("member-4"), Map.of(), T0);
+        PlanRequest third = request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of("member4"))
+                .retry(3, List.of("member4"), Map.of(), T0);
         assertThat(planned(third).getCommandId()).isEqualTo("apps/Deployment/team-a/web/inc-7/3");
         assertThat(planned(third).getAttempt()).isEqualTo(3);
     }
@@ -96,7 +96,7 @@ class MigrationPlannerTest {
     @Test
     void aCheckpointCoveringEveryDeltaReplaysNothing() {
         var status = status(checkpoint(43, 2_000, 2, 130L), List.of(), null);
-        MigrationCommand c = planned(request(Fixtures.FLINK, status, deltas(), List.of("member-2")));
+        MigrationCommand c = planned(request(Fixtures.FLINK, status, deltas(), List.of("member2")));
 
         assertThat(c.getDeltaReplay()).isNull();
         assertThat(c.getIncrementalBytes()).isZero();
@@ -105,7 +105,7 @@ class MigrationPlannerTest {
 
     @Test
     void aFlinkJobWithoutACompletedCheckpointStartsEmptyAndReplaysEveryDelta() {
-        MigrationCommand c = planned(request(Fixtures.FLINK, null, deltas(), List.of("member-2")));
+        MigrationCommand c = planned(request(Fixtures.FLINK, null, deltas(), List.of("member2")));
 
         assertThat(c.getStrategy()).isEqualTo(MigrationStrategy.CHECKPOINT);
         assertThat(c.getCheckpoint()).isNull();
@@ -118,7 +118,7 @@ class MigrationPlannerTest {
     @Test
     void aCheckpointOnTheWrongPartitionIsAnErrorNotACommand() {
         var status = status(checkpoint(42, 1_000, 5, 100L), List.of(), null);
-        PlanResult result = planner.plan(request(Fixtures.FLINK, status, deltas(), List.of("member-2")));
+        PlanResult result = planner.plan(request(Fixtures.FLINK, status, deltas(), List.of("member2")));
 
         assertThat(result).isEqualTo(new PlanResult.Invalid(Fixtures.FLINK.key()
                 + ": checkpoint 42 covers partition 5 but this workload's deltas are on partition 2"));
@@ -127,7 +127,7 @@ class MigrationPlannerTest {
     @Test
     void aKafkaConsumerCarriesItsCommittedOffsets() {
         var status = status(null, List.of(offset("billing", "payments", 0, 42), offset("billing", "payments", 1, 7)), null);
-        MigrationCommand c = planned(request(Fixtures.CONSUMER, status, new DeltaLog(DELTAS), List.of("member-2")));
+        MigrationCommand c = planned(request(Fixtures.CONSUMER, status, new DeltaLog(DELTAS), List.of("member2")));
 
         assertThat(c.getStrategy()).isEqualTo(MigrationStrategy.OFFSET_COMMIT);
         assertThat(c.getConsumerGroupOffsets()).containsExactly(offset("billing", "payments", 0, 42),
@@ -140,7 +140,7 @@ class MigrationPlannerTest {
 
     @Test
     void anythingElseShutsDownGracefullyWithNoState() {
-        MigrationCommand c = planned(request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of("member-2")));
+        MigrationCommand c = planned(request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of("member2")));
         assertThat(c.getStrategy()).isEqualTo(MigrationStrategy.GRACEFUL_SHUTDOWN);
         assertThat(c.getPreservedState()).isEmpty();
     }
@@ -149,24 +149,24 @@ class MigrationPlannerTest {
     void noCandidateMeansNoTargetWithTheReason() {
         PlanResult result = planner.plan(request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of()));
         assertThat(result).isEqualTo(new PlanResult.NoTarget(
-                "no candidate cluster left for apps/Deployment/team-a/web after leaving member-1 (attempt 1)"));
+                "no candidate cluster left for apps/Deployment/team-a/web after leaving member1 (attempt 1)"));
     }
 
     @Test
     void theFledClusterIsNeverATargetEvenIfPlacementStillListsIt() {
-        MigrationCommand c = planned(request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of("member-1", "member-3", "member-1", "member-3", "member-4")));
-        assertThat(c.getTargetCluster()).isEqualTo("member-3");
-        assertThat(c.getRemainingCandidates()).containsExactly("member-4");
-        assertThat(planner.plan(request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of("member-1"))))
+        MigrationCommand c = planned(request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of("member1", "member3", "member1", "member3", "member4")));
+        assertThat(c.getTargetCluster()).isEqualTo("member3");
+        assertThat(c.getRemainingCandidates()).containsExactly("member4");
+        assertThat(planner.plan(request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of("member1"))))
                 .isInstanceOf(PlanResult.NoTarget.class);
     }
 
     @Test
     void aClusterFailureFollowsTheClusterBehaviourAndAnApplicationFailureTheApplicationBehaviour() {
         var status = status(null, List.of(), "{\"jobStatus\":{\"jobId\":\"a1b2\",\"state\":\"FAILING\"}}");
-        PlanRequest cluster = request(Fixtures.WEB, status, new DeltaLog(DELTAS), List.of("member-2"));
+        PlanRequest cluster = request(Fixtures.WEB, status, new DeltaLog(DELTAS), List.of("member2"));
         PlanRequest application = new PlanRequest(Fixtures.WEB, status, new DeltaLog(DELTAS), SETTINGS, FailureCause.APPLICATION,
-                "inc-7", "member-1", List.of("member-2"), 1, Map.of(), T0);
+                "inc-7", "member1", List.of("member2"), 1, Map.of(), T0);
 
         MigrationCommand afterCluster = planned(cluster);
         MigrationCommand afterApplication = planned(application);
@@ -186,7 +186,7 @@ class MigrationPlannerTest {
         FailoverSettings clusterOnly = new FailoverSettings(true, FailoverBehavior.DEFAULTS, null, CheckpointStorage.NONE);
 
         assertThatThrownBy(() -> new PlanRequest(Fixtures.WEB, null, new DeltaLog(DELTAS), clusterOnly,
-                        FailureCause.APPLICATION, "inc-7", "member-1", List.of("member-2"), 1, Map.of(), T0))
+                        FailureCause.APPLICATION, "inc-7", "member1", List.of("member2"), 1, Map.of(), T0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("failover.application");
     }
@@ -194,7 +194,7 @@ class MigrationPlannerTest {
     @Test
     void previouslyPreservedStateIsCarriedWhenTheStatusLacksIt() {
         PlanRequest r = new PlanRequest(Fixtures.FLINK, status(null, List.of(), "{}"), new DeltaLog(DELTAS), SETTINGS,
-                FailureCause.CLUSTER, "inc-8", "member-2", List.of("member-3"), 1, Map.of("jobid", "a1b2"), T0);
+                FailureCause.CLUSTER, "inc-8", "member2", List.of("member3"), 1, Map.of("jobid", "a1b2"), T0);
         assertThat(planned(r).getPreservedState()).containsExactly(entry("jobid", "a1b2"));
     }
 }

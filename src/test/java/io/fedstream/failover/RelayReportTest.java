@@ -13,7 +13,7 @@ class RelayReportTest {
 
     private static MigrationCommand command(long incremental, long full) {
         return MigrationCommand.newBuilder().setCommandId("w/i/1").setIncidentId("i").setWorkloadKey("w")
-                .setSourceCluster("member-1").setTargetCluster("member-2").setStrategy(MigrationStrategy.CHECKPOINT)
+                .setSourceCluster("member1").setTargetCluster("member2").setStrategy(MigrationStrategy.CHECKPOINT)
                 .setIncrementalBytes(incremental).setFullStateBytes(full).setIssuedAt(T0).build();
     }
 

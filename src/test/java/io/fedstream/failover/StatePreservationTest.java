@@ -13,7 +13,7 @@ class StatePreservationTest {
 
     private static final String STATUS = "{\"jobStatus\":{\"jobId\":\"a1b2\",\"state\":\"RUNNING\","
             + "\"checkpointInfo\":{\"lastCheckpoint\":{\"id\":90071992547409931,\"size\":1.50}}},"
-            + "\"history\":[{\"cluster\":\"member-1\"},{\"cluster\":\"member-2\"}],\"ready\":true,"
+            + "\"history\":[{\"cluster\":\"member1\"},{\"cluster\":\"member2\"}],\"ready\":true,"
             + "\"labels\":{\"a\":\"b\"},\"gone\":null}";
 
     private static StatePreservation rules(String... aliasAndPath) {
@@ -29,8 +29,8 @@ class StatePreservationTest {
         StatePreservation p = rules("jobid", "{ .jobStatus.jobId }", "state", ".jobStatus.state",
                 "first", "{.history[0].cluster}", "second", "{.history[1].cluster}");
 
-        assertThat(p.extract(STATUS)).containsExactly(entry("first", "member-1"), entry("jobid", "a1b2"),
-                entry("second", "member-2"), entry("state", "RUNNING"));
+        assertThat(p.extract(STATUS)).containsExactly(entry("first", "member1"), entry("jobid", "a1b2"),
+                entry("second", "member2"), entry("state", "RUNNING"));
     }
 
     @Test
@@ -70,7 +70,7 @@ class StatePreservationTest {
         StatePreservation p = rules("jobid", "{.jobStatus.jobId}", "chk", "{.jobStatus.checkpointInfo.lastCheckpoint.id}");
 
         Map<String, String> first = p.preserve(STATUS, Map.of());
-        // The workload restarted on member-2 and failed again before it reported a job id (karmada#6232).
+        // The workload restarted on member2 and failed again before it reported a job id (karmada#6232).
         Map<String, String> second = p.preserve("{\"jobStatus\":{\"state\":\"INITIALIZING\"}}", first);
 
         assertThat(second).containsExactly(entry("chk", "90071992547409931"), entry("jobid", "a1b2"));

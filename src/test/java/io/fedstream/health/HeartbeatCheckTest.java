@@ -83,7 +83,7 @@ class HeartbeatCheckTest {
 
     private static ClusterHealthEvent.Builder valid() {
         return ClusterHealthEvent.newBuilder()
-                .setCluster("member-1")
+                .setCluster("member1")
                 .setHeartbeatAt(NOW)
                 .setConditions(List.of(condition("Ready", "True")))
                 .setAllocatable(Map.of("cpu", "64", "memory", "256Gi", "pods", "110"))

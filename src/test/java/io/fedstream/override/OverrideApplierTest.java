@@ -14,8 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class OverrideApplierTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final ClusterTarget MEMBER_1 = ClusterTarget.of("member-1", Map.of("env", "prod"));
-    private static final ClusterTarget MEMBER_2 = ClusterTarget.of("member-2", Map.of("env", "test"));
+    private static final ClusterTarget MEMBER_1 = ClusterTarget.of("member1", Map.of("env", "prod"));
+    private static final ClusterTarget MEMBER_2 = ClusterTarget.of("member2", Map.of("env", "test"));
 
     private final OverrideApplier applier = new OverrideApplier();
 
@@ -104,11 +104,11 @@ class OverrideApplierTest {
     void rulesApplyOnlyToTheirTargetClustersInOrder() {
         OverridePolicy p = namespaced("per-cluster", "", """
                 overrideRules:
-                  - targetCluster: {clusterNames: [member-1, member-2]}
+                  - targetCluster: {clusterNames: [member1, member2]}
                     overriders: {annotationsOverrider: [{operator: add, value: {first: "1"}}]}
                   - targetCluster: {labelSelector: {matchLabels: {env: prod}}}
                     overriders: {plaintext: [{path: /spec/replicas, operator: replace, value: 10}]}
-                  - targetCluster: {exclude: [member-1]}
+                  - targetCluster: {exclude: [member1]}
                     overriders: {plaintext: [{path: /spec/replicas, operator: replace, value: 1}]}
                 """);
 
@@ -260,7 +260,7 @@ class OverrideApplierTest {
     void aPatchThatCannotApplyNamesPolicyRuleOverriderAndPath() {
         OverridePolicy missingParent = namespaced("broken", "", """
                 overrideRules:
-                  - targetCluster: {clusterNames: [member-2]}
+                  - targetCluster: {clusterNames: [member2]}
                     overriders: {plaintext: [{path: /spec/replicas, operator: replace, value: 1}]}
                   - overriders:
                       plaintext:
@@ -272,22 +272,22 @@ class OverrideApplierTest {
         assertThat(result.isApplied()).isFalse();
         assertThat(result.manifest()).isNull();
         assertThat(result.problem()).isEqualTo("OverridePolicy team-a/broken, spec.overrideRules[1].overriders.plaintext[1]: "
-                + "add /spec/strategy/rollingUpdate/maxSurge: the manifest has no /spec/strategy (for cluster member-1)");
+                + "add /spec/strategy/rollingUpdate/maxSurge: the manifest has no /spec/strategy (for cluster member1)");
 
         OverrideResult outOfRange = apply(MEMBER_1, clusterWide("range",
                 "overriders: {plaintext: [{path: /spec/template/spec/containers/5/image, operator: replace, value: x}]}"));
         assertThat(outOfRange.problem()).isEqualTo("ClusterOverridePolicy range, spec.overriders.plaintext[0]: replace "
-                + "/spec/template/spec/containers/5/image: the manifest has no /spec/template/spec/containers/5 (for cluster member-1)");
+                + "/spec/template/spec/containers/5/image: the manifest has no /spec/template/spec/containers/5 (for cluster member1)");
 
         OverrideResult badIndex = apply(MEMBER_1, clusterWide("index",
                 "overriders: {plaintext: [{path: /spec/template/spec/containers/2, operator: remove}]}"));
         assertThat(badIndex.problem()).isEqualTo("ClusterOverridePolicy index, spec.overriders.plaintext[0]: remove "
                 + "/spec/template/spec/containers/2: index 2 is out of range: the list at /spec/template/spec/containers "
-                + "has 2 elements (for cluster member-1)");
+                + "has 2 elements (for cluster member1)");
 
         OverrideResult badImage = apply(MEMBER_1, imagePolicy("{predicate: {path: /spec/replicas}, component: Tag, operator: remove}"));
         assertThat(badImage.problem()).isEqualTo("ClusterOverridePolicy images, spec.overriders.imageOverrider[0]: "
-                + "/spec/replicas is not a string image (for cluster member-1)");
+                + "/spec/replicas is not a string image (for cluster member1)");
     }
 
     @Test

@@ -46,8 +46,8 @@ class OverridePolicyParserTest {
                     name: web
                 overrideRules:
                   - targetCluster:
-                      clusterNames: [member-1, member-2]
-                      exclude: [member-2]
+                      clusterNames: [member1, member2]
+                      exclude: [member2]
                       labelSelector:
                         matchLabels: {env: prod}
                       fieldSelector:
@@ -82,7 +82,7 @@ class OverridePolicyParserTest {
         assertThat(p.rules()).hasSize(2);
         OverridePolicy.Rule first = p.rules().get(0);
         assertThat(first.field()).isEqualTo("spec.overrideRules[0]");
-        assertThat(first.targetCluster()).isEqualTo(new TargetCluster(List.of("member-1", "member-2"), List.of("member-2"),
+        assertThat(first.targetCluster()).isEqualTo(new TargetCluster(List.of("member1", "member2"), List.of("member2"),
                 new LabelSelector(Map.of("env", "prod"), List.of()),
                 new ClusterFieldSelector(List.of(
                         new ClusterFieldSelector.Requirement(ClusterFieldSelector.Field.region, true, Set.of("eu-west-1")),
@@ -110,7 +110,7 @@ class OverridePolicyParserTest {
                 kind: ClusterOverridePolicy
                 metadata: {name: registry-mirror}
                 spec:
-                  targetCluster: {clusterNames: [member-3]}
+                  targetCluster: {clusterNames: [member3]}
                   overriders:
                     imageOverrider:
                       - {component: Registry, operator: replace, value: mirror.example.com}
@@ -122,7 +122,7 @@ class OverridePolicyParserTest {
         assertThat(parsed.policy().resourceSelectors()).isEmpty();
         assertThat(parsed.policy().rules()).singleElement().satisfies(rule -> {
             assertThat(rule.field()).isEqualTo("spec");
-            assertThat(rule.targetCluster().clusterNames()).containsExactly("member-3");
+            assertThat(rule.targetCluster().clusterNames()).containsExactly("member3");
             assertThat(rule.overriders().image()).hasSize(1);
         });
     }
@@ -130,7 +130,7 @@ class OverridePolicyParserTest {
     @Test
     void refusesTheDeprecatedFormBesideOverrideRules() {
         ParsedOverridePolicy parsed = parse(policy("""
-                targetCluster: {clusterNames: [member-1]}
+                targetCluster: {clusterNames: [member1]}
                 overriders:
                   plaintext: [{path: /spec/replicas, operator: replace, value: 1}]
                 overrideRules:
@@ -139,7 +139,7 @@ class OverridePolicyParserTest {
 
         assertThat(messages(parsed)).containsExactly(
                 "spec.targetCluster: must not be given together with overrideRules (it is the deprecated form of a rule) "
-                        + "(value: {\"clusterNames\":[\"member-1\"]})",
+                        + "(value: {\"clusterNames\":[\"member1\"]})",
                 "spec.overriders: must not be given together with overrideRules (it is the deprecated form of a rule) "
                         + "(value: {\"plaintext\":[{\"path\":\"/spec/replicas\",\"operator\":\"replace\",\"value\":1}]})");
     }
@@ -149,7 +149,7 @@ class OverridePolicyParserTest {
         ParsedOverridePolicy parsed = parse(policy("""
                 overrideRules:
                   - targetCluster:
-                      clusterName: [member-1]
+                      clusterName: [member1]
                       fieldSelector:
                         matchExpressions:
                           - {key: provider, operator: Exists, values: [aws]}
@@ -178,7 +178,7 @@ class OverridePolicyParserTest {
 
         assertThat(messages(parsed)).containsExactly(
                 "spec.overrideRules[0].targetCluster.clusterName: is not a known field (expected clusterNames, exclude, "
-                        + "labelSelector, fieldSelector) (value: [\"member-1\"])",
+                        + "labelSelector, fieldSelector) (value: [\"member1\"])",
                 "spec.overrideRules[0].targetCluster.fieldSelector.matchExpressions[0].operator: must be In or NotIn (value: Exists)",
                 "spec.overrideRules[0].targetCluster.fieldSelector.matchExpressions[1].key: must be one of provider, region, zone (value: rack)",
                 "spec.overrideRules[0].targetCluster.fieldSelector.matchExpressions[1].values: must not be empty for In and NotIn (value: [])",

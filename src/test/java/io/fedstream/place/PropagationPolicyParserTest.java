@@ -63,8 +63,8 @@ class PropagationPolicyParserTest {
                   placement:
                     clusterAffinities:
                       - affinityName: primary
-                        clusterNames: [member-1, member-2]
-                        exclude: [member-2]
+                        clusterNames: [member1, member2]
+                        exclude: [member2]
                       - affinityName: backup
                         labelSelector:
                           matchLabels: {region: eu}
@@ -98,7 +98,7 @@ class PropagationPolicyParserTest {
                         new LabelSelector.Requirement("canary", LabelSelector.Operator.DoesNotExist, Set.of())))));
         assertThat(p.placement().groupsNamed()).isTrue();
         assertThat(p.placement().affinityGroups()).containsExactly(
-                new ClusterAffinity("primary", List.of("member-1", "member-2"), List.of("member-2"), null),
+                new ClusterAffinity("primary", List.of("member1", "member2"), List.of("member2"), null),
                 new ClusterAffinity("backup", List.of(), List.of(), new LabelSelector(Map.of("region", "eu"), List.of())));
         assertThat(p.placement().tolerations()).containsExactly(
                 new Toleration("fail-test", Toleration.Operator.Exists, "", ClusterTaint.Effect.NoExecute, 30L),
@@ -118,7 +118,7 @@ class PropagationPolicyParserTest {
     void readsTheSeedsFailoverBlockWithANestedCheckpointStorage() {
         ParsedPolicy parsed = parse(policy("""
                 placement:
-                  clusterAffinity: {clusterNames: [member-2]}
+                  clusterAffinity: {clusterNames: [member2]}
                 failover:
                   enable: true
                   checkpointStorage:
@@ -128,7 +128,7 @@ class PropagationPolicyParserTest {
                 """));
 
         assertThat(parsed.errors()).isEmpty();
-        assertThat(parsed.policy().placement().affinityGroups()).containsExactly(new ClusterAffinity(null, List.of("member-2"), List.of(), null));
+        assertThat(parsed.policy().placement().affinityGroups()).containsExactly(new ClusterAffinity(null, List.of("member2"), List.of(), null));
         assertThat(parsed.policy().failover()).isEqualTo(new PropagationPolicy.Failover(true, null, null, new CheckpointStorage(
                 "{\"s3\":{\"endpoint\":\"https://s3.example.com\",\"bucket\":\"flink-checkpoints\"}}",
                 Map.of("s3.endpoint", "https://s3.example.com", "s3.bucket", "flink-checkpoints"))));
@@ -255,7 +255,7 @@ class PropagationPolicyParserTest {
         ParsedPolicy parsed = parse(policy("""
                 placement:
                   clusterAffinity:
-                    clusterNames: [member-1]
+                    clusterNames: [member1]
                 failover:
                   application:
                     decisionConditions: {}
@@ -265,7 +265,7 @@ class PropagationPolicyParserTest {
         PropagationPolicy p = parsed.policy();
         assertThat(p.priority()).isZero();
         assertThat(p.placement().groupsNamed()).isFalse();
-        assertThat(p.placement().affinityGroups()).containsExactly(new ClusterAffinity(null, List.of("member-1"), List.of(), null));
+        assertThat(p.placement().affinityGroups()).containsExactly(new ClusterAffinity(null, List.of("member1"), List.of(), null));
         assertThat(p.placement().replicaScheduling()).isEqualTo(PropagationPolicy.ReplicaScheduling.Duplicated);
         assertThat(p.failover()).isEqualTo(new PropagationPolicy.Failover(true,
                 new PropagationPolicy.ApplicationFailover(300, PropagationPolicy.PurgeMode.Gracefully, 600L, List.of()), null,
@@ -336,7 +336,7 @@ class PropagationPolicyParserTest {
     void acceptsTheSpreadConstraintThatSelectsOneCluster() {
         ParsedPolicy parsed = parse(policy("""
                 placement:
-                  clusterAffinity: {clusterNames: [member-1, member-2]}
+                  clusterAffinity: {clusterNames: [member1, member2]}
                   spreadConstraints: [{spreadByField: cluster, minGroups: 1, maxGroups: 1}]
                 """));
 

@@ -114,7 +114,7 @@ class ReplicaSchedulerTest {
         PropagationPolicy nginx = policy(new PropagationPolicy.Placement(List.of(members), false, List.of(),
                 PropagationPolicy.ReplicaScheduling.Divided, List.of(), halves));
 
-        ScheduleResult result = schedule(web(2), nginx, cluster("member-1", 10), cluster("member-2", 10), cluster("member-3", 10));
+        ScheduleResult result = schedule(web(2), nginx, cluster("east", 10), cluster("west", 10), cluster("north", 10));
 
         assertThat(result).isInstanceOfSatisfying(ScheduleResult.Unschedulable.class, u -> {
             assertThat(u.problems()).containsExactly("no eligible cluster");

@@ -9,6 +9,7 @@ import io.fedstream.avro.MigrationPhase;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.Reservation;
 import io.fedstream.avro.ReplicaScheduling;
+import io.fedstream.demo.DemoClusters;
 import io.fedstream.reserve.ClusterReservations;
 import io.fedstream.reserve.ReserveCapacityProcessor;
 import java.time.Duration;
@@ -43,6 +44,28 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
 
     private static ClusterTarget target(String cluster, Integer replicas) {
         return new ClusterTarget(cluster, replicas == null ? null : replicas.longValue(), List.of());
+    }
+
+    @Test
+    void karmadasNginxSampleOnTheDemosClustersIsDividedOneToOneAsKarmadasQuickStartShows() {
+        fleet = new FleetDriver(stateDir);
+        DemoClusters.NAMES.forEach(name -> fleet.cluster(name, "512", "4Ti"));
+        fleet.advance(Duration.ofSeconds(1));
+        fleet.policy(POLICY_KEY, policy("""
+                clusterAffinity: {clusterNames: [member1, member2]}
+                replicaScheduling:
+                  replicaSchedulingType: Divided
+                  replicaDivisionPreference: Weighted
+                  weightPreference:
+                    staticWeightList:
+                      - {targetCluster: {clusterNames: [member1]}, weight: 1}
+                      - {targetCluster: {clusterNames: [member2]}, weight: 1}
+                """)).advance(Duration.ofSeconds(1));
+
+        fleet.deployment("team-a", "web", 2, "1").advance(Duration.ofSeconds(5));
+
+        assertThat(placementOf(WEB).getClusters()).containsExactlyInAnyOrder(target("member1", 1), target("member2", 1));
+        assertThat(fleet.binding(WEB).getUnplacedReason()).isNull();
     }
 
     @Test

@@ -16,7 +16,7 @@ class RefusedHeartbeatPlacementTest extends FleetStageTest {
     @Test
     void aClusterWhoseEveryHeartbeatWasRefusedIsNamedWithTheRefusalInsteadOfNoClusterIsKnown() {
         fleet = new FleetDriver(stateDir);
-        fleet.heartbeat(heartbeat("member-1", Map.of("cpu", "NaN", "memory", "256Gi"))).advance(Duration.ofSeconds(1));
+        fleet.heartbeat(heartbeat("member1", Map.of("cpu", "NaN", "memory", "256Gi"))).advance(Duration.ofSeconds(1));
 
         fleet.deployment("team-a", "web", 2, "1");
 
@@ -24,7 +24,7 @@ class RefusedHeartbeatPlacementTest extends FleetStageTest {
         AuditEvent unplaceable = fleet.audit.stream().filter(a -> a.getDecision().equals("UNPLACEABLE")).findFirst().orElseThrow();
         assertThat(unplaceable.getReason())
                 .doesNotContain("no cluster is known")
-                .contains("member-1")
+                .contains("member1")
                 .contains("its last heartbeat was refused: allocatable.cpu: is not a Kubernetes quantity")
                 .contains("(value: NaN)");
         assertThat(fleet.deadLetters).singleElement().satisfies(letter ->
@@ -33,12 +33,12 @@ class RefusedHeartbeatPlacementTest extends FleetStageTest {
 
     @Test
     void aRefusedHeartbeatLeavesTheLastValidViewInForce() {
-        fleet = new FleetDriver(stateDir).cluster("member-1", "64", "256Gi").advance(Duration.ofSeconds(1));
-        fleet.heartbeat(heartbeat("member-1", Map.of("cpu", "-64", "memory", "256Gi")));
+        fleet = new FleetDriver(stateDir).cluster("member1", "64", "256Gi").advance(Duration.ofSeconds(1));
+        fleet.heartbeat(heartbeat("member1", Map.of("cpu", "-64", "memory", "256Gi")));
 
         fleet.deployment("team-a", "web", 2, "1");
 
-        assertThat(fleet.placement(WEB)).as("placed on the 64 cpu the last valid heartbeat reported").isEqualTo("member-1");
+        assertThat(fleet.placement(WEB)).as("placed on the 64 cpu the last valid heartbeat reported").isEqualTo("member1");
     }
 
     private ClusterHealthEvent heartbeat(String cluster, Map<String, String> allocatable) {
