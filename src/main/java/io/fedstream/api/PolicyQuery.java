@@ -28,6 +28,16 @@ final class PolicyQuery {
         return in(Optional.of(namespace)).stream().filter(policy -> policy.name().equals(name)).findFirst();
     }
 
+    /** A cluster-scoped policy by name. */
+    Optional<PublishedPolicy> clusterScoped(String name) {
+        return clusterScoped().stream().filter(policy -> policy.name().equals(name)).findFirst();
+    }
+
+    /** The cluster-scoped policies, e.g. the ClusterOverridePolicies. */
+    List<PublishedPolicy> clusterScoped() {
+        return in(Optional.empty()).stream().filter(policy -> policy.namespace() == null).toList();
+    }
+
     /** With a namespace, its namespaced policies; without, every policy of both scopes. */
     List<PublishedPolicy> in(Optional<String> namespace) {
         List<PublishedPolicy> all = fanOut.global(PolicyMirror.STORE, family);

@@ -3,9 +3,10 @@ package io.fedstream.api;
 import io.fedstream.mirror.PublishedPolicy;
 
 /**
- * The routes of one policy family, e.g. {@code /apis/propagationpolicies}: the list ({@code ?namespace=NS}: that
- * namespace's policies; without it, every namespaced and cluster-scoped one) and a namespace's policy by name. No
- * internal route: every instance answers from its own copy.
+ * The routes of one policy family in one scope. Namespaced, e.g. {@code /apis/propagationpolicies}: the list
+ * ({@code ?namespace=NS}: that namespace's policies; without it, every namespaced and cluster-scoped one) and a
+ * namespace's policy by name. Cluster-scoped, e.g. {@code /apis/clusterpropagationpolicies}: the cluster-scoped ones and
+ * one by name. No internal route: every instance answers from its own copy.
  */
 final class PolicyRoutes {
 
@@ -13,36 +14,65 @@ final class PolicyRoutes {
     private final String singular;
     private final String listKind;
     private final PolicyQuery policies;
+    private final boolean clusterScoped;
 
     /**
      * {@code resource} as in the path (e.g. {@code overridepolicies}), {@code singular} as a 404 names one policy
      * ({@code overridepolicy payments/web}, as kubectl does), {@code listKind} as in the list's {@code kind}.
      */
-    PolicyRoutes(String resource, String singular, String listKind, PolicyQuery policies) {
+    PolicyRoutes(String resource, String singular, String listKind, PolicyQuery policies, boolean clusterScoped) {
         this.resource = resource;
         this.singular = singular;
         this.listKind = listKind;
         this.policies = policies;
+        this.clusterScoped = clusterScoped;
     }
 
     static PolicyRoutes propagationPolicies(FanOut fanOut) {
         return new PolicyRoutes("propagationpolicies", "propagationpolicy", "PropagationPolicyList",
-                new PolicyQuery(fanOut, PublishedPolicy::propagationPolicies));
+                new PolicyQuery(fanOut, PublishedPolicy::propagationPolicies), false);
+    }
+
+    static PolicyRoutes clusterPropagationPolicies(FanOut fanOut) {
+        return new PolicyRoutes("clusterpropagationpolicies", "clusterpropagationpolicy", "ClusterPropagationPolicyList",
+                new PolicyQuery(fanOut, PublishedPolicy::propagationPolicies), true);
     }
 
     static PolicyRoutes overridePolicies(FanOut fanOut) {
         return new PolicyRoutes("overridepolicies", "overridepolicy", "OverridePolicyList",
-                new PolicyQuery(fanOut, PublishedPolicy::overridePolicies));
+                new PolicyQuery(fanOut, PublishedPolicy::overridePolicies), false);
+    }
+
+    static PolicyRoutes clusterOverridePolicies(FanOut fanOut) {
+        return new PolicyRoutes("clusteroverridepolicies", "clusteroverridepolicy", "ClusterOverridePolicyList",
+                new PolicyQuery(fanOut, PublishedPolicy::overridePolicies), true);
     }
 
     void addTo(Router router) {
+        if (clusterScoped) {
+            router.get("/apis/" + resource, request -> ApiResponse.ok(PolicyObject.listJson(listKind, policies.clusterScoped())))
+                    .get("/apis/" + resource + "/{name}", request -> {
+                        String name = request.path("name");
+                        return policies.clusterScoped(name).map(PolicyRoutes::ok)
+                                .orElseGet(() -> notFound(singular + " " + name).with("name", name));
+                    });
+            return;
+        }
         router.get("/apis/" + resource, request -> ApiResponse.ok(PolicyObject.listJson(listKind, policies.in(request.query("namespace")))))
                 .get("/apis/" + resource + "/{namespace}/{name}", request -> {
                     String namespace = request.path("namespace");
                     String name = request.path("name");
-                    return policies.byName(namespace, name).map(policy -> ApiResponse.ok(PolicyObject.toJson(policy)))
-                            .orElseGet(() -> ApiResponse.error(404, "NotFound", singular + " " + namespace + "/" + name
-                                    + " not found among the published policies").with("namespace", namespace).with("name", name));
+                    return policies.byName(namespace, name).map(PolicyRoutes::ok)
+                            .orElseGet(() -> notFound(singular + " " + namespace + "/" + name).with("namespace", namespace).with("name", name));
                 });
+    }
+
+    private static ApiResponse ok(PublishedPolicy policy) {
+        return ApiResponse.ok(PolicyObject.toJson(policy));
+    }
+
+    /** A 404 that names {@code what}, e.g. {@code overridepolicy payments/web}, as kubectl does. */
+    private static ApiResponse notFound(String what) {
+        return ApiResponse.error(404, "NotFound", what + " not found among the published policies");
     }
 }

@@ -100,6 +100,8 @@ public final class QueryServer implements AutoCloseable {
         new ClusterRoutes(new ClusterQuery(health)).addTo(routes);
         PolicyRoutes.propagationPolicies(workloads).addTo(routes);
         PolicyRoutes.overridePolicies(workloads).addTo(routes);
+        PolicyRoutes.clusterPropagationPolicies(workloads).addTo(routes);
+        PolicyRoutes.clusterOverridePolicies(workloads).addTo(routes);
         this.router = routes;
         server.start();
         LOG.info("Query API listening on http://{}:{}{}", endpoint().host(), endpoint().port(),

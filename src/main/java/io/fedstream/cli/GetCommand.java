@@ -17,7 +17,8 @@ import picocli.CommandLine.Command;
             "  fedstream get clusters -o wide",
             "  fedstream get migrations -A"},
         subcommands = {GetResourceBindingsCommand.class, GetQuotasCommand.class, GetAggregatesCommand.class, GetClustersCommand.class,
-            GetMigrationsCommand.class, GetPropagationPoliciesCommand.class, GetOverridePoliciesCommand.class})
+            GetMigrationsCommand.class, GetPropagationPoliciesCommand.class, GetOverridePoliciesCommand.class,
+            GetClusterPropagationPoliciesCommand.class, GetClusterOverridePoliciesCommand.class})
 final class GetCommand implements Runnable {
 
     @CommandLine.Spec

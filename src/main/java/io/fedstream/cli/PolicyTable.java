@@ -8,7 +8,8 @@ import java.util.function.Function;
 
 /**
  * Renders policies one row each: KIND, NAMESPACE ({@code -} for a cluster-scoped one), NAME, the columns of the
- * policy's family, IN-FORCE and, for a refused one, its first PROBLEM.
+ * policy's family, IN-FORCE and, for a refused one, its first PROBLEM; a list of one scope's and kind's policies
+ * without KIND and NAMESPACE.
  */
 final class PolicyTable {
 
@@ -33,17 +34,25 @@ final class PolicyTable {
     private PolicyTable() {}
 
     static String render(List<JsonNode> policies, Columns columns) {
+        return render(policies, columns, true);
+    }
+
+    /** Cluster-scoped policies of one kind: their kind and namespace go without saying. */
+    static String renderClusterScoped(List<JsonNode> policies, Columns columns) {
+        return render(policies, columns, false);
+    }
+
+    private static String render(List<JsonNode> policies, Columns columns, boolean kindAndNamespace) {
         List<List<String>> rows = new ArrayList<>();
-        List<String> header = new ArrayList<>(List.of("KIND", "NAMESPACE", "NAME"));
+        List<String> header = new ArrayList<>(kindAndNamespace ? List.of("KIND", "NAMESPACE", "NAME") : List.of("NAME"));
         header.addAll(columns.headers());
         header.addAll(List.of("IN-FORCE", "PROBLEM"));
         rows.add(header);
         for (JsonNode policy : policies) {
             JsonNode problems = policy.at("/status/problems");
-            List<String> row = new ArrayList<>(List.of(
-                    policy.path("kind").asText(),
-                    policy.at("/metadata/namespace").asText("-"),
-                    policy.at("/metadata/name").asText()));
+            List<String> row = new ArrayList<>(kindAndNamespace
+                    ? List.of(policy.path("kind").asText(), policy.at("/metadata/namespace").asText("-"), policy.at("/metadata/name").asText())
+                    : List.of(policy.at("/metadata/name").asText()));
             row.addAll(columns.cells().apply(policy.path("spec")));
             row.add(policy.at("/status/inForce").asBoolean() ? "True" : "False");
             row.add(problems.isEmpty() ? "-" : problem(problems.get(0)));

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code GET /apis/propagationpolicies} and {@code /apis/overridepolicies}: every instance answers from its copy of the
- * policies global store, each family apart.
+ * {@code GET /apis/propagationpolicies}, {@code /apis/overridepolicies} and their cluster-scoped kinds': every instance
+ * answers from its copy of the policies global store, each family and scope apart.
  */
 class PolicyRoutesTest {
 
@@ -100,11 +100,30 @@ class PolicyRoutesTest {
     }
 
     @Test
+    void theClusterScopedPoliciesOfEachFamilyAloneAndByNameOr404() throws Exception {
+        JsonNode propagation = list("/apis/clusterpropagationpolicies", "ClusterPropagationPolicyList");
+        JsonNode overrides = list("/apis/clusteroverridepolicies", "ClusterOverridePolicyList");
+        HttpResponse<String> mirror = get("/apis/clusteroverridepolicies/mirror");
+        HttpResponse<String> namespaced = get("/apis/clusterpropagationpolicies/payments");
+
+        assertThat(propagation.path("items")).extracting(PolicyRoutesTest::summary).containsExactly("ClusterPropagationPolicy -/everywhere true");
+        assertThat(overrides.path("items")).extracting(PolicyRoutesTest::summary).containsExactly("ClusterOverridePolicy -/mirror true");
+        assertThat(mirror.statusCode()).isEqualTo(200);
+        assertThat(summary(JSON.readTree(mirror.body()))).isEqualTo("ClusterOverridePolicy -/mirror true");
+        assertThat(namespaced.statusCode()).isEqualTo(404);
+        JsonNode notFound = JSON.readTree(namespaced.body());
+        assertThat(notFound.path("message").asText()).isEqualTo("clusterpropagationpolicy payments not found among the published policies");
+        assertThat(notFound.path("name").asText()).isEqualTo("payments");
+    }
+
+    @Test
     void aStoreStillRestoringIs503() throws Exception {
         stores.unavailable = true;
 
         assertThat(get("/apis/propagationpolicies").statusCode()).isEqualTo(503);
         assertThat(get("/apis/overridepolicies").statusCode()).isEqualTo(503);
+        assertThat(get("/apis/clusterpropagationpolicies").statusCode()).isEqualTo(503);
+        assertThat(get("/apis/clusteroverridepolicies/mirror").statusCode()).isEqualTo(503);
     }
 
     /** The list at {@code path}, answered 200 with kind {@code listKind}. */

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code fedstream get propagationpolicies} and {@code get overridepolicies} against a query server over a policies
+ * {@code fedstream get propagationpolicies}, {@code get overridepolicies} and their cluster-scoped kinds against a query server over a policies
  * store holding fixed policies.
  */
 class GetPoliciesCommandTest {
@@ -85,15 +85,41 @@ class GetPoliciesCommandTest {
     }
 
     @Test
+    void theClusterScopedPoliciesAloneWithoutKindAndNamespaceAndOneByName() {
+        serve(TestPolicies.fleet());
+
+        CliRunner cpp = get("cpp");
+        CliRunner cop = get("clusteroverridepolicies");
+        CliRunner mirror = get("cop", "mirror", "-o", "yaml");
+        CliRunner absent = get("clusterpropagationpolicy", "payments");
+
+        assertThat(cpp.exitCode()).as(cpp.err()).isZero();
+        assertThat(cpp.out()).isEqualTo("""
+                NAME         PRIORITY   SCHEDULING   IN-FORCE   PROBLEM
+                everywhere   0          Duplicated   True       -
+                """);
+        assertThat(cop.out()).isEqualTo("""
+                NAME     SELECTORS   RULES   IN-FORCE   PROBLEM
+                mirror   all         1       True       -
+                """);
+        assertThat(mirror.out()).startsWith("apiVersion: policy.karmada.io/v1alpha1\nkind: ClusterOverridePolicy\nmetadata:\n  name: mirror\n");
+        assertThat(absent.exitCode()).isEqualTo(1);
+        assertThat(absent.err()).isEqualTo("error: clusterpropagationpolicy payments not found\n");
+    }
+
+    @Test
     void noPolicyAtAllSaysSo() {
         serve(Map.of());
 
         CliRunner result = get("propagationpolicies", "-A");
         CliRunner overrides = get("overridepolicies", "-A");
+        CliRunner clusterOverrides = get("cop");
 
         assertThat(result.exitCode()).isZero();
         assertThat(result.err()).isEqualTo("No propagationpolicies found.\n");
         assertThat(overrides.err()).isEqualTo("No overridepolicies found.\n");
+        assertThat(clusterOverrides.exitCode()).isZero();
+        assertThat(clusterOverrides.err()).isEqualTo("No clusteroverridepolicies found.\n");
     }
 
     private CliRunner get(String... args) {
