@@ -23,6 +23,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -155,6 +156,13 @@ final class ManifestRouter {
 
         if (ClusterManifest.GROUP.equals(group) && ClusterManifest.KIND.equals(kind)) {
             return cluster(root, op, name, displayName, manifest);
+        }
+        if (op == Op.UPSERT && !POLICY_KINDS.contains(kind)) {
+            // A delete still goes: it takes back what an earlier fedstream published as a workload.
+            Optional<String> skipped = SkippedPropagatingApis.whyNot(group, apiVersion, kind);
+            if (skipped.isPresent()) {
+                throw new Refused(skipped.get());
+            }
         }
         if (POLICY_KINDS.contains(kind)) {
             if (op == Op.UPSERT && INTERPRETER_KINDS.contains(kind)) {

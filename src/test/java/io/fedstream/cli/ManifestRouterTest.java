@@ -286,6 +286,74 @@ class ManifestRouterTest {
     }
 
     @Test
+    void karmadasOtherApiObjectsEventsAndLeasesAreRefusedAsKarmadaNeverPropagatesThem() {
+        assertThatThrownBy(() -> plan("""
+                apiVersion: autoscaling.karmada.io/v1alpha1
+                kind: FederatedHPA
+                metadata: {name: nginx, namespace: default}
+                ---
+                apiVersion: config.karmada.io/v1alpha1
+                kind: ResourceInterpreterCustomization
+                metadata: {name: declarative-configuration-example}
+                ---
+                apiVersion: work.karmada.io/v1alpha2
+                kind: ResourceBinding
+                metadata: {name: nginx-deployment, namespace: default}
+                ---
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: ClusterTaintPolicy
+                metadata: {name: detect-not-ready}
+                ---
+                apiVersion: v1
+                kind: Event
+                metadata: {name: nginx.1, namespace: default}
+                ---
+                apiVersion: coordination.k8s.io/v1
+                kind: Lease
+                metadata: {name: leader, namespace: default}
+                ---
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata: {name: nginx-propagation}
+                spec:
+                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: nginx}]
+                """))
+                .isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).containsExactly(
+                        "in.yaml document 1: kind: FederatedHPA (autoscaling.karmada.io/v1alpha1) is a Karmada API object, which"
+                                + " Karmada never propagates (its --skipped-propagating-apis default skips the group"
+                                + " autoscaling.karmada.io) and fedstream does not implement (docs/karmada.md, difference 13)",
+                        "in.yaml document 2: kind: ResourceInterpreterCustomization (config.karmada.io/v1alpha1) is a Karmada API"
+                                + " object, which Karmada never propagates (its --skipped-propagating-apis default skips the group"
+                                + " config.karmada.io) and fedstream does not implement; fedstream runs no Lua scripts and calls no"
+                                + " interpreter webhooks: declare the kind's replicas and pod templates with an InterpreterCustomization"
+                                + " instead (docs/customizations.md) (docs/karmada.md, difference 13)",
+                        "in.yaml document 3: kind: ResourceBinding (work.karmada.io/v1alpha2) is a Karmada API object, which Karmada"
+                                + " never propagates (its --skipped-propagating-apis default skips the group work.karmada.io) and"
+                                + " fedstream does not implement; fedstream writes its own ResourceBindings on fedstream.bindings"
+                                + " (docs/karmada.md, difference 13)",
+                        "in.yaml document 4: kind: ClusterTaintPolicy (policy.karmada.io/v1alpha1) is a Karmada API object, which"
+                                + " Karmada never propagates (its --skipped-propagating-apis default skips the group"
+                                + " policy.karmada.io) and fedstream does not implement (docs/karmada.md, difference 13)",
+                        "in.yaml document 5: kind: Event (v1) is never propagated: Karmada's --skipped-propagating-apis default"
+                                + " skips events, and no pod runs for it (docs/karmada.md, difference 13)",
+                        "in.yaml document 6: kind: Lease (coordination.k8s.io/v1) is never propagated: Karmada's"
+                                + " --skipped-propagating-apis default skips leases, and no pod runs for it (docs/karmada.md,"
+                                + " difference 13)"));
+    }
+
+    @Test
+    void aKarmadaApiObjectPublishedAsAWorkloadBeforeMayStillBeDeleted() throws BadManifestsException {
+        List<PlannedEvent> events = router.plan(List.of(source("in.yaml", """
+                apiVersion: autoscaling.karmada.io/v1alpha1
+                kind: FederatedHPA
+                metadata: {name: nginx, namespace: default}
+                """)), Op.DELETE);
+
+        assertThat(events).extracting(PlannedEvent::destination, PlannedEvent::key)
+                .containsExactly(tuple(Destination.WORKLOADS, "autoscaling.karmada.io/FederatedHPA/default/nginx"));
+    }
+
+    @Test
     void deletingAKarmadaClusterIsRefusedWithWhatToDoInstead() {
         assertThatThrownBy(() -> router.plan(List.of(source("in.yaml", """
                 apiVersion: cluster.karmada.io/v1alpha1
