@@ -69,7 +69,8 @@ public final class BindingObject {
         BindingNames.NamespacedName address = address(binding);
         metadata.put("name", address.name()).put("namespace", address.namespace()).put("generation", binding.getGeneration());
         metadata.set("labels", strings(binding.getLabels()));
-        metadata.putObject("annotations").put(WORKLOAD_KEY_ANNOTATION, binding.getWorkloadKey());
+        ObjectNode annotations = metadata.putObject("annotations").put(WORKLOAD_KEY_ANNOTATION, binding.getWorkloadKey());
+        PolicyAnnotations.put(annotations, binding.getPlacement() == null ? null : binding.getPlacement().getPolicy());
         return metadata;
     }
 
@@ -199,7 +200,7 @@ public final class BindingObject {
                 .setTotalLimits(strings(status.path("totalLimits")))
                 .setInterpretation(AvroJson.toSpecific(status.path("interpretation"), InterpretationStatus.class))
                 .setAdmission(AvroJson.toSpecific(status.path("admission"), Admission.class))
-                .setPlacement(placement(spec))
+                .setPlacement(placement(spec, metadata.path("annotations")))
                 .setClusterOverrides(clusterOverrides(status.path("clusterOverrides")))
                 .setUnplacedReason(status.hasNonNull("unplacedReason") ? status.get("unplacedReason").asText() : null)
                 .setObservedAt(Instant.parse(status.path("observedAt").asText()))
@@ -213,7 +214,7 @@ public final class BindingObject {
         return out;
     }
 
-    private static Placement placement(JsonNode spec) {
+    private static Placement placement(JsonNode spec, JsonNode annotations) {
         if (!spec.has("placement")) {
             return null;
         }
@@ -234,6 +235,7 @@ public final class BindingObject {
                 .setScheduling(ReplicaScheduling.valueOf(
                         placement.path("replicaScheduling").path("replicaSchedulingType").asText().toUpperCase(Locale.ROOT)))
                 .setDecidedBy(placement.path("decidedBy").asText())
+                .setPolicy(PolicyAnnotations.policyKey(annotations))
                 .build();
     }
 

@@ -62,6 +62,25 @@ class BindingObjectTest {
     }
 
     @Test
+    void thePolicyAPlacementWasScheduledUnderShowsAsKarmadasAnnotationsAndReadsBack() {
+        ResourceBinding namespaced = TestBindings.flink("flink.apache.org", "streaming", "fraud-detector");
+        namespaced.getPlacement().setPolicy("PropagationPolicy/streaming/flink-jobs");
+        ResourceBinding clusterScoped = TestBindings.flink("flink.apache.org", "streaming", "fraud-detector");
+        clusterScoped.getPlacement().setPolicy("ClusterPropagationPolicy/everywhere");
+
+        JsonNode first = BindingObject.toJson(namespaced).at("/metadata/annotations");
+        JsonNode second = BindingObject.toJson(clusterScoped).at("/metadata/annotations");
+
+        assertThat(first.path("propagationpolicy.karmada.io/namespace").asText()).isEqualTo("streaming");
+        assertThat(first.path("propagationpolicy.karmada.io/name").asText()).isEqualTo("flink-jobs");
+        assertThat(first.has("clusterpropagationpolicy.karmada.io/name")).isFalse();
+        assertThat(second.path("clusterpropagationpolicy.karmada.io/name").asText()).isEqualTo("everywhere");
+        assertThat(second.has("propagationpolicy.karmada.io/name")).isFalse();
+        assertThat(BindingObject.fromJson(BindingObject.toJson(namespaced))).isEqualTo(namespaced);
+        assertThat(BindingObject.fromJson(BindingObject.toJson(clusterScoped))).isEqualTo(clusterScoped);
+    }
+
+    @Test
     void clusterOverridesShowInTheStatusAndReadBack() {
         ResourceBinding binding = TestBindings.flink("flink.apache.org", "streaming", "fraud-detector");
         binding.setClusterOverrides(java.util.List.of(

@@ -270,7 +270,7 @@ class ReplayTest {
                 .toList();
         assertThat(placed).hasSize(1);
         assertThat(placed.get(0).at("/value/placement")).isEqualTo(JSON.readTree("""
-                {"clusters":[{"name":"member1","replicas":null,"components":[]}],"scheduling":"DUPLICATED","decidedBy":"scheduler"}"""));
+                {"clusters":[{"name":"member1","replicas":null,"components":[]}],"scheduling":"DUPLICATED","decidedBy":"scheduler","policy":"PropagationPolicy/shop/web"}"""));
         assertThat(failoverDecisions(lines)).containsExactly("PLACED");
         assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
@@ -298,7 +298,7 @@ class ReplayTest {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-divided.jsonl")));
 
         assertThat(lastPlacement(lines, "apps/Deployment/shop/web")).isEqualTo(JSON.readTree("""
-                {"clusters":[{"name":"member1","replicas":2,"components":[]},{"name":"member2","replicas":1,"components":[]}],"scheduling":"DIVIDED","decidedBy":"scheduler"}"""));
+                {"clusters":[{"name":"member1","replicas":2,"components":[]},{"name":"member2","replicas":1,"components":[]}],"scheduling":"DIVIDED","decidedBy":"scheduler","policy":"PropagationPolicy/shop/web"}"""));
         assertThat(lastPlacement(lines, "apps/Deployment/shop/api").get("clusters")).isEqualTo(JSON.readTree("""
                 [{"name":"member1","replicas":4,"components":[]},{"name":"member2","replicas":2,"components":[]},{"name":"member3","replicas":1,"components":[]}]"""));
         assertThat(lastPlacement(lines, "apps/Deployment/shop/batch").get("clusters")).isEqualTo(JSON.readTree("""
@@ -320,7 +320,7 @@ class ReplayTest {
 
         assertThat(lastPlacement(lines, "apps/Deployment/shop/web")).isEqualTo(JSON.readTree("""
                 {"clusters":[{"name":"member1","replicas":null,"components":[]},{"name":"member2","replicas":null,"components":[]},{"name":"member3","replicas":null,"components":[]}],\
-                "scheduling":"DUPLICATED","decidedBy":"scheduler"}"""));
+                "scheduling":"DUPLICATED","decidedBy":"scheduler","policy":"PropagationPolicy/shop/web"}"""));
         JsonNode lastStatus = lines.stream().filter(l -> l.get("topic").asText().equals("fedstream.quota-status"))
                 .reduce((a, b) -> b).orElseThrow();
         assertThat(lastStatus.at("/value/clusters")).extracting(c -> c.get("cluster").asText() + "=" + c.at("/used/cpu").asText())
@@ -334,7 +334,7 @@ class ReplayTest {
 
         assertThat(lastPlacement(lines, "apps/Deployment/shop/web")).isEqualTo(JSON.readTree("""
                 {"clusters":[{"name":"member1","replicas":null,"components":[]},{"name":"member2","replicas":null,"components":[]}],"scheduling":"DUPLICATED",\
-                "decidedBy":"scheduler"}"""));
+                "decidedBy":"scheduler","policy":"PropagationPolicy/shop/web"}"""));
         JsonNode lastStatus = lines.stream().filter(l -> l.get("topic").asText().equals("fedstream.quota-status"))
                 .reduce((a, b) -> b).orElseThrow();
         assertThat(lastStatus.at("/value/clusters")).extracting(c -> c.get("cluster").asText() + "=" + c.at("/used/cpu").asText())

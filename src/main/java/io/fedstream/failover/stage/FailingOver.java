@@ -418,9 +418,9 @@ final class FailingOver {
     }
 
     private void completed(ResourceBinding binding, MigrationCommand command) {
-        task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(WorkloadBindings.placedClusters(binding).size() > 1
+        task.emitPlacement(WorkloadBindings.placedClusters(binding).size() > 1
                 ? ShareFailover.moved(binding, command.getSourceCluster(), command.getTargetCluster(), DECIDED_BY)
-                : Placing.placement(binding, command.getTargetCluster(), DECIDED_BY)));
+                : Placing.placement(binding, command.getTargetCluster(), DECIDED_BY));
         task.release(command.getWorkloadKey(), command.getSourceCluster());
         // An application failure's copy is purged by ApplicationFailover: its cluster is healthy and will not "recover".
         if (command.getPurgeMode() != PurgeMode.Never && !ApplicationFailover.isApplicationIncident(command.getIncidentId())) {

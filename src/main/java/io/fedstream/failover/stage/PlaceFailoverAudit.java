@@ -20,9 +20,11 @@ final class PlaceFailoverAudit {
 
     private PlaceFailoverAudit() {}
 
-    static AuditEvent placed(ResourceBinding binding, String cluster, PlacementState.Pending pending, long now) {
+    /** A placement on one cluster, which reserved room for it, under the policy {@code policyKey} (Karmada's claim). */
+    static AuditEvent placed(ResourceBinding binding, String cluster, PlacementState.Pending pending, String policyKey, long now) {
         ObjectNode details = JSON.createObjectNode();
         details.put("generation", binding.getGeneration());
+        details.put("policy", policyKey);
         details.put("affinityGroup", pending.group());
         details.putPOJO("candidates", pending.candidates());
         return about(binding, PLACE, "PLACED", pending.requestId(), now)
@@ -32,10 +34,11 @@ final class PlaceFailoverAudit {
                 .build();
     }
 
-    /** A placement over several clusters: every share's cluster reserved its share. */
-    static AuditEvent placedShares(ResourceBinding binding, ShareReservation reservation, long now) {
+    /** A placement over several clusters, under the policy {@code policyKey}: every share's cluster reserved its share. */
+    static AuditEvent placedShares(ResourceBinding binding, ShareReservation reservation, String policyKey, long now) {
         ObjectNode details = JSON.createObjectNode();
         details.put("generation", binding.getGeneration());
+        details.put("policy", policyKey);
         details.put("affinityGroup", reservation.group());
         details.put("scheduling", reservation.scheduling().name());
         ObjectNode shares = details.putObject("shares");

@@ -1,8 +1,10 @@
 package io.fedstream.failover.stage;
 
+import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.ClusterOverride;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationBrake;
+import io.fedstream.avro.Placement;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
@@ -171,6 +173,25 @@ final class PlaceFailoverTask {
 
     void emit(String key, PlaceFailoverOutcome outcome) {
         context.forward(new Record<>(key, outcome, emittedAt(), new RecordHeaders()));
+    }
+
+    /**
+     * Hands a placement, or why there is none, to the admit stage. A placement names the policy the workload is listed
+     * under (Karmada's claim, {@link PolicyPlacements}) unless it names one already, so that its binding shows the policy
+     * a failover or re-scale keeps following.
+     */
+    void emitPlacement(AdmissionRequest request) {
+        emitPlacement(request, placementStates.of(request.getWorkloadKey()));
+    }
+
+    /** As {@link #emitPlacement(AdmissionRequest)}, with the workload's state at hand. */
+    void emitPlacement(AdmissionRequest request, PlacementState state) {
+        Placement placement = request.getPlacement();
+        if (placement != null && placement.getPolicy() == null && state.listedUnder() != null
+                && !PolicyPlacements.UNCLAIMED.equals(state.listedUnder())) {
+            placement.setPolicy(state.listedUnder());
+        }
+        emit(request.getNamespace(), new PlaceFailoverOutcome.Place(request));
     }
 
     void emit(String key, PlaceFailoverOutcome.DeadLettered outcome) {

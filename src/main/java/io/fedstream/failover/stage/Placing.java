@@ -137,11 +137,11 @@ final class Placing {
         }
         if (answer.getGranted()) {
             task.waiting.stopWaiting(key);
-            task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(placement(binding, answer.getCluster(), DECIDED_BY)));
-            task.audit(PlaceFailoverAudit.placed(binding, answer.getCluster(), pending, task.now()));
+            PlacementState placed = task.policyPlacements.placed(binding, pending.group(), workload.placedOn(answer.getCluster(), pending.group()));
+            task.placementStates.save(key, placed);
+            task.emitPlacement(placement(binding, answer.getCluster(), DECIDED_BY), placed);
+            task.audit(PlaceFailoverAudit.placed(binding, answer.getCluster(), pending, placed.listedUnder(), task.now()));
             metrics.placed();
-            PlacementState placed = workload.placedOn(answer.getCluster(), pending.group());
-            task.placementStates.save(key, task.policyPlacements.placed(binding, pending.group(), placed));
             return;
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));
@@ -225,7 +225,7 @@ final class Placing {
     void unplaceable(String key, ResourceBinding binding, PlacementState workload, String why, String reason) {
         task.waiting.waitForRoom(key);
         if (!reason.equals(binding.getUnplacedReason())) {
-            task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(unplaced(binding, reason)));
+            task.emitPlacement(unplaced(binding, reason), workload);
         }
         if (workload.unplaceableGeneration() != binding.getGeneration()) {
             task.audit(PlaceFailoverAudit.unplaceable(binding, why, task.now()));

@@ -107,10 +107,11 @@ final class PlacingShares {
                 return;
             }
             task.waiting.stopWaiting(key);
-            task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(placement(binding, next)));
-            task.audit(PlaceFailoverAudit.placedShares(binding, next, task.now()));
+            PlacementState placed = task.policyPlacements.placed(binding, next.group(), workload.withShares(next.asPlaced()));
+            task.placementStates.save(key, placed);
+            task.emitPlacement(placement(binding, next), placed);
+            task.audit(PlaceFailoverAudit.placedShares(binding, next, placed.listedUnder(), task.now()));
             metrics.placed();
-            task.placementStates.save(key, task.policyPlacements.placed(binding, next.group(), workload.withShares(next.asPlaced())));
             return;
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));

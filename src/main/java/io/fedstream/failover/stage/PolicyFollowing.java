@@ -325,12 +325,13 @@ final class PolicyFollowing {
         List<String> changed = applied == null ? List.of("placement") : applied.changes(policy);
         boolean moved = !Objects.equals(Set.copyOf(previous), Set.copyOf(rescheduled.targets()));
         if (moved) {
-            task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(io.fedstream.avro.AdmissionRequest.newBuilder()
+            task.emitPlacement(io.fedstream.avro.AdmissionRequest.newBuilder()
                     .setType(io.fedstream.avro.AdmissionRequestType.PLACEMENT)
                     .setNamespace(binding.getNamespace())
                     .setWorkloadKey(binding.getWorkloadKey())
-                    .setPlacement(ScheduledPlacement.of(binding, rescheduled.scheduling(), rescheduled.targets(), Placing.DECIDED_BY))
-                    .build()));
+                    .setPlacement(ScheduledPlacement.of(binding, rescheduled.scheduling(), rescheduled.targets(), Placing.DECIDED_BY,
+                            policy.key()))
+                    .build());
         }
         List<String> outcome = new ArrayList<>();
         for (ScheduleResult.Target before : previous) {

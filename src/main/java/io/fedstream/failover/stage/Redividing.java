@@ -130,8 +130,8 @@ final class Redividing {
         ShareFailover.Shares before = ShareFailover.shares(binding, source);
         boolean divided = redivision.scheduling() == io.fedstream.admit.Placement.Scheduling.DIVIDED;
         List<ClusterTarget> clusters = ScheduledPlacement.clusters(binding, redivision.scheduling(), redivision.targets());
-        task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(ShareFailover.placement(binding, clusters,
-                divided ? ReplicaScheduling.DIVIDED : ReplicaScheduling.DUPLICATED)));
+        task.emitPlacement(ShareFailover.placement(binding, clusters,
+                divided ? ReplicaScheduling.DIVIDED : ReplicaScheduling.DUPLICATED));
         task.release(key, source);
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         List<String> changes = new ArrayList<>();

@@ -253,12 +253,12 @@ final class Rescaling {
     private void apply(String key, ResourceBinding binding, Redivision rescale) {
         task.waiting.endRescaleWait(key);
         List<ScheduleResult.Target> previous = previous(binding);
-        task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(AdmissionRequest.newBuilder()
+        task.emitPlacement(AdmissionRequest.newBuilder()
                 .setType(AdmissionRequestType.PLACEMENT)
                 .setNamespace(binding.getNamespace())
                 .setWorkloadKey(binding.getWorkloadKey())
                 .setPlacement(ScheduledPlacement.of(binding, rescale.scheduling(), rescale.targets(), Placing.DECIDED_BY))
-                .build()));
+                .build());
         boolean several = binding.getComponents().size() > 1;
         List<String> changes = new ArrayList<>();
         for (ScheduleResult.Target before : previous) {

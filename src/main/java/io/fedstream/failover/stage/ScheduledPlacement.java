@@ -23,11 +23,18 @@ public final class ScheduledPlacement {
      */
     public static Placement of(ResourceBinding binding, io.fedstream.admit.Placement.Scheduling scheduling, List<ScheduleResult.Target> targets,
                                String decidedBy) {
+        return of(binding, scheduling, targets, decidedBy, null);
+    }
+
+    /** As {@link #of(ResourceBinding, io.fedstream.admit.Placement.Scheduling, List, String)}, under the policy {@code policyKey}. */
+    public static Placement of(ResourceBinding binding, io.fedstream.admit.Placement.Scheduling scheduling, List<ScheduleResult.Target> targets,
+                               String decidedBy, String policyKey) {
         boolean divided = scheduling == io.fedstream.admit.Placement.Scheduling.DIVIDED;
         return Placement.newBuilder()
                 .setClusters(clusters(binding, scheduling, targets))
                 .setScheduling(divided ? ReplicaScheduling.DIVIDED : ReplicaScheduling.DUPLICATED)
                 .setDecidedBy(decidedBy)
+                .setPolicy(policyKey)
                 .build();
     }
 

@@ -201,7 +201,7 @@ final class ShareFailover {
     private void remove(String key, ResourceBinding binding, Placement placement, String source, String incidentId,
                         PropagationPolicy policy, long now) {
         List<ClusterTarget> left = placement.getClusters().stream().filter(t -> !t.getName().equals(source)).toList();
-        task.emit(binding.getNamespace(), new PlaceFailoverOutcome.Place(placement(binding, left, placement.getScheduling())));
+        task.emitPlacement(placement(binding, left, placement.getScheduling()));
         task.release(key, source);
         String fate = leave(key, binding, source, incidentId, policy, !ApplicationFailover.isApplicationIncident(incidentId));
         task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, source, "SHARE_REMOVED", "the share on " + source + " leaves the placement: "

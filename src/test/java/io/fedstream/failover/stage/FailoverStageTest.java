@@ -34,6 +34,9 @@ class FailoverStageTest extends FleetStageTest {
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final String CONSUMER = "apps/Deployment/team-a/billing";
 
+    /** The policy {@link FleetDriver#DEFAULT_POLICY_KEY} as a placement names it. */
+    private static final String CLAIM = "ClusterPropagationPolicy/fleet-driver-default";
+
     private FleetDriver threeClusters() {
         fleet = FleetDriver.threeClusters(stateDir);
         return fleet;
@@ -276,6 +279,7 @@ class FailoverStageTest extends FleetStageTest {
     @Test
     void completedMovesThePlacementAndTheRecoveredClusterGetsAPurge() {
         threeClusters().deployment("team-a", "web", 2, "1");
+        assertThat(fleet.binding(WEB).getPlacement().getPolicy()).as("Karmada's claim").isEqualTo(CLAIM);
         fleet.silence("dc-1").advance(Duration.ofSeconds(17));
         MigrationCommand command = fleet.commandsFor(WEB).get(0);
 
@@ -283,6 +287,7 @@ class FailoverStageTest extends FleetStageTest {
 
         assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
         assertThat(fleet.decidedBy(WEB)).isEqualTo("failover");
+        assertThat(fleet.binding(WEB).getPlacement().getPolicy()).as("the move keeps the claim").isEqualTo(CLAIM);
         assertThat(fleet.<MigrationRecord>store(PlaceFailoverStores.MIGRATIONS).get(command.getCommandId()).getPhase())
                 .isEqualTo(MigrationRecordPhase.COMPLETED);
         fleet.report(command, MigrationPhase.STARTED, "late");

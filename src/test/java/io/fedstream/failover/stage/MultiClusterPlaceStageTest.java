@@ -65,7 +65,9 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
         fleet.deployment("team-a", "web", 2, "1").advance(Duration.ofSeconds(5));
 
         assertThat(placementOf(WEB).getClusters()).containsExactlyInAnyOrder(target("member1", 1), target("member2", 1));
+        assertThat(placementOf(WEB).getPolicy()).isEqualTo("PropagationPolicy/team-a/web");
         assertThat(fleet.binding(WEB).getUnplacedReason()).isNull();
+        assertThat(fleet.audit.get(fleet.audit.size() - 1).getDetails()).contains("\"policy\":\"PropagationPolicy/team-a/web\"");
     }
 
     @Test
