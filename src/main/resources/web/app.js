@@ -194,6 +194,15 @@ function reasonOf(binding) {
   return '';
 }
 
+// The policy the binding's placement was scheduled under, from the Karmada annotations the query API gives it.
+function policyOf(binding) {
+  const annotations = binding.metadata.annotations || {};
+  const clusterScoped = annotations['clusterpropagationpolicy.karmada.io/name'];
+  if (clusterScoped) return `ClusterPropagationPolicy ${clusterScoped}`;
+  const name = annotations['propagationpolicy.karmada.io/name'];
+  return name ? `PropagationPolicy ${annotations['propagationpolicy.karmada.io/namespace']}/${name}` : '';
+}
+
 function drawBinding(binding) {
   const spec = binding.spec;
   const status = binding.status;
@@ -202,9 +211,10 @@ function drawBinding(binding) {
   const admission = (status.admission && status.admission.state) || '';
   const clusters = (spec.clusters || []).map(c => c.name).join(', ');
   const reason = reasonOf(binding);
+  const policy = policyOf(binding);
   return el('div', { class: 'card binding', 'data-binding': `${binding.metadata.namespace}/${binding.metadata.name}` },
     el('h3', null, `${binding.metadata.namespace}/${spec.resource.name}`, el('span', { class: 'meta' }, spec.resource.kind)),
-    el('div', { class: 'meta' }, `${admission} · ${clusters ? 'on ' + clusters : 'not placed'}`),
+    el('div', { class: 'meta placement' }, `${admission} · ${clusters ? 'on ' + clusters : 'not placed'}${policy ? ' · ' + policy : ''}`),
     reason ? el('div', { class: 'error reason' }, reason) : null,
     // A manifest that could not be read has no templates to show.
     !spec.components.length ? null : el('table', null,

@@ -125,6 +125,8 @@ class LiveViewIT {
                 browser.findElement(By.cssSelector("#binding-search button")).click();
                 WebElement binding = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".binding table tbody tr")));
                 assertThat(binding.getText()).contains("main 3 500m 1Gi 1500m 3Gi");
+                assertThat(browser.findElement(By.cssSelector("[data-binding='payments/ledger-writer-deployment'] .placement")).getText())
+                        .as("the policy the failover kept").endsWith(" · PropagationPolicy payments/payments");
                 browser.findElement(By.id("binding-name")).clear();
                 browser.findElement(By.id("binding-name")).sendKeys("broken");
                 browser.findElement(By.cssSelector("#binding-search button")).click();
