@@ -1,34 +1,13 @@
 package io.fedstream.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * What {@code get clusterpropagationpolicies} and {@code get clusteroverridepolicies} share: a family's cluster-scoped
- * policies as the query API shows them, one by name or all, as a table, YAML or JSON.
+ * policies as the query API shows them (Karmada's object and whether it is in force), one table whatever the output.
  */
-abstract class ClusterPolicyGetCommand implements Callable<Integer> {
-
-    enum Output { table, wide, yaml, json }
-
-    @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "The policy's name; without it, every one.")
-    private String name;
-
-    @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
-            description = "table, wide (the same table), yaml or json (default: ${DEFAULT-VALUE}).")
-    private Output output;
-
-    @CommandLine.Mixin
-    private QueryOptions query;
-
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
+abstract class ClusterPolicyGetCommand extends ClusterScopedGetCommand {
 
     private final String kind;
     private final String plural;
@@ -42,31 +21,17 @@ abstract class ClusterPolicyGetCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws InterruptedException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        JsonNode answer;
-        try {
-            answer = query.client().get(name == null ? "/apis/" + plural : "/apis/" + plural + "/" + QueryOptions.encode(name));
-        } catch (QueryClient.QueryException e) {
-            err.println("error: " + (e.status() == 404 ? kind + " " + name + " not found" : e.getMessage()));
-            return 1;
-        }
-        if (output == Output.json || output == Output.yaml) {
-            out.print(JsonOutput.render(answer, output == Output.yaml));
-            return 0;
-        }
-        List<JsonNode> policies = new ArrayList<>();
-        if (name == null) {
-            answer.path("items").forEach(policies::add);
-        } else {
-            policies.add(answer);
-        }
-        if (policies.isEmpty()) {
-            err.println("No " + plural + " found.");
-            return 0;
-        }
-        out.print(PolicyTable.renderClusterScoped(policies, columns));
-        return 0;
+    final String kind() {
+        return kind;
+    }
+
+    @Override
+    final String resource() {
+        return plural;
+    }
+
+    @Override
+    final String table(List<JsonNode> policies, boolean wide) {
+        return PolicyTable.renderClusterScoped(policies, columns);
     }
 }

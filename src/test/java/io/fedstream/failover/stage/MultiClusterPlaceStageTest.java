@@ -27,6 +27,18 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
              "spec":{"overall":{"cpu":"100"},"staticAssignments":[
                {"clusterName":"dc-1","hard":{"cpu":"20"}},{"clusterName":"dc-2","hard":{"cpu":"20"}},{"clusterName":"dc-3","hard":{"cpu":"20"}}]}}""";
 
+    /** The placement of Karmada's samples/nginx policy: 1:1 static weights over member1 and member2. */
+    private static final String NGINX_PLACEMENT = """
+            clusterAffinity: {clusterNames: [member1, member2]}
+            replicaScheduling:
+              replicaSchedulingType: Divided
+              replicaDivisionPreference: Weighted
+              weightPreference:
+                staticWeightList:
+                  - {targetCluster: {clusterNames: [member1]}, weight: 1}
+                  - {targetCluster: {clusterNames: [member2]}, weight: 1}
+            """;
+
     private static String policy(String placement) {
         return """
                 apiVersion: policy.karmada.io/v1alpha1
@@ -51,16 +63,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
         fleet = new FleetDriver(stateDir);
         DemoClusters.NAMES.forEach(name -> fleet.cluster(name, "512", "4Ti"));
         fleet.advance(Duration.ofSeconds(1));
-        fleet.policy(POLICY_KEY, policy("""
-                clusterAffinity: {clusterNames: [member1, member2]}
-                replicaScheduling:
-                  replicaSchedulingType: Divided
-                  replicaDivisionPreference: Weighted
-                  weightPreference:
-                    staticWeightList:
-                      - {targetCluster: {clusterNames: [member1]}, weight: 1}
-                      - {targetCluster: {clusterNames: [member2]}, weight: 1}
-                """)).advance(Duration.ofSeconds(1));
+        fleet.policy(POLICY_KEY, policy(NGINX_PLACEMENT)).advance(Duration.ofSeconds(1));
 
         fleet.deployment("team-a", "web", 2, "1").advance(Duration.ofSeconds(5));
 
@@ -73,16 +76,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     @Test
     void karmadasNginxSampleOnAFleetOfOtherNamesSaysInTheBindingThatNoClusterMatchedTheAffinity() {
         fleet = FleetDriver.threeClusters(stateDir);
-        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy("""
-                clusterAffinity: {clusterNames: [member1, member2]}
-                replicaScheduling:
-                  replicaSchedulingType: Divided
-                  replicaDivisionPreference: Weighted
-                  weightPreference:
-                    staticWeightList:
-                      - {targetCluster: {clusterNames: [member1]}, weight: 1}
-                      - {targetCluster: {clusterNames: [member2]}, weight: 1}
-                """)).advance(Duration.ofSeconds(1));
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy(NGINX_PLACEMENT)).advance(Duration.ofSeconds(1));
 
         fleet.deployment("team-a", "web", 2, "1").advance(Duration.ofSeconds(5));
 
