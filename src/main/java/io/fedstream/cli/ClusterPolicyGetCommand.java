@@ -9,29 +9,24 @@ import java.util.List;
  */
 abstract class ClusterPolicyGetCommand extends ClusterScopedGetCommand {
 
-    private final String kind;
-    private final String plural;
-    private final PolicyTable.Columns columns;
+    private final PolicyKind policies;
 
-    /** {@code plural} is also the API's path segment, e.g. {@code clusteroverridepolicies}. */
-    ClusterPolicyGetCommand(String kind, String plural, PolicyTable.Columns columns) {
-        this.kind = kind;
-        this.plural = plural;
-        this.columns = columns;
+    ClusterPolicyGetCommand(PolicyKind policies) {
+        this.policies = policies;
     }
 
     @Override
     final String kind() {
-        return kind;
+        return policies.name();
     }
 
     @Override
     final String resource() {
-        return plural;
+        return policies.plural();
     }
 
     @Override
-    final String table(List<JsonNode> policies, boolean wide) {
-        return PolicyTable.renderClusterScoped(policies, columns);
+    final String table(List<JsonNode> found, boolean wide) {
+        return PolicyTable.renderClusterScoped(found, policies.columns());
     }
 }

@@ -19,6 +19,6 @@ import picocli.CommandLine.Command;
 final class GetClusterOverridePoliciesCommand extends ClusterPolicyGetCommand {
 
     GetClusterOverridePoliciesCommand() {
-        super("clusteroverridepolicy", "clusteroverridepolicies", PolicyTable.OVERRIDE);
+        super(PolicyKind.CLUSTER_OVERRIDE);
     }
 }

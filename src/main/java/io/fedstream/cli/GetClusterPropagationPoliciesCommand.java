@@ -18,6 +18,6 @@ import picocli.CommandLine.Command;
 final class GetClusterPropagationPoliciesCommand extends ClusterPolicyGetCommand {
 
     GetClusterPropagationPoliciesCommand() {
-        super("clusterpropagationpolicy", "clusterpropagationpolicies", PolicyTable.PROPAGATION);
+        super(PolicyKind.CLUSTER_PROPAGATION);
     }
 }

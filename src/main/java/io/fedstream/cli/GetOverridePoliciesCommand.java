@@ -19,6 +19,6 @@ import picocli.CommandLine.Command;
 final class GetOverridePoliciesCommand extends PolicyGetCommand {
 
     GetOverridePoliciesCommand() {
-        super("overridepolicy", "overridepolicies", PolicyTable.OVERRIDE);
+        super(PolicyKind.OVERRIDE);
     }
 }

@@ -19,6 +19,6 @@ import picocli.CommandLine.Command;
 final class GetPropagationPoliciesCommand extends PolicyGetCommand {
 
     GetPropagationPoliciesCommand() {
-        super("propagationpolicy", "propagationpolicies", PolicyTable.PROPAGATION);
+        super(PolicyKind.PROPAGATION);
     }
 }

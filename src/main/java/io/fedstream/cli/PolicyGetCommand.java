@@ -10,30 +10,25 @@ import java.util.List;
  */
 abstract class PolicyGetCommand extends NamespacedGetCommand<JsonNode> {
 
-    private final String kind;
-    private final String plural;
-    private final PolicyTable.Columns columns;
+    private final PolicyKind policies;
 
-    /** {@code plural} is also the API's path segment, e.g. {@code overridepolicies}. */
-    PolicyGetCommand(String kind, String plural, PolicyTable.Columns columns) {
-        this.kind = kind;
-        this.plural = plural;
-        this.columns = columns;
+    PolicyGetCommand(PolicyKind policies) {
+        this.policies = policies;
     }
 
     @Override
     final String kind() {
-        return kind;
+        return policies.name();
     }
 
     @Override
     final String plural() {
-        return plural;
+        return policies.plural();
     }
 
     @Override
     final String resource() {
-        return plural;
+        return policies.plural();
     }
 
     @Override
@@ -42,7 +37,7 @@ abstract class PolicyGetCommand extends NamespacedGetCommand<JsonNode> {
     }
 
     @Override
-    final String table(List<JsonNode> policies, boolean wide, boolean allNamespaces) {
-        return PolicyTable.render(policies, columns);
+    final String table(List<JsonNode> found, boolean wide, boolean allNamespaces) {
+        return PolicyTable.render(found, policies.columns());
     }
 }
