@@ -10,9 +10,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 final class PolicyAnnotations {
 
-    static final String NAMESPACE = "propagationpolicy.karmada.io/namespace";
-    static final String NAME = "propagationpolicy.karmada.io/name";
-    static final String CLUSTER_NAME = "clusterpropagationpolicy.karmada.io/name";
+    private static final String NAMESPACE = "propagationpolicy.karmada.io/namespace";
+    private static final String NAME = "propagationpolicy.karmada.io/name";
+    private static final String CLUSTER_NAME = "clusterpropagationpolicy.karmada.io/name";
     private static final String NAMESPACED_KIND = "PropagationPolicy/";
     private static final String CLUSTER_KIND = "ClusterPropagationPolicy/";
 
@@ -28,7 +28,9 @@ final class PolicyAnnotations {
         } else if (policyKey.startsWith(NAMESPACED_KIND)) {
             String namespaceAndName = policyKey.substring(NAMESPACED_KIND.length());
             int slash = namespaceAndName.indexOf('/');
-            annotations.put(NAMESPACE, namespaceAndName.substring(0, slash)).put(NAME, namespaceAndName.substring(slash + 1));
+            if (slash > 0) {
+                annotations.put(NAMESPACE, namespaceAndName.substring(0, slash)).put(NAME, namespaceAndName.substring(slash + 1));
+            }
         }
     }
 
