@@ -24,6 +24,13 @@ abstract class ClusterScopedGetCommand implements Callable<Integer> {
             description = "table, wide, yaml or json (default: ${DEFAULT-VALUE}).")
     private Output output;
 
+    // kubectl takes a namespace for a cluster-scoped type and ignores it; so do these, so that `get pp,cpp -A` works.
+    @Option(names = {"-n", "--namespace"}, hidden = true)
+    private String ignoredNamespace;
+
+    @Option(names = {"-A", "--all-namespaces"}, hidden = true)
+    private boolean ignoredAllNamespaces;
+
     @CommandLine.Mixin
     private QueryOptions query;
 

@@ -108,6 +108,23 @@ class GetPoliciesCommandTest {
     }
 
     @Test
+    void severalTypesCommaSeparatedShowEachInTurnAndAClusterScopedTypeIgnoresTheNamespace() {
+        serve(TestPolicies.fleet());
+
+        CliRunner both = get("pp,cpp", "-A");
+        CliRunner clusterScoped = get("cop", "-n", "payments");
+        CliRunner unknown = get("pp,nope", "-A");
+
+        assertThat(both.exitCode()).as(both.err()).isZero();
+        assertThat(both.out()).isEqualTo(get("pp", "-A").out() + "\n" + get("cpp").out());
+        assertThat(clusterScoped.exitCode()).as(clusterScoped.err()).isZero();
+        assertThat(clusterScoped.out()).isEqualTo(get("cop").out());
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.out()).isEmpty();
+        assertThat(unknown.err()).startsWith("no resource type \"nope\": one of resourcebindings, quotas, aggregates, clusters,");
+    }
+
+    @Test
     void noPolicyAtAllSaysSo() {
         serve(Map.of());
 
