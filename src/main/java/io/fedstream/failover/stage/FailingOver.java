@@ -418,15 +418,15 @@ final class FailingOver {
     }
 
     private void completed(ResourceBinding binding, MigrationCommand command) {
+        PlacementState workload = task.placementStates.of(command.getWorkloadKey());
         task.emitPlacement(WorkloadBindings.placedClusters(binding).size() > 1
                 ? ShareFailover.moved(binding, command.getSourceCluster(), command.getTargetCluster(), DECIDED_BY)
-                : Placing.placement(binding, command.getTargetCluster(), DECIDED_BY));
+                : Placing.placement(binding, command.getTargetCluster(), DECIDED_BY), workload);
         task.release(command.getWorkloadKey(), command.getSourceCluster());
         // An application failure's copy is purged by ApplicationFailover: its cluster is healthy and will not "recover".
         if (command.getPurgeMode() != PurgeMode.Never && !ApplicationFailover.isApplicationIncident(command.getIncidentId())) {
             task.staleCopies.remember(command.getSourceCluster(), command.getWorkloadKey(), command.getCommandId());
         }
-        PlacementState workload = task.placementStates.of(command.getWorkloadKey());
         task.placementStates.save(command.getWorkloadKey(), workload.placedOn(command.getTargetCluster(), workload.group()));
     }
 
