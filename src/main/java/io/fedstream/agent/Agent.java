@@ -136,7 +136,7 @@ public final class Agent implements AutoCloseable {
     private void discover(Duration retry) {
         List<WatchedKind> served;
         try {
-            served = new ServedKinds(client).discover(skipped ->
+            served = new ServedKinds(client).discover(ServedKinds.workloadKinds(), skipped ->
                     LOG.info("cluster {} does not serve {}: not watched", settings.cluster(), skipped));
         } catch (RuntimeException e) {
             LOG.warn("cluster {}: API discovery failed ({}); retrying in {}", settings.cluster(), e.getMessage(), retry);

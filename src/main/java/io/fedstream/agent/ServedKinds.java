@@ -26,19 +26,31 @@ public final class ServedKinds {
         this.client = client;
     }
 
-    /** Every apiVersion/kind the built-in interpreters handle, in their order, without repeats. */
+    /** Every apiVersion/kind the built-in interpreters handle, in their order, without repeats: what a binding may name. */
     public static List<KindRef> interpreterKinds() {
+        return kindsOf(BuiltInKinds.all());
+    }
+
+    /**
+     * The interpreter kinds whose objects are workloads, in their order, without repeats: what the agent watches, leaving
+     * out Kubernetes' own kinds without pods (every ConfigMap, Secret and Service of a cluster is not a workload of it).
+     */
+    public static List<KindRef> workloadKinds() {
+        return kindsOf(BuiltInKinds.workloads());
+    }
+
+    private static List<KindRef> kindsOf(List<KindInterpreter> interpreters) {
         Set<KindRef> kinds = new LinkedHashSet<>();
-        for (KindInterpreter interpreter : BuiltInKinds.all()) {
+        for (KindInterpreter interpreter : interpreters) {
             kinds.addAll(interpreter.kinds());
         }
         return List.copyOf(kinds);
     }
 
-    /** The interpreter kinds this cluster serves; each kind it does not serve is reported once to {@code skipped}. */
-    public List<WatchedKind> discover(Consumer<String> skipped) {
+    /** Those of {@code kinds} this cluster serves; each kind it does not serve is reported once to {@code skipped}. */
+    public List<WatchedKind> discover(List<KindRef> kinds, Consumer<String> skipped) {
         List<WatchedKind> served = new ArrayList<>();
-        for (KindRef kind : interpreterKinds()) {
+        for (KindRef kind : kinds) {
             Optional<WatchedKind> watched = find(kind);
             if (watched.isPresent()) {
                 served.add(watched.get());

@@ -77,7 +77,7 @@ final class ClusterObjects {
     /** Every object of the served interpreter kinds carrying this label with this value, in every namespace. */
     List<GenericKubernetesResource> labelled(String label, String value) {
         List<GenericKubernetesResource> found = new ArrayList<>();
-        for (WatchedKind kind : new ServedKinds(client).discover(skipped -> { })) {
+        for (WatchedKind kind : new ServedKinds(client).discover(ServedKinds.interpreterKinds(), skipped -> { })) {
             found.addAll(client.genericKubernetesResources(kind.context()).inAnyNamespace().withLabel(label, value).list().getItems());
         }
         return found;

@@ -26,7 +26,13 @@ public final class BuiltInKinds {
                 new RayKinds(),
                 new SparkApplicationKinds(),
                 new ArgoRolloutKind(),
-                new StrimziKinds());
+                new StrimziKinds(),
+                new KubernetesKindsWithoutPods());
+    }
+
+    /** Every built-in interpreter but that of Kubernetes' own kinds without pods: the kinds whose objects are workloads. */
+    public static List<KindInterpreter> workloads() {
+        return all().stream().filter(k -> !(k instanceof KubernetesKindsWithoutPods)).toList();
     }
 
     /** Every built-in interpreter as {@link #all()}, with TrainJobs resolved against the given runtimes. */

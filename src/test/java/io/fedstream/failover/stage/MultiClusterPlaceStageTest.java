@@ -88,6 +88,36 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     }
 
     @Test
+    void aServiceAndAConfigMapBesideTheNginxSampleGoToEveryClusterOfItsDividedPolicyAndChargeNothing() {
+        fleet = new FleetDriver(stateDir);
+        DemoClusters.NAMES.forEach(name -> fleet.cluster(name, "512", "4Ti"));
+        fleet.advance(Duration.ofSeconds(1));
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy(NGINX_PLACEMENT).replace(
+                "resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]",
+                "resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}, {apiVersion: v1, kind: Service, name: web},"
+                        + " {apiVersion: v1, kind: ConfigMap, name: web}]"))
+                .advance(Duration.ofSeconds(1));
+
+        fleet.deployment("team-a", "web", 2, "1")
+                .workload("core/Service/team-a/web", """
+                        {"apiVersion":"v1","kind":"Service","metadata":{"name":"web","namespace":"team-a"},
+                         "spec":{"selector":{"app":"web"},"ports":[{"port":80,"targetPort":8080}]}}""")
+                .workload("core/ConfigMap/team-a/web", """
+                        {"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"web","namespace":"team-a"},"data":{"index.html":"hello"}}""")
+                .advance(Duration.ofSeconds(5));
+
+        assertThat(placementOf(WEB).getClusters()).containsExactlyInAnyOrder(target("member1", 1), target("member2", 1));
+        for (String key : List.of("core/Service/team-a/web", "core/ConfigMap/team-a/web")) {
+            assertThat(fleet.binding(key).getAdmission().getState()).as(key).hasToString("ADMITTED");
+            assertThat(fleet.binding(key).getAdmission().getCharged()).as(key).isEmpty();
+            assertThat(placementOf(key).getClusters()).as("%s: no replicas to divide, so a copy on every selected cluster", key)
+                    .containsExactlyInAnyOrder(target("member1", 0), target("member2", 0));
+            assertThat(placementOf(key).getPolicy()).isEqualTo(POLICY_KEY);
+        }
+        assertThat(fleet.usedOn("team-a/q", "member1")).as("the Deployment's pod alone").containsExactly(Map.entry("cpu", "1"));
+    }
+
+    @Test
     void staticWeightsTwoToOneDivideTheReplicasAndTheQuotaChargesEachClusterItsShare() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "16", "64Gi").cluster("dc-2", "8", "64Gi").advance(Duration.ofSeconds(1));
         fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy("""
