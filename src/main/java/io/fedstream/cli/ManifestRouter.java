@@ -79,6 +79,7 @@ final class ManifestRouter {
         List<Routed> routed = route(sources, op, problems);
         List<String> warnings = new ArrayList<>();
         if (op == Op.UPSERT) {
+            routed = withoutClusterScoped(routed, warnings);
             Interpreter interpreter = interpreterFor(routed, configured);
             for (Routed document : routed) {
                 if (document.event().destination() == PlannedEvent.Destination.WORKLOADS) {
@@ -99,6 +100,19 @@ final class ManifestRouter {
             throw new BadManifestsException(problems);
         }
         return new Plan(routed.stream().map(Routed::event).toList(), warnings);
+    }
+
+    /** The documents but Kubernetes' own cluster-scoped objects, each of which leaves a warning saying why it stays. */
+    private static List<Routed> withoutClusterScoped(List<Routed> routed, List<String> warnings) {
+        List<Routed> kept = new ArrayList<>();
+        for (Routed document : routed) {
+            PlannedEvent event = document.event();
+            String[] key = event.key().split("/", 4);
+            Optional<String> why = event.destination() == PlannedEvent.Destination.WORKLOADS
+                    ? ClusterScopedKinds.whyNotPublished(key[0], key[1]) : Optional.empty();
+            why.ifPresentOrElse(reason -> warnings.add(document.where() + ": " + reason), () -> kept.add(document));
+        }
+        return kept;
     }
 
     private List<Routed> route(List<ManifestSource> sources, Op op, List<String> problems) {

@@ -354,6 +354,41 @@ class ManifestRouterTest {
     }
 
     @Test
+    void kubernetesClusterScopedObjectsAreNotPublishedEachWithAWarningAndTheRestOfTheSetGoes() throws BadManifestsException {
+        String set = """
+                apiVersion: v1
+                kind: Namespace
+                metadata: {name: shop}
+                ---
+                apiVersion: apiextensions.k8s.io/v1
+                kind: CustomResourceDefinition
+                metadata: {name: guestbooks.webapp.my.domain}
+                spec: {group: webapp.my.domain, scope: Namespaced}
+                ---
+                apiVersion: v1
+                kind: ConfigMap
+                metadata: {name: web, namespace: shop}
+                data: {index.html: hello}
+                """;
+
+        ManifestRouter.Plan applied = router.plan(List.of(source("in.yaml", set)), Op.UPSERT, InterpreterExtensions.none());
+
+        assertThat(applied.events()).extracting(PlannedEvent::key).containsExactly("core/ConfigMap/shop/web");
+        assertThat(applied.warnings()).containsExactly(
+                "in.yaml document 1: kind: Namespace not published: Karmada creates every namespace on its member clusters by"
+                        + " itself (its namespace sync controller), fedstream leaves namespaces to the member clusters: create it"
+                        + " there (docs/karmada.md, difference 14)",
+                "in.yaml document 2: kind: CustomResourceDefinition (apiextensions.k8s.io) not published: it is cluster-scoped,"
+                        + " and fedstream propagates namespaced objects only (it keys every workload by namespace), where Karmada"
+                        + " propagates it under a ClusterPropagationPolicy: create it on the member clusters (docs/karmada.md,"
+                        + " difference 14)");
+        assertThat(router.plan(List.of(source("in.yaml", set)), Op.DELETE, InterpreterExtensions.none()).events())
+                .as("a delete takes back what an earlier fedstream published as a workload of the namespace default")
+                .extracting(PlannedEvent::key).containsExactly("core/Namespace/default/shop",
+                        "apiextensions.k8s.io/CustomResourceDefinition/default/guestbooks.webapp.my.domain", "core/ConfigMap/shop/web");
+    }
+
+    @Test
     void deletingAKarmadaClusterIsRefusedWithWhatToDoInstead() {
         assertThatThrownBy(() -> router.plan(List.of(source("in.yaml", """
                 apiVersion: cluster.karmada.io/v1alpha1

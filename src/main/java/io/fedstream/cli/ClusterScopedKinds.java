@@ -1,0 +1,47 @@
+package io.fedstream.cli;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Kubernetes' own cluster-scoped kinds (a Namespace, a ClusterRole, a CustomResourceDefinition, ...), which {@code apply}
+ * does not publish: fedstream keys every workload by namespace, so such an object would become a workload of the
+ * namespace "default" that no policy should select (docs/karmada.md, difference 14).
+ */
+final class ClusterScopedKinds {
+
+    /** By API group ("core" for v1), as Kubernetes 1.34 serves them. */
+    private static final Map<String, Set<String>> KINDS = Map.ofEntries(
+            Map.entry("core", Set.of("Namespace", "Node", "PersistentVolume", "ComponentStatus")),
+            Map.entry("rbac.authorization.k8s.io", Set.of("ClusterRole", "ClusterRoleBinding")),
+            Map.entry("apiextensions.k8s.io", Set.of("CustomResourceDefinition")),
+            Map.entry("apiregistration.k8s.io", Set.of("APIService")),
+            Map.entry("storage.k8s.io", Set.of("StorageClass", "CSIDriver", "CSINode", "VolumeAttachment", "VolumeAttributesClass")),
+            Map.entry("networking.k8s.io", Set.of("IngressClass", "IPAddress", "ServiceCIDR")),
+            Map.entry("node.k8s.io", Set.of("RuntimeClass")),
+            Map.entry("admissionregistration.k8s.io", Set.of("MutatingWebhookConfiguration", "ValidatingWebhookConfiguration",
+                    "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding", "MutatingAdmissionPolicy",
+                    "MutatingAdmissionPolicyBinding")),
+            Map.entry("certificates.k8s.io", Set.of("CertificateSigningRequest", "ClusterTrustBundle")),
+            Map.entry("flowcontrol.apiserver.k8s.io", Set.of("FlowSchema", "PriorityLevelConfiguration")),
+            Map.entry("resource.k8s.io", Set.of("DeviceClass", "ResourceSlice")));
+
+    private ClusterScopedKinds() {}
+
+    /** Why {@code apply} does not publish a document of this API group ("core" for v1) and kind; empty when it may. */
+    static Optional<String> whyNotPublished(String group, String kind) {
+        if (!KINDS.getOrDefault(group, Set.of()).contains(kind)) {
+            return Optional.empty();
+        }
+        String object = "kind: " + kind + ("core".equals(group) ? "" : " (" + group + ")");
+        if ("core".equals(group) && "Namespace".equals(kind)) {
+            return Optional.of(object + " not published: Karmada creates every namespace on its member clusters by itself"
+                    + " (its namespace sync controller), fedstream leaves namespaces to the member clusters: create it there"
+                    + " (docs/karmada.md, difference 14)");
+        }
+        return Optional.of(object + " not published: it is cluster-scoped, and fedstream propagates namespaced objects only"
+                + " (it keys every workload by namespace), where Karmada propagates it under a ClusterPropagationPolicy:"
+                + " create it on the member clusters (docs/karmada.md, difference 14)");
+    }
+}
