@@ -8,7 +8,8 @@
  *       customizations, override policies, and quota changes that {@code relay-quota-changes} turns into QUOTA_SYNC
  *       requests); the {@code cluster-views-store} global store (clusters that override rules target).</li>
  *   <li>Outputs: the internal {@code admission-requests-repartition} topic, keyed by namespace, for the admit stage;
- *       {@code fedstream.dlq} (manifests that cannot be read).</li>
+ *       {@code fedstream.dlq} (manifests that cannot be read, and objects that are never propagated:
+ *       {@link io.fedstream.bind.SkippedPropagatingApis}, {@link io.fedstream.bind.ClusterScopedKinds}).</li>
  *   <li>Stores: {@code bind-manifests-store} (each interpreted workload's manifest, to recompute its overrides when an
  *       override policy or a cluster changes). The admit stage numbers the versions and keeps the bindings; a workload
  *       belongs to its key's namespace, so an upsert and a later delete reach the same admit task.</li>

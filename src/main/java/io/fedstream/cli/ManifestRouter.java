@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fedstream.admit.ParsedQuota;
 import io.fedstream.admit.QuotaParser;
 import io.fedstream.avro.Op;
+import io.fedstream.bind.ClusterScopedKinds;
+import io.fedstream.bind.SkippedPropagatingApis;
 import io.fedstream.health.ClusterManifest;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Interpretation;
@@ -109,8 +111,8 @@ final class ManifestRouter {
             PlannedEvent event = document.event();
             String[] key = event.key().split("/", 4);
             Optional<String> why = event.destination() == PlannedEvent.Destination.WORKLOADS
-                    ? ClusterScopedKinds.whyNotPublished(key[0], key[1]) : Optional.empty();
-            why.ifPresentOrElse(reason -> warnings.add(document.where() + ": " + reason), () -> kept.add(document));
+                    ? ClusterScopedKinds.whyNot(key[0], key[1]) : Optional.empty();
+            why.ifPresentOrElse(reason -> warnings.add(document.where() + ": " + reason + "; not published"), () -> kept.add(document));
         }
         return kept;
     }

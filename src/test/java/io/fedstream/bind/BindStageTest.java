@@ -224,6 +224,24 @@ class BindStageTest {
     }
 
     @Test
+    void whatKarmadaNeverPropagatesMakesNoBindingButADeadLetterSayingWhy() {
+        String hpa = "autoscaling.karmada.io/FederatedHPA/shop/nginx";
+        String namespace = "core/Namespace/default/shop";
+        workloads.pipeInput(hpa, upsert("{\"apiVersion\":\"autoscaling.karmada.io/v1alpha1\",\"kind\":\"FederatedHPA\","
+                + "\"metadata\":{\"name\":\"nginx\",\"namespace\":\"shop\"}}"), OBSERVED);
+        workloads.pipeInput(namespace, upsert("{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"shop\"}}"), OBSERVED);
+
+        assertThat(bindings.isEmpty()).as("Karmada makes no binding of either").isTrue();
+        assertThat(store().get(hpa)).isNull();
+        List<TestRecord<byte[], byte[]>> letters = deadLetters.readRecordsToList();
+        assertThat(letters).extracting(letter -> new String(letter.key(), StandardCharsets.UTF_8)).containsExactly(hpa, namespace);
+        assertThat(letters).extracting(letter -> header(letter.headers(), DeadLetter.FIELD)).containsOnly("kind");
+        assertThat(letters).extracting(letter -> header(letter.headers(), DeadLetter.VALUE)).containsExactly("FederatedHPA", "Namespace");
+        assertThat(header(letters.get(0).headers(), DeadLetter.REASON)).contains("is a Karmada API object, which Karmada never propagates");
+        assertThat(header(letters.get(1).headers(), DeadLetter.REASON)).contains("kind: Namespace is not propagated");
+    }
+
+    @Test
     void recordNotInTheWireFormatDoesNotStopProcessing() {
         // TopologyTestDriver drops the handler's dead letters; DeadLetterHandlersTest and FedstreamIT cover them.
         rawWorkloads.pipeInput(WEB_KEY.getBytes(StandardCharsets.UTF_8), "{not avro}".getBytes(StandardCharsets.UTF_8), OBSERVED);

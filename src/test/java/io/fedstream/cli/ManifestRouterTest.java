@@ -375,13 +375,13 @@ class ManifestRouterTest {
 
         assertThat(applied.events()).extracting(PlannedEvent::key).containsExactly("core/ConfigMap/shop/web");
         assertThat(applied.warnings()).containsExactly(
-                "in.yaml document 1: kind: Namespace not published: Karmada creates every namespace on its member clusters by"
-                        + " itself (its namespace sync controller), fedstream leaves namespaces to the member clusters: create it"
-                        + " there (docs/karmada.md, difference 14)",
-                "in.yaml document 2: kind: CustomResourceDefinition (apiextensions.k8s.io) not published: it is cluster-scoped,"
-                        + " and fedstream propagates namespaced objects only (it keys every workload by namespace), where Karmada"
-                        + " propagates it under a ClusterPropagationPolicy: create it on the member clusters (docs/karmada.md,"
-                        + " difference 14)");
+                "in.yaml document 1: kind: Namespace is not propagated: Karmada creates every namespace on its member clusters"
+                        + " by itself (its namespace sync controller), fedstream leaves namespaces to the member clusters: create"
+                        + " it there (docs/karmada.md, difference 14); not published",
+                "in.yaml document 2: kind: CustomResourceDefinition (apiextensions.k8s.io) is not propagated: it is"
+                        + " cluster-scoped, and fedstream propagates namespaced objects only (it keys every workload by namespace),"
+                        + " where Karmada propagates it under a ClusterPropagationPolicy: create it on the member clusters"
+                        + " (docs/karmada.md, difference 14); not published");
         assertThat(router.plan(List.of(source("in.yaml", set)), Op.DELETE, InterpreterExtensions.none()).events())
                 .as("a delete takes back what an earlier fedstream published as a workload of the namespace default")
                 .extracting(PlannedEvent::key).containsExactly("core/Namespace/default/shop",

@@ -1,4 +1,4 @@
-package io.fedstream.cli;
+package io.fedstream.bind;
 
 import java.util.Map;
 import java.util.Optional;
@@ -7,9 +7,10 @@ import java.util.Optional;
  * The API objects Karmada never propagates, by its {@code --skipped-propagating-apis} default
  * ({@code pkg/util/apigroup.go}, {@code NewSkippedResourceConfig}): its own API groups, events and leases. fedstream
  * reads some of Karmada's kinds as policies or heartbeats; {@code apply} refuses the others, saying why, instead of
- * publishing them as workloads that would never be interpreted.
+ * publishing them as workloads that would never be interpreted, and the bind stage dead-letters one that another
+ * producer published.
  */
-final class SkippedPropagatingApis {
+public final class SkippedPropagatingApis {
 
     /** Karmada's own groups, each with what its user should know beyond "not propagated, not implemented". */
     private static final Map<String, String> KARMADA_GROUPS = Map.of(
@@ -29,7 +30,7 @@ final class SkippedPropagatingApis {
      * Why a document of {@code apiVersion} and {@code kind} in {@code group} is not published, empty when it may be; ask
      * only about a kind fedstream does not read as a policy or a heartbeat.
      */
-    static Optional<String> whyNot(String group, String apiVersion, String kind) {
+    public static Optional<String> whyNot(String group, String apiVersion, String kind) {
         String object = "kind: " + kind + " (" + apiVersion + ")";
         String extra = KARMADA_GROUPS.get(group);
         if (extra != null) {

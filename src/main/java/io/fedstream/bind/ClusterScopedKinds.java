@@ -1,15 +1,16 @@
-package io.fedstream.cli;
+package io.fedstream.bind;
 
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * Kubernetes' own cluster-scoped kinds (a Namespace, a ClusterRole, a CustomResourceDefinition, ...), which {@code apply}
- * does not publish: fedstream keys every workload by namespace, so such an object would become a workload of the
- * namespace "default" that no policy should select (docs/karmada.md, difference 14).
+ * Kubernetes' own cluster-scoped kinds (a Namespace, a ClusterRole, a CustomResourceDefinition, ...), which fedstream
+ * does not propagate: it keys every workload by namespace, so such an object would become a workload of the namespace
+ * "default" that no policy should select. {@code apply} leaves them out, and the bind stage dead-letters one that
+ * another producer published (docs/karmada.md, difference 14).
  */
-final class ClusterScopedKinds {
+public final class ClusterScopedKinds {
 
     /** By API group ("core" for v1), as Kubernetes 1.34 serves them. */
     private static final Map<String, Set<String>> KINDS = Map.ofEntries(
@@ -29,18 +30,18 @@ final class ClusterScopedKinds {
 
     private ClusterScopedKinds() {}
 
-    /** Why {@code apply} does not publish a document of this API group ("core" for v1) and kind; empty when it may. */
-    static Optional<String> whyNotPublished(String group, String kind) {
+    /** Why an object of this API group ("core" for v1) and kind is not propagated; empty when it may be. */
+    public static Optional<String> whyNot(String group, String kind) {
         if (!KINDS.getOrDefault(group, Set.of()).contains(kind)) {
             return Optional.empty();
         }
         String object = "kind: " + kind + ("core".equals(group) ? "" : " (" + group + ")");
         if ("core".equals(group) && "Namespace".equals(kind)) {
-            return Optional.of(object + " not published: Karmada creates every namespace on its member clusters by itself"
+            return Optional.of(object + " is not propagated: Karmada creates every namespace on its member clusters by itself"
                     + " (its namespace sync controller), fedstream leaves namespaces to the member clusters: create it there"
                     + " (docs/karmada.md, difference 14)");
         }
-        return Optional.of(object + " not published: it is cluster-scoped, and fedstream propagates namespaced objects only"
+        return Optional.of(object + " is not propagated: it is cluster-scoped, and fedstream propagates namespaced objects only"
                 + " (it keys every workload by namespace), where Karmada propagates it under a ClusterPropagationPolicy:"
                 + " create it on the member clusters (docs/karmada.md, difference 14)");
     }
