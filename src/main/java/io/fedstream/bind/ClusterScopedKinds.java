@@ -30,12 +30,15 @@ public final class ClusterScopedKinds {
 
     private ClusterScopedKinds() {}
 
-    /** Why an object of this API group ("core" for v1) and kind is not propagated; empty when it may be. */
+    /**
+     * Why an object of this API group ("core" for v1) and kind is not propagated, empty when it may be: a sentence that
+     * starts with the kind, e.g. "Namespace is not propagated: ...".
+     */
     public static Optional<String> whyNot(String group, String kind) {
         if (!KINDS.getOrDefault(group, Set.of()).contains(kind)) {
             return Optional.empty();
         }
-        String object = "kind: " + kind + ("core".equals(group) ? "" : " (" + group + ")");
+        String object = kind + ("core".equals(group) ? "" : " (" + group + ")");
         if ("core".equals(group) && "Namespace".equals(kind)) {
             return Optional.of(object + " is not propagated: Karmada creates every namespace on its member clusters by itself"
                     + " (its namespace sync controller), fedstream leaves namespaces to the member clusters: create it there"

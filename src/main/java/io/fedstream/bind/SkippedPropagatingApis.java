@@ -26,12 +26,26 @@ public final class SkippedPropagatingApis {
 
     private SkippedPropagatingApis() {}
 
+    /** Karmada's kinds that fedstream reads, each with the topic {@code fedstream apply} publishes it on. */
+    private static final Map<String, String> READ_ELSEWHERE = Map.of(
+            "policy.karmada.io/PropagationPolicy", "fedstream.policies",
+            "policy.karmada.io/ClusterPropagationPolicy", "fedstream.policies",
+            "policy.karmada.io/OverridePolicy", "fedstream.policies",
+            "policy.karmada.io/ClusterOverridePolicy", "fedstream.policies",
+            "policy.karmada.io/FederatedResourceQuota", "fedstream.policies",
+            "cluster.karmada.io/Cluster", "fedstream.cluster-health");
+
     /**
-     * Why a document of {@code apiVersion} and {@code kind} in {@code group} is not published, empty when it may be; ask
-     * only about a kind fedstream does not read as a policy or a heartbeat.
+     * Why a document of {@code apiVersion} and {@code kind} in {@code group} is not a workload, empty when it may be: a
+     * sentence that starts with the kind, e.g. "FederatedHPA (autoscaling.karmada.io/v1alpha1) is ...".
      */
     public static Optional<String> whyNot(String group, String apiVersion, String kind) {
-        String object = "kind: " + kind + " (" + apiVersion + ")";
+        String object = kind + " (" + apiVersion + ")";
+        String topic = READ_ELSEWHERE.get(group + "/" + kind);
+        if (topic != null) {
+            return Optional.of(object + " is not a workload: fedstream reads it from " + topic + ", where fedstream apply"
+                    + " publishes it (docs/karmada.md, difference 13)");
+        }
         String extra = KARMADA_GROUPS.get(group);
         if (extra != null) {
             return Optional.of(object + " is a Karmada API object, which Karmada never propagates (its --skipped-propagating-apis"

@@ -112,7 +112,7 @@ final class ManifestRouter {
             String[] key = event.key().split("/", 4);
             Optional<String> why = event.destination() == PlannedEvent.Destination.WORKLOADS
                     ? ClusterScopedKinds.whyNot(key[0], key[1]) : Optional.empty();
-            why.ifPresentOrElse(reason -> warnings.add(document.where() + ": " + reason + "; not published"), () -> kept.add(document));
+            why.ifPresentOrElse(reason -> warnings.add(document.where() + ": kind: " + reason + "; not published"), () -> kept.add(document));
         }
         return kept;
     }
@@ -177,7 +177,7 @@ final class ManifestRouter {
             // A delete still goes: it takes back what an earlier fedstream published as a workload.
             Optional<String> skipped = SkippedPropagatingApis.whyNot(group, apiVersion, kind);
             if (skipped.isPresent()) {
-                throw new Refused(skipped.get());
+                throw new Refused("kind: " + skipped.get());
             }
         }
         if (POLICY_KINDS.contains(kind)) {
