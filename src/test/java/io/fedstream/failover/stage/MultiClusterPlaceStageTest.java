@@ -118,6 +118,56 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     }
 
     @Test
+    void karmadasGuestbookSampleWithItsKindDeclaredRunsOnMember1WithItsOverride() {
+        String guestbook = "webapp.my.domain/Guestbook/default/guestbook-sample";
+        fleet = new FleetDriver(stateDir);
+        DemoClusters.NAMES.forEach(name -> fleet.cluster(name, "512", "4Ti"));
+        fleet.advance(Duration.ofSeconds(1));
+        // samples/guestbook's PropagationPolicy and OverridePolicy, and the customization the README gives for its kind.
+        fleet.policy("InterpreterCustomization//guestbook", """
+                        apiVersion: fedstream.io/v1alpha1
+                        kind: InterpreterCustomization
+                        metadata: {name: guestbook}
+                        spec:
+                          target: {apiVersion: webapp.my.domain/v1, kind: Guestbook}
+                          components: []
+                        """)
+                .policy("PropagationPolicy/default/example-policy", """
+                        apiVersion: policy.karmada.io/v1alpha1
+                        kind: PropagationPolicy
+                        metadata: {name: example-policy}
+                        spec:
+                          resourceSelectors: [{apiVersion: webapp.my.domain/v1, kind: Guestbook}]
+                          placement: {clusterAffinity: {clusterNames: [member1]}}
+                        """)
+                .policy("OverridePolicy/default/guestbook-sample", """
+                        apiVersion: policy.karmada.io/v1alpha1
+                        kind: OverridePolicy
+                        metadata: {name: guestbook-sample}
+                        spec:
+                          resourceSelectors: [{apiVersion: webapp.my.domain/v1, kind: Guestbook}]
+                          overrideRules:
+                          - targetCluster: {clusterNames: [member1]}
+                            overriders:
+                              plaintext:
+                              - {path: /spec/size, operator: replace, value: 4}
+                              - {path: /metadata/annotations, operator: add, value: {"OverridePolicy": "test"}}
+                        """)
+                .advance(Duration.ofSeconds(1));
+
+        fleet.workload(guestbook, """
+                {"apiVersion":"webapp.my.domain/v1","kind":"Guestbook","metadata":{"name":"guestbook-sample"},
+                 "spec":{"size":2,"configMapName":"test","alias":"Name"}}""").advance(Duration.ofSeconds(5));
+
+        assertThat(placementOf(guestbook).getClusters()).containsExactly(target("member1", null));
+        assertThat(fleet.binding(guestbook).getClusterOverrides()).singleElement().satisfies(override -> {
+            assertThat(override.getCluster()).isEqualTo("member1");
+            assertThat(override.getApplied()).containsExactly("OverridePolicy default/guestbook-sample spec.overrideRules[0]");
+            assertThat(override.getManifest()).contains("\"size\":4").contains("\"annotations\":{\"OverridePolicy\":\"test\"}");
+        });
+    }
+
+    @Test
     void staticWeightsTwoToOneDivideTheReplicasAndTheQuotaChargesEachClusterItsShare() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "16", "64Gi").cluster("dc-2", "8", "64Gi").advance(Duration.ofSeconds(1));
         fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy("""
