@@ -112,7 +112,8 @@ final class ManifestRouter {
             String[] key = event.key().split("/", 4);
             Optional<String> why = event.destination() == PlannedEvent.Destination.WORKLOADS
                     ? ClusterScopedKinds.whyNot(key[0], key[1]) : Optional.empty();
-            why.ifPresentOrElse(reason -> warnings.add(document.where() + ": kind: " + reason + "; not published"), () -> kept.add(document));
+            why.ifPresentOrElse(reason -> warnings.add(document.where() + ": kind: " + reason + "; not published"),
+                    () -> kept.add(document));
         }
         return kept;
     }
