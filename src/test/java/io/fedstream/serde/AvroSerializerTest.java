@@ -179,6 +179,19 @@ class AvroSerializerTest {
     }
 
     @Test
+    void aRecordThatFailsHalfWrittenLeavesNothingOfItInTheNextRecordsBytes() {
+        AvroSerde<GenericRecord> serde = serdes(AvroSerdeConfig.defaults()).generic(false);
+        GenericRecord missingField = new GenericData.Record(PING);
+        missingField.put("n", 1);
+        assertThatThrownBy(() -> serde.serializer().serialize("pings", missingField)).isInstanceOf(SerializationException.class);
+
+        byte[] bytes = serde.serializer().serialize("pings", ping(PING, 1, "ab"));
+
+        assertThat(bytes).as("the thread's reused buffer and encoder start clean").containsExactly(0x00, 0x00, 0x00, 0x00, 0x01, 0x02,
+                0x04, 0x61, 0x62);
+    }
+
+    @Test
     void autoRegistrationAndUseLatestVersionTogetherAreRefused() {
         assertThatThrownBy(() -> new AvroSerdeConfig(SubjectNameStrategy.TOPIC_NAME, true, true, Duration.ZERO, false))
                 .isInstanceOf(IllegalArgumentException.class)
