@@ -128,13 +128,13 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         ResourceBinding previous = bindings.get(key);
         // The bind stage keeps no state: versions are numbered here, and a placement given with an earlier version, or
         // decided by the scheduler or a failover, stays until the workload names another (with why it is unplaced).
-        ResourceBinding.Builder versioned = ResourceBinding.newBuilder(incoming)
-                .setGeneration(previous == null ? 1 : previous.getGeneration() + 1);
-        if (incoming.getPlacement() == null && previous != null) {
-            versioned.setPlacement(previous.getPlacement())
-                    .setUnplacedReason(previous.getPlacement() == null ? previous.getUnplacedReason() : null);
-        }
-        ResourceBinding binding = versioned.build();
+        ResourceBinding binding = AdmissionStates.changed(incoming, versioned -> {
+            versioned.setGeneration(previous == null ? 1 : previous.getGeneration() + 1);
+            if (incoming.getPlacement() == null && previous != null) {
+                versioned.setPlacement(previous.getPlacement());
+                versioned.setUnplacedReason(previous.getPlacement() == null ? previous.getUnplacedReason() : null);
+            }
+        });
         index(previous, binding);
         admittedBindings.keepApart(key, previous);
         // Queries read the store while this runs: the new version is written once, with its admission decided.
@@ -204,7 +204,7 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         if (current == null || overrides == null || current.getClusterOverrides().equals(overrides)) {
             return;
         }
-        ResourceBinding changed = ResourceBinding.newBuilder(current).setClusterOverrides(overrides).build();
+        ResourceBinding changed = AdmissionStates.changed(current, copy -> copy.setClusterOverrides(overrides));
         step.unsaved.put(key, changed);
         if (changed.getInterpretation().getState() == InterpretationState.INTERPRETED) {
             int priority = priorities.priority(changed.getPriorityClassName());
@@ -223,7 +223,10 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         if (current.getPlacement() != null || why.equals(current.getUnplacedReason())) {
             return;
         }
-        ResourceBinding now = ResourceBinding.newBuilder(current).setUnplacedReason(why).setUpdatedAt(Instant.ofEpochMilli(step.now)).build();
+        ResourceBinding now = AdmissionStates.changed(current, copy -> {
+            copy.setUnplacedReason(why);
+            copy.setUpdatedAt(Instant.ofEpochMilli(step.now));
+        });
         bindings.put(key, now);
         step.binding(key, now);
     }
