@@ -11,7 +11,6 @@ import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Interpretation;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.interpret.Resources;
-import io.fedstream.interpret.WorkloadId;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.mirror.ClusterDirectory;
 import io.fedstream.mirror.OverridePolicies;
@@ -98,7 +97,7 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
     private void upsert(Record<String, WorkloadEvent> record, String key, WorkloadEvent given) {
         WorkloadEvent event = given;
         Interpretation interpretation = interpret(key, event);
-        Optional<FieldError> notPropagated = notPropagated(interpretation);
+        Optional<FieldError> notPropagated = NeverPropagated.reason(interpretation);
         if (notPropagated.isPresent()) {
             // Karmada makes no binding of such an object; another producer than apply (which leaves it out) sent it.
             deadLetter(record, notPropagated.get());
@@ -142,17 +141,6 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
                     "key", key, "does not match the manifest's workload key " + interpretation.workload().key()));
         }
         return interpretation;
-    }
-
-    /** Why no binding is made of an uninterpreted object: Karmada's own API objects, events, leases, cluster-scoped kinds. */
-    private static Optional<FieldError> notPropagated(Interpretation interpretation) {
-        if (interpretation.outcome() != Interpretation.Outcome.UNINTERPRETED) {
-            return Optional.empty();
-        }
-        WorkloadId workload = interpretation.workload();
-        return SkippedPropagatingApis.whyNot(workload.group(), workload.apiVersion(), workload.kind())
-                .or(() -> ClusterScopedKinds.whyNot(workload.group(), workload.kind()))
-                .map(why -> new FieldError("kind", workload.kind(), why));
     }
 
     private static Interpretation invalid(FieldError error) {

@@ -1,5 +1,6 @@
 package io.fedstream.cli;
 
+import io.fedstream.bind.NeverPropagated;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Interpretation;
 import io.fedstream.interpret.InterpretationRenderer;
@@ -65,7 +66,9 @@ final class InterpretCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: customizations refused: " + e.getMessage());
             return Main.BAD_INPUT;
         }
-        List<Interpretation> results = interpreter.interpretDocuments(manifests);
+        List<Interpretation> results = interpreter.interpretDocuments(manifests).stream()
+                .map(InterpretCommand::sayingWhyNeverPropagated)
+                .toList();
         spec.commandLine().getOut().print(
                 format == Format.json ? InterpretationRenderer.toJson(results) : InterpretationRenderer.toYaml(results));
         spec.commandLine().getOut().flush();
@@ -80,5 +83,13 @@ final class InterpretCommand implements Callable<Integer> {
             }
         }
         return allInterpreted ? 0 : Main.BAD_INPUT;
+    }
+
+    /** The object of a kind fedstream never propagates, with that reason instead of "no interpreter", as the bind stage says. */
+    private static Interpretation sayingWhyNeverPropagated(Interpretation result) {
+        return NeverPropagated.reason(result)
+                .map(reason -> new Interpretation(result.outcome(), result.workload(), result.labels(), result.priorityClassName(),
+                        result.interpreter(), result.components(), result.total(), result.totalLimits(), List.of(reason)))
+                .orElse(result);
     }
 }

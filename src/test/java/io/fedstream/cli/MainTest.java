@@ -77,6 +77,32 @@ class MainTest {
     }
 
     @Test
+    void interpretSaysWhyAnObjectFedstreamNeverPropagatesHasNoInterpreter() throws IOException {
+        Path file = Files.writeString(dir.resolve("never.yaml"), """
+                apiVersion: v1
+                kind: Namespace
+                metadata: {name: shop}
+                ---
+                apiVersion: v1
+                kind: Event
+                metadata: {name: e1, namespace: shop}
+                ---
+                apiVersion: example.com/v1
+                kind: Widget
+                metadata: {name: w, namespace: shop}
+                """);
+
+        CliRunner result = CliRunner.run("interpret", "-f", file.toString(), "-o", "yaml");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err())
+                .contains("document 1: kind: Namespace is not propagated: Karmada creates every namespace")
+                .contains("document 2: kind: Event (v1) is never propagated")
+                .contains("document 3: kind: no interpreter for example.com/v1/Widget");
+        assertThat(result.out()).contains("reason: \"Namespace is not propagated: Karmada creates").doesNotContain("no interpreter for v1/Namespace");
+    }
+
+    @Test
     void interpretOfAMissingFileExitsTwo() {
         CliRunner result = CliRunner.run("interpret", "-f", dir.resolve("nope.yaml").toString());
 
