@@ -44,8 +44,17 @@ public final class ClusterScopedKinds {
                     + " (its namespace sync controller), fedstream leaves namespaces to the member clusters: create it there"
                     + " (docs/karmada.md, difference 14)");
         }
-        return Optional.of(object + " is not propagated: it is cluster-scoped, and fedstream propagates namespaced objects only"
+        return Optional.of(notPropagated(object, "it is cluster-scoped"));
+    }
+
+    /** Why a custom resource whose CustomResourceDefinition {@code crd} declares {@code scope: Cluster} is not propagated. */
+    public static String whyNotCustom(String group, String kind, String crd) {
+        return notPropagated(kind + " (" + group + ")", "its CustomResourceDefinition " + crd + " declares it cluster-scoped");
+    }
+
+    private static String notPropagated(String object, String scope) {
+        return object + " is not propagated: " + scope + ", and fedstream propagates namespaced objects only"
                 + " (it keys every workload by namespace), where Karmada propagates it under a ClusterPropagationPolicy:"
-                + " create it on the member clusters (docs/karmada.md, difference 14)");
+                + " create it on the member clusters (docs/karmada.md, difference 14)";
     }
 }

@@ -34,38 +34,53 @@ final class ManifestCommand {
         PrintWriter err = spec.commandLine().getErr();
         String source = "fedstream " + spec.name();
         FedstreamConfig config;
-        List<PlannedEvent> events;
+        List<ManifestSource> sources;
+        ManifestRouter.Plan plan;
         try {
             config = kafka.config();
-            ManifestRouter.Plan plan = new ManifestRouter().plan(ManifestSource.read(file, System.in), op,
-                    Fedstream.extensionsFor(config));
-            plan.warnings().forEach(warning -> err.println("warning: " + warning));
-            err.flush();
-            events = plan.events();
+            sources = ManifestSource.read(file, System.in);
+            // Checked before connecting, so that a bad set is refused whether or not a broker runs.
+            plan = new ManifestRouter().plan(sources, op, Fedstream.extensionsFor(config));
         } catch (ConfigException e) {
             err.println("error: " + e.getMessage());
             return Main.BAD_INPUT;
         } catch (InvalidCustomizationException e) {
-            err.println("error: " + e.getMessage());
-            err.println("error: nothing was published");
-            return Main.BAD_INPUT;
+            return refused(err, List.of(e.getMessage()));
         } catch (BadManifestsException e) {
-            e.problems().forEach(problem -> err.println("error: " + problem));
-            err.println("error: nothing was published");
-            return Main.BAD_INPUT;
+            return refused(err, e.problems());
         }
         try (Fedstream fedstream = Fedstream.create(config)) {
-            new ManifestPublisher(config, fedstream.topics()).publish(events, op, source, Instant.now());
+            if (op == Op.UPSERT && plan.events().stream().anyMatch(e -> e.destination() == PlannedEvent.Destination.WORKLOADS)) {
+                try {
+                    // Interpreted again as the bind stage will: with the customizations published before this set.
+                    plan = new ManifestRouter().plan(sources, op, PublishedInterpreterPolicies.on(Fedstream.extensionsFor(config),
+                            config.consumerProperties(), fedstream.topics().policies(), config.kafkaBootstrapServers(),
+                            ManifestPublisher.TIMEOUT));
+                } catch (BadManifestsException e) {
+                    return refused(err, e.problems());
+                } catch (InvalidCustomizationException e) {
+                    return refused(err, List.of(e.getMessage()));
+                }
+            }
+            plan.warnings().forEach(warning -> err.println("warning: " + warning));
+            err.flush();
+            new ManifestPublisher(config, fedstream.topics()).publish(plan.events(), op, source, Instant.now());
+            plan.events().forEach(event -> out.println(event.displayName() + " " + verb));
         } catch (SchemaRegistryException e) {
             err.println("error: " + e.getMessage() + (e.isUnreachable()
                     ? " (is `fedstream run --embedded` running, or does --registry name the right registry?)" : ""));
             return 1;
-        } catch (ManifestPublisher.PublishException e) {
+        } catch (ManifestPublisher.PublishException | PublishedInterpreterPolicies.ReadException e) {
             err.println("error: " + e.getMessage());
             return 1;
         }
-        events.forEach(event -> out.println(event.displayName() + " " + verb));
         out.flush();
         return 0;
+    }
+
+    private static int refused(PrintWriter err, List<String> problems) {
+        problems.forEach(problem -> err.println("error: " + problem));
+        err.println("error: nothing was published");
+        return Main.BAD_INPUT;
     }
 }

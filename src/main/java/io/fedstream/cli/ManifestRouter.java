@@ -23,8 +23,10 @@ import io.fedstream.place.PropagationPolicyParser;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -46,8 +48,11 @@ final class ManifestRouter {
     private static final Set<String> PROPAGATION_KINDS =
             Set.of(PropagationPolicyParser.NAMESPACED_KIND, PropagationPolicyParser.CLUSTER_KIND);
     private static final Set<String> OVERRIDE_KINDS = Set.of(OverridePolicyParser.NAMESPACED_KIND, OverridePolicyParser.CLUSTER_KIND);
-    /** Policy kinds the interpreter reads, checked here as the bind stage would check them. */
-    private static final Set<String> INTERPRETER_KINDS = Set.of("InterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime");
+    /** Policy kinds the interpreter reads, checked here as the bind stage would check them, in the order it applies them. */
+    static final List<String> INTERPRETER_KINDS = List.of("InterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime");
+
+    private static final String CRD_GROUP = "apiextensions.k8s.io";
+    private static final String CRD_KIND = "CustomResourceDefinition";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -89,8 +94,8 @@ final class ManifestRouter {
                     List<String> messages = result.errors().stream().map(e -> document.where() + ": " + e.message()).toList();
                     switch (result.outcome()) {
                         case INVALID -> problems.addAll(messages);
-                        case UNINTERPRETED -> warnings.addAll(messages.stream().map(m -> m + "; published anyway: unless an"
-                                + " InterpreterCustomization on fedstream.policies covers its kind, it is neither admitted nor placed"
+                        case UNINTERPRETED -> warnings.addAll(messages.stream().map(m -> m + "; published anyway: it is neither"
+                                + " admitted nor placed until an InterpreterCustomization on fedstream.policies declares its kind"
                                 + " (components: [] declares a kind that runs no pods)").toList());
                         case INTERPRETED -> { }
                     }
@@ -104,18 +109,49 @@ final class ManifestRouter {
         return new Plan(routed.stream().map(Routed::event).toList(), warnings);
     }
 
-    /** The documents but Kubernetes' own cluster-scoped objects, each of which leaves a warning saying why it stays. */
+    /**
+     * The documents but the cluster-scoped ones, each of which leaves a warning saying why it stays: Kubernetes' own
+     * kinds, and the custom resources of a CustomResourceDefinition of the same set that declares {@code scope: Cluster}.
+     */
     private static List<Routed> withoutClusterScoped(List<Routed> routed, List<String> warnings) {
+        Map<String, String> clusterScopedCustomKinds = clusterScopedCustomKinds(routed);
         List<Routed> kept = new ArrayList<>();
         for (Routed document : routed) {
             PlannedEvent event = document.event();
             String[] key = event.key().split("/", 4);
-            Optional<String> why = event.destination() == PlannedEvent.Destination.WORKLOADS
-                    ? ClusterScopedKinds.whyNot(key[0], key[1]) : Optional.empty();
+            Optional<String> why = event.destination() != PlannedEvent.Destination.WORKLOADS ? Optional.empty()
+                    : ClusterScopedKinds.whyNot(key[0], key[1]).or(() -> Optional.ofNullable(
+                            clusterScopedCustomKinds.get(key[0] + "/" + key[1]))
+                            .map(crd -> ClusterScopedKinds.whyNotCustom(key[0], key[1], crd)));
             why.ifPresentOrElse(reason -> warnings.add(document.where() + ": kind: " + reason + "; not published"),
                     () -> kept.add(document));
         }
         return kept;
+    }
+
+    private static JsonNode readTree(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a routed manifest is JSON this class wrote", e);
+        }
+    }
+
+    /** {@code group/kind} to the name of the set's CustomResourceDefinition that declares the kind cluster-scoped. */
+    private static Map<String, String> clusterScopedCustomKinds(List<Routed> routed) {
+        Map<String, String> kinds = new HashMap<>();
+        for (Routed document : routed) {
+            PlannedEvent event = document.event();
+            if (event.destination() == PlannedEvent.Destination.WORKLOADS
+                    && event.key().startsWith(CRD_GROUP + "/" + CRD_KIND + "/")) {
+                JsonNode spec = readTree(event.manifestJson()).path("spec");
+                if ("Cluster".equals(spec.path("scope").asText())) {
+                    kinds.put(spec.path("group").asText() + "/" + spec.path("names").path("kind").asText(),
+                            event.key().substring(event.key().lastIndexOf('/') + 1));
+                }
+            }
+        }
+        return kinds;
     }
 
     private List<Routed> route(List<ManifestSource> sources, Op op, List<String> problems) {

@@ -178,14 +178,32 @@ class ApplyCommandIT {
         long start = System.nanoTime();
 
         CliRunner result = CliRunner.run("apply", "-f", file.toString(), "--bootstrap-servers", broker,
-                "--registry", registryServer.url(), "--set", "topic.workloads=" + names.topic("workloads"));
+                "--registry", registryServer.url(), "--set", "topic.workloads=" + names.topic("workloads"),
+                "--set", "topic.policies=" + names.topic("policies"));
 
         Duration took = Duration.ofNanos(System.nanoTime() - start);
         assertThat(result.exitCode()).isEqualTo(1);
         assertThat(took).isLessThan(Duration.ofSeconds(20));
         assertThat(result.out()).isEmpty();
-        assertThat(result.err()).isEqualTo("error: cannot publish to topic " + names.topic("workloads") + " on Kafka at " + broker
-                + ": Topic " + names.topic("workloads") + " not present in metadata after 15000 ms."
+        // A workload is interpreted with the customizations on fedstream.policies before it is published: that read fails first.
+        assertThat(result.err()).isEqualTo("error: cannot read topic " + names.topic("policies") + " on Kafka at " + broker
+                + ": Timeout expired while fetching topic metadata. Is the broker running? (`fedstream run --embedded` starts one.)\n");
+    }
+
+    @Test
+    void anUnreachableBrokerRefusesAPolicyWithinTwentySeconds(KafkaTestNames names) throws IOException {
+        Path file = Files.writeString(dir.resolve("quota.json"), QUOTA_JSON);
+        String broker = "127.0.0.1:" + ApplyCommandTest.closedPort();
+        long start = System.nanoTime();
+
+        CliRunner result = CliRunner.run("apply", "-f", file.toString(), "--bootstrap-servers", broker,
+                "--registry", registryServer.url(), "--set", "topic.policies=" + names.topic("policies"));
+
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).isEqualTo("error: cannot publish to topic " + names.topic("policies") + " on Kafka at " + broker
+                + ": Topic " + names.topic("policies") + " not present in metadata after 15000 ms."
                 + " Is the broker running, and does the topic exist? (`fedstream run` creates its topics.)\n");
     }
 
@@ -201,12 +219,43 @@ class ApplyCommandIT {
         assertThat(applied.exitCode()).as(applied.err()).isZero();
         assertThat(applied.out()).isEqualTo("widget.example.com/w applied\n");
         assertThat(applied.err()).isEqualTo("warning: " + file + " document 1: kind: no interpreter for example.com/v1/Widget"
-                + " (value: Widget); published anyway: unless an InterpreterCustomization on fedstream.policies covers its kind,"
-                + " it is neither admitted nor placed (components: [] declares a kind that runs no pods)\n");
+                + " (value: Widget); published anyway: it is neither admitted nor placed until an InterpreterCustomization on"
+                + " fedstream.policies declares its kind (components: [] declares a kind that runs no pods)\n");
         Topics topics = Topics.of(FedstreamConfig.of(Map.of("topic.workloads", workloadsTopic)).topicNames(),
                 new AvroSerdes(registry, AvroSerdeConfig.defaults()));
         assertThat(consume(kafka, workloadsTopic, topics.workloads().valueSerde().deserializer(), 1))
                 .extracting(ConsumerRecord::key).containsExactly("example.com/Widget/default/w");
+    }
+
+    @Test
+    void aWorkloadIsInterpretedWithTheCustomizationsAnEarlierApplyPublished(SharedKafka kafka, KafkaTestNames names)
+            throws IOException {
+        String workloadsTopic = names.topic("workloads");
+        String policiesTopic = names.topic("policies");
+        kafka.createTopics(1, workloadsTopic, policiesTopic);
+        Path customization = Files.writeString(dir.resolve("customization.yaml"), """
+                apiVersion: fedstream.io/v1alpha1
+                kind: InterpreterCustomization
+                metadata: {name: widget}
+                spec:
+                  target: {apiVersion: example.com/v1, kind: Widget}
+                  components: []
+                """);
+        Path widget = Files.writeString(dir.resolve("widget.yaml"), "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n");
+        String[] kafkaOptions = {"--bootstrap-servers", kafka.bootstrapServers(), "--registry", registryServer.url(),
+            "--set", "topic.workloads=" + workloadsTopic, "--set", "topic.policies=" + policiesTopic};
+
+        CliRunner first = CliRunner.run(concat(new String[] {"apply", "-f", customization.toString()}, kafkaOptions));
+        CliRunner then = CliRunner.run(concat(new String[] {"apply", "-f", widget.toString()}, kafkaOptions));
+        CliRunner.run(concat(new String[] {"delete", "-f", customization.toString()}, kafkaOptions));
+        CliRunner afterDelete = CliRunner.run(concat(new String[] {"apply", "-f", widget.toString()}, kafkaOptions));
+
+        assertThat(first.exitCode()).as(first.err()).isZero();
+        assertThat(then.exitCode()).as(then.err()).isZero();
+        assertThat(then.err()).as("the published customization declares Widget").isEmpty();
+        assertThat(then.out()).isEqualTo("widget.example.com/w applied\n");
+        assertThat(afterDelete.err()).as("its deletion takes it back")
+                .startsWith("warning: " + widget + " document 1: kind: no interpreter for example.com/v1/Widget");
     }
 
     private static <V> List<ConsumerRecord<String, V>> consume(SharedKafka kafka, String topic, Deserializer<V> values, int expected) {

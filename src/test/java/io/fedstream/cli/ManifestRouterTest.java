@@ -389,6 +389,39 @@ class ManifestRouterTest {
     }
 
     @Test
+    void theCustomResourcesOfAClusterScopedCustomResourceDefinitionInTheSetAreNotPublished() throws BadManifestsException {
+        String set = """
+                apiVersion: apiextensions.k8s.io/v1
+                kind: CustomResourceDefinition
+                metadata: {name: backends.example.com}
+                spec:
+                  group: example.com
+                  scope: Cluster
+                  names: {kind: Backend, plural: backends}
+                ---
+                apiVersion: example.com/v1
+                kind: Backend
+                metadata: {name: shared}
+                ---
+                apiVersion: example.com/v1
+                kind: Frontend
+                metadata: {name: web, namespace: shop}
+                """;
+
+        ManifestRouter.Plan applied = router.plan(List.of(source("in.yaml", set)), Op.UPSERT, InterpreterExtensions.none());
+
+        assertThat(applied.events()).extracting(PlannedEvent::key).containsExactly("example.com/Frontend/shop/web");
+        assertThat(applied.warnings()).hasSize(3);
+        assertThat(applied.warnings().get(1)).isEqualTo(
+                "in.yaml document 2: kind: Backend (example.com) is not propagated: its CustomResourceDefinition"
+                        + " backends.example.com declares it cluster-scoped, and fedstream propagates namespaced objects only"
+                        + " (it keys every workload by namespace), where Karmada propagates it under a ClusterPropagationPolicy:"
+                        + " create it on the member clusters (docs/karmada.md, difference 14); not published");
+        assertThat(applied.warnings().get(2)).as("a namespaced custom resource goes, uninterpreted")
+                .startsWith("in.yaml document 3: kind: no interpreter for example.com/v1/Frontend");
+    }
+
+    @Test
     void deletingAKarmadaClusterIsRefusedWithWhatToDoInstead() {
         assertThatThrownBy(() -> router.plan(List.of(source("in.yaml", """
                 apiVersion: cluster.karmada.io/v1alpha1
