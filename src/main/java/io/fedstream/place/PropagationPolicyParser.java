@@ -34,7 +34,7 @@ public final class PropagationPolicyParser {
     private static final List<String> TOP_FIELDS = List.of("apiVersion", "kind", "metadata", "spec", "status");
     /** Karmada spec fields that do not bear on placement or failover; accepted and not used. */
     private static final List<String> IGNORED_SPEC_FIELDS = List.of(
-            "propagateDeps", "preemption", "dependentOverrides", "schedulerName", "conflictResolution",
+            "association", "propagateDeps", "preemption", "dependentOverrides", "schedulerName", "conflictResolution",
             "suspension", "preserveResourcesOnDeletion", "schedulePriority");
     private static final List<String> SPEC_FIELDS = concat(
             List.of("resourceSelectors", "placement", "priority", "failover", "activationPreference"), IGNORED_SPEC_FIELDS);
@@ -270,7 +270,7 @@ public final class PropagationPolicyParser {
         return new LabelSelector(labels, requirements);
     }
 
-    /** A toleration, checked as Kubernetes' {@code ValidateTolerations} does; null when invalid. */
+    /** A toleration, with the fields and values Karmada's CRD describes; null when invalid. */
     private static Toleration toleration(Cursor at) {
         if (!mapping(at, "key, operator, value, effect and tolerationSeconds")) {
             return null;
@@ -279,23 +279,16 @@ public final class PropagationPolicyParser {
         onlyKnownFields(at, TOLERATION_FIELDS);
         String key = at.field("key").string();
         Toleration.Operator operator = enumValue(at.field("operator"), Toleration.Operator.class, Toleration.Operator.Equal);
-        Cursor valueAt = at.field("value");
-        String value = valueAt.string();
+        String value = at.field("value").string();
         Cursor effectAt = at.field("effect");
         // An empty effect tolerates every effect, as in Kubernetes.
         ClusterTaint.Effect effect = !effectAt.isPresent() || "".equals(effectAt.string())
                 ? null : enumValue(effectAt, ClusterTaint.Effect.class, null);
         Cursor secondsAt = at.field("tolerationSeconds");
         Long seconds = secondsAt.isPresent() ? int64(secondsAt) : null;
-        if ((key == null || key.isEmpty()) && operator == Toleration.Operator.Equal) {
-            at.field("operator").error("must be Exists when the key is empty");
-        }
-        if (operator == Toleration.Operator.Exists && value != null && !value.isEmpty()) {
-            valueAt.error("must be empty when the operator is Exists");
-        }
-        if (seconds != null && effect != ClusterTaint.Effect.NoExecute) {
-            secondsAt.error("only applies to the NoExecute effect");
-        }
+        // Karmada checks none of Kubernetes' rules for a pod's tolerations here (its own example has an empty key with
+        // Equal): an empty key with Equal matches every key with the value, Exists ignores a value, and tolerationSeconds
+        // counts only where a NoExecute taint is tolerated, as ToleratesTaint and the taint manager read them.
         return at.problems().size() == before ? new Toleration(key, operator, value, effect, seconds) : null;
     }
 

@@ -383,6 +383,42 @@ class PropagationPolicyParserTest {
     }
 
     @Test
+    void acceptsTheDeprecatedAssociationThatNoKarmadaControllerReads() {
+        ParsedPolicy parsed = parse(policy("""
+                association: false
+                placement: {clusterAffinity: {clusterNames: [member1]}}
+                """));
+
+        assertThat(parsed.errors()).isEmpty();
+        assertThat(parsed.policy().placement().affinityGroups()).hasSize(1);
+    }
+
+    @Test
+    void acceptsTheTolerationsKarmadaAcceptsThoughKubernetesRefusesThemOnAPod() {
+        // The first is Karmada's artifacts/example/propagationpolicy_taintToleration.yaml.
+        ParsedPolicy parsed = parse(policy("""
+                placement:
+                  clusterTolerations:
+                    - effect: "NoSchedule"
+                    - {key: k, operator: Exists, value: v, effect: NoExecute}
+                    - {key: k, effect: NoSchedule, tolerationSeconds: 10}
+                """));
+
+        assertThat(parsed.errors()).isEmpty();
+        List<Toleration> tolerations = parsed.policy().placement().tolerations();
+        assertThat(tolerations).containsExactly(
+                new Toleration("", Toleration.Operator.Equal, "", ClusterTaint.Effect.NoSchedule, null),
+                new Toleration("k", Toleration.Operator.Exists, "v", ClusterTaint.Effect.NoExecute, null),
+                new Toleration("k", Toleration.Operator.Equal, "", ClusterTaint.Effect.NoSchedule, 10L));
+        assertThat(tolerations.get(0).tolerates(new ClusterTaint("any", "", ClusterTaint.Effect.NoSchedule)))
+                .as("an empty key with Equal: every key whose value is the toleration's (here empty)").isTrue();
+        assertThat(tolerations.get(0).tolerates(new ClusterTaint("any", "v", ClusterTaint.Effect.NoSchedule))).isFalse();
+        assertThat(tolerations.get(0).tolerates(new ClusterTaint("any", "", ClusterTaint.Effect.NoExecute))).isFalse();
+        assertThat(tolerations.get(1).tolerates(new ClusterTaint("k", "w", ClusterTaint.Effect.NoExecute)))
+                .as("Exists ignores the value").isTrue();
+    }
+
+    @Test
     void reportsEveryBadValueAtOnce() {
         ParsedPolicy parsed = parse("""
                 apiVersion: policy.karmada.io/v1beta1
@@ -399,9 +435,7 @@ class PropagationPolicyParserTest {
                       - {affinityName: a-very-long-group-name-of-more-than-32-chars}
                       - {clusterNames: [c], exclude: [7]}
                     clusterTolerations:
-                      - {operator: Equal, value: x}
-                      - {key: k, operator: Exists, value: v, effect: NoExecute}
-                      - {key: k, effect: NoSchedule, tolerationSeconds: 10}
+                      - {key: k, operator: Like}
                       - {key: k, effect: Sometimes}
                     replicaScheduling: {replicaSchedulingType: Split, replicaDivisionPreference: Even}
                   failover:
@@ -430,9 +464,7 @@ class PropagationPolicyParserTest {
                 "spec.placement.clusterAffinities[3].affinityName",
                 "spec.placement.clusterAffinities[3].exclude[0]",
                 "spec.placement.clusterTolerations[0].operator",
-                "spec.placement.clusterTolerations[1].value",
-                "spec.placement.clusterTolerations[2].tolerationSeconds",
-                "spec.placement.clusterTolerations[3].effect",
+                "spec.placement.clusterTolerations[1].effect",
                 "spec.placement.replicaScheduling.replicaSchedulingType",
                 "spec.placement.replicaScheduling.replicaDivisionPreference",
                 "spec.failover.cluster.purgeMode",
