@@ -5,14 +5,14 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Kubernetes' own cluster-scoped kinds (a Namespace, a ClusterRole, a CustomResourceDefinition, ...), which fedstream
- * does not propagate: it keys every workload by namespace, so such an object would become a workload of the namespace
- * "default" that no policy should select. {@code apply} leaves them out, and the bind stage dead-letters one that
+ * Kubernetes' own cluster-scoped kinds (a Namespace, a ClusterRole, a CustomResourceDefinition, ...) and Karmada's
+ * ResourceRegistry, which fedstream does not propagate: it keys every workload by namespace, so such an object would
+ * become a workload of the namespace "default" that no policy should select. {@code apply} leaves them out, and the bind stage dead-letters one that
  * another producer published (docs/karmada.md, difference 14).
  */
 public final class ClusterScopedKinds {
 
-    /** By API group ("core" for v1), as Kubernetes 1.34 serves them. */
+    /** By API group ("core" for v1), as Kubernetes 1.34 and Karmada v1.15 serve them. */
     private static final Map<String, Set<String>> KINDS = Map.ofEntries(
             Map.entry("core", Set.of("Namespace", "Node", "PersistentVolume", "ComponentStatus")),
             Map.entry("rbac.authorization.k8s.io", Set.of("ClusterRole", "ClusterRoleBinding")),
@@ -26,7 +26,9 @@ public final class ClusterScopedKinds {
                     "MutatingAdmissionPolicyBinding")),
             Map.entry("certificates.k8s.io", Set.of("CertificateSigningRequest", "ClusterTrustBundle")),
             Map.entry("flowcontrol.apiserver.k8s.io", Set.of("FlowSchema", "PriorityLevelConfiguration")),
-            Map.entry("resource.k8s.io", Set.of("DeviceClass", "ResourceSlice")));
+            Map.entry("resource.k8s.io", Set.of("DeviceClass", "ResourceSlice")),
+            // karmada-search's configuration: cluster-scoped, and not in a group Karmada skips (SkippedPropagatingApis).
+            Map.entry("search.karmada.io", Set.of("ResourceRegistry")));
 
     private ClusterScopedKinds() {}
 

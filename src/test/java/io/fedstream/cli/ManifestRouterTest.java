@@ -369,12 +369,19 @@ class ManifestRouterTest {
                 kind: ConfigMap
                 metadata: {name: web, namespace: shop}
                 data: {index.html: hello}
+                ---
+                apiVersion: search.karmada.io/v1alpha1
+                kind: ResourceRegistry
+                metadata: {name: foo}
                 """;
 
         ManifestRouter.Plan applied = router.plan(List.of(source("in.yaml", set)), Op.UPSERT, InterpreterExtensions.none());
 
         assertThat(applied.events()).extracting(PlannedEvent::key).containsExactly("core/ConfigMap/shop/web");
-        assertThat(applied.warnings()).containsExactly(
+        assertThat(applied.warnings()).hasSize(3);
+        assertThat(applied.warnings().get(2)).startsWith(
+                "in.yaml document 4: kind: ResourceRegistry (search.karmada.io) is not propagated: it is cluster-scoped");
+        assertThat(applied.warnings().subList(0, 2)).containsExactly(
                 "in.yaml document 1: kind: Namespace is not propagated: Karmada creates every namespace on its member clusters"
                         + " by itself (its namespace sync controller), fedstream leaves namespaces to the member clusters: create"
                         + " it there (docs/karmada.md, difference 14); not published",
@@ -385,7 +392,8 @@ class ManifestRouterTest {
         assertThat(router.plan(List.of(source("in.yaml", set)), Op.DELETE, InterpreterExtensions.none()).events())
                 .as("a delete takes back what an earlier fedstream published as a workload of the namespace default")
                 .extracting(PlannedEvent::key).containsExactly("core/Namespace/default/shop",
-                        "apiextensions.k8s.io/CustomResourceDefinition/default/guestbooks.webapp.my.domain", "core/ConfigMap/shop/web");
+                        "apiextensions.k8s.io/CustomResourceDefinition/default/guestbooks.webapp.my.domain", "core/ConfigMap/shop/web",
+                        "search.karmada.io/ResourceRegistry/default/foo");
     }
 
     @Test
