@@ -38,6 +38,9 @@ public final class PropagationPolicyParser {
             "suspension", "preserveResourcesOnDeletion", "schedulePriority");
     private static final List<String> SPEC_FIELDS = concat(
             List.of("resourceSelectors", "placement", "priority", "failover", "activationPreference"), IGNORED_SPEC_FIELDS);
+    /** Karmada's deprecated names of the application purgeModes Directly and Gracefully, still served by v1.15. */
+    private static final String DEPRECATED_IMMEDIATELY = "Immediately";
+    private static final String DEPRECATED_GRACIOUSLY = "Graciously";
     /** Karmada's one {@code activationPreference} (its CRD's enum). */
     private static final String LAZY = "Lazy";
     private static final List<String> SELECTOR_FIELDS = List.of("apiVersion", "kind", "namespace", "name", "labelSelector");
@@ -326,7 +329,7 @@ public final class PropagationPolicyParser {
             toleration = int32(decision.field("tolerationSeconds"), DEFAULT_TOLERATION_SECONDS, 0);
         }
         Cursor modeAt = app.field("purgeMode");
-        PropagationPolicy.PurgeMode mode = enumValue(modeAt, PropagationPolicy.PurgeMode.class, PropagationPolicy.PurgeMode.Gracefully);
+        PropagationPolicy.PurgeMode mode = applicationPurgeMode(modeAt);
         Cursor graceAt = app.field("gracePeriodSeconds");
         Long grace = null;
         if (graceAt.isPresent()) {
@@ -340,6 +343,32 @@ public final class PropagationPolicyParser {
         }
         int32(app.field("blockPredecessorSeconds"), 0, 0);
         return new PropagationPolicy.ApplicationFailover(toleration, mode, grace, preservationRules(app.field("statePreservation")));
+    }
+
+    /**
+     * Karmada v1.15's application purgeMode, Gracefully by default; its deprecated Immediately and Graciously "remain
+     * functional" (propagation_types.go), as Directly and Gracefully, and its controllers treat them so.
+     */
+    private static PropagationPolicy.PurgeMode applicationPurgeMode(Cursor at) {
+        String text = at.string();
+        if (text == null) {
+            // Absent: the default; not a string: string() named the field.
+            return at.isPresent() ? null : PropagationPolicy.PurgeMode.Gracefully;
+        }
+        if (DEPRECATED_IMMEDIATELY.equals(text)) {
+            return PropagationPolicy.PurgeMode.Directly;
+        }
+        if (DEPRECATED_GRACIOUSLY.equals(text)) {
+            return PropagationPolicy.PurgeMode.Gracefully;
+        }
+        for (PropagationPolicy.PurgeMode mode : PropagationPolicy.PurgeMode.values()) {
+            if (mode.name().equals(text)) {
+                return mode;
+            }
+        }
+        at.error("must be one of Directly, Gracefully, Never, or the deprecated " + DEPRECATED_IMMEDIATELY + " (Directly) or "
+                + DEPRECATED_GRACIOUSLY + " (Gracefully)");
+        return null;
     }
 
     /** Karmada v1.15's ClusterFailoverBehavior: its CRD allows only Directly and Gracefully, Gracefully by default. */

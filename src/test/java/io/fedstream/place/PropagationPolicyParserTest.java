@@ -383,6 +383,28 @@ class PropagationPolicyParserTest {
     }
 
     @Test
+    void readsKarmadasDeprecatedApplicationPurgeModesAsItsControllersDo() {
+        ParsedPolicy immediately = parse(policy("""
+                failover: {application: {decisionConditions: {tolerationSeconds: 60}, purgeMode: Immediately}}
+                """));
+        ParsedPolicy graciously = parse(policy("""
+                failover: {application: {decisionConditions: {tolerationSeconds: 60}, purgeMode: Graciously, gracePeriodSeconds: 90}}
+                """));
+        ParsedPolicy immediatelyWithGrace = parse(policy("""
+                failover: {application: {decisionConditions: {tolerationSeconds: 60}, purgeMode: Immediately, gracePeriodSeconds: 90}}
+                """));
+
+        assertThat(immediately.errors()).isEmpty();
+        assertThat(immediately.policy().failover().application())
+                .isEqualTo(new PropagationPolicy.ApplicationFailover(60, PropagationPolicy.PurgeMode.Directly, null, List.of()));
+        assertThat(graciously.errors()).isEmpty();
+        assertThat(graciously.policy().failover().application())
+                .isEqualTo(new PropagationPolicy.ApplicationFailover(60, PropagationPolicy.PurgeMode.Gracefully, 90L, List.of()));
+        assertThat(fields(immediatelyWithGrace)).as("Karmada: gracePeriodSeconds only takes effect when purgeMode is gracefully")
+                .containsExactly("spec.failover.application.gracePeriodSeconds");
+    }
+
+    @Test
     void acceptsTheDeprecatedAssociationThatNoKarmadaControllerReads() {
         ParsedPolicy parsed = parse(policy("""
                 association: false
@@ -442,7 +464,7 @@ class PropagationPolicyParserTest {
                     cluster: {purgeMode: Never}
                     application:
                       decisionConditions: {tolerationSeconds: -1}
-                      purgeMode: Immediately
+                      purgeMode: Eventually
                       statePreservation:
                         rules:
                           - {aliasLabelName: x}
@@ -474,7 +496,8 @@ class PropagationPolicyParserTest {
                 "spec.failover.application.statePreservation.rules[1].aliasLabelName",
                 "spec.surprise");
         assertThat(parsed.errors()).contains(
-                new FieldError("spec.failover.application.purgeMode", "Immediately", "must be one of Directly, Gracefully, Never"),
+                new FieldError("spec.failover.application.purgeMode", "Eventually",
+                        "must be one of Directly, Gracefully, Never, or the deprecated Immediately (Directly) or Graciously (Gracefully)"),
                 new FieldError("spec.placement.clusterAffinities[1].affinityName", "g",
                         "is also used at spec.placement.clusterAffinities[0].affinityName; affinity group names must be unique"));
     }
