@@ -34,10 +34,11 @@ public final class PropagationPolicyParser {
     private static final List<String> TOP_FIELDS = List.of("apiVersion", "kind", "metadata", "spec", "status");
     /** Karmada spec fields that do not bear on placement or failover; accepted and not used. */
     private static final List<String> IGNORED_SPEC_FIELDS = List.of(
-            "association", "propagateDeps", "preemption", "dependentOverrides", "schedulerName", "conflictResolution",
+            "propagateDeps", "preemption", "dependentOverrides", "schedulerName", "conflictResolution",
             "suspension", "preserveResourcesOnDeletion", "schedulePriority");
     private static final List<String> SPEC_FIELDS = concat(
-            List.of("resourceSelectors", "placement", "priority", "failover", "activationPreference"), IGNORED_SPEC_FIELDS);
+            List.of("resourceSelectors", "placement", "priority", "failover", "activationPreference", "association"),
+            IGNORED_SPEC_FIELDS);
     /** Karmada's deprecated names of the application purgeModes Directly and Gracefully, still served by v1.15. */
     private static final String DEPRECATED_IMMEDIATELY = "Immediately";
     private static final String DEPRECATED_GRACIOUSLY = "Graciously";
@@ -104,11 +105,19 @@ public final class PropagationPolicyParser {
             priority = int32(spec.field("priority"), 0, Integer.MIN_VALUE);
             failover = failover(spec.field("failover"));
             lazy = lazyActivation(spec.field("activationPreference"));
+            association(spec.field("association"));
         }
         if (!problems.isEmpty()) {
             return new ParsedPolicy(null, problems.list());
         }
         return new ParsedPolicy(new PropagationPolicy(scope, ns, name, priority, selectors, placement, failover, lazy), List.of());
+    }
+
+    /** Karmada's deprecated {@code association}: false (its default) is accepted; true is refused, as no v1.15 controller reads it. */
+    private static void association(Cursor at) {
+        if (at.bool(false)) {
+            at.error("would be ignored by Karmada: deprecated for propagateDeps, and read by none of its controllers");
+        }
     }
 
     /** {@code activationPreference}: Lazy, or left out (a change applies at once). */
@@ -273,7 +282,7 @@ public final class PropagationPolicyParser {
         return new LabelSelector(labels, requirements);
     }
 
-    /** A toleration, with the fields and values Karmada's CRD describes; null when invalid. */
+    /** A toleration, read as Karmada's scheduler and taint manager read it; null when invalid. */
     private static Toleration toleration(Cursor at) {
         if (!mapping(at, "key, operator, value, effect and tolerationSeconds")) {
             return null;
@@ -282,16 +291,22 @@ public final class PropagationPolicyParser {
         onlyKnownFields(at, TOLERATION_FIELDS);
         String key = at.field("key").string();
         Toleration.Operator operator = enumValue(at.field("operator"), Toleration.Operator.class, Toleration.Operator.Equal);
-        String value = at.field("value").string();
+        Cursor valueAt = at.field("value");
+        String value = valueAt.string();
         Cursor effectAt = at.field("effect");
         // An empty effect tolerates every effect, as in Kubernetes.
         ClusterTaint.Effect effect = !effectAt.isPresent() || "".equals(effectAt.string())
                 ? null : enumValue(effectAt, ClusterTaint.Effect.class, null);
         Cursor secondsAt = at.field("tolerationSeconds");
         Long seconds = secondsAt.isPresent() ? int64(secondsAt) : null;
-        // Karmada checks none of Kubernetes' rules for a pod's tolerations here (its own example has an empty key with
-        // Equal): an empty key with Equal matches every key with the value, Exists ignores a value, and tolerationSeconds
-        // counts only where a NoExecute taint is tolerated, as ToleratesTaint and the taint manager read them.
+        // Karmada's webhook checks no toleration. An empty key with Equal means something there (every key with this
+        // value; its own example has one) and is read so; what its scheduler and taint manager would ignore is refused.
+        if (operator == Toleration.Operator.Exists && value != null && !value.isEmpty()) {
+            valueAt.error("would be ignored by Karmada: Exists matches every value; remove the value or use Equal");
+        }
+        if (seconds != null && effect != ClusterTaint.Effect.NoExecute) {
+            secondsAt.error("would be ignored by Karmada: it applies to the NoExecute effect only");
+        }
         return at.problems().size() == before ? new Toleration(key, operator, value, effect, seconds) : null;
     }
 

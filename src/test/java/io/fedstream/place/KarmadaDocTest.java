@@ -119,7 +119,7 @@ class KarmadaDocTest {
                 checked.add(path);
             }
         }
-        assertThat(checked).as("refused rows checked").contains("metadata.namespace");
+        assertThat(checked).as("refused rows checked").contains("spec.association", "metadata.namespace");
     }
 
     @Test
@@ -137,7 +137,7 @@ class KarmadaDocTest {
                 checked.add(path);
             }
         }
-        assertThat(checked).as("not-checked rows checked").contains("spec.association", "spec.preemption", "spec.suspension.dispatching");
+        assertThat(checked).as("not-checked rows checked").contains("spec.preemption", "spec.suspension.dispatching");
     }
 
     @Test

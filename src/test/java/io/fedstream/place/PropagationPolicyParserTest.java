@@ -405,39 +405,35 @@ class PropagationPolicyParserTest {
     }
 
     @Test
-    void acceptsTheDeprecatedAssociationThatNoKarmadaControllerReads() {
-        ParsedPolicy parsed = parse(policy("""
+    void acceptsTheDeprecatedAssociationAsFalseAndRefusesItAsTrueForNoKarmadaControllerReadsIt() {
+        ParsedPolicy off = parse(policy("""
                 association: false
                 placement: {clusterAffinity: {clusterNames: [member1]}}
                 """));
+        ParsedPolicy on = parse(policy("association: true"));
 
-        assertThat(parsed.errors()).isEmpty();
-        assertThat(parsed.policy().placement().affinityGroups()).hasSize(1);
+        assertThat(off.errors()).isEmpty();
+        assertThat(off.policy().placement().affinityGroups()).hasSize(1);
+        assertThat(on.errors()).containsExactly(new FieldError("spec.association", "true",
+                "would be ignored by Karmada: deprecated for propagateDeps, and read by none of its controllers"));
     }
 
     @Test
-    void acceptsTheTolerationsKarmadaAcceptsThoughKubernetesRefusesThemOnAPod() {
-        // The first is Karmada's artifacts/example/propagationpolicy_taintToleration.yaml.
+    void readsATolerationWithAnEmptyKeyAndEqualAsKarmadaDoes() {
+        // As in Karmada's artifacts/example/propagationpolicy_taintToleration.yaml.
         ParsedPolicy parsed = parse(policy("""
                 placement:
                   clusterTolerations:
                     - effect: "NoSchedule"
-                    - {key: k, operator: Exists, value: v, effect: NoExecute}
-                    - {key: k, effect: NoSchedule, tolerationSeconds: 10}
                 """));
 
         assertThat(parsed.errors()).isEmpty();
-        List<Toleration> tolerations = parsed.policy().placement().tolerations();
-        assertThat(tolerations).containsExactly(
-                new Toleration("", Toleration.Operator.Equal, "", ClusterTaint.Effect.NoSchedule, null),
-                new Toleration("k", Toleration.Operator.Exists, "v", ClusterTaint.Effect.NoExecute, null),
-                new Toleration("k", Toleration.Operator.Equal, "", ClusterTaint.Effect.NoSchedule, 10L));
-        assertThat(tolerations.get(0).tolerates(new ClusterTaint("any", "", ClusterTaint.Effect.NoSchedule)))
-                .as("an empty key with Equal: every key whose value is the toleration's (here empty)").isTrue();
-        assertThat(tolerations.get(0).tolerates(new ClusterTaint("any", "v", ClusterTaint.Effect.NoSchedule))).isFalse();
-        assertThat(tolerations.get(0).tolerates(new ClusterTaint("any", "", ClusterTaint.Effect.NoExecute))).isFalse();
-        assertThat(tolerations.get(1).tolerates(new ClusterTaint("k", "w", ClusterTaint.Effect.NoExecute)))
-                .as("Exists ignores the value").isTrue();
+        Toleration toleration = parsed.policy().placement().tolerations().get(0);
+        assertThat(toleration).isEqualTo(new Toleration("", Toleration.Operator.Equal, "", ClusterTaint.Effect.NoSchedule, null));
+        assertThat(toleration.tolerates(new ClusterTaint("any", "", ClusterTaint.Effect.NoSchedule)))
+                .as("every key whose value is the toleration's (here empty)").isTrue();
+        assertThat(toleration.tolerates(new ClusterTaint("any", "v", ClusterTaint.Effect.NoSchedule))).isFalse();
+        assertThat(toleration.tolerates(new ClusterTaint("any", "", ClusterTaint.Effect.NoExecute))).isFalse();
     }
 
     @Test
@@ -458,6 +454,8 @@ class PropagationPolicyParserTest {
                       - {clusterNames: [c], exclude: [7]}
                     clusterTolerations:
                       - {key: k, operator: Like}
+                      - {key: k, operator: Exists, value: v, effect: NoExecute}
+                      - {key: k, effect: NoSchedule, tolerationSeconds: 10}
                       - {key: k, effect: Sometimes}
                     replicaScheduling: {replicaSchedulingType: Split, replicaDivisionPreference: Even}
                   failover:
@@ -486,7 +484,9 @@ class PropagationPolicyParserTest {
                 "spec.placement.clusterAffinities[3].affinityName",
                 "spec.placement.clusterAffinities[3].exclude[0]",
                 "spec.placement.clusterTolerations[0].operator",
-                "spec.placement.clusterTolerations[1].effect",
+                "spec.placement.clusterTolerations[1].value",
+                "spec.placement.clusterTolerations[2].tolerationSeconds",
+                "spec.placement.clusterTolerations[3].effect",
                 "spec.placement.replicaScheduling.replicaSchedulingType",
                 "spec.placement.replicaScheduling.replicaDivisionPreference",
                 "spec.failover.cluster.purgeMode",
