@@ -7,7 +7,7 @@ import io.fedstream.interpret.KindRef;
 import java.util.List;
 
 /**
- * Kubernetes' own namespaced kinds that run no pods (a ConfigMap, a Service, a Role, ...): no components, so that such an
+ * Kubernetes' own namespaced kinds that run no pods (a ConfigMap, a Service, a Role, a ServiceExport, ...): no components, so that such an
  * object is admitted with nothing to charge and goes to every cluster its policy selects, as Karmada propagates a kind
  * that has no replica interpreter (docs/interpretation.md).
  */
@@ -30,7 +30,10 @@ public final class KubernetesKindsWithoutPods implements KindInterpreter {
             KindRef.of("rbac.authorization.k8s.io/v1", "RoleBinding"),
             KindRef.of("policy/v1", "PodDisruptionBudget"),
             KindRef.of("autoscaling/v1", "HorizontalPodAutoscaler"),
-            KindRef.of("autoscaling/v2", "HorizontalPodAutoscaler"));
+            KindRef.of("autoscaling/v2", "HorizontalPodAutoscaler"),
+            // Kubernetes' Multi-Cluster Services API (sigs.k8s.io/mcs-api), whose CRDs Karmada installs and propagates.
+            KindRef.of("multicluster.x-k8s.io/v1alpha1", "ServiceExport"),
+            KindRef.of("multicluster.x-k8s.io/v1alpha1", "ServiceImport"));
 
     @Override
     public List<KindRef> kinds() {
