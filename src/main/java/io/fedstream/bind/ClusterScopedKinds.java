@@ -7,8 +7,8 @@ import java.util.Set;
 /**
  * Kubernetes' own cluster-scoped kinds (a Namespace, a ClusterRole, a CustomResourceDefinition, ...) and Karmada's
  * ResourceRegistry, which fedstream does not propagate: it keys every workload by namespace, so such an object would
- * become a workload of the namespace "default" that no policy should select. {@code apply} leaves them out, and the bind stage dead-letters one that
- * another producer published (docs/karmada.md, difference 14).
+ * become a workload of the namespace "default" that no policy should select. {@code apply} leaves them out, and the
+ * bind stage dead-letters one that another producer published (docs/karmada.md, difference 14).
  */
 public final class ClusterScopedKinds {
 

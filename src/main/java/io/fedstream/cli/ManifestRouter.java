@@ -129,14 +129,6 @@ final class ManifestRouter {
         return kept;
     }
 
-    private static JsonNode readTree(String json) {
-        try {
-            return JSON.readTree(json);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a routed manifest is JSON this class wrote", e);
-        }
-    }
-
     /** {@code group/kind} to the name of the set's CustomResourceDefinition that declares the kind cluster-scoped. */
     private static Map<String, String> clusterScopedCustomKinds(List<Routed> routed) {
         Map<String, String> kinds = new HashMap<>();
@@ -152,6 +144,14 @@ final class ManifestRouter {
             }
         }
         return kinds;
+    }
+
+    private static JsonNode readTree(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a routed manifest is JSON this class wrote", e);
+        }
     }
 
     private List<Routed> route(List<ManifestSource> sources, Op op, List<String> problems) {

@@ -39,6 +39,10 @@ public final class PropagationPolicyParser {
     private static final List<String> SPEC_FIELDS = concat(
             List.of("resourceSelectors", "placement", "priority", "failover", "activationPreference", "association"),
             IGNORED_SPEC_FIELDS);
+    /** Placement fields of Karmada releases after v1.15, which its user guide already shows, and where they came. */
+    private static final Map<String, String> LATER_KARMADA_FIELDS = Map.of(
+            "workloadAffinity", "Karmada v1.17 added it",
+            "overflowAffinities", "Karmada added it after v1.18");
     /** Karmada's deprecated names of the application purgeModes Directly and Gracefully, still served by v1.15. */
     private static final String DEPRECATED_IMMEDIATELY = "Immediately";
     private static final String DEPRECATED_GRACIOUSLY = "Graciously";
@@ -509,7 +513,11 @@ public final class PropagationPolicyParser {
     static void onlyKnownFields(Cursor mapping, List<String> known) {
         for (Map.Entry<String, Cursor> entry : mapping.entries().entrySet()) {
             if (!known.contains(entry.getKey())) {
-                entry.getValue().error("is not a known field (expected " + String.join(", ", known) + ")");
+                String later = LATER_KARMADA_FIELDS.get(entry.getKey());
+                entry.getValue().error(later == null
+                        ? "is not a known field (expected " + String.join(", ", known) + ")"
+                        : "is not a field of Karmada v1.15, which fedstream follows: " + later + " (expected "
+                                + String.join(", ", known) + ")");
             }
         }
     }

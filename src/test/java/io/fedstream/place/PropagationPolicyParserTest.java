@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 class PropagationPolicyParserTest {
 
@@ -434,6 +435,22 @@ class PropagationPolicyParserTest {
                 .as("every key whose value is the toleration's (here empty)").isTrue();
         assertThat(toleration.tolerates(new ClusterTaint("any", "v", ClusterTaint.Effect.NoSchedule))).isFalse();
         assertThat(toleration.tolerates(new ClusterTaint("any", "", ClusterTaint.Effect.NoExecute))).isFalse();
+    }
+
+    @Test
+    void saysWhichKarmadaReleaseAddedAPlacementFieldNewerThanV115() {
+        ParsedPolicy parsed = parse(policy("""
+                placement:
+                  workloadAffinity: {affinity: {groupByLabelKey: app}}
+                  clusterAffinities:
+                    - {affinityName: gpu, clusterNames: [a], overflowAffinities: [{affinityName: cpu, clusterNames: [b]}]}
+                """));
+
+        assertThat(parsed.errors()).extracting(FieldError::field, FieldError::reason).containsExactlyInAnyOrder(
+                tuple("spec.placement.workloadAffinity", "is not a field of Karmada v1.15, which fedstream follows: Karmada v1.17"
+                        + " added it (expected clusterAffinity, clusterAffinities, clusterTolerations, spreadConstraints, replicaScheduling)"),
+                tuple("spec.placement.clusterAffinities[0].overflowAffinities", "is not a field of Karmada v1.15, which fedstream"
+                        + " follows: Karmada added it after v1.18 (expected affinityName, clusterNames, exclude, labelSelector, fieldSelector)"));
     }
 
     @Test

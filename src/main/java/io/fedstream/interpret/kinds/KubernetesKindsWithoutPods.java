@@ -7,9 +7,9 @@ import io.fedstream.interpret.KindRef;
 import java.util.List;
 
 /**
- * Kubernetes' own namespaced kinds that run no pods (a ConfigMap, a Service, a Role, a ServiceExport, ...): no components, so that such an
- * object is admitted with nothing to charge and goes to every cluster its policy selects, as Karmada propagates a kind
- * that has no replica interpreter (docs/interpretation.md).
+ * Kubernetes' own namespaced kinds that run no pods (a ConfigMap, a Service, a Role, a ServiceExport, ...): no
+ * components, so that such an object is admitted with nothing to charge and goes to every cluster its policy selects, as
+ * Karmada propagates a kind that has no replica interpreter (docs/interpretation.md).
  */
 public final class KubernetesKindsWithoutPods implements KindInterpreter {
 
