@@ -247,13 +247,14 @@ class ApplyCommandIT {
 
         CliRunner first = CliRunner.run(concat(new String[] {"apply", "-f", customization.toString()}, kafkaOptions));
         CliRunner then = CliRunner.run(concat(new String[] {"apply", "-f", widget.toString()}, kafkaOptions));
-        CliRunner.run(concat(new String[] {"delete", "-f", customization.toString()}, kafkaOptions));
+        CliRunner deleted = CliRunner.run(concat(new String[] {"delete", "-f", customization.toString()}, kafkaOptions));
         CliRunner afterDelete = CliRunner.run(concat(new String[] {"apply", "-f", widget.toString()}, kafkaOptions));
 
         assertThat(first.exitCode()).as(first.err()).isZero();
         assertThat(then.exitCode()).as(then.err()).isZero();
         assertThat(then.err()).as("the published customization declares Widget").isEmpty();
         assertThat(then.out()).isEqualTo("widget.example.com/w applied\n");
+        assertThat(deleted.exitCode()).as(deleted.err()).isZero();
         assertThat(afterDelete.err()).as("its deletion takes it back")
                 .startsWith("warning: " + widget + " document 1: kind: no interpreter for example.com/v1/Widget");
     }
