@@ -1,8 +1,10 @@
 package io.fedstream.cli;
 
+import io.fedstream.bind.ClusterScopedKinds;
 import io.fedstream.bind.NeverPropagated;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Interpretation;
+import io.fedstream.interpret.WorkloadId;
 import io.fedstream.interpret.InterpretationRenderer;
 import io.fedstream.interpret.Interpreter;
 import io.fedstream.interpret.InterpreterExtensions;
@@ -85,11 +87,21 @@ final class InterpretCommand implements Callable<Integer> {
         return allInterpreted ? 0 : Main.BAD_INPUT;
     }
 
-    /** The object of a kind fedstream never propagates, with that reason instead of "no interpreter", as the bind stage says. */
+    /**
+     * The object of a kind fedstream never propagates, with that reason instead of "no interpreter", as the bind stage
+     * says; a cluster-scoped one without the namespace "default" that the interpreter gives every object naming none.
+     */
     private static Interpretation sayingWhyNeverPropagated(Interpretation result) {
         return NeverPropagated.reason(result)
-                .map(reason -> new Interpretation(result.outcome(), result.workload(), result.labels(), result.priorityClassName(),
-                        result.interpreter(), result.components(), result.total(), result.totalLimits(), List.of(reason)))
+                .map(reason -> new Interpretation(result.outcome(), withoutDefaultNamespaceIfClusterScoped(result.workload()),
+                        result.labels(), result.priorityClassName(), result.interpreter(), result.components(), result.total(),
+                        result.totalLimits(), List.of(reason)))
                 .orElse(result);
+    }
+
+    private static WorkloadId withoutDefaultNamespaceIfClusterScoped(WorkloadId workload) {
+        return ClusterScopedKinds.whyNot(workload.group(), workload.kind()).isPresent()
+                ? new WorkloadId(workload.apiVersion(), workload.kind(), null, workload.name())
+                : workload;
     }
 }

@@ -100,6 +100,8 @@ class MainTest {
                 .contains("document 2: kind: Event (v1) is never propagated")
                 .contains("document 3: kind: no interpreter for example.com/v1/Widget");
         assertThat(result.out()).contains("reason: \"Namespace is not propagated: Karmada creates").doesNotContain("no interpreter for v1/Namespace");
+        // A cluster-scoped object has no namespace; the namespaced Event keeps its own.
+        assertThat(result.out()).contains("kind: Namespace\nnamespace: null\nname: shop").contains("kind: Event\nnamespace: shop");
     }
 
     @Test
