@@ -5,6 +5,7 @@ import io.fedstream.avro.PolicyEvent;
 import io.fedstream.config.Topic;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.interpret.InvalidCustomizationException;
+import io.fedstream.runtime.TopicReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Comparator;
@@ -12,21 +13,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
  * The InterpreterCustomizations and Trainer runtimes in force on the policies topic, read to its end, so that
  * {@code apply} interprets a workload as the bind stage will: with what an earlier {@code apply} published.
  */
 final class PublishedInterpreterPolicies {
-
-    private static final Duration POLL = Duration.ofMillis(200);
 
     private PublishedInterpreterPolicies() {}
 
@@ -59,30 +53,15 @@ final class PublishedInterpreterPolicies {
     /** The latest manifest of every interpreter policy on the topic, by key; a DELETE or tombstone takes one back. */
     private static Map<String, String> read(Properties consumerProperties, Topic<String, PolicyEvent> topic,
             String bootstrapServers, Duration timeout) {
-        Properties properties = new Properties();
-        properties.putAll(consumerProperties);
-        properties.remove(ConsumerConfig.GROUP_ID_CONFIG);
-        properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        properties.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
         Map<String, String> manifests = new HashMap<>();
-        long deadline = System.nanoTime() + timeout.toNanos();
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(properties, new StringDeserializer(), new ByteArrayDeserializer())) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topic.name(), timeout).stream()
-                    .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> end = consumer.endOffsets(partitions, timeout);
-            while (end.entrySet().stream().anyMatch(e -> consumer.position(e.getKey(), timeout) < e.getValue())) {
-                if (System.nanoTime() > deadline) {
-                    throw new ReadException("cannot read topic " + topic.name() + " to its end within " + timeout.toSeconds()
-                            + " s on Kafka at " + bootstrapServers, null);
+        try (TopicReader reader = new TopicReader(consumerProperties, topic.name())) {
+            reader.catchUp(timeout, record -> {
+                if (ManifestRouter.INTERPRETER_KINDS.contains(kind(record.key()))) {
+                    remember(manifests, record, topic);
                 }
-                for (ConsumerRecord<String, byte[]> record : consumer.poll(POLL)) {
-                    if (record.key() != null && ManifestRouter.INTERPRETER_KINDS.contains(kind(record.key()))) {
-                        remember(manifests, record, topic);
-                    }
-                }
-            }
+            });
+        } catch (TopicReader.NotAtEnd e) {
+            throw new ReadException(e.getMessage() + " on Kafka at " + bootstrapServers, e);
         } catch (KafkaException e) {
             String cause = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             throw new ReadException("cannot read topic " + topic.name() + " on Kafka at " + bootstrapServers + ": " + cause
