@@ -3,7 +3,7 @@ package io.fedstream.api;
 import io.fedstream.admit.stage.AdmitStores;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.bind.BindingNames;
-import io.fedstream.bind.WorkloadKey;
+import io.fedstream.config.WorkloadKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.fedstream.api;
 
 import io.fedstream.avro.MigrationRecord;
-import io.fedstream.bind.WorkloadKey;
+import io.fedstream.config.WorkloadKey;
 import java.util.Arrays;
 import java.util.Optional;
 

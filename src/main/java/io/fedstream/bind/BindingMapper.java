@@ -1,5 +1,6 @@
 package io.fedstream.bind;
 
+import io.fedstream.config.WorkloadKey;
 import io.fedstream.avro.Admission;
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.Component;

@@ -1,5 +1,6 @@
 package io.fedstream.bind;
 
+import io.fedstream.config.WorkloadKey;
 import io.fedstream.avro.ResourceBinding;
 import java.util.Locale;
 import java.util.Optional;

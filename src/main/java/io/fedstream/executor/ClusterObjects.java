@@ -9,7 +9,7 @@ import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fedstream.agent.ServedKinds;
 import io.fedstream.agent.WatchedKind;
-import io.fedstream.bind.WorkloadKey;
+import io.fedstream.config.WorkloadKey;
 import io.fedstream.interpret.KindRef;
 import io.fedstream.interpret.WorkloadId;
 import java.util.ArrayList;

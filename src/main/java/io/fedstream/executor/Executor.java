@@ -9,7 +9,7 @@ import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationPhase;
 import io.fedstream.avro.MigrationStrategy;
 import io.fedstream.avro.PurgeMode;
-import io.fedstream.bind.WorkloadKey;
+import io.fedstream.config.WorkloadKey;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topic;
 import io.fedstream.config.Topics;

@@ -1,4 +1,4 @@
-package io.fedstream.bind;
+package io.fedstream.config;
 
 import java.util.Optional;
 

@@ -1,0 +1,52 @@
+package io.fedstream.config;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.kafka.clients.producer.Partitioner;
+import org.apache.kafka.common.Cluster;
+import org.apache.kafka.common.utils.Utils;
+import org.apache.kafka.streams.processor.StreamPartitioner;
+
+/**
+ * Chooses the partition of a record keyed by workload key ({@code group/kind/namespace/name}) from its namespace alone,
+ * so that every workload of a namespace, and its status, deltas and migration events, meet in one task. The partition
+ * is what Kafka's default partitioner gives the namespace as a key (murmur2 of its UTF-8 bytes): a producer in another
+ * language keys its record by the workload key and partitions it as if the key were the namespace. A key that is not
+ * a workload key is partitioned as the default partitioner does.
+ */
+public final class NamespacePartitioner implements Partitioner, StreamPartitioner<String, Object> {
+
+    /** The partition of a record with this key among {@code partitions}. */
+    public static int partitionOf(String key, int partitions) {
+        if (partitions <= 0) {
+            throw new IllegalArgumentException("partitions must be positive, was " + partitions);
+        }
+        String hashed = WorkloadKey.parse(key).map(WorkloadKey::namespace).orElse(key == null ? "" : key);
+        return Utils.toPositive(Utils.murmur2(hashed.getBytes(StandardCharsets.UTF_8))) % partitions;
+    }
+
+    @Override
+    public int partition(String topic, Object key, byte[] keyBytes, Object value, byte[] valueBytes, Cluster cluster) {
+        int partitions = cluster.partitionCountForTopic(topic);
+        if (key instanceof String workloadKey) {
+            return partitionOf(workloadKey, partitions);
+        }
+        throw new IllegalArgumentException("topic " + topic + ": a record's key must be a workload key string, was "
+                + (key == null ? "null" : key.getClass().getName()));
+    }
+
+    @Override
+    public Optional<Set<Integer>> partitions(String topic, String key, Object value, int partitions) {
+        return Optional.of(Set.of(partitionOf(key, partitions)));
+    }
+
+    @Override
+    public void configure(Map<String, ?> configs) {
+    }
+
+    @Override
+    public void close() {
+    }
+}
