@@ -9,7 +9,7 @@ import io.fedstream.avro.StoredAppliedPlacement;
 import io.fedstream.avro.StoredApplicationFailure;
 import io.fedstream.avro.StoredIncident;
 import io.fedstream.avro.StoredPlacementState;
-import io.fedstream.failover.stage.PlaceFailoverStores;
+import io.fedstream.decide.PlaceFailoverStores;
 import io.fedstream.serde.AvroSerdes;
 import org.apache.kafka.common.serialization.Serde;
 

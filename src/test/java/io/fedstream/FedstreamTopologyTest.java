@@ -3,7 +3,7 @@ package io.fedstream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fedstream.admit.stage.AdmitStores;
+import io.fedstream.decide.AdmitStores;
 import io.fedstream.health.stage.WatchClustersStage;
 import java.util.ArrayList;
 import java.util.List;

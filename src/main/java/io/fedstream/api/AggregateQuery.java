@@ -1,10 +1,10 @@
 package io.fedstream.api;
 
 import io.fedstream.admit.Aggregate;
-import io.fedstream.admit.stage.AdmitStores;
-import io.fedstream.admit.stage.AggregateReader;
-import io.fedstream.admit.stage.ClusterShare;
-import io.fedstream.admit.stage.NamespaceAggregates;
+import io.fedstream.decide.AdmitStores;
+import io.fedstream.decide.AggregateReader;
+import io.fedstream.decide.ClusterShare;
+import io.fedstream.decide.NamespaceAggregates;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

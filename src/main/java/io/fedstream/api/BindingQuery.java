@@ -1,6 +1,6 @@
 package io.fedstream.api;
 
-import io.fedstream.admit.stage.AdmitStores;
+import io.fedstream.decide.AdmitStores;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.bind.BindingNames;
 import io.fedstream.config.WorkloadKey;

@@ -1,7 +1,7 @@
 package io.fedstream.api;
 
 import io.fedstream.avro.MigrationRecord;
-import io.fedstream.failover.stage.PlaceFailoverStores;
+import io.fedstream.decide.PlaceFailoverStores;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

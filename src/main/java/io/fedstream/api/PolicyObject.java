@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fedstream.interpret.FieldError;
-import io.fedstream.mirror.PublishedPolicy;
+import io.fedstream.decide.PublishedPolicy;
 import java.io.IOException;
 import java.util.List;
 

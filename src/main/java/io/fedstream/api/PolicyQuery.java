@@ -1,8 +1,8 @@
 package io.fedstream.api;
 
 import io.fedstream.avro.PolicyEvent;
-import io.fedstream.mirror.PolicyMirror;
-import io.fedstream.mirror.PublishedPolicy;
+import io.fedstream.decide.PolicyMirror;
+import io.fedstream.decide.PublishedPolicy;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;

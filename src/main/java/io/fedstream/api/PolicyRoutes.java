@@ -1,6 +1,6 @@
 package io.fedstream.api;
 
-import io.fedstream.mirror.PublishedPolicy;
+import io.fedstream.decide.PublishedPolicy;
 
 /**
  * The routes of one policy family in one scope. Namespaced, e.g. {@code /apis/propagationpolicies}: the list

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.admit.FederatedResourceQuota;
-import io.fedstream.admit.stage.QuotaReport;
+import io.fedstream.decide.QuotaReport;
 import io.fedstream.avro.ClusterQuotaUsage;
 import io.fedstream.avro.QuotaNote;
 import io.fedstream.avro.QuotaProblem;

@@ -1,8 +1,8 @@
 package io.fedstream.api;
 
-import io.fedstream.admit.stage.AdmitStores;
-import io.fedstream.admit.stage.QuotaReader;
-import io.fedstream.admit.stage.QuotaReport;
+import io.fedstream.decide.AdmitStores;
+import io.fedstream.decide.QuotaReader;
+import io.fedstream.decide.QuotaReport;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;

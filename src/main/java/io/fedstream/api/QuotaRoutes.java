@@ -1,6 +1,6 @@
 package io.fedstream.api;
 
-import io.fedstream.admit.stage.QuotaReport;
+import io.fedstream.decide.QuotaReport;
 import java.util.Comparator;
 import java.util.List;
 

@@ -22,9 +22,9 @@ import java.util.TreeMap;
  * Turns an interpretation of a workload event into the workload's ResourceBinding; the admit stage numbers its versions
  * (generation), carries the placement over and decides admission.
  */
-final class BindingMapper {
+public final class BindingMapper {
 
-    ResourceBinding toBinding(
+    public ResourceBinding toBinding(
             String key, WorkloadEvent event, Interpretation interpretation, Instant now) {
         WorkloadId id = identity(key, interpretation);
         boolean interpreted = interpretation.outcome() == Interpretation.Outcome.INTERPRETED;
@@ -65,7 +65,7 @@ final class BindingMapper {
      * The namespace a workload event belongs to: its key's, or "" when the key is not {@code group/kind/namespace/name}.
      * The bind stage keeps no state, so an upsert and a later delete of one key must be sent to the same namespace.
      */
-    static String namespace(String key) {
+    public static String namespace(String key) {
         return WorkloadKey.parse(key).map(WorkloadKey::namespace).orElse("");
     }
 
@@ -73,7 +73,7 @@ final class BindingMapper {
         return value == null || value.isEmpty() ? fallback : value;
     }
 
-    static List<Component> components(List<ComponentRequirement> requirements) {
+    public static List<Component> components(List<ComponentRequirement> requirements) {
         return requirements.stream()
                 .map(c -> Component.newBuilder()
                         .setName(c.name())

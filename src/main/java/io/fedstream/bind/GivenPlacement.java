@@ -19,12 +19,12 @@ import java.util.Map;
  * each component's replicas, and add up to each cluster's {@code replicas} when it is given. A placement that lists no
  * component is not checked here (each cluster's share is then split by its replicas, as before).
  */
-final class GivenPlacement {
+public final class GivenPlacement {
 
     private GivenPlacement() {}
 
     /** Every problem of the placement's listed shares, each naming its field and value; empty when they hold (or none is listed). */
-    static List<FieldError> problems(Placement placement, List<ComponentRequirement> components) {
+    public static List<FieldError> problems(Placement placement, List<ComponentRequirement> components) {
         if (placement == null || placement.getClusters().stream().allMatch(target -> target.getComponents().isEmpty())) {
             return List.of();
         }

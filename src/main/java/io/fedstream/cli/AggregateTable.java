@@ -1,8 +1,8 @@
 package io.fedstream.cli;
 
 import io.fedstream.admit.Aggregate;
-import io.fedstream.admit.stage.ClusterShare;
-import io.fedstream.admit.stage.NamespaceAggregates;
+import io.fedstream.decide.ClusterShare;
+import io.fedstream.decide.NamespaceAggregates;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

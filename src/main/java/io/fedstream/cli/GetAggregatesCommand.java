@@ -1,8 +1,8 @@
 package io.fedstream.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.fedstream.admit.stage.ClusterShare;
-import io.fedstream.admit.stage.NamespaceAggregates;
+import io.fedstream.decide.ClusterShare;
+import io.fedstream.decide.NamespaceAggregates;
 import io.fedstream.api.AggregateObject;
 import java.io.PrintWriter;
 import java.util.List;

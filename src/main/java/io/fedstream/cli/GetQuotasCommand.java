@@ -1,7 +1,7 @@
 package io.fedstream.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.fedstream.admit.stage.QuotaReport;
+import io.fedstream.decide.QuotaReport;
 import io.fedstream.api.QuotaObject;
 import java.util.List;
 import picocli.CommandLine.Command;

@@ -16,7 +16,7 @@ import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.interpret.InvalidCustomizationException;
 import io.fedstream.interpret.ManifestParser;
 import io.fedstream.interpret.WorkloadId;
-import io.fedstream.mirror.PropagationPolicies;
+import io.fedstream.decide.PropagationPolicies;
 import io.fedstream.override.OverridePolicyParser;
 import io.fedstream.override.ParsedOverridePolicy;
 import io.fedstream.place.PropagationPolicyParser;

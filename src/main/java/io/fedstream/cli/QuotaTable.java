@@ -1,6 +1,6 @@
 package io.fedstream.cli;
 
-import io.fedstream.admit.stage.QuotaReport;
+import io.fedstream.decide.QuotaReport;
 import io.fedstream.avro.ClusterQuotaUsage;
 import io.fedstream.avro.QuotaNote;
 import io.fedstream.avro.QuotaProblem;

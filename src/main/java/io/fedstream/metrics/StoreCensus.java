@@ -7,7 +7,7 @@ import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.MigrationRecordPhase;
 import io.fedstream.avro.MigrationStrategy;
-import io.fedstream.failover.stage.PlaceFailoverStores;
+import io.fedstream.decide.PlaceFailoverStores;
 import io.fedstream.health.stage.WatchClustersStage;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fedstream.admit.stage.AdmitStores;
+import io.fedstream.decide.AdmitStores;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.Placement;
@@ -12,7 +12,7 @@ import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.cli.Main;
-import io.fedstream.failover.stage.PlaceFailoverStores;
+import io.fedstream.decide.PlaceFailoverStores;
 import io.fedstream.runtime.AppInstance;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;

@@ -2,9 +2,9 @@ package io.fedstream.api;
 
 import io.fedstream.admit.Aggregate;
 import io.fedstream.admit.FederatedResourceQuota;
-import io.fedstream.admit.stage.ClusterShare;
-import io.fedstream.admit.stage.NamespaceAggregates;
-import io.fedstream.admit.stage.QuotaReport;
+import io.fedstream.decide.ClusterShare;
+import io.fedstream.decide.NamespaceAggregates;
+import io.fedstream.decide.QuotaReport;
 import io.fedstream.avro.ClusterQuotaUsage;
 import io.fedstream.avro.QuotaProblem;
 import io.fedstream.avro.QuotaStatus;

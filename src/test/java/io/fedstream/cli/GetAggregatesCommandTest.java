@@ -2,7 +2,7 @@ package io.fedstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fedstream.admit.stage.ClusterShare;
+import io.fedstream.decide.ClusterShare;
 import io.fedstream.api.TestQuotas;
 import io.fedstream.api.TestStores;
 import java.util.Optional;

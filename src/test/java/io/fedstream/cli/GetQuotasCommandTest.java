@@ -3,7 +3,7 @@ package io.fedstream.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.admit.FederatedResourceQuota;
-import io.fedstream.admit.stage.QuotaReport;
+import io.fedstream.decide.QuotaReport;
 import io.fedstream.api.QueryServer;
 import io.fedstream.api.QuotaObject;
 import io.fedstream.api.TestQuotas;

@@ -12,8 +12,8 @@ import java.util.Optional;
 import java.util.Properties;
 
 import io.fedstream.config.FedstreamConfig.Source;
-import io.fedstream.admit.stage.AdmitSettings;
-import io.fedstream.failover.stage.PlaceFailoverSettings;
+import io.fedstream.decide.AdmitSettings;
+import io.fedstream.decide.PlaceFailoverSettings;
 import io.fedstream.health.HealthSettings;
 import io.fedstream.serde.SubjectNameStrategy;
 import org.apache.kafka.common.config.ConfigDef;

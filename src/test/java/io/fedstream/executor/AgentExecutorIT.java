@@ -22,7 +22,7 @@ import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topic;
 import io.fedstream.config.Topics;
-import io.fedstream.mirror.ClusterDirectory;
+import io.fedstream.decide.ClusterDirectory;
 import io.fedstream.runtime.AppInstance;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;

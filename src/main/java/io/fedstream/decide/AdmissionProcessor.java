@@ -1,0 +1,381 @@
+package io.fedstream.decide;
+
+import io.fedstream.admit.DecodedNamespaces;
+import io.fedstream.admit.Decision;
+import io.fedstream.admit.Ledger;
+import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.AdmissionRequestType;
+import io.fedstream.avro.AdmissionState;
+import io.fedstream.avro.AuditEvent;
+import io.fedstream.avro.ClusterOverride;
+import io.fedstream.avro.InterpretationState;
+import io.fedstream.avro.Placement;
+import io.fedstream.avro.PolicyEvent;
+import io.fedstream.avro.QuotaStatus;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.bind.BindingNames;
+import io.fedstream.config.WorkloadKey;
+import io.fedstream.dlq.DeadLetter;
+import io.fedstream.interpret.FieldError;
+import io.fedstream.metrics.FedstreamMetrics;
+import io.fedstream.decide.PolicyMirror;
+import io.fedstream.serde.StoreEncodingCheck;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Stage 3, one task per namespace partition: takes each binding change and each quota change through the ledger,
+ * and writes the bindings with their admission state, the quota statuses, the aggregates and the audit trail.
+ */
+final class AdmissionProcessor implements Processor<String, AdmissionRequest, String, AdmitOutcome> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AdmissionProcessor.class);
+    /** {@code Placement.decidedBy} of a placement that a completed migration moved (the schema's "failover"). */
+    private static final String MIGRATED = "failover";
+
+    private final String policiesTopic;
+    private final Serializer<PolicyEvent> policySerializer;
+    private final FedstreamMetrics metrics;
+    private final LongSupplier policyChanges;
+    private final Duration statusInterval;
+    private final DueStatuses dueStatuses = new DueStatuses();
+    private ProcessorContext<String, AdmitOutcome> context;
+    private Ledger ledger;
+    private QuotaSync quotas;
+    private PriorityClasses priorities;
+    private KeyValueStore<String, ResourceBinding> bindings;
+    private AdmittedBindings admittedBindings;
+    private KeyValueStore<String, String> names;
+    private AggregatesUpdater aggregates;
+    private ChargedVersionMove chargedVersionMove;
+
+    /**
+     * {@code policyChanges}: the policies mirror's change count ({@link PolicyMirror#changes()}); {@code statusInterval}:
+     * how often the quota statuses of the namespaces that changed are written.
+     */
+    AdmissionProcessor(String policiesTopic, Serializer<PolicyEvent> policySerializer, LongSupplier policyChanges,
+                       Duration statusInterval, FedstreamMetrics metrics) {
+        this.metrics = metrics;
+        this.policyChanges = policyChanges;
+        this.statusInterval = statusInterval;
+        this.policiesTopic = policiesTopic;
+        this.policySerializer = policySerializer;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, AdmitOutcome> context) {
+        this.context = context;
+        StoreEncodingCheck.requireCurrent(context, AdmitStores.encodings());
+        this.ledger = new Ledger(new DecodedNamespaces(StoreLedgerState.of(context)));
+        KeyValueStore<String, PolicyEvent> policies = context.getStateStore(PolicyMirror.STORE);
+        this.quotas = new QuotaSync(policies, context.getStateStore(AdmitStores.QUOTA_SOURCES), ledger, policyChanges);
+        this.priorities = new PriorityClasses(policies);
+        this.bindings = context.getStateStore(AdmitStores.BINDINGS);
+        this.admittedBindings = new AdmittedBindings(bindings, context.getStateStore(AdmitStores.ADMITTED_BINDINGS));
+        this.names = context.getStateStore(AdmitStores.BINDING_NAMES);
+        this.aggregates = new AggregatesUpdater(context.getStateStore(AdmitStores.AGGREGATES));
+        this.chargedVersionMove = new ChargedVersionMove(ledger, admittedBindings, aggregates);
+        // A status is the latest state of its quota, so one per interval replaces one per decision (issue 11). The
+        // punctuator runs on the stream thread: what it writes is in the transaction of that interval's decisions,
+        // unless a commit fell between a decision and the punctuation, and a crash then would lose the due namespaces,
+        // which live only in memory. So a task that starts (after a crash, a rebalance, a revival) writes every status
+        // it holds at its first punctuation, and the statuses converge. The namespaces are read then, not here: the
+        // stores are complete by then however the task was restored.
+        dueStatuses.addEveryNamespace();
+        context.schedule(statusInterval, PunctuationType.WALL_CLOCK_TIME, this::writeDueStatuses);
+    }
+
+    @Override
+    public void process(Record<String, AdmissionRequest> record) {
+        AdmissionRequest request = record.value();
+        if (request == null) {
+            LOG.warn("Admission request without a value for key {} ignored: the bind stage never writes one", record.key());
+            return;
+        }
+        Step step = new Step(record, request);
+        String namespace = request.getNamespace();
+        QuotaSync.Outcome synced = quotas.sync(namespace);
+        synced.changes().forEach(change -> quotaChanged(step, change));
+        apply(step, synced.decisions());
+        switch (request.getType()) {
+            case BINDING -> bind(step, request.getBinding());
+            case REMOVAL -> remove(step, namespace, request.getWorkloadKey());
+            case QUOTA_SYNC -> { }
+            case PLACEMENT -> place(step, request.getWorkloadKey(), request.getPlacement(), request.getUnplacedReason());
+            case OVERRIDES -> overrides(step, request.getWorkloadKey(), request.getClusterOverrides());
+        }
+        if (step.decided || !synced.isEmpty()) {
+            dueStatuses.add(namespace);
+        }
+    }
+
+    private void bind(Step step, ResourceBinding incoming) {
+        String key = incoming.getWorkloadKey();
+        ResourceBinding previous = bindings.get(key);
+        // The bind stage keeps no state: versions are numbered here, and a placement given with an earlier version, or
+        // decided by the scheduler or a failover, stays until the workload names another (with why it is unplaced).
+        ResourceBinding binding = AdmissionStates.changed(incoming, versioned -> {
+            versioned.setGeneration(previous == null ? 1 : previous.getGeneration() + 1);
+            if (incoming.getPlacement() == null && previous != null) {
+                versioned.setPlacement(previous.getPlacement());
+                versioned.setUnplacedReason(previous.getPlacement() == null ? previous.getUnplacedReason() : null);
+            }
+        });
+        index(previous, binding);
+        admittedBindings.keepApart(key, previous);
+        // Queries read the store while this runs: the new version is written once, with its admission decided.
+        step.unsaved.put(key, AdmissionStates.carriedOver(binding, previous));
+        if (binding.getInterpretation().getState() == InterpretationState.INTERPRETED) {
+            int priority = priorities.priority(binding.getPriorityClassName());
+            apply(step, ledger.admit(binding.getNamespace(), key, binding.getGeneration(), BindingDemand.charge(binding), priority));
+        } else {
+            ledger.withdraw(key);
+            ResourceBinding waiting = AdmissionStates.notChargeable(step.unsaved.get(key), ledger.admitted(key), chargedPlacement(key), step.now);
+            step.unsaved.put(key, waiting);
+            step.binding(key, waiting);
+            step.audit(step.trail.notChargeable(binding.getNamespace(), binding.getKind(), key, waiting.getAdmission().getReason()));
+            step.decided = true;
+        }
+        ResourceBinding undecided = step.unsaved.remove(key);
+        if (undecided != null) {
+            bindings.put(key, undecided);
+        }
+    }
+
+    /**
+     * The place or fail-over stage decided where the workload runs: the binding shows it, and its version is decided
+     * again with the placement, so that the quota's per-cluster share moves with it.
+     */
+    private void place(Step step, String key, Placement placement, String unplacedReason) {
+        ResourceBinding current = key == null ? null : bindings.get(key);
+        if (current == null || (placement == null && unplacedReason == null)) {
+            LOG.info("Placement of {} dropped: the workload is gone", key);
+            return;
+        }
+        if (placement == null) {
+            unplaced(step, key, current, unplacedReason);
+            return;
+        }
+        ResourceBinding placed = AdmissionStates.withRequestedPlacement(current, placement);
+        step.unsaved.put(key, placed);
+        boolean moved = MIGRATED.equals(placement.getDecidedBy())
+                && ledger.admitted(key).map(a -> a.generation() == placed.getGeneration()).orElse(false);
+        if (moved) {
+            // A completed migration is a fact, not a request: the charge follows the workload (docs/admission.md).
+            apply(step, ledger.move(placed.getNamespace(), key, BindingDemand.charge(placed)));
+        } else if (MIGRATED.equals(placement.getDecidedBy()) && chargedVersionMove.behindLatest(placed)) {
+            ChargedVersionMove.Moved both = chargedVersionMove.move(placed, placement);
+            step.unsaved.put(key, both.shown());
+            apply(step, both.decisions());
+        } else if (placed.getInterpretation().getState() == InterpretationState.INTERPRETED) {
+            int priority = priorities.priority(placed.getPriorityClassName());
+            apply(step, ledger.admit(placed.getNamespace(), key, placed.getGeneration(), BindingDemand.charge(placed), priority));
+        }
+        ResourceBinding undecided = step.unsaved.remove(key);
+        if (undecided != null) {
+            admittedBindings.keepApart(key, current);
+            bindings.put(key, undecided);
+            step.binding(key, undecided);
+            step.decided = true;
+        }
+    }
+
+    /**
+     * An override policy or a cluster changed and the bind stage recomputed the workload's per-cluster overrides: the
+     * binding shows them, and its version is decided again, so that each copy is charged for what now runs there
+     * (docs/overrides.md). Results equal to the binding's change nothing.
+     */
+    private void overrides(Step step, String key, List<ClusterOverride> overrides) {
+        ResourceBinding current = key == null ? null : bindings.get(key);
+        if (current == null || overrides == null || current.getClusterOverrides().equals(overrides)) {
+            return;
+        }
+        ResourceBinding changed = AdmissionStates.changed(current, copy -> copy.setClusterOverrides(overrides));
+        step.unsaved.put(key, changed);
+        if (changed.getInterpretation().getState() == InterpretationState.INTERPRETED) {
+            int priority = priorities.priority(changed.getPriorityClassName());
+            apply(step, ledger.admit(changed.getNamespace(), key, changed.getGeneration(), BindingDemand.charge(changed), priority));
+        }
+        ResourceBinding undecided = step.unsaved.remove(key);
+        if (undecided != null) {
+            bindings.put(key, undecided);
+            step.binding(key, undecided);
+            step.decided = true;
+        }
+    }
+
+    /** The place stage found no placement: the binding says why, until a placement comes (the ledger is not involved). */
+    private void unplaced(Step step, String key, ResourceBinding current, String why) {
+        if (current.getPlacement() != null || why.equals(current.getUnplacedReason())) {
+            return;
+        }
+        ResourceBinding now = AdmissionStates.changed(current, copy -> {
+            copy.setUnplacedReason(why);
+            copy.setUpdatedAt(Instant.ofEpochMilli(step.now));
+        });
+        bindings.put(key, now);
+        step.binding(key, now);
+    }
+
+    /** Where the version the ledger charges runs: the admitted binding's placement, null when none is charged. */
+    private Placement chargedPlacement(String key) {
+        ResourceBinding admitted = admittedBindings.get(key);
+        return admitted == null ? null : admitted.getPlacement();
+    }
+
+    private void remove(Step step, String namespace, String key) {
+        // Released before the binding goes: taking the workload out of the aggregates reads its admitted binding.
+        apply(step, ledger.release(namespace, key));
+        ResourceBinding previous = bindings.get(key);
+        if (previous != null) {
+            BindingNames.indexKey(previous).ifPresent(names::delete);
+            bindings.delete(key);
+        }
+        step.binding(key, null);
+    }
+
+    private void apply(Step step, List<Decision> decisions) {
+        for (Decision decision : decisions) {
+            step.decided = true;
+            String key = decision.workloadKey();
+            ResourceBinding binding = step.unsaved.containsKey(key) ? step.unsaved.remove(key) : bindings.get(key);
+            ResourceBinding about = binding != null ? binding : admittedBindings.get(key);
+            if (decision instanceof Decision.Admitted admitted && binding != null && binding.getGeneration() == admitted.generation()) {
+                ResourceBinding now = FullStaticAssignments.noted(AdmissionStates.admitted(binding, admitted, step.now), ledger);
+                ResourceBinding before = admittedBindings.get(key);
+                bindings.put(key, now);
+                aggregates.replace(before, now);
+                admittedBindings.latestAdmitted(key);
+                if (before == null || before.getGeneration() != now.getGeneration()) {
+                    metrics.admitted(now.getNamespace());
+                }
+                step.binding(key, now);
+            } else if (decision instanceof Decision.Rejected rejected && binding != null) {
+                ResourceBinding now = AdmissionStates.rejected(binding, rejected,
+                        rejected.stillCharged() == null ? null : chargedPlacement(key), step.now);
+                admittedBindings.keepApart(key, bindings.get(key));
+                bindings.put(key, now);
+                metrics.rejected(now.getNamespace());
+                step.binding(key, now);
+            } else if (decision instanceof Decision.Released) {
+                aggregates.replace(admittedBindings.get(key), null);
+                admittedBindings.forget(key);
+            } else {
+                if (binding != null) {
+                    bindings.put(key, binding);
+                }
+                if (!(decision instanceof Decision.Stale)) {
+                    // The ledger decided about a version this stage does not hold: the stores disagree, which must be seen.
+                    LOG.error("Admission decision {} about {} has no matching binding (held: {}); binding left as it was",
+                            decision, key, binding == null ? "none" : "generation " + binding.getGeneration());
+                }
+            }
+            if (!step.recharges(key, binding, decision)) {
+                step.audit(step.trail.decision(namespaceOf(key, about), about == null ? null : about.getKind(), decision));
+            }
+        }
+    }
+
+    private void quotaChanged(Step step, QuotaSync.Change change) {
+        step.audit(step.trail.quota(change));
+        String quotaKey = change.namespace() + "/" + change.name();
+        if (change instanceof QuotaSync.Change.Deleted) {
+            step.forward(quotaKey, new AdmitOutcome.Status(null));
+        } else if (change instanceof QuotaSync.Change.Refused refused) {
+            FieldError first = refused.problems().get(0);
+            DeadLetter letter = DeadLetter.ofStoreEntry(AuditTrail.STAGE, first.message(), first.field(), first.value(), PolicyMirror.STORE);
+            byte[] original = policySerializer.serialize(policiesTopic, refused.event());
+            step.forwardWithHeaders(QuotaSync.POLICY_PREFIX + quotaKey, new AdmitOutcome.DeadLettered(letter, original), letter);
+        }
+    }
+
+    /** Writes the status of every quota of each namespace due, as of {@code now} (a deleted quota's tombstone is out already). */
+    private void writeDueStatuses(long now) {
+        for (String namespace : dueStatuses.take(quotas::namespaces)) {
+            for (QuotaStatus status : QuotaStatuses.all(namespace, ledger.statuses(namespace), quotas.taken(namespace), now)) {
+                context.forward(new Record<>(namespace + "/" + status.getName(), new AdmitOutcome.Status(status), now));
+            }
+        }
+    }
+
+    /** Keeps the names index exact: the binding's entry replaces the previous version's when the two differ. */
+    private void index(ResourceBinding previous, ResourceBinding binding) {
+        Optional<String> entry = BindingNames.indexKey(binding);
+        if (previous != null) {
+            BindingNames.indexKey(previous).filter(old -> !entry.equals(Optional.of(old))).ifPresent(names::delete);
+        }
+        entry.ifPresent(indexKey -> names.put(indexKey, binding.getWorkloadKey()));
+    }
+
+    private static String namespaceOf(String key, ResourceBinding binding) {
+        if (binding != null) {
+            return binding.getNamespace();
+        }
+        return WorkloadKey.parse(key).map(WorkloadKey::namespace).orElse(null);
+    }
+
+    /** The outputs of one request, forwarded as they are made, and what the audit trail needs to number them. */
+    private final class Step {
+
+        final Record<String, AdmissionRequest> record;
+        final long now;
+        final AuditTrail trail;
+        /** Bindings of this request not written to the store yet, by workload key. */
+        final Map<String, ResourceBinding> unsaved = new HashMap<>();
+        boolean decided;
+
+        Step(Record<String, AdmissionRequest> record, AdmissionRequest request) {
+            this.record = record;
+            this.now = context.currentSystemTimeMs();
+            // The position in the requests topic names a request uniquely and again when it is processed again.
+            // Requests come from two topics whose positions overlap, so a placement's are marked as such.
+            String position = context.recordMetadata()
+                    .map(m -> (m.topic().endsWith(AdmitStage.PLACEMENTS_TOPIC + "-repartition") ? "placement-" : "")
+                            + m.partition() + "-" + m.offset())
+                    .orElse("t" + record.timestamp());
+            this.trail = new AuditTrail(AuditTrail.STAGE + "-" + position, request, now);
+        }
+
+        /**
+         * Whether the decision only moves an admitted version's charge to where the place or fail-over stage put it:
+         * that stage audits the placement, so the same admission is not audited again.
+         */
+        boolean recharges(String workloadKey, ResourceBinding before, Decision decision) {
+            AdmissionRequest request = record.value();
+            return request.getType() == AdmissionRequestType.PLACEMENT && workloadKey.equals(request.getWorkloadKey())
+                    && decision instanceof Decision.Admitted admitted && before != null
+                    && before.getAdmission().getState() == AdmissionState.ADMITTED
+                    && Long.valueOf(admitted.generation()).equals(before.getAdmission().getChargedGeneration());
+        }
+
+        void binding(String workloadKey, ResourceBinding binding) {
+            forward(workloadKey, new AdmitOutcome.Binding(binding));
+        }
+
+        void audit(AuditEvent event) {
+            forward(event.getDecisionId(), new AdmitOutcome.Audit(event));
+        }
+
+        void forward(String key, AdmitOutcome outcome) {
+            context.forward(record.withKey(key).withValue(outcome).withHeaders(new RecordHeaders()));
+        }
+
+        void forwardWithHeaders(String key, AdmitOutcome outcome, DeadLetter letter) {
+            context.forward(record.withKey(key).withValue(outcome).withHeaders(letter.headers()));
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.fedstream.decide;
+
+import io.fedstream.admit.Aggregate;
+import io.fedstream.admit.Charge;
+import io.fedstream.avro.Component;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.interpret.Resources;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What one admitted binding adds to each aggregate: its namespace total and each component's total (times the
+ * number of full copies it runs), and its charge on each placed cluster.
+ */
+final class Contribution {
+
+    private static final long POD_UNITS = 1000;
+
+    private Contribution() {}
+
+    /** Aggregate key to amount; empty for no binding. */
+    static Map<String, Aggregate> of(ResourceBinding binding) {
+        Map<String, Aggregate> out = new TreeMap<>();
+        if (binding == null) {
+            return out;
+        }
+        long copies = BindingDemand.copies(binding);
+        String namespace = binding.getNamespace();
+        long pods = 0;
+        Resources total = Resources.NONE;
+        for (Component component : binding.getComponents()) {
+            long replicas = Math.multiplyExact(component.getReplicas(), copies);
+            Resources resources = Resources.fromQuantities(component.getTotal()).times(copies);
+            pods = Math.addExact(pods, replicas);
+            total = total.plus(resources);
+            out.merge(AggregateKeys.component(namespace, binding.getKind(), component.getName()),
+                    Aggregate.of(replicas, resources), (a, b) -> new Aggregate(1, a.replicas() + b.replicas(), a.resources().plus(b.resources())));
+        }
+        out.put(AggregateKeys.namespace(namespace), Aggregate.of(pods, total));
+        Charge charge = BindingDemand.charge(binding);
+        charge.clusters().forEach((cluster, amounts) -> {
+            TreeMap<String, Long> resources = new TreeMap<>(amounts.amounts());
+            Long podUnits = resources.remove("pods");
+            out.put(AggregateKeys.cluster(cluster, namespace),
+                    Aggregate.of(podUnits == null ? 0 : podUnits / POD_UNITS, Resources.of(resources)));
+        });
+        return out;
+    }
+}

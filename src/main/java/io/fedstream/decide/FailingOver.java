@@ -1,0 +1,510 @@
+package io.fedstream.decide;
+
+import io.fedstream.avro.CarriedTaint;
+import io.fedstream.avro.ClusterState;
+import io.fedstream.avro.ClusterStateEvent;
+import io.fedstream.avro.MigrationAction;
+import io.fedstream.avro.MigrationCommand;
+import io.fedstream.avro.MigrationEvent;
+import io.fedstream.avro.MigrationPhase;
+import io.fedstream.avro.MigrationRecord;
+import io.fedstream.avro.MigrationRecordPhase;
+import io.fedstream.avro.MigrationStrategy;
+import io.fedstream.avro.PurgeMode;
+import io.fedstream.avro.ReservationAnswer;
+import io.fedstream.avro.ReservationPurpose;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.bind.ShareOverrides;
+import io.fedstream.bind.ShareReplicas;
+import io.fedstream.failover.FailoverSettings;
+import io.fedstream.failover.FailureCause;
+import io.fedstream.failover.IncidentEntry;
+import io.fedstream.failover.IncidentKey;
+import io.fedstream.failover.PlanRequest;
+import io.fedstream.failover.PlanResult;
+import io.fedstream.failover.TaintEviction;
+import io.fedstream.failover.Workload;
+import io.fedstream.health.CarriedTaints;
+import io.fedstream.health.Reasons;
+import io.fedstream.place.BurstSpread;
+import io.fedstream.place.ClusterCapacity;
+import io.fedstream.place.ClusterTaint;
+import io.fedstream.place.ComponentDemand;
+import io.fedstream.place.PlacementResult;
+import io.fedstream.place.Placer;
+import io.fedstream.place.PropagationPolicy;
+import io.fedstream.place.Toleration;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * Stage 6 inside the task: keeps the open incident of every unhealthy cluster, and for each workload the cluster
+ * index lists there, once its toleration has passed, reserves room on a candidate and issues one MigrationCommand per
+ * (workload, incident); follows the executor's reports, retries on the next candidate, moves the placement on
+ * completion and purges the stale copy when the old cluster recovers.
+ */
+final class FailingOver {
+
+    /** A workload labelled so is never moved by fedstream. */
+    static final String OPT_OUT_LABEL = "fedstream.io/failover";
+    static final String DECIDED_BY = "failover";
+
+    private final PlaceFailoverTask task;
+    private final Placer placer = new Placer();
+    private final ShareFailover shareFailover;
+    private final MovesOut movesOut = new MovesOut();
+    /** The policy change count at the last check: a changed policy may change what a workload's check finds. */
+    private long checkedAtPolicies = -1;
+    /** When the earliest move the checks found not due yet becomes due; {@code Long.MAX_VALUE}: none. */
+    private long nextDueAt = Long.MAX_VALUE;
+
+    FailingOver(PlaceFailoverTask task) {
+        this.task = task;
+        this.shareFailover = new ShareFailover(task, this);
+    }
+
+    /** Where the answers to a failed share's re-division go. */
+    Redividing redividing() {
+        return shareFailover.redividing();
+    }
+
+    /** A record of the workload arrived: the next check of its incident reads its stores again. */
+    void onWorkloadRecord(String key) {
+        movesOut.changed(key);
+    }
+
+    /** A cluster changed state (every task hears it): opens, updates or closes its incident. */
+    void onClusterChanged(ClusterStateEvent event) {
+        movesOut.changedAll();
+        String cluster = event.getCluster();
+        ClusterState state = event.getState();
+        if (state == ClusterState.SUSPECT || state == ClusterState.FAILED || state == ClusterState.RECOVERING) {
+            ClusterStateEvent open = task.openIncidents.of(cluster);
+            if (open != null && Objects.equals(open.getIncidentId(), event.getIncidentId())) {
+                // Same incident: its tolerations still count from when it began.
+                event = ClusterStateEvent.newBuilder(event).setTransitionAt(open.getTransitionAt()).build();
+            }
+            task.openIncidents.update(cluster, event);
+            checkDue(cluster);
+        } else {
+            task.openIncidents.close(cluster);
+            purgeStaleCopies(cluster);
+        }
+    }
+
+    /** Plans what is due on every open incident; the wall-clock punctuator calls it. */
+    void checkAll() {
+        nextDueAt = Long.MAX_VALUE;
+        task.openIncidents.clusters().forEach(this::checkDue);
+    }
+
+    /** Whether a check found a move of an open incident that is not due yet and becomes due within {@code within} of now. */
+    boolean dueSoon(long now, Duration within) {
+        return nextDueAt != Long.MAX_VALUE && nextDueAt - now < within.toMillis();
+    }
+
+    /**
+     * Plans what is due once a move that a check found not due yet is: a move due just after a check (a toleration that
+     * ends just after FAILED, say) starts then, not a whole check interval later.
+     */
+    void checkWhenDue(long now) {
+        if (now >= nextDueAt) {
+            checkAll();
+        }
+    }
+
+    void checkDue(String cluster) {
+        ClusterStateEvent incident = task.openIncidents.of(cluster);
+        // While the migration brake holds, fedstream suspects itself or the network, not the fleet (docs/health.md).
+        if (incident == null || incident.getState() == ClusterState.RECOVERING || incident.getIncidentId() == null
+                || incident.getBrake() != null) {
+            return;
+        }
+        if (task.policyChanges() != checkedAtPolicies) {
+            checkedAtPolicies = task.policyChanges();
+            movesOut.changedAll();
+        }
+        long now = task.now();
+        for (String key : task.bindings.on(cluster)) {
+            if (movesOut.passes(key, incident.getIncidentId(), now)) {
+                continue;
+            }
+            try {
+                checkDue(incident, key, now);
+            } catch (RuntimeException e) {
+                // Out of the index, so that an entry that cannot be read is one dead letter, not one per check interval.
+                task.bindings.unlist(cluster, key);
+                task.deadLetterEntry(PlaceFailoverAudit.FAILOVER, PlaceFailoverStores.CLUSTER_WORKLOADS, key, e);
+            }
+        }
+    }
+
+    private void checkDue(ClusterStateEvent incident, String key, long now) {
+        String cluster = incident.getCluster();
+        ResourceBinding binding = task.bindings.of(key);
+        if (binding == null || "false".equals(binding.getLabels().get(OPT_OUT_LABEL))
+                || !WorkloadBindings.placedClusters(binding).contains(cluster)) {
+            return;
+        }
+        PropagationPolicy policy = task.policies.governing(binding).orElse(null);
+        PlacementState workload = task.placementStates.of(key);
+        if (workload.pending() != null && workload.pending().awaited(now)) {
+            if (incident.getIncidentId().equals(workload.pending().incidentId())) {
+                movesOut.asked(key, workload.pending());
+            }
+            return;
+        }
+        OptionalLong dueAt = dueAt(incident, policy);
+        if (dueAt.isEmpty()) {
+            return;
+        }
+        if (now < dueAt.getAsLong()) {
+            nextDueAt = Math.min(nextDueAt, dueAt.getAsLong());
+            return;
+        }
+        migrate(key, binding, policy, workload, incident.getCluster(), incident.getIncidentId(), now);
+    }
+
+    /**
+     * Moves the workload away from the source for the incident: its first attempt, or its retry once due; nothing while
+     * a command is out, after the incident closed, or while a MIGRATE of another incident is out (a cluster failure and
+     * an application failure never move one workload twice at once). Cluster incidents and application failures ({@link
+     * ApplicationFailover}) share it, so both get the same target choice, reservation, strategies, relay and ledger. A
+     * policy that says {@code failover.enable: false} keeps the workload where it is, audited once per incident.
+     */
+    void migrate(String key, ResourceBinding binding, PropagationPolicy policy, PlacementState workload, String source,
+                 String incidentId, long now) {
+        IncidentKey incidentKey = new IncidentKey(key, incidentId);
+        if (policy != null && policy.failover() != null && !policy.failover().enabled()) {
+            if (task.ledger.holdBack(incidentKey)) {
+                task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, source, "MIGRATION_DISABLED",
+                        "stays on " + source + ": " + policy.key() + " says spec.failover.enable: false", now));
+            }
+            return;
+        }
+        if (WorkloadBindings.placedClusters(binding).size() > 1) {
+            shareFailover.onFailure(key, binding, policy, workload, source, incidentId, now);
+            return;
+        }
+        Optional<IncidentEntry> entry = task.ledger.entry(incidentKey);
+        if (entry.isEmpty() || entry.get().state() == IncidentEntry.State.HELD_BACK) {
+            if (!task.migrations.migrating(key, incidentId)) {
+                start(key, binding, policy, source, incidentId, workload, 1, null);
+            }
+        } else if (entry.get().state() == IncidentEntry.State.RETRY_PENDING) {
+            if (!Instant.ofEpochMilli(now).isBefore(entry.get().notBefore()) && !task.migrations.migrating(key, incidentId)) {
+                start(key, binding, policy, source, incidentId, workload, entry.get().attempt() + 1, entry.get());
+            }
+        } else {
+            // Issued, completed or exhausted: only the executor's report (a record of the workload) changes that.
+            movesOut.settled(key, incidentId);
+        }
+    }
+
+    /**
+     * When the workload's move becomes due, empty for never: when the policy's {@code placement.clusterTolerations} no
+     * longer tolerate the NoExecute taints the cluster carries ({@link TaintEviction}; no matching toleration:
+     * {@code health.toleration.ms}), and not before the migration brake's verdict is final; a taint tolerated without
+     * {@code tolerationSeconds} never makes the workload due. {@code decisionConditions.tolerationSeconds} is about
+     * application failure, not the cluster's. An incident recorded before transitions carried taints counts as tainted
+     * unreachable from its transition, so an upgrade in the middle of one still moves its workloads.
+     */
+    private OptionalLong dueAt(ClusterStateEvent incident, PropagationPolicy policy) {
+        List<Toleration> tolerations = policy == null ? List.of() : policy.placement().tolerations();
+        List<TaintEviction.Carried> taints = incident.getTaints().isEmpty()
+                ? List.of(new TaintEviction.Carried(new ClusterTaint(CarriedTaints.UNREACHABLE, null, ClusterTaint.Effect.NoExecute),
+                        incident.getTransitionAt()))
+                : incident.getTaints().stream().map(FailingOver::carried).toList();
+        return new TaintEviction(task.settings.defaultToleration()).evictionTime(taints, tolerations)
+                .map(at -> OptionalLong.of(Math.max(at.toEpochMilli(), brakeDecided(incident)))).orElse(OptionalLong.empty());
+    }
+
+    /**
+     * When the migration brake's verdict on the incident is final: one failure window after it began, since a cluster
+     * that turns SUSPECT within it makes a mass failure, which holds every migration (docs/health.md). A NoExecute taint
+     * in the cluster's own spec is an instruction, never counted by the brake, so it waits for nothing.
+     */
+    private long brakeDecided(ClusterStateEvent incident) {
+        // FAILED comes no sooner than the window (ClusterHealthMachine), and the watch's clock need not be this task's.
+        if (incident.getState() == ClusterState.FAILED || Reasons.NO_EXECUTE_TAINT.equals(incident.getReason())) {
+            return 0;
+        }
+        return incident.getTransitionAt().toEpochMilli() + task.settings.brakeWindow().toMillis();
+    }
+
+    /** Whether the migration brake holds the cluster incident the pending move belongs to (it engaged after the move began). */
+    private boolean braked(PlacementState.Pending pending) {
+        ClusterStateEvent incident = task.openIncidents.of(pending.sourceCluster());
+        return incident != null && incident.getBrake() != null && Objects.equals(incident.getIncidentId(), pending.incidentId());
+    }
+
+    private static TaintEviction.Carried carried(CarriedTaint taint) {
+        return new TaintEviction.Carried(new ClusterTaint(taint.getKey(), taint.getValue(), ClusterTaint.Effect.valueOf(taint.getEffect())),
+                taint.getTimeAdded());
+    }
+
+    void onAnswer(ReservationAnswer answer, PlacementState workload, PlacementState.Pending pending) {
+        String key = answer.getWorkloadKey();
+        ResourceBinding binding = task.bindings.of(key);
+        if (binding == null) {
+            if (answer.getGranted()) {
+                task.release(key, answer.getCluster());
+            }
+            task.placementStates.save(key, workload.withPending(null));
+            return;
+        }
+        if (answer.getGranted() && braked(pending)) {
+            // The brake engaged while the room was asked for: no command; the incident is checked again once it releases.
+            task.release(key, answer.getCluster());
+            task.placementStates.save(key, workload.withPending(null));
+            return;
+        }
+        if (answer.getGranted()) {
+            issue(key, binding, workload, pending);
+            return;
+        }
+        task.audit(PlaceFailoverAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));
+        if (pending.hasNext()) {
+            PlacementState.Pending next = pending.next(requestId(key, pending.incidentId(), pending.attempt(), pending.index() + 1), task.now());
+            task.placementStates.save(key, workload.withPending(next));
+            if (WorkloadBindings.placedClusters(binding).size() > 1) {
+                shareFailover.reserve(binding, next);
+            } else {
+                task.reserve(binding, next);
+                movesOut.asked(key, next);
+            }
+        } else {
+            task.placementStates.save(key, workload.withPending(null));
+            plan(key, binding, workload, pending, List.of()).ifPresent(result -> closed(binding, pending, result));
+        }
+    }
+
+    /** Closes the incident with no target (audited MIGRATION_NO_TARGET once, saying {@code why}). */
+    void noTarget(String key, ResourceBinding binding, PlacementState.Pending pending, String why) {
+        plan(key, binding, task.placementStates.of(key), pending, List.of()).ifPresent(outcome -> closed(binding, pending, outcome, why));
+    }
+
+    /** The executor's report on a command: the record's life-cycle moves forward, never back. */
+    Optional<String> onMigrationEvent(MigrationEvent event) {
+        MigrationRecord record = task.migrations.of(event.getCommandId());
+        if (record == null) {
+            return Optional.of("no migration command " + event.getCommandId() + " is known");
+        }
+        MigrationRecordPhase next = MigrationRecordPhase.valueOf(event.getPhase().name());
+        if (!advances(record.getPhase(), next)) {
+            return Optional.empty();
+        }
+        MigrationCommand command = record.getCommand();
+        task.migrations.save(event.getCommandId(), MigrationRecord.newBuilder(record)
+                .setPhase(next).setReason(event.getReason()).setUpdatedAt(event.getReportedAt()).build());
+        ResourceBinding binding = task.bindings.of(command.getWorkloadKey());
+        if (binding != null) {
+            task.audit(PlaceFailoverAudit.command(binding, command, "MIGRATION_" + next.name(), event.getReason(), task.now()));
+        }
+        if (command.getAction() != MigrationAction.MIGRATE || binding == null) {
+            return Optional.empty();
+        }
+        IncidentKey incident = new IncidentKey(command.getWorkloadKey(), command.getIncidentId());
+        if (event.getPhase() == MigrationPhase.COMPLETED && task.ledger.onCompleted(incident, command.getCommandId())) {
+            completed(binding, command);
+        } else if (event.getPhase() == MigrationPhase.FAILED) {
+            task.release(command.getWorkloadKey(), command.getTargetCluster());
+            Optional<Instant> retryAt = task.ledger.onFailed(incident, command.getCommandId(), task.instant());
+            if (retryAt.isEmpty()) {
+                task.audit(PlaceFailoverAudit.noTarget(binding, command.getIncidentId(), command.getSourceCluster(), "MIGRATION_EXHAUSTED",
+                        "attempt " + command.getAttempt() + " failed and no candidate is left", task.now()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private void start(String key, ResourceBinding binding, PropagationPolicy policy, String source, String incidentId,
+                       PlacementState workload, int attempt, IncidentEntry previous) {
+        Set<String> avoid = previous == null || previous.targetCluster() == null ? Set.of(source) : Set.of(source, previous.targetCluster());
+        PlacementResult result;
+        List<ComponentDemand> demands = List.of();
+        List<ClusterCapacity> view = new ArrayList<>();
+        try {
+            demands = PlaceFailoverTask.demands(binding);
+            List<ComponentDemand> needed = demands;
+            result = task.place(clusters -> {
+                view.clear();
+                view.addAll(clusters);
+                return placer.placeFromGroup(new Placer.Request(needed, policy, clusters, avoid), workload.group());
+            });
+        } catch (IllegalArgumentException e) {
+            result = new PlacementResult.NoFit("its requirements cannot be read: " + e.getMessage(), List.of());
+        }
+        BurstSpread burst = task.burst(incidentId);
+        List<String> candidates = result instanceof PlacementResult.Placed placed
+                ? FullStaticAssignmentsLast.ranked(binding, burst.order(placed.candidates(), view, demands).stream()
+                        .map(PlacementResult.Candidate::cluster).toList())
+                : List.of();
+        if (previous != null) {
+            // A retry keeps the order of the failed command's remaining candidates, among those still eligible.
+            candidates = previous.remainingCandidates().stream().filter(candidates::contains).toList();
+        }
+        int group = result instanceof PlacementResult.Placed placed ? placed.groupIndex() : workload.group();
+        PlacementState.Pending pending = new PlacementState.Pending(requestId(key, incidentId, attempt, 0),
+                ReservationPurpose.MIGRATE, incidentId, source, candidates, 0, group, binding.getGeneration(), attempt,
+                task.now());
+        if (candidates.isEmpty()) {
+            String why = result instanceof PlacementResult.NoFit noFit ? Placing.why(noFit) : "no remaining candidate is eligible";
+            plan(key, binding, workload, pending, List.of()).ifPresent(outcome -> closed(binding, pending, outcome, why));
+            return;
+        }
+        task.placementStates.save(key, workload.withPending(pending));
+        task.reserve(binding, pending);
+        movesOut.asked(key, pending);
+        burst.promise(pending.cluster(), demands);
+    }
+
+    private void issue(String key, ResourceBinding binding, PlacementState workload, PlacementState.Pending pending) {
+        Optional<PlanResult> result = plan(key, binding, workload, pending, pending.fromCurrent());
+        PlacementState after = workload.withPending(null);
+        if (result.isPresent() && result.get() instanceof PlanResult.Planned planned) {
+            // The target gets its own overridden manifest, when override policies change the workload there, and a
+            // Divided share's pods per component, with or without such policies. The planner's command is this call's
+            // own, so it is completed in place rather than copied (a deep copy per command, in a burst of thousands).
+            MigrationCommand command = planned.command();
+            command.setTargetManifest(ShareOverrides.movedManifest(binding, command.getSourceCluster(), command.getTargetCluster()));
+            command.setTargetReplicas(ShareReplicas.moved(binding, command.getSourceCluster(), command.getTargetCluster()));
+            task.emit(key, new PlaceFailoverOutcome.Command(command));
+            task.migrations.save(command.getCommandId(), MigrationRecord.newBuilder()
+                    .setCommand(command).setPhase(MigrationRecordPhase.ISSUED).setUpdatedAt(command.getIssuedAt()).build());
+            task.audit(PlaceFailoverAudit.command(binding, command, "MIGRATION_ISSUED",
+                    command.getStrategy() + " from " + command.getSourceCluster() + " to " + command.getTargetCluster(), task.now()));
+            after = after.moved(pending.group(), command.getPreservedState());
+            movesOut.settled(key, pending.incidentId());
+        } else {
+            // Already issued for this attempt (a re-delivered answer) or closed: the room is not needed.
+            task.release(key, pending.cluster());
+            result.ifPresent(outcome -> closed(binding, pending, outcome));
+        }
+        task.placementStates.save(key, after);
+    }
+
+    /** Plans the move once per (workload, incident, attempt); {@code workload} is the placement state as stored now. */
+    private Optional<PlanResult> plan(String key, ResourceBinding binding, PlacementState workload, PlacementState.Pending pending,
+                                      List<String> candidates) {
+        PropagationPolicy policy = task.policies.governing(binding).orElse(null);
+        FailoverSettings settings = FailoverSettings.of(policy == null ? null : policy.failover());
+        PlanRequest request = new PlanRequest(Workload.of(binding), task.statuses.latest(key), task.deltas.log(key), settings,
+                ApplicationFailover.isApplicationIncident(pending.incidentId()) ? FailureCause.APPLICATION : FailureCause.CLUSTER,
+                pending.incidentId(), pending.sourceCluster(), candidates, pending.attempt(), workload.preserved(),
+                task.instant());
+        return task.ledger.planOnce(request);
+    }
+
+    private void closed(ResourceBinding binding, PlacementState.Pending pending, PlanResult result) {
+        closed(binding, pending, result, null);
+    }
+
+    private void closed(ResourceBinding binding, PlacementState.Pending pending, PlanResult result, String why) {
+        if (result instanceof PlanResult.NoTarget noTarget) {
+            task.audit(PlaceFailoverAudit.noTarget(binding, pending.incidentId(), pending.sourceCluster(), "MIGRATION_NO_TARGET",
+                    why == null ? noTarget.reason() : noTarget.reason() + ": " + why, task.now()));
+        } else if (result instanceof PlanResult.Invalid invalid) {
+            task.audit(PlaceFailoverAudit.noTarget(binding, pending.incidentId(), pending.sourceCluster(), "MIGRATION_INVALID",
+                    invalid.reason(), task.now()));
+        }
+    }
+
+    private void completed(ResourceBinding binding, MigrationCommand command) {
+        PlacementState workload = task.placementStates.of(command.getWorkloadKey());
+        task.emitPlacement(WorkloadBindings.placedClusters(binding).size() > 1
+                ? ShareFailover.moved(binding, command.getSourceCluster(), command.getTargetCluster(), DECIDED_BY)
+                : Placing.placement(binding, command.getTargetCluster(), DECIDED_BY), workload);
+        task.release(command.getWorkloadKey(), command.getSourceCluster());
+        // An application failure's copy is purged by ApplicationFailover: its cluster is healthy and will not "recover".
+        if (command.getPurgeMode() != PurgeMode.Never && !ApplicationFailover.isApplicationIncident(command.getIncidentId())) {
+            task.staleCopies.remember(command.getSourceCluster(), command.getWorkloadKey(), command.getCommandId());
+        }
+        task.placementStates.save(command.getWorkloadKey(), workload.placedOn(command.getTargetCluster(), workload.group()));
+    }
+
+    /** The cluster is READY again: every workload that moved away gets a PURGE of the copy left there. */
+    private void purgeStaleCopies(String cluster) {
+        for (String key : task.staleCopies.on(cluster)) {
+            MigrationRecord moved = task.migrations.of(task.staleCopies.movedBy(cluster, key));
+            task.staleCopies.forget(cluster, key);
+            if (moved == null) {
+                continue;
+            }
+            MigrationCommand command = moved.getCommand();
+            purge(command, cluster, command.getGracePeriodSeconds(),
+                    cluster + " recovered; purge " + command.getPurgeMode() + " the copy left there");
+        }
+    }
+
+    /**
+     * Purges Directly, now, the copy on a cluster that a new schedule of the workload ({@code incidentId}: the re-scale's
+     * or re-schedule's) gives no pods, as Karmada removes the cluster's Work.
+     */
+    void purgeLeftOut(String key, String incidentId, String cluster, String reason) {
+        purge(removal(key, incidentId, cluster, PurgeMode.Directly, null), cluster, null, reason);
+    }
+
+    /** The record of a workload's copy on {@code cluster} going away in {@code incidentId} (not a move: no target). */
+    MigrationCommand removal(String key, String incidentId, String cluster, PurgeMode purgeMode, Integer gracePeriodSeconds) {
+        return MigrationCommand.newBuilder()
+                .setCommandId(key + "/" + incidentId + "/removed/" + cluster)
+                .setIncidentId(incidentId)
+                .setWorkloadKey(key)
+                .setAction(MigrationAction.PURGE)
+                .setSourceCluster(cluster)
+                .setStrategy(MigrationStrategy.GRACEFUL_SHUTDOWN)
+                .setPurgeMode(purgeMode)
+                .setGracePeriodSeconds(gracePeriodSeconds)
+                .setIssuedAt(task.instant())
+                .build();
+    }
+
+    /** Issues the PURGE of the copy a migration left on the cluster: the command, its record and its audit. */
+    void purge(MigrationCommand moved, String cluster, Integer gracePeriodSeconds, String reason) {
+        String key = moved.getWorkloadKey();
+        MigrationCommand purge = MigrationCommand.newBuilder(moved)
+                .setCommandId(moved.getCommandId() + "/purge")
+                .setAction(MigrationAction.PURGE)
+                // Purging stops the copy left behind; the state went with the migration.
+                .setStrategy(MigrationStrategy.GRACEFUL_SHUTDOWN)
+                .setSourceCluster(cluster)
+                .setTargetCluster(null)
+                .setTargetManifest(null)
+                .setTargetReplicas(Map.of())
+                .setRemainingCandidates(List.of())
+                .setCheckpoint(null)
+                .setDeltaReplay(null)
+                .setConsumerGroupOffsets(List.of())
+                .setGracePeriodSeconds(gracePeriodSeconds)
+                .setFullStateBytes(0)
+                .setIncrementalBytes(0)
+                .setIssuedAt(task.instant())
+                .build();
+        task.emit(key, new PlaceFailoverOutcome.Command(purge));
+        task.migrations.save(purge.getCommandId(), MigrationRecord.newBuilder()
+                .setCommand(purge).setPhase(MigrationRecordPhase.ISSUED).setUpdatedAt(purge.getIssuedAt()).build());
+        ResourceBinding binding = task.bindings.of(key);
+        if (binding != null) {
+            task.audit(PlaceFailoverAudit.command(binding, purge, "PURGE_ISSUED", reason, task.now()));
+        }
+    }
+
+    private static boolean advances(MigrationRecordPhase current, MigrationRecordPhase next) {
+        if (current == MigrationRecordPhase.COMPLETED || current == MigrationRecordPhase.FAILED) {
+            return false;
+        }
+        return next == MigrationRecordPhase.FAILED || next.ordinal() > current.ordinal();
+    }
+
+    static String requestId(String key, String incidentId, int attempt, int index) {
+        return key + "/" + incidentId + "/a" + attempt + "/" + index;
+    }
+}

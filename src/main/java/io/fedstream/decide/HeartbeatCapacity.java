@@ -1,0 +1,49 @@
+package io.fedstream.decide;
+
+import io.fedstream.avro.ClusterHealthEvent;
+import io.fedstream.avro.Taint;
+import io.fedstream.interpret.Resources;
+import io.fedstream.place.ClusterCapacity;
+import io.fedstream.place.ClusterTaint;
+import io.fedstream.place.ClusterTopology;
+
+/**
+ * Turns a cluster's latest heartbeat into the placement core's {@link ClusterCapacity}, with its provider, region and zones. A taint whose effect is not
+ * NoSchedule, PreferNoSchedule or NoExecute is taken as NoSchedule: the safe side, since it keeps workloads that
+ * do not tolerate the taint off the cluster without evicting the ones already there.
+ */
+public final class HeartbeatCapacity {
+
+    private HeartbeatCapacity() {}
+
+    /**
+     * The cluster as the heartbeat reports it, with the given readiness and reserved resources.
+     *
+     * @throws IllegalArgumentException when a quantity is bad, naming the field (e.g. {@code allocatable.cpu}) and value
+     */
+    public static ClusterCapacity of(ClusterHealthEvent heartbeat, boolean ready, Resources reserved) {
+        return new ClusterCapacity(
+                heartbeat.getCluster(),
+                heartbeat.getLabels(),
+                heartbeat.getTaints().stream().map(HeartbeatCapacity::taint).toList(),
+                QuantityFields.parse("allocatable", heartbeat.getAllocatable()),
+                QuantityFields.parse("allocated", heartbeat.getAllocated()),
+                reserved,
+                ready,
+                null,
+                new ClusterTopology(heartbeat.getProvider(), heartbeat.getRegion(), heartbeat.getZones()));
+    }
+
+    private static ClusterTaint taint(Taint taint) {
+        return new ClusterTaint(taint.getKey(), taint.getValue(), effect(taint.getEffect()));
+    }
+
+    private static ClusterTaint.Effect effect(String name) {
+        for (ClusterTaint.Effect effect : ClusterTaint.Effect.values()) {
+            if (effect.name().equals(name)) {
+                return effect;
+            }
+        }
+        return ClusterTaint.Effect.NoSchedule;
+    }
+}

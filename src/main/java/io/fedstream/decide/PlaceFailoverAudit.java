@@ -1,0 +1,150 @@
+package io.fedstream.decide;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fedstream.avro.AuditEvent;
+import io.fedstream.avro.MigrationCommand;
+import io.fedstream.avro.ResourceBinding;
+import java.time.Instant;
+
+/**
+ * The AuditEvents of placement and failover decisions. Ids are made of what was decided (workload, generation,
+ * request or command id), so a decision made again after a restart has the same id and an upserting sink keeps one row.
+ */
+final class PlaceFailoverAudit {
+
+    static final String PLACE = "place";
+    static final String FAILOVER = "failover";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private PlaceFailoverAudit() {}
+
+    /** A placement on one cluster, which reserved room for it, under the policy {@code policyKey} (Karmada's claim). */
+    static AuditEvent placed(ResourceBinding binding, String cluster, PlacementState.Pending pending, String policyKey, long now) {
+        ObjectNode details = JSON.createObjectNode();
+        details.put("generation", binding.getGeneration());
+        details.put("policy", policyKey);
+        details.put("affinityGroup", pending.group());
+        details.putPOJO("candidates", pending.candidates());
+        return about(binding, PLACE, "PLACED", pending.requestId(), now)
+                .setTargetCluster(cluster)
+                .setReason("reserved room on " + cluster)
+                .setDetails(details.toString())
+                .build();
+    }
+
+    /** A placement over several clusters, under the policy {@code policyKey}: every share's cluster reserved its share. */
+    static AuditEvent placedShares(ResourceBinding binding, ShareReservation reservation, String policyKey, long now) {
+        ObjectNode details = JSON.createObjectNode();
+        details.put("generation", binding.getGeneration());
+        details.put("policy", policyKey);
+        details.put("affinityGroup", reservation.group());
+        details.put("scheduling", reservation.scheduling().name());
+        ObjectNode shares = details.putObject("shares");
+        reservation.shares().forEach(share -> shares.putPOJO(share.cluster(), share.components()));
+        details.putPOJO("refused", reservation.refused());
+        String clusters = String.join(",", reservation.shares().stream().map(ShareReservation.Share::cluster).toList());
+        return about(binding, PLACE, "PLACED", reservation.decisionId(), now)
+                .setTargetCluster(clusters)
+                .setReason("reserved room on " + String.join(", ", reservation.shares().stream()
+                        .map(share -> share.cluster() + " (" + share.replicas() + " pods)").toList()))
+                .setDetails(details.toString())
+                .build();
+    }
+
+    static AuditEvent unplaceable(ResourceBinding binding, String why, long now) {
+        return about(binding, PLACE, "UNPLACEABLE", binding.getWorkloadKey() + "/g" + binding.getGeneration() + "/unplaceable", now)
+                .setReason(why)
+                .build();
+    }
+
+    static AuditEvent reservationRefused(ResourceBinding binding, String requestId, String cluster, String why, long now) {
+        String stage = Placing.isPlacementRequest(requestId) ? PLACE : FAILOVER;
+        return about(binding, stage, "RESERVATION_REFUSED", requestId + "/refused", now)
+                .setTargetCluster(cluster)
+                .setReason(why)
+                .build();
+    }
+
+    static AuditEvent command(ResourceBinding binding, MigrationCommand command, String decision, String reason, long now) {
+        ObjectNode details = JSON.createObjectNode();
+        details.put("strategy", command.getStrategy().name());
+        details.put("attempt", command.getAttempt());
+        details.putPOJO("remainingCandidates", command.getRemainingCandidates());
+        if (command.getCheckpoint() != null) {
+            details.put("checkpointId", command.getCheckpoint().getId());
+            details.put("checkpointPath", command.getCheckpoint().getPath());
+        }
+        if (command.getDeltaReplay() != null) {
+            details.put("deltaFromOffsetExclusive", command.getDeltaReplay().getFromOffsetExclusive());
+            details.put("deltaToOffsetInclusive", command.getDeltaReplay().getToOffsetInclusive());
+        }
+        details.put("incrementalBytes", command.getIncrementalBytes());
+        details.put("fullStateBytes", command.getFullStateBytes());
+        return about(binding, FAILOVER, decision, command.getCommandId() + "/" + decision, now)
+                .setWorkloadKey(command.getWorkloadKey())
+                .setCluster(command.getSourceCluster())
+                .setTargetCluster(command.getTargetCluster())
+                .setIncidentId(command.getIncidentId())
+                .setReason(reason)
+                .setDetails(details.toString())
+                .build();
+    }
+
+    static AuditEvent noTarget(ResourceBinding binding, String incidentId, String sourceCluster, String decision, String why, long now) {
+        return about(binding, FAILOVER, decision, binding.getWorkloadKey() + "/" + incidentId + "/" + decision, now)
+                .setCluster(sourceCluster)
+                .setIncidentId(incidentId)
+                .setReason(why)
+                .build();
+    }
+
+    /** A decision on an application failure: its clock started, stopped, or ran out (docs/failover.md). */
+    static AuditEvent applicationFailure(ResourceBinding binding, ApplicationFailure failure, String decision, String why,
+                                         long tolerationSeconds, long now) {
+        ObjectNode details = JSON.createObjectNode();
+        details.put("phase", failure.phase());
+        details.put("unhealthySince", Instant.ofEpochMilli(failure.sinceMs()).toString());
+        details.put("tolerationSeconds", tolerationSeconds);
+        return about(binding, FAILOVER, decision, binding.getWorkloadKey() + "/" + failure.incidentId() + "/" + decision, now)
+                .setCluster(failure.cluster())
+                .setIncidentId(failure.incidentId())
+                .setReason(why)
+                .setDetails(details.toString())
+                .build();
+    }
+
+    /** A decision on a Divided placement whose workload's replicas changed ({@link Rescaling}). */
+    static AuditEvent rescaling(ResourceBinding binding, String decision, String id, String why, long now) {
+        return about(binding, PLACE, decision, id + "/" + decision, now)
+                .setReason(why)
+                .build();
+    }
+
+    /**
+     * A re-division's or re-scale's reservations that were not all answered within {@link PlacementState.Pending#ANSWER_TIMEOUT_MS}
+     * (a request dead-lettered): {@code what} says what happens next.
+     */
+    static AuditEvent reservationTimedOut(ResourceBinding binding, Redivision redivision, String what, long now) {
+        boolean rescale = redivision.sourceCluster() == null;
+        AuditEvent.Builder event = about(binding, rescale ? PLACE : FAILOVER, "RESERVATION_TIMED_OUT", redivision.decisionId() + "/timed-out", now)
+                .setReason("no answer from " + String.join(", ", redivision.unanswered()) + " within "
+                        + PlacementState.Pending.ANSWER_TIMEOUT_MS / 1000 + " s of asking; " + what);
+        if (!rescale) {
+            event.setCluster(redivision.sourceCluster()).setIncidentId(redivision.incidentId());
+        }
+        return event.build();
+    }
+
+    private static AuditEvent.Builder about(ResourceBinding binding, String stage, String decision, String id, long now) {
+        return AuditEvent.newBuilder()
+                .setDecisionId(stage + "-" + id)
+                .setDecidedAt(Instant.ofEpochMilli(now))
+                .setStage(stage)
+                .setDecision(decision)
+                .setWorkloadKey(binding.getWorkloadKey())
+                .setNamespace(binding.getNamespace())
+                .setKind(binding.getKind());
+    }
+}

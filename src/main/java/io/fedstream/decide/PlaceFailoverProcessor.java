@@ -1,0 +1,340 @@
+package io.fedstream.decide;
+
+import io.fedstream.avro.Checkpoint;
+import io.fedstream.avro.MigrationEvent;
+import io.fedstream.avro.ReservationAnswer;
+import io.fedstream.avro.ReservationPurpose;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.config.Topics;
+import io.fedstream.dlq.DeadLetter;
+import io.fedstream.interpret.FieldError;
+import io.fedstream.metrics.FedstreamMetrics;
+import io.fedstream.decide.ClusterViewChanges;
+import io.fedstream.decide.PolicyMirror;
+import io.fedstream.decide.PropagationPolicies;
+import io.fedstream.serde.StoreEncodingCheck;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.LongSupplier;
+import org.apache.kafka.streams.processor.Cancellable;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Stages 4 and 6, one task per workload partition: keeps each workload's binding, cluster index, status and delta
+ * index, and routes every signal to placing or failing over; wall-clock punctuators check open incidents (and start a move
+ * found not due yet once it is) and retry workloads that found no room or whose placement answer is overdue, so both work
+ * while no record arrives.
+ */
+final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSignal, String, PlaceFailoverOutcome> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PlaceFailoverProcessor.class);
+    /** How soon after it is due a move found not due at a check starts (Kafka Streams' commit interval under exactly-once). */
+    static final Duration DUE_CHECK_INTERVAL = Duration.ofMillis(100);
+
+    private final PlaceFailoverSettings settings;
+    private final Topics topics;
+    private final LongSupplier policyChanges;
+    private final ClusterViewChanges viewChanges;
+    private final FedstreamMetrics metrics;
+    private ProcessorContext<String, PlaceFailoverOutcome> context;
+    private PlaceFailoverTask task;
+    /** The due check's punctuator while a move waits to become due; null otherwise. */
+    private Cancellable dueCheck;
+    private Placing placing;
+    private FailingOver failingOver;
+    private ApplicationFailover applicationFailover;
+    private Rescaling rescaling;
+    private PolicyFollowing policyFollowing;
+    private KeyValueStore<String, String> reportedPolicies;
+    /** The policy change count at the last retry of the unplaced workloads: a new policy may govern them. */
+    private long retriedAtPolicies = -1;
+
+    PlaceFailoverProcessor(PlaceFailoverSettings settings, Topics topics, LongSupplier policyChanges, ClusterViewChanges viewChanges,
+                           FedstreamMetrics metrics) {
+        this.viewChanges = viewChanges;
+        this.metrics = metrics;
+        this.settings = settings;
+        this.topics = topics;
+        this.policyChanges = policyChanges;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, PlaceFailoverOutcome> context) {
+        this.context = context;
+        StoreEncodingCheck.requireCurrent(context, PlaceFailoverStores.encodings());
+        task = new PlaceFailoverTask(context, settings, topics.bindings(), topics.stateDeltas().name(), policyChanges, viewChanges);
+        failingOver = new FailingOver(task);
+        rescaling = new Rescaling(task, failingOver);
+        placing = new Placing(task, metrics, rescaling);
+        applicationFailover = new ApplicationFailover(task, failingOver);
+        reportedPolicies = context.getStateStore(PlaceFailoverStores.REFUSED_POLICIES);
+        context.schedule(settings.checkInterval(), PunctuationType.WALL_CLOCK_TIME, at -> punctuate(() -> {
+            failingOver.checkAll();
+            applicationFailover.checkAll();
+            retryOnPolicyChange();
+            // Policies are global: one task dead-letters a refused one, not every task.
+            if (context.taskId().partition() == 0) {
+                deadLetterRefusedPolicies();
+            }
+        }));
+        context.schedule(settings.placeRetryInterval(), PunctuationType.WALL_CLOCK_TIME, at -> punctuate(placing::retryUnplaced));
+        policyFollowing = new PolicyFollowing(task, failingOver, policyChanges);
+        context.schedule(PolicyFollowing.CHECK_INTERVAL, PunctuationType.WALL_CLOCK_TIME, at -> punctuate(policyFollowing::check));
+    }
+
+    /** Runs a punctuation's work, then sends the reservations it asked for. */
+    private void punctuate(Runnable work) {
+        task.processing(-1);
+        try {
+            work.run();
+        } finally {
+            task.sendAsked();
+            scheduleDueCheck();
+        }
+    }
+
+    /**
+     * Runs the due check every {@link #DUE_CHECK_INTERVAL} while a move found not due yet becomes due before the next
+     * regular check, and not otherwise (a toleration may run for minutes): each wall-clock punctuation makes the task
+     * commit its input offsets.
+     */
+    private void scheduleDueCheck() {
+        boolean waiting = DUE_CHECK_INTERVAL.compareTo(settings.checkInterval()) < 0
+                && failingOver.dueSoon(task.now(), settings.checkInterval());
+        if (waiting && dueCheck == null) {
+            dueCheck = context.schedule(DUE_CHECK_INTERVAL, PunctuationType.WALL_CLOCK_TIME,
+                    at -> punctuate(() -> failingOver.checkWhenDue(task.now())));
+        } else if (!waiting && dueCheck != null) {
+            dueCheck.cancel();
+            dueCheck = null;
+        }
+    }
+
+    @Override
+    public void process(Record<String, PlaceFailoverSignal> record) {
+        task.processing(record.timestamp());
+        try {
+            handle(record);
+        } finally {
+            task.sendAsked();
+            scheduleDueCheck();
+        }
+    }
+
+    private void handle(Record<String, PlaceFailoverSignal> record) {
+        PlaceFailoverSignal signal = record.value();
+        String key = record.key();
+        if (signal instanceof PlaceFailoverSignal.BindingUndecodable undecodable) {
+            // Nothing of the workload is known from it: no store changes, no check of its incident.
+            task.emit(key, new PlaceFailoverOutcome.DeadLettered(undecodable.letter(), undecodable.bytes()));
+            return;
+        }
+        // A delta changes nothing a cluster incident's check reads (the command that relays it is out already).
+        if (key != null && !(signal instanceof PlaceFailoverSignal.ClusterChanged) && !(signal instanceof PlaceFailoverSignal.DeltaWritten)) {
+            failingOver.onWorkloadRecord(key);
+        }
+        if (signal instanceof PlaceFailoverSignal.BindingChanged changed) {
+            onBinding(key, changed.binding(), changed.bytes());
+        } else if (signal instanceof PlaceFailoverSignal.StatusReported reported) {
+            onStatus(key, reported.status());
+        } else if (signal instanceof PlaceFailoverSignal.DeltaWritten delta) {
+            onDelta(key, delta.bytes());
+        } else if (signal instanceof PlaceFailoverSignal.MigrationReported reported) {
+            failingOver.onMigrationEvent(reported.event()).ifPresent(why -> deadLetter(key, reported.event(), why));
+            applicationFailover.check(key);
+        } else if (signal instanceof PlaceFailoverSignal.ClusterChanged changed) {
+            failingOver.onClusterChanged(changed.event());
+            placing.retryUnplaced();
+        } else if (signal instanceof PlaceFailoverSignal.ReservationAnswered answered) {
+            onAnswers(answered.answers());
+        }
+    }
+
+    /** Waiting workloads are tried again soon after a policy changes, not only at the retry interval. */
+    private void retryOnPolicyChange() {
+        long changes = policyChanges.getAsLong();
+        if (changes != retriedAtPolicies) {
+            retriedAtPolicies = changes;
+            placing.retryUnplaced();
+        }
+    }
+
+    private void onBinding(String key, ResourceBinding binding, byte[] bytes) {
+        if (key == null) {
+            return;
+        }
+        ResourceBinding previous = task.bindings.update(key, binding, bytes);
+        if (binding == null) {
+            forget(key, WorkloadBindings.placedClusters(previous));
+            return;
+        }
+        placing.onBinding(key, binding);
+        rescaling.onBinding(key, binding);
+        if (previous != null && previous.getGeneration() != binding.getGeneration()) {
+            policyFollowing.onNewVersion(key, binding);
+        }
+    }
+
+    /** The workload was deleted: its stores go, and every cluster holding room for it gets the room back. */
+    private void forget(String key, Set<String> placedOn) {
+        PlacementState workload = task.placementStates.of(key);
+        Set<String> holding = new HashSet<>(placedOn);
+        if (workload.pending() != null) {
+            holding.add(workload.pending().cluster());
+        }
+        if (workload.placedCluster() != null) {
+            holding.add(workload.placedCluster());
+        }
+        if (workload.shares() != null) {
+            workload.shares().shares().forEach(share -> holding.add(share.cluster()));
+        }
+        if (workload.redivision() != null) {
+            workload.redivision().growth().forEach(growth -> holding.add(growth.cluster()));
+        }
+        holding.forEach(cluster -> task.release(key, cluster));
+        task.placementStates.forget(key);
+        task.waiting.stopWaiting(key);
+        task.statuses.forget(key);
+        task.deltas.delete(key);
+        task.policyPlacements.deleted(key, workload);
+    }
+
+    private void onStatus(String key, WorkloadStatusEvent status) {
+        if (key == null || status == null) {
+            return;
+        }
+        WorkloadStatusEvent previous = task.statuses.latest(key);
+        if (previous != null && status.getObservedAt().isBefore(previous.getObservedAt())) {
+            return;
+        }
+        task.statuses.record(key, status);
+        Checkpoint checkpoint = status.getLastCompletedCheckpoint();
+        if (checkpoint != null && checkpoint.getDeltaOffset() != null) {
+            task.deltas.truncateThrough(key, checkpoint.getDeltaOffset());
+        }
+        applicationFailover.onStatus(key, status);
+    }
+
+    private void onDelta(String key, long bytes) {
+        RecordMetadata source = task.context.recordMetadata().orElse(null);
+        if (key == null || source == null) {
+            LOG.warn("State delta without a workload key or source position ignored");
+            return;
+        }
+        try {
+            task.deltas.append(key, source.partition(), source.offset(), bytes);
+        } catch (IllegalArgumentException e) {
+            DeadLetter letter = new DeadLetter(PlaceFailoverAudit.FAILOVER, e.getMessage(), "partition", Integer.toString(source.partition()),
+                    source.topic(), source.partition(), source.offset());
+            task.emit(key, new PlaceFailoverOutcome.DeadLettered(letter, null));
+        }
+    }
+
+    /**
+     * An answer alone fails like any record (the processing exception handler dead-letters it); in a batch, an answer
+     * that cannot be handled is dead-lettered alone, naming its request, and the rest are handled. Its workload asks
+     * again once the answer is overdue.
+     */
+    private void onAnswers(List<ReservationAnswer> answers) {
+        if (answers.size() == 1) {
+            onAnswer(answers.get(0));
+            return;
+        }
+        for (ReservationAnswer answer : answers) {
+            failingOver.onWorkloadRecord(answer.getWorkloadKey());
+            try {
+                onAnswer(answer);
+            } catch (RuntimeException e) {
+                RecordMetadata source = task.context.recordMetadata().orElse(null);
+                DeadLetter letter = new DeadLetter(PlaceFailoverAudit.PLACE, e.getClass().getSimpleName() + ": " + e.getMessage(),
+                        "requestId", answer.getRequestId(), source == null ? PlaceFailoverStage.ANSWERS_TOPIC : source.topic(),
+                        source == null ? -1 : source.partition(), source == null ? -1 : source.offset());
+                task.emit(answer.getWorkloadKey(), new PlaceFailoverOutcome.DeadLettered(letter, null));
+            }
+        }
+    }
+
+    private void onAnswer(ReservationAnswer answer) {
+        task.heard(answer);
+        PlacementState workload = task.placementStates.of(answer.getWorkloadKey());
+        PlacementState.Pending pending = workload.pending();
+        if (PolicyFollowing.isPolicyRequest(answer.getRequestId())) {
+            policyFollowing.onAnswer(answer, workload);
+            return;
+        }
+        if (Rescaling.isRescaleRequest(answer.getRequestId())) {
+            rescaling.onAnswer(answer, workload);
+            return;
+        }
+        if (Redividing.isRedivisionRequest(answer.getRequestId())) {
+            failingOver.redividing().onAnswer(answer, workload);
+            return;
+        }
+        if (workload.shares() != null && workload.shares().share(answer.getRequestId()) != null) {
+            placing.shares().onAnswer(answer, workload);
+            return;
+        }
+        if (pending == null || !pending.requestId().equals(answer.getRequestId())) {
+            // An answer to a placement given up on (the workload was deleted or re-planned): give back what it holds.
+            // A migration's room is not given back here: its command may be out (a deleted workload released it already).
+            if (Placing.isPlacementRequest(answer.getRequestId()) && answer.getGranted()
+                    && (workload.placedCluster() == null || !workload.placedCluster().equals(answer.getCluster()))
+                    && !wanted(workload.shares(), answer.getCluster())) {
+                ResourceBinding binding = task.bindings.of(answer.getWorkloadKey());
+                if (binding == null || !WorkloadBindings.placedClusters(binding).contains(answer.getCluster())) {
+                    task.release(answer.getWorkloadKey(), answer.getCluster());
+                }
+            }
+            return;
+        }
+        if (pending.purpose() == ReservationPurpose.PLACE) {
+            placing.onAnswer(answer, workload, pending);
+        } else {
+            failingOver.onAnswer(answer, workload, pending);
+            applicationFailover.check(answer.getWorkloadKey());
+        }
+    }
+
+    /**
+     * Whether the workload's current placement over several clusters has a share on the cluster: its reservation there
+     * is wanted (a re-planned decision's request replaces what an earlier one held).
+     */
+    private static boolean wanted(ShareReservation shares, String cluster) {
+        return shares != null && shares.shares().stream().anyMatch(share -> share.cluster().equals(cluster));
+    }
+
+    private void deadLetter(String key, MigrationEvent event, String why) {
+        String topic = topics.migrationEvents().name();
+        RecordMetadata source = task.context.recordMetadata().orElse(null);
+        DeadLetter letter = new DeadLetter(PlaceFailoverAudit.FAILOVER, why, "commandId", event.getCommandId(),
+                source == null ? topic : source.topic(), source == null ? -1 : source.partition(),
+                source == null ? -1 : source.offset());
+        task.emit(key, new PlaceFailoverOutcome.DeadLettered(letter, topics.migrationEvents().valueSerde().serializer().serialize(topic, event)));
+    }
+
+    /** Each version of a policy that governs nothing goes to the DLQ once, naming its field and value. */
+    private void deadLetterRefusedPolicies() {
+        String topic = topics.policies().name();
+        for (PropagationPolicies.Refused refused : task.policies.refused()) {
+            String version = Integer.toString(refused.event().hashCode());
+            if (version.equals(reportedPolicies.get(refused.key()))) {
+                continue;
+            }
+            reportedPolicies.put(refused.key(), version);
+            FieldError error = refused.error();
+            DeadLetter letter = DeadLetter.ofStoreEntry(PlaceFailoverAudit.PLACE, error.message(), error.field(), error.value(), PolicyMirror.STORE);
+            task.emit(refused.key(), new PlaceFailoverOutcome.DeadLettered(letter,
+                    topics.policies().valueSerde().serializer().serialize(topic, refused.event())));
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package io.fedstream.decide;
+
+import io.fedstream.avro.ClusterStateEvent;
+import io.fedstream.avro.MigrationRecord;
+import io.fedstream.avro.StoredAppliedPlacement;
+import io.fedstream.avro.StoredApplicationFailure;
+import io.fedstream.avro.StoredIncident;
+import io.fedstream.avro.StoredPlacementState;
+import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.serde.StoreEncodingCheck;
+import io.fedstream.serde.StoredEncoding;
+import java.util.Map;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * The place-and-fail-over stage's RocksDB stores, partitioned by workload key like {@code fedstream.bindings}. A value
+ * is a string (the indexes and markers) or Avro: a topic's record (a binding in the very bytes it came in), or a record
+ * of schemas/internal, which a store of a domain type maps to and from (e.g. {@link PlacementStateAvro}).
+ */
+public final class PlaceFailoverStores {
+
+    /**
+     * Workload key to its latest binding in the bytes {@code fedstream.bindings} carried it in (Confluent wire format),
+     * kept as they came: encoding the decoded binding again cost a serialization per binding ({@link WorkloadBindings}).
+     */
+    public static final String BINDINGS = "place-failover-bindings-store";
+    /** {@code cluster NUL workload key} for every workload placed on the cluster: a prefix scan lists a cluster's workloads. */
+    public static final String CLUSTER_WORKLOADS = "cluster-workloads-index";
+    /** Workload key to its {@link PlacementState} (as a {@link StoredPlacementState}). */
+    public static final String WORKLOADS = "placement-states-store";
+    /**
+     * Workload key to "" while it waits for a cluster with room (found none, or every candidate refused), or to a {@link
+     * RescaleWait} while its re-scale waits. A workload whose placement reservation is in flight is not written here: its
+     * placement state records the request, and the task keeps it in memory ({@link InFlightPlacements}).
+     */
+    public static final String UNPLACED = "unplaced-workloads-store";
+    /** Workload key to its latest WorkloadStatusEvent. */
+    public static final String STATUS = "workload-status-store";
+    /** {@code workload key NUL offset} to a delta's size, and {@code workload key SOH} to the index's partition and truncation. */
+    public static final String DELTAS = "state-deltas-index";
+    /** {@code workload key NUL incident id} to the incident ledger's entry (a {@link StoredIncident}). */
+    public static final String INCIDENTS = "incidents-store";
+    /** Cluster to the transition that opened its current incident (SUSPECT or FAILED); every task holds all of them. */
+    public static final String OPEN_INCIDENTS = "open-incidents-store";
+    /** Command id to the command and its life-cycle; part of the query API's contract. */
+    public static final String MIGRATIONS = "migrations-store";
+    /** {@code cluster NUL workload key} to the command that moved the workload away: purged when the cluster recovers. */
+    public static final String STALE_COPIES = "stale-copies-store";
+
+    /**
+     * {@code workload key NUL cluster} to the {@link ApplicationFailure} (as a {@link StoredApplicationFailure}) of a workload
+     * unhealthy there, until its failover is over.
+     */
+    public static final String APPLICATION_FAILURES = "application-failures-store";
+
+    /** PropagationPolicy key to the version of it last dead-lettered as refused. */
+    public static final String REFUSED_POLICIES = "refused-propagation-policies-store";
+
+    /**
+     * {@code policy key NUL workload key} to the placement a workload was scheduled with under that policy ({@link
+     * PolicyPlacements}; the workload's {@link PlacementState} names the policy): a policy's change visits only its
+     * workloads. Values are {@link io.fedstream.place.AppliedPlacement}s, as {@link StoredAppliedPlacement}s.
+     */
+    public static final String POLICY_PLACEMENTS = "policy-placements-index";
+
+    private PlaceFailoverStores() {}
+
+    /** The serdes of the stores' own records (schemas/internal), which the composition root builds. */
+    public record ValueSerdes(Serde<MigrationRecord> migrations, Serde<StoredPlacementState> placementStates, Serde<StoredIncident> incidents,
+                              Serde<StoredApplicationFailure> applicationFailures, Serde<StoredAppliedPlacement> appliedPlacements) {}
+
+    static String[] all() {
+        return new String[] {BINDINGS, CLUSTER_WORKLOADS, WORKLOADS, UNPLACED, STATUS, DELTAS, INCIDENTS, OPEN_INCIDENTS, MIGRATIONS, STALE_COPIES,
+            REFUSED_POLICIES, APPLICATION_FAILURES, POLICY_PLACEMENTS};
+    }
+
+    /**
+     * The stores of the stage's own records, each with the classifier of its values: Avro in the Confluent wire format,
+     * where fedstream before commit 1af7201 wrote Jackson JSON ({@link StoreEncodingCheck}).
+     */
+    static Map<String, StoredEncoding.Classifier> encodings() {
+        StoredEncoding.Classifier avroAfterJson = StoreEncodingCheck.confluentAvroAfterJson("1af7201");
+        return Map.of(WORKLOADS, avroAfterJson, INCIDENTS, avroAfterJson, APPLICATION_FAILURES, avroAfterJson, POLICY_PLACEMENTS, avroAfterJson);
+    }
+
+    static void addTo(StreamsBuilder builder, Serde<WorkloadStatusEvent> statuses, Serde<ClusterStateEvent> transitions, ValueSerdes values) {
+        add(builder, BINDINGS, Serdes.ByteArray());
+        add(builder, CLUSTER_WORKLOADS, Serdes.String());
+        add(builder, WORKLOADS, PlacementStateAvro.serde(values.placementStates()));
+        addSmall(builder, UNPLACED, Serdes.String());
+        add(builder, STATUS, statuses);
+        add(builder, DELTAS, Serdes.String());
+        add(builder, INCIDENTS, values.incidents());
+        addSmall(builder, OPEN_INCIDENTS, transitions);
+        add(builder, MIGRATIONS, values.migrations());
+        addSmall(builder, STALE_COPIES, Serdes.String());
+        addSmall(builder, REFUSED_POLICIES, Serdes.String());
+        addSmall(builder, APPLICATION_FAILURES, ApplicationFailureAvro.serde(values.applicationFailures()));
+        add(builder, POLICY_PLACEMENTS, AppliedPlacementAvro.serde(values.appliedPlacements()));
+    }
+
+    private static <V> void add(StreamsBuilder builder, String name, Serde<V> values) {
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), values));
+    }
+
+    /**
+     * A store that holds a handful of entries (open incidents, workloads waiting for room, ...) lives in memory, restored
+     * from its changelog like the others: every RocksDB store costs each task about 50 ms of CPU to open at start
+     * (docs/benchmarks.md, "Start-up").
+     */
+    private static <V> void addSmall(StreamsBuilder builder, String name, Serde<V> values) {
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(), values));
+    }
+}

@@ -1,0 +1,313 @@
+package io.fedstream.decide;
+
+import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.ClusterOverride;
+import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.MigrationBrake;
+import io.fedstream.avro.Placement;
+import io.fedstream.avro.PolicyEvent;
+import io.fedstream.avro.ReservationAnswer;
+import io.fedstream.avro.ReservationPurpose;
+import io.fedstream.avro.ReservationRequest;
+import io.fedstream.avro.ReservationType;
+import io.fedstream.avro.ReservedComponent;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.bind.BindingOverrides;
+import io.fedstream.config.Topic;
+import io.fedstream.dlq.DeadLetter;
+import io.fedstream.failover.IncidentLedger;
+import io.fedstream.failover.MigrationPlanner;
+import io.fedstream.failover.StrategyChooser;
+import io.fedstream.interpret.Resources;
+import io.fedstream.decide.ClusterDirectory;
+import io.fedstream.decide.ClusterViewChanges;
+import io.fedstream.decide.ParsedClusterViews;
+import io.fedstream.decide.PolicyMirror;
+import io.fedstream.decide.PropagationPolicies;
+import io.fedstream.place.BurstSpread;
+import io.fedstream.place.ClusterCapacity;
+import io.fedstream.place.ComponentDemand;
+import io.fedstream.place.PlacementResult;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+import java.util.function.Predicate;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+/** One task of the place-and-fail-over stage: its stores, the fleet views it reads, and how it emits outcomes. */
+final class PlaceFailoverTask {
+
+    final ProcessorContext<String, PlaceFailoverOutcome> context;
+    final PlaceFailoverSettings settings;
+    final WorkloadBindings bindings;
+    final PlacementStates placementStates;
+    /** The workloads whose placement reservation is in flight: in memory, rebuilt from {@link #placementStates} at every start. */
+    final InFlightPlacements placementsInFlight;
+    final WaitingWorkloads waiting;
+    final WorkloadStatuses statuses;
+    final DeltaIndex deltas;
+    final IncidentLedger ledger;
+    final OpenIncidents openIncidents;
+    final MigrationRecords migrations;
+    final StaleCopies staleCopies;
+    final PropagationPolicies policies;
+    final PolicyPlacements policyPlacements;
+    private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
+    private final ParsedClusterViews clusters;
+    private final LongSupplier policyChanges;
+    /** What each cluster held reserved at its last answer to this task: heartbeats do not show it yet. */
+    private final Map<String, Heard> lastReserved = new HashMap<>();
+    /** What this call (a record's processing or a punctuation) asked of the clusters, until {@link #sendAsked()}. */
+    private final ReservationBatches asked = new ReservationBatches();
+    /** Per incident, the failover burst this task plans: in memory, as a ranking aid that a restart may forget. */
+    private final Map<String, Burst> bursts = new HashMap<>();
+
+    private record Burst(BurstSpread spread, long startedAt) {
+    }
+
+    /** A cluster's reserved total as an answer told it, and when. */
+    private record Heard(Resources reserved, long at) {
+    }
+
+    PlaceFailoverTask(ProcessorContext<String, PlaceFailoverOutcome> context, PlaceFailoverSettings settings,
+                      Topic<String, ResourceBinding> bindingsTopic, String deltaTopic, LongSupplier policyChanges, ClusterViewChanges viewChanges) {
+        this.context = context;
+        this.settings = settings;
+        this.bindings = new WorkloadBindings(context.getStateStore(PlaceFailoverStores.BINDINGS),
+                context.getStateStore(PlaceFailoverStores.CLUSTER_WORKLOADS), bindingsTopic);
+        this.placementStates = new PlacementStates(context.getStateStore(PlaceFailoverStores.WORKLOADS));
+        this.placementsInFlight = InFlightPlacements.rebuiltFrom(placementStates);
+        this.waiting = new WaitingWorkloads(context.getStateStore(PlaceFailoverStores.UNPLACED), placementsInFlight);
+        this.statuses = new WorkloadStatuses(context.getStateStore(PlaceFailoverStores.STATUS));
+        this.deltas = new DeltaIndex(context.getStateStore(PlaceFailoverStores.DELTAS), deltaTopic);
+        this.ledger = new IncidentLedger(new StoreIncidents(context.getStateStore(PlaceFailoverStores.INCIDENTS)),
+                new MigrationPlanner(StrategyChooser.defaults()));
+        this.openIncidents = new OpenIncidents(context.getStateStore(PlaceFailoverStores.OPEN_INCIDENTS));
+        this.migrations = new MigrationRecords(context.getStateStore(PlaceFailoverStores.MIGRATIONS));
+        this.staleCopies = new StaleCopies(context.getStateStore(PlaceFailoverStores.STALE_COPIES));
+        KeyValueStore<String, PolicyEvent> policyStore = context.getStateStore(PolicyMirror.STORE);
+        this.policies = new PropagationPolicies(policyStore, policyChanges);
+        this.policyChanges = policyChanges;
+        this.policyPlacements = new PolicyPlacements(context.getStateStore(PlaceFailoverStores.POLICY_PLACEMENTS), placementStates,
+                policies);
+        this.clusterViews = context.getStateStore(ClusterDirectory.STORE);
+        this.clusters = new ParsedClusterViews(clusterViews, viewChanges);
+    }
+
+    /**
+     * The timestamp of what this task emits: the input record's while it processes one, the wall clock in a
+     * punctuation. Propagating event time keeps a workload's reservation, answer and placement decision in the event
+     * order of its binding, so a task that reads two inputs takes them in turn; stamped with the wall clock, they
+     * sorted after a whole backlog of older admission requests and every placement waited for the backlog to drain.
+     */
+    private long emittedAt = -1;
+
+    /** The task now processes a record of this timestamp, or (-1) runs a punctuation. */
+    void processing(long recordTimestamp) {
+        this.emittedAt = recordTimestamp;
+    }
+
+    long now() {
+        return context.currentSystemTimeMs();
+    }
+
+    private long emittedAt() {
+        return emittedAt >= 0 ? emittedAt : now();
+    }
+
+    Instant instant() {
+        return Instant.ofEpochMilli(now());
+    }
+
+    /** How many times the policies changed so far (a count that only grows). */
+    long policyChanges() {
+        return policyChanges.getAsLong();
+    }
+
+    /**
+     * Places against the clusters as the view shows them less what their reserving tasks last said they hold, which
+     * spreads placements; when that finds no fit, against the view alone, because what this task last heard may be
+     * stale (a release is not answered) and the reserving task decides anyway.
+     */
+    PlacementResult place(Function<List<ClusterCapacity>, PlacementResult> placer) {
+        return place(placer, result -> result instanceof PlacementResult.NoFit);
+    }
+
+    /** As {@link #place(Function)}, for any placing function; {@code noFit} says when to try the view alone. */
+    <R> R place(Function<List<ClusterCapacity>, R> placer, Predicate<R> noFit) {
+        List<ClusterCapacity> view = clusters.clusters();
+        List<ClusterCapacity> steered = new ArrayList<>();
+        // After the TTL those reservations have expired and the heartbeats count the pods: the total is stale.
+        lastReserved.values().removeIf(heard -> now() - heard.at() >= settings.reservationTtl().toMillis());
+        for (ClusterCapacity cluster : view) {
+            Heard heard = lastReserved.get(cluster.name());
+            steered.add(heard == null ? cluster : cluster.reserve(heard.reserved()));
+        }
+        R result = placer.apply(steered);
+        return noFit.test(result) && !lastReserved.isEmpty() ? placer.apply(view) : result;
+    }
+
+    /** The spread of the incident's failover burst in this task (forgotten a reservation TTL after it began). */
+    BurstSpread burst(String incidentId) {
+        long now = now();
+        bursts.values().removeIf(burst -> now - burst.startedAt() >= settings.reservationTtl().toMillis());
+        return bursts.computeIfAbsent(incidentId, id -> new Burst(new BurstSpread(), now)).spread();
+    }
+
+    void heard(ReservationAnswer answer) {
+        try {
+            lastReserved.put(answer.getCluster(), new Heard(Resources.fromQuantities(answer.getClusterReserved()), now()));
+        } catch (IllegalArgumentException e) {
+            lastReserved.remove(answer.getCluster());
+        }
+    }
+
+    void emit(String key, PlaceFailoverOutcome outcome) {
+        context.forward(new Record<>(key, outcome, emittedAt(), new RecordHeaders()));
+    }
+
+    /**
+     * Hands a placement, or why there is none, to the admit stage. A placement names the policy the workload is listed
+     * under (Karmada's claim, {@link PolicyPlacements}) unless it names one already, so that its binding shows the policy
+     * a failover or re-scale keeps following.
+     */
+    void emitPlacement(AdmissionRequest request) {
+        emitPlacement(request, placementStates.of(request.getWorkloadKey()));
+    }
+
+    /** As {@link #emitPlacement(AdmissionRequest)}, with the workload's state at hand. */
+    void emitPlacement(AdmissionRequest request, PlacementState state) {
+        Placement placement = request.getPlacement();
+        if (placement != null && placement.getPolicy() == null && state.listedUnder() != null
+                && !PolicyPlacements.UNCLAIMED.equals(state.listedUnder())) {
+            placement.setPolicy(state.listedUnder());
+        }
+        emit(request.getNamespace(), new PlaceFailoverOutcome.Place(request));
+    }
+
+    void emit(String key, PlaceFailoverOutcome.DeadLettered outcome) {
+        context.forward(new Record<String, PlaceFailoverOutcome>(key, outcome, emittedAt(), outcome.letter().headers()));
+    }
+
+    /** A punctuator could not handle a store entry: a dead letter keyed by the entry's key, naming the store. */
+    void deadLetterEntry(String stage, String store, String key, RuntimeException e) {
+        DeadLetter letter = DeadLetter.ofStoreEntry(stage, e.getClass().getSimpleName() + ": " + e.getMessage(), null, null, store);
+        emit(key, new PlaceFailoverOutcome.DeadLettered(letter, null));
+    }
+
+    void audit(io.fedstream.avro.AuditEvent event) {
+        emit(event.getDecisionId(), new PlaceFailoverOutcome.Audit(event));
+    }
+
+    void reserve(ResourceBinding binding, PlacementState.Pending pending) {
+        List<ReservedComponent> components = new ArrayList<>();
+        // The cluster runs what its override policies make of the workload, so that is the room it must have.
+        BindingOverrides.applied(binding, pending.cluster()).map(ClusterOverride::getComponents).orElse(binding.getComponents())
+                .forEach(c -> components.add(new ReservedComponent(c.getName(), c.getReplicas(), c.getPerPod())));
+        ReservationRequest request = ReservationRequest.newBuilder()
+                .setType(ReservationType.RESERVE)
+                .setRequestId(pending.requestId())
+                .setPurpose(pending.purpose())
+                .setCluster(pending.cluster())
+                .setWorkloadKey(binding.getWorkloadKey())
+                .setComponents(components)
+                .setRequestedAt(instant())
+                .build();
+        asked.add(request);
+        expectHeld(pending.cluster(), binding);
+    }
+
+    /**
+     * Asks the cluster's reserving task for one share of a placement over several clusters: each component with its
+     * pods there ({@code share}), each pod as the cluster's override policies make it.
+     */
+    void reserveShare(ResourceBinding binding, String requestId, String cluster, Map<String, Long> share) {
+        List<ReservedComponent> components = new ArrayList<>();
+        Resources demand = Resources.NONE;
+        for (io.fedstream.avro.Component c : BindingOverrides.applied(binding, cluster).map(ClusterOverride::getComponents)
+                .orElse(binding.getComponents())) {
+            long pods = share.getOrDefault(c.getName(), 0L);
+            if (pods > 0) {
+                components.add(new ReservedComponent(c.getName(), pods, c.getPerPod()));
+                demand = demand.plus(Resources.fromQuantities(c.getPerPod()).times(pods));
+            }
+        }
+        ReservationRequest request = ReservationRequest.newBuilder()
+                .setType(ReservationType.RESERVE)
+                .setRequestId(requestId)
+                .setPurpose(ReservationPurpose.PLACE)
+                .setCluster(cluster)
+                .setWorkloadKey(binding.getWorkloadKey())
+                .setComponents(components)
+                .setRequestedAt(instant())
+                .build();
+        asked.add(request);
+        Heard before = lastReserved.get(cluster);
+        lastReserved.put(cluster, new Heard((before == null ? Resources.NONE : before.reserved()).plus(demand), now()));
+    }
+
+    /**
+     * Counts what was just asked of the cluster as held until its answer says the true total, so that the next
+     * workloads of the same burst (one punctuation plans many) do not all rank the same cluster first.
+     */
+    private void expectHeld(String cluster, ResourceBinding binding) {
+        Resources demand = Resources.NONE;
+        try {
+            for (ComponentDemand component : demands(binding)) {
+                demand = demand.plus(component.perPod().times(component.replicas()));
+            }
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            return;
+        }
+        Heard before = lastReserved.get(cluster);
+        lastReserved.put(cluster, new Heard((before == null ? Resources.NONE : before.reserved()).plus(demand), now()));
+    }
+
+    /**
+     * Sends what this call asked of the clusters ({@link ReservationBatches}); the reserving task decides a batch in
+     * order, as if each request came alone.
+     */
+    void sendAsked() {
+        asked.drain().forEach(record -> emit(record.getCluster(), new PlaceFailoverOutcome.Reserve(record)));
+    }
+
+    void release(String workloadKey, String cluster) {
+        ReservationRequest request = ReservationRequest.newBuilder()
+                .setType(ReservationType.RELEASE)
+                .setRequestId(workloadKey + "/release/" + cluster)
+                .setPurpose(ReservationPurpose.PLACE)
+                .setCluster(cluster)
+                .setWorkloadKey(workloadKey)
+                .setRequestedAt(instant())
+                .build();
+        asked.add(request);
+    }
+
+    /** The migration brake as the cluster views carry it (every cluster's the same), or null while it does not hold. */
+    MigrationBrake brake() {
+        try (KeyValueIterator<String, ClusterWatch> it = clusterViews.all()) {
+            while (it.hasNext()) {
+                MigrationBrake brake = it.next().value.getBrake();
+                if (brake != null) {
+                    return brake;
+                }
+            }
+        }
+        return null;
+    }
+
+    static List<ComponentDemand> demands(ResourceBinding binding) {
+        List<ComponentDemand> out = new ArrayList<>();
+        binding.getComponents().forEach(c -> out.add(new ComponentDemand(c.getName(), c.getReplicas(), Resources.fromQuantities(c.getPerPod()))));
+        return out;
+    }
+}

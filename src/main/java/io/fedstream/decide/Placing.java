@@ -1,0 +1,256 @@
+package io.fedstream.decide;
+
+import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.AdmissionRequestType;
+import io.fedstream.avro.AdmissionState;
+import io.fedstream.avro.ClusterTarget;
+import io.fedstream.avro.Placement;
+import io.fedstream.avro.ReplicaScheduling;
+import io.fedstream.avro.ReservationAnswer;
+import io.fedstream.avro.ReservationPurpose;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.metrics.FedstreamMetrics;
+import io.fedstream.place.ComponentDemand;
+import io.fedstream.place.PlacementResult;
+import io.fedstream.place.Placer;
+import io.fedstream.place.PropagationPolicy;
+import io.fedstream.place.Rejection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Stage 4 inside the task: an admitted workload without a placement gets candidates from {@link Placer}, asks the
+ * first candidate's reserving processor for room, moves down the list when refused, and hands the granted cluster to
+ * the admit stage, which writes it into the binding and charges the cluster's quota share. A workload that no valid
+ * policy governs is not placed (Karmada propagates nothing without one); the admit stage writes why into its binding.
+ */
+final class Placing {
+
+    static final String DECIDED_BY = "scheduler";
+    private static final String PLACE_MARK = "/place/";
+
+    private final PlaceFailoverTask task;
+    private final FedstreamMetrics metrics;
+    private final Placer placer = new Placer();
+    private final PlacingShares shares;
+    /** Where the re-scales waiting in the same store as the unplaced workloads are retried. */
+    private final Rescaling rescaling;
+
+    Placing(PlaceFailoverTask task, FedstreamMetrics metrics, Rescaling rescaling) {
+        this.task = task;
+        this.metrics = metrics;
+        this.shares = new PlacingShares(task, metrics, this);
+        this.rescaling = rescaling;
+    }
+
+    /** Where placements over several clusters are made and their reservation answers go. */
+    PlacingShares shares() {
+        return shares;
+    }
+
+    /** A binding arrived: place it when it is admitted, unplaced and not already being placed. */
+    void onBinding(String key, ResourceBinding binding) {
+        PlacementState workload = task.placementStates.of(key);
+        if (binding.getPlacement() != null) {
+            task.waiting.stopWaiting(key);
+            if (workload.placedCluster() != null || workload.shares() != null) {
+                task.placementStates.save(key, workload.settled());
+            }
+            return;
+        }
+        if (binding.getAdmission().getState() == AdmissionState.REJECTED && workload.placedCluster() != null) {
+            // The granted placement waits in the quota queue; the binding shows it once admitted (docs/admission.md).
+            task.placementStates.save(key, workload.settled());
+            return;
+        }
+        if (needsPlacement(binding) && !awaiting(workload) && workload.placedCluster() == null) {
+            place(key, binding, workload);
+        }
+    }
+
+    private boolean awaiting(PlacementState workload) {
+        return workload.pending() != null && workload.pending().awaited(task.now())
+                || workload.shares() != null && workload.shares().holds(task.now());
+    }
+
+    /**
+     * Tries the workloads that found no room before; new capacity or a recovered cluster may have made some. The
+     * re-scales waiting in the store ({@link RescaleWait}) are handed to {@link Rescaling}. A workload whose placement
+     * reservation is in flight ({@link InFlightPlacements}) is asked again once its answer is overdue.
+     */
+    void retryUnplaced() {
+        Map<String, String> waiting = task.waiting.all();
+        for (Map.Entry<String, String> entry : waiting.entrySet()) {
+            String key = entry.getKey();
+            try {
+                RescaleWait rescale = RescaleWait.parse(entry.getValue());
+                if (rescale != null) {
+                    rescaling.retry(key, rescale);
+                } else {
+                    retry(key);
+                }
+            } catch (RuntimeException e) {
+                unreadable(key, PlaceFailoverStores.UNPLACED, e);
+            }
+        }
+        for (String key : task.placementsInFlight.keys()) {
+            if (waiting.containsKey(key)) {
+                continue;
+            }
+            try {
+                retry(key);
+            } catch (RuntimeException e) {
+                unreadable(key, PlaceFailoverStores.WORKLOADS, e);
+            }
+        }
+    }
+
+    /** Listed no more, so that one entry that cannot be read is one dead letter, not one per retry interval. */
+    private void unreadable(String key, String store, RuntimeException e) {
+        task.waiting.stopWaiting(key);
+        task.deadLetterEntry(PlaceFailoverAudit.PLACE, store, key, e);
+    }
+
+    private void retry(String key) {
+        ResourceBinding binding = task.bindings.of(key);
+        PlacementState workload = task.placementStates.of(key);
+        if (binding == null || !needsPlacement(binding) || binding.getPlacement() != null) {
+            task.waiting.stopWaiting(key);
+        } else if (!awaiting(workload) && workload.placedCluster() == null) {
+            place(key, binding, workload);
+        }
+    }
+
+    void onAnswer(ReservationAnswer answer, PlacementState workload, PlacementState.Pending pending) {
+        String key = answer.getWorkloadKey();
+        ResourceBinding binding = task.bindings.of(key);
+        if (binding == null || !needsPlacement(binding) || binding.getPlacement() != null) {
+            // Deleted, no longer admitted, or placed by its user meanwhile: the room is not needed.
+            if (answer.getGranted()) {
+                task.release(key, answer.getCluster());
+            }
+            task.placementStates.save(key, workload.withPending(null));
+            task.placementsInFlight.settled(key);
+            return;
+        }
+        if (answer.getGranted()) {
+            task.waiting.stopWaiting(key);
+            PlacementState placed = task.policyPlacements.placed(binding, pending.group(), workload.placedOn(answer.getCluster(), pending.group()));
+            task.placementStates.save(key, placed);
+            task.emitPlacement(placement(binding, answer.getCluster(), DECIDED_BY), placed);
+            task.audit(PlaceFailoverAudit.placed(binding, answer.getCluster(), pending, placed.listedUnder(), task.now()));
+            metrics.placed();
+            return;
+        }
+        task.audit(PlaceFailoverAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));
+        if (pending.hasNext()) {
+            PlacementState.Pending next = pending.next(requestId(key, binding.getGeneration(), pending.index() + 1), task.now());
+            task.placementStates.save(key, workload.withPending(next));
+            task.reserve(binding, next);
+        } else {
+            String why = "every candidate refused the reservation (" + String.join(", ", pending.candidates()) + ")";
+            unplaceable(key, binding, workload.withPending(null), why, why);
+        }
+    }
+
+    /** An admission request that sets the workload's placement to one cluster. */
+    static AdmissionRequest placement(ResourceBinding binding, String cluster, String decidedBy) {
+        return AdmissionRequest.newBuilder()
+                .setType(AdmissionRequestType.PLACEMENT)
+                .setNamespace(binding.getNamespace())
+                .setWorkloadKey(binding.getWorkloadKey())
+                .setPlacement(Placement.newBuilder()
+                        .setClusters(List.of(new ClusterTarget(cluster, null, List.of())))
+                        .setScheduling(ReplicaScheduling.DUPLICATED)
+                        .setDecidedBy(decidedBy)
+                        .build())
+                .build();
+    }
+
+    /**
+     * An admission request that leaves the workload unplaced and says why; a workload placed meanwhile keeps its
+     * placement.
+     */
+    static AdmissionRequest unplaced(ResourceBinding binding, String why) {
+        return AdmissionRequest.newBuilder()
+                .setType(AdmissionRequestType.PLACEMENT)
+                .setNamespace(binding.getNamespace())
+                .setWorkloadKey(binding.getWorkloadKey())
+                .setUnplacedReason(why)
+                .build();
+    }
+
+    private void place(String key, ResourceBinding binding, PlacementState workload) {
+        PropagationPolicy policy = task.policies.governing(binding).orElse(null);
+        if (policy == null) {
+            // Karmada's detector leaves a resource that no policy selects alone: nothing is propagated.
+            String why = task.policies.whyNoneGoverns(binding);
+            unplaceable(key, binding, workload, why, why);
+            return;
+        }
+        if (PlacingShares.schedules(policy)) {
+            shares.place(key, binding, workload, policy);
+            return;
+        }
+        PlacementResult result;
+        try {
+            List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
+            result = task.place(clusters -> placer.place(new Placer.Request(demands, policy, clusters, Set.of())));
+        } catch (IllegalArgumentException e) {
+            String why = "its requirements cannot be read: " + e.getMessage();
+            unplaceable(key, binding, workload, why, why);
+            return;
+        }
+        if (result instanceof PlacementResult.Placed placed) {
+            List<String> candidates = FullStaticAssignmentsLast.ranked(binding,
+                    placed.candidates().stream().map(PlacementResult.Candidate::cluster).toList());
+            PlacementState.Pending pending = new PlacementState.Pending(requestId(key, binding.getGeneration(), 0),
+                    ReservationPurpose.PLACE, null, null, candidates, 0, placed.groupIndex(), binding.getGeneration(), 0, task.now());
+            // In flight until answered, so that a request whose answer never comes is asked again.
+            task.placementsInFlight.asked(key);
+            task.placementStates.save(key, workload.withPending(pending));
+            task.reserve(binding, pending);
+        } else {
+            PlacementResult.NoFit noFit = (PlacementResult.NoFit) result;
+            unplaceable(key, binding, workload, why(noFit), noFit.summary());
+        }
+    }
+
+    /**
+     * Lists the workload for the retry punctuator, audits {@code why} once per version, and has the binding say
+     * {@code reason} (short and stable: the audit carries the per-cluster details, which change with every heartbeat).
+     */
+    void unplaceable(String key, ResourceBinding binding, PlacementState workload, String why, String reason) {
+        task.waiting.waitForRoom(key);
+        if (!reason.equals(binding.getUnplacedReason())) {
+            task.emitPlacement(unplaced(binding, reason), workload);
+        }
+        if (workload.unplaceableGeneration() != binding.getGeneration()) {
+            task.audit(PlaceFailoverAudit.unplaceable(binding, why, task.now()));
+            metrics.unplaceable();
+        }
+        task.placementStates.save(key, workload.unplaceable(binding.getGeneration()));
+    }
+
+    static String why(PlacementResult.NoFit noFit) {
+        if (noFit.rejections().isEmpty()) {
+            return noFit.summary();
+        }
+        return noFit.summary() + ": " + noFit.rejections().stream().map(Rejection::message).collect(Collectors.joining("; "));
+    }
+
+    static boolean needsPlacement(ResourceBinding binding) {
+        return binding.getAdmission().getState() == AdmissionState.ADMITTED;
+    }
+
+    static String requestId(String key, long generation, int index) {
+        return key + PLACE_MARK + "g" + generation + "/" + index;
+    }
+
+    /** Whether a reservation request id is a placement's (a migration's names its incident instead). */
+    static boolean isPlacementRequest(String requestId) {
+        return requestId.contains(PLACE_MARK);
+    }
+}

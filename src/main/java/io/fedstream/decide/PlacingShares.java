@@ -1,0 +1,153 @@
+package io.fedstream.decide;
+
+import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.AdmissionRequestType;
+import io.fedstream.avro.ReservationAnswer;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.metrics.FedstreamMetrics;
+import io.fedstream.place.ComponentDemand;
+import io.fedstream.place.Placer;
+import io.fedstream.place.PropagationPolicy;
+import io.fedstream.place.ReplicaScheduler;
+import io.fedstream.place.ScheduleResult;
+import io.fedstream.place.SchedulingSupport;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Stage 4 for a policy that schedules replicas over several clusters (Divided, or Duplicated with spread constraints):
+ * {@link ReplicaScheduler} picks the target clusters and each one's share, every target's reserving task is asked for
+ * its share under one decision, and when all grant, the placement goes to the admit stage; a refusal gives back what
+ * was granted and schedules again without the refusing cluster, up to {@link #MAX_ATTEMPTS} schedules.
+ */
+final class PlacingShares {
+
+    /** Schedules tried per binding generation before the workload is reported unplaceable. */
+    static final int MAX_ATTEMPTS = 3;
+
+    private final PlaceFailoverTask task;
+    private final FedstreamMetrics metrics;
+    private final Placing placing;
+    private final ReplicaScheduler scheduler = new ReplicaScheduler();
+
+    PlacingShares(PlaceFailoverTask task, FedstreamMetrics metrics, Placing placing) {
+        this.task = task;
+        this.metrics = metrics;
+        this.placing = placing;
+    }
+
+    /** Whether the policy's placement is scheduled here rather than on one cluster by {@link Placer}. */
+    static boolean schedules(PropagationPolicy policy) {
+        return policy != null && SchedulingSupport.needsSeveralClusters(policy.placement());
+    }
+
+    /** Schedules the workload afresh (attempt 0) and asks every target for its share. */
+    void place(String key, ResourceBinding binding, PlacementState workload, PropagationPolicy policy) {
+        schedule(key, binding, workload, policy, 0, List.of());
+    }
+
+    private void schedule(String key, ResourceBinding binding, PlacementState workload, PropagationPolicy policy, int attempt,
+                          List<String> refused) {
+        ScheduleResult result;
+        try {
+            List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
+            Set<String> avoid = Set.copyOf(refused);
+            result = FullStaticAssignmentsLast.scheduled(binding, avoid, without -> task.place(
+                    clusters -> scheduler.schedule(new Placer.Request(demands, policy, clusters, without)),
+                    r -> r instanceof ScheduleResult.Unschedulable));
+        } catch (IllegalArgumentException e) {
+            String why = "its requirements cannot be read: " + e.getMessage();
+            placing.unplaceable(key, binding, workload.withShares(null), why, why);
+            return;
+        }
+        if (!(result instanceof ScheduleResult.Scheduled scheduled)) {
+            ScheduleResult.Unschedulable no = (ScheduleResult.Unschedulable) result;
+            String why = no.problems().isEmpty() ? no.summary() : no.summary() + ": " + String.join("; ", no.problems());
+            // The binding keeps the reason without amounts; the audit carries the per-cluster problems, which change with every heartbeat.
+            placing.unplaceable(key, binding, workload.withShares(null), why + refusedBefore(refused), no.reason());
+            return;
+        }
+        String decisionId = Placing.requestId(key, binding.getGeneration(), 0) + "/s" + attempt;
+        List<ShareReservation.Share> shares = new ArrayList<>();
+        for (ScheduleResult.Target target : scheduled.targets()) {
+            shares.add(new ShareReservation.Share(target.cluster(), target.components(), decisionId + "/" + target.cluster(), false));
+        }
+        ShareReservation reservation = new ShareReservation(decisionId, binding.getGeneration(), scheduled.groupIndex(), attempt,
+                scheduled.scheduling(), shares, refused, false, task.now());
+        // In flight until answered, so that requests whose answers never come are asked again.
+        task.placementsInFlight.asked(key);
+        task.placementStates.save(key, workload.withPending(null).withShares(reservation));
+        shares.forEach(share -> task.reserveShare(binding, share.requestId(), share.cluster(), share.components()));
+    }
+
+    /** The answer to one share's reservation. */
+    void onAnswer(ReservationAnswer answer, PlacementState workload) {
+        String key = answer.getWorkloadKey();
+        ShareReservation reservation = workload.shares();
+        ResourceBinding binding = task.bindings.of(key);
+        if (binding == null || !Placing.needsPlacement(binding) || binding.getPlacement() != null
+                || binding.getGeneration() != reservation.generation()) {
+            // Deleted, no longer admitted, placed by its user or changed meanwhile: the room is not needed.
+            releaseGranted(key, reservation.granted(answer.getRequestId()), answer);
+            task.placementStates.save(key, workload.withShares(null));
+            if (binding != null && Placing.needsPlacement(binding) && binding.getPlacement() == null) {
+                // Its new version was not placed while this decision was in flight: the retry punctuator places it.
+                task.waiting.waitForRoom(key);
+            } else {
+                task.placementsInFlight.settled(key);
+            }
+            return;
+        }
+        if (answer.getGranted()) {
+            ShareReservation next = reservation.granted(answer.getRequestId());
+            if (!next.allGranted()) {
+                task.placementStates.save(key, workload.withShares(next));
+                return;
+            }
+            task.waiting.stopWaiting(key);
+            PlacementState placed = task.policyPlacements.placed(binding, next.group(), workload.withShares(next.asPlaced()));
+            task.placementStates.save(key, placed);
+            task.emitPlacement(placement(binding, next), placed);
+            task.audit(PlaceFailoverAudit.placedShares(binding, next, placed.listedUnder(), task.now()));
+            metrics.placed();
+            return;
+        }
+        task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
+        releaseGranted(key, reservation, answer);
+        List<String> refused = new ArrayList<>(reservation.refused());
+        refused.add(answer.getCluster());
+        PlacementState cleared = workload.withShares(null);
+        if (reservation.attempt() + 1 >= MAX_ATTEMPTS) {
+            placing.unplaceable(key, binding, cleared, "every schedule was refused a reservation" + refusedBefore(refused),
+                    "every schedule was refused a reservation");
+            return;
+        }
+        schedule(key, binding, cleared, task.policies.governing(binding).orElse(null), reservation.attempt() + 1, refused);
+    }
+
+    /** Gives back the shares granted so far; answers still to come are given back as answers to a decision given up. */
+    private void releaseGranted(String key, ShareReservation reservation, ReservationAnswer answer) {
+        Set<String> granted = new HashSet<>();
+        reservation.shares().stream().filter(ShareReservation.Share::granted).forEach(s -> granted.add(s.cluster()));
+        if (!answer.getGranted()) {
+            granted.remove(answer.getCluster());
+        }
+        granted.forEach(cluster -> task.release(key, cluster));
+    }
+
+    private static String refusedBefore(List<String> refused) {
+        return refused.isEmpty() ? "" : " (refused by " + String.join(", ", refused) + ")";
+    }
+
+    /** The admission request that sets the workload's placement to every share's cluster. */
+    static AdmissionRequest placement(ResourceBinding binding, ShareReservation reservation) {
+        return AdmissionRequest.newBuilder()
+                .setType(AdmissionRequestType.PLACEMENT)
+                .setNamespace(binding.getNamespace())
+                .setWorkloadKey(binding.getWorkloadKey())
+                .setPlacement(ScheduledPlacement.of(binding, reservation.scheduling(), reservation.targets(), Placing.DECIDED_BY))
+                .build();
+    }
+}

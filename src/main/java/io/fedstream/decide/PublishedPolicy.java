@@ -1,0 +1,52 @@
+package io.fedstream.decide;
+
+import io.fedstream.avro.PolicyEvent;
+import io.fedstream.interpret.FieldError;
+import io.fedstream.override.OverridePolicyParser;
+import io.fedstream.place.PropagationPolicyParser;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+/**
+ * A propagation or override policy as published on the policies topic, with every reason it is not in force (none: it
+ * is), as the stages that use it read it: for {@code get propagationpolicies} and {@code get overridepolicies}.
+ */
+public record PublishedPolicy(String kind, String namespace, String name, String manifest, List<FieldError> problems) {
+
+    private static final List<String> PROPAGATION_KINDS =
+            List.of(PropagationPolicyParser.NAMESPACED_KIND, PropagationPolicyParser.CLUSTER_KIND);
+    private static final List<String> OVERRIDE_KINDS = List.of(OverridePolicyParser.NAMESPACED_KIND, OverridePolicyParser.CLUSTER_KIND);
+
+    /** What keeps one manifest of a namespace (null for a cluster-scoped policy) out of force. */
+    private interface Problems {
+        List<FieldError> of(byte[] manifest, String namespace);
+    }
+
+    public PublishedPolicy {
+        problems = List.copyOf(problems);
+    }
+
+    /** Every live (Cluster)PropagationPolicy of the policies store, kind by kind in key order, as the placing stages parse it. */
+    public static List<PublishedPolicy> propagationPolicies(ReadOnlyKeyValueStore<String, PolicyEvent> store) {
+        PropagationPolicyParser parser = new PropagationPolicyParser();
+        return all(store, PROPAGATION_KINDS, (manifest, namespace) -> PropagationPolicies.problems(parser.parse(manifest, namespace)));
+    }
+
+    /** Every live (Cluster)OverridePolicy of the policies store, kind by kind in key order, as the bind stage parses it. */
+    public static List<PublishedPolicy> overridePolicies(ReadOnlyKeyValueStore<String, PolicyEvent> store) {
+        OverridePolicyParser parser = new OverridePolicyParser();
+        return all(store, OVERRIDE_KINDS, (manifest, namespace) -> parser.parse(manifest, namespace).errors());
+    }
+
+    private static List<PublishedPolicy> all(ReadOnlyKeyValueStore<String, PolicyEvent> store, List<String> kinds, Problems problems) {
+        List<PublishedPolicy> found = new ArrayList<>();
+        PublishedPolicies.forEach(store, kinds, (key, namespace, event) -> {
+            String[] parts = key.split("/", -1);
+            found.add(new PublishedPolicy(parts[0], namespace, parts[parts.length - 1], event.getManifest(),
+                    problems.of(event.getManifest().getBytes(StandardCharsets.UTF_8), namespace)));
+        });
+        return found;
+    }
+}

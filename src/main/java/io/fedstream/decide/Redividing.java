@@ -1,0 +1,166 @@
+package io.fedstream.decide;
+
+import io.fedstream.avro.ClusterTarget;
+import io.fedstream.avro.ReplicaScheduling;
+import io.fedstream.avro.ReservationAnswer;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.place.PropagationPolicy;
+import io.fedstream.place.ScheduleResult;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Stage 6 for a failed share whose re-schedule changes the shares of clusters that keep running (static weights divide
+ * afresh; the missing replicas of a dynamic or Aggregated division land on several clusters; a Duplicated spread bound
+ * calls for more than one new cluster), as Karmada's scheduler writes its new {@code spec.clusters}: every cluster whose
+ * pods grow reserves the growth, and once all grant, the placement becomes the re-schedule's (the admit stage charges
+ * each cluster its new share), the failed share leaves it and its copy is purged ({@link ShareFailover#leave}). A
+ * growth is a scale-up of a copy or a new copy of pods that keep no state of their own, so no MigrationCommand (and no
+ * relay) is issued. A refusal gives back what was granted and schedules again, up to {@link PlacingShares#MAX_ATTEMPTS}
+ * schedules; then MIGRATION_NO_TARGET.
+ */
+final class Redividing {
+
+    private static final String MARK = "/redivide/";
+
+    private final PlaceFailoverTask task;
+    private final ShareFailover shareFailover;
+
+    Redividing(PlaceFailoverTask task, ShareFailover shareFailover) {
+        this.task = task;
+        this.shareFailover = shareFailover;
+    }
+
+    /** Whether a reservation request id is a re-division's. */
+    static boolean isRedivisionRequest(String requestId) {
+        return requestId.contains(MARK);
+    }
+
+    /** Asks every cluster whose pods grow for the growth; with none, the placement changes at once. */
+    void start(String key, ResourceBinding binding, PlacementState workload, String source, String incidentId, ScheduleResult.Scheduled scheduled,
+               List<ScheduleResult.Target> kept, int attempt, List<String> refused) {
+        String decisionId = key + "/" + incidentId + MARK + "s" + attempt;
+        List<ShareReservation.Share> growth = Redivision.growth(decisionId, scheduled.targets(), kept);
+        Redivision redivision = new Redivision(decisionId, incidentId, source, binding.getGeneration(), scheduled.groupIndex(), attempt,
+                scheduled.scheduling(), scheduled.targets(), growth, refused, task.now());
+        if (growth.isEmpty()) {
+            apply(key, binding, redivision);
+            return;
+        }
+        task.placementStates.save(key, workload.withRedivision(redivision));
+        growth.forEach(g -> task.reserveShare(binding, g.requestId(), g.cluster(), g.components()));
+    }
+
+    /** The answer to one growth's reservation (or to one of an attempt given up, whose room goes back). */
+    void onAnswer(ReservationAnswer answer, PlacementState workload) {
+        String key = answer.getWorkloadKey();
+        Redivision redivision = workload.redivision();
+        ResourceBinding binding = task.bindings.of(key);
+        if (redivision == null || redivision.growth(answer.getRequestId()) == null) {
+            // Its request was replaced by the current attempt's where that one gives the cluster pods; the workload's
+            // running pods there are counted by the cluster's heartbeats.
+            if (answer.getGranted() && (redivision == null || !redivision.targets(answer.getCluster()))
+                    && !WorkloadBindings.placedClusters(binding).contains(answer.getCluster())) {
+                task.release(key, answer.getCluster());
+            }
+            return;
+        }
+        if (binding == null || binding.getGeneration() != redivision.generation()
+                || !WorkloadBindings.placedClusters(binding).contains(redivision.sourceCluster())) {
+            // Deleted, changed or moved meanwhile: this re-division is void.
+            releaseGranted(key, answer.getGranted() ? redivision.granted(answer.getRequestId()) : redivision, null);
+            task.placementStates.save(key, workload.withRedivision(null));
+            return;
+        }
+        if (answer.getGranted()) {
+            Redivision next = redivision.granted(answer.getRequestId());
+            task.placementStates.save(key, workload.withRedivision(next.allGranted() ? null : next));
+            if (next.allGranted()) {
+                apply(key, binding, next);
+            }
+            return;
+        }
+        task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
+        releaseGranted(key, redivision, answer.getCluster());
+        List<String> refused = new ArrayList<>(redivision.refused());
+        if (!refused.contains(answer.getCluster())) {
+            refused.add(answer.getCluster());
+        }
+        PlacementState cleared = workload.withRedivision(null);
+        task.placementStates.save(key, cleared);
+        if (redivision.attempt() + 1 >= PlacingShares.MAX_ATTEMPTS) {
+            task.audit(PlaceFailoverAudit.noTarget(binding, redivision.incidentId(), redivision.sourceCluster(), "MIGRATION_NO_TARGET",
+                    "its share stays on " + redivision.sourceCluster() + ": every re-division was refused a reservation (refused by "
+                            + String.join(", ", refused) + ")", task.now()));
+            return;
+        }
+        PropagationPolicy policy = task.policies.governing(binding).orElse(null);
+        shareFailover.schedule(key, binding, policy, cleared, redivision.sourceCluster(), redivision.incidentId(), redivision.attempt() + 1,
+                refused, task.now());
+    }
+
+    /**
+     * The incident's re-division still waits for answers a timeout after it asked ({@link Redivision#awaited}: an answer
+     * is lost only with its request, dead-lettered), as a placement's reservation does: what was granted goes back and
+     * it schedules again like after a refusal (the silent clusters are not avoided: they refused nothing); after {@link
+     * PlacingShares#MAX_ATTEMPTS} schedules, MIGRATION_NO_TARGET and the share stays where it is.
+     */
+    void checkAnswered(String key, ResourceBinding binding, PlacementState workload, String incidentId, long now) {
+        Redivision redivision = workload.redivision();
+        if (redivision == null || redivision.sourceCluster() == null || !redivision.incidentId().equals(incidentId) || redivision.awaited(now)) {
+            return;
+        }
+        boolean last = redivision.attempt() + 1 >= PlacingShares.MAX_ATTEMPTS;
+        task.audit(PlaceFailoverAudit.reservationTimedOut(binding, redivision, last ? "given up" : "scheduled again", now));
+        releaseGranted(key, redivision, null);
+        PlacementState cleared = workload.withRedivision(null);
+        task.placementStates.save(key, cleared);
+        if (last) {
+            task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, redivision.sourceCluster(), "MIGRATION_NO_TARGET",
+                    "its share stays on " + redivision.sourceCluster() + ": no re-division was answered in full", now));
+            return;
+        }
+        shareFailover.schedule(key, binding, task.policies.governing(binding).orElse(null), cleared, redivision.sourceCluster(), incidentId,
+                redivision.attempt() + 1, redivision.refused(), now);
+    }
+
+    /** Every growth is reserved: the placement becomes the re-division's, and the copies that leave it are purged. */
+    private void apply(String key, ResourceBinding binding, Redivision redivision) {
+        String source = redivision.sourceCluster();
+        ShareFailover.Shares before = ShareFailover.shares(binding, source);
+        boolean divided = redivision.scheduling() == io.fedstream.admit.Placement.Scheduling.DIVIDED;
+        List<ClusterTarget> clusters = ScheduledPlacement.clusters(binding, redivision.scheduling(), redivision.targets());
+        task.emitPlacement(ShareFailover.placement(binding, clusters,
+                divided ? ReplicaScheduling.DIVIDED : ReplicaScheduling.DUPLICATED));
+        task.release(key, source);
+        PropagationPolicy policy = task.policies.governing(binding).orElse(null);
+        List<String> changes = new ArrayList<>();
+        List<String> fates = new ArrayList<>();
+        fates.add(shareFailover.leave(key, binding, source, redivision.incidentId(), policy,
+                !ApplicationFailover.isApplicationIncident(redivision.incidentId())));
+        for (ScheduleResult.Target kept : before.kept()) {
+            if (!redivision.targets(kept.cluster())) {
+                changes.add(kept.cluster() + " " + kept.replicas() + " -> 0 pods");
+                task.release(key, kept.cluster());
+                fates.add(shareFailover.leave(key, binding, kept.cluster(), redivision.incidentId(), policy, false));
+            }
+        }
+        for (ScheduleResult.Target target : redivision.targets()) {
+            long was = before.kept().stream().filter(k -> k.cluster().equals(target.cluster())).mapToLong(ScheduleResult.Target::replicas)
+                    .findFirst().orElse(0);
+            ShareReservation.Share growth = redivision.growth().stream().filter(g -> g.cluster().equals(target.cluster())).findFirst()
+                    .orElse(null);
+            changes.add(target.cluster() + " " + was + " -> " + target.replicas() + " pods"
+                    + (growth == null ? "" : " (" + growth.replicas() + " reserved)"));
+        }
+        task.audit(PlaceFailoverAudit.noTarget(binding, redivision.incidentId(), source, "SHARES_REDIVIDED", "the share on " + source
+                + " (" + before.source().values().stream().mapToLong(Long::longValue).sum() + " pods) leaves the placement and the"
+                + " re-schedule divides anew: " + String.join(", ", changes) + "; " + String.join("; ", fates), task.now()));
+    }
+
+    /** Gives back the growths granted so far, except on {@code refusing} (which holds nothing for it). */
+    private void releaseGranted(String key, Redivision redivision, String refusing) {
+        redivision.growth().stream().filter(ShareReservation.Share::granted).map(ShareReservation.Share::cluster)
+                .filter(cluster -> !cluster.equals(refusing)).forEach(cluster -> task.release(key, cluster));
+    }
+}

@@ -1,0 +1,90 @@
+package io.fedstream.decide;
+
+import io.fedstream.admit.Placement;
+import io.fedstream.place.ScheduleResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A multi-cluster placement being re-divided after one of its clusters failed (or one copy's application failed), or
+ * re-scaled to a new replica count ({@link Rescaling}: no source cluster): the placement the re-schedule gave, and one
+ * reservation per cluster whose pods grow, each granted or still awaited.
+ *
+ * @param decisionId names the decision; each growth's request id extends it with its cluster
+ * @param incidentId the incident of the failed share
+ * @param sourceCluster the cluster whose share leaves the placement; null for a re-scale
+ * @param generation the binding generation re-divided
+ * @param group the affinity group the re-schedule came from
+ * @param attempt the re-schedule attempt, from 0; each refusal schedules again
+ * @param scheduling DUPLICATED (every target runs every replica) or DIVIDED (each its share)
+ * @param targets the placement after the re-division: each cluster with its pods per component, in the scheduler's order
+ * @param growth the pods each growing cluster gets beyond those it runs, with its reservation request
+ * @param refused the clusters that refused a growth in an earlier attempt of this incident
+ * @param askedAt when the requests went out (epoch ms)
+ */
+public record Redivision(String decisionId, String incidentId, String sourceCluster, long generation, int group, int attempt, Placement.Scheduling scheduling,
+                         List<ScheduleResult.Target> targets, List<ShareReservation.Share> growth, List<String> refused, long askedAt) {
+
+    public Redivision {
+        targets = List.copyOf(targets);
+        growth = List.copyOf(growth);
+        refused = List.copyOf(refused);
+    }
+
+    /**
+     * What each target of a new schedule runs beyond what it runs now ({@code running}), per component, with the request
+     * id of its reservation ({@code decisionId/cluster}); a target that does not grow asks for nothing.
+     */
+    static List<ShareReservation.Share> growth(String decisionId, List<ScheduleResult.Target> targets, List<ScheduleResult.Target> running) {
+        Map<String, Map<String, Long>> before = new LinkedHashMap<>();
+        running.forEach(target -> before.put(target.cluster(), target.components()));
+        List<ShareReservation.Share> growth = new ArrayList<>();
+        for (ScheduleResult.Target target : targets) {
+            Map<String, Long> runs = before.getOrDefault(target.cluster(), Map.of());
+            Map<String, Long> more = new LinkedHashMap<>();
+            target.components().forEach((component, pods) -> {
+                long extra = pods - runs.getOrDefault(component, 0L);
+                if (extra > 0) {
+                    more.put(component, extra);
+                }
+            });
+            if (!more.isEmpty()) {
+                growth.add(new ShareReservation.Share(target.cluster(), more, decisionId + "/" + target.cluster(), false));
+            }
+        }
+        return growth;
+    }
+
+    /** True while every growth is granted or an answer may still come ({@link PlacementState.Pending#ANSWER_TIMEOUT_MS}, as for a placement). */
+    public boolean awaited(long now) {
+        return allGranted() || now - askedAt < PlacementState.Pending.ANSWER_TIMEOUT_MS;
+    }
+
+    /** The clusters whose growth was asked for and not answered yet. */
+    public List<String> unanswered() {
+        return growth.stream().filter(g -> !g.granted()).map(ShareReservation.Share::cluster).toList();
+    }
+
+    /** The growth a reservation answer is for, or null when the request is not one of this decision's. */
+    public ShareReservation.Share growth(String requestId) {
+        return growth.stream().filter(g -> g.requestId().equals(requestId)).findFirst().orElse(null);
+    }
+
+    /** This re-division with the growth of {@code requestId} granted. */
+    public Redivision granted(String requestId) {
+        List<ShareReservation.Share> next = new ArrayList<>();
+        growth.forEach(g -> next.add(g.requestId().equals(requestId) ? new ShareReservation.Share(g.cluster(), g.components(), g.requestId(), true) : g));
+        return new Redivision(decisionId, incidentId, sourceCluster, generation, group, attempt, scheduling, targets, next, refused, askedAt);
+    }
+
+    public boolean allGranted() {
+        return growth.stream().allMatch(ShareReservation.Share::granted);
+    }
+
+    /** Whether the re-division gives the cluster pods (so its reservation there is wanted). */
+    public boolean targets(String cluster) {
+        return targets.stream().anyMatch(t -> t.cluster().equals(cluster));
+    }
+}

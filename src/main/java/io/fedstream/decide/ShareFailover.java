@@ -1,0 +1,309 @@
+package io.fedstream.decide;
+
+import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.AdmissionRequestType;
+import io.fedstream.avro.ClusterTarget;
+import io.fedstream.avro.MigrationCommand;
+import io.fedstream.avro.MigrationRecord;
+import io.fedstream.avro.MigrationRecordPhase;
+import io.fedstream.avro.Placement;
+import io.fedstream.avro.PurgeMode;
+import io.fedstream.avro.ReplicaScheduling;
+import io.fedstream.avro.ReservationPurpose;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.bind.BindingShares;
+import io.fedstream.failover.FailoverBehavior;
+import io.fedstream.failover.FailoverSettings;
+import io.fedstream.failover.IncidentEntry;
+import io.fedstream.failover.IncidentKey;
+import io.fedstream.place.ComponentDemand;
+import io.fedstream.place.Placer;
+import io.fedstream.place.PropagationPolicy;
+import io.fedstream.place.ReplicaScheduler;
+import io.fedstream.place.ScheduleResult;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Stage 6 for a workload placed on several clusters: when one of them fails (or one copy's application fails), {@link
+ * ReplicaScheduler#reschedule} decides what becomes of that cluster's share. It moves to a new cluster (a
+ * MigrationCommand with the relay, as a whole workload's move, retried on the next candidate when refused or failed) when
+ * the group and spread bound call for one; it is removed from the placement, and purged, when the clusters left satisfy
+ * the schedule; any other outcome (the shares of the clusters that keep running change) is carried out by {@link
+ * Redividing}.
+ */
+final class ShareFailover {
+
+    private final PlaceFailoverTask task;
+    private final FailingOver failingOver;
+    private final Redividing redividing;
+    private final ReplicaScheduler scheduler = new ReplicaScheduler();
+
+    ShareFailover(PlaceFailoverTask task, FailingOver failingOver) {
+        this.task = task;
+        this.failingOver = failingOver;
+        this.redividing = new Redividing(task, this);
+    }
+
+    Redividing redividing() {
+        return redividing;
+    }
+
+    /**
+     * Decides, once per workload and incident, what becomes of the share on {@code source}; later, issues the retry of
+     * a share migration that failed once it is due.
+     */
+    void onFailure(String key, ResourceBinding binding, PropagationPolicy policy, PlacementState workload, String source, String incidentId,
+                   long now) {
+        IncidentKey incident = new IncidentKey(key, incidentId);
+        Optional<IncidentEntry> entry = task.ledger.entry(incident);
+        if (entry.isPresent()) {
+            if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && now >= entry.get().notBefore().toEpochMilli()
+                    && !task.migrations.migrating(key, incidentId)) {
+                retry(key, binding, policy, workload, source, incidentId, entry.get(), now);
+            } else if (entry.get().state() == IncidentEntry.State.HELD_BACK) {
+                redividing.checkAnswered(key, binding, workload, incidentId, now);
+            }
+            return;
+        }
+        // Marks the incident as decided, so the scan does not decide it again while reservations are out.
+        task.ledger.holdBack(incident);
+        schedule(key, binding, policy, workload, source, incidentId, 0, List.of(), now);
+    }
+
+    /**
+     * Schedules again without {@code source} and without the clusters in {@code refused} that run no share (a running
+     * cluster that refused its growth stays: the view now counts what it said it holds), and carries out the outcome.
+     */
+    void schedule(String key, ResourceBinding binding, PropagationPolicy policy, PlacementState workload, String source, String incidentId,
+                  int attempt, List<String> refused, long now) {
+        Shares shares = shares(binding, source);
+        if (shares == null) {
+            held(binding, incidentId, source, BindingShares.of(binding, binding.getPlacement()).problem(), now);
+            return;
+        }
+        Set<String> avoid = new HashSet<>(Set.of(source));
+        refused.stream().filter(cluster -> !shares.runs(cluster)).forEach(avoid::add);
+        ScheduleResult result;
+        try {
+            result = reschedule(binding, policy, workload, shares.kept(), avoid);
+        } catch (IllegalArgumentException e) {
+            held(binding, incidentId, source, "its requirements cannot be read: " + e.getMessage(), now);
+            return;
+        }
+        if (result instanceof ScheduleResult.Unschedulable no) {
+            task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, source, "MIGRATION_NO_TARGET", "its share stays on " + source + ": "
+                    + no.summary() + (no.problems().isEmpty() ? "" : ": " + String.join("; ", no.problems()))
+                    + (refused.isEmpty() ? "" : " (refused by " + String.join(", ", refused) + ")"), now));
+            return;
+        }
+        ScheduleResult.Scheduled scheduled = (ScheduleResult.Scheduled) result;
+        String newCluster = movedTo(scheduled, shares.kept());
+        if (newCluster == null && scheduled.targets().size() == shares.kept().size() && unchanged(scheduled, shares.kept())) {
+            remove(key, binding, binding.getPlacement(), source, incidentId, policy, now);
+        } else if (newCluster != null) {
+            List<String> candidates = FullStaticAssignmentsLast.ranked(binding,
+                    moveTargets(binding, policy, workload, shares.kept(), avoid, newCluster));
+            PlacementState.Pending pending = new PlacementState.Pending(FailingOver.requestId(key, incidentId, 1, 0), ReservationPurpose.MIGRATE,
+                    incidentId, source, candidates, 0, scheduled.groupIndex(), binding.getGeneration(), 1, now);
+            task.placementStates.save(key, workload.withPending(pending));
+            task.reserveShare(binding, pending.requestId(), pending.cluster(), shares.source());
+        } else {
+            redividing.start(key, binding, workload, source, incidentId, scheduled, shares.kept(), attempt, refused);
+        }
+    }
+
+    /** The retry of a share migration whose command failed: the failed command's remaining candidates still eligible. */
+    private void retry(String key, ResourceBinding binding, PropagationPolicy policy, PlacementState workload, String source, String incidentId,
+                       IncidentEntry previous, long now) {
+        Shares shares = shares(binding, source);
+        if (shares == null) {
+            return;
+        }
+        Set<String> avoid = previous.targetCluster() == null ? Set.of(source) : Set.of(source, previous.targetCluster());
+        List<String> eligible = List.of();
+        try {
+            ScheduleResult result = reschedule(binding, policy, workload, shares.kept(), avoid);
+            String next = result instanceof ScheduleResult.Scheduled scheduled ? movedTo(scheduled, shares.kept()) : null;
+            if (next != null) {
+                eligible = moveTargets(binding, policy, workload, shares.kept(), avoid, next);
+            }
+        } catch (IllegalArgumentException e) {
+            // Unreadable requirements leave no eligible candidate: the retry finds no target.
+        }
+        List<String> candidates = previous.remainingCandidates().stream().filter(eligible::contains).toList();
+        int attempt = previous.attempt() + 1;
+        PlacementState.Pending pending = new PlacementState.Pending(FailingOver.requestId(key, incidentId, attempt, 0), ReservationPurpose.MIGRATE,
+                incidentId, source, candidates, 0, workload.group(), binding.getGeneration(), attempt, now);
+        if (candidates.isEmpty()) {
+            failingOver.noTarget(key, binding, pending, "no remaining candidate is eligible");
+            return;
+        }
+        task.placementStates.save(key, workload.withPending(pending));
+        task.reserveShare(binding, pending.requestId(), pending.cluster(), shares.source());
+    }
+
+    /** Asks the next candidate of a share migration for the share's room (its previous candidate refused). */
+    void reserve(ResourceBinding binding, PlacementState.Pending pending) {
+        Shares shares = shares(binding, pending.sourceCluster());
+        task.reserveShare(binding, pending.requestId(), pending.cluster(), shares == null ? Map.of() : shares.source());
+    }
+
+    private ScheduleResult reschedule(ResourceBinding binding, PropagationPolicy policy, PlacementState workload, List<ScheduleResult.Target> kept,
+                                      Set<String> avoid) {
+        List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
+        return FullStaticAssignmentsLast.scheduled(binding, avoid, without -> task.place(
+                clusters -> scheduler.reschedule(new Placer.Request(demands, policy, clusters, without), workload.group(), kept),
+                r -> r instanceof ScheduleResult.Unschedulable));
+    }
+
+    /**
+     * Where the share may move, in order: {@code first}, then each cluster a re-schedule without the ones before would
+     * move it to (the fallbacks of a refused reservation or a failed command, as a whole workload's candidates).
+     */
+    private List<String> moveTargets(ResourceBinding binding, PropagationPolicy policy, PlacementState workload, List<ScheduleResult.Target> kept,
+                                     Set<String> avoid, String first) {
+        List<String> out = new ArrayList<>(List.of(first));
+        Set<String> without = new HashSet<>(avoid);
+        while (without.add(out.get(out.size() - 1))) {
+            ScheduleResult result = reschedule(binding, policy, workload, kept, without);
+            String next = result instanceof ScheduleResult.Scheduled scheduled ? movedTo(scheduled, kept) : null;
+            if (next == null || out.contains(next)) {
+                break;
+            }
+            out.add(next);
+        }
+        return out;
+    }
+
+    /** The one new cluster of a schedule that keeps every other share as it runs, or null when it is not such a move. */
+    private static String movedTo(ScheduleResult.Scheduled scheduled, List<ScheduleResult.Target> kept) {
+        List<ScheduleResult.Target> added = scheduled.targets().stream()
+                .filter(t -> kept.stream().noneMatch(k -> k.cluster().equals(t.cluster()))).toList();
+        if (added.size() != 1 || scheduled.targets().size() != kept.size() + 1 || !unchanged(scheduled, kept)) {
+            return null;
+        }
+        return added.get(0).cluster();
+    }
+
+    /** Whether every share that keeps running is in the schedule with the same pods. */
+    private static boolean unchanged(ScheduleResult.Scheduled scheduled, List<ScheduleResult.Target> kept) {
+        return kept.stream().allMatch(k -> scheduled.targets().stream()
+                .anyMatch(t -> t.cluster().equals(k.cluster()) && t.components().equals(k.components())));
+    }
+
+    /** The clusters left satisfy the schedule: the share leaves the placement now, and its copy is purged. */
+    private void remove(String key, ResourceBinding binding, Placement placement, String source, String incidentId,
+                        PropagationPolicy policy, long now) {
+        List<ClusterTarget> left = placement.getClusters().stream().filter(t -> !t.getName().equals(source)).toList();
+        task.emitPlacement(placement(binding, left, placement.getScheduling()));
+        task.release(key, source);
+        String fate = leave(key, binding, source, incidentId, policy, !ApplicationFailover.isApplicationIncident(incidentId));
+        task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, source, "SHARE_REMOVED", "the share on " + source + " leaves the placement: "
+                + String.join(", ", left.stream().map(ClusterTarget::getName).toList()) + " satisfy the schedule; " + fate, now));
+    }
+
+    /**
+     * The copy on {@code cluster} has left the placement for the incident: the record a PURGE is made from, as a
+     * completed migration's, and the PURGE itself, when the cluster recovers ({@code failedCluster}) or now (a healthy
+     * cluster: one copy's application failure, or a running cluster a re-division gives no pods); purgeMode Never keeps
+     * the copy. Returns what becomes of the copy, for the audit.
+     */
+    String leave(String key, ResourceBinding binding, String cluster, String incidentId, PropagationPolicy policy, boolean failedCluster) {
+        boolean application = ApplicationFailover.isApplicationIncident(incidentId);
+        FailoverSettings settings = FailoverSettings.of(policy == null ? null : policy.failover());
+        FailoverBehavior behavior = application && settings.application() != null ? settings.application() : settings.cluster();
+        MigrationCommand removed = failingOver.removal(key, incidentId, cluster, behavior.purgeMode(), behavior.gracePeriodSeconds());
+        task.migrations.save(removed.getCommandId(), MigrationRecord.newBuilder()
+                .setCommand(removed).setPhase(MigrationRecordPhase.COMPLETED).setUpdatedAt(removed.getIssuedAt()).build());
+        if (behavior.purgeMode() == PurgeMode.Never) {
+            return "purgeMode Never keeps its copy";
+        }
+        if (failedCluster) {
+            task.staleCopies.remember(cluster, key, removed.getCommandId());
+            return "its copy is purged when " + cluster + " recovers";
+        }
+        // Nothing to wait for: no new copy replaces this one, the clusters that keep it run already.
+        failingOver.purge(removed, cluster, behavior.purgeMode() == PurgeMode.Gracefully ? Integer.valueOf(0) : behavior.gracePeriodSeconds(),
+                cluster + " runs no share of the workload any more; purge " + behavior.purgeMode() + " the copy there");
+        return "its copy on " + cluster + " is purged now";
+    }
+
+    private void held(ResourceBinding binding, String incidentId, String source, String why, long now) {
+        task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, source, "MIGRATION_HELD", "its share stays on " + source + ": " + why
+                + "; the other clusters keep running", now));
+    }
+
+    /** The shares of the clusters that keep running and the share of the failed one. */
+    record Shares(List<ScheduleResult.Target> kept, Map<String, Long> source) {
+
+        boolean runs(String cluster) {
+            return kept.stream().anyMatch(t -> t.cluster().equals(cluster));
+        }
+    }
+
+    /**
+     * The binding's shares split around {@code source}: as its placement lists them per component ({@link BindingShares}),
+     * else as {@link #share} reads them; null when the binding does not say each component's share.
+     */
+    static Shares shares(ResourceBinding binding, String source) {
+        Placement placement = binding.getPlacement();
+        List<Map<String, Long>> listed = BindingShares.lists(placement) ? BindingShares.of(binding, placement).shares() : null;
+        List<ScheduleResult.Target> kept = new ArrayList<>();
+        Map<String, Long> sourceShare = Map.of();
+        for (int i = 0; i < placement.getClusters().size(); i++) {
+            ClusterTarget target = placement.getClusters().get(i);
+            Map<String, Long> share = listed != null ? listed.get(i) : share(binding, placement, target);
+            if (share == null) {
+                return null;
+            }
+            if (target.getName().equals(source)) {
+                sourceShare = share;
+            } else {
+                kept.add(new ScheduleResult.Target(target.getName(), share));
+            }
+        }
+        return new Shares(kept, sourceShare);
+    }
+
+    /** Each component's pods on the target: all when Duplicated, its replicas for one component when Divided, else null. */
+    private static Map<String, Long> share(ResourceBinding binding, Placement placement, ClusterTarget target) {
+        Map<String, Long> share = new LinkedHashMap<>();
+        if (placement.getScheduling() == ReplicaScheduling.DUPLICATED) {
+            binding.getComponents().forEach(c -> share.put(c.getName(), (long) c.getReplicas()));
+            return share;
+        }
+        if (binding.getComponents().size() != 1 || target.getReplicas() == null) {
+            return null;
+        }
+        share.put(binding.getComponents().get(0).getName(), target.getReplicas());
+        return share;
+    }
+
+    /** The placement after a share moved from {@code source} to {@code target}: the same shares, one cluster renamed. */
+    static AdmissionRequest moved(ResourceBinding binding, String source, String target, String decidedBy) {
+        Placement placement = binding.getPlacement();
+        List<ClusterTarget> clusters = placement.getClusters().stream()
+                .map(t -> t.getName().equals(source) ? ClusterTarget.newBuilder(t).setName(target).build() : t).toList();
+        return placement(binding, clusters, placement.getScheduling(), decidedBy);
+    }
+
+    static AdmissionRequest placement(ResourceBinding binding, List<ClusterTarget> clusters, ReplicaScheduling scheduling) {
+        return placement(binding, clusters, scheduling, FailingOver.DECIDED_BY);
+    }
+
+    private static AdmissionRequest placement(ResourceBinding binding, List<ClusterTarget> clusters, ReplicaScheduling scheduling,
+                                              String decidedBy) {
+        return AdmissionRequest.newBuilder()
+                .setType(AdmissionRequestType.PLACEMENT)
+                .setNamespace(binding.getNamespace())
+                .setWorkloadKey(binding.getWorkloadKey())
+                .setPlacement(Placement.newBuilder().setClusters(clusters).setScheduling(scheduling).setDecidedBy(decidedBy).build())
+                .build();
+    }
+}

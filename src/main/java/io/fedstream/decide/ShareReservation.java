@@ -1,0 +1,80 @@
+package io.fedstream.decide;
+
+import io.fedstream.admit.Placement;
+import io.fedstream.place.ScheduleResult;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A placement over several clusters waiting for its reservations: one decision, one reservation request per target
+ * cluster for that cluster's share, each granted or still awaited.
+ *
+ * @param decisionId names the placement decision; each share's request id extends it with its cluster
+ * @param generation the binding generation being placed
+ * @param group the affinity group the schedule came from
+ * @param attempt the schedule attempt, from 0; each refusal re-plans without the refusing cluster
+ * @param scheduling DUPLICATED (every target runs every replica) or DIVIDED (each its share)
+ * @param shares the target clusters in the scheduler's order
+ * @param refused the clusters that refused an earlier attempt of this generation (left out of re-planning)
+ * @param placed true once every share was granted and the placement went to the admit stage
+ * @param askedAt when the requests went out (epoch ms)
+ */
+public record ShareReservation(String decisionId, long generation, int group, int attempt, Placement.Scheduling scheduling,
+                               List<Share> shares, List<String> refused, boolean placed, long askedAt) {
+
+    /**
+     * One target cluster's share: each component's pods there.
+     *
+     * @param requestId the id of the reservation request for this share
+     */
+    public record Share(String cluster, Map<String, Long> components, String requestId, boolean granted) {
+
+        public Share {
+            // In the scheduler's order of components, as the binding lists them: Map.copyOf's order changes with every JVM.
+            components = Collections.unmodifiableMap(new LinkedHashMap<>(components));
+        }
+
+        /** Pods of every component on this cluster. */
+        public long replicas() {
+            return components.values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
+
+    public ShareReservation {
+        shares = List.copyOf(shares);
+        refused = List.copyOf(refused);
+    }
+
+    /** The share a reservation answer is for, or null when the request is not one of this decision's. */
+    public Share share(String requestId) {
+        return shares.stream().filter(s -> s.requestId().equals(requestId)).findFirst().orElse(null);
+    }
+
+    /** This reservation with the share of {@code requestId} granted. */
+    public ShareReservation granted(String requestId) {
+        List<Share> next = new ArrayList<>();
+        shares.forEach(s -> next.add(s.requestId().equals(requestId) ? new Share(s.cluster(), s.components(), s.requestId(), true) : s));
+        return new ShareReservation(decisionId, generation, group, attempt, scheduling, next, refused, placed, askedAt);
+    }
+
+    public boolean allGranted() {
+        return shares.stream().allMatch(Share::granted);
+    }
+
+    public ShareReservation asPlaced() {
+        return new ShareReservation(decisionId, generation, group, attempt, scheduling, shares, refused, true, askedAt);
+    }
+
+    /** True while the placement is made (waiting for the binding to show it) or an answer may still come. */
+    public boolean holds(long now) {
+        return placed || now - askedAt < PlacementState.Pending.ANSWER_TIMEOUT_MS;
+    }
+
+    /** The target clusters in the scheduler's order, each with its pods per component. */
+    public List<ScheduleResult.Target> targets() {
+        return shares.stream().map(s -> new ScheduleResult.Target(s.cluster(), s.components())).toList();
+    }
+}

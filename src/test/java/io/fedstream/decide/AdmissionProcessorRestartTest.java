@@ -1,0 +1,133 @@
+package io.fedstream.decide;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.AdmissionRequestType;
+import io.fedstream.avro.Op;
+import io.fedstream.avro.PolicyEvent;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.metrics.FedstreamMetrics;
+import io.fedstream.decide.PolicyMirror;
+import io.fedstream.serde.AvroSerdeConfig;
+import io.fedstream.serde.AvroSerdes;
+import io.fedstream.serde.InProcessSchemaRegistry;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The admit processor alone, its status punctuator fired by hand: a task that starts again over stores that hold
+ * quotas, with nothing due in memory, writes every status it holds at its first punctuation.
+ */
+class AdmissionProcessorRestartTest {
+
+    private static final Duration INTERVAL = Duration.ofMillis(250);
+    private static final long NOW = Instant.parse("2026-11-29T10:00:00Z").toEpochMilli();
+
+    private final AvroSerdes serdes = new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults());
+    private final Serde<PolicyEvent> policySerde = serdes.specific(PolicyEvent.class, false);
+    private final AtomicLong policyChanges = new AtomicLong();
+    private MockProcessorContext<String, AdmitOutcome> context;
+    private KeyValueStore<String, PolicyEvent> policies;
+
+    @BeforeEach
+    void storesWithQuotasInTwoNamespacesTakenInByAnEarlierTask() {
+        context = new MockProcessorContext<>();
+        context.setCurrentSystemTimeMs(NOW);
+        policies = store(PolicyMirror.STORE, policySerde);
+        for (String name : List.of(AdmitStores.QUOTAS, AdmitStores.USAGE, AdmitStores.ADMITTED, AdmitStores.PENDING, AdmitStores.QUEUE,
+                AdmitStores.QUOTA_SOURCES, AdmitStores.AGGREGATES)) {
+            store(name, Serdes.ByteArray());
+        }
+        Serde<ResourceBinding> bindings = serdes.specific(ResourceBinding.class, false);
+        store(AdmitStores.BINDINGS, bindings);
+        store(AdmitStores.ADMITTED_BINDINGS, bindings);
+        store(AdmitStores.BINDING_NAMES, Serdes.String());
+
+        quota("team-a", "q", "{\"cpu\":\"4\"}");
+        quota("team-b", "q", "{\"cpu\":\"2\"}");
+        quota("team-b", "refused", "{\"cpus\":\"2\"}");
+        AdmissionProcessor earlier = started();
+        earlier.process(quotaSync("team-a"));
+        earlier.process(quotaSync("team-b"));
+        context.resetForwards();
+    }
+
+    @Test
+    void theStatusWriteIsScheduledOnTheWallClockEveryInterval() {
+        started();
+
+        assertThat(context.scheduledPunctuators()).last().satisfies(punctuator -> {
+            assertThat(punctuator.getInterval()).isEqualTo(INTERVAL);
+            assertThat(punctuator.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
+        });
+    }
+
+    @Test
+    void aRestartedTaskWritesTheStatusOfEveryQuotaItHoldsAtItsFirstPunctuation() {
+        started();
+        assertThat(context.forwarded()).as("nothing at start").isEmpty();
+
+        punctuate(NOW + 250);
+
+        assertThat(statuses()).containsExactly("team-a/q@" + (NOW + 250), "team-b/q@" + (NOW + 250), "team-b/refused@" + (NOW + 250));
+        context.resetForwards();
+
+        punctuate(NOW + 500);
+
+        assertThat(context.forwarded()).as("only once: nothing changed since").isEmpty();
+    }
+
+    private AdmissionProcessor started() {
+        AdmissionProcessor processor = new AdmissionProcessor("fedstream.policies", policySerde.serializer(), policyChanges::get,
+                INTERVAL, FedstreamMetrics.create());
+        processor.init(context);
+        return processor;
+    }
+
+    private void punctuate(long at) {
+        context.setCurrentSystemTimeMs(at);
+        context.scheduledPunctuators().get(context.scheduledPunctuators().size() - 1).getPunctuator().punctuate(at);
+    }
+
+    /** The statuses forwarded, as {@code key@timestamp}. */
+    private List<String> statuses() {
+        return context.forwarded().stream()
+                .map(MockProcessorContext.CapturedForward::record)
+                .filter(record -> record.value() instanceof AdmitOutcome.Status)
+                .map(record -> record.key() + "@" + record.timestamp())
+                .toList();
+    }
+
+    private void quota(String namespace, String name, String overall) {
+        policies.put(QuotaSync.POLICY_PREFIX + namespace + "/" + name, PolicyEvent.newBuilder().setOp(Op.UPSERT)
+                .setManifest("""
+                        {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota",
+                         "metadata":{"name":"%s","namespace":"%s"},"spec":{"overall":%s}}""".formatted(name, namespace, overall))
+                .setObservedAt(Instant.ofEpochMilli(NOW)).build());
+        policyChanges.incrementAndGet();
+    }
+
+    private static Record<String, AdmissionRequest> quotaSync(String namespace) {
+        return new Record<>(namespace, AdmissionRequest.newBuilder().setType(AdmissionRequestType.QUOTA_SYNC).setNamespace(namespace).build(), NOW);
+    }
+
+    private <V> KeyValueStore<String, V> store(String name, Serde<V> values) {
+        KeyValueStore<String, V> store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(), values)
+                .withLoggingDisabled().build();
+        store.init(context.getStateStoreContext(), store);
+        context.addStateStore(store);
+        return store;
+    }
+}

@@ -1,0 +1,251 @@
+package io.fedstream.decide;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fedstream.InternalSerdes;
+import io.fedstream.admit.Placement;
+import io.fedstream.avro.ReservationPurpose;
+import io.fedstream.avro.StoredIncident;
+import io.fedstream.failover.IncidentEntry;
+import io.fedstream.place.AppliedPlacement;
+import io.fedstream.place.ScheduleResult;
+import io.fedstream.serde.AvroSerdeConfig;
+import io.fedstream.serde.AvroSerdes;
+import io.fedstream.serde.InProcessSchemaRegistry;
+import io.fedstream.serde.StoredEncoding;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.serialization.Serde;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The values of the stores that used to hold JSON, now Avro records of schemas/internal: each comes back as it was
+ * stored, every field, null and empty ones too, and a value still in the old JSON form is refused naming store and type.
+ */
+class PlaceFailoverStoreValuesTest {
+
+    private final PlaceFailoverStores.ValueSerdes values =
+            InternalSerdes.of(new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults())).placeFailoverStores();
+    private final Serde<PlacementState> placementStates = PlacementStateAvro.serde(values.placementStates());
+    private final Serde<ApplicationFailure> applicationFailures = ApplicationFailureAvro.serde(values.applicationFailures());
+    private final Serde<AppliedPlacement> appliedPlacements = AppliedPlacementAvro.serde(values.appliedPlacements());
+
+    // ---- placement-states-store
+
+    @Test
+    void aNewPlacementStateComesBackWithNothingInFlightAndNothingPreserved() {
+        PlacementState back = roundTrip(placementStates, PlaceFailoverStores.WORKLOADS, PlacementState.NEW);
+
+        assertThat(back).isEqualTo(PlacementState.NEW);
+        assertThat(back.pending()).isNull();
+        assertThat(back.placedCluster()).isNull();
+        assertThat(back.unplaceableGeneration()).isEqualTo(-1);
+        assertThat(back.preserved()).isEmpty();
+        assertThat(back.shares()).isNull();
+        assertThat(back.redivision()).isNull();
+        assertThat(back.listedUnder()).isNull();
+    }
+
+    @Test
+    void aPlacementStateWithEveryFieldSetComesBackEqual() {
+        PlacementState.Pending migrate = new PlacementState.Pending("w/dc-1-100/2/0", ReservationPurpose.MIGRATE, "dc-1-100", "dc-1",
+                List.of("dc-3", "dc-2"), 1, 2, 7, 2, 1_700_000_000_123L);
+        ShareReservation shares = new ShareReservation("w/place/g7/1", 7, 2, 1, Placement.Scheduling.DIVIDED,
+                List.of(share("dc-2", "w/place/g7/1/dc-2", true, "worker", 3L, "main", 1L), share("dc-3", "w/place/g7/1/dc-3", false, "main", 2L)),
+                List.of("dc-4"), true, 1_700_000_000_456L);
+        Redivision redivision = new Redivision("w/dc-1-100~s0", "dc-1-100", "dc-1", 7, 2, 0, Placement.Scheduling.DUPLICATED,
+                List.of(target("dc-2", "worker", 3L, "main", 1L), target("dc-3", "main", 2L)),
+                List.of(share("dc-3", "w/dc-1-100~s0/dc-3", false, "main", 1L)), List.of("dc-5", "dc-6"), 1_700_000_000_789L);
+        PlacementState state = new PlacementState(migrate, "dc-1", 2, 5, Map.of("fedstream.io/checkpoint", "s3://b/chk-42", "offset", "17"),
+                shares, redivision, "team-a/web-policy");
+
+        PlacementState back = roundTrip(placementStates, PlaceFailoverStores.WORKLOADS, state);
+
+        assertThat(back).isEqualTo(state);
+        assertThat(back.pending().cluster()).isEqualTo("dc-2");
+        assertThat(back.shares().shares().get(0).components().keySet()).as("components in the scheduler's order").containsExactly("worker", "main");
+        assertThat(back.redivision().targets().get(0).components().keySet()).containsExactly("worker", "main");
+    }
+
+    @Test
+    void aPlacementStateWithNullAndEmptyNestedFieldsComesBackEqual() {
+        PlacementState.Pending place = new PlacementState.Pending("w/place/g1/0", ReservationPurpose.PLACE, null, null, List.of(), 0, 0, 1, 0, 0L);
+        ShareReservation asked = new ShareReservation("w/place/g1/0", 1, 0, 0, Placement.Scheduling.DUPLICATED, List.of(), List.of(), false, 5L);
+        Redivision rescale = new Redivision("w/rescale-g3~s0", "rescale-g3", null, 3, 0, 0, Placement.Scheduling.DIVIDED, List.of(),
+                List.of(share("dc-1", "w/rescale-g3~s0/dc-1", true)), List.of(), 9L);
+        PlacementState state = new PlacementState(place, null, 0, -1, Map.of(), asked, rescale, null);
+
+        PlacementState back = roundTrip(placementStates, PlaceFailoverStores.WORKLOADS, state);
+
+        assertThat(back).isEqualTo(state);
+        assertThat(back.pending().incidentId()).isNull();
+        assertThat(back.pending().sourceCluster()).isNull();
+        assertThat(back.redivision().sourceCluster()).isNull();
+        assertThat(back.redivision().growth().get(0).components()).isEmpty();
+    }
+
+    // ---- incidents-store
+
+    @Test
+    void anIncidentEntryWithEveryFieldSetComesBackEqual() {
+        IncidentEntry entry = new IncidentEntry(IncidentEntry.State.RETRY_PENDING, "cmd-7", 2, "dc-3", List.of("dc-2", "dc-4"),
+                Map.of("fedstream.io/checkpoint", "s3://b/chk-42"), Instant.ofEpochMilli(1_700_000_030_000L));
+
+        assertThat(incidentRoundTrip(entry)).isEqualTo(entry);
+    }
+
+    @Test
+    void anIncidentEntryWithoutCommandTargetOrRetryTimeComesBackEqual() {
+        IncidentEntry entry = new IncidentEntry(IncidentEntry.State.HELD_BACK, null, 0, null, List.of(), Map.of(), null);
+
+        IncidentEntry back = incidentRoundTrip(entry);
+
+        assertThat(back).isEqualTo(entry);
+        assertThat(back.commandId()).isNull();
+        assertThat(back.targetCluster()).isNull();
+        assertThat(back.notBefore()).isNull();
+    }
+
+    @ParameterizedTest
+    @EnumSource(IncidentEntry.State.class)
+    void everyIncidentStateIsStored(IncidentEntry.State state) {
+        IncidentEntry entry = new IncidentEntry(state, "cmd-1", 1, "dc-2", List.of("dc-3"), Map.of(), null);
+
+        assertThat(incidentRoundTrip(entry).state()).isEqualTo(state);
+    }
+
+    // ---- application-failures-store
+
+    @Test
+    void anApplicationFailureComesBackEqualAtEachStepOfItsFailover() {
+        ApplicationFailure spell = ApplicationFailure.since("dc-1", 1_700_000_000_123L, "FAILED");
+
+        for (ApplicationFailure failure : List.of(spell, spell.migrationStarted(), spell.migrationStarted().purgeIssued(), spell.purgeIssued())) {
+            assertThat(roundTrip(applicationFailures, PlaceFailoverStores.APPLICATION_FAILURES, failure)).isEqualTo(failure);
+        }
+    }
+
+    // ---- policy-placements-index
+
+    @Test
+    void anAppliedPlacementComesBackEqualWithOrWithoutItsAffinityGroup() {
+        AppliedPlacement single = new AppliedPlacement("ns/web-policy", null, "ClusterAffinity{name=null, clusterNames={dc-1, dc-2}}",
+                "[]", "[SpreadConstraint{spreadByField=cluster, maxGroups=1}]", "DIVIDED WeightedDivision{weights={dc-1=1}}");
+        AppliedPlacement grouped = new AppliedPlacement("ns/web-policy", "primary", "ClusterAffinity{name=primary}", "[]", "[]", "DUPLICATED null");
+
+        for (AppliedPlacement applied : List.of(single, grouped, grouped.claimedBy(PolicyPlacements.UNCLAIMED))) {
+            assertThat(roundTrip(appliedPlacements, PlaceFailoverStores.POLICY_PLACEMENTS, applied)).isEqualTo(applied);
+        }
+    }
+
+    // ---- the old JSON form, as a store's serde reads it (its topic is the store's changelog)
+
+    @Test
+    void aPlacementStateStillInJsonIsRefusedNamingTheStoreAndTheType() {
+        assertRefusedAsJson(placementStates, PlaceFailoverStores.WORKLOADS, "PlacementState", "{\"pending\":null,\"placedCluster\":\"dc-1\","
+                + "\"group\":0,\"unplaceableGeneration\":-1,\"preserved\":{},\"shares\":null,\"redivision\":null,\"listedUnder\":null}");
+    }
+
+    @Test
+    void anIncidentStillInJsonIsRefusedNamingTheStore() {
+        assertRefusedAsJson(values.incidents(), PlaceFailoverStores.INCIDENTS, null, "{\"state\":\"ISSUED\",\"commandId\":\"cmd-1\","
+                + "\"attempt\":1,\"targetCluster\":\"dc-2\",\"remainingCandidates\":[],\"preservedState\":{},\"notBeforeMs\":null}");
+    }
+
+    @Test
+    void anApplicationFailureStillInJsonIsRefusedNamingTheStoreAndTheType() {
+        assertRefusedAsJson(applicationFailures, PlaceFailoverStores.APPLICATION_FAILURES, "ApplicationFailure", "{\"cluster\":\"dc-1\","
+                + "\"sinceMs\":1,\"phase\":\"FAILED\",\"incidentId\":\"dc-1-1-application\",\"migrating\":false,\"purged\":false}");
+    }
+
+    @Test
+    void anAppliedPlacementStillInJsonIsRefusedNamingTheStoreAndTheType() {
+        assertRefusedAsJson(appliedPlacements, PlaceFailoverStores.POLICY_PLACEMENTS, "AppliedPlacement", "{\"policy\":\"ns/p\",\"group\":null,"
+                + "\"affinity\":\"null\",\"tolerations\":\"[]\",\"spread\":\"[]\",\"scheduling\":\"DUPLICATED null\"}");
+    }
+
+    // ---- the classifiers the task runs at start (StoreEncodingCheck)
+
+    @Test
+    void everyStoreOfTheStagesOwnRecordsIsCheckedAndItsAvroIsCurrent() {
+        Map<String, byte[]> stored = Map.of(
+                PlaceFailoverStores.WORKLOADS, placementStates.serializer().serialize(changelog(PlaceFailoverStores.WORKLOADS),
+                        new PlacementState(null, "dc-1", 0, -1, Map.of(), null, null, null)),
+                PlaceFailoverStores.INCIDENTS, values.incidents().serializer().serialize(changelog(PlaceFailoverStores.INCIDENTS),
+                        StoreIncidents.stored(new IncidentEntry(IncidentEntry.State.HELD_BACK, null, 0, null, List.of(), Map.of(), null))),
+                PlaceFailoverStores.APPLICATION_FAILURES, applicationFailures.serializer().serialize(changelog(PlaceFailoverStores.APPLICATION_FAILURES),
+                        new ApplicationFailure("dc-1", 1, "FAILED", "dc-1-1-application", false, false)),
+                PlaceFailoverStores.POLICY_PLACEMENTS, appliedPlacements.serializer().serialize(changelog(PlaceFailoverStores.POLICY_PLACEMENTS),
+                        new AppliedPlacement("ns/p", null, "null", "[]", "[]", "DUPLICATED null")));
+
+        assertThat(PlaceFailoverStores.encodings()).containsOnlyKeys(stored.keySet());
+        stored.forEach((store, bytes) -> assertThat(PlaceFailoverStores.encodings().get(store).of(bytes)).as(store).isEqualTo(StoredEncoding.CURRENT));
+    }
+
+    @Test
+    void theirJsonIsTheEncodingOfEarlierVersions() {
+        byte[] json = ("{\"cluster\":\"dc-1\",\"sinceMs\":1,\"phase\":\"FAILED\",\"incidentId\":\"dc-1-1-application\","
+                + "\"migrating\":false,\"purged\":false}").getBytes(StandardCharsets.UTF_8);
+
+        assertThat(PlaceFailoverStores.encodings().get(PlaceFailoverStores.APPLICATION_FAILURES).of(json))
+                .isEqualTo(new StoredEncoding.Earlier("JSON, the encoding of fedstream before commit 1af7201"));
+        assertThat(PlaceFailoverStores.encodings().get(PlaceFailoverStores.WORKLOADS).of(new byte[] {1, 2, 3}))
+                .isInstanceOf(StoredEncoding.Unreadable.class);
+    }
+
+    @Test
+    void aValueItsAvroRecordCannotHoldIsRefusedOnWriteNamingTheType() {
+        ApplicationFailure nameless = new ApplicationFailure(null, 1, "FAILED", "x-1-application", false, false);
+
+        assertThatThrownBy(() -> applicationFailures.serializer().serialize(changelog(PlaceFailoverStores.APPLICATION_FAILURES), nameless))
+                .isInstanceOf(SerializationException.class)
+                .hasMessageStartingWith("Cannot write ApplicationFailure for topic 'fedstream-application-failures-store-changelog' as Avro: ")
+                .hasMessageContaining("cluster");
+    }
+
+    /** {@code type} null: the store holds the generated record itself, and the changelog alone names what was expected. */
+    private static void assertRefusedAsJson(Serde<?> serde, String store, String type, String json) {
+        assertThatThrownBy(() -> serde.deserializer().deserialize(changelog(store), json.getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(SerializationException.class)
+                .hasMessageStartingWith((type == null ? "" : "Cannot read " + type + ": ") + "Record from topic '" + changelog(store) + "'"
+                        + " starts with magic byte 0x7b, expected 0x00 (Confluent wire format); first bytes: 7b 22");
+    }
+
+    private IncidentEntry incidentRoundTrip(IncidentEntry entry) {
+        return StoreIncidents.entry(roundTrip(values.incidents(), PlaceFailoverStores.INCIDENTS, StoreIncidents.stored(entry)));
+    }
+
+    private static <T> T roundTrip(Serde<T> serde, String store, T value) {
+        byte[] bytes = serde.serializer().serialize(changelog(store), value);
+        assertThat(bytes[0]).as("Confluent wire format").isZero();
+        return serde.deserializer().deserialize(changelog(store), bytes);
+    }
+
+    /** The topic Kafka Streams hands a store's serdes: its changelog's ({@code ApplicationFailoverTest} reads one in a topology). */
+    private static String changelog(String store) {
+        return "fedstream-" + store + "-changelog";
+    }
+
+    private static ShareReservation.Share share(String cluster, String requestId, boolean granted, Object... components) {
+        return new ShareReservation.Share(cluster, pods(components), requestId, granted);
+    }
+
+    private static ScheduleResult.Target target(String cluster, Object... components) {
+        return new ScheduleResult.Target(cluster, pods(components));
+    }
+
+    private static Map<String, Long> pods(Object... components) {
+        Map<String, Long> pods = new LinkedHashMap<>();
+        for (int i = 0; i < components.length; i += 2) {
+            pods.put((String) components[i], (Long) components[i + 1]);
+        }
+        return pods;
+    }
+}
