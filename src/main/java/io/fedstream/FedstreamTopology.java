@@ -1,27 +1,20 @@
 package io.fedstream;
 
 import io.fedstream.decide.AdmitSettings;
-import io.fedstream.decide.AdmitStage;
-import io.fedstream.avro.AdmissionRequest;
-import io.fedstream.avro.ReservationAnswer;
-import io.fedstream.avro.WorkloadEvent;
-import io.fedstream.decide.BindStage;
 import io.fedstream.config.Topics;
+import io.fedstream.decide.NamespaceStage;
 import io.fedstream.decide.PlaceFailoverSettings;
-import io.fedstream.decide.PlaceFailoverStage;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.decide.ClusterDirectory;
 import io.fedstream.decide.ClusterViewChanges;
 import io.fedstream.decide.PolicyMirror;
 import io.fedstream.decide.SelectableClusterChanges;
-import io.fedstream.decide.ReserveCapacityStage;
 import java.util.Properties;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyConfig;
-import org.apache.kafka.streams.kstream.KStream;
 
 /**
  * The composition root of the workload client's topology: wires every stage of DESIGN.md but the cluster watch, by
@@ -65,15 +58,8 @@ public final class FedstreamTopology {
         SelectableClusterChanges clusterChanges = new SelectableClusterChanges();
         ClusterViewChanges viewChanges = new ClusterViewChanges();
         ClusterDirectory.addTo(builder, topics.clusterViews(), clusterChanges, viewChanges);
-        BindStage bind = new BindStage(topics, interpreterExtensions, policies, metrics, clusterChanges);
-        KStream<String, WorkloadEvent> workloads = bind.source(builder);
-        KStream<String, AdmissionRequest> requests = bind.addTo(builder, workloads);
-        KStream<String, ReservationAnswer> answers =
-                new ReserveCapacityStage(topics, fleet.reservationTtl(), serdes.reservations()).addTo(builder);
-        KStream<String, AdmissionRequest> placements =
-                new PlaceFailoverStage(topics, fleet, serdes.reservationAnswers(), serdes.placeFailoverStores(), policies, viewChanges, metrics)
-                        .addTo(builder, answers);
-        new AdmitStage(topics, serdes.admissionRequests(), policies, fleet.partitions(), admission, metrics).addTo(builder, workloads, requests, placements);
+        new NamespaceStage(topics, interpreterExtensions, fleet, admission, serdes.placeFailoverStores(), policies, clusterChanges, viewChanges,
+                metrics).addTo(builder);
     }
 
     private static Properties namingRules() {

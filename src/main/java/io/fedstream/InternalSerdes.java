@@ -41,6 +41,6 @@ public record InternalSerdes(
     /** The place-and-fail-over stage's store values. */
     public PlaceFailoverStores.ValueSerdes placeFailoverStores() {
         return new PlaceFailoverStores.ValueSerdes(migrationRecords, storedPlacementStates, storedIncidents, storedApplicationFailures,
-                storedAppliedPlacements);
+                storedAppliedPlacements, reservations);
     }
 }

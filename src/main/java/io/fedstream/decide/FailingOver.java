@@ -376,7 +376,7 @@ final class FailingOver {
             MigrationCommand command = planned.command();
             command.setTargetManifest(ShareOverrides.movedManifest(binding, command.getSourceCluster(), command.getTargetCluster()));
             command.setTargetReplicas(ShareReplicas.moved(binding, command.getSourceCluster(), command.getTargetCluster()));
-            task.emit(key, new PlaceFailoverOutcome.Command(command));
+            task.command(command);
             task.migrations.save(command.getCommandId(), MigrationRecord.newBuilder()
                     .setCommand(command).setPhase(MigrationRecordPhase.ISSUED).setUpdatedAt(command.getIssuedAt()).build());
             task.audit(PlaceFailoverAudit.command(binding, command, "MIGRATION_ISSUED",
@@ -488,7 +488,7 @@ final class FailingOver {
                 .setIncrementalBytes(0)
                 .setIssuedAt(task.instant())
                 .build();
-        task.emit(key, new PlaceFailoverOutcome.Command(purge));
+        task.command(purge);
         task.migrations.save(purge.getCommandId(), MigrationRecord.newBuilder()
                 .setCommand(purge).setPhase(MigrationRecordPhase.ISSUED).setUpdatedAt(purge.getIssuedAt()).build());
         ResourceBinding binding = task.bindings.of(key);

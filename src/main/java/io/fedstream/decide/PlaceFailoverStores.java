@@ -2,6 +2,7 @@ package io.fedstream.decide;
 
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationRecord;
+import io.fedstream.avro.Reservation;
 import io.fedstream.avro.StoredAppliedPlacement;
 import io.fedstream.avro.StoredApplicationFailure;
 import io.fedstream.avro.StoredIncident;
@@ -70,7 +71,8 @@ public final class PlaceFailoverStores {
 
     /** The serdes of the stores' own records (schemas/internal), which the composition root builds. */
     public record ValueSerdes(Serde<MigrationRecord> migrations, Serde<StoredPlacementState> placementStates, Serde<StoredIncident> incidents,
-                              Serde<StoredApplicationFailure> applicationFailures, Serde<StoredAppliedPlacement> appliedPlacements) {}
+                              Serde<StoredApplicationFailure> applicationFailures, Serde<StoredAppliedPlacement> appliedPlacements,
+                              Serde<Reservation> reservations) {}
 
     static String[] all() {
         return new String[] {BINDINGS, CLUSTER_WORKLOADS, WORKLOADS, UNPLACED, STATUS, DELTAS, INCIDENTS, OPEN_INCIDENTS, MIGRATIONS, STALE_COPIES,

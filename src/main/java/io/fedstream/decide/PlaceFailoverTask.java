@@ -36,9 +36,8 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
-import org.apache.kafka.common.header.internals.RecordHeaders;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
-import org.apache.kafka.streams.processor.api.Record;
+import io.fedstream.avro.MigrationCommand;
+import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
@@ -46,7 +45,9 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 /** One task of the place-and-fail-over stage: its stores, the fleet views it reads, and how it emits outcomes. */
 final class PlaceFailoverTask {
 
-    final ProcessorContext<String, PlaceFailoverOutcome> context;
+    final ProcessingContext context;
+    private final Handoffs handoffs;
+    private final Outputs outputs;
     final PlaceFailoverSettings settings;
     final WorkloadBindings bindings;
     final PlacementStates placementStates;
@@ -66,8 +67,6 @@ final class PlaceFailoverTask {
     private final LongSupplier policyChanges;
     /** What each cluster held reserved at its last answer to this task: heartbeats do not show it yet. */
     private final Map<String, Heard> lastReserved = new HashMap<>();
-    /** What this call (a record's processing or a punctuation) asked of the clusters, until {@link #sendAsked()}. */
-    private final ReservationBatches asked = new ReservationBatches();
     /** Per incident, the failover burst this task plans: in memory, as a ranking aid that a restart may forget. */
     private final Map<String, Burst> bursts = new HashMap<>();
 
@@ -78,9 +77,11 @@ final class PlaceFailoverTask {
     private record Heard(Resources reserved, long at) {
     }
 
-    PlaceFailoverTask(ProcessorContext<String, PlaceFailoverOutcome> context, PlaceFailoverSettings settings,
+    PlaceFailoverTask(ProcessingContext context, Handoffs handoffs, Outputs outputs, PlaceFailoverSettings settings,
                       Topic<String, ResourceBinding> bindingsTopic, String deltaTopic, LongSupplier policyChanges, ClusterViewChanges viewChanges) {
         this.context = context;
+        this.handoffs = handoffs;
+        this.outputs = outputs;
         this.settings = settings;
         this.bindings = new WorkloadBindings(context.getStateStore(PlaceFailoverStores.BINDINGS),
                 context.getStateStore(PlaceFailoverStores.CLUSTER_WORKLOADS), bindingsTopic);
@@ -103,25 +104,8 @@ final class PlaceFailoverTask {
         this.clusters = new ParsedClusterViews(clusterViews, viewChanges);
     }
 
-    /**
-     * The timestamp of what this task emits: the input record's while it processes one, the wall clock in a
-     * punctuation. Propagating event time keeps a workload's reservation, answer and placement decision in the event
-     * order of its binding, so a task that reads two inputs takes them in turn; stamped with the wall clock, they
-     * sorted after a whole backlog of older admission requests and every placement waited for the backlog to drain.
-     */
-    private long emittedAt = -1;
-
-    /** The task now processes a record of this timestamp, or (-1) runs a punctuation. */
-    void processing(long recordTimestamp) {
-        this.emittedAt = recordTimestamp;
-    }
-
     long now() {
         return context.currentSystemTimeMs();
-    }
-
-    private long emittedAt() {
-        return emittedAt >= 0 ? emittedAt : now();
     }
 
     Instant instant() {
@@ -171,8 +155,8 @@ final class PlaceFailoverTask {
         }
     }
 
-    void emit(String key, PlaceFailoverOutcome outcome) {
-        context.forward(new Record<>(key, outcome, emittedAt(), new RecordHeaders()));
+    void command(MigrationCommand command) {
+        outputs.command(command);
     }
 
     /**
@@ -191,21 +175,21 @@ final class PlaceFailoverTask {
                 && !PolicyPlacements.UNCLAIMED.equals(state.listedUnder())) {
             placement.setPolicy(state.listedUnder());
         }
-        emit(request.getNamespace(), new PlaceFailoverOutcome.Place(request));
+        handoffs.admit(request);
     }
 
-    void emit(String key, PlaceFailoverOutcome.DeadLettered outcome) {
-        context.forward(new Record<String, PlaceFailoverOutcome>(key, outcome, emittedAt(), outcome.letter().headers()));
+    void deadLetter(String key, DeadLetter letter, byte[] originalValue) {
+        outputs.deadLetter(key, letter, originalValue);
     }
 
     /** A punctuator could not handle a store entry: a dead letter keyed by the entry's key, naming the store. */
     void deadLetterEntry(String stage, String store, String key, RuntimeException e) {
         DeadLetter letter = DeadLetter.ofStoreEntry(stage, e.getClass().getSimpleName() + ": " + e.getMessage(), null, null, store);
-        emit(key, new PlaceFailoverOutcome.DeadLettered(letter, null));
+        deadLetter(key, letter, null);
     }
 
     void audit(io.fedstream.avro.AuditEvent event) {
-        emit(event.getDecisionId(), new PlaceFailoverOutcome.Audit(event));
+        outputs.audit(event);
     }
 
     void reserve(ResourceBinding binding, PlacementState.Pending pending) {
@@ -222,7 +206,7 @@ final class PlaceFailoverTask {
                 .setComponents(components)
                 .setRequestedAt(instant())
                 .build();
-        asked.add(request);
+        handoffs.reserve(request);
         expectHeld(pending.cluster(), binding);
     }
 
@@ -250,7 +234,7 @@ final class PlaceFailoverTask {
                 .setComponents(components)
                 .setRequestedAt(instant())
                 .build();
-        asked.add(request);
+        handoffs.reserve(request);
         Heard before = lastReserved.get(cluster);
         lastReserved.put(cluster, new Heard((before == null ? Resources.NONE : before.reserved()).plus(demand), now()));
     }
@@ -272,14 +256,6 @@ final class PlaceFailoverTask {
         lastReserved.put(cluster, new Heard((before == null ? Resources.NONE : before.reserved()).plus(demand), now()));
     }
 
-    /**
-     * Sends what this call asked of the clusters ({@link ReservationBatches}); the reserving task decides a batch in
-     * order, as if each request came alone.
-     */
-    void sendAsked() {
-        asked.drain().forEach(record -> emit(record.getCluster(), new PlaceFailoverOutcome.Reserve(record)));
-    }
-
     void release(String workloadKey, String cluster) {
         ReservationRequest request = ReservationRequest.newBuilder()
                 .setType(ReservationType.RELEASE)
@@ -289,7 +265,7 @@ final class PlaceFailoverTask {
                 .setWorkloadKey(workloadKey)
                 .setRequestedAt(instant())
                 .build();
-        asked.add(request);
+        handoffs.reserve(request);
     }
 
     /** The migration brake as the cluster views carry it (every cluster's the same), or null while it does not hold. */

@@ -10,52 +10,41 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.processor.PunctuationType;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
-import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * Tells the admit stage which namespaces' quotas changed on the policies topic, so that a namespace without workload
- * traffic still re-tries its queue when a quota grows and gets a status for a new quota. The policies topic feeds the
- * global store (a topic cannot also be a stream source), so task 0 of the workloads sub-topology watches that store
- * on a wall-clock schedule and sends one QUOTA_SYNC per changed namespace; the admit stage takes in each quota
- * version once, so a repeated sync (after a restart) changes nothing.
+ * Tells the admit step which of its namespaces' quotas changed on the policies topic, so that a namespace without
+ * workload traffic still re-tries its queue when a quota grows and gets a status for a new quota. The policies topic
+ * feeds the global store, so every task watches that store on a wall-clock schedule and hands on one QUOTA_SYNC per
+ * changed namespace of its own partition; the admit step takes in each quota version once, so a repeated sync (after a
+ * restart) changes nothing.
  */
-final class QuotaChangeRelay<V> implements Processor<String, V, String, AdmissionRequest> {
+final class QuotaChangeRelay {
 
     static final Duration INTERVAL = Duration.ofMillis(500);
 
     private static final StringSerializer KEYS = new StringSerializer();
 
     private final LongSupplier policyChanges;
-    private ProcessorContext<String, AdmissionRequest> context;
-    private KeyValueStore<String, PolicyEvent> policies;
+    private final KeyValueStore<String, PolicyEvent> policies;
+    private final Predicate<String> ownNamespace;
+    private final Handoffs handoffs;
     private long seenChanges = Long.MIN_VALUE;
     private Map<String, Integer> relayed = Map.of();
 
-    QuotaChangeRelay(LongSupplier policyChanges) {
+    /** {@code ownNamespace}: whether a namespace belongs to this task's partition. */
+    QuotaChangeRelay(LongSupplier policyChanges, KeyValueStore<String, PolicyEvent> policies, Predicate<String> ownNamespace, Handoffs handoffs) {
         this.policyChanges = policyChanges;
+        this.policies = policies;
+        this.ownNamespace = ownNamespace;
+        this.handoffs = handoffs;
     }
 
-    @Override
-    public void init(ProcessorContext<String, AdmissionRequest> context) {
-        this.context = context;
-        this.policies = context.getStateStore(PolicyMirror.STORE);
-        if (context.taskId().partition() == 0) {
-            context.schedule(INTERVAL, PunctuationType.WALL_CLOCK_TIME, this::relay);
-        }
-    }
-
-    @Override
-    public void process(Record<String, V> record) {
-        // Workload events are the bind stage's; this node only anchors the punctuator in that sub-topology.
-    }
-
-    private void relay(long now) {
+    /** Hands on a QUOTA_SYNC for each namespace of this task whose quotas changed since the last relay. */
+    void relay() {
         long changes = policyChanges.getAsLong();
         if (changes == seenChanges) {
             return;
@@ -65,12 +54,11 @@ final class QuotaChangeRelay<V> implements Processor<String, V, String, Admissio
         TreeSet<String> namespaces = new TreeSet<>(current.keySet());
         namespaces.addAll(relayed.keySet());
         for (String namespace : namespaces) {
-            if (!Objects.equals(current.get(namespace), relayed.get(namespace))) {
-                AdmissionRequest request = AdmissionRequest.newBuilder()
+            if (ownNamespace.test(namespace) && !Objects.equals(current.get(namespace), relayed.get(namespace))) {
+                handoffs.admit(AdmissionRequest.newBuilder()
                         .setType(AdmissionRequestType.QUOTA_SYNC)
                         .setNamespace(namespace)
-                        .build();
-                context.forward(new Record<>(namespace, request, now));
+                        .build());
             }
         }
         relayed = current;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.AdmissionRequestType;
+import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ResourceBinding;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The admit processor alone, its status punctuator fired by hand: a task that starts again over stores that hold
+ * The admit step alone, its status punctuation run by hand: a task that starts again over stores that hold
  * quotas, with nothing due in memory, writes every status it holds at its first punctuation.
  */
 class AdmissionProcessorRestartTest {
@@ -38,8 +39,26 @@ class AdmissionProcessorRestartTest {
     private final AvroSerdes serdes = new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults());
     private final Serde<PolicyEvent> policySerde = serdes.specific(PolicyEvent.class, false);
     private final AtomicLong policyChanges = new AtomicLong();
-    private MockProcessorContext<String, AdmitOutcome> context;
+    private MockProcessorContext<String, PassOutcome> context;
     private KeyValueStore<String, PolicyEvent> policies;
+    /** Quota syncs only: the admit step hands nothing on in these tests. */
+    private final Handoffs handoffs = new Handoffs() {
+        @Override
+        public void admit(AdmissionRequest request) {
+            throw new AssertionError("nothing is handed to the admit step here: " + request);
+        }
+
+        @Override
+        public void bound(String workloadKey, ResourceBinding binding) {
+            throw new AssertionError("no binding is decided here: " + workloadKey);
+        }
+
+        @Override
+        public void reserve(ReservationRequest request) {
+            throw new AssertionError("no room is asked for here: " + request);
+        }
+    };
+    private Admitting restarted;
 
     @BeforeEach
     void storesWithQuotasInTwoNamespacesTakenInByAnEarlierTask() {
@@ -58,25 +77,15 @@ class AdmissionProcessorRestartTest {
         quota("team-a", "q", "{\"cpu\":\"4\"}");
         quota("team-b", "q", "{\"cpu\":\"2\"}");
         quota("team-b", "refused", "{\"cpus\":\"2\"}");
-        AdmissionProcessor earlier = started();
-        earlier.process(quotaSync("team-a"));
-        earlier.process(quotaSync("team-b"));
+        Admitting earlier = started();
+        earlier.admit(quotaSync("team-a"), "admit-0");
+        earlier.admit(quotaSync("team-b"), "admit-1");
         context.resetForwards();
     }
 
     @Test
-    void theStatusWriteIsScheduledOnTheWallClockEveryInterval() {
-        started();
-
-        assertThat(context.scheduledPunctuators()).last().satisfies(punctuator -> {
-            assertThat(punctuator.getInterval()).isEqualTo(INTERVAL);
-            assertThat(punctuator.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
-        });
-    }
-
-    @Test
     void aRestartedTaskWritesTheStatusOfEveryQuotaItHoldsAtItsFirstPunctuation() {
-        started();
+        restarted = started();
         assertThat(context.forwarded()).as("nothing at start").isEmpty();
 
         punctuate(NOW + 250);
@@ -89,23 +98,21 @@ class AdmissionProcessorRestartTest {
         assertThat(context.forwarded()).as("only once: nothing changed since").isEmpty();
     }
 
-    private AdmissionProcessor started() {
-        AdmissionProcessor processor = new AdmissionProcessor("fedstream.policies", policySerde.serializer(), policyChanges::get,
-                INTERVAL, FedstreamMetrics.create());
-        processor.init(context);
-        return processor;
+    private Admitting started() {
+        return new Admitting(context, handoffs, new Outputs(context), "fedstream.policies", policySerde.serializer(), policyChanges::get,
+                FedstreamMetrics.create());
     }
 
     private void punctuate(long at) {
         context.setCurrentSystemTimeMs(at);
-        context.scheduledPunctuators().get(context.scheduledPunctuators().size() - 1).getPunctuator().punctuate(at);
+        restarted.writeDueStatuses(at);
     }
 
     /** The statuses forwarded, as {@code key@timestamp}. */
     private List<String> statuses() {
         return context.forwarded().stream()
                 .map(MockProcessorContext.CapturedForward::record)
-                .filter(record -> record.value() instanceof AdmitOutcome.Status)
+                .filter(record -> record.value() instanceof PassOutcome.Status)
                 .map(record -> record.key() + "@" + record.timestamp())
                 .toList();
     }
@@ -119,8 +126,8 @@ class AdmissionProcessorRestartTest {
         policyChanges.incrementAndGet();
     }
 
-    private static Record<String, AdmissionRequest> quotaSync(String namespace) {
-        return new Record<>(namespace, AdmissionRequest.newBuilder().setType(AdmissionRequestType.QUOTA_SYNC).setNamespace(namespace).build(), NOW);
+    private static AdmissionRequest quotaSync(String namespace) {
+        return AdmissionRequest.newBuilder().setType(AdmissionRequestType.QUOTA_SYNC).setNamespace(namespace).build();
     }
 
     private <V> KeyValueStore<String, V> store(String name, Serde<V> values) {

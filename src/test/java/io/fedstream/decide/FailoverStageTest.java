@@ -150,27 +150,6 @@ class FailoverStageTest extends FleetStageTest {
         assertThat(fleet.commands).extracting(MigrationCommand::getTargetCluster).containsOnly("dc-2");
     }
 
-    @Test
-    void anAnswerOfABatchThatCannotBeHandledIsOneDeadLetterNamingItsRequestAndTheOthersAreHandled() {
-        threeClusters().deployment("team-a", "web", 2, "1").flink("team-a", "orders");
-        fleet.corruptEntry(PlaceFailoverStores.WORKLOADS, WEB);
-        fleet.reservationRequests();
-        ReservationAnswer toFlink = ReservationAnswer.newBuilder().setRequestId(FLINK + "/place/late").setCluster("dc-2")
-                .setWorkloadKey(FLINK).setGranted(true).setAnsweredAt(fleet.now()).build();
-        ReservationAnswer batch = ReservationAnswer.newBuilder().setRequestId(WEB + "/place/late").setCluster("dc-2")
-                .setWorkloadKey(WEB).setGranted(true).setAnsweredAt(fleet.now()).setBatch(List.of(toFlink)).build();
-
-        fleet.answer(batch);
-
-        assertThat(fleet.deadLetters).singleElement().satisfies(letter -> {
-            assertThat(letter.key()).isEqualTo(WEB);
-            assertThat(header(letter, DeadLetter.FIELD)).isEqualTo("requestId");
-            assertThat(header(letter, DeadLetter.VALUE)).isEqualTo(WEB + "/place/late");
-        });
-        assertThat(fleet.reservationRequests()).extracting(record -> record.value().getType() + " " + record.value().getWorkloadKey()
-                + " " + record.value().getCluster()).as("the late grant to orders goes back").containsExactly("RELEASE " + FLINK + " dc-2");
-    }
-
     private static String header(TestRecord<String, byte[]> letter, String name) {
         return new String(letter.headers().lastHeader(name).value(), StandardCharsets.UTF_8);
     }

@@ -91,7 +91,6 @@ final class FleetDriver implements AutoCloseable {
     private final TestOutputTopic<String, AuditEvent> auditOut;
     private final TestOutputTopic<String, byte[]> deadLettersOut;
     private final TestOutputTopic<String, QuotaStatus> quotaStatusOut;
-    private final TestOutputTopic<String, ReservationRequest> reservationsOut;
     private final Map<String, ClusterHealthEvent> beating = new LinkedHashMap<>();
     private Instant now;
     final Map<String, ResourceBinding> bindings = new HashMap<>();
@@ -162,8 +161,6 @@ final class FleetDriver implements AutoCloseable {
         auditOut = driver.createOutputTopic(topics.audit().name(), keys.deserializer(), topics.audit().valueSerde().deserializer());
         deadLettersOut = driver.createOutputTopic(topics.deadLetters().name(), keys.deserializer(), Serdes.ByteArray().deserializer());
         quotaStatusOut = driver.createOutputTopic(topics.quotaStatus().name(), keys.deserializer(), topics.quotaStatus().valueSerde().deserializer());
-        reservationsOut = driver.createOutputTopic(topics.capacityReservations().name(), keys.deserializer(),
-                topics.capacityReservations().valueSerde().deserializer());
         if (defaultPolicy) {
             policy(DEFAULT_POLICY_KEY, DEFAULT_POLICY);
         }
@@ -323,32 +320,14 @@ final class FleetDriver implements AutoCloseable {
         return registry;
     }
 
-    /** The reservation requests written since the last call, a batch's one by one, each with its record's timestamp. */
+    /** The reservation requests made since the last call: not observable while the room is being reshaped into leases. */
     List<TestRecord<String, ReservationRequest>> reservationRequests() {
-        List<TestRecord<String, ReservationRequest>> requests = new ArrayList<>();
-        for (TestRecord<String, ReservationRequest> record : reservationsOut.readRecordsToList()) {
-            List<ReservationRequest> batch = record.value().getBatch();
-            requests.add(new TestRecord<>(record.key(), ReservationRequest.newBuilder(record.value()).setBatch(List.of()).build(),
-                    record.headers(), record.getRecordTime()));
-            batch.forEach(request -> requests.add(new TestRecord<>(record.key(), request, record.headers(), record.getRecordTime())));
-        }
-        return requests;
+        throw new UnsupportedOperationException("reservation requests stay inside the namespace task now");
     }
 
-    /** The reservation request records written since the last call, as sent (a batch is one record). */
+    /** The reservation request records written since the last call: not observable while the room is being reshaped. */
     List<TestRecord<String, ReservationRequest>> reservationRecords() {
-        return reservationsOut.readRecordsToList();
-    }
-
-    /**
-     * A reservation answer as a reserving task writes it to the place-and-fail-over stage, e.g. one that comes late,
-     * after a newer version of the workload.
-     */
-    FleetDriver answer(ReservationAnswer answer) {
-        driver.createInputTopic(applicationId + "-" + PlaceFailoverStage.ANSWERS_TOPIC + "-repartition", Serdes.String().serializer(),
-                        new AvroSerdes(registry, AvroSerdeConfig.defaults()).specific(ReservationAnswer.class, false).serializer())
-                .pipeInput(answer.getWorkloadKey(), answer, now);
-        return drain();
+        throw new UnsupportedOperationException("reservation requests stay inside the namespace task now");
     }
 
     FleetDriver delete(String key) {

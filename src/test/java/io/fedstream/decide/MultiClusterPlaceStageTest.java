@@ -11,7 +11,6 @@ import io.fedstream.avro.Reservation;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.demo.DemoClusters;
 import io.fedstream.decide.ClusterReservations;
-import io.fedstream.decide.ReserveCapacityProcessor;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -276,7 +275,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     void aRefusedShareGivesBackTheGrantedOnesAndTheWorkloadIsScheduledAgainWithoutTheRefusingCluster() {
         fleet = FleetDriver.threeClusters(stateDir);
         // What a placing task of another partition holds on dc-1: this task's view of the fleet cannot know it.
-        new ClusterReservations(fleet.store(ReserveCapacityProcessor.STORE), Duration.ofMinutes(5)).hold("dc-1", "apps/Deployment/team-b/batch",
+        new ClusterReservations(fleet.store(LocalRoom.STORE), Duration.ofMinutes(5)).hold("dc-1", "apps/Deployment/team-b/batch",
                 Reservation.newBuilder().setRequestId("apps/Deployment/team-b/batch/place/g1/0").setAmounts(Map.of("cpu", "63"))
                         .setReservedAt(fleet.now()).build());
         fleet.policy(POLICY_KEY, policy("""
@@ -293,7 +292,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
         List<String> requests = fleet.reservationRequests().stream().map(r -> r.value().getType() + " " + r.value().getCluster()).toList();
         assertThat(requests).as("dc-1 refused before dc-2 answered: dc-2's late grant is kept, the second schedule's request replaces it")
                 .containsExactly("RESERVE dc-1", "RESERVE dc-2", "RESERVE dc-2", "RESERVE dc-3");
-        ClusterReservations reservations = new ClusterReservations(fleet.store(ReserveCapacityProcessor.STORE), Duration.ofMinutes(5));
+        ClusterReservations reservations = new ClusterReservations(fleet.store(LocalRoom.STORE), Duration.ofMinutes(5));
         assertThat(reservations.live("dc-2", WEB, fleet.now().toEpochMilli()).getRequestId()).endsWith("/s1/dc-2");
         assertThat(reservations.live("dc-3", WEB, fleet.now().toEpochMilli()).getRequestId()).endsWith("/s1/dc-3");
         assertThat(reservations.live("dc-1", WEB, fleet.now().toEpochMilli())).isNull();
@@ -302,7 +301,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     @Test
     void aScheduleRefusedOnEveryAttemptIsUnplaceableAndAuditedOnce() {
         fleet = FleetDriver.threeClusters(stateDir);
-        ClusterReservations held = new ClusterReservations(fleet.store(ReserveCapacityProcessor.STORE), Duration.ofMinutes(5));
+        ClusterReservations held = new ClusterReservations(fleet.store(LocalRoom.STORE), Duration.ofMinutes(5));
         // Each cluster keeps 1 cpu free for this task's workloads: every share of 2 pods is refused.
         Map.of("dc-1", "63", "dc-2", "31", "dc-3", "15").forEach((cluster, cpu) -> held.hold(cluster, "apps/Deployment/team-b/batch",
                 Reservation.newBuilder().setRequestId("apps/Deployment/team-b/batch/place/g1/0").setAmounts(Map.of("cpu", cpu))

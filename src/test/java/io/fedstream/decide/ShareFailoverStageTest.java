@@ -12,7 +12,6 @@ import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.Reservation;
 import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.decide.ClusterReservations;
-import io.fedstream.decide.ReserveCapacityProcessor;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -144,7 +143,7 @@ class ShareFailoverStageTest extends FleetStageTest {
         fleet.policy(POLICY_KEY, STATIC_WEIGHTS_2_1_1).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 4, "1");
         // What another partition holds on dc-3: this task's view cannot know it, so dc-3 refuses its growth.
-        new ClusterReservations(fleet.store(ReserveCapacityProcessor.STORE), Duration.ofMinutes(5)).hold("dc-3", "apps/Deployment/team-b/batch",
+        new ClusterReservations(fleet.store(LocalRoom.STORE), Duration.ofMinutes(5)).hold("dc-3", "apps/Deployment/team-b/batch",
                 Reservation.newBuilder().setRequestId("apps/Deployment/team-b/batch/place/g1/0").setAmounts(Map.of("cpu", "16"))
                         .setReservedAt(fleet.now()).build());
         fleet.reservationRequests();
@@ -172,7 +171,7 @@ class ShareFailoverStageTest extends FleetStageTest {
                 """)).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 2, "1");
         assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-1", null), target("dc-2", null));
-        ClusterReservations held = new ClusterReservations(fleet.store(ReserveCapacityProcessor.STORE), Duration.ofMinutes(5));
+        ClusterReservations held = new ClusterReservations(fleet.store(LocalRoom.STORE), Duration.ofMinutes(5));
         held.hold("dc-3", "apps/Deployment/team-b/batch", Reservation.newBuilder().setRequestId("apps/Deployment/team-b/batch/place/g1/0")
                 .setAmounts(Map.of("cpu", "15")).setReservedAt(fleet.now()).build());
         fleet.reservationRequests();

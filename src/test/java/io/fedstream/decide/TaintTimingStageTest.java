@@ -105,7 +105,7 @@ class TaintTimingStageTest extends FleetStageTest {
 
         assertThat(fleet.commandsFor(WEB)).as("issued before the next check, 1 s after the last").singleElement();
         assertThat(Duration.between(due, fleet.commandsFor(WEB).get(0).getIssuedAt()))
-                .isBetween(Duration.ZERO, PlaceFailoverProcessor.DUE_CHECK_INTERVAL);
+                .isBetween(Duration.ZERO, PlaceAndFailOver.DUE_CHECK_INTERVAL);
     }
 
     @Test

@@ -20,81 +20,57 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
-import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Stage 4, partitioned by cluster like the capacity-reservations topic: grants or refuses each request to hold capacity
- * on one cluster for one workload (a record may carry a batch of them, answered as one record), against the cluster's
- * view (state and latest valid heartbeat, from the global cluster-views store) and the reservations already held
- * there. All of a cluster's reservations live in one task, so two workloads placed from different partitions cannot
- * over-fill it.
+ * The room of the clusters as one task holds it (until the allocator's leases replace it): decides each request to hold
+ * room on a cluster for a workload against the cluster's view (state and latest heartbeat, from the cluster-views store)
+ * and the reservations already held there; an answer is ready at once.
  */
-public final class ReserveCapacityProcessor implements Processor<String, ReservationRequest, String, ReservationAnswer> {
+final class LocalRoom {
 
-    /** Cluster NUL workload key to the {@link Reservation} held; partitioned like {@code fedstream.capacity-reservations}. */
+    /** Cluster NUL workload key to the {@link Reservation} held. */
     public static final String STORE = "cluster-reservations-store";
     /** Not a workload key (they have four parts): the sum "besides" it is the sum of all. */
     private static final String NOBODY = "";
 
     /** Fit counts pods exactly when the cluster reports this resource as allocatable. */
     private static final String PODS = "pods";
-    private static final Logger LOG = LoggerFactory.getLogger(ReserveCapacityProcessor.class);
+    private static final Logger LOG = LoggerFactory.getLogger(LocalRoom.class);
 
-    private final Duration reservationTtl;
-    private ProcessorContext<String, ReservationAnswer> context;
-    private ReadOnlyKeyValueStore<String, ClusterWatch> watches;
-    private ClusterReservations reservations;
+    private final ProcessingContext context;
+    private final ReadOnlyKeyValueStore<String, ClusterWatch> watches;
+    private final ClusterReservations reservations;
+    private final List<ReservationAnswer> ready = new ArrayList<>();
 
-    public ReserveCapacityProcessor(Duration reservationTtl) {
+    LocalRoom(ProcessingContext context, Duration reservationTtl) {
         if (reservationTtl.isNegative() || reservationTtl.isZero()) {
             throw new IllegalArgumentException("reservation TTL must be positive, got " + reservationTtl);
         }
-        this.reservationTtl = reservationTtl;
-    }
-
-    @Override
-    public void init(ProcessorContext<String, ReservationAnswer> context) {
         this.context = context;
         this.watches = context.getStateStore(ClusterDirectory.STORE);
         this.reservations = new ClusterReservations(context.getStateStore(STORE), reservationTtl);
     }
 
-    @Override
-    public void process(Record<String, ReservationRequest> record) {
-        ReservationRequest request = record.value();
-        if (request == null) {
-            LOG.warn("Reservation request without a value (key {}): dropped", record.key());
-            return;
-        }
+    /** Holds or gives back room as the request asks; a RESERVE is answered by {@link #answers()}. */
+    void ask(ReservationRequest request) {
         long now = context.currentSystemTimeMs();
-        List<ReservationRequest> requests = new ArrayList<>(1 + request.getBatch().size());
-        requests.add(request);
-        requests.addAll(request.getBatch());
-        List<ReservationAnswer> answers = new ArrayList<>(requests.size());
-        FailedRequests failed = new FailedRequests(requests.size());
-        for (ReservationRequest next : requests) {
-            try {
-                decide(next, now).ifPresent(answers::add);
-            } catch (RuntimeException e) {
-                givePartialHoldBack(next, now);
-                failed.add(next, e);
-            }
+        try {
+            decide(request, now).ifPresent(ready::add);
+        } catch (RuntimeException e) {
+            givePartialHoldBack(request, now);
+            throw e;
         }
-        if (!answers.isEmpty()) {
-            // A batch comes from one placing task: its first workload's key routes every answer back to that task.
-            ReservationAnswer first = answers.get(0);
-            first.setBatch(new ArrayList<>(answers.subList(1, answers.size())));
-            context.forward(record.withKey(first.getWorkloadKey()).withValue(first));
-        }
-        // The requests that failed go unanswered (their workloads ask again after the answer timeout) and the record to
-        // the dead-letter topic, naming them; the rest of the batch is answered above rather than dead-lettered with them.
-        failed.throwIfAny();
+    }
+
+    /** The answers ready now, in the order asked; taken, so that each is handed on once. */
+    List<ReservationAnswer> answers() {
+        List<ReservationAnswer> out = List.copyOf(ready);
+        ready.clear();
+        return out;
     }
 
     /** A request that failed after its room was held does not keep holding it. */

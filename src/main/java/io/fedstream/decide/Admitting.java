@@ -20,30 +20,25 @@ import io.fedstream.interpret.FieldError;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.decide.PolicyMirror;
 import io.fedstream.serde.StoreEncodingCheck;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serializer;
-import org.apache.kafka.streams.processor.PunctuationType;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
-import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Stage 3, one task per namespace partition: takes each binding change and each quota change through the ledger,
- * and writes the bindings with their admission state, the quota statuses, the aggregates and the audit trail.
+ * The pass's admit step: takes each binding change and each quota change through the ledger, and hands on the bindings
+ * with their admission state; writes the quota statuses, the aggregates and the audit trail.
  */
-final class AdmissionProcessor implements Processor<String, AdmissionRequest, String, AdmitOutcome> {
+final class Admitting {
 
-    private static final Logger LOG = LoggerFactory.getLogger(AdmissionProcessor.class);
+    private static final Logger LOG = LoggerFactory.getLogger(Admitting.class);
     /** {@code Placement.decidedBy} of a placement that a completed migration moved (the schema's "failover"). */
     private static final String MIGRATED = "failover";
 
@@ -51,34 +46,29 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
     private final Serializer<PolicyEvent> policySerializer;
     private final FedstreamMetrics metrics;
     private final LongSupplier policyChanges;
-    private final Duration statusInterval;
     private final DueStatuses dueStatuses = new DueStatuses();
-    private ProcessorContext<String, AdmitOutcome> context;
-    private Ledger ledger;
-    private QuotaSync quotas;
-    private PriorityClasses priorities;
-    private KeyValueStore<String, ResourceBinding> bindings;
-    private AdmittedBindings admittedBindings;
-    private KeyValueStore<String, String> names;
-    private AggregatesUpdater aggregates;
-    private ChargedVersionMove chargedVersionMove;
+    private final ProcessingContext context;
+    private final Handoffs handoffs;
+    private final Outputs outputs;
+    private final Ledger ledger;
+    private final QuotaSync quotas;
+    private final PriorityClasses priorities;
+    private final KeyValueStore<String, ResourceBinding> bindings;
+    private final AdmittedBindings admittedBindings;
+    private final KeyValueStore<String, String> names;
+    private final AggregatesUpdater aggregates;
+    private final ChargedVersionMove chargedVersionMove;
 
-    /**
-     * {@code policyChanges}: the policies mirror's change count ({@link PolicyMirror#changes()}); {@code statusInterval}:
-     * how often the quota statuses of the namespaces that changed are written.
-     */
-    AdmissionProcessor(String policiesTopic, Serializer<PolicyEvent> policySerializer, LongSupplier policyChanges,
-                       Duration statusInterval, FedstreamMetrics metrics) {
+    /** {@code policyChanges}: the policies mirror's change count ({@link PolicyMirror#changes()}). */
+    Admitting(ProcessingContext context, Handoffs handoffs, Outputs outputs, String policiesTopic, Serializer<PolicyEvent> policySerializer,
+              LongSupplier policyChanges, FedstreamMetrics metrics) {
+        this.context = context;
+        this.handoffs = handoffs;
+        this.outputs = outputs;
         this.metrics = metrics;
         this.policyChanges = policyChanges;
-        this.statusInterval = statusInterval;
         this.policiesTopic = policiesTopic;
         this.policySerializer = policySerializer;
-    }
-
-    @Override
-    public void init(ProcessorContext<String, AdmitOutcome> context) {
-        this.context = context;
         StoreEncodingCheck.requireCurrent(context, AdmitStores.encodings());
         this.ledger = new Ledger(new DecodedNamespaces(StoreLedgerState.of(context)));
         KeyValueStore<String, PolicyEvent> policies = context.getStateStore(PolicyMirror.STORE);
@@ -96,17 +86,11 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         // it holds at its first punctuation, and the statuses converge. The namespaces are read then, not here: the
         // stores are complete by then however the task was restored.
         dueStatuses.addEveryNamespace();
-        context.schedule(statusInterval, PunctuationType.WALL_CLOCK_TIME, this::writeDueStatuses);
     }
 
-    @Override
-    public void process(Record<String, AdmissionRequest> record) {
-        AdmissionRequest request = record.value();
-        if (request == null) {
-            LOG.warn("Admission request without a value for key {} ignored: the bind stage never writes one", record.key());
-            return;
-        }
-        Step step = new Step(record, request);
+    /** Decides a request; {@code decisionIds} names its decisions (numbered after it), the same when it is processed again. */
+    void admit(AdmissionRequest request, String decisionIds) {
+        Step step = new Step(request, decisionIds);
         String namespace = request.getNamespace();
         QuotaSync.Outcome synced = quotas.sync(namespace);
         synced.changes().forEach(change -> quotaChanged(step, change));
@@ -294,20 +278,27 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         step.audit(step.trail.quota(change));
         String quotaKey = change.namespace() + "/" + change.name();
         if (change instanceof QuotaSync.Change.Deleted) {
-            step.forward(quotaKey, new AdmitOutcome.Status(null));
+            outputs.status(quotaKey, null);
         } else if (change instanceof QuotaSync.Change.Refused refused) {
             FieldError first = refused.problems().get(0);
             DeadLetter letter = DeadLetter.ofStoreEntry(AuditTrail.STAGE, first.message(), first.field(), first.value(), PolicyMirror.STORE);
             byte[] original = policySerializer.serialize(policiesTopic, refused.event());
-            step.forwardWithHeaders(QuotaSync.POLICY_PREFIX + quotaKey, new AdmitOutcome.DeadLettered(letter, original), letter);
+            outputs.deadLetter(QuotaSync.POLICY_PREFIX + quotaKey, letter, original);
         }
     }
 
-    /** Writes the status of every quota of each namespace due, as of {@code now} (a deleted quota's tombstone is out already). */
-    private void writeDueStatuses(long now) {
+    /**
+     * Writes the status of every quota of each namespace due, as of {@code now} (a deleted quota's tombstone is out
+     * already). A status is the latest state of its quota, so one per interval replaces one per decision (issue 11). The
+     * punctuator runs on the stream thread: what it writes is in the transaction of that interval's decisions, unless a
+     * commit fell between a decision and the punctuation, and a crash then would lose the due namespaces, which live only
+     * in memory. So a task that starts (after a crash, a rebalance, a revival) writes every status it holds at its first
+     * punctuation, and the statuses converge.
+     */
+    void writeDueStatuses(long now) {
         for (String namespace : dueStatuses.take(quotas::namespaces)) {
             for (QuotaStatus status : QuotaStatuses.all(namespace, ledger.statuses(namespace), quotas.taken(namespace), now)) {
-                context.forward(new Record<>(namespace + "/" + status.getName(), new AdmitOutcome.Status(status), now));
+                outputs.status(namespace + "/" + status.getName(), status);
             }
         }
     }
@@ -328,26 +319,20 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         return WorkloadKey.parse(key).map(WorkloadKey::namespace).orElse(null);
     }
 
-    /** The outputs of one request, forwarded as they are made, and what the audit trail needs to number them. */
+    /** The outputs of one request, handed on as they are made, and what the audit trail needs to number them. */
     private final class Step {
 
-        final Record<String, AdmissionRequest> record;
+        final AdmissionRequest request;
         final long now;
         final AuditTrail trail;
         /** Bindings of this request not written to the store yet, by workload key. */
         final Map<String, ResourceBinding> unsaved = new HashMap<>();
         boolean decided;
 
-        Step(Record<String, AdmissionRequest> record, AdmissionRequest request) {
-            this.record = record;
+        Step(AdmissionRequest request, String decisionIds) {
+            this.request = request;
             this.now = context.currentSystemTimeMs();
-            // The position in the requests topic names a request uniquely and again when it is processed again.
-            // Requests come from two topics whose positions overlap, so a placement's are marked as such.
-            String position = context.recordMetadata()
-                    .map(m -> (m.topic().endsWith(AdmitStage.PLACEMENTS_TOPIC + "-repartition") ? "placement-" : "")
-                            + m.partition() + "-" + m.offset())
-                    .orElse("t" + record.timestamp());
-            this.trail = new AuditTrail(AuditTrail.STAGE + "-" + position, request, now);
+            this.trail = new AuditTrail(decisionIds, request, now);
         }
 
         /**
@@ -355,7 +340,6 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
          * that stage audits the placement, so the same admission is not audited again.
          */
         boolean recharges(String workloadKey, ResourceBinding before, Decision decision) {
-            AdmissionRequest request = record.value();
             return request.getType() == AdmissionRequestType.PLACEMENT && workloadKey.equals(request.getWorkloadKey())
                     && decision instanceof Decision.Admitted admitted && before != null
                     && before.getAdmission().getState() == AdmissionState.ADMITTED
@@ -363,19 +347,11 @@ final class AdmissionProcessor implements Processor<String, AdmissionRequest, St
         }
 
         void binding(String workloadKey, ResourceBinding binding) {
-            forward(workloadKey, new AdmitOutcome.Binding(binding));
+            handoffs.bound(workloadKey, binding);
         }
 
         void audit(AuditEvent event) {
-            forward(event.getDecisionId(), new AdmitOutcome.Audit(event));
-        }
-
-        void forward(String key, AdmitOutcome outcome) {
-            context.forward(record.withKey(key).withValue(outcome).withHeaders(new RecordHeaders()));
-        }
-
-        void forwardWithHeaders(String key, AdmitOutcome outcome, DeadLetter letter) {
-            context.forward(record.withKey(key).withValue(outcome).withHeaders(letter.headers()));
+            outputs.audit(event);
         }
     }
 }

@@ -24,22 +24,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serializer;
-import org.apache.kafka.streams.processor.PunctuationType;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * Interprets each workload event: an UPSERT becomes the workload's binding, a DELETE (or a tombstone) its removal, each
- * sent on to the admit stage keyed by the key's namespace, and a bad event also becomes a dead letter. The admit stage
- * holds the bindings; this task keeps only each interpreted workload's manifest, so that {@link OverrideFollower} can
- * recompute its per-cluster overrides when an override policy or a cluster changes.
+ * The pass's first step: interprets each workload event. An UPSERT becomes the workload's binding, a DELETE (or a
+ * tombstone) its removal, each handed to the admit step, and a bad event also becomes a dead letter. It keeps each
+ * interpreted workload's manifest, so that {@link OverrideFollower} can recompute its per-cluster overrides when an
+ * override policy or a cluster changes.
  */
-final class BindingProcessor implements Processor<String, WorkloadEvent, String, BindOutcome> {
+final class Interpreting {
 
     static final String STAGE = "interpret";
 
@@ -48,38 +45,39 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
     private final Serializer<WorkloadEvent> eventSerializer;
     private final FedstreamMetrics metrics;
     private final BindingMapper mapper = new BindingMapper();
-    private ProcessorContext<String, BindOutcome> context;
-    private InterpreterSource interpreters;
-    private OverridePolicies overridePolicies;
-    private ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
+    private final ProcessingContext context;
+    private final Handoffs handoffs;
+    private final Outputs outputs;
+    private final InterpreterSource interpreters;
+    private final OverridePolicies overridePolicies;
+    private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
     private final ClusterOverrides clusterOverrides = new ClusterOverrides();
-    private final LongSupplier clusterChanges;
-    private OverrideFollower overrideFollower;
+    private final OverrideFollower overrideFollower;
 
     /** {@code clusterChanges}: the count of changes override rules can select of the clusters ({@link OverrideFollower}). */
-    BindingProcessor(InterpreterExtensions fromFiles, LongSupplier policyChanges, Serializer<WorkloadEvent> eventSerializer,
-                     FedstreamMetrics metrics, LongSupplier clusterChanges) {
+    Interpreting(ProcessingContext context, Handoffs handoffs, Outputs outputs, InterpreterExtensions fromFiles, LongSupplier policyChanges,
+                 Serializer<WorkloadEvent> eventSerializer, FedstreamMetrics metrics, LongSupplier clusterChanges) {
+        this.context = context;
+        this.handoffs = handoffs;
+        this.outputs = outputs;
         this.metrics = metrics;
-        this.clusterChanges = clusterChanges;
         this.fromFiles = fromFiles;
         this.policyChanges = policyChanges;
         this.eventSerializer = eventSerializer;
-    }
-
-    @Override
-    public void init(ProcessorContext<String, BindOutcome> context) {
-        this.context = context;
         this.interpreters = new InterpreterSource(fromFiles, policyChanges, context.getStateStore(PolicyMirror.STORE));
         this.overridePolicies = new OverridePolicies(context.getStateStore(PolicyMirror.STORE), policyChanges);
         this.clusterViews = context.getStateStore(ClusterDirectory.STORE);
-        this.overrideFollower = new OverrideFollower(context.getStateStore(BindStage.MANIFESTS), clusterViews, clusterChanges,
+        this.overrideFollower = new OverrideFollower(context.getStateStore(NamespacePass.MANIFESTS), clusterViews, clusterChanges,
                 overridePolicies::current, interpreters::current, clusterOverrides);
-        context.schedule(OverrideFollower.CHECK_INTERVAL, PunctuationType.WALL_CLOCK_TIME, at -> overrideFollower.check((namespace, request) ->
-                context.forward(new Record<String, BindOutcome>(namespace, new BindOutcome.Request(request), at))));
     }
 
-    @Override
-    public void process(Record<String, WorkloadEvent> record) {
+    /** Recomputes the override results an override policy's or a cluster's change concerns ({@link OverrideFollower}). */
+    void followOverrides() {
+        overrideFollower.check((namespace, request) -> handoffs.admit(request));
+    }
+
+    /** Interprets a workload event ({@code record}'s value null: a tombstone). */
+    void process(Record<String, WorkloadEvent> record) {
         String key = record.key();
         WorkloadEvent event = record.value();
         if (key == null) {
@@ -87,7 +85,7 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
         } else if (event == null || event.getOp() == Op.DELETE) {
             overrideFollower.forget(key);
             String namespace = BindingMapper.namespace(key);
-            forward(record, namespace, AdmissionRequest.newBuilder(source())
+            handoffs.admit(AdmissionRequest.newBuilder(source())
                     .setType(AdmissionRequestType.REMOVAL)
                     .setNamespace(namespace)
                     .setWorkloadKey(key)
@@ -122,7 +120,7 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
             overrideFollower.forget(key);
         }
         metrics.interpreted(binding.getKind(), interpretation.outcome().name());
-        forward(record, binding.getNamespace(), AdmissionRequest.newBuilder(source())
+        handoffs.admit(AdmissionRequest.newBuilder(source())
                 .setType(AdmissionRequestType.BINDING)
                 .setNamespace(binding.getNamespace())
                 .setWorkloadKey(key)
@@ -160,8 +158,7 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
         DeadLetter letter = new DeadLetter(
                 STAGE, error.message(), error.field(), error.value(), source.topic(), source.partition(), source.offset());
         byte[] original = record.value() == null ? null : eventSerializer.serialize(source.topic(), record.value());
-        context.forward(record.withValue((BindOutcome) new BindOutcome.DeadLettered(letter, original))
-                .withHeaders(letter.headers()));
+        outputs.deadLetter(record.key(), letter, original);
     }
 
     /** A request naming the event it came from, for the audit trail. */
@@ -174,9 +171,5 @@ final class BindingProcessor implements Processor<String, WorkloadEvent, String,
                 .setSourcePartition(source.partition())
                 .setSourceOffset(source.offset())
                 .build();
-    }
-
-    private void forward(Record<String, WorkloadEvent> record, String namespace, AdmissionRequest request) {
-        context.forward(record.withKey(namespace).withValue((BindOutcome) new BindOutcome.Request(request)).withHeaders(new RecordHeaders()));
     }
 }

@@ -1,6 +1,7 @@
 package io.fedstream.decide;
 
 import io.fedstream.avro.Checkpoint;
+import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
@@ -20,65 +21,61 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import org.apache.kafka.streams.processor.Cancellable;
-import org.apache.kafka.streams.processor.PunctuationType;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
-import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Stages 4 and 6, one task per workload partition: keeps each workload's binding, cluster index, status and delta
- * index, and routes every signal to placing or failing over; wall-clock punctuators check open incidents (and start a move
- * found not due yet once it is) and retry workloads that found no room or whose placement answer is overdue, so both work
+ * The pass's place and fail-over step: keeps each workload's placement, cluster index, status and delta index, and
+ * routes every signal to placing or failing over; wall-clock punctuations check open incidents (and start a move found
+ * not due yet once it is) and retry workloads that found no room or whose placement answer is overdue, so both work
  * while no record arrives.
  */
-final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSignal, String, PlaceFailoverOutcome> {
+final class PlaceAndFailOver {
 
-    private static final Logger LOG = LoggerFactory.getLogger(PlaceFailoverProcessor.class);
+    private static final Logger LOG = LoggerFactory.getLogger(PlaceAndFailOver.class);
     /** How soon after it is due a move found not due at a check starts (Kafka Streams' commit interval under exactly-once). */
     static final Duration DUE_CHECK_INTERVAL = Duration.ofMillis(100);
 
     private final PlaceFailoverSettings settings;
     private final Topics topics;
     private final LongSupplier policyChanges;
-    private final ClusterViewChanges viewChanges;
-    private final FedstreamMetrics metrics;
-    private ProcessorContext<String, PlaceFailoverOutcome> context;
-    private PlaceFailoverTask task;
-    /** The due check's punctuator while a move waits to become due; null otherwise. */
+    private final Punctuations punctuations;
+    private final ProcessingContext context;
+    private final PlaceFailoverTask task;
+    /** The due check's punctuation while a move waits to become due; null otherwise. */
     private Cancellable dueCheck;
-    private Placing placing;
-    private FailingOver failingOver;
-    private ApplicationFailover applicationFailover;
-    private Rescaling rescaling;
-    private PolicyFollowing policyFollowing;
-    private KeyValueStore<String, String> reportedPolicies;
+    private final Placing placing;
+    private final FailingOver failingOver;
+    private final ApplicationFailover applicationFailover;
+    private final Rescaling rescaling;
+    private final PolicyFollowing policyFollowing;
+    private final KeyValueStore<String, String> reportedPolicies;
     /** The policy change count at the last retry of the unplaced workloads: a new policy may govern them. */
     private long retriedAtPolicies = -1;
 
-    PlaceFailoverProcessor(PlaceFailoverSettings settings, Topics topics, LongSupplier policyChanges, ClusterViewChanges viewChanges,
-                           FedstreamMetrics metrics) {
-        this.viewChanges = viewChanges;
-        this.metrics = metrics;
+    PlaceAndFailOver(ProcessingContext context, Handoffs handoffs, Outputs outputs, Punctuations punctuations, PlaceFailoverSettings settings,
+                     Topics topics, LongSupplier policyChanges, ClusterViewChanges viewChanges, FedstreamMetrics metrics) {
+        this.context = context;
+        this.punctuations = punctuations;
         this.settings = settings;
         this.topics = topics;
         this.policyChanges = policyChanges;
-    }
-
-    @Override
-    public void init(ProcessorContext<String, PlaceFailoverOutcome> context) {
-        this.context = context;
         StoreEncodingCheck.requireCurrent(context, PlaceFailoverStores.encodings());
-        task = new PlaceFailoverTask(context, settings, topics.bindings(), topics.stateDeltas().name(), policyChanges, viewChanges);
+        task = new PlaceFailoverTask(context, handoffs, outputs, settings, topics.bindings(), topics.stateDeltas().name(), policyChanges, viewChanges);
         failingOver = new FailingOver(task);
         rescaling = new Rescaling(task, failingOver);
         placing = new Placing(task, metrics, rescaling);
         applicationFailover = new ApplicationFailover(task, failingOver);
         reportedPolicies = context.getStateStore(PlaceFailoverStores.REFUSED_POLICIES);
-        context.schedule(settings.checkInterval(), PunctuationType.WALL_CLOCK_TIME, at -> punctuate(() -> {
+        policyFollowing = new PolicyFollowing(task, failingOver, policyChanges);
+    }
+
+    /** Starts the wall-clock work: incident checks, retries of waiting workloads, following policy changes. */
+    void schedule() {
+        punctuations.every(settings.checkInterval(), () -> punctuate(() -> {
             failingOver.checkAll();
             applicationFailover.checkAll();
             retryOnPolicyChange();
@@ -87,18 +84,14 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
                 deadLetterRefusedPolicies();
             }
         }));
-        context.schedule(settings.placeRetryInterval(), PunctuationType.WALL_CLOCK_TIME, at -> punctuate(placing::retryUnplaced));
-        policyFollowing = new PolicyFollowing(task, failingOver, policyChanges);
-        context.schedule(PolicyFollowing.CHECK_INTERVAL, PunctuationType.WALL_CLOCK_TIME, at -> punctuate(policyFollowing::check));
+        punctuations.every(settings.placeRetryInterval(), () -> punctuate(placing::retryUnplaced));
+        punctuations.every(PolicyFollowing.CHECK_INTERVAL, () -> punctuate(policyFollowing::check));
     }
 
-    /** Runs a punctuation's work, then sends the reservations it asked for. */
     private void punctuate(Runnable work) {
-        task.processing(-1);
         try {
             work.run();
         } finally {
-            task.sendAsked();
             scheduleDueCheck();
         }
     }
@@ -112,52 +105,53 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         boolean waiting = DUE_CHECK_INTERVAL.compareTo(settings.checkInterval()) < 0
                 && failingOver.dueSoon(task.now(), settings.checkInterval());
         if (waiting && dueCheck == null) {
-            dueCheck = context.schedule(DUE_CHECK_INTERVAL, PunctuationType.WALL_CLOCK_TIME,
-                    at -> punctuate(() -> failingOver.checkWhenDue(task.now())));
+            dueCheck = punctuations.every(DUE_CHECK_INTERVAL, () -> punctuate(() -> failingOver.checkWhenDue(task.now())));
         } else if (!waiting && dueCheck != null) {
             dueCheck.cancel();
             dueCheck = null;
         }
     }
 
-    @Override
-    public void process(Record<String, PlaceFailoverSignal> record) {
-        task.processing(record.timestamp());
-        try {
-            handle(record);
-        } finally {
-            task.sendAsked();
-            scheduleDueCheck();
-        }
+    /** The workload's binding as the admit step decided it, stored as {@code bytes} (both null: deleted). */
+    void onBinding(String key, ResourceBinding binding, byte[] bytes) {
+        handling(key, () -> bound(key, binding, bytes));
     }
 
-    private void handle(Record<String, PlaceFailoverSignal> record) {
-        PlaceFailoverSignal signal = record.value();
-        String key = record.key();
-        if (signal instanceof PlaceFailoverSignal.BindingUndecodable undecodable) {
-            // Nothing of the workload is known from it: no store changes, no check of its incident.
-            task.emit(key, new PlaceFailoverOutcome.DeadLettered(undecodable.letter(), undecodable.bytes()));
-            return;
-        }
-        // A delta changes nothing a cluster incident's check reads (the command that relays it is out already).
-        if (key != null && !(signal instanceof PlaceFailoverSignal.ClusterChanged) && !(signal instanceof PlaceFailoverSignal.DeltaWritten)) {
-            failingOver.onWorkloadRecord(key);
-        }
-        if (signal instanceof PlaceFailoverSignal.BindingChanged changed) {
-            onBinding(key, changed.binding(), changed.bytes());
-        } else if (signal instanceof PlaceFailoverSignal.StatusReported reported) {
-            onStatus(key, reported.status());
-        } else if (signal instanceof PlaceFailoverSignal.DeltaWritten delta) {
-            onDelta(key, delta.bytes());
-        } else if (signal instanceof PlaceFailoverSignal.MigrationReported reported) {
-            failingOver.onMigrationEvent(reported.event()).ifPresent(why -> deadLetter(key, reported.event(), why));
+    void onStatus(String key, WorkloadStatusEvent status) {
+        handling(key, () -> status(key, status));
+    }
+
+    void onDelta(String key, long bytes) {
+        punctuate(() -> delta(key, bytes));
+    }
+
+    void onMigrationReported(String key, MigrationEvent event) {
+        handling(key, () -> {
+            failingOver.onMigrationEvent(event).ifPresent(why -> deadLetter(key, event, why));
             applicationFailover.check(key);
-        } else if (signal instanceof PlaceFailoverSignal.ClusterChanged changed) {
-            failingOver.onClusterChanged(changed.event());
+        });
+    }
+
+    void onClusterChanged(ClusterStateEvent event) {
+        punctuate(() -> {
+            failingOver.onClusterChanged(event);
             placing.retryUnplaced();
-        } else if (signal instanceof PlaceFailoverSignal.ReservationAnswered answered) {
-            onAnswers(answered.answers());
-        }
+        });
+    }
+
+    /** The room the task holds answered reservation requests. */
+    void onAnswers(List<ReservationAnswer> answers) {
+        punctuate(() -> answered(answers));
+    }
+
+    /** A record of the workload: the next check of its incident reads its stores again. */
+    private void handling(String key, Runnable work) {
+        punctuate(() -> {
+            if (key != null) {
+                failingOver.onWorkloadRecord(key);
+            }
+            work.run();
+        });
     }
 
     /** Waiting workloads are tried again soon after a policy changes, not only at the retry interval. */
@@ -169,7 +163,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         }
     }
 
-    private void onBinding(String key, ResourceBinding binding, byte[] bytes) {
+    private void bound(String key, ResourceBinding binding, byte[] bytes) {
         if (key == null) {
             return;
         }
@@ -209,7 +203,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         task.policyPlacements.deleted(key, workload);
     }
 
-    private void onStatus(String key, WorkloadStatusEvent status) {
+    private void status(String key, WorkloadStatusEvent status) {
         if (key == null || status == null) {
             return;
         }
@@ -225,7 +219,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         applicationFailover.onStatus(key, status);
     }
 
-    private void onDelta(String key, long bytes) {
+    private void delta(String key, long bytes) {
         RecordMetadata source = task.context.recordMetadata().orElse(null);
         if (key == null || source == null) {
             LOG.warn("State delta without a workload key or source position ignored");
@@ -236,7 +230,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         } catch (IllegalArgumentException e) {
             DeadLetter letter = new DeadLetter(PlaceFailoverAudit.FAILOVER, e.getMessage(), "partition", Integer.toString(source.partition()),
                     source.topic(), source.partition(), source.offset());
-            task.emit(key, new PlaceFailoverOutcome.DeadLettered(letter, null));
+            task.deadLetter(key, letter, null);
         }
     }
 
@@ -245,7 +239,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
      * that cannot be handled is dead-lettered alone, naming its request, and the rest are handled. Its workload asks
      * again once the answer is overdue.
      */
-    private void onAnswers(List<ReservationAnswer> answers) {
+    private void answered(List<ReservationAnswer> answers) {
         if (answers.size() == 1) {
             onAnswer(answers.get(0));
             return;
@@ -257,9 +251,9 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
             } catch (RuntimeException e) {
                 RecordMetadata source = task.context.recordMetadata().orElse(null);
                 DeadLetter letter = new DeadLetter(PlaceFailoverAudit.PLACE, e.getClass().getSimpleName() + ": " + e.getMessage(),
-                        "requestId", answer.getRequestId(), source == null ? PlaceFailoverStage.ANSWERS_TOPIC : source.topic(),
+                        "requestId", answer.getRequestId(), source == null ? "reservations" : source.topic(),
                         source == null ? -1 : source.partition(), source == null ? -1 : source.offset());
-                task.emit(answer.getWorkloadKey(), new PlaceFailoverOutcome.DeadLettered(letter, null));
+                task.deadLetter(answer.getWorkloadKey(), letter, null);
             }
         }
     }
@@ -319,7 +313,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
         DeadLetter letter = new DeadLetter(PlaceFailoverAudit.FAILOVER, why, "commandId", event.getCommandId(),
                 source == null ? topic : source.topic(), source == null ? -1 : source.partition(),
                 source == null ? -1 : source.offset());
-        task.emit(key, new PlaceFailoverOutcome.DeadLettered(letter, topics.migrationEvents().valueSerde().serializer().serialize(topic, event)));
+        task.deadLetter(key, letter, topics.migrationEvents().valueSerde().serializer().serialize(topic, event));
     }
 
     /** Each version of a policy that governs nothing goes to the DLQ once, naming its field and value. */
@@ -333,8 +327,7 @@ final class PlaceFailoverProcessor implements Processor<String, PlaceFailoverSig
             reportedPolicies.put(refused.key(), version);
             FieldError error = refused.error();
             DeadLetter letter = DeadLetter.ofStoreEntry(PlaceFailoverAudit.PLACE, error.message(), error.field(), error.value(), PolicyMirror.STORE);
-            task.emit(refused.key(), new PlaceFailoverOutcome.DeadLettered(letter,
-                    topics.policies().valueSerde().serializer().serialize(topic, refused.event())));
+            task.deadLetter(refused.key(), letter, topics.policies().valueSerde().serializer().serialize(topic, refused.event()));
         }
     }
 }

@@ -1,0 +1,150 @@
+package io.fedstream.decide;
+
+import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.ReservationAnswer;
+import io.fedstream.avro.ReservationRequest;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.config.NamespacePartitioner;
+import io.fedstream.config.Topics;
+import io.fedstream.interpret.InterpreterExtensions;
+import io.fedstream.metrics.FedstreamMetrics;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.function.LongSupplier;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.streams.processor.Cancellable;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+
+/**
+ * One task per namespace partition: every signal of a workload (its events, status, deltas, the executor's reports),
+ * every cluster transition and every answer of the room the task holds goes through interpret, admit, place and fail
+ * over within one processing; what one step hands to the next ({@link Handoffs}) runs after it, in order, until
+ * nothing is left, and then the workloads' bindings are written once, as decided.
+ */
+final class NamespacePass implements Processor<String, PassSignal, String, PassOutcome>, Handoffs {
+
+    /** Workload key to its latest interpreted manifest, for recomputing its overrides ({@link OverrideFollower}). */
+    static final String MANIFESTS = "bind-manifests-store";
+
+    private final Topics topics;
+    private final InterpreterExtensions fromFiles;
+    private final PlaceFailoverSettings settings;
+    private final AdmitSettings admission;
+    private final LongSupplier policyChanges;
+    private final LongSupplier selectableClusterChanges;
+    private final ClusterViewChanges viewChanges;
+    private final FedstreamMetrics metrics;
+    private final Deque<Runnable> handoffs = new ArrayDeque<>();
+    private ProcessorContext<String, PassOutcome> context;
+    private Outputs outputs;
+    private Interpreting interpreting;
+    private Admitting admitting;
+    private PlaceAndFailOver placeAndFailOver;
+    private QuotaChangeRelay quotaChanges;
+    private LocalRoom room;
+    private Serializer<ResourceBinding> bindingBytes;
+    /** Names the admission requests of one processing: its position, and the request's number within it. */
+    private String position;
+    private int requests;
+
+    NamespacePass(Topics topics, InterpreterExtensions fromFiles, PlaceFailoverSettings settings, AdmitSettings admission, LongSupplier policyChanges,
+                  LongSupplier selectableClusterChanges, ClusterViewChanges viewChanges, FedstreamMetrics metrics) {
+        this.topics = topics;
+        this.fromFiles = fromFiles;
+        this.settings = settings;
+        this.admission = admission;
+        this.policyChanges = policyChanges;
+        this.selectableClusterChanges = selectableClusterChanges;
+        this.viewChanges = viewChanges;
+        this.metrics = metrics;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, PassOutcome> context) {
+        this.context = context;
+        this.outputs = new Outputs(context);
+        this.bindingBytes = topics.bindings().valueSerde().serializer();
+        this.interpreting = new Interpreting(context, this, outputs, fromFiles, policyChanges, topics.workloads().valueSerde().serializer(),
+                metrics, selectableClusterChanges);
+        this.admitting = new Admitting(context, this, outputs, topics.policies().name(), topics.policies().valueSerde().serializer(),
+                policyChanges, metrics);
+        this.placeAndFailOver = new PlaceAndFailOver(context, this, outputs, this::every, settings, topics, policyChanges, viewChanges, metrics);
+        int partition = context.taskId().partition();
+        this.quotaChanges = new QuotaChangeRelay(policyChanges, context.getStateStore(PolicyMirror.STORE),
+                namespace -> NamespacePartitioner.partitionOf(namespace, settings.partitions()) == partition, this);
+        this.room = new LocalRoom(context, settings.reservationTtl());
+        every(OverrideFollower.CHECK_INTERVAL, interpreting::followOverrides);
+        every(QuotaChangeRelay.INTERVAL, quotaChanges::relay);
+        every(admission.statusInterval(), () -> admitting.writeDueStatuses(context.currentSystemTimeMs()));
+        placeAndFailOver.schedule();
+    }
+
+    @Override
+    public void process(Record<String, PassSignal> record) {
+        outputs.processing(record.timestamp());
+        position = context.recordMetadata().map(m -> m.partition() + "-" + m.offset()).orElse("t" + record.timestamp());
+        requests = 0;
+        String key = record.key();
+        PassSignal signal = record.value();
+        if (signal instanceof PassSignal.WorkloadChanged changed) {
+            interpreting.process(record.withValue(changed.event()));
+        } else if (signal instanceof PassSignal.StatusReported reported) {
+            placeAndFailOver.onStatus(key, reported.status());
+        } else if (signal instanceof PassSignal.DeltaWritten delta) {
+            placeAndFailOver.onDelta(key, delta.bytes());
+        } else if (signal instanceof PassSignal.MigrationReported reported) {
+            placeAndFailOver.onMigrationReported(key, reported.event());
+        } else if (signal instanceof PassSignal.ClusterChanged changed) {
+            placeAndFailOver.onClusterChanged(changed.event());
+        }
+        settle();
+    }
+
+    /** Runs {@code work} on the wall clock, then hands on what it decided as a processing does. */
+    private Cancellable every(Duration interval, Runnable work) {
+        return context.schedule(interval, PunctuationType.WALL_CLOCK_TIME, at -> {
+            outputs.processing(-1);
+            position = "t" + at;
+            requests = 0;
+            work.run();
+            settle();
+        });
+    }
+
+    /** Runs the handoffs, and those they make, until none is left; then writes the bindings decided. */
+    private void settle() {
+        while (!handoffs.isEmpty()) {
+            handoffs.poll().run();
+            if (handoffs.isEmpty()) {
+                List<ReservationAnswer> answers = room.answers();
+                if (!answers.isEmpty()) {
+                    handoffs.add(() -> placeAndFailOver.onAnswers(answers));
+                }
+            }
+        }
+        outputs.writeBindings(key -> false);
+    }
+
+    @Override
+    public void admit(AdmissionRequest request) {
+        String decisionIds = AuditTrail.STAGE + "-" + position + (requests++ == 0 ? "" : "." + requests);
+        handoffs.add(() -> admitting.admit(request, decisionIds));
+    }
+
+    @Override
+    public void bound(String workloadKey, ResourceBinding binding) {
+        outputs.binding(workloadKey, binding);
+        byte[] bytes = binding == null ? null : bindingBytes.serialize(topics.bindings().name(), binding);
+        handoffs.add(() -> placeAndFailOver.onBinding(workloadKey, binding, bytes));
+    }
+
+    @Override
+    public void reserve(ReservationRequest request) {
+        handoffs.add(() -> room.ask(request));
+    }
+}

@@ -1,0 +1,113 @@
+package io.fedstream.decide;
+
+import io.fedstream.config.NamespacePartitioner;
+import io.fedstream.config.Topics;
+import io.fedstream.interpret.InterpreterExtensions;
+import io.fedstream.metrics.FedstreamMetrics;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.kstream.Branched;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * The namespace pass in the topology: the workload topics and the cluster transitions (on every partition) go into one
+ * processor per partition ({@link NamespacePass}); bindings, quota statuses, migration commands, audit events and dead
+ * letters come out.
+ */
+public final class NamespaceStage {
+
+    private final Topics topics;
+    private final InterpreterExtensions fromFiles;
+    private final PlaceFailoverSettings settings;
+    private final AdmitSettings admission;
+    private final PlaceFailoverStores.ValueSerdes storeSerdes;
+    private final PolicyMirror policies;
+    private final SelectableClusterChanges clusterChanges;
+    private final ClusterViewChanges viewChanges;
+    private final FedstreamMetrics metrics;
+
+    public NamespaceStage(Topics topics, InterpreterExtensions fromFiles, PlaceFailoverSettings settings, AdmitSettings admission,
+                          PlaceFailoverStores.ValueSerdes storeSerdes, PolicyMirror policies, SelectableClusterChanges clusterChanges,
+                          ClusterViewChanges viewChanges, FedstreamMetrics metrics) {
+        this.topics = topics;
+        this.fromFiles = fromFiles;
+        this.settings = settings;
+        this.admission = admission;
+        this.storeSerdes = storeSerdes;
+        this.policies = policies;
+        this.clusterChanges = clusterChanges;
+        this.viewChanges = viewChanges;
+        this.metrics = metrics;
+    }
+
+    /** Adds the stage to the builder. */
+    public void addTo(StreamsBuilder builder) {
+        AdmitStores.addTo(builder, topics.bindings().valueSerde());
+        PlaceFailoverStores.addTo(builder, topics.workloadStatus().valueSerde(), topics.clusterState().valueSerde(), storeSerdes);
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NamespacePass.MANIFESTS), Serdes.String(), Serdes.String()));
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(LocalRoom.STORE), Serdes.String(),
+                storeSerdes.reservations()));
+
+        KStream<String, PassSignal> workloads = builder
+                .stream(topics.workloads().name(), topics.workloads().consumedAs("workloads-source"))
+                .mapValues(PassSignal.WorkloadChanged::new, Named.as("workload-signal"));
+        KStream<String, PassSignal> statuses = builder
+                .stream(topics.workloadStatus().name(), topics.workloadStatus().consumedAs("workload-status-source"))
+                .mapValues(PassSignal.StatusReported::new, Named.as("status-signal"));
+        KStream<String, PassSignal> deltas = builder
+                .stream(topics.stateDeltas().name(), topics.stateDeltas().consumedAs("state-deltas-source"))
+                .mapValues(payload -> new PassSignal.DeltaWritten(payload == null ? 0 : payload.length), Named.as("delta-signal"));
+        KStream<String, PassSignal> events = builder
+                .stream(topics.migrationEvents().name(), topics.migrationEvents().consumedAs("migration-events-source"))
+                .filter((key, event) -> event != null, Named.as("migration-events-present"))
+                .mapValues(PassSignal.MigrationReported::new, Named.as("migration-signal"));
+        // The health client copies every transition to every partition of this topic.
+        KStream<String, PassSignal> transitions = builder
+                .stream(topics.clusterTransitions().name(), topics.clusterTransitions().consumedAs("cluster-transitions-source"))
+                .mapValues(PassSignal.ClusterChanged::new, Named.as("cluster-signal"));
+
+        List<String> stores = new ArrayList<>(List.of(AdmitStores.all()));
+        stores.addAll(List.of(PlaceFailoverStores.all()));
+        stores.add(NamespacePass.MANIFESTS);
+        stores.add(LocalRoom.STORE);
+        KStream<String, PassOutcome> outcomes = workloads
+                .merge(statuses, Named.as("merge-status"))
+                .merge(deltas, Named.as("merge-deltas"))
+                .merge(events, Named.as("merge-migration-events"))
+                .merge(transitions, Named.as("merge-transitions"))
+                .process(() -> new NamespacePass(topics, fromFiles, settings, admission, policies::changes, clusterChanges::count, viewChanges,
+                        metrics), Named.as("namespace-pass"), stores.toArray(String[]::new));
+
+        NamespacePartitioner byNamespace = new NamespacePartitioner();
+        outcomes.split(Named.as("namespace-pass-route"))
+                .branch((key, outcome) -> outcome instanceof PassOutcome.Binding, Branched.withConsumer(
+                        bindings -> bindings
+                                .mapValues(outcome -> ((PassOutcome.Binding) outcome).binding(), Named.as("binding-value"))
+                                .to(topics.bindings().name(), topics.bindings().producedAs("bindings-sink").withStreamPartitioner(byNamespace)),
+                        "-to-bindings"))
+                .branch((key, outcome) -> outcome instanceof PassOutcome.Status, Branched.withConsumer(
+                        statuses2 -> statuses2
+                                .mapValues(outcome -> ((PassOutcome.Status) outcome).status(), Named.as("quota-status-value"))
+                                .to(topics.quotaStatus().name(), topics.quotaStatus().producedAs("quota-status-sink")),
+                        "-to-quota-status"))
+                .branch((key, outcome) -> outcome instanceof PassOutcome.Command, Branched.withConsumer(
+                        commands -> commands
+                                .mapValues(outcome -> ((PassOutcome.Command) outcome).command(), Named.as("command-value"))
+                                .to(topics.migrations().name(), topics.migrations().producedAs("migrations-sink").withStreamPartitioner(byNamespace)),
+                        "-to-migrations"))
+                .branch((key, outcome) -> outcome instanceof PassOutcome.Audit, Branched.withConsumer(
+                        audit -> audit
+                                .mapValues(outcome -> ((PassOutcome.Audit) outcome).event(), Named.as("audit-value"))
+                                .to(topics.audit().name(), topics.audit().producedAs("audit-sink")),
+                        "-to-audit"))
+                .defaultBranch(Branched.withConsumer(
+                        deadLetters -> deadLetters
+                                .mapValues(outcome -> ((PassOutcome.DeadLettered) outcome).originalValue(), Named.as("dead-letter-bytes"))
+                                .to(topics.deadLetters().name(), topics.deadLetters().producedAs("dead-letters-sink")),
+                        "-to-dead-letters"));
+    }
+}

@@ -1,0 +1,75 @@
+package io.fedstream.decide;
+
+import io.fedstream.avro.AuditEvent;
+import io.fedstream.avro.MigrationCommand;
+import io.fedstream.avro.QuotaStatus;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.dlq.DeadLetter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+
+/**
+ * What the namespace pass writes, stamped with the time of the record being processed (the wall clock in a
+ * punctuation). A workload's binding goes out once per processing, its final version: the steps of one pass may
+ * decide it several times (admitted, then placed), and only the last is a decision a reader should see.
+ */
+final class Outputs {
+
+    private final ProcessorContext<String, PassOutcome> context;
+    /** The bindings decided in this processing, by workload key, in the order first decided; null: deleted. */
+    private final Map<String, ResourceBinding> bindings = new LinkedHashMap<>();
+    private long stampedAt = -1;
+
+    Outputs(ProcessorContext<String, PassOutcome> context) {
+        this.context = context;
+    }
+
+    /** The pass now processes a record of this timestamp, or (-1) runs a punctuation. */
+    void processing(long recordTimestamp) {
+        this.stampedAt = recordTimestamp;
+    }
+
+    /** The workload's binding as decided now (null: deleted); written by {@link #writeBindings}. */
+    void binding(String workloadKey, ResourceBinding binding) {
+        bindings.put(workloadKey, binding);
+    }
+
+    /**
+     * Writes the bindings decided in this processing, each once, except those of workloads whose placement still waits
+     * for room ({@code undecided}): theirs is written with the placement.
+     */
+    void writeBindings(Predicate<String> undecided) {
+        bindings.forEach((key, binding) -> {
+            if (binding == null || !undecided.test(key)) {
+                forward(key, new PassOutcome.Binding(binding), new RecordHeaders());
+            }
+        });
+        bindings.clear();
+    }
+
+    void audit(AuditEvent event) {
+        forward(event.getDecisionId(), new PassOutcome.Audit(event), new RecordHeaders());
+    }
+
+    void command(MigrationCommand command) {
+        forward(command.getWorkloadKey(), new PassOutcome.Command(command), new RecordHeaders());
+    }
+
+    /** A quota's status (null: the quota was deleted), keyed {@code namespace/name}. */
+    void status(String quotaKey, QuotaStatus status) {
+        forward(quotaKey, new PassOutcome.Status(status), new RecordHeaders());
+    }
+
+    void deadLetter(String key, DeadLetter letter, byte[] originalValue) {
+        forward(key, new PassOutcome.DeadLettered(letter, originalValue), letter.headers());
+    }
+
+    private void forward(String key, PassOutcome outcome, Headers headers) {
+        context.forward(new Record<>(key, outcome, stampedAt >= 0 ? stampedAt : context.currentSystemTimeMs(), headers));
+    }
+}

@@ -1,0 +1,31 @@
+package io.fedstream.decide;
+
+import io.fedstream.avro.AuditEvent;
+import io.fedstream.avro.MigrationCommand;
+import io.fedstream.avro.QuotaStatus;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.dlq.DeadLetter;
+
+/** One output of the namespace pass, routed by type to its topic; the record's key is that topic's key. */
+public sealed interface PassOutcome {
+
+    /** A workload's binding as decided, for {@code fedstream.bindings}; null removes it (a tombstone). */
+    record Binding(ResourceBinding binding) implements PassOutcome {
+    }
+
+    /** A quota's status for {@code fedstream.quota-status}; null when the quota was deleted. */
+    record Status(QuotaStatus status) implements PassOutcome {
+    }
+
+    /** To fedstream.migrations, keyed by workload. */
+    record Command(MigrationCommand command) implements PassOutcome {
+    }
+
+    /** To fedstream.audit, keyed by decision id. */
+    record Audit(AuditEvent event) implements PassOutcome {
+    }
+
+    /** To the DLQ: the original bytes and why. */
+    record DeadLettered(DeadLetter letter, byte[] originalValue) implements PassOutcome {
+    }
+}
