@@ -6,10 +6,6 @@ import io.fedstream.decide.NamespaceStage;
 import io.fedstream.decide.PlaceFailoverSettings;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.metrics.FedstreamMetrics;
-import io.fedstream.decide.ClusterDirectory;
-import io.fedstream.decide.ClusterViewChanges;
-import io.fedstream.decide.PolicyMirror;
-import io.fedstream.decide.SelectableClusterChanges;
 import java.util.Properties;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
@@ -53,13 +49,7 @@ public final class FedstreamTopology {
 
     /** Adds every stage but the cluster watch, which runs in its own client ({@link HealthTopology}). */
     void addTo(StreamsBuilder builder) {
-        PolicyMirror policies = new PolicyMirror();
-        policies.addTo(builder, topics.policies());
-        SelectableClusterChanges clusterChanges = new SelectableClusterChanges();
-        ClusterViewChanges viewChanges = new ClusterViewChanges();
-        ClusterDirectory.addTo(builder, topics.clusterViews(), clusterChanges, viewChanges);
-        new NamespaceStage(topics, interpreterExtensions, fleet, admission, serdes.placeFailoverStores(), policies, clusterChanges, viewChanges,
-                metrics).addTo(builder);
+        new NamespaceStage(topics, interpreterExtensions, fleet, admission, serdes.placeFailoverStores(), metrics).addTo(builder);
     }
 
     private static Properties namingRules() {

@@ -98,13 +98,17 @@ final class FanOut {
         return found;
     }
 
-    /** Reads a global store, whole on every instance, here: while it restores the answer is 503. */
-    <V, T> T global(String store, Function<ReadOnlyKeyValueStore<String, V>, T> read) {
-        try {
-            return read.apply(partitions.global(store));
-        } catch (InvalidStateStoreException e) {
-            throw new StoreUnavailableException("store " + store + " is not queryable here (restoring): " + e.getMessage(), e);
+    /**
+     * Reads one of this instance's active partitions of a store whose every partition holds the same entries (the
+     * namespace pass's cluster-wide policies); 503 when none is active here.
+     */
+    <V, T> T anyPartition(String store, Function<ReadOnlyKeyValueStore<String, V>, T> read) {
+        Set<Integer> here = partitions.owners(store).getOrDefault(partitions.self(), Set.of());
+        if (here.isEmpty()) {
+            throw new StoreUnavailableException("no partition of store " + store + " is active on this instance");
         }
+        int partition = new TreeSet<>(here).first();
+        return read(store, partition, () -> read.apply(this.<V>store(store, partition)));
     }
 
     /** This instance's partition of a store, to read inside {@link #read}. */

@@ -25,6 +25,4 @@ interface Partitions {
     /** This instance's partition of {@code store}; reading it throws InvalidStateStoreException once it moves away. */
     <V> ReadOnlyKeyValueStore<String, V> store(String store, int partition);
 
-    /** A global store, whole on every instance; reading it throws InvalidStateStoreException while it restores. */
-    <V> ReadOnlyKeyValueStore<String, V> global(String store);
 }

@@ -1,7 +1,7 @@
 package io.fedstream.api;
 
 import io.fedstream.avro.PolicyEvent;
-import io.fedstream.decide.PolicyMirror;
+import io.fedstream.decide.TaskPolicies;
 import io.fedstream.decide.PublishedPolicy;
 import java.util.List;
 import java.util.Optional;
@@ -9,8 +9,9 @@ import java.util.function.Function;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * The policies of one family (propagation or override) on the policies topic, from this instance's copy of the
- * {@link PolicyMirror#STORE} global store: every instance holds all of them, so there is nothing to ask of the others.
+ * The policies of one family (propagation or override) on the policies topic, from the {@link TaskPolicies#STORE} of a
+ * namespace-pass partition active on this instance: every partition holds every cluster-wide policy (only quotas are
+ * kept by their namespace's partition alone), so there is nothing to ask of the others.
  */
 final class PolicyQuery {
 
@@ -40,7 +41,7 @@ final class PolicyQuery {
 
     /** With a namespace, its namespaced policies; without, every policy of both scopes. */
     List<PublishedPolicy> in(Optional<String> namespace) {
-        List<PublishedPolicy> all = fanOut.global(PolicyMirror.STORE, family);
+        List<PublishedPolicy> all = fanOut.anyPartition(TaskPolicies.STORE, family);
         return namespace.map(ns -> all.stream().filter(policy -> ns.equals(policy.namespace())).toList()).orElse(all);
     }
 }

@@ -68,11 +68,6 @@ final class StreamsPartitions implements Partitions {
                 .withPartition(partition));
     }
 
-    @Override
-    public <V> ReadOnlyKeyValueStore<String, V> global(String store) {
-        return streams.store(StoreQueryParameters.fromNameAndType(store, QueryableStoreTypes.<String, V>keyValueStore()));
-    }
-
     /** Picks {@code partition} whatever the key, and notes how many partitions the store has. */
     private static StreamPartitioner<String, Object> partition(int partition, AtomicInteger count) {
         return (topic, key, value, partitions) -> {

@@ -20,11 +20,15 @@ public final class NamespacePartitioner implements Partitioner, StreamPartitione
 
     /** The partition of a record with this key among {@code partitions}. */
     public static int partitionOf(String key, int partitions) {
+        return partitionOfNamespace(WorkloadKey.parse(key).map(WorkloadKey::namespace).orElse(key == null ? "" : key), partitions);
+    }
+
+    /** The partition of the namespace's records among {@code partitions}. */
+    public static int partitionOfNamespace(String namespace, int partitions) {
         if (partitions <= 0) {
             throw new IllegalArgumentException("partitions must be positive, was " + partitions);
         }
-        String hashed = WorkloadKey.parse(key).map(WorkloadKey::namespace).orElse(key == null ? "" : key);
-        return Utils.toPositive(Utils.murmur2(hashed.getBytes(StandardCharsets.UTF_8))) % partitions;
+        return Utils.toPositive(Utils.murmur2(namespace.getBytes(StandardCharsets.UTF_8))) % partitions;
     }
 
     @Override

@@ -18,7 +18,6 @@ import io.fedstream.config.WorkloadKey;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.metrics.FedstreamMetrics;
-import io.fedstream.decide.PolicyMirror;
 import io.fedstream.serde.StoreEncodingCheck;
 import java.time.Instant;
 import java.util.HashMap;
@@ -59,7 +58,7 @@ final class Admitting {
     private final AggregatesUpdater aggregates;
     private final ChargedVersionMove chargedVersionMove;
 
-    /** {@code policyChanges}: the policies mirror's change count ({@link PolicyMirror#changes()}). */
+    /** {@code policyChanges}: the task's count of policy changes ({@link TaskPolicies#changes()}). */
     Admitting(ProcessingContext context, Handoffs handoffs, Outputs outputs, String policiesTopic, Serializer<PolicyEvent> policySerializer,
               LongSupplier policyChanges, FedstreamMetrics metrics) {
         this.context = context;
@@ -71,7 +70,7 @@ final class Admitting {
         this.policySerializer = policySerializer;
         StoreEncodingCheck.requireCurrent(context, AdmitStores.encodings());
         this.ledger = new Ledger(new DecodedNamespaces(StoreLedgerState.of(context)));
-        KeyValueStore<String, PolicyEvent> policies = context.getStateStore(PolicyMirror.STORE);
+        KeyValueStore<String, PolicyEvent> policies = context.getStateStore(TaskPolicies.STORE);
         this.quotas = new QuotaSync(policies, context.getStateStore(AdmitStores.QUOTA_SOURCES), ledger, policyChanges);
         this.priorities = new PriorityClasses(policies);
         this.bindings = context.getStateStore(AdmitStores.BINDINGS);
@@ -281,7 +280,7 @@ final class Admitting {
             outputs.status(quotaKey, null);
         } else if (change instanceof QuotaSync.Change.Refused refused) {
             FieldError first = refused.problems().get(0);
-            DeadLetter letter = DeadLetter.ofStoreEntry(AuditTrail.STAGE, first.message(), first.field(), first.value(), PolicyMirror.STORE);
+            DeadLetter letter = DeadLetter.ofStoreEntry(AuditTrail.STAGE, first.message(), first.field(), first.value(), TaskPolicies.STORE);
             byte[] original = policySerializer.serialize(policiesTopic, refused.event());
             outputs.deadLetter(QuotaSync.POLICY_PREFIX + quotaKey, letter, original);
         }

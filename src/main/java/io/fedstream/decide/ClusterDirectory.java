@@ -22,31 +22,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Every member cluster as the placing tasks see it, on every instance: the watch-clusters stage's view (state and
- * latest heartbeat: labels, taints, allocatable, allocated) mirrored into a global store. It is a view for choosing
- * candidates; the cluster's own reserving task has the last word on room.
+ * Reads the clusters' views ({@link TaskClusterViews}) as placement sees them: a view for choosing candidates; the room
+ * a task holds on each cluster has the last word.
  */
 public final class ClusterDirectory {
-
-    /** Cluster name to its latest {@link ClusterWatch} as on the cluster-views topic. */
-    public static final String STORE = "cluster-views-store";
 
     private static final Logger LOG = LoggerFactory.getLogger(ClusterDirectory.class);
 
     private ClusterDirectory() {}
-
-    /**
-     * Adds the global store and its source; {@code changes} counts the changes override rules can select, {@code
-     * viewChanges} every change.
-     */
-    public static void addTo(StreamsBuilder builder, Topic<String, ClusterWatch> views, SelectableClusterChanges changes,
-                             ClusterViewChanges viewChanges) {
-        builder.addGlobalStore(
-                Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(), views.valueSerde())
-                        // A global store is restored from its source topic; a changelog would only copy it.
-                        .withLoggingDisabled(),
-                views.name(), views.consumedAs("cluster-views-mirror"), () -> new ViewMirror(changes, viewChanges));
-    }
 
     /**
      * The clusters known now, in name order; Ready only when the watch-clusters stage says READY, and otherwise saying
@@ -87,39 +70,5 @@ public final class ClusterDirectory {
     /** Names the latest refused heartbeat: {@code its last heartbeat was refused: allocatable.cpu: ...}. */
     public static String refusal(ClusterWatch watch) {
         return "its last heartbeat was refused: " + watch.getRefusal().getMessage();
-    }
-
-    /** Keeps the global store equal to the topic, one entry per cluster. */
-    private static final class ViewMirror implements Processor<String, ClusterWatch, Void, Void> {
-
-        private final SelectableClusterChanges changes;
-        private final ClusterViewChanges viewChanges;
-        private KeyValueStore<String, ClusterWatch> store;
-
-        ViewMirror(SelectableClusterChanges changes, ClusterViewChanges viewChanges) {
-            this.changes = changes;
-            this.viewChanges = viewChanges;
-        }
-
-        @Override
-        public void init(ProcessorContext<Void, Void> context) {
-            store = context.getStateStore(STORE);
-        }
-
-        @Override
-        public void process(Record<String, ClusterWatch> record) {
-            if (record.key() == null) {
-                return;
-            }
-            ClusterWatch before = store.get(record.key());
-            if (record.value() == null) {
-                store.delete(record.key());
-            } else {
-                store.put(record.key(), record.value());
-            }
-            // Counted once the store shows it: a bind task that sees the new count then reads the new entry.
-            changes.observe(before, record.value());
-            viewChanges.applied();
-        }
     }
 }

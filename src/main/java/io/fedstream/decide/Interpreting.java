@@ -17,7 +17,6 @@ import io.fedstream.interpret.Resources;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.decide.ClusterDirectory;
 import io.fedstream.decide.OverridePolicies;
-import io.fedstream.decide.PolicyMirror;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
@@ -64,9 +63,9 @@ final class Interpreting {
         this.fromFiles = fromFiles;
         this.policyChanges = policyChanges;
         this.eventSerializer = eventSerializer;
-        this.interpreters = new InterpreterSource(fromFiles, policyChanges, context.getStateStore(PolicyMirror.STORE));
-        this.overridePolicies = new OverridePolicies(context.getStateStore(PolicyMirror.STORE), policyChanges);
-        this.clusterViews = context.getStateStore(ClusterDirectory.STORE);
+        this.interpreters = new InterpreterSource(fromFiles, policyChanges, context.getStateStore(TaskPolicies.STORE));
+        this.overridePolicies = new OverridePolicies(context.getStateStore(TaskPolicies.STORE), policyChanges);
+        this.clusterViews = context.getStateStore(TaskClusterViews.STORE);
         this.overrideFollower = new OverrideFollower(context.getStateStore(NamespacePass.MANIFESTS), clusterViews, clusterChanges,
                 overridePolicies::current, interpreters::current, clusterOverrides);
     }

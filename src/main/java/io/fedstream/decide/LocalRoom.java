@@ -51,7 +51,7 @@ final class LocalRoom {
             throw new IllegalArgumentException("reservation TTL must be positive, got " + reservationTtl);
         }
         this.context = context;
-        this.watches = context.getStateStore(ClusterDirectory.STORE);
+        this.watches = context.getStateStore(TaskClusterViews.STORE);
         this.reservations = new ClusterReservations(context.getStateStore(STORE), reservationTtl);
     }
 

@@ -1,10 +1,11 @@
 package io.fedstream.decide;
 
 import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.AdmissionRequestType;
+import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
-import io.fedstream.config.NamespacePartitioner;
 import io.fedstream.config.Topics;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.metrics.FedstreamMetrics;
@@ -12,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
-import java.util.function.LongSupplier;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.processor.Cancellable;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -35,9 +35,6 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     private final InterpreterExtensions fromFiles;
     private final PlaceFailoverSettings settings;
     private final AdmitSettings admission;
-    private final LongSupplier policyChanges;
-    private final LongSupplier selectableClusterChanges;
-    private final ClusterViewChanges viewChanges;
     private final FedstreamMetrics metrics;
     private final Deque<Runnable> handoffs = new ArrayDeque<>();
     private ProcessorContext<String, PassOutcome> context;
@@ -45,22 +42,20 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     private Interpreting interpreting;
     private Admitting admitting;
     private PlaceAndFailOver placeAndFailOver;
-    private QuotaChangeRelay quotaChanges;
+    private TaskPolicies policies;
+    private TaskClusterViews views;
     private LocalRoom room;
     private Serializer<ResourceBinding> bindingBytes;
     /** Names the admission requests of one processing: its position, and the request's number within it. */
     private String position;
     private int requests;
 
-    NamespacePass(Topics topics, InterpreterExtensions fromFiles, PlaceFailoverSettings settings, AdmitSettings admission, LongSupplier policyChanges,
-                  LongSupplier selectableClusterChanges, ClusterViewChanges viewChanges, FedstreamMetrics metrics) {
+    NamespacePass(Topics topics, InterpreterExtensions fromFiles, PlaceFailoverSettings settings, AdmitSettings admission,
+                  FedstreamMetrics metrics) {
         this.topics = topics;
         this.fromFiles = fromFiles;
         this.settings = settings;
         this.admission = admission;
-        this.policyChanges = policyChanges;
-        this.selectableClusterChanges = selectableClusterChanges;
-        this.viewChanges = viewChanges;
         this.metrics = metrics;
     }
 
@@ -69,17 +64,15 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         this.context = context;
         this.outputs = new Outputs(context);
         this.bindingBytes = topics.bindings().valueSerde().serializer();
-        this.interpreting = new Interpreting(context, this, outputs, fromFiles, policyChanges, topics.workloads().valueSerde().serializer(),
-                metrics, selectableClusterChanges);
+        this.policies = new TaskPolicies(context.getStateStore(TaskPolicies.STORE));
+        this.views = new TaskClusterViews(context.getStateStore(TaskClusterViews.STORE));
+        this.interpreting = new Interpreting(context, this, outputs, fromFiles, policies::changes, topics.workloads().valueSerde().serializer(),
+                metrics, views::selectableChanges);
         this.admitting = new Admitting(context, this, outputs, topics.policies().name(), topics.policies().valueSerde().serializer(),
-                policyChanges, metrics);
-        this.placeAndFailOver = new PlaceAndFailOver(context, this, outputs, this::every, settings, topics, policyChanges, viewChanges, metrics);
-        int partition = context.taskId().partition();
-        this.quotaChanges = new QuotaChangeRelay(policyChanges, context.getStateStore(PolicyMirror.STORE),
-                namespace -> NamespacePartitioner.partitionOf(namespace, settings.partitions()) == partition, this);
+                policies::changes, metrics);
+        this.placeAndFailOver = new PlaceAndFailOver(context, this, outputs, this::every, settings, topics, policies::changes, views::changes,
+                metrics);
         this.room = new LocalRoom(context, settings.reservationTtl());
-        every(OverrideFollower.CHECK_INTERVAL, interpreting::followOverrides);
-        every(QuotaChangeRelay.INTERVAL, quotaChanges::relay);
         every(admission.statusInterval(), () -> admitting.writeDueStatuses(context.currentSystemTimeMs()));
         placeAndFailOver.schedule();
     }
@@ -101,8 +94,30 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
             placeAndFailOver.onMigrationReported(key, reported.event());
         } else if (signal instanceof PassSignal.ClusterChanged changed) {
             placeAndFailOver.onClusterChanged(changed.event());
+        } else if (signal instanceof PassSignal.PolicyChanged changed) {
+            policyChanged(key, changed.event());
+        } else if (signal instanceof PassSignal.ClusterViewChanged changed) {
+            views.apply(key, changed.view());
+            interpreting.followOverrides();
         }
         settle();
+    }
+
+    /**
+     * A policy changed: a quota's namespace (this task's: quotas reach their namespace's partition only) takes it in,
+     * and every step that derives something from policies follows at once.
+     */
+    private void policyChanged(String key, PolicyEvent event) {
+        if (key == null) {
+            return;
+        }
+        policies.apply(key, event);
+        String[] parts = key.split("/", -1);
+        if (parts.length == 3 && QuotaSync.KIND.equals(parts[0])) {
+            admit(AdmissionRequest.newBuilder().setType(AdmissionRequestType.QUOTA_SYNC).setNamespace(parts[1]).build());
+        }
+        interpreting.followOverrides();
+        placeAndFailOver.onPolicyChanged();
     }
 
     /** Runs {@code work} on the wall clock, then hands on what it decided as a processing does. */

@@ -11,6 +11,7 @@ import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Repartitioned;
 import org.apache.kafka.streams.state.Stores;
 
 /**
@@ -20,27 +21,23 @@ import org.apache.kafka.streams.state.Stores;
  */
 public final class NamespaceStage {
 
+    /** The internal topic that brings each policy to the partitions that need it ({@link PolicyPartitioner}). */
+    public static final String POLICIES_TOPIC = "policy-changes";
+
     private final Topics topics;
     private final InterpreterExtensions fromFiles;
     private final PlaceFailoverSettings settings;
     private final AdmitSettings admission;
     private final PlaceFailoverStores.ValueSerdes storeSerdes;
-    private final PolicyMirror policies;
-    private final SelectableClusterChanges clusterChanges;
-    private final ClusterViewChanges viewChanges;
     private final FedstreamMetrics metrics;
 
     public NamespaceStage(Topics topics, InterpreterExtensions fromFiles, PlaceFailoverSettings settings, AdmitSettings admission,
-                          PlaceFailoverStores.ValueSerdes storeSerdes, PolicyMirror policies, SelectableClusterChanges clusterChanges,
-                          ClusterViewChanges viewChanges, FedstreamMetrics metrics) {
+                          PlaceFailoverStores.ValueSerdes storeSerdes, FedstreamMetrics metrics) {
         this.topics = topics;
         this.fromFiles = fromFiles;
         this.settings = settings;
         this.admission = admission;
         this.storeSerdes = storeSerdes;
-        this.policies = policies;
-        this.clusterChanges = clusterChanges;
-        this.viewChanges = viewChanges;
         this.metrics = metrics;
     }
 
@@ -51,6 +48,8 @@ public final class NamespaceStage {
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NamespacePass.MANIFESTS), Serdes.String(), Serdes.String()));
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(LocalRoom.STORE), Serdes.String(),
                 storeSerdes.reservations()));
+        TaskPolicies.addTo(builder, topics.policies().valueSerde());
+        TaskClusterViews.addTo(builder, topics.clusterViews().valueSerde());
 
         KStream<String, PassSignal> workloads = builder
                 .stream(topics.workloads().name(), topics.workloads().consumedAs("workloads-source"))
@@ -69,18 +68,32 @@ public final class NamespaceStage {
         KStream<String, PassSignal> transitions = builder
                 .stream(topics.clusterTransitions().name(), topics.clusterTransitions().consumedAs("cluster-transitions-source"))
                 .mapValues(PassSignal.ClusterChanged::new, Named.as("cluster-signal"));
+        // The health client writes every cluster's view to every partition of this topic.
+        KStream<String, PassSignal> views = builder
+                .stream(topics.clusterViews().name(), topics.clusterViews().consumedAs("cluster-views-source"))
+                .mapValues(PassSignal.ClusterViewChanged::new, Named.as("cluster-view-signal"));
+        // Quotas to their namespace's partition, every other policy to every partition.
+        KStream<String, PassSignal> policies = builder
+                .stream(topics.policies().name(), topics.policies().consumedAs("policies-source"))
+                .repartition(Repartitioned.with(Serdes.String(), topics.policies().valueSerde()).withName(POLICIES_TOPIC)
+                        .withStreamPartitioner(new PolicyPartitioner()).withNumberOfPartitions(settings.partitions()))
+                .mapValues(PassSignal.PolicyChanged::new, Named.as("policy-signal"));
 
         List<String> stores = new ArrayList<>(List.of(AdmitStores.all()));
         stores.addAll(List.of(PlaceFailoverStores.all()));
         stores.add(NamespacePass.MANIFESTS);
         stores.add(LocalRoom.STORE);
+        stores.add(TaskPolicies.STORE);
+        stores.add(TaskClusterViews.STORE);
         KStream<String, PassOutcome> outcomes = workloads
                 .merge(statuses, Named.as("merge-status"))
                 .merge(deltas, Named.as("merge-deltas"))
                 .merge(events, Named.as("merge-migration-events"))
                 .merge(transitions, Named.as("merge-transitions"))
-                .process(() -> new NamespacePass(topics, fromFiles, settings, admission, policies::changes, clusterChanges::count, viewChanges,
-                        metrics), Named.as("namespace-pass"), stores.toArray(String[]::new));
+                .merge(views, Named.as("merge-cluster-views"))
+                .merge(policies, Named.as("merge-policies"))
+                .process(() -> new NamespacePass(topics, fromFiles, settings, admission, metrics), Named.as("namespace-pass"),
+                        stores.toArray(String[]::new));
 
         NamespacePartitioner byNamespace = new NamespacePartitioner();
         outcomes.split(Named.as("namespace-pass-route"))

@@ -7,7 +7,6 @@ import io.fedstream.avro.ClusterOverride;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.interpret.Interpreter;
 import io.fedstream.interpret.WorkloadId;
-import io.fedstream.decide.SelectableClusterChanges;
 import io.fedstream.override.ClusterTarget;
 import io.fedstream.override.OverridePolicy;
 import io.fedstream.place.PropagationPolicy;
@@ -34,7 +33,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * leaves or changes its labels or topology, it recomputes the results of the workloads that may be concerned and sends
  * them to the admit stage, which re-charges a changed copy. A policy's workloads are found by key prefix
  * ({@code group/kind/[namespace/[name]]}) from its resource selectors. Changes are noticed by two counters that the
- * global stores move ({@link io.fedstream.decide.PolicyMirror#changes()}, {@link SelectableClusterChanges}): while
+ * task's policies and cluster views move ({@link TaskPolicies#changes()}, {@link TaskClusterViews#selectableChanges()}): while
  * neither moves, a check reads nothing, so it runs every {@link #CHECK_INTERVAL}.
  */
 final class OverrideFollower {
@@ -58,7 +57,7 @@ final class OverrideFollower {
     private List<ClusterTarget> followedClusters;
     private long followedClusterChanges = Long.MIN_VALUE;
 
-    /** {@code clusterChanges}: the count of {@link SelectableClusterChanges} (the directory is read only when it moves). */
+    /** {@code clusterChanges}: {@link TaskClusterViews#selectableChanges()} (the views are read only when it moves). */
     OverrideFollower(KeyValueStore<String, String> manifests, ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews,
                      LongSupplier clusterChanges, Supplier<List<OverridePolicy>> policies, Supplier<Interpreter> interpreter,
                      ClusterOverrides clusterOverrides) {

@@ -3,6 +3,7 @@ package io.fedstream.decide;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.place.ClusterCapacity;
 import java.util.List;
+import java.util.function.LongSupplier;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
@@ -14,11 +15,11 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 public final class ParsedClusterViews {
 
     private final ReadOnlyKeyValueStore<String, ClusterWatch> views;
-    private final ClusterViewChanges changes;
+    private final LongSupplier changes;
     private List<ClusterCapacity> clusters;
     private long parsedAt;
 
-    public ParsedClusterViews(ReadOnlyKeyValueStore<String, ClusterWatch> views, ClusterViewChanges changes) {
+    public ParsedClusterViews(ReadOnlyKeyValueStore<String, ClusterWatch> views, LongSupplier changes) {
         this.views = views;
         this.changes = changes;
     }
@@ -26,7 +27,7 @@ public final class ParsedClusterViews {
     /** The clusters as {@link ClusterDirectory#clusters} reads them now; unmodifiable. */
     public List<ClusterCapacity> clusters() {
         // Counted before reading: a change applied in between is read now and parsed again next time.
-        long count = changes.count();
+        long count = changes.getAsLong();
         if (clusters == null || count != parsedAt) {
             clusters = List.copyOf(ClusterDirectory.clusters(views));
             parsedAt = count;

@@ -1,11 +1,13 @@
 package io.fedstream.decide;
 
 import io.fedstream.avro.ClusterStateEvent;
+import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationEvent;
+import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.avro.WorkloadStatusEvent;
 
-/** One input of the namespace pass, whichever topic it came from; all but ClusterChanged are keyed by workload. */
+/** One input of the namespace pass, whichever topic it came from; keyed by workload unless it says otherwise. */
 public sealed interface PassSignal {
 
     /** A workload's manifest changed or it was deleted ({@code event} null: a tombstone). */
@@ -22,6 +24,14 @@ public sealed interface PassSignal {
 
     /** The executor reported a migration's progress. */
     record MigrationReported(MigrationEvent event) implements PassSignal {
+    }
+
+    /** A policy changed ({@code event} a DELETE or null: gone); keyed {@code kind/namespace/name}. */
+    record PolicyChanged(PolicyEvent event) implements PassSignal {
+    }
+
+    /** A member cluster's view changed (state, heartbeat, refusal); keyed by cluster, every partition receives it. */
+    record ClusterViewChanged(ClusterWatch view) implements PassSignal {
     }
 
     /** A member cluster changed state; every partition receives it. */

@@ -11,8 +11,6 @@ import io.fedstream.config.Topics;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.metrics.FedstreamMetrics;
-import io.fedstream.decide.ClusterViewChanges;
-import io.fedstream.decide.PolicyMirror;
 import io.fedstream.decide.PropagationPolicies;
 import io.fedstream.serde.StoreEncodingCheck;
 import java.time.Duration;
@@ -57,7 +55,7 @@ final class PlaceAndFailOver {
     private long retriedAtPolicies = -1;
 
     PlaceAndFailOver(ProcessingContext context, Handoffs handoffs, Outputs outputs, Punctuations punctuations, PlaceFailoverSettings settings,
-                     Topics topics, LongSupplier policyChanges, ClusterViewChanges viewChanges, FedstreamMetrics metrics) {
+                     Topics topics, LongSupplier policyChanges, LongSupplier viewChanges, FedstreamMetrics metrics) {
         this.context = context;
         this.punctuations = punctuations;
         this.settings = settings;
@@ -136,6 +134,14 @@ final class PlaceAndFailOver {
         punctuate(() -> {
             failingOver.onClusterChanged(event);
             placing.retryUnplaced();
+        });
+    }
+
+    /** A policy changed: waiting workloads may be governed now, placed ones' policies may place them elsewhere. */
+    void onPolicyChanged() {
+        punctuate(() -> {
+            retryOnPolicyChange();
+            policyFollowing.check();
         });
     }
 
@@ -326,7 +332,7 @@ final class PlaceAndFailOver {
             }
             reportedPolicies.put(refused.key(), version);
             FieldError error = refused.error();
-            DeadLetter letter = DeadLetter.ofStoreEntry(PlaceFailoverAudit.PLACE, error.message(), error.field(), error.value(), PolicyMirror.STORE);
+            DeadLetter letter = DeadLetter.ofStoreEntry(PlaceFailoverAudit.PLACE, error.message(), error.field(), error.value(), TaskPolicies.STORE);
             task.deadLetter(refused.key(), letter, topics.policies().valueSerde().serializer().serialize(topic, refused.event()));
         }
     }

@@ -20,9 +20,7 @@ import io.fedstream.failover.MigrationPlanner;
 import io.fedstream.failover.StrategyChooser;
 import io.fedstream.interpret.Resources;
 import io.fedstream.decide.ClusterDirectory;
-import io.fedstream.decide.ClusterViewChanges;
 import io.fedstream.decide.ParsedClusterViews;
-import io.fedstream.decide.PolicyMirror;
 import io.fedstream.decide.PropagationPolicies;
 import io.fedstream.place.BurstSpread;
 import io.fedstream.place.ClusterCapacity;
@@ -78,7 +76,7 @@ final class PlaceFailoverTask {
     }
 
     PlaceFailoverTask(ProcessingContext context, Handoffs handoffs, Outputs outputs, PlaceFailoverSettings settings,
-                      Topic<String, ResourceBinding> bindingsTopic, String deltaTopic, LongSupplier policyChanges, ClusterViewChanges viewChanges) {
+                      Topic<String, ResourceBinding> bindingsTopic, String deltaTopic, LongSupplier policyChanges, LongSupplier viewChanges) {
         this.context = context;
         this.handoffs = handoffs;
         this.outputs = outputs;
@@ -95,12 +93,12 @@ final class PlaceFailoverTask {
         this.openIncidents = new OpenIncidents(context.getStateStore(PlaceFailoverStores.OPEN_INCIDENTS));
         this.migrations = new MigrationRecords(context.getStateStore(PlaceFailoverStores.MIGRATIONS));
         this.staleCopies = new StaleCopies(context.getStateStore(PlaceFailoverStores.STALE_COPIES));
-        KeyValueStore<String, PolicyEvent> policyStore = context.getStateStore(PolicyMirror.STORE);
+        KeyValueStore<String, PolicyEvent> policyStore = context.getStateStore(TaskPolicies.STORE);
         this.policies = new PropagationPolicies(policyStore, policyChanges);
         this.policyChanges = policyChanges;
         this.policyPlacements = new PolicyPlacements(context.getStateStore(PlaceFailoverStores.POLICY_PLACEMENTS), placementStates,
                 policies);
-        this.clusterViews = context.getStateStore(ClusterDirectory.STORE);
+        this.clusterViews = context.getStateStore(TaskClusterViews.STORE);
         this.clusters = new ParsedClusterViews(clusterViews, viewChanges);
     }
 

@@ -25,7 +25,7 @@ import io.fedstream.decide.PlaceFailoverStores;
 import io.fedstream.health.stage.WatchClustersStage;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Resources;
-import io.fedstream.decide.PolicyMirror;
+import io.fedstream.decide.TaskPolicies;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.InProcessSchemaRegistry;
@@ -96,7 +96,7 @@ public final class TestStores implements Partitions, AutoCloseable {
         add(topology, AdmitStores.BINDING_NAMES, Serdes.String());
         add(topology, PlaceFailoverStores.MIGRATIONS, avro.specific(MigrationRecord.class, false));
         add(topology, WatchClustersStage.STORE, avro.specific(ClusterWatch.class, false));
-        add(topology, PolicyMirror.STORE, avro.specific(PolicyEvent.class, false));
+        add(topology, TaskPolicies.STORE, avro.specific(PolicyEvent.class, false));
         Properties properties = new Properties();
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "query-api-test");
         properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
@@ -145,7 +145,7 @@ public final class TestStores implements Partitions, AutoCloseable {
 
     /** Policies as the policies topic carries them: key {@code kind/namespace/name} (no namespace: empty) to manifest. */
     public TestStores policies(Map<String, String> manifests) {
-        KeyValueStore<String, PolicyEvent> store = driver.getKeyValueStore(PolicyMirror.STORE);
+        KeyValueStore<String, PolicyEvent> store = driver.getKeyValueStore(TaskPolicies.STORE);
         manifests.forEach((key, manifest) -> store.put(key, PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest)
                 .setObservedAt(Instant.parse("2026-12-03T10:00:00Z")).build()));
         return this;
@@ -236,13 +236,6 @@ public final class TestStores implements Partitions, AutoCloseable {
         return driver.getKeyValueStore(store);
     }
 
-    @Override
-    public <V> ReadOnlyKeyValueStore<String, V> global(String store) {
-        if (unavailable) {
-            throw new InvalidStateStoreException(store + " is restoring");
-        }
-        return driver.getKeyValueStore(store);
-    }
 
     @Override
     public void close() {

@@ -9,7 +9,6 @@ import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.metrics.FedstreamMetrics;
-import io.fedstream.decide.PolicyMirror;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.InProcessSchemaRegistry;
@@ -64,7 +63,7 @@ class AdmissionProcessorRestartTest {
     void storesWithQuotasInTwoNamespacesTakenInByAnEarlierTask() {
         context = new MockProcessorContext<>();
         context.setCurrentSystemTimeMs(NOW);
-        policies = store(PolicyMirror.STORE, policySerde);
+        policies = store(TaskPolicies.STORE, policySerde);
         for (String name : List.of(AdmitStores.QUOTAS, AdmitStores.USAGE, AdmitStores.ADMITTED, AdmitStores.PENDING, AdmitStores.QUEUE,
                 AdmitStores.QUOTA_SOURCES, AdmitStores.AGGREGATES)) {
             store(name, Serdes.ByteArray());

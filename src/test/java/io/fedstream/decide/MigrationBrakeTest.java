@@ -52,7 +52,7 @@ class MigrationBrakeTest extends FleetStageTest {
         assertThat(engaged.getDetails()).contains("\"clusters\":[\"dc-1\",\"dc-2\"]", "\"knownClusters\":3");
         assertThat(fleet.states).filteredOn(s -> s.getState() == ClusterState.FAILED)
                 .allSatisfy(failed -> assertThat(failed.getBrake()).as("every FAILED transition carries the brake").isNotNull());
-        ClusterWatch view = fleet.<ClusterWatch>store(ClusterDirectory.STORE).get("dc-3");
+        ClusterWatch view = fleet.<ClusterWatch>store(TaskClusterViews.STORE).get("dc-3");
         assertThat(view.getBrake().getClusters()).as("the cluster views, and so get clusters, show it").containsExactly("dc-1", "dc-2");
         assertThat(fleet.<ClusterWatch>store(WatchClustersStage.STORE).get("dc-1").getBrake()).isNotNull();
     }
@@ -94,7 +94,7 @@ class MigrationBrakeTest extends FleetStageTest {
         assertThat(fleet.stateChanges("dc-1")).contains("FAILED");
         assertThat(fleet.commandsFor(WEB)).singleElement().extracting(MigrationCommand::getTargetCluster).isEqualTo("dc-2");
         assertThat(brakeDecisions()).isEmpty();
-        assertThat(fleet.<ClusterWatch>store(ClusterDirectory.STORE).get("dc-2").getBrake()).isNull();
+        assertThat(fleet.<ClusterWatch>store(TaskClusterViews.STORE).get("dc-2").getBrake()).isNull();
     }
 
     @Test
@@ -105,7 +105,7 @@ class MigrationBrakeTest extends FleetStageTest {
         fleet.cluster("dc-2", "32", "256Gi").advance(Duration.ofSeconds(3));
 
         assertThat(brakeDecisions()).containsExactly("BRAKE_ENGAGED", "BRAKE_RELEASED");
-        assertThat(fleet.<ClusterWatch>store(ClusterDirectory.STORE).get("dc-3").getBrake()).isNull();
+        assertThat(fleet.<ClusterWatch>store(TaskClusterViews.STORE).get("dc-3").getBrake()).isNull();
         assertThat(fleet.commandsFor(WEB)).as("dc-1 is still FAILED: once the brake releases, its workload moves")
                 .singleElement().satisfies(command -> {
                     assertThat(command.getSourceCluster()).isEqualTo("dc-1");

@@ -22,7 +22,7 @@ import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topic;
 import io.fedstream.config.Topics;
-import io.fedstream.decide.ClusterDirectory;
+import io.fedstream.decide.TaskClusterViews;
 import io.fedstream.runtime.AppInstance;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;
@@ -221,7 +221,7 @@ class AgentExecutorIT {
      */
     private static void awaitPlaceable(AppInstance app, String... clusters) throws InterruptedException {
         ReadOnlyKeyValueStore<String, ClusterWatch> views = app.runner().streams()
-                .store(StoreQueryParameters.fromNameAndType(ClusterDirectory.STORE, QueryableStoreTypes.keyValueStore()));
+                .store(StoreQueryParameters.fromNameAndType(TaskClusterViews.STORE, QueryableStoreTypes.keyValueStore()));
         long deadline = System.nanoTime() + WAIT.toNanos();
         for (String cluster : clusters) {
             ClusterWatch view = views.get(cluster);

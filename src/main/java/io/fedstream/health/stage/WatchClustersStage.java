@@ -86,7 +86,8 @@ public final class WatchClustersStage {
                 .branch((key, outcome) -> outcome instanceof HealthOutcome.View, Branched.withConsumer(
                         views -> views
                                 .mapValues(outcome -> ((HealthOutcome.View) outcome).watch(), Named.as("cluster-view-value"))
-                                .to(topics.clusterViews().name(), topics.clusterViews().producedAs("cluster-views-sink")),
+                                .to(topics.clusterViews().name(), topics.clusterViews().producedAs("cluster-views-sink")
+                                        .withStreamPartitioner(everyPartition())),
                         "-to-cluster-views"))
                 .defaultBranch(Branched.withConsumer(
                         audit -> audit
@@ -101,8 +102,11 @@ public final class WatchClustersStage {
 
     /** Every workload partition hears every transition. */
     private Produced<String, ClusterStateEvent> toEveryPartition(String sinkName) {
-        StreamPartitioner<String, ClusterStateEvent> everyPartition = (topic, key, value, partitions) -> Optional.of(
-                IntStream.range(0, partitions).boxed().collect(Collectors.toUnmodifiableSet()));
-        return topics.clusterTransitions().producedAs(sinkName).withStreamPartitioner(everyPartition);
+        return topics.clusterTransitions().producedAs(sinkName).withStreamPartitioner(everyPartition());
+    }
+
+    /** Every namespace task hears every transition and keeps every cluster's view; a cluster's allocator keeps its own. */
+    private static <V> StreamPartitioner<String, V> everyPartition() {
+        return (topic, key, value, partitions) -> Optional.of(IntStream.range(0, partitions).boxed().collect(Collectors.toUnmodifiableSet()));
     }
 }
