@@ -80,7 +80,10 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     @Override
     public void process(Record<String, PassSignal> record) {
         outputs.processing(record.timestamp());
-        position = context.recordMetadata().map(m -> m.partition() + "-" + m.offset()).orElse("t" + record.timestamp());
+        // A record's position names its decisions, the same when it is processed again; positions of the inputs overlap,
+        // so all but the workloads' (whose ids are as before) are marked with their input.
+        String input = record.value() instanceof PassSignal.WorkloadChanged ? "" : inputOf(record.value()) + "-";
+        position = input + context.recordMetadata().map(m -> m.partition() + "-" + m.offset()).orElse("t" + record.timestamp());
         requests = 0;
         String key = record.key();
         PassSignal signal = record.value();
@@ -118,6 +121,21 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         }
         interpreting.followOverrides();
         placeAndFailOver.onPolicyChanged();
+    }
+
+    private static String inputOf(PassSignal signal) {
+        if (signal instanceof PassSignal.PolicyChanged) {
+            return "policy";
+        } else if (signal instanceof PassSignal.ClusterViewChanged) {
+            return "view";
+        } else if (signal instanceof PassSignal.ClusterChanged) {
+            return "cluster";
+        } else if (signal instanceof PassSignal.MigrationReported) {
+            return "migration";
+        } else if (signal instanceof PassSignal.StatusReported) {
+            return "status";
+        }
+        return "delta";
     }
 
     /** Runs {@code work} on the wall clock, then hands on what it decided as a processing does. */

@@ -36,6 +36,7 @@ import org.apache.kafka.streams.test.TestRecord;
 final class AdmitDriver implements AutoCloseable {
 
     static final Instant START = Instant.parse("2026-11-29T10:00:00Z");
+    private Instant clock = START;
 
     private final TopologyTestDriver driver;
     private final TestInputTopic<String, WorkloadEvent> workloads;
@@ -94,14 +95,24 @@ final class AdmitDriver implements AutoCloseable {
     }
 
     /** Fires wall-clock punctuators, e.g. the quota change relay. */
+    /** The driver's wall clock now. */
+    Instant now() {
+        return clock;
+    }
+
+    private void advance(Duration by) {
+        driver.advanceWallClockTime(by);
+        clock = clock.plus(by);
+    }
+
     AdmitDriver tick() {
-        driver.advanceWallClockTime(Duration.ofSeconds(1));
+        advance(Duration.ofSeconds(1));
         return drain();
     }
 
     /** Moves the wall clock by one status interval, at the end of which the admit stage writes the statuses due. */
     AdmitDriver writeStatuses() {
-        driver.advanceWallClockTime(AdmitSettings.DEFAULT_STATUS_INTERVAL);
+        advance(AdmitSettings.DEFAULT_STATUS_INTERVAL);
         return drain();
     }
 

@@ -159,7 +159,7 @@ class AdmitStageTest {
         assertThat(fleet.binding(A).getAdmission().getState()).isEqualTo(AdmissionState.REJECTED);
 
         fleet.quota("team-a", "q", "cpu=3");
-        assertThat(fleet.binding(A).getAdmission().getState()).as("before the relay runs").isEqualTo(AdmissionState.REJECTED);
+        assertThat(fleet.binding(A).getAdmission().getState()).as("the quota's own record admits it").isEqualTo(AdmissionState.ADMITTED);
         fleet.tick().writeStatuses();
 
         assertThat(fleet.binding(A).getAdmission().getState()).isEqualTo(AdmissionState.ADMITTED);
