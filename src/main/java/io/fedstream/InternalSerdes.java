@@ -9,6 +9,7 @@ import io.fedstream.avro.StoredAppliedPlacement;
 import io.fedstream.avro.StoredApplicationFailure;
 import io.fedstream.avro.StoredIncident;
 import io.fedstream.avro.StoredPlacementState;
+import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.decide.PlaceFailoverStores;
 import io.fedstream.serde.AvroSerdes;
 import org.apache.kafka.common.serialization.Serde;
@@ -23,7 +24,8 @@ public record InternalSerdes(
         Serde<StoredPlacementState> storedPlacementStates,
         Serde<StoredIncident> storedIncidents,
         Serde<StoredApplicationFailure> storedApplicationFailures,
-        Serde<StoredAppliedPlacement> storedAppliedPlacements) {
+        Serde<StoredAppliedPlacement> storedAppliedPlacements,
+        Serde<WorkloadRecord> workloadRecords) {
 
     public static InternalSerdes of(AvroSerdes avro) {
         return new InternalSerdes(
@@ -35,12 +37,13 @@ public record InternalSerdes(
                 avro.specific(StoredPlacementState.class, false),
                 avro.specific(StoredIncident.class, false),
                 avro.specific(StoredApplicationFailure.class, false),
-                avro.specific(StoredAppliedPlacement.class, false));
+                avro.specific(StoredAppliedPlacement.class, false),
+                avro.specific(WorkloadRecord.class, false));
     }
 
     /** The place-and-fail-over stage's store values. */
     public PlaceFailoverStores.ValueSerdes placeFailoverStores() {
         return new PlaceFailoverStores.ValueSerdes(migrationRecords, storedPlacementStates, storedIncidents, storedApplicationFailures,
-                storedAppliedPlacements, reservations);
+                storedAppliedPlacements, reservations, workloadRecords);
     }
 }

@@ -3,7 +3,7 @@ package io.fedstream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fedstream.decide.AdmitStores;
+import io.fedstream.decide.Workloads;
 import io.fedstream.health.stage.WatchClustersStage;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +35,7 @@ class FedstreamTopologyTest {
             }
         }
         assertThat(names)
-                .contains("workloads-source", "interpret-and-bind", AdmitStores.BINDINGS, "bindings-sink", "bind-dead-letters-sink")
+                .contains("workloads-source", "namespace-pass", Workloads.STORE, "bindings-sink", "dead-letters-sink")
                 .contains("cluster-health-source", "watch-clusters", WatchClustersStage.STORE, "cluster-state-sink", "health-audit-sink",
                         "health-dead-letters-sink")
                 .noneMatch(name -> name.matches(".*KSTREAM-.*|.*KTABLE-.*|.*-\\d{10}.*"));

@@ -6,8 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Names a binding as Karmada does ({@code names.GenerateBindingName}: {@code <name>-<kind>}, lower case, ':' as '.')
- * and lays out the keys of the names index, {@code <namespace>/<binding name>/<workload key>}.
+ * Names a binding as Karmada does ({@code names.GenerateBindingName}: {@code <name>-<kind>}, lower case, ':' as '.').
  */
 public final class BindingNames {
 
@@ -23,21 +22,6 @@ public final class BindingNames {
     public static Optional<NamespacedName> of(ResourceBinding binding) {
         return WorkloadKey.parse(binding.getWorkloadKey())
                 .map(key -> new NamespacedName(key.namespace(), bindingName(key.kind(), key.name())));
-    }
-
-    /** The names-index key of a binding, if it can be addressed by namespace and name. */
-    public static Optional<String> indexKey(ResourceBinding binding) {
-        return of(binding).map(n -> prefix(n.namespace(), n.name()) + binding.getWorkloadKey());
-    }
-
-    /** The index prefix of every workload bound under this namespace and binding name. */
-    public static String prefix(String namespace, String bindingName) {
-        return namespacePrefix(namespace) + bindingName + "/";
-    }
-
-    /** The index prefix of every binding of a namespace. */
-    public static String namespacePrefix(String namespace) {
-        return namespace + "/";
     }
 
     /** A binding's address: namespace and Karmada binding name. */

@@ -19,24 +19,16 @@ public final class AdmitStores {
     public static final String QUOTAS = "admission-quotas-store";
     /** Per namespace: what its admitted workloads use, overall and per cluster. */
     public static final String USAGE = "admission-usage-store";
-    /** Workload key to the charge of its admitted version. */
-    public static final String ADMITTED = "admission-admitted-store";
     /** Workload key to its queued (rejected) version. */
     public static final String PENDING = "admission-pending-store";
     /** The namespace queues, keyed in queue order ({@code PendingWorkload.queueKey}). */
     public static final String QUEUE = "admission-queue-store";
     /** {@code namespace/name} of a quota on the policies topic to the digest of the version last applied, and why it was refused. */
     public static final String QUOTA_SOURCES = "admission-quota-sources-store";
-    /** Workload key to its latest binding, with its admission state: what {@code fedstream.bindings} shows. */
-    public static final String BINDINGS = "admission-bindings-store";
-    /** Workload key to the binding of its admitted (charged) version. */
-    public static final String ADMITTED_BINDINGS = "admission-admitted-bindings-store";
-    /** {@code <namespace>/<binding name>/<workload key>} to the workload key. */
-    public static final String BINDING_NAMES = "admission-binding-names-store";
     /** Aggregates over admitted versions (keys: {@link AggregateKeys}). */
     public static final String AGGREGATES = "aggregates-store";
 
-    private static final List<String> BYTE_STORES = List.of(QUOTAS, USAGE, ADMITTED, PENDING, QUEUE, QUOTA_SOURCES, AGGREGATES);
+    private static final List<String> BYTE_STORES = List.of(QUOTAS, USAGE, PENDING, QUEUE, QUOTA_SOURCES, AGGREGATES);
     /** The stores with few keys, each changed by many requests. */
     private static final List<String> HOT_KEYS = List.of(QUOTAS, USAGE, QUOTA_SOURCES, AGGREGATES);
     /** The stores that hold a few entries per namespace, or only the rejected workloads: kept in memory (see {@link #addTo}). */
@@ -46,7 +38,7 @@ public final class AdmitStores {
 
     /** Every store name, for connecting the processor. */
     static String[] all() {
-        return new String[] {QUOTAS, USAGE, ADMITTED, PENDING, QUEUE, QUOTA_SOURCES, BINDINGS, ADMITTED_BINDINGS, BINDING_NAMES, AGGREGATES};
+        return new String[] {QUOTAS, USAGE, PENDING, QUEUE, QUOTA_SOURCES, AGGREGATES};
     }
 
     /**
@@ -93,14 +85,11 @@ public final class AdmitStores {
      * <p>The small stores live in memory, restored from their changelogs like the others: every RocksDB store costs each
      * task about 50 ms of CPU to open at start (docs/benchmarks.md, "Start-up"), and these hold kilobytes.
      */
-    static void addTo(StreamsBuilder builder, Serde<ResourceBinding> bindings) {
+    static void addTo(StreamsBuilder builder) {
         for (String name : BYTE_STORES) {
             var supplier = SMALL.contains(name) ? Stores.inMemoryKeyValueStore(name) : Stores.persistentKeyValueStore(name);
             var store = Stores.keyValueStoreBuilder(supplier, Serdes.String(), Serdes.ByteArray());
             builder.addStateStore(HOT_KEYS.contains(name) ? store.withCachingEnabled() : store);
         }
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BINDINGS), Serdes.String(), bindings));
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ADMITTED_BINDINGS), Serdes.String(), bindings));
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(BINDING_NAMES), Serdes.String(), Serdes.String()));
     }
 }

@@ -2,7 +2,6 @@ package io.fedstream.decide;
 
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.ResourceBinding;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The binding of each workload's admitted (charged) version. Usually that is the latest binding, read from the
@@ -11,11 +10,11 @@ import org.apache.kafka.streams.state.KeyValueStore;
  */
 final class AdmittedBindings {
 
-    private final KeyValueStore<String, ResourceBinding> latest;
-    private final KeyValueStore<String, ResourceBinding> apart;
+    private final Workloads.BindingTable latest;
+    private final Workloads.BindingTable apart;
 
-    /** {@code latest}: the {@link AdmitStores#BINDINGS} store; {@code apart}: {@link AdmitStores#ADMITTED_BINDINGS}. */
-    AdmittedBindings(KeyValueStore<String, ResourceBinding> latest, KeyValueStore<String, ResourceBinding> apart) {
+    /** {@code latest}: the workloads' latest bindings; {@code apart}: the admitted versions kept apart. */
+    AdmittedBindings(Workloads.BindingTable latest, Workloads.BindingTable apart) {
         this.latest = latest;
         this.apart = apart;
     }
@@ -52,10 +51,7 @@ final class AdmittedBindings {
 
     /** No version is charged any more. */
     void forget(String workloadKey) {
-        // A delete writes a tombstone to the changelog even for an absent key: look first.
-        if (apart.get(workloadKey) != null) {
-            apart.delete(workloadKey);
-        }
+        apart.delete(workloadKey);
     }
 
     private static boolean isAdmittedVersion(ResourceBinding binding) {

@@ -13,7 +13,6 @@ import io.fedstream.avro.Placement;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ResourceBinding;
-import io.fedstream.bind.BindingNames;
 import io.fedstream.config.WorkloadKey;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
@@ -52,15 +51,14 @@ final class Admitting {
     private final Ledger ledger;
     private final QuotaSync quotas;
     private final PriorityClasses priorities;
-    private final KeyValueStore<String, ResourceBinding> bindings;
+    private final Workloads.BindingTable bindings;
     private final AdmittedBindings admittedBindings;
-    private final KeyValueStore<String, String> names;
     private final AggregatesUpdater aggregates;
     private final ChargedVersionMove chargedVersionMove;
 
     /** {@code policyChanges}: the task's count of policy changes ({@link TaskPolicies#changes()}). */
-    Admitting(ProcessingContext context, Handoffs handoffs, Outputs outputs, String policiesTopic, Serializer<PolicyEvent> policySerializer,
-              LongSupplier policyChanges, FedstreamMetrics metrics) {
+    Admitting(ProcessingContext context, Workloads workloads, Handoffs handoffs, Outputs outputs, String policiesTopic,
+              Serializer<PolicyEvent> policySerializer, LongSupplier policyChanges, FedstreamMetrics metrics) {
         this.context = context;
         this.handoffs = handoffs;
         this.outputs = outputs;
@@ -69,13 +67,12 @@ final class Admitting {
         this.policiesTopic = policiesTopic;
         this.policySerializer = policySerializer;
         StoreEncodingCheck.requireCurrent(context, AdmitStores.encodings());
-        this.ledger = new Ledger(new DecodedNamespaces(StoreLedgerState.of(context)));
+        this.ledger = new Ledger(new DecodedNamespaces(StoreLedgerState.of(context, workloads.charges())));
         KeyValueStore<String, PolicyEvent> policies = context.getStateStore(TaskPolicies.STORE);
         this.quotas = new QuotaSync(policies, context.getStateStore(AdmitStores.QUOTA_SOURCES), ledger, policyChanges);
         this.priorities = new PriorityClasses(policies);
-        this.bindings = context.getStateStore(AdmitStores.BINDINGS);
-        this.admittedBindings = new AdmittedBindings(bindings, context.getStateStore(AdmitStores.ADMITTED_BINDINGS));
-        this.names = context.getStateStore(AdmitStores.BINDING_NAMES);
+        this.bindings = workloads.bindings();
+        this.admittedBindings = new AdmittedBindings(bindings, workloads.admittedApart());
         this.aggregates = new AggregatesUpdater(context.getStateStore(AdmitStores.AGGREGATES));
         this.chargedVersionMove = new ChargedVersionMove(ledger, admittedBindings, aggregates);
         // A status is the latest state of its quota, so one per interval replaces one per decision (issue 11). The
@@ -118,7 +115,6 @@ final class Admitting {
                 versioned.setUnplacedReason(previous.getPlacement() == null ? previous.getUnplacedReason() : null);
             }
         });
-        index(previous, binding);
         admittedBindings.keepApart(key, previous);
         // Queries read the store while this runs: the new version is written once, with its admission decided.
         step.unsaved.put(key, AdmissionStates.carriedOver(binding, previous));
@@ -225,7 +221,6 @@ final class Admitting {
         apply(step, ledger.release(namespace, key));
         ResourceBinding previous = bindings.get(key);
         if (previous != null) {
-            BindingNames.indexKey(previous).ifPresent(names::delete);
             bindings.delete(key);
         }
         step.binding(key, null);
@@ -300,15 +295,6 @@ final class Admitting {
                 outputs.status(namespace + "/" + status.getName(), status);
             }
         }
-    }
-
-    /** Keeps the names index exact: the binding's entry replaces the previous version's when the two differ. */
-    private void index(ResourceBinding previous, ResourceBinding binding) {
-        Optional<String> entry = BindingNames.indexKey(binding);
-        if (previous != null) {
-            BindingNames.indexKey(previous).filter(old -> !entry.equals(Optional.of(old))).ifPresent(names::delete);
-        }
-        entry.ifPresent(indexKey -> names.put(indexKey, binding.getWorkloadKey()));
     }
 
     private static String namespaceOf(String key, ResourceBinding binding) {

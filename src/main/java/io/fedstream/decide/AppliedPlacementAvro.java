@@ -6,7 +6,7 @@ import io.fedstream.serde.MappedAvroSerde;
 import org.apache.kafka.common.serialization.Serde;
 
 /**
- * An {@link AppliedPlacement} as {@link PlaceFailoverStores#POLICY_PLACEMENTS} stores it: a {@link StoredAppliedPlacement}
+ * An {@link AppliedPlacement} as a {@link Workloads} record keeps it: a {@link StoredAppliedPlacement}
  * (schemas/internal). Here, beside the store's {@link PolicyPlacements}, rather than beside the type: io.fedstream.place
  * holds no Avro.
  */

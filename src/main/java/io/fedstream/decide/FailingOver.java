@@ -141,7 +141,7 @@ final class FailingOver {
             } catch (RuntimeException e) {
                 // Out of the index, so that an entry that cannot be read is one dead letter, not one per check interval.
                 task.bindings.unlist(cluster, key);
-                task.deadLetterEntry(PlaceFailoverAudit.FAILOVER, PlaceFailoverStores.CLUSTER_WORKLOADS, key, e);
+                task.deadLetterEntry(PlaceFailoverAudit.FAILOVER, Workloads.STORE, key, e);
             }
         }
     }

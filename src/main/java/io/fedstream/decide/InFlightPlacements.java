@@ -4,11 +4,10 @@ import io.fedstream.avro.ReservationPurpose;
 import java.util.List;
 import java.util.NavigableSet;
 import java.util.TreeSet;
-import org.apache.kafka.streams.state.KeyValueIterator;
 
 /**
  * The workloads of one task whose placement reservation is in flight, kept in memory and rebuilt from their placement
- * states at every start, so that asking costs no store write of its own.
+ * states at every start ({@link #stored}), so that asking costs no store write of its own.
  *
  * <p>The placement state of such a workload records the request and when it was asked ({@link PlacementState#pending()}
  * of purpose PLACE, or {@link PlacementState#shares()} not all granted), and is written in the same transaction as the
@@ -21,26 +20,11 @@ final class InFlightPlacements {
 
     private final NavigableSet<String> keys = new TreeSet<>();
 
-    private InFlightPlacements() {}
-
-    /** The workloads whose placement states show a placement reservation in flight, by one scan of the store. */
-    static InFlightPlacements rebuiltFrom(PlacementStates states) {
-        InFlightPlacements inFlight = new InFlightPlacements();
-        try (KeyValueIterator<String, PlacementState> it = states.all()) {
-            while (it.hasNext()) {
-                String key = it.peekNextKey();
-                try {
-                    if (placing(it.next().value)) {
-                        inFlight.keys.add(key);
-                    }
-                } catch (RuntimeException e) {
-                    // Not Avro, or written with a schema id the registry does not know: kept, so that the retry punctuator
-                    // reads the state again and dead-letters it once, naming the store.
-                    inFlight.keys.add(key);
-                }
-            }
+    /** A stored workload's placement state (the rebuild when the task starts): in flight when it shows a request out. */
+    void stored(String workloadKey, PlacementState state) {
+        if (placing(state)) {
+            keys.add(workloadKey);
         }
-        return inFlight;
     }
 
     /** Whether the state shows a placement reservation in flight: one cluster's, or shares not all granted. */

@@ -54,7 +54,8 @@ final class Interpreting {
     private final OverrideFollower overrideFollower;
 
     /** {@code clusterChanges}: the count of changes override rules can select of the clusters ({@link OverrideFollower}). */
-    Interpreting(ProcessingContext context, Handoffs handoffs, Outputs outputs, InterpreterExtensions fromFiles, LongSupplier policyChanges,
+    Interpreting(ProcessingContext context, Workloads workloads, Handoffs handoffs, Outputs outputs, InterpreterExtensions fromFiles,
+                 LongSupplier policyChanges,
                  Serializer<WorkloadEvent> eventSerializer, FedstreamMetrics metrics, LongSupplier clusterChanges) {
         this.context = context;
         this.handoffs = handoffs;
@@ -66,7 +67,7 @@ final class Interpreting {
         this.interpreters = new InterpreterSource(fromFiles, policyChanges, context.getStateStore(TaskPolicies.STORE));
         this.overridePolicies = new OverridePolicies(context.getStateStore(TaskPolicies.STORE), policyChanges);
         this.clusterViews = context.getStateStore(TaskClusterViews.STORE);
-        this.overrideFollower = new OverrideFollower(context.getStateStore(NamespacePass.MANIFESTS), clusterViews, clusterChanges,
+        this.overrideFollower = new OverrideFollower(workloads, clusterViews, clusterChanges,
                 overridePolicies::current, interpreters::current, clusterOverrides);
     }
 

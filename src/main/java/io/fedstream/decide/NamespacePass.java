@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
-import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.processor.Cancellable;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -27,9 +26,6 @@ import org.apache.kafka.streams.processor.api.Record;
  * nothing is left, and then the workloads' bindings are written once, as decided.
  */
 final class NamespacePass implements Processor<String, PassSignal, String, PassOutcome>, Handoffs {
-
-    /** Workload key to its latest interpreted manifest, for recomputing its overrides ({@link OverrideFollower}). */
-    static final String MANIFESTS = "bind-manifests-store";
 
     private final Topics topics;
     private final InterpreterExtensions fromFiles;
@@ -45,7 +41,9 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     private TaskPolicies policies;
     private TaskClusterViews views;
     private LocalRoom room;
-    private Serializer<ResourceBinding> bindingBytes;
+    private Workloads workloads;
+    /** The binding each workload was last handed on with in this processing, so that the next handoff knows what it follows. */
+    private final java.util.Map<String, ResourceBinding> handed = new java.util.HashMap<>();
     /** Names the admission requests of one processing: its position, and the request's number within it. */
     private String position;
     private int requests;
@@ -63,14 +61,14 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     public void init(ProcessorContext<String, PassOutcome> context) {
         this.context = context;
         this.outputs = new Outputs(context);
-        this.bindingBytes = topics.bindings().valueSerde().serializer();
+        this.workloads = new Workloads(context.getStateStore(Workloads.STORE));
         this.policies = new TaskPolicies(context.getStateStore(TaskPolicies.STORE));
         this.views = new TaskClusterViews(context.getStateStore(TaskClusterViews.STORE));
-        this.interpreting = new Interpreting(context, this, outputs, fromFiles, policies::changes, topics.workloads().valueSerde().serializer(),
+        this.interpreting = new Interpreting(context, workloads, this, outputs, fromFiles, policies::changes, topics.workloads().valueSerde().serializer(),
                 metrics, views::selectableChanges);
-        this.admitting = new Admitting(context, this, outputs, topics.policies().name(), topics.policies().valueSerde().serializer(),
+        this.admitting = new Admitting(context, workloads, this, outputs, topics.policies().name(), topics.policies().valueSerde().serializer(),
                 policies::changes, metrics);
-        this.placeAndFailOver = new PlaceAndFailOver(context, this, outputs, this::every, settings, topics, policies::changes, views::changes,
+        this.placeAndFailOver = new PlaceAndFailOver(context, workloads, this, outputs, this::every, settings, topics, policies::changes, views::changes,
                 metrics);
         this.room = new LocalRoom(context, settings.reservationTtl());
         every(admission.statusInterval(), () -> admitting.writeDueStatuses(context.currentSystemTimeMs()));
@@ -161,6 +159,8 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
             }
         }
         outputs.writeBindings(key -> false);
+        workloads.flush();
+        handed.clear();
     }
 
     @Override
@@ -172,8 +172,9 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     @Override
     public void bound(String workloadKey, ResourceBinding binding) {
         outputs.binding(workloadKey, binding);
-        byte[] bytes = binding == null ? null : bindingBytes.serialize(topics.bindings().name(), binding);
-        handoffs.add(() -> placeAndFailOver.onBinding(workloadKey, binding, bytes));
+        ResourceBinding previous = handed.containsKey(workloadKey) ? handed.get(workloadKey) : workloads.bindingAsRead(workloadKey);
+        handed.put(workloadKey, binding);
+        handoffs.add(() -> placeAndFailOver.onBinding(workloadKey, previous, binding));
     }
 
     @Override

@@ -43,9 +43,9 @@ public final class NamespaceStage {
 
     /** Adds the stage to the builder. */
     public void addTo(StreamsBuilder builder) {
-        AdmitStores.addTo(builder, topics.bindings().valueSerde());
+        AdmitStores.addTo(builder);
         PlaceFailoverStores.addTo(builder, topics.workloadStatus().valueSerde(), topics.clusterState().valueSerde(), storeSerdes);
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(NamespacePass.MANIFESTS), Serdes.String(), Serdes.String()));
+        Workloads.addTo(builder, storeSerdes.workloads());
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(LocalRoom.STORE), Serdes.String(),
                 storeSerdes.reservations()));
         TaskPolicies.addTo(builder, topics.policies().valueSerde());
@@ -81,7 +81,7 @@ public final class NamespaceStage {
 
         List<String> stores = new ArrayList<>(List.of(AdmitStores.all()));
         stores.addAll(List.of(PlaceFailoverStores.all()));
-        stores.add(NamespacePass.MANIFESTS);
+        stores.add(Workloads.STORE);
         stores.add(LocalRoom.STORE);
         stores.add(TaskPolicies.STORE);
         stores.add(TaskClusterViews.STORE);

@@ -21,9 +21,6 @@ import java.util.TreeSet;
 import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
@@ -44,9 +41,8 @@ final class OverrideFollower {
      */
     static final Duration CHECK_INTERVAL = Duration.ofMillis(100);
 
-    private static final StringSerializer KEYS = new StringSerializer();
 
-    private final KeyValueStore<String, String> manifests;
+    private final Workloads workloads;
     private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
     private final LongSupplier clusterChanges;
     private final Supplier<List<OverridePolicy>> policies;
@@ -58,10 +54,10 @@ final class OverrideFollower {
     private long followedClusterChanges = Long.MIN_VALUE;
 
     /** {@code clusterChanges}: {@link TaskClusterViews#selectableChanges()} (the views are read only when it moves). */
-    OverrideFollower(KeyValueStore<String, String> manifests, ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews,
+    OverrideFollower(Workloads workloads, ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews,
                      LongSupplier clusterChanges, Supplier<List<OverridePolicy>> policies, Supplier<Interpreter> interpreter,
                      ClusterOverrides clusterOverrides) {
-        this.manifests = manifests;
+        this.workloads = workloads;
         this.clusterViews = clusterViews;
         this.clusterChanges = clusterChanges;
         this.policies = policies;
@@ -71,15 +67,15 @@ final class OverrideFollower {
 
     /** The workload's manifest as bound now, for a later recomputation. */
     void remember(String key, String manifest) {
-        manifests.put(key, manifest);
+        workloads.of(key).setManifest(manifest);
+        workloads.changed(key);
     }
 
     /** The workload was deleted, or cannot be interpreted (then no override applies to it). */
     void forget(String key) {
-        // A delete writes a tombstone to the changelog even for an absent key, and most events that end here
-        // (an uninterpreted kind, a workload never interpreted) have none: look first.
-        if (manifests.get(key) != null) {
-            manifests.delete(key);
+        if (workloads.of(key).getManifest() != null) {
+            workloads.of(key).setManifest(null);
+            workloads.changed(key);
         }
     }
 
@@ -115,7 +111,7 @@ final class OverrideFollower {
             return;
         }
         for (String key : selectedKeys(concerned)) {
-            String manifest = manifests.get(key);
+            String manifest = workloads.of(key).getManifest();
             if (manifest == null) {
                 continue;
             }
@@ -155,9 +151,7 @@ final class OverrideFollower {
             }
         }
         for (String prefix : shortest(prefixes)) {
-            try (KeyValueIterator<String, String> it = prefix.isEmpty() ? manifests.all() : manifests.prefixScan(prefix, KEYS)) {
-                it.forEachRemaining(entry -> keys.add(entry.key));
-            }
+            keys.addAll(workloads.keysStartingWith(prefix));
         }
         return keys;
     }

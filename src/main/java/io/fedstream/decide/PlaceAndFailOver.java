@@ -54,7 +54,8 @@ final class PlaceAndFailOver {
     /** The policy change count at the last retry of the unplaced workloads: a new policy may govern them. */
     private long retriedAtPolicies = -1;
 
-    PlaceAndFailOver(ProcessingContext context, Handoffs handoffs, Outputs outputs, Punctuations punctuations, PlaceFailoverSettings settings,
+    PlaceAndFailOver(ProcessingContext context, Workloads workloads, Handoffs handoffs, Outputs outputs, Punctuations punctuations,
+                     PlaceFailoverSettings settings,
                      Topics topics, LongSupplier policyChanges, LongSupplier viewChanges, FedstreamMetrics metrics) {
         this.context = context;
         this.punctuations = punctuations;
@@ -62,7 +63,7 @@ final class PlaceAndFailOver {
         this.topics = topics;
         this.policyChanges = policyChanges;
         StoreEncodingCheck.requireCurrent(context, PlaceFailoverStores.encodings());
-        task = new PlaceFailoverTask(context, handoffs, outputs, settings, topics.bindings(), topics.stateDeltas().name(), policyChanges, viewChanges);
+        task = new PlaceFailoverTask(context, workloads, handoffs, outputs, settings, topics.stateDeltas().name(), policyChanges, viewChanges);
         failingOver = new FailingOver(task);
         rescaling = new Rescaling(task, failingOver);
         placing = new Placing(task, metrics, rescaling);
@@ -110,9 +111,9 @@ final class PlaceAndFailOver {
         }
     }
 
-    /** The workload's binding as the admit step decided it, stored as {@code bytes} (both null: deleted). */
-    void onBinding(String key, ResourceBinding binding, byte[] bytes) {
-        handling(key, () -> bound(key, binding, bytes));
+    /** The workload's binding as the admit step decided it (null: deleted), after {@code previous} (null: none). */
+    void onBinding(String key, ResourceBinding previous, ResourceBinding binding) {
+        handling(key, () -> bound(key, previous, binding));
     }
 
     void onStatus(String key, WorkloadStatusEvent status) {
@@ -169,11 +170,11 @@ final class PlaceAndFailOver {
         }
     }
 
-    private void bound(String key, ResourceBinding binding, byte[] bytes) {
+    private void bound(String key, ResourceBinding previous, ResourceBinding binding) {
         if (key == null) {
             return;
         }
-        ResourceBinding previous = task.bindings.update(key, binding, bytes);
+        task.bindings.changed(key, previous, binding);
         if (binding == null) {
             forget(key, WorkloadBindings.placedClusters(previous));
             return;

@@ -3,6 +3,7 @@ package io.fedstream.decide;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.Reservation;
+import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.avro.StoredAppliedPlacement;
 import io.fedstream.avro.StoredApplicationFailure;
 import io.fedstream.avro.StoredIncident;
@@ -23,21 +24,6 @@ import org.apache.kafka.streams.state.Stores;
  */
 public final class PlaceFailoverStores {
 
-    /**
-     * Workload key to its latest binding in the bytes {@code fedstream.bindings} carried it in (Confluent wire format),
-     * kept as they came: encoding the decoded binding again cost a serialization per binding ({@link WorkloadBindings}).
-     */
-    public static final String BINDINGS = "place-failover-bindings-store";
-    /** {@code cluster NUL workload key} for every workload placed on the cluster: a prefix scan lists a cluster's workloads. */
-    public static final String CLUSTER_WORKLOADS = "cluster-workloads-index";
-    /** Workload key to its {@link PlacementState} (as a {@link StoredPlacementState}). */
-    public static final String WORKLOADS = "placement-states-store";
-    /**
-     * Workload key to "" while it waits for a cluster with room (found none, or every candidate refused), or to a {@link
-     * RescaleWait} while its re-scale waits. A workload whose placement reservation is in flight is not written here: its
-     * placement state records the request, and the task keeps it in memory ({@link InFlightPlacements}).
-     */
-    public static final String UNPLACED = "unplaced-workloads-store";
     /** Workload key to its latest WorkloadStatusEvent. */
     public static final String STATUS = "workload-status-store";
     /** {@code workload key NUL offset} to a delta's size, and {@code workload key SOH} to the index's partition and truncation. */
@@ -60,23 +46,16 @@ public final class PlaceFailoverStores {
     /** PropagationPolicy key to the version of it last dead-lettered as refused. */
     public static final String REFUSED_POLICIES = "refused-propagation-policies-store";
 
-    /**
-     * {@code policy key NUL workload key} to the placement a workload was scheduled with under that policy ({@link
-     * PolicyPlacements}; the workload's {@link PlacementState} names the policy): a policy's change visits only its
-     * workloads. Values are {@link io.fedstream.place.AppliedPlacement}s, as {@link StoredAppliedPlacement}s.
-     */
-    public static final String POLICY_PLACEMENTS = "policy-placements-index";
 
     private PlaceFailoverStores() {}
 
     /** The serdes of the stores' own records (schemas/internal), which the composition root builds. */
     public record ValueSerdes(Serde<MigrationRecord> migrations, Serde<StoredPlacementState> placementStates, Serde<StoredIncident> incidents,
                               Serde<StoredApplicationFailure> applicationFailures, Serde<StoredAppliedPlacement> appliedPlacements,
-                              Serde<Reservation> reservations) {}
+                              Serde<Reservation> reservations, Serde<WorkloadRecord> workloads) {}
 
     static String[] all() {
-        return new String[] {BINDINGS, CLUSTER_WORKLOADS, WORKLOADS, UNPLACED, STATUS, DELTAS, INCIDENTS, OPEN_INCIDENTS, MIGRATIONS, STALE_COPIES,
-            REFUSED_POLICIES, APPLICATION_FAILURES, POLICY_PLACEMENTS};
+        return new String[] {STATUS, DELTAS, INCIDENTS, OPEN_INCIDENTS, MIGRATIONS, STALE_COPIES, REFUSED_POLICIES, APPLICATION_FAILURES};
     }
 
     /**
@@ -85,14 +64,10 @@ public final class PlaceFailoverStores {
      */
     static Map<String, StoredEncoding.Classifier> encodings() {
         StoredEncoding.Classifier avroAfterJson = StoreEncodingCheck.confluentAvroAfterJson("1af7201");
-        return Map.of(WORKLOADS, avroAfterJson, INCIDENTS, avroAfterJson, APPLICATION_FAILURES, avroAfterJson, POLICY_PLACEMENTS, avroAfterJson);
+        return Map.of(INCIDENTS, avroAfterJson, APPLICATION_FAILURES, avroAfterJson);
     }
 
     static void addTo(StreamsBuilder builder, Serde<WorkloadStatusEvent> statuses, Serde<ClusterStateEvent> transitions, ValueSerdes values) {
-        add(builder, BINDINGS, Serdes.ByteArray());
-        add(builder, CLUSTER_WORKLOADS, Serdes.String());
-        add(builder, WORKLOADS, PlacementStateAvro.serde(values.placementStates()));
-        addSmall(builder, UNPLACED, Serdes.String());
         add(builder, STATUS, statuses);
         add(builder, DELTAS, Serdes.String());
         add(builder, INCIDENTS, values.incidents());
@@ -101,7 +76,6 @@ public final class PlaceFailoverStores {
         addSmall(builder, STALE_COPIES, Serdes.String());
         addSmall(builder, REFUSED_POLICIES, Serdes.String());
         addSmall(builder, APPLICATION_FAILURES, ApplicationFailureAvro.serde(values.applicationFailures()));
-        add(builder, POLICY_PLACEMENTS, AppliedPlacementAvro.serde(values.appliedPlacements()));
     }
 
     private static <V> void add(StreamsBuilder builder, String name, Serde<V> values) {

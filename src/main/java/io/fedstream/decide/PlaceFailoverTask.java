@@ -75,17 +75,16 @@ final class PlaceFailoverTask {
     private record Heard(Resources reserved, long at) {
     }
 
-    PlaceFailoverTask(ProcessingContext context, Handoffs handoffs, Outputs outputs, PlaceFailoverSettings settings,
-                      Topic<String, ResourceBinding> bindingsTopic, String deltaTopic, LongSupplier policyChanges, LongSupplier viewChanges) {
+    PlaceFailoverTask(ProcessingContext context, Workloads workloads, Handoffs handoffs, Outputs outputs, PlaceFailoverSettings settings,
+                      String deltaTopic, LongSupplier policyChanges, LongSupplier viewChanges) {
         this.context = context;
         this.handoffs = handoffs;
         this.outputs = outputs;
         this.settings = settings;
-        this.bindings = new WorkloadBindings(context.getStateStore(PlaceFailoverStores.BINDINGS),
-                context.getStateStore(PlaceFailoverStores.CLUSTER_WORKLOADS), bindingsTopic);
-        this.placementStates = new PlacementStates(context.getStateStore(PlaceFailoverStores.WORKLOADS));
-        this.placementsInFlight = InFlightPlacements.rebuiltFrom(placementStates);
-        this.waiting = new WaitingWorkloads(context.getStateStore(PlaceFailoverStores.UNPLACED), placementsInFlight);
+        this.bindings = new WorkloadBindings(workloads);
+        this.placementStates = new PlacementStates(workloads);
+        this.placementsInFlight = new InFlightPlacements();
+        this.waiting = new WaitingWorkloads(workloads, placementsInFlight);
         this.statuses = new WorkloadStatuses(context.getStateStore(PlaceFailoverStores.STATUS));
         this.deltas = new DeltaIndex(context.getStateStore(PlaceFailoverStores.DELTAS), deltaTopic);
         this.ledger = new IncidentLedger(new StoreIncidents(context.getStateStore(PlaceFailoverStores.INCIDENTS)),
@@ -96,10 +95,18 @@ final class PlaceFailoverTask {
         KeyValueStore<String, PolicyEvent> policyStore = context.getStateStore(TaskPolicies.STORE);
         this.policies = new PropagationPolicies(policyStore, policyChanges);
         this.policyChanges = policyChanges;
-        this.policyPlacements = new PolicyPlacements(context.getStateStore(PlaceFailoverStores.POLICY_PLACEMENTS), placementStates,
-                policies);
+        this.policyPlacements = new PolicyPlacements(workloads, placementStates, policies);
         this.clusterViews = context.getStateStore(TaskClusterViews.STORE);
         this.clusters = new ParsedClusterViews(clusterViews, viewChanges);
+        // The indexes live in memory: one walk of the records when the task starts (a restart, a rebalance) rebuilds them.
+        workloads.scan((key, record) -> {
+            bindings.stored(key, record.getBinding());
+            if (record.getPlacement() != null) {
+                placementsInFlight.stored(key, PlacementStateAvro.fromAvro(record.getPlacement()));
+            }
+            waiting.stored(key, record.getWaiting());
+            policyPlacements.stored(key, record.getApplied());
+        });
     }
 
     long now() {

@@ -18,7 +18,7 @@ import java.util.Map;
 import org.apache.kafka.common.serialization.Serde;
 
 /**
- * A {@link PlacementState} as {@link PlaceFailoverStores#WORKLOADS} stores it: a {@link StoredPlacementState}
+ * A {@link PlacementState} as a {@link Workloads} record keeps it: a {@link StoredPlacementState}
  * (schemas/internal), field for field; a share's pods per component as a list, in the scheduler's order.
  */
 final class PlacementStateAvro {

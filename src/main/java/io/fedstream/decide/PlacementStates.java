@@ -1,32 +1,30 @@
 package io.fedstream.decide;
 
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
+import io.fedstream.avro.StoredPlacementState;
 
-/** Each workload's {@link PlacementState} ({@link PlaceFailoverStores#WORKLOADS}); a workload with none is {@link PlacementState#NEW}. */
+/** Each workload's {@link PlacementState}, in its {@link Workloads} record; a workload with none is {@link PlacementState#NEW}. */
 final class PlacementStates {
 
-    private final KeyValueStore<String, PlacementState> store;
+    private final Workloads workloads;
 
-    PlacementStates(KeyValueStore<String, PlacementState> store) {
-        this.store = store;
+    PlacementStates(Workloads workloads) {
+        this.workloads = workloads;
     }
 
     PlacementState of(String workloadKey) {
-        PlacementState stored = store.get(workloadKey);
-        return stored == null ? PlacementState.NEW : stored;
+        StoredPlacementState stored = workloads.of(workloadKey).getPlacement();
+        return stored == null ? PlacementState.NEW : PlacementStateAvro.fromAvro(stored);
     }
 
     void save(String workloadKey, PlacementState state) {
-        store.put(workloadKey, state);
+        workloads.of(workloadKey).setPlacement(PlacementStateAvro.toAvro(state));
+        workloads.changed(workloadKey);
     }
 
     void forget(String workloadKey) {
-        store.delete(workloadKey);
-    }
-
-    /** Every stored state, for the rebuilds at start; the caller closes the iterator. */
-    KeyValueIterator<String, PlacementState> all() {
-        return store.all();
+        if (workloads.of(workloadKey).getPlacement() != null) {
+            workloads.of(workloadKey).setPlacement(null);
+            workloads.changed(workloadKey);
+        }
     }
 }

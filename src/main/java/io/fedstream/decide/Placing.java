@@ -92,7 +92,7 @@ final class Placing {
                     retry(key);
                 }
             } catch (RuntimeException e) {
-                unreadable(key, PlaceFailoverStores.UNPLACED, e);
+                unreadable(key, Workloads.STORE, e);
             }
         }
         for (String key : task.placementsInFlight.keys()) {
@@ -102,7 +102,7 @@ final class Placing {
             try {
                 retry(key);
             } catch (RuntimeException e) {
-                unreadable(key, PlaceFailoverStores.WORKLOADS, e);
+                unreadable(key, Workloads.STORE, e);
             }
         }
     }

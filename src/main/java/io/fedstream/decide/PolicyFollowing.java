@@ -146,7 +146,7 @@ final class PolicyFollowing {
                     follow(entry);
                 } catch (RuntimeException e) {
                     task.policyPlacements.forget(entry);
-                    task.deadLetterEntry(PlaceFailoverAudit.PLACE, PlaceFailoverStores.POLICY_PLACEMENTS, entry.workloadKey(), e);
+                    task.deadLetterEntry(PlaceFailoverAudit.PLACE, Workloads.STORE, entry.workloadKey(), e);
                 }
             }
             if (entries.isEmpty()) {

@@ -8,18 +8,19 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.NavigableMap;
+import java.util.NavigableSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import io.fedstream.avro.StoredAppliedPlacement;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * Which policy each placed workload of the task was scheduled under, and with what placement (Karmada's claim labels
- * and applied-placement annotation on the binding), indexed by policy so that a policy's change visits only the
- * workloads placed under it. One entry per workload: the policy it is listed under is kept in its {@link
- * PlacementState} ({@code listedUnder}), which a placement writes anyway, so that a granted placement costs one store
- * write here and ingestion nothing.
+ * and applied-placement annotation on the binding): the placement in the workload's {@link Workloads} record, the policy
+ * it is listed under in its {@link PlacementState} ({@code listedUnder}), and, in memory, the workloads of each policy, so
+ * that a policy's change visits only the workloads placed under it (rebuilt from the records when the task starts).
  */
 final class PolicyPlacements {
 
@@ -35,8 +36,10 @@ final class PolicyPlacements {
     /** A workload listed under a policy, with the placement it was scheduled with. */
     record Entry(String workloadKey, AppliedPlacement applied) {}
 
-    private final KeyValueStore<String, AppliedPlacement> store;
+    private final Workloads workloads;
     private final PlacementStates placementStates;
+    /** Policy key to the keys of the workloads listed under it. */
+    private final NavigableMap<String, NavigableSet<String>> byPolicy = new TreeMap<>();
     private final PropagationPolicies policies;
     /**
      * {@link AppliedPlacement#of} renders each field's canonical text by reflection; a parsed policy lives until the next
@@ -44,11 +47,17 @@ final class PolicyPlacements {
      */
     private final Map<PropagationPolicy, Map<Integer, AppliedPlacement>> rendered = new IdentityHashMap<>();
 
-    PolicyPlacements(KeyValueStore<String, AppliedPlacement> store, PlacementStates placementStates,
-                     PropagationPolicies policies) {
-        this.store = store;
+    PolicyPlacements(Workloads workloads, PlacementStates placementStates, PropagationPolicies policies) {
+        this.workloads = workloads;
         this.placementStates = placementStates;
         this.policies = policies;
+    }
+
+    /** A stored workload's applied placement (the rebuild when the task starts); null: it is listed under none. */
+    void stored(String workloadKey, StoredAppliedPlacement applied) {
+        if (applied != null) {
+            byPolicy.computeIfAbsent(applied.getPolicy(), p -> new TreeSet<>()).add(workloadKey);
+        }
     }
 
     /**
@@ -81,20 +90,34 @@ final class PolicyPlacements {
 
     private void list(String workloadKey, String listedUnder, AppliedPlacement applied) {
         if (listedUnder != null && !listedUnder.equals(applied.policy())) {
-            store.delete(entryKey(listedUnder, workloadKey));
+            unlist(listedUnder, workloadKey);
         }
-        store.put(entryKey(applied.policy(), workloadKey), applied);
+        workloads.of(workloadKey).setApplied(AppliedPlacementAvro.toAvro(applied));
+        workloads.changed(workloadKey);
+        byPolicy.computeIfAbsent(applied.policy(), p -> new TreeSet<>()).add(workloadKey);
+    }
+
+    private void unlist(String policyKey, String workloadKey) {
+        NavigableSet<String> keys = byPolicy.get(policyKey);
+        if (keys != null && keys.remove(workloadKey) && keys.isEmpty()) {
+            byPolicy.remove(policyKey);
+        }
+        if (workloads.of(workloadKey).getApplied() != null) {
+            workloads.of(workloadKey).setApplied(null);
+            workloads.changed(workloadKey);
+        }
     }
 
     /** The placement the workload was scheduled with, or null when it is listed under no policy. */
     AppliedPlacement applied(String workloadKey) {
         PlacementState state = placementStates.of(workloadKey);
-        return state.listedUnder() == null ? null : store.get(entryKey(state.listedUnder(), workloadKey));
+        StoredAppliedPlacement applied = workloads.of(workloadKey).getApplied();
+        return state.listedUnder() == null || applied == null ? null : AppliedPlacementAvro.fromAvro(applied);
     }
 
     /** No policy's placement applies to the workload any more (placed by its user since): its entry goes. */
     void forget(Entry entry) {
-        store.delete(entryKey(entry.applied().policy(), entry.workloadKey()));
+        unlist(entry.applied().policy(), entry.workloadKey());
         PlacementState state = placementStates.of(entry.workloadKey());
         if (entry.applied().policy().equals(state.listedUnder())) {
             placementStates.save(entry.workloadKey(), state.listedUnder(null));
@@ -104,7 +127,7 @@ final class PolicyPlacements {
     /** The workload is deleted: its entry goes ({@code state} is its last state, about to be deleted with it). */
     void deleted(String workloadKey, PlacementState state) {
         if (state.listedUnder() != null) {
-            store.delete(entryKey(state.listedUnder(), workloadKey));
+            unlist(state.listedUnder(), workloadKey);
         }
     }
 
@@ -114,20 +137,32 @@ final class PolicyPlacements {
      * is then the whole entry key ({@link #cursor}).
      */
     List<Entry> next(String policyKey, String after, int limit) {
-        String from = policyKey == null ? (after == null ? "" : after + SEPARATOR)
-                : policyKey + SEPARATOR + (after == null ? "" : after + SEPARATOR);
-        String to = policyKey == null ? null : policyKey + (char) (SEPARATOR + 1);
         List<Entry> out = new ArrayList<>();
-        try (KeyValueIterator<String, AppliedPlacement> it = to == null ? store.range(from, null) : store.range(from, to)) {
-            while (it.hasNext() && out.size() < limit) {
-                KeyValue<String, AppliedPlacement> entry = it.next();
-                if (to != null && entry.key.equals(to)) {
+        if (policyKey != null) {
+            NavigableSet<String> keys = byPolicy.getOrDefault(policyKey, new TreeSet<>());
+            for (String key : after == null ? keys : keys.tailSet(after, false)) {
+                if (out.size() >= limit) {
                     break;
                 }
-                out.add(new Entry(entry.key.substring(entry.key.indexOf(SEPARATOR) + 1), entry.value));
+                out.add(entry(key));
+            }
+            return out;
+        }
+        for (Map.Entry<String, NavigableSet<String>> policy : byPolicy.entrySet()) {
+            for (String key : policy.getValue()) {
+                if (out.size() >= limit) {
+                    return out;
+                }
+                if (after == null || entryKey(policy.getKey(), key).compareTo(after) > 0) {
+                    out.add(entry(key));
+                }
             }
         }
         return out;
+    }
+
+    private Entry entry(String workloadKey) {
+        return new Entry(workloadKey, AppliedPlacementAvro.fromAvro(workloads.of(workloadKey).getApplied()));
     }
 
     /** Where a walk resumes after {@code entry}: its workload key for one policy's walk, its whole key for a walk of all. */

@@ -12,21 +12,29 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
-/** The ledger's state in the admit stage's RocksDB stores: writable for the admit task, read-only for queries. */
+/**
+ * The ledger's state in the namespace task's stores (the admitted entries in the workloads' records): writable for the
+ * task, read-only for queries.
+ */
 final class StoreLedgerState {
 
     private static final StringSerializer KEYS = new StringSerializer();
 
     private StoreLedgerState() {}
 
-    /** The state the admit task changes. */
-    static LedgerState of(ProcessingContext context) {
-        return writable(context::getStateStore);
+    /** The state the namespace task changes: the admitted entries are the workloads' own ({@link Workloads#charges()}). */
+    static LedgerState of(ProcessingContext context, ByteTable admitted) {
+        return new EncodedLedgerState(table(context, AdmitStores.QUOTAS), table(context, AdmitStores.USAGE), admitted,
+                table(context, AdmitStores.PENDING), table(context, AdmitStores.QUEUE));
     }
 
-    /** The state over writable stores, {@code stores} giving each by name. */
-    static LedgerState writable(Function<String, KeyValueStore<String, byte[]>> stores) {
-        return over(name -> new StoreTable(stores.apply(name)));
+    private static ByteTable table(ProcessingContext context, String store) {
+        return new StoreTable(context.getStateStore(store));
+    }
+
+    /** The state over writable stores, {@code stores} giving each by name, and the admitted entries' table. */
+    static LedgerState writable(Function<String, KeyValueStore<String, byte[]>> stores, ByteTable admitted) {
+        return over(name -> new StoreTable(stores.apply(name)), admitted);
     }
 
     /**
@@ -34,13 +42,40 @@ final class StoreLedgerState {
      * admit task does, and every write throws, since only the admit processor may change the ledger.
      */
     static LedgerState readOnly(Function<String, ReadOnlyKeyValueStore<String, byte[]>> stores) {
-        return over(name -> new ReadOnlyTable(stores.apply(name)));
+        return over(name -> new ReadOnlyTable(stores.apply(name)), NOT_QUERIED);
     }
 
-    private static LedgerState over(Function<String, ByteTable> tables) {
-        return new EncodedLedgerState(tables.apply(AdmitStores.QUOTAS), tables.apply(AdmitStores.USAGE),
-                tables.apply(AdmitStores.ADMITTED), tables.apply(AdmitStores.PENDING), tables.apply(AdmitStores.QUEUE));
+    private static LedgerState over(Function<String, ByteTable> tables, ByteTable admitted) {
+        return new EncodedLedgerState(tables.apply(AdmitStores.QUOTAS), tables.apply(AdmitStores.USAGE), admitted,
+                tables.apply(AdmitStores.PENDING), tables.apply(AdmitStores.QUEUE));
     }
+
+    /** A workload's admitted entry lives in its workload record; what queries read of the ledger (statuses) needs none. */
+    private static final ByteTable NOT_QUERIED = new ByteTable() {
+        @Override
+        public byte[] get(String key) {
+            throw unread();
+        }
+
+        @Override
+        public void put(String key, byte[] value) {
+            throw unread();
+        }
+
+        @Override
+        public void delete(String key) {
+            throw unread();
+        }
+
+        @Override
+        public List<byte[]> prefix(String prefix) {
+            throw unread();
+        }
+
+        private UnsupportedOperationException unread() {
+            return new UnsupportedOperationException("a query reads no workload's admitted charge from the ledger");
+        }
+    };
 
     private static List<byte[]> prefix(ReadOnlyKeyValueStore<String, byte[]> store, String prefix) {
         List<byte[]> values = new ArrayList<>();

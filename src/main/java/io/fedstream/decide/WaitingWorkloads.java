@@ -1,71 +1,84 @@
 package io.fedstream.decide;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
+import java.util.NavigableSet;
+import java.util.TreeSet;
 
 /**
- * The workloads the retry punctuator looks at again ({@link PlaceFailoverStores#UNPLACED}): those waiting for a cluster
- * with room, and the re-scales waiting for their next round ({@link RescaleWait}).
+ * The workloads the retry punctuation looks at again: those waiting for a cluster with room, and the re-scales waiting
+ * for their next round ({@link RescaleWait}). What each waits for is in its {@link Workloads} record; which ones wait is
+ * kept in memory, rebuilt from the records when the task starts.
  */
 final class WaitingWorkloads {
 
-    /** The store's value for a workload waiting for room (a re-scale's wait has its own). */
+    /** The record's value for a workload waiting for room (a re-scale's wait has its own). */
     private static final String FOR_ROOM = "";
 
-    private final KeyValueStore<String, String> store;
+    private final Workloads workloads;
     private final InFlightPlacements placementsInFlight;
+    private final NavigableSet<String> waiting = new TreeSet<>();
 
     /** {@code placementsInFlight}: a workload that starts or stops waiting for room has no placement reservation in flight. */
-    WaitingWorkloads(KeyValueStore<String, String> store, InFlightPlacements placementsInFlight) {
-        this.store = store;
+    WaitingWorkloads(Workloads workloads, InFlightPlacements placementsInFlight) {
+        this.workloads = workloads;
         this.placementsInFlight = placementsInFlight;
     }
 
-    /**
-     * Lists the workload among those waiting for room; its placement reservation is over. A workload listed already is
-     * not written again, so a retry that finds no room again costs no changelog record.
-     */
-    void waitForRoom(String workloadKey) {
-        placementsInFlight.settled(workloadKey);
-        if (!FOR_ROOM.equals(store.get(workloadKey))) {
-            store.put(workloadKey, FOR_ROOM);
+    /** A stored workload waits ({@code wait} its record's value, null: it does not): the rebuild when the task starts. */
+    void stored(String workloadKey, String wait) {
+        if (wait != null) {
+            waiting.add(workloadKey);
         }
     }
 
-    /**
-     * Takes the workload off the list and out of the placements in flight. Most placed workloads were never on the list
-     * (they were placed at the first asking), and a delete writes a changelog record even for a key that is not there.
-     */
+    /** Lists the workload among those waiting for room; its placement reservation is over. */
+    void waitForRoom(String workloadKey) {
+        placementsInFlight.settled(workloadKey);
+        set(workloadKey, FOR_ROOM);
+    }
+
+    /** Takes the workload off the list and out of the placements in flight. */
     void stopWaiting(String workloadKey) {
         placementsInFlight.settled(workloadKey);
-        if (store.get(workloadKey) != null) {
-            store.delete(workloadKey);
-        }
+        set(workloadKey, null);
     }
 
     /** The workload's re-scale waits as {@code wait} says. */
     void waitForRescale(String workloadKey, RescaleWait wait) {
-        store.put(workloadKey, wait.encoded());
+        set(workloadKey, wait.encoded());
     }
 
     /** The workload's re-scale wait, null when it waits for none (or for room). */
     RescaleWait rescaleWait(String workloadKey) {
-        return RescaleWait.parse(store.get(workloadKey));
+        return waiting.contains(workloadKey) ? RescaleWait.parse(workloads.of(workloadKey).getWaiting()) : null;
     }
 
     /** The workload's re-scale waits no more. */
     void endRescaleWait(String workloadKey) {
-        store.delete(workloadKey);
+        set(workloadKey, null);
     }
 
-    /** Every waiting workload with its stored wait, in key order: {@link RescaleWait#parse} tells a re-scale's from room's. */
+    /** Every waiting workload with what it waits for, in key order: {@link RescaleWait#parse} tells a re-scale's from room's. */
     Map<String, String> all() {
-        Map<String, String> waiting = new LinkedHashMap<>();
-        try (KeyValueIterator<String, String> it = store.all()) {
-            it.forEachRemaining(entry -> waiting.put(entry.key, entry.value));
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String key : List.copyOf(waiting)) {
+            out.put(key, workloads.of(key).getWaiting());
         }
-        return waiting;
+        return out;
+    }
+
+    private void set(String workloadKey, String wait) {
+        if (wait == null ? !waiting.contains(workloadKey) : waiting.contains(workloadKey) && wait.equals(workloads.of(workloadKey).getWaiting())) {
+            return;
+        }
+        workloads.of(workloadKey).setWaiting(wait);
+        workloads.changed(workloadKey);
+        if (wait == null) {
+            waiting.remove(workloadKey);
+        } else {
+            waiting.add(workloadKey);
+        }
     }
 }

@@ -1,67 +1,61 @@
 package io.fedstream.decide;
 
 import io.fedstream.avro.ResourceBinding;
-import io.fedstream.config.Topic;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
 import java.util.Set;
-import org.apache.kafka.common.serialization.Deserializer;
-import org.apache.kafka.streams.state.KeyValueStore;
+import java.util.TreeSet;
 
 /**
- * The latest binding of each workload of the task, in the bytes {@code fedstream.bindings} carried it in, and the index
- * of the clusters each is placed on ({@link PlaceFailoverStores#BINDINGS}, {@link PlaceFailoverStores#CLUSTER_WORKLOADS}).
+ * The latest binding of each workload of the task (its {@link Workloads} record's) and, in memory, the workloads each
+ * cluster runs, so that a cluster's incident visits only its own: rebuilt from the records when the task starts,
+ * kept current as bindings change. An index kept in memory costs no changelog record per placement.
  */
 final class WorkloadBindings {
 
-    private final KeyValueStore<String, byte[]> latest;
-    private final KeyValueStore<String, String> byCluster;
-    private final String topic;
-    private final Deserializer<ResourceBinding> values;
+    private final Workloads workloads;
+    private final Map<String, NavigableSet<String>> byCluster = new HashMap<>();
 
-    WorkloadBindings(KeyValueStore<String, byte[]> latest, KeyValueStore<String, String> byCluster, Topic<String, ResourceBinding> bindings) {
-        this.latest = latest;
-        this.byCluster = byCluster;
-        this.topic = bindings.name();
-        this.values = bindings.valueSerde().deserializer();
+    WorkloadBindings(Workloads workloads) {
+        this.workloads = workloads;
+    }
+
+    /** Lists a stored workload under the clusters its binding names (the rebuild when the task starts). */
+    void stored(String workloadKey, ResourceBinding binding) {
+        placedClusters(binding).forEach(cluster -> list(cluster, workloadKey));
     }
 
     /** The workload's latest binding, null when there is none (never seen, or deleted). */
     ResourceBinding of(String workloadKey) {
-        return values.deserialize(topic, latest.get(workloadKey));
+        return workloads.of(workloadKey).getBinding();
     }
 
-    /**
-     * Keeps {@code binding} as the workload's latest, stored as {@code bytes}, the record's value it was decoded from
-     * (both null: the workload was deleted), and lists it under the clusters it is placed on now; returns the binding it
-     * replaces.
-     */
-    ResourceBinding update(String workloadKey, ResourceBinding binding, byte[] bytes) {
-        if ((binding == null) != (bytes == null)) {
-            throw new IllegalArgumentException("binding of " + workloadKey + " and its bytes must both be given or both be null (deleted), got "
-                    + (binding == null ? "no binding and " + bytes.length + " bytes" : "a binding and no bytes"));
-        }
-        ResourceBinding previous = of(workloadKey);
+    /** The workload's binding changed from {@code previous} to {@code binding} (null: deleted): it is listed where it runs now. */
+    void changed(String workloadKey, ResourceBinding previous, ResourceBinding binding) {
         Set<String> before = placedClusters(previous);
         Set<String> after = placedClusters(binding);
-        before.stream().filter(c -> !after.contains(c)).forEach(c -> byCluster.delete(ClusterWorkloadKeys.of(c, workloadKey)));
-        after.stream().filter(c -> !before.contains(c)).forEach(c -> byCluster.put(ClusterWorkloadKeys.of(c, workloadKey), ""));
-        if (binding == null) {
-            latest.delete(workloadKey);
-        } else {
-            latest.put(workloadKey, bytes);
-        }
-        return previous;
+        before.stream().filter(c -> !after.contains(c)).forEach(c -> unlist(c, workloadKey));
+        after.stream().filter(c -> !before.contains(c)).forEach(c -> list(c, workloadKey));
     }
 
-    /** The keys of the workloads the index lists under the cluster. */
+    /** The keys of the workloads the index lists under the cluster, in key order. */
     List<String> on(String cluster) {
-        return ClusterWorkloadKeys.under(byCluster, cluster);
+        return List.copyOf(byCluster.getOrDefault(cluster, new TreeSet<>()));
     }
 
     /** Takes one workload out of the cluster's list (its entry cannot be handled), leaving its binding as it is. */
     void unlist(String cluster, String workloadKey) {
-        byCluster.delete(ClusterWorkloadKeys.of(cluster, workloadKey));
+        NavigableSet<String> keys = byCluster.get(cluster);
+        if (keys != null && keys.remove(workloadKey) && keys.isEmpty()) {
+            byCluster.remove(cluster);
+        }
+    }
+
+    private void list(String cluster, String workloadKey) {
+        byCluster.computeIfAbsent(cluster, c -> new TreeSet<>()).add(workloadKey);
     }
 
     /** The clusters a binding's placement names, in order, once each; none for a null binding. */

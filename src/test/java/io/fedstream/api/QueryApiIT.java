@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fedstream.decide.AdmitStores;
+import io.fedstream.decide.Workloads;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.Placement;
@@ -71,7 +71,7 @@ class QueryApiIT {
             Map<String, HostInfo> owners = new HashMap<>();
             for (String key : manifests.keySet()) {
                 owners.put(key, a.runner().streams()
-                        .queryMetadataForKey(AdmitStores.BINDINGS, key.split("/")[2], new StringSerializer()).activeHost());
+                        .queryMetadataForKey(Workloads.STORE, key.split("/")[2], new StringSerializer()).activeHost());
             }
             assertThat(owners.values()).as("both instances own bindings").contains(a.api().endpoint(), b.api().endpoint());
 

@@ -133,7 +133,7 @@ class QueryServerTest {
         HttpResponse<String> notHere = get("/internal/resourcebindings?namespace=streaming&partitions=0,3", TOKEN);
         assertThat(notHere.statusCode()).as("a partition not active here is never left out").isEqualTo(503);
         assertThat(JSON.readTree(notHere.body()).get("message").asText()).startsWith(
-                "store admission-binding-names-store partition 3 is not queryable here (migrating or restoring)");
+                "store workloads-store partition 3 is not queryable here (migrating or restoring)");
     }
 
     @Test

@@ -20,7 +20,8 @@ import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ResourceBinding;
-import io.fedstream.bind.BindingNames;
+import io.fedstream.avro.WorkloadRecord;
+import io.fedstream.decide.Workloads;
 import io.fedstream.decide.PlaceFailoverStores;
 import io.fedstream.health.stage.WatchClustersStage;
 import io.fedstream.interpret.FieldError;
@@ -66,7 +67,7 @@ import org.apache.kafka.streams.state.Stores;
 public final class TestStores implements Partitions, AutoCloseable {
 
     private static final HostInfo SELF = new HostInfo("127.0.0.1", 1);
-    private static final List<String> LEDGER_STORES = List.of(AdmitStores.QUOTAS, AdmitStores.USAGE, AdmitStores.ADMITTED,
+    private static final List<String> LEDGER_STORES = List.of(AdmitStores.QUOTAS, AdmitStores.USAGE,
             AdmitStores.PENDING, AdmitStores.QUEUE, AdmitStores.QUOTA_SOURCES, AdmitStores.AGGREGATES);
 
     private final int partition;
@@ -92,8 +93,7 @@ public final class TestStores implements Partitions, AutoCloseable {
         AvroSerdes avro = new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults());
         Topology topology = new Topology().addSource("fixtures", Serdes.String().deserializer(), Serdes.String().deserializer(), "fixtures").addProcessor("hold", Holder::new, "fixtures");
         LEDGER_STORES.forEach(name -> add(topology, name, Serdes.ByteArray()));
-        add(topology, AdmitStores.BINDINGS, avro.specific(ResourceBinding.class, false));
-        add(topology, AdmitStores.BINDING_NAMES, Serdes.String());
+        add(topology, Workloads.STORE, avro.specific(WorkloadRecord.class, false));
         add(topology, PlaceFailoverStores.MIGRATIONS, avro.specific(MigrationRecord.class, false));
         add(topology, WatchClustersStage.STORE, avro.specific(ClusterWatch.class, false));
         add(topology, TaskPolicies.STORE, avro.specific(PolicyEvent.class, false));
@@ -132,13 +132,11 @@ public final class TestStores implements Partitions, AutoCloseable {
         return bound.start(fanOut, fanOut);
     }
 
-    /** Bindings with their names-index entries, as the admit stage stores them. */
+    /** Bindings in their workloads' records, as the namespace pass stores them. */
     public TestStores bindings(ResourceBinding... bindings) {
-        KeyValueStore<String, ResourceBinding> table = driver.getKeyValueStore(AdmitStores.BINDINGS);
-        KeyValueStore<String, String> names = driver.getKeyValueStore(AdmitStores.BINDING_NAMES);
+        KeyValueStore<String, WorkloadRecord> table = driver.getKeyValueStore(Workloads.STORE);
         for (ResourceBinding binding : bindings) {
-            table.put(binding.getWorkloadKey(), binding);
-            BindingNames.indexKey(binding).ifPresent(key -> names.put(key, binding.getWorkloadKey()));
+            table.put(Workloads.storeKey(binding.getWorkloadKey()), WorkloadRecord.newBuilder().setBinding(binding).build());
         }
         return this;
     }

@@ -8,6 +8,7 @@ import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
@@ -58,20 +59,19 @@ class AdmissionProcessorRestartTest {
         }
     };
     private Admitting restarted;
+    private Workloads workloads;
 
     @BeforeEach
     void storesWithQuotasInTwoNamespacesTakenInByAnEarlierTask() {
         context = new MockProcessorContext<>();
         context.setCurrentSystemTimeMs(NOW);
         policies = store(TaskPolicies.STORE, policySerde);
-        for (String name : List.of(AdmitStores.QUOTAS, AdmitStores.USAGE, AdmitStores.ADMITTED, AdmitStores.PENDING, AdmitStores.QUEUE,
+        for (String name : List.of(AdmitStores.QUOTAS, AdmitStores.USAGE, AdmitStores.PENDING, AdmitStores.QUEUE,
                 AdmitStores.QUOTA_SOURCES, AdmitStores.AGGREGATES)) {
             store(name, Serdes.ByteArray());
         }
         Serde<ResourceBinding> bindings = serdes.specific(ResourceBinding.class, false);
-        store(AdmitStores.BINDINGS, bindings);
-        store(AdmitStores.ADMITTED_BINDINGS, bindings);
-        store(AdmitStores.BINDING_NAMES, Serdes.String());
+        workloads = new Workloads(store(Workloads.STORE, serdes.specific(WorkloadRecord.class, false)));
 
         quota("team-a", "q", "{\"cpu\":\"4\"}");
         quota("team-b", "q", "{\"cpu\":\"2\"}");
@@ -98,7 +98,7 @@ class AdmissionProcessorRestartTest {
     }
 
     private Admitting started() {
-        return new Admitting(context, handoffs, new Outputs(context), "fedstream.policies", policySerde.serializer(), policyChanges::get,
+        return new Admitting(context, workloads, handoffs, new Outputs(context), "fedstream.policies", policySerde.serializer(), policyChanges::get,
                 FedstreamMetrics.create());
     }
 

@@ -176,8 +176,9 @@ final class AdmitDriver implements AutoCloseable {
 
     /** What the admit task keeps apart as the admitted version of the workload (null: the latest binding is it, or none is). */
     ResourceBinding keptApart(String key) {
-        KeyValueStore<String, ResourceBinding> store = driver.getKeyValueStore(AdmitStores.ADMITTED_BINDINGS);
-        return store.get(key);
+        KeyValueStore<String, io.fedstream.avro.WorkloadRecord> store = driver.getKeyValueStore(Workloads.STORE);
+        io.fedstream.avro.WorkloadRecord record = store.get(Workloads.storeKey(key));
+        return record == null ? null : record.getAdmittedBinding();
     }
 
     private AdmitDriver drain() {

@@ -17,7 +17,7 @@ class AdmitStoreEncodingsTest {
 
     @Test
     void everyLedgerStoreAndTheQuotaSourcesAreChecked() {
-        assertThat(AdmitStores.encodings()).containsOnlyKeys(AdmitStores.QUOTAS, AdmitStores.USAGE, AdmitStores.ADMITTED, AdmitStores.PENDING,
+        assertThat(AdmitStores.encodings()).containsOnlyKeys(AdmitStores.QUOTAS, AdmitStores.USAGE, AdmitStores.PENDING,
                 AdmitStores.QUEUE, AdmitStores.QUOTA_SOURCES, AdmitStores.AGGREGATES);
     }
 

@@ -269,9 +269,18 @@ class BindStageTest {
         assertThat(header(letter.headers(), DeadLetter.FIELD)).isEqualTo("key");
     }
 
-    /** The bind stage keeps no store: the admit stage's table of bindings. */
-    private KeyValueStore<String, ResourceBinding> store() {
-        return driver.getKeyValueStore(AdmitStores.BINDINGS);
+    /** The bindings the namespace task keeps, each in its workload's record. */
+    private Map<String, ResourceBinding> store() {
+        KeyValueStore<String, io.fedstream.avro.WorkloadRecord> workloads = driver.getKeyValueStore(Workloads.STORE);
+        Map<String, ResourceBinding> bindings = new java.util.HashMap<>();
+        try (var all = workloads.all()) {
+            all.forEachRemaining(entry -> {
+                if (entry.value.getBinding() != null) {
+                    bindings.put(Workloads.workloadKey(entry.key), entry.value.getBinding());
+                }
+            });
+        }
+        return bindings;
     }
 
     private static String header(Headers headers, String name) {

@@ -296,26 +296,35 @@ class ConsistentBooksTest {
      * in the queue.
      */
     private static void assertNothingStaysOnTheClusterItLeft(FleetDriver fleet, Map<String, String> left) {
-        KeyValueStore<String, byte[]> admittedStore = fleet.store(AdmitStores.ADMITTED);
         left.forEach((key, source) -> {
             ResourceBinding binding = fleet.binding(key);
             if (binding != null && binding.getPlacement() != null) {
                 assertThat(binding.getPlacement().getClusters()).extracting(ClusterTarget::getName)
                         .as("%s moved off %s: its placement", key, source).doesNotContain(source);
             }
-            byte[] charged = admittedStore.get(key);
+            java.nio.ByteBuffer charged = fleet.workload(key).getCharge();
             if (charged != null) {
-                assertThat(LedgerCodecs.ADMITTED.decode(charged).charge().clusters())
+                assertThat(LedgerCodecs.ADMITTED.decode(bytes(charged)).charge().clusters())
                         .as("%s moved off %s: its charge", key, source).doesNotContainKey(source);
             }
         });
     }
 
+    private static byte[] bytes(java.nio.ByteBuffer buffer) {
+        byte[] bytes = new byte[buffer.remaining()];
+        buffer.duplicate().get(bytes);
+        return bytes;
+    }
+
     private static void assertBooksAgree(FleetDriver fleet) {
         Map<String, AdmittedWorkload> admitted = new HashMap<>();
-        KeyValueStore<String, byte[]> admittedStore = fleet.store(AdmitStores.ADMITTED);
-        try (KeyValueIterator<String, byte[]> all = admittedStore.all()) {
-            all.forEachRemaining(entry -> admitted.put(entry.key, LedgerCodecs.ADMITTED.decode(entry.value)));
+        KeyValueStore<String, io.fedstream.avro.WorkloadRecord> workloads = fleet.store(Workloads.STORE);
+        try (KeyValueIterator<String, io.fedstream.avro.WorkloadRecord> all = workloads.all()) {
+            all.forEachRemaining(entry -> {
+                if (entry.value.getCharge() != null) {
+                    admitted.put(Workloads.workloadKey(entry.key), LedgerCodecs.ADMITTED.decode(bytes(entry.value.getCharge())));
+                }
+            });
         }
         for (ResourceBinding binding : fleet.bindings.values()) {
             String key = binding.getWorkloadKey();

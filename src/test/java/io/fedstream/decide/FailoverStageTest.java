@@ -93,7 +93,7 @@ class FailoverStageTest extends FleetStageTest {
     @Test
     void aWorkloadWhoseBindingCannotBeReadIsOneDeadLetterNamingTheIndexAndKeyAndTheOthersStillMove() {
         threeClusters().deployment("team-a", "web", 2, "1").flink("team-a", "orders");
-        fleet.corruptEntry(PlaceFailoverStores.BINDINGS, WEB);
+        fleet.corruptEntry(Workloads.STORE, WEB);
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(30));
 
@@ -102,7 +102,7 @@ class FailoverStageTest extends FleetStageTest {
         assertThat(fleet.deadLetters).singleElement().satisfies(letter -> {
             assertThat(letter.key()).isEqualTo(WEB);
             assertThat(new String(letter.headers().lastHeader("store").value(), StandardCharsets.UTF_8))
-                    .isEqualTo(PlaceFailoverStores.CLUSTER_WORKLOADS);
+                    .isEqualTo(Workloads.STORE);
             assertThat(new String(letter.headers().lastHeader("stage").value(), StandardCharsets.UTF_8)).isEqualTo("failover");
         });
     }
@@ -365,7 +365,7 @@ class FailoverStageTest extends FleetStageTest {
         threeClusters().deployment("team-a", "web", 2, "1");
         fleet.silence("dc-1").advance(Duration.ofSeconds(17));
         MigrationCommand first = fleet.commandsFor(WEB).get(0);
-        fleet.corruptEntry(PlaceFailoverStores.WORKLOADS, WEB);
+        fleet.corruptEntry(Workloads.STORE, WEB);
 
         fleet.advance(Duration.ofSeconds(10));
         assertThat(fleet.deadLetters).as("ten checks passed the workload by: its placement state was not read").isEmpty();

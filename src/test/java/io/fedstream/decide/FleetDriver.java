@@ -501,7 +501,27 @@ final class FleetDriver implements AutoCloseable {
      * leave them), e.g. to see what a punctuator does with an entry it cannot read.
      */
     void corruptEntry(String store, String key) {
-        putBytes(store, key, new byte[] {0, 0, 0, 0, 99, 1});
+        putBytes(store, store.equals(Workloads.STORE) ? Workloads.storeKey(key) : key, new byte[] {0, 0, 0, 0, 99, 1});
+    }
+
+    /** What the namespace task keeps of a workload (an empty record when it keeps nothing). */
+    io.fedstream.avro.WorkloadRecord workload(String key) {
+        io.fedstream.avro.WorkloadRecord record = this.<io.fedstream.avro.WorkloadRecord>store(Workloads.STORE).get(Workloads.storeKey(key));
+        return record == null ? new io.fedstream.avro.WorkloadRecord() : record;
+    }
+
+    /** The workloads whose stored binding places them on the cluster, in key order. */
+    List<String> onCluster(String cluster) {
+        List<String> keys = new ArrayList<>();
+        try (var all = this.<io.fedstream.avro.WorkloadRecord>store(Workloads.STORE).all()) {
+            all.forEachRemaining(entry -> {
+                if (WorkloadBindings.placedClusters(entry.value.getBinding()).contains(cluster)) {
+                    keys.add(Workloads.workloadKey(entry.key));
+                }
+            });
+        }
+        keys.sort(null);
+        return keys;
     }
 
     /** Writes the bytes under the key below the typed store, e.g. a value in the form an earlier version stored. */

@@ -325,9 +325,9 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
                 spreadConstraints: [{spreadByField: cluster, minGroups: 2, maxGroups: 2}]
                 """)).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 2, "1");
-        assertThat(ClusterWorkloadKeys.under(fleet.store(PlaceFailoverStores.CLUSTER_WORKLOADS), "dc-1")).containsExactly(WEB);
-        assertThat(ClusterWorkloadKeys.under(fleet.store(PlaceFailoverStores.CLUSTER_WORKLOADS), "dc-2")).containsExactly(WEB);
-        assertThat(ClusterWorkloadKeys.under(fleet.store(PlaceFailoverStores.CLUSTER_WORKLOADS), "dc-3")).isEmpty();
+        assertThat(fleet.onCluster("dc-1")).containsExactly(WEB);
+        assertThat(fleet.onCluster("dc-2")).containsExactly(WEB);
+        assertThat(fleet.onCluster("dc-3")).isEmpty();
         fleet.reservationRequests();
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(30));
@@ -347,7 +347,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
         assertThat(fleet.usedOn("team-a/q", "dc-3")).containsExactly(Map.entry("cpu", "2"));
         assertThat(fleet.usedOn("team-a/q", "dc-1")).containsExactly(Map.entry("cpu", "0"));
         assertThat(fleet.usedOn("team-a/q", "dc-2")).containsExactly(Map.entry("cpu", "2"));
-        assertThat(ClusterWorkloadKeys.under(fleet.store(PlaceFailoverStores.CLUSTER_WORKLOADS), "dc-3")).containsExactly(WEB);
+        assertThat(fleet.onCluster("dc-3")).containsExactly(WEB);
 
         fleet.cluster("dc-1", "64", "256Gi").advance(Duration.ofSeconds(5));
 

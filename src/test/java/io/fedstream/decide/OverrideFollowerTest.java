@@ -15,6 +15,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.state.KeyValueStore;
+import io.fedstream.avro.WorkloadRecord;
+import io.fedstream.serde.AvroSerdeConfig;
+import io.fedstream.serde.AvroSerdes;
+import io.fedstream.serde.InProcessSchemaRegistry;
 import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,12 +56,15 @@ class OverrideFollowerTest {
     @BeforeEach
     void setUp() {
         MockProcessorContext<Void, Void> context = new MockProcessorContext<>();
-        KeyValueStore<String, String> manifests = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore("manifests"),
-                Serdes.String(), Serdes.String()).withLoggingDisabled().build();
-        manifests.init(context.getStateStoreContext(), manifests);
-        follower = new OverrideFollower(manifests, directory, clusterChanges::get, () -> policies, Interpreter::builtIn,
+        KeyValueStore<String, WorkloadRecord> store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(Workloads.STORE),
+                Serdes.String(), new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults()).specific(WorkloadRecord.class, false))
+                .withLoggingDisabled().build();
+        store.init(context.getStateStoreContext(), store);
+        Workloads workloads = new Workloads(store);
+        follower = new OverrideFollower(workloads, directory, clusterChanges::get, () -> policies, Interpreter::builtIn,
                 new ClusterOverrides());
         follower.remember(WEB, MANIFEST);
+        workloads.flush();
         directory.put("dc-1", "8", Map.of("tier", "big"));
         clusterChanges.incrementAndGet();
         policies = List.of(new OverridePolicyParser().parse(BIG_GETS_FIVE.getBytes(StandardCharsets.UTF_8), null).policy());

@@ -33,15 +33,13 @@ class PlaceFailoverStoreValuesTest {
 
     private final PlaceFailoverStores.ValueSerdes values =
             InternalSerdes.of(new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults())).placeFailoverStores();
-    private final Serde<PlacementState> placementStates = PlacementStateAvro.serde(values.placementStates());
     private final Serde<ApplicationFailure> applicationFailures = ApplicationFailureAvro.serde(values.applicationFailures());
-    private final Serde<AppliedPlacement> appliedPlacements = AppliedPlacementAvro.serde(values.appliedPlacements());
 
-    // ---- placement-states-store
+    // ---- a workload's placement state, in its workload record
 
     @Test
     void aNewPlacementStateComesBackWithNothingInFlightAndNothingPreserved() {
-        PlacementState back = roundTrip(placementStates, PlaceFailoverStores.WORKLOADS, PlacementState.NEW);
+        PlacementState back = PlacementStateAvro.fromAvro(PlacementStateAvro.toAvro(PlacementState.NEW));
 
         assertThat(back).isEqualTo(PlacementState.NEW);
         assertThat(back.pending()).isNull();
@@ -66,7 +64,7 @@ class PlaceFailoverStoreValuesTest {
         PlacementState state = new PlacementState(migrate, "dc-1", 2, 5, Map.of("fedstream.io/checkpoint", "s3://b/chk-42", "offset", "17"),
                 shares, redivision, "team-a/web-policy");
 
-        PlacementState back = roundTrip(placementStates, PlaceFailoverStores.WORKLOADS, state);
+        PlacementState back = PlacementStateAvro.fromAvro(PlacementStateAvro.toAvro(state));
 
         assertThat(back).isEqualTo(state);
         assertThat(back.pending().cluster()).isEqualTo("dc-2");
@@ -82,7 +80,7 @@ class PlaceFailoverStoreValuesTest {
                 List.of(share("dc-1", "w/rescale-g3~s0/dc-1", true)), List.of(), 9L);
         PlacementState state = new PlacementState(place, null, 0, -1, Map.of(), asked, rescale, null);
 
-        PlacementState back = roundTrip(placementStates, PlaceFailoverStores.WORKLOADS, state);
+        PlacementState back = PlacementStateAvro.fromAvro(PlacementStateAvro.toAvro(state));
 
         assertThat(back).isEqualTo(state);
         assertThat(back.pending().incidentId()).isNull();
@@ -141,17 +139,11 @@ class PlaceFailoverStoreValuesTest {
         AppliedPlacement grouped = new AppliedPlacement("ns/web-policy", "primary", "ClusterAffinity{name=primary}", "[]", "[]", "DUPLICATED null");
 
         for (AppliedPlacement applied : List.of(single, grouped, grouped.claimedBy(PolicyPlacements.UNCLAIMED))) {
-            assertThat(roundTrip(appliedPlacements, PlaceFailoverStores.POLICY_PLACEMENTS, applied)).isEqualTo(applied);
+            assertThat(AppliedPlacementAvro.fromAvro(AppliedPlacementAvro.toAvro(applied))).isEqualTo(applied);
         }
     }
 
     // ---- the old JSON form, as a store's serde reads it (its topic is the store's changelog)
-
-    @Test
-    void aPlacementStateStillInJsonIsRefusedNamingTheStoreAndTheType() {
-        assertRefusedAsJson(placementStates, PlaceFailoverStores.WORKLOADS, "PlacementState", "{\"pending\":null,\"placedCluster\":\"dc-1\","
-                + "\"group\":0,\"unplaceableGeneration\":-1,\"preserved\":{},\"shares\":null,\"redivision\":null,\"listedUnder\":null}");
-    }
 
     @Test
     void anIncidentStillInJsonIsRefusedNamingTheStore() {
@@ -165,25 +157,15 @@ class PlaceFailoverStoreValuesTest {
                 + "\"sinceMs\":1,\"phase\":\"FAILED\",\"incidentId\":\"dc-1-1-application\",\"migrating\":false,\"purged\":false}");
     }
 
-    @Test
-    void anAppliedPlacementStillInJsonIsRefusedNamingTheStoreAndTheType() {
-        assertRefusedAsJson(appliedPlacements, PlaceFailoverStores.POLICY_PLACEMENTS, "AppliedPlacement", "{\"policy\":\"ns/p\",\"group\":null,"
-                + "\"affinity\":\"null\",\"tolerations\":\"[]\",\"spread\":\"[]\",\"scheduling\":\"DUPLICATED null\"}");
-    }
-
     // ---- the classifiers the task runs at start (StoreEncodingCheck)
 
     @Test
     void everyStoreOfTheStagesOwnRecordsIsCheckedAndItsAvroIsCurrent() {
         Map<String, byte[]> stored = Map.of(
-                PlaceFailoverStores.WORKLOADS, placementStates.serializer().serialize(changelog(PlaceFailoverStores.WORKLOADS),
-                        new PlacementState(null, "dc-1", 0, -1, Map.of(), null, null, null)),
                 PlaceFailoverStores.INCIDENTS, values.incidents().serializer().serialize(changelog(PlaceFailoverStores.INCIDENTS),
                         StoreIncidents.stored(new IncidentEntry(IncidentEntry.State.HELD_BACK, null, 0, null, List.of(), Map.of(), null))),
                 PlaceFailoverStores.APPLICATION_FAILURES, applicationFailures.serializer().serialize(changelog(PlaceFailoverStores.APPLICATION_FAILURES),
-                        new ApplicationFailure("dc-1", 1, "FAILED", "dc-1-1-application", false, false)),
-                PlaceFailoverStores.POLICY_PLACEMENTS, appliedPlacements.serializer().serialize(changelog(PlaceFailoverStores.POLICY_PLACEMENTS),
-                        new AppliedPlacement("ns/p", null, "null", "[]", "[]", "DUPLICATED null")));
+                        new ApplicationFailure("dc-1", 1, "FAILED", "dc-1-1-application", false, false)));
 
         assertThat(PlaceFailoverStores.encodings()).containsOnlyKeys(stored.keySet());
         stored.forEach((store, bytes) -> assertThat(PlaceFailoverStores.encodings().get(store).of(bytes)).as(store).isEqualTo(StoredEncoding.CURRENT));
@@ -196,7 +178,7 @@ class PlaceFailoverStoreValuesTest {
 
         assertThat(PlaceFailoverStores.encodings().get(PlaceFailoverStores.APPLICATION_FAILURES).of(json))
                 .isEqualTo(new StoredEncoding.Earlier("JSON, the encoding of fedstream before commit 1af7201"));
-        assertThat(PlaceFailoverStores.encodings().get(PlaceFailoverStores.WORKLOADS).of(new byte[] {1, 2, 3}))
+        assertThat(PlaceFailoverStores.encodings().get(PlaceFailoverStores.INCIDENTS).of(new byte[] {1, 2, 3}))
                 .isInstanceOf(StoredEncoding.Unreadable.class);
     }
 

@@ -84,33 +84,17 @@ class PlaceStageTest extends FleetStageTest {
     }
 
     @Test
-    void aReservationWhoseAnswerNeverComesIsAskedAgainAfterItsTimeout() {
-        fleet = new FleetDriver(stateDir);
-        fleet.deployment("team-a", "web", 2, "1");
-        assertThat(fleet.placement(WEB)).as("no cluster yet").isNull();
-        // As if a request had gone out and its answer been lost (the request dead-lettered on the way).
-        fleet.<PlacementState>store(PlaceFailoverStores.WORKLOADS).put(WEB, PlacementState.NEW.withPending(new PlacementState.Pending(
-                WEB + "/place/g1/lost", ReservationPurpose.PLACE, null, null, List.of("dc-9"), 0, 0, 1, 0, fleet.now().toEpochMilli())));
-
-        fleet.cluster("dc-1", "8", "64Gi").advance(Duration.ofSeconds(20));
-        assertThat(fleet.placement(WEB)).as("the lost request is still awaited").isNull();
-
-        fleet.advance(Duration.ofSeconds(14));
-        assertThat(fleet.placement(WEB)).isEqualTo("dc-1");
-    }
-
-    @Test
     void anUnplacedWorkloadWhoseBindingCannotBeReadIsOneDeadLetterNamingTheStoreAndKey() {
         fleet = new FleetDriver(stateDir);
         fleet.deployment("team-a", "web", 2, "1").advance(Duration.ofSeconds(1));
-        assertThat(fleet.<String>store(PlaceFailoverStores.UNPLACED).get(WEB)).as("no cluster yet: waiting to be placed").isNotNull();
+        assertThat(fleet.workload(WEB).getWaiting()).as("no cluster yet: waiting to be placed").isNotNull();
 
-        fleet.corruptEntry(PlaceFailoverStores.BINDINGS, WEB);
+        fleet.corruptEntry(Workloads.STORE, WEB);
         fleet.cluster("dc-1", "8", "64Gi").advance(Duration.ofSeconds(6));
 
         assertThat(fleet.deadLetters).singleElement().satisfies(letter -> {
             assertThat(letter.key()).isEqualTo(WEB);
-            assertThat(new String(letter.headers().lastHeader("store").value(), StandardCharsets.UTF_8)).isEqualTo(PlaceFailoverStores.UNPLACED);
+            assertThat(new String(letter.headers().lastHeader("store").value(), StandardCharsets.UTF_8)).isEqualTo(Workloads.STORE);
             assertThat(new String(letter.headers().lastHeader("stage").value(), StandardCharsets.UTF_8)).isEqualTo("place");
             assertThat(letter.headers().lastHeader("offset")).isNull();
         });

@@ -100,7 +100,7 @@ class PolicyChangeStageTest extends FleetStageTest {
                 + " dc-3 2 -> 0 pods (its copy is purged), dc-1 8 -> 10 pods (2 reserved), dc-2 4 -> 4 pods");
         assertThat(fleet.usedOn("team-a/q", "dc-1")).containsExactly(Map.entry("cpu", "10"));
         assertThat(fleet.usedOn("team-a/q", "dc-3")).isEmpty();
-        assertThat(ClusterWorkloadKeys.under(fleet.store(PlaceFailoverStores.CLUSTER_WORKLOADS), "dc-3")).isEmpty();
+        assertThat(fleet.onCluster("dc-3")).isEmpty();
     }
 
     @Test
@@ -296,9 +296,7 @@ class PolicyChangeStageTest extends FleetStageTest {
 
         assertThat(placed()).extracting(ClusterTarget::getName).containsExactly("dc-3");
         assertThat(fleet.decisions(WEB)).doesNotContain("POLICY_RESCHEDULED", "POLICY_UNSCHEDULABLE");
-        try (var entries = fleet.<io.fedstream.place.AppliedPlacement>store(PlaceFailoverStores.POLICY_PLACEMENTS).all()) {
-            assertThat(entries.hasNext()).as("no policy's placement applies to it").isFalse();
-        }
+        assertThat(fleet.workload(WEB).getApplied()).as("no policy's placement applies to it").isNull();
     }
 
     @Test

@@ -122,7 +122,7 @@ class RescaleComponentsStageTest extends FleetStageTest {
         assertThat(fleet.usedOn("team-a/q", "dc-1")).containsEntry("cpu", "4");
         assertThat(fleet.usedOn("team-a/q", "dc-2")).containsEntry("cpu", "1");
         assertThat(fleet.usedOn("team-a/q", "dc-3")).isEmpty();
-        assertThat(ClusterWorkloadKeys.under(fleet.store(PlaceFailoverStores.CLUSTER_WORKLOADS), "dc-3")).isEmpty();
+        assertThat(fleet.onCluster("dc-3")).isEmpty();
     }
 
     @Test
@@ -184,6 +184,6 @@ class RescaleComponentsStageTest extends FleetStageTest {
     }
 
     private RescaleWait rescaleWait() {
-        return RescaleWait.parse(fleet.<String>store(PlaceFailoverStores.UNPLACED).get(JOB));
+        return RescaleWait.parse(fleet.workload(JOB).getWaiting());
     }
 }

@@ -90,7 +90,7 @@ class RescaleStageTest extends FleetStageTest {
         assertThat(fleet.usedOn("team-a/q", "dc-1")).containsExactly(Map.entry("cpu", "3"));
         assertThat(fleet.usedOn("team-a/q", "dc-2")).containsExactly(Map.entry("cpu", "2"));
         assertThat(fleet.usedOn("team-a/q", "dc-3")).isEmpty();
-        assertThat(ClusterWorkloadKeys.under(fleet.store(PlaceFailoverStores.CLUSTER_WORKLOADS), "dc-3")).isEmpty();
+        assertThat(fleet.onCluster("dc-3")).isEmpty();
     }
 
     @Test

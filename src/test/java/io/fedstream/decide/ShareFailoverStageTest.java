@@ -95,7 +95,7 @@ class ShareFailoverStageTest extends FleetStageTest {
         assertThat(fleet.usedOn("team-a/q", "dc-2")).containsExactly(Map.entry("cpu", "2"));
         assertThat(fleet.usedOn("team-a/q", "dc-3")).containsExactly(Map.entry("cpu", "2"));
         assertThat(fleet.usedOn("team-a/q", "dc-1")).as("nothing charged there any more").isEmpty();
-        assertThat(ClusterWorkloadKeys.under(fleet.store(PlaceFailoverStores.CLUSTER_WORKLOADS), "dc-1")).isEmpty();
+        assertThat(fleet.onCluster("dc-1")).isEmpty();
 
         fleet.cluster("dc-1", "64", "256Gi").advance(Duration.ofSeconds(5));
 

@@ -1,0 +1,242 @@
+package io.fedstream.decide;
+
+import io.fedstream.admit.ByteTable;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.WorkloadRecord;
+import io.fedstream.config.WorkloadKey;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * Every workload of one namespace task, one store entry each ({@link #STORE}, a {@link WorkloadRecord}): its binding,
+ * its quota charge, its manifest, its placement state and what placement and failover keep of it. What the steps of one
+ * processing read and change of a workload stays here, decoded, and is written once when the processing ends
+ * ({@link #flush()}), so a decision costs one changelog record per workload however many steps it took.
+ *
+ * <p>The store is keyed {@code namespace/group/kind/name}, so that a namespace's workloads are one range of it for the
+ * query API; a key that is not a workload key is stored as it is.
+ */
+public final class Workloads {
+
+    /** Store key ({@link #storeKey}) to the workload's {@link WorkloadRecord}. */
+    public static final String STORE = "workloads-store";
+
+    private static final StringSerializer KEYS = new StringSerializer();
+
+    private final KeyValueStore<String, WorkloadRecord> store;
+    /** The entries read in this processing, by workload key, with their binding as it was read. */
+    private final Map<String, Open> open = new HashMap<>();
+    private final Set<String> changed = new LinkedHashSet<>();
+
+    private static final class Open {
+        final WorkloadRecord record;
+        final ResourceBinding bindingAsRead;
+
+        Open(WorkloadRecord record) {
+            this.record = record;
+            this.bindingAsRead = record.getBinding();
+        }
+    }
+
+    Workloads(KeyValueStore<String, WorkloadRecord> store) {
+        this.store = store;
+    }
+
+    static void addTo(StreamsBuilder builder, Serde<WorkloadRecord> values) {
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(), values));
+    }
+
+    /** The store key of a workload: {@code namespace/group/kind/name}, or the key itself when it is not a workload key. */
+    public static String storeKey(String workloadKey) {
+        return WorkloadKey.parse(workloadKey)
+                .map(key -> key.namespace() + "/" + key.group() + "/" + key.kind() + "/" + key.name())
+                .orElse(workloadKey);
+    }
+
+    /** The workload key of a store key ({@link #storeKey}'s inverse). */
+    public static String workloadKey(String storeKey) {
+        String[] parts = storeKey.split("/", -1);
+        if (parts.length != 4) {
+            return storeKey;
+        }
+        String workloadKey = parts[1] + "/" + parts[2] + "/" + parts[0] + "/" + parts[3];
+        return WorkloadKey.parse(workloadKey).isPresent() ? workloadKey : storeKey;
+    }
+
+    /** The workloads of a namespace in a queried store, in store-key order. */
+    public static KeyValueIterator<String, WorkloadRecord> inNamespace(ReadOnlyKeyValueStore<String, WorkloadRecord> store, String namespace) {
+        return store.prefixScan(namespace + "/", KEYS);
+    }
+
+    /** The workload's entry for this processing: read (and decoded) once, changed in place, written at {@link #flush()}. */
+    WorkloadRecord of(String workloadKey) {
+        return open.computeIfAbsent(workloadKey, key -> {
+            WorkloadRecord stored = store.get(storeKey(key));
+            return new Open(stored == null ? new WorkloadRecord() : stored);
+        }).record;
+    }
+
+    /** The workload's binding as it was when this processing first read it (null: none). */
+    ResourceBinding bindingAsRead(String workloadKey) {
+        of(workloadKey);
+        return open.get(workloadKey).bindingAsRead;
+    }
+
+    /** The workload's entry changed: it is written at {@link #flush()}. */
+    void changed(String workloadKey) {
+        of(workloadKey);
+        changed.add(workloadKey);
+    }
+
+    /** Writes every entry changed in this processing, once; an entry left with nothing in it is deleted. */
+    void flush() {
+        for (String key : changed) {
+            WorkloadRecord record = open.get(key).record;
+            if (isEmpty(record)) {
+                if (open.get(key).bindingAsRead != null || store.get(storeKey(key)) != null) {
+                    store.delete(storeKey(key));
+                }
+            } else {
+                store.put(storeKey(key), record);
+            }
+        }
+        changed.clear();
+        open.clear();
+    }
+
+    /** Visits every stored workload once (for the in-memory indexes a task rebuilds when it starts). */
+    void scan(BiConsumer<String, WorkloadRecord> visit) {
+        try (KeyValueIterator<String, WorkloadRecord> all = store.all()) {
+            while (all.hasNext()) {
+                KeyValue<String, WorkloadRecord> entry = all.next();
+                visit.accept(workloadKey(entry.key), entry.value);
+            }
+        }
+    }
+
+    /**
+     * The keys of the stored workloads whose workload key starts with {@code prefix} ({@code group/kind/} or
+     * {@code group/kind/namespace/}, or empty for all), in key order: a range of the store when it names the namespace,
+     * else a walk of the whole store.
+     */
+    java.util.SortedSet<String> keysStartingWith(String prefix) {
+        String[] parts = prefix.split("/", -1);
+        java.util.SortedSet<String> keys = new java.util.TreeSet<>();
+        boolean namesNamespace = parts.length >= 4;
+        String storePrefix = namesNamespace ? parts[2] + "/" + parts[0] + "/" + parts[1] + "/" + String.join("/", java.util.Arrays.copyOfRange(parts, 3, parts.length)) : "";
+        try (KeyValueIterator<String, WorkloadRecord> entries = storePrefix.isEmpty() ? store.all() : store.prefixScan(storePrefix, KEYS)) {
+            while (entries.hasNext()) {
+                String key = workloadKey(entries.next().key);
+                if (key.startsWith(prefix)) {
+                    keys.add(key);
+                }
+            }
+        }
+        return keys;
+    }
+
+    /** The latest bindings: {@code fedstream.bindings} as the task holds it. */
+    BindingTable bindings() {
+        return new BindingTable() {
+            @Override
+            public ResourceBinding get(String workloadKey) {
+                return of(workloadKey).getBinding();
+            }
+
+            @Override
+            public void put(String workloadKey, ResourceBinding binding) {
+                of(workloadKey).setBinding(binding);
+                changed(workloadKey);
+            }
+        };
+    }
+
+    /** The admitted versions' bindings kept apart while a newer version is the latest. */
+    BindingTable admittedApart() {
+        return new BindingTable() {
+            @Override
+            public ResourceBinding get(String workloadKey) {
+                return of(workloadKey).getAdmittedBinding();
+            }
+
+            @Override
+            public void put(String workloadKey, ResourceBinding binding) {
+                of(workloadKey).setAdmittedBinding(binding);
+                changed(workloadKey);
+            }
+        };
+    }
+
+    /** The quota ledger's admitted entries ({@code admit.LedgerCodecs.ADMITTED}), by workload key. */
+    ByteTable charges() {
+        return new ByteTable() {
+            @Override
+            public byte[] get(String workloadKey) {
+                ByteBuffer charge = of(workloadKey).getCharge();
+                if (charge == null) {
+                    return null;
+                }
+                byte[] bytes = new byte[charge.remaining()];
+                charge.duplicate().get(bytes);
+                return bytes;
+            }
+
+            @Override
+            public void put(String workloadKey, byte[] value) {
+                of(workloadKey).setCharge(ByteBuffer.wrap(value));
+                changed(workloadKey);
+            }
+
+            @Override
+            public void delete(String workloadKey) {
+                if (of(workloadKey).getCharge() != null) {
+                    of(workloadKey).setCharge(null);
+                    changed(workloadKey);
+                }
+            }
+
+            @Override
+            public List<byte[]> prefix(String prefix) {
+                throw new UnsupportedOperationException("the ledger reads admitted entries by workload key only");
+            }
+        };
+    }
+
+    private static boolean isEmpty(WorkloadRecord record) {
+        for (int i = 0; i < WorkloadRecord.getClassSchema().getFields().size(); i++) {
+            if (record.get(i) != null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** One kind of binding the task keeps per workload; null for none. */
+    interface BindingTable {
+
+        ResourceBinding get(String workloadKey);
+
+        /** Keeps {@code binding} (null: none any more). */
+        void put(String workloadKey, ResourceBinding binding);
+
+        default void delete(String workloadKey) {
+            if (get(workloadKey) != null) {
+                put(workloadKey, null);
+            }
+        }
+    }
+}
