@@ -63,7 +63,9 @@ class FedstreamConfigTest {
                 Map.entry(FedstreamTopic.DLQ, "fedstream.dlq"),
                 Map.entry(FedstreamTopic.CAPACITY_RESERVATIONS, "fedstream.capacity-reservations"),
                 Map.entry(FedstreamTopic.CLUSTER_VIEWS, "fedstream.cluster-views"),
-                Map.entry(FedstreamTopic.CLUSTER_TRANSITIONS, "fedstream.cluster-transitions")));
+                Map.entry(FedstreamTopic.CLUSTER_TRANSITIONS, "fedstream.cluster-transitions"),
+                Map.entry(FedstreamTopic.LEASE_REQUESTS, "fedstream.lease-requests"),
+                Map.entry(FedstreamTopic.LEASE_GRANTS, "fedstream.lease-grants")));
         assertThat(config.topicPartitions()).isEqualTo(6);
         assertThat(config.topicReplicationFactor()).isEqualTo((short) 1);
 
@@ -85,7 +87,7 @@ class FedstreamConfigTest {
     @Test
     void everyDefinedKeyHasADocString() {
         ConfigDef def = FedstreamConfig.configDef();
-        assertThat(def.names()).hasSize(53);
+        assertThat(def.names()).hasSize(55);
         def.configKeys().values().forEach(key -> assertThat(key.documentation).as(key.name).isNotBlank());
         def.configKeys().values().forEach(key -> assertThat(key.hasDefault()).as(key.name).isTrue());
     }
