@@ -8,6 +8,8 @@ import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.StoredAppliedPlacement;
 import io.fedstream.avro.StoredApplicationFailure;
 import io.fedstream.avro.StoredIncident;
+import io.fedstream.avro.StoredLease;
+import io.fedstream.avro.StoredLeaseBook;
 import io.fedstream.avro.StoredPlacementState;
 import io.fedstream.failover.stage.PlaceFailoverStores;
 import io.fedstream.serde.AvroSerdes;
@@ -23,7 +25,9 @@ public record InternalSerdes(
         Serde<StoredPlacementState> storedPlacementStates,
         Serde<StoredIncident> storedIncidents,
         Serde<StoredApplicationFailure> storedApplicationFailures,
-        Serde<StoredAppliedPlacement> storedAppliedPlacements) {
+        Serde<StoredAppliedPlacement> storedAppliedPlacements,
+        Serde<StoredLeaseBook> leaseBooks,
+        Serde<StoredLease> leases) {
 
     public static InternalSerdes of(AvroSerdes avro) {
         return new InternalSerdes(
@@ -35,7 +39,9 @@ public record InternalSerdes(
                 avro.specific(StoredPlacementState.class, false),
                 avro.specific(StoredIncident.class, false),
                 avro.specific(StoredApplicationFailure.class, false),
-                avro.specific(StoredAppliedPlacement.class, false));
+                avro.specific(StoredAppliedPlacement.class, false),
+                avro.specific(StoredLeaseBook.class, false),
+                avro.specific(StoredLease.class, false));
     }
 
     /** The place-and-fail-over stage's store values. */
