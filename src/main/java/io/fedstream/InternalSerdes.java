@@ -8,6 +8,8 @@ import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.StoredAppliedPlacement;
 import io.fedstream.avro.StoredApplicationFailure;
 import io.fedstream.avro.StoredIncident;
+import io.fedstream.avro.StoredLease;
+import io.fedstream.avro.StoredLeaseBook;
 import io.fedstream.avro.StoredPlacementState;
 import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.decide.PlaceFailoverStores;
@@ -25,7 +27,9 @@ public record InternalSerdes(
         Serde<StoredIncident> storedIncidents,
         Serde<StoredApplicationFailure> storedApplicationFailures,
         Serde<StoredAppliedPlacement> storedAppliedPlacements,
-        Serde<WorkloadRecord> workloadRecords) {
+        Serde<WorkloadRecord> workloadRecords,
+        Serde<StoredLeaseBook> leaseBooks,
+        Serde<StoredLease> leases) {
 
     public static InternalSerdes of(AvroSerdes avro) {
         return new InternalSerdes(
@@ -38,7 +42,9 @@ public record InternalSerdes(
                 avro.specific(StoredIncident.class, false),
                 avro.specific(StoredApplicationFailure.class, false),
                 avro.specific(StoredAppliedPlacement.class, false),
-                avro.specific(WorkloadRecord.class, false));
+                avro.specific(WorkloadRecord.class, false),
+                avro.specific(StoredLeaseBook.class, false),
+                avro.specific(StoredLease.class, false));
     }
 
     /** The place-and-fail-over stage's store values. */

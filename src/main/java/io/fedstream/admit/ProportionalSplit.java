@@ -12,7 +12,7 @@ import java.util.List;
  * remainders, earlier parts first on ties (largest-remainder apportionment). The parts always
  * add up to the amount, and each is within one unit of its exact share.
  */
-final class ProportionalSplit {
+public final class ProportionalSplit {
 
     private ProportionalSplit() {}
 
@@ -31,7 +31,7 @@ final class ProportionalSplit {
     }
 
     /** The shares of {@code amount} (non-negative) by {@code weights} (non-negative, not all 0), in weight order. */
-    static long[] split(long amount, long[] weights) {
+    public static long[] split(long amount, long[] weights) {
         BigInteger total = BigInteger.ZERO;
         for (long w : weights) {
             total = total.add(BigInteger.valueOf(w));

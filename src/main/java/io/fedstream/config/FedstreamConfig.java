@@ -29,6 +29,8 @@ import org.apache.kafka.common.config.AbstractConfig;
 import io.fedstream.decide.AdmitSettings;
 import io.fedstream.decide.PlaceFailoverSettings;
 import io.fedstream.health.HealthSettings;
+import io.fedstream.lease.LeaseSettings;
+import java.math.BigDecimal;
 import io.fedstream.serde.SubjectNameStrategy;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Importance;
@@ -118,6 +120,10 @@ public final class FedstreamConfig extends AbstractConfig {
     // Placement and failover
     public static final String PLACE_RESERVATION_TTL_MS = "place.reservation.ttl.ms";
     public static final String PLACE_RETRY_INTERVAL_MS = "place.retry.interval.ms";
+    // Capacity leases
+    public static final String LEASE_BUCKET_MS = "lease.bucket.ms";
+    public static final String LEASE_TTL_MS = "lease.ttl.ms";
+    public static final String LEASE_HEADROOM_MAX = "lease.headroom.max";
     // State stores
     public static final String ROCKSDB_MEMORY_TOTAL_BYTES = "rocksdb.memory.total.bytes";
     public static final String ROCKSDB_MEMORY_WRITE_BUFFER_RATIO = "rocksdb.memory.write.buffer.ratio";
@@ -130,6 +136,7 @@ public final class FedstreamConfig extends AbstractConfig {
     private static final String GROUP_HEALTH = "Cluster health";
     private static final String GROUP_ADMIT = "Admission";
     private static final String GROUP_PLACE = "Placement and failover";
+    private static final String GROUP_LEASE = "Capacity leases";
     private static final String GROUP_STATE = "State stores";
 
     /** Where a key's value came from, in increasing priority. */
@@ -290,6 +297,21 @@ public final class FedstreamConfig extends AbstractConfig {
                                 + " that found no schedule (doubled each round, at most 5 minutes).",
                         GROUP_PLACE, 2, ConfigDef.Width.SHORT, PLACE_RETRY_INTERVAL_MS)
 
+                .define(LEASE_BUCKET_MS, Type.LONG, LeaseSettings.DEFAULT_BUCKET.toMillis(), Range.atLeast(1), Importance.LOW,
+                        "Capacity leased to the namespace tasks is accounted in chunks per task and time bucket of this length:"
+                                + " grants within one bucket merge, and a chunk's time is counted from its bucket. Shorter than half"
+                                + " lease.ttl.ms.", GROUP_LEASE, 1, ConfigDef.Width.SHORT, LEASE_BUCKET_MS)
+                .define(LEASE_TTL_MS, Type.LONG, LeaseSettings.DEFAULT_TTL.toMillis(), Range.atLeast(1), Importance.LOW,
+                        "How long leased room counts against its cluster after its bucket ends: the time the cluster's heartbeats"
+                                + " may take to report the pods placed there as allocated. A task places into a chunk until its bucket's"
+                                + " start plus half of this, so every pod stays counted at least half of it after it was placed.",
+                        GROUP_LEASE, 2, ConfigDef.Width.SHORT, LEASE_TTL_MS)
+                .define(LEASE_HEADROOM_MAX, Type.DOUBLE, LeaseSettings.DEFAULT_HEADROOM_MAX.doubleValue(), Range.between(0.0, 1.0),
+                        Importance.LOW, "A task asks a cluster for what its waiting workloads need there plus headroom, as much again,"
+                                + " so that the next workloads are placed with no round trip; the headroom is at most this share of"
+                                + " the cluster's free room as its allocator last reported it. 0: no headroom.",
+                        GROUP_LEASE, 3, ConfigDef.Width.SHORT, LEASE_HEADROOM_MAX)
+
                 .define(ROCKSDB_MEMORY_TOTAL_BYTES, Type.LONG, 192L * 1024 * 1024, Range.atLeast(0), Importance.MEDIUM,
                         "Off-heap memory of all RocksDB state stores of an instance together: one shared block cache (data,"
                                 + " index and filter blocks) that also accounts for the memtables. 0: unbounded, each store with"
@@ -318,6 +340,7 @@ public final class FedstreamConfig extends AbstractConfig {
         super(CONFIG, merged.values, false);
         this.sources = merged.sources;
         checkHealthTimings();
+        checkLeaseTimings();
         checkRocksDbMemory();
     }
 
@@ -329,6 +352,15 @@ public final class FedstreamConfig extends AbstractConfig {
         double ratio = getDouble(ROCKSDB_MEMORY_WRITE_BUFFER_RATIO);
         if (!(ratio > 0 && ratio < 1)) {
             throw new ConfigException(ROCKSDB_MEMORY_WRITE_BUFFER_RATIO, ratio, "must be above 0 and below 1");
+        }
+    }
+
+    /** A chunk granted late in a bucket longer than half the TTL would be usable for no time at all. */
+    private void checkLeaseTimings() {
+        long bucket = getLong(LEASE_BUCKET_MS);
+        long ttl = getLong(LEASE_TTL_MS);
+        if (bucket > (ttl - 1) / 2) {
+            throw new ConfigException(LEASE_BUCKET_MS, bucket, "must be shorter than half of " + LEASE_TTL_MS + " (" + ttl + ")");
         }
     }
 
@@ -535,6 +567,12 @@ public final class FedstreamConfig extends AbstractConfig {
                 Duration.ofMillis(getLong(PLACE_RETRY_INTERVAL_MS)),
                 Duration.ofMillis(getLong(PLACE_RESERVATION_TTL_MS)),
                 topicPartitions());
+    }
+
+    /** The terms of the capacity leases, for the allocator and the namespace tasks alike. */
+    public LeaseSettings leaseSettings() {
+        return new LeaseSettings(Duration.ofMillis(getLong(LEASE_BUCKET_MS)), Duration.ofMillis(getLong(LEASE_TTL_MS)),
+                BigDecimal.valueOf(getDouble(LEASE_HEADROOM_MAX)), topicPartitions());
     }
 
     /** Bytes of off-heap memory all RocksDB stores share; 0 when unbounded. */

@@ -4,6 +4,8 @@ import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.LeaseGrant;
+import io.fedstream.avro.LeaseRequest;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.PolicyEvent;
@@ -53,7 +55,13 @@ public enum FedstreamTopic {
                     + " instance for choosing placement candidates."),
     CLUSTER_TRANSITIONS("cluster.transitions", "fedstream.cluster-transitions", ClusterStateEvent.class, Importance.LOW, 17,
             "fedstream's own: the health client copies every cluster transition (with the migration brake) to every"
-                    + " partition here, for the fail-over stage; topic.partitions partitions.");
+                    + " partition here, for the fail-over stage; topic.partitions partitions."),
+    LEASE_REQUESTS("lease.requests", "fedstream.lease-requests", LeaseRequest.class, Importance.LOW, 18,
+            "fedstream's own: the namespace tasks ask the clusters' allocators for room here, keyed by cluster, at most one"
+                    + " request outstanding per task and cluster; topic.partitions partitions."),
+    LEASE_GRANTS("lease.grants", "fedstream.lease-grants", LeaseGrant.class, Importance.LOW, 19,
+            "fedstream's own: the allocators' grants, keyed by cluster, each on the partition of the namespace task it is"
+                    + " for; topic.partitions partitions.");
 
     private final String configKey;
     private final String defaultName;

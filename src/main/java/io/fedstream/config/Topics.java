@@ -4,6 +4,8 @@ import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.LeaseGrant;
+import io.fedstream.avro.LeaseRequest;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.PolicyEvent;
@@ -119,6 +121,14 @@ public final class Topics {
 
     public Topic<String, ClusterStateEvent> clusterTransitions() {
         return get(FedstreamTopic.CLUSTER_TRANSITIONS);
+    }
+
+    public Topic<String, LeaseRequest> leaseRequests() {
+        return get(FedstreamTopic.LEASE_REQUESTS);
+    }
+
+    public Topic<String, LeaseGrant> leaseGrants() {
+        return get(FedstreamTopic.LEASE_GRANTS);
     }
 
     /** All topics, inputs first. */

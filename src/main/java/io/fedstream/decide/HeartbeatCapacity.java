@@ -1,5 +1,6 @@
 package io.fedstream.decide;
 
+import io.fedstream.interpret.QuantityFields;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.Taint;
 import io.fedstream.interpret.Resources;

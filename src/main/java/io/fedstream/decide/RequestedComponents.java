@@ -2,7 +2,7 @@ package io.fedstream.decide;
 
 import io.fedstream.avro.ReservedComponent;
 import io.fedstream.interpret.FieldError;
-import io.fedstream.decide.QuantityFields;
+import io.fedstream.interpret.QuantityFields;
 import io.fedstream.place.ComponentDemand;
 import java.util.ArrayList;
 import java.util.List;

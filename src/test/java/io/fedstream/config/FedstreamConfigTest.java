@@ -15,6 +15,8 @@ import io.fedstream.config.FedstreamConfig.Source;
 import io.fedstream.decide.AdmitSettings;
 import io.fedstream.decide.PlaceFailoverSettings;
 import io.fedstream.health.HealthSettings;
+import io.fedstream.lease.LeaseSettings;
+import java.math.BigDecimal;
 import io.fedstream.serde.SubjectNameStrategy;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
@@ -63,7 +65,9 @@ class FedstreamConfigTest {
                 Map.entry(FedstreamTopic.DLQ, "fedstream.dlq"),
                 Map.entry(FedstreamTopic.CAPACITY_RESERVATIONS, "fedstream.capacity-reservations"),
                 Map.entry(FedstreamTopic.CLUSTER_VIEWS, "fedstream.cluster-views"),
-                Map.entry(FedstreamTopic.CLUSTER_TRANSITIONS, "fedstream.cluster-transitions")));
+                Map.entry(FedstreamTopic.CLUSTER_TRANSITIONS, "fedstream.cluster-transitions"),
+                Map.entry(FedstreamTopic.LEASE_REQUESTS, "fedstream.lease-requests"),
+                Map.entry(FedstreamTopic.LEASE_GRANTS, "fedstream.lease-grants")));
         assertThat(config.topicPartitions()).isEqualTo(6);
         assertThat(config.topicReplicationFactor()).isEqualTo((short) 1);
 
@@ -78,6 +82,8 @@ class FedstreamConfigTest {
         assertThat(config.placeFailoverSettings()).isEqualTo(new PlaceFailoverSettings(Duration.ofMinutes(5), Duration.ofSeconds(30), Duration.ofSeconds(1),
                 Duration.ofSeconds(10), Duration.ofMinutes(5), 6));
         assertThat(config.admitSettings()).isEqualTo(new AdmitSettings(Duration.ofMillis(100)));
+        assertThat(config.leaseSettings()).isEqualTo(new LeaseSettings(Duration.ofSeconds(10), Duration.ofMinutes(5), new BigDecimal("0.25"), 6));
+        assertThat(config.leaseSettings()).isEqualTo(LeaseSettings.defaults(6));
 
         assertThat(config.sourceOf("http.port")).isEqualTo(Source.DEFAULT);
     }
@@ -85,7 +91,7 @@ class FedstreamConfigTest {
     @Test
     void everyDefinedKeyHasADocString() {
         ConfigDef def = FedstreamConfig.configDef();
-        assertThat(def.names()).hasSize(53);
+        assertThat(def.names()).hasSize(58);
         def.configKeys().values().forEach(key -> assertThat(key.documentation).as(key.name).isNotBlank());
         def.configKeys().values().forEach(key -> assertThat(key.hasDefault()).as(key.name).isTrue());
     }
@@ -254,6 +260,11 @@ class FedstreamConfigTest {
                 .isInstanceOf(ConfigException.class)
                 .hasMessage("Invalid value 60000 for configuration health.check.interval.ms:"
                         + " must not exceed health.failure.threshold.ms (30000)");
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("lease.bucket.ms", "30000", "lease.ttl.ms", "60000")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("Invalid value 30000 for configuration lease.bucket.ms: must be shorter than half of lease.ttl.ms (60000)");
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("lease.headroom.max", "1.5")))
+                .hasMessage("Invalid value 1.5 for configuration lease.headroom.max: Value must be no more than 1.0 (from overrides)");
     }
 
     @Test

@@ -7,6 +7,8 @@ import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.LeaseGrant;
+import io.fedstream.avro.LeaseRequest;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.PolicyEvent;
@@ -45,6 +47,8 @@ class TopicsTest {
         assertThat(topics.capacityReservations()).satisfies(t -> is(t, "fedstream.capacity-reservations", ReservationRequest.class));
         assertThat(topics.clusterViews()).satisfies(t -> is(t, "fedstream.cluster-views", ClusterWatch.class));
         assertThat(topics.clusterTransitions()).satisfies(t -> is(t, "fedstream.cluster-transitions", ClusterStateEvent.class));
+        assertThat(topics.leaseRequests()).satisfies(t -> is(t, "fedstream.lease-requests", LeaseRequest.class));
+        assertThat(topics.leaseGrants()).satisfies(t -> is(t, "fedstream.lease-grants", LeaseGrant.class));
     }
 
     @Test

@@ -1,7 +1,5 @@
-package io.fedstream.decide;
+package io.fedstream.interpret;
 
-import io.fedstream.interpret.FieldError;
-import io.fedstream.interpret.Resources;
 import java.util.Map;
 
 /** Parses a record's map of quantities into Resources, naming the field and value of a bad one. */

@@ -1,0 +1,271 @@
+package io.fedstream.lease;
+
+import io.fedstream.avro.LeaseBookChunk;
+import io.fedstream.avro.LeaseBookView;
+import io.fedstream.avro.LeaseBookWant;
+import io.fedstream.avro.LeaseGrant;
+import io.fedstream.avro.StoredLeaseBook;
+import io.fedstream.interpret.Resources;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * One cluster's book in its allocator: the room the cluster reports (its latest view), the chunks of it leased to
+ * namespace tasks and still counted, the wants that went unmet, and which tasks were asked to give room back. Free
+ * room is allocatable - allocated - everything counted; only free room is ever granted, so two tasks can never
+ * over-fill the cluster. Whenever room may have freed (a give-back, a chunk no longer counted, a view with more room, a
+ * cluster READY again) the free room is split between the unmet wants ({@link FairSplit}); while some stay unmet, every
+ * task holding a usable chunk is asked once to give back what it does not need (a reclaim).
+ */
+public final class ClusterBook {
+
+    private final String cluster;
+    private final LeaseSettings settings;
+    /** Null before the first view. */
+    private ClusterView view;
+    private final TreeMap<ChunkId, Resources> chunks = new TreeMap<>();
+    private final TreeMap<Integer, UnmetWant> unmet = new TreeMap<>();
+    private final TreeSet<Integer> reclaimAsked = new TreeSet<>();
+
+    /** A chunk: one task's grants of one time bucket. */
+    private record ChunkId(int partition, long bucket) implements Comparable<ChunkId> {
+        private static final Comparator<ChunkId> ORDER = Comparator.comparingInt(ChunkId::partition).thenComparingLong(ChunkId::bucket);
+
+        @Override
+        public int compareTo(ChunkId other) {
+            return ORDER.compare(this, other);
+        }
+    }
+
+    /** What a task still waits for, the least of it worth granting, and since when it waits. */
+    private record UnmetWant(Resources want, Resources least, long since) {
+    }
+
+    /** What one decision sends one task. */
+    private static final class Outgoing {
+        Resources granted = Resources.NONE;
+        boolean reclaim;
+        Long answers;
+    }
+
+    private ClusterBook(String cluster, LeaseSettings settings) {
+        this.cluster = cluster;
+        this.settings = settings;
+    }
+
+    /** A cluster nothing is known of yet. */
+    public static ClusterBook empty(String cluster, LeaseSettings settings) {
+        return new ClusterBook(cluster, settings);
+    }
+
+    /** The book as stored. */
+    public static ClusterBook of(StoredLeaseBook stored, LeaseSettings settings) {
+        ClusterBook book = new ClusterBook(stored.getCluster(), settings);
+        LeaseBookView view = stored.getView();
+        if (view != null) {
+            book.view = new ClusterView(view.getState(), view.getWhy(), Resources.fromQuantities(view.getAllocatable()),
+                    Resources.fromQuantities(view.getAllocated()));
+        }
+        for (LeaseBookChunk chunk : stored.getChunks()) {
+            book.chunks.put(new ChunkId(chunk.getPartition(), chunk.getBucket()), Resources.fromQuantities(chunk.getCounted()));
+        }
+        for (LeaseBookWant want : stored.getUnmet()) {
+            book.unmet.put(want.getPartition(), new UnmetWant(Resources.fromQuantities(want.getWant()),
+                    Resources.fromQuantities(want.getLeast()), want.getSince().toEpochMilli()));
+        }
+        book.reclaimAsked.addAll(stored.getReclaimAsked());
+        return book;
+    }
+
+    /** The book to store. */
+    public StoredLeaseBook toStored() {
+        List<LeaseBookChunk> storedChunks = new ArrayList<>(chunks.size());
+        chunks.forEach((id, counted) -> storedChunks.add(new LeaseBookChunk(id.partition(), id.bucket(), counted.toQuantities())));
+        List<LeaseBookWant> storedWants = new ArrayList<>(unmet.size());
+        unmet.forEach((partition, want) -> storedWants.add(new LeaseBookWant(partition, want.want().toQuantities(),
+                want.least().toQuantities(), Instant.ofEpochMilli(want.since()))));
+        return StoredLeaseBook.newBuilder()
+                .setCluster(cluster)
+                .setView(view == null ? null : new LeaseBookView(view.state(), view.why(), view.allocatable().toQuantities(),
+                        view.allocated().toQuantities()))
+                .setChunks(storedChunks)
+                .setUnmet(storedWants)
+                .setReclaimAsked(new ArrayList<>(reclaimAsked))
+                .build();
+    }
+
+    /**
+     * Takes in a task's request: its give-backs, then its want (replacing its earlier one), then grants what the free
+     * room allows to every unmet want. The answer to the asking task comes first, granted or not; then grants to other
+     * tasks and reclaims, by partition.
+     */
+    public List<LeaseGrant> ask(ParsedRequest request, long now) {
+        dropUncounted(now);
+        for (GiveBack back : request.giveBacks()) {
+            takeBack(request.partition(), back);
+        }
+        if (Room.none(request.want())) {
+            unmet.remove(request.partition());
+        } else {
+            UnmetWant earlier = unmet.get(request.partition());
+            unmet.put(request.partition(), new UnmetWant(request.want(), request.least(), earlier == null ? now : earlier.since()));
+        }
+        Map<Integer, Outgoing> outgoing = distribute(now);
+        Outgoing answer = outgoing.computeIfAbsent(request.partition(), p -> new Outgoing());
+        answer.answers = request.sequence();
+        List<LeaseGrant> grants = new ArrayList<>(outgoing.size());
+        grants.add(grant(request.partition(), answer, now));
+        outgoing.forEach((partition, out) -> {
+            if (partition != request.partition()) {
+                grants.add(grant(partition, out, now));
+            }
+        });
+        return grants;
+    }
+
+    /** Takes in the cluster's latest view; grants unmet wants what room it shows. */
+    public List<LeaseGrant> see(ClusterView latest, long now) {
+        this.view = latest;
+        dropUncounted(now);
+        return grants(distribute(now), now);
+    }
+
+    /** Stops counting the chunks whose time is up; when that frees room for unmet wants, grants it. */
+    public List<LeaseGrant> expire(long now) {
+        return dropUncounted(now) && !unmet.isEmpty() ? grants(distribute(now), now) : List.of();
+    }
+
+    /** Everything leased and still counted. */
+    Resources counted() {
+        Resources total = Resources.NONE;
+        for (Resources counted : chunks.values()) {
+            total = total.plus(counted);
+        }
+        return total;
+    }
+
+    /** What the chunks of one task hold, all buckets together. */
+    Resources countedFor(int partition) {
+        Resources total = Resources.NONE;
+        for (Map.Entry<ChunkId, Resources> chunk : chunks.entrySet()) {
+            if (chunk.getKey().partition() == partition) {
+                total = total.plus(chunk.getValue());
+            }
+        }
+        return total;
+    }
+
+    /** The task's want still unmet, none when it waits for nothing. */
+    Resources unmetFor(int partition) {
+        UnmetWant want = unmet.get(partition);
+        return want == null ? Resources.NONE : want.want();
+    }
+
+    /** Room not leased: allocatable - allocated - counted, per resource the cluster reports allocatable; none without a view. */
+    Resources free() {
+        if (view == null) {
+            return Resources.NONE;
+        }
+        Resources counted = counted();
+        Resources.Builder free = new Resources.Builder(view.allocatable().amounts().size());
+        for (String resource : view.allocatable().amounts().keySet()) {
+            long left = Math.subtractExact(view.room(resource), counted.get(resource));
+            if (left > 0) {
+                free.add(resource, left);
+            }
+        }
+        return free.build();
+    }
+
+    private void takeBack(int partition, GiveBack back) {
+        ChunkId id = new ChunkId(partition, back.bucket());
+        Resources counted = chunks.get(id);
+        if (counted == null) {
+            return; // no longer counted: the heartbeats count its pods, or it was given back already
+        }
+        Resources rest = Room.less(counted, back.amount());
+        if (Room.none(rest)) {
+            chunks.remove(id);
+        } else {
+            chunks.put(id, rest);
+        }
+    }
+
+    /** Forgets the chunks counted long enough; whether there were any. */
+    private boolean dropUncounted(long now) {
+        return chunks.keySet().removeIf(id -> settings.countedUntil(id.bucket()) <= now);
+    }
+
+    /** Grants the free room to the unmet wants; asks the holders of usable chunks for room back while some stay unmet. */
+    private Map<Integer, Outgoing> distribute(long now) {
+        Map<Integer, Outgoing> outgoing = new TreeMap<>();
+        if (view == null || !view.grantable() || unmet.isEmpty()) {
+            if (unmet.isEmpty()) {
+                reclaimAsked.clear();
+            }
+            return outgoing;
+        }
+        List<FairSplit.Claim> claims = new ArrayList<>(unmet.size());
+        unmet.entrySet().stream()
+                .sorted(Comparator.comparingLong((Map.Entry<Integer, UnmetWant> e) -> e.getValue().since()).thenComparing(Map.Entry::getKey))
+                // Room the cluster does not report allocatable can never be granted; the rest of a want can.
+                .forEach(e -> claims.add(new FairSplit.Claim(e.getKey(), Room.on(e.getValue().want(), view.allocatable()),
+                        Room.on(e.getValue().least(), view.allocatable()))));
+        long bucket = settings.bucketOf(now);
+        FairSplit.split(free(), claims).forEach((partition, share) -> {
+            chunks.merge(new ChunkId(partition, bucket), share, Room::plus);
+            outgoing.computeIfAbsent(partition, p -> new Outgoing()).granted = share;
+            UnmetWant want = unmet.get(partition);
+            Resources rest = Room.less(want.want(), share);
+            if (Room.none(rest)) {
+                unmet.remove(partition);
+            } else {
+                unmet.put(partition, new UnmetWant(rest, Room.less(want.least(), share), want.since()));
+            }
+        });
+        boolean starved = unmet.values().stream().anyMatch(want -> !Room.none(Room.on(want.want(), view.allocatable())));
+        if (!starved) {
+            reclaimAsked.clear();
+            return outgoing;
+        }
+        for (Map.Entry<ChunkId, Resources> chunk : chunks.entrySet()) {
+            int holder = chunk.getKey().partition();
+            if (settings.usableUntil(chunk.getKey().bucket()) > now && !unmet.containsKey(holder) && reclaimAsked.add(holder)) {
+                outgoing.computeIfAbsent(holder, p -> new Outgoing()).reclaim = true;
+            }
+        }
+        return outgoing;
+    }
+
+    private List<LeaseGrant> grants(Map<Integer, Outgoing> outgoing, long now) {
+        List<LeaseGrant> grants = new ArrayList<>(outgoing.size());
+        outgoing.forEach((partition, out) -> grants.add(grant(partition, out, now)));
+        return grants;
+    }
+
+    private LeaseGrant grant(int partition, Outgoing out, long now) {
+        long bucket = settings.bucketOf(now);
+        ClusterView known = view == null ? ClusterView.unknown(cluster) : view;
+        return LeaseGrant.newBuilder()
+                .setCluster(cluster)
+                .setPartition(partition)
+                .setBucket(bucket)
+                .setGranted(out.granted.toQuantities())
+                .setCountedUntil(Instant.ofEpochMilli(settings.countedUntil(bucket)))
+                .setUsableUntil(Instant.ofEpochMilli(settings.usableUntil(bucket)))
+                .setFree(free().toQuantities())
+                .setUnmet(unmetFor(partition).toQuantities())
+                .setUnmetLeast(unmet.containsKey(partition) ? unmet.get(partition).least().toQuantities() : Map.of())
+                .setClusterState(known.state())
+                .setWhy(known.why())
+                .setReclaim(out.reclaim)
+                .setAnswers(out.answers)
+                .setGrantedAt(Instant.ofEpochMilli(now))
+                .build();
+    }
+}

@@ -1,0 +1,279 @@
+package io.fedstream.lease;
+
+import io.fedstream.avro.LeaseCurrentChunk;
+import io.fedstream.avro.LeaseGiveBack;
+import io.fedstream.avro.LeaseGrant;
+import io.fedstream.avro.LeaseHeard;
+import io.fedstream.avro.LeasePendingGiveBack;
+import io.fedstream.avro.LeaseRequest;
+import io.fedstream.avro.StoredLease;
+import io.fedstream.interpret.Resources;
+import io.fedstream.interpret.QuantityFields;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+
+/**
+ * What one namespace task holds, needs and asks on one cluster. It places only into its current chunk (the newest
+ * usable one); a chunk's unused room goes back to the allocator once a newer chunk replaces it or it stops being
+ * usable, and released room goes back to the chunk it was taken from (credited while that chunk is current, returned
+ * while the allocator still counts it, else nothing: the heartbeats count the pods by then).
+ */
+final class ClusterLease {
+
+    private final String cluster;
+    private Chunk current;
+    private final TreeMap<Long, Resources> giveBack = new TreeMap<>();
+    private Need need = Need.NONE;
+    private long nextSequence;
+    private Long outstanding;
+    private long outstandingSince;
+    private boolean reclaim;
+    private Steering heard;
+    /** Changed since it was last stored. */
+    private boolean changed;
+
+    /** The current chunk: its bucket, until when it is usable, what was granted into it (less given back), what is left. */
+    private record Chunk(long bucket, long usableUntil, Resources granted, Resources left) {
+    }
+
+    ClusterLease(String cluster) {
+        this.cluster = cluster;
+    }
+
+    static ClusterLease of(StoredLease stored) {
+        ClusterLease lease = new ClusterLease(stored.getCluster());
+        LeaseCurrentChunk chunk = stored.getCurrent();
+        if (chunk != null) {
+            lease.current = new Chunk(chunk.getBucket(), chunk.getUsableUntil().toEpochMilli(), Resources.fromQuantities(chunk.getGranted()),
+                    Resources.fromQuantities(chunk.getLeft()));
+        }
+        for (LeasePendingGiveBack back : stored.getGiveBack()) {
+            lease.giveBack.put(back.getBucket(), Resources.fromQuantities(back.getAmount()));
+        }
+        lease.need = new Need(Resources.fromQuantities(stored.getNeedTotal()), Resources.fromQuantities(stored.getNeedFirst()));
+        lease.nextSequence = stored.getNextSequence();
+        lease.outstanding = stored.getOutstanding();
+        lease.outstandingSince = stored.getOutstandingSince() == null ? 0 : stored.getOutstandingSince().toEpochMilli();
+        lease.reclaim = stored.getReclaim();
+        LeaseHeard heard = stored.getHeard();
+        if (heard != null) {
+            lease.heard = new Steering(Resources.fromQuantities(heard.getFree()), Resources.fromQuantities(heard.getUnmet()),
+                    Resources.fromQuantities(heard.getUnmetLeast()), heard.getState(), heard.getWhy(), heard.getAt().toEpochMilli());
+        }
+        return lease;
+    }
+
+    StoredLease toStored() {
+        List<LeasePendingGiveBack> backs = new ArrayList<>(giveBack.size());
+        giveBack.forEach((bucket, amount) -> backs.add(new LeasePendingGiveBack(bucket, amount.toQuantities())));
+        return StoredLease.newBuilder()
+                .setCluster(cluster)
+                .setCurrent(current == null ? null : new LeaseCurrentChunk(current.bucket(), Instant.ofEpochMilli(current.usableUntil()),
+                        current.granted().toQuantities(), current.left().toQuantities()))
+                .setGiveBack(backs)
+                .setNeedTotal(need.total().toQuantities())
+                .setNeedFirst(need.first().toQuantities())
+                .setNextSequence(nextSequence)
+                .setOutstanding(outstanding)
+                .setOutstandingSince(outstanding == null ? null : Instant.ofEpochMilli(outstandingSince))
+                .setReclaim(reclaim)
+                .setHeard(heard == null ? null : new LeaseHeard(heard.free().toQuantities(), heard.unmet().toQuantities(),
+                        heard.unmetLeast().toQuantities(), heard.state(), heard.why(), Instant.ofEpochMilli(heard.heardAt())))
+                .build();
+    }
+
+    /** Whether it changed since {@link #stored()} was last called; resets the mark. */
+    boolean stored() {
+        boolean was = changed;
+        changed = false;
+        return was;
+    }
+
+    /** Takes {@code amount} from the current chunk, all or nothing: its bucket, or empty when it does not hold it. */
+    OptionalLong take(Resources amount, long now, LeaseSettings settings) {
+        retire(now, settings);
+        if (current == null || !Room.covers(current.left(), amount)) {
+            return OptionalLong.empty();
+        }
+        current = new Chunk(current.bucket(), current.usableUntil(), current.granted(), Room.less(current.left(), amount));
+        changed = true;
+        return OptionalLong.of(current.bucket());
+    }
+
+    /** Room taken from the chunk of {@code bucket} is free again. */
+    void release(long bucket, Resources amount, long now, LeaseSettings settings) {
+        retire(now, settings);
+        if (current != null && bucket == current.bucket()) {
+            current = new Chunk(bucket, current.usableUntil(), current.granted(),
+                    Room.min(Room.plus(current.left(), amount), current.granted()));
+            changed = true;
+        } else if (current != null && bucket > current.bucket()) {
+            throw new IllegalArgumentException("cluster " + cluster + ": bucket " + bucket + " was never granted (the newest is "
+                    + current.bucket() + ")");
+        } else {
+            returnLater(bucket, amount, now, settings);
+        }
+    }
+
+    void want(Need latest) {
+        if (!latest.equals(need)) {
+            need = latest;
+            changed = true;
+        }
+    }
+
+    Need need() {
+        return need;
+    }
+
+    /** Room left in the current chunk, none when there is no usable one. */
+    Resources usable(long now) {
+        return current != null && now < current.usableUntil() ? current.left() : Resources.NONE;
+    }
+
+    Optional<Steering> steering() {
+        return Optional.ofNullable(heard);
+    }
+
+    /**
+     * The request to send now, if one is due and none is outstanding: when the task needs more than it holds and the
+     * allocator does not owe it already, when it no longer needs what the allocator owes it, when it has room to give
+     * back, or to answer a reclaim. It asks for its need beyond what its current chunk holds (when a grant would land in
+     * that chunk's bucket; otherwise that room goes back), plus headroom unless reclaimed: as much again, at most
+     * {@code headroomMax} of the free room the allocator last reported.
+     */
+    Optional<LeaseRequest> request(int partition, long now, LeaseSettings settings) {
+        retire(now, settings);
+        if (giveBack.keySet().removeIf(bucket -> settings.countedUntil(bucket) <= now)) {
+            changed = true;
+        }
+        boolean waiting = outstanding != null && now - outstandingSince < settings.answerTimeoutMs();
+        if (waiting) {
+            return Optional.empty();
+        }
+        if (reclaim && current != null) {
+            Resources spare = Room.less(current.left(), need.total());
+            if (!Room.none(spare)) {
+                current = new Chunk(current.bucket(), current.usableUntil(), Room.less(current.granted(), spare),
+                        Room.less(current.left(), spare));
+                giveBack.merge(current.bucket(), spare, Room::plus);
+            }
+        }
+        Resources held = current != null && current.bucket() == settings.bucketOf(now) ? current.left() : Resources.NONE;
+        Resources beyond = Room.less(need.total(), held);
+        Resources least = Room.min(Room.less(need.first(), held), beyond);
+        boolean due = !giveBack.isEmpty() || reclaim || outstanding != null || asksTooLittle(beyond, least) || owedTooMuch(beyond);
+        if (!due) {
+            return Optional.empty();
+        }
+        Resources want = reclaim ? beyond : Room.plus(beyond, headroom(beyond, settings.headroomMax()));
+        List<LeaseGiveBack> backs = new ArrayList<>(giveBack.size());
+        giveBack.forEach((bucket, amount) -> backs.add(new LeaseGiveBack(bucket, amount.toQuantities())));
+        LeaseRequest request = LeaseRequest.newBuilder()
+                .setCluster(cluster)
+                .setPartition(partition)
+                .setSequence(nextSequence)
+                .setWant(want.toQuantities())
+                .setLeast(least.toQuantities())
+                .setGiveBack(backs)
+                .setRequestedAt(Instant.ofEpochMilli(now))
+                .build();
+        giveBack.clear();
+        reclaim = false;
+        outstanding = nextSequence;
+        outstandingSince = now;
+        nextSequence++;
+        changed = true;
+        return Optional.of(request);
+    }
+
+    /**
+     * Whether the allocator's record of this task's want would keep room from it: it owes less than the task needs
+     * beyond what it holds, or it holds a least the task no longer needs whole (a grant the task could use would be
+     * withheld).
+     */
+    private boolean asksTooLittle(Resources beyond, Resources least) {
+        Resources owed = heard == null ? Resources.NONE : heard.unmet();
+        Resources owedLeast = heard == null ? Resources.NONE : heard.unmetLeast();
+        return !Room.covers(owed, beyond) || !Room.covers(least, owedLeast);
+    }
+
+    /**
+     * Whether the allocator owes more than twice what the task needs beyond what it holds (a want is at most that, with
+     * its headroom): such a want would take room that other tasks' workloads wait for.
+     */
+    private boolean owedTooMuch(Resources beyond) {
+        return heard != null && !Room.covers(beyond.times(2), heard.unmet());
+    }
+
+    /** Takes in a grant; whether it added room to the current chunk. */
+    boolean granted(LeaseGrant grant, long now, LeaseSettings settings) {
+        if (outstanding != null && outstanding.equals(grant.getAnswers())) {
+            outstanding = null;
+        }
+        heard = new Steering(QuantityFields.parse("free", grant.getFree()), QuantityFields.parse("unmet", grant.getUnmet()),
+                QuantityFields.parse("unmetLeast", grant.getUnmetLeast()), grant.getClusterState(), grant.getWhy(), now);
+        reclaim |= grant.getReclaim();
+        changed = true;
+        Resources granted = Room.positive(QuantityFields.parse("granted", grant.getGranted()));
+        if (Room.none(granted)) {
+            return false;
+        }
+        retire(now, settings);
+        long bucket = grant.getBucket();
+        long usableUntil = grant.getUsableUntil().toEpochMilli();
+        if (now >= usableUntil || current != null && bucket < current.bucket()) {
+            returnLater(bucket, granted, now, settings);
+            return false;
+        }
+        if (current != null && bucket == current.bucket()) {
+            current = new Chunk(bucket, current.usableUntil(), Room.plus(current.granted(), granted), Room.plus(current.left(), granted));
+            return true;
+        }
+        if (current != null) {
+            returnLater(current.bucket(), current.left(), now, settings);
+        }
+        current = new Chunk(bucket, usableUntil, granted, granted);
+        return true;
+    }
+
+    /** A current chunk that is no longer usable stops being current, and its unused room goes back. */
+    private void retire(long now, LeaseSettings settings) {
+        if (current != null && now >= current.usableUntil()) {
+            returnLater(current.bucket(), current.left(), now, settings);
+            current = null;
+            changed = true;
+        }
+    }
+
+    /** Room of a chunk to return with the next request, while the allocator still counts that chunk. */
+    private void returnLater(long bucket, Resources amount, long now, LeaseSettings settings) {
+        if (!Room.none(amount) && settings.countedUntil(bucket) > now) {
+            giveBack.merge(bucket, Room.positive(amount), Room::plus);
+            changed = true;
+        }
+    }
+
+    /** As much again as the need, at most {@code share} of the free room last heard of; none before anything was heard. */
+    private Resources headroom(Resources beyond, BigDecimal share) {
+        if (heard == null || share.signum() == 0) {
+            return Resources.NONE;
+        }
+        Resources.Builder headroom = new Resources.Builder(beyond.amounts().size());
+        for (Map.Entry<String, Long> entry : beyond.amounts().entrySet()) {
+            long bound = BigDecimal.valueOf(heard.free().get(entry.getKey())).multiply(share).setScale(0, RoundingMode.FLOOR).longValueExact();
+            long amount = Math.min(entry.getValue(), bound);
+            if (amount > 0) {
+                headroom.add(entry.getKey(), amount);
+            }
+        }
+        return headroom.build();
+    }
+}

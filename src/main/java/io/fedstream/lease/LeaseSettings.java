@@ -1,0 +1,69 @@
+package io.fedstream.lease;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The terms of every lease: grants are accounted in chunks per time bucket of {@code bucket}; the allocator counts a
+ * chunk until its bucket's end plus {@code ttl} (the time a cluster's heartbeats may take to count placed pods as
+ * allocated) and the task may place into it until its bucket's start plus half the TTL, so that every pod placed under
+ * a chunk stays counted for at least half the TTL after it was placed. A task asks for headroom of at most {@code
+ * headroomMax} of the cluster's free room; {@code partitions} is the number of namespace tasks (the partitions of the
+ * workload topics, of the lease-requests and of the lease-grants topics). Every instance must use the same terms.
+ */
+public record LeaseSettings(Duration bucket, Duration ttl, BigDecimal headroomMax, int partitions) {
+
+    /** The defaults of {@code FedstreamConfig}: 10 s buckets, a 5 min TTL, headroom up to a quarter of the free room. */
+    public static final Duration DEFAULT_BUCKET = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_TTL = Duration.ofMinutes(5);
+    public static final BigDecimal DEFAULT_HEADROOM_MAX = new BigDecimal("0.25");
+
+    public LeaseSettings {
+        Objects.requireNonNull(bucket, "bucket");
+        Objects.requireNonNull(ttl, "ttl");
+        Objects.requireNonNull(headroomMax, "headroomMax");
+        if (bucket.isNegative() || bucket.isZero()) {
+            throw new IllegalArgumentException("bucket must be positive (value: " + bucket + ")");
+        }
+        if (bucket.toMillis() > (ttl.toMillis() - 1) / 2) {
+            // A grant late in its bucket would otherwise be usable for no time at all.
+            throw new IllegalArgumentException("bucket must be shorter than half the ttl (value: " + bucket + ", ttl " + ttl + ")");
+        }
+        if (headroomMax.signum() < 0 || headroomMax.compareTo(BigDecimal.ONE) > 0) {
+            throw new IllegalArgumentException("headroomMax must be between 0 and 1 (value: " + headroomMax + ")");
+        }
+        if (partitions < 1) {
+            throw new IllegalArgumentException("partitions must be at least 1 (value: " + partitions + ")");
+        }
+    }
+
+    /** The default terms for {@code partitions} namespace tasks. */
+    public static LeaseSettings defaults(int partitions) {
+        return new LeaseSettings(DEFAULT_BUCKET, DEFAULT_TTL, DEFAULT_HEADROOM_MAX, partitions);
+    }
+
+    /** The bucket a grant made at {@code now} is accounted in. */
+    public long bucketOf(long now) {
+        return Math.floorDiv(now, bucket.toMillis());
+    }
+
+    /** Until when the allocator counts a chunk of this bucket (exclusive). */
+    public long countedUntil(long bucketNumber) {
+        return Math.addExact(Math.multiplyExact(bucketNumber + 1, bucket.toMillis()), ttl.toMillis());
+    }
+
+    /** Until when a task may place into a chunk of this bucket (exclusive). */
+    public long usableUntil(long bucketNumber) {
+        return Math.addExact(Math.multiplyExact(bucketNumber, bucket.toMillis()), ttl.toMillis() / 2);
+    }
+
+    /**
+     * How long a task waits for the answer to a request before it asks again. Only a request the allocator dead-letters
+     * goes unanswered, and the task writes none such; waiting as long as a chunk is usable keeps a slow allocator from
+     * being asked twice.
+     */
+    public long answerTimeoutMs() {
+        return ttl.toMillis() / 2;
+    }
+}

@@ -1,0 +1,85 @@
+package io.fedstream.lease;
+
+import io.fedstream.interpret.Resources;
+import java.util.Map;
+
+/**
+ * Arithmetic on amounts of room that {@link Resources} does not offer: differences floored at zero, minima, covering.
+ * Exact (an overflow throws {@link ArithmeticException}); every result names only positive amounts, so that "no room"
+ * has one form, {@link Resources#NONE}.
+ */
+final class Room {
+
+    private Room() {}
+
+    /** The positive amounts only. */
+    static Resources positive(Resources amounts) {
+        Resources.Builder out = new Resources.Builder(amounts.amounts().size());
+        amounts.amounts().forEach((resource, amount) -> {
+            if (amount > 0) {
+                out.add(resource, amount);
+            }
+        });
+        return out.build();
+    }
+
+    /** {@code a + b}, positive amounts only. */
+    static Resources plus(Resources a, Resources b) {
+        return positive(a.plus(b));
+    }
+
+    /** {@code max(0, a - b)} per resource. */
+    static Resources less(Resources a, Resources b) {
+        Resources.Builder out = new Resources.Builder(a.amounts().size());
+        a.amounts().forEach((resource, amount) -> {
+            long rest = Math.subtractExact(amount, b.get(resource));
+            if (rest > 0) {
+                out.add(resource, rest);
+            }
+        });
+        return out.build();
+    }
+
+    /** {@code min(a, b)} per resource ({@code a}'s resources; one {@code b} does not name counts as 0). */
+    static Resources min(Resources a, Resources b) {
+        Resources.Builder out = new Resources.Builder(a.amounts().size());
+        a.amounts().forEach((resource, amount) -> {
+            long least = Math.min(amount, b.get(resource));
+            if (least > 0) {
+                out.add(resource, least);
+            }
+        });
+        return out.build();
+    }
+
+    /** Whether {@code room} holds {@code amount}: at least as much of every resource {@code amount} names. */
+    static boolean covers(Resources room, Resources amount) {
+        for (Map.Entry<String, Long> entry : amount.amounts().entrySet()) {
+            if (entry.getValue() > room.get(entry.getKey())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** No positive amount at all. */
+    static boolean none(Resources amounts) {
+        for (long amount : amounts.amounts().values()) {
+            if (amount > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The amounts of {@code a} on the resources {@code names} holds, positive only. */
+    static Resources on(Resources a, Resources names) {
+        Resources.Builder out = new Resources.Builder(a.amounts().size());
+        a.amounts().forEach((resource, amount) -> {
+            if (amount > 0 && names.amounts().containsKey(resource)) {
+                out.add(resource, amount);
+            }
+        });
+        return out.build();
+    }
+}
