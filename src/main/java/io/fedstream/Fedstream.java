@@ -166,7 +166,7 @@ public final class Fedstream implements AutoCloseable {
 
     private FedstreamTopology workloads() {
         return new FedstreamTopology(topics, InternalSerdes.of(serdes), interpreterExtensions, config.admitSettings(),
-                config.placeFailoverSettings(), metrics);
+                config.placeFailoverSettings(), config.leaseSettings(), metrics);
     }
 
     private HealthTopology health() {

@@ -5,6 +5,7 @@ import io.fedstream.config.Topics;
 import io.fedstream.decide.NamespaceStage;
 import io.fedstream.decide.PlaceFailoverSettings;
 import io.fedstream.interpret.InterpreterExtensions;
+import io.fedstream.lease.LeaseSettings;
 import io.fedstream.metrics.FedstreamMetrics;
 import java.util.Properties;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -23,15 +24,17 @@ public final class FedstreamTopology {
     private final InterpreterExtensions interpreterExtensions;
     private final AdmitSettings admission;
     private final PlaceFailoverSettings fleet;
+    private final LeaseSettings leases;
     private final FedstreamMetrics metrics;
 
     public FedstreamTopology(Topics topics, InternalSerdes serdes, InterpreterExtensions interpreterExtensions,
-                             AdmitSettings admission, PlaceFailoverSettings fleet, FedstreamMetrics metrics) {
+                             AdmitSettings admission, PlaceFailoverSettings fleet, LeaseSettings leases, FedstreamMetrics metrics) {
         this.topics = topics;
         this.serdes = serdes;
         this.interpreterExtensions = interpreterExtensions;
         this.admission = admission;
         this.fleet = fleet;
+        this.leases = leases;
         this.metrics = metrics;
     }
 
@@ -49,7 +52,8 @@ public final class FedstreamTopology {
 
     /** Adds every stage but the cluster watch, which runs in its own client ({@link HealthTopology}). */
     void addTo(StreamsBuilder builder) {
-        new NamespaceStage(topics, interpreterExtensions, fleet, admission, serdes.placeFailoverStores(), metrics).addTo(builder);
+        new NamespaceStage(topics, interpreterExtensions, fleet, admission, leases, serdes.placeFailoverStores(),
+                new NamespaceStage.LeaseSerdes(serdes.leases(), serdes.leaseBooks()), metrics).addTo(builder);
     }
 
     private static Properties namingRules() {

@@ -20,8 +20,13 @@ public final class TestFedstream {
         return create(overrides, new InProcessSchemaRegistry());
     }
 
-    /** The same with a given registry, e.g. the one of an instance that restarts, whose stores hold its schema ids. */
+    /**
+     * The same with a given registry, e.g. the one of an instance that restarts, whose stores hold its schema ids. One
+     * partition per topic unless the overrides say otherwise: TopologyTestDriver gives every topic one.
+     */
     public static Fedstream create(Map<String, String> overrides, SchemaRegistry registry) {
-        return new Fedstream(FedstreamConfig.of(overrides), registry, InterpreterExtensions.none());
+        Map<String, String> config = new java.util.HashMap<>(Map.of(FedstreamConfig.TOPIC_PARTITIONS, "1"));
+        config.putAll(overrides);
+        return new Fedstream(FedstreamConfig.of(config), registry, InterpreterExtensions.none());
     }
 }

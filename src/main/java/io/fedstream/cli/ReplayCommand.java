@@ -50,7 +50,8 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of()), new InProcessSchemaRegistry());
+        // TopologyTestDriver runs the topology with one partition per topic: the namespace tasks and allocators too.
+        Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of(FedstreamConfig.TOPIC_PARTITIONS, "1")), new InProcessSchemaRegistry());
         Path stateDir = Files.createTempDirectory("fedstream-replay");
         Properties properties = fedstream.streamsProperties();
         properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());

@@ -43,6 +43,11 @@ final class InFlightPlacements {
         keys.remove(workloadKey);
     }
 
+    /** Whether the workload's placement reservation is in flight. */
+    boolean contains(String workloadKey) {
+        return keys.contains(workloadKey);
+    }
+
     /** The workloads in flight now, in key order; a copy, so that a walk may settle or ask while it goes. */
     List<String> keys() {
         return List.copyOf(keys);

@@ -8,6 +8,8 @@ import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.config.Topics;
 import io.fedstream.interpret.InterpreterExtensions;
+import io.fedstream.lease.LeaseSettings;
+import io.fedstream.lease.TaskLeases;
 import io.fedstream.metrics.FedstreamMetrics;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -31,6 +33,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     private final InterpreterExtensions fromFiles;
     private final PlaceFailoverSettings settings;
     private final AdmitSettings admission;
+    private final LeaseSettings leaseSettings;
     private final FedstreamMetrics metrics;
     private final Deque<Runnable> handoffs = new ArrayDeque<>();
     private ProcessorContext<String, PassOutcome> context;
@@ -40,7 +43,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     private PlaceAndFailOver placeAndFailOver;
     private TaskPolicies policies;
     private TaskClusterViews views;
-    private LocalRoom room;
+    private LeasedRoom room;
     private Workloads workloads;
     /** The binding each workload was last handed on with in this processing, so that the next handoff knows what it follows. */
     private final java.util.Map<String, ResourceBinding> handed = new java.util.HashMap<>();
@@ -49,11 +52,12 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     private int requests;
 
     NamespacePass(Topics topics, InterpreterExtensions fromFiles, PlaceFailoverSettings settings, AdmitSettings admission,
-                  FedstreamMetrics metrics) {
+                  LeaseSettings leaseSettings, FedstreamMetrics metrics) {
         this.topics = topics;
         this.fromFiles = fromFiles;
         this.settings = settings;
         this.admission = admission;
+        this.leaseSettings = leaseSettings;
         this.metrics = metrics;
     }
 
@@ -68,9 +72,10 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
                 metrics, views::selectableChanges);
         this.admitting = new Admitting(context, workloads, this, outputs, topics.policies().name(), topics.policies().valueSerde().serializer(),
                 policies::changes, metrics);
-        this.placeAndFailOver = new PlaceAndFailOver(context, workloads, this, outputs, this::every, settings, topics, policies::changes, views::changes,
+        this.room = new LeasedRoom(workloads, new TaskLeases(context.taskId().partition(), leaseSettings,
+                new StoredLeases(context.getStateStore(StoredLeases.STORE))), context.getStateStore(TaskClusterViews.STORE));
+        this.placeAndFailOver = new PlaceAndFailOver(context, workloads, room, this, outputs, this::every, settings, topics, policies::changes, views::changes,
                 metrics);
-        this.room = new LocalRoom(context, settings.reservationTtl());
         every(admission.statusInterval(), () -> admitting.writeDueStatuses(context.currentSystemTimeMs()));
         placeAndFailOver.schedule();
     }
@@ -97,6 +102,8 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
             placeAndFailOver.onClusterChanged(changed.event());
         } else if (signal instanceof PassSignal.PolicyChanged changed) {
             policyChanged(key, changed.event());
+        } else if (signal instanceof PassSignal.LeaseGranted granted) {
+            room.granted(granted.grant(), context.currentSystemTimeMs());
         } else if (signal instanceof PassSignal.ClusterViewChanged changed) {
             views.apply(key, changed.view());
             interpreting.followOverrides();
@@ -147,18 +154,22 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         });
     }
 
-    /** Runs the handoffs, and those they make, until none is left; then writes the bindings decided. */
+    /**
+     * Runs the handoffs, and those they make, until none is left; then asks the allocators for the room the task's
+     * waiting workloads need, and writes the bindings decided, but not those of workloads still waiting for room.
+     */
     private void settle() {
-        while (!handoffs.isEmpty()) {
-            handoffs.poll().run();
-            if (handoffs.isEmpty()) {
-                List<ReservationAnswer> answers = room.answers();
-                if (!answers.isEmpty()) {
-                    handoffs.add(() -> placeAndFailOver.onAnswers(answers));
-                }
+        do {
+            while (!handoffs.isEmpty()) {
+                handoffs.poll().run();
             }
-        }
-        outputs.writeBindings(key -> false);
+            List<ReservationAnswer> answers = room.answers();
+            if (!answers.isEmpty()) {
+                handoffs.add(() -> placeAndFailOver.onAnswers(answers));
+            }
+        } while (!handoffs.isEmpty());
+        room.requests(context.currentSystemTimeMs()).forEach(outputs::leaseRequest);
+        outputs.writeBindings(placeAndFailOver::awaitsRoom);
         workloads.flush();
         handed.clear();
     }
@@ -179,6 +190,6 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
 
     @Override
     public void reserve(ReservationRequest request) {
-        handoffs.add(() -> room.ask(request));
+        handoffs.add(() -> room.ask(request, context.currentSystemTimeMs()));
     }
 }

@@ -1,7 +1,13 @@
 package io.fedstream.decide;
 
 import io.fedstream.config.NamespacePartitioner;
+import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.StoredLease;
+import io.fedstream.avro.StoredLeaseBook;
 import io.fedstream.config.Topics;
+import io.fedstream.lease.LeaseSettings;
+import io.fedstream.lease.stage.AllocatorStage;
+import org.apache.kafka.common.serialization.Serde;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.metrics.FedstreamMetrics;
 import java.util.ArrayList;
@@ -29,15 +35,23 @@ public final class NamespaceStage {
     private final PlaceFailoverSettings settings;
     private final AdmitSettings admission;
     private final PlaceFailoverStores.ValueSerdes storeSerdes;
+    private final LeaseSettings leases;
+    private final LeaseSerdes leaseSerdes;
     private final FedstreamMetrics metrics;
 
+    /** The serdes of the leases' own stores: a namespace task's leases, an allocator's books. */
+    public record LeaseSerdes(Serde<StoredLease> leases, Serde<StoredLeaseBook> leaseBooks) {
+    }
+
     public NamespaceStage(Topics topics, InterpreterExtensions fromFiles, PlaceFailoverSettings settings, AdmitSettings admission,
-                          PlaceFailoverStores.ValueSerdes storeSerdes, FedstreamMetrics metrics) {
+                          LeaseSettings leases, PlaceFailoverStores.ValueSerdes storeSerdes, LeaseSerdes leaseSerdes, FedstreamMetrics metrics) {
         this.topics = topics;
         this.fromFiles = fromFiles;
         this.settings = settings;
         this.admission = admission;
         this.storeSerdes = storeSerdes;
+        this.leases = leases;
+        this.leaseSerdes = leaseSerdes;
         this.metrics = metrics;
     }
 
@@ -46,8 +60,7 @@ public final class NamespaceStage {
         AdmitStores.addTo(builder);
         PlaceFailoverStores.addTo(builder, topics.workloadStatus().valueSerde(), topics.clusterState().valueSerde(), storeSerdes);
         Workloads.addTo(builder, storeSerdes.workloads());
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(LocalRoom.STORE), Serdes.String(),
-                storeSerdes.reservations()));
+        StoredLeases.addTo(builder, leaseSerdes.leases());
         TaskPolicies.addTo(builder, topics.policies().valueSerde());
         TaskClusterViews.addTo(builder, topics.clusterViews().valueSerde());
 
@@ -68,10 +81,15 @@ public final class NamespaceStage {
         KStream<String, PassSignal> transitions = builder
                 .stream(topics.clusterTransitions().name(), topics.clusterTransitions().consumedAs("cluster-transitions-source"))
                 .mapValues(PassSignal.ClusterChanged::new, Named.as("cluster-signal"));
-        // The health client writes every cluster's view to every partition of this topic.
-        KStream<String, PassSignal> views = builder
-                .stream(topics.clusterViews().name(), topics.clusterViews().consumedAs("cluster-views-source"))
-                .mapValues(PassSignal.ClusterViewChanged::new, Named.as("cluster-view-signal"));
+        // The health client writes every cluster's view to every partition of this topic: each namespace task keeps all of
+        // them, each cluster's allocator its own.
+        KStream<String, ClusterWatch> clusterViews = builder
+                .stream(topics.clusterViews().name(), topics.clusterViews().consumedAs("cluster-views-source"));
+        new AllocatorStage(topics, leases, leaseSerdes.leaseBooks()).addTo(builder, clusterViews);
+        KStream<String, PassSignal> views = clusterViews.mapValues(PassSignal.ClusterViewChanged::new, Named.as("cluster-view-signal"));
+        KStream<String, PassSignal> grants = builder
+                .stream(topics.leaseGrants().name(), topics.leaseGrants().consumedAs("lease-grants-source"))
+                .mapValues(PassSignal.LeaseGranted::new, Named.as("lease-grant-signal"));
         // Quotas to their namespace's partition, every other policy to every partition.
         KStream<String, PassSignal> policies = builder
                 .stream(topics.policies().name(), topics.policies().consumedAs("policies-source"))
@@ -82,7 +100,7 @@ public final class NamespaceStage {
         List<String> stores = new ArrayList<>(List.of(AdmitStores.all()));
         stores.addAll(List.of(PlaceFailoverStores.all()));
         stores.add(Workloads.STORE);
-        stores.add(LocalRoom.STORE);
+        stores.add(StoredLeases.STORE);
         stores.add(TaskPolicies.STORE);
         stores.add(TaskClusterViews.STORE);
         KStream<String, PassOutcome> outcomes = workloads
@@ -92,7 +110,8 @@ public final class NamespaceStage {
                 .merge(transitions, Named.as("merge-transitions"))
                 .merge(views, Named.as("merge-cluster-views"))
                 .merge(policies, Named.as("merge-policies"))
-                .process(() -> new NamespacePass(topics, fromFiles, settings, admission, metrics), Named.as("namespace-pass"),
+                .merge(grants, Named.as("merge-lease-grants"))
+                .process(() -> new NamespacePass(topics, fromFiles, settings, admission, leases, metrics), Named.as("namespace-pass"),
                         stores.toArray(String[]::new));
 
         NamespacePartitioner byNamespace = new NamespacePartitioner();
@@ -112,6 +131,11 @@ public final class NamespaceStage {
                                 .mapValues(outcome -> ((PassOutcome.Command) outcome).command(), Named.as("command-value"))
                                 .to(topics.migrations().name(), topics.migrations().producedAs("migrations-sink").withStreamPartitioner(byNamespace)),
                         "-to-migrations"))
+                .branch((key, outcome) -> outcome instanceof PassOutcome.LeaseAsked, Branched.withConsumer(
+                        asked -> asked
+                                .mapValues(outcome -> ((PassOutcome.LeaseAsked) outcome).request(), Named.as("lease-request-value"))
+                                .to(topics.leaseRequests().name(), topics.leaseRequests().producedAs("lease-requests-sink")),
+                        "-to-lease-requests"))
                 .branch((key, outcome) -> outcome instanceof PassOutcome.Audit, Branched.withConsumer(
                         audit -> audit
                                 .mapValues(outcome -> ((PassOutcome.Audit) outcome).event(), Named.as("audit-value"))

@@ -1,6 +1,7 @@
 package io.fedstream.decide;
 
 import io.fedstream.avro.AuditEvent;
+import io.fedstream.avro.LeaseRequest;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ResourceBinding;
@@ -63,6 +64,10 @@ final class Outputs {
     /** A quota's status (null: the quota was deleted), keyed {@code namespace/name}. */
     void status(String quotaKey, QuotaStatus status) {
         forward(quotaKey, new PassOutcome.Status(status), new RecordHeaders());
+    }
+
+    void leaseRequest(LeaseRequest request) {
+        forward(request.getCluster(), new PassOutcome.LeaseAsked(request), new RecordHeaders());
     }
 
     void deadLetter(String key, DeadLetter letter, byte[] originalValue) {

@@ -1,6 +1,7 @@
 package io.fedstream.decide;
 
 import io.fedstream.avro.AuditEvent;
+import io.fedstream.avro.LeaseRequest;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ResourceBinding;
@@ -23,6 +24,10 @@ public sealed interface PassOutcome {
 
     /** To fedstream.audit, keyed by decision id. */
     record Audit(AuditEvent event) implements PassOutcome {
+    }
+
+    /** To a cluster's allocator, keyed by cluster: room this task asks for or gives back. */
+    record LeaseAsked(LeaseRequest request) implements PassOutcome {
     }
 
     /** To the DLQ: the original bytes and why. */

@@ -2,6 +2,7 @@ package io.fedstream.decide;
 
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.LeaseGrant;
 import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.WorkloadEvent;
@@ -32,6 +33,10 @@ public sealed interface PassSignal {
 
     /** A member cluster's view changed (state, heartbeat, refusal); keyed by cluster, every partition receives it. */
     record ClusterViewChanged(ClusterWatch view) implements PassSignal {
+    }
+
+    /** A cluster's allocator granted this task room, answered its request, or asks room back; keyed by cluster. */
+    record LeaseGranted(LeaseGrant grant) implements PassSignal {
     }
 
     /** A member cluster changed state; every partition receives it. */

@@ -54,7 +54,7 @@ final class PlaceAndFailOver {
     /** The policy change count at the last retry of the unplaced workloads: a new policy may govern them. */
     private long retriedAtPolicies = -1;
 
-    PlaceAndFailOver(ProcessingContext context, Workloads workloads, Handoffs handoffs, Outputs outputs, Punctuations punctuations,
+    PlaceAndFailOver(ProcessingContext context, Workloads workloads, LeasedRoom room, Handoffs handoffs, Outputs outputs, Punctuations punctuations,
                      PlaceFailoverSettings settings,
                      Topics topics, LongSupplier policyChanges, LongSupplier viewChanges, FedstreamMetrics metrics) {
         this.context = context;
@@ -63,7 +63,7 @@ final class PlaceAndFailOver {
         this.topics = topics;
         this.policyChanges = policyChanges;
         StoreEncodingCheck.requireCurrent(context, PlaceFailoverStores.encodings());
-        task = new PlaceFailoverTask(context, workloads, handoffs, outputs, settings, topics.stateDeltas().name(), policyChanges, viewChanges);
+        task = new PlaceFailoverTask(context, workloads, room, handoffs, outputs, settings, topics.stateDeltas().name(), policyChanges, viewChanges);
         failingOver = new FailingOver(task);
         rescaling = new Rescaling(task, failingOver);
         placing = new Placing(task, metrics, rescaling);
@@ -136,6 +136,11 @@ final class PlaceAndFailOver {
             failingOver.onClusterChanged(event);
             placing.retryUnplaced();
         });
+    }
+
+    /** Whether the workload's placement waits for room a lease does not hold yet: its binding is written once it is placed. */
+    boolean awaitsRoom(String key) {
+        return task.placementsInFlight.contains(key);
     }
 
     /** A policy changed: waiting workloads may be governed now, placed ones' policies may place them elsewhere. */
@@ -266,7 +271,6 @@ final class PlaceAndFailOver {
     }
 
     private void onAnswer(ReservationAnswer answer) {
-        task.heard(answer);
         PlacementState workload = task.placementStates.of(answer.getWorkloadKey());
         PlacementState.Pending pending = workload.pending();
         if (PolicyFollowing.isPolicyRequest(answer.getRequestId())) {

@@ -63,21 +63,19 @@ final class PlaceFailoverTask {
     private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
     private final ParsedClusterViews clusters;
     private final LongSupplier policyChanges;
-    /** What each cluster held reserved at its last answer to this task: heartbeats do not show it yet. */
-    private final Map<String, Heard> lastReserved = new HashMap<>();
+    /** The room the task holds on the clusters, whose allocators say what others hold there. */
+    private final LeasedRoom room;
     /** Per incident, the failover burst this task plans: in memory, as a ranking aid that a restart may forget. */
     private final Map<String, Burst> bursts = new HashMap<>();
 
     private record Burst(BurstSpread spread, long startedAt) {
     }
 
-    /** A cluster's reserved total as an answer told it, and when. */
-    private record Heard(Resources reserved, long at) {
-    }
 
-    PlaceFailoverTask(ProcessingContext context, Workloads workloads, Handoffs handoffs, Outputs outputs, PlaceFailoverSettings settings,
-                      String deltaTopic, LongSupplier policyChanges, LongSupplier viewChanges) {
+    PlaceFailoverTask(ProcessingContext context, Workloads workloads, LeasedRoom room, Handoffs handoffs, Outputs outputs,
+                      PlaceFailoverSettings settings, String deltaTopic, LongSupplier policyChanges, LongSupplier viewChanges) {
         this.context = context;
+        this.room = room;
         this.handoffs = handoffs;
         this.outputs = outputs;
         this.settings = settings;
@@ -123,9 +121,9 @@ final class PlaceFailoverTask {
     }
 
     /**
-     * Places against the clusters as the view shows them less what their reserving tasks last said they hold, which
-     * spreads placements; when that finds no fit, against the view alone, because what this task last heard may be
-     * stale (a release is not answered) and the reserving task decides anyway.
+     * Places against the clusters as the view shows them less what their allocators last said other tasks hold there,
+     * which spreads placements; when that finds no fit, against the view alone, because what this task last heard may be
+     * stale and the lease decides anyway.
      */
     PlacementResult place(Function<List<ClusterCapacity>, PlacementResult> placer) {
         return place(placer, result -> result instanceof PlacementResult.NoFit);
@@ -134,15 +132,15 @@ final class PlaceFailoverTask {
     /** As {@link #place(Function)}, for any placing function; {@code noFit} says when to try the view alone. */
     <R> R place(Function<List<ClusterCapacity>, R> placer, Predicate<R> noFit) {
         List<ClusterCapacity> view = clusters.clusters();
-        List<ClusterCapacity> steered = new ArrayList<>();
-        // After the TTL those reservations have expired and the heartbeats count the pods: the total is stale.
-        lastReserved.values().removeIf(heard -> now() - heard.at() >= settings.reservationTtl().toMillis());
+        List<ClusterCapacity> steered = new ArrayList<>(view.size());
+        boolean steering = false;
         for (ClusterCapacity cluster : view) {
-            Heard heard = lastReserved.get(cluster.name());
-            steered.add(heard == null ? cluster : cluster.reserve(heard.reserved()));
+            Resources others = room.heldForOthers(cluster, now());
+            steering |= !others.isEmpty();
+            steered.add(others.isEmpty() ? cluster : cluster.reserve(others));
         }
         R result = placer.apply(steered);
-        return noFit.test(result) && !lastReserved.isEmpty() ? placer.apply(view) : result;
+        return noFit.test(result) && steering ? placer.apply(view) : result;
     }
 
     /** The spread of the incident's failover burst in this task (forgotten a reservation TTL after it began). */
@@ -152,13 +150,6 @@ final class PlaceFailoverTask {
         return bursts.computeIfAbsent(incidentId, id -> new Burst(new BurstSpread(), now)).spread();
     }
 
-    void heard(ReservationAnswer answer) {
-        try {
-            lastReserved.put(answer.getCluster(), new Heard(Resources.fromQuantities(answer.getClusterReserved()), now()));
-        } catch (IllegalArgumentException e) {
-            lastReserved.remove(answer.getCluster());
-        }
-    }
 
     void command(MigrationCommand command) {
         outputs.command(command);
@@ -212,7 +203,6 @@ final class PlaceFailoverTask {
                 .setRequestedAt(instant())
                 .build();
         handoffs.reserve(request);
-        expectHeld(pending.cluster(), binding);
     }
 
     /**
@@ -221,13 +211,11 @@ final class PlaceFailoverTask {
      */
     void reserveShare(ResourceBinding binding, String requestId, String cluster, Map<String, Long> share) {
         List<ReservedComponent> components = new ArrayList<>();
-        Resources demand = Resources.NONE;
         for (io.fedstream.avro.Component c : BindingOverrides.applied(binding, cluster).map(ClusterOverride::getComponents)
                 .orElse(binding.getComponents())) {
             long pods = share.getOrDefault(c.getName(), 0L);
             if (pods > 0) {
                 components.add(new ReservedComponent(c.getName(), pods, c.getPerPod()));
-                demand = demand.plus(Resources.fromQuantities(c.getPerPod()).times(pods));
             }
         }
         ReservationRequest request = ReservationRequest.newBuilder()
@@ -240,25 +228,6 @@ final class PlaceFailoverTask {
                 .setRequestedAt(instant())
                 .build();
         handoffs.reserve(request);
-        Heard before = lastReserved.get(cluster);
-        lastReserved.put(cluster, new Heard((before == null ? Resources.NONE : before.reserved()).plus(demand), now()));
-    }
-
-    /**
-     * Counts what was just asked of the cluster as held until its answer says the true total, so that the next
-     * workloads of the same burst (one punctuation plans many) do not all rank the same cluster first.
-     */
-    private void expectHeld(String cluster, ResourceBinding binding) {
-        Resources demand = Resources.NONE;
-        try {
-            for (ComponentDemand component : demands(binding)) {
-                demand = demand.plus(component.perPod().times(component.replicas()));
-            }
-        } catch (IllegalArgumentException | ArithmeticException e) {
-            return;
-        }
-        Heard before = lastReserved.get(cluster);
-        lastReserved.put(cluster, new Heard((before == null ? Resources.NONE : before.reserved()).plus(demand), now()));
     }
 
     void release(String workloadKey, String cluster) {

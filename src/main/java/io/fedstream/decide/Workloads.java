@@ -86,7 +86,7 @@ public final class Workloads {
     WorkloadRecord of(String workloadKey) {
         return open.computeIfAbsent(workloadKey, key -> {
             WorkloadRecord stored = store.get(storeKey(key));
-            return new Open(stored == null ? new WorkloadRecord() : stored);
+            return new Open(stored == null ? WorkloadRecord.newBuilder().build() : stored);
         }).record;
     }
 
@@ -216,13 +216,11 @@ public final class Workloads {
         };
     }
 
+    /** Nothing kept: no field set, no room held. */
     private static boolean isEmpty(WorkloadRecord record) {
-        for (int i = 0; i < WorkloadRecord.getClassSchema().getFields().size(); i++) {
-            if (record.get(i) != null) {
-                return false;
-            }
-        }
-        return true;
+        return record.getBinding() == null && record.getAdmittedBinding() == null && record.getCharge() == null
+                && record.getManifest() == null && record.getPlacement() == null && record.getWaiting() == null
+                && record.getApplied() == null && record.getHoldings().isEmpty();
     }
 
     /** One kind of binding the task keeps per workload; null for none. */

@@ -264,6 +264,7 @@ public final class ClusterBook {
                 .setClusterState(known.state())
                 .setWhy(known.why())
                 .setReclaim(out.reclaim)
+                .setReclaiming(unmet.containsKey(partition) && !reclaimAsked.isEmpty())
                 .setAnswers(out.answers)
                 .setGrantedAt(Instant.ofEpochMilli(now))
                 .build();

@@ -18,6 +18,7 @@ import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationRequest;
+import io.fedstream.avro.ReservationType;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.Taint;
 import io.fedstream.avro.WorkloadEvent;
@@ -91,6 +92,7 @@ final class FleetDriver implements AutoCloseable {
     private final TestOutputTopic<String, AuditEvent> auditOut;
     private final TestOutputTopic<String, byte[]> deadLettersOut;
     private final TestOutputTopic<String, QuotaStatus> quotaStatusOut;
+    private final TestOutputTopic<String, io.fedstream.avro.LeaseRequest> leaseRequestsOut;
     private final Map<String, ClusterHealthEvent> beating = new LinkedHashMap<>();
     private Instant now;
     final Map<String, ResourceBinding> bindings = new HashMap<>();
@@ -160,6 +162,8 @@ final class FleetDriver implements AutoCloseable {
         statesOut = driver.createOutputTopic(topics.clusterState().name(), keys.deserializer(), topics.clusterState().valueSerde().deserializer());
         auditOut = driver.createOutputTopic(topics.audit().name(), keys.deserializer(), topics.audit().valueSerde().deserializer());
         deadLettersOut = driver.createOutputTopic(topics.deadLetters().name(), keys.deserializer(), Serdes.ByteArray().deserializer());
+        leaseRequestsOut = driver.createOutputTopic(topics.leaseRequests().name(), keys.deserializer(),
+                topics.leaseRequests().valueSerde().deserializer());
         quotaStatusOut = driver.createOutputTopic(topics.quotaStatus().name(), keys.deserializer(), topics.quotaStatus().valueSerde().deserializer());
         if (defaultPolicy) {
             policy(DEFAULT_POLICY_KEY, DEFAULT_POLICY);
@@ -320,14 +324,65 @@ final class FleetDriver implements AutoCloseable {
         return registry;
     }
 
-    /** The reservation requests made since the last call: not observable while the room is being reshaped into leases. */
+    /** The room each workload held on each cluster at the last {@link #reservationRequests()}: pods per component. */
+    private Map<String, List<io.fedstream.avro.RoomHeld>> heldBefore = new HashMap<>();
+
+    /**
+     * The room the workloads took or gave back since the last call, as requests: a RESERVE per chunk of room a workload
+     * took on a cluster (its components with the pods it was taken for), a RELEASE per cluster whose room it gave back,
+     * in workload-key order, each workload's in the order taken.
+     */
     List<TestRecord<String, ReservationRequest>> reservationRequests() {
-        throw new UnsupportedOperationException("reservation requests stay inside the namespace task now");
+        Map<String, List<io.fedstream.avro.RoomHeld>> held = new java.util.TreeMap<>();
+        try (var all = this.<io.fedstream.avro.WorkloadRecord>store(Workloads.STORE).all()) {
+            all.forEachRemaining(entry -> {
+                if (!entry.value.getHoldings().isEmpty()) {
+                    held.put(Workloads.workloadKey(entry.key), List.copyOf(entry.value.getHoldings()));
+                }
+            });
+        }
+        List<TestRecord<String, ReservationRequest>> requests = new ArrayList<>();
+        Set<String> keys = new TreeSet<>(held.keySet());
+        keys.addAll(heldBefore.keySet());
+        for (String key : keys) {
+            List<io.fedstream.avro.RoomHeld> before = heldBefore.getOrDefault(key, List.of());
+            List<io.fedstream.avro.RoomHeld> after = held.getOrDefault(key, List.of());
+            before.stream().map(io.fedstream.avro.RoomHeld::getCluster).distinct()
+                    .filter(cluster -> after.stream().noneMatch(h -> h.getCluster().equals(cluster)))
+                    .forEach(cluster -> requests.add(new TestRecord<>(cluster, ReservationRequest.newBuilder().setType(ReservationType.RELEASE)
+                            .setRequestId(key + "/release/" + cluster).setCluster(cluster).setWorkloadKey(key).setRequestedAt(now).build(),
+                            now)));
+            after.stream().filter(h -> !before.contains(h)).forEach(h -> requests.add(new TestRecord<>(h.getCluster(),
+                    ReservationRequest.newBuilder().setType(ReservationType.RESERVE).setRequestId(key + "/held/" + h.getCluster())
+                            .setCluster(h.getCluster()).setWorkloadKey(key).setRequestedAt(now)
+                            .setComponents(h.getPods().entrySet().stream()
+                                    .map(pods -> new io.fedstream.avro.ReservedComponent(pods.getKey(), pods.getValue(), Map.of())).toList())
+                            .build(), now)));
+        }
+        heldBefore = held;
+        return requests;
     }
 
-    /** The reservation request records written since the last call: not observable while the room is being reshaped. */
-    List<TestRecord<String, ReservationRequest>> reservationRecords() {
-        throw new UnsupportedOperationException("reservation requests stay inside the namespace task now");
+    /** The records asking the clusters' allocators for room (or giving it back) since the last call. */
+    List<TestRecord<String, io.fedstream.avro.LeaseRequest>> leaseRequests() {
+        return leaseRequestsOut.readRecordsToList();
+    }
+
+    /**
+     * Room the cluster's allocator counts for pods this task placed long ago (a chunk past its use, still counted), as
+     * another task's placements take room this task's view of the fleet cannot see.
+     */
+    FleetDriver heldElsewhere(String cluster, Map<String, String> amounts) {
+        KeyValueStore<String, io.fedstream.avro.StoredLeaseBook> books = store(io.fedstream.lease.stage.AllocatorStage.STORE);
+        io.fedstream.avro.StoredLeaseBook book = books.get(cluster);
+        long bucketMs = io.fedstream.lease.LeaseSettings.DEFAULT_BUCKET.toMillis();
+        long bucket = (now.toEpochMilli() - io.fedstream.lease.LeaseSettings.DEFAULT_TTL.toMillis() / 2) / bucketMs - 1;
+        List<io.fedstream.avro.LeaseBookChunk> chunks = new ArrayList<>(book == null ? List.of() : book.getChunks());
+        chunks.add(new io.fedstream.avro.LeaseBookChunk(0, bucket, amounts));
+        books.put(cluster, book == null
+                ? io.fedstream.avro.StoredLeaseBook.newBuilder().setCluster(cluster).setChunks(chunks).build()
+                : io.fedstream.avro.StoredLeaseBook.newBuilder(book).setChunks(chunks).build());
+        return this;
     }
 
     FleetDriver delete(String key) {
@@ -507,7 +562,7 @@ final class FleetDriver implements AutoCloseable {
     /** What the namespace task keeps of a workload (an empty record when it keeps nothing). */
     io.fedstream.avro.WorkloadRecord workload(String key) {
         io.fedstream.avro.WorkloadRecord record = this.<io.fedstream.avro.WorkloadRecord>store(Workloads.STORE).get(Workloads.storeKey(key));
-        return record == null ? new io.fedstream.avro.WorkloadRecord() : record;
+        return record == null ? io.fedstream.avro.WorkloadRecord.newBuilder().build() : record;
     }
 
     /** The workloads whose stored binding places them on the cluster, in key order. */

@@ -10,7 +10,6 @@ import io.fedstream.avro.Placement;
 import io.fedstream.avro.Reservation;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.demo.DemoClusters;
-import io.fedstream.decide.ClusterReservations;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -275,9 +274,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     void aRefusedShareGivesBackTheGrantedOnesAndTheWorkloadIsScheduledAgainWithoutTheRefusingCluster() {
         fleet = FleetDriver.threeClusters(stateDir);
         // What a placing task of another partition holds on dc-1: this task's view of the fleet cannot know it.
-        new ClusterReservations(fleet.store(LocalRoom.STORE), Duration.ofMinutes(5)).hold("dc-1", "apps/Deployment/team-b/batch",
-                Reservation.newBuilder().setRequestId("apps/Deployment/team-b/batch/place/g1/0").setAmounts(Map.of("cpu", "63"))
-                        .setReservedAt(fleet.now()).build());
+        fleet.heldElsewhere("dc-1", Map.of("cpu", "63"));
         fleet.policy(POLICY_KEY, policy("""
                 spreadConstraints: [{spreadByField: cluster, minGroups: 2, maxGroups: 2}]
                 """)).advance(Duration.ofSeconds(1));
@@ -290,22 +287,16 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
         assertThat(fleet.audit.stream().filter(a -> "RESERVATION_REFUSED".equals(a.getDecision())).findFirst().orElseThrow().getReason())
                 .isEqualTo("dc-1: cpu short by 1 (needs 2, free 1)");
         List<String> requests = fleet.reservationRequests().stream().map(r -> r.value().getType() + " " + r.value().getCluster()).toList();
-        assertThat(requests).as("dc-1 refused before dc-2 answered: dc-2's late grant is kept, the second schedule's request replaces it")
-                .containsExactly("RESERVE dc-1", "RESERVE dc-2", "RESERVE dc-2", "RESERVE dc-3");
-        ClusterReservations reservations = new ClusterReservations(fleet.store(LocalRoom.STORE), Duration.ofMinutes(5));
-        assertThat(reservations.live("dc-2", WEB, fleet.now().toEpochMilli()).getRequestId()).endsWith("/s1/dc-2");
-        assertThat(reservations.live("dc-3", WEB, fleet.now().toEpochMilli()).getRequestId()).endsWith("/s1/dc-3");
-        assertThat(reservations.live("dc-1", WEB, fleet.now().toEpochMilli())).isNull();
+        assertThat(requests).as("dc-1 refused: dc-2's room was given back, the second schedule holds dc-2's and dc-3's")
+                .containsExactly("RESERVE dc-2", "RESERVE dc-3");
+        assertThat(fleet.workload(WEB).getHoldings()).extracting(io.fedstream.avro.RoomHeld::getCluster).containsExactly("dc-2", "dc-3");
     }
 
     @Test
     void aScheduleRefusedOnEveryAttemptIsUnplaceableAndAuditedOnce() {
         fleet = FleetDriver.threeClusters(stateDir);
-        ClusterReservations held = new ClusterReservations(fleet.store(LocalRoom.STORE), Duration.ofMinutes(5));
         // Each cluster keeps 1 cpu free for this task's workloads: every share of 2 pods is refused.
-        Map.of("dc-1", "63", "dc-2", "31", "dc-3", "15").forEach((cluster, cpu) -> held.hold(cluster, "apps/Deployment/team-b/batch",
-                Reservation.newBuilder().setRequestId("apps/Deployment/team-b/batch/place/g1/0").setAmounts(Map.of("cpu", cpu))
-                        .setReservedAt(fleet.now()).build()));
+        Map.of("dc-1", "63", "dc-2", "31", "dc-3", "15").forEach((cluster, cpu) -> fleet.heldElsewhere(cluster, Map.of("cpu", cpu)));
         fleet.policy(POLICY_KEY, policy("""
                 replicaScheduling: {replicaSchedulingType: Divided}
                 """)).advance(Duration.ofSeconds(1));

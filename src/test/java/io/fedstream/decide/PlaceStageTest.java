@@ -6,7 +6,6 @@ import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.Reservation;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
-import io.fedstream.decide.ClusterReservations;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,9 +42,7 @@ class PlaceStageTest extends FleetStageTest {
     void aClusterWhoseRoomAnotherTaskTookRefusesAndTheNextCandidateIsAsked() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "16", "64Gi").cluster("dc-2", "10", "64Gi").advance(Duration.ofSeconds(1));
         // What a placing task of another partition holds on dc-1: this task's view of the fleet cannot know it.
-        new ClusterReservations(fleet.store(LocalRoom.STORE), Duration.ofMinutes(5)).hold("dc-1", "apps/Deployment/team-b/batch",
-                Reservation.newBuilder().setRequestId("apps/Deployment/team-b/batch/place/g1/0").setAmounts(Map.of("cpu", "12"))
-                        .setReservedAt(fleet.now()).build());
+        fleet.heldElsewhere("dc-1", Map.of("cpu", "12"));
 
         fleet.deployment("team-a", "api", 5, "1");
 

@@ -9,7 +9,6 @@ import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationPhase;
 import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.Reservation;
-import io.fedstream.decide.ClusterReservations;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -271,9 +270,7 @@ class PolicyChangeStageTest extends FleetStageTest {
     void aRefusedGrowthSchedulesAgainWithWhatTheClusterSaidItHolds() {
         placed(policy(DYNAMIC), 14);
         // What another partition holds on dc-1: this task's view cannot know it, so dc-1 refuses its growth.
-        new ClusterReservations(fleet.store(LocalRoom.STORE), Duration.ofMinutes(5)).hold("dc-1", "apps/Deployment/team-b/batch",
-                Reservation.newBuilder().setRequestId("apps/Deployment/team-b/batch/place/g1/0").setAmounts(Map.of("cpu", "63"))
-                        .setReservedAt(fleet.now()).build());
+        fleet.heldElsewhere("dc-1", Map.of("cpu", "63"));
 
         fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-1, dc-2]}\n" + DYNAMIC)).tick(Duration.ofMillis(100));
 

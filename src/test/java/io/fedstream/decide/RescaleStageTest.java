@@ -7,7 +7,6 @@ import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.Reservation;
-import io.fedstream.decide.ClusterReservations;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -162,9 +161,7 @@ class RescaleStageTest extends FleetStageTest {
     void aRefusedGrowthSchedulesAgainWithWhatTheClusterSaidItHolds() {
         placedFourteen(DYNAMIC);
         // What another partition holds on dc-1: this task's view cannot know it, so dc-1 refuses its growth.
-        new ClusterReservations(fleet.store(LocalRoom.STORE), Duration.ofMinutes(5)).hold("dc-1", "apps/Deployment/team-b/batch",
-                Reservation.newBuilder().setRequestId("apps/Deployment/team-b/batch/place/g1/0").setAmounts(Map.of("cpu", "61"))
-                        .setReservedAt(fleet.now()).build());
+        fleet.heldElsewhere("dc-1", Map.of("cpu", "61"));
 
         fleet.deployment("team-a", "web", 20, "1");
 

@@ -11,7 +11,6 @@ import io.fedstream.avro.Placement;
 import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.Reservation;
 import io.fedstream.avro.WorkloadStatusEvent;
-import io.fedstream.decide.ClusterReservations;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -143,9 +142,7 @@ class ShareFailoverStageTest extends FleetStageTest {
         fleet.policy(POLICY_KEY, STATIC_WEIGHTS_2_1_1).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 4, "1");
         // What another partition holds on dc-3: this task's view cannot know it, so dc-3 refuses its growth.
-        new ClusterReservations(fleet.store(LocalRoom.STORE), Duration.ofMinutes(5)).hold("dc-3", "apps/Deployment/team-b/batch",
-                Reservation.newBuilder().setRequestId("apps/Deployment/team-b/batch/place/g1/0").setAmounts(Map.of("cpu", "16"))
-                        .setReservedAt(fleet.now()).build());
+        fleet.heldElsewhere("dc-3", Map.of("cpu", "16"));
         fleet.reservationRequests();
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(30));
@@ -171,9 +168,7 @@ class ShareFailoverStageTest extends FleetStageTest {
                 """)).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 2, "1");
         assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-1", null), target("dc-2", null));
-        ClusterReservations held = new ClusterReservations(fleet.store(LocalRoom.STORE), Duration.ofMinutes(5));
-        held.hold("dc-3", "apps/Deployment/team-b/batch", Reservation.newBuilder().setRequestId("apps/Deployment/team-b/batch/place/g1/0")
-                .setAmounts(Map.of("cpu", "15")).setReservedAt(fleet.now()).build());
+        fleet.heldElsewhere("dc-3", Map.of("cpu", "15"));
         fleet.reservationRequests();
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(30));
@@ -189,8 +184,7 @@ class ShareFailoverStageTest extends FleetStageTest {
         assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-4", null), target("dc-2", null));
 
         // A second workload of the same policy, when dc-2 fails next, finds every candidate refusing: no target.
-        held.hold("dc-1", "apps/Deployment/team-b/batch", Reservation.newBuilder().setRequestId("apps/Deployment/team-b/batch/place/g1/0")
-                .setAmounts(Map.of("cpu", "64")).setReservedAt(fleet.now()).build());
+        fleet.heldElsewhere("dc-1", Map.of("cpu", "64"));
         fleet.cluster("dc-1", "64", "256Gi").advance(Duration.ofSeconds(5));
         fleet.silence("dc-2").advance(Duration.ofSeconds(30));
         assertThat(fleet.decisions(WEB)).containsOnlyOnce("MIGRATION_NO_TARGET");

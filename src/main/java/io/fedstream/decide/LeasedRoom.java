@@ -1,0 +1,267 @@
+package io.fedstream.decide;
+
+import io.fedstream.avro.ClusterState;
+import io.fedstream.avro.ClusterWatch;
+import io.fedstream.avro.LeaseGrant;
+import io.fedstream.avro.LeaseRequest;
+import io.fedstream.avro.ReservationAnswer;
+import io.fedstream.avro.ReservationRequest;
+import io.fedstream.avro.ReservationType;
+import io.fedstream.avro.RoomHeld;
+import io.fedstream.interpret.Resources;
+import io.fedstream.lease.Need;
+import io.fedstream.lease.Steering;
+import io.fedstream.lease.TaskLeases;
+import io.fedstream.place.ClusterCapacity;
+import io.fedstream.place.ComponentDemand;
+import io.fedstream.place.Fit;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+/**
+ * The room one namespace task holds on the member clusters, leased in bulk from each cluster's allocator
+ * ({@link TaskLeases}), and what each of its workloads holds of it ({@link RoomHeld}, in the workload's record). A request
+ * to hold room for a workload is granted at once from the lease; one the lease cannot hold waits for the cluster's next
+ * grant (the task asks once per cluster, for what every waiting request needs, plus headroom), and is refused when the
+ * cluster has no room for it: not READY, too small even empty, or short after the allocator gave all it could.
+ */
+final class LeasedRoom {
+
+    private static final String PODS = "pods";
+
+    private final Workloads workloads;
+    private final TaskLeases leases;
+    private final ReadOnlyKeyValueStore<String, ClusterWatch> views;
+    /** The requests waiting for a cluster's next grant, by cluster, oldest first; in memory (see {@link #waiting}). */
+    private final Map<String, Deque<Waiting>> waiting = new TreeMap<>();
+    private final List<ReservationAnswer> ready = new ArrayList<>();
+
+    /** A request the lease could not hold yet, with the room it needs there. */
+    private record Waiting(ReservationRequest request, Resources amount) {
+    }
+
+    LeasedRoom(Workloads workloads, TaskLeases leases, ReadOnlyKeyValueStore<String, ClusterWatch> views) {
+        this.workloads = workloads;
+        this.leases = leases;
+        this.views = views;
+    }
+
+    /** Holds or gives back room as the request asks; a RESERVE is answered by {@link #answers()}, at once or after a grant. */
+    void ask(ReservationRequest request, long now) {
+        if (request.getType() == ReservationType.RELEASE) {
+            release(request.getWorkloadKey(), request.getCluster(), now);
+            return;
+        }
+        String cluster = request.getCluster();
+        ClusterWatch view = views.get(cluster);
+        String notReady = notReady(cluster, view);
+        if (notReady != null) {
+            ready.add(answer(request, notReady, now));
+            return;
+        }
+        ClusterCapacity capacity;
+        List<ComponentDemand> components;
+        try {
+            capacity = HeartbeatCapacity.of(view.getHeartbeat(), true, Resources.NONE);
+        } catch (IllegalArgumentException e) {
+            ready.add(answer(request, "cluster " + cluster + " reported a bad heartbeat: " + e.getMessage(), now));
+            return;
+        }
+        try {
+            components = RequestedComponents.of(request.getComponents());
+        } catch (IllegalArgumentException e) {
+            ready.add(answer(request, e.getMessage(), now));
+            return;
+        }
+        Fit.Verdict empty = Fit.check(components, capacity);
+        if (!empty.fits()) {
+            // Even with nothing leased on it the cluster cannot hold the workload: no lease will make it fit.
+            ready.add(answer(request, shortages(cluster, empty), now));
+            return;
+        }
+        Resources amount = amount(components, capacity);
+        if (amount.isEmpty()) {
+            ready.add(answer(request, null, now));
+            return;
+        }
+        if (!take(request, amount, now)) {
+            waiting.computeIfAbsent(cluster, c -> new ArrayDeque<>()).add(new Waiting(request, amount));
+            want(cluster);
+        }
+    }
+
+    /** Takes in a grant: the requests waiting for the cluster are held, oldest first, or refused when none will come. */
+    void granted(LeaseGrant grant, long now) {
+        leases.granted(grant, now);
+        Deque<Waiting> queue = waiting.get(grant.getCluster());
+        if (queue == null) {
+            return;
+        }
+        boolean moreMayCome = grant.getReclaiming() && grant.getWhy() == null;
+        for (Iterator<Waiting> it = queue.iterator(); it.hasNext(); ) {
+            Waiting next = it.next();
+            if (take(next.request(), next.amount(), now)) {
+                it.remove();
+            } else if (!moreMayCome) {
+                it.remove();
+                ready.add(answer(next.request(), shortOf(grant, next, now), now));
+            }
+        }
+        if (queue.isEmpty()) {
+            waiting.remove(grant.getCluster());
+        }
+        want(grant.getCluster());
+    }
+
+    /** The answers ready now, in the order decided; taken, so that each is handed on once. */
+    List<ReservationAnswer> answers() {
+        List<ReservationAnswer> out = List.copyOf(ready);
+        ready.clear();
+        return out;
+    }
+
+    /** What to ask the allocators now: at most one request outstanding per cluster. */
+    List<LeaseRequest> requests(long now) {
+        return leases.requests(now);
+    }
+
+    /**
+     * What the cluster holds for others as the task knows it: everything its allocator counts beyond what this task can
+     * still use, so that ranking clusters by free room sees the room other tasks leased.
+     */
+    Resources heldForOthers(ClusterCapacity cluster, long now) {
+        Steering steering = leases.steering(cluster.name()).orElse(null);
+        if (steering == null) {
+            return Resources.NONE;
+        }
+        Resources room = cluster.allocatable().plus(cluster.allocated().times(-1));
+        Resources others = room.plus(steering.free().times(-1)).plus(leases.usable(cluster.name(), now).times(-1));
+        Resources.Builder held = new Resources.Builder(others.amounts().size());
+        others.amounts().forEach((resource, amount) -> {
+            if (amount > 0) {
+                held.add(resource, amount);
+            }
+        });
+        return held.build();
+    }
+
+    private boolean take(ReservationRequest request, Resources amount, long now) {
+        OptionalLong bucket = leases.take(request.getCluster(), amount, now);
+        if (bucket.isEmpty()) {
+            return false;
+        }
+        Map<String, Long> pods = new java.util.LinkedHashMap<>();
+        request.getComponents().forEach(component -> pods.merge(component.getName(), component.getReplicas(), Long::sum));
+        List<RoomHeld> holdings = new ArrayList<>(workloads.of(request.getWorkloadKey()).getHoldings());
+        holdings.add(new RoomHeld(request.getCluster(), bucket.getAsLong(), amount.toQuantities(), pods));
+        workloads.of(request.getWorkloadKey()).setHoldings(holdings);
+        workloads.changed(request.getWorkloadKey());
+        ready.add(answer(request, null, now));
+        return true;
+    }
+
+    /** Gives back everything the workload holds on the cluster, to the chunks it came from. */
+    private void release(String workloadKey, String cluster, long now) {
+        Deque<Waiting> queue = waiting.get(cluster);
+        if (queue != null && queue.removeIf(w -> w.request().getWorkloadKey().equals(workloadKey))) {
+            want(cluster);
+        }
+        List<RoomHeld> holdings = workloads.of(workloadKey).getHoldings();
+        if (holdings.stream().noneMatch(held -> held.getCluster().equals(cluster))) {
+            return;
+        }
+        List<RoomHeld> kept = new ArrayList<>(holdings.size());
+        for (RoomHeld held : holdings) {
+            if (held.getCluster().equals(cluster)) {
+                leases.release(cluster, held.getBucket(), Resources.fromQuantities(held.getAmounts()), now);
+            } else {
+                kept.add(held);
+            }
+        }
+        workloads.of(workloadKey).setHoldings(kept);
+        workloads.changed(workloadKey);
+    }
+
+    /** Tells the lease what the requests waiting for the cluster need: all of them, and the first. */
+    private void want(String cluster) {
+        Deque<Waiting> queue = waiting.get(cluster);
+        if (queue == null || queue.isEmpty()) {
+            leases.want(cluster, Need.NONE);
+            return;
+        }
+        Resources total = Resources.NONE;
+        for (Waiting next : queue) {
+            total = total.plus(next.amount());
+        }
+        leases.want(cluster, new Need(total, queue.peekFirst().amount()));
+    }
+
+    /** Why a request cannot be held on the cluster at all now, null when it may. */
+    private static String notReady(String cluster, ClusterWatch view) {
+        if (view == null || view.getHeartbeat() == null) {
+            return "cluster " + cluster + (view != null && view.getRefusal() != null ? ": " + ClusterDirectory.refusal(view)
+                    : " has not reported a heartbeat");
+        }
+        if (view.getState() != ClusterState.READY) {
+            return "cluster " + cluster + " is " + view.getState() + " (" + view.getReason() + ")";
+        }
+        return null;
+    }
+
+    /** Why the grant left the request short: the cluster's room the allocator still has, with what this task holds. */
+    private String shortOf(LeaseGrant grant, Waiting waiting, long now) {
+        if (grant.getWhy() != null) {
+            return "cluster " + grant.getCluster() + ": " + grant.getWhy();
+        }
+        ClusterWatch view = views.get(grant.getCluster());
+        if (view == null || view.getHeartbeat() == null) {
+            return "cluster " + grant.getCluster() + " has not reported a heartbeat";
+        }
+        ClusterCapacity capacity;
+        try {
+            capacity = HeartbeatCapacity.of(view.getHeartbeat(), true, Resources.NONE);
+        } catch (IllegalArgumentException e) {
+            return "cluster " + grant.getCluster() + " reported a bad heartbeat: " + e.getMessage();
+        }
+        Resources room = Resources.fromQuantities(grant.getFree()).plus(leases.usable(grant.getCluster(), now));
+        ClusterCapacity left = capacity.reserve(capacity.allocatable().plus(capacity.allocated().times(-1)).plus(room.times(-1)));
+        Fit.Verdict verdict = Fit.check(RequestedComponents.of(waiting.request().getComponents()), left);
+        return verdict.fits() ? "cluster " + grant.getCluster() + " leased its room to other tasks" : shortages(grant.getCluster(), verdict);
+    }
+
+    private static String shortages(String cluster, Fit.Verdict verdict) {
+        return cluster + ": " + verdict.shortages().stream().map(Fit.Shortage::message).collect(Collectors.joining("; "));
+    }
+
+    /** What the workload takes, in canonical units; pods counted when the cluster reports them. */
+    private static Resources amount(List<ComponentDemand> components, ClusterCapacity capacity) {
+        Map<String, Long> units = new TreeMap<>();
+        Fit.demand(components, capacity.allocatable().amounts().containsKey(PODS))
+                .forEach((resource, amount) -> {
+                    if (amount.signum() > 0) {
+                        units.put(resource, amount.longValueExact());
+                    }
+                });
+        return Resources.of(units);
+    }
+
+    private static ReservationAnswer answer(ReservationRequest request, String refusal, long now) {
+        return ReservationAnswer.newBuilder()
+                .setRequestId(request.getRequestId())
+                .setCluster(request.getCluster())
+                .setWorkloadKey(request.getWorkloadKey())
+                .setGranted(refusal == null)
+                .setReason(refusal)
+                .setAnsweredAt(Instant.ofEpochMilli(now))
+                .build();
+    }
+}
