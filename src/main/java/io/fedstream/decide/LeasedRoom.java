@@ -89,12 +89,16 @@ final class LeasedRoom {
             return;
         }
         Resources amount = amount(components, capacity);
+        // A newer request of the workload for the cluster replaces one still waiting there (its decision was given up).
+        Deque<Waiting> queue = waiting.get(cluster);
+        boolean replaced = queue != null && queue.removeIf(w -> w.request().getWorkloadKey().equals(request.getWorkloadKey()));
         if (amount.isEmpty()) {
             ready.add(answer(request, null, now));
-            return;
-        }
-        if (!take(request, amount, now)) {
+        } else if (!take(request, amount, now)) {
             waiting.computeIfAbsent(cluster, c -> new ArrayDeque<>()).add(new Waiting(request, amount));
+            replaced = true;
+        }
+        if (replaced) {
             want(cluster);
         }
     }
@@ -106,12 +110,12 @@ final class LeasedRoom {
         if (queue == null) {
             return;
         }
-        boolean moreMayCome = grant.getReclaiming() && grant.getWhy() == null;
         for (Iterator<Waiting> it = queue.iterator(); it.hasNext(); ) {
             Waiting next = it.next();
             if (take(next.request(), next.amount(), now)) {
                 it.remove();
-            } else if (!moreMayCome) {
+            } else if (grant.getWhy() != null || !grant.getReclaiming() && !fits(grant, next, now)) {
+                // The cluster cannot grant, or has not the room, and no task was asked for any back: none will come.
                 it.remove();
                 ready.add(answer(next.request(), shortOf(grant, next, now), now));
             }
@@ -215,6 +219,12 @@ final class LeasedRoom {
             return "cluster " + cluster + " is " + view.getState() + " (" + view.getReason() + ")";
         }
         return null;
+    }
+
+    /** Whether the room the allocator still has, with what this task holds, would hold the request: asking again gets it. */
+    private boolean fits(LeaseGrant grant, Waiting waiting, long now) {
+        Resources room = Resources.fromQuantities(grant.getFree()).plus(leases.usable(grant.getCluster(), now));
+        return waiting.amount().amounts().entrySet().stream().allMatch(need -> room.get(need.getKey()) >= need.getValue());
     }
 
     /** Why the grant left the request short: the cluster's room the allocator still has, with what this task holds. */

@@ -22,7 +22,10 @@ import org.apache.kafka.streams.processor.api.Record;
 final class Outputs {
 
     private final ProcessorContext<String, PassOutcome> context;
-    /** The bindings decided in this processing, by workload key, in the order first decided; null: deleted. */
+    /**
+     * The bindings decided and not written yet, by workload key, in the order first decided (null: deleted): those of
+     * this processing, and those held back while their workload waits for room.
+     */
     private final Map<String, ResourceBinding> bindings = new LinkedHashMap<>();
     private long stampedAt = -1;
 
@@ -41,16 +44,17 @@ final class Outputs {
     }
 
     /**
-     * Writes the bindings decided in this processing, each once, except those of workloads whose placement still waits
-     * for room ({@code undecided}): theirs is written with the placement.
+     * Writes the bindings decided, each once, except those of workloads whose placement still waits for room
+     * ({@code undecided}): theirs is held back and written once the workload is placed, or found no room.
      */
     void writeBindings(Predicate<String> undecided) {
-        bindings.forEach((key, binding) -> {
-            if (binding == null || !undecided.test(key)) {
-                forward(key, new PassOutcome.Binding(binding), new RecordHeaders());
+        bindings.entrySet().removeIf(decided -> {
+            if (decided.getValue() != null && undecided.test(decided.getKey())) {
+                return false;
             }
+            forward(decided.getKey(), new PassOutcome.Binding(decided.getValue()), new RecordHeaders());
+            return true;
         });
-        bindings.clear();
     }
 
     void audit(AuditEvent event) {

@@ -67,7 +67,7 @@ class NoPolicyPlacementTest extends FleetStageTest {
         assertThat(fleet.placement(WEB)).as("the policy's affinity, not the roomiest cluster").isEqualTo("dc-1");
         assertThat(fleet.binding(WEB).getUnplacedReason()).isNull();
         assertThat(fleet.binding(WEB).getUpdatedAt()).as("the placement is the binding's latest change, what get resourcebindings' UPDATED ages")
-                .isAfter(policyAt).isAfter(unplacedAt).isBeforeOrEqualTo(fleet.now());
+                .isAfterOrEqualTo(policyAt).isAfter(unplacedAt).isBeforeOrEqualTo(fleet.now());
         assertThat(fleet.usedOn("team-a/q", "dc-1")).containsEntry("cpu", "2");
         assertThat(fleet.quotaStatus("team-a/q").getUsed()).as("charged once, now on dc-1").containsEntry("cpu", "2");
     }

@@ -69,8 +69,10 @@ class OverrideStageTest extends FleetStageTest {
         fleet.deployment("team-a", "web", 2, "1");
 
         assertThat(fleet.reservationRequests()).extracting(r -> r.value().getCluster() + " " + r.value().getComponents().get(0).getReplicas())
-                .as("dc-1 looks roomiest for 2 replicas, but its copy runs 20").startsWith("dc-1 20", "dc-2 2");
+                .as("dc-1 looks roomiest for 2 replicas, but its copy runs 20: only dc-2 holds room").containsExactly("dc-2 2");
         assertThat(fleet.decisions(WEB)).containsSubsequence("RESERVATION_REFUSED", "PLACED");
+        assertThat(fleet.audit).filteredOn(a -> "RESERVATION_REFUSED".equals(a.getDecision())).singleElement()
+                .satisfies(refused -> assertThat(refused.getReason()).isEqualTo("dc-1: cpu short by 4 (needs 20, free 16)"));
         assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
         assertThat(fleet.binding(WEB).getAdmission().getCharged()).containsEntry("cpu", "2");
     }
