@@ -170,6 +170,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         } while (!handoffs.isEmpty());
         room.requests(context.currentSystemTimeMs()).forEach(outputs::leaseRequest);
         outputs.writeBindings(placeAndFailOver::awaitsRoom);
+        outputs.writeAudit();
         workloads.flush();
         handed.clear();
     }

@@ -21,12 +21,17 @@ import org.apache.kafka.streams.processor.api.Record;
  */
 final class Outputs {
 
+    private static final String ADMITTED = "ADMITTED";
+    private static final String PLACED = "PLACED";
+
     private final ProcessorContext<String, PassOutcome> context;
     /**
      * The bindings decided and not written yet, by workload key, in the order first decided (null: deleted): those of
      * this processing, and those held back while their workload waits for room.
      */
     private final Map<String, ResourceBinding> bindings = new LinkedHashMap<>();
+    /** Admissions of this processing not written yet, by workload key: the placement that follows tells both in one event. */
+    private final Map<String, AuditEvent> admitted = new LinkedHashMap<>();
     private long stampedAt = -1;
 
     Outputs(ProcessorContext<String, PassOutcome> context) {
@@ -57,8 +62,31 @@ final class Outputs {
         });
     }
 
+    /**
+     * One decision for the audit trail. A workload admitted and placed in the same processing is one decision: its
+     * ADMITTED event is held until the processing ends, and a PLACED event of the same workload takes its place,
+     * saying both ({@link #writeAudit()}).
+     */
     void audit(AuditEvent event) {
-        forward(event.getDecisionId(), new PassOutcome.Audit(event), new RecordHeaders());
+        if (ADMITTED.equals(event.getDecision()) && event.getWorkloadKey() != null) {
+            AuditEvent earlier = admitted.put(event.getWorkloadKey(), event);
+            if (earlier != null) {
+                forward(earlier.getDecisionId(), new PassOutcome.Audit(earlier), new RecordHeaders());
+            }
+            return;
+        }
+        AuditEvent admission = event.getWorkloadKey() == null || !PLACED.equals(event.getDecision()) ? null : admitted.remove(event.getWorkloadKey());
+        AuditEvent written = admission == null ? event : AuditEvent.newBuilder(event)
+                .setReason(admission.getReason() + "; " + event.getReason())
+                .setDetails(AdmittedAndPlaced.details(admission.getDetails(), event.getDetails()))
+                .build();
+        forward(written.getDecisionId(), new PassOutcome.Audit(written), new RecordHeaders());
+    }
+
+    /** Writes the admissions of this processing that no placement followed. */
+    void writeAudit() {
+        admitted.values().forEach(event -> forward(event.getDecisionId(), new PassOutcome.Audit(event), new RecordHeaders()));
+        admitted.clear();
     }
 
     void command(MigrationCommand command) {

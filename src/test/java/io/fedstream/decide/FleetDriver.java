@@ -329,8 +329,8 @@ final class FleetDriver implements AutoCloseable {
 
     /**
      * The room the workloads took or gave back since the last call, as requests: a RESERVE per chunk of room a workload
-     * took on a cluster (its components with the pods it was taken for), a RELEASE per cluster whose room it gave back,
-     * in workload-key order, each workload's in the order taken.
+     * took on a cluster (its components with the pods it was taken for), then a RELEASE per cluster whose room it gave
+     * back, in workload-key order, each workload's in the order taken. A refused request holds nothing: the audit says it.
      */
     List<TestRecord<String, ReservationRequest>> reservationRequests() {
         Map<String, List<io.fedstream.avro.RoomHeld>> held = new java.util.TreeMap<>();
@@ -347,17 +347,17 @@ final class FleetDriver implements AutoCloseable {
         for (String key : keys) {
             List<io.fedstream.avro.RoomHeld> before = heldBefore.getOrDefault(key, List.of());
             List<io.fedstream.avro.RoomHeld> after = held.getOrDefault(key, List.of());
-            before.stream().map(io.fedstream.avro.RoomHeld::getCluster).distinct()
-                    .filter(cluster -> after.stream().noneMatch(h -> h.getCluster().equals(cluster)))
-                    .forEach(cluster -> requests.add(new TestRecord<>(cluster, ReservationRequest.newBuilder().setType(ReservationType.RELEASE)
-                            .setRequestId(key + "/release/" + cluster).setCluster(cluster).setWorkloadKey(key).setRequestedAt(now).build(),
-                            now)));
             after.stream().filter(h -> !before.contains(h)).forEach(h -> requests.add(new TestRecord<>(h.getCluster(),
                     ReservationRequest.newBuilder().setType(ReservationType.RESERVE).setRequestId(key + "/held/" + h.getCluster())
                             .setCluster(h.getCluster()).setWorkloadKey(key).setRequestedAt(now)
                             .setComponents(h.getPods().entrySet().stream()
                                     .map(pods -> new io.fedstream.avro.ReservedComponent(pods.getKey(), pods.getValue(), Map.of())).toList())
                             .build(), now)));
+            before.stream().map(io.fedstream.avro.RoomHeld::getCluster).distinct()
+                    .filter(cluster -> after.stream().noneMatch(h -> h.getCluster().equals(cluster)))
+                    .forEach(cluster -> requests.add(new TestRecord<>(cluster, ReservationRequest.newBuilder().setType(ReservationType.RELEASE)
+                            .setRequestId(key + "/release/" + cluster).setCluster(cluster).setWorkloadKey(key).setRequestedAt(now).build(),
+                            now)));
         }
         heldBefore = held;
         return requests;
