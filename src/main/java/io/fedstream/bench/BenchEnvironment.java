@@ -114,12 +114,13 @@ final class BenchEnvironment implements AutoCloseable {
         return new NewTopic(name, partitions, (short) 1).configs(configs);
     }
 
-    /** Producer settings for this broker: idempotent, {@code acks=all}, batched as a bulk loader would. */
+    /** Producer settings for this broker: idempotent, {@code acks=all}, by namespace, batched as a bulk loader would. */
     Properties producerProperties() {
         Properties properties = new Properties();
         properties.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         properties.put(ProducerConfig.ACKS_CONFIG, "all");
         properties.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        properties.put(ProducerConfig.PARTITIONER_CLASS_CONFIG, io.fedstream.config.NamespacePartitioner.class.getName());
         properties.put(ProducerConfig.LINGER_MS_CONFIG, 5);
         return properties;
     }

@@ -636,12 +636,16 @@ public final class FedstreamConfig extends AbstractConfig {
         return props;
     }
 
-    /** For tools that write to fedstream topics: idempotent, {@code acks=all}, then {@code kafka.producer.*}. No serializers. */
+    /**
+     * For tools that write to fedstream topics: idempotent, {@code acks=all}, records keyed by workload key on their
+     * namespace's partition ({@link NamespacePartitioner}), then {@code kafka.producer.*}. No serializers.
+     */
     public Properties producerProperties() {
         Properties props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrapServers());
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        props.put(ProducerConfig.PARTITIONER_CLASS_CONFIG, NamespacePartitioner.class.getName());
         props.putAll(originalsWithPrefix(PRODUCER_PREFIX));
         return props;
     }

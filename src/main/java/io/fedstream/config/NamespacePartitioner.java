@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import org.apache.kafka.clients.producer.Partitioner;
 import org.apache.kafka.common.Cluster;
 import org.apache.kafka.common.utils.Utils;
@@ -31,18 +32,29 @@ public final class NamespacePartitioner implements Partitioner, StreamPartitione
         return Utils.toPositive(Utils.murmur2(namespace.getBytes(StandardCharsets.UTF_8))) % partitions;
     }
 
+    /**
+     * A string key as {@link #partitionOf} says; any other key as Kafka's default partitioner does (murmur2 of its bytes),
+     * and a record without one on any partition: so every producer of fedstream's tools can use this partitioner.
+     */
     @Override
     public int partition(String topic, Object key, byte[] keyBytes, Object value, byte[] valueBytes, Cluster cluster) {
         int partitions = cluster.partitionCountForTopic(topic);
-        if (key instanceof String workloadKey) {
-            return partitionOf(workloadKey, partitions);
+        if (key instanceof String text) {
+            return partitionOf(text, partitions);
         }
-        throw new IllegalArgumentException("topic " + topic + ": a record's key must be a workload key string, was "
-                + (key == null ? "null" : key.getClass().getName()));
+        if (keyBytes != null) {
+            return Utils.toPositive(Utils.murmur2(keyBytes)) % partitions;
+        }
+        return ThreadLocalRandom.current().nextInt(partitions);
     }
 
     @Override
     public Optional<Set<Integer>> partitions(String topic, String key, Object value, int partitions) {
+        return byNamespace(topic, key, value, partitions);
+    }
+
+    /** As {@link #partitions}, for a Streams sink of any value type: {@code NamespacePartitioner::byNamespace}. */
+    public static <V> Optional<Set<Integer>> byNamespace(String topic, String key, V value, int partitions) {
         return Optional.of(Set.of(partitionOf(key, partitions)));
     }
 

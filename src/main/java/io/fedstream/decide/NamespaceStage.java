@@ -64,17 +64,23 @@ public final class NamespaceStage {
         TaskPolicies.addTo(builder, topics.policies().valueSerde());
         TaskClusterViews.addTo(builder, topics.clusterViews().valueSerde());
 
-        KStream<String, PassSignal> workloads = builder
-                .stream(topics.workloads().name(), topics.workloads().consumedAs("workloads-source"))
+        // Producers partition the workload topics by namespace; a record that came in elsewhere is sent there first.
+        int partitions = settings.partitions();
+        KStream<String, PassSignal> workloads = NamespaceRouting.onNamespacePartition(
+                        builder.stream(topics.workloads().name(), topics.workloads().consumedAs("workloads-source")),
+                        topics.workloads(), "workloads", partitions, metrics)
                 .mapValues(PassSignal.WorkloadChanged::new, Named.as("workload-signal"));
-        KStream<String, PassSignal> statuses = builder
-                .stream(topics.workloadStatus().name(), topics.workloadStatus().consumedAs("workload-status-source"))
+        KStream<String, PassSignal> statuses = NamespaceRouting.onNamespacePartition(
+                        builder.stream(topics.workloadStatus().name(), topics.workloadStatus().consumedAs("workload-status-source")),
+                        topics.workloadStatus(), "workload-status", partitions, metrics)
                 .mapValues(PassSignal.StatusReported::new, Named.as("status-signal"));
-        KStream<String, PassSignal> deltas = builder
-                .stream(topics.stateDeltas().name(), topics.stateDeltas().consumedAs("state-deltas-source"))
+        KStream<String, PassSignal> deltas = NamespaceRouting.onNamespacePartition(
+                        builder.stream(topics.stateDeltas().name(), topics.stateDeltas().consumedAs("state-deltas-source")),
+                        topics.stateDeltas(), "state-deltas", partitions, metrics)
                 .mapValues(payload -> new PassSignal.DeltaWritten(payload == null ? 0 : payload.length), Named.as("delta-signal"));
-        KStream<String, PassSignal> events = builder
-                .stream(topics.migrationEvents().name(), topics.migrationEvents().consumedAs("migration-events-source"))
+        KStream<String, PassSignal> events = NamespaceRouting.onNamespacePartition(
+                        builder.stream(topics.migrationEvents().name(), topics.migrationEvents().consumedAs("migration-events-source")),
+                        topics.migrationEvents(), "migration-events", partitions, metrics)
                 .filter((key, event) -> event != null, Named.as("migration-events-present"))
                 .mapValues(PassSignal.MigrationReported::new, Named.as("migration-signal"));
         // The health client copies every transition to every partition of this topic.

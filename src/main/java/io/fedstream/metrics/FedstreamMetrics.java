@@ -25,6 +25,8 @@ public final class FedstreamMetrics {
     public static final String HEARTBEAT_LAG = "fedstream.heartbeat.lag";
     /** Counter, tag {@code stage}: records sent to the dead-letter topic. */
     public static final String DEAD_LETTERS = "fedstream.dead.letters";
+    /** Counter, tag {@code topic}: workload records that came in on another partition than their namespace's. */
+    public static final String MISROUTED = "fedstream.misrouted.records";
 
     /** A kind or namespace beyond this many distinct values is counted as {@link TagValues#OTHER}. */
     static final int MAX_TAG_VALUES = 200;
@@ -107,6 +109,12 @@ public final class FedstreamMetrics {
     }
 
     /** A record of this stage went to the dead-letter topic. */
+    /** A record of a workload-keyed topic came in on another partition than its namespace's and was sent there. */
+    public void misrouted(String topic) {
+        Counter.builder(MISROUTED).description("Records that came in on another partition than their namespace's, by topic")
+                .tag("topic", topic).register(registry).increment();
+    }
+
     public void deadLettered(String stage) {
         Counter.builder(DEAD_LETTERS).description("Records sent to the dead-letter topic, by stage")
                 .tag("stage", stage == null ? "unknown" : stage).register(registry).increment();

@@ -1,7 +1,6 @@
 package io.fedstream.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Optional;
@@ -54,11 +53,15 @@ class NamespacePartitionerTest {
     }
 
     @Test
-    void refusesAKeyThatIsNotAString() {
+    void aKeyThatIsNotAStringIsPartitionedByItsBytesAsTheDefaultPartitionerDoes() {
         Node node = new Node(0, "localhost", 9092);
-        Cluster cluster = new Cluster("c", List.of(node),
-                List.of(new PartitionInfo("t", 0, node, new Node[] {node}, new Node[] {node})), Set.of(), Set.of());
-        assertThatThrownBy(() -> partitioner.partition("t", 42L, null, null, null, cluster))
-                .hasMessage("topic t: a record's key must be a workload key string, was java.lang.Long");
+        List<PartitionInfo> infos = java.util.stream.IntStream.range(0, 5)
+                .mapToObj(p -> new PartitionInfo("t", p, node, new Node[] {node}, new Node[] {node})).toList();
+        Cluster cluster = new Cluster("c", List.of(node), infos, Set.of(), Set.of());
+        byte[] keyBytes = {1, 2, 3, 4};
+
+        assertThat(partitioner.partition("t", keyBytes, keyBytes, null, null, cluster))
+                .isEqualTo(BuiltInPartitioner.partitionForKey(keyBytes, 5));
+        assertThat(partitioner.partition("t", null, null, null, null, cluster)).isBetween(0, 4);
     }
 }
