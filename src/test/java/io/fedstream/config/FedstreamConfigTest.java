@@ -55,10 +55,12 @@ class FedstreamConfigTest {
                 Map.entry(FedstreamTopic.WORKLOAD_STATUS, "fedstream.workload-status"),
                 Map.entry(FedstreamTopic.STATE_DELTAS, "fedstream.state-deltas"),
                 Map.entry(FedstreamTopic.MIGRATION_EVENTS, "fedstream.migration-events"),
+                Map.entry(FedstreamTopic.WORKLOAD_USAGE, "fedstream.workload-usage"),
                 Map.entry(FedstreamTopic.BINDINGS, "fedstream.bindings"),
                 Map.entry(FedstreamTopic.QUOTA_STATUS, "fedstream.quota-status"),
                 Map.entry(FedstreamTopic.CLUSTER_STATE, "fedstream.cluster-state"),
                 Map.entry(FedstreamTopic.MIGRATIONS, "fedstream.migrations"),
+                Map.entry(FedstreamTopic.RECOMMENDATIONS, "fedstream.recommendations"),
                 Map.entry(FedstreamTopic.AUDIT, "fedstream.audit"),
                 Map.entry(FedstreamTopic.DLQ, "fedstream.dlq"),
                 Map.entry(FedstreamTopic.CAPACITY_RESERVATIONS, "fedstream.capacity-reservations"),
@@ -85,7 +87,7 @@ class FedstreamConfigTest {
     @Test
     void everyDefinedKeyHasADocString() {
         ConfigDef def = FedstreamConfig.configDef();
-        assertThat(def.names()).hasSize(53);
+        assertThat(def.names()).hasSize(55);
         def.configKeys().values().forEach(key -> assertThat(key.documentation).as(key.name).isNotBlank());
         def.configKeys().values().forEach(key -> assertThat(key.hasDefault()).as(key.name).isTrue());
     }
