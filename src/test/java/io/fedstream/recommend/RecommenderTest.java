@@ -37,7 +37,7 @@ class RecommenderTest {
         // CPU: bucket end 511.13m -> 511, plus 15% truncated (76) = 587.
         assertThat(recommended.target().cpuMillis()).isEqualTo(587);
         // Memory: 1 GiB = 1073741824 B lies in bucket floor(log1.05(1073741824 * 0.05 / 1e7 + 1)) = floor(log1.05(6.3687)) = 37,
-        // which ends at 1e7 * (1.05^38 - 1) / 0.05 = 1,094,029,200 (to the byte: truncated), plus 15%.
+        // which ends at 1e7 * (1.05^38 - 1) / 0.05 = 1,077,095,457 (truncated to the byte), plus 15%.
         long memoryBucketEnd = (long) (1e7 * (Math.pow(1.05, 38) - 1) / 0.05);
         assertThat(recommended.target().memoryBytes()).isEqualTo(memoryBucketEnd + (long) (memoryBucketEnd * 0.15));
         // One day of history at one sample a minute: confidence 1, so the upper bound is twice the 95th percentile's.
