@@ -15,6 +15,8 @@ import io.fedstream.mirror.ClusterDirectory;
 import io.fedstream.mirror.ClusterViewChanges;
 import io.fedstream.mirror.PolicyMirror;
 import io.fedstream.mirror.SelectableClusterChanges;
+import io.fedstream.recommend.RecommendationSettings;
+import io.fedstream.recommend.stage.RightsizeStage;
 import io.fedstream.reserve.ReserveCapacityStage;
 import java.util.Properties;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -74,6 +76,7 @@ public final class FedstreamTopology {
                 new PlaceFailoverStage(topics, fleet, serdes.reservationAnswers(), serdes.placeFailoverStores(), policies, viewChanges, metrics)
                         .addTo(builder, answers);
         new AdmitStage(topics, serdes.admissionRequests(), policies, fleet.partitions(), admission, metrics).addTo(builder, workloads, requests, placements);
+        new RightsizeStage(topics, serdes.usageHistories(), RecommendationSettings.vpaDefaults(), metrics).addTo(builder);
     }
 
     private static Properties namingRules() {

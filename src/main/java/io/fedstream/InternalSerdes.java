@@ -9,6 +9,7 @@ import io.fedstream.avro.StoredAppliedPlacement;
 import io.fedstream.avro.StoredApplicationFailure;
 import io.fedstream.avro.StoredIncident;
 import io.fedstream.avro.StoredPlacementState;
+import io.fedstream.avro.UsageHistoryRecord;
 import io.fedstream.failover.stage.PlaceFailoverStores;
 import io.fedstream.serde.AvroSerdes;
 import org.apache.kafka.common.serialization.Serde;
@@ -23,7 +24,8 @@ public record InternalSerdes(
         Serde<StoredPlacementState> storedPlacementStates,
         Serde<StoredIncident> storedIncidents,
         Serde<StoredApplicationFailure> storedApplicationFailures,
-        Serde<StoredAppliedPlacement> storedAppliedPlacements) {
+        Serde<StoredAppliedPlacement> storedAppliedPlacements,
+        Serde<UsageHistoryRecord> usageHistories) {
 
     public static InternalSerdes of(AvroSerdes avro) {
         return new InternalSerdes(
@@ -35,7 +37,8 @@ public record InternalSerdes(
                 avro.specific(StoredPlacementState.class, false),
                 avro.specific(StoredIncident.class, false),
                 avro.specific(StoredApplicationFailure.class, false),
-                avro.specific(StoredAppliedPlacement.class, false));
+                avro.specific(StoredAppliedPlacement.class, false),
+                avro.specific(UsageHistoryRecord.class, false));
     }
 
     /** The place-and-fail-over stage's store values. */
