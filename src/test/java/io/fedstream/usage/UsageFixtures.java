@@ -16,6 +16,7 @@ import java.util.Map;
 public final class UsageFixtures {
 
     private final KubernetesClient client;
+    private final java.util.Set<String> withMetrics = new java.util.HashSet<>();
 
     public UsageFixtures(KubernetesClient client) {
         this.client = client;
@@ -66,6 +67,11 @@ public final class UsageFixtures {
                 .withWindow(new io.fabric8.kubernetes.api.model.Duration(java.time.Duration.ofSeconds(30)));
         cpu.forEach((container, amount) -> metrics.addToContainers(new ContainerMetricsBuilder().withName(container)
                 .addToUsage("cpu", new Quantity(amount)).addToUsage("memory", new Quantity(memory.get(container))).build()));
-        client.resources(PodMetrics.class).inNamespace(namespace).resource(metrics.build()).createOr(existing -> existing.update());
+        var resource = client.resources(PodMetrics.class).inNamespace(namespace).resource(metrics.build());
+        if (withMetrics.add(namespace + "/" + pod)) {
+            resource.create();
+        } else {
+            resource.update();
+        }
     }
 }
