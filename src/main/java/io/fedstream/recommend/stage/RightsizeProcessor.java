@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -38,6 +39,12 @@ final class RightsizeProcessor implements Processor<String, RightsizeSignal, Str
         this.metrics = metrics;
     }
 
+    /** Equal but for the time stamp. */
+    private static boolean sameBut(WorkloadRecommendation previous, WorkloadRecommendation next) {
+        WorkloadRecommendation stamped = WorkloadRecommendation.newBuilder(previous).setUpdatedAt(next.getUpdatedAt()).build();
+        return stamped.equals(next);
+    }
+
     @Override
     public void init(ProcessorContext<String, RightsizeOutcome> context) {
         this.context = context;
@@ -56,9 +63,12 @@ final class RightsizeProcessor implements Processor<String, RightsizeSignal, Str
             stores.keepHistory(key, history);
             recommend(record, history, stores.recommendationOf(key).map(RecommendationRecords::requests).orElse(List.of()));
         } else if (signal instanceof RightsizeSignal.Binding binding && binding.binding() == null) {
+            boolean known = stores.recommendationOf(key).isPresent();
             stores.forget(key);
             metrics.templatesForgotten(key);
-            context.forward(record.withValue(new RightsizeOutcome.Recommendation(null)));
+            if (known) {
+                context.forward(record.withValue(new RightsizeOutcome.Recommendation(null)));
+            }
         } else if (signal instanceof RightsizeSignal.Binding binding) {
             recommend(record, stores.historyOf(key), RecommendationRecords.requests(binding.binding()));
         } else if (signal instanceof RightsizeSignal.Quota quota) {
@@ -86,6 +96,11 @@ final class RightsizeProcessor implements Processor<String, RightsizeSignal, Str
         List<TemplateAdvice> advice = TemplateAdvice.of(requests, history, recommender);
         WorkloadRecommendation recommendation = RecommendationRecords.toRecord(record.key(), advice, history.clustersWithoutMetrics(),
                 Instant.ofEpochMilli(record.timestamp()));
+        Optional<WorkloadRecommendation> previous = stores.recommendationOf(record.key());
+        if (advice.isEmpty() && previous.isEmpty() || previous.isPresent() && sameBut(previous.get(), recommendation)) {
+            // Nothing to say, or nothing new: a binding written again, a workload without templates.
+            return;
+        }
         stores.keepRecommendation(recommendation);
         metrics.templatesSized(recommendation);
         context.forward(record.withValue(new RightsizeOutcome.Recommendation(recommendation)));

@@ -165,6 +165,17 @@ class RightsizeStageTest {
     }
 
     @Test
+    void aBindingWrittenAgainWritesNothingNewAndAWorkloadWithoutTemplatesNothingAtAll() {
+        bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START);
+        bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START.plusMillis(MINUTE));
+        ResourceBinding empty = TestBindings.flink("flink.apache.org", "payments", "empty");
+        empty.setComponents(List.of());
+        bindings.pipeInput(empty.getWorkloadKey(), empty, START);
+        bindings.pipeInput(empty.getWorkloadKey(), (ResourceBinding) null, START);
+        assertThat(recommendations.readKeyValuesToList()).extracting(kv -> kv.key).containsExactly(KEY);
+    }
+
+    @Test
     void thePerPodFiguresAreServedAsPrometheusSeries() {
         bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START);
         usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", START, 60, null, List.of(taskManagers())), START);
