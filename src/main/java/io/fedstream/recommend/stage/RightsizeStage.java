@@ -46,19 +46,19 @@ public final class RightsizeStage {
 
         KStream<String, RightsizeSignal> usage = builder
                 .stream(topics.workloadUsage().name(), topics.workloadUsage().consumedAsBytes("rightsize-usage-source"))
-                .processValues(() -> new SignalDecoder<>(topics.workloadUsage(), UsageCheck::problem, RightsizeSignal.Usage::new),
+                .processValues(() -> new SignalDecoder<>(topics.workloadUsage(), UsageCheck::problem, RightsizeSignal.Usage::new, true),
                         Named.as("rightsize-usage-decode"));
         // Bindings are partitioned by workload key today: this task needs a namespace's on one partition, beside its usage.
         KStream<String, RightsizeSignal> bindings = builder
                 .stream(topics.bindings().name(), topics.bindings().consumedAsBytes("rightsize-bindings-source"))
                 .repartition(byNamespace("rightsize-bindings-by-namespace"))
-                .processValues(() -> new SignalDecoder<>(topics.bindings(), SignalDecoder.acceptAll(), RightsizeSignal.Binding::new),
+                .processValues(() -> new SignalDecoder<>(topics.bindings(), SignalDecoder.acceptAll(), RightsizeSignal.Binding::new, false),
                         Named.as("rightsize-binding-decode"));
         KStream<String, RightsizeSignal> quotas = builder
                 .stream(topics.quotaStatus().name(), topics.quotaStatus().consumedAsBytes("rightsize-quota-status-source"))
                 .selectKey((key, value) -> QuotaKeys.of(key), Named.as("rightsize-quota-key"))
                 .repartition(byNamespace("rightsize-quotas-by-namespace"))
-                .processValues(() -> new SignalDecoder<>(topics.quotaStatus(), SignalDecoder.acceptAll(), RightsizeSignal.Quota::new),
+                .processValues(() -> new SignalDecoder<>(topics.quotaStatus(), SignalDecoder.acceptAll(), RightsizeSignal.Quota::new, true),
                         Named.as("rightsize-quota-decode"));
 
         KStream<String, RightsizeOutcome> outcomes = usage

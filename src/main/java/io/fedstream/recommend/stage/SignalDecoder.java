@@ -11,6 +11,8 @@ import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Decodes one input's bytes into a {@link RightsizeSignal}; bytes that do not decode, or a value its check refuses,
@@ -20,18 +22,26 @@ import org.apache.kafka.streams.processor.api.RecordMetadata;
 final class SignalDecoder<V> implements FixedKeyProcessor<String, byte[], RightsizeSignal> {
 
     static final String STAGE = "rightsize";
+    private static final Logger LOG = LoggerFactory.getLogger(SignalDecoder.class);
 
     private final String topic;
     private final Deserializer<V> values;
     private final BiFunction<String, V, Optional<FieldError>> check;
     private final Function<V, RightsizeSignal> signal;
+    private final boolean deadLettersUndecodable;
     private FixedKeyProcessorContext<String, RightsizeSignal> context;
 
-    SignalDecoder(Topic<String, V> input, BiFunction<String, V, Optional<FieldError>> check, Function<V, RightsizeSignal> signal) {
+    /**
+     * @param deadLettersUndecodable false for an input another stage of the topology reads and dead-letters already (the
+     *                               bindings), so that one bad record is one dead letter; its bytes are then skipped
+     */
+    SignalDecoder(Topic<String, V> input, BiFunction<String, V, Optional<FieldError>> check, Function<V, RightsizeSignal> signal,
+                  boolean deadLettersUndecodable) {
         this.topic = input.name();
         this.values = input.valueSerde().deserializer();
         this.check = check;
         this.signal = signal;
+        this.deadLettersUndecodable = deadLettersUndecodable;
     }
 
     /** Every decoded value is taken in as it is (null too: a removal). */
@@ -54,7 +64,12 @@ final class SignalDecoder<V> implements FixedKeyProcessor<String, byte[], Rights
         try {
             value = values.deserialize(from, record.value());
         } catch (RuntimeException e) {
-            malformed(record, DeadLetter.undecodable(from, partition, offset, e));
+            if (deadLettersUndecodable) {
+                malformed(record, DeadLetter.undecodable(from, partition, offset, e));
+            } else {
+                LOG.warn("Skipped an undecodable record {}-{}@{} (dead-lettered where it is first read): {}", from, partition, offset,
+                        e.toString());
+            }
             return;
         }
         Optional<FieldError> problem = check.apply(record.key(), value);
