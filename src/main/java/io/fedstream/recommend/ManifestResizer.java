@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.fedstream.interpret.Resources;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Writes recommended requests into a workload manifest, per template, in the kind's own fields: a FlinkDeployment's
@@ -143,13 +145,13 @@ public final class ManifestResizer {
 
     private static Estimate.Amounts requests(JsonNode container) {
         JsonNode requests = container.path("resources").path("requests");
-        Map<String, String> given = new java.util.TreeMap<>();
+        Map<String, String> given = new TreeMap<>();
         requests.fields().forEachRemaining(field -> {
             if (field.getKey().equals("cpu") || field.getKey().equals("memory")) {
                 given.put(field.getKey(), field.getValue().asText());
             }
         });
-        io.fedstream.interpret.Resources parsed = io.fedstream.interpret.Resources.fromQuantities(given);
+        Resources parsed = Resources.fromQuantities(given);
         return new Estimate.Amounts(parsed.get("cpu"), parsed.get("memory"));
     }
 

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -27,7 +28,7 @@ final class ClusterOwners implements OwnerLookup {
     }
 
     /** Forgets every object but those looked up since the last call. */
-    void retainOnly(java.util.Set<String> uids) {
+    void retainOnly(Set<String> uids) {
         byUid.keySet().retainAll(uids);
     }
 

@@ -10,13 +10,15 @@ import io.fabric8.kubernetes.api.model.metrics.v1beta1.ContainerMetricsBuilder;
 import io.fabric8.kubernetes.api.model.metrics.v1beta1.PodMetrics;
 import io.fabric8.kubernetes.api.model.metrics.v1beta1.PodMetricsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /** Pods as the operators label and own them, and their PodMetrics, on a mock API server. */
 public final class UsageFixtures {
 
     private final KubernetesClient client;
-    private final java.util.Set<String> withMetrics = new java.util.HashSet<>();
+    private final Set<String> withMetrics = new HashSet<>();
 
     public UsageFixtures(KubernetesClient client) {
         this.client = client;
