@@ -42,11 +42,16 @@ public final class WorkloadHistory {
         return new WorkloadHistory(settings, templates, latest, new TreeSet<>(state.clustersWithoutMetrics()));
     }
 
-    /** One cluster's interval: each template's pod samples, all taken at {@code intervalStartMillis}. */
-    public void record(String cluster, long intervalStartMillis, Map<String, List<PodSample>> samplesByTemplate) {
+    /**
+     * One cluster's interval of {@code intervalMillis}: each template's pod samples, all taken at {@code intervalStartMillis}.
+     * What another cluster last reported more than two intervals before counts as used no longer: its agent reports every
+     * interval while the workload has pods there, so it has none now (the workload moved, or the agent stopped).
+     */
+    public void record(String cluster, long intervalStartMillis, long intervalMillis, Map<String, List<PodSample>> samplesByTemplate) {
         clustersWithoutMetrics.remove(cluster);
         // A template the cluster no longer reports has no pods there now.
         latest.keySet().removeIf(key -> key.cluster().equals(cluster) && !samplesByTemplate.containsKey(key.template()));
+        latest.values().removeIf(interval -> interval.intervalStartMillis() < intervalStartMillis - 2 * intervalMillis);
         samplesByTemplate.forEach((template, samples) -> {
             templates.computeIfAbsent(template, t -> new TemplateHistory(settings)).record(samples, intervalStartMillis);
             latest.put(new ClusterTemplate(cluster, template), LatestInterval.of(cluster, template, intervalStartMillis, samples));

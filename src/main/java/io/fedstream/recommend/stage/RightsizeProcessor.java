@@ -85,7 +85,7 @@ final class RightsizeProcessor implements Processor<String, RightsizeSignal, Str
         for (TemplateUsage template : usage.getTemplates()) {
             samples.put(template.getTemplate(), template.getPods().stream().map(RightsizeProcessor::sample).toList());
         }
-        history.record(usage.getCluster(), usage.getIntervalStart().toEpochMilli(), samples);
+        history.record(usage.getCluster(), usage.getIntervalStart().toEpochMilli(), usage.getIntervalSeconds() * 1000L, samples);
     }
 
     private static PodSample sample(PodUsage pod) {
