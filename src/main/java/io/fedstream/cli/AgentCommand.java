@@ -38,7 +38,7 @@ import picocli.CommandLine.Option;
         footerHeading = "%nExamples:%n",
         footer = {
             "  fedstream agent --cluster member1 --kubeconfig ~/.kube/member1.yaml",
-            "  fedstream agent --cluster member2 --context member2 --heartbeat 5s --resync 10m --label region=eu"
+            "  fedstream agent --cluster member2 --context member2 --heartbeat 5s --resync 10m --usage-interval 30s --label region=eu"
                     + " --taint maintenance=true:NoSchedule --apps-bootstrap-servers kafka-apps:9092"})
 final class AgentCommand implements Callable<Integer> {
 

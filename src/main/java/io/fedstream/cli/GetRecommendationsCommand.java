@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
         footer = {
             "  fedstream get recommendations -n payments",
             "  fedstream get recommendations -A -o wide",
-            "  fedstream get recommendations -n ml -o yaml"})
+            "  fedstream get recommendations -n ml -o yaml --server http://127.0.0.1:8080 --token T"})
 final class GetRecommendationsCommand implements Callable<Integer> {
 
     enum Output { table, wide, yaml, json }

@@ -35,7 +35,7 @@ import picocli.CommandLine.Option;
         footer = {
             "  fedstream interpret -f docs/examples/flinkdeployment.yaml",
             "  fedstream interpret -f trainer.yaml -o yaml --customizations customizations/",
-            "  fedstream interpret -f docs/examples/flinkdeployment.yaml --recommend -o yaml --server http://127.0.0.1:8080"})
+            "  fedstream interpret -f docs/examples/flinkdeployment.yaml --recommend -o yaml --server http://127.0.0.1:8080 --token T"})
 final class InterpretCommand implements Callable<Integer> {
 
     enum Format { json, yaml }
