@@ -1,10 +1,10 @@
-// The live view: polls the query API (/apis/...) and redraws clusters, migrations, quotas and a binding search.
+// The live view: polls the query API (/apis/...) and redraws clusters, migrations, quotas, right-sizing and a binding search.
 // Data requests carry the bearer token the user entered, kept for this browser tab only (sessionStorage).
 'use strict';
 
 const TOKEN_KEY = 'fedstream.token';
 const FAST_MS = 1000;        // clusters and migrations
-const SLOW_EVERY = 3;        // quotas every third tick: they change with admissions, not heartbeats
+const SLOW_EVERY = 3;        // quotas and right-sizing every third tick: they change with admissions and usage, not heartbeats
 const RESOURCES = ['cpu', 'memory', 'pods', 'nvidia.com/gpu'];
 const SUFFIX = { m: 1e-3, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18,
                  Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60 };
@@ -162,6 +162,44 @@ async function refreshQuotas() {
   }));
 }
 
+// ---- right-sizing (docs/recommendations.md)
+async function refreshRecommendations() {
+  const list = await api('/apis/recommendations');
+  const box = document.getElementById('recommendations');
+  const namespaces = list.namespaces || [];
+  if (namespaces.length === 0) {
+    box.replaceChildren(el('p', { class: 'empty' }, 'No usage reported yet.'));
+    return;
+  }
+  const items = list.items || [];
+  box.replaceChildren(...namespaces.map(ns => {
+    const workloads = items.filter(w => w.namespace === ns.namespace);
+    // Used and recommended against requested, both per namespace total; per quota, what it would need against its hard limits.
+    const totals = ['cpu', 'memory'].flatMap(r => [
+      bar(r + ' used', ns.used[r], ns.requested[r]), bar(r + ' recommended', ns.recommended[r], ns.requested[r])]);
+    const quotas = (ns.quotas || []).map(q => el('div', { class: 'sub' }, el('h4', null, 'quota ' + q.name + ' would need'),
+      Object.keys(q.hard || {}).map(r => bar(r, q.needed[r], q.hard[r]))));
+    const cell = (quantities, r) => {
+      const q = (quantities || {})[r];
+      return q === undefined ? '-' : r === 'memory' ? bytes(quantity(q)) : q;
+    };
+    // The card holds the totals; the templates' table runs the section's full width below it.
+    return el('div', { 'data-recommendations': ns.namespace },
+      el('div', { class: 'cards' }, el('div', { class: 'card' },
+        el('h3', null, ns.namespace),
+        el('div', { class: 'meta' }, `${ns.templatesRecommended} of ${ns.templates} templates recommended`),
+        totals, quotas)),
+      el('table', null,
+        el('thead', null, el('tr', null, ['workload', 'template', 'pods', 'cpu req', 'cpu used', 'cpu rec', 'mem req', 'mem used',
+          'mem rec', 'state'].map(h => el('th', null, h)))),
+        el('tbody', null, workloads.flatMap(w => w.templates.map(t => el('tr',
+          { 'data-template': `${w.workloadKey}/${t.template}`, 'data-state': t.state, title: t.reason || '' },
+          el('td', null, `${w.kind}/${w.name}`), el('td', null, t.template), el('td', { class: 'num' }, t.replicas ?? '-'),
+          ['cpu', 'memory'].flatMap(r => [t.requested, t.used, t.target].map(m => el('td', { class: 'num' }, cell(m, r)))),
+          el('td', null, t.state)))))));
+  }));
+}
+
 // ---- bindings
 async function searchBindings(event) {
   event.preventDefault();
@@ -252,7 +290,10 @@ async function refresh() {
     const [clusters, migrations] = await Promise.all([api('/apis/clusters'), api('/apis/migrations')]);
     drawClusters(clusters);
     drawMigrations(migrations);
-    if (tick++ % SLOW_EVERY === 0) await refreshQuotas();
+    if (tick++ % SLOW_EVERY === 0) {
+      await refreshQuotas();
+      await refreshRecommendations();
+    }
     setLive('ok', 'live · updated ' + new Date().toLocaleTimeString());
   } catch (e) {
     handleError(e);

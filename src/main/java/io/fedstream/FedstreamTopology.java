@@ -7,6 +7,8 @@ import io.fedstream.decide.PlaceFailoverSettings;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.lease.LeaseSettings;
 import io.fedstream.metrics.FedstreamMetrics;
+import io.fedstream.recommend.RecommendationSettings;
+import io.fedstream.recommend.stage.RightsizeStage;
 import java.util.Properties;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
@@ -54,6 +56,7 @@ public final class FedstreamTopology {
     void addTo(StreamsBuilder builder) {
         new NamespaceStage(topics, interpreterExtensions, fleet, admission, leases, serdes.placeFailoverStores(),
                 new NamespaceStage.LeaseSerdes(serdes.leases(), serdes.leaseBooks()), metrics).addTo(builder);
+        new RightsizeStage(topics, serdes.usageHistories(), RecommendationSettings.vpaDefaults(), metrics).addTo(builder);
     }
 
     private static Properties namingRules() {

@@ -11,6 +11,7 @@ import io.fedstream.avro.StoredIncident;
 import io.fedstream.avro.StoredLease;
 import io.fedstream.avro.StoredLeaseBook;
 import io.fedstream.avro.StoredPlacementState;
+import io.fedstream.avro.UsageHistoryRecord;
 import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.decide.PlaceFailoverStores;
 import io.fedstream.serde.AvroSerdes;
@@ -29,7 +30,8 @@ public record InternalSerdes(
         Serde<StoredAppliedPlacement> storedAppliedPlacements,
         Serde<WorkloadRecord> workloadRecords,
         Serde<StoredLeaseBook> leaseBooks,
-        Serde<StoredLease> leases) {
+        Serde<StoredLease> leases,
+        Serde<UsageHistoryRecord> usageHistories) {
 
     public static InternalSerdes of(AvroSerdes avro) {
         return new InternalSerdes(
@@ -44,7 +46,8 @@ public record InternalSerdes(
                 avro.specific(StoredAppliedPlacement.class, false),
                 avro.specific(WorkloadRecord.class, false),
                 avro.specific(StoredLeaseBook.class, false),
-                avro.specific(StoredLease.class, false));
+                avro.specific(StoredLease.class, false),
+                avro.specific(UsageHistoryRecord.class, false));
     }
 
     /** The place-and-fail-over stage's store values. */

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 class PackageLayoutTest {
 
     private static final Path SOURCES = Path.of("src/main/java/io/fedstream");
-    private static final List<String> PURE_CORES = List.of("interpret", "interpret/kinds", "bind", "admit", "place", "health", "failover");
-    private static final List<String> STAGES = List.of("decide", "health/stage");
+    private static final List<String> PURE_CORES = List.of("interpret", "interpret/kinds", "bind", "admit", "place", "health", "failover", "lease",
+            "recommend");
+    private static final List<String> STAGES = List.of("decide", "lease/stage", "health/stage", "recommend/stage");
     private static final List<String> OUTSIDE_THE_ENGINE = List.of("cli", "demo", "bench");
 
     @Test

@@ -98,6 +98,7 @@ public final class QueryServer implements AutoCloseable {
         new AggregateRoutes(new AggregateQuery(workloads)).addTo(routes);
         new MigrationRoutes(new MigrationQuery(workloads)).addTo(routes);
         new ClusterRoutes(new ClusterQuery(health)).addTo(routes);
+        new RecommendationRoutes(new RecommendationQuery(workloads)).addTo(routes);
         PolicyRoutes.propagationPolicies(workloads).addTo(routes);
         PolicyRoutes.overridePolicies(workloads).addTo(routes);
         PolicyRoutes.clusterPropagationPolicies(workloads).addTo(routes);

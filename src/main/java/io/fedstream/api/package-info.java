@@ -12,6 +12,9 @@
  *       ({@link io.fedstream.api.AggregateQuery});
  *   <li>{@code /apis/migrations}: the fail-over stage's {@code migrations-store}, partitioned by workload key
  *       ({@link io.fedstream.api.MigrationQuery});
+ *   <li>{@code /apis/recommendations}: the right-sizing stage's {@code rightsize-recommendations-store} and
+ *       {@code rightsize-quotas-store}, partitioned by namespace, with each namespace's totals and quota forecast
+ *       ({@link io.fedstream.api.RecommendationQuery});
  *   <li>{@code /apis/clusters}: the health client's {@code cluster-states-store}, keyed by cluster
  *       ({@link io.fedstream.api.ClusterQuery});
  *   <li>{@code /apis/propagationpolicies}, {@code /apis/overridepolicies}: the {@code policies-store} global store,

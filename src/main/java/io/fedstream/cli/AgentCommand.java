@@ -6,6 +6,8 @@ import io.fedstream.agent.Agent;
 import io.fedstream.agent.AgentSettings;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.runtime.ShutdownSignal;
+import io.fedstream.usage.KafkaUsageSink;
+import io.fedstream.usage.UsageReporter;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
@@ -29,13 +31,14 @@ import picocli.CommandLine.Option;
                     + " the cluster serves, as WorkloadEvent UPSERT/DELETE keyed group/kind/namespace/name (as apply keys"
                     + " it); the cluster's heartbeat (allocatable from Ready nodes, allocated from scheduled pods' requests)"
                     + " every --heartbeat; and workload status (Flink job state and last savepoint; offsets of consumers"
-                    + " labelled fedstream.io/kafka-consumer).",
+                    + " labelled fedstream.io/kafka-consumer); and every --usage-interval, what each workload's pods use per"
+                    + " template, from the metrics API.",
             "",
             "Exit codes: 0 stopped by Ctrl-C, 1 cannot start (broker, registry, kubeconfig), 2 a bad flag."},
         footerHeading = "%nExamples:%n",
         footer = {
             "  fedstream agent --cluster member1 --kubeconfig ~/.kube/member1.yaml",
-            "  fedstream agent --cluster member2 --context member2 --heartbeat 5s --resync 10m --label region=eu"
+            "  fedstream agent --cluster member2 --context member2 --heartbeat 5s --resync 10m --usage-interval 30s --label region=eu"
                     + " --taint maintenance=true:NoSchedule --apps-bootstrap-servers kafka-apps:9092"})
 final class AgentCommand implements Callable<Integer> {
 
@@ -52,6 +55,11 @@ final class AgentCommand implements Callable<Integer> {
     @Option(names = "--resync", paramLabel = "DURATION", defaultValue = "10m", converter = DurationConverter.class,
             description = "How often the informers re-deliver every object; only changes are published (default: ${DEFAULT-VALUE}).")
     private Duration resync;
+
+    @Option(names = "--usage-interval", paramLabel = "DURATION", defaultValue = "60s", converter = DurationConverter.class,
+            description = "How often pod usage is read from the cluster's metrics API (metrics.k8s.io) and published per workload"
+                    + " and template on the workload-usage topic (default: ${DEFAULT-VALUE}).")
+    private Duration usageInterval;
 
     @Option(names = "--label", paramLabel = "KEY=VALUE", description = "A label of the cluster, for policies' cluster selectors (repeatable).")
     private Map<String, String> labels = new LinkedHashMap<>();
@@ -84,7 +92,9 @@ final class AgentCommand implements Callable<Integer> {
         Fedstream fedstream = Fedstream.create(config);
         try (ShutdownSignal signal = new ShutdownSignal();
                 Admin apps = cluster.appsAdmin(config);
-                Agent agent = new Agent(client, config, fedstream.topics(), apps, settings, Clock.systemUTC()).start()) {
+                Agent agent = new Agent(client, config, fedstream.topics(), apps, settings, Clock.systemUTC()).start();
+                KafkaUsageSink usageSink = new KafkaUsageSink(config, fedstream.topics().workloadUsage(), settings.cluster());
+                UsageReporter usage = new UsageReporter(client, settings.cluster(), usageInterval, usageSink, Clock.systemUTC()).start()) {
             out.printf("agent for cluster %s on %s publishing to %s every %s; Ctrl-C stops it%n", settings.cluster(),
                     client.getMasterUrl(), config.kafkaBootstrapServers(), heartbeat);
             out.flush();

@@ -26,11 +26,16 @@ import picocli.CommandLine.Option;
             "Prints components and totals of manifests, per pod template.",
             "",
             "Prints the components (per-template replicas, per-pod and total requests) and the total of every document"
-                    + " in FILE. Exits 0 when every document was interpreted, 2 otherwise (reasons on standard error)."},
+                    + " in FILE. Exits 0 when every document was interpreted, 2 otherwise (reasons on standard error).",
+            "",
+            "With --recommend, prints the manifests instead, each template's requests replaced by the recommendation of a"
+                    + " running fedstream (--server; docs/recommendations.md), in the kind's own fields; a template without one"
+                    + " is left as it is, said on standard error. Nothing is applied."},
         footerHeading = "%nExamples:%n",
         footer = {
             "  fedstream interpret -f docs/examples/flinkdeployment.yaml",
-            "  fedstream interpret -f trainer.yaml -o yaml --customizations customizations/"})
+            "  fedstream interpret -f trainer.yaml -o yaml --customizations customizations/",
+            "  fedstream interpret -f docs/examples/flinkdeployment.yaml --recommend -o yaml --server http://127.0.0.1:8080 --token T"})
 final class InterpretCommand implements Callable<Integer> {
 
     enum Format { json, yaml }
@@ -47,11 +52,18 @@ final class InterpretCommand implements Callable<Integer> {
             description = "InterpreterCustomizations and Kubeflow Trainer runtimes (*.yaml, *.yml, *.json) to use besides the built-in kinds.")
     private Path customizations;
 
+    @Option(names = "--recommend",
+            description = "Print the manifests with each template's requests replaced by fedstream's recommendation.")
+    private boolean recommend;
+
+    @CommandLine.Mixin
+    private QueryOptions query;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
     @Override
-    public Integer call() {
+    public Integer call() throws InterruptedException {
         byte[] manifests;
         try {
             manifests = "-".equals(file) ? System.in.readAllBytes() : Files.readAllBytes(Path.of(file));
@@ -67,6 +79,10 @@ final class InterpretCommand implements Callable<Integer> {
         } catch (IOException | InvalidCustomizationException e) {
             spec.commandLine().getErr().println("error: customizations refused: " + e.getMessage());
             return Main.BAD_INPUT;
+        }
+        if (recommend) {
+            return new RecommendedManifests(query, spec.commandLine().getOut(), spec.commandLine().getErr())
+                    .print(manifests, file, format == Format.yaml);
         }
         List<Interpretation> results = interpreter.interpretDocuments(manifests).stream()
                 .map(InterpretCommand::sayingWhyNeverPropagated)

@@ -20,6 +20,9 @@ final class StageHeadings {
         BY_PROCESSOR.put("admit", "stage 3, admit: keyed by namespace (`io.fedstream.admit.stage`)");
         BY_PROCESSOR.put("reserve-capacity", "stage 4, reserve: keyed by cluster (`io.fedstream.reserve`)");
         BY_PROCESSOR.put("place-and-fail-over", "stages 4 and 6, place and fail over: keyed by workload (`io.fedstream.failover.stage`)");
+        BY_PROCESSOR.put("rightsize", "right-sizing: keyed by workload, partitioned by namespace (`io.fedstream.recommend.stage`)");
+        BY_PROCESSOR.put("rightsize-quota-key",
+                "right-sizing, first half: each quota status moved onto its namespace's partition (`io.fedstream.recommend.stage`)");
         BY_PROCESSOR.put("check-heartbeats",
                 "stage 5, the cluster watch, first half: each heartbeat checked and moved onto one partition (`io.fedstream.health.stage`)");
         BY_PROCESSOR.put("watch-clusters", "stage 5, the cluster watch: every cluster on one partition (`io.fedstream.health.stage`)");

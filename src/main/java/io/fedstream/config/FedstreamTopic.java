@@ -13,7 +13,9 @@ import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
+import io.fedstream.avro.WorkloadRecommendation;
 import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.avro.WorkloadUsage;
 import org.apache.kafka.common.config.ConfigDef.Importance;
 
 /**
@@ -35,6 +37,9 @@ public enum FedstreamTopic {
             "State deltas written by running workloads since their last checkpoint."),
     MIGRATION_EVENTS("migration.events", "fedstream.migration-events", MigrationEvent.class, Importance.MEDIUM, 10,
             "Migration progress reported by the executor."),
+    WORKLOAD_USAGE("workload.usage", "fedstream.workload-usage", WorkloadUsage.class, Importance.MEDIUM, 18,
+            "Pod usage per workload and template from the clusters' metrics API (WorkloadUsage), keyed by workload key and"
+                    + " partitioned by namespace."),
     BINDINGS("bindings", "fedstream.bindings", ResourceBinding.class, Importance.MEDIUM, 6,
             "Resource bindings: components, totals, placement and admission (output)."),
     QUOTA_STATUS("quota.status", "fedstream.quota-status", QuotaStatus.class, Importance.MEDIUM, 7,
@@ -43,6 +48,9 @@ public enum FedstreamTopic {
             "Cluster state transitions with reasons (output)."),
     MIGRATIONS("migrations", "fedstream.migrations", MigrationCommand.class, Importance.MEDIUM, 9,
             "Migration commands for the executor (output)."),
+    RECOMMENDATIONS("recommendations", "fedstream.recommendations", WorkloadRecommendation.class, Importance.MEDIUM, 19,
+            "Right-sizing per workload and template: requested, used, recommended with bounds (WorkloadRecommendation),"
+                    + " keyed by workload key and partitioned by namespace (output)."),
     AUDIT("audit", "fedstream.audit", AuditEvent.class, Importance.MEDIUM, 11,
             "One AuditEvent per decision (output)."),
     DLQ("dlq", "fedstream.dlq", byte[].class, Importance.MEDIUM, 12,

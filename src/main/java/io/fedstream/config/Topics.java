@@ -13,7 +13,9 @@ import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
+import io.fedstream.avro.WorkloadRecommendation;
 import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.avro.WorkloadUsage;
 import io.fedstream.serde.AvroSerdes;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -81,6 +83,14 @@ public final class Topics {
 
     public Topic<String, byte[]> stateDeltas() {
         return get(FedstreamTopic.STATE_DELTAS);
+    }
+
+    public Topic<String, WorkloadUsage> workloadUsage() {
+        return get(FedstreamTopic.WORKLOAD_USAGE);
+    }
+
+    public Topic<String, WorkloadRecommendation> recommendations() {
+        return get(FedstreamTopic.RECOMMENDATIONS);
     }
 
     public Topic<String, MigrationEvent> migrationEvents() {

@@ -1,5 +1,6 @@
 package io.fedstream.metrics;
 
+import io.fedstream.avro.WorkloadRecommendation;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
@@ -39,6 +40,7 @@ public final class FedstreamMetrics {
     private final TagValues kinds = new TagValues(MAX_TAG_VALUES);
     private final TagValues namespaces = new TagValues(MAX_TAG_VALUES);
     private final Timer heartbeatLag;
+    private final TemplateSizeGauges templateSizes;
 
     public FedstreamMetrics(PrometheusMeterRegistry registry) {
         this.registry = registry;
@@ -46,6 +48,7 @@ public final class FedstreamMetrics {
                 .description("Time from a heartbeat's time stamp to its processing by the cluster watch")
                 .serviceLevelObjectives(LAG_BUCKETS)
                 .register(registry);
+        this.templateSizes = new TemplateSizeGauges(registry);
     }
 
     /** A registry of its own, with Prometheus' defaults, showing the Kafka clients' and stream threads' own meters. */
@@ -118,6 +121,19 @@ public final class FedstreamMetrics {
     public void deadLettered(String stage) {
         Counter.builder(DEAD_LETTERS).description("Records sent to the dead-letter topic, by stage")
                 .tag("stage", stage == null ? "unknown" : stage).register(registry).increment();
+    }
+
+    /**
+     * The right-sizing stage wrote this recommendation: gauges {@code fedstream.template.requested}, {@code .used} and
+     * {@code .recommended} per namespace, workload, template and resource show its per-pod figures.
+     */
+    public void templatesSized(WorkloadRecommendation recommendation) {
+        templateSizes.update(recommendation);
+    }
+
+    /** The workload is gone: its right-sizing gauges go too. */
+    public void templatesForgotten(String workloadKey) {
+        templateSizes.forget(workloadKey);
     }
 
     /**

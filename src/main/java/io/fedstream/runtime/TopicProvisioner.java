@@ -65,14 +65,15 @@ public final class TopicProvisioner {
     }
 
     /**
-     * Keyed by workload (bindings, status, deltas, migration events, and the cluster transitions copied to every
+     * Keyed by workload (bindings, status, deltas, migration events, usage, and the cluster transitions copied to every
      * partition) or by cluster (reservations), these are read next to internal topics that fedstream creates with
      * topic.partitions partitions, so they must have as many. The cluster-health topic may have any count: the health
      * client moves every heartbeat onto one partition.
      */
     static List<String> coPartitioned(Topics topics) {
         return List.of(topics.bindings().name(), topics.workloadStatus().name(), topics.stateDeltas().name(),
-                topics.migrationEvents().name(), topics.clusterTransitions().name(), topics.capacityReservations().name());
+                topics.migrationEvents().name(), topics.workloadUsage().name(), topics.clusterTransitions().name(),
+                topics.capacityReservations().name());
     }
 
     /** Each topic whose partition count is not the expected one, as {@code name (n partitions)}. */

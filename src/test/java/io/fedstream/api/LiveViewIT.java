@@ -8,7 +8,13 @@ import io.fedstream.Fedstream;
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
+import io.fedstream.avro.PodUsage;
+import io.fedstream.avro.TemplateUsage;
 import io.fedstream.avro.WorkloadEvent;
+import io.fedstream.avro.WorkloadUsage;
+import io.fedstream.config.NamespacePartitioner;
+import java.util.Properties;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topic;
 import io.fedstream.runtime.AppInstance;
@@ -45,7 +51,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The live view in headless Chromium against one instance on the test broker, with a bearer token: the page asks for
  * the token once, shows three heart-beating clusters, two workloads placed on one of them and a quota; that cluster
- * goes silent, and the page shows it FAILED and the workloads' migration rows. Then {@code /metrics} shows fedstream's
+ * goes silent, and the page shows it FAILED and the workloads' migration rows; an hour of one workload's usage gives its
+ * template a recommendation in the right-sizing panel, while the other says it has no usage. Then {@code /metrics} shows fedstream's
  * and Kafka Streams' meters, behind the same token. The screenshot lands in {@code target/live-view.png}.
  */
 @ExtendWith(KafkaClusterExtension.class)
@@ -107,6 +114,18 @@ class LiveViewIT {
                 String failing = awaitPlacement(app, "checkout-web");
                 assertThat(awaitPlacement(app, "ledger-writer")).as("both workloads share the policy's primary cluster").isEqualTo(failing);
                 wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("[data-quota='payments/compute'] .bar")));
+
+                publishAnHourOfLedgerWriterUsage(app.fedstream());
+                WebElement ledgerWriter = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(
+                        "[data-template='apps/Deployment/payments/ledger-writer/main'][data-state='RECOMMENDED']")));
+                // 100m and 256Mi steady: the VPA buckets' ends plus 15% (docs/recommendations.md), 126m and 323522422 bytes (308.5 MiB).
+                assertThat(ledgerWriter.getText()).isEqualTo("Deployment/ledger-writer main 3 500m 100m 126m 1 GiB 256 MiB 308.5 MiB RECOMMENDED");
+                assertThat(browser.findElement(By.cssSelector("[data-template='apps/Deployment/payments/checkout-web/main']"))
+                        .getAttribute("data-state")).isEqualTo("NO_USAGE");
+                assertThat(browser.findElement(By.cssSelector("[data-recommendations='payments'] .meta")).getText())
+                        .isEqualTo("1 of 2 templates recommended");
+                assertThat(browser.findElement(By.cssSelector("[data-recommendations='payments'] .sub h4")).getText())
+                        .isEqualTo("quota compute would need");
 
                 clusters.silence(failing);
                 wait.until(ExpectedConditions.presenceOfElementLocated(cardIn(failing, "SUSPECT")));
@@ -184,6 +203,24 @@ class LiveViewIT {
         try (KafkaProducer<String, WorkloadEvent> producer = producer(fedstream, workloads)) {
             WORKLOADS.forEach((key, manifest) -> producer.send(new ProducerRecord<>(workloads.name(), key,
                     WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).build())));
+        }
+    }
+
+    /** An hour of the ledger writer's three pods at 100m and 256Mi, a sample a minute, partitioned by namespace as the agent does. */
+    private static void publishAnHourOfLedgerWriterUsage(Fedstream fedstream) {
+        var usage = fedstream.topics().workloadUsage();
+        String key = "apps/Deployment/payments/ledger-writer";
+        Properties properties = fedstream.config().producerProperties();
+        properties.put(ProducerConfig.PARTITIONER_CLASS_CONFIG, NamespacePartitioner.class.getName());
+        Instant start = Instant.now().minus(Duration.ofMinutes(61));
+        try (KafkaProducer<String, WorkloadUsage> producer = new KafkaProducer<>(properties, usage.keySerde().serializer(),
+                usage.valueSerde().serializer())) {
+            for (int minute = 0; minute <= 60; minute++) {
+                List<PodUsage> pods = List.of("a", "b", "c").stream()
+                        .map(pod -> new PodUsage("ledger-writer-7c9-" + pod, 100L, 256L << 20)).toList();
+                producer.send(new ProducerRecord<>(usage.name(), key, new WorkloadUsage(key, "member2", start.plus(Duration.ofMinutes(minute)),
+                        60, null, List.of(new TemplateUsage("main", pods)))));
+            }
         }
     }
 

@@ -21,8 +21,11 @@ import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadRecord;
+import io.fedstream.avro.WorkloadRecommendation;
 import io.fedstream.decide.Workloads;
 import io.fedstream.decide.PlaceFailoverStores;
+import io.fedstream.recommend.stage.QuotaKeys;
+import io.fedstream.recommend.stage.RightsizeStores;
 import io.fedstream.health.stage.WatchClustersStage;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Resources;
@@ -97,6 +100,8 @@ public final class TestStores implements Partitions, AutoCloseable {
         add(topology, PlaceFailoverStores.MIGRATIONS, avro.specific(MigrationRecord.class, false));
         add(topology, WatchClustersStage.STORE, avro.specific(ClusterWatch.class, false));
         add(topology, TaskPolicies.STORE, avro.specific(PolicyEvent.class, false));
+        add(topology, RightsizeStores.RECOMMENDATIONS, avro.specific(WorkloadRecommendation.class, false));
+        add(topology, RightsizeStores.QUOTAS, avro.specific(QuotaStatus.class, false));
         Properties properties = new Properties();
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "query-api-test");
         properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
@@ -146,6 +151,15 @@ public final class TestStores implements Partitions, AutoCloseable {
         KeyValueStore<String, PolicyEvent> store = driver.getKeyValueStore(TaskPolicies.STORE);
         manifests.forEach((key, manifest) -> store.put(key, PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest)
                 .setObservedAt(Instant.parse("2026-12-03T10:00:00Z")).build()));
+        return this;
+    }
+
+    /** Recommendations and quota statuses as the right-sizing stage stores them. */
+    public TestStores recommendations(List<WorkloadRecommendation> recommendations, List<QuotaStatus> quotas) {
+        KeyValueStore<String, WorkloadRecommendation> store = driver.getKeyValueStore(RightsizeStores.RECOMMENDATIONS);
+        recommendations.forEach(recommendation -> store.put(recommendation.getWorkloadKey(), recommendation));
+        KeyValueStore<String, QuotaStatus> quotaStore = driver.getKeyValueStore(RightsizeStores.QUOTAS);
+        quotas.forEach(quota -> quotaStore.put(QuotaKeys.namespacePrefix(quota.getNamespace()) + quota.getName(), quota));
         return this;
     }
 

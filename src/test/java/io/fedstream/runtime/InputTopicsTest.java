@@ -16,7 +16,8 @@ class InputTopicsTest {
 
         assertThat(StreamsRunner.inputTopics(fedstream.workloadTopology().describe(), fedstream.topics())).containsExactly(
                 "fedstream.workloads", "fedstream.workload-status", "fedstream.state-deltas", "fedstream.migration-events",
-                "fedstream.bindings", "fedstream.capacity-reservations", "fedstream.cluster-transitions");
+                "fedstream.workload-usage", "fedstream.bindings", "fedstream.quota-status", "fedstream.capacity-reservations",
+                "fedstream.cluster-transitions");
     }
 
     @Test

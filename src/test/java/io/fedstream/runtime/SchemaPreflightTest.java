@@ -29,7 +29,7 @@ class SchemaPreflightTest {
 
         assertThat(SchemaPreflight.written(topologies(fedstream), fedstream.topics())).extracting(Topic::name).containsExactly(
                 "fedstream.bindings", "fedstream.quota-status", "fedstream.cluster-state", "fedstream.migrations",
-                "fedstream.audit", "fedstream.dlq", "fedstream.capacity-reservations", "fedstream.cluster-views",
+                "fedstream.recommendations", "fedstream.audit", "fedstream.dlq", "fedstream.capacity-reservations", "fedstream.cluster-views",
                 "fedstream.cluster-transitions");
     }
 
@@ -42,7 +42,7 @@ class SchemaPreflightTest {
         assertThat(registry.subjects()).containsExactlyInAnyOrder(
                 "fedstream.bindings-value", "fedstream.quota-status-value", "fedstream.cluster-state-value",
                 "fedstream.migrations-value", "fedstream.audit-value", "fedstream.capacity-reservations-value",
-                "fedstream.cluster-views-value", "fedstream.cluster-transitions-value");
+                "fedstream.cluster-views-value", "fedstream.cluster-transitions-value", "fedstream.recommendations-value");
         assertThat(registry.latestVersion("fedstream.migrations-value").schema()).isEqualTo(MigrationCommand.getClassSchema());
     }
 

@@ -16,7 +16,7 @@ class TopicProvisionerTest {
     void everyTopicReadNextToAnInternalTopicIsChecked() {
         assertThat(TopicProvisioner.coPartitioned(TestFedstream.create().topics())).containsExactlyInAnyOrder(
                 "fedstream.bindings", "fedstream.workload-status", "fedstream.state-deltas", "fedstream.migration-events",
-                "fedstream.cluster-transitions", "fedstream.capacity-reservations");
+                "fedstream.workload-usage", "fedstream.cluster-transitions", "fedstream.capacity-reservations");
     }
 
     @Test

@@ -1,0 +1,71 @@
+package io.fedstream.recommend;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * One template's right-sizing: what it requests (from the binding), uses (latest interval) and what its history
+ * supports ({@link Estimate}), or why nothing can be said.
+ */
+public record TemplateAdvice(String template, State state, String reason, Optional<TemplateRequest> request,
+                             Optional<Estimate.Amounts> usedPerPod, Optional<TemplateHistory> history, Estimate estimate) {
+
+    /** Whether the template has a recommendation, and if not, why. */
+    public enum State { RECOMMENDED, TOO_LITTLE_HISTORY, NO_USAGE, NO_METRICS }
+
+    /** Per resource, {@code 1 - used / requested}, at least 0; only where both are known and something is requested. */
+    public Map<String, Double> idleShare() {
+        Map<String, Double> idle = new TreeMap<>();
+        if (request.isEmpty() || usedPerPod.isEmpty()) {
+            return idle;
+        }
+        Estimate.Amounts requested = request.get().perPod();
+        Estimate.Amounts used = usedPerPod.get();
+        if (requested.cpuMillis() > 0) {
+            idle.put("cpu", Math.max(0.0, 1.0 - (double) used.cpuMillis() / requested.cpuMillis()));
+        }
+        if (requested.memoryBytes() > 0) {
+            idle.put("memory", Math.max(0.0, 1.0 - (double) used.memoryBytes() / requested.memoryBytes()));
+        }
+        return idle;
+    }
+
+    /**
+     * The advice for every template of a workload: those the binding names, in its order, then those only the usage
+     * knows (e.g. before the binding arrives).
+     */
+    public static List<TemplateAdvice> of(List<TemplateRequest> requests, WorkloadHistory history, Recommender recommender) {
+        Map<String, TemplateRequest> byTemplate = new TreeMap<>();
+        requests.forEach(request -> byTemplate.put(request.template(), request));
+        List<String> names = new ArrayList<>(requests.stream().map(TemplateRequest::template).toList());
+        history.templates().keySet().stream().sorted().filter(name -> !byTemplate.containsKey(name)).forEach(names::add);
+        List<TemplateAdvice> advice = new ArrayList<>();
+        for (String name : names) {
+            advice.add(of(name, Optional.ofNullable(byTemplate.get(name)), history, recommender));
+        }
+        return advice;
+    }
+
+    private static TemplateAdvice of(String template, Optional<TemplateRequest> request, WorkloadHistory history, Recommender recommender) {
+        Optional<TemplateHistory> templateHistory = Optional.ofNullable(history.templates().get(template));
+        Optional<Estimate.Amounts> used = history.usedPerPod(template);
+        if (templateHistory.isEmpty()) {
+            TemplateHistory empty = new TemplateHistory(recommender.settings());
+            Estimate none = recommender.estimate(empty);
+            if (!history.clustersWithoutMetrics().isEmpty()) {
+                return new TemplateAdvice(template, State.NO_METRICS, "usage unknown: no metrics API (metrics.k8s.io) on "
+                        + String.join(", ", history.clustersWithoutMetrics()), request, used, Optional.empty(), none);
+            }
+            return new TemplateAdvice(template, State.NO_USAGE, "usage unknown: no cluster reported pods of this template",
+                    request, used, Optional.empty(), none);
+        }
+        Estimate estimate = recommender.estimate(templateHistory.get());
+        if (estimate instanceof Estimate.TooLittleHistory little) {
+            return new TemplateAdvice(template, State.TOO_LITTLE_HISTORY, little.reason(), request, used, templateHistory, estimate);
+        }
+        return new TemplateAdvice(template, State.RECOMMENDED, null, request, used, templateHistory, estimate);
+    }
+}

@@ -1,0 +1,69 @@
+package io.fedstream.recommend.stage;
+
+import io.fedstream.avro.QuotaStatus;
+import io.fedstream.avro.UsageHistoryRecord;
+import io.fedstream.avro.WorkloadRecommendation;
+import io.fedstream.recommend.RecommendationSettings;
+import io.fedstream.recommend.WorkloadHistory;
+import java.util.Optional;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * The right-sizing task's state, behind what it means: each workload's usage history, its latest recommendation
+ * (which also remembers what the binding requests), and the namespace's quota statuses.
+ */
+public final class RightsizeStores {
+
+    /** Workload key to its usage history (UsageHistoryRecord). */
+    public static final String HISTORIES = "rightsize-usage-histories-store";
+    /** Workload key to its latest WorkloadRecommendation; what the query API reads. */
+    public static final String RECOMMENDATIONS = "rightsize-recommendations-store";
+    /** {@link QuotaKeys} key to the quota's latest QuotaStatus; what the query API's forecast reads. */
+    public static final String QUOTAS = "rightsize-quotas-store";
+
+    private final RecommendationSettings settings;
+    private final KeyValueStore<String, UsageHistoryRecord> histories;
+    private final KeyValueStore<String, WorkloadRecommendation> recommendations;
+    private final KeyValueStore<String, QuotaStatus> quotas;
+
+    RightsizeStores(ProcessorContext<?, ?> context, RecommendationSettings settings) {
+        this.settings = settings;
+        this.histories = context.getStateStore(HISTORIES);
+        this.recommendations = context.getStateStore(RECOMMENDATIONS);
+        this.quotas = context.getStateStore(QUOTAS);
+    }
+
+    /** The workload's usage history; empty when nothing was reported yet. */
+    WorkloadHistory historyOf(String workloadKey) {
+        UsageHistoryRecord stored = histories.get(workloadKey);
+        return stored == null ? new WorkloadHistory(settings) : WorkloadHistory.restore(settings, HistoryRecords.fromRecord(stored));
+    }
+
+    void keepHistory(String workloadKey, WorkloadHistory history) {
+        histories.put(workloadKey, HistoryRecords.toRecord(workloadKey, history.state()));
+    }
+
+    Optional<WorkloadRecommendation> recommendationOf(String workloadKey) {
+        return Optional.ofNullable(recommendations.get(workloadKey));
+    }
+
+    void keepRecommendation(WorkloadRecommendation recommendation) {
+        recommendations.put(recommendation.getWorkloadKey(), recommendation);
+    }
+
+    /** The workload is gone: its history and recommendation go too. */
+    void forget(String workloadKey) {
+        histories.delete(workloadKey);
+        recommendations.delete(workloadKey);
+    }
+
+    /** A quota's latest status, or its removal (null). */
+    void quotaChanged(String quotaKey, QuotaStatus status) {
+        if (status == null) {
+            quotas.delete(quotaKey);
+        } else {
+            quotas.put(quotaKey, status);
+        }
+    }
+}
