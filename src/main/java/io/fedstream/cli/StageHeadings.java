@@ -16,18 +16,20 @@ final class StageHeadings {
     private static final Map<String, String> BY_PROCESSOR = new LinkedHashMap<>();
 
     static {
-        BY_PROCESSOR.put("interpret-and-bind", "stages 1 and 2, interpret and bind: keyed by workload (`io.fedstream.bind`)");
-        BY_PROCESSOR.put("admit", "stage 3, admit: keyed by namespace (`io.fedstream.admit.stage`)");
-        BY_PROCESSOR.put("reserve-capacity", "stage 4, reserve: keyed by cluster (`io.fedstream.reserve`)");
-        BY_PROCESSOR.put("place-and-fail-over", "stages 4 and 6, place and fail over: keyed by workload (`io.fedstream.failover.stage`)");
+        BY_PROCESSOR.put("namespace-pass", "the namespace pass (interpret, admit, place, fail over) and the clusters' allocators:"
+                + " keyed by namespace and by cluster (`io.fedstream.decide`, `io.fedstream.lease.stage`)");
+        BY_PROCESSOR.put("policies-source", "policies brought to the namespace tasks: quotas to their namespace's partition, the rest to"
+                + " every partition (`io.fedstream.decide`)");
+        for (String topic : List.of("workloads", "workload-status", "state-deltas", "migration-events")) {
+            BY_PROCESSOR.put(topic + "-partition-check", "records of " + topic + " moved onto their namespace's partition"
+                    + " (`io.fedstream.decide`)");
+        }
         BY_PROCESSOR.put("rightsize", "right-sizing: keyed by workload, partitioned by namespace (`io.fedstream.recommend.stage`)");
         BY_PROCESSOR.put("rightsize-quota-key",
                 "right-sizing, first half: each quota status moved onto its namespace's partition (`io.fedstream.recommend.stage`)");
         BY_PROCESSOR.put("check-heartbeats",
                 "stage 5, the cluster watch, first half: each heartbeat checked and moved onto one partition (`io.fedstream.health.stage`)");
         BY_PROCESSOR.put("watch-clusters", "stage 5, the cluster watch: every cluster on one partition (`io.fedstream.health.stage`)");
-        BY_PROCESSOR.put("policies-mirror", "the policies, mirrored (`io.fedstream.mirror`)");
-        BY_PROCESSOR.put("cluster-views-mirror", "the cluster views, mirrored (`io.fedstream.mirror`)");
     }
 
     private StageHeadings() {}
@@ -42,8 +44,12 @@ final class StageHeadings {
                 + " (on every instance)";
     }
 
-    /** The stage of the first of {@code nodes} that names one; empty for a sub-topology no stage is known by. */
+    /**
+     * The stage of {@code nodes}: the first stage, in this class's order, whose processor is among them (a sub-topology may
+     * hold several: the namespace pass holds the routing of misrouted records too); empty when none is known.
+     */
     static Optional<String> stage(Collection<? extends TopologyDescription.Node> nodes) {
-        return nodes.stream().map(node -> BY_PROCESSOR.get(node.name())).filter(stage -> stage != null).findFirst();
+        java.util.Set<String> names = nodes.stream().map(TopologyDescription.Node::name).collect(java.util.stream.Collectors.toSet());
+        return BY_PROCESSOR.entrySet().stream().filter(stage -> names.contains(stage.getKey())).map(Map.Entry::getValue).findFirst();
     }
 }

@@ -53,7 +53,7 @@ class TopologyDocsTest {
                 .doesNotContain("fedstream.workloads");
         assertThat(workloads).doesNotContain("watch-clusters").doesNotContain("cluster-states-store")
                 .contains("Source: cluster-transitions-source (topics: [fedstream.cluster-transitions])")
-                .contains("Processor: reserve-capacity (stores: [cluster-reservations-store])");
+                .contains("Processor: allocate-leases (stores: [lease-books-store])");
     }
 
     @Test
@@ -65,8 +65,9 @@ class TopologyDocsTest {
                     .as("a stage name for global store %s (StageHeadings)", global).isPresent());
         }
         assertThat(TopologyDocs.mermaid(TopologyCommand.describeDefaultTopology()))
-                .contains("\n## Sub-topology 4: stages 4 and 6, place and fail over: keyed by workload (`io.fedstream.failover.stage`)\n")
-                .contains("\n## Global store 0: the policies, mirrored (`io.fedstream.mirror`) (on every instance)\n");
+                .contains("\n## Sub-topology 0: the namespace pass (interpret, admit, place, fail over) and the clusters' allocators:"
+                        + " keyed by namespace and by cluster (`io.fedstream.decide`, `io.fedstream.lease.stage`)\n")
+                .doesNotContain("Global store");
     }
 
     @Test
@@ -77,7 +78,7 @@ class TopologyDocsTest {
                 .contains("```mermaid\nflowchart LR\n")
                 .contains("t_fedstream_workloads[/\"fedstream.workloads\"/]")
                 .contains("t_fedstream_workloads --> n_workloads_source")
-                .contains("n_admit <-.-> s_admission_bindings_store")
+                .contains("n_namespace_pass <-.-> s_workloads_store")
                 .contains("n_bindings_sink --> t_fedstream_bindings");
     }
 }
