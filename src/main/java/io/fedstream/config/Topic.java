@@ -25,6 +25,14 @@ public record Topic<K, V>(String name, Serde<K> keySerde, Serde<V> valueSerde, C
     }
 
     /**
+     * How a named source node reads this control topic: its records first in line, before any workload event of a
+     * backlog ({@link FirstInLine}).
+     */
+    public Consumed<K, V> consumedFirstAs(String sourceName) {
+        return consumedAs(sourceName).withTimestampExtractor(new FirstInLine());
+    }
+
+    /**
      * How a named source node reads this topic with its values left as the bytes they came in, for a stage that decodes
      * them itself with {@link #valueSerde()} and keeps the bytes (a record it cannot decode is then its to dead-letter).
      */

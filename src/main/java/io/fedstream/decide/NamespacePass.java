@@ -6,6 +6,7 @@ import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.config.FirstInLine;
 import io.fedstream.config.Topics;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.lease.LeaseSettings;
@@ -82,7 +83,9 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
 
     @Override
     public void process(Record<String, PassSignal> record) {
-        outputs.processing(record.timestamp());
+        // What a workload's own record leads to carries its time; what a control record (taken first in line, at time 0)
+        // leads to carries the wall clock.
+        outputs.processing(record.timestamp() == FirstInLine.FIRST ? -1 : record.timestamp());
         // A record's position names its decisions, the same when it is processed again; positions of the inputs overlap,
         // so all but the workloads' (whose ids are as before) are marked with their input.
         String input = record.value() instanceof PassSignal.WorkloadChanged ? "" : inputOf(record.value()) + "-";

@@ -85,16 +85,16 @@ public final class NamespaceStage {
                 .mapValues(PassSignal.MigrationReported::new, Named.as("migration-signal"));
         // The health client copies every transition to every partition of this topic.
         KStream<String, PassSignal> transitions = builder
-                .stream(topics.clusterTransitions().name(), topics.clusterTransitions().consumedAs("cluster-transitions-source"))
+                .stream(topics.clusterTransitions().name(), topics.clusterTransitions().consumedFirstAs("cluster-transitions-source"))
                 .mapValues(PassSignal.ClusterChanged::new, Named.as("cluster-signal"));
         // The health client writes every cluster's view to every partition of this topic: each namespace task keeps all of
         // them, each cluster's allocator its own.
         KStream<String, ClusterWatch> clusterViews = builder
-                .stream(topics.clusterViews().name(), topics.clusterViews().consumedAs("cluster-views-source"));
+                .stream(topics.clusterViews().name(), topics.clusterViews().consumedFirstAs("cluster-views-source"));
         new AllocatorStage(topics, leases, leaseSerdes.leaseBooks()).addTo(builder, clusterViews);
         KStream<String, PassSignal> views = clusterViews.mapValues(PassSignal.ClusterViewChanged::new, Named.as("cluster-view-signal"));
         KStream<String, PassSignal> grants = builder
-                .stream(topics.leaseGrants().name(), topics.leaseGrants().consumedAs("lease-grants-source"))
+                .stream(topics.leaseGrants().name(), topics.leaseGrants().consumedFirstAs("lease-grants-source"))
                 .mapValues(PassSignal.LeaseGranted::new, Named.as("lease-grant-signal"));
         // Quotas to their namespace's partition, every other policy to every partition.
         KStream<String, PassSignal> policies = builder

@@ -56,8 +56,12 @@ public final class Workloads {
         this.store = store;
     }
 
+    /**
+     * Adds the store, cached: a workload decided over two processings of one commit (it waited for a lease grant, say)
+     * writes its entry to the changelog once.
+     */
     static void addTo(StreamsBuilder builder, Serde<WorkloadRecord> values) {
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(), values));
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(), values).withCachingEnabled());
     }
 
     /** The store key of a workload: {@code namespace/group/kind/name}, or the key itself when it is not a workload key. */

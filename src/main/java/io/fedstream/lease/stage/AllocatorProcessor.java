@@ -117,9 +117,11 @@ final class AllocatorProcessor implements Processor<String, AllocatorInput, Stri
         }
     }
 
+    /** Grants are stamped with the wall clock: their input is taken first in line, at time 0 ({@code FirstInLine}). */
     private void forward(Record<String, AllocatorInput> record, List<LeaseGrant> grants) {
         for (LeaseGrant grant : grants) {
-            context.forward(record.withValue((AllocatorOutput) new AllocatorOutput.Grant(grant)).withHeaders(new RecordHeaders()));
+            context.forward(record.withValue((AllocatorOutput) new AllocatorOutput.Grant(grant)).withHeaders(new RecordHeaders())
+                    .withTimestamp(context.currentSystemTimeMs()));
         }
     }
 
@@ -128,6 +130,7 @@ final class AllocatorProcessor implements Processor<String, AllocatorInput, Stri
         DeadLetter letter = new DeadLetter(STAGE, reason, field, value, source == null ? topic : source.topic(),
                 source == null ? -1 : source.partition(), source == null ? -1 : source.offset());
         LOG.warn("Dead-lettered a record of {} (key {}): {}", topic, record.key(), reason);
-        context.forward(record.withValue((AllocatorOutput) new AllocatorOutput.DeadLettered(letter, original)).withHeaders(letter.headers()));
+        context.forward(record.withValue((AllocatorOutput) new AllocatorOutput.DeadLettered(letter, original)).withHeaders(letter.headers())
+                .withTimestamp(context.currentSystemTimeMs()));
     }
 }

@@ -45,7 +45,7 @@ public final class AllocatorStage {
 
     /** Adds the stage with a source of its own on the cluster-views topic. */
     public void addTo(StreamsBuilder builder) {
-        addTo(builder, builder.stream(topics.clusterViews().name(), topics.clusterViews().consumedAs("lease-cluster-views-source")));
+        addTo(builder, builder.stream(topics.clusterViews().name(), topics.clusterViews().consumedFirstAs("lease-cluster-views-source")));
     }
 
     /**
@@ -56,7 +56,7 @@ public final class AllocatorStage {
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(), bookSerde)
                 .withCachingEnabled());
         KStream<String, AllocatorInput> requests = builder
-                .stream(topics.leaseRequests().name(), topics.leaseRequests().consumedAs("lease-requests-source"))
+                .stream(topics.leaseRequests().name(), topics.leaseRequests().consumedFirstAs("lease-requests-source"))
                 .mapValues(AllocatorInput.Request::new, Named.as("lease-request-input"));
         KStream<String, AllocatorInput> viewInputs = views.mapValues(AllocatorInput.View::new, Named.as("lease-cluster-view-input"));
         Map<String, KStream<String, AllocatorOutput>> routes = requests
