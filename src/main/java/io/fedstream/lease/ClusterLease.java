@@ -146,7 +146,7 @@ final class ClusterLease {
      * The request to send now, if one is due and none is outstanding: when the task needs more than it holds and the
      * allocator does not owe it already, when it no longer needs what the allocator owes it, when it has room to give
      * back, or to answer a reclaim. It asks for its need beyond what its current chunk holds (when a grant would land in
-     * that chunk's bucket; otherwise that room goes back), plus headroom unless reclaimed: as much again, at most
+     * that chunk's bucket; otherwise that room goes back), plus headroom unless reclaimed: three times as much again, at most
      * {@code headroomMax} of the free room the allocator last reported.
      */
     Optional<LeaseRequest> request(int partition, long now, LeaseSettings settings) {
@@ -261,7 +261,13 @@ final class ClusterLease {
         }
     }
 
-    /** As much again as the need, at most {@code share} of the free room last heard of; none before anything was heard. */
+    /**
+     * How many times the need a task asks for again as headroom: a burst's workloads keep arriving while a request is
+     * out, and asking for as much again placed only about half of them without waiting for the next grant.
+     */
+    private static final long HEADROOM_FACTOR = 3;
+
+    /** {@link #HEADROOM_FACTOR} times the need, at most {@code share} of the free room last heard of; none before anything was heard. */
     private Resources headroom(Resources beyond, BigDecimal share) {
         if (heard == null || share.signum() == 0) {
             return Resources.NONE;
@@ -269,7 +275,7 @@ final class ClusterLease {
         Resources.Builder headroom = new Resources.Builder(beyond.amounts().size());
         for (Map.Entry<String, Long> entry : beyond.amounts().entrySet()) {
             long bound = BigDecimal.valueOf(heard.free().get(entry.getKey())).multiply(share).setScale(0, RoundingMode.FLOOR).longValueExact();
-            long amount = Math.min(entry.getValue(), bound);
+            long amount = Math.min(Math.multiplyExact(entry.getValue(), HEADROOM_FACTOR), bound);
             if (amount > 0) {
                 headroom.add(entry.getKey(), amount);
             }

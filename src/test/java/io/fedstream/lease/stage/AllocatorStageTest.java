@@ -112,7 +112,8 @@ class AllocatorStageTest {
             assertThat(record.value().getAnswers()).isEqualTo(0L);
             assertThat(record.value().getCountedUntil()).isEqualTo(T0.plusSeconds(70));
             assertThat(record.value().getUsableUntil()).isEqualTo(T0.plusSeconds(30));
-            assertThat(record.getRecordTime()).as("stamped as the request").isEqualTo(T0.plusMillis(1_500));
+            assertThat(record.getRecordTime()).as("stamped with the wall clock: its request is taken first in line, at time 0")
+                    .isEqualTo(T0);
         });
         assertThat(books().get(OWNED).getChunks()).hasSize(1);
         assertThat(deadLetters.isEmpty()).isTrue();
