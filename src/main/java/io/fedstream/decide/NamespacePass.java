@@ -8,6 +8,7 @@ import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.config.FirstInLine;
 import io.fedstream.config.Topics;
+import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.lease.LeaseSettings;
 import io.fedstream.lease.TaskLeases;
@@ -36,6 +37,9 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     private final AdmitSettings admission;
     private final LeaseSettings leaseSettings;
     private final FedstreamMetrics metrics;
+    /** The processor's name in the topology, and the stage its dead letters name. */
+    static final String NAME = "namespace-pass";
+
     private final Deque<Runnable> handoffs = new ArrayDeque<>();
     private ProcessorContext<String, PassOutcome> context;
     private Outputs outputs;
@@ -91,6 +95,10 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         String input = record.value() instanceof PassSignal.WorkloadChanged ? "" : inputOf(record.value()) + "-";
         position = input + context.recordMetadata().map(m -> m.partition() + "-" + m.offset()).orElse("t" + record.timestamp());
         requests = 0;
+        settleEvenIfFailing(() -> dispatch(record));
+    }
+
+    private void dispatch(Record<String, PassSignal> record) {
         String key = record.key();
         PassSignal signal = record.value();
         if (signal instanceof PassSignal.WorkloadChanged changed) {
@@ -111,7 +119,6 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
             views.apply(key, changed.view());
             interpreting.followOverrides();
         }
-        settle();
     }
 
     /**
@@ -152,9 +159,34 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
             outputs.processing(-1);
             position = "t" + at;
             requests = 0;
-            work.run();
-            settle();
+            settleEvenIfFailing(work);
         });
+    }
+
+    /**
+     * Runs the work of a record or punctuation, then {@link #settle()}s it. Work that fails (its record goes to the dead
+     * letters) is settled as far as it went, so that what it decided for other workloads is written as it is kept; if
+     * even that fails, what it did in memory is dropped, so the next processing starts clean.
+     */
+    private void settleEvenIfFailing(Runnable work) {
+        try {
+            work.run();
+        } catch (RuntimeException e) {
+            if (e instanceof UnreadableWorkload unreadable) {
+                // The record's own dead letter tells of the entry.
+                workloads.firstReport(unreadable.workloadKey());
+            }
+            try {
+                settle();
+            } catch (RuntimeException again) {
+                e.addSuppressed(again);
+                handoffs.clear();
+                handed.clear();
+                workloads.discard();
+            }
+            throw e;
+        }
+        settle();
     }
 
     /**
@@ -174,6 +206,9 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         room.requests(context.currentSystemTimeMs()).forEach(outputs::leaseRequest);
         outputs.writeBindings(placeAndFailOver::awaitsRoom);
         outputs.writeAudit();
+        for (String key : workloads.unreported()) {
+            outputs.deadLetter(key, DeadLetter.ofStoreEntry(NAME, "the entry cannot be read", null, null, Workloads.STORE), null);
+        }
         workloads.flush();
         handed.clear();
     }

@@ -117,7 +117,7 @@ public final class NamespaceStage {
                 .merge(views, Named.as("merge-cluster-views"))
                 .merge(policies, Named.as("merge-policies"))
                 .merge(grants, Named.as("merge-lease-grants"))
-                .process(() -> new NamespacePass(topics, fromFiles, settings, admission, leases, metrics), Named.as("namespace-pass"),
+                .process(() -> new NamespacePass(topics, fromFiles, settings, admission, leases, metrics), Named.as(NamespacePass.NAME),
                         stores.toArray(String[]::new));
 
         NamespacePartitioner byNamespace = new NamespacePartitioner();

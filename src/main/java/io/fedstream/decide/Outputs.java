@@ -75,7 +75,12 @@ final class Outputs {
             }
             return;
         }
-        AuditEvent admission = event.getWorkloadKey() == null || !PLACED.equals(event.getDecision()) ? null : admitted.remove(event.getWorkloadKey());
+        AuditEvent admission = event.getWorkloadKey() == null ? null : admitted.remove(event.getWorkloadKey());
+        if (admission != null && !PLACED.equals(event.getDecision())) {
+            // Any other decision about the workload follows its admission in the trail, as it followed in the pass.
+            forward(admission.getDecisionId(), new PassOutcome.Audit(admission), new RecordHeaders());
+            admission = null;
+        }
         AuditEvent written = admission == null ? event : AuditEvent.newBuilder(event)
                 .setReason(admission.getReason() + "; " + event.getReason())
                 .setDetails(AdmittedAndPlaced.details(admission.getDetails(), event.getDetails()))

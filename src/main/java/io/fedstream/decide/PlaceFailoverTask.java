@@ -44,6 +44,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 final class PlaceFailoverTask {
 
     final ProcessingContext context;
+    private final Workloads workloads;
     private final Handoffs handoffs;
     private final Outputs outputs;
     final PlaceFailoverSettings settings;
@@ -75,6 +76,7 @@ final class PlaceFailoverTask {
     PlaceFailoverTask(ProcessingContext context, Workloads workloads, LeasedRoom room, Handoffs handoffs, Outputs outputs,
                       PlaceFailoverSettings settings, String deltaTopic, LongSupplier policyChanges, LongSupplier viewChanges) {
         this.context = context;
+        this.workloads = workloads;
         this.room = room;
         this.handoffs = handoffs;
         this.outputs = outputs;
@@ -178,8 +180,14 @@ final class PlaceFailoverTask {
         outputs.deadLetter(key, letter, originalValue);
     }
 
-    /** A punctuator could not handle a store entry: a dead letter keyed by the entry's key, naming the store. */
+    /**
+     * A punctuator could not handle a store entry: a dead letter keyed by the entry's key, naming the store; none when
+     * the entry is a workload's that a dead letter told of already.
+     */
     void deadLetterEntry(String stage, String store, String key, RuntimeException e) {
+        if (e instanceof UnreadableWorkload unreadable && !workloads.firstReport(unreadable.workloadKey())) {
+            return;
+        }
         DeadLetter letter = DeadLetter.ofStoreEntry(stage, e.getClass().getSimpleName() + ": " + e.getMessage(), null, null, store);
         deadLetter(key, letter, null);
     }

@@ -81,36 +81,35 @@ final class Placing {
      * reservation is in flight ({@link InFlightPlacements}) is asked again once its answer is overdue.
      */
     void retryUnplaced() {
-        Map<String, String> waiting = task.waiting.all();
-        for (Map.Entry<String, String> entry : waiting.entrySet()) {
-            String key = entry.getKey();
+        List<String> waiting = task.waiting.keys();
+        for (String key : waiting) {
             try {
-                RescaleWait rescale = RescaleWait.parse(entry.getValue());
+                RescaleWait rescale = RescaleWait.parse(task.waiting.waitOf(key));
                 if (rescale != null) {
                     rescaling.retry(key, rescale);
                 } else {
                     retry(key);
                 }
             } catch (RuntimeException e) {
-                unreadable(key, Workloads.STORE, e);
+                unreadable(key, e);
             }
         }
         for (String key : task.placementsInFlight.keys()) {
-            if (waiting.containsKey(key)) {
+            if (waiting.contains(key)) {
                 continue;
             }
             try {
                 retry(key);
             } catch (RuntimeException e) {
-                unreadable(key, Workloads.STORE, e);
+                unreadable(key, e);
             }
         }
     }
 
     /** Listed no more, so that one entry that cannot be read is one dead letter, not one per retry interval. */
-    private void unreadable(String key, String store, RuntimeException e) {
-        task.waiting.stopWaiting(key);
-        task.deadLetterEntry(PlaceFailoverAudit.PLACE, store, key, e);
+    private void unreadable(String key, RuntimeException e) {
+        task.waiting.drop(key);
+        task.deadLetterEntry(PlaceFailoverAudit.PLACE, Workloads.STORE, key, e);
     }
 
     private void retry(String key) {

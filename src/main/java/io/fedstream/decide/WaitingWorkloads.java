@@ -1,8 +1,6 @@
 package io.fedstream.decide;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.NavigableSet;
 import java.util.TreeSet;
 
@@ -60,13 +58,20 @@ final class WaitingWorkloads {
         set(workloadKey, null);
     }
 
-    /** Every waiting workload with what it waits for, in key order: {@link RescaleWait#parse} tells a re-scale's from room's. */
-    Map<String, String> all() {
-        Map<String, String> out = new LinkedHashMap<>();
-        for (String key : List.copyOf(waiting)) {
-            out.put(key, workloads.of(key).getWaiting());
-        }
-        return out;
+    /** The waiting workloads, in key order. */
+    List<String> keys() {
+        return List.copyOf(waiting);
+    }
+
+    /** What the workload waits for ({@link RescaleWait#parse} tells a re-scale's from room's), null: it does not wait. */
+    String waitOf(String workloadKey) {
+        return waiting.contains(workloadKey) ? workloads.of(workloadKey).getWaiting() : null;
+    }
+
+    /** Lists a workload whose entry cannot be read no more, without reading it, and not among the placements in flight. */
+    void drop(String workloadKey) {
+        placementsInFlight.settled(workloadKey);
+        waiting.remove(workloadKey);
     }
 
     private void set(String workloadKey, String wait) {

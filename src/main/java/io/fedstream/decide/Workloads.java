@@ -41,6 +41,8 @@ public final class Workloads {
     /** The entries read in this processing, by workload key, with their binding as it was read. */
     private final Map<String, Open> open = new HashMap<>();
     private final Set<String> changed = new LinkedHashSet<>();
+    /** The entries found unreadable, each with whether a dead letter has told of it yet; kept while the task runs. */
+    private final Map<String, Boolean> unreadable = new java.util.TreeMap<>();
 
     private static final class Open {
         final WorkloadRecord record;
@@ -86,12 +88,55 @@ public final class Workloads {
         return store.prefixScan(namespace + "/", KEYS);
     }
 
-    /** The workload's entry for this processing: read (and decoded) once, changed in place, written at {@link #flush()}. */
+    /**
+     * The workload's entry for this processing: read (and decoded) once, changed in place, written at {@link #flush()}.
+     *
+     * @throws UnreadableWorkload when the stored entry cannot be decoded
+     */
     WorkloadRecord of(String workloadKey) {
-        return open.computeIfAbsent(workloadKey, key -> {
-            WorkloadRecord stored = store.get(storeKey(key));
-            return new Open(stored == null ? WorkloadRecord.newBuilder().build() : stored);
-        }).record;
+        Open entry = open.get(workloadKey);
+        if (entry == null) {
+            entry = new Open(read(workloadKey));
+            open.put(workloadKey, entry);
+        }
+        return entry.record;
+    }
+
+    private WorkloadRecord read(String workloadKey) {
+        WorkloadRecord stored;
+        try {
+            stored = store.get(storeKey(workloadKey));
+        } catch (RuntimeException e) {
+            unreadable.putIfAbsent(workloadKey, false);
+            throw new UnreadableWorkload(workloadKey, e);
+        }
+        return stored == null ? WorkloadRecord.newBuilder().build() : stored;
+    }
+
+    /**
+     * Marks the unreadable workload as told of in a dead letter; false when one has told of it already, so that an
+     * entry read again and again (by every retry, every check) is one dead letter.
+     */
+    boolean firstReport(String workloadKey) {
+        return !Boolean.TRUE.equals(unreadable.put(workloadKey, true));
+    }
+
+    /** The unreadable entries found by walks of the store and not told of yet; each is told of once. */
+    List<String> unreported() {
+        List<String> keys = new java.util.ArrayList<>();
+        unreadable.forEach((key, reported) -> {
+            if (!reported) {
+                keys.add(key);
+            }
+        });
+        keys.forEach(key -> unreadable.put(key, true));
+        return keys;
+    }
+
+    /** Drops what this processing read and changed: it failed, and its record goes to the dead letters instead. */
+    void discard() {
+        changed.clear();
+        open.clear();
     }
 
     /** The workload's binding as it was when this processing first read it (null: none). */
@@ -122,20 +167,36 @@ public final class Workloads {
         open.clear();
     }
 
-    /** Visits every stored workload once (for the in-memory indexes a task rebuilds when it starts). */
+    /**
+     * Visits every stored workload once (for the in-memory indexes a task rebuilds when it starts); an entry that cannot
+     * be read is passed by and noted ({@link #unreported}).
+     */
     void scan(BiConsumer<String, WorkloadRecord> visit) {
         try (KeyValueIterator<String, WorkloadRecord> all = store.all()) {
             while (all.hasNext()) {
-                KeyValue<String, WorkloadRecord> entry = all.next();
-                visit.accept(workloadKey(entry.key), entry.value);
+                KeyValue<String, WorkloadRecord> entry = next(all);
+                if (entry != null) {
+                    visit.accept(workloadKey(entry.key), entry.value);
+                }
             }
+        }
+    }
+
+    /** The iterator's next entry, or null (noted as unreadable) when its value cannot be decoded. */
+    private KeyValue<String, WorkloadRecord> next(KeyValueIterator<String, WorkloadRecord> entries) {
+        String storeKey = entries.peekNextKey();
+        try {
+            return entries.next();
+        } catch (RuntimeException e) {
+            unreadable.putIfAbsent(workloadKey(storeKey), false);
+            return null;
         }
     }
 
     /**
      * The keys of the stored workloads whose workload key starts with {@code prefix} ({@code group/kind/} or
      * {@code group/kind/namespace/}, or empty for all), in key order: a range of the store when it names the namespace,
-     * else a walk of the whole store.
+     * else a walk of the whole store. Unreadable entries are left out and noted ({@link #unreported}).
      */
     java.util.SortedSet<String> keysStartingWith(String prefix) {
         String[] parts = prefix.split("/", -1);
@@ -144,8 +205,9 @@ public final class Workloads {
         String storePrefix = namesNamespace ? parts[2] + "/" + parts[0] + "/" + parts[1] + "/" + String.join("/", java.util.Arrays.copyOfRange(parts, 3, parts.length)) : "";
         try (KeyValueIterator<String, WorkloadRecord> entries = storePrefix.isEmpty() ? store.all() : store.prefixScan(storePrefix, KEYS)) {
             while (entries.hasNext()) {
-                String key = workloadKey(entries.next().key);
-                if (key.startsWith(prefix)) {
+                KeyValue<String, WorkloadRecord> entry = next(entries);
+                String key = entry == null ? null : workloadKey(entry.key);
+                if (key != null && key.startsWith(prefix)) {
                     keys.add(key);
                 }
             }
