@@ -25,17 +25,21 @@ public final class Interpreter {
     /** Consulted before {@link #byKind}, so a customization overrides a built-in kind. */
     private final Map<String, KindInterpreter> customized;
     private final ManifestParser parser;
+    /** The ResourceInterpreterCustomizations' scripts for everything but a workload's pods. */
+    private final LuaOperations lua;
 
     Interpreter(List<KindInterpreter> interpreters) {
         this.byKind = new KindTable(interpreters);
         this.customized = Map.of();
         this.parser = new ManifestParser();
+        this.lua = LuaOperations.NONE;
     }
 
-    private Interpreter(KindTable byKind, Map<String, KindInterpreter> customized, ManifestParser parser) {
+    private Interpreter(KindTable byKind, Map<String, KindInterpreter> customized, ManifestParser parser, LuaOperations lua) {
         this.byKind = byKind;
         this.customized = customized;
         this.parser = parser;
+        this.lua = lua;
     }
 
     /** An interpreter for all built-in kinds. */
@@ -148,7 +152,70 @@ public final class Interpreter {
      * @throws InvalidCustomizationException when two customizations share a name or a target
      */
     public Interpreter withCustomizations(Collection<InterpreterCustomization> customizations) {
-        return new Interpreter(byKind, InterpreterCustomization.byKind(customizations), parser);
+        return withCustomizations(customizations, List.of());
+    }
+
+    /**
+     * As {@link #withCustomizations(Collection)}, with Karmada's ResourceInterpreterCustomizations too. As in Karmada's
+     * interpreter chain (customizations before third-party and default interpreters), a ResourceInterpreterCustomization's
+     * componentResource or replicaResource script says the pods of its kind in place of the built-in interpreter; its
+     * other scripts answer {@link #interpretHealth}, {@link #aggregateStatus}, {@link #reviseReplica} and
+     * {@link #dependencies}.
+     *
+     * @throws InvalidCustomizationException when customizations conflict ({@code docs/customizations.md})
+     */
+    public Interpreter withCustomizations(Collection<InterpreterCustomization> customizations, Collection<LuaCustomization> luaCustomizations) {
+        Map<String, KindInterpreter> kinds = new java.util.HashMap<>(InterpreterCustomization.byKind(customizations));
+        Customizations.check(customizations, luaCustomizations);
+        for (LuaCustomization c : luaCustomizations) {
+            if (c.countsPods()) {
+                kinds.put(c.target().id(), new LuaKind(c, io.fedstream.interpret.lua.CallLimits.DEFAULT));
+            }
+        }
+        return new Interpreter(byKind, Map.copyOf(kinds), parser,
+                luaCustomizations.isEmpty() ? LuaOperations.NONE : new LuaOperations(luaCustomizations, io.fedstream.interpret.lua.CallLimits.DEFAULT));
+    }
+
+    /**
+     * Whether a workload is healthy by its kind's healthInterpretation script (Karmada's {@code InterpretHealth});
+     * empty when no script covers its kind.
+     *
+     * @throws io.fedstream.interpret.lua.LuaScriptException naming the customization when the script fails
+     */
+    public java.util.Optional<Boolean> interpretHealth(JsonNode observed) {
+        return lua.interpretHealth(observed);
+    }
+
+    /**
+     * The workload with its status aggregated from its clusters' status items ({@code clusterName}, {@code status},
+     * {@code applied}, {@code health}) by its kind's statusAggregation script (Karmada's {@code AggregateStatus}); empty
+     * when no script covers its kind.
+     *
+     * @throws io.fedstream.interpret.lua.LuaScriptException naming the customization when the script fails
+     */
+    public java.util.Optional<JsonNode> aggregateStatus(JsonNode desired, List<JsonNode> statusItems) {
+        return lua.aggregateStatus(desired, statusItems);
+    }
+
+    /**
+     * The workload revised to run {@code replicas} by its kind's replicaRevision script (Karmada's {@code ReviseReplica},
+     * which the binding controller applies to each cluster's Work); empty when no script covers its kind.
+     *
+     * @throws io.fedstream.interpret.lua.LuaScriptException naming the customization when the script fails
+     */
+    public java.util.Optional<JsonNode> reviseReplica(JsonNode desired, long replicas) {
+        return lua.reviseReplica(desired, replicas);
+    }
+
+    /**
+     * The objects a workload depends on by every dependencyInterpretation script of its kind (Karmada's
+     * {@code GetDependencies}), merged and sorted; empty when no script covers its kind.
+     *
+     * @throws io.fedstream.interpret.lua.LuaScriptException naming the customization when a script fails or returns an
+     *     invalid reference
+     */
+    public java.util.Optional<List<DependentObject>> dependencies(JsonNode desired) {
+        return lua.dependencies(desired);
     }
 
     private Interpretation interpret(ManifestParser.Document document) {
