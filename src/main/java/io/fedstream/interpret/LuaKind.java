@@ -135,7 +135,9 @@ final class LuaKind implements KindInterpreter {
     /** A replica count as Karmada's int32: a whole number from 0 to 2147483647 (Karmada truncates; a fraction is refused here). */
     private static long count(double value, String field, Problems problems) {
         if (value != Math.rint(value) || value < 0 || value > Integer.MAX_VALUE) {
-            problems.add(field, Cursor.decimalText(java.math.BigDecimal.valueOf(value)),
+            String text = value == Math.rint(value) && Math.abs(value) < 0x1p63 ? Long.toString((long) value)
+                    : java.math.BigDecimal.valueOf(value).toPlainString();
+            problems.add(field, text,
                     "must be a whole number from 0 to 2147483647 (a replica count)");
             return 0;
         }
