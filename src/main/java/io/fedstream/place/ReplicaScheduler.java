@@ -16,7 +16,8 @@ import java.util.function.ToLongFunction;
  * Schedules a workload's replicas over clusters as Karmada v1.15's scheduler does ({@code pkg/scheduler/core}:
  * {@code common.go}, {@code assignment.go}, {@code division_algorithm.go}, {@code spreadconstraint/}); pure, no
  * Kafka types. Affinity groups are tried in order; in a group, the eligible clusters are those {@link Placer} would
- * not reject for affinity, avoidance, readiness or taints.
+ * not reject for affinity, avoidance, readiness or taints, and that serve the workload's kind unless they already run
+ * it (Karmada's APIEnablement filter).
  *
  * <ul>
  * <li>Duplicated: every eligible cluster, in {@link Placer}'s preference order, bounded by the spread constraints
@@ -92,6 +93,9 @@ public final class ReplicaScheduler {
             List<ScheduleCandidate> eligible = new ArrayList<>();
             for (ClusterCapacity cluster : request.clusters()) {
                 Rejection rejection = Placer.ineligible(request, placement, group, cluster);
+                if (rejection == null && !previous.containsKey(cluster.name())) {
+                    rejection = Placer.apiNotServed(request, group, cluster);
+                }
                 if (rejection != null) {
                     rejections.add(rejection);
                 } else {
@@ -265,7 +269,7 @@ public final class ReplicaScheduler {
             }
         }
         List<WeightedDivision.Weight> weights = used.stream().map(c -> new WeightedDivision.Weight(c.name(), c.free())).toList();
-        return share(new Placer.Request(missing, request.policy(), request.clusters(), request.avoid()), group, selected, weights, kept,
+        return share(new Placer.Request(missing, request.policy(), request.clusters(), request.avoid(), request.kind()), group, selected, weights, kept,
                 running, rejections, true);
     }
 

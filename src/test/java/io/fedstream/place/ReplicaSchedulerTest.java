@@ -320,6 +320,27 @@ class ReplicaSchedulerTest {
                 tuple("m2", Rejection.Reason.AVOIDED), tuple("m3", Rejection.Reason.UNTOLERATED_TAINT), tuple("m4", Rejection.Reason.NOT_READY));
     }
 
+    @Test
+    void aClusterThatDoesNotServeTheKindIsSkippedUnlessItAlreadyRunsItAsKarmadasApiEnablementFilter() {
+        ClusterCapacity plain = cluster("m2", 100);
+        ClusterCapacity withoutCrd = new ClusterCapacity("m2", Map.of(), List.of(), plain.allocatable(), plain.allocated(), Resources.NONE,
+                true, null, null, Set.of("apps/v1/Deployment"));
+        ClusterCapacity withCrd = new ClusterCapacity("m1", Map.of(), List.of(), plain.allocatable(), plain.allocated(), Resources.NONE,
+                true, null, null, Set.of("apps/v1/Deployment", "flink.apache.org/v1beta1/FlinkDeployment"));
+        Placer.Request request = new Placer.Request(web(2), duplicated(), List.of(withCrd, withoutCrd, cluster("m3", 100)), Set.of(),
+                "flink.apache.org/v1beta1/FlinkDeployment");
+
+        ScheduleResult result = scheduler.schedule(request);
+
+        assertThat(scheduled(result).clusters()).as("m3 has not said what it serves: not filtered").containsExactlyInAnyOrder("m1", "m3");
+        assertThat(result.rejections()).extracting(Rejection::cluster, Rejection::reason, Rejection::causes)
+                .containsExactly(tuple("m2", Rejection.Reason.API_NOT_SERVED, List.of("cluster(s) did not have the API resource")));
+        assertThat(scheduler.reschedule(request, 0, List.of(new ScheduleResult.Target("m2", Map.of("main", 2L)))))
+                .satisfies(kept -> assertThat(scheduled(kept).clusters()).contains("m2"));
+        assertThat(new Placer().place(request)).isInstanceOfSatisfying(PlacementResult.Placed.class,
+                placed -> assertThat(placed.rejections()).extracting(Rejection::reason).containsExactly(Rejection.Reason.API_NOT_SERVED));
+    }
+
     private ScheduleResult reschedule(List<ComponentDemand> components, PropagationPolicy policy, Set<String> avoid,
                                       Map<String, Long> previous, ClusterCapacity... clusters) {
         List<ScheduleResult.Target> targets = previous.entrySet().stream()
