@@ -57,6 +57,8 @@ public final class Agent implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private final List<SharedIndexInformer<?>> informers = new CopyOnWriteArrayList<>();
     private final List<String> watched = new CopyOnWriteArrayList<>();
+    /** Every apiVersion/kind the cluster serves, once discovered (null before): sent in each heartbeat. */
+    private volatile List<String> servedKinds;
     /** What was last published per workload key, so that resyncs and status-only changes publish nothing new. */
     private final Map<String, String> publishedManifests = new ConcurrentHashMap<>();
     private final Map<String, WorkloadStatusEvent> publishedStatuses = new ConcurrentHashMap<>();
@@ -136,8 +138,10 @@ public final class Agent implements AutoCloseable {
     private void discover(Duration retry) {
         List<WatchedKind> served;
         try {
-            served = new ServedKinds(client).discover(ServedKinds.workloadKinds(), skipped ->
+            ServedKinds discovery = new ServedKinds(client);
+            served = discovery.discover(ServedKinds.workloadKinds(), skipped ->
                     LOG.info("cluster {} does not serve {}: not watched", settings.cluster(), skipped));
+            servedKinds = discovery.all();
         } catch (RuntimeException e) {
             LOG.warn("cluster {}: API discovery failed ({}); retrying in {}", settings.cluster(), e.getMessage(), retry);
             Duration next = retry.multipliedBy(2).compareTo(LAST_RETRY) > 0 ? LAST_RETRY : retry.multipliedBy(2);
@@ -171,7 +175,7 @@ public final class Agent implements AutoCloseable {
         try {
             boolean reachable = nodes.isWatching() && pods.isWatching();
             send(topics.clusterHealth(), settings.cluster(), heartbeat.of(nodes.getStore().list(), pods.getStore().list(), reachable,
-                    clock.instant()));
+                    clock.instant(), servedKinds));
             consumers.values().forEach(this::publishStatus);
         } catch (RuntimeException e) {
             // One bad beat must not cancel the timer: the next one may succeed.
