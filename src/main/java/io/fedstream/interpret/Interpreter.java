@@ -269,10 +269,11 @@ public final class Interpreter {
             return new Interpretation(Outcome.UNINTERPRETED, id, labels, null, interpreterName, List.of(), Resources.NONE,
                     Resources.NONE, problems.uninterpretable());
         }
-        return summed(id, labels, interpreterName, components);
+        return summed(id, labels, interpreterName, components, problems.warnings());
     }
 
-    private static Interpretation summed(WorkloadId id, Map<String, String> labels, String interpreterName, List<Component> components) {
+    private static Interpretation summed(WorkloadId id, Map<String, String> labels, String interpreterName, List<Component> components,
+            List<FieldError> warnings) {
         List<ComponentRequirement> requirements = new ArrayList<>();
         Resources total = Resources.NONE;
         Resources totalLimits = Resources.NONE;
@@ -298,7 +299,7 @@ public final class Interpreter {
             }
         }
         return new Interpretation(Outcome.INTERPRETED, id, labels, priorityClassName, interpreterName, requirements,
-                total, totalLimits, List.of());
+                total, totalLimits, List.of(), warnings);
     }
 
     private static String name(Cursor metadata) {
