@@ -54,14 +54,30 @@ public final class Interpreter {
 
     /** Interprets one document, JSON or YAML; more than one document is an error. */
     public Interpretation interpret(byte[] manifest) {
-        JsonNode skimmed = parser.skim(manifest);
+        return interpret(manifest, NamespaceWorkloads.NONE);
+    }
+
+    /**
+     * Interprets one document knowing the other workloads of its namespace: a FlinkSessionJob is then charged the
+     * TaskManagers it makes its native session cluster start ({@code docs/interpretation.md}).
+     */
+    public Interpretation interpret(byte[] manifest, NamespaceWorkloads namespace) {
+        JsonNode skimmed = namespace.known() ? null : parser.skim(manifest);
         if (skimmed != null) {
             Interpretation fast = interpretSkimmed(skimmed);
             if (fast != null) {
                 return fast;
             }
         }
-        return interpretWhole(manifest);
+        List<ManifestParser.Document> documents = parser.parse(manifest);
+        if (documents.isEmpty()) {
+            return refused(new FieldError("manifest", null, "is empty"));
+        }
+        if (documents.size() > 1 && documents.get(0).error() == null) {
+            return refused(new FieldError("manifest", null,
+                    "holds " + documents.size() + " documents where one was expected (interpretDocuments reads several)"));
+        }
+        return interpret(documents.get(0), namespace);
     }
 
     /**
@@ -78,7 +94,7 @@ public final class Interpreter {
                 || !customized.isEmpty() && customized.containsKey(KindRef.of(apiVersion.textValue(), kind.textValue()).id())) {
             return null;
         }
-        Interpretation result = interpret(new ManifestParser.Document(skimmed, null));
+        Interpretation result = interpret(new ManifestParser.Document(skimmed, null), NamespaceWorkloads.NONE);
         return result.outcome() == Outcome.INTERPRETED ? result : null;
     }
 
@@ -92,7 +108,7 @@ public final class Interpreter {
             return refused(new FieldError("manifest", null,
                     "holds " + documents.size() + " documents where one was expected (interpretDocuments reads several)"));
         }
-        return interpret(documents.get(0));
+        return interpret(documents.get(0), NamespaceWorkloads.NONE);
     }
 
     /** Interprets one document given as text. */
@@ -139,7 +155,7 @@ public final class Interpreter {
     public List<Interpretation> interpretDocuments(byte[] yamlOrJson) {
         List<Interpretation> out = new ArrayList<>();
         for (ManifestParser.Document document : parser.parse(yamlOrJson)) {
-            out.add(interpret(document));
+            out.add(interpret(document, NamespaceWorkloads.NONE));
         }
         return out;
     }
@@ -218,7 +234,7 @@ public final class Interpreter {
         return lua.dependencies(desired);
     }
 
-    private Interpretation interpret(ManifestParser.Document document) {
+    private Interpretation interpret(ManifestParser.Document document, NamespaceWorkloads others) {
         if (document.error() != null) {
             return refused(document.error());
         }
@@ -256,7 +272,7 @@ public final class Interpreter {
         }
         List<Component> components;
         try {
-            components = kindInterpreter.components(manifest);
+            components = kindInterpreter.components(manifest, others);
         } catch (RuntimeException e) {
             // A bug in one kind must not stop the stream; the manifest is reported, not counted.
             problems.add("manifest", null, "interpreter " + interpreterName + " failed: " + e);
