@@ -60,8 +60,9 @@ class LuaCustomizationTest {
                 .interpret(DEPLOYMENT);
 
         assertThat(result.outcome()).isEqualTo(Interpretation.Outcome.INVALID);
-        assertThat(result.errors()).extracting(FieldError::message).containsExactly(
-                "ResourceInterpreterCustomization spins, replicaResource: was stopped after 10000000 instructions (a loop that does not end?)");
+        assertThat(result.errors()).singleElement().extracting(FieldError::message).asString()
+                .startsWith("ResourceInterpreterCustomization spins, replicaResource: was stopped after ")
+                .endsWith("(a loop that does not end?)");
     }
 
     @Test
