@@ -279,6 +279,15 @@ class ReplayTest {
     }
 
     @Test
+    void spreadConstraintsBesideStaticWeightsAreIgnoredAsKarmadasUserGuideExpects() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-spread-static-weights.jsonl")));
+
+        assertThat(lastPlacement(lines, "apps/Deployment/shop/web").get("clusters")).isEqualTo(JSON.readTree("""
+                [{"name":"member1","replicas":1,"components":[]},{"name":"member2","replicas":2,"components":[]}]"""));
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    @Test
     void spreadExampleRunsTheWorkloadOnOneClusterOfTheAffinity() throws IOException {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-spread-one-cluster.jsonl")));
 
