@@ -1,7 +1,6 @@
 package io.fedstream.interpret;
 
 import io.fedstream.interpret.lua.LuaScript;
-import io.fedstream.interpret.lua.LuaScriptException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -83,11 +82,11 @@ public final class LuaCustomization {
         return scripts.keySet().stream().anyMatch(LuaOperation::countsPods);
     }
 
+    /** Compiles one script of customization {@code name}; errors name it and the operation. */
     static LuaScript compile(String script, LuaOperation operation, String name) {
         return LuaScript.compile(script, operation.field(), KIND + " " + name + ", " + operation.field());
     }
 
-    /** Kept for messages: {@link LuaScriptException#reason()} without the origin. */
     @Override
     public String toString() {
         return KIND + " " + name + " for " + target.id() + " (" + source + ")";

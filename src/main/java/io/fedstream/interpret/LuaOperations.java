@@ -48,10 +48,6 @@ final class LuaOperations {
         }
     }
 
-    boolean isEmpty() {
-        return byKind.isEmpty() && dependencies.isEmpty();
-    }
-
     Optional<Boolean> interpretHealth(JsonNode observed) {
         LuaScript script = script(observed, LuaOperation.HEALTH_INTERPRETATION);
         if (script == null) {

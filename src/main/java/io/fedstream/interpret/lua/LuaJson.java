@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -14,7 +13,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
-import org.luaj.vm2.Varargs;
 
 /**
  * Converts between JSON trees and Lua values as Karmada's luavm does (decodeValue; gopher-json's Encode, then
@@ -90,15 +88,6 @@ public final class LuaJson {
     /** The JSON tree of a value a script handed to a library function, where an empty table is left out. */
     public static JsonNode toJson(LuaValue value) {
         return toJson(value, true, List.of());
-    }
-
-    /** Each result of a call as JSON, for messages. */
-    static String describe(Varargs values) {
-        List<String> out = new ArrayList<>();
-        for (int i = 1; i <= values.narg(); i++) {
-            out.add(values.arg(i).typename());
-        }
-        return String.join(", ", out);
     }
 
     /** Null means: leave the field out. */
