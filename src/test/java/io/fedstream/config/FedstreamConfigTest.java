@@ -56,6 +56,7 @@ class FedstreamConfigTest {
                 Map.entry(FedstreamTopic.STATE_DELTAS, "fedstream.state-deltas"),
                 Map.entry(FedstreamTopic.MIGRATION_EVENTS, "fedstream.migration-events"),
                 Map.entry(FedstreamTopic.WORKLOAD_USAGE, "fedstream.workload-usage"),
+                Map.entry(FedstreamTopic.WORK_STATUS, "fedstream.work-status"),
                 Map.entry(FedstreamTopic.BINDINGS, "fedstream.bindings"),
                 Map.entry(FedstreamTopic.QUOTA_STATUS, "fedstream.quota-status"),
                 Map.entry(FedstreamTopic.CLUSTER_STATE, "fedstream.cluster-state"),
