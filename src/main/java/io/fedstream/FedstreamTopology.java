@@ -18,6 +18,7 @@ import io.fedstream.mirror.SelectableClusterChanges;
 import io.fedstream.recommend.RecommendationSettings;
 import io.fedstream.recommend.stage.RightsizeStage;
 import io.fedstream.reserve.ReserveCapacityStage;
+import io.fedstream.workstatus.WorkStatusStage;
 import java.util.Properties;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
@@ -77,6 +78,7 @@ public final class FedstreamTopology {
                         .addTo(builder, answers);
         new AdmitStage(topics, serdes.admissionRequests(), policies, fleet.partitions(), admission, metrics).addTo(builder, workloads, requests, placements);
         new RightsizeStage(topics, serdes.usageHistories(), RecommendationSettings.vpaDefaults(), metrics).addTo(builder);
+        new WorkStatusStage(topics.workStatus()).addTo(builder);
     }
 
     private static Properties namingRules() {

@@ -19,7 +19,7 @@ class PackageLayoutTest {
 
     private static final Path SOURCES = Path.of("src/main/java/io/fedstream");
     private static final List<String> PURE_CORES = List.of("interpret", "interpret/kinds", "admit", "place", "health", "failover", "recommend", "propagate");
-    private static final List<String> STAGES = List.of("bind", "admit/stage", "failover/stage", "reserve", "health/stage", "recommend/stage");
+    private static final List<String> STAGES = List.of("bind", "admit/stage", "failover/stage", "reserve", "health/stage", "recommend/stage", "workstatus");
     private static final List<String> OUTSIDE_THE_ENGINE = List.of("cli", "demo", "bench");
 
     @Test

@@ -26,6 +26,8 @@ final class StageHeadings {
         BY_PROCESSOR.put("check-heartbeats",
                 "stage 5, the cluster watch, first half: each heartbeat checked and moved onto one partition (`io.fedstream.health.stage`)");
         BY_PROCESSOR.put("watch-clusters", "stage 5, the cluster watch: every cluster on one partition (`io.fedstream.health.stage`)");
+        BY_PROCESSOR.put("work-status-merge",
+                "stage 6, propagate: the copies on the member clusters, keyed by workload, partitioned by namespace (`io.fedstream.workstatus`)");
         BY_PROCESSOR.put("policies-mirror", "the policies, mirrored (`io.fedstream.mirror`)");
         BY_PROCESSOR.put("cluster-views-mirror", "the cluster views, mirrored (`io.fedstream.mirror`)");
     }

@@ -8,6 +8,7 @@ import io.fedstream.agent.ServedKinds;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topic;
@@ -76,6 +77,8 @@ final class Propagation implements AutoCloseable {
     private final Set<String> dirty = new LinkedHashSet<>();
     private final Map<String, Retry> retries = new HashMap<>();
     private boolean inventoried;
+    /** Set after the first catch-up: from then on, the work-status topic shows this executor's own reports coming back. */
+    private boolean caughtUp;
     private Instant pausedUntil = Instant.MIN;
     private Duration pause = FIRST_RETRY;
 
@@ -96,13 +99,14 @@ final class Propagation implements AutoCloseable {
         this.clock = clock;
         this.bindings = new KnownBindings(cluster);
         this.feed = new PropagationFeed(config.consumerProperties(),
-                List.of(topics.policies().name(), topics.workloads().name(), topics.bindings().name()));
-        this.reports = new WorkReports(config.producerProperties(), config.consumerProperties(), topics.workStatus(), cluster, clock);
+                List.of(topics.policies().name(), topics.workloads().name(), topics.bindings().name(), topics.workStatus().name()));
+        this.reports = new WorkReports(config.producerProperties(), topics.workStatus(), cluster, clock);
     }
 
     /** Reads the topics to their end: what every workload is and where it goes, as of now. */
     void catchUp() {
         feed.catchUp(CATCH_UP, this::accept);
+        caughtUp = true;
     }
 
     /** The workload's latest manifest on the workloads topic (read to its end first), for a migration. */
@@ -174,6 +178,18 @@ final class Propagation implements AutoCloseable {
                 if (placedHere(bindings.get(key)) || !dependencies.neededBy(key).isEmpty() || copies.contains(key)) {
                     dirty.add(key);
                 }
+            }
+        } else if (record.topic().equals(topics.workStatus().name())) {
+            WorkStatusEvent report = decode(topics.workStatus(), record);
+            if (report == null || !report.getCluster().equals(cluster)) {
+                return;
+            }
+            if (report.getDispatch() != null && !caughtUp) {
+                reports.recall(key, report.getDispatch());
+            }
+            if (report.getObservation() != null && !report.getObservation().getPresent() && copies.contains(key)) {
+                // Someone deleted fedstream's copy: it is made again, as Karmada's work status controller recreates it.
+                dirty.add(key);
             }
         } else if (record.topic().equals(topics.policies().name())) {
             PolicyEvent event = decode(topics.policies(), record);

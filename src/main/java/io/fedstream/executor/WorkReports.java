@@ -5,7 +5,6 @@ import io.fedstream.avro.WorkState;
 import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.config.NamespacePartitioner;
 import io.fedstream.config.Topic;
-import io.fedstream.runtime.TopicReader;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -22,13 +21,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Reports on {@code fedstream.work-status} what the executor did with each copy on its cluster: one record per change,
- * keyed by workload key and partitioned by namespace. What it reported last is read back from the topic at start, so a
- * restarted executor reports a copy again only when its state changed.
+ * keyed by workload key and partitioned by namespace. What it reported last is read back from the topic at start
+ * ({@link #recall}), so a restarted executor reports a copy again only when its state changed.
  */
 final class WorkReports implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(WorkReports.class);
-    private static final Duration READ_BACK = Duration.ofSeconds(60);
 
     private final KafkaProducer<String, byte[]> producer;
     private final Topic<String, WorkStatusEvent> topic;
@@ -37,8 +35,7 @@ final class WorkReports implements AutoCloseable {
     /** What was reported last per copy; the producer's thread forgets a report it could not send, so that it is sent again. */
     private final Map<String, WorkDispatch> reported = new ConcurrentHashMap<>();
 
-    WorkReports(Properties producerProperties, Properties consumerProperties, Topic<String, WorkStatusEvent> topic, String cluster,
-                Clock clock) {
+    WorkReports(Properties producerProperties, Topic<String, WorkStatusEvent> topic, String cluster, Clock clock) {
         Properties properties = new Properties();
         properties.putAll(producerProperties);
         properties.put(ProducerConfig.PARTITIONER_CLASS_CONFIG, NamespacePartitioner.class.getName());
@@ -47,25 +44,11 @@ final class WorkReports implements AutoCloseable {
         this.topic = topic;
         this.cluster = cluster;
         this.clock = clock;
-        readBack(consumerProperties);
     }
 
-    private void readBack(Properties consumerProperties) {
-        try (TopicReader reader = new TopicReader(consumerProperties, topic.name())) {
-            reader.catchUp(READ_BACK, record -> {
-                WorkStatusEvent event;
-                try {
-                    event = record.value() == null ? null : topic.valueSerde().deserializer().deserialize(topic.name(), record.value());
-                } catch (RuntimeException e) {
-                    LOG.warn("skipping unreadable work status {} at {}-{}@{}: {}", record.key(), record.topic(), record.partition(),
-                            record.offset(), e.toString());
-                    return;
-                }
-                if (event != null && cluster.equals(event.getCluster()) && event.getDispatch() != null) {
-                    remember(record.key(), event.getDispatch());
-                }
-            });
-        }
+    /** What an earlier run of this executor reported last about a copy, read back from the topic at start. */
+    void recall(String workloadKey, WorkDispatch dispatch) {
+        remember(workloadKey, dispatch);
     }
 
     /** Reports the copy's state unless it is what was reported last; a copy never reported is not reported REMOVED. */

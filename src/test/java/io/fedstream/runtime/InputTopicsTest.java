@@ -16,8 +16,8 @@ class InputTopicsTest {
 
         assertThat(StreamsRunner.inputTopics(fedstream.workloadTopology().describe(), fedstream.topics())).containsExactly(
                 "fedstream.workloads", "fedstream.workload-status", "fedstream.state-deltas", "fedstream.migration-events",
-                "fedstream.workload-usage", "fedstream.bindings", "fedstream.quota-status", "fedstream.capacity-reservations",
-                "fedstream.cluster-transitions");
+                "fedstream.workload-usage", "fedstream.work-status", "fedstream.bindings", "fedstream.quota-status",
+                "fedstream.capacity-reservations", "fedstream.cluster-transitions");
     }
 
     @Test
