@@ -1,6 +1,8 @@
 package io.fedstream.executor;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -34,6 +36,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * have been added since), and the namespaces known to exist are remembered.
  */
 final class ClusterObjects {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final KubernetesClient client;
     private final Map<KindRef, WatchedKind> served = new ConcurrentHashMap<>();
@@ -125,7 +129,11 @@ final class ClusterObjects {
 
     /** The object as JSON. */
     JsonNode json(GenericKubernetesResource object) {
-        return client.getKubernetesSerialization().convertValue(object, JsonNode.class);
+        try {
+            return JSON.readTree(client.getKubernetesSerialization().asJson(object));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("fabric8 wrote JSON that does not parse: " + e.getOriginalMessage(), e);
+        }
     }
 
     /** True when the cluster serves the kind in namespaces; fails when it does not serve it. */

@@ -11,12 +11,19 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
 
 /**
  * A member cluster for tests: fabric8's mock API server in CRUD mode (it stores what it is sent and serves lists and
- * watches), with the FlinkDeployment CRD registered so that discovery and generic requests know the kind.
+ * watches), with the FlinkDeployment CRD registered, and API discovery of the built-in kinds fedstream propagates
+ * answered as a real API server answers it (the mock alone serves the groups of registered CRDs only). It keeps a log of
+ * every request, as {@code METHOD path}.
  */
 public final class MockCluster implements AutoCloseable {
 
@@ -24,11 +31,26 @@ public final class MockCluster implements AutoCloseable {
             .withGroup("flink.apache.org").withVersion("v1beta1").withKind("FlinkDeployment").withPlural("flinkdeployments")
             .withNamespaced(true).build();
 
+    /** Built-in kinds by discovery path: plural, kind, namespaced. */
+    private static final Map<String, List<String[]>> BUILT_IN = Map.of(
+            "/api/v1", List.of(new String[] {"pods", "Pod", "true"}, new String[] {"configmaps", "ConfigMap", "true"},
+                    new String[] {"secrets", "Secret", "true"}, new String[] {"serviceaccounts", "ServiceAccount", "true"},
+                    new String[] {"persistentvolumeclaims", "PersistentVolumeClaim", "true"}, new String[] {"services", "Service", "true"},
+                    new String[] {"namespaces", "Namespace", "false"}, new String[] {"nodes", "Node", "false"}),
+            "/apis/apps/v1", List.of(new String[] {"deployments", "Deployment", "true"}, new String[] {"statefulsets", "StatefulSet", "true"},
+                    new String[] {"daemonsets", "DaemonSet", "true"}, new String[] {"replicasets", "ReplicaSet", "true"}),
+            "/apis/batch/v1", List.of(new String[] {"jobs", "Job", "true"}, new String[] {"cronjobs", "CronJob", "true"}),
+            "/apis/rbac.authorization.k8s.io/v1", List.of(new String[] {"clusterroles", "ClusterRole", "false"},
+                    new String[] {"clusterrolebindings", "ClusterRoleBinding", "false"}, new String[] {"roles", "Role", "true"},
+                    new String[] {"rolebindings", "RoleBinding", "true"}),
+            "/apis/apiextensions.k8s.io/v1", List.<String[]>of(new String[] {"customresourcedefinitions", "CustomResourceDefinition", "false"}));
+
     private final KubernetesMockServer server;
     private final KubernetesClient client;
+    private final List<String> requests = new CopyOnWriteArrayList<>();
 
     public MockCluster() {
-        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new KubernetesCrudDispatcher(), false);
+        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new Dispatcher(), false);
         server.init();
         client = server.createClient();
         client.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
@@ -41,6 +63,16 @@ public final class MockCluster implements AutoCloseable {
 
     public KubernetesClient client() {
         return client;
+    }
+
+    /** The API server's URL, for a kubeconfig of another process. */
+    public String url() {
+        return client.getMasterUrl().toString();
+    }
+
+    /** Every request served so far, as {@code METHOD path} (query included), in order. */
+    public List<String> requests() {
+        return List.copyOf(requests);
     }
 
     /** Adds a Ready node with this allocatable. */
@@ -67,5 +99,28 @@ public final class MockCluster implements AutoCloseable {
     public void close() {
         client.close();
         server.destroy();
+    }
+
+    /** The CRUD dispatcher, with discovery of the built-in kinds and the request log. */
+    private final class Dispatcher extends KubernetesCrudDispatcher {
+
+        @Override
+        public MockResponse dispatch(RecordedRequest request) {
+            requests.add(request.getMethod() + " " + request.getPath());
+            return super.dispatch(request);
+        }
+
+        @Override
+        public MockResponse handleGet(String path) {
+            List<String[]> kinds = BUILT_IN.get(path);
+            if (kinds == null) {
+                return super.handleGet(path);
+            }
+            String groupVersion = path.startsWith("/api/") ? "v1" : path.substring("/apis/".length());
+            String resources = kinds.stream().map(kind -> "{\"name\":\"%s\",\"kind\":\"%s\",\"namespaced\":%s,\"verbs\":[\"create\",\"delete\",\"get\",\"list\",\"patch\",\"update\",\"watch\"]}"
+                    .formatted(kind[0], kind[1], kind[2])).collect(Collectors.joining(","));
+            return new MockResponse().setResponseCode(200).setBody(
+                    "{\"kind\":\"APIResourceList\",\"apiVersion\":\"v1\",\"groupVersion\":\"" + groupVersion + "\",\"resources\":[" + resources + "]}");
+        }
     }
 }
