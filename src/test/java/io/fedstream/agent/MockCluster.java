@@ -1,5 +1,7 @@
 package io.fedstream.agent;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
@@ -13,6 +15,7 @@ import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +26,7 @@ import java.util.stream.Collectors;
  * A member cluster for tests: fabric8's mock API server in CRUD mode (it stores what it is sent and serves lists and
  * watches), with the FlinkDeployment CRD registered, and API discovery of the built-in kinds fedstream propagates
  * answered as a real API server answers it (the mock alone serves the groups of registered CRDs only). It keeps a log of
- * every request, as {@code METHOD path}.
+ * every request, as {@code METHOD path}; a create's path ends with the name of the object it creates.
  */
 public final class MockCluster implements AutoCloseable {
 
@@ -44,6 +47,8 @@ public final class MockCluster implements AutoCloseable {
                     new String[] {"clusterrolebindings", "ClusterRoleBinding", "false"}, new String[] {"roles", "Role", "true"},
                     new String[] {"rolebindings", "RoleBinding", "true"}),
             "/apis/apiextensions.k8s.io/v1", List.<String[]>of(new String[] {"customresourcedefinitions", "CustomResourceDefinition", "false"}));
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final KubernetesMockServer server;
     private final KubernetesClient client;
@@ -70,7 +75,7 @@ public final class MockCluster implements AutoCloseable {
         return client.getMasterUrl().toString();
     }
 
-    /** Every request served so far, as {@code METHOD path} (query included), in order. */
+    /** Every request served so far, as {@code METHOD path} (query included; a create's path ends with its object's name), in order. */
     public List<String> requests() {
         return List.copyOf(requests);
     }
@@ -106,8 +111,21 @@ public final class MockCluster implements AutoCloseable {
 
         @Override
         public MockResponse dispatch(RecordedRequest request) {
-            requests.add(request.getMethod() + " " + request.getPath());
+            String path = request.getPath();
+            if ("POST".equals(request.getMethod())) {
+                // A create names its object in the body: the log shows the path the object then has.
+                path = path + "/" + nameIn(new String(request.getBody().getBytes(), StandardCharsets.UTF_8));
+            }
+            requests.add(request.getMethod() + " " + path);
             return super.dispatch(request);
+        }
+
+        private static String nameIn(String body) {
+            try {
+                return JSON.readTree(body).path("metadata").path("name").asText();
+            } catch (JsonProcessingException e) {
+                return "?";
+            }
         }
 
         @Override
