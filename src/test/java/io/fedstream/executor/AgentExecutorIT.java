@@ -20,6 +20,7 @@ import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topic;
 import io.fedstream.config.Topics;
+import io.fedstream.propagate.PropagationMarks;
 import io.fedstream.runtime.AppInstance;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;
@@ -47,7 +48,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 14 end to end: two member clusters (fabric8 mock API servers in CRUD mode), an agent and an executor for each,
  * the fedstream topology on the shared real broker. A FlinkDeployment created on A is placed on A; A's agent stops; the
  * executor on B creates the job from A's last checkpoint, is stopped without committing right after applying it, and a
- * new executor finishes the command exactly once; A's agent returns and A's copy is purged.
+ * new executor finishes the command exactly once; once the placement names B, B's executor propagates the copy with
+ * what the migration restored; A's agent returns and A's copy is purged.
  */
 @ExtendWith(KafkaClusterExtension.class)
 class AgentExecutorIT {
@@ -160,8 +162,11 @@ class AgentExecutorIT {
                 assertThat(job).containsEntry("initialSavepointPath", CHECKPOINT).containsEntry("upgradeMode", "savepoint");
                 assertThat(onB.getMetadata().getAnnotations()).containsEntry(ObjectMarks.MIGRATION_COMMAND, migrate.getCommandId());
                 assertThat(onB.getMetadata().getLabels()).containsEntry("fedstream.io/flink-job-id", "a1b2c3");
-                assertThat(onB.getMetadata().getResourceVersion()).as("applied once: the restart did not write it again")
-                        .isEqualTo(applied.getMetadata().getResourceVersion());
+                assertThat(clusterB.requests()).filteredOn(request -> request.startsWith("POST ") && request.contains("/flinkdeployments/"))
+                        .as("applied once: the restart did not apply it again")
+                        .containsExactly("POST /apis/flink.apache.org/v1beta1/namespaces/streaming/flinkdeployments/" + NAME);
+                assertThat(onB.getMetadata().getLabels()).as("propagated once the placement names B, what the migration restored kept")
+                        .containsEntry(PropagationMarks.MANAGED_LABEL, PropagationMarks.MANAGED_VALUE);
                 assertThat(clusterB.client().genericKubernetesResources(MockCluster.FLINK).inAnyNamespace().list().getItems()).hasSize(1);
                 assertThat(events.values()).filteredOn(e -> e.getCommandId().equals(migrate.getCommandId()))
                         .extracting(MigrationEvent::getPhase, MigrationEvent::getCluster)
