@@ -64,8 +64,11 @@ public final class CopyDecision {
                     : new Step(Action.UPDATE, RetainedFields.update(apply.object(), live.object()), WorkState.APPLIED, generation, apply.note());
             case MIGRATED -> new Step(Action.UPDATE, RetainedFields.update(apply.object(), live.object()), WorkState.APPLIED, generation,
                     apply.note());
-            case ORIGIN -> new Step(Action.NONE, null, WorkState.APPLIED, generation, "the workload's own object on " + cluster
-                    + ", which its agent reported: left as its author wrote it");
+            case ORIGIN -> settings.conflictResolutionFor(apply.object()) == PropagationSettings.ConflictResolution.OVERWRITE
+                    ? new Step(Action.UPDATE, RetainedFields.update(apply.object(), live.object()), WorkState.APPLIED, generation,
+                            "the workload's own object on " + cluster + ": taken over (conflictResolution Overwrite)")
+                    : new Step(Action.NONE, null, WorkState.APPLIED, generation, "the workload's own object on " + cluster
+                            + ", which its agent reported: left as its author wrote it");
             case FOREIGN -> settings.conflictResolutionFor(apply.object()) == PropagationSettings.ConflictResolution.OVERWRITE
                     ? new Step(Action.UPDATE, RetainedFields.update(apply.object(), live.object()), WorkState.APPLIED, generation,
                             "an object fedstream did not create was there: taken over (conflictResolution Overwrite)")

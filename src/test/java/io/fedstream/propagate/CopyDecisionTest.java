@@ -90,11 +90,14 @@ class CopyDecisionTest {
     }
 
     @Test
-    void theWorkloadsOwnObjectOnTheClusterItCameFromIsLeftAsWritten() throws Exception {
+    void theWorkloadsOwnObjectOnTheClusterItCameFromIsLeftAsWrittenUnlessOverwriteTakesItOver() throws Exception {
         CopyDecision.Step step = CopyDecision.decide(apply, live(foreign(), LiveCopy.Ownership.ORIGIN), ABORT, "member1", NOW);
 
         assertThat(step.action()).isEqualTo(CopyDecision.Action.NONE);
         assertThat(step.state()).isEqualTo(WorkState.APPLIED);
+        assertThat(step.message()).isEqualTo("the workload's own object on member1, which its agent reported: left as its author wrote it");
+        assertThat(CopyDecision.decide(apply, live(foreign(), LiveCopy.Ownership.ORIGIN), OVERWRITE, "member1", NOW).action())
+                .isEqualTo(CopyDecision.Action.UPDATE);
     }
 
     @Test
