@@ -23,6 +23,7 @@ import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadRecommendation;
 import io.fedstream.recommend.stage.QuotaKeys;
 import io.fedstream.recommend.stage.RightsizeStores;
+import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.bind.BindingNames;
 import io.fedstream.failover.stage.PlaceFailoverStores;
 import io.fedstream.health.stage.WatchClustersStage;
@@ -32,6 +33,7 @@ import io.fedstream.mirror.PolicyMirror;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.InProcessSchemaRegistry;
+import io.fedstream.workstatus.WorkStatusStage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -102,6 +104,7 @@ public final class TestStores implements Partitions, AutoCloseable {
         add(topology, PolicyMirror.STORE, avro.specific(PolicyEvent.class, false));
         add(topology, RightsizeStores.RECOMMENDATIONS, avro.specific(WorkloadRecommendation.class, false));
         add(topology, RightsizeStores.QUOTAS, avro.specific(QuotaStatus.class, false));
+        add(topology, WorkStatusStage.STORE, avro.specific(WorkStatusEvent.class, false));
         Properties properties = new Properties();
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "query-api-test");
         properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
@@ -162,6 +165,13 @@ public final class TestStores implements Partitions, AutoCloseable {
         recommendations.forEach(recommendation -> store.put(recommendation.getWorkloadKey(), recommendation));
         KeyValueStore<String, QuotaStatus> quotaStore = driver.getKeyValueStore(RightsizeStores.QUOTAS);
         quotas.forEach(quota -> quotaStore.put(QuotaKeys.namespacePrefix(quota.getNamespace()) + quota.getName(), quota));
+        return this;
+    }
+
+    /** The copies of workloads on the member clusters, as the workstatus stage keeps them (workload key NUL cluster). */
+    public TestStores copies(WorkStatusEvent... copies) {
+        KeyValueStore<String, WorkStatusEvent> store = driver.getKeyValueStore(WorkStatusStage.STORE);
+        Stream.of(copies).forEach(copy -> store.put(copy.getWorkloadKey() + "\u0000" + copy.getCluster(), copy));
         return this;
     }
 
