@@ -3,6 +3,8 @@ package io.fedstream.executor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -16,8 +18,6 @@ import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.MigrationPhase;
 import io.fedstream.avro.MigrationStrategy;
-import io.fedstream.avro.ResourceBinding;
-import io.fedstream.avro.WorkState;
 import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.cli.Main;
@@ -35,6 +35,10 @@ import io.fedstream.serde.RegistryHttpServer;
 import io.fedstream.workstatus.WorkStatusStage;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -45,6 +49,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -69,6 +74,8 @@ import org.junit.jupiter.api.io.TempDir;
 class PropagationIT {
 
     private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final String TOKEN = "it-token";
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String WEB = "apps/Deployment/shop/web";
     private static final String WEB_CONFIG = "core/ConfigMap/shop/web-config";
     private static final String SETTINGS = "core/ConfigMap/shop/settings";
@@ -157,7 +164,7 @@ class PropagationIT {
     void aDividedDeploymentAndItsConfigMapArePropagatedScaledFailedOverPurgedAndDeleted(SharedKafka kafka, KafkaTestNames names)
             throws Exception {
         long start = System.nanoTime();
-        FedstreamConfig config = AppInstance.config(kafka, names, dir.resolve("state"), "it-token", FAST_HEALTH);
+        FedstreamConfig config = AppInstance.config(kafka, names, dir.resolve("state"), TOKEN, FAST_HEALTH);
         List<AutoCloseable> open = new ArrayList<>();
         Map<String, Member> members = new LinkedHashMap<>();
         try (KafkaSchemaRegistry registry = Fedstream.embeddedRegistry(config); Admin admin = kafka.admin();
@@ -167,7 +174,6 @@ class PropagationIT {
                 AppInstance app = AppInstance.start(config, registry);
                 open.add(app);
                 Topics topics = app.fedstream().topics();
-                TopicTail<ResourceBinding> bindings = tail(config, topics.bindings(), open);
                 TopicTail<MigrationCommand> commands = tail(config, topics.migrations(), open);
                 TopicTail<MigrationEvent> events = tail(config, topics.migrationEvents(), open);
                 for (String name : List.of("member1", "member2", "member3")) {
@@ -199,18 +205,17 @@ class PropagationIT {
                         && configMap(member2, "web-config") != null);
                 assertThat(configMap(member1, "web-config").getData()).containsEntry("mode", "fast");
                 assertThat(configMap(member3, "web-config")).isNull();
-                awaitCondition(app, bindings, WEB, BindingStatus.FULLY_APPLIED, true);
+                waitFullyApplied(app, "web-deployment");
                 System.out.printf("PropagationIT: placed 2/1 and FullyApplied %d ms after start%n", millis(start));
 
-                BindingStatus conflicted = awaitStatus(app, bindings, SETTINGS, status -> status.aggregatedStatus().size() == 2);
-                assertThat(conflicted.condition(BindingStatus.FULLY_APPLIED).orElseThrow().status()).isFalse();
-                assertThat(conflicted.aggregatedStatus()).filteredOn(item -> item.clusterName().equals("member2")).singleElement()
-                        .satisfies(item -> {
-                            assertThat(item.applied()).isFalse();
-                            assertThat(item.state()).isEqualTo(WorkState.CONFLICT);
-                            assertThat(item.appliedMessage()).isEqualTo("ConfigMap shop/settings exists on member2 and fedstream did not"
-                                    + " create it: conflictResolution Abort leaves it alone (Overwrite takes it over)");
-                        });
+                JsonNode conflicted = awaitShown(app, "/apis/resourcebindings/shop/settings-configmap",
+                        shown -> shown.at("/status/aggregatedStatus").size() == 2);
+                assertThat(conflicted.at("/status/conditions/1/type").asText()).isEqualTo(BindingStatus.FULLY_APPLIED);
+                assertThat(conflicted.at("/status/conditions/1/status").asText()).isEqualTo("False");
+                assertThat(conflicted.at("/status/aggregatedStatus/1")).isEqualTo(JSON.readTree("""
+                        {"clusterName":"member2","applied":false,"appliedMessage":"ConfigMap shop/settings exists on member2 and\
+                         fedstream did not create it: conflictResolution Abort leaves it alone (Overwrite takes it over)",\
+                         "health":"Unknown","state":"CONFLICT","generation":1}"""));
                 assertThat(configMap(member2, "settings").getData()).containsEntry("owner", "a human");
                 assertThat(configMap(member2, "settings").getMetadata().getResourceVersion()).as("not written").isEqualTo(handMade);
                 assertThat(configMap(member1, "settings").getData()).containsEntry("owner", "fedstream");
@@ -219,7 +224,7 @@ class PropagationIT {
                 awaitReplicas(member1, 4);
                 awaitReplicas(member2, 2);
                 assertThat(deployment(member2).getMetadata().getAnnotations()).containsEntry(PropagationMarks.GENERATION, "2");
-                awaitCondition(app, bindings, WEB, BindingStatus.FULLY_APPLIED, true);
+                waitFullyApplied(app, "web-deployment");
                 System.out.printf("PropagationIT: scaled to 4/2 %d ms after start%n", millis(start));
 
                 member3.start();
@@ -241,7 +246,10 @@ class PropagationIT {
                         deployment(member3).getMetadata().getLabels().get(PropagationMarks.MANAGED_LABEL)) && configMap(member3, "web-config") != null);
                 assertThat(deployment(member3).getMetadata().getAnnotations()).containsEntry(ObjectMarks.MIGRATION_COMMAND, migrate.getCommandId());
                 assertThat(deployment(member2).getSpec().getReplicas()).isEqualTo(2);
-                awaitCondition(app, bindings, WEB, BindingStatus.FULLY_APPLIED, true);
+                waitFullyApplied(app, "web-deployment");
+                assertThat(awaitShown(app, "/apis/workloads/" + WEB, shown -> true).at("/status/aggregatedStatus")).extracting(
+                        item -> item.path("clusterName").asText()).as("member1's copy waits for its purge, as Karmada lists an eviction's Work")
+                        .containsExactly("member1", "member2", "member3");
                 System.out.printf("PropagationIT: member1's share on member3 %d ms after start%n", millis(start));
 
                 member1.start();
@@ -356,25 +364,35 @@ class PropagationIT {
         return WorkStatusStage.copiesOf(store, key);
     }
 
-    private static BindingStatus awaitStatus(AppInstance app, TopicTail<ResourceBinding> bindings, String key,
-                                             java.util.function.Predicate<BindingStatus> matching) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        BindingStatus status = null;
-        while (System.nanoTime() < deadline) {
-            bindings.poll();
-            ResourceBinding binding = bindings.latest(key);
-            status = binding == null ? null : BindingStatus.of(binding, copies(app, key));
-            if (status != null && matching.test(status)) {
-                return status;
-            }
-            Thread.sleep(100);
-        }
-        return fail("the status of %s did not match within %s: %s", key, WAIT, status);
+    /** {@code fedstream wait --for=condition=FullyApplied resourcebinding/NAME -n shop} against the instance's query API. */
+    private static void waitFullyApplied(AppInstance app, String binding) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), "wait", "--for=condition=FullyApplied",
+                "resourcebinding/" + binding, "-n", "shop", "--timeout", WAIT.toSeconds() + "s", "--server", server(app), "--token", TOKEN);
+        assertThat(code).as("wait: %s%s", out, err).isZero();
+        assertThat(out.toString()).isEqualTo("resourcebinding.fedstream.io/" + binding + " condition met\n");
     }
 
-    private static void awaitCondition(AppInstance app, TopicTail<ResourceBinding> bindings, String key, String type, boolean value)
-            throws InterruptedException {
-        awaitStatus(app, bindings, key, status -> status.condition(type).map(c -> c.status() == value).orElse(false));
+    /** The query API's answer at {@code path} once it matches. */
+    private static JsonNode awaitShown(AppInstance app, String path, Predicate<JsonNode> matching) throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        String last = null;
+        while (System.nanoTime() < deadline) {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(server(app) + path))
+                    .header("Authorization", "Bearer " + TOKEN).build(), HttpResponse.BodyHandlers.ofString());
+            last = response.body();
+            if (response.statusCode() == 200 && matching.test(JSON.readTree(last))) {
+                return JSON.readTree(last);
+            }
+            Thread.sleep(200);
+        }
+        return fail("%s did not match within %s: %s", path, WAIT, last);
+    }
+
+    private static String server(AppInstance app) {
+        return "http://" + app.api().endpoint().host() + ":" + app.api().endpoint().port();
     }
 
     private static void await(String what, BooleanSupplier condition) throws InterruptedException {
