@@ -17,7 +17,7 @@ import picocli.CommandLine.Mixin;
 /** {@code fedstream executor}: propagates every binding to one member cluster and carries out its migration commands until Ctrl-C. */
 @Command(name = "executor", mixinStandardHelpOptions = true,
         description = {
-            "Propagates every binding to one member cluster and carries out its migration commands.",
+            "Propagates bindings to a member cluster and runs its migrations.",
             "",
             "Reads the bindings, workloads, policies and work-status topics whole and makes the cluster hold what each"
                     + " binding says: the workload's manifest with the cluster's replicas and overrides, created, updated or"
