@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 
 /**
  * The executor's operations on the objects of one member cluster, by apiVersion, kind, namespace and name. The kinds
@@ -119,12 +120,18 @@ final class ClusterObjects {
 
     /** Every object of the served interpreter kinds carrying this label with this value, in every namespace. */
     List<GenericKubernetesResource> labelled(String label, String value) {
-        return labelled(ServedKinds.interpreterKinds(), label, value);
+        return labelled(ServedKinds.interpreterKinds(), label, value, (kind, refused) -> {
+            throw refused;
+        });
     }
 
-    /** Every object fedstream propagated to the cluster, of these kinds (those the cluster does not serve are skipped). */
-    List<GenericKubernetesResource> propagated(Collection<KindRef> kinds) {
-        return labelled(kinds, PropagationMarks.MANAGED_LABEL, PropagationMarks.MANAGED_VALUE);
+    /**
+     * Every object fedstream propagated to the cluster, of these kinds: a kind the cluster does not serve is skipped, one
+     * whose list the API server refuses (not allowed, say) is handed to {@code refused} and skipped; a cluster that cannot
+     * be reached fails the whole list.
+     */
+    List<GenericKubernetesResource> propagated(Collection<KindRef> kinds, BiConsumer<KindRef, KubernetesClientException> refused) {
+        return labelled(kinds, PropagationMarks.MANAGED_LABEL, PropagationMarks.MANAGED_VALUE, refused);
     }
 
     /** The object as JSON. */
@@ -146,15 +153,24 @@ final class ClusterObjects {
         return e.getCode() == 0 || e.getCode() == HttpURLConnection.HTTP_UNAVAILABLE || e.getCode() == HttpURLConnection.HTTP_GATEWAY_TIMEOUT;
     }
 
-    private List<GenericKubernetesResource> labelled(Collection<KindRef> kinds, String label, String value) {
+    private List<GenericKubernetesResource> labelled(Collection<KindRef> kinds, String label, String value,
+                                                     BiConsumer<KindRef, KubernetesClientException> refused) {
         List<GenericKubernetesResource> found = new ArrayList<>();
         Set<KindRef> listed = new HashSet<>();
         for (KindRef kind : kinds) {
             Optional<WatchedKind> watched = listed.add(kind) ? served(kind) : Optional.empty();
-            if (watched.isPresent()) {
-                var objects = client.genericKubernetesResources(watched.get().context());
+            if (watched.isEmpty()) {
+                continue;
+            }
+            var objects = client.genericKubernetesResources(watched.get().context());
+            try {
                 found.addAll((watched.get().context().isNamespaceScoped() ? objects.inAnyNamespace() : objects)
                         .withLabel(label, value).list().getItems());
+            } catch (KubernetesClientException e) {
+                if (unreachable(e)) {
+                    throw e;
+                }
+                refused.accept(kind, e);
             }
         }
         return found;

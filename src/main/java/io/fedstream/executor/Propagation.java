@@ -8,6 +8,7 @@ import io.fedstream.agent.ServedKinds;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.WorkState;
 import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.FedstreamConfig;
@@ -127,8 +128,8 @@ final class Propagation implements AutoCloseable {
     void step(Duration wait) {
         Instant now = clock.instant();
         boolean idle = dirty.isEmpty() && retries.values().stream().noneMatch(r -> !r.at().isAfter(now)) && inventoried;
-        boolean bindingsArrived = feed.poll(idle ? wait : Duration.ZERO, this::accept);
-        if (bindingsArrived) {
+        boolean arrived = feed.poll(idle ? wait : Duration.ZERO, this::accept);
+        if (arrived) {
             // A binding is written after the workload event it was bound from: read that far, so its manifest is known.
             catchUp();
         }
@@ -154,10 +155,17 @@ final class Propagation implements AutoCloseable {
             }
             pause = FIRST_RETRY;
         } catch (Unreachable e) {
-            pausedUntil = clock.instant().plus(pause);
-            LOG.warn("cluster {}: the API server cannot be reached ({}); propagating again in {}", cluster, e.getMessage(), pause);
-            pause = pause.multipliedBy(2).compareTo(LAST_RETRY) > 0 ? LAST_RETRY : pause.multipliedBy(2);
+            pauseFor("the API server cannot be reached (" + e.getMessage() + ")");
+        } catch (KubernetesClientException e) {
+            // Only the start's inventory lets an answer of the API server through: without it nothing is known of the copies.
+            pauseFor("the copies on the cluster cannot be listed (" + e.getMessage() + ")");
         }
+    }
+
+    private void pauseFor(String why) {
+        pausedUntil = clock.instant().plus(pause);
+        LOG.warn("cluster {}: {}; propagating again in {}", cluster, why, pause);
+        pause = pause.multipliedBy(2).compareTo(LAST_RETRY) > 0 ? LAST_RETRY : pause.multipliedBy(2);
     }
 
     private void accept(ConsumerRecord<String, byte[]> record) {
@@ -209,9 +217,13 @@ final class Propagation implements AutoCloseable {
         }
         List<GenericKubernetesResource> found;
         try {
-            found = objects.propagated(kinds);
+            found = objects.propagated(kinds, (kind, refused) -> LOG.warn("cluster {}: cannot list fedstream's copies of {}: {}",
+                    cluster, kind.id(), refused.getMessage()));
         } catch (KubernetesClientException e) {
-            throw ClusterObjects.unreachable(e) ? new Unreachable(e) : e;
+            if (ClusterObjects.unreachable(e)) {
+                throw new Unreachable(e);
+            }
+            throw e;
         }
         for (GenericKubernetesResource object : found) {
             JsonNode json = objects.json(object);
@@ -246,8 +258,13 @@ final class Propagation implements AutoCloseable {
                         ? e.getStatus().getMessage() : e.getMessage()));
             }
             retryLater(key);
-        } catch (IllegalStateException | IllegalArgumentException e) {
-            fail(key, e.getMessage());
+        } catch (RuntimeException e) {
+            // A workload that cannot be propagated (a manifest that does not parse, a kind the cluster does not serve, a
+            // fault of fedstream's own) is reported and tried again later; it never stops the others.
+            if (!(e instanceof IllegalStateException || e instanceof IllegalArgumentException)) {
+                LOG.error("cluster {}: propagating {} failed", cluster, key, e);
+            }
+            fail(key, e.getMessage() == null ? e.toString() : e.getMessage());
             retryLater(key);
         }
     }
@@ -339,7 +356,7 @@ final class Propagation implements AutoCloseable {
 
     private void fail(String key, String message) {
         ResourceBinding binding = bindings.get(key);
-        reports.report(key, io.fedstream.avro.WorkState.FAILED, binding == null ? 0 : binding.getGeneration(), message);
+        reports.report(key, WorkState.FAILED, binding == null ? 0 : binding.getGeneration(), message);
         LOG.warn("cluster {}: {} cannot be propagated: {}", cluster, key, message);
     }
 

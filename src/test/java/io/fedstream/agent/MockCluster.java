@@ -15,6 +15,8 @@ import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
@@ -50,12 +52,13 @@ public final class MockCluster implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final KubernetesMockServer server;
+    private final Dispatcher dispatcher = new Dispatcher();
+    private KubernetesMockServer server;
     private final KubernetesClient client;
     private final List<String> requests = new CopyOnWriteArrayList<>();
 
     public MockCluster() {
-        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new Dispatcher(), false);
+        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), dispatcher, false);
         server.init();
         client = server.createClient();
         client.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
@@ -98,6 +101,21 @@ public final class MockCluster implements AutoCloseable {
     /** The object, or null. */
     public GenericKubernetesResource get(ResourceDefinitionContext kind, String namespace, String name) {
         return client.genericKubernetesResources(kind).inNamespace(namespace).withName(name).get();
+    }
+
+    /** The API server goes away: connections to its port are refused until {@link #restart}; what it stores is kept. */
+    public void stop() {
+        server.destroy();
+    }
+
+    /** The API server comes back on the same port with what it stored, as one behind etcd does. */
+    public void restart() {
+        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), dispatcher, false);
+        try {
+            server.init(InetAddress.getByName(client.getMasterUrl().getHost()), client.getMasterUrl().getPort());
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException("the mock API server's own host does not resolve: " + e.getMessage(), e);
+        }
     }
 
     @Override
