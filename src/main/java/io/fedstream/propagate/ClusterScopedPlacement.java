@@ -18,8 +18,9 @@ import java.util.Set;
 
 /**
  * Where a cluster-scoped object (a Namespace, a CustomResourceDefinition, a ClusterRole) goes, as Karmada binds one
- * into a ClusterResourceBinding: only a ClusterPropagationPolicy selects it ({@code pkg/detector/detector.go}
- * {@code propagateResource}: a cluster-scoped object is matched against ClusterPropagationPolicies alone), chosen by
+ * into a ClusterResourceBinding: only a ClusterPropagationPolicy selects it ({@code pkg/detector/policy.go}
+ * {@code propagateResource}; {@code pkg/detector/detector.go} {@code LookForMatchedPolicy} matches no PropagationPolicy to an
+ * object without a namespace), chosen by
  * Karmada's priority rules ({@link PolicyMatcher}), and since it has no replicas it goes to every cluster the policy
  * selects (Karmada's scheduler assigns a binding without replicas to every feasible cluster, {@link ReplicaScheduler}),
  * bounded by the policy's spread constraints. It charges no quota: a FederatedResourceQuota is namespaced. Pure: the
