@@ -68,7 +68,7 @@ import org.junit.jupiter.api.io.TempDir;
  * policy reach member1 and member2 with each cluster's share and override, the ConfigMap with them; the binding is
  * FullyApplied; a scale to 6 updates both; member3 joins, member1 fails and its share is created on member3 from the
  * checkpoint; member1 comes back and its copy is purged; a ConfigMap made by hand on member2 is left alone under Abort
- * and its binding names the conflict; delete takes everything away.
+ * and its binding names the conflict; a copy deleted by hand is made again; delete takes everything away.
  */
 @ExtendWith(KafkaClusterExtension.class)
 class PropagationIT {
@@ -226,6 +226,8 @@ class PropagationIT {
                 assertThat(deployment(member2).getMetadata().getAnnotations()).containsEntry(PropagationMarks.GENERATION, "2");
                 waitFullyApplied(app, "web-deployment");
                 System.out.printf("PropagationIT: scaled to 4/2 %d ms after start%n", millis(start));
+                member2.cluster.client().configMaps().inNamespace("shop").withName("web-config").delete();
+                await("member2's ConfigMap made again once its agent saw it deleted", () -> configMap(member2, "web-config") != null);
 
                 member3.start();
                 ClusterViews.awaitReady(app, WAIT, "member3");
