@@ -13,10 +13,10 @@ import java.util.function.Function;
  * account unless it is {@code default}, and PersistentVolumeClaims. Each kind's names are sorted (Karmada's are a
  * set, in no order).
  */
-final class PodDependencies {
+public final class PodDependencies {
 
     /** One dependency: {@code v1} kind, namespace and name. */
-    record Reference(String kind, String namespace, String name) {}
+    public record Reference(String kind, String namespace, String name) {}
 
     /** Volume sources that name a Secret, and where (Kubernetes' {@code VisitPodSecretNames}). */
     private static final List<Function<JsonNode, JsonNode>> SECRET_VOLUMES = List.of(
@@ -33,8 +33,11 @@ final class PodDependencies {
 
     private PodDependencies() {}
 
-    /** The dependencies of a PodTemplateSpec ({@code metadata}, {@code spec}) in a namespace. */
-    static List<Reference> of(JsonNode podTemplate, String namespace) {
+    /**
+     * The dependencies of a PodTemplateSpec ({@code metadata}, {@code spec}) in a namespace; also what the executor sends
+     * along with a workload under {@code propagateDeps} ({@code io.fedstream.propagate.Dependencies}).
+     */
+    public static List<Reference> of(JsonNode podTemplate, String namespace) {
         JsonNode spec = podTemplate.path("spec");
         SortedSet<String> configMaps = new TreeSet<>();
         SortedSet<String> secrets = new TreeSet<>();
