@@ -9,6 +9,7 @@ import io.fedstream.lease.LeaseSettings;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.recommend.RecommendationSettings;
 import io.fedstream.recommend.stage.RightsizeStage;
+import io.fedstream.workstatus.WorkStatusStage;
 import java.util.Properties;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
@@ -57,6 +58,7 @@ public final class FedstreamTopology {
         new NamespaceStage(topics, interpreterExtensions, fleet, admission, leases, serdes.placeFailoverStores(),
                 new NamespaceStage.LeaseSerdes(serdes.leases(), serdes.leaseBooks()), metrics).addTo(builder);
         new RightsizeStage(topics, serdes.usageHistories(), RecommendationSettings.vpaDefaults(), metrics).addTo(builder);
+        new WorkStatusStage(topics.workStatus()).addTo(builder);
     }
 
     private static Properties namingRules() {

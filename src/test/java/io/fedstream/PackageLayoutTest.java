@@ -19,8 +19,8 @@ class PackageLayoutTest {
 
     private static final Path SOURCES = Path.of("src/main/java/io/fedstream");
     private static final List<String> PURE_CORES = List.of("interpret", "interpret/kinds", "bind", "admit", "place", "health", "failover", "lease",
-            "recommend");
-    private static final List<String> STAGES = List.of("decide", "lease/stage", "health/stage", "recommend/stage");
+            "recommend", "propagate");
+    private static final List<String> STAGES = List.of("decide", "lease/stage", "health/stage", "recommend/stage", "workstatus");
     private static final List<String> OUTSIDE_THE_ENGINE = List.of("cli", "demo", "bench");
 
     @Test

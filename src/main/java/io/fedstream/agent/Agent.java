@@ -14,6 +14,7 @@ import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topic;
 import io.fedstream.config.Topics;
 import io.fedstream.executor.ObjectMarks;
+import io.fedstream.propagate.PropagationMarks;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -55,8 +56,11 @@ public final class Agent implements AutoCloseable {
     private final GroupOffsets offsets;
     private final ClusterHeartbeat heartbeat;
     private final ScheduledExecutorService timer;
+    private final PropagatedCopies copies;
     private final List<SharedIndexInformer<?>> informers = new CopyOnWriteArrayList<>();
     private final List<String> watched = new CopyOnWriteArrayList<>();
+    /** Every apiVersion/kind the cluster serves, once discovered (null before): sent in each heartbeat. */
+    private volatile List<String> servedKinds;
     /** What was last published per workload key, so that resyncs and status-only changes publish nothing new. */
     private final Map<String, String> publishedManifests = new ConcurrentHashMap<>();
     private final Map<String, WorkloadStatusEvent> publishedStatuses = new ConcurrentHashMap<>();
@@ -83,6 +87,7 @@ public final class Agent implements AutoCloseable {
         this.producer = producer;
         this.offsets = appsAdmin == null ? null : new GroupOffsets(appsAdmin);
         this.heartbeat = new ClusterHeartbeat(settings, client.getKubernetesSerialization());
+        this.copies = new PropagatedCopies(client, topics.workStatus(), producer, settings.cluster(), clock, settings.resyncInterval());
         this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "fedstream-agent-" + settings.cluster());
             thread.setDaemon(true);
@@ -105,6 +110,7 @@ public final class Agent implements AutoCloseable {
         nodes.start();
         pods.start();
         timer.execute(() -> discover(FIRST_RETRY));
+        copies.start();
         timer.scheduleAtFixedRate(this::beat, 0, settings.heartbeatInterval().toMillis(), TimeUnit.MILLISECONDS);
         return this;
     }
@@ -119,6 +125,7 @@ public final class Agent implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         informers.forEach(SharedIndexInformer::close);
+        copies.close();
         if (nodes != null) {
             nodes.close();
         }
@@ -136,8 +143,10 @@ public final class Agent implements AutoCloseable {
     private void discover(Duration retry) {
         List<WatchedKind> served;
         try {
-            served = new ServedKinds(client).discover(ServedKinds.workloadKinds(), skipped ->
+            ServedKinds discovery = new ServedKinds(client);
+            served = discovery.discover(ServedKinds.workloadKinds(), skipped ->
                     LOG.info("cluster {} does not serve {}: not watched", settings.cluster(), skipped));
+            servedKinds = discovery.all();
         } catch (RuntimeException e) {
             LOG.warn("cluster {}: API discovery failed ({}); retrying in {}", settings.cluster(), e.getMessage(), retry);
             Duration next = retry.multipliedBy(2).compareTo(LAST_RETRY) > 0 ? LAST_RETRY : retry.multipliedBy(2);
@@ -171,7 +180,7 @@ public final class Agent implements AutoCloseable {
         try {
             boolean reachable = nodes.isWatching() && pods.isWatching();
             send(topics.clusterHealth(), settings.cluster(), heartbeat.of(nodes.getStore().list(), pods.getStore().list(), reachable,
-                    clock.instant()));
+                    clock.instant(), servedKinds));
             consumers.values().forEach(this::publishStatus);
         } catch (RuntimeException e) {
             // One bad beat must not cancel the timer: the next one may succeed.
@@ -211,11 +220,13 @@ public final class Agent implements AutoCloseable {
     }
 
     /**
-     * A copy the executor created (migration) or is purging: the federation put it there or takes it away, so its spec
-     * and its deletion are not a user's intent and must not come back to fedstream as one.
+     * A copy the executor propagated, created (migration), preserved or is purging: the federation put it there or takes
+     * it away, so its spec and its deletion are not a user's intent and must not come back to fedstream as one.
      */
     private static boolean isFederationCopy(WorkloadManifest workload) {
-        return workload.annotation(ObjectMarks.MIGRATION_COMMAND) != null || workload.annotation(ObjectMarks.PURGE_COMMAND) != null;
+        return workload.annotation(ObjectMarks.MIGRATION_COMMAND) != null || workload.annotation(ObjectMarks.PURGE_COMMAND) != null
+                || PropagationMarks.MANAGED_VALUE.equals(workload.label(PropagationMarks.MANAGED_LABEL))
+                || workload.annotation(PropagationMarks.PRESERVED) != null;
     }
 
     private void publishStatus(WorkloadManifest workload) {

@@ -42,6 +42,11 @@ final class ClusterHeartbeat {
 
     /** The heartbeat at {@code now}; {@code reachable} false means the agent lost the API server (Ready False). */
     ClusterHealthEvent of(Collection<Node> nodes, Collection<Pod> pods, boolean reachable, Instant now) {
+        return of(nodes, pods, reachable, now, null);
+    }
+
+    /** As {@link #of(Collection, Collection, boolean, Instant)}, saying which kinds the cluster serves (null: not known yet). */
+    ClusterHealthEvent of(Collection<Node> nodes, Collection<Pod> pods, boolean reachable, Instant now, List<String> servedKinds) {
         Resources allocatable = Resources.NONE;
         int ready = 0;
         for (Node node : nodes) {
@@ -73,6 +78,7 @@ final class ClusterHeartbeat {
                 .setLabels(settings.labels())
                 .setTaints(settings.taints())
                 .setSource(AgentSettings.SOURCE_PREFIX + settings.cluster())
+                .setServedKinds(servedKinds)
                 .build();
     }
 

@@ -47,6 +47,28 @@ public final class ServedKinds {
         return List.copyOf(kinds);
     }
 
+    /**
+     * Every apiVersion/kind the cluster serves, sorted ({@code apiVersion/kind}, subresources left out): what Karmada's
+     * cluster status controller reports as {@code status.apiEnablements}, sent in the heartbeat for placement's
+     * APIEnablement filter.
+     */
+    public List<String> all() {
+        java.util.SortedSet<String> out = new java.util.TreeSet<>();
+        List<String> groupVersions = new ArrayList<>(List.of("v1"));
+        io.fabric8.kubernetes.api.model.APIGroupList groups = client.getApiGroups();
+        if (groups != null && groups.getGroups() != null) {
+            groups.getGroups().forEach(group -> group.getVersions().forEach(version -> groupVersions.add(version.getGroupVersion())));
+        }
+        for (String groupVersion : groupVersions) {
+            Optional<APIResourceList> resources = discovered.computeIfAbsent(groupVersion,
+                    apiVersion -> Optional.ofNullable(client.getApiResources(apiVersion)));
+            resources.ifPresent(list -> list.getResources().stream()
+                    .filter(resource -> !resource.getName().contains("/"))
+                    .forEach(resource -> out.add(groupVersion + "/" + resource.getKind())));
+        }
+        return List.copyOf(out);
+    }
+
     /** Those of {@code kinds} this cluster serves; each kind it does not serve is reported once to {@code skipped}. */
     public List<WatchedKind> discover(List<KindRef> kinds, Consumer<String> skipped) {
         List<WatchedKind> served = new ArrayList<>();

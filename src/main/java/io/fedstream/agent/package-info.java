@@ -3,8 +3,10 @@
  *
  * <p>Outputs, all through the project's Avro serdes (Confluent wire format) with an idempotent producer:
  * {@code fedstream.workloads} (WorkloadEvent UPSERT/DELETE, keyed {@code group/kind/namespace/name} as {@code apply}
- * keys it), {@code fedstream.cluster-health} (ClusterHealthEvent keyed by the cluster name, every heartbeat interval)
- * and {@code fedstream.workload-status} (WorkloadStatusEvent keyed by workload key). Inputs: the cluster's API server
+ * keys it), {@code fedstream.cluster-health} (ClusterHealthEvent keyed by the cluster name, every heartbeat interval),
+ * {@code fedstream.workload-status} (WorkloadStatusEvent keyed by workload key) and {@code fedstream.work-status}
+ * (WorkStatusEvent with the observation of each copy fedstream propagated there, keyed by workload key and partitioned by
+ * namespace: {@link io.fedstream.agent.PropagatedCopies}). Inputs: the cluster's API server
  * and, for labelled Kafka consumers, the consumer groups' committed offsets. No Kafka Streams, no stores: what it last
  * published per key is kept in memory only to publish changes, not repeats.
  */

@@ -7,8 +7,9 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The resourcebindings and workloads routes: public ones answer for the whole application; the internal ones, which
- * other instances call while fanning out, answer the same shapes from this instance's given partitions only.
+ * The resourcebindings and workloads routes: public ones answer for the whole application, each binding with the status
+ * its copies on the member clusters give it ({@link WorkStatusQuery}); the internal ones, which other instances call
+ * while fanning out, answer the bindings alone from this instance's given partitions only.
  */
 final class BindingRoutes {
 
@@ -18,17 +19,19 @@ final class BindingRoutes {
                     .thenComparing(ResourceBinding::getWorkloadKey);
 
     private final BindingQuery bindings;
+    private final WorkStatusQuery copies;
 
-    BindingRoutes(BindingQuery bindings) {
+    BindingRoutes(BindingQuery bindings, WorkStatusQuery copies) {
         this.bindings = bindings;
+        this.copies = copies;
     }
 
     void addTo(Router router) {
-        router.get("/apis/resourcebindings", request -> items(request.query("namespace")
-                        .map(bindings::inNamespace).orElseGet(bindings::all)))
+        router.get("/apis/resourcebindings", request -> ApiResponse.ok(copies.listWithStatus(sorted(request.query("namespace")
+                        .map(bindings::inNamespace).orElseGet(bindings::all)))))
                 .get("/apis/resourcebindings/{namespace}/{name}", this::one)
-                .get("/apis/workloads/{group}/{kind}/{namespace}/{name}", request -> byWorkloadKey(workloadKey(request),
-                        bindings.byWorkloadKey(workloadKey(request)).orElse(null)))
+                .get("/apis/workloads/{group}/{kind}/{namespace}/{name}", request -> bindings.byWorkloadKey(workloadKey(request))
+                        .map(binding -> ApiResponse.ok(copies.withStatus(binding))).orElseGet(() -> byWorkloadKey(workloadKey(request), null)))
                 .get("/internal/resourcebindings", request -> items(request.query("namespace")
                         .map(namespace -> bindings.inNamespace(namespace, request.partitions()))
                         .orElseGet(() -> bindings.all(request.partitions()))))
@@ -54,7 +57,7 @@ final class BindingRoutes {
             found.stream().map(ResourceBinding::getWorkloadKey).sorted().forEach(keys::add);
             return conflict;
         }
-        return ApiResponse.ok(BindingObject.toJson(found.get(0)));
+        return ApiResponse.ok(copies.withStatus(found.get(0)));
     }
 
     private static ApiResponse byWorkloadKey(String key, ResourceBinding binding) {
@@ -64,7 +67,11 @@ final class BindingRoutes {
     }
 
     private static ApiResponse items(List<ResourceBinding> found) {
-        return ApiResponse.ok(BindingObject.listJson(found.stream().sorted(BY_NAME).toList()));
+        return ApiResponse.ok(BindingObject.listJson(sorted(found)));
+    }
+
+    private static List<ResourceBinding> sorted(List<ResourceBinding> found) {
+        return found.stream().sorted(BY_NAME).toList();
     }
 
     private static String workloadKey(ApiRequest request) {

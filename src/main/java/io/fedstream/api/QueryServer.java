@@ -93,7 +93,9 @@ public final class QueryServer implements AutoCloseable {
     /** Serves every route over the stores of the two clients as {@code workloads} and {@code health} reach them (the seam tests use). */
     QueryServer start(FanOut workloads, FanOut health) {
         Router routes = new Router();
-        new BindingRoutes(new BindingQuery(workloads)).addTo(routes);
+        WorkStatusQuery copies = new WorkStatusQuery(workloads);
+        copies.addTo(routes);
+        new BindingRoutes(new BindingQuery(workloads), copies).addTo(routes);
         new QuotaRoutes(new QuotaQuery(workloads, Clock.systemUTC())).addTo(routes);
         new AggregateRoutes(new AggregateQuery(workloads)).addTo(routes);
         new MigrationRoutes(new MigrationQuery(workloads)).addTo(routes);

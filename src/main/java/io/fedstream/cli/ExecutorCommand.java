@@ -14,10 +14,15 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-/** {@code fedstream executor}: carries out the migration commands that concern one member cluster until Ctrl-C. */
+/** {@code fedstream executor}: propagates every binding to one member cluster and carries out its migration commands until Ctrl-C. */
 @Command(name = "executor", mixinStandardHelpOptions = true,
         description = {
-            "Carries out the migration commands of one member cluster.",
+            "Propagates bindings to a member cluster and runs its migrations.",
+            "",
+            "Reads the bindings, workloads, policies and work-status topics whole and makes the cluster hold what each"
+                    + " binding says: the workload's manifest with the cluster's replicas and overrides, created, updated or"
+                    + " removed, with the objects its pods use when its policy says propagateDeps; reports each copy's state on"
+                    + " the work-status topic (docs/propagation.md).",
             "",
             "Consumes the migrations topic (read_committed, group fedstream-executor-NAME) and acts where --cluster is the"
                     + " target of a MIGRATE (applies the workload's manifest from the workloads topic with the restore"
@@ -65,8 +70,8 @@ final class ExecutorCommand implements Callable<Integer> {
         try (ShutdownSignal signal = new ShutdownSignal();
                 Admin apps = cluster.appsAdmin(config);
                 Executor executor = new Executor(client, config, fedstream.topics(), apps, cluster.cluster, Clock.systemUTC()).start()) {
-            out.printf("executor for cluster %s on %s reading %s; Ctrl-C stops it%n", cluster.cluster, client.getMasterUrl(),
-                    fedstream.topics().migrations().name());
+            out.printf("executor for cluster %s on %s reading %s and %s; Ctrl-C stops it%n", cluster.cluster, client.getMasterUrl(),
+                    fedstream.topics().bindings().name(), fedstream.topics().migrations().name());
             out.flush();
             while (!signal.poll(POLL)) {
                 if (executor.awaitStop(Duration.ZERO)) {

@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
             AgentCommand.class,
             ExecutorCommand.class,
             GetCommand.class,
+            WaitCommand.class,
             InterpretCommand.class,
             ReplayCommand.class,
             TopologyCommand.class,

@@ -40,16 +40,19 @@ final class ManifestRouter {
     /** Kinds that go to the policies topic, keyed {@code kind/namespace/name}. */
     static final Set<String> POLICY_KINDS = Set.of(
             "FederatedResourceQuota", "PropagationPolicy", "ClusterPropagationPolicy", "OverridePolicy",
-            "ClusterOverridePolicy", "InterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime", "PriorityClass");
+            "ClusterOverridePolicy", "InterpreterCustomization", "ResourceInterpreterCustomization", "TrainingRuntime",
+            "ClusterTrainingRuntime", "PriorityClass");
     /** Policy kinds without a namespace: their key has an empty namespace, e.g. {@code InterpreterCustomization//x}. */
     static final Set<String> CLUSTER_SCOPED_POLICY_KINDS = Set.of(
-            "ClusterPropagationPolicy", "ClusterOverridePolicy", "InterpreterCustomization", "ClusterTrainingRuntime", "PriorityClass");
+            "ClusterPropagationPolicy", "ClusterOverridePolicy", "InterpreterCustomization", "ResourceInterpreterCustomization",
+            "ClusterTrainingRuntime", "PriorityClass");
     /** Policy kinds placement and failover read. */
     private static final Set<String> PROPAGATION_KINDS =
             Set.of(PropagationPolicyParser.NAMESPACED_KIND, PropagationPolicyParser.CLUSTER_KIND);
     private static final Set<String> OVERRIDE_KINDS = Set.of(OverridePolicyParser.NAMESPACED_KIND, OverridePolicyParser.CLUSTER_KIND);
     /** Policy kinds the interpreter reads, checked here as the bind stage would check them, in the order it applies them. */
-    static final List<String> INTERPRETER_KINDS = List.of("InterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime");
+    static final List<String> INTERPRETER_KINDS =
+            List.of("InterpreterCustomization", "ResourceInterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime");
 
     private static final String CRD_GROUP = "apiextensions.k8s.io";
     private static final String CRD_KIND = "CustomResourceDefinition";

@@ -30,6 +30,8 @@ final class StageHeadings {
         BY_PROCESSOR.put("check-heartbeats",
                 "stage 5, the cluster watch, first half: each heartbeat checked and moved onto one partition (`io.fedstream.health.stage`)");
         BY_PROCESSOR.put("watch-clusters", "stage 5, the cluster watch: every cluster on one partition (`io.fedstream.health.stage`)");
+        BY_PROCESSOR.put("work-status-merge",
+                "stage 6, propagate: the copies on the member clusters, keyed by workload, partitioned by namespace (`io.fedstream.workstatus`)");
     }
 
     private StageHeadings() {}

@@ -14,6 +14,7 @@ import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.avro.WorkloadRecommendation;
+import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.avro.WorkloadUsage;
 import org.apache.kafka.common.config.ConfigDef.Importance;
@@ -40,6 +41,9 @@ public enum FedstreamTopic {
     WORKLOAD_USAGE("workload.usage", "fedstream.workload-usage", WorkloadUsage.class, Importance.MEDIUM, 18,
             "Pod usage per workload and template from the clusters' metrics API (WorkloadUsage), keyed by workload key and"
                     + " partitioned by namespace."),
+    WORK_STATUS("work.status", "fedstream.work-status", WorkStatusEvent.class, Importance.MEDIUM, 20,
+            "The copies of each workload on the member clusters (WorkStatusEvent: applied by the executor, seen by the"
+                    + " agent), keyed by workload key, partitioned by namespace."),
     BINDINGS("bindings", "fedstream.bindings", ResourceBinding.class, Importance.MEDIUM, 6,
             "Resource bindings: components, totals, placement and admission (output)."),
     QUOTA_STATUS("quota.status", "fedstream.quota-status", QuotaStatus.class, Importance.MEDIUM, 7,

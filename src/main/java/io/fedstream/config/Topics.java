@@ -14,6 +14,7 @@ import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.avro.WorkloadRecommendation;
+import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.avro.WorkloadUsage;
 import io.fedstream.serde.AvroSerdes;
@@ -95,6 +96,10 @@ public final class Topics {
 
     public Topic<String, MigrationEvent> migrationEvents() {
         return get(FedstreamTopic.MIGRATION_EVENTS);
+    }
+
+    public Topic<String, WorkStatusEvent> workStatus() {
+        return get(FedstreamTopic.WORK_STATUS);
     }
 
     public Topic<String, ResourceBinding> bindings() {

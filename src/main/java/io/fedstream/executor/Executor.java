@@ -3,6 +3,7 @@ package io.fedstream.executor;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fedstream.agent.WorkloadManifest;
 import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.MigrationCommand;
@@ -38,7 +39,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Carries out the migration commands that concern one member cluster: as a MIGRATE command's target it applies the
+ * One member cluster's executor, on one thread: it propagates every binding to the cluster ({@link Propagation}:
+ * Karmada's Work, with the cluster's replicas and overrides) and carries out the migration commands that concern the
+ * cluster. As a MIGRATE command's target it applies the
  * workload's manifest with the restore information (committing a consumer group's offsets first for OFFSET_COMMIT); as
  * a PURGE command's source it removes the stale copy (at once, or scaled down first and deleted after the grace
  * period). A MIGRATE command's source does nothing: the source is the failed cluster, and fedstream sends a PURGE when
@@ -56,8 +59,8 @@ public final class Executor implements AutoCloseable {
     static final Interruption NONE = command -> { };
 
     private static final Logger LOG = LoggerFactory.getLogger(Executor.class);
-    private static final Duration POLL = Duration.ofMillis(300);
-    private static final Duration CATALOG_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration MIGRATIONS_POLL = Duration.ofMillis(100);
+    private static final Duration PROPAGATION_WAIT = Duration.ofMillis(200);
 
     private final String cluster;
     private final FedstreamConfig config;
@@ -132,20 +135,24 @@ public final class Executor implements AutoCloseable {
         consumerProperties.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         consumerProperties.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, groupId(cluster));
         KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(consumerProperties, new StringDeserializer(), new ByteArrayDeserializer());
-        ManifestCatalog catalog = new ManifestCatalog(config.consumerProperties(), topics.workloads());
         MigrationReports reports = null;
+        Propagation propagation = null;
         try {
             reports = new MigrationReports(config.producerProperties(), groupId(cluster), topics.migrationEvents(), cluster, clock);
+            propagation = new Propagation(objects, config, topics, cluster, clock);
+            propagation.catchUp();
             consumer.subscribe(List.of(topics.migrations().name()));
-            resumePendingPurges();
+            boolean purgesResumed = false;
             while (!closing) {
+                purgesResumed = purgesResumed || resumePendingPurges();
                 Map<TopicPartition, OffsetAndMetadata> passed = new HashMap<>();
-                for (ConsumerRecord<String, byte[]> record : consumer.poll(POLL)) {
+                for (ConsumerRecord<String, byte[]> record : consumer.poll(MIGRATIONS_POLL)) {
                     Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>(passed);
                     offsets.put(new TopicPartition(record.topic(), record.partition()), new OffsetAndMetadata(record.offset() + 1));
                     MigrationCommand command = read(topics.migrations(), record);
                     if (command != null && concernsMe(command)) {
-                        handle(command, catalog, reports, offsets, consumer);
+                        handle(command, propagation, reports, offsets, consumer);
+                        propagation.touched(command.getWorkloadKey());
                         passed.clear();
                     } else {
                         passed.putAll(offsets);
@@ -154,7 +161,8 @@ public final class Executor implements AutoCloseable {
                 if (!passed.isEmpty()) {
                     reports.commitOffsets(passed, consumer.groupMetadata());
                 }
-                finishDuePurges(reports, consumer);
+                finishDuePurges(reports, consumer, propagation);
+                propagation.step(PROPAGATION_WAIT);
             }
         } catch (Throwable t) {
             failure = t;
@@ -164,8 +172,10 @@ public final class Executor implements AutoCloseable {
             if (reports != null) {
                 reports.close();
             }
+            if (propagation != null) {
+                propagation.close();
+            }
             consumer.close(Duration.ofSeconds(5));
-            catalog.close();
             stopped.countDown();
         }
     }
@@ -175,12 +185,12 @@ public final class Executor implements AutoCloseable {
                 : cluster.equals(command.getSourceCluster());
     }
 
-    private void handle(MigrationCommand command, ManifestCatalog catalog, MigrationReports reports,
+    private void handle(MigrationCommand command, Propagation propagation, MigrationReports reports,
                         Map<TopicPartition, OffsetAndMetadata> offsets, KafkaConsumer<String, byte[]> consumer) {
         List<Report> outcome;
         try {
             outcome = command.getAction() == MigrationAction.MIGRATE
-                    ? migrate(command, catalog, reports, consumer)
+                    ? migrate(command, propagation, reports, consumer)
                     : purge(command);
         } catch (RuntimeException e) {
             LOG.warn("executor for {}: command {} failed: {}", cluster, command.getCommandId(), e.toString());
@@ -194,12 +204,12 @@ public final class Executor implements AutoCloseable {
                 outcome.stream().map(r -> r.phase().name()).collect(Collectors.joining(", ")));
     }
 
-    private List<Report> migrate(MigrationCommand command, ManifestCatalog catalog, MigrationReports reports,
+    private List<Report> migrate(MigrationCommand command, Propagation propagation, MigrationReports reports,
                                  KafkaConsumer<String, byte[]> consumer) throws InterruptedException {
         WorkloadKey key = parse(command.getWorkloadKey());
         // A command whose target's override policies change the workload carries that cluster's manifest.
         String manifest = command.getTargetManifest() != null ? command.getTargetManifest()
-                : catalog.manifest(command.getWorkloadKey(), CATALOG_TIMEOUT).orElseThrow(() -> new IllegalStateException(
+                : propagation.latestManifest(command.getWorkloadKey()).orElseThrow(() -> new IllegalStateException(
                 "no manifest of " + command.getWorkloadKey() + " on " + topics.workloads().name() + " (deleted, or past its retention)"));
         // A moved Divided share runs its own pods there, not the workload's replicas.
         ReplicaRevision.Revised share = ShareManifest.of(manifest, command.getTargetReplicas());
@@ -266,9 +276,19 @@ public final class Executor implements AutoCloseable {
         return List.of(new Report(MigrationPhase.STARTED, "scaled down on " + cluster + "; deleted after the grace period of " + grace + " s"));
     }
 
-    /** Objects a previous executor scaled down and had not deleted yet: their deletion is still due. */
-    private void resumePendingPurges() {
-        for (GenericKubernetesResource object : objects.labelled(ObjectMarks.PURGING_LABEL, "true")) {
+    /**
+     * Objects a previous executor scaled down and had not deleted yet: their deletion is still due. False when the
+     * cluster cannot be asked now (it is asked again on the next round).
+     */
+    private boolean resumePendingPurges() {
+        List<GenericKubernetesResource> purging;
+        try {
+            purging = objects.labelled(ObjectMarks.PURGING_LABEL, "true");
+        } catch (KubernetesClientException e) {
+            LOG.warn("executor for {}: cannot list the copies being purged yet: {}", cluster, e.getMessage());
+            return false;
+        }
+        for (GenericKubernetesResource object : purging) {
             String commandId = annotation(object, ObjectMarks.PURGE_COMMAND);
             String due = annotation(object, ObjectMarks.PURGE_AFTER);
             if (commandId == null || due == null) {
@@ -278,9 +298,10 @@ public final class Executor implements AutoCloseable {
             pendingPurges.put(commandId, new PendingPurge(commandId, annotation(object, ObjectMarks.PURGE_INCIDENT), key, object,
                     Long.parseLong(due)));
         }
+        return true;
     }
 
-    private void finishDuePurges(MigrationReports reports, KafkaConsumer<String, byte[]> consumer) {
+    private void finishDuePurges(MigrationReports reports, KafkaConsumer<String, byte[]> consumer, Propagation propagation) {
         long now = clock.millis();
         for (PendingPurge purge : List.copyOf(pendingPurges.values())) {
             if (purge.dueAtMillis() > now) {
@@ -296,6 +317,7 @@ public final class Executor implements AutoCloseable {
             reports.commit(purge.commandId(), purge.incidentId() == null ? "" : purge.incidentId(), purge.workloadKey(), List.of(report),
                     Map.of(), consumer.groupMetadata());
             pendingPurges.remove(purge.commandId());
+            propagation.touched(purge.workloadKey());
         }
     }
 

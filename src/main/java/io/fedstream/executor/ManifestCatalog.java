@@ -1,63 +1,73 @@
 package io.fedstream.executor;
 
+import io.fedstream.agent.AgentSettings;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.WorkloadEvent;
-import io.fedstream.config.Topic;
-import io.fedstream.runtime.TopicReader;
-import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.Properties;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The latest manifest of every workload, read from {@code fedstream.workloads}: the federation's own record of what
- * each workload is. A migration command names its workload but carries no manifest; the binding carries none either,
- * and the source cluster is, in a failover, the one that cannot be asked. Before a command is acted on, the catalog
- * reads up to the topic's end at that moment, so it holds every manifest written before the command was issued.
+ * The manifests of every workload, from {@code fedstream.workloads}: the federation's own record of what each workload
+ * is, since neither a binding nor a migration command carries one (and in a failover the source cluster is the one that
+ * cannot be asked). It keeps the last {@link #VERSIONS} versions of each workload by the time they were observed, which
+ * is the {@code observedAt} of the binding bound from each: a binding whose version is not the latest (a newer one is
+ * not admitted yet) still finds its own manifest. {@link PropagationFeed} fills it.
  */
-final class ManifestCatalog implements AutoCloseable {
+final class ManifestCatalog {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ManifestCatalog.class);
+    /** Enough for a burst of edits between two bindings; an older binding is followed by a newer one anyway. */
+    static final int VERSIONS = 4;
 
-    private final TopicReader reader;
-    private final Topic<String, WorkloadEvent> topic;
-    private final Map<String, String> manifests = new HashMap<>();
+    private final Map<String, Deque<Version>> versions = new HashMap<>();
 
-    /** Reads with these consumer properties (read_committed), without a group: nothing is committed. */
-    ManifestCatalog(Properties consumerProperties, Topic<String, WorkloadEvent> topic) {
-        this.reader = new TopicReader(consumerProperties, topic.name());
-        this.topic = topic;
-    }
+    /** One UPSERT of a workload. */
+    private record Version(Instant observedAt, String manifest, String source) {}
 
-    /** The workload's latest UPSERT manifest, read up to the topic's current end; empty when none (or deleted). */
-    Optional<String> manifest(String workloadKey, Duration timeout) {
-        reader.catchUp(timeout, this::read);
-        return Optional.ofNullable(manifests.get(workloadKey));
-    }
-
-    private void read(ConsumerRecord<String, byte[]> record) {
-        WorkloadEvent event;
-        try {
-            event = record.value() == null ? null : topic.valueSerde().deserializer().deserialize(record.topic(), record.value());
-        } catch (RuntimeException e) {
-            // The topology dead-letters such a record; here it is only not a manifest.
-            LOG.warn("skipping unreadable workload event {} at {}-{}@{}: {}", record.key(), record.topic(), record.partition(),
-                    record.offset(), e.toString());
-            return;
-        }
+    /** Takes one record of the workloads topic (null: a tombstone). */
+    void accept(String key, WorkloadEvent event) {
         if (event == null || event.getOp() == Op.DELETE) {
-            manifests.remove(record.key());
+            versions.remove(key);
         } else if (event.getManifest() != null) {
-            manifests.put(record.key(), event.getManifest());
+            Deque<Version> kept = versions.computeIfAbsent(key, k -> new ArrayDeque<>());
+            kept.addLast(new Version(event.getObservedAt(), event.getManifest(), event.getSource()));
+            while (kept.size() > VERSIONS) {
+                kept.removeFirst();
+            }
         }
     }
 
-    @Override
-    public void close() {
-        reader.close();
+    /** The workload's latest manifest; empty when none (or deleted). */
+    Optional<String> latest(String key) {
+        Deque<Version> kept = versions.get(key);
+        return kept == null || kept.isEmpty() ? Optional.empty() : Optional.of(kept.getLast().manifest());
+    }
+
+    /** The manifest of the version observed at {@code observedAt} (the binding's), the latest such; null when not kept. */
+    String version(String key, Instant observedAt) {
+        Deque<Version> kept = versions.get(key);
+        if (kept == null) {
+            return null;
+        }
+        String found = null;
+        for (Version version : kept) {
+            if (Objects.equals(version.observedAt(), observedAt)) {
+                found = version.manifest();
+            }
+        }
+        return found;
+    }
+
+    /**
+     * True when the workload's latest version came from this cluster's agent: the object of its name on the cluster is
+     * the workload itself, not a copy.
+     */
+    boolean reportedBy(String key, String cluster) {
+        Deque<Version> kept = versions.get(key);
+        return kept != null && !kept.isEmpty() && (AgentSettings.SOURCE_PREFIX + cluster).equals(kept.getLast().source());
     }
 }

@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationStrategy;
+import io.fedstream.interpret.Cursor;
+import io.fedstream.interpret.Problems;
+import io.fedstream.place.CheckpointStorage;
 import java.util.Map;
 import java.util.Set;
 
@@ -49,6 +52,42 @@ final class RestoredManifest {
             restoreFlink(object, command);
         }
         return object;
+    }
+
+    /**
+     * An update of a copy that a migration created ({@code live} carries {@link ObjectMarks#MIGRATION_COMMAND}) keeps
+     * what the migration restored, which the binding's manifest does not have: a Flink job's
+     * {@code initialSavepointPath}, its stateful upgrade mode (a stateless one would restart the job from empty state on
+     * the update) and the checkpoint storage's options in {@code flinkConfiguration}. The annotations and preserved-state
+     * labels are kept as every label and annotation the cluster added ({@code RetainedFields}). {@code body} is changed.
+     */
+    static ObjectNode carryOver(ObjectNode body, JsonNode live) {
+        String command = live.path("metadata").path("annotations").path(ObjectMarks.MIGRATION_COMMAND).asText(null);
+        if (command == null || !FLINK_KINDS.contains(body.path("kind").asText())) {
+            return body;
+        }
+        JsonNode liveJob = live.path("spec").path("job");
+        ObjectNode spec = body.withObject("spec");
+        if (liveJob.has("initialSavepointPath") && spec.path("job").isObject()) {
+            ObjectNode job = spec.withObject("job");
+            if (!job.has("initialSavepointPath")) {
+                job.set("initialSavepointPath", liveJob.get("initialSavepointPath"));
+            }
+            if (STATEFUL_UPGRADE_MODES.contains(liveJob.path("upgradeMode").asText())
+                    && !STATEFUL_UPGRADE_MODES.contains(job.path("upgradeMode").asText())) {
+                job.set("upgradeMode", liveJob.get("upgradeMode"));
+            }
+        }
+        String storage = live.path("metadata").path("annotations").path(ObjectMarks.CHECKPOINT_STORAGE).asText(null);
+        if (storage != null) {
+            JsonNode liveOptions = live.path("spec").path("flinkConfiguration");
+            for (String option : CheckpointStorage.read(Cursor.root(parse(storage), new Problems())).entries().keySet()) {
+                if (option.contains(".") && liveOptions.has(option) && !spec.path("flinkConfiguration").has(option)) {
+                    spec.withObject("flinkConfiguration").set(option, liveOptions.get(option));
+                }
+            }
+        }
+        return body;
     }
 
     private static void restoreFlink(ObjectNode object, MigrationCommand command) {

@@ -1,5 +1,6 @@
 package io.fedstream.failover;
 
+import io.fedstream.health.CarriedTaints;
 import io.fedstream.place.ClusterTaint;
 import io.fedstream.place.Toleration;
 import java.time.Duration;
@@ -15,8 +16,12 @@ import java.util.Optional;
  * {@code GetMinTolerationTime} of {@code pkg/util/helper/taint.go}): only NoExecute taints count; each taint is
  * tolerated by the first of the policy's {@code clusterTolerations} that tolerates it; a used toleration with
  * {@code tolerationSeconds} ends at the time added of every taint it tolerates plus its seconds, one without
- * tolerates forever; a taint no toleration tolerates ends at its time added plus fedstream's default toleration
- * (where Karmada evicts at once: docs/failover.md). The eviction time is the earliest of these ends.
+ * tolerates forever; a taint no toleration tolerates ends at once ({@code needEviction}: not all tolerated, evict now),
+ * except fedstream's own {@code cluster.karmada.io/not-ready} and {@code unreachable} taints, which end at their time
+ * added plus the default toleration (the NoExecute tolerations Karmada's webhook added to every policy up to v1.14,
+ * {@code helper.NewNotReadyToleration} and {@code NewUnreachableToleration} of 300 s in
+ * {@code pkg/webhook/propagationpolicy/mutating.go}, as Kubernetes' DefaultTolerationSeconds does for pods). The
+ * eviction time is the earliest of these ends.
  */
 public final class TaintEviction {
 
@@ -31,7 +36,10 @@ public final class TaintEviction {
 
     private final Duration defaultToleration;
 
-    /** {@code defaultToleration}: how long a NoExecute taint that no toleration tolerates is tolerated (health.toleration.ms). */
+    /**
+     * {@code defaultToleration}: how long a not-ready or unreachable taint that no toleration tolerates is tolerated
+     * (health.toleration.ms); any other NoExecute taint no toleration tolerates evicts at once.
+     */
     public TaintEviction(Duration defaultToleration) {
         if (defaultToleration.isNegative()) {
             throw new IllegalArgumentException("defaultToleration must not be negative (value: " + defaultToleration + ")");
@@ -47,7 +55,7 @@ public final class TaintEviction {
         for (Carried carried : noExecute) {
             Optional<Toleration> first = tolerations.stream().filter(toleration -> toleration.tolerates(carried.taint())).findFirst();
             if (first.isEmpty()) {
-                ends.add(carried.timeAdded().plus(defaultToleration));
+                ends.add(isUnhealthyClusterTaint(carried.taint()) ? carried.timeAdded().plus(defaultToleration) : carried.timeAdded());
             } else if (!used.contains(first.get())) {
                 used.add(first.get());
             }
@@ -64,5 +72,9 @@ public final class TaintEviction {
             }
         }
         return ends.stream().min(Instant::compareTo);
+    }
+
+    private static boolean isUnhealthyClusterTaint(ClusterTaint taint) {
+        return CarriedTaints.NOT_READY.equals(taint.key()) || CarriedTaints.UNREACHABLE.equals(taint.key());
     }
 }

@@ -133,6 +133,12 @@ public final class Cursor {
         problems.add(p.isEmpty() ? "manifest" : p, valueText(node), reason);
     }
 
+    /** Records that this field is read but has no effect (naming its path and value); it changes no outcome. */
+    public void warning(String reason) {
+        String p = path();
+        problems.addWarning(new FieldError(p.isEmpty() ? "manifest" : p, valueText(node), reason));
+    }
+
     /**
      * Records that the manifest cannot be interpreted because of what this field refers to
      * (naming this path and value), e.g. a runtime the interpreter does not know.

@@ -8,7 +8,8 @@ import java.util.Map;
  * and their total limits; UNINTERPRETED (no interpreter knows the kind, or a known kind depends on something the
  * interpreter was not given, e.g. a TrainJob's unknown runtime) and INVALID carry no components
  * and {@link Resources#NONE} as totals, with the reason(s) in {@code errors}. INVALID wins when
- * both apply.
+ * both apply. {@code warnings} name fields that are read but have no effect (e.g. a field the Flink operator ignores
+ * in the deployment's mode); they change no outcome.
  */
 public record Interpretation(
         Outcome outcome,
@@ -19,7 +20,8 @@ public record Interpretation(
         List<ComponentRequirement> components,
         Resources total,
         Resources totalLimits,
-        List<FieldError> errors) {
+        List<FieldError> errors,
+        List<FieldError> warnings) {
 
     /** What became of a manifest. */
     public enum Outcome { INTERPRETED, UNINTERPRETED, INVALID }
@@ -30,6 +32,13 @@ public record Interpretation(
         total = total == null ? Resources.NONE : total;
         totalLimits = totalLimits == null ? Resources.NONE : totalLimits;
         errors = errors == null ? List.of() : List.copyOf(errors);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
+
+    /** An interpretation without warnings. */
+    public Interpretation(Outcome outcome, WorkloadId workload, Map<String, String> labels, String priorityClassName, String interpreter,
+            List<ComponentRequirement> components, Resources total, Resources totalLimits, List<FieldError> errors) {
+        this(outcome, workload, labels, priorityClassName, interpreter, components, total, totalLimits, errors, List.of());
     }
 
     static Interpretation invalid(WorkloadId workload, Map<String, String> labels, String interpreter, List<FieldError> errors) {

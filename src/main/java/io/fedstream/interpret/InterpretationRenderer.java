@@ -15,7 +15,7 @@ import java.util.Map;
 /**
  * Renders interpretations for people and scripts (the CLI): per document apiVersion, kind,
  * namespace, name, outcome, interpreter, components with canonical quantity strings (their limits
- * only when the pod has any), the total, the total limits when any and, when any, the errors,
+ * only when the pod has any), the total, the total limits when any and, when any, the errors and the warnings,
  * always in that key order. JSON is one array; YAML is one document
  * per interpretation.
  */
@@ -86,16 +86,23 @@ public final class InterpretationRenderer {
             doc.put("totalLimits", i.totalLimits().toQuantities());
         }
         if (!i.errors().isEmpty()) {
-            List<Map<String, Object>> errors = new ArrayList<>();
-            for (FieldError e : i.errors()) {
-                Map<String, Object> error = new LinkedHashMap<>();
-                error.put("field", e.field());
-                error.put("value", e.value());
-                error.put("reason", e.reason());
-                errors.add(error);
-            }
-            doc.put("errors", errors);
+            doc.put("errors", listed(i.errors()));
+        }
+        if (!i.warnings().isEmpty()) {
+            doc.put("warnings", listed(i.warnings()));
         }
         return doc;
+    }
+
+    private static List<Map<String, Object>> listed(List<FieldError> fieldErrors) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (FieldError e : fieldErrors) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("field", e.field());
+            entry.put("value", e.value());
+            entry.put("reason", e.reason());
+            out.add(entry);
+        }
+        return out;
     }
 }

@@ -25,17 +25,21 @@ public final class Interpreter {
     /** Consulted before {@link #byKind}, so a customization overrides a built-in kind. */
     private final Map<String, KindInterpreter> customized;
     private final ManifestParser parser;
+    /** The ResourceInterpreterCustomizations' scripts for everything but a workload's pods. */
+    private final LuaOperations lua;
 
     Interpreter(List<KindInterpreter> interpreters) {
         this.byKind = new KindTable(interpreters);
         this.customized = Map.of();
         this.parser = new ManifestParser();
+        this.lua = LuaOperations.NONE;
     }
 
-    private Interpreter(KindTable byKind, Map<String, KindInterpreter> customized, ManifestParser parser) {
+    private Interpreter(KindTable byKind, Map<String, KindInterpreter> customized, ManifestParser parser, LuaOperations lua) {
         this.byKind = byKind;
         this.customized = customized;
         this.parser = parser;
+        this.lua = lua;
     }
 
     /** An interpreter for all built-in kinds. */
@@ -50,14 +54,30 @@ public final class Interpreter {
 
     /** Interprets one document, JSON or YAML; more than one document is an error. */
     public Interpretation interpret(byte[] manifest) {
-        JsonNode skimmed = parser.skim(manifest);
+        return interpret(manifest, NamespaceWorkloads.NONE);
+    }
+
+    /**
+     * Interprets one document knowing the other workloads of its namespace: a FlinkSessionJob is then charged the
+     * TaskManagers it makes its native session cluster start ({@code docs/interpretation.md}).
+     */
+    public Interpretation interpret(byte[] manifest, NamespaceWorkloads namespace) {
+        JsonNode skimmed = namespace.known() ? null : parser.skim(manifest);
         if (skimmed != null) {
             Interpretation fast = interpretSkimmed(skimmed);
             if (fast != null) {
                 return fast;
             }
         }
-        return interpretWhole(manifest);
+        List<ManifestParser.Document> documents = parser.parse(manifest);
+        if (documents.isEmpty()) {
+            return refused(new FieldError("manifest", null, "is empty"));
+        }
+        if (documents.size() > 1 && documents.get(0).error() == null) {
+            return refused(new FieldError("manifest", null,
+                    "holds " + documents.size() + " documents where one was expected (interpretDocuments reads several)"));
+        }
+        return interpret(documents.get(0), namespace);
     }
 
     /**
@@ -74,7 +94,7 @@ public final class Interpreter {
                 || !customized.isEmpty() && customized.containsKey(KindRef.of(apiVersion.textValue(), kind.textValue()).id())) {
             return null;
         }
-        Interpretation result = interpret(new ManifestParser.Document(skimmed, null));
+        Interpretation result = interpret(new ManifestParser.Document(skimmed, null), NamespaceWorkloads.NONE);
         return result.outcome() == Outcome.INTERPRETED ? result : null;
     }
 
@@ -88,7 +108,7 @@ public final class Interpreter {
             return refused(new FieldError("manifest", null,
                     "holds " + documents.size() + " documents where one was expected (interpretDocuments reads several)"));
         }
-        return interpret(documents.get(0));
+        return interpret(documents.get(0), NamespaceWorkloads.NONE);
     }
 
     /** Interprets one document given as text. */
@@ -135,7 +155,7 @@ public final class Interpreter {
     public List<Interpretation> interpretDocuments(byte[] yamlOrJson) {
         List<Interpretation> out = new ArrayList<>();
         for (ManifestParser.Document document : parser.parse(yamlOrJson)) {
-            out.add(interpret(document));
+            out.add(interpret(document, NamespaceWorkloads.NONE));
         }
         return out;
     }
@@ -148,10 +168,73 @@ public final class Interpreter {
      * @throws InvalidCustomizationException when two customizations share a name or a target
      */
     public Interpreter withCustomizations(Collection<InterpreterCustomization> customizations) {
-        return new Interpreter(byKind, InterpreterCustomization.byKind(customizations), parser);
+        return withCustomizations(customizations, List.of());
     }
 
-    private Interpretation interpret(ManifestParser.Document document) {
+    /**
+     * As {@link #withCustomizations(Collection)}, with Karmada's ResourceInterpreterCustomizations too. As in Karmada's
+     * interpreter chain (customizations before third-party and default interpreters), a ResourceInterpreterCustomization's
+     * componentResource or replicaResource script says the pods of its kind in place of the built-in interpreter; its
+     * other scripts answer {@link #interpretHealth}, {@link #aggregateStatus}, {@link #reviseReplica} and
+     * {@link #dependencies}.
+     *
+     * @throws InvalidCustomizationException when customizations conflict ({@code docs/customizations.md})
+     */
+    public Interpreter withCustomizations(Collection<InterpreterCustomization> customizations, Collection<LuaCustomization> luaCustomizations) {
+        Map<String, KindInterpreter> kinds = new java.util.HashMap<>(InterpreterCustomization.byKind(customizations));
+        Customizations.check(customizations, luaCustomizations);
+        for (LuaCustomization c : luaCustomizations) {
+            if (c.countsPods()) {
+                kinds.put(c.target().id(), new LuaKind(c, io.fedstream.interpret.lua.CallLimits.DEFAULT));
+            }
+        }
+        return new Interpreter(byKind, Map.copyOf(kinds), parser,
+                luaCustomizations.isEmpty() ? LuaOperations.NONE : new LuaOperations(luaCustomizations, io.fedstream.interpret.lua.CallLimits.DEFAULT));
+    }
+
+    /**
+     * Whether a workload is healthy by its kind's healthInterpretation script (Karmada's {@code InterpretHealth});
+     * empty when no script covers its kind.
+     *
+     * @throws io.fedstream.interpret.lua.LuaScriptException naming the customization when the script fails
+     */
+    public java.util.Optional<Boolean> interpretHealth(JsonNode observed) {
+        return lua.interpretHealth(observed);
+    }
+
+    /**
+     * The workload with its status aggregated from its clusters' status items ({@code clusterName}, {@code status},
+     * {@code applied}, {@code health}) by its kind's statusAggregation script (Karmada's {@code AggregateStatus}); empty
+     * when no script covers its kind.
+     *
+     * @throws io.fedstream.interpret.lua.LuaScriptException naming the customization when the script fails
+     */
+    public java.util.Optional<JsonNode> aggregateStatus(JsonNode desired, List<JsonNode> statusItems) {
+        return lua.aggregateStatus(desired, statusItems);
+    }
+
+    /**
+     * The workload revised to run {@code replicas} by its kind's replicaRevision script (Karmada's {@code ReviseReplica},
+     * which the binding controller applies to each cluster's Work); empty when no script covers its kind.
+     *
+     * @throws io.fedstream.interpret.lua.LuaScriptException naming the customization when the script fails
+     */
+    public java.util.Optional<JsonNode> reviseReplica(JsonNode desired, long replicas) {
+        return lua.reviseReplica(desired, replicas);
+    }
+
+    /**
+     * The objects a workload depends on by every dependencyInterpretation script of its kind (Karmada's
+     * {@code GetDependencies}), merged and sorted; empty when no script covers its kind.
+     *
+     * @throws io.fedstream.interpret.lua.LuaScriptException naming the customization when a script fails or returns an
+     *     invalid reference
+     */
+    public java.util.Optional<List<DependentObject>> dependencies(JsonNode desired) {
+        return lua.dependencies(desired);
+    }
+
+    private Interpretation interpret(ManifestParser.Document document, NamespaceWorkloads others) {
         if (document.error() != null) {
             return refused(document.error());
         }
@@ -189,7 +272,7 @@ public final class Interpreter {
         }
         List<Component> components;
         try {
-            components = kindInterpreter.components(manifest);
+            components = kindInterpreter.components(manifest, others);
         } catch (RuntimeException e) {
             // A bug in one kind must not stop the stream; the manifest is reported, not counted.
             problems.add("manifest", null, "interpreter " + interpreterName + " failed: " + e);
@@ -202,10 +285,11 @@ public final class Interpreter {
             return new Interpretation(Outcome.UNINTERPRETED, id, labels, null, interpreterName, List.of(), Resources.NONE,
                     Resources.NONE, problems.uninterpretable());
         }
-        return summed(id, labels, interpreterName, components);
+        return summed(id, labels, interpreterName, components, problems.warnings());
     }
 
-    private static Interpretation summed(WorkloadId id, Map<String, String> labels, String interpreterName, List<Component> components) {
+    private static Interpretation summed(WorkloadId id, Map<String, String> labels, String interpreterName, List<Component> components,
+            List<FieldError> warnings) {
         List<ComponentRequirement> requirements = new ArrayList<>();
         Resources total = Resources.NONE;
         Resources totalLimits = Resources.NONE;
@@ -231,7 +315,7 @@ public final class Interpreter {
             }
         }
         return new Interpretation(Outcome.INTERPRETED, id, labels, priorityClassName, interpreterName, requirements,
-                total, totalLimits, List.of());
+                total, totalLimits, List.of(), warnings);
     }
 
     private static String name(Cursor metadata) {

@@ -27,6 +27,14 @@ public interface KindInterpreter {
      */
     List<Component> components(Cursor manifest);
 
+    /**
+     * The components of one manifest, for a kind whose pods depend on other workloads of its namespace; the others
+     * ignore {@code namespace}.
+     */
+    default List<Component> components(Cursor manifest, NamespaceWorkloads namespace) {
+        return components(manifest);
+    }
+
     /** What {@link Interpretation#interpreter()} reports for a manifest of the given kind. */
     default String name(KindRef kind) {
         return "built-in:" + kind.id();

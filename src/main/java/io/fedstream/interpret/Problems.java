@@ -12,6 +12,7 @@ public final class Problems {
 
     private final List<FieldError> errors = new ArrayList<>();
     private final List<FieldError> unresolved = new ArrayList<>();
+    private final List<FieldError> warnings = new ArrayList<>();
 
     /** Records one problem, unless it is already recorded. */
     public void add(String field, String value, String reason) {
@@ -49,6 +50,18 @@ public final class Problems {
         if (!unresolved.contains(reason)) {
             unresolved.add(reason);
         }
+    }
+
+    /** Records a field that is read but has no effect; it changes no outcome. */
+    public void addWarning(FieldError warning) {
+        if (!warnings.contains(warning)) {
+            warnings.add(warning);
+        }
+    }
+
+    /** The warnings recorded so far, in the order found. */
+    public List<FieldError> warnings() {
+        return List.copyOf(warnings);
     }
 
     /** The reasons recorded by {@link #addUninterpretable}, in the order found. */

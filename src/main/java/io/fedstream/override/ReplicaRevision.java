@@ -16,7 +16,8 @@ import java.util.Map;
  * {@code ReviseReplica}, then the overrides). A component's count is written back to the field the interpreter read it
  * from, when it is read from that one field as a whole number (a Deployment's {@code spec.replicas}, a Job's
  * {@code spec.parallelism}); a count derived from several fields (a FlinkDeployment's TaskManagers from its
- * parallelism) is left as written and named in the result. Pure, no Kafka types.
+ * parallelism) is left as written and named in the result. A kind whose ResourceInterpreterCustomization has a
+ * replicaRevision script is revised by that script instead, as Karmada does. Pure, no Kafka types.
  */
 public final class ReplicaRevision {
 
@@ -50,6 +51,10 @@ public final class ReplicaRevision {
             throw new IllegalArgumentException("the manifest is not JSON: " + e.getOriginalMessage(), e);
         }
         Interpretation interpretation = interpreter.interpret(manifest);
+        Revised byScript = revisedByScript(root, interpretation, replicas);
+        if (byScript != null) {
+            return byScript;
+        }
         Map<String, String> fields = interpretation.outcome() == Interpretation.Outcome.INTERPRETED ? interpreter.replicasFields(root) : Map.of();
         List<String> unrevised = new ArrayList<>();
         boolean changed = false;
@@ -77,6 +82,28 @@ public final class ReplicaRevision {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("a Jackson tree always serializes", e);
         }
+    }
+
+    /**
+     * The manifest revised by its kind's replicaRevision script (a ResourceInterpreterCustomization's, Karmada's
+     * {@code ReviseReplica}), for a workload of one component: Karmada revises the one replica count so; null when no
+     * script covers the kind or the workload has several components.
+     */
+    private Revised revisedByScript(JsonNode root, Interpretation interpretation, Map<String, Long> replicas) {
+        if (interpretation.outcome() != Interpretation.Outcome.INTERPRETED || interpretation.components().size() != 1) {
+            return null;
+        }
+        Long wanted = replicas.get(interpretation.components().get(0).name());
+        if (wanted == null) {
+            return null;
+        }
+        return interpreter.reviseReplica(root, wanted).map(revised -> {
+            try {
+                return new Revised(JSON.writeValueAsString(revised), List.of());
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException("a Jackson tree always serializes", e);
+            }
+        }).orElse(null);
     }
 
     /**

@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 
 /**
  * Chooses the cluster for a workload: a cluster is a candidate when it satisfies the policy's
- * affinity, is not avoided, is Ready, tolerates every NoSchedule and NoExecute taint, and fits
+ * affinity, is not avoided, is Ready, tolerates every NoSchedule and NoExecute taint, serves the workload's kind, and fits
  * every pod of every component ({@link Fit}). With {@code clusterAffinities} the groups are tried
  * in order and the first group with a candidate is used. Candidates are ordered by fewest
  * untolerated PreferNoSchedule taints, then most headroom after placement, then name. Each
@@ -27,14 +27,21 @@ public final class Placer {
 
     /**
      * What to place and where: the components, the governing policy (null: every Ready cluster
-     * is a candidate), the known clusters, and the clusters to avoid (just fled, unhealthy).
+     * is a candidate), the known clusters, the clusters to avoid (just fled, unhealthy), and the workload's kind as
+     * {@code apiVersion/kind} (null: not checked against the kinds clusters serve).
      */
-    public record Request(List<ComponentDemand> components, PropagationPolicy policy, List<ClusterCapacity> clusters, Set<String> avoid) {
+    public record Request(List<ComponentDemand> components, PropagationPolicy policy, List<ClusterCapacity> clusters, Set<String> avoid,
+                          String kind) {
 
         public Request {
             components = List.copyOf(components);
             clusters = List.copyOf(clusters);
             avoid = Set.copyOf(avoid);
+        }
+
+        /** A request whose kind is not checked against the kinds clusters serve. */
+        public Request(List<ComponentDemand> components, PropagationPolicy policy, List<ClusterCapacity> clusters, Set<String> avoid) {
+            this(components, policy, clusters, avoid, null);
         }
 
         PropagationPolicy.Placement placement() {
@@ -116,6 +123,9 @@ public final class Placer {
     private static Rejection rejection(
             Request request, PropagationPolicy.Placement placement, ClusterAffinity group, ClusterCapacity cluster) {
         Rejection ineligible = ineligible(request, placement, group, cluster);
+        if (ineligible == null) {
+            ineligible = apiNotServed(request, group, cluster);
+        }
         if (ineligible != null) {
             return ineligible;
         }
@@ -141,6 +151,15 @@ public final class Placer {
             }
         }
         return null;
+    }
+
+    /**
+     * Karmada's APIEnablement filter ({@code pkg/scheduler/framework/plugins/apienablement}): a cluster that does not
+     * serve the workload's kind is no candidate for a new placement; one that already runs it is (the caller skips
+     * this check for it), so that a lost API never deletes what runs.
+     */
+    static Rejection apiNotServed(Request request, ClusterAffinity group, ClusterCapacity cluster) {
+        return request.kind() == null || cluster.serves(request.kind()) ? null : Rejection.apiNotServed(group.name(), cluster.name(), request.kind());
     }
 
     /** The cluster's shortages as an INSUFFICIENT_RESOURCES rejection in {@code group}; null when the verdict fits. */

@@ -206,8 +206,8 @@ public final class PropagationPolicyParser {
         List<SpreadConstraint> spread = ReplicaSchedulingFields.spreadConstraints(spreadAt);
         Cursor schedulingAt = at.field("replicaScheduling");
         ReplicaSchedulingFields.Strategy strategy = ReplicaSchedulingFields.strategy(schedulingAt);
-        ReplicaSchedulingFields.refuseIgnoredSpread(spreadAt, spread, strategy);
-        return new PropagationPolicy.Placement(affinities, named, tolerations, strategy.type(), spread, strategy.division());
+        return new PropagationPolicy.Placement(affinities, named, tolerations, strategy.type(),
+                ReplicaSchedulingFields.effectiveSpread(spread, strategy), strategy.division());
     }
 
     private static List<ClusterAffinity> affinityGroups(Cursor list) {

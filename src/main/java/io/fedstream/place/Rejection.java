@@ -11,7 +11,7 @@ import java.util.List;
 public record Rejection(String group, String cluster, Reason reason, String detail, List<Fit.Shortage> shortages, List<String> causes) {
 
     /** The reasons, in the order they are checked. */
-    public enum Reason { NOT_IN_AFFINITY, AVOIDED, NOT_READY, UNTOLERATED_TAINT, INSUFFICIENT_RESOURCES }
+    public enum Reason { NOT_IN_AFFINITY, AVOIDED, NOT_READY, UNTOLERATED_TAINT, API_NOT_SERVED, INSUFFICIENT_RESOURCES }
 
     public Rejection {
         shortages = List.copyOf(shortages);
@@ -36,6 +36,12 @@ public record Rejection(String group, String cluster, Reason reason, String deta
     static Rejection untoleratedTaint(String group, String cluster, ClusterTaint taint) {
         return new Rejection(group, cluster, Reason.UNTOLERATED_TAINT, "has taint " + taint + " and the policy does not tolerate it",
                 List.of(), List.of("cluster(s) had untolerated taint {" + taint + "}"));
+    }
+
+    /** Karmada's APIEnablement filter: the cluster does not serve the workload's apiVersion and kind. */
+    static Rejection apiNotServed(String group, String cluster, String kind) {
+        return new Rejection(group, cluster, Reason.API_NOT_SERVED, "does not serve " + kind, List.of(),
+                List.of("cluster(s) did not have the API resource"));
     }
 
     /** One cause per short resource, as Kubernetes' scheduler says "Insufficient cpu". */

@@ -16,22 +16,27 @@ import java.util.function.ToLongFunction;
  * Schedules a workload's replicas over clusters as Karmada v1.15's scheduler does ({@code pkg/scheduler/core}:
  * {@code common.go}, {@code assignment.go}, {@code division_algorithm.go}, {@code spreadconstraint/}); pure, no
  * Kafka types. Affinity groups are tried in order; in a group, the eligible clusters are those {@link Placer} would
- * not reject for affinity, avoidance, readiness or taints.
+ * not reject for affinity, avoidance, readiness or taints, and that serve the workload's kind unless they already run
+ * it (Karmada's APIEnablement filter).
  *
  * <ul>
- * <li>Duplicated: every eligible cluster that fits the whole workload, in {@link Placer}'s preference order,
- *     bounded by the spread constraints ({@link SpreadSelection}); each runs every replica.</li>
+ * <li>Duplicated: every eligible cluster, in {@link Placer}'s preference order, bounded by the spread constraints
+ *     ({@link SpreadSelection}); each runs every replica. As in Karmada, room is no filter here (its scheduler has no
+ *     resource filter plugin, and {@code assignByDuplicatedStrategy} gives every selected cluster every replica): a
+ *     cluster whose reported room cannot hold the copy is a target all the same, with a {@link ScheduleResult.RoomNote}.</li>
  * <li>Divided, static weights: the clusters a weight rule matches (a cluster's weight is the largest of the rules
  *     that match it; when none matches any, every cluster weighs 1) share each component's replicas by
- *     {@link WeightedDivision}.</li>
+ *     {@link WeightedDivision}; as in Karmada's {@code assignByStaticWeightStrategy}, room is no filter either, and a
+ *     share beyond a cluster's room gets a note.</li>
  * <li>Divided, dynamic weight or Aggregated: weights are the clusters' {@link AvailableReplicas}; the selected
  *     clusters must hold the replicas; Aggregated keeps only the fewest clusters, most available first, that hold
  *     them.</li>
  * </ul>
  *
- * A workload of several components has each component's replicas divided with the same weights; a division is only
- * made when every cluster's share of every component fits its free room, else the group fails naming the cluster and
- * the resource. Clusters left with no pods are dropped (Karmada's {@code removeZeroReplicasCluster}).
+ * A workload of several components has each component's replicas divided with the same weights; a division by
+ * available replicas is only made when every cluster's share of every component fits its free room, else the group
+ * fails naming the cluster and the resource. Since room filters nothing for Duplicated and static weights, a
+ * {@code clusterAffinities} group with an eligible cluster takes such a workload whatever its room, as in Karmada. Clusters left with no pods are dropped (Karmada's {@code removeZeroReplicasCluster}).
  * {@link #reschedule} schedules again where the workload runs, moving only what must move.
  */
 public final class ReplicaScheduler {
@@ -88,6 +93,9 @@ public final class ReplicaScheduler {
             List<ScheduleCandidate> eligible = new ArrayList<>();
             for (ClusterCapacity cluster : request.clusters()) {
                 Rejection rejection = Placer.ineligible(request, placement, group, cluster);
+                if (rejection == null && !previous.containsKey(cluster.name())) {
+                    rejection = Placer.apiNotServed(request, group, cluster);
+                }
                 if (rejection != null) {
                     rejections.add(rejection);
                 } else {
@@ -101,7 +109,7 @@ public final class ReplicaScheduler {
                     ? divided(request, placement, group, eligible, previous, rejections)
                     : duplicated(request, placement, group, eligible, rejections);
             if (attempt.targets() != null) {
-                return new ScheduleResult.Scheduled(attempt.targets(), attempt.scheduling(), i, group.name(), rejections);
+                return new ScheduleResult.Scheduled(attempt.targets(), attempt.scheduling(), i, group.name(), rejections, attempt.notes());
             }
             problems.add(where(group, placement) + attempt.problem());
             if (firstGroupWhy == null) {
@@ -127,31 +135,29 @@ public final class ReplicaScheduler {
      * The targets of one group, or why the group cannot take the workload: {@code problem} with the amounts, for the
      * audit, and {@code reason} without them, for the binding, which is rewritten only when its reason changes.
      */
-    private record Attempt(List<ScheduleResult.Target> targets, Placement.Scheduling scheduling, String problem, String reason) {
+    private record Attempt(List<ScheduleResult.Target> targets, Placement.Scheduling scheduling, List<ScheduleResult.RoomNote> notes,
+                           String problem, String reason) {
+
+        static Attempt scheduled(List<ScheduleResult.Target> targets, Placement.Scheduling scheduling, List<ScheduleResult.RoomNote> notes) {
+            return new Attempt(targets, scheduling, notes, null, null);
+        }
 
         /** A problem that names no amount, so that it is its own reason. */
         static Attempt failed(String problem) {
-            return new Attempt(null, null, problem, problem);
+            return new Attempt(null, null, List.of(), problem, problem);
         }
 
         static Attempt failed(String problem, String reason) {
-            return new Attempt(null, null, problem, reason);
+            return new Attempt(null, null, List.of(), problem, reason);
         }
     }
 
     private static Attempt duplicated(Placer.Request request, PropagationPolicy.Placement placement, ClusterAffinity group,
                                       List<ScheduleCandidate> eligible, List<Rejection> rejections) {
-        List<ScheduleCandidate> feasible = new ArrayList<>();
-        for (ScheduleCandidate candidate : eligible) {
-            if (candidate.fitsWhole() || candidate.holds()) {
-                feasible.add(candidate);
-            } else {
-                rejections.add(Placer.shortOf(group.name(), candidate.cluster(), Fit.check(request.components(), candidate.cluster())));
-            }
+        if (eligible.isEmpty()) {
+            return Attempt.failed("no eligible cluster");
         }
-        if (feasible.isEmpty()) {
-            return Attempt.failed("no cluster fits the whole workload");
-        }
+        List<ScheduleCandidate> feasible = new ArrayList<>(eligible);
         feasible.sort(BY_HEADROOM);
         SpreadSelection.Outcome outcome = SpreadSelection.select(feasible, placement.spreadConstraints(), replicas(request), false);
         if (outcome.problem() != null) {
@@ -159,8 +165,15 @@ public final class ReplicaScheduler {
         }
         Map<String, Long> all = new LinkedHashMap<>();
         request.components().forEach(component -> all.put(component.name(), component.replicas()));
-        return new Attempt(outcome.selected().stream().map(c -> new ScheduleResult.Target(c.name(), all)).toList(),
-                Placement.Scheduling.DUPLICATED, null, null);
+        List<ScheduleResult.RoomNote> notes = new ArrayList<>();
+        for (ScheduleCandidate candidate : outcome.selected()) {
+            if (!candidate.fitsWhole() && !candidate.holds()) {
+                notes.add(new ScheduleResult.RoomNote(candidate.name(), all,
+                        Fit.check(request.components(), candidate.cluster()).shortages()));
+            }
+        }
+        return Attempt.scheduled(outcome.selected().stream().map(c -> new ScheduleResult.Target(c.name(), all)).toList(),
+                Placement.Scheduling.DUPLICATED, notes);
     }
 
     private static Attempt divided(Placer.Request request, PropagationPolicy.Placement placement, ClusterAffinity group,
@@ -201,7 +214,7 @@ public final class ReplicaScheduler {
             heldMostFirst.sort(Comparator.comparingLong(ScheduleCandidate::held).reversed());
             weights = staticWeights(heldMostFirst, division);
         }
-        return share(request, group, selected, weights, Map.of(), previous, rejections);
+        return share(request, group, selected, weights, Map.of(), previous, rejections, division.byAvailableReplicas());
     }
 
     /**
@@ -256,8 +269,8 @@ public final class ReplicaScheduler {
             }
         }
         List<WeightedDivision.Weight> weights = used.stream().map(c -> new WeightedDivision.Weight(c.name(), c.free())).toList();
-        return share(new Placer.Request(missing, request.policy(), request.clusters(), request.avoid()), group, selected, weights, kept,
-                running, rejections);
+        return share(new Placer.Request(missing, request.policy(), request.clusters(), request.avoid(), request.kind()), group, selected, weights, kept,
+                running, rejections, true);
     }
 
     /** The fewest clusters, most available replicas first, that hold the replicas (Karmada's Aggregated). */
@@ -298,11 +311,12 @@ public final class ReplicaScheduler {
 
     /**
      * Divides every component of {@code request} by the weights and adds it to what each cluster keeps ({@code kept});
-     * the pods a cluster gets beyond those it runs now ({@code running}) must fit its free room.
+     * the pods a cluster gets beyond those it runs now ({@code running}) must fit its free room when
+     * {@code roomBinds} (a division by available replicas), and are noted where they do not otherwise.
      */
     private static Attempt share(Placer.Request request, ClusterAffinity group, List<ScheduleCandidate> selected,
                                  List<WeightedDivision.Weight> weights, Map<String, Map<String, Long>> kept,
-                                 Map<String, Map<String, Long>> running, List<Rejection> rejections) {
+                                 Map<String, Map<String, Long>> running, List<Rejection> rejections, boolean roomBinds) {
         Map<String, Map<String, Long>> shares = new LinkedHashMap<>();
         weights.forEach(weight -> shares.put(weight.cluster(), new LinkedHashMap<>()));
         for (ComponentDemand component : request.components()) {
@@ -317,6 +331,7 @@ public final class ReplicaScheduler {
         List<ScheduleResult.Target> targets = new ArrayList<>();
         List<String> shortages = new ArrayList<>();
         List<String> tooSmall = new ArrayList<>();
+        List<ScheduleResult.RoomNote> notes = new ArrayList<>();
         for (ScheduleCandidate candidate : selected) {
             Map<String, Long> share = shares.getOrDefault(candidate.name(), Map.of());
             Map<String, Long> keeps = kept.getOrDefault(candidate.name(), Map.of());
@@ -335,7 +350,11 @@ public final class ReplicaScheduler {
                     .map(component -> new ComponentDemand(component.name(),
                             Math.max(0, total.getOrDefault(component.name(), 0L) - runs.getOrDefault(component.name(), 0L)), component.perPod()))
                     .toList();
-            Rejection shortage = Placer.shortOf(group.name(), candidate.cluster(), Fit.check(demand, candidate.cluster()));
+            Fit.Verdict verdict = Fit.check(demand, candidate.cluster());
+            if (!roomBinds && !verdict.fits()) {
+                notes.add(new ScheduleResult.RoomNote(candidate.name(), total, verdict.shortages()));
+            }
+            Rejection shortage = roomBinds ? Placer.shortOf(group.name(), candidate.cluster(), verdict) : null;
             if (shortage != null) {
                 rejections.add(shortage);
                 shortages.add("cluster " + candidate.name() + " cannot hold its share " + share + ": " + shortage.detail());
@@ -346,7 +365,7 @@ public final class ReplicaScheduler {
         if (!shortages.isEmpty()) {
             return Attempt.failed(String.join("; ", shortages), "its share does not fit on " + String.join(", ", tooSmall));
         }
-        return new Attempt(targets, Placement.Scheduling.DIVIDED, null, null);
+        return Attempt.scheduled(targets, Placement.Scheduling.DIVIDED, notes);
     }
 
     /** The replicas a division must place: the largest component's (each component is divided by the same weights). */

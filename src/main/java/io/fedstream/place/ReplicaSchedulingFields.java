@@ -144,12 +144,14 @@ final class ReplicaSchedulingFields {
                 !dynamicWeight && !weights.isEmpty());
     }
 
-    /** Refuses spread constraints that Karmada's scheduler would ignore with the given replica scheduling. */
-    static void refuseIgnoredSpread(Cursor spreadAt, List<SpreadConstraint> spread, Strategy strategy) {
-        if (strategy.ignoresSpread() && !spread.isEmpty()) {
-            spreadAt.error("are ignored by Karmada with statically weighted replicas (Weighted without dynamicWeight):"
-                    + " remove them, or weigh by dynamicWeight: AvailableReplicas");
-        }
+    /**
+     * The spread constraints that take effect: none with statically weighted replicas (Weighted without dynamicWeight,
+     * or without weightPreference), which Karmada's scheduler selects every cluster for and ignores the constraints
+     * ({@code pkg/scheduler/core/spreadconstraint/select_clusters.go} {@code shouldIgnoreSpreadConstraint}); they are
+     * still checked as written.
+     */
+    static List<SpreadConstraint> effectiveSpread(List<SpreadConstraint> spread, Strategy strategy) {
+        return strategy.ignoresSpread() ? List.of() : spread;
     }
 
     private static List<ReplicaDivision.StaticWeight> staticWeights(Cursor list) {

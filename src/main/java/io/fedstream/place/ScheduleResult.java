@@ -29,11 +29,31 @@ public sealed interface ScheduleResult permits ScheduleResult.Scheduled, Schedul
     }
 
     /**
-     * The workload is scheduled: {@code targets} (never empty) in preference order, how replicas are scheduled, and the
-     * affinity group used ({@code groupIndex}, {@code groupName}; 0 and null without {@code clusterAffinities}).
+     * A target whose share exceeds the room its cluster reports: Karmada places it all the same (no resource filter for
+     * Duplicated or statically weighted replicas) and the pods that do not fit stay Pending there; fedstream knows more,
+     * and says so on the binding.
      */
-    record Scheduled(List<Target> targets, Placement.Scheduling scheduling, int groupIndex, String groupName, List<Rejection> rejections)
-            implements ScheduleResult {
+    record RoomNote(String cluster, Map<String, Long> share, List<Fit.Shortage> shortages) {
+
+        public RoomNote {
+            share = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(share));
+            shortages = List.copyOf(shortages);
+        }
+
+        /** E.g. {@code cluster m2's share {main=5} exceeds its reported room: cpu short by 2 (needs 5, free 3)}. */
+        public String message() {
+            return "cluster " + cluster + "'s share " + share + " exceeds its reported room: "
+                    + String.join(", ", shortages.stream().map(Fit.Shortage::message).toList());
+        }
+    }
+
+    /**
+     * The workload is scheduled: {@code targets} (never empty) in preference order, how replicas are scheduled, the
+     * affinity group used ({@code groupIndex}, {@code groupName}; 0 and null without {@code clusterAffinities}), and the
+     * targets whose share exceeds their cluster's reported room ({@code roomNotes}, for the binding to show).
+     */
+    record Scheduled(List<Target> targets, Placement.Scheduling scheduling, int groupIndex, String groupName, List<Rejection> rejections,
+                     List<RoomNote> roomNotes) implements ScheduleResult {
 
         public Scheduled {
             if (targets.isEmpty()) {
@@ -41,6 +61,12 @@ public sealed interface ScheduleResult permits ScheduleResult.Scheduled, Schedul
             }
             targets = List.copyOf(targets);
             rejections = List.copyOf(rejections);
+            roomNotes = List.copyOf(roomNotes);
+        }
+
+        /** A schedule whose every share fits its cluster's reported room. */
+        public Scheduled(List<Target> targets, Placement.Scheduling scheduling, int groupIndex, String groupName, List<Rejection> rejections) {
+            this(targets, scheduling, groupIndex, groupName, rejections, List.of());
         }
 
         /** The schedule as admission charges it: each cluster, with its replicas when they are divided. */

@@ -60,6 +60,15 @@ class ClusterHeartbeatTest {
     }
 
     @Test
+    void theKindsTheClusterServesTravelInTheHeartbeatOnceDiscovered() {
+        List<Node> nodes = List.of(node("n1", "True", false, Map.of("cpu", "4")));
+
+        assertThat(heartbeat.of(nodes, List.of(), true, NOW).getServedKinds()).as("not discovered yet: not said").isNull();
+        assertThat(heartbeat.of(nodes, List.of(), true, NOW, List.of("apps/v1/Deployment", "v1/Pod")).getServedKinds())
+                .containsExactly("apps/v1/Deployment", "v1/Pod");
+    }
+
+    @Test
     void anUnreachableApiServerIsNotReadyWithoutResources() {
         ClusterHealthEvent event = heartbeat.of(List.of(node("n1", "True", false, Map.of("cpu", "4"))), List.of(), false, NOW);
 

@@ -1,5 +1,7 @@
 package io.fedstream.agent;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
@@ -11,12 +13,22 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
 
 /**
  * A member cluster for tests: fabric8's mock API server in CRUD mode (it stores what it is sent and serves lists and
- * watches), with the FlinkDeployment CRD registered so that discovery and generic requests know the kind.
+ * watches), with the FlinkDeployment CRD registered, and API discovery of the built-in kinds fedstream propagates
+ * answered as a real API server answers it (the mock alone serves the groups of registered CRDs only). It keeps a log of
+ * every request, as {@code METHOD path}; a create's path ends with the name of the object it creates.
  */
 public final class MockCluster implements AutoCloseable {
 
@@ -24,11 +36,29 @@ public final class MockCluster implements AutoCloseable {
             .withGroup("flink.apache.org").withVersion("v1beta1").withKind("FlinkDeployment").withPlural("flinkdeployments")
             .withNamespaced(true).build();
 
-    private final KubernetesMockServer server;
+    /** Built-in kinds by discovery path: plural, kind, namespaced. */
+    private static final Map<String, List<String[]>> BUILT_IN = Map.of(
+            "/api/v1", List.of(new String[] {"pods", "Pod", "true"}, new String[] {"configmaps", "ConfigMap", "true"},
+                    new String[] {"secrets", "Secret", "true"}, new String[] {"serviceaccounts", "ServiceAccount", "true"},
+                    new String[] {"persistentvolumeclaims", "PersistentVolumeClaim", "true"}, new String[] {"services", "Service", "true"},
+                    new String[] {"namespaces", "Namespace", "false"}, new String[] {"nodes", "Node", "false"}),
+            "/apis/apps/v1", List.of(new String[] {"deployments", "Deployment", "true"}, new String[] {"statefulsets", "StatefulSet", "true"},
+                    new String[] {"daemonsets", "DaemonSet", "true"}, new String[] {"replicasets", "ReplicaSet", "true"}),
+            "/apis/batch/v1", List.of(new String[] {"jobs", "Job", "true"}, new String[] {"cronjobs", "CronJob", "true"}),
+            "/apis/rbac.authorization.k8s.io/v1", List.of(new String[] {"clusterroles", "ClusterRole", "false"},
+                    new String[] {"clusterrolebindings", "ClusterRoleBinding", "false"}, new String[] {"roles", "Role", "true"},
+                    new String[] {"rolebindings", "RoleBinding", "true"}),
+            "/apis/apiextensions.k8s.io/v1", List.<String[]>of(new String[] {"customresourcedefinitions", "CustomResourceDefinition", "false"}));
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Dispatcher dispatcher = new Dispatcher();
+    private KubernetesMockServer server;
     private final KubernetesClient client;
+    private final List<String> requests = new CopyOnWriteArrayList<>();
 
     public MockCluster() {
-        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new KubernetesCrudDispatcher(), false);
+        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), dispatcher, false);
         server.init();
         client = server.createClient();
         client.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
@@ -41,6 +71,16 @@ public final class MockCluster implements AutoCloseable {
 
     public KubernetesClient client() {
         return client;
+    }
+
+    /** The API server's URL, for a kubeconfig of another process. */
+    public String url() {
+        return client.getMasterUrl().toString();
+    }
+
+    /** Every request served so far, as {@code METHOD path} (query included; a create's path ends with its object's name), in order. */
+    public List<String> requests() {
+        return List.copyOf(requests);
     }
 
     /** Adds a Ready node with this allocatable. */
@@ -63,9 +103,60 @@ public final class MockCluster implements AutoCloseable {
         return client.genericKubernetesResources(kind).inNamespace(namespace).withName(name).get();
     }
 
+    /** The API server goes away: connections to its port are refused until {@link #restart}; what it stores is kept. */
+    public void stop() {
+        server.destroy();
+    }
+
+    /** The API server comes back on the same port with what it stored, as one behind etcd does. */
+    public void restart() {
+        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), dispatcher, false);
+        try {
+            server.init(InetAddress.getByName(client.getMasterUrl().getHost()), client.getMasterUrl().getPort());
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException("the mock API server's own host does not resolve: " + e.getMessage(), e);
+        }
+    }
+
     @Override
     public void close() {
         client.close();
         server.destroy();
+    }
+
+    /** The CRUD dispatcher, with discovery of the built-in kinds and the request log. */
+    private final class Dispatcher extends KubernetesCrudDispatcher {
+
+        @Override
+        public MockResponse dispatch(RecordedRequest request) {
+            String path = request.getPath();
+            if ("POST".equals(request.getMethod())) {
+                // A create names its object in the body: the log shows the path the object then has.
+                path = path + "/" + nameIn(new String(request.getBody().getBytes(), StandardCharsets.UTF_8));
+            }
+            requests.add(request.getMethod() + " " + path);
+            return super.dispatch(request);
+        }
+
+        private static String nameIn(String body) {
+            try {
+                return JSON.readTree(body).path("metadata").path("name").asText();
+            } catch (JsonProcessingException e) {
+                return "?";
+            }
+        }
+
+        @Override
+        public MockResponse handleGet(String path) {
+            List<String[]> kinds = BUILT_IN.get(path);
+            if (kinds == null) {
+                return super.handleGet(path);
+            }
+            String groupVersion = path.startsWith("/api/") ? "v1" : path.substring("/apis/".length());
+            String resources = kinds.stream().map(kind -> "{\"name\":\"%s\",\"kind\":\"%s\",\"namespaced\":%s,\"verbs\":[\"create\",\"delete\",\"get\",\"list\",\"patch\",\"update\",\"watch\"]}"
+                    .formatted(kind[0], kind[1], kind[2])).collect(Collectors.joining(","));
+            return new MockResponse().setResponseCode(200).setBody(
+                    "{\"kind\":\"APIResourceList\",\"apiVersion\":\"v1\",\"groupVersion\":\"" + groupVersion + "\",\"resources\":[" + resources + "]}");
+        }
     }
 }

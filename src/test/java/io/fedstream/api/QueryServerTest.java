@@ -5,6 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fedstream.avro.ResourceBinding;
+import java.time.Instant;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fedstream.propagate.BindingStatus;
+import io.fedstream.avro.WorkStatusEvent;
+import io.fedstream.avro.WorkState;
+import io.fedstream.avro.WorkObservation;
+import io.fedstream.avro.WorkHealth;
+import io.fedstream.avro.WorkDispatch;
+import io.fedstream.avro.Placement;
+import io.fedstream.avro.ClusterTarget;
+import io.fedstream.avro.AdmissionState;
+import io.fedstream.avro.Admission;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -44,7 +56,33 @@ class QueryServerTest {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).contains("application/json");
-        assertThat(JSON.readTree(response.body())).isEqualTo(reparse(BindingObject.toJson(FRAUD)));
+        ObjectNode expected = BindingObject.toJson(FRAUD);
+        expected.withObject("status").setAll(BindingStatus.of(FRAUD, List.of()).toJson());
+        assertThat(JSON.readTree(response.body())).isEqualTo(reparse(expected));
+    }
+
+    @Test
+    void aBindingIsShownWithTheConditionsAndAggregatedStatusOfItsCopies() throws Exception {
+        ResourceBinding placed = ResourceBinding.newBuilder(FRAUD).setPlacement(Placement.newBuilder()
+                .setClusters(List.of(new ClusterTarget("dc-1", null, List.of()))).build())
+                .setAdmission(Admission.newBuilder(FRAUD.getAdmission()).setState(AdmissionState.ADMITTED).setChargedGeneration(FRAUD.getGeneration())
+                        .build()).build();
+        stores.bindings(placed).copies(WorkStatusEvent.newBuilder().setWorkloadKey(placed.getWorkloadKey()).setCluster("dc-1")
+                .setDispatch(WorkDispatch.newBuilder().setState(WorkState.APPLIED).setGeneration(placed.getGeneration()).build())
+                .setObservation(WorkObservation.newBuilder().setPresent(true).setHealth(WorkHealth.HEALTHY).setStatus("{\"ready\":true}").build())
+                .setObservedAt(Instant.parse("2026-12-06T12:00:00Z")).build());
+
+        JsonNode shown = JSON.readTree(get("/apis/workloads/" + placed.getWorkloadKey(), TOKEN).body());
+
+        assertThat(shown.at("/status/conditions").toString()).isEqualTo("""
+                [{"type":"Scheduled","status":"True","reason":"Success","message":"Binding has been scheduled successfully.",\
+                "lastTransitionTime":"%s"},\
+                {"type":"FullyApplied","status":"True","reason":"FullyAppliedSuccess","message":"All works have been successfully applied",\
+                "lastTransitionTime":"2026-12-06T12:00:00Z"}]""".formatted(placed.getAdmission().getDecidedAt() != null
+                ? placed.getAdmission().getDecidedAt() : placed.getUpdatedAt()));
+        assertThat(shown.at("/status/aggregatedStatus").toString()).isEqualTo("""
+                [{"clusterName":"dc-1","status":{"ready":true},"applied":true,"health":"Healthy","state":"APPLIED","generation":%d}]"""
+                .formatted(placed.getGeneration()));
     }
 
     @Test

@@ -26,6 +26,7 @@ import io.fedstream.decide.Workloads;
 import io.fedstream.decide.PlaceFailoverStores;
 import io.fedstream.recommend.stage.QuotaKeys;
 import io.fedstream.recommend.stage.RightsizeStores;
+import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.health.stage.WatchClustersStage;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Resources;
@@ -33,6 +34,7 @@ import io.fedstream.decide.TaskPolicies;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.InProcessSchemaRegistry;
+import io.fedstream.workstatus.WorkStatusStage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -102,6 +104,7 @@ public final class TestStores implements Partitions, AutoCloseable {
         add(topology, TaskPolicies.STORE, avro.specific(PolicyEvent.class, false));
         add(topology, RightsizeStores.RECOMMENDATIONS, avro.specific(WorkloadRecommendation.class, false));
         add(topology, RightsizeStores.QUOTAS, avro.specific(QuotaStatus.class, false));
+        add(topology, WorkStatusStage.STORE, avro.specific(WorkStatusEvent.class, false));
         Properties properties = new Properties();
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, "query-api-test");
         properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
@@ -160,6 +163,13 @@ public final class TestStores implements Partitions, AutoCloseable {
         recommendations.forEach(recommendation -> store.put(recommendation.getWorkloadKey(), recommendation));
         KeyValueStore<String, QuotaStatus> quotaStore = driver.getKeyValueStore(RightsizeStores.QUOTAS);
         quotas.forEach(quota -> quotaStore.put(QuotaKeys.namespacePrefix(quota.getNamespace()) + quota.getName(), quota));
+        return this;
+    }
+
+    /** The copies of workloads on the member clusters, as the workstatus stage keeps them (workload key NUL cluster). */
+    public TestStores copies(WorkStatusEvent... copies) {
+        KeyValueStore<String, WorkStatusEvent> store = driver.getKeyValueStore(WorkStatusStage.STORE);
+        Stream.of(copies).forEach(copy -> store.put(copy.getWorkloadKey() + "\u0000" + copy.getCluster(), copy));
         return this;
     }
 

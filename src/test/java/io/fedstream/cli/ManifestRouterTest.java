@@ -292,10 +292,6 @@ class ManifestRouterTest {
                 kind: FederatedHPA
                 metadata: {name: nginx, namespace: default}
                 ---
-                apiVersion: config.karmada.io/v1alpha1
-                kind: ResourceInterpreterCustomization
-                metadata: {name: declarative-configuration-example}
-                ---
                 apiVersion: work.karmada.io/v1alpha2
                 kind: ResourceBinding
                 metadata: {name: nginx-deployment, namespace: default}
@@ -322,23 +318,72 @@ class ManifestRouterTest {
                         "in.yaml document 1: kind: FederatedHPA (autoscaling.karmada.io/v1alpha1) is a Karmada API object, which"
                                 + " Karmada never propagates (its --skipped-propagating-apis default skips the group"
                                 + " autoscaling.karmada.io) and fedstream does not implement (docs/karmada.md, difference 13)",
-                        "in.yaml document 2: kind: ResourceInterpreterCustomization (config.karmada.io/v1alpha1) is a Karmada API"
-                                + " object, which Karmada never propagates (its --skipped-propagating-apis default skips the group"
-                                + " config.karmada.io) and fedstream does not implement; fedstream runs no Lua scripts and calls no"
-                                + " interpreter webhooks: declare the kind's replicas and pod templates with an InterpreterCustomization"
-                                + " instead (docs/customizations.md) (docs/karmada.md, difference 13)",
-                        "in.yaml document 3: kind: ResourceBinding (work.karmada.io/v1alpha2) is a Karmada API object, which Karmada"
+                        "in.yaml document 2: kind: ResourceBinding (work.karmada.io/v1alpha2) is a Karmada API object, which Karmada"
                                 + " never propagates (its --skipped-propagating-apis default skips the group work.karmada.io) and"
                                 + " fedstream does not implement; fedstream writes its own ResourceBindings on fedstream.bindings"
                                 + " (docs/karmada.md, difference 13)",
-                        "in.yaml document 4: kind: ClusterTaintPolicy (policy.karmada.io/v1alpha1) is a Karmada API object, which"
+                        "in.yaml document 3: kind: ClusterTaintPolicy (policy.karmada.io/v1alpha1) is a Karmada API object, which"
                                 + " Karmada never propagates (its --skipped-propagating-apis default skips the group"
                                 + " policy.karmada.io) and fedstream does not implement (docs/karmada.md, difference 13)",
-                        "in.yaml document 5: kind: Event (v1) is never propagated: Karmada's --skipped-propagating-apis default"
+                        "in.yaml document 4: kind: Event (v1) is never propagated: Karmada's --skipped-propagating-apis default"
                                 + " skips events, and no pod runs for it (docs/karmada.md, difference 13)",
-                        "in.yaml document 6: kind: Lease (coordination.k8s.io/v1) is never propagated: Karmada's"
+                        "in.yaml document 5: kind: Lease (coordination.k8s.io/v1) is never propagated: Karmada's"
                                 + " --skipped-propagating-apis default skips leases, and no pod runs for it (docs/karmada.md,"
                                 + " difference 13)"));
+    }
+
+    private static final String WIDGET_CUSTOMIZATION = """
+            apiVersion: config.karmada.io/v1alpha1
+            kind: ResourceInterpreterCustomization
+            metadata: {name: widget-replicas}
+            spec:
+              target: {apiVersion: example.com/v1, kind: Widget}
+              customizations:
+                replicaResource:
+                  luaScript: |
+                    function GetReplicas(obj)
+                      return obj.spec.size, {resourceRequest = {cpu = "250m"}}
+                    end
+            ---
+            """;
+
+    @Test
+    void aResourceInterpreterCustomizationIsAnInterpreterPolicyThatCountsTheWorkloadsOfItsSet() throws BadManifestsException {
+        ManifestRouter.Plan plan = router.plan(List.of(source("in.yaml", WIDGET_CUSTOMIZATION + """
+                apiVersion: example.com/v1
+                kind: Widget
+                metadata: {name: w, namespace: shop}
+                spec: {size: 2}
+                """)), Op.UPSERT, InterpreterExtensions.none());
+
+        assertThat(plan.events()).extracting(PlannedEvent::destination, PlannedEvent::key).containsExactly(
+                tuple(Destination.POLICIES, "ResourceInterpreterCustomization//widget-replicas"),
+                tuple(Destination.WORKLOADS, "example.com/Widget/shop/w"));
+        assertThat(plan.warnings()).isEmpty();
+        assertThatThrownBy(() -> router.plan(List.of(source("in.yaml", WIDGET_CUSTOMIZATION + """
+                apiVersion: example.com/v1
+                kind: Widget
+                metadata: {name: w, namespace: shop}
+                spec: {size: -1}
+                """)), Op.UPSERT, InterpreterExtensions.none()))
+                .isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).containsExactly(
+                        "in.yaml document 2: ResourceInterpreterCustomization widget-replicas, replicaResource: GetReplicas():"
+                                + " must be a whole number from 0 to 2147483647 (a replica count) (value: -1)"));
+    }
+
+    @Test
+    void aResourceInterpreterCustomizationWhoseScriptDoesNotCompileIsRefused() {
+        assertThatThrownBy(() -> plan("""
+                apiVersion: config.karmada.io/v1alpha1
+                kind: ResourceInterpreterCustomization
+                metadata: {name: broken}
+                spec:
+                  target: {apiVersion: example.com/v1, kind: Widget}
+                  customizations:
+                    healthInterpretation: {luaScript: "function InterpretHealth(o) return end end"}
+                """))
+                .isInstanceOfSatisfying(BadManifestsException.class, e -> assertThat(e.problems()).singleElement().asString()
+                        .startsWith("in.yaml document 1: spec.customizations.healthInterpretation.luaScript: does not compile: "));
     }
 
     @Test

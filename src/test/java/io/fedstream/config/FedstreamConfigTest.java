@@ -58,6 +58,7 @@ class FedstreamConfigTest {
                 Map.entry(FedstreamTopic.STATE_DELTAS, "fedstream.state-deltas"),
                 Map.entry(FedstreamTopic.MIGRATION_EVENTS, "fedstream.migration-events"),
                 Map.entry(FedstreamTopic.WORKLOAD_USAGE, "fedstream.workload-usage"),
+                Map.entry(FedstreamTopic.WORK_STATUS, "fedstream.work-status"),
                 Map.entry(FedstreamTopic.BINDINGS, "fedstream.bindings"),
                 Map.entry(FedstreamTopic.QUOTA_STATUS, "fedstream.quota-status"),
                 Map.entry(FedstreamTopic.CLUSTER_STATE, "fedstream.cluster-state"),
@@ -93,7 +94,7 @@ class FedstreamConfigTest {
     @Test
     void everyDefinedKeyHasADocString() {
         ConfigDef def = FedstreamConfig.configDef();
-        assertThat(def.names()).hasSize(58);
+        assertThat(def.names()).hasSize(61);
         def.configKeys().values().forEach(key -> assertThat(key.documentation).as(key.name).isNotBlank());
         def.configKeys().values().forEach(key -> assertThat(key.hasDefault()).as(key.name).isTrue());
     }
@@ -347,7 +348,8 @@ class FedstreamConfigTest {
                 entry("acks", "1"),
                 entry("enable.idempotence", true),
                 entry("linger.ms", "5"),
-                entry("compression.type", "lz4"));
+                entry("compression.type", "lz4"),
+                entry("partitioner.class", NamespacePartitioner.class.getName()));
         assertThat(config.consumerProperties()).containsOnly(
                 entry("bootstrap.servers", "127.0.0.1:9092"),
                 entry("isolation.level", "read_committed"),
@@ -364,7 +366,8 @@ class FedstreamConfigTest {
         assertThat(config.producerProperties()).containsOnly(
                 entry("bootstrap.servers", "127.0.0.1:9092"),
                 entry("acks", "all"),
-                entry("enable.idempotence", true));
+                entry("enable.idempotence", true),
+                entry("partitioner.class", NamespacePartitioner.class.getName()));
         assertThat(config.adminProperties()).containsOnly(entry("bootstrap.servers", "127.0.0.1:9092"));
     }
 

@@ -16,6 +16,7 @@ import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
+import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
@@ -38,6 +39,7 @@ class TopicsTest {
         assertThat(topics.workloadStatus()).satisfies(t -> is(t, "fedstream.workload-status", WorkloadStatusEvent.class));
         assertThat(topics.stateDeltas()).satisfies(t -> is(t, "fedstream.state-deltas", byte[].class));
         assertThat(topics.migrationEvents()).satisfies(t -> is(t, "fedstream.migration-events", MigrationEvent.class));
+        assertThat(topics.workStatus()).satisfies(t -> is(t, "fedstream.work-status", WorkStatusEvent.class));
         assertThat(topics.bindings()).satisfies(t -> is(t, "my.bindings", ResourceBinding.class));
         assertThat(topics.quotaStatus()).satisfies(t -> is(t, "fedstream.quota-status", QuotaStatus.class));
         assertThat(topics.clusterState()).satisfies(t -> is(t, "fedstream.cluster-state", ClusterStateEvent.class));
@@ -55,7 +57,7 @@ class TopicsTest {
     void allListsEveryTopicOnceInputsFirst() {
         assertThat(topics.all()).extracting(Topic::name).doesNotHaveDuplicates().hasSize(FedstreamTopic.values().length)
                 .startsWith("fedstream.workloads", "fedstream.policies", "fedstream.cluster-health", "fedstream.workload-status",
-                        "fedstream.state-deltas", "fedstream.migration-events");
+                        "fedstream.state-deltas", "fedstream.migration-events", "fedstream.workload-usage", "fedstream.work-status");
     }
 
     @Test

@@ -80,6 +80,24 @@ class FailoverPolicyStageTest extends FleetStageTest {
     }
 
     @Test
+    void theSeedsPolicyWithAMaintenanceNoExecuteTaintOnItsClusterMigratesAtOnceWithTheCheckpointStorage() {
+        fleet = FleetDriver.threeClusters(stateDir);
+        fleet.policy("PropagationPolicy/team-a/flink", SEED_POLICY).flink("team-a", "orders");
+        java.time.Instant drained = fleet.now();
+
+        fleet.cluster("dc-2", "64", "256Gi", java.util.Map.of(),
+                io.fedstream.avro.Taint.newBuilder().setKey("maintenance").setEffect("NoExecute").build()).advance(Duration.ofSeconds(1));
+
+        MigrationCommand command = fleet.commandsFor(FLINK).get(0);
+        assertThat(command.getAction()).isEqualTo(MigrationAction.MIGRATE);
+        assertThat(command.getTargetCluster()).isEqualTo("dc-3");
+        assertThat(Duration.between(drained, command.getIssuedAt()))
+                .as("as Karmada's taint manager: no toleration covers maintenance, so at once").isLessThan(Duration.ofSeconds(2));
+        assertThat(command.getCheckpointStorageJson())
+                .isEqualTo("{\"s3\":{\"endpoint\":\"https://s3.example.com\",\"bucket\":\"flink-checkpoints\"}}");
+    }
+
+    @Test
     void aClusterFailureFollowsFailoverClusterNotTheApplicationBehaviour() {
         fleet = FleetDriver.threeClusters(stateDir);
         fleet.policy("PropagationPolicy/team-a/web", deploymentPolicy("web", """

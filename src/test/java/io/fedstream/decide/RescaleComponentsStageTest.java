@@ -142,25 +142,20 @@ class RescaleComponentsStageTest extends FleetStageTest {
     void aComponentShareThatDoesNotFitLeavesThePlacementAndIsRetriedWhenRoomComes() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "64", "256Gi").cluster("dc-2", "32", "256Gi").cluster("dc-3", "4", "256Gi")
                 .advance(Duration.ofSeconds(1));
-        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy("""
-                replicaSchedulingType: Divided
-                weightPreference:
-                  staticWeightList:
-                    - {targetCluster: {clusterNames: [dc-1, dc-2, dc-3]}, weight: 1}
-                """)).advance(Duration.ofSeconds(1));
+        // Divided by available replicas: Karmada checks room there (static weights and Duplicated place whatever the room).
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, DYNAMIC).advance(Duration.ofSeconds(1));
         fleet.workload(JOB, pytorch(1, 3));
-        assertThat(clusters()).containsExactly("dc-1 2 [master=1, worker=1]", "dc-2 1 [worker=1]", "dc-3 1 [worker=1]");
+        assertThat(clusters()).containsExactly("dc-1 3 [master=1, worker=2]", "dc-2 1 [worker=1]");
         fleet.reservationRequests();
         long generation = fleet.binding(JOB).getGeneration() + 1;
 
-        fleet.workload(JOB, pytorch(1, 18));
+        fleet.workload(JOB, pytorch(1, 120));
 
-        // 18 workers over 1:1:1 give dc-3 6: 5 more than it runs, 5 cpu on a cluster of 4.
-        assertThat(clusters()).as("the placement stays as it was").containsExactly("dc-1 2 [master=1, worker=1]", "dc-2 1 [worker=1]",
-                "dc-3 1 [worker=1]");
+        // 117 more workers, where the clusters' free room holds 32 more.
+        assertThat(clusters()).as("the placement stays as it was").containsExactly("dc-1 3 [master=1, worker=2]", "dc-2 1 [worker=1]");
         assertThat(reservations()).isEmpty();
         assertThat(audited("RESCALE_UNSCHEDULABLE").getReason()).startsWith("the placement stays as it was: no set of clusters can take"
-                + " the workload: cluster dc-3 cannot hold its share {worker=6}: cpu short by 1");
+                + " the workload: the clusters' free room holds");
         long t0 = fleet.now().toEpochMilli();
         assertThat(rescaleWait()).isEqualTo(new RescaleWait(generation, 1, t0 + 2_000));
 
@@ -171,14 +166,14 @@ class RescaleComponentsStageTest extends FleetStageTest {
         assertThat(rescaleWait()).isEqualTo(new RescaleWait(generation, 3, t0 + 6_000 + 8_000));
         assertThat(fleet.decisions(JOB)).as("audited once for the version").containsOnlyOnce("RESCALE_UNSCHEDULABLE");
 
-        fleet.cluster("dc-3", "16", "256Gi").advance(Duration.ofSeconds(6));
+        fleet.cluster("dc-3", "400", "1Ti").advance(Duration.ofSeconds(6));
         assertThat(rescaleWait()).as("room came, but the retry is not due yet").isEqualTo(new RescaleWait(generation, 3, t0 + 14_000));
         assertThat(fleet.decisions(JOB)).doesNotContain("REPLICAS_RESCALED");
 
         fleet.advance(Duration.ofSeconds(2));
 
-        assertThat(clusters()).containsExactly("dc-1 7 [master=1, worker=6]", "dc-2 6 [worker=6]", "dc-3 6 [worker=6]");
-        assertThat(reservations()).containsExactlyInAnyOrder("RESERVE dc-1 [worker=5]", "RESERVE dc-2 [worker=5]", "RESERVE dc-3 [worker=5]");
+        assertThat(clusters()).containsExactly("dc-1 17 [master=1, worker=16]", "dc-2 8 [worker=8]", "dc-3 96 [worker=96]");
+        assertThat(reservations()).containsExactlyInAnyOrder("RESERVE dc-1 [worker=14]", "RESERVE dc-2 [worker=7]", "RESERVE dc-3 [worker=96]");
         assertThat(fleet.decisions(JOB)).containsOnlyOnce("REPLICAS_RESCALED");
         assertThat(rescaleWait()).as("off the list once re-scaled").isNull();
     }

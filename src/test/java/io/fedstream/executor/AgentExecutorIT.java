@@ -7,8 +7,6 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fedstream.agent.Agent;
 import io.fedstream.agent.AgentSettings;
 import io.fedstream.agent.MockCluster;
-import io.fedstream.avro.ClusterState;
-import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationEvent;
@@ -22,7 +20,7 @@ import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topic;
 import io.fedstream.config.Topics;
-import io.fedstream.decide.TaskClusterViews;
+import io.fedstream.propagate.PropagationMarks;
 import io.fedstream.runtime.AppInstance;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;
@@ -37,21 +35,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.StoreQueryParameters;
-import org.apache.kafka.streams.state.QueryableStoreTypes;
-import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,7 +48,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 14 end to end: two member clusters (fabric8 mock API servers in CRUD mode), an agent and an executor for each,
  * the fedstream topology on the shared real broker. A FlinkDeployment created on A is placed on A; A's agent stops; the
  * executor on B creates the job from A's last checkpoint, is stopped without committing right after applying it, and a
- * new executor finishes the command exactly once; A's agent returns and A's copy is purged.
+ * new executor finishes the command exactly once; once the placement names B, B's executor propagates the copy with
+ * what the migration restored; A's agent returns and A's copy is purged.
  */
 @ExtendWith(KafkaClusterExtension.class)
 class AgentExecutorIT {
@@ -111,11 +100,11 @@ class AgentExecutorIT {
                 Topics topics = app.fedstream().topics();
                 clusterA.addNode("a-1", NODE);
                 clusterB.addNode("b-1", NODE);
-                Tail<ResourceBinding> bindings = tail(config, topics.bindings(), open);
-                Tail<MigrationCommand> commands = tail(config, topics.migrations(), open);
-                Tail<MigrationEvent> events = tail(config, topics.migrationEvents(), open);
-                Tail<WorkloadEvent> workloads = tail(config, topics.workloads(), open);
-                Tail<WorkloadStatusEvent> statuses = tail(config, topics.workloadStatus(), open);
+                TopicTail<ResourceBinding> bindings = tail(config, topics.bindings(), open);
+                TopicTail<MigrationCommand> commands = tail(config, topics.migrations(), open);
+                TopicTail<MigrationEvent> events = tail(config, topics.migrationEvents(), open);
+                TopicTail<WorkloadEvent> workloads = tail(config, topics.workloads(), open);
+                TopicTail<WorkloadStatusEvent> statuses = tail(config, topics.workloadStatus(), open);
 
                 open.add(agent(clusterA, A, config, topics, admin));
                 open.add(agent(clusterB, B, config, topics, admin));
@@ -131,7 +120,7 @@ class AgentExecutorIT {
                 publish(config, topics.policies(), "PropagationPolicy/streaming/streaming",
                         PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(POLICY).setObservedAt(Instant.now()).build());
 
-                awaitPlaceable(app, A, B);
+                ClusterViews.awaitReady(app, WAIT, A, B);
                 clusterA.create(MockCluster.FLINK, FLINK);
                 ResourceBinding placed = bindings.await(b -> KEY.equals(b.getWorkloadKey()) && placedOn(b, A));
                 assertThat(placed.getComponents()).extracting(c -> c.getName() + "x" + c.getReplicas())
@@ -173,8 +162,11 @@ class AgentExecutorIT {
                 assertThat(job).containsEntry("initialSavepointPath", CHECKPOINT).containsEntry("upgradeMode", "savepoint");
                 assertThat(onB.getMetadata().getAnnotations()).containsEntry(ObjectMarks.MIGRATION_COMMAND, migrate.getCommandId());
                 assertThat(onB.getMetadata().getLabels()).containsEntry("fedstream.io/flink-job-id", "a1b2c3");
-                assertThat(onB.getMetadata().getResourceVersion()).as("applied once: the restart did not write it again")
-                        .isEqualTo(applied.getMetadata().getResourceVersion());
+                assertThat(clusterB.requests()).filteredOn(request -> request.startsWith("POST ") && request.contains("/flinkdeployments/"))
+                        .as("applied once: the restart did not apply it again")
+                        .containsExactly("POST /apis/flink.apache.org/v1beta1/namespaces/streaming/flinkdeployments/" + NAME);
+                assertThat(onB.getMetadata().getLabels()).as("propagated once the placement names B, what the migration restored kept")
+                        .containsEntry(PropagationMarks.MANAGED_LABEL, PropagationMarks.MANAGED_VALUE);
                 assertThat(clusterB.client().genericKubernetesResources(MockCluster.FLINK).inAnyNamespace().list().getItems()).hasSize(1);
                 assertThat(events.values()).filteredOn(e -> e.getCommandId().equals(migrate.getCommandId()))
                         .extracting(MigrationEvent::getPhase, MigrationEvent::getCluster)
@@ -214,27 +206,6 @@ class AgentExecutorIT {
         throw new AssertionError("no agent for " + cluster);
     }
 
-    /**
-     * Waits until placement sees every cluster ready: it reads the workload client's mirror of the cluster views, and a
-     * workload that came before member-a's first heartbeat reached it would go to the fallback group, as Karmada's
-     * scheduler sends it past a cluster that is not ready.
-     */
-    private static void awaitPlaceable(AppInstance app, String... clusters) throws InterruptedException {
-        ReadOnlyKeyValueStore<String, ClusterWatch> views = app.runner().streams()
-                .store(StoreQueryParameters.fromNameAndType(TaskClusterViews.STORE, QueryableStoreTypes.keyValueStore()));
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        for (String cluster : clusters) {
-            ClusterWatch view = views.get(cluster);
-            while (view == null || view.getState() != ClusterState.READY || view.getHeartbeat() == null) {
-                if (System.nanoTime() > deadline) {
-                    fail("cluster %s not ready in the placement's view within %s: %s", cluster, WAIT, view);
-                }
-                Thread.sleep(50);
-                view = views.get(cluster);
-            }
-        }
-    }
-
     private static NamedAgent agent(MockCluster cluster, String name, FedstreamConfig config, Topics topics, Admin admin) {
         Agent agent = new Agent(cluster.client(), config, topics, admin,
                 new AgentSettings(name, Duration.ofMillis(500), Duration.ofMinutes(10), Map.of(), List.of()), Clock.systemUTC()).start();
@@ -262,8 +233,8 @@ class AgentExecutorIT {
         return Duration.ofNanos(System.nanoTime() - since).toMillis();
     }
 
-    private static <V> Tail<V> tail(FedstreamConfig config, Topic<String, V> topic, List<AutoCloseable> open) {
-        Tail<V> tail = new Tail<>(config.consumerProperties(), topic);
+    private static <V> TopicTail<V> tail(FedstreamConfig config, Topic<String, V> topic, List<AutoCloseable> open) {
+        TopicTail<V> tail = new TopicTail<>(config.consumerProperties(), topic, WAIT);
         open.add(tail);
         return tail;
     }
@@ -279,59 +250,6 @@ class AgentExecutorIT {
         @Override
         public void close() {
             agent.close();
-        }
-    }
-
-    /** Every record of a topic from its beginning, as read_committed consumers see them, in order. */
-    private static final class Tail<V> implements AutoCloseable {
-
-        private final KafkaConsumer<String, byte[]> consumer;
-        private final Topic<String, V> topic;
-        private final List<ConsumerRecord<String, V>> records = new ArrayList<>();
-
-        Tail(Properties properties, Topic<String, V> topic) {
-            this.consumer = new KafkaConsumer<>(properties, new StringDeserializer(), new ByteArrayDeserializer());
-            this.topic = topic;
-            List<TopicPartition> partitions = consumer.partitionsFor(topic.name()).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-        }
-
-        void poll() {
-            for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(100))) {
-                V value = record.value() == null ? null : topic.valueSerde().deserializer().deserialize(topic.name(), record.value());
-                records.add(new ConsumerRecord<>(record.topic(), record.partition(), record.offset(), record.key(), value));
-            }
-        }
-
-        List<V> values() {
-            poll();
-            return records.stream().map(ConsumerRecord::value).filter(v -> v != null).toList();
-        }
-
-        V latest(String key) {
-            return records.stream().filter(r -> key.equals(r.key())).map(ConsumerRecord::value).reduce((a, b) -> b).orElse(null);
-        }
-
-        V await(Predicate<V> matching) {
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            int seen = 0;
-            while (System.nanoTime() < deadline) {
-                poll();
-                for (; seen < records.size(); seen++) {
-                    V value = records.get(seen).value();
-                    if (value != null && matching.test(value)) {
-                        return value;
-                    }
-                }
-            }
-            return fail("no record on %s matched within %s; saw %s", topic.name(), WAIT, values());
-        }
-
-        @Override
-        public void close() {
-            consumer.close();
         }
     }
 }

@@ -3,6 +3,7 @@ package io.fedstream.executor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.avro.Checkpoint;
 import io.fedstream.avro.MigrationCommand;
@@ -45,6 +46,23 @@ class RestoredManifestTest {
 
         assertThat(restored.at("/metadata/annotations/fedstream.io~1checkpoint-storage").asText()).isEqualTo(seed);
         assertThat(restored.at("/spec/flinkConfiguration/s3.endpoint").asText()).isEqualTo("https://s3.example.com");
+    }
+
+    @Test
+    void anUpdateOfTheMigratedCopyKeepsWhatTheMigrationRestored() throws Exception {
+        String seed = "{\"s3\":{\"endpoint\":\"https://s3.example.com\"}}";
+        MigrationCommand command = MigrationCommand.newBuilder(command(MigrationStrategy.CHECKPOINT, checkpoint(), Map.of(),
+                new TreeMap<>(Map.of("s3.endpoint", "https://s3.example.com")))).setCheckpointStorageJson(seed).build();
+        ObjectNode live = RestoredManifest.of(FLINK.formatted("stateless"), command);
+        ObjectNode update = (ObjectNode) new ObjectMapper().readTree(FLINK.formatted("stateless"));
+
+        ObjectNode carried = RestoredManifest.carryOver(update, live);
+
+        assertThat(carried.at("/spec/job/initialSavepointPath").asText()).isEqualTo("s3://ckpt/fraud/chk-17");
+        assertThat(carried.at("/spec/job/upgradeMode").asText()).as("a stateless update would drop the restored state").isEqualTo("savepoint");
+        assertThat(carried.at("/spec/flinkConfiguration/s3.endpoint").asText()).isEqualTo("https://s3.example.com");
+        ObjectNode notMigrated = (ObjectNode) new ObjectMapper().readTree(FLINK.formatted("stateless"));
+        assertThat(RestoredManifest.carryOver(notMigrated.deepCopy(), notMigrated)).isEqualTo(notMigrated);
     }
 
     @Test

@@ -12,7 +12,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Karmada's taint-manager timing, with fedstream's default toleration for a taint no toleration tolerates. */
+/** Karmada's taint-manager timing, with the default toleration only for the not-ready and unreachable taints. */
 class TaintEvictionTest {
 
     private static final Instant T0 = Instant.parse("2026-11-29T10:00:00Z");
@@ -46,6 +46,18 @@ class TaintEvictionTest {
                 List.of(toleration("cluster.karmada.io/not-ready", Operator.Exists, null, Effect.NoExecute, 60L))))
                 .contains(T0.plusSeconds(300));
         assertThat(EVICTION.evictionTime(List.of(UNREACHABLE), List.of())).contains(T0.plusSeconds(300));
+    }
+
+    @Test
+    void anUntoleratedNoExecuteTaintOfTheUserEvictsAtOnceAsKarmadasTaintManagerDoes() {
+        TaintEviction.Carried maintenance = carried("maintenance", null, Effect.NoExecute, T0.plusSeconds(7));
+
+        assertThat(EVICTION.evictionTime(List.of(maintenance), List.of())).contains(T0.plusSeconds(7));
+        assertThat(EVICTION.evictionTime(List.of(maintenance),
+                List.of(toleration("cluster.karmada.io/unreachable", Operator.Exists, null, Effect.NoExecute, 600L))))
+                .contains(T0.plusSeconds(7));
+        assertThat(EVICTION.evictionTime(List.of(carried("cluster.karmada.io/not-ready", null, Effect.NoExecute, T0)), List.of()))
+                .as("the default toleration stays for fedstream's not-ready and unreachable taints").contains(T0.plusSeconds(300));
     }
 
     @Test
@@ -91,13 +103,13 @@ class TaintEvictionTest {
         assertThat(EVICTION.evictionTime(List.of(dedicated), List.of(toleration("dedicated", Operator.Equal, "ml", Effect.NoExecute, 10L))))
                 .as("Equal with the same value").contains(T0.plusSeconds(10));
         assertThat(EVICTION.evictionTime(List.of(dedicated), List.of(toleration("dedicated", Operator.Equal, "web", Effect.NoExecute, 10L))))
-                .as("Equal with another value does not match: the default").contains(T0.plusSeconds(300));
+                .as("Equal with another value does not match: at once").contains(T0);
         assertThat(EVICTION.evictionTime(List.of(dedicated), List.of(toleration("dedicated", Operator.Exists, null, null, 10L))))
                 .as("Exists ignores the value, an empty effect matches every effect").contains(T0.plusSeconds(10));
         assertThat(EVICTION.evictionTime(List.of(dedicated), List.of(toleration("", Operator.Exists, null, null, 20L))))
                 .as("an empty key with Exists matches every taint").contains(T0.plusSeconds(20));
         assertThat(EVICTION.evictionTime(List.of(dedicated), List.of(toleration("dedicated", Operator.Exists, null, Effect.NoSchedule, 10L))))
-                .as("another effect does not match").contains(T0.plusSeconds(300));
+                .as("another effect does not match: at once").contains(T0);
     }
 
     @Test

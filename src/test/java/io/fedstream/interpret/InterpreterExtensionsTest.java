@@ -47,7 +47,7 @@ class InterpreterExtensionsTest {
     void refusesAnotherKindNamingTheDocument() {
         assertThatThrownBy(() -> load(customization("a", 2) + "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n"))
                 .isInstanceOf(InvalidCustomizationException.class)
-                .hasMessage("test.yaml (document 2): kind: expected InterpreterCustomization, TrainingRuntime or ClusterTrainingRuntime (value: ConfigMap)");
+                .hasMessage("test.yaml (document 2): kind: expected InterpreterCustomization, ResourceInterpreterCustomization, TrainingRuntime or ClusterTrainingRuntime (value: ConfigMap)");
     }
 
     @Test

@@ -102,6 +102,16 @@ class InterpreterVectorsTest {
             assertThat(result.totalLimits()).isEqualTo(Resources.NONE);
             assertThat(result.errors()).isNotEmpty();
         }
+        List<String> warnings = result.warnings().stream().map(w -> w.field()).toList();
+        List<String> expectedWarnings = new java.util.ArrayList<>();
+        expect.path("warnings").forEach(w -> expectedWarnings.add(w.get("field").asText()));
+        assertThat(warnings).as("warnings %s", result.warnings()).isEqualTo(expectedWarnings);
+        for (JsonNode w : expect.path("warnings")) {
+            assertThat(result.warnings()).anySatisfy(actual -> assertThat(actual.reason()).contains(w.path("reasonContains").asText()));
+        }
+        if (expect.has("errorCount")) {
+            assertThat(result.errors()).as(errors).hasSize(expect.get("errorCount").asInt());
+        }
         for (JsonNode e : expect.path("errors")) {
             assertThat(result.errors())
                     .as("an error matching %s among %s", e, errors)

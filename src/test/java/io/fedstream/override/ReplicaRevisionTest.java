@@ -28,6 +28,36 @@ class ReplicaRevisionTest {
     }
 
     @Test
+    void aKindWithAReplicaRevisionScriptIsRevisedByItAsKarmadaDoes() throws IOException {
+        String widgets = """
+                apiVersion: config.karmada.io/v1alpha1
+                kind: ResourceInterpreterCustomization
+                metadata: {name: widgets}
+                spec:
+                  target: {apiVersion: example.com/v1, kind: Widget}
+                  customizations:
+                    replicaResource:
+                      luaScript: |
+                        function GetReplicas(obj) return obj.spec.size.count, nil end
+                    replicaRevision:
+                      luaScript: |
+                        function ReviseReplica(obj, desired)
+                          obj.spec.size.count = desired
+                          return obj
+                        end
+                """;
+        Interpreter interpreter = Interpreter.builtIn().withCustomizations(java.util.List.of(),
+                io.fedstream.interpret.LuaCustomization.load(widgets.getBytes(java.nio.charset.StandardCharsets.UTF_8), "w.yaml"));
+        String widget = """
+                {"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w","namespace":"shop"},"spec":{"size":{"count":6}}}""";
+
+        ReplicaRevision.Revised revised = new ReplicaRevision(interpreter).revise(widget, Map.of("main", 2L));
+
+        assertThat(revised.unrevised()).isEmpty();
+        assertThat(JSON.readTree(revised.manifest())).isEqualTo(JSON.readTree(widget.replace("\"count\":6", "\"count\":2")));
+    }
+
+    @Test
     void aDefaultedCountIsWrittenWhereItWouldHaveBeenRead() throws IOException {
         String noReplicas = DEPLOYMENT.replace("\"replicas\":3,", "");
 

@@ -137,7 +137,7 @@ class KarmadaDocTest {
                 checked.add(path);
             }
         }
-        assertThat(checked).as("not-checked rows checked").contains("spec.preemption", "spec.suspension.dispatching");
+        assertThat(checked).as("not-checked rows checked").contains("spec.preemption", "spec.dependentOverrides");
     }
 
     @Test

@@ -77,14 +77,15 @@ class ReplicaSchedulerTest {
     }
 
     @Test
-    void duplicatedRunsEveryReplicaOnEveryFeasibleClusterMostHeadroomFirst() {
+    void duplicatedRunsEveryReplicaOnEveryEligibleClusterMostHeadroomFirstAndNotesTheOnesWithoutRoomAsKarmadaPlacesThem() {
         ScheduleResult result = schedule(web(3), duplicated(), cluster("m1", 10), cluster("m2", 2), cluster("m3", 50));
 
-        assertThat(scheduled(result).clusters()).containsExactly("m3", "m1");
-        assertThat(replicas(result)).containsExactly(Map.entry("m3", 3L), Map.entry("m1", 3L));
-        assertThat(scheduled(result).placement()).isEqualTo(Placement.duplicated("m3", "m1"));
-        assertThat(result.rejections()).extracting(Rejection::cluster, Rejection::reason)
-                .containsExactly(tuple("m2", Rejection.Reason.INSUFFICIENT_RESOURCES));
+        assertThat(scheduled(result).clusters()).containsExactly("m3", "m1", "m2");
+        assertThat(replicas(result)).containsExactly(Map.entry("m3", 3L), Map.entry("m1", 3L), Map.entry("m2", 3L));
+        assertThat(scheduled(result).placement()).isEqualTo(Placement.duplicated("m3", "m1", "m2"));
+        assertThat(result.rejections()).isEmpty();
+        assertThat(scheduled(result).roomNotes()).extracting(ScheduleResult.RoomNote::message)
+                .containsExactly("cluster m2's share {main=3} exceeds its reported room: cpu short by 1 (needs 3, free 2)");
     }
 
     @Test
@@ -96,7 +97,9 @@ class ReplicaSchedulerTest {
 
     @Test
     void fewerFeasibleClustersThanMinGroupsIsAProblemNotAPartialPlacement() {
-        ScheduleResult result = schedule(web(3), duplicated(clusters(3, 3)), cluster("m1", 10), cluster("m2", 20), cluster("m3", 1));
+        ClusterCapacity down = new ClusterCapacity("m3", Map.of(), List.of(), cluster("m3", 100).allocatable(), Resources.NONE,
+                Resources.NONE, false);
+        ScheduleResult result = schedule(web(3), duplicated(clusters(3, 3)), cluster("m1", 10), cluster("m2", 20), down);
 
         assertThat(result).isInstanceOf(ScheduleResult.Unschedulable.class);
         assertThat(((ScheduleResult.Unschedulable) result).problems())
@@ -124,11 +127,39 @@ class ReplicaSchedulerTest {
     }
 
     @Test
-    void aDuplicatedWorkloadThatFitsNowhereCountsTheCausesOfEveryCluster() {
+    void aDuplicatedWorkloadThatFitsNowhereStillRunsOnTheSelectedClustersWithANoteEach() {
         ScheduleResult result = schedule(web(5), duplicated(clusters(2, 2)), cluster("m1", 4), cluster("m2", 1));
 
-        assertThat(((ScheduleResult.Unschedulable) result).reason())
-                .isEqualTo("no set of clusters can take the workload (0/2 clusters are available: 2 cluster(s) had insufficient cpu)");
+        assertThat(replicas(result)).containsExactly(Map.entry("m1", 5L), Map.entry("m2", 5L));
+        assertThat(scheduled(result).roomNotes()).extracting(ScheduleResult.RoomNote::cluster).containsExactly("m1", "m2");
+    }
+
+    @Test
+    void staticWeightsThreeTwoOneDivideEighteenNineSixThreeWhateverTheRoomAsKarmadasAssignByStaticWeightStrategy() {
+        ReplicaDivision weights = new ReplicaDivision(ReplicaDivision.Preference.Weighted,
+                List.of(weight("m1", 3), weight("m2", 2), weight("m3", 1)), false);
+
+        ScheduleResult result = schedule(web(18), divided(weights), cluster("m1", 4), cluster("m2", 100), cluster("m3", 2));
+
+        assertThat(replicas(result)).containsOnly(Map.entry("m1", 9L), Map.entry("m2", 6L), Map.entry("m3", 3L));
+        assertThat(scheduled(result).roomNotes()).extracting(ScheduleResult.RoomNote::message).containsExactlyInAnyOrder(
+                "cluster m1's share {main=9} exceeds its reported room: cpu short by 5 (needs 9, free 4)",
+                "cluster m3's share {main=3} exceeds its reported room: cpu short by 1 (needs 3, free 2)");
+        assertThat(result.rejections()).isEmpty();
+    }
+
+    @Test
+    void aClusterAffinitiesGroupWithAnEligibleClusterKeepsADuplicatedWorkloadWhateverItsRoom() {
+        PropagationPolicy policy = policy(new PropagationPolicy.Placement(
+                List.of(new ClusterAffinity("primary", List.of("m1"), List.of(), null),
+                        new ClusterAffinity("backup", List.of("m2"), List.of(), null)),
+                true, List.of(), PropagationPolicy.ReplicaScheduling.Duplicated, List.of(), null));
+
+        ScheduleResult result = schedule(web(10), policy, cluster("m1", 4), cluster("m2", 50));
+
+        assertThat(scheduled(result).groupName()).isEqualTo("primary");
+        assertThat(replicas(result)).containsExactly(Map.entry("m1", 10L));
+        assertThat(scheduled(result).roomNotes()).extracting(ScheduleResult.RoomNote::cluster).containsExactly("m1");
     }
 
     @Test
@@ -244,15 +275,15 @@ class ReplicaSchedulerTest {
     }
 
     @Test
-    void aShareThatDoesNotFitIsAProblemNamingTheClusterAndResource() {
+    void aStaticShareThatDoesNotFitIsPlacedWithANoteNamingTheClusterAndResource() {
         ReplicaDivision halves = new ReplicaDivision(ReplicaDivision.Preference.Weighted, List.of(weight("m1", 1), weight("m2", 1)), false);
 
         ScheduleResult result = schedule(web(10), divided(halves), cluster("m1", 100), cluster("m2", 3));
 
-        assertThat(((ScheduleResult.Unschedulable) result).problems())
-                .containsExactly("cluster m2 cannot hold its share {main=5}: cpu short by 2 (needs 5, free 3)");
-        assertThat(result.rejections()).extracting(Rejection::cluster, Rejection::reason)
-                .containsExactly(tuple("m2", Rejection.Reason.INSUFFICIENT_RESOURCES));
+        assertThat(replicas(result)).containsOnly(Map.entry("m1", 5L), Map.entry("m2", 5L));
+        assertThat(scheduled(result).roomNotes()).extracting(ScheduleResult.RoomNote::message)
+                .containsExactly("cluster m2's share {main=5} exceeds its reported room: cpu short by 2 (needs 5, free 3)");
+        assertThat(result.rejections()).isEmpty();
     }
 
     @Test
@@ -287,6 +318,27 @@ class ReplicaSchedulerTest {
         assertThat(replicas(result)).containsExactly(Map.entry("m1", 4L));
         assertThat(result.rejections()).extracting(Rejection::cluster, Rejection::reason).containsExactly(
                 tuple("m2", Rejection.Reason.AVOIDED), tuple("m3", Rejection.Reason.UNTOLERATED_TAINT), tuple("m4", Rejection.Reason.NOT_READY));
+    }
+
+    @Test
+    void aClusterThatDoesNotServeTheKindIsSkippedUnlessItAlreadyRunsItAsKarmadasApiEnablementFilter() {
+        ClusterCapacity plain = cluster("m2", 100);
+        ClusterCapacity withoutCrd = new ClusterCapacity("m2", Map.of(), List.of(), plain.allocatable(), plain.allocated(), Resources.NONE,
+                true, null, null, Set.of("apps/v1/Deployment"));
+        ClusterCapacity withCrd = new ClusterCapacity("m1", Map.of(), List.of(), plain.allocatable(), plain.allocated(), Resources.NONE,
+                true, null, null, Set.of("apps/v1/Deployment", "flink.apache.org/v1beta1/FlinkDeployment"));
+        Placer.Request request = new Placer.Request(web(2), duplicated(), List.of(withCrd, withoutCrd, cluster("m3", 100)), Set.of(),
+                "flink.apache.org/v1beta1/FlinkDeployment");
+
+        ScheduleResult result = scheduler.schedule(request);
+
+        assertThat(scheduled(result).clusters()).as("m3 has not said what it serves: not filtered").containsExactlyInAnyOrder("m1", "m3");
+        assertThat(result.rejections()).extracting(Rejection::cluster, Rejection::reason, Rejection::causes)
+                .containsExactly(tuple("m2", Rejection.Reason.API_NOT_SERVED, List.of("cluster(s) did not have the API resource")));
+        assertThat(scheduler.reschedule(request, 0, List.of(new ScheduleResult.Target("m2", Map.of("main", 2L)))))
+                .satisfies(kept -> assertThat(scheduled(kept).clusters()).contains("m2"));
+        assertThat(new Placer().place(request)).isInstanceOfSatisfying(PlacementResult.Placed.class,
+                placed -> assertThat(placed.rejections()).extracting(Rejection::reason).containsExactly(Rejection.Reason.API_NOT_SERVED));
     }
 
     private ScheduleResult reschedule(List<ComponentDemand> components, PropagationPolicy policy, Set<String> avoid,

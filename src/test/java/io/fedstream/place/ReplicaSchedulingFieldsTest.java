@@ -157,16 +157,20 @@ class ReplicaSchedulingFieldsTest {
     }
 
     @Test
-    void refusesSpreadConstraintsThatStaticWeightsMakeKarmadaIgnore() {
+    void spreadConstraintsBesideStaticWeightsAreCheckedAndIgnoredAsKarmadasShouldIgnoreSpreadConstraint() {
         Cursor at = placement("""
                 spreadConstraints: [{maxGroups: 2}]
                 replicaScheduling: {weightPreference: {staticWeightList: [{targetCluster: {clusterNames: [a]}, weight: 1}]}}
                 """);
-        Cursor spreadAt = at.field("spreadConstraints");
-        ReplicaSchedulingFields.refuseIgnoredSpread(spreadAt, ReplicaSchedulingFields.spreadConstraints(spreadAt),
-                ReplicaSchedulingFields.strategy(at.field("replicaScheduling")));
+        List<SpreadConstraint> spread = ReplicaSchedulingFields.spreadConstraints(at.field("spreadConstraints"));
+        ReplicaSchedulingFields.Strategy strategy = ReplicaSchedulingFields.strategy(at.field("replicaScheduling"));
 
-        assertThat(problems.list()).extracting(FieldError::field).containsExactly("spec.placement.spreadConstraints");
+        assertThat(problems.list()).isEmpty();
+        assertThat(spread).hasSize(1);
+        assertThat(ReplicaSchedulingFields.effectiveSpread(spread, strategy)).isEmpty();
+        assertThat(ReplicaSchedulingFields.effectiveSpread(spread, ReplicaSchedulingFields.strategy(placement("""
+                replicaScheduling: {replicaSchedulingType: Divided, weightPreference: {dynamicWeight: AvailableReplicas}}
+                """).field("replicaScheduling")))).isEqualTo(spread);
     }
 
     private static org.assertj.core.groups.Tuple tuple(Object... values) {

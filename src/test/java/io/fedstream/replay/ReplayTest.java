@@ -267,6 +267,27 @@ class ReplayTest {
     }
 
     @Test
+    void anUntoleratedNoExecuteTaintMigratesTheSeedsFlinkDeploymentAtOnceWithItsCheckpointStorage() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-noexecute-at-once.jsonl")));
+
+        assertThat(ReplayRun.topic(lines, "fedstream.migrations")).extracting(c -> c.at("/value/workloadKey").asText() + " "
+                        + c.at("/value/sourceCluster").asText() + "->" + c.at("/value/targetCluster").asText() + " at "
+                        + c.at("/value/issuedAt").asText() + " " + c.at("/value/checkpointStorageJson").asText())
+                .containsExactly("flink.apache.org/FlinkDeployment/team-a/orders member2->member3 at 2026-11-29T10:00:10Z"
+                        + " {\"s3\":{\"endpoint\":\"https://s3.example.com\",\"bucket\":\"flink-checkpoints\"}}");
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    @Test
+    void spreadConstraintsBesideStaticWeightsAreIgnoredAsKarmadasUserGuideExpects() throws IOException {
+        List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-spread-static-weights.jsonl")));
+
+        assertThat(lastPlacement(lines, "apps/Deployment/shop/web").get("clusters")).isEqualTo(JSON.readTree("""
+                [{"name":"member1","replicas":1,"components":[]},{"name":"member2","replicas":2,"components":[]}]"""));
+        assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
+    }
+
+    @Test
     void spreadExampleRunsTheWorkloadOnOneClusterOfTheAffinity() throws IOException {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-spread-one-cluster.jsonl")));
 

@@ -11,13 +11,14 @@ import org.junit.jupiter.api.Test;
 class InputTopicsTest {
 
     @Test
-    void theWorkloadClientsSourcesAreNamedWithoutItsInternalTopicsGlobalStoresOrTheHealthInput() {
+    void theWorkloadClientsSourcesAreNamedWithoutItsInternalTopicsOrTheHealthInput() {
         Fedstream fedstream = TestFedstream.create();
 
         assertThat(StreamsRunner.inputTopics(fedstream.workloadTopology().describe(), fedstream.topics())).containsExactly(
-                "fedstream.workloads", "fedstream.workload-status", "fedstream.state-deltas", "fedstream.migration-events",
-                "fedstream.workload-usage", "fedstream.bindings", "fedstream.quota-status", "fedstream.capacity-reservations",
-                "fedstream.cluster-transitions");
+                "fedstream.workloads", "fedstream.policies", "fedstream.workload-status", "fedstream.state-deltas",
+                "fedstream.migration-events", "fedstream.workload-usage", "fedstream.work-status", "fedstream.bindings",
+                "fedstream.quota-status", "fedstream.cluster-views", "fedstream.cluster-transitions", "fedstream.lease-requests",
+                "fedstream.lease-grants");
     }
 
     @Test

@@ -31,6 +31,7 @@ public final class FlinkDeploymentKind implements KindInterpreter {
     static final String MAIN_CONTAINER = "flink-main-container";
     private static final String SLOTS = "taskmanager.numberOfTaskSlots";
     private static final String PARALLELISM_OVERRIDES = "pipeline.jobvertex-parallelism-overrides";
+    private static final java.util.Set<String> OPERATOR_RESOURCE_FIELDS = java.util.Set.of("cpu", "memory", "ephemeralStorage");
 
     @Override
     public List<KindRef> kinds() {
@@ -86,6 +87,11 @@ public final class FlinkDeploymentKind implements KindInterpreter {
             taskManagers = replicasSet != null ? replicasSet : 1;
         } else {
             taskManagers = 0; // native session cluster: TaskManagers start on demand
+            if (replicasSet != null) {
+                tmReplicas.warning("is ignored by the Flink operator in native mode without spec.job: a native session cluster"
+                        + " starts TaskManagers on demand for the jobs submitted to it (FlinkSessionJobs are charged for them);"
+                        + " for a fixed number, use mode: standalone");
+            }
         }
         // The common template was read alone for the JobManager: reading it again could only repeat its errors.
         PodRequest tmPod = pod(commonTemplate, false, tm.field("podTemplate"), mergeByName,
@@ -160,6 +166,9 @@ public final class FlinkDeploymentKind implements KindInterpreter {
             memoryField = presentOr(requests.field("memory"), limits, "memory");
             extras = new ContainerResources(otherThanCpuAndMemory(requests), otherThanCpuAndMemory(limits));
         } else if (resource.isPresent()) {
+            if (!onlyOperatorResourceFields(resource)) {
+                return UnaryOperator.identity(); // memory would be missing too: the unknown field is the error to fix
+            }
             cpuField = resource.field("cpu");
             memoryField = resource.field("memory");
             Long storage = resource.field("ephemeralStorage").quantity("ephemeral-storage");
@@ -196,6 +205,29 @@ public final class FlinkDeploymentKind implements KindInterpreter {
         ContainerResources flink = new ContainerResources(flinkRequests.build(), flinkLimits.build());
         ContainerResources injected = extras;
         return template -> template.overlay(injected).overlay(flink);
+    }
+
+    /**
+     * Whether {@code resource} holds only what the operator's {@code Resource} has (cpu, memory, ephemeralStorage); an
+     * unknown field is an error naming it and the two shapes the operator reads. The operator's CRD would drop such a
+     * field, and the component would then have no memory: {@code resource: {requests: {cpu, memory}}} is the usual
+     * mix-up of the two shapes.
+     */
+    private static boolean onlyOperatorResourceFields(Cursor resource) {
+        if (!resource.node().isObject()) {
+            resource.error("must be a mapping {cpu, memory, ephemeralStorage}");
+            return false;
+        }
+        boolean known = true;
+        for (String key : resource.entries().keySet()) {
+            if (!OPERATOR_RESOURCE_FIELDS.contains(key)) {
+                resource.field(key).error("is not a field of the Flink operator's resource, which reads two shapes:"
+                        + " resource: {cpu, memory, ephemeralStorage} (cpu in cores, memory in Flink syntax, e.g. 2048m),"
+                        + " or resources: {requests: {cpu, memory}, limits: {...}} (a Kubernetes ResourceRequirements)");
+                known = false;
+            }
+        }
+        return known;
     }
 
     private static boolean isNonEmptyMapping(Cursor resourceList) {

@@ -1,0 +1,393 @@
+package io.fedstream.executor;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fedstream.agent.ServedKinds;
+import io.fedstream.avro.ClusterTarget;
+import io.fedstream.avro.PolicyEvent;
+import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.WorkState;
+import io.fedstream.avro.WorkStatusEvent;
+import io.fedstream.avro.WorkloadEvent;
+import io.fedstream.config.FedstreamConfig;
+import io.fedstream.config.Topic;
+import io.fedstream.config.Topics;
+import io.fedstream.config.WorkloadKey;
+import io.fedstream.interpret.KindRef;
+import io.fedstream.propagate.CopyDecision;
+import io.fedstream.propagate.Dependencies;
+import io.fedstream.propagate.Desired;
+import io.fedstream.propagate.LiveCopy;
+import io.fedstream.propagate.MemberWork;
+import io.fedstream.propagate.PropagationMarks;
+import io.fedstream.propagate.PropagationSettings;
+import java.net.HttpURLConnection;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Propagates every binding to one member cluster, as Karmada's binding and execution controllers do for one cluster's
+ * Works: the workload's manifest with the cluster's replicas and overrides ({@link MemberWork}) is created or updated
+ * there, removed when the cluster leaves the placement (or left for the PURGE command when a failover took it away) and
+ * when the workload is deleted, with the objects its pods use when its policy says {@code propagateDeps}; what it did is
+ * reported on {@code fedstream.work-status} ({@link WorkReports}). It is level-triggered: at start it reads the bindings,
+ * workloads and policies topics whole and lists fedstream's copies on the cluster, then brings every workload that has
+ * changed (or failed, after a back-off) to what its binding says; a redelivered or re-read record finds the copy as it
+ * should be and writes nothing (the applied digest). An API server that cannot be reached stops the pass, which
+ * resumes with a doubling back-off: nothing is lost, since what is still to do is what differs.
+ */
+final class Propagation implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Propagation.class);
+    private static final Duration CATCH_UP = Duration.ofSeconds(60);
+    private static final Duration FIRST_RETRY = Duration.ofSeconds(1);
+    private static final Duration LAST_RETRY = Duration.ofSeconds(60);
+
+    private final String cluster;
+    private final Topics topics;
+    private final ClusterObjects objects;
+    private final Clock clock;
+    private final PropagationFeed feed;
+    private final WorkReports reports;
+    private final ManifestCatalog manifests = new ManifestCatalog();
+    private final KnownBindings bindings;
+    private final GoverningPolicies policies = new GoverningPolicies();
+    private final RequiredDependencies dependencies = new RequiredDependencies();
+    private final MemberWork work = new MemberWork();
+    /** Where each workload's object is, from its binding, its manifest or its copy on the cluster. */
+    private final Map<String, ObjectRef> refs = new HashMap<>();
+    /** The workloads with a copy fedstream propagated to the cluster. */
+    private final Set<String> copies = new LinkedHashSet<>();
+    /** The copies the start's inventory listed, each used once instead of a read. */
+    private final Map<String, JsonNode> listed = new HashMap<>();
+    private final Set<String> dirty = new LinkedHashSet<>();
+    private final Map<String, Retry> retries = new HashMap<>();
+    private boolean inventoried;
+    /** Set after the first catch-up: from then on, the work-status topic shows this executor's own reports coming back. */
+    private boolean caughtUp;
+    private Instant pausedUntil = Instant.MIN;
+    private Duration pause = FIRST_RETRY;
+
+    /** A workload to try again at a time, after a failure; {@code after} doubles up to {@link #LAST_RETRY}. */
+    private record Retry(Instant at, Duration after) {}
+
+    /** The API server could not be reached: the pass stops, and resumes after a back-off. */
+    private static final class Unreachable extends RuntimeException {
+        Unreachable(KubernetesClientException cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+
+    Propagation(ClusterObjects objects, FedstreamConfig config, Topics topics, String cluster, Clock clock) {
+        this.cluster = cluster;
+        this.topics = topics;
+        this.objects = objects;
+        this.clock = clock;
+        this.bindings = new KnownBindings(cluster);
+        this.feed = new PropagationFeed(config.consumerProperties(),
+                List.of(topics.policies().name(), topics.workloads().name(), topics.bindings().name(), topics.workStatus().name()));
+        this.reports = new WorkReports(config.producerProperties(), topics.workStatus(), cluster, clock);
+    }
+
+    /** Reads the topics to their end: what every workload is and where it goes, as of now. */
+    void catchUp() {
+        feed.catchUp(CATCH_UP, this::accept);
+        caughtUp = true;
+    }
+
+    /** The workload's latest manifest on the workloads topic (read to its end first), for a migration. */
+    Optional<String> latestManifest(String key) {
+        catchUp();
+        return manifests.latest(key);
+    }
+
+    /** The workload's copy changed by other means (a migration applied or purged it): look at it again. */
+    void touched(String key) {
+        dirty.add(key);
+    }
+
+    /**
+     * One round: takes what arrived on the topics (waiting up to {@code wait} when there is nothing to do) and brings
+     * every changed workload's copy to what its binding says.
+     */
+    void step(Duration wait) {
+        Instant now = clock.instant();
+        boolean idle = dirty.isEmpty() && retries.values().stream().noneMatch(r -> !r.at().isAfter(now)) && inventoried;
+        boolean arrived = feed.poll(idle ? wait : Duration.ZERO, this::accept);
+        if (arrived) {
+            // A binding is written after the workload event it was bound from: read that far, so its manifest is known.
+            catchUp();
+        }
+        if (clock.instant().isBefore(pausedUntil)) {
+            return;
+        }
+        try {
+            if (!inventoried) {
+                inventory();
+            }
+            retries.entrySet().removeIf(retry -> {
+                if (!retry.getValue().at().isAfter(clock.instant())) {
+                    dirty.add(retry.getKey());
+                    return true;
+                }
+                return false;
+            });
+            Deque<String> queue = new ArrayDeque<>(dirty);
+            while (!queue.isEmpty()) {
+                String key = queue.removeFirst();
+                reconcile(key, queue);
+                dirty.remove(key);
+            }
+            pause = FIRST_RETRY;
+        } catch (Unreachable e) {
+            pauseFor("the API server cannot be reached (" + e.getMessage() + ")");
+        } catch (KubernetesClientException e) {
+            // Only the start's inventory lets an answer of the API server through: without it nothing is known of the copies.
+            pauseFor("the copies on the cluster cannot be listed (" + e.getMessage() + ")");
+        }
+    }
+
+    private void pauseFor(String why) {
+        pausedUntil = clock.instant().plus(pause);
+        LOG.warn("cluster {}: {}; propagating again in {}", cluster, why, pause);
+        pause = pause.multipliedBy(2).compareTo(LAST_RETRY) > 0 ? LAST_RETRY : pause.multipliedBy(2);
+    }
+
+    private void accept(ConsumerRecord<String, byte[]> record) {
+        String key = record.key();
+        if (record.topic().equals(topics.bindings().name())) {
+            ResourceBinding binding = decode(topics.bindings(), record);
+            if (binding != null || record.value() == null) {
+                bindings.accept(key, binding);
+                if (binding != null) {
+                    refs.put(key, ObjectRef.of(binding));
+                }
+                dirty.add(key);
+            }
+        } else if (record.topic().equals(topics.workloads().name())) {
+            WorkloadEvent event = decode(topics.workloads(), record);
+            if (event != null || record.value() == null) {
+                manifests.accept(key, event);
+                if (placedHere(bindings.get(key)) || !dependencies.neededBy(key).isEmpty() || copies.contains(key)) {
+                    dirty.add(key);
+                }
+            }
+        } else if (record.topic().equals(topics.workStatus().name())) {
+            WorkStatusEvent report = decode(topics.workStatus(), record);
+            if (report == null || !report.getCluster().equals(cluster)) {
+                return;
+            }
+            if (report.getDispatch() != null && !caughtUp) {
+                reports.recall(key, report.getDispatch());
+            }
+            if (report.getObservation() != null && !report.getObservation().getPresent() && copies.contains(key)) {
+                // Someone deleted fedstream's copy: it is made again, as Karmada's work status controller recreates it.
+                dirty.add(key);
+            }
+        } else if (record.topic().equals(topics.policies().name())) {
+            PolicyEvent event = decode(topics.policies(), record);
+            String policy = event != null || record.value() == null ? policies.accept(key, event) : null;
+            if (policy != null) {
+                dirty.addAll(bindings.governedBy(policy));
+            }
+        }
+    }
+
+    /** Lists fedstream's copies on the cluster: every workload with one, or placed here, or reported on, is looked at. */
+    private void inventory() {
+        Set<KindRef> kinds = new LinkedHashSet<>(ServedKinds.interpreterKinds());
+        for (String key : bindings.keys()) {
+            ResourceBinding binding = bindings.get(key);
+            kinds.add(KindRef.of(binding.getApiVersion(), binding.getKind()));
+        }
+        List<GenericKubernetesResource> found;
+        try {
+            found = objects.propagated(kinds, (kind, refused) -> LOG.warn("cluster {}: cannot list fedstream's copies of {}: {}",
+                    cluster, kind.id(), refused.getMessage()));
+        } catch (KubernetesClientException e) {
+            if (ClusterObjects.unreachable(e)) {
+                throw new Unreachable(e);
+            }
+            throw e;
+        }
+        for (GenericKubernetesResource object : found) {
+            JsonNode json = objects.json(object);
+            String key = PropagationMarks.annotation(json, PropagationMarks.WORKLOAD);
+            if (key != null) {
+                copies.add(key);
+                listed.put(key, json);
+                refs.put(key, ObjectRef.of(json, ""));
+                dirty.add(key);
+            }
+        }
+        for (String key : bindings.keys()) {
+            if (placedHere(bindings.get(key)) || reports.last(key) != null) {
+                dirty.add(key);
+            }
+        }
+        inventoried = true;
+        LOG.info("cluster {}: {} copies of fedstream's found; {} workloads to look at", cluster, copies.size(), dirty.size());
+    }
+
+    private void reconcile(String key, Deque<String> queue) {
+        try {
+            reconcileOnce(key, queue);
+            retries.remove(key);
+        } catch (KubernetesClientException e) {
+            if (ClusterObjects.unreachable(e)) {
+                throw new Unreachable(e);
+            }
+            // 409: the object changed or appeared under us; anything else the cluster refused: report it and try again.
+            if (e.getCode() != HttpURLConnection.HTTP_CONFLICT) {
+                fail(key, "the cluster refused it: " + (e.getStatus() != null && e.getStatus().getMessage() != null
+                        ? e.getStatus().getMessage() : e.getMessage()));
+            }
+            retryLater(key);
+        } catch (RuntimeException e) {
+            // A workload that cannot be propagated (a manifest that does not parse, a kind the cluster does not serve, a
+            // fault of fedstream's own) is reported and tried again later; it never stops the others.
+            if (!(e instanceof IllegalStateException || e instanceof IllegalArgumentException)) {
+                LOG.error("cluster {}: propagating {} failed", cluster, key, e);
+            }
+            fail(key, e.getMessage() == null ? e.toString() : e.getMessage());
+            retryLater(key);
+        }
+    }
+
+    private void reconcileOnce(String key, Deque<String> queue) {
+        ResourceBinding binding = bindings.get(key);
+        GoverningPolicies.Settings governing = policies.of(binding);
+        Desired desired = governing.problem() != null && placedHere(binding)
+                ? new Desired.Failed("its policy's settings cannot be read: " + governing.problem(), binding.getGeneration())
+                : work.of(binding, binding == null ? null : manifests.version(key, binding.getObservedAt()), cluster);
+        PropagationSettings settings = governing.problem() != null ? PropagationSettings.DEFAULTS : governing.settings();
+        List<String> needs = desired instanceof Desired.Apply apply && settings.propagateDeps()
+                ? Dependencies.of(apply.object(), binding.getNamespace()) : List.of();
+        for (String dependency : dependencies.record(key, needs)) {
+            if (!queue.contains(dependency)) {
+                queue.addLast(dependency);
+            }
+        }
+        if (!(desired instanceof Desired.Apply)) {
+            List<String> neededBy = dependencies.neededBy(key);
+            if (!neededBy.isEmpty()) {
+                Optional<String> manifest = manifests.latest(key);
+                if (manifest.isEmpty()) {
+                    LOG.info("cluster {}: {} needs {}, which is not on the workloads topic", cluster, neededBy, key);
+                    return;
+                }
+                String namespace = WorkloadKey.parse(key).map(WorkloadKey::namespace).orElse("");
+                desired = work.dependency(key, namespace, manifest.get(), binding, cluster);
+                GoverningPolicies.Settings parent = policies.of(bindings.get(neededBy.get(0)));
+                settings = parent.problem() == null ? parent.settings() : PropagationSettings.DEFAULTS;
+                refs.putIfAbsent(key, ObjectRef.of(((Desired.Apply) desired).object(), namespace));
+            }
+        }
+        ObjectRef ref = refs.get(key);
+        boolean look = desired instanceof Desired.Apply || copies.contains(key) || reports.last(key) != null
+                || binding == null && ref != null;
+        LiveCopy live = look && ref != null ? live(key, ref) : null;
+        CopyDecision.Step step = CopyDecision.decide(desired, live, settings, cluster, clock.instant());
+        carryOut(key, ref, live, step);
+        if (step.state() != null) {
+            reports.report(key, step.state(), step.generation(), step.message());
+        }
+        if (binding == null && !copies.contains(key) && dependencies.neededBy(key).isEmpty()) {
+            refs.remove(key);
+        }
+    }
+
+    private void carryOut(String key, ObjectRef ref, LiveCopy live, CopyDecision.Step step) {
+        switch (step.action()) {
+            case CREATE -> {
+                objects.create(step.body());
+                copies.add(key);
+                LOG.info("cluster {}: created {} ({})", cluster, key, step.generation());
+            }
+            case UPDATE -> {
+                ObjectNode body = live == null ? step.body() : RestoredManifest.carryOver(step.body(), live.object());
+                objects.update(body);
+                if (PropagationMarks.isManaged(body)) {
+                    copies.add(key);
+                } else {
+                    copies.remove(key);
+                }
+                LOG.info("cluster {}: updated {} ({})", cluster, key, step.state());
+            }
+            case DELETE -> {
+                objects.delete(ref.apiVersion(), ref.kind(), ref.namespace(), ref.name());
+                copies.remove(key);
+                LOG.info("cluster {}: deleted {}", cluster, key);
+            }
+            case NONE -> { }
+        }
+    }
+
+    private LiveCopy live(String key, ObjectRef ref) {
+        JsonNode object = listed.remove(key);
+        if (object == null) {
+            object = objects.get(ref.apiVersion(), ref.kind(), ref.namespace(), ref.name()).map(objects::json).orElse(null);
+        }
+        if (object == null) {
+            copies.remove(key);
+            return null;
+        }
+        LiveCopy.Ownership ownership = PropagationMarks.isManaged(object) ? LiveCopy.Ownership.PROPAGATED
+                : PropagationMarks.annotation(object, ObjectMarks.MIGRATION_COMMAND) != null ? LiveCopy.Ownership.MIGRATED
+                : manifests.reportedBy(key, cluster) ? LiveCopy.Ownership.ORIGIN
+                : LiveCopy.Ownership.FOREIGN;
+        return new LiveCopy(object, ownership, PropagationMarks.annotation(object, ObjectMarks.PURGE_COMMAND) != null);
+    }
+
+    private void fail(String key, String message) {
+        ResourceBinding binding = bindings.get(key);
+        reports.report(key, WorkState.FAILED, binding == null ? 0 : binding.getGeneration(), message);
+        LOG.warn("cluster {}: {} cannot be propagated: {}", cluster, key, message);
+    }
+
+    private void retryLater(String key) {
+        Retry previous = retries.get(key);
+        Duration after = previous == null ? FIRST_RETRY
+                : previous.after().multipliedBy(2).compareTo(LAST_RETRY) > 0 ? LAST_RETRY : previous.after().multipliedBy(2);
+        retries.put(key, new Retry(clock.instant().plus(after), after));
+    }
+
+    private boolean placedHere(ResourceBinding binding) {
+        return binding != null && binding.getPlacement() != null
+                && binding.getPlacement().getClusters().stream().map(ClusterTarget::getName).anyMatch(cluster::equals);
+    }
+
+    private static <V> V decode(Topic<String, V> topic, ConsumerRecord<String, byte[]> record) {
+        if (record.value() == null) {
+            return null;
+        }
+        try {
+            return topic.valueSerde().deserializer().deserialize(record.topic(), record.value());
+        } catch (RuntimeException e) {
+            LOG.warn("skipping unreadable record {} at {}-{}@{}: {}", record.key(), record.topic(), record.partition(), record.offset(),
+                    e.toString());
+            return null;
+        }
+    }
+
+    @Override
+    public void close() {
+        reports.close();
+        feed.close();
+    }
+}

@@ -1,0 +1,118 @@
+package io.fedstream.propagate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fedstream.avro.WorkState;
+import java.time.Instant;
+
+/**
+ * What the executor does to one cluster's copy of one workload, and what it reports: Karmada's execution controller
+ * and object watcher on one Work ({@code pkg/controllers/execution/execution_controller.go} {@code syncToClusters},
+ * {@code handleWorkDelete}; {@code pkg/util/objectwatcher/objectwatcher.go} {@code Create}, {@code Update} with
+ * {@code allowUpdate}, {@code Delete} with {@code isManagedResource}). An object fedstream did not create is updated only
+ * under {@code conflictResolution: Overwrite} and never deleted; an update that would change nothing is not sent
+ * (the applied digest, in the place of Karmada's version record and deep comparison); a copy that a failover took the
+ * cluster away from waits for its PURGE command, as Karmada keeps the Work of a graceful eviction task
+ * ({@code pkg/util/helper/binding.go} {@code ObtainBindingSpecExistingClusters}).
+ */
+public final class CopyDecision {
+
+    /** What to send to the cluster. */
+    public enum Action { NONE, CREATE, UPDATE, DELETE }
+
+    /**
+     * One decision.
+     *
+     * @param action what to send
+     * @param body the object to create or the body of the update; null otherwise
+     * @param state what to report once it is done; null to report nothing (nothing changed)
+     * @param generation the binding generation the report is about
+     * @param message the report's message, or null
+     */
+    public record Step(Action action, ObjectNode body, WorkState state, long generation, String message) {}
+
+    private CopyDecision() {}
+
+    /**
+     * The step for {@code desired} on {@code cluster}, given what it has ({@code live}, null when nothing) and the
+     * governing policy's settings; {@code now} stamps a copy left for its PURGE.
+     */
+    public static Step decide(Desired desired, LiveCopy live, PropagationSettings settings, String cluster, Instant now) {
+        if (desired instanceof Desired.Apply apply) {
+            return apply(apply, live, settings, cluster);
+        }
+        if (desired instanceof Desired.Failed failed) {
+            return new Step(Action.NONE, null, WorkState.FAILED, failed.generation(), failed.message());
+        }
+        if (desired instanceof Desired.Held held) {
+            return new Step(Action.NONE, null, null, 0, held.why());
+        }
+        return absent(((Desired.Absent) desired).why(), live, settings, cluster, now);
+    }
+
+    private static Step apply(Desired.Apply apply, LiveCopy live, PropagationSettings settings, String cluster) {
+        long generation = apply.generation();
+        if (settings.suspends(cluster)) {
+            return new Step(Action.NONE, null, WorkState.SUSPENDED, generation, "dispatching to " + cluster + " is suspended (spec.suspension)");
+        }
+        if (live == null) {
+            return new Step(Action.CREATE, apply.object(), WorkState.APPLIED, generation, apply.note());
+        }
+        return switch (live.ownership()) {
+            case PROPAGATED -> apply.digest().equals(PropagationMarks.annotation(live.object(), PropagationMarks.APPLIED_DIGEST))
+                    ? new Step(Action.NONE, null, WorkState.APPLIED, generation, apply.note())
+                    : new Step(Action.UPDATE, RetainedFields.update(apply.object(), live.object()), WorkState.APPLIED, generation, apply.note());
+            case MIGRATED -> new Step(Action.UPDATE, RetainedFields.update(apply.object(), live.object()), WorkState.APPLIED, generation,
+                    apply.note());
+            case ORIGIN -> settings.conflictResolutionFor(apply.object()) == PropagationSettings.ConflictResolution.OVERWRITE
+                    ? new Step(Action.UPDATE, RetainedFields.update(apply.object(), live.object()), WorkState.APPLIED, generation,
+                            "the workload's own object on " + cluster + ": taken over (conflictResolution Overwrite)")
+                    : new Step(Action.NONE, null, WorkState.APPLIED, generation, "the workload's own object on " + cluster
+                            + ", which its agent reported: left as its author wrote it");
+            case FOREIGN -> settings.conflictResolutionFor(apply.object()) == PropagationSettings.ConflictResolution.OVERWRITE
+                    ? new Step(Action.UPDATE, RetainedFields.update(apply.object(), live.object()), WorkState.APPLIED, generation,
+                            "an object fedstream did not create was there: taken over (conflictResolution Overwrite)")
+                    : new Step(Action.NONE, null, WorkState.CONFLICT, generation, describe(apply.object()) + " exists on " + cluster
+                            + " and fedstream did not create it: conflictResolution Abort leaves it alone (Overwrite takes it over)");
+        };
+    }
+
+    private static Step absent(Desired.Why why, LiveCopy live, PropagationSettings settings, String cluster, Instant now) {
+        if (live == null) {
+            return new Step(Action.NONE, null, WorkState.REMOVED, 0, null);
+        }
+        boolean evicted = why == Desired.Why.LEFT_BY_FAILOVER
+                || why != Desired.Why.DELETED && PropagationMarks.annotation(live.object(), PropagationMarks.EVICTED) != null;
+        if (evicted && (live.ownership() == LiveCopy.Ownership.ORIGIN || live.beingPurged()
+                || PropagationMarks.annotation(live.object(), PropagationMarks.EVICTED) != null)) {
+            return new Step(Action.NONE, null, WorkState.EVICTED, 0, leftForPurge(cluster));
+        }
+        if (!live.isFedstreams()) {
+            return new Step(Action.NONE, null, WorkState.REMOVED, 0, describe(live.object()) + " on " + cluster
+                    + " is not fedstream's: left alone");
+        }
+        if (live.ownership() == LiveCopy.Ownership.MIGRATED && why == Desired.Why.NOT_PLACED) {
+            // A migration's target gets its copy before the binding places the workload there (on COMPLETED).
+            return new Step(Action.NONE, null, null, 0, "created by a migration that the placement does not show yet");
+        }
+        if (evicted) {
+            ObjectNode marked = (ObjectNode) live.object().deepCopy();
+            marked.withObject("metadata").withObject("annotations").put(PropagationMarks.EVICTED, now.toString());
+            return new Step(Action.UPDATE, marked, WorkState.EVICTED, 0, leftForPurge(cluster));
+        }
+        if (settings.preserveResourcesOnDeletion()) {
+            return new Step(Action.UPDATE, Unmarked.of(live.object()), WorkState.REMOVED, 0,
+                    "preserved on " + cluster + " without fedstream's marks (spec.preserveResourcesOnDeletion)");
+        }
+        return new Step(Action.DELETE, null, WorkState.REMOVED, 0, null);
+    }
+
+    private static String leftForPurge(String cluster) {
+        return "a failover took " + cluster + " out of the placement: the copy stays until its PURGE command";
+    }
+
+    private static String describe(JsonNode object) {
+        String namespace = object.path("metadata").path("namespace").asText("");
+        return object.path("kind").asText() + " " + (namespace.isEmpty() ? "" : namespace + "/") + object.path("metadata").path("name").asText();
+    }
+}
