@@ -25,7 +25,7 @@ public final class AdmitStores {
     public static final String QUEUE = "admission-queue-store";
     /** {@code namespace/name} of a quota on the policies topic to the digest of the version last applied, and why it was refused. */
     public static final String QUOTA_SOURCES = "admission-quota-sources-store";
-    /** Aggregates over admitted versions (keys: {@link AggregateKeys}). */
+    /** Aggregates over admitted versions (keys: {@link AggregateKeys}); not logged, rebuilt from the workloads' records at start. */
     public static final String AGGREGATES = "aggregates-store";
 
     private static final List<String> BYTE_STORES = List.of(QUOTAS, USAGE, PENDING, QUEUE, QUOTA_SOURCES, AGGREGATES);
@@ -89,6 +89,11 @@ public final class AdmitStores {
         for (String name : BYTE_STORES) {
             var supplier = SMALL.contains(name) ? Stores.inMemoryKeyValueStore(name) : Stores.persistentKeyValueStore(name);
             var store = Stores.keyValueStoreBuilder(supplier, Serdes.String(), Serdes.ByteArray());
+            if (name.equals(AGGREGATES)) {
+                // Derived from the workloads' records and rebuilt from them when a task starts: logging it cost more
+                // than a record a workload (docs/benchmarks.md).
+                store = store.withLoggingDisabled();
+            }
             builder.addStateStore(HOT_KEYS.contains(name) ? store.withCachingEnabled() : store);
         }
     }

@@ -2,6 +2,7 @@ package io.fedstream.decide;
 
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.WorkloadRecord;
 
 /**
  * The binding of each workload's admitted (charged) version. Usually that is the latest binding, read from the
@@ -52,6 +53,14 @@ final class AdmittedBindings {
     /** No version is charged any more. */
     void forget(String workloadKey) {
         apart.delete(workloadKey);
+    }
+
+    /** The admitted version's binding of a stored workload, null when no version of it is charged. */
+    static ResourceBinding of(WorkloadRecord record) {
+        if (record.getAdmittedBinding() != null) {
+            return record.getAdmittedBinding();
+        }
+        return isAdmittedVersion(record.getBinding()) ? record.getBinding() : null;
     }
 
     private static boolean isAdmittedVersion(ResourceBinding binding) {

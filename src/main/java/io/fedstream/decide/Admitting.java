@@ -13,6 +13,7 @@ import io.fedstream.avro.Placement;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.config.WorkloadKey;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
@@ -73,7 +74,7 @@ final class Admitting {
         this.priorities = new PriorityClasses(policies);
         this.bindings = workloads.bindings();
         this.admittedBindings = new AdmittedBindings(bindings, workloads.admittedApart());
-        this.aggregates = new AggregatesUpdater(context.getStateStore(AdmitStores.AGGREGATES));
+        this.aggregates = AggregatesUpdater.emptied(context.getStateStore(AdmitStores.AGGREGATES));
         this.chargedVersionMove = new ChargedVersionMove(ledger, admittedBindings, aggregates);
         // A status is the latest state of its quota, so one per interval replaces one per decision (issue 11). The
         // punctuator runs on the stream thread: what it writes is in the transaction of that interval's decisions,
@@ -82,6 +83,14 @@ final class Admitting {
         // it holds at its first punctuation, and the statuses converge. The namespaces are read then, not here: the
         // stores are complete by then however the task was restored.
         dueStatuses.addEveryNamespace();
+    }
+
+    /**
+     * A stored workload, as the task's start walks them (see {@link NamespacePass}): its admitted version counts in the
+     * aggregates, which live in memory, not logged, rebuilt by this walk.
+     */
+    void stored(WorkloadRecord record) {
+        aggregates.replace(null, AdmittedBindings.of(record));
     }
 
     /** Decides a request; {@code decisionIds} names its decisions (numbered after it), the same when it is processed again. */

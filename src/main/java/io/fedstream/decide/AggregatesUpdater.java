@@ -3,17 +3,33 @@ package io.fedstream.decide;
 import io.fedstream.admit.Aggregate;
 import io.fedstream.admit.LedgerCodecs;
 import io.fedstream.avro.ResourceBinding;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
-/** Keeps the aggregates store incrementally: when a workload's admitted version changes, only the keys it touches move. */
+/**
+ * Keeps the aggregates store incrementally: when a workload's admitted version changes, only the keys it touches move.
+ * The store is derived from the workloads' records, so it is not logged: a task rebuilds it when it starts.
+ */
 final class AggregatesUpdater {
 
     private final KeyValueStore<String, byte[]> store;
 
-    AggregatesUpdater(KeyValueStore<String, byte[]> store) {
+    private AggregatesUpdater(KeyValueStore<String, byte[]> store) {
         this.store = store;
+    }
+
+    /** An updater of {@code store}, emptied of what an earlier life of the task left in it, for the start's rebuild. */
+    static AggregatesUpdater emptied(KeyValueStore<String, byte[]> store) {
+        List<String> keys = new ArrayList<>();
+        try (KeyValueIterator<String, byte[]> all = store.all()) {
+            all.forEachRemaining(entry -> keys.add(entry.key));
+        }
+        keys.forEach(store::delete);
+        return new AggregatesUpdater(store);
     }
 
     /** Replaces the contribution of {@code before} (null: none) by that of {@code after} (null: none). */

@@ -81,6 +81,12 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
                 new StoredLeases(context.getStateStore(StoredLeases.STORE))), context.getStateStore(TaskClusterViews.STORE));
         this.placeAndFailOver = new PlaceAndFailOver(context, workloads, room, this, outputs, this::every, settings, topics, policies::changes, views::changes,
                 metrics);
+        // The indexes and aggregates live in memory: one walk of the records when the task starts (a restart, a
+        // rebalance) rebuilds them.
+        workloads.scan((key, record) -> {
+            admitting.stored(record);
+            placeAndFailOver.stored(key, record);
+        });
         every(admission.statusInterval(), () -> admitting.writeDueStatuses(context.currentSystemTimeMs()));
         placeAndFailOver.schedule();
     }

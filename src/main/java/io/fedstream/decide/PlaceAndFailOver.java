@@ -3,6 +3,7 @@ package io.fedstream.decide;
 import io.fedstream.avro.Checkpoint;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationEvent;
+import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
@@ -70,6 +71,11 @@ final class PlaceAndFailOver {
         applicationFailover = new ApplicationFailover(task, failingOver);
         reportedPolicies = context.getStateStore(PlaceFailoverStores.REFUSED_POLICIES);
         policyFollowing = new PolicyFollowing(task, failingOver, policyChanges);
+    }
+
+    /** A stored workload, as the task's start walks them (see {@link NamespacePass}). */
+    void stored(String key, WorkloadRecord record) {
+        task.stored(key, record);
     }
 
     /** Starts the wall-clock work: incident checks, retries of waiting workloads, following policy changes. */

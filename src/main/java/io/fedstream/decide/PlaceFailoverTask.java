@@ -12,6 +12,7 @@ import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ReservationType;
 import io.fedstream.avro.ReservedComponent;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.bind.BindingOverrides;
 import io.fedstream.config.Topic;
 import io.fedstream.dlq.DeadLetter;
@@ -98,15 +99,16 @@ final class PlaceFailoverTask {
         this.policyPlacements = new PolicyPlacements(workloads, placementStates, policies);
         this.clusterViews = context.getStateStore(TaskClusterViews.STORE);
         this.clusters = new ParsedClusterViews(clusterViews, viewChanges);
-        // The indexes live in memory: one walk of the records when the task starts (a restart, a rebalance) rebuilds them.
-        workloads.scan((key, record) -> {
-            bindings.stored(key, record.getBinding());
-            if (record.getPlacement() != null) {
-                placementsInFlight.stored(key, PlacementStateAvro.fromAvro(record.getPlacement()));
-            }
-            waiting.stored(key, record.getWaiting());
-            policyPlacements.stored(key, record.getApplied());
-        });
+    }
+
+    /** A stored workload, as the task's start walks them: its in-memory indexes take it in. */
+    void stored(String key, WorkloadRecord record) {
+        bindings.stored(key, record.getBinding());
+        if (record.getPlacement() != null) {
+            placementsInFlight.stored(key, PlacementStateAvro.fromAvro(record.getPlacement()));
+        }
+        waiting.stored(key, record.getWaiting());
+        policyPlacements.stored(key, record.getApplied());
     }
 
     long now() {

@@ -1,0 +1,63 @@
+package io.fedstream.decide;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fedstream.admit.LedgerCodecs;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/** What a namespace task keeps in memory only is rebuilt from the workloads' records when it starts again. */
+class TaskStartTest {
+
+    @TempDir
+    Path stateDir;
+    private FleetDriver fleet;
+
+    @AfterEach
+    void close() {
+        fleet.close();
+    }
+
+    @Test
+    void theAggregatesAreRebuiltFromTheWorkloadsRecordsAndWrittenToNoTopic() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "8", "64Gi").advance(Duration.ofSeconds(1));
+        fleet.deployment("team-a", "web", 2, "1").deployment("team-a", "api", 3, "1").deployment("team-b", "web", 1, "1")
+                .advance(Duration.ofSeconds(1));
+        Map<String, String> before = aggregates();
+        assertThat(before).containsKeys(AggregateKeys.namespace("team-a"), AggregateKeys.namespace("team-b"),
+                AggregateKeys.cluster("dc-1", "team-a"));
+        assertThat(fleet.changelog(AdmitStores.AGGREGATES)).as("derived, not logged").isEmpty();
+
+        fleet = fleet.restarted();
+
+        assertThat(aggregates()).isEqualTo(before);
+    }
+
+    @Test
+    void aWorkloadWaitingForRoomBeforeTheRestartIsPlacedWhenRoomComesAfterIt() {
+        fleet = new FleetDriver(stateDir);
+        fleet.deployment("team-a", "web", 2, "1").advance(Duration.ofSeconds(1));
+        assertThat(fleet.workload("apps/Deployment/team-a/web").getWaiting()).as("no cluster yet").isNotNull();
+
+        fleet = fleet.restarted();
+        fleet.cluster("dc-1", "8", "64Gi").advance(Duration.ofSeconds(6));
+
+        assertThat(fleet.placement("apps/Deployment/team-a/web")).isEqualTo("dc-1");
+    }
+
+    private Map<String, String> aggregates() {
+        KeyValueStore<String, byte[]> store = fleet.store(AdmitStores.AGGREGATES);
+        Map<String, String> out = new TreeMap<>();
+        try (KeyValueIterator<String, byte[]> all = store.all()) {
+            all.forEachRemaining(entry -> out.put(entry.key, LedgerCodecs.AGGREGATE.decode(entry.value).toString()));
+        }
+        return out;
+    }
+}
