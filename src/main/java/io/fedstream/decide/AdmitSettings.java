@@ -9,8 +9,11 @@ import java.util.Objects;
  */
 public record AdmitSettings(Duration statusInterval) {
 
-    /** The default of {@code FedstreamConfig}: 100 ms, Kafka Streams' commit interval under exactly-once. */
-    public static final Duration DEFAULT_STATUS_INTERVAL = Duration.ofMillis(100);
+    /**
+     * The default of {@code FedstreamConfig}: 1 s. At 100 ms (Kafka Streams' commit interval under exactly-once) the
+     * statuses, and right-sizing's copy of them, cost 1.8 records a workload of a burst; at 1 s 0.6 (docs/benchmarks.md).
+     */
+    public static final Duration DEFAULT_STATUS_INTERVAL = Duration.ofSeconds(1);
 
     public AdmitSettings {
         Objects.requireNonNull(statusInterval, "statusInterval");
