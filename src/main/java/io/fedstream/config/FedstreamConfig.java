@@ -74,7 +74,7 @@ public final class FedstreamConfig extends AbstractConfig {
     private static final int MAIN_RETRY_BACKOFF_MS = 10;
     private static final int MAIN_MAX_POLL_RECORDS = 50;
     private static final int SESSION_TIMEOUT_MS = 10_000;
-    private static final int MAIN_FETCH_MAX_BYTES = 1024 * 1024;
+    private static final int MAIN_FETCH_MAX_BYTES = 128 * 1024;
 
     // Kafka
     public static final String KAFKA_BOOTSTRAP_SERVERS = "kafka.bootstrap.servers";
@@ -616,11 +616,12 @@ public final class FedstreamConfig extends AbstractConfig {
         // them ready per retry, sleeping the main consumer's retry.backoff.ms between retries: the 26 topics took 2.8 s
         // with Kafka's 100 ms, 0.5 s with 10 ms. The consumer's other retries back off exponentially from there.
         props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.RETRY_BACKOFF_MS_CONFIG), MAIN_RETRY_BACKOFF_MS);
-        // A record crosses four topics between its workload and its placement, and the consumer hands out what one fetch
-        // brought in the order it came: small polls, and fetches of at most 1 MiB in all (Kafka's default is 50 MiB,
-        // which lets a backlog put a MiB of workloads per partition in front of the stages' own topics), let those
-        // topics in sooner. 1 MiB moved the first placement of a 20,000 backlog from 33-44 s to 19-27 s after launch at
-        // the same rate; smaller fetches (64 KiB a partition) cost a third of the rate (docs/benchmarks.md).
+        // A workload waiting for room waits for a lease grant, which crosses two topics (requests, grants), and the
+        // consumer hands out what its fetches brought in the order they came: small polls, and fetches of at most 128 KiB
+        // in all (Kafka's default is 50 MiB), keep a backlog of workloads from queueing in front of the grants. With
+        // 1 MiB a grant waited behind about 700 workloads, and at a 5,000 backlog 1.6 store records and 1.4 audit
+        // events were written a workload (most waited, and were decided over two processings); with 128 KiB 0.4 less
+        // of each (docs/benchmarks.md).
         // kafka.streams.main.consumer.* wins.
         props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.MAX_POLL_RECORDS_CONFIG), MAIN_MAX_POLL_RECORDS);
         props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.FETCH_MAX_BYTES_CONFIG), MAIN_FETCH_MAX_BYTES);
