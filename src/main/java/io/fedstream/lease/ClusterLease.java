@@ -36,6 +36,11 @@ final class ClusterLease {
     private long outstandingSince;
     private boolean reclaim;
     private Steering heard;
+    /**
+     * What the task took from its lease since room or its last answer came in: its pace. In memory only (a restarted task starts
+     * from none, and asks by its waiting workloads' need until it has taken again).
+     */
+    private Resources takenSinceGrant = Resources.NONE;
     /** Changed since it was last stored. */
     private boolean changed;
 
@@ -103,6 +108,7 @@ final class ClusterLease {
             return OptionalLong.empty();
         }
         current = new Chunk(current.bucket(), current.usableUntil(), current.granted(), Room.less(current.left(), amount));
+        takenSinceGrant = Room.plus(takenSinceGrant, amount);
         changed = true;
         return OptionalLong.of(current.bucket());
     }
@@ -145,9 +151,11 @@ final class ClusterLease {
     /**
      * The request to send now, if one is due and none is outstanding: when the task needs more than it holds and the
      * allocator does not owe it already, when it no longer needs what the allocator owes it, when it has room to give
-     * back, or to answer a reclaim. It asks for its need beyond what its current chunk holds (when a grant would land in
-     * that chunk's bucket; otherwise that room goes back), plus headroom unless reclaimed: three times as much again, at most
-     * {@code headroomMax} of the free room the allocator last reported.
+     * back, to answer a reclaim, or when it runs low: what is left of its chunk is less than it took since room last
+     * came in, so that at its pace the lease runs out before an answer would come back. It asks for its need beyond
+     * what its current chunk holds (when a grant would land in that chunk's bucket; otherwise that room goes back), plus
+     * headroom unless reclaimed: three times the larger of that need and its pace, at most {@code headroomMax} of the
+     * free room the allocator last reported.
      */
     Optional<LeaseRequest> request(int partition, long now, LeaseSettings settings) {
         retire(now, settings);
@@ -169,11 +177,12 @@ final class ClusterLease {
         Resources held = current != null && current.bucket() == settings.bucketOf(now) ? current.left() : Resources.NONE;
         Resources beyond = Room.less(need.total(), held);
         Resources least = Room.min(Room.less(need.first(), held), beyond);
-        boolean due = !giveBack.isEmpty() || reclaim || outstanding != null || asksTooLittle(beyond, least) || owedTooMuch(beyond);
+        Resources want = reclaim ? beyond : Room.plus(beyond, headroom(Room.max(beyond, takenSinceGrant), settings.headroomMax()));
+        boolean due = !giveBack.isEmpty() || reclaim || outstanding != null || asksTooLittle(beyond, least) || owedTooMuch(want)
+                || runsLow(usable(now)) && !Room.none(want);
         if (!due) {
             return Optional.empty();
         }
-        Resources want = reclaim ? beyond : Room.plus(beyond, headroom(beyond, settings.headroomMax()));
         List<LeaseGiveBack> backs = new ArrayList<>(giveBack.size());
         giveBack.forEach((bucket, amount) -> backs.add(new LeaseGiveBack(bucket, amount.toQuantities())));
         LeaseRequest request = LeaseRequest.newBuilder()
@@ -205,18 +214,27 @@ final class ClusterLease {
         return !Room.covers(owed, beyond) || !Room.covers(least, owedLeast);
     }
 
+    /** Whether what is left of the usable chunk is less than the task took since its last answer (and nothing is owed). */
+    private boolean runsLow(Resources left) {
+        boolean owed = heard != null && !Room.none(heard.unmet());
+        return !owed && !Room.none(takenSinceGrant) && !Room.covers(left, takenSinceGrant);
+    }
+
     /**
-     * Whether the allocator owes more than twice what the task needs beyond what it holds (a want is at most that, with
-     * its headroom): such a want would take room that other tasks' workloads wait for.
+     * Whether the allocator owes more than the task would ask for now ({@code want}): such a want would take room that
+     * other tasks' workloads wait for. Compared with the want itself, an answer that leaves the whole want unmet asks
+     * nothing again until the need or pace changes.
      */
-    private boolean owedTooMuch(Resources beyond) {
-        return heard != null && !Room.covers(beyond.times(2), heard.unmet());
+    private boolean owedTooMuch(Resources want) {
+        return heard != null && !Room.covers(want, heard.unmet());
     }
 
     /** Takes in a grant; whether it added room to the current chunk. */
     boolean granted(LeaseGrant grant, long now, LeaseSettings settings) {
         if (outstanding != null && outstanding.equals(grant.getAnswers())) {
             outstanding = null;
+            // The pace is measured from answer to answer: an answer with no room must not make the task ask again at once.
+            takenSinceGrant = Resources.NONE;
         }
         heard = new Steering(QuantityFields.parse("free", grant.getFree()), QuantityFields.parse("unmet", grant.getUnmet()),
                 QuantityFields.parse("unmetLeast", grant.getUnmetLeast()), grant.getClusterState(), grant.getWhy(), now);
@@ -233,6 +251,7 @@ final class ClusterLease {
             returnLater(bucket, granted, now, settings);
             return false;
         }
+        takenSinceGrant = Resources.NONE;
         if (current != null && bucket == current.bucket()) {
             current = new Chunk(bucket, current.usableUntil(), Room.plus(current.granted(), granted), Room.plus(current.left(), granted));
             return true;
@@ -262,16 +281,23 @@ final class ClusterLease {
     }
 
     /**
-     * How many times the need a task asks for again as headroom: a burst's workloads keep arriving while a request is
-     * out, and asking for as much again placed only about half of them without waiting for the next grant.
+     * How many times the need (or pace) a task asks for again as headroom: a burst's workloads keep arriving while a
+     * request is out, and asking for as much again placed only about half of them without waiting for the next grant.
      */
     private static final long HEADROOM_FACTOR = 3;
 
-    /** {@link #HEADROOM_FACTOR} times the need, at most {@code share} of the free room last heard of; none before anything was heard. */
-    private Resources headroom(Resources beyond, BigDecimal share) {
-        if (heard == null || share.signum() == 0) {
+    /**
+     * {@link #HEADROOM_FACTOR} times {@code pace}, at most {@code share} of the free room last heard of; before anything
+     * was heard, unbounded (the allocator grants no more than the cluster's free room).
+     */
+    private Resources headroom(Resources pace, BigDecimal share) {
+        if (share.signum() == 0) {
             return Resources.NONE;
         }
+        if (heard == null) {
+            return pace.times(HEADROOM_FACTOR);
+        }
+        Resources beyond = pace;
         Resources.Builder headroom = new Resources.Builder(beyond.amounts().size());
         for (Map.Entry<String, Long> entry : beyond.amounts().entrySet()) {
             long bound = BigDecimal.valueOf(heard.free().get(entry.getKey())).multiply(share).setScale(0, RoundingMode.FLOOR).longValueExact();

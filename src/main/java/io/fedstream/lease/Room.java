@@ -52,6 +52,20 @@ final class Room {
         return out.build();
     }
 
+    /** {@code max(a, b)} per resource either names. */
+    static Resources max(Resources a, Resources b) {
+        Resources.Builder out = new Resources.Builder(a.amounts().size() + b.amounts().size());
+        java.util.Set<String> names = new java.util.TreeSet<>(a.amounts().keySet());
+        names.addAll(b.amounts().keySet());
+        for (String resource : names) {
+            long most = Math.max(a.get(resource), b.get(resource));
+            if (most > 0) {
+                out.add(resource, most);
+            }
+        }
+        return out.build();
+    }
+
     /** Whether {@code room} holds {@code amount}: at least as much of every resource {@code amount} names. */
     static boolean covers(Resources room, Resources amount) {
         for (Map.Entry<String, Long> entry : amount.amounts().entrySet()) {

@@ -39,11 +39,12 @@ class TaskLeasesTest {
     void whatTheWaitingWorkloadsNeedIsAskedOnceAndThenPlacedWithNoRoundTrip() {
         leases.want("member1", new Need(room("cpu", "4"), room("cpu", "2")));
 
-        assertThat(leases.requests(T0)).containsExactly(LeaseRequest.newBuilder()
+        assertThat(leases.requests(T0)).as("the need and three times it as headroom: nothing heard of the free room bounds it yet")
+                .containsExactly(LeaseRequest.newBuilder()
                 .setCluster("member1")
                 .setPartition(PARTITION)
                 .setSequence(0)
-                .setWant(quantities("cpu", "4"))
+                .setWant(quantities("cpu", "16"))
                 .setLeast(quantities("cpu", "2"))
                 .setGiveBack(List.of())
                 .setRequestedAt(Instant.ofEpochMilli(T0))
@@ -59,7 +60,7 @@ class TaskLeasesTest {
     }
 
     @Test
-    void headroomIsAsMuchAgainAsTheNeedAtMostAShareOfTheFreeRoomLastHeardOf() {
+    void headroomIsThreeTimesTheNeedAtMostAShareOfTheFreeRoomLastHeardOf() {
         leases.want("member1", new Need(room("cpu", "1"), room("cpu", "1")));
         leases.requests(T0);
         leases.granted(grant(BUCKET, room("cpu", "1"), room("cpu", "8", "memory", "4Gi"), Resources.NONE, 0L), T0);
@@ -72,6 +73,38 @@ class TaskLeasesTest {
             assertThat(request.getWant()).isEqualTo(quantities("cpu", "6", "memory", "2Gi"));
             assertThat(request.getLeast()).isEqualTo(quantities("cpu", "1"));
         });
+    }
+
+    @Test
+    void aTaskThatTookMoreSinceItsLastAnswerThanIsLeftAsksForThreeTimesItsPaceBeforeAnyWorkloadWaits() {
+        leases.want("member1", new Need(room("cpu", "2"), room("cpu", "2")));
+        leases.requests(T0);
+        leases.granted(grant(BUCKET, room("cpu", "6"), room("cpu", "100"), Resources.NONE, 0L), T0);
+        leases.want("member1", Need.NONE);
+
+        leases.take("member1", room("cpu", "2"), T0);
+        assertThat(leases.requests(T0)).as("4 left, 2 taken: room for another answer's time at this pace").isEmpty();
+        leases.take("member1", room("cpu", "2"), T0);
+
+        assertThat(leases.requests(T0 + 1)).as("2 left, 4 taken: three times the pace, within a quarter of the free room")
+                .extracting(LeaseRequest::getWant, LeaseRequest::getLeast).containsExactly(tuple(quantities("cpu", "12"), Map.of()));
+    }
+
+    @Test
+    void anAnswerThatLeavesTheWholeWantUnmetIsNotAskedAgainUntilTheNeedChanges() {
+        leases.want("member1", new Need(room("cpu", "10"), room("cpu", "10")));
+        leases.requests(T0);
+        leases.granted(grant(BUCKET, Resources.NONE, room("cpu", "8"), room("cpu", "40"), 0L), T0);
+
+        assertThat(leases.requests(T0 + 1)).as("owed more than it would ask now that the free room is known: asks less")
+                .extracting(LeaseRequest::getWant).containsExactly(quantities("cpu", "12"));
+        leases.granted(grant(BUCKET, Resources.NONE, room("cpu", "8"), room("cpu", "12"), 1L), T0 + 2);
+
+        assertThat(leases.requests(T0 + 3)).as("owed what it would ask: nothing to say").isEmpty();
+        leases.want("member1", new Need(room("cpu", "11"), room("cpu", "10")));
+        assertThat(leases.requests(T0 + 4)).as("a need of 11 is owed already").isEmpty();
+        leases.want("member1", new Need(room("cpu", "13"), room("cpu", "10")));
+        assertThat(leases.requests(T0 + 5)).extracting(LeaseRequest::getWant).containsExactly(quantities("cpu", "15"));
     }
 
     @Test
@@ -179,7 +212,7 @@ class TaskLeasesTest {
 
         assertThat(leases.requests(T0 + 29_999)).isEmpty();
         assertThat(leases.requests(T0 + 30_000)).extracting(LeaseRequest::getSequence, LeaseRequest::getWant, LeaseRequest::getGiveBack)
-                .containsExactly(tuple(1L, quantities("cpu", "1"), List.of()));
+                .containsExactly(tuple(1L, quantities("cpu", "4"), List.of()));
     }
 
     @Test
