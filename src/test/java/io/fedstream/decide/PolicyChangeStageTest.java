@@ -241,8 +241,8 @@ class PolicyChangeStageTest extends FleetStageTest {
                 spec:
                   resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
                   placement: {spreadConstraints: [{spreadByField: cluster, maxGroups: 1}], clusterAffinity: {clusterNames: [dc-2]}}
-                """).tick(Duration.ofMillis(100));
-        assertThat(audited("POLICY_RESCHEDULED")).as("one check's walk").hasSize(PolicyFollowing.WALK_BUDGET);
+                """);
+        assertThat(audited("POLICY_RESCHEDULED")).as("one check's walk, in the processing of the change").hasSize(PolicyFollowing.WALK_BUDGET);
 
         fleet.tick(Duration.ofMillis(100));
         assertThat(audited("POLICY_RESCHEDULED")).hasSize(count);
