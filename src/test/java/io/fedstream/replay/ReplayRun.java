@@ -49,4 +49,16 @@ final class ReplayRun {
     static List<JsonNode> topic(List<JsonNode> lines, String topic) {
         return lines.stream().filter(l -> l.get("topic").asText().equals(topic)).toList();
     }
+
+    /**
+     * What each lease request asked its cluster's allocator for at least, as {@code cluster:pods}, in order: the room the
+     * first workload waiting there needs beyond what the task holds (its {@code want} adds headroom). Requests that only
+     * give room back ask for none and are left out.
+     */
+    static List<String> leastAsked(List<JsonNode> lines) {
+        return topic(lines, "fedstream.lease-requests").stream()
+                .filter(l -> l.at("/value/least/pods").isTextual())
+                .map(l -> l.get("key").asText() + ":" + l.at("/value/least/pods").asText())
+                .toList();
+    }
 }

@@ -332,7 +332,7 @@ class ReplayTest {
                 .reduce((a, b) -> b).orElseThrow();
         assertThat(lastStatus.at("/value/clusters")).extracting(c -> c.get("cluster").asText() + "=" + c.at("/used/cpu").asText())
                 .containsExactly("member1=16", "member2=3", "member3=1");
-        assertThat(leastAsked(lines)).as("each share's room, asked of its cluster's allocator")
+        assertThat(ReplayRun.leastAsked(lines)).as("each share's room, asked of its cluster's allocator")
                 .containsExactly("member1:2", "member2:1", "member1:4", "member2:2", "member3:1", "member1:10");
         assertThat(failoverDecisions(lines)).containsExactly("PLACED", "PLACED", "PLACED");
         assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
@@ -363,19 +363,8 @@ class ReplayTest {
                 .reduce((a, b) -> b).orElseThrow();
         assertThat(lastStatus.at("/value/clusters")).extracting(c -> c.get("cluster").asText() + "=" + c.at("/used/cpu").asText())
                 .containsExactly("member1=1500m", "member2=1500m", "member3=0");
-        assertThat(leastAsked(lines)).as("a full copy's room on each of the two clusters").containsExactly("member1:3", "member2:3");
+        assertThat(ReplayRun.leastAsked(lines)).as("a full copy's room on each of the two clusters").containsExactly("member1:3", "member2:3");
         assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
-    }
-
-    /**
-     * What each lease request asked its cluster's allocator for at least, as {@code cluster:pods}: the room the first
-     * workload waiting there needs beyond what the task holds (a request's {@code want} adds headroom).
-     */
-    private static List<String> leastAsked(List<JsonNode> lines) {
-        return ReplayRun.topic(lines, "fedstream.lease-requests").stream()
-                .filter(l -> l.at("/value/least/pods").isTextual())
-                .map(l -> l.get("key").asText() + ":" + l.at("/value/least/pods").asText())
-                .toList();
     }
 
     /** The placement of the workload's last binding that has one. */
@@ -468,7 +457,7 @@ class ReplayTest {
                 .reduce((a, b) -> b).orElseThrow();
         assertThat(lastStatus.at("/value/clusters/0/cluster").asText()).isEqualTo("member1");
         assertThat(lastStatus.at("/value/clusters/0/used/cpu").asText()).isEqualTo("5");
-        assertThat(leastAsked(lines)).as("room for member1's 5 replicas").containsExactly("member1:5");
+        assertThat(ReplayRun.leastAsked(lines)).as("room for member1's 5 replicas").containsExactly("member1:5");
     }
 
     @Test
