@@ -19,7 +19,7 @@ import org.apache.kafka.streams.StreamsConfig;
 /** Runs a replay script through fedstream's own topology, as {@code fedstream replay} does, and reads its output lines back. */
 final class ReplayRun {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = new ObjectMapper();
 
     private ReplayRun() {}
 
@@ -50,15 +50,19 @@ final class ReplayRun {
         return lines.stream().filter(l -> l.get("topic").asText().equals(topic)).toList();
     }
 
-    /**
-     * What each lease request asked its cluster's allocator for at least, as {@code cluster:pods}, in order: the room the
-     * first workload waiting there needs beyond what the task holds (its {@code want} adds headroom). Requests that only
-     * give room back ask for none and are left out.
-     */
-    static List<String> leastAsked(List<JsonNode> lines) {
-        return topic(lines, "fedstream.lease-requests").stream()
-                .filter(l -> l.at("/value/least/pods").isTextual())
-                .map(l -> l.get("key").asText() + ":" + l.at("/value/least/pods").asText())
+    /** The room each placement holds, as its {@code PLACED} audit event says it ({@code reserved room on ...}), in order. */
+    static List<String> roomReserved(List<JsonNode> lines) {
+        return topic(lines, "fedstream.audit").stream().filter(l -> "PLACED".equals(l.at("/value/decision").asText()))
+                .map(l -> l.at("/value/reason").asText())
+                .map(reason -> reason.substring(reason.indexOf("reserved room on ")))
                 .toList();
+    }
+
+    /** Each cluster's pods per component of the first placement of the workload, as its {@code PLACED} event's details list them. */
+    static JsonNode placedShares(List<JsonNode> lines, String workloadKey) throws IOException {
+        JsonNode placed = topic(lines, "fedstream.audit").stream().filter(l -> "PLACED".equals(l.at("/value/decision").asText())
+                && workloadKey.equals(l.at("/value/workloadKey").asText())).findFirst()
+                .orElseThrow(() -> new AssertionError(workloadKey + " was never placed"));
+        return JSON.readTree(placed.at("/value/details").asText()).get("shares");
     }
 }

@@ -332,8 +332,9 @@ class ReplayTest {
                 .reduce((a, b) -> b).orElseThrow();
         assertThat(lastStatus.at("/value/clusters")).extracting(c -> c.get("cluster").asText() + "=" + c.at("/used/cpu").asText())
                 .containsExactly("member1=16", "member2=3", "member3=1");
-        assertThat(ReplayRun.leastAsked(lines)).as("each share's room, asked of its cluster's allocator")
-                .containsExactly("member1:2", "member2:1", "member1:4", "member2:2", "member3:1", "member1:10");
+        assertThat(ReplayRun.roomReserved(lines)).as("each share's room, held where it runs").containsExactly(
+                "reserved room on member1 (2 pods), member2 (1 pods)", "reserved room on member1 (4 pods), member2 (2 pods), member3 (1 pods)",
+                "reserved room on member1 (10 pods)");
         assertThat(failoverDecisions(lines)).containsExactly("PLACED", "PLACED", "PLACED");
         assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
@@ -363,7 +364,8 @@ class ReplayTest {
                 .reduce((a, b) -> b).orElseThrow();
         assertThat(lastStatus.at("/value/clusters")).extracting(c -> c.get("cluster").asText() + "=" + c.at("/used/cpu").asText())
                 .containsExactly("member1=1500m", "member2=1500m", "member3=0");
-        assertThat(ReplayRun.leastAsked(lines)).as("a full copy's room on each of the two clusters").containsExactly("member1:3", "member2:3");
+        assertThat(ReplayRun.roomReserved(lines)).as("a full copy's room on each of the two clusters")
+                .containsExactly("reserved room on member1 (3 pods), member2 (3 pods)");
         assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
@@ -457,7 +459,12 @@ class ReplayTest {
                 .reduce((a, b) -> b).orElseThrow();
         assertThat(lastStatus.at("/value/clusters/0/cluster").asText()).isEqualTo("member1");
         assertThat(lastStatus.at("/value/clusters/0/used/cpu").asText()).isEqualTo("5");
-        assertThat(ReplayRun.leastAsked(lines)).as("room for member1's 5 replicas").containsExactly("member1:5");
+        assertThat(ReplayRun.topic(lines, "fedstream.lease-requests")).as("room for member1's 5 replicas, asked of its allocator")
+                .singleElement().satisfies(l -> {
+                    assertThat(l.get("key").asText()).isEqualTo("member1");
+                    assertThat(l.at("/value/least/pods").asText()).isEqualTo("5");
+                    assertThat(l.at("/value/least/cpu").asText()).isEqualTo("5");
+                });
     }
 
     @Test

@@ -25,8 +25,9 @@ class RescaleComponentsReplayTest {
                 "member1 6 [master=1, worker=5]; member2 3 [worker=3]; member3 1 [worker=1] scheduler",
                 "member1 21 [master=1, worker=20]; member2 15 [worker=15]; member3 8 [worker=8]; member4 17 [worker=17] scheduler",
                 "member1 4 [master=1, worker=3]; member4 2 [worker=2]; member2 1 [worker=1] scheduler");
-        assertThat(ReplayRun.leastAsked(lines)).as("the first placement, then only the new workers; shrinking asks for nothing")
-                .containsExactly("member1:6", "member2:3", "member3:1", "member1:15", "member2:12", "member3:7", "member4:17");
+        assertThat(ReplayRun.placedShares(lines, JOB)).as("the first placement's room per component; the new workers' is in the"
+                + " REPLICAS_RESCALED reason").isEqualTo(ReplayRun.JSON.readTree("""
+                {"member1":{"master":1,"worker":5},"member2":{"worker":3},"member3":{"worker":1}}"""));
         assertThat(ReplayRun.topic(lines, "fedstream.audit")).extracting(l -> l.at("/value/decision").asText())
                 .filteredOn(d -> d.startsWith("RESCALE") || d.startsWith("REPLICAS") || d.equals("CLUSTER_READY"))
                 .as("retried by the punctuator after member4 joined, with no change of the workload")
