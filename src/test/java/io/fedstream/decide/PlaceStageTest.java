@@ -98,11 +98,12 @@ class PlaceStageTest extends FleetStageTest {
     }
 
     @Test
-    void aReservationRequestCarriesTheEventTimeOfItsWorkloadNotTheWallClock() {
+    void aLeaseRequestCarriesTheEventTimeOfItsWorkloadNotTheWallClock() {
         // A task that reads two inputs takes the record of the lowest timestamp first: stamped with the wall clock, the
-        // placements of a backlog sorted after every older admission request and came in one burst at its end.
+        // lease requests (and so the grants) of a backlog would sort after every older workload record, and its placements
+        // come in one burst at its end.
         fleet = new FleetDriver(stateDir).cluster("dc-1", "8", "64Gi").advance(Duration.ofSeconds(1));
-        fleet.reservationRequests();
+        fleet.leaseRequests();
         Instant eventTime = fleet.now().minus(Duration.ofHours(1));
 
         fleet.workload(WEB, """
@@ -111,8 +112,10 @@ class PlaceStageTest extends FleetStageTest {
                 eventTime);
 
         assertThat(fleet.placement(WEB)).isEqualTo("dc-1");
-        assertThat(fleet.reservationRequests()).singleElement()
-                .satisfies(request -> assertThat(request.getRecordTime()).isEqualTo(eventTime));
+        assertThat(fleet.leaseRequests()).singleElement().satisfies(request -> {
+            assertThat(request.key()).isEqualTo("dc-1");
+            assertThat(request.getRecordTime()).isEqualTo(eventTime);
+        });
     }
 
     @Test

@@ -241,8 +241,8 @@ class PolicyChangeStageTest extends FleetStageTest {
                 spec:
                   resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
                   placement: {spreadConstraints: [{spreadByField: cluster, maxGroups: 1}], clusterAffinity: {clusterNames: [dc-2]}}
-                """).tick(Duration.ofMillis(100));
-        assertThat(audited("POLICY_RESCHEDULED")).as("one check's walk").hasSize(PolicyFollowing.WALK_BUDGET);
+                """);
+        assertThat(audited("POLICY_RESCHEDULED")).as("one check's walk, in the processing of the change").hasSize(PolicyFollowing.WALK_BUDGET);
 
         fleet.tick(Duration.ofMillis(100));
         assertThat(audited("POLICY_RESCHEDULED")).hasSize(count);
@@ -275,7 +275,10 @@ class PolicyChangeStageTest extends FleetStageTest {
         fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-1, dc-2]}\n" + DYNAMIC)).tick(Duration.ofMillis(100));
 
         assertThat(fleet.decisions(WEB)).containsOnlyOnce("RESERVATION_REFUSED").containsOnlyOnce("POLICY_RESCHEDULED");
-        assertThat(reservations()).containsExactly("RESERVE dc-1 2", "RESERVE dc-2 2", "RELEASE dc-3");
+        assertThat(audited("RESERVATION_REFUSED")).as("dc-1 was asked for dc-3's 2 pods first")
+                .containsExactly("dc-1: cpu short by 2 (needs 2, free 0)");
+        assertThat(reservations()).as("a refused request holds nothing: dc-2 takes the 2 pods, dc-3's room goes back")
+                .containsExactly("RESERVE dc-2 2", "RELEASE dc-3");
         assertThat(placed()).containsExactly(target("dc-2", 6), target("dc-1", 8));
         assertThat(purges()).containsExactly("PURGE dc-3 Directly");
     }

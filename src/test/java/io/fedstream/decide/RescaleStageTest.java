@@ -166,9 +166,12 @@ class RescaleStageTest extends FleetStageTest {
         fleet.deployment("team-a", "web", 20, "1");
 
         assertThat(fleet.decisions(WEB)).containsOnlyOnce("RESERVATION_REFUSED").containsOnlyOnce("REPLICAS_RESCALED");
-        // dc-1's refusal comes before dc-2's grant; the second schedule's request to dc-2 replaces the first (no RELEASE):
-        // knowing what dc-1 holds (61 + 8 of 64), it divides the 6 new replicas over dc-2 and dc-3 only.
-        assertThat(reservations()).containsExactly("RESERVE dc-1 4", "RESERVE dc-2 2", "RESERVE dc-2 4", "RESERVE dc-3 2");
+        assertThat(audited("RESERVATION_REFUSED").getReason()).as("dc-1 was asked for its 4 new pods")
+                .isEqualTo("dc-1: cpu short by 4 (needs 4, free 0)");
+        // dc-1's refusal comes before dc-2's grant and holds nothing; the second schedule's request to dc-2 replaces the
+        // first, still waiting for room: knowing what dc-1 holds (61 + 8 of 64), it divides the 6 new replicas over dc-2
+        // and dc-3 only, and dc-2 holds the 4 of the second schedule alone.
+        assertThat(reservations()).containsExactly("RESERVE dc-2 4", "RESERVE dc-3 2");
         assertThat(placed()).as("in the scheduler's order: dc-1, now the fullest, last")
                 .containsExactly(target("dc-2", 8), target("dc-3", 4), target("dc-1", 8));
     }

@@ -24,12 +24,15 @@ class ComponentSharesReplayTest {
         assertThat(placements(lines)).containsExactly(
                 "member1 2 [master=1, worker=1]; member2 1 [worker=1]; member3 1 [worker=1] scheduler",
                 "member2 3 [master=1, worker=2]; member3 1 [worker=1] failover");
-        assertThat(usedPerCluster(lines)).as("each cluster charged what its pods request; nothing on member1 once its share left")
-                .containsExactly("member1=5 member2=1 member3=1", "member1=0 member2=6 member3=1");
-        assertThat(ReplayRun.topic(lines, "fedstream.capacity-reservations"))
-                .extracting(l -> l.at("/value/type").asText() + " " + l.at("/value/cluster").asText() + " " + components(l.at("/value/components")))
-                .containsExactly("RESERVE member1 [master=1, worker=1]", "RESERVE member2 [worker=1]", "RESERVE member3 [worker=1]",
-                        "RESERVE member2 [master=1, worker=1]", "RELEASE member1 []");
+        assertThat(usedPerCluster(lines))
+                .as("the quota as it is applied; each cluster charged what its pods request; nothing on member1 once its share left")
+                .containsExactly("member1=0 member2=0 member3=0", "member1=5 member2=1 member3=1", "member1=0 member2=6 member3=1");
+        assertThat(ReplayRun.placedShares(lines, JOB)).as("each share's room per component").isEqualTo(ReplayRun.JSON.readTree("""
+                {"member1":{"master":1,"worker":1},"member2":{"worker":1},"member3":{"worker":1}}"""));
+        assertThat(ReplayRun.topic(lines, "fedstream.audit")).filteredOn(l -> "SHARES_REDIVIDED".equals(l.at("/value/decision").asText()))
+                .extracting(l -> l.at("/value/reason").asText()).as("member2's growth: the master and a worker").containsExactly(
+                        "the share on member1 (2 pods) leaves the placement and the re-schedule divides anew: member2 1 -> 3 pods (2 reserved),"
+                                + " member3 1 -> 1 pods; its copy is purged when member1 recovers");
         assertThat(failoverDecisions(lines)).containsExactly("SHARES_REDIVIDED", "PURGE_ISSUED");
         assertThat(ReplayRun.topic(lines, "fedstream.audit")).extracting(l -> l.at("/value/decision").asText())
                 .contains("PLACED").doesNotContain("MIGRATION_HELD");

@@ -19,7 +19,7 @@ import org.apache.kafka.streams.StreamsConfig;
 /** Runs a replay script through fedstream's own topology, as {@code fedstream replay} does, and reads its output lines back. */
 final class ReplayRun {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = new ObjectMapper();
 
     private ReplayRun() {}
 
@@ -48,5 +48,21 @@ final class ReplayRun {
     /** The lines written to {@code topic}. */
     static List<JsonNode> topic(List<JsonNode> lines, String topic) {
         return lines.stream().filter(l -> l.get("topic").asText().equals(topic)).toList();
+    }
+
+    /** The room each placement holds, as its {@code PLACED} audit event says it ({@code reserved room on ...}), in order. */
+    static List<String> roomReserved(List<JsonNode> lines) {
+        return topic(lines, "fedstream.audit").stream().filter(l -> "PLACED".equals(l.at("/value/decision").asText()))
+                .map(l -> l.at("/value/reason").asText())
+                .map(reason -> reason.substring(reason.indexOf("reserved room on ")))
+                .toList();
+    }
+
+    /** Each cluster's pods per component of the first placement of the workload, as its {@code PLACED} event's details list them. */
+    static JsonNode placedShares(List<JsonNode> lines, String workloadKey) throws IOException {
+        JsonNode placed = topic(lines, "fedstream.audit").stream().filter(l -> "PLACED".equals(l.at("/value/decision").asText())
+                && workloadKey.equals(l.at("/value/workloadKey").asText())).findFirst()
+                .orElseThrow(() -> new AssertionError(workloadKey + " was never placed"));
+        return JSON.readTree(placed.at("/value/details").asText()).get("shares");
     }
 }

@@ -29,16 +29,13 @@ class ReplayTest {
                 .containsExactly(
                         "place-" + FLINK_KEY + "/g1/unplaceable UNPLACEABLE",
                         "place-" + FLINK_KEY + "/g2/unplaceable UNPLACEABLE");
-        // Right-sizing says, per new binding version, that the templates' usage is unknown, and removes it with the workload.
-        assertThat(all).filteredOn(l -> l.get("topic").asText().equals("fedstream.recommendations"))
-                .extracting(l -> l.get("key").asText() + " " + (l.get("value").isNull() ? "tombstone" : l.at("/value/templates/1/state").asText()))
-                .containsExactly(FLINK_KEY + " NO_USAGE", FLINK_KEY + " NO_USAGE", FLINK_KEY + " tombstone");
-        List<JsonNode> lines = all.stream().filter(l -> !l.get("key").asText().startsWith("place-"))
-                .filter(l -> !l.get("topic").asText().equals("fedstream.recommendations")).toList();
+        assertThat(ReplayRun.topic(all, "fedstream.recommendations")).as("right-sizing writes nothing for a workload with no usage reported")
+                .isEmpty();
+        List<JsonNode> lines = all.stream().filter(l -> !l.get("key").asText().startsWith("place-")).toList();
 
         assertThat(lines).extracting(l -> l.get("topic").asText() + " " + l.get("key").asText())
+                .as("one binding per version, final: admitted and not placed")
                 .containsExactly(
-                        "fedstream.bindings " + FLINK_KEY,
                         "fedstream.bindings " + FLINK_KEY,
                         "fedstream.audit admit-0-0-0",
                         "fedstream.bindings " + FLINK_KEY,
@@ -61,22 +58,22 @@ class ReplayTest {
 
         assertThat(first.get("admission").get("state").asText()).isEqualTo("ADMITTED");
         assertThat(first.get("admission").get("charged").get("pods").asText()).isEqualTo("5");
-        assertThat(first.get("unplacedReason").isNull()).isTrue();
-        assertThat(lines.get(1).at("/value/unplacedReason").asText()).as("the policy selects it; no cluster reports").isEqualTo("no cluster is known");
-        assertThat(lines.get(2).get("value").get("decision").asText()).isEqualTo("ADMITTED");
+        assertThat(first.get("placement").isNull()).isTrue();
+        assertThat(first.get("unplacedReason").asText()).as("the policy selects it; no cluster reports").isEqualTo("no cluster is known");
+        assertThat(lines.get(1).get("value").get("decision").asText()).isEqualTo("ADMITTED");
 
-        JsonNode scaled = lines.get(3).get("value");
+        JsonNode scaled = lines.get(2).get("value");
         assertThat(scaled.get("generation").asLong()).isEqualTo(2);
         assertThat(scaled.get("components").get(1).get("replicas").asLong()).isEqualTo(6);
         assertThat(scaled.get("updatedAt").asText()).isEqualTo("2026-11-29T10:01:00Z");
 
-        JsonNode deadLetter = lines.get(7);
+        JsonNode deadLetter = lines.get(6);
         assertThat(deadLetter.get("headers").get("stage").asText()).isEqualTo("interpret");
         assertThat(deadLetter.get("headers").get("field").asText()).isEqualTo("spec.replicas");
         assertThat(deadLetter.get("headers").get("value").asText()).isEqualTo("-3");
 
-        assertThat(lines.get(8).get("value").isNull()).isTrue();
-        assertThat(lines.get(9).get("value").get("decision").asText()).isEqualTo("RELEASED");
+        assertThat(lines.get(7).get("value").isNull()).isTrue();
+        assertThat(lines.get(8).get("value").get("decision").asText()).isEqualTo("RELEASED");
     }
 
     @Test
@@ -89,15 +86,14 @@ class ReplayTest {
                         + l.at("/value/admission/state").asText() + " charged cpu=" + l.at("/value/admission/charged/cpu").asText("-")
                         + (l.at("/value/unplacedReason").isTextual() ? " unplaced" : "")))
                 .toList();
-        // No policy selects the jobs (the script is about quotas): each admitted job's binding then says it is not placed.
+        // No policy selects the jobs (the script is about quotas): each admitted job's binding says it is not placed, once.
+        // The delete frees the quota and admits risk-scorer in the same processing, whose binding is decided (and written) first.
         assertThat(bindings).containsExactly(
-                "fraud-detector 1 ADMITTED charged cpu=9",
                 "fraud-detector 1 ADMITTED charged cpu=9 unplaced",
                 "fraud-detector 2 REJECTED charged cpu=9 unplaced",
                 "risk-scorer 1 REJECTED charged cpu=-",
-                "risk-scorer 1 ADMITTED charged cpu=9",
-                "fraud-detector deleted",
-                "risk-scorer 1 ADMITTED charged cpu=9 unplaced");
+                "risk-scorer 1 ADMITTED charged cpu=9 unplaced",
+                "fraud-detector deleted");
         assertThat(lines).filteredOn(l -> l.at("/value/unplacedReason").isTextual()).extracting(l -> l.at("/value/unplacedReason").asText())
                 .containsOnly("no PropagationPolicy or ClusterPropagationPolicy matches");
         assertThat(lines).filteredOn(l -> l.get("topic").asText().equals("fedstream.audit"))
@@ -307,8 +303,8 @@ class ReplayTest {
 
         assertThat(ReplayRun.topic(lines, "fedstream.bindings")).extracting(l -> l.at("/value/admission/state").asText() + " "
                         + l.at("/value/placement/clusters/0/name").asText("-") + " " + l.at("/value/unplacedReason").asText("-"))
+                .as("one binding per version, final: admitted and not placed, saying why; then placed")
                 .containsExactly(
-                        "ADMITTED - -",
                         "ADMITTED - no PropagationPolicy or ClusterPropagationPolicy matches",
                         "ADMITTED - PropagationPolicy shop/checkout matches but is refused: spec.placement.clusterAffinity.clusterName: "
                                 + "is not a known field (expected clusterNames, exclude, labelSelector, fieldSelector) (value: [\"member2\"])",
@@ -333,9 +329,9 @@ class ReplayTest {
                 .reduce((a, b) -> b).orElseThrow();
         assertThat(lastStatus.at("/value/clusters")).extracting(c -> c.get("cluster").asText() + "=" + c.at("/used/cpu").asText())
                 .containsExactly("member1=16", "member2=3", "member3=1");
-        assertThat(lines).filteredOn(l -> l.get("topic").asText().equals("fedstream.capacity-reservations"))
-                .extracting(l -> l.at("/value/cluster").asText() + ":" + l.at("/value/components/0/replicas").asLong())
-                .containsExactly("member1:2", "member2:1", "member1:4", "member2:2", "member3:1", "member1:10");
+        assertThat(ReplayRun.roomReserved(lines)).as("each share's room, held where it runs").containsExactly(
+                "reserved room on member1 (2 pods), member2 (1 pods)", "reserved room on member1 (4 pods), member2 (2 pods), member3 (1 pods)",
+                "reserved room on member1 (10 pods)");
         assertThat(failoverDecisions(lines)).containsExactly("PLACED", "PLACED", "PLACED");
         assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
@@ -365,9 +361,8 @@ class ReplayTest {
                 .reduce((a, b) -> b).orElseThrow();
         assertThat(lastStatus.at("/value/clusters")).extracting(c -> c.get("cluster").asText() + "=" + c.at("/used/cpu").asText())
                 .containsExactly("member1=1500m", "member2=1500m", "member3=0");
-        assertThat(lines).filteredOn(l -> l.get("topic").asText().equals("fedstream.capacity-reservations"))
-                .extracting(l -> l.at("/value/cluster").asText() + ":" + l.at("/value/components/0/replicas").asLong())
-                .containsExactly("member1:3", "member2:3");
+        assertThat(ReplayRun.roomReserved(lines)).as("a full copy's room on each of the two clusters")
+                .containsExactly("reserved room on member1 (3 pods), member2 (3 pods)");
         assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
@@ -461,8 +456,12 @@ class ReplayTest {
                 .reduce((a, b) -> b).orElseThrow();
         assertThat(lastStatus.at("/value/clusters/0/cluster").asText()).isEqualTo("member1");
         assertThat(lastStatus.at("/value/clusters/0/used/cpu").asText()).isEqualTo("5");
-        assertThat(lines).filteredOn(l -> l.get("topic").asText().equals("fedstream.capacity-reservations"))
-                .extracting(l -> l.at("/value/components/0/replicas").asLong()).containsExactly(5L);
+        assertThat(ReplayRun.topic(lines, "fedstream.lease-requests")).as("room for member1's 5 replicas, asked of its allocator")
+                .singleElement().satisfies(l -> {
+                    assertThat(l.get("key").asText()).isEqualTo("member1");
+                    assertThat(l.at("/value/least/pods").asText()).isEqualTo("5");
+                    assertThat(l.at("/value/least/cpu").asText()).isEqualTo("5");
+                });
     }
 
     @Test
@@ -471,10 +470,11 @@ class ReplayTest {
 
         List<JsonNode> bindings = ReplayRun.topic(lines, "fedstream.bindings").stream().map(l -> l.get("value")).toList();
         assertThat(bindings).extracting(b -> b.at("/generation").asLong()).containsOnly(1L);
-        assertThat(bindings).extracting(b -> b.at("/admission/charged/cpu").asText() + " "
-                        + b.get("clusterOverrides").findValuesAsText("cluster"))
-                .as("placed on member1; member2 joins; member1 labelled tier=big; 3 replicas; the policy deleted")
-                .containsExactly("2 []", "2 []", "2 [member2]", "5 [member1, member2]", "3 [member1, member2]", "2 []");
+        assertThat(bindings).extracting(b -> b.at("/placement/clusters/0/name").asText("-") + " " + b.at("/admission/charged/cpu").asText()
+                        + " " + b.get("clusterOverrides").findValuesAsText("cluster"))
+                .as("placed on member1 (one binding, final); member2 joins; member1 labelled tier=big; 3 replicas; the policy deleted")
+                .containsExactly("member1 2 []", "member1 2 [member2]", "member1 5 [member1, member2]", "member1 3 [member1, member2]",
+                        "member1 2 []");
         JsonNode lastStatus = ReplayRun.topic(lines, "fedstream.quota-status").get(ReplayRun.topic(lines, "fedstream.quota-status").size() - 1);
         assertThat(lastStatus.at("/value/clusters/0/used/cpu").asText()).isEqualTo("2");
         assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
@@ -484,10 +484,10 @@ class ReplayTest {
     void overrideFollowPromptExampleRechargesTheCopyWithinAFractionOfASecondOfARelabelledHeartbeat() throws IOException {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-override-follow-prompt.jsonl")));
 
-        assertThat(ReplayRun.topic(lines, "fedstream.bindings")).extracting(l -> l.at("/value/admission/charged/cpu").asText() + " "
-                        + l.at("/value").get("clusterOverrides").findValuesAsText("cluster"))
-                .as("admitted, placed on member1, then its copy there overridden once member1 is labelled tier=big")
-                .containsExactly("2 []", "2 []", "5 [member1]");
+        assertThat(ReplayRun.topic(lines, "fedstream.bindings")).extracting(l -> l.at("/value/placement/clusters/0/name").asText("-") + " "
+                        + l.at("/value/admission/charged/cpu").asText() + " " + l.at("/value").get("clusterOverrides").findValuesAsText("cluster"))
+                .as("admitted and placed on member1 (one binding), then its copy there overridden once member1 is labelled tier=big")
+                .containsExactly("member1 2 []", "member1 5 [member1]");
         assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 

@@ -25,12 +25,9 @@ class RescaleComponentsReplayTest {
                 "member1 6 [master=1, worker=5]; member2 3 [worker=3]; member3 1 [worker=1] scheduler",
                 "member1 21 [master=1, worker=20]; member2 15 [worker=15]; member3 8 [worker=8]; member4 17 [worker=17] scheduler",
                 "member1 4 [master=1, worker=3]; member4 2 [worker=2]; member2 1 [worker=1] scheduler");
-        assertThat(ReplayRun.topic(lines, "fedstream.capacity-reservations"))
-                .extracting(l -> l.at("/value/type").asText() + " " + l.at("/value/cluster").asText() + " " + components(l.at("/value/components")))
-                .as("the first placement, then only the new workers, then member3's room given back")
-                .containsExactly("RESERVE member1 [master=1, worker=5]", "RESERVE member2 [worker=3]", "RESERVE member3 [worker=1]",
-                        "RESERVE member1 [worker=15]", "RESERVE member2 [worker=12]", "RESERVE member3 [worker=7]", "RESERVE member4 [worker=17]",
-                        "RELEASE member3 []");
+        assertThat(ReplayRun.placedShares(lines, JOB)).as("the first placement's room per component; the new workers' is in the"
+                + " REPLICAS_RESCALED reason").isEqualTo(ReplayRun.JSON.readTree("""
+                {"member1":{"master":1,"worker":5},"member2":{"worker":3},"member3":{"worker":1}}"""));
         assertThat(ReplayRun.topic(lines, "fedstream.audit")).extracting(l -> l.at("/value/decision").asText())
                 .filteredOn(d -> d.startsWith("RESCALE") || d.startsWith("REPLICAS") || d.equals("CLUSTER_READY"))
                 .as("retried by the punctuator after member4 joined, with no change of the workload")
