@@ -144,9 +144,20 @@ final class PlaceAndFailOver {
         });
     }
 
-    /** Whether the workload's placement waits for room a lease does not hold yet: its binding is written once it is placed. */
+    /**
+     * Whether the workload's placement, or the growth of its re-scale or re-division, waits for room a lease does not
+     * hold yet: its binding is written once that is decided, so that no version of it is published that is no decision.
+     */
     boolean awaitsRoom(String key) {
-        return task.placementsInFlight.contains(key);
+        if (task.placementsInFlight.contains(key)) {
+            return true;
+        }
+        try {
+            Redivision growth = task.placementStates.of(key).redivision();
+            return growth != null && !growth.allGranted();
+        } catch (UnreadableWorkload e) {
+            return false;
+        }
     }
 
     /** A policy changed: waiting workloads may be governed now, placed ones' policies may place them elsewhere. */

@@ -179,7 +179,7 @@ final class ClusterLease {
         Resources least = Room.min(Room.less(need.first(), held), beyond);
         Resources want = reclaim ? beyond : Room.plus(beyond, headroom(Room.max(beyond, takenSinceGrant), settings.headroomMax()));
         boolean due = !giveBack.isEmpty() || reclaim || outstanding != null || asksTooLittle(beyond, least) || owedTooMuch(want)
-                || runsLow(usable(now)) && !Room.none(want);
+                || runsLow(now) && !Room.none(want);
         if (!due) {
             return Optional.empty();
         }
@@ -214,10 +214,14 @@ final class ClusterLease {
         return !Room.covers(owed, beyond) || !Room.covers(least, owedLeast);
     }
 
-    /** Whether what is left of the usable chunk is less than the task took since its last answer (and nothing is owed). */
-    private boolean runsLow(Resources left) {
+    /**
+     * Whether what is left of the usable chunk is less than the task took from it since its last answer (and nothing is
+     * owed): a chunk no longer usable says nothing of the pace.
+     */
+    private boolean runsLow(long now) {
         boolean owed = heard != null && !Room.none(heard.unmet());
-        return !owed && !Room.none(takenSinceGrant) && !Room.covers(left, takenSinceGrant);
+        return !owed && current != null && now < current.usableUntil() && !Room.none(takenSinceGrant)
+                && !Room.covers(current.left(), takenSinceGrant);
     }
 
     /**
@@ -268,6 +272,7 @@ final class ClusterLease {
         if (current != null && now >= current.usableUntil()) {
             returnLater(current.bucket(), current.left(), now, settings);
             current = null;
+            takenSinceGrant = Resources.NONE;
             changed = true;
         }
     }

@@ -7,6 +7,7 @@ import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.Reservation;
+import io.fedstream.lease.LeaseSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -160,6 +161,8 @@ class RescaleStageTest extends FleetStageTest {
     @Test
     void aRefusedGrowthSchedulesAgainWithWhatTheClusterSaidItHolds() {
         placedFourteen(DYNAMIC);
+        // Long after: the headroom the task's lease kept beside the first placement is no longer usable, and goes back.
+        fleet.advance(LeaseSettings.DEFAULT_TTL.dividedBy(2).plusSeconds(1));
         // What another partition holds on dc-1: this task's view cannot know it, so dc-1 refuses its growth.
         fleet.heldElsewhere("dc-1", Map.of("cpu", "61"));
 

@@ -22,10 +22,10 @@ class PolicyLazyReplayTest {
 
         assertThat(ReplayRun.topic(lines, "fedstream.bindings").stream().filter(l -> !l.at("/value/placement").isNull())
                 .map(l -> l.at("/value/generation").asText() + " " + l.at("/value/placement/clusters").toString()))
-                .as("generation 1 keeps 6/4/2 after the change; generation 2 comes with it, then is scheduled again")
+                .as("generation 1 keeps 6/4/2 after the change; generation 2 comes with it and is published once, scheduled again"
+                        + " (its binding waits while the growth waits for room: the old placement with the new version is no decision)")
                 .containsExactly(
                         "1 [{\"name\":\"member1\",\"replicas\":6,\"components\":[]},{\"name\":\"member2\",\"replicas\":4,\"components\":[]},{\"name\":\"member3\",\"replicas\":2,\"components\":[]}]",
-                        "2 [{\"name\":\"member1\",\"replicas\":6,\"components\":[]},{\"name\":\"member2\",\"replicas\":4,\"components\":[]},{\"name\":\"member3\",\"replicas\":2,\"components\":[]}]",
                         "2 [{\"name\":\"member1\",\"replicas\":8,\"components\":[]},{\"name\":\"member2\",\"replicas\":4,\"components\":[]}]");
         assertThat(ReplayRun.topic(lines, "fedstream.audit")).filteredOn(l -> l.at("/value/decision").asText().startsWith("POLICY_"))
                 .extracting(l -> l.at("/value/decision").asText() + ": " + l.at("/value/reason").asText())
