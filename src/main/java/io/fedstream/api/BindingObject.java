@@ -22,15 +22,19 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * A binding as the API shows it, shaped like Karmada's ResourceBinding (v1.15 {@code spec.components} for the
- * templates, {@code spec.clusters} for the placement) with fedstream's status; {@link #fromJson} reads it back whole.
+ * A binding as the API shows it: Karmada's {@code work.karmada.io/v1alpha2} ResourceBinding (v1.15 {@code
+ * spec.components} for the templates, {@code spec.clusters} for the placement, {@code status.conditions} Scheduled and
+ * FullyApplied, {@code status.aggregatedStatus}) with fedstream's status beside Karmada's fields ({@code
+ * resourceRequests} per template, totals, interpretation, admission); {@link #fromJson} reads it back whole.
+ * {@code metadata.resourceVersion} is the time of the binding's last change, in milliseconds.
  */
 public final class BindingObject {
 
-    public static final String API_VERSION = "fedstream.io/v1alpha1";
+    public static final String API_VERSION = "work.karmada.io/v1alpha2";
     public static final String KIND = "ResourceBinding";
     public static final String LIST_KIND = "ResourceBindingList";
     /** Annotation carrying the workload key, the binding's identity in Kafka. */
@@ -41,11 +45,19 @@ public final class BindingObject {
 
     private BindingObject() {}
 
+    /** The binding before any member cluster reported on it. */
     public static ObjectNode toJson(ResourceBinding binding) {
+        return toJson(binding, Optional.empty());
+    }
+
+    /** The binding with what the member clusters reported of its propagation, when they have. */
+    public static ObjectNode toJson(ResourceBinding binding, Optional<PropagationStatus> propagation) {
         ObjectNode object = NODES.objectNode().put("apiVersion", API_VERSION).put("kind", KIND);
         object.set("metadata", metadata(binding));
         object.set("spec", spec(binding));
-        object.set("status", status(binding));
+        ObjectNode status = status(binding);
+        BindingConditions.put(status, binding, propagation);
+        object.set("status", status);
         return object;
     }
 
@@ -67,7 +79,8 @@ public final class BindingObject {
     private static ObjectNode metadata(ResourceBinding binding) {
         ObjectNode metadata = NODES.objectNode();
         BindingNames.NamespacedName address = address(binding);
-        metadata.put("name", address.name()).put("namespace", address.namespace()).put("generation", binding.getGeneration());
+        metadata.put("name", address.name()).put("namespace", address.namespace()).put("generation", binding.getGeneration())
+                .put("resourceVersion", Long.toString(binding.getUpdatedAt().toEpochMilli()));
         metadata.set("labels", strings(binding.getLabels()));
         ObjectNode annotations = metadata.putObject("annotations").put(WORKLOAD_KEY_ANNOTATION, binding.getWorkloadKey());
         PolicyAnnotations.put(annotations, binding.getPlacement() == null ? null : binding.getPlacement().getPolicy());

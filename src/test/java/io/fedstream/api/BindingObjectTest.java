@@ -26,8 +26,9 @@ class BindingObjectTest {
                 BindingObject.toJson(TestBindings.flink("flink.apache.org", "streaming", "fraud-detector"))));
 
         assertThat(object).isEqualTo(JSON.readTree("""
-                {"apiVersion":"fedstream.io/v1alpha1","kind":"ResourceBinding",
+                {"apiVersion":"work.karmada.io/v1alpha2","kind":"ResourceBinding",
                  "metadata":{"name":"fraud-detector-flinkdeployment","namespace":"streaming","generation":2,
+                   "resourceVersion":"1795946400000",
                    "labels":{"team":"fraud"},
                    "annotations":{"fedstream.io/workload-key":"flink.apache.org/FlinkDeployment/streaming/fraud-detector"}},
                  "spec":{
@@ -47,8 +48,62 @@ class BindingObjectTest {
                    "interpretation":{"state":"INTERPRETED","interpreter":"built-in:flink.apache.org/v1beta1/FlinkDeployment","errors":[]},
                    "admission":{"state":"PENDING","reason":null,"rejections":[],"charged":{},"chargedGeneration":null,"decidedAt":null,
                                  "requestedPlacement":null,"fullStaticAssignments":[]},
-                   "observedAt":"2026-11-29T10:00:00Z","updatedAt":"2026-11-29T10:00:00Z"}}
+                   "observedAt":"2026-11-29T10:00:00Z","updatedAt":"2026-11-29T10:00:00Z",
+                   "conditions":[{"type":"Scheduled","status":"True","reason":"Success",
+                     "message":"Binding has been scheduled successfully.","observedGeneration":2,
+                     "lastTransitionTime":"2026-11-29T10:00:00Z"}],
+                   "schedulerObservedGeneration":2}}
                 """));
+    }
+
+    @Test
+    void scheduledIsFalseWithKarmadasReasonWhileAQuotaRefusesOrNoClusterFitsAndAbsentWhileUndecided() {
+        ResourceBinding rejected = TestBindings.flink("flink.apache.org", "streaming", "fraud-detector");
+        rejected.setPlacement(null);
+        rejected.getAdmission().setState(io.fedstream.avro.AdmissionState.REJECTED);
+        rejected.getAdmission().setReason("quota streaming/compute: cpu 9 over 8");
+        ResourceBinding unfit = TestBindings.flink("flink.apache.org", "streaming", "fraud-detector");
+        unfit.setPlacement(null);
+        unfit.getAdmission().setState(io.fedstream.avro.AdmissionState.ADMITTED);
+        unfit.setUnplacedReason("no cluster has 9 cpu free");
+        ResourceBinding undecided = TestBindings.flink("flink.apache.org", "streaming", "fraud-detector");
+        undecided.setPlacement(null);
+
+        assertThat(BindingObject.toJson(rejected).at("/status/conditions/0").toString()).isEqualTo(
+                "{\"type\":\"Scheduled\",\"status\":\"False\",\"reason\":\"QuotaExceeded\",\"message\":\"quota streaming/compute: cpu 9 over 8\","
+                        + "\"observedGeneration\":2,\"lastTransitionTime\":\"2026-11-29T10:00:00Z\"}");
+        assertThat(BindingObject.toJson(unfit).at("/status/conditions/0/reason").asText()).isEqualTo("NoClusterFit");
+        assertThat(BindingObject.toJson(unfit).at("/status/conditions/0/message").asText()).isEqualTo("no cluster has 9 cpu free");
+        assertThat(BindingObject.toJson(undecided).at("/status/conditions")).isEmpty();
+        assertThat(BindingObject.toJson(undecided).at("/status").has("schedulerObservedGeneration")).isFalse();
+    }
+
+    @Test
+    void fullyAppliedAndAggregatedStatusComeFromThePropagationStatusAsKarmadaDerivesThem() {
+        ResourceBinding binding = TestBindings.flink("flink.apache.org", "streaming", "fraud-detector");
+        PropagationStatus applied = new PropagationStatus(List.of(
+                new PropagationStatus.ClusterStatus("eu-west-1", true, null, "Healthy", JSON.createObjectNode().put("readyReplicas", 5))));
+        PropagationStatus failed = new PropagationStatus(List.of(
+                new PropagationStatus.ClusterStatus("eu-west-1", false, "admission webhook denied", "Unknown", null)));
+        PropagationStatus elsewhere = new PropagationStatus(List.of(
+                new PropagationStatus.ClusterStatus("us-east-1", true, null, "Healthy", null)));
+
+        ObjectNode fully = BindingObject.toJson(binding, java.util.Optional.of(applied));
+        ObjectNode notApplied = BindingObject.toJson(binding, java.util.Optional.of(failed));
+
+        assertThat(fully.at("/status/conditions/1/type").asText()).isEqualTo("FullyApplied");
+        assertThat(fully.at("/status/conditions/1/status").asText()).isEqualTo("True");
+        assertThat(fully.at("/status/conditions/1/reason").asText()).isEqualTo("FullyAppliedSuccess");
+        assertThat(fully.at("/status/aggregatedStatus").toString()).isEqualTo(
+                "[{\"clusterName\":\"eu-west-1\",\"status\":{\"readyReplicas\":5},\"applied\":true,\"health\":\"Healthy\"}]");
+        assertThat(notApplied.at("/status/conditions/1/status").asText()).isEqualTo("False");
+        assertThat(notApplied.at("/status/conditions/1/message").asText())
+                .isEqualTo("Failed to apply all works, see status.aggregatedStatus for details");
+        assertThat(notApplied.at("/status/aggregatedStatus/0/appliedMessage").asText()).isEqualTo("admission webhook denied");
+        assertThat(BindingObject.toJson(binding, java.util.Optional.of(elsewhere)).at("/status/conditions/1/status").asText())
+                .as("a report from a cluster the binding is not placed on").isEqualTo("False");
+        assertThat(BindingObject.toJson(binding).at("/status/conditions")).hasSize(1);
+        assertThat(BindingObject.fromJson(fully)).isEqualTo(binding);
     }
 
     @Test

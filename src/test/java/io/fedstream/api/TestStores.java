@@ -136,8 +136,8 @@ public final class TestStores implements Partitions, AutoCloseable {
     /** Starts {@code bound} over these stores, asking peers (if any) with {@code token}; {@link #close} stops it. */
     public QueryServer serve(QueryServer bound, Optional<String> token) {
         servers.add(bound);
-        FanOut fanOut = new FanOut(this, new PeerClient(token));
-        return bound.start(fanOut, fanOut);
+        FanOut fanOut = new FanOut(this, new PeerClient(token, Optional.empty()));
+        return bound.start(fanOut, fanOut, PropagationStatuses.NONE);
     }
 
     /** Bindings with their names-index entries, as the admit stage stores them. */
@@ -147,6 +147,17 @@ public final class TestStores implements Partitions, AutoCloseable {
         for (ResourceBinding binding : bindings) {
             table.put(binding.getWorkloadKey(), binding);
             BindingNames.indexKey(binding).ifPresent(key -> names.put(key, binding.getWorkloadKey()));
+        }
+        return this;
+    }
+
+    /** Takes bindings away, with their names-index entries, as when their workloads are deleted. */
+    public TestStores remove(ResourceBinding... bindings) {
+        KeyValueStore<String, ResourceBinding> table = driver.getKeyValueStore(AdmitStores.BINDINGS);
+        KeyValueStore<String, String> names = driver.getKeyValueStore(AdmitStores.BINDING_NAMES);
+        for (ResourceBinding binding : bindings) {
+            table.delete(binding.getWorkloadKey());
+            BindingNames.indexKey(binding).ifPresent(names::delete);
         }
         return this;
     }
