@@ -1,11 +1,15 @@
 package io.fedstream.cli;
 
+import io.fedstream.config.FedstreamConfig;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * Where a client setting comes from, for every command: a flag wins over an environment variable, which wins over the
- * current context of the context file ({@link ContextFile}), which wins over the command's default.
+ * current context of the context file ({@link ContextFile}), which wins over the command's default. (A configuration
+ * file given with {@code --config} and {@code --set} are as explicit as flags.)
  */
 final class ClientSettings {
 
@@ -44,5 +48,28 @@ final class ClientSettings {
 
     ContextFile.Context context() {
         return context;
+    }
+
+    Map<String, String> env() {
+        return env;
+    }
+
+    /**
+     * The configuration of a command that reaches Kafka: as {@code load} reads it (file, environment, overrides), with the
+     * current context's brokers and registry where nothing but the default set them.
+     */
+    FedstreamConfig kafkaConfig(Path configFile, Map<String, String> overrides) {
+        Map<String, String> settings = new LinkedHashMap<>(overrides);
+        FedstreamConfig config = FedstreamConfig.load(configFile, env, settings);
+        boolean fromContext = false;
+        if (config.sourceOf(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS) == FedstreamConfig.Source.DEFAULT && context.bootstrapServers() != null) {
+            settings.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, context.bootstrapServers());
+            fromContext = true;
+        }
+        if (config.sourceOf(FedstreamConfig.SCHEMA_REGISTRY_URL) == FedstreamConfig.Source.DEFAULT && context.registry() != null) {
+            settings.put(FedstreamConfig.SCHEMA_REGISTRY_URL, context.registry());
+            fromContext = true;
+        }
+        return fromContext ? FedstreamConfig.load(configFile, env, settings) : config;
     }
 }

@@ -99,6 +99,12 @@ final class QueryClient {
         return items;
     }
 
+    /** The server asked, and whether with a token, never the token. */
+    @Override
+    public String toString() {
+        return server + (token.isPresent() ? " with a token" : " without a token");
+    }
+
     private HttpResponse<String> send(URI uri) throws QueryException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).header("Accept", "application/json");
         token.ifPresent(t -> request.header("Authorization", "Bearer " + t));

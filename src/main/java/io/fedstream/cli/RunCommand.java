@@ -115,9 +115,9 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** --config, then FEDSTREAM_* variables, then --set, then --bootstrap-servers and --registry. */
+    /** The current context, then --config, then FEDSTREAM_* variables, then --set, then --bootstrap-servers and --registry. */
     FedstreamConfig config() {
-        return FedstreamConfig.load(configFile, System.getenv(), KafkaOptions.withFlags(overrides, bootstrapServers, registry));
+        return ClientSettings.ofProcess().kafkaConfig(configFile, KafkaOptions.withFlags(overrides, bootstrapServers, registry));
     }
 
     private static RegistryHttpServer serve(KafkaSchemaRegistry registry, int port) {
