@@ -163,8 +163,7 @@ public final class QueryServer implements AutoCloseable {
                 Optional.ofNullable(QueryServer.class.getPackage().getImplementationVersion()).orElse("0.0.0-dev")).addTo(routes);
         this.router = routes;
         server.start();
-        LOG.info("Query API listening on http://{}:{}{}", endpoint().host(), endpoint().port(),
-                token.required() ? " (bearer token required)" : "");
+        LOG.info("Query API listening on {}{}", url(), token.required() ? " (bearer token required)" : "");
         return this;
     }
 
