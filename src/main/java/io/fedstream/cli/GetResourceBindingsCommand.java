@@ -19,7 +19,8 @@ import picocli.CommandLine.Command;
             "  fedstream get resourcebindings -n streaming",
             "  fedstream get resourcebindings fraud-detector-flinkdeployment -n streaming -o wide",
             "  fedstream get resourcebindings -A",
-            "  fedstream get resourcebindings -n streaming -o yaml --server http://127.0.0.1:8080 --token T"})
+            "  fedstream get resourcebindings -n streaming -o yaml --server http://127.0.0.1:8080 --token T",
+            "  fedstream get resourcebindings -A --server https://fedstream.example.com --token T --certificate-authority ca.crt"})
 final class GetResourceBindingsCommand extends NamespacedGetCommand<JsonNode> {
 
     @Override
