@@ -156,6 +156,7 @@ class KubeApiTest {
                 .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofInputStream());
         assertThat(watch.statusCode()).isEqualTo(200);
         try (BufferedReader events = new BufferedReader(new InputStreamReader(watch.body(), StandardCharsets.UTF_8))) {
+            assertThat(events.readLine()).as("the first reading: nothing changed since the list, a blank line").isBlank();
             ResourceBinding added = TestBindings.flink("flink.apache.org", "streaming", "etl");
             added.setUpdatedAt(Instant.now());
             stores.bindings(added);
