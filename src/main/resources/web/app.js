@@ -138,10 +138,10 @@ function drawMigrations(list) {
   }
   body.replaceChildren(...items.map(m => {
     const spec = m.spec;
-    const isNew = !firstMigrationDraw && !seenMigrations.has(m.metadata.name);
-    seenMigrations.add(m.metadata.name);
+    const isNew = !firstMigrationDraw && !seenMigrations.has(m.spec.commandId);
+    seenMigrations.add(m.spec.commandId);
     const workload = spec.workloadKey.split('/');
-    return el('tr', { class: 'migration' + (isNew ? ' new' : ''), 'data-command': m.metadata.name, 'data-phase': m.status.phase },
+    return el('tr', { class: 'migration' + (isNew ? ' new' : ''), 'data-command': m.spec.commandId, 'data-phase': m.status.phase },
       el('td', null, new Date(spec.issuedAt).toLocaleTimeString()),
       el('td', null, `${workload[2]}/${workload[3]}`, el('div', { class: 'meta' }, workload[1])),
       el('td', null, spec.action),
