@@ -88,9 +88,21 @@ class FedstreamConfigTest {
     @Test
     void everyDefinedKeyHasADocString() {
         ConfigDef def = FedstreamConfig.configDef();
-        assertThat(def.names()).hasSize(56);
+        assertThat(def.names()).hasSize(61);
         def.configKeys().values().forEach(key -> assertThat(key.documentation).as(key.name).isNotBlank());
         def.configKeys().values().forEach(key -> assertThat(key.hasDefault()).as(key.name).isTrue());
+    }
+
+    @Test
+    void theHttpServersTlsNeedsBothFilesOrNeither() {
+        assertThat(FedstreamConfig.of(Map.of()).httpTls()).isEmpty();
+        assertThat(FedstreamConfig.of(Map.of("http.tls.cert.file", "/etc/tls/tls.crt", "http.tls.key.file", "/etc/tls/tls.key")).httpTls())
+                .contains(new FedstreamConfig.HttpTls(Path.of("/etc/tls/tls.crt"), Path.of("/etc/tls/tls.key")));
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("http.tls.cert.file", "/etc/tls/tls.crt")).httpTls())
+                .isInstanceOf(ConfigException.class).hasMessageContaining("http.tls.key.file")
+                .hasMessageContaining("give both http.tls.cert.file and http.tls.key.file, or neither");
+        assertThat(FedstreamConfig.of(Map.of()).httpMaxConcurrentRequests()).isEqualTo(2);
+        assertThat(FedstreamConfig.of(Map.of("http.request.timeout.ms", "2500")).httpRequestTimeout()).isEqualTo(Duration.ofMillis(2500));
     }
 
     @Test
