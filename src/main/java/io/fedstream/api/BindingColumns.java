@@ -2,6 +2,7 @@ package io.fedstream.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fedstream.interpret.FieldError;
+import io.fedstream.propagate.BindingStatus;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,9 +18,9 @@ public final class BindingColumns {
     static final List<TableColumn> ALL = List.of(
             TableColumn.name("Karmada's binding name, <workload name>-<lower-case kind>."),
             TableColumn.text("Scheduled", "Whether the binding is placed (Karmada's Scheduled condition).",
-                    (object, now) -> condition(object, BindingConditions.SCHEDULED)),
+                    (object, now) -> condition(object, BindingStatus.SCHEDULED)),
             TableColumn.text("FullyApplied", "Whether every placed cluster applied the workload (Karmada's FullyApplied condition).",
-                    (object, now) -> condition(object, BindingConditions.FULLY_APPLIED)),
+                    (object, now) -> condition(object, BindingStatus.FULLY_APPLIED)),
             TableColumn.text("Kind", "The workload's kind.", (object, now) -> object.at("/spec/resource/kind").asText()),
             TableColumn.text("State", "INTERPRETED, UNINTERPRETED or INVALID.", (object, now) -> object.at("/status/interpretation/state").asText("-")),
             TableColumn.text("Admission", "PENDING, ADMITTED, REJECTED or NOT_APPLICABLE.",

@@ -6,6 +6,7 @@ import io.fedstream.admit.stage.AdmitStores;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.bind.BindingNames;
 import io.fedstream.config.WorkloadKey;
+import io.fedstream.workstatus.WorkStatusStage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -16,10 +17,11 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * Bindings with their admission state, from the admit stage's {@link AdmitStores#BINDINGS} and its names index
- * {@link AdmitStores#BINDING_NAMES} ({@code <namespace>/<binding name>/<workload key>}), both partitioned by namespace,
- * shown as the API's objects with what the member clusters reported of them ({@link PropagationStatuses}). A list reads
- * the names index in key order, so by namespace and name within a partition, one page at a time; a namespace's list
- * reads the one partition of the namespace.
+ * {@link AdmitStores#BINDING_NAMES} ({@code <namespace>/<binding name>/<workload key>}), shown as the API's objects with
+ * the status their copies on the member clusters give them, from the workstatus sub-topology's
+ * {@link WorkStatusStage#STORE}: all three partitioned by namespace, so a binding and its copies are read from one
+ * partition. A list reads the names index in key order, so by namespace and name within a partition, one page at a
+ * time; a namespace's list reads the one partition of the namespace.
  */
 final class BindingQuery implements PartitionedReader {
 
@@ -27,11 +29,9 @@ final class BindingQuery implements PartitionedReader {
     private static final String PAGE_ROUTE = "/internal/pages/resourcebindings";
 
     private final FanOut fanOut;
-    private final PropagationStatuses propagation;
 
-    BindingQuery(FanOut fanOut, PropagationStatuses propagation) {
+    BindingQuery(FanOut fanOut) {
         this.fanOut = fanOut;
-        this.propagation = propagation;
     }
 
     @Override
@@ -114,13 +114,10 @@ final class BindingQuery implements PartitionedReader {
                 fanOut.<ResourceBinding>store(AdmitStores.BINDINGS, partition).get(workloadKey)).map(binding -> show(binding, partition)));
     }
 
+    /** The binding with its copies' status, read in the partition that holds both. */
     private ObjectNode show(ResourceBinding binding, int partition) {
-        return BindingObject.toJson(binding, propagation.of(binding, new PropagationStatuses.PartitionStores() {
-            @Override
-            public <V> ReadOnlyKeyValueStore<String, V> store(String name) {
-                return fanOut.store(name, partition);
-            }
-        }));
+        return BindingObject.toJson(binding,
+                WorkStatusStage.copiesOf(fanOut.store(WorkStatusStage.STORE, partition), binding.getWorkloadKey()));
     }
 
     private static List<ObjectNode> items(JsonNode list) {

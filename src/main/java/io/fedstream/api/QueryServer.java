@@ -125,20 +125,15 @@ public final class QueryServer implements AutoCloseable {
 
     /** Serves the routes over the running clients' stores: clusters from the health client, the rest from the workload client. */
     public QueryServer start(KafkaStreams streams, KafkaStreams health) {
-        return start(streams, health, PropagationStatuses.NONE);
-    }
-
-    /** As {@link #start(KafkaStreams, KafkaStreams)}, with the bindings' propagation status read through {@code propagation}. */
-    public QueryServer start(KafkaStreams streams, KafkaStreams health, PropagationStatuses propagation) {
         PeerClient peers = new PeerClient(rawToken, tls.map(TlsContext::client));
         return start(new FanOut(new StreamsPartitions(streams, endpoint()), peers),
-                new FanOut(new StreamsPartitions(health, endpoint()), peers), propagation);
+                new FanOut(new StreamsPartitions(health, endpoint()), peers));
     }
 
     /** Serves every route over the stores of the two clients as {@code workloads} and {@code health} reach them (the seam tests use). */
-    QueryServer start(FanOut workloads, FanOut health, PropagationStatuses propagation) {
+    QueryServer start(FanOut workloads, FanOut health) {
         Clock clock = Clock.systemUTC();
-        BindingQuery bindings = new BindingQuery(workloads, propagation);
+        BindingQuery bindings = new BindingQuery(workloads);
         QuotaQuery quotas = new QuotaQuery(workloads, clock);
         AggregateQuery aggregates = new AggregateQuery(workloads);
         MigrationQuery migrations = new MigrationQuery(workloads);

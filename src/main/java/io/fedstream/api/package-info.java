@@ -9,7 +9,8 @@
  * <ul>
  *   <li>{@code work.karmada.io/v1alpha2} ResourceBinding: the admit stage's {@code admission-bindings-store} and its
  *       names index {@code admission-binding-names-store}, partitioned by namespace ({@link io.fedstream.api.BindingQuery}),
- *       with what the member clusters report through the {@link io.fedstream.api.PropagationStatuses} seam;
+ *       with the status of its copies on the member clusters from the workstatus sub-topology's {@code work-status-store},
+ *       partitioned by namespace too (conditions and aggregatedStatus: {@link io.fedstream.propagate.BindingStatus});
  *       ClusterResourceBinding: none, as fedstream binds every workload in its namespace;
  *   <li>{@code policy.karmada.io/v1alpha1} FederatedResourceQuota: the admit stage's ledger stores, partitioned by
  *       namespace ({@link io.fedstream.api.QuotaQuery}); PropagationPolicy, ClusterPropagationPolicy, OverridePolicy and

@@ -10,6 +10,11 @@ import io.fedstream.avro.ComponentShare;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.WorkDispatch;
+import io.fedstream.avro.WorkState;
+import io.fedstream.avro.WorkStatusEvent;
+import io.fedstream.propagate.BindingStatus;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -48,62 +53,27 @@ class BindingObjectTest {
                    "interpretation":{"state":"INTERPRETED","interpreter":"built-in:flink.apache.org/v1beta1/FlinkDeployment","errors":[]},
                    "admission":{"state":"PENDING","reason":null,"rejections":[],"charged":{},"chargedGeneration":null,"decidedAt":null,
                                  "requestedPlacement":null,"fullStaticAssignments":[]},
-                   "observedAt":"2026-11-29T10:00:00Z","updatedAt":"2026-11-29T10:00:00Z",
-                   "conditions":[{"type":"Scheduled","status":"True","reason":"Success",
-                     "message":"Binding has been scheduled successfully.","observedGeneration":2,
-                     "lastTransitionTime":"2026-11-29T10:00:00Z"}],
-                   "schedulerObservedGeneration":2}}
+                   "schedulerObservedGeneration":2,
+                   "observedAt":"2026-11-29T10:00:00Z","updatedAt":"2026-11-29T10:00:00Z"}}
                 """));
     }
 
     @Test
-    void scheduledIsFalseWithKarmadasReasonWhileAQuotaRefusesOrNoClusterFitsAndAbsentWhileUndecided() {
-        ResourceBinding rejected = TestBindings.flink("flink.apache.org", "streaming", "fraud-detector");
-        rejected.setPlacement(null);
-        rejected.getAdmission().setState(io.fedstream.avro.AdmissionState.REJECTED);
-        rejected.getAdmission().setReason("quota streaming/compute: cpu 9 over 8");
-        ResourceBinding unfit = TestBindings.flink("flink.apache.org", "streaming", "fraud-detector");
-        unfit.setPlacement(null);
-        unfit.getAdmission().setState(io.fedstream.avro.AdmissionState.ADMITTED);
-        unfit.setUnplacedReason("no cluster has 9 cpu free");
-        ResourceBinding undecided = TestBindings.flink("flink.apache.org", "streaming", "fraud-detector");
-        undecided.setPlacement(null);
-
-        assertThat(BindingObject.toJson(rejected).at("/status/conditions/0").toString()).isEqualTo(
-                "{\"type\":\"Scheduled\",\"status\":\"False\",\"reason\":\"QuotaExceeded\",\"message\":\"quota streaming/compute: cpu 9 over 8\","
-                        + "\"observedGeneration\":2,\"lastTransitionTime\":\"2026-11-29T10:00:00Z\"}");
-        assertThat(BindingObject.toJson(unfit).at("/status/conditions/0/reason").asText()).isEqualTo("NoClusterFit");
-        assertThat(BindingObject.toJson(unfit).at("/status/conditions/0/message").asText()).isEqualTo("no cluster has 9 cpu free");
-        assertThat(BindingObject.toJson(undecided).at("/status/conditions")).isEmpty();
-        assertThat(BindingObject.toJson(undecided).at("/status").has("schedulerObservedGeneration")).isFalse();
-    }
-
-    @Test
-    void fullyAppliedAndAggregatedStatusComeFromThePropagationStatusAsKarmadaDerivesThem() {
+    void givenItsCopiesTheBindingShowsTheConditionsAndAggregatedStatusTheyGiveIt() {
         ResourceBinding binding = TestBindings.flink("flink.apache.org", "streaming", "fraud-detector");
-        PropagationStatus applied = new PropagationStatus(List.of(
-                new PropagationStatus.ClusterStatus("eu-west-1", true, null, "Healthy", JSON.createObjectNode().put("readyReplicas", 5))));
-        PropagationStatus failed = new PropagationStatus(List.of(
-                new PropagationStatus.ClusterStatus("eu-west-1", false, "admission webhook denied", "Unknown", null)));
-        PropagationStatus elsewhere = new PropagationStatus(List.of(
-                new PropagationStatus.ClusterStatus("us-east-1", true, null, "Healthy", null)));
+        WorkStatusEvent copy = WorkStatusEvent.newBuilder().setWorkloadKey(binding.getWorkloadKey()).setCluster("eu-west-1")
+                .setDispatch(WorkDispatch.newBuilder().setState(WorkState.FAILED).setGeneration(2).setMessage("admission webhook denied").build())
+                .setObservedAt(Instant.parse("2026-12-06T12:00:00Z")).build();
 
-        ObjectNode fully = BindingObject.toJson(binding, java.util.Optional.of(applied));
-        ObjectNode notApplied = BindingObject.toJson(binding, java.util.Optional.of(failed));
+        ObjectNode shown = BindingObject.toJson(binding, List.of(copy));
 
-        assertThat(fully.at("/status/conditions/1/type").asText()).isEqualTo("FullyApplied");
-        assertThat(fully.at("/status/conditions/1/status").asText()).isEqualTo("True");
-        assertThat(fully.at("/status/conditions/1/reason").asText()).isEqualTo("FullyAppliedSuccess");
-        assertThat(fully.at("/status/aggregatedStatus").toString()).isEqualTo(
-                "[{\"clusterName\":\"eu-west-1\",\"status\":{\"readyReplicas\":5},\"applied\":true,\"health\":\"Healthy\"}]");
-        assertThat(notApplied.at("/status/conditions/1/status").asText()).isEqualTo("False");
-        assertThat(notApplied.at("/status/conditions/1/message").asText())
-                .isEqualTo("Failed to apply all works, see status.aggregatedStatus for details");
-        assertThat(notApplied.at("/status/aggregatedStatus/0/appliedMessage").asText()).isEqualTo("admission webhook denied");
-        assertThat(BindingObject.toJson(binding, java.util.Optional.of(elsewhere)).at("/status/conditions/1/status").asText())
-                .as("a report from a cluster the binding is not placed on").isEqualTo("False");
-        assertThat(BindingObject.toJson(binding).at("/status/conditions")).hasSize(1);
-        assertThat(BindingObject.fromJson(fully)).isEqualTo(binding);
+        BindingStatus status = BindingStatus.of(binding, List.of(copy));
+        assertThat(shown.at("/status/conditions")).isEqualTo(status.toJson().get("conditions"));
+        assertThat(shown.at("/status/aggregatedStatus")).isEqualTo(status.toJson().get("aggregatedStatus"));
+        assertThat(shown.at("/status/conditions/1/status").asText()).isEqualTo("False");
+        assertThat(shown.at("/status/aggregatedStatus/0/appliedMessage").asText()).isEqualTo("admission webhook denied");
+        assertThat(shown.at("/status/resourceRequests")).as("fedstream's own status beside Karmada's").hasSize(2);
+        assertThat(BindingObject.fromJson(shown)).isEqualTo(binding);
     }
 
     @Test

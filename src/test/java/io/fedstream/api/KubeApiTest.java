@@ -105,7 +105,7 @@ class KubeApiTest {
         assertThat(table.get("columnDefinitions")).extracting(column -> column.get("name").asText()).startsWith(
                 "Name", "Scheduled", "FullyApplied", "Kind", "State", "Admission", "Clusters", "Templates", "CPU", "Memory", "Updated", "Reason");
         assertThat(table.at("/rows/0/cells")).extracting(JsonNode::asText).startsWith(
-                "fraud-flinkdeployment", "True", "<none>", "FlinkDeployment", "INTERPRETED", "PENDING", "eu-west-1", "2", "9", "18Gi");
+                "fraud-flinkdeployment", "True", "False", "FlinkDeployment", "INTERPRETED", "PENDING", "eu-west-1", "2", "9", "18Gi");
         assertThat(table.at("/rows/0/object/kind").asText()).isEqualTo("PartialObjectMetadata");
         assertThat(table.at("/rows/0/object/metadata/namespace").asText()).isEqualTo("streaming");
         assertThat(json(BINDINGS + "/fraud-flinkdeployment", TABLE).get("rows")).hasSize(1);

@@ -56,8 +56,7 @@ class QueryServerTest {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).contains("application/json");
-        ObjectNode expected = BindingObject.toJson(FRAUD);
-        expected.withObject("status").setAll(BindingStatus.of(FRAUD, List.of()).toJson());
+        ObjectNode expected = BindingObject.toJson(FRAUD, List.of());
         assertThat(JSON.readTree(response.body())).isEqualTo(reparse(expected));
     }
 

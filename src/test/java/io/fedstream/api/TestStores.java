@@ -137,7 +137,7 @@ public final class TestStores implements Partitions, AutoCloseable {
     public QueryServer serve(QueryServer bound, Optional<String> token) {
         servers.add(bound);
         FanOut fanOut = new FanOut(this, new PeerClient(token, Optional.empty()));
-        return bound.start(fanOut, fanOut, PropagationStatuses.NONE);
+        return bound.start(fanOut, fanOut);
     }
 
     /** Bindings with their names-index entries, as the admit stage stores them. */

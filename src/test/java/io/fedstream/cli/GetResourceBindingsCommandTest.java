@@ -55,8 +55,8 @@ class GetResourceBindingsCommandTest {
         assertThat(result.out().lines().toList()).hasSize(3);
         assertThat(result.out()).containsPattern(
                         "NAME\\s+SCHEDULED\\s+FULLYAPPLIED\\s+KIND\\s+STATE\\s+ADMISSION\\s+CLUSTERS\\s+TEMPLATES\\s+CPU\\s+MEMORY\\s+UPDATED")
-                .containsPattern("etl-flinkdeployment\\s+True\\s+<none>\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+eu-west-1\\s+2\\s+9\\s+18Gi\\s+\\d+[smhd]")
-                .containsPattern("fraud-flinkdeployment\\s+True\\s+<none>\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+eu-west-1\\s+2\\s+9\\s+18Gi");
+                .containsPattern("etl-flinkdeployment\\s+True\\s+False\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+eu-west-1\\s+2\\s+9\\s+18Gi\\s+\\d+[smhd]")
+                .containsPattern("fraud-flinkdeployment\\s+True\\s+False\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+eu-west-1\\s+2\\s+9\\s+18Gi");
     }
 
     @Test
@@ -94,9 +94,9 @@ class GetResourceBindingsCommandTest {
         String table = BindingSummaryTable.render(objects(copies, divided, unplaced), Instant.now(), false);
 
         assertThat(table.lines().toList()).hasSize(4);
-        assertThat(table).containsPattern("copies-flinkdeployment\\s+True\\s+<none>\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+member1,member2\\s+2\\s")
-                .containsPattern("divided-flinkdeployment\\s+True\\s+<none>\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+member1:3,member3:2\\s+2\\s")
-                .containsPattern("waiting-flinkdeployment\\s+False\\s+<none>\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+-\\s+2\\s");
+        assertThat(table).containsPattern("copies-flinkdeployment\\s+True\\s+False\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+member1,member2\\s+2\\s")
+                .containsPattern("divided-flinkdeployment\\s+True\\s+False\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+member1:3,member3:2\\s+2\\s")
+                .containsPattern("waiting-flinkdeployment\\s+\\S+\\s+False\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+-\\s+2\\s");
     }
 
     @Test
@@ -125,7 +125,7 @@ class GetResourceBindingsCommandTest {
     }
 
     private static List<JsonNode> objects(ResourceBinding... bindings) {
-        return java.util.Arrays.stream(bindings).map(binding -> (JsonNode) BindingObject.toJson(binding)).toList();
+        return java.util.Arrays.stream(bindings).map(binding -> (JsonNode) BindingObject.toJson(binding, List.of())).toList();
     }
 
     private static ResourceBinding admitted(String name) {

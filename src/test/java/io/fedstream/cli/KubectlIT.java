@@ -75,7 +75,7 @@ class KubectlIT {
 
             Result table = kubectl(kubeconfig, "get", "resourcebindings", "-n", "shop");
             assertThat(table.out()).containsPattern("NAME\\s+SCHEDULED\\s+FULLYAPPLIED\\s+KIND\\s+STATE\\s+ADMISSION\\s+CLUSTERS")
-                    .containsPattern("fraud-flinkdeployment\\s+\\S+\\s+<none>\\s+FlinkDeployment\\s+INTERPRETED\\s+");
+                    .containsPattern("fraud-flinkdeployment\\s+\\S+\\s+False\\s+FlinkDeployment\\s+INTERPRETED\\s+");
             assertThat(awaitKubectl(kubeconfig, "get", "clusters").out()).containsPattern("member1\\s+READY\\s+True\\s+");
             assertThat(kubectl(kubeconfig, "get", "federatedresourcequotas", "-A").out())
                     .containsPattern("NAMESPACE\\s+NAME\\s+USED/HARD").containsPattern("shop\\s+compute\\s+cpu=");

@@ -54,7 +54,7 @@ class TourIT {
             String bindings = awaitOutput(server, line -> line.startsWith("sessionizer-flinkdeployment"),
                     "resourcebindings", "-n", DemoCommand.TOUR_NAMESPACE);
             assertThat(bindings).containsPattern(
-                    "sessionizer-flinkdeployment\\s+\\S+\\s+<none>\\s+FlinkDeployment\\s+INTERPRETED\\s+ADMITTED\\s+-\\s+2\\s+7\\s+14Gi");
+                    "sessionizer-flinkdeployment\\s+\\S+\\s+False\\s+FlinkDeployment\\s+INTERPRETED\\s+ADMITTED\\s+-\\s+2\\s+7\\s+14Gi");
             CliRunner templates = CliRunner.get(server, TOKEN, "resourcebindings", "-n", DemoCommand.TOUR_NAMESPACE, "-o", "wide");
             assertThat(templates.out())
                     .containsPattern("analytics/sessionizer\\s+FlinkDeployment\\s+INTERPRETED\\s+jobmanager\\s+1\\s+1\\s+2Gi\\s+1\\s+2Gi")
