@@ -54,7 +54,7 @@ class PropagatedCopiesTest {
         assertThat(present.getWorkloadKey()).isEqualTo(KEY);
         assertThat(present.getCluster()).isEqualTo("member1");
         assertThat(present.getDispatch()).isNull();
-        assertThat(present.getObservation()).isEqualTo(new WorkObservation(true, WorkHealth.HEALTHY, null));
+        assertThat(present.getObservation()).isEqualTo(new WorkObservation(true, WorkHealth.HEALTHY, null, null, null));
         assertThat(producer.history().get(0).key()).isEqualTo(KEY);
 
         cluster.client().configMaps().inNamespace("shop").withName("web-config").edit(c -> {
@@ -64,7 +64,7 @@ class PropagatedCopiesTest {
         cluster.client().configMaps().inNamespace("shop").withName("web-config").delete();
         await(() -> reports().size() == 2);
         assertThat(reports().get(1).getObservation()).as("an edit that changes neither health nor status reports nothing")
-                .isEqualTo(new WorkObservation(false, WorkHealth.UNKNOWN, null));
+                .isEqualTo(new WorkObservation(false, WorkHealth.UNKNOWN, null, null, null));
     }
 
     private List<WorkStatusEvent> reports() {
