@@ -23,6 +23,7 @@ import io.fedstream.propagate.LiveCopy;
 import io.fedstream.propagate.MemberWork;
 import io.fedstream.propagate.PropagationMarks;
 import io.fedstream.propagate.PropagationSettings;
+import io.fedstream.propagate.Retention;
 import java.net.HttpURLConnection;
 import java.time.Clock;
 import java.time.Duration;
@@ -302,7 +303,7 @@ final class Propagation implements AutoCloseable {
         boolean look = desired instanceof Desired.Apply || copies.contains(key) || reports.last(key) != null
                 || binding == null && ref != null;
         LiveCopy live = look && ref != null ? live(key, ref) : null;
-        CopyDecision.Step step = CopyDecision.decide(desired, live, settings, cluster, clock.instant());
+        CopyDecision.Step step = CopyDecision.decide(desired, live, settings, Retention.BUILT_IN, cluster, clock.instant());
         carryOut(key, ref, live, step);
         if (step.state() != null) {
             reports.report(key, step.state(), step.generation(), step.message());
@@ -351,7 +352,7 @@ final class Propagation implements AutoCloseable {
                 : PropagationMarks.annotation(object, ObjectMarks.MIGRATION_COMMAND) != null ? LiveCopy.Ownership.MIGRATED
                 : manifests.reportedBy(key, cluster) ? LiveCopy.Ownership.ORIGIN
                 : LiveCopy.Ownership.FOREIGN;
-        return new LiveCopy(object, ownership, PropagationMarks.annotation(object, ObjectMarks.PURGE_COMMAND) != null);
+        return new LiveCopy(object, ownership, PropagationMarks.annotation(object, ObjectMarks.PURGE_COMMAND) != null, null);
     }
 
     private void fail(String key, String message) {

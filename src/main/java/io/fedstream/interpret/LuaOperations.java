@@ -92,7 +92,11 @@ final class LuaOperations {
             return Optional.empty();
         }
         Varargs result = call(script, LuaOperation.RETENTION, LuaJson.toLua(desired), LuaJson.toLua(observed));
-        return Optional.of(object(script, "Retain", result, List.of(desired, observed)));
+        JsonNode retained = object(script, "Retain", result, List.of(desired, observed));
+        if (!retained.isObject()) {
+            throw new LuaScriptException(script.origin(), "Retain must return the object, not a list: " + retained);
+        }
+        return Optional.of(retained);
     }
 
     Optional<List<DependentObject>> dependencies(JsonNode desired) {

@@ -102,7 +102,7 @@ public final class MemberWork {
             object.withObject("metadata").remove("namespace");
         }
         String digest = PropagationMarks.mark(object, key, generation, rules);
-        return new Desired.Apply(object, digest, generation, note);
+        return new Desired.Apply(object, digest, generation, note, null);
     }
 
     private static String json(String manifest) {
