@@ -13,6 +13,7 @@ import io.fedstream.config.Topic;
 import io.fedstream.interpret.KindRef;
 import io.fedstream.propagate.ClusterScopedPlacement;
 import io.fedstream.propagate.ObjectHealth;
+import io.fedstream.propagate.ObjectVersion;
 import io.fedstream.propagate.PropagationMarks;
 import java.time.Clock;
 import java.time.Duration;
@@ -32,9 +33,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Watches the objects fedstream propagated to the cluster ({@link PropagationMarks#MANAGED_LABEL}, selected on the API
- * server) and reports each one's presence, health ({@link ObjectHealth}) and {@code .status} on
- * {@code fedstream.work-status} when they change, as Karmada's work status controller reflects a member object's status
- * into its Work ({@code pkg/controllers/status/work_status_controller.go} {@code reflectStatus}). The kinds watched are
+ * server) and reports each one's presence, health ({@link ObjectHealth}), {@code .status} and version
+ * ({@link ObjectVersion}) on {@code fedstream.work-status} when they change, as Karmada's work status controller reflects
+ * a member object's status into its Work ({@code pkg/controllers/status/work_status_controller.go} {@code reflectStatus});
+ * a new version tells the executor that someone may have changed the copy, as the same controller's informer event
+ * makes it check the copy against its Work ({@code updateResource}). The kinds watched are
  * the interpreter's and the cluster-scoped ones a ClusterPropagationPolicy propagates, those the cluster serves;
  * discovery is retried with a doubling back-off until the API server answers.
  */
@@ -119,6 +122,7 @@ final class PropagatedCopies implements AutoCloseable {
                 .setPresent(present)
                 .setHealth(present ? ObjectHealth.of(json) : WorkHealth.UNKNOWN)
                 .setStatus(present && status.isObject() && !status.isEmpty() ? status.toString() : null)
+                .setObjectVersion(present ? ObjectVersion.of(json) : null)
                 .build();
         if (observation.equals(present ? reported.put(key, observation) : reported.remove(key))) {
             return;

@@ -2,12 +2,15 @@ package io.fedstream.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fedstream.TestFedstream;
 import io.fedstream.avro.WorkHealth;
 import io.fedstream.avro.WorkObservation;
 import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.config.Topic;
+import io.fedstream.propagate.ObjectVersion;
 import io.fedstream.propagate.PropagationMarks;
 import java.time.Clock;
 import java.time.Duration;
@@ -21,7 +24,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The agent's watch of fedstream's copies on a mock API server: presence, health and status, on change only. */
+/** The agent's watch of fedstream's copies on a mock API server: presence, health, status and version, on change only. */
 class PropagatedCopiesTest {
 
     private static final Duration WAIT = Duration.ofSeconds(20);
@@ -54,17 +57,25 @@ class PropagatedCopiesTest {
         assertThat(present.getWorkloadKey()).isEqualTo(KEY);
         assertThat(present.getCluster()).isEqualTo("member1");
         assertThat(present.getDispatch()).isNull();
-        assertThat(present.getObservation()).isEqualTo(new WorkObservation(true, WorkHealth.HEALTHY, null, null, null));
+        String created = version(cluster.client().configMaps().inNamespace("shop").withName("web-config").get());
+        assertThat(present.getObservation()).isEqualTo(new WorkObservation(true, WorkHealth.HEALTHY, null, created, null));
         assertThat(producer.history().get(0).key()).isEqualTo(KEY);
 
-        cluster.client().configMaps().inNamespace("shop").withName("web-config").edit(c -> {
-            c.getMetadata().getAnnotations().put("touched", "yes");
+        String edited = version(cluster.client().configMaps().inNamespace("shop").withName("web-config").edit(c -> {
+            c.getData().put("a", "2");
             return c;
-        });
-        cluster.client().configMaps().inNamespace("shop").withName("web-config").delete();
+        }));
         await(() -> reports().size() == 2);
-        assertThat(reports().get(1).getObservation()).as("an edit that changes neither health nor status reports nothing")
-                .isEqualTo(new WorkObservation(false, WorkHealth.UNKNOWN, null, null, null));
+        assertThat(edited).isNotEqualTo(created);
+        assertThat(reports().get(1).getObservation()).as("an edit by hand is a new version, for the executor to look at")
+                .isEqualTo(new WorkObservation(true, WorkHealth.HEALTHY, null, edited, null));
+        cluster.client().configMaps().inNamespace("shop").withName("web-config").delete();
+        await(() -> reports().size() == 3);
+        assertThat(reports().get(2).getObservation()).isEqualTo(new WorkObservation(false, WorkHealth.UNKNOWN, null, null, null));
+    }
+
+    private String version(ConfigMap object) throws Exception {
+        return ObjectVersion.of(new ObjectMapper().readTree(cluster.client().getKubernetesSerialization().asJson(object)));
     }
 
     private List<WorkStatusEvent> reports() {
