@@ -31,8 +31,15 @@ public final class CopyDecision {
      * @param state what to report once it is done; null to report nothing (nothing changed)
      * @param generation the binding generation the report is about
      * @param message the report's message, or null
+     * @param seenVersion the {@link ObjectVersion} of the copy found as its Work says, when nothing is sent for that reason;
+     *     null otherwise (the version of a copy created or updated is the one the API server answers with)
      */
-    public record Step(Action action, ObjectNode body, WorkState state, long generation, String message) {}
+    public record Step(Action action, ObjectNode body, WorkState state, long generation, String message, String seenVersion) {
+
+        Step(Action action, ObjectNode body, WorkState state, long generation, String message) {
+            this(action, body, state, generation, message, null);
+        }
+    }
 
     private CopyDecision() {}
 
@@ -96,11 +103,11 @@ public final class CopyDecision {
     private static Step propagated(Desired.Apply apply, LiveCopy live, Retention retention, WorkState applied, String message) {
         boolean sameWork = apply.digest().equals(PropagationMarks.annotation(live.object(), PropagationMarks.APPLIED_DIGEST));
         if (sameWork && live.unchangedSinceSeen()) {
-            return new Step(Action.NONE, null, applied, apply.generation(), message);
+            return new Step(Action.NONE, null, applied, apply.generation(), message, live.lastSeenVersion());
         }
         ObjectNode body = retention.update(apply.object(), live.object());
         if (sameWork && SameContent.of(body, live.object())) {
-            return new Step(Action.NONE, null, applied, apply.generation(), message);
+            return new Step(Action.NONE, null, applied, apply.generation(), message, ObjectVersion.of(live.object()));
         }
         return new Step(Action.UPDATE, body, applied, apply.generation(), message);
     }

@@ -171,7 +171,7 @@ class CopyDecisionTest {
     @Test
     void aFailureIsReportedAndAHeldVersionReportsNothing() {
         assertThat(CopyDecision.decide(new Desired.Failed("no manifest", 3), null, ABORT, Retention.BUILT_IN, "member1", NOW))
-                .isEqualTo(new CopyDecision.Step(CopyDecision.Action.NONE, null, WorkState.FAILED, 3, "no manifest"));
+                .isEqualTo(new CopyDecision.Step(CopyDecision.Action.NONE, null, WorkState.FAILED, 3, "no manifest", null));
         assertThat(CopyDecision.decide(new Desired.Held("not admitted"), null, ABORT, Retention.BUILT_IN, "member1", NOW).state()).isNull();
     }
     @Test
@@ -194,8 +194,9 @@ class CopyDecisionTest {
         ObjectNode seen = appliedBefore();
         ((ObjectNode) seen.at("/spec/template/spec/containers/0")).put("image", "shop/web:hotfix");
         LiveCopy unchanged = new LiveCopy(seen, LiveCopy.Ownership.PROPAGATED, false, ObjectVersion.of(seen));
-        assertThat(CopyDecision.decide(apply, unchanged, ABORT, Retention.BUILT_IN, "member1", NOW).action())
-                .as("the version it was last seen with: nobody changed it since").isEqualTo(CopyDecision.Action.NONE);
+        assertThat(CopyDecision.decide(apply, unchanged, ABORT, Retention.BUILT_IN, "member1", NOW)).as("the version it was last seen"
+                + " with: nobody changed it since").isEqualTo(new CopyDecision.Step(CopyDecision.Action.NONE, null, WorkState.APPLIED, 2,
+                        null, ObjectVersion.of(seen)));
 
         ObjectNode served = appliedBefore();
         served.withObject("metadata").put("uid", "u-1").put("generation", 1).put("creationTimestamp", "2026-12-06T10:00:00Z")
@@ -203,8 +204,11 @@ class CopyDecisionTest {
         served.withObject("metadata").putArray("finalizers").add("cluster.example.com/guard");
         served.withObject("spec").put("replicas", 3L);
         served.set("status", JSON.readTree("{\"replicas\":3}"));
-        assertThat(CopyDecision.decide(apply, live(served, LiveCopy.Ownership.PROPAGATED), ABORT, Retention.BUILT_IN, "member1", NOW).action())
-                .as("what the API server and the cluster added is not a change of fedstream's").isEqualTo(CopyDecision.Action.NONE);
+        CopyDecision.Step checked = CopyDecision.decide(apply, live(served, LiveCopy.Ownership.PROPAGATED), ABORT, Retention.BUILT_IN,
+                "member1", NOW);
+        assertThat(checked.action()).as("what the API server and the cluster added is not a change of fedstream's")
+                .isEqualTo(CopyDecision.Action.NONE);
+        assertThat(checked.seenVersion()).isEqualTo(ObjectVersion.of(served)).startsWith("gen:1;");
     }
 
     @Test
