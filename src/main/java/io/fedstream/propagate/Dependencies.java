@@ -11,11 +11,11 @@ import io.fedstream.interpret.lua.LuaScriptException;
 import io.fedstream.interpret.lua.PodDependencies;
 import io.fedstream.place.LabelSelector;
 import io.fedstream.place.PropagationPolicyParser;
-import java.util.Optional;
-import java.util.stream.Collectors;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The objects a workload's pods use by name, which {@code propagateDeps: true} sends along with it. A

@@ -86,9 +86,7 @@ public final class MemberWork {
         ReplicaRevision.Revised revised;
         try {
             revised = share.isEmpty() ? new ReplicaRevision.Revised(json(written), List.of()) : revision.revise(json(written), share);
-        } catch (IllegalArgumentException e) {
-            return new Desired.Failed("the manifest cannot be revised to the share of " + cluster + ": " + e.getMessage(), generation);
-        } catch (LuaScriptException e) {
+        } catch (IllegalArgumentException | LuaScriptException e) {
             // Karmada's binding controller fails the cluster's Work when ReviseReplica fails: the copy stays as it is.
             return new Desired.Failed("the manifest cannot be revised to the share of " + cluster + ": " + e.getMessage(), generation);
         }
