@@ -56,6 +56,22 @@ function bytes(n) {
   return (Number.isInteger(n) ? n : n.toFixed(1)) + ' ' + units[i];
 }
 
+// A quantity as people read it: cpu in cores, memory and storage in binary bytes, anything else as a number.
+// The raw Kubernetes quantity stays on hover (title), where the exact value is one glance away.
+function human(resource, text) {
+  if (text === undefined || text === null || text === '') return text;
+  const n = quantity(text);
+  if (isNaN(n)) return String(text);
+  const name = String(resource).replace(/^(requests|limits)\./, '');
+  if (name === 'cpu') return `${+n.toFixed(3)} ${n === 1 ? 'core' : 'cores'}`;
+  if (name === 'memory' || name === 'storage' || name === 'ephemeral-storage' || name.startsWith('hugepages-')) return bytes(n);
+  return String(+n.toFixed(3));
+}
+
+function amount(resource, text) {
+  return el('span', { title: text }, human(resource, text));
+}
+
 function bar(label, used, hard) {
   const u = quantity(used || '0');
   const h = quantity(hard);
@@ -63,7 +79,8 @@ function bar(label, used, hard) {
   const fill = el('div', { class: 'fill' + (ratio >= 1 ? ' full' : ratio >= 0.8 ? ' high' : '') });
   fill.style.width = (ratio * 100).toFixed(1) + '%';
   return el('div', { class: 'bar', 'data-resource': label },
-    el('span', null, label), el('div', { class: 'track' }, fill), el('span', { class: 'value' }, `${used || '0'} / ${hard}`));
+    el('span', null, label), el('div', { class: 'track' }, fill),
+    el('span', { class: 'value', title: `${used || '0'} / ${hard}` }, `${human(label, used || '0')} / ${human(label, hard)}`));
 }
 
 function age(iso) {
@@ -121,10 +138,10 @@ function drawMigrations(list) {
   }
   body.replaceChildren(...items.map(m => {
     const spec = m.spec;
-    const isNew = !firstMigrationDraw && !seenMigrations.has(m.metadata.name);
-    seenMigrations.add(m.metadata.name);
+    const isNew = !firstMigrationDraw && !seenMigrations.has(m.spec.commandId);
+    seenMigrations.add(m.spec.commandId);
     const workload = spec.workloadKey.split('/');
-    return el('tr', { class: 'migration' + (isNew ? ' new' : ''), 'data-command': m.metadata.name, 'data-phase': m.status.phase },
+    return el('tr', { class: 'migration' + (isNew ? ' new' : ''), 'data-command': m.spec.commandId, 'data-phase': m.status.phase },
       el('td', null, new Date(spec.issuedAt).toLocaleTimeString()),
       el('td', null, `${workload[2]}/${workload[3]}`, el('div', { class: 'meta' }, workload[1])),
       el('td', null, spec.action),
@@ -260,10 +277,14 @@ function drawBinding(binding) {
         resources.map(r => el('th', null, r + '/pod')), resources.map(r => el('th', null, r)))),
       el('tbody', null, spec.components.map((c, i) => el('tr', null,
         el('td', null, c.name), el('td', { class: 'num' }, c.replicas),
-        resources.map(r => el('td', { class: 'num' }, (c.replicaRequirements.resourceRequest || {})[r] || '-')),
-        resources.map(r => el('td', { class: 'num' }, (requests[i] || {})[r] || '-'))))),
+        resources.map(r => el('td', { class: 'num' }, cell(r, (c.replicaRequirements.resourceRequest || {})[r]))),
+        resources.map(r => el('td', { class: 'num' }, cell(r, (requests[i] || {})[r])))))),
       el('tfoot', null, el('tr', null, el('td', null, '= total'), el('td'), resources.map(() => el('td')),
-        resources.map(r => el('td', { class: 'num' }, (status.total || {})[r] || '-'))))));
+        resources.map(r => el('td', { class: 'num' }, cell(r, (status.total || {})[r])))))));
+}
+
+function cell(resource, text) {
+  return text === undefined || text === null ? '-' : amount(resource, text);
 }
 
 // ---- polling and the token

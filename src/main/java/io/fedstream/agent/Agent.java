@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fedstream.Fedstream;
 import io.fedstream.avro.ConsumerGroupOffset;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.WorkloadEvent;
@@ -57,6 +58,8 @@ public final class Agent implements AutoCloseable {
     private final ClusterHeartbeat heartbeat;
     private final ScheduledExecutorService timer;
     private final PropagatedCopies copies;
+    /** The interpreter customizations of the policies topic, for the copies' health; null: none are read. */
+    private final CustomizationWatch customizations;
     private final List<SharedIndexInformer<?>> informers = new CopyOnWriteArrayList<>();
     private final List<String> watched = new CopyOnWriteArrayList<>();
     /** Every apiVersion/kind the cluster serves, once discovered (null before): sent in each heartbeat. */
@@ -75,11 +78,17 @@ public final class Agent implements AutoCloseable {
      */
     public Agent(KubernetesClient client, FedstreamConfig config, Topics topics, Admin appsAdmin, AgentSettings settings, Clock clock) {
         this(client, topics, new KafkaProducer<>(producerProperties(config, settings), new StringSerializer(), new ByteArraySerializer()),
-                appsAdmin, settings, clock);
+                appsAdmin, settings, clock, new CustomizationWatch(config.consumerProperties(), topics.policies(),
+                        Fedstream.extensionsFor(config), settings.cluster()));
     }
 
-    /** Package-private seam: tests pass a mock producer. */
+    /** Package-private seam: tests pass a mock producer, and no customizations (the built-in interpretation of every kind). */
     Agent(KubernetesClient client, Topics topics, Producer<String, byte[]> producer, Admin appsAdmin, AgentSettings settings, Clock clock) {
+        this(client, topics, producer, appsAdmin, settings, clock, null);
+    }
+
+    private Agent(KubernetesClient client, Topics topics, Producer<String, byte[]> producer, Admin appsAdmin, AgentSettings settings,
+                  Clock clock, CustomizationWatch customizations) {
         this.client = client;
         this.topics = topics;
         this.settings = settings;
@@ -88,6 +97,7 @@ public final class Agent implements AutoCloseable {
         this.offsets = appsAdmin == null ? null : new GroupOffsets(appsAdmin);
         this.heartbeat = new ClusterHeartbeat(settings, client.getKubernetesSerialization());
         this.copies = new PropagatedCopies(client, topics.workStatus(), producer, settings.cluster(), clock, settings.resyncInterval());
+        this.customizations = customizations;
         this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "fedstream-agent-" + settings.cluster());
             thread.setDaemon(true);
@@ -111,6 +121,9 @@ public final class Agent implements AutoCloseable {
         pods.start();
         timer.execute(() -> discover(FIRST_RETRY));
         copies.start();
+        if (customizations != null) {
+            customizations.start(copies::customizationsChanged);
+        }
         timer.scheduleAtFixedRate(this::beat, 0, settings.heartbeatInterval().toMillis(), TimeUnit.MILLISECONDS);
         return this;
     }
@@ -125,6 +138,9 @@ public final class Agent implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         informers.forEach(SharedIndexInformer::close);
+        if (customizations != null) {
+            customizations.close();
+        }
         copies.close();
         if (nodes != null) {
             nodes.close();

@@ -12,16 +12,17 @@ import io.fedstream.config.NamespacePartitioner;
 import io.fedstream.config.Topic;
 import io.fedstream.interpret.KindRef;
 import io.fedstream.propagate.ClusterScopedPlacement;
+import io.fedstream.propagate.CopyHealth;
+import io.fedstream.propagate.CustomizationsInForce;
 import io.fedstream.propagate.ObjectHealth;
+import io.fedstream.propagate.ObjectVersion;
 import io.fedstream.propagate.PropagationMarks;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -32,11 +33,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Watches the objects fedstream propagated to the cluster ({@link PropagationMarks#MANAGED_LABEL}, selected on the API
- * server) and reports each one's presence, health ({@link ObjectHealth}) and {@code .status} on
- * {@code fedstream.work-status} when they change, as Karmada's work status controller reflects a member object's status
- * into its Work ({@code pkg/controllers/status/work_status_controller.go} {@code reflectStatus}). The kinds watched are
- * the interpreter's and the cluster-scoped ones a ClusterPropagationPolicy propagates, those the cluster serves;
- * discovery is retried with a doubling back-off until the API server answers.
+ * server) and reports each one's presence, health ({@link CopyHealth}: its kind's healthInterpretation script, else
+ * {@link ObjectHealth}), {@code .status} and version
+ * ({@link ObjectVersion}) on {@code fedstream.work-status} when they change, as Karmada's work status controller reflects
+ * a member object's status into its Work ({@code pkg/controllers/status/work_status_controller.go} {@code reflectStatus});
+ * a new version tells the executor that someone may have changed the copy, as the same controller's informer event
+ * makes it check the copy against its Work ({@code updateResource}). The kinds watched are the interpreter's, the
+ * cluster-scoped ones a ClusterPropagationPolicy propagates and those the interpreter customizations target, those the
+ * cluster serves (a customized kind it does not serve yet is asked for again every minute); discovery is retried with a doubling
+ * back-off until the API server answers.
  */
 final class PropagatedCopies implements AutoCloseable {
 
@@ -51,9 +56,16 @@ final class PropagatedCopies implements AutoCloseable {
     private final Clock clock;
     private final Duration resync;
     private final ScheduledExecutorService discovery;
-    private final List<SharedIndexInformer<GenericKubernetesResource>> informers = new CopyOnWriteArrayList<>();
+    /** The kinds to watch: the interpreter's, the cluster-scoped ones, and those the customizations target. */
+    private final Set<KindRef> wanted = ConcurrentHashMap.newKeySet();
+    /** The kinds the customizations target: a custom kind the cluster does not serve yet may be served later. */
+    private final Set<KindRef> customized = ConcurrentHashMap.newKeySet();
+    /** The informers started, by kind id. */
+    private final Map<String, SharedIndexInformer<GenericKubernetesResource>> informers = new ConcurrentHashMap<>();
     /** What was reported last per copy (by workload key), so that a resync reports nothing new. */
     private final Map<String, WorkObservation> reported = new ConcurrentHashMap<>();
+    private volatile CustomizationsInForce customizations = CustomizationsInForce.BUILT_IN;
+    private boolean retryScheduled;
 
     PropagatedCopies(KubernetesClient client, Topic<String, WorkStatusEvent> topic, Producer<String, byte[]> producer, String cluster,
                      Clock clock, Duration resync) {
@@ -68,6 +80,8 @@ final class PropagatedCopies implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
+        wanted.addAll(ServedKinds.interpreterKinds());
+        wanted.addAll(ClusterScopedPlacement.KINDS);
     }
 
     /** Discovers the kinds (retrying until the API server answers) and starts watching fedstream's copies of them. */
@@ -80,12 +94,38 @@ final class PropagatedCopies implements AutoCloseable {
         return informers.size();
     }
 
+    /**
+     * The customizations in force changed for these kinds ({@code apiVersion/kind}): their copies are watched (a custom
+     * kind's too, once the cluster serves it) and their health is interpreted again.
+     */
+    void customizationsChanged(CustomizationsInForce inForce, Set<String> kinds) {
+        customizations = inForce;
+        for (String kind : kinds) {
+            int slash = kind.lastIndexOf('/');
+            KindRef ref = KindRef.of(kind.substring(0, slash), kind.substring(slash + 1));
+            wanted.add(ref);
+            customized.add(ref);
+        }
+        discovery.execute(() -> {
+            discover(FIRST_RETRY);
+            for (String kind : kinds) {
+                SharedIndexInformer<GenericKubernetesResource> informer = informers.get(kind);
+                if (informer != null) {
+                    informer.getStore().list().forEach(object -> guarded(object, true));
+                }
+            }
+        });
+    }
+
+    /** Starts an informer for every wanted kind the cluster serves and is not watched yet; those it does not serve are asked again later. */
     private void discover(Duration retry) {
-        Set<KindRef> kinds = new LinkedHashSet<>(ServedKinds.interpreterKinds());
-        kinds.addAll(ClusterScopedPlacement.KINDS);
+        List<KindRef> missing = wanted.stream().filter(kind -> !informers.containsKey(kind.id())).toList();
+        if (missing.isEmpty()) {
+            return;
+        }
         List<WatchedKind> served;
         try {
-            served = new ServedKinds(client).discover(List.copyOf(kinds), skipped -> { });
+            served = new ServedKinds(client).discover(missing, skipped -> { });
         } catch (RuntimeException e) {
             Duration next = retry.multipliedBy(2).compareTo(LAST_RETRY) > 0 ? LAST_RETRY : retry.multipliedBy(2);
             LOG.warn("cluster {}: API discovery for fedstream's copies failed ({}); retrying in {}", cluster, e.getMessage(), retry);
@@ -102,10 +142,19 @@ final class PropagatedCopies implements AutoCloseable {
                 return true;
             });
             informer.addEventHandler(new CopyHandler());
-            informers.add(informer);
+            informers.put(kind.kind().id(), informer);
             informer.start();
         }
-        LOG.info("cluster {}: watching fedstream's copies of {} kinds", cluster, served.size());
+        LOG.info("cluster {}: watching fedstream's copies of {} kinds", cluster, informers.size());
+        boolean customKindNotServed = missing.stream().anyMatch(kind -> customized.contains(kind) && !informers.containsKey(kind.id()));
+        if (customKindNotServed && !retryScheduled) {
+            // A custom kind the cluster does not serve yet (its CustomResourceDefinition may come later) is asked for again.
+            retryScheduled = true;
+            discovery.schedule(() -> {
+                retryScheduled = false;
+                discover(FIRST_RETRY);
+            }, LAST_RETRY.toMillis(), TimeUnit.MILLISECONDS);
+        }
     }
 
     private void observed(GenericKubernetesResource object, boolean present) {
@@ -115,10 +164,13 @@ final class PropagatedCopies implements AutoCloseable {
             return;
         }
         JsonNode status = json.path("status");
+        CopyHealth.Assessed health = present ? CopyHealth.of(json, customizations) : new CopyHealth.Assessed(WorkHealth.UNKNOWN, null);
         WorkObservation observation = WorkObservation.newBuilder()
                 .setPresent(present)
-                .setHealth(present ? ObjectHealth.of(json) : WorkHealth.UNKNOWN)
+                .setHealth(health.health())
+                .setHealthReason(health.reason())
                 .setStatus(present && status.isObject() && !status.isEmpty() ? status.toString() : null)
+                .setObjectVersion(present ? ObjectVersion.of(json) : null)
                 .build();
         if (observation.equals(present ? reported.put(key, observation) : reported.remove(key))) {
             return;
@@ -132,6 +184,15 @@ final class PropagatedCopies implements AutoCloseable {
                 LOG.warn("cluster {}: could not report the copy of {}: {}", cluster, key, failure.toString());
             }
         });
+    }
+
+    /** Reports one object; a bad object is logged, never allowed to stop the informer or the discovery thread. */
+    private void guarded(GenericKubernetesResource object, boolean present) {
+        try {
+            observed(object, present);
+        } catch (RuntimeException e) {
+            LOG.warn("cluster {}: cannot report a copy of fedstream's: {}", cluster, e.toString());
+        }
     }
 
     /** The namespace's partition ({@link NamespacePartitioner}), whatever partitioner the agent's producer has. */
@@ -148,10 +209,10 @@ final class PropagatedCopies implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        informers.forEach(SharedIndexInformer::close);
+        informers.values().forEach(SharedIndexInformer::close);
     }
 
-    /** Turns informer callbacks into reports; a bad object is logged, never allowed to stop the informer. */
+    /** Turns informer callbacks into reports. */
     private final class CopyHandler implements ResourceEventHandler<GenericKubernetesResource> {
 
         @Override
@@ -167,14 +228,6 @@ final class PropagatedCopies implements AutoCloseable {
         @Override
         public void onDelete(GenericKubernetesResource object, boolean finalStateUnknown) {
             guarded(object, false);
-        }
-
-        private void guarded(GenericKubernetesResource object, boolean present) {
-            try {
-                observed(object, present);
-            } catch (RuntimeException e) {
-                LOG.warn("cluster {}: cannot report a copy of fedstream's: {}", cluster, e.toString());
-            }
         }
     }
 }

@@ -16,11 +16,34 @@ import java.util.TreeMap;
 
 /**
  * Aggregates as the API shows them: a namespace's total and components, and clusters with their namespaces' shares;
- * every aggregate as {@code workloads}, {@code replicas} and {@code resources} in canonical quantities.
+ * every aggregate as {@code workloads}, {@code replicas} and {@code resources} in canonical quantities. As Kubernetes
+ * objects of {@code fedstream.io/v1alpha1}: an {@code Aggregate} per namespace (named after it, in it) and a
+ * {@code ClusterAggregate} per cluster, each with those figures in {@code status}.
  */
 public final class AggregateObject {
 
+    public static final String API_VERSION = "fedstream.io/v1alpha1";
+    public static final String KIND = "Aggregate";
+    public static final String CLUSTER_KIND = "ClusterAggregate";
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    /** A namespace's aggregates as the object {@code Aggregate} named after the namespace. */
+    public static ObjectNode namespaceObject(NamespaceAggregates aggregates) {
+        ObjectNode object = NODES.objectNode().put("apiVersion", API_VERSION).put("kind", KIND);
+        object.putObject("metadata").put("name", aggregates.namespace()).put("namespace", aggregates.namespace());
+        object.set("status", namespaceJson(aggregates));
+        return object;
+    }
+
+    /** A cluster's shares as the object {@code ClusterAggregate} named after the cluster. */
+    public static ObjectNode clusterObject(String cluster, List<ClusterShare> shares) {
+        ObjectNode object = NODES.objectNode().put("apiVersion", API_VERSION).put("kind", CLUSTER_KIND);
+        object.putObject("metadata").put("name", cluster);
+        JsonNode clusters = clustersJson(shares).path("clusters");
+        object.set("status", clusters.isEmpty() ? aggregate(NODES.objectNode().put("cluster", cluster), Aggregate.NONE) : clusters.get(0));
+        return object;
+    }
 
     private AggregateObject() {}
 
@@ -52,6 +75,14 @@ public final class AggregateObject {
             namespaces.forEach((namespace, share) -> aggregate(list.addObject().put("namespace", namespace), share));
         });
         return object;
+    }
+
+    /** The shares {@code ClusterAggregate} objects show, cluster by cluster. */
+    public static List<ClusterShare> sharesFromClusterObjects(List<JsonNode> objects) {
+        ObjectNode clusters = NODES.objectNode();
+        ArrayNode items = clusters.putArray("clusters");
+        objects.forEach(object -> items.add(object.path("status")));
+        return sharesFromClustersJson(clusters);
     }
 
     /** The shares a {@link #clustersJson} object lists, cluster by cluster. */

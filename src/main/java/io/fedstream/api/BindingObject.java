@@ -13,11 +13,14 @@ import io.fedstream.avro.InterpretationStatus;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.bind.BindingNames;
 import io.fedstream.bind.ShareOverrides;
+import io.fedstream.propagate.BindingStatus;
 import io.fedstream.serde.AvroJson;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -25,14 +28,17 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A binding as the API shows it, shaped like Karmada's ResourceBinding (v1.15 {@code spec.components} for the
- * templates, {@code spec.clusters} for the placement) with fedstream's status; {@link #fromJson} reads it back whole.
+ * A binding as the API shows it: Karmada's {@code work.karmada.io/v1alpha2} ResourceBinding (v1.15 {@code
+ * spec.components} for the templates, {@code spec.clusters} for the placement, and, given its copies on the member
+ * clusters, {@code status.conditions} Scheduled and FullyApplied and {@code status.aggregatedStatus} as
+ * {@link BindingStatus} derives them) with fedstream's status beside Karmada's fields ({@code resourceRequests} per
+ * template, totals, interpretation, admission); {@link #fromJson} reads it back whole. {@code metadata.resourceVersion}
+ * is the time of the binding's last change, in milliseconds.
  */
 public final class BindingObject {
 
-    public static final String API_VERSION = "fedstream.io/v1alpha1";
+    public static final String API_VERSION = "work.karmada.io/v1alpha2";
     public static final String KIND = "ResourceBinding";
-    public static final String LIST_KIND = "ResourceBindingList";
     /** Annotation carrying the workload key, the binding's identity in Kafka. */
     public static final String WORKLOAD_KEY_ANNOTATION = "fedstream.io/workload-key";
 
@@ -41,6 +47,7 @@ public final class BindingObject {
 
     private BindingObject() {}
 
+    /** The binding alone, as fedstream decided it. */
     public static ObjectNode toJson(ResourceBinding binding) {
         ObjectNode object = NODES.objectNode().put("apiVersion", API_VERSION).put("kind", KIND);
         object.set("metadata", metadata(binding));
@@ -49,25 +56,18 @@ public final class BindingObject {
         return object;
     }
 
-    /** A {@code ResourceBindingList} of the given bindings, in the given order. */
-    public static ObjectNode listJson(List<ResourceBinding> bindings) {
-        ObjectNode list = NODES.objectNode().put("apiVersion", API_VERSION).put("kind", LIST_KIND);
-        ArrayNode items = list.putArray("items");
-        bindings.forEach(b -> items.add(toJson(b)));
-        return list;
-    }
-
-    /** The items of a list written by {@link #listJson}, read back. */
-    public static List<ResourceBinding> itemsFromJson(JsonNode list) {
-        List<ResourceBinding> bindings = new ArrayList<>();
-        list.path("items").forEach(item -> bindings.add(fromJson(item)));
-        return bindings;
+    /** The binding with the status its copies on the member clusters give it (none reported yet: an empty collection). */
+    public static ObjectNode toJson(ResourceBinding binding, Collection<WorkStatusEvent> copies) {
+        ObjectNode object = toJson(binding);
+        ((ObjectNode) object.get("status")).setAll(BindingStatus.of(binding, copies).toJson());
+        return object;
     }
 
     private static ObjectNode metadata(ResourceBinding binding) {
         ObjectNode metadata = NODES.objectNode();
         BindingNames.NamespacedName address = address(binding);
-        metadata.put("name", address.name()).put("namespace", address.namespace()).put("generation", binding.getGeneration());
+        metadata.put("name", address.name()).put("namespace", address.namespace()).put("generation", binding.getGeneration())
+                .put("resourceVersion", Long.toString(binding.getUpdatedAt().toEpochMilli()));
         metadata.set("labels", strings(binding.getLabels()));
         ObjectNode annotations = metadata.putObject("annotations").put(WORKLOAD_KEY_ANNOTATION, binding.getWorkloadKey());
         PolicyAnnotations.put(annotations, binding.getPlacement() == null ? null : binding.getPlacement().getPolicy());
@@ -150,6 +150,9 @@ public final class BindingObject {
         }
         if (binding.getUnplacedReason() != null) {
             status.put("unplacedReason", binding.getUnplacedReason());
+        }
+        if (binding.getPlacement() != null && !binding.getPlacement().getClusters().isEmpty()) {
+            status.put("schedulerObservedGeneration", binding.getGeneration());
         }
         status.put("observedAt", binding.getObservedAt().toString());
         status.put("updatedAt", binding.getUpdatedAt().toString());

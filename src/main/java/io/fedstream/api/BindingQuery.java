@@ -1,23 +1,31 @@
 package io.fedstream.api;
 
-import io.fedstream.decide.Workloads;
-import io.fedstream.avro.WorkloadRecord;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.avro.ResourceBinding;
-import io.fedstream.bind.BindingNames;
+import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.config.WorkloadKey;
+import io.fedstream.decide.Workloads;
+import io.fedstream.workstatus.WorkStatusStage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * Bindings with their admission state, from the namespace pass's {@link Workloads#STORE} (each workload's record holds
- * its binding), keyed namespace first and partitioned by namespace: each question goes to the instance active for the
- * namespace's partition, and a namespace is one range of its store.
+ * its binding, keyed {@code namespace/group/kind/name}), shown as the API's objects with the status their copies on the
+ * member clusters give them, from the workstatus sub-topology's {@link WorkStatusStage#STORE}: both partitioned by
+ * namespace, so a binding and its copies are read from one partition. A list reads the workloads store in key order, so
+ * by namespace, then group, kind and name within a partition, one page at a time; a namespace's list reads the one
+ * partition of the namespace, as one range of its store. There is no index by binding name: a binding named in a get
+ * or a field selector is found within its namespace's range.
  */
-final class BindingQuery {
+final class BindingQuery implements PartitionedReader {
+
+    private static final String PAGE_ROUTE = "/internal/pages/resourcebindings";
 
     private final FanOut fanOut;
 
@@ -25,69 +33,106 @@ final class BindingQuery {
         this.fanOut = fanOut;
     }
 
+    @Override
+    public Optional<Continue> list(Scope scope, Optional<Continue> from, ListPage page) {
+        String peerPath = PAGE_ROUTE + scope.namespace().map(ns -> "?namespace=" + PeerClient.segment(ns)).orElse("?")
+                + scope.name().map(name -> "&fieldSelector=" + PeerClient.segment("metadata.name=" + name)).orElse("");
+        if (scope.namespace().isPresent()) {
+            // One namespace lives in one partition: the page reads it alone.
+            return fanOut.pageAtKey(Workloads.STORE, scope.namespace().get(), from.map(Continue::after).orElse(null), page,
+                    (partition, after, slice) -> localPage(partition, scope, after, slice), peerPath);
+        }
+        return fanOut.page(Workloads.STORE, from, page, (partition, after, slice) -> localPage(partition, scope, after, slice), peerPath);
+    }
+
+    @Override
+    public Optional<ObjectNode> get(Scope scope) {
+        String namespace = scope.namespace().orElseThrow();
+        String name = scope.name().orElseThrow();
+        List<ObjectNode> found = byName(namespace, name);
+        if (found.size() > 1) {
+            throw new AmbiguousNameException("resourcebinding " + namespace + "/" + name, name,
+                    found.stream().map(BindingQuery::workloadKey).sorted().toList());
+        }
+        return found.stream().findFirst();
+    }
+
+    @Override
+    public boolean localPage(int partition, Scope scope, String after, ListPage page) {
+        return fanOut.read(Workloads.STORE, partition, () -> {
+            ReadOnlyKeyValueStore<String, WorkloadRecord> workloads = fanOut.store(Workloads.STORE, partition);
+            try (KeyValueIterator<String, WorkloadRecord> entries = entries(workloads, scope.namespace(), after)) {
+                while (entries.hasNext()) {
+                    if (page.full()) {
+                        return false;
+                    }
+                    KeyValue<String, WorkloadRecord> entry = entries.next();
+                    if (entry.key.equals(after)) {
+                        continue;
+                    }
+                    ResourceBinding binding = entry.value.getBinding();
+                    if (binding == null || !scope.name().map(name -> BindingObject.address(binding).name().equals(name)).orElse(true)) {
+                        page.passed(entry.key);
+                    } else {
+                        page.offer(entry.key, show(binding, partition));
+                    }
+                }
+                return true;
+            }
+        });
+    }
+
+    /** The workloads of the namespace (or of every one) in store-key order, from the key {@code after} on (null: the first). */
+    private static KeyValueIterator<String, WorkloadRecord> entries(ReadOnlyKeyValueStore<String, WorkloadRecord> workloads,
+            Optional<String> namespace, String after) {
+        if (after == null) {
+            return namespace.map(ns -> Workloads.inNamespace(workloads, ns)).orElseGet(workloads::all);
+        }
+        return workloads.range(after, namespace.map(ns -> ns + "/" + Character.MAX_VALUE).orElse(null));
+    }
+
     /** Every binding named {@code name} in {@code namespace}: none, one, or several when workloads share the name. */
-    List<ResourceBinding> byName(String namespace, String name) {
-        return fanOut.atKey(Workloads.STORE, namespace, partition -> byName(namespace, name, Set.of(partition)),
-                "/internal/resourcebindings/" + PeerClient.segment(namespace) + "/" + PeerClient.segment(name),
-                BindingObject::itemsFromJson);
-    }
-
-    /** Every binding of a namespace. */
-    List<ResourceBinding> inNamespace(String namespace) {
-        return fanOut.atKey(Workloads.STORE, namespace, partition -> inNamespace(namespace, Set.of(partition)),
-                "/internal/resourcebindings?namespace=" + PeerClient.segment(namespace), BindingObject::itemsFromJson);
-    }
-
-    /** Every binding of every namespace, from every instance. */
-    List<ResourceBinding> all() {
-        return fanOut.everywhere(Workloads.STORE, this::all, "/internal/resourcebindings", BindingObject::itemsFromJson);
+    List<ObjectNode> byName(String namespace, String name) {
+        return fanOut.atKey(Workloads.STORE, namespace, partition -> byName(namespace, name, partition),
+                "/internal/resourcebindings/" + PeerClient.segment(namespace) + "/" + PeerClient.segment(name), BindingQuery::items);
     }
 
     /** The binding of one workload key {@code group/kind/namespace/name}. */
-    Optional<ResourceBinding> byWorkloadKey(String workloadKey) {
+    Optional<ObjectNode> byWorkloadKey(String workloadKey) {
         String namespace = WorkloadKey.parse(workloadKey).map(WorkloadKey::namespace).orElse("");
         return fanOut.findAtKey(Workloads.STORE, namespace, partition -> byWorkloadKey(workloadKey, partition),
-                "/internal/workloads/" + PeerClient.segments(workloadKey), BindingObject::fromJson);
+                "/internal/workloads/" + PeerClient.segments(workloadKey), object -> (ObjectNode) object);
     }
 
-    /** This instance's bindings named {@code name} in {@code namespace}, from the given partitions. */
-    List<ResourceBinding> byName(String namespace, String name, Set<Integer> partitions) {
-        return inNamespace(namespace, partitions).stream()
-                .filter(binding -> BindingNames.of(binding).map(n -> n.name().equals(name)).orElse(false))
-                .toList();
-    }
-
-    /** This instance's bindings of a namespace, from the given partitions. */
-    List<ResourceBinding> inNamespace(String namespace, Set<Integer> partitions) {
-        List<ResourceBinding> found = new ArrayList<>();
-        for (int partition : new TreeSet<>(partitions)) {
-            fanOut.read(Workloads.STORE, partition, () -> {
-                try (KeyValueIterator<String, WorkloadRecord> entries = Workloads.inNamespace(fanOut.store(Workloads.STORE, partition), namespace)) {
-                    entries.forEachRemaining(entry -> add(found, entry.value));
-                }
-                return found;
-            });
-        }
+    /** This instance's bindings named {@code name} in {@code namespace}, from the given partition. */
+    List<ObjectNode> byName(String namespace, String name, int partition) {
+        List<ObjectNode> found = new ArrayList<>();
+        localPage(partition, new Scope(Optional.of(namespace), Optional.of(name)), null,
+                new ListPage((key, object) -> found.add(object), object -> true, Integer.MAX_VALUE, RequestDeadline.never()));
         return found;
     }
 
-    /** This instance's bindings of every namespace, from the given partitions. */
-    List<ResourceBinding> all(Set<Integer> partitions) {
-        List<ResourceBinding> found = new ArrayList<>();
-        fanOut.<WorkloadRecord>values(Workloads.STORE, partitions).forEach(record -> add(found, record));
-        return found;
+    /** This instance's binding of a workload key, from the given partition; empty also while the workload has none. */
+    Optional<ObjectNode> byWorkloadKey(String workloadKey, int partition) {
+        return fanOut.read(Workloads.STORE, partition, () -> Optional
+                .ofNullable(fanOut.<WorkloadRecord>store(Workloads.STORE, partition).get(Workloads.storeKey(workloadKey)))
+                .map(WorkloadRecord::getBinding)
+                .map(binding -> show(binding, partition)));
     }
 
-    /** This instance's binding of a workload key, from the given partition. */
-    Optional<ResourceBinding> byWorkloadKey(String workloadKey, int partition) {
-        return fanOut.read(Workloads.STORE, partition, () -> Optional.ofNullable(
-                fanOut.<WorkloadRecord>store(Workloads.STORE, partition).get(Workloads.storeKey(workloadKey))).map(WorkloadRecord::getBinding));
+    /** The binding with its copies' status, read in the partition that holds both. */
+    private ObjectNode show(ResourceBinding binding, int partition) {
+        return BindingObject.toJson(binding,
+                WorkStatusStage.copiesOf(fanOut.store(WorkStatusStage.STORE, partition), binding.getWorkloadKey()));
     }
 
-    /** A record holds a binding unless the workload is known only by what else it keeps (none yet, or deleted). */
-    private static void add(List<ResourceBinding> found, WorkloadRecord record) {
-        if (record.getBinding() != null) {
-            found.add(record.getBinding());
-        }
+    private static List<ObjectNode> items(JsonNode list) {
+        List<ObjectNode> items = new ArrayList<>();
+        list.path("items").forEach(item -> items.add((ObjectNode) item));
+        return items;
+    }
+
+    private static String workloadKey(JsonNode binding) {
+        return binding.at("/metadata/annotations").path(BindingObject.WORKLOAD_KEY_ANNOTATION).asText();
     }
 }

@@ -27,9 +27,8 @@ import java.util.TreeMap;
  */
 public final class ClusterObject {
 
-    public static final String API_VERSION = "fedstream.io/v1alpha1";
+    public static final String API_VERSION = "cluster.karmada.io/v1alpha1";
     public static final String KIND = "Cluster";
-    public static final String LIST_KIND = "ClusterList";
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -48,23 +47,6 @@ public final class ClusterObject {
         }
         object.set("status", status(watch, heartbeat));
         return object;
-    }
-
-    /** The list, with the migration brake (the same on every cluster) at its top while it holds. */
-    public static ObjectNode listJson(List<ClusterWatch> watches) {
-        ObjectNode list = NODES.objectNode().put("apiVersion", API_VERSION).put("kind", LIST_KIND);
-        watches.stream().map(ClusterWatch::getBrake).filter(Objects::nonNull).findFirst()
-                .ifPresent(brake -> list.set("brake", brake(brake)));
-        ArrayNode items = list.putArray("items");
-        watches.forEach(watch -> items.add(toJson(watch)));
-        return list;
-    }
-
-    /** The items of a list written by {@link #listJson}, read back as {@link #fromJson} reads each. */
-    public static List<ClusterWatch> itemsFromJson(JsonNode list) {
-        List<ClusterWatch> watches = new ArrayList<>();
-        list.path("items").forEach(item -> watches.add(fromJson(item)));
-        return watches;
     }
 
     /**

@@ -1,13 +1,11 @@
 package io.fedstream.api;
 
 import io.fedstream.avro.ClusterWatch;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Optional;
 
 /**
- * The clusters routes: public ones answer for the whole application; the internal ones, which other instances call
- * while fanning out, answer the same shapes from this instance's given partitions only.
+ * The fedstream route of one cluster (kept for one release beside {@code /apis/cluster.karmada.io/v1alpha1/clusters}),
+ * and the internal one other instances call to read it from its owner.
  */
 final class ClusterRoutes {
 
@@ -18,15 +16,9 @@ final class ClusterRoutes {
     }
 
     void addTo(Router router) {
-        router.get("/apis/clusters", request -> list(clusters.all()))
-                .get("/apis/clusters/{name}", request -> one(request.path("name"), clusters.byName(request.path("name"))))
-                .get("/internal/clusters", request -> list(clusters.all(request.partitions())))
+        router.get("/apis/clusters/{name}", request -> one(request.path("name"), clusters.byName(request.path("name"))))
                 .get("/internal/clusters/{name}", request -> one(request.path("name"),
                         clusters.byName(request.path("name"), request.partition())));
-    }
-
-    private static ApiResponse list(List<ClusterWatch> watches) {
-        return ApiResponse.ok(ClusterObject.listJson(watches.stream().sorted(Comparator.comparing(ClusterWatch::getCluster)).toList()));
     }
 
     private static ApiResponse one(String name, Optional<ClusterWatch> watch) {

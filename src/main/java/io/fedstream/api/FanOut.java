@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -69,6 +70,63 @@ final class FanOut {
         }
         asked.forEach(answer -> found.addAll(join(answer, "an instance holding " + store)));
         return found;
+    }
+
+    /** One partition's slice of a page as this instance reads it, after the key {@code after} (null: from the first). */
+    @FunctionalInterface
+    interface LocalPage {
+        /** Offers the partition's objects to the page until it is full; true when the partition has no more. */
+        boolean read(int partition, String after, ListPage page);
+    }
+
+    /**
+     * Fills one page of a list over a partitioned store, partition after partition in order from {@code from}: this
+     * instance's partitions through {@code here}, the others' by asking their owner on {@code peerPath} (an internal
+     * page route, given the partition, the key to resume after, what the page still takes and the time left). Returns
+     * where the next page starts, empty once the last partition is read to its end.
+     */
+    Optional<Continue> page(String store, Optional<Continue> from, ListPage page, LocalPage here, String peerPath) {
+        TreeMap<Integer, HostInfo> owners = new TreeMap<>();
+        partitions.owners(store).forEach((host, held) -> held.forEach(partition -> owners.put(partition, host)));
+        String after = from.map(Continue::after).orElse(null);
+        for (Map.Entry<Integer, HostInfo> owner : owners.tailMap(from.map(Continue::partition).orElse(0), true).entrySet()) {
+            if (page.full()) {
+                return Optional.of(new Continue(owner.getKey(), after));
+            }
+            if (!slice(store, owner.getValue(), owner.getKey(), after, page, here, peerPath)) {
+                return Optional.of(new Continue(owner.getKey(), page.lastKey()));
+            }
+            after = null;
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Fills one page from the one partition {@code key} belongs to (a namespace's), from the key {@code after} on;
+     * returns where the next page starts, empty once the partition is read to its end.
+     */
+    Optional<Continue> pageAtKey(String store, String key, String after, ListPage page, LocalPage here, String peerPath) {
+        KeyQueryMetadata owner = partitions.owner(store, key);
+        if (page.full()) {
+            return Optional.of(new Continue(owner.partition(), after));
+        }
+        if (!slice(store, owner.activeHost(), owner.partition(), after, page, here, peerPath)) {
+            return Optional.of(new Continue(owner.partition(), page.lastKey()));
+        }
+        return Optional.empty();
+    }
+
+    /** Reads one partition's slice into the page, here or on its owner; true when the partition has no more. */
+    private boolean slice(String store, HostInfo owner, int partition, String after, ListPage page, LocalPage here, String peerPath) {
+        page.resumeAfter(after);
+        return owner.equals(partitions.self())
+                ? read(store, partition, () -> here.read(partition, after, page))
+                : peers.page(owner, withPartitions(peerPath, Set.of(partition)) + pageQuery(after, page), page);
+    }
+
+    private static String pageQuery(String after, ListPage page) {
+        return (after == null ? "" : "&after=" + PeerClient.segment(after)) + "&limit=" + page.remaining()
+                + "&budgetMs=" + page.deadline().remaining().toMillis();
     }
 
     /**

@@ -25,7 +25,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A migration as the API shows it: {@code metadata} names it by command id in its workload's namespace, {@code spec}
+ * A migration as the API shows it: {@code metadata} names it in its workload's namespace ({@link MigrationKeys#name}, the
+ * command id as an annotation), {@code spec}
  * is the MigrationCommand as issued and {@code status} where its life-cycle is (phase, reason, updatedAt); {@link #fromJson}
  * reads it back whole.
  */
@@ -33,7 +34,8 @@ public final class MigrationObject {
 
     public static final String API_VERSION = "fedstream.io/v1alpha1";
     public static final String KIND = "Migration";
-    public static final String LIST_KIND = "MigrationList";
+    /** Annotation carrying the command id, the migration's identity in Kafka (its name cannot hold the id's slashes). */
+    public static final String COMMAND_ID_ANNOTATION = "fedstream.io/command-id";
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -43,30 +45,18 @@ public final class MigrationObject {
     public static ObjectNode toJson(MigrationRecord migration) {
         MigrationCommand command = migration.getCommand();
         ObjectNode object = NODES.objectNode().put("apiVersion", API_VERSION).put("kind", KIND);
-        object.putObject("metadata")
-                .put("name", command.getCommandId())
+        ObjectNode metadata = object.putObject("metadata")
+                .put("name", MigrationKeys.name(migration))
                 .put("namespace", MigrationKeys.namespace(migration))
                 .put("creationTimestamp", time(command.getIssuedAt()));
+        metadata.put("resourceVersion", Long.toString(migration.getUpdatedAt().toEpochMilli()));
+        metadata.putObject("annotations").put(COMMAND_ID_ANNOTATION, command.getCommandId());
         object.set("spec", spec(command));
         object.putObject("status")
                 .put("phase", migration.getPhase().name())
                 .put("reason", migration.getReason())
                 .put("updatedAt", time(migration.getUpdatedAt()));
         return object;
-    }
-
-    public static ObjectNode listJson(List<MigrationRecord> migrations) {
-        ObjectNode list = NODES.objectNode().put("apiVersion", API_VERSION).put("kind", LIST_KIND);
-        ArrayNode items = list.putArray("items");
-        migrations.forEach(migration -> items.add(toJson(migration)));
-        return list;
-    }
-
-    /** The items of a list written by {@link #listJson}, read back. */
-    public static List<MigrationRecord> itemsFromJson(JsonNode list) {
-        List<MigrationRecord> migrations = new ArrayList<>();
-        list.path("items").forEach(item -> migrations.add(fromJson(item)));
-        return migrations;
     }
 
     /** Reads an object written by {@link #toJson} back into the migration it shows (it shows all of it). */

@@ -1,23 +1,16 @@
 package io.fedstream.api;
 
 import io.fedstream.avro.MigrationRecord;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Optional;
 
 /**
- * The migrations routes: public ones answer for the whole application; the internal ones, which other instances call
- * while fanning out, answer the same shapes from this instance's given partitions only.
+ * The fedstream routes of one migration by command id (kept for one release beside {@code
+ * /apis/fedstream.io/v1alpha1/migrations}), and the internal ones other instances call to read it from its owner.
  */
 final class MigrationRoutes {
 
     // A command id is group/kind/namespace/name/incident/attempt, so its segments are matched one by one.
     private static final String COMMAND_ID = "{group}/{kind}/{namespace}/{name}/{incident}/{attempt}";
-    private static final Comparator<MigrationRecord> ORDER = Comparator
-            .comparing((MigrationRecord m) -> m.getCommand().getWorkloadKey())
-            .thenComparingInt(m -> m.getCommand().getAttempt())
-            .thenComparing(m -> m.getCommand().getIssuedAt())
-            .thenComparing(m -> m.getCommand().getCommandId());
 
     private final MigrationQuery migrations;
 
@@ -26,19 +19,13 @@ final class MigrationRoutes {
     }
 
     void addTo(Router router) {
-        router.get("/apis/migrations", request -> list(migrations.list(request.query("namespace"))))
-                .get("/apis/migrations/" + COMMAND_ID, request -> one(commandId(request, ""), migrations.byId(commandId(request, ""))))
+        router.get("/apis/migrations/" + COMMAND_ID, request -> one(commandId(request, ""), migrations.byId(commandId(request, ""))))
                 .get("/apis/migrations/" + COMMAND_ID + "/purge", request -> one(commandId(request, "/purge"),
                         migrations.byId(commandId(request, "/purge"))))
-                .get("/internal/migrations", request -> list(migrations.list(request.query("namespace"), request.partitions())))
                 .get("/internal/migrations/" + COMMAND_ID, request -> one(commandId(request, ""),
                         migrations.byId(commandId(request, ""), request.partition())))
                 .get("/internal/migrations/" + COMMAND_ID + "/purge", request -> one(commandId(request, "/purge"),
                         migrations.byId(commandId(request, "/purge"), request.partition())));
-    }
-
-    private static ApiResponse list(List<MigrationRecord> found) {
-        return ApiResponse.ok(MigrationObject.listJson(found.stream().sorted(ORDER).toList()));
     }
 
     private static ApiResponse one(String commandId, Optional<MigrationRecord> migration) {

@@ -43,7 +43,7 @@ final class PolicyObject {
 
     /** A list of kind {@code listKind}, e.g. {@code PropagationPolicyList}. */
     static ObjectNode listJson(String listKind, List<PublishedPolicy> policies) {
-        ObjectNode list = NODES.objectNode().put("apiVersion", ClusterObject.API_VERSION).put("kind", listKind);
+        ObjectNode list = NODES.objectNode().put("apiVersion", "policy.karmada.io/v1alpha1").put("kind", listKind);
         ArrayNode items = list.putArray("items");
         policies.forEach(policy -> items.add(toJson(policy)));
         return list;

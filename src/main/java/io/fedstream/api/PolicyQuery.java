@@ -39,6 +39,11 @@ final class PolicyQuery {
         return in(Optional.empty()).stream().filter(policy -> policy.namespace() == null).toList();
     }
 
+    /** The namespaced policies: of one namespace, or of every one. */
+    List<PublishedPolicy> namespaced(Optional<String> namespace) {
+        return in(namespace).stream().filter(policy -> policy.namespace() != null).toList();
+    }
+
     /** With a namespace, its namespaced policies; without, every policy of both scopes. */
     List<PublishedPolicy> in(Optional<String> namespace) {
         List<PublishedPolicy> all = fanOut.anyPartition(TaskPolicies.STORE, family);

@@ -10,8 +10,9 @@ import java.util.function.Supplier;
 
 /**
  * The Kubernetes probes: {@code GET /healthz} answers 200 while the instance is alive (503: restart it), {@code GET
- * /readyz} 200 while it is ready for queries (RUNNING, not rebalancing; 503: send no traffic). Plain text, and no bearer
- * token: a kubelet sends none, and the answer tells nothing but the state.
+ * /readyz} 200 while it is ready for queries (503: send no traffic), each as the given suppliers judge it
+ * ({@code StreamsRunner#alive}, {@code #ready}). Plain text, and no bearer token: a kubelet sends none, and the answer
+ * tells nothing but the state and why it is not ready.
  */
 public final class Probes {
 

@@ -1,20 +1,24 @@
 package io.fedstream.api;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.decide.AdmitStores;
 import io.fedstream.decide.QuotaReader;
 import io.fedstream.decide.QuotaReport;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
  * FederatedResourceQuotas with their status, computed by the admit stage's ledger from its stores
- * ({@link AdmitStores#QUOTAS}, usage, queue and {@link AdmitStores#QUOTA_SOURCES}), partitioned by namespace: each
- * question goes to the instance active for the namespace's partition.
+ * ({@link AdmitStores#QUOTAS}, usage, queue and {@link AdmitStores#QUOTA_SOURCES}), partitioned by namespace: a
+ * namespace's go to the instance active for its partition, every namespace's to every instance. A namespace holds few
+ * quotas, so a list is computed whole and paged by namespace and name.
  */
-final class QuotaQuery {
+final class QuotaQuery implements ObjectReader {
 
     private final FanOut fanOut;
     private final Clock clock;
@@ -22,6 +26,24 @@ final class QuotaQuery {
     QuotaQuery(FanOut fanOut, Clock clock) {
         this.fanOut = fanOut;
         this.clock = clock;
+    }
+
+    @Override
+    public Optional<Continue> list(Scope scope, Optional<Continue> from, ListPage page) {
+        TreeMap<String, ObjectNode> objects = new TreeMap<>();
+        for (QuotaReport report : scope.namespace().map(this::inNamespace).orElseGet(this::all)) {
+            if (scope.name().isEmpty() || scope.name().get().equals(report.name())) {
+                objects.put(report.namespace() + "/" + report.name(), QuotaObject.toJson(report));
+            }
+        }
+        return WholeCollection.page(objects, from, page);
+    }
+
+    @Override
+    public Optional<ObjectNode> get(Scope scope) {
+        String name = scope.name().orElseThrow();
+        return inNamespace(scope.namespace().orElseThrow()).stream().filter(report -> report.name().equals(name)).findFirst()
+                .map(QuotaObject::toJson);
     }
 
     /** Every quota of a namespace, sorted by name. */

@@ -14,7 +14,7 @@ final class Router {
     /** What a route does with a matched request. */
     @FunctionalInterface
     interface Handler {
-        ApiResponse handle(ApiRequest request);
+        Reply handle(ApiRequest request);
     }
 
     private record Route(String[] segments, Handler handler) {}

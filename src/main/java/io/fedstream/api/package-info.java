@@ -1,32 +1,44 @@
 /**
- * The query API: one HTTP server per instance ({@link io.fedstream.api.QueryServer}) answering JSON for the whole
- * application, the live view's files and {@code /metrics}; read-only, behind the bearer token.
+ * The query API: one HTTP server per instance ({@link io.fedstream.api.QueryServer}) answering for the whole application
+ * the Kubernetes way, so that kubectl and k9s read it, plus the live view's files and {@code /metrics}; read-only,
+ * behind the bearer token (over HTTPS when {@code http.tls.*} names a certificate: kubectl sends a token over HTTPS only).
  *
- * <p>What it serves, and from which stores (Kafka Streams interactive queries):
+ * <p>The kinds ({@link io.fedstream.api.KubeApi}), each at Kubernetes' paths with discovery
+ * ({@link io.fedstream.api.Discovery}), paged lists, one object, a watch, and a table ({@code *Columns}) when kubectl
+ * asks for one ({@link io.fedstream.api.ResourceRoutes}), and from which stores (Kafka Streams interactive queries):
  * <ul>
- *   <li>{@code /apis/resourcebindings}, {@code /apis/workloads}: the admit stage's {@code admission-bindings-store} and
- *       its names index {@code admission-binding-names-store}, partitioned by namespace ({@link io.fedstream.api.BindingQuery});
- *   <li>{@code /apis/quotas}: the admit stage's ledger stores ({@code admission-quotas-store}, usage, queue,
- *       {@code admission-quota-sources-store}), partitioned by namespace ({@link io.fedstream.api.QuotaQuery});
- *   <li>{@code /apis/aggregates}: the admit stage's {@code aggregates-store}, partitioned by namespace
- *       ({@link io.fedstream.api.AggregateQuery});
- *   <li>{@code /apis/migrations}: the fail-over stage's {@code migrations-store}, partitioned by workload key
- *       ({@link io.fedstream.api.MigrationQuery});
- *   <li>{@code /apis/recommendations}: the right-sizing stage's {@code rightsize-recommendations-store} and
- *       {@code rightsize-quotas-store}, partitioned by namespace, with each namespace's totals and quota forecast
- *       ({@link io.fedstream.api.RecommendationQuery});
- *   <li>{@code /apis/clusters}: the health client's {@code cluster-states-store}, keyed by cluster
+ *   <li>{@code work.karmada.io/v1alpha2} ResourceBinding: the admit stage's {@code admission-bindings-store} and its
+ *       names index {@code admission-binding-names-store}, partitioned by namespace ({@link io.fedstream.api.BindingQuery}),
+ *       with the status of its copies on the member clusters from the workstatus sub-topology's {@code work-status-store},
+ *       partitioned by namespace too (conditions and aggregatedStatus: {@link io.fedstream.propagate.BindingStatus});
+ *       ClusterResourceBinding: none, as fedstream binds every workload in its namespace;
+ *   <li>{@code policy.karmada.io/v1alpha1} FederatedResourceQuota: the admit stage's ledger stores, partitioned by
+ *       namespace ({@link io.fedstream.api.QuotaQuery}); PropagationPolicy, ClusterPropagationPolicy, OverridePolicy and
+ *       ClusterOverridePolicy: the {@code policies-store} global store, whole on every instance
+ *       ({@link io.fedstream.api.PolicyQuery});
+ *   <li>{@code cluster.karmada.io/v1alpha1} Cluster: the health client's {@code cluster-states-store}, keyed by cluster
  *       ({@link io.fedstream.api.ClusterQuery});
- *   <li>{@code /apis/propagationpolicies}, {@code /apis/overridepolicies}: the {@code policies-store} global store,
- *       whole on every instance ({@link io.fedstream.api.PolicyQuery}, one per policy family).
+ *   <li>{@code fedstream.io/v1alpha1} Migration: the fail-over stage's {@code migrations-store}, partitioned by workload
+ *       key ({@link io.fedstream.api.MigrationQuery}); Aggregate and ClusterAggregate: the admit stage's
+ *       {@code aggregates-store}, partitioned by namespace ({@link io.fedstream.api.AggregateQuery}).
  * </ul>
+ * The previous release's routes ({@code /apis/resourcebindings}, {@code /apis/quotas}, ...) stay as aliases for one
+ * release; those of large lists answer the same paged lists. {@code /apis/recommendations} (the right-sizing stage's
+ * {@code rightsize-recommendations-store} and {@code rightsize-quotas-store}, partitioned by namespace, with each
+ * namespace's totals and quota forecast: {@link io.fedstream.api.RecommendationQuery}) is served on fedstream's route
+ * only so far.
  *
- * <p>Per resource there is one query (its store-reading code, in one place), one route set ({@code *Routes}) and one
- * JSON shape ({@code *Object}, written and read back). Every query answers through the one
- * {@link io.fedstream.api.FanOut}: this instance reads its own partitions, other instances are asked by the one
- * {@link io.fedstream.api.PeerClient} on {@code /internal/...} routes that answer the public shape for exactly the
- * partitions given in {@code ?partitions=}. Where partitions are active comes from Kafka Streams' metadata
- * ({@link io.fedstream.api.StreamsPartitions}); while a partition is active nowhere or moving, the answer is 503 with
- * {@code Retry-After}, never a short list or a 404 it cannot be sure of.
+ * <p>Memory per request is bounded: a list is read one object at a time and written as it is read
+ * ({@link io.fedstream.api.ListPage}, {@link io.fedstream.api.StreamedReply}), a page at most {@code limit} objects
+ * (500 by default) and ended early at the request's time limit, with a {@code continue} token
+ * ({@link io.fedstream.api.Continue}) where the next page resumes; the server answers a bounded number of queries and
+ * watches at once, and 429 with {@code Retry-After} beyond ({@link io.fedstream.api.RequestGate}).
+ *
+ * <p>Every query reads this instance's partitions itself and asks the other instances, through the one
+ * {@link io.fedstream.api.PeerClient}, on {@code /internal/...} routes that answer for exactly the partitions given in
+ * {@code ?partitions=} (a list: one partition's page, {@code /internal/pages/KIND}). Where partitions are active comes from
+ * Kafka Streams' metadata ({@link io.fedstream.api.StreamsPartitions}); while a partition is active nowhere or moving,
+ * the answer is 503 with {@code Retry-After}, never a short list or a 404 it cannot be sure of: a failure after the first
+ * bytes of a list went out breaks the body off, so that no client takes it for a whole list.
  */
 package io.fedstream.api;

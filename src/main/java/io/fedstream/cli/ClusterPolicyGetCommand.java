@@ -21,8 +21,8 @@ abstract class ClusterPolicyGetCommand extends ClusterScopedGetCommand {
     }
 
     @Override
-    final String resource() {
-        return policies.plural();
+    final KubeResource resource() {
+        return policies.resource();
     }
 
     @Override

@@ -40,12 +40,12 @@ abstract class ClusterScopedGetCommand implements Callable<Integer> {
     /** The kind as kubectl names it in messages, e.g. {@code cluster}. */
     abstract String kind();
 
-    /** The API path segment, e.g. {@code clusters} for {@code /apis/clusters}, and the plural in messages. */
-    abstract String resource();
+    /** Where the query API serves the kind; its plural is the one messages say. */
+    abstract KubeResource resource();
 
     /** What an empty list prints. */
     String noneFound() {
-        return "No " + resource() + " found.";
+        return "No " + resource().plural() + " found.";
     }
 
     abstract String table(List<JsonNode> objects, boolean wide);
@@ -54,22 +54,20 @@ abstract class ClusterScopedGetCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        JsonNode answer;
+        List<JsonNode> objects = new ArrayList<>();
         try {
-            answer = query.client().get(name == null ? "/apis/" + resource() : "/apis/" + resource() + "/" + QueryOptions.encode(name));
+            if (name == null) {
+                objects.addAll(query.client().list(resource().all()));
+            } else {
+                objects.add(query.client().get(resource().one(name)));
+            }
         } catch (QueryClient.QueryException e) {
             err.println("error: " + (e.status() == 404 ? kind() + " " + name + " not found" : e.getMessage()));
             return 1;
         }
         if (output == Output.json || output == Output.yaml) {
-            out.print(JsonOutput.render(answer, output == Output.yaml));
+            out.print(JsonOutput.render(name != null ? objects.get(0) : ListOutput.of(objects), output == Output.yaml));
             return 0;
-        }
-        List<JsonNode> objects = new ArrayList<>();
-        if (name == null) {
-            answer.path("items").forEach(objects::add);
-        } else {
-            objects.add(answer);
         }
         if (objects.isEmpty()) {
             err.println(noneFound());

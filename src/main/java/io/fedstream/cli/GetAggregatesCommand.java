@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fedstream.decide.ClusterShare;
 import io.fedstream.decide.NamespaceAggregates;
 import io.fedstream.api.AggregateObject;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.util.ArrayList;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -43,6 +45,18 @@ final class GetAggregatesCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    /** The object at {@code path}; an empty one where there is none (nothing admitted there is no error). */
+    private JsonNode found(String path) throws QueryClient.QueryException, InterruptedException {
+        try {
+            return query.client().get(path);
+        } catch (QueryClient.QueryException e) {
+            if (e.status() == 404) {
+                return JsonNodeFactory.instance.objectNode();
+            }
+            throw e;
+        }
+    }
+
     @Override
     public Integer call() throws InterruptedException {
         if (namespace != null && cluster != null) {
@@ -52,9 +66,9 @@ final class GetAggregatesCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         JsonNode answer;
         try {
-            answer = query.client().get(namespace != null
-                    ? "/apis/aggregates?namespace=" + QueryOptions.encode(namespace)
-                    : "/apis/aggregates" + (cluster != null ? "?cluster=" + QueryOptions.encode(cluster) : ""));
+            answer = namespace != null ? found(KubeResource.AGGREGATES.one(namespace, namespace))
+                    : cluster != null ? found(KubeResource.CLUSTER_AGGREGATES.one(cluster))
+                    : ListOutput.of(query.client().list(KubeResource.CLUSTER_AGGREGATES.all()));
         } catch (QueryClient.QueryException e) {
             err.println("error: " + e.getMessage());
             return 1;
@@ -64,7 +78,7 @@ final class GetAggregatesCommand implements Callable<Integer> {
             return 0;
         }
         if (namespace != null) {
-            NamespaceAggregates aggregates = AggregateObject.namespaceFromJson(answer);
+            NamespaceAggregates aggregates = AggregateObject.namespaceFromJson(answer.path("status"));
             if (aggregates.components().isEmpty() && aggregates.total().isEmpty()) {
                 err.println("No admitted workloads in " + namespace + " namespace.");
                 return 0;
@@ -72,7 +86,9 @@ final class GetAggregatesCommand implements Callable<Integer> {
             out.print(AggregateTable.namespace(aggregates));
             return 0;
         }
-        List<ClusterShare> shares = AggregateObject.sharesFromClustersJson(answer);
+        List<JsonNode> clusters = new ArrayList<>();
+        (cluster != null ? List.of(answer) : answer.path("items")).forEach(clusters::add);
+        List<ClusterShare> shares = AggregateObject.sharesFromClusterObjects(clusters);
         if (shares.isEmpty()) {
             err.println("No admitted workloads placed on " + (cluster != null ? "cluster " + cluster : "any cluster") + ".");
             return 0;

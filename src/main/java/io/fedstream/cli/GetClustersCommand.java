@@ -26,8 +26,8 @@ final class GetClustersCommand extends ClusterScopedGetCommand {
     }
 
     @Override
-    String resource() {
-        return "clusters";
+    KubeResource resource() {
+        return KubeResource.CLUSTERS;
     }
 
     @Override

@@ -3,7 +3,6 @@ package io.fedstream.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -46,21 +45,17 @@ final class GetMigrationsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         String namespace = scope.namespace();
-        JsonNode answer;
+        List<JsonNode> migrations;
         try {
-            answer = query.client().get(scope.all()
-                    ? "/apis/migrations"
-                    : "/apis/migrations?namespace=" + QueryOptions.encode(namespace));
+            migrations = query.client().list(scope.all() ? KubeResource.MIGRATIONS.all() : KubeResource.MIGRATIONS.in(namespace));
         } catch (QueryClient.QueryException e) {
             err.println("error: " + e.getMessage());
             return 1;
         }
         if (output == Output.json || output == Output.yaml) {
-            out.print(JsonOutput.render(answer, output == Output.yaml));
+            out.print(JsonOutput.render(ListOutput.of(migrations), output == Output.yaml));
             return 0;
         }
-        List<JsonNode> migrations = new ArrayList<>();
-        answer.path("items").forEach(migrations::add);
         if (migrations.isEmpty()) {
             err.println(scope.all() ? "No migrations." : "No migrations in namespace " + namespace + ".");
             return 0;

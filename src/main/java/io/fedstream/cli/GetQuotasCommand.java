@@ -28,8 +28,8 @@ final class GetQuotasCommand extends NamespacedGetCommand<QuotaReport> {
     }
 
     @Override
-    String resource() {
-        return "quotas";
+    KubeResource resource() {
+        return KubeResource.QUOTAS;
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.fedstream.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fedstream.api.BindingObject;
-import io.fedstream.avro.ResourceBinding;
 import java.time.Instant;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -20,8 +19,9 @@ import picocli.CommandLine.Command;
             "  fedstream get resourcebindings -n streaming",
             "  fedstream get resourcebindings fraud-detector-flinkdeployment -n streaming -o wide",
             "  fedstream get resourcebindings -A",
-            "  fedstream get resourcebindings -n streaming -o yaml --server http://127.0.0.1:8080 --token T"})
-final class GetResourceBindingsCommand extends NamespacedGetCommand<ResourceBinding> {
+            "  fedstream get resourcebindings -n streaming -o yaml --server http://127.0.0.1:8080 --token T",
+            "  fedstream get resourcebindings -A --server https://fedstream.example.com --token T --certificate-authority ca.crt"})
+final class GetResourceBindingsCommand extends NamespacedGetCommand<JsonNode> {
 
     @Override
     String kind() {
@@ -29,18 +29,19 @@ final class GetResourceBindingsCommand extends NamespacedGetCommand<ResourceBind
     }
 
     @Override
-    String resource() {
-        return "resourcebindings";
+    KubeResource resource() {
+        return KubeResource.RESOURCE_BINDINGS;
     }
 
     @Override
-    ResourceBinding fromJson(JsonNode object) {
-        return BindingObject.fromJson(object);
+    JsonNode fromJson(JsonNode object) {
+        return object;
     }
 
     @Override
-    String table(List<ResourceBinding> bindings, boolean wide, boolean allNamespaces) {
-        // The wide table names each workload by its key, which holds the namespace.
-        return wide ? BindingTable.render(bindings) : BindingSummaryTable.render(bindings, Instant.now(), allNamespaces);
+    String table(List<JsonNode> bindings, boolean wide, boolean allNamespaces) {
+        // The wide table names each workload by its namespace and name.
+        return wide ? BindingTable.render(bindings.stream().map(BindingObject::fromJson).toList())
+                : BindingSummaryTable.render(bindings, Instant.now(), allNamespaces);
     }
 }

@@ -8,8 +8,9 @@ import picocli.CommandLine.Option;
 
 /**
  * How the client commands ({@code apply}, {@code delete}, {@code agent}, {@code executor}) reach fedstream's Kafka and
- * schema registry: flags over a properties file over environment variables; the registry defaults to the one of
- * {@code run --embedded}, never to an in-process one whose ids no other process could resolve.
+ * schema registry: flags over a properties file over environment variables over the current context
+ * ({@code fedstream config set-context}); the registry defaults to the one of {@code run --embedded}, never to an
+ * in-process one whose ids no other process could resolve.
  */
 final class KafkaOptions {
 
@@ -17,13 +18,13 @@ final class KafkaOptions {
     static final String EMBEDDED_REGISTRY_URL = "http://127.0.0.1:8081";
 
     @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT",
-            description = "Kafka brokers (default: kafka.bootstrap.servers of the configuration, 127.0.0.1:9092 unless set:"
-                    + " the broker of `run --embedded`).")
+            description = "Kafka brokers (default: kafka.bootstrap.servers of the configuration, else the current context's,"
+                    + " else 127.0.0.1:9092: the broker of `run --embedded`).")
     private String bootstrapServers;
 
     @Option(names = "--registry", paramLabel = "URL",
             description = "Schema registry speaking the Confluent REST API (default: schema.registry.url of the"
-                    + " configuration, else " + EMBEDDED_REGISTRY_URL + ", the registry of `run --embedded`).")
+                    + " configuration, else the current context's, else " + EMBEDDED_REGISTRY_URL + ", the registry of `run --embedded`).")
     private String registry;
 
     @Option(names = {"-c", "--config"}, paramLabel = "FILE",
@@ -47,11 +48,16 @@ final class KafkaOptions {
 
     /** The configuration with the flags on top; the registry defaults to the embedded one rather than in-process. */
     FedstreamConfig config() {
+        return config(ClientSettings.ofProcess());
+    }
+
+    /** As {@link #config()}, over the given environment and context (flag, then environment, then context, then default). */
+    FedstreamConfig config(ClientSettings client) {
         Map<String, String> settings = withFlags(overrides, bootstrapServers, registry);
-        FedstreamConfig config = FedstreamConfig.load(configFile, System.getenv(), settings);
+        FedstreamConfig config = client.kafkaConfig(configFile, settings);
         if (config.schemaRegistryUrl().isEmpty()) {
             settings.put(FedstreamConfig.SCHEMA_REGISTRY_URL, EMBEDDED_REGISTRY_URL);
-            config = FedstreamConfig.load(configFile, System.getenv(), settings);
+            config = client.kafkaConfig(configFile, settings);
         }
         return config;
     }

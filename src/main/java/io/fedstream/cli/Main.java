@@ -1,5 +1,6 @@
 package io.fedstream.cli;
 
+import io.fedstream.runtime.ShutdownSignal;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -45,6 +46,7 @@ public final class Main implements Runnable {
     private CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        ShutdownSignal.handleTerminationSignals();
         PrintWriter err = new PrintWriter(System.err, true);
         System.exit(execute(new PrintWriter(System.out, true), err, CommandLogging.forProcess(err), args));
     }

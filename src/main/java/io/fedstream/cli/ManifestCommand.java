@@ -62,14 +62,17 @@ final class ManifestCommand {
                     return refused(err, List.of(e.getMessage()));
                 }
             }
+            new ManifestPublisher(config, fedstream.topics()).publish(plan.events(), op, source, Instant.now());
+            // After the publishing: a set refused whole was not "published anyway".
             plan.warnings().forEach(warning -> err.println("warning: " + warning));
             err.flush();
-            new ManifestPublisher(config, fedstream.topics()).publish(plan.events(), op, source, Instant.now());
             plan.events().forEach(event -> out.println(event.displayName() + " " + verb));
         } catch (SchemaRegistryException e) {
             err.println("error: " + e.getMessage() + (e.isUnreachable()
                     ? " (is `fedstream run --embedded` running, or does --registry name the right registry?)" : ""));
             return 1;
+        } catch (BadManifestsException e) {
+            return refused(err, e.problems());
         } catch (ManifestPublisher.PublishException | PublishedInterpreterPolicies.ReadException e) {
             err.println("error: " + e.getMessage());
             return 1;

@@ -16,7 +16,15 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
 import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -49,14 +57,16 @@ final class ManifestPublisher {
     /**
      * Sends every event with the given op and source and returns once all are acknowledged.
      *
+     * @throws BadManifestsException naming every document too large for the producer or its topic; nothing was sent
      * @throws PublishException naming the broker, topic or key that failed; the events before it may be published
      */
-    void publish(List<PlannedEvent> events, Op op, String source, Instant observedAt) {
+    void publish(List<PlannedEvent> events, Op op, String source, Instant observedAt) throws BadManifestsException {
         List<ProducerRecord<String, byte[]>> records = encode(events, op, source, observedAt);
         KafkaProducer<String, byte[]> producer = new KafkaProducer<>(producerProperties(), new StringSerializer(),
                 new ByteArraySerializer());
         try {
             checkTopics(producer, records);
+            checkSizes(records, events);
             List<Future<RecordMetadata>> sent = new ArrayList<>();
             for (ProducerRecord<String, byte[]> record : records) {
                 sent.add(send(producer, record));
@@ -103,6 +113,43 @@ final class ManifestPublisher {
                 throw new PublishException("cannot publish to topic " + topic + " on Kafka at " + config.kafkaBootstrapServers()
                         + ": " + e.getMessage() + " Is the broker running, and does the topic exist? (`fedstream run` creates its topics.)", e);
             }
+        }
+    }
+
+    /** Refuses the whole set, naming every document too large, before anything is sent. */
+    private void checkSizes(List<ProducerRecord<String, byte[]>> records, List<PlannedEvent> events) throws BadManifestsException {
+        RecordLimits limits = RecordLimits.of(producerProperties(), maxMessageBytes(records));
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < records.size(); i++) {
+            limits.refusal(records.get(i), events.get(i).displayName()).ifPresent(problems::add);
+        }
+        if (!problems.isEmpty()) {
+            throw new BadManifestsException(problems);
+        }
+    }
+
+    /** Each topic's {@code max.message.bytes}, as the broker describes it. */
+    private Map<String, Integer> maxMessageBytes(List<ProducerRecord<String, byte[]>> records) {
+        List<ConfigResource> topics = records.stream().map(ProducerRecord::topic).distinct()
+                .map(topic -> new ConfigResource(ConfigResource.Type.TOPIC, topic)).toList();
+        Properties admin = config.adminProperties();
+        admin.putIfAbsent(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) TIMEOUT.minusSeconds(5).toMillis());
+        admin.putIfAbsent(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis());
+        try (Admin client = Admin.create(admin)) {
+            Map<String, Integer> limits = new HashMap<>();
+            client.describeConfigs(topics).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).forEach((topic, described) -> {
+                ConfigEntry entry = described.get(TopicConfig.MAX_MESSAGE_BYTES_CONFIG);
+                if (entry != null && entry.value() != null) {
+                    limits.put(topic.name(), Integer.parseInt(entry.value()));
+                }
+            });
+            return limits;
+        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new PublishException("cannot read the topics' max.message.bytes from Kafka at " + config.kafkaBootstrapServers() + ": "
+                    + (e.getCause() == null ? e : e.getCause()), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PublishException("interrupted while reading the topics' limits", e);
         }
     }
 

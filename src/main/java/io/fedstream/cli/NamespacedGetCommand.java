@@ -42,8 +42,13 @@ abstract class NamespacedGetCommand<T> implements Callable<Integer> {
         return kind() + "s";
     }
 
-    /** The API path segment of the kind, e.g. {@code resourcebindings} for {@code /apis/resourcebindings}. */
-    abstract String resource();
+    /** Where the query API serves the kind. */
+    abstract KubeResource resource();
+
+    /** The lists {@code -A} shows: every namespace's objects of the kind (a policy family adds its cluster-scoped kind). */
+    List<String> everyNamespace() {
+        return List.of(resource().all());
+    }
 
     abstract T fromJson(JsonNode object);
 
@@ -59,25 +64,28 @@ abstract class NamespacedGetCommand<T> implements Callable<Integer> {
             return 2;
         }
         String namespace = scope.namespace();
-        JsonNode answer;
+        List<JsonNode> found = new ArrayList<>();
         try {
-            answer = query.client().get(scope.all() ? "/apis/" + resource()
-                    : name == null ? "/apis/" + resource() + "?namespace=" + QueryOptions.encode(namespace)
-                    : "/apis/" + resource() + "/" + QueryOptions.encode(namespace) + "/" + QueryOptions.encode(name));
+            QueryClient client = query.client();
+            if (name != null) {
+                found.add(client.get(resource().one(namespace, name)));
+            } else if (scope.all()) {
+                for (String path : everyNamespace()) {
+                    found.addAll(client.list(path));
+                }
+            } else {
+                found.addAll(client.list(resource().in(namespace)));
+            }
         } catch (QueryClient.QueryException e) {
             err.println("error: " + (e.status() == 404 ? kind() + " " + namespace + "/" + name + " not found" : e.getMessage()));
             return 1;
         }
         if (output == Output.json || output == Output.yaml) {
-            out.print(JsonOutput.render(answer, output == Output.yaml));
+            out.print(JsonOutput.render(name != null ? found.get(0) : ListOutput.of(found), output == Output.yaml));
             return 0;
         }
         List<T> objects = new ArrayList<>();
-        if (name == null) {
-            answer.path("items").forEach(item -> objects.add(fromJson(item)));
-        } else {
-            objects.add(fromJson(answer));
-        }
+        found.forEach(object -> objects.add(fromJson(object)));
         if (objects.isEmpty()) {
             err.println(scope.all() ? "No " + plural() + " found." : "No " + plural() + " found in " + namespace + " namespace.");
             return 0;

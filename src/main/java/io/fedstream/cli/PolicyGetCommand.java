@@ -27,8 +27,14 @@ abstract class PolicyGetCommand extends NamespacedGetCommand<JsonNode> {
     }
 
     @Override
-    final String resource() {
-        return policies.plural();
+    final KubeResource resource() {
+        return policies.resource();
+    }
+
+    /** Every namespace's policies of the kind, and the family's cluster-scoped ones. */
+    @Override
+    final List<String> everyNamespace() {
+        return List.of(policies.resource().all(), policies.clusterScoped().all());
     }
 
     @Override

@@ -1,14 +1,24 @@
 package io.fedstream.cli;
 
-/**
- * A policy kind as {@code fedstream get} shows it: its name and plural as kubectl says them (the plural is also the
- * query API's path segment, e.g. {@code /apis/overridepolicies}) and its family's table columns.
- */
-record PolicyKind(String name, String plural, PolicyTable.Columns columns) {
+import io.fedstream.api.PolicyColumns;
 
-    static final PolicyKind PROPAGATION = new PolicyKind("propagationpolicy", "propagationpolicies", PolicyTable.PROPAGATION);
-    static final PolicyKind OVERRIDE = new PolicyKind("overridepolicy", "overridepolicies", PolicyTable.OVERRIDE);
-    static final PolicyKind CLUSTER_PROPAGATION =
-            new PolicyKind("clusterpropagationpolicy", "clusterpropagationpolicies", PolicyTable.PROPAGATION);
-    static final PolicyKind CLUSTER_OVERRIDE = new PolicyKind("clusteroverridepolicy", "clusteroverridepolicies", PolicyTable.OVERRIDE);
+/**
+ * A policy kind as {@code fedstream get} shows it: its name as kubectl says it, where the query API serves it (its
+ * plural is kubectl's too), its family's table columns, and, for a namespaced kind, its family's cluster-scoped kind,
+ * which {@code -A} lists beside it.
+ */
+record PolicyKind(String name, KubeResource resource, PolicyColumns.Family columns, KubeResource clusterScoped) {
+
+    static final PolicyKind PROPAGATION = new PolicyKind("propagationpolicy", KubeResource.PROPAGATION_POLICIES,
+            PolicyColumns.PROPAGATION, KubeResource.CLUSTER_PROPAGATION_POLICIES);
+    static final PolicyKind OVERRIDE = new PolicyKind("overridepolicy", KubeResource.OVERRIDE_POLICIES, PolicyColumns.OVERRIDE,
+            KubeResource.CLUSTER_OVERRIDE_POLICIES);
+    static final PolicyKind CLUSTER_PROPAGATION = new PolicyKind("clusterpropagationpolicy", KubeResource.CLUSTER_PROPAGATION_POLICIES,
+            PolicyColumns.PROPAGATION, null);
+    static final PolicyKind CLUSTER_OVERRIDE = new PolicyKind("clusteroverridepolicy", KubeResource.CLUSTER_OVERRIDE_POLICIES,
+            PolicyColumns.OVERRIDE, null);
+
+    String plural() {
+        return resource.plural();
+    }
 }

@@ -31,7 +31,7 @@ import picocli.CommandLine.Option;
             "",
             "Runs the topology in-process (TopologyTestDriver, in-process registry) and prints every output record as"
                     + " {\"topic\",\"key\",\"value\",\"timestamp\",\"headers\"}. Input lines:"
-                    + " {\"topic\",\"key\",\"value\",\"timestamp\"} or {\"advanceWallClockMs\": N}; README.md has the"
+                    + " {\"topic\",\"key\",\"value\",\"timestamp\"} or {\"advanceWallClockMs\": N}; docs/replay.md has the"
                     + " format."},
         footerHeading = "%nExamples:%n",
         footer = {

@@ -5,9 +5,9 @@ import io.fedstream.api.Probes;
 import io.fedstream.api.QueryServer;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.runtime.EmbeddedKafka;
+import io.fedstream.runtime.HangingTransactions;
 import io.fedstream.runtime.ShutdownSignal;
 import io.fedstream.runtime.StreamsRunner;
-import io.fedstream.serde.EarlierStoreEncodingException;
 import io.fedstream.serde.KafkaSchemaRegistry;
 import io.fedstream.serde.RegistryHttpServer;
 import java.io.IOException;
@@ -105,6 +105,9 @@ final class RunCommand implements Callable<Integer> {
                 embeddedOverrides.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers());
                 embeddedOverrides.put(FedstreamConfig.SCHEMA_REGISTRY_URL, "");
                 FedstreamConfig embeddedConfig = FedstreamConfig.load(configFile, System.getenv(), embeddedOverrides);
+                // A broker that died mid-commit leaves transactions open that would block every start on its data.
+                HangingTransactions.abortOlderThan(embeddedConfig.adminProperties(),
+                        HangingTransactions.transactionTimeout(embeddedConfig.streamsProperties()));
                 try (KafkaSchemaRegistry registry = Fedstream.embeddedRegistry(embeddedConfig);
                         RegistryHttpServer registryServer = serve(registry, config.embeddedRegistryPort())) {
                     LOG.info("Embedded schema registry listening on {} (Confluent REST API; key embedded.registry.port;"
@@ -115,9 +118,9 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** --config, then FEDSTREAM_* variables, then --set, then --bootstrap-servers and --registry. */
+    /** The current context, then --config, then FEDSTREAM_* variables, then --set, then --bootstrap-servers and --registry. */
     FedstreamConfig config() {
-        return FedstreamConfig.load(configFile, System.getenv(), KafkaOptions.withFlags(overrides, bootstrapServers, registry));
+        return ClientSettings.ofProcess().kafkaConfig(configFile, KafkaOptions.withFlags(overrides, bootstrapServers, registry));
     }
 
     private static RegistryHttpServer serve(KafkaSchemaRegistry registry, int port) {
@@ -131,7 +134,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** {@code /healthz} and {@code /readyz} over the runner's liveness and readiness. */
     static Probes probesOf(StreamsRunner runner) {
-        return new Probes(runner::alive, runner::ready, () -> runner.streams().state().toString());
+        return new Probes(runner::alive, runner::ready, runner::state);
     }
 
     private static int run(Fedstream fedstream, ShutdownSignal signal) throws InterruptedException {
@@ -142,16 +145,14 @@ final class RunCommand implements Callable<Integer> {
             LOG.info("fedstream is running: application.id={}, Kafka at {}, schema registry {}.",
                     config.applicationId(), config.kafkaBootstrapServers(),
                     config.schemaRegistryUrl().orElse("embedded (topic " + config.schemaRegistryTopic() + ")"));
-            LOG.info("Query API on http://{}:{}/apis/resourcebindings{}; probes /healthz and /readyz.",
-                    api.endpoint().host(), api.endpoint().port(),
-                    config.httpBearerToken().isPresent() ? " (bearer token required)" : "");
+            LOG.info("Query API on {}apis (kubectl --server {}){}; probes /healthz and /readyz.", api.url(),
+                    api.url().substring(0, api.url().length() - 1), config.httpBearerToken().isPresent() ? " (bearer token required)" : "");
             LOG.info("Live view on {}; Prometheus metrics on {}metrics.", api.url(), api.url());
             LOG.info("Reading {}; writing {} and {}. Press Ctrl-C to stop.",
                     fedstream.topics().workloads().name(), fedstream.topics().bindings().name(), fedstream.topics().deadLetters().name());
             while (!signal.poll(Duration.ofSeconds(1))) {
                 if (runner.awaitStop(Duration.ZERO)) {
-                    Throwable failure = runner.failure();
-                    LOG.error("fedstream stopped: {}", failure instanceof EarlierStoreEncodingException ? failure.getMessage() : String.valueOf(failure));
+                    LOG.error("fedstream stopped: {}", runner.stopReason());
                     return 1;
                 }
             }

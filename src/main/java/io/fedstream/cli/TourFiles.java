@@ -9,7 +9,7 @@ import java.nio.file.StandardCopyOption;
 
 /**
  * Where the demo's tour finds its example files: the repository's {@code docs/examples/...} when the demo runs from the
- * repository (short paths, as the README shows them), else copies written from the jar, so that the printed commands
+ * repository (short paths, as the README and docs/demo.md show them), else copies written from the jar, so that the printed commands
  * work from any directory and from the Docker image, which carry no {@code docs/}.
  */
 final class TourFiles {

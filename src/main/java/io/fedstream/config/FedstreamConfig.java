@@ -100,6 +100,11 @@ public final class FedstreamConfig extends AbstractConfig {
     public static final String HTTP_HOST = "http.host";
     public static final String HTTP_PORT = "http.port";
     public static final String HTTP_BEARER_TOKEN = "http.bearer.token";
+    public static final String HTTP_MAX_CONCURRENT_REQUESTS = "http.max.concurrent.requests";
+    public static final String HTTP_MAX_WATCHES = "http.max.watches";
+    public static final String HTTP_REQUEST_TIMEOUT_MS = "http.request.timeout.ms";
+    public static final String HTTP_TLS_CERT_FILE = "http.tls.cert.file";
+    public static final String HTTP_TLS_KEY_FILE = "http.tls.key.file";
     public static final String METRICS_PUBLIC = "metrics.public";
     public static final String METRICS_KAFKA_PER_INSTANCE = "metrics.kafka.per.instance";
     // Local runtime
@@ -224,6 +229,28 @@ public final class FedstreamConfig extends AbstractConfig {
                 .define(HTTP_BEARER_TOKEN, Type.PASSWORD, "", Importance.MEDIUM,
                         "Bearer token the HTTP server requires from its clients. Empty: no authentication.",
                         GROUP_HTTP, 3, ConfigDef.Width.MEDIUM, HTTP_BEARER_TOKEN)
+                .define(HTTP_MAX_CONCURRENT_REQUESTS, Type.INT, 2, Range.atLeast(1), Importance.LOW,
+                        "Queries the HTTP server answers at once; any more are answered 429 with Retry-After at once. A list"
+                                + " streams one page, so a query holds about one object in memory; on a small machine the"
+                                + " bound keeps queries from taking the cores the decisions need.",
+                        GROUP_HTTP, 6, ConfigDef.Width.SHORT, HTTP_MAX_CONCURRENT_REQUESTS)
+                .define(HTTP_MAX_WATCHES, Type.INT, 4, Range.atLeast(0), Importance.LOW,
+                        "Watches (?watch=true, kubectl get --watch) served at once, apart from the queries; any more are"
+                                + " answered 429. Each re-reads its objects once a second.",
+                        GROUP_HTTP, 7, ConfigDef.Width.SHORT, HTTP_MAX_WATCHES)
+                .define(HTTP_REQUEST_TIMEOUT_MS, Type.LONG, 10_000L, Range.atLeast(100), Importance.LOW,
+                        "Time limit of one query: a list page that is not full by then ends early with a continue token (as"
+                                + " Kubernetes allows), a single object not read by then is answered 504.",
+                        GROUP_HTTP, 8, ConfigDef.Width.SHORT, HTTP_REQUEST_TIMEOUT_MS)
+                .define(HTTP_TLS_CERT_FILE, Type.STRING, "", Importance.MEDIUM,
+                        "PEM file of the HTTP server's certificate (chain first to last). With " + HTTP_TLS_KEY_FILE + " the server"
+                                + " speaks HTTPS, which kubectl needs before it sends a bearer token; instances then ask each other"
+                                + " over HTTPS, trusting this chain. Empty: plain HTTP.",
+                        GROUP_HTTP, 9, ConfigDef.Width.LONG, HTTP_TLS_CERT_FILE)
+                .define(HTTP_TLS_KEY_FILE, Type.STRING, "", Importance.MEDIUM,
+                        "PEM file of the HTTP server's private key, PKCS#8 (BEGIN PRIVATE KEY; `openssl pkcs8 -topk8 -nocrypt`"
+                                + " converts an older one). Empty: plain HTTP.",
+                        GROUP_HTTP, 10, ConfigDef.Width.LONG, HTTP_TLS_KEY_FILE)
                 .define(METRICS_PUBLIC, Type.BOOLEAN, false, Importance.LOW,
                         "Serve /metrics (Prometheus) without the bearer token, for a scraper that cannot send one;"
                                 + " every other route still asks for it.",
@@ -518,6 +545,32 @@ public final class FedstreamConfig extends AbstractConfig {
     public Optional<Password> httpBearerToken() {
         return nonEmpty(getPassword(HTTP_BEARER_TOKEN));
     }
+
+    public int httpMaxConcurrentRequests() {
+        return getInt(HTTP_MAX_CONCURRENT_REQUESTS);
+    }
+
+    public int httpMaxWatches() {
+        return getInt(HTTP_MAX_WATCHES);
+    }
+
+    public Duration httpRequestTimeout() {
+        return Duration.ofMillis(getLong(HTTP_REQUEST_TIMEOUT_MS));
+    }
+
+    /** The certificate and key files of the HTTP server, when it speaks HTTPS. */
+    public Optional<HttpTls> httpTls() {
+        String cert = getString(HTTP_TLS_CERT_FILE);
+        String key = getString(HTTP_TLS_KEY_FILE);
+        if (cert.isEmpty() != key.isEmpty()) {
+            throw new ConfigException(cert.isEmpty() ? HTTP_TLS_CERT_FILE : HTTP_TLS_KEY_FILE, "",
+                    "give both " + HTTP_TLS_CERT_FILE + " and " + HTTP_TLS_KEY_FILE + ", or neither");
+        }
+        return cert.isEmpty() ? Optional.empty() : Optional.of(new HttpTls(Path.of(cert), Path.of(key)));
+    }
+
+    /** The PEM files of an HTTPS server: its certificate chain and its PKCS#8 private key. */
+    public record HttpTls(Path certFile, Path keyFile) {}
 
     public boolean metricsPublic() {
         return getBoolean(METRICS_PUBLIC);

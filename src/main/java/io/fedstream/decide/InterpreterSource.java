@@ -27,9 +27,6 @@ import org.slf4j.LoggerFactory;
  */
 final class InterpreterSource {
 
-    /** Policy kinds that change interpretation; their keys start with the kind. */
-    static final List<String> POLICY_KINDS = List.of("InterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime");
-
     private static final Logger LOG = LoggerFactory.getLogger(InterpreterSource.class);
     private static final ManifestParser PARSER = new ManifestParser();
 
@@ -101,7 +98,7 @@ final class InterpreterSource {
     /** The manifests of the interpreter policies in force, by policy key, in key order within each kind. */
     private Map<String, String> interpreterPolicies() {
         Map<String, String> sources = new LinkedHashMap<>();
-        for (String kind : POLICY_KINDS) {
+        for (String kind : InterpreterExtensions.POLICY_KINDS) {
             try (KeyValueIterator<String, PolicyEvent> entries = policies.prefixScan(kind + "/", Serdes.String().serializer())) {
                 entries.forEachRemaining(entry -> {
                     if (entry.value.getOp() != Op.DELETE && entry.value.getManifest() != null) {

@@ -47,6 +47,17 @@ final class KnownBindings {
         return Set.copyOf(governedBy.getOrDefault(policy, Set.of()));
     }
 
+    /** The workloads whose binding is of one of these kinds ({@code apiVersion/kind}). */
+    Set<String> ofKinds(Set<String> kinds) {
+        Set<String> keys = new LinkedHashSet<>();
+        bindings.forEach((key, binding) -> {
+            if (kinds.contains(binding.getApiVersion() + "/" + binding.getKind())) {
+                keys.add(key);
+            }
+        });
+        return keys;
+    }
+
     /** Every workload with a binding. */
     Set<String> keys() {
         return Set.copyOf(bindings.keySet());

@@ -1,12 +1,18 @@
 package io.fedstream.executor;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.fedstream.agent.AgentSettings;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.WorkloadEvent;
+import io.fedstream.place.LabelSelector;
 import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,6 +28,8 @@ final class ManifestCatalog {
 
     /** Enough for a burst of edits between two bindings; an older binding is followed by a newer one anyway. */
     static final int VERSIONS = 4;
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     private final Map<String, Deque<Version>> versions = new HashMap<>();
 
@@ -60,6 +68,34 @@ final class ManifestCatalog {
             }
         }
         return found;
+    }
+
+    /**
+     * The workloads of a kind in a namespace (empty: cluster-scoped) whose latest manifest's labels the selector matches,
+     * in key order: what a dependency given by a label selector names. A manifest that does not parse matches nothing.
+     */
+    List<String> keysMatching(String group, String kind, String namespace, LabelSelector selector) {
+        String prefix = group + "/" + kind + "/" + namespace + "/";
+        List<String> keys = new ArrayList<>();
+        versions.forEach((key, kept) -> {
+            if (key.startsWith(prefix) && key.indexOf('/', prefix.length()) < 0 && !kept.isEmpty()
+                    && selector.matches(labels(kept.getLast().manifest()))) {
+                keys.add(key);
+            }
+        });
+        keys.sort(null);
+        return keys;
+    }
+
+    private static Map<String, String> labels(String manifest) {
+        try {
+            Map<String, String> labels = new HashMap<>();
+            YAML.readTree(manifest).path("metadata").path("labels").fields()
+                    .forEachRemaining(label -> labels.put(label.getKey(), label.getValue().asText()));
+            return labels;
+        } catch (JsonProcessingException e) {
+            return Map.of();
+        }
     }
 
     /**

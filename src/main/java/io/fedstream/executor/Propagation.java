@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fedstream.Fedstream;
 import io.fedstream.agent.ServedKinds;
 import io.fedstream.avro.ClusterTarget;
+import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.WorkObservation;
 import io.fedstream.avro.WorkState;
 import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.avro.WorkloadEvent;
@@ -16,13 +19,18 @@ import io.fedstream.config.Topic;
 import io.fedstream.config.Topics;
 import io.fedstream.config.WorkloadKey;
 import io.fedstream.interpret.KindRef;
+import io.fedstream.interpret.lua.LuaScriptException;
 import io.fedstream.propagate.CopyDecision;
+import io.fedstream.propagate.CustomizationsInForce;
 import io.fedstream.propagate.Dependencies;
 import io.fedstream.propagate.Desired;
 import io.fedstream.propagate.LiveCopy;
 import io.fedstream.propagate.MemberWork;
+import io.fedstream.propagate.ObjectVersion;
 import io.fedstream.propagate.PropagationMarks;
 import io.fedstream.propagate.PropagationSettings;
+import io.fedstream.propagate.PublishedCustomizations;
+import io.fedstream.propagate.Retention;
 import java.net.HttpURLConnection;
 import java.time.Clock;
 import java.time.Duration;
@@ -48,8 +56,13 @@ import org.slf4j.LoggerFactory;
  * reported on {@code fedstream.work-status} ({@link WorkReports}). It is level-triggered: at start it reads the bindings,
  * workloads and policies topics whole and lists fedstream's copies on the cluster, then brings every workload that has
  * changed (or failed, after a back-off) to what its binding says; a redelivered or re-read record finds the copy as it
- * should be and writes nothing (the applied digest). An API server that cannot be reached stops the pass, which
- * resumes with a doubling back-off: nothing is lost, since what is still to do is what differs.
+ * should be and writes nothing (the applied digest and the copy's version when last seen). A copy its agent reports
+ * deleted is made again, and one it reports with another version than the one last seen (someone changed it on the
+ * cluster) is looked at again and updated back, as Karmada's work status controller does. The interpreter customizations
+ * of the policies topic ({@link PublishedCustomizations}) revise a share's replicas, say a workload's dependencies and
+ * what an update keeps of the cluster's copy, where Karmada's binding controller, dependencies distributor and object
+ * watcher run them. An API server that cannot be reached stops the pass, which resumes with a doubling back-off: nothing
+ * is lost, since what is still to do is what differs.
  */
 final class Propagation implements AutoCloseable {
 
@@ -68,7 +81,9 @@ final class Propagation implements AutoCloseable {
     private final KnownBindings bindings;
     private final GoverningPolicies policies = new GoverningPolicies();
     private final RequiredDependencies dependencies = new RequiredDependencies();
-    private final MemberWork work = new MemberWork();
+    private final PublishedCustomizations customizations;
+    /** What each cluster gets, its dependencies and what an update keeps, by the customizations in force. */
+    private Customized customized;
     /** Where each workload's object is, from its binding, its manifest or its copy on the cluster. */
     private final Map<String, ObjectRef> refs = new HashMap<>();
     /** The workloads with a copy fedstream propagated to the cluster. */
@@ -82,6 +97,14 @@ final class Propagation implements AutoCloseable {
     private boolean caughtUp;
     private Instant pausedUntil = Instant.MIN;
     private Duration pause = FIRST_RETRY;
+
+    /** The pure cores as the customizations in force make them; built again when those change. */
+    private record Customized(CustomizationsInForce inForce, MemberWork work, Dependencies dependencies, Retention retention) {
+
+        static Customized of(CustomizationsInForce inForce) {
+            return new Customized(inForce, new MemberWork(inForce), new Dependencies(inForce.interpreter()), inForce.retention());
+        }
+    }
 
     /** A workload to try again at a time, after a failure; {@code after} doubles up to {@link #LAST_RETRY}. */
     private record Retry(Instant at, Duration after) {}
@@ -102,6 +125,8 @@ final class Propagation implements AutoCloseable {
         this.feed = new PropagationFeed(config.consumerProperties(),
                 List.of(topics.policies().name(), topics.workloads().name(), topics.bindings().name(), topics.workStatus().name()));
         this.reports = new WorkReports(config.producerProperties(), topics.workStatus(), cluster, clock);
+        this.customizations = new PublishedCustomizations(Fedstream.extensionsFor(config));
+        this.customized = Customized.of(customizations.inForce());
     }
 
     /** Reads the topics to their end: what every workload is and where it goes, as of now. */
@@ -195,15 +220,26 @@ final class Propagation implements AutoCloseable {
             if (report.getDispatch() != null && !caughtUp) {
                 reports.recall(key, report.getDispatch());
             }
-            if (report.getObservation() != null && !report.getObservation().getPresent() && copies.contains(key)) {
-                // Someone deleted fedstream's copy: it is made again, as Karmada's work status controller recreates it.
+            WorkObservation observation = report.getObservation();
+            if (observation != null && copies.contains(key) && (!observation.getPresent()
+                    || observation.getObjectVersion() != null && !observation.getObjectVersion().equals(reports.seenVersion(key)))) {
+                // Someone deleted or changed fedstream's copy: it is made again or updated back, as Karmada's work status
+                // controller does on every change of a member object (handleDeleteEvent, updateResource).
                 dirty.add(key);
             }
         } else if (record.topic().equals(topics.policies().name())) {
             PolicyEvent event = decode(topics.policies(), record);
-            String policy = event != null || record.value() == null ? policies.accept(key, event) : null;
+            if (event == null && record.value() != null) {
+                return;
+            }
+            String policy = policies.accept(key, event);
             if (policy != null) {
                 dirty.addAll(bindings.governedBy(policy));
+            }
+            Set<String> kinds = customizations.accept(key, event == null || event.getOp() == Op.DELETE ? null : event.getManifest());
+            if (!kinds.isEmpty()) {
+                customized = Customized.of(customizations.inForce());
+                dirty.addAll(bindings.ofKinds(kinds));
             }
         }
     }
@@ -274,13 +310,26 @@ final class Propagation implements AutoCloseable {
         GoverningPolicies.Settings governing = policies.of(binding);
         Desired desired = governing.problem() != null && placedHere(binding)
                 ? new Desired.Failed("its policy's settings cannot be read: " + governing.problem(), binding.getGeneration())
-                : work.of(binding, binding == null ? null : manifests.version(key, binding.getObservedAt()), cluster);
+                : customized.work().of(binding, binding == null ? null : manifests.version(key, binding.getObservedAt()), cluster);
         PropagationSettings settings = governing.problem() != null ? PropagationSettings.DEFAULTS : governing.settings();
-        List<String> needs = desired instanceof Desired.Apply apply && settings.propagateDeps()
-                ? Dependencies.of(apply.object(), binding.getNamespace()) : List.of();
-        for (String dependency : dependencies.record(key, needs)) {
-            if (!queue.contains(dependency)) {
-                queue.addLast(dependency);
+        if (desired instanceof Desired.Apply apply) {
+            try {
+                List<String> needs = settings.propagateDeps() ? customized.dependencies().of(apply.object(), binding.getNamespace(),
+                        manifests::keysMatching) : List.of();
+                for (String dependency : dependencies.record(key, needs)) {
+                    if (!queue.contains(dependency)) {
+                        queue.addLast(dependency);
+                    }
+                }
+            } catch (LuaScriptException | IllegalArgumentException e) {
+                // Karmada's dependencies distributor keeps the attached bindings it made when GetDependencies fails.
+                desired = apply.withProblem("its dependencies cannot be read, those it had stay: " + e.getMessage());
+            }
+        } else {
+            for (String dependency : dependencies.record(key, List.of())) {
+                if (!queue.contains(dependency)) {
+                    queue.addLast(dependency);
+                }
             }
         }
         if (!(desired instanceof Desired.Apply)) {
@@ -292,7 +341,7 @@ final class Propagation implements AutoCloseable {
                     return;
                 }
                 String namespace = WorkloadKey.parse(key).map(WorkloadKey::namespace).orElse("");
-                desired = work.dependency(key, namespace, manifest.get(), binding, cluster);
+                desired = customized.work().dependency(key, namespace, manifest.get(), binding, cluster);
                 GoverningPolicies.Settings parent = policies.of(bindings.get(neededBy.get(0)));
                 settings = parent.problem() == null ? parent.settings() : PropagationSettings.DEFAULTS;
                 refs.putIfAbsent(key, ObjectRef.of(((Desired.Apply) desired).object(), namespace));
@@ -302,40 +351,48 @@ final class Propagation implements AutoCloseable {
         boolean look = desired instanceof Desired.Apply || copies.contains(key) || reports.last(key) != null
                 || binding == null && ref != null;
         LiveCopy live = look && ref != null ? live(key, ref) : null;
-        CopyDecision.Step step = CopyDecision.decide(desired, live, settings, cluster, clock.instant());
-        carryOut(key, ref, live, step);
+        CopyDecision.Step step = CopyDecision.decide(desired, live, settings, customized.retention(), cluster, clock.instant());
+        String version = carryOut(key, ref, live, step);
         if (step.state() != null) {
-            reports.report(key, step.state(), step.generation(), step.message());
+            reports.report(key, step.state(), step.generation(), step.message(),
+                    desired instanceof Desired.Apply && step.state() != WorkState.CONFLICT ? version : null);
         }
         if (binding == null && !copies.contains(key) && dependencies.neededBy(key).isEmpty()) {
             refs.remove(key);
         }
     }
 
-    private void carryOut(String key, ObjectRef ref, LiveCopy live, CopyDecision.Step step) {
-        switch (step.action()) {
+    /** Sends the step to the cluster; returns the copy's version after it (as the API server answers, or as the step found it). */
+    private String carryOut(String key, ObjectRef ref, LiveCopy live, CopyDecision.Step step) {
+        return switch (step.action()) {
             case CREATE -> {
-                objects.create(step.body());
+                JsonNode created = objects.json(objects.create(step.body()));
                 copies.add(key);
                 LOG.info("cluster {}: created {} ({})", cluster, key, step.generation());
+                yield ObjectVersion.of(created);
             }
             case UPDATE -> {
                 ObjectNode body = live == null ? step.body() : RestoredManifest.carryOver(step.body(), live.object());
-                objects.update(body);
+                JsonNode updated = objects.json(objects.update(body));
                 if (PropagationMarks.isManaged(body)) {
                     copies.add(key);
                 } else {
                     copies.remove(key);
                 }
-                LOG.info("cluster {}: updated {} ({})", cluster, key, step.state());
+                boolean putBack = live != null && live.ownership() == LiveCopy.Ownership.PROPAGATED
+                        && step.body().path("metadata").path("annotations").path(PropagationMarks.APPLIED_DIGEST)
+                                .equals(live.object().path("metadata").path("annotations").path(PropagationMarks.APPLIED_DIGEST));
+                LOG.info("cluster {}: updated {} ({}{})", cluster, key, step.state(), putBack ? ", a change made on the cluster put back" : "");
+                yield ObjectVersion.of(updated);
             }
             case DELETE -> {
                 objects.delete(ref.apiVersion(), ref.kind(), ref.namespace(), ref.name());
                 copies.remove(key);
                 LOG.info("cluster {}: deleted {}", cluster, key);
+                yield null;
             }
-            case NONE -> { }
-        }
+            case NONE -> step.seenVersion();
+        };
     }
 
     private LiveCopy live(String key, ObjectRef ref) {
@@ -351,12 +408,13 @@ final class Propagation implements AutoCloseable {
                 : PropagationMarks.annotation(object, ObjectMarks.MIGRATION_COMMAND) != null ? LiveCopy.Ownership.MIGRATED
                 : manifests.reportedBy(key, cluster) ? LiveCopy.Ownership.ORIGIN
                 : LiveCopy.Ownership.FOREIGN;
-        return new LiveCopy(object, ownership, PropagationMarks.annotation(object, ObjectMarks.PURGE_COMMAND) != null);
+        return new LiveCopy(object, ownership, PropagationMarks.annotation(object, ObjectMarks.PURGE_COMMAND) != null,
+                reports.seenVersion(key));
     }
 
     private void fail(String key, String message) {
         ResourceBinding binding = bindings.get(key);
-        reports.report(key, WorkState.FAILED, binding == null ? 0 : binding.getGeneration(), message);
+        reports.report(key, WorkState.FAILED, binding == null ? 0 : binding.getGeneration(), message, null);
         LOG.warn("cluster {}: {} cannot be propagated: {}", cluster, key, message);
     }
 

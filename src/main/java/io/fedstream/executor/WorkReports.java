@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Reports on {@code fedstream.work-status} what the executor did with each copy on its cluster: one record per change,
- * keyed by workload key and partitioned by namespace. What it reported last is read back from the topic at start
+ * keyed by workload key and partitioned by namespace, with the copy's version when it was last seen as its binding says
+ * (Karmada's object watcher keeps that version record in memory; here it survives a restart on the topic). What it reported last is read back from the topic at start
  * ({@link #recall}), so a restarted executor reports a copy again only when its state changed.
  */
 final class WorkReports implements AutoCloseable {
@@ -51,9 +52,13 @@ final class WorkReports implements AutoCloseable {
         remember(workloadKey, dispatch);
     }
 
-    /** Reports the copy's state unless it is what was reported last; a copy never reported is not reported REMOVED. */
-    void report(String workloadKey, WorkState state, long generation, String message) {
-        WorkDispatch dispatch = WorkDispatch.newBuilder().setState(state).setGeneration(generation).setMessage(message).build();
+    /**
+     * Reports the copy's state unless it is what was reported last; a copy never reported is not reported REMOVED.
+     * {@code objectVersion} is the copy's version when it was last seen as its binding says (written or checked), or null.
+     */
+    void report(String workloadKey, WorkState state, long generation, String message, String objectVersion) {
+        WorkDispatch dispatch = WorkDispatch.newBuilder().setState(state).setGeneration(generation).setMessage(message)
+                .setObjectVersion(objectVersion).build();
         WorkDispatch last = reported.get(workloadKey);
         if (state == WorkState.REMOVED ? last == null : Objects.equals(last, dispatch)) {
             return;
@@ -68,6 +73,15 @@ final class WorkReports implements AutoCloseable {
                         LOG.warn("cluster {}: could not report {} {}: {}", cluster, workloadKey, state, failure.toString());
                     }
                 });
+    }
+
+    /**
+     * The copy's version when it was last seen as its binding says, by this executor or (read back at start) an earlier
+     * run; null when it was not.
+     */
+    String seenVersion(String workloadKey) {
+        WorkDispatch last = reported.get(workloadKey);
+        return last == null ? null : last.getObjectVersion();
     }
 
     /** The state last reported for the copy, or null. */

@@ -175,7 +175,7 @@ public final class Interpreter {
      * As {@link #withCustomizations(Collection)}, with Karmada's ResourceInterpreterCustomizations too. As in Karmada's
      * interpreter chain (customizations before third-party and default interpreters), a ResourceInterpreterCustomization's
      * componentResource or replicaResource script says the pods of its kind in place of the built-in interpreter; its
-     * other scripts answer {@link #interpretHealth}, {@link #aggregateStatus}, {@link #reviseReplica} and
+     * other scripts answer {@link #interpretHealth}, {@link #aggregateStatus}, {@link #reviseReplica}, {@link #retain} and
      * {@link #dependencies}.
      *
      * @throws InvalidCustomizationException when customizations conflict ({@code docs/customizations.md})
@@ -221,6 +221,17 @@ public final class Interpreter {
      */
     public java.util.Optional<JsonNode> reviseReplica(JsonNode desired, long replicas) {
         return lua.reviseReplica(desired, replicas);
+    }
+
+    /**
+     * The object to update a member cluster's copy with, keeping what the cluster owns of {@code observed} (the copy as the
+     * cluster has it) by its kind's retention script (Karmada's {@code Retain}, which the object watcher applies before each
+     * update); empty when no script covers its kind.
+     *
+     * @throws io.fedstream.interpret.lua.LuaScriptException naming the customization when the script fails
+     */
+    public java.util.Optional<JsonNode> retain(JsonNode desired, JsonNode observed) {
+        return lua.retain(desired, observed);
     }
 
     /**

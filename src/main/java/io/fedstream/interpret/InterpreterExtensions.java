@@ -17,6 +17,13 @@ import java.util.Set;
  */
 public final class InterpreterExtensions {
 
+    /**
+     * The policy kinds on {@code fedstream.policies} that change interpretation, in the order they are applied (later
+     * ones on top); their policy keys start with the kind.
+     */
+    public static final List<String> POLICY_KINDS =
+            List.of("InterpreterCustomization", "ResourceInterpreterCustomization", "TrainingRuntime", "ClusterTrainingRuntime");
+
     private static final Set<String> RUNTIME_KINDS = Set.of("TrainingRuntime", "ClusterTrainingRuntime");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final ManifestParser PARSER = new ManifestParser();

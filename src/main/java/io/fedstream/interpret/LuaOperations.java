@@ -21,8 +21,8 @@ import org.luaj.vm2.Varargs;
 /**
  * The operations of ResourceInterpreterCustomizations other than counting pods, by target kind, run as Karmada's
  * {@code ConfigurableInterpreter} runs them ({@code customized/declarative/configurable.go}, {@code luavm/lua.go}):
- * healthInterpretation, statusAggregation, replicaRevision and dependencyInterpretation (every script of the kind,
- * merged, checked by {@code VerifyDependencies}, sorted). Each answers empty when no script covers the kind, so that
+ * healthInterpretation, statusAggregation, replicaRevision, retention and dependencyInterpretation (every script of the
+ * kind, merged, checked by {@code VerifyDependencies}, sorted). Each answers empty when no script covers the kind, so that
  * the caller falls back to what it does without one, as Karmada falls back to its third-party and default interpreters.
  */
 final class LuaOperations {
@@ -84,6 +84,19 @@ final class LuaOperations {
         }
         Varargs result = call(script, LuaOperation.REPLICA_REVISION, LuaJson.toLua(desired), LuaValue.valueOf((double) replicas));
         return Optional.of(object(script, "ReviseReplica", result, List.of(desired)));
+    }
+
+    Optional<JsonNode> retain(JsonNode desired, JsonNode observed) {
+        LuaScript script = script(desired, LuaOperation.RETENTION);
+        if (script == null) {
+            return Optional.empty();
+        }
+        Varargs result = call(script, LuaOperation.RETENTION, LuaJson.toLua(desired), LuaJson.toLua(observed));
+        JsonNode retained = object(script, "Retain", result, List.of(desired, observed));
+        if (!retained.isObject()) {
+            throw new LuaScriptException(script.origin(), "Retain must return the object, not a list: " + retained);
+        }
+        return Optional.of(retained);
     }
 
     Optional<List<DependentObject>> dependencies(JsonNode desired) {

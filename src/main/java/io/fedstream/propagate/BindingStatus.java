@@ -51,10 +51,12 @@ public record BindingStatus(List<Condition> conditions, List<AggregatedStatusIte
     /**
      * Karmada's AggregatedStatusItem, with fedstream's {@code state} and {@code generation} of the copy beside it.
      *
+     * @param healthReason why the health is not what the kind's healthInterpretation script says (Karmada records it as an
+     *     event), or null
      * @param status the object's .status as JSON, or null
      */
-    public record AggregatedStatusItem(String clusterName, boolean applied, String appliedMessage, WorkHealth health, String status,
-                                       WorkState state, Long generation) {}
+    public record AggregatedStatusItem(String clusterName, boolean applied, String appliedMessage, WorkHealth health,
+                                       String healthReason, String status, WorkState state, Long generation) {}
 
     public BindingStatus {
         conditions = List.copyOf(conditions);
@@ -115,6 +117,7 @@ public record BindingStatus(List<Condition> conditions, List<AggregatedStatusIte
         return new AggregatedStatusItem(copy.getCluster(), applied,
                 dispatch == null ? null : applied ? null : dispatch.getMessage(),
                 observed ? copy.getObservation().getHealth() : WorkHealth.UNKNOWN,
+                observed ? copy.getObservation().getHealthReason() : null,
                 observed ? copy.getObservation().getStatus() : null,
                 dispatch == null ? null : dispatch.getState(), dispatch == null ? null : dispatch.getGeneration());
     }
@@ -144,6 +147,9 @@ public record BindingStatus(List<Condition> conditions, List<AggregatedStatusIte
                 node.put("appliedMessage", item.appliedMessage());
             }
             node.put("health", health(item.health()));
+            if (item.healthReason() != null) {
+                node.put("healthReason", item.healthReason());
+            }
             if (item.state() != null) {
                 node.put("state", item.state().name());
                 node.put("generation", item.generation());

@@ -3,6 +3,7 @@ package io.fedstream.propagate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.avro.WorkState;
+import io.fedstream.interpret.lua.LuaScriptException;
 import java.time.Instant;
 
 /**
@@ -10,8 +11,10 @@ import java.time.Instant;
  * and object watcher on one Work ({@code pkg/controllers/execution/execution_controller.go} {@code syncToClusters},
  * {@code handleWorkDelete}; {@code pkg/util/objectwatcher/objectwatcher.go} {@code Create}, {@code Update} with
  * {@code allowUpdate}, {@code Delete} with {@code isManagedResource}). An object fedstream did not create is updated only
- * under {@code conflictResolution: Overwrite} and never deleted; an update that would change nothing is not sent
- * (the applied digest, in the place of Karmada's version record and deep comparison); a copy that a failover took the
+ * under {@code conflictResolution: Overwrite} and never deleted; a copy someone changed on the cluster is updated back
+ * (Karmada's work status controller, {@code updateResource}), keeping what the cluster owns of it ({@link Retention}); an
+ * update that would change nothing is not sent (the applied digest, the version last seen and the content, as Karmada's
+ * version record and {@code resourceDeepEqual}); a copy that a failover took the
  * cluster away from waits for its PURGE command, as Karmada keeps the Work of a graceful eviction task
  * ({@code pkg/util/helper/binding.go} {@code ObtainBindingSpecExistingClusters}).
  */
@@ -28,18 +31,32 @@ public final class CopyDecision {
      * @param state what to report once it is done; null to report nothing (nothing changed)
      * @param generation the binding generation the report is about
      * @param message the report's message, or null
+     * @param seenVersion the {@link ObjectVersion} of the copy found as its Work says, when nothing is sent for that reason;
+     *     null otherwise (the version of a copy created or updated is the one the API server answers with)
      */
-    public record Step(Action action, ObjectNode body, WorkState state, long generation, String message) {}
+    public record Step(Action action, ObjectNode body, WorkState state, long generation, String message, String seenVersion) {
+
+        Step(Action action, ObjectNode body, WorkState state, long generation, String message) {
+            this(action, body, state, generation, message, null);
+        }
+    }
 
     private CopyDecision() {}
 
     /**
-     * The step for {@code desired} on {@code cluster}, given what it has ({@code live}, null when nothing) and the
-     * governing policy's settings; {@code now} stamps a copy left for its PURGE.
+     * The step for {@code desired} on {@code cluster}, given what it has ({@code live}, null when nothing), the governing
+     * policy's settings and what an update keeps of the cluster's copy; {@code now} stamps a copy left for its PURGE.
      */
-    public static Step decide(Desired desired, LiveCopy live, PropagationSettings settings, String cluster, Instant now) {
+    public static Step decide(Desired desired, LiveCopy live, PropagationSettings settings, Retention retention, String cluster,
+                              Instant now) {
         if (desired instanceof Desired.Apply apply) {
-            return apply(apply, live, settings, cluster);
+            try {
+                return apply(apply, live, settings, retention, cluster);
+            } catch (LuaScriptException e) {
+                // Karmada's object watcher fails the update when the Retain hook fails: the copy stays as it is.
+                return new Step(Action.NONE, null, WorkState.FAILED, apply.generation(), e.getMessage() + "; the copy on " + cluster
+                        + " is left as it is");
+            }
         }
         if (desired instanceof Desired.Failed failed) {
             return new Step(Action.NONE, null, WorkState.FAILED, failed.generation(), failed.message());
@@ -50,31 +67,49 @@ public final class CopyDecision {
         return absent(((Desired.Absent) desired).why(), live, settings, cluster, now);
     }
 
-    private static Step apply(Desired.Apply apply, LiveCopy live, PropagationSettings settings, String cluster) {
+    private static Step apply(Desired.Apply apply, LiveCopy live, PropagationSettings settings, Retention retention, String cluster) {
         long generation = apply.generation();
         if (settings.suspends(cluster)) {
             return new Step(Action.NONE, null, WorkState.SUSPENDED, generation, "dispatching to " + cluster + " is suspended (spec.suspension)");
         }
+        WorkState applied = apply.problem() == null ? WorkState.APPLIED : WorkState.FAILED;
+        String message = apply.problem() == null ? apply.note() : apply.problem();
         if (live == null) {
-            return new Step(Action.CREATE, apply.object(), WorkState.APPLIED, generation, apply.note());
+            return new Step(Action.CREATE, apply.object(), applied, generation, message);
         }
         return switch (live.ownership()) {
-            case PROPAGATED -> apply.digest().equals(PropagationMarks.annotation(live.object(), PropagationMarks.APPLIED_DIGEST))
-                    ? new Step(Action.NONE, null, WorkState.APPLIED, generation, apply.note())
-                    : new Step(Action.UPDATE, RetainedFields.update(apply.object(), live.object()), WorkState.APPLIED, generation, apply.note());
-            case MIGRATED -> new Step(Action.UPDATE, RetainedFields.update(apply.object(), live.object()), WorkState.APPLIED, generation,
-                    apply.note());
+            case PROPAGATED -> propagated(apply, live, retention, applied, message);
+            case MIGRATED -> new Step(Action.UPDATE, retention.update(apply.object(), live.object()), applied, generation, message);
             case ORIGIN -> settings.conflictResolutionFor(apply.object()) == PropagationSettings.ConflictResolution.OVERWRITE
-                    ? new Step(Action.UPDATE, RetainedFields.update(apply.object(), live.object()), WorkState.APPLIED, generation,
-                            "the workload's own object on " + cluster + ": taken over (conflictResolution Overwrite)")
-                    : new Step(Action.NONE, null, WorkState.APPLIED, generation, "the workload's own object on " + cluster
-                            + ", which its agent reported: left as its author wrote it");
+                    ? new Step(Action.UPDATE, retention.update(apply.object(), live.object()), applied, generation,
+                            apply.problem() != null ? message : "the workload's own object on " + cluster + ": taken over (conflictResolution Overwrite)")
+                    : new Step(Action.NONE, null, applied, generation, apply.problem() != null ? message : "the workload's own object on "
+                            + cluster + ", which its agent reported: left as its author wrote it");
             case FOREIGN -> settings.conflictResolutionFor(apply.object()) == PropagationSettings.ConflictResolution.OVERWRITE
-                    ? new Step(Action.UPDATE, RetainedFields.update(apply.object(), live.object()), WorkState.APPLIED, generation,
-                            "an object fedstream did not create was there: taken over (conflictResolution Overwrite)")
+                    ? new Step(Action.UPDATE, retention.update(apply.object(), live.object()), applied, generation,
+                            apply.problem() != null ? message : "an object fedstream did not create was there: taken over (conflictResolution Overwrite)")
                     : new Step(Action.NONE, null, WorkState.CONFLICT, generation, describe(apply.object()) + " exists on " + cluster
                             + " and fedstream did not create it: conflictResolution Abort leaves it alone (Overwrite takes it over)");
         };
+    }
+
+    /**
+     * fedstream's copy: nothing to write when it was applied from the same Work and nobody changed it since (its version is
+     * the one last seen, or its content is still what the Work and the cluster's own fields make, as Karmada's
+     * {@code resourceDeepEqual} finds); otherwise it is updated, which also puts back what someone changed by hand on the
+     * cluster (Karmada's work status controller updates the copy on every change the cluster reports,
+     * {@code updateResource}).
+     */
+    private static Step propagated(Desired.Apply apply, LiveCopy live, Retention retention, WorkState applied, String message) {
+        boolean sameWork = apply.digest().equals(PropagationMarks.annotation(live.object(), PropagationMarks.APPLIED_DIGEST));
+        if (sameWork && live.unchangedSinceSeen()) {
+            return new Step(Action.NONE, null, applied, apply.generation(), message, live.lastSeenVersion());
+        }
+        ObjectNode body = retention.update(apply.object(), live.object());
+        if (sameWork && SameContent.of(body, live.object())) {
+            return new Step(Action.NONE, null, applied, apply.generation(), message, ObjectVersion.of(live.object()));
+        }
+        return new Step(Action.UPDATE, body, applied, apply.generation(), message);
     }
 
     private static Step absent(Desired.Why why, LiveCopy live, PropagationSettings settings, String cluster, Instant now) {

@@ -12,8 +12,16 @@ public sealed interface Desired permits Desired.Apply, Desired.Absent, Desired.F
      * @param digest the {@link PropagationMarks#APPLIED_DIGEST} it carries
      * @param generation the binding generation it comes from
      * @param note what was left as written (a count that is not one field of the manifest), or null
+     * @param problem why the copy, though written, is not all its binding asks for (a customization of its kind that is
+     *     refused, dependencies that cannot be read): it is reported FAILED with this message; null when there is none
      */
-    record Apply(ObjectNode object, String digest, long generation, String note) implements Desired {}
+    record Apply(ObjectNode object, String digest, long generation, String note, String problem) implements Desired {
+
+        /** This copy, reported FAILED with {@code problem} (added to one it has). */
+        public Apply withProblem(String problem) {
+            return new Apply(object, digest, generation, note, this.problem == null ? problem : this.problem + "; " + problem);
+        }
+    }
 
     /** The cluster gets nothing of the workload; {@code why} says whether fedstream's copy there goes, and how. */
     record Absent(Why why) implements Desired {}

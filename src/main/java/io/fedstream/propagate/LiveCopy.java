@@ -8,8 +8,10 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param object the object as the cluster's API server returns it
  * @param ownership who put it there
  * @param beingPurged a PURGE command is removing it (the executor's migration path)
+ * @param lastSeenVersion the {@link ObjectVersion} the copy had when the executor last wrote it or found it as its binding
+ *     says (Karmada's version record), or null when it does not know
  */
-public record LiveCopy(JsonNode object, Ownership ownership, boolean beingPurged) {
+public record LiveCopy(JsonNode object, Ownership ownership, boolean beingPurged, String lastSeenVersion) {
 
     /** Who put an object on the cluster. */
     public enum Ownership {
@@ -26,5 +28,10 @@ public record LiveCopy(JsonNode object, Ownership ownership, boolean beingPurged
     /** True when fedstream put it there, by propagation or by a migration. */
     public boolean isFedstreams() {
         return ownership == Ownership.PROPAGATED || ownership == Ownership.MIGRATED;
+    }
+
+    /** True when nobody changed the copy since the executor last saw it as its binding says (Karmada's {@code NeedsUpdate} false). */
+    boolean unchangedSinceSeen() {
+        return lastSeenVersion != null && lastSeenVersion.equals(ObjectVersion.of(object));
     }
 }

@@ -12,7 +12,7 @@ import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.bind.ShareReplicas;
-import io.fedstream.interpret.Interpreter;
+import io.fedstream.interpret.lua.LuaScriptException;
 import io.fedstream.override.ReplicaRevision;
 import java.util.List;
 import java.util.Map;
@@ -25,14 +25,31 @@ import java.util.Optional;
  * revised to the cluster's share of a Divided placement ({@code ReviseReplica}), then the cluster's overrides (the
  * binding's {@code clusterOverrides}, which the bind stage computed: a component whose count the override sets keeps it,
  * {@link ShareReplicas}), the fields the API server writes pruned ({@code prune.RemoveIrrelevantFields}), and
- * fedstream's marks ({@link PropagationMarks}). Pure: no Kafka, no cluster.
+ * fedstream's marks ({@link PropagationMarks}). The share is written by the kind's replicaRevision script where a
+ * ResourceInterpreterCustomization has one (Karmada's interpreter chain asks the customizations first); a script that
+ * fails fails the cluster's copy, as Karmada's {@code ensureWork} fails. Pure: no Kafka, no cluster.
  */
 public final class MemberWork {
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final String FAILOVER = "failover";
 
-    private final ReplicaRevision revision = new ReplicaRevision(Interpreter.builtIn());
+    private final ReplicaRevision revision;
+    private final CustomizationsInForce customizations;
+
+    /** Karmada's built-in behaviour for every kind. */
+    public MemberWork() {
+        this(CustomizationsInForce.BUILT_IN);
+    }
+
+    /**
+     * With the kinds' replicaRevision scripts and declared replica fields of {@code customizations}; a copy of a kind with a
+     * refused customization is built the built-in way and reported FAILED with the refusal.
+     */
+    public MemberWork(CustomizationsInForce customizations) {
+        this.customizations = customizations;
+        this.revision = new ReplicaRevision(customizations.interpreter());
+    }
 
     /**
      * What {@code cluster} should have of the binding's workload; {@code manifest} is the manifest of the binding's
@@ -69,14 +86,20 @@ public final class MemberWork {
         ReplicaRevision.Revised revised;
         try {
             revised = share.isEmpty() ? new ReplicaRevision.Revised(json(written), List.of()) : revision.revise(json(written), share);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | LuaScriptException e) {
+            // Karmada's binding controller fails the cluster's Work when ReviseReplica fails: the copy stays as it is.
             return new Desired.Failed("the manifest cannot be revised to the share of " + cluster + ": " + e.getMessage(), generation);
         }
         List<String> rules = override.map(ClusterOverride::getApplied).orElse(List.of());
-        return apply(binding.getWorkloadKey(), binding.getNamespace(), revised.manifest(), generation, rules,
-                revised.unrevised().isEmpty() ? null : "the share's replicas of " + String.join(", ", revised.unrevised().stream()
-                        .sorted().map(name -> name + " (" + share.get(name) + ")").toList())
-                        + " are not one field of the manifest: applied as written");
+        return refusedOf(binding.getApiVersion(), binding.getKind(), apply(binding.getWorkloadKey(), binding.getNamespace(),
+                revised.manifest(), generation, rules, revised.unrevised().isEmpty() ? null : "the share's replicas of "
+                        + String.join(", ", revised.unrevised().stream().sorted().map(name -> name + " (" + share.get(name) + ")").toList())
+                        + " are not one field of the manifest: applied as written"));
+    }
+
+    /** The copy, reported FAILED when a customization of its kind was refused (it is built the built-in way). */
+    private Desired.Apply refusedOf(String apiVersion, String kind, Desired.Apply apply) {
+        return customizations.refusal(apiVersion, kind).map(apply::withProblem).orElse(apply);
     }
 
     /**
@@ -90,10 +113,11 @@ public final class MemberWork {
                 : ownBinding.getClusterOverrides().stream().filter(o -> o.getCluster().equals(cluster) && o.getProblem() == null
                         && o.getManifest() != null).findFirst();
         String written = override.map(ClusterOverride::getManifest).orElse(manifest);
-        return apply(key, namespace, json(written), generation, override.map(ClusterOverride::getApplied).orElse(List.of()), null);
+        Desired.Apply apply = apply(key, namespace, json(written), generation, override.map(ClusterOverride::getApplied).orElse(List.of()), null);
+        return refusedOf(apply.object().path("apiVersion").asText(), apply.object().path("kind").asText(), apply);
     }
 
-    private static Desired apply(String key, String namespace, String manifestJson, long generation, List<String> rules, String note) {
+    private static Desired.Apply apply(String key, String namespace, String manifestJson, long generation, List<String> rules, String note) {
         ObjectNode object = parse(manifestJson);
         Pruning.prune(object);
         if (!namespace.isEmpty()) {
@@ -102,7 +126,7 @@ public final class MemberWork {
             object.withObject("metadata").remove("namespace");
         }
         String digest = PropagationMarks.mark(object, key, generation, rules);
-        return new Desired.Apply(object, digest, generation, note);
+        return new Desired.Apply(object, digest, generation, note, null);
     }
 
     private static String json(String manifest) {

@@ -11,12 +11,13 @@ import java.util.Set;
 
 /**
  * What an update keeps of the object on the member cluster, as Karmada's object watcher keeps it
- * ({@code pkg/util/objectwatcher/objectwatcher.go} {@code retainClusterFields} and the default {@code Retain} hooks of
- * {@code pkg/resourceinterpreter/default/native/retain.go} and {@code pkg/util/lifted/retain.go}): the resource version
- * (the update is conditional on it), finalizers and owner references; the labels and annotations the cluster added
- * (those fedstream set before and no longer sets go: {@code RetainLabels}, {@code RetainAnnotations}); a Service's
- * cluster IPs and health-check node port, a ServiceAccount's Secrets, a claim's volume name, a volume's claim, a Job's
- * selector and template labels, a token Secret's data, and a Deployment's replicas when it is labelled
+ * ({@code pkg/util/objectwatcher/objectwatcher.go} {@code retainClusterFields}, {@link #clusterFields}, and the default
+ * {@code Retain} hooks of {@code pkg/resourceinterpreter/default/native/retain.go} and {@code pkg/util/lifted/retain.go},
+ * {@link #kindDefaults}): the resource version (the update is conditional on it), finalizers and owner references; the
+ * labels and annotations the cluster added (those fedstream set before and no longer sets go: {@code RetainLabels},
+ * {@code RetainAnnotations}); a Service's cluster IPs and health-check node port, a ServiceAccount's Secrets, a claim's
+ * volume name, a volume's claim, a Job's selector and template labels, a token Secret's data, a Pod's node, service
+ * account, volumes and volume mounts, and a Deployment's replicas when it is labelled
  * {@code resourcetemplate.karmada.io/retain-replicas: "true"}. The status is kept as well: the API server ignores it
  * on an update, and a test double that stores what it is sent keeps it so.
  */
@@ -26,8 +27,18 @@ final class RetainedFields {
 
     private RetainedFields() {}
 
-    /** The body of the update that brings {@code live} to {@code desired}; {@code desired} itself is not changed. */
+    /** The body of the update that brings {@code live} to {@code desired} by the built-in retention; {@code desired} is not changed. */
     static ObjectNode update(ObjectNode desired, JsonNode live) {
+        ObjectNode body = clusterFields(desired, live);
+        kindDefaults(body, live);
+        return body;
+    }
+
+    /**
+     * {@code desired} with what every kind keeps of {@code live} (Karmada's {@code retainClusterFields}, and the status);
+     * {@code desired} itself is not changed.
+     */
+    static ObjectNode clusterFields(ObjectNode desired, JsonNode live) {
         ObjectNode body = desired.deepCopy();
         ObjectNode metadata = body.withObject("metadata");
         JsonNode was = live.path("metadata");
@@ -37,6 +48,11 @@ final class RetainedFields {
         keepForeign(was.path("labels"), metadata.withObject("labels"), managed(live, PropagationMarks.MANAGED_LABELS));
         keepForeign(was.path("annotations"), metadata.withObject("annotations"), managed(live, PropagationMarks.MANAGED_ANNOTATIONS));
         copy(live, body, "status");
+        return body;
+    }
+
+    /** Puts into {@code body} what the cluster owns of {@code live} for its kind: Karmada's default Retain hooks. */
+    static void kindDefaults(ObjectNode body, JsonNode live) {
         JsonNode liveSpec = live.path("spec");
         switch (body.path("kind").asText()) {
             case "Service" -> {
@@ -73,13 +89,32 @@ final class RetainedFields {
                 }
             }
             case "Deployment" -> {
-                if ("true".equals(metadata.path("labels").path(RETAIN_REPLICAS).asText()) && liveSpec.has("replicas")) {
+                if ("true".equals(body.path("metadata").path("labels").path(RETAIN_REPLICAS).asText()) && liveSpec.has("replicas")) {
                     copy(liveSpec, body.withObject("spec"), "replicas");
                 }
             }
+            case "Pod" -> pod(body.withObject("spec"), liveSpec);
             default -> { }
         }
-        return body;
+    }
+
+    /** Karmada's {@code retainPodFields}: the node and service account the cluster set, its volumes and every container's mounts. */
+    private static void pod(ObjectNode spec, JsonNode live) {
+        for (String field : new String[] {"nodeName", "serviceAccountName", "volumes"}) {
+            spec.remove(field);
+            copy(live, spec, field);
+        }
+        for (String containers : new String[] {"containers", "initContainers"}) {
+            for (JsonNode liveContainer : live.path(containers)) {
+                for (JsonNode container : spec.path(containers)) {
+                    if (container instanceof ObjectNode desired && desired.path("name").equals(liveContainer.path("name"))) {
+                        desired.remove("volumeMounts");
+                        copy(liveContainer, desired, "volumeMounts");
+                        break;
+                    }
+                }
+            }
+        }
     }
 
     private static void copy(JsonNode from, ObjectNode to, String field) {

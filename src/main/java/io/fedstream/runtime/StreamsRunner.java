@@ -28,19 +28,25 @@ import org.slf4j.LoggerFactory;
  * Owns the two KafkaStreams clients of one instance, the workload client and the health client (the cluster watch on
  * its own stream thread, so heartbeats never wait behind workloads): provisions topics, starts both, waits until both
  * run, watches that both keep making progress (a fatal error or a stall beyond {@code streams.stall.timeout.ms} in
- * either stops the runner), and closes both cleanly.
+ * either stops the runner) and that the brokers answer, tells the probes the truth of it, and closes both cleanly.
  */
 public final class StreamsRunner implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(StreamsRunner.class);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration CLOSE_TIMEOUT_WITHOUT_BROKER = Duration.ofSeconds(5);
     private static final Duration MAX_CHECK_INTERVAL = Duration.ofSeconds(1);
+    /** A stream thread that has not polled for this long is blocked: the instance is not ready, though not yet dead. */
+    private static final Duration MAX_READY_STALL = Duration.ofSeconds(10);
 
     private final KafkaStreams streams;
     private final KafkaStreams health;
     private final List<Client> clients;
     private final AutoCloseable clientMetrics;
     private final Duration checkInterval;
+    private final Duration stallBound;
+    private final BrokerReachability broker;
+    private final Properties adminProperties;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final ScheduledExecutorService watch = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "fedstream-streams-watchdog");
@@ -68,6 +74,9 @@ public final class StreamsRunner implements AutoCloseable {
     private StreamsRunner(Fedstream fedstream, Properties workloadProperties, Properties healthProperties) {
         new TopicProvisioner(fedstream.config()).ensure(fedstream.topics());
         Duration bound = fedstream.config().streamsStallTimeout();
+        this.stallBound = bound;
+        this.adminProperties = fedstream.config().adminProperties();
+        this.broker = BrokerReachability.of(adminProperties);
         this.checkInterval = bound.dividedBy(10).compareTo(MAX_CHECK_INTERVAL) < 0 ? bound.dividedBy(10) : MAX_CHECK_INTERVAL;
         Topology workloadTopology = fedstream.workloadTopology();
         Topology healthTopology = fedstream.healthTopology();
@@ -140,9 +149,10 @@ public final class StreamsRunner implements AutoCloseable {
                 throw new IllegalStateException("Kafka Streams failed to start: " + failure, failure);
             }
             if (System.nanoTime() > deadline) {
+                String openTransactions = HangingTransactions.describeOpen(adminProperties);
                 close();
                 throw new IllegalStateException("Kafka Streams not running after " + timeout + " (workload client " + streams.state()
-                        + ", health client " + health.state() + ")");
+                        + ", health client " + health.state() + ")" + (openTransactions.isEmpty() ? "" : "; " + openTransactions));
             }
             TimeUnit.MILLISECONDS.sleep(50);
         }
@@ -151,6 +161,18 @@ public final class StreamsRunner implements AutoCloseable {
     }
 
     private void check() {
+        broker.check();
+        Optional<Duration> outage = broker.unreachableFor();
+        if (outage.isPresent() && outage.get().compareTo(stallBound) > 0) {
+            // A client may poll on without a broker for ever (nothing to fetch, nothing to commit): the outage itself is the stall.
+            if (failure == null) {
+                failure = new StalledException("no Kafka broker answered for longer than streams.stall.timeout.ms (" + stallBound.toMillis() + " ms)");
+                LOG.error("Kafka at {} has been unreachable for longer than streams.stall.timeout.ms ({} ms); stopping",
+                        broker.bootstrapServers(), stallBound.toMillis());
+            }
+            stopped.countDown();
+            return;
+        }
         for (Client client : clients) {
             client.watchdog().observe(System.nanoTime(), client.streams().state(), StreamsWatchdog.pollTotals(client.streams().metrics()))
                     .ifPresent(reason -> {
@@ -163,16 +185,55 @@ public final class StreamsRunner implements AutoCloseable {
         }
     }
 
-    /** Alive: no fatal error, no stall beyond the bound, and neither client in ERROR or shutting down (the probe {@code /healthz}). */
+    /**
+     * Alive (the probe {@code /healthz}): no fatal error, neither client in ERROR or shutting down, and neither stalled
+     * nor without a broker for half the stall bound, so that a kubelet restarts the instance before the watchdog ends it.
+     */
     public boolean alive() {
+        Duration half = stallBound.dividedBy(2);
         return failure == null && clients.stream().map(client -> client.streams().state()).noneMatch(state ->
                 state == KafkaStreams.State.ERROR || state == KafkaStreams.State.PENDING_ERROR
-                        || state == KafkaStreams.State.PENDING_SHUTDOWN || state == KafkaStreams.State.NOT_RUNNING);
+                        || state == KafkaStreams.State.PENDING_SHUTDOWN || state == KafkaStreams.State.NOT_RUNNING)
+                && stalledFor().compareTo(half) < 0
+                && broker.unreachableFor().map(outage -> outage.compareTo(half) < 0).orElse(true);
     }
 
-    /** Ready for queries: alive and both clients RUNNING, not rebalancing (the probe {@code /readyz}). */
+    /**
+     * Ready for queries (the probe {@code /readyz}): alive, both clients RUNNING, not rebalancing, the brokers answering,
+     * and no stream thread blocked for long.
+     */
     public boolean ready() {
-        return alive() && streams.state() == KafkaStreams.State.RUNNING && health.state() == KafkaStreams.State.RUNNING;
+        Duration blocked = stallBound.dividedBy(4).compareTo(MAX_READY_STALL) < 0 ? stallBound.dividedBy(4) : MAX_READY_STALL;
+        return alive() && streams.state() == KafkaStreams.State.RUNNING && health.state() == KafkaStreams.State.RUNNING
+                && broker.reachable() && stalledFor().compareTo(blocked) < 0;
+    }
+
+    /** What the probes answer beside ok or not: the clients' state, and why the instance is not ready when it is not. */
+    public String state() {
+        String state = streams.state().toString();
+        if (!broker.reachable()) {
+            return state + ", Kafka at " + broker.bootstrapServers() + " unreachable for "
+                    + BrokerReachability.humanDuration(broker.unreachableFor().orElse(Duration.ZERO));
+        }
+        Duration stalled = stalledFor();
+        return stalled.compareTo(MAX_CHECK_INTERVAL.multipliedBy(5)) > 0
+                ? state + ", no progress for " + BrokerReachability.humanDuration(stalled) : state;
+    }
+
+    private Duration stalledFor() {
+        long now = System.nanoTime();
+        return clients.stream().map(client -> client.watchdog().stalledFor(now)).max(Duration::compareTo).orElse(Duration.ZERO);
+    }
+
+    /**
+     * Why the runner stopped, in one line for the operator: the broker and how long it was unreachable when that is the
+     * cause, then what Kafka Streams reported.
+     */
+    public String stopReason() {
+        String cause = failure instanceof EarlierStoreEncodingException ? failure.getMessage() : String.valueOf(failure);
+        return broker.unreachableFor().map(outage -> "the Kafka broker at " + broker.bootstrapServers() + " has been unreachable for "
+                + BrokerReachability.humanDuration(outage) + broker.unreachableSince().map(since -> " (since " + since + ")").orElse("")
+                + "; " + cause).orElse(cause);
     }
 
     /** Blocks until either client stops by itself (an error, a stall) or the timeout passes; true when one stopped. */
@@ -208,11 +269,13 @@ public final class StreamsRunner implements AutoCloseable {
             LOG.warn("Kafka Streams metrics not unbound: {}", e.toString());
         }
         watch.shutdownNow();
+        // Without a broker there is no group to leave nor transaction to end: waiting for them would only delay the exit.
         CloseOptions leave = CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP)
-                .withTimeout(CLOSE_TIMEOUT);
+                .withTimeout(broker.reachable() ? CLOSE_TIMEOUT : CLOSE_TIMEOUT_WITHOUT_BROKER);
         for (KafkaStreams client : List.of(streams, health)) {
             client.close(leave);
         }
+        broker.close();
     }
 
     /** Kafka Streams made no progress for longer than {@code streams.stall.timeout.ms}. */

@@ -71,6 +71,18 @@ final class StreamsWatchdog {
         return Optional.empty();
     }
 
+    /**
+     * How long the client has made no progress as of the last observation: not RUNNING, or a stream thread that has not
+     * polled; zero while it runs and polls. The probes read it before the bound is reached.
+     */
+    synchronized Duration stalledFor(long nowNanos) {
+        long stalled = notRunningSinceNanos == null ? 0 : nowNanos - notRunningSinceNanos;
+        for (Polls polls : threads.values()) {
+            stalled = Math.max(stalled, nowNanos - polls.changedAtNanos());
+        }
+        return Duration.ofNanos(Math.max(0, stalled));
+    }
+
     private static long millis(long nanos) {
         return nanos / 1_000_000;
     }

@@ -10,6 +10,11 @@ import io.fedstream.avro.ComponentShare;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.WorkDispatch;
+import io.fedstream.avro.WorkState;
+import io.fedstream.avro.WorkStatusEvent;
+import io.fedstream.propagate.BindingStatus;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -26,8 +31,9 @@ class BindingObjectTest {
                 BindingObject.toJson(TestBindings.flink("flink.apache.org", "streaming", "fraud-detector"))));
 
         assertThat(object).isEqualTo(JSON.readTree("""
-                {"apiVersion":"fedstream.io/v1alpha1","kind":"ResourceBinding",
+                {"apiVersion":"work.karmada.io/v1alpha2","kind":"ResourceBinding",
                  "metadata":{"name":"fraud-detector-flinkdeployment","namespace":"streaming","generation":2,
+                   "resourceVersion":"1795946400000",
                    "labels":{"team":"fraud"},
                    "annotations":{"fedstream.io/workload-key":"flink.apache.org/FlinkDeployment/streaming/fraud-detector"}},
                  "spec":{
@@ -47,8 +53,27 @@ class BindingObjectTest {
                    "interpretation":{"state":"INTERPRETED","interpreter":"built-in:flink.apache.org/v1beta1/FlinkDeployment","errors":[]},
                    "admission":{"state":"PENDING","reason":null,"rejections":[],"charged":{},"chargedGeneration":null,"decidedAt":null,
                                  "requestedPlacement":null,"fullStaticAssignments":[]},
+                   "schedulerObservedGeneration":2,
                    "observedAt":"2026-11-29T10:00:00Z","updatedAt":"2026-11-29T10:00:00Z"}}
                 """));
+    }
+
+    @Test
+    void givenItsCopiesTheBindingShowsTheConditionsAndAggregatedStatusTheyGiveIt() {
+        ResourceBinding binding = TestBindings.flink("flink.apache.org", "streaming", "fraud-detector");
+        WorkStatusEvent copy = WorkStatusEvent.newBuilder().setWorkloadKey(binding.getWorkloadKey()).setCluster("eu-west-1")
+                .setDispatch(WorkDispatch.newBuilder().setState(WorkState.FAILED).setGeneration(2).setMessage("admission webhook denied").build())
+                .setObservedAt(Instant.parse("2026-12-06T12:00:00Z")).build();
+
+        ObjectNode shown = BindingObject.toJson(binding, List.of(copy));
+
+        BindingStatus status = BindingStatus.of(binding, List.of(copy));
+        assertThat(shown.at("/status/conditions")).isEqualTo(status.toJson().get("conditions"));
+        assertThat(shown.at("/status/aggregatedStatus")).isEqualTo(status.toJson().get("aggregatedStatus"));
+        assertThat(shown.at("/status/conditions/1/status").asText()).isEqualTo("False");
+        assertThat(shown.at("/status/aggregatedStatus/0/appliedMessage").asText()).isEqualTo("admission webhook denied");
+        assertThat(shown.at("/status/resourceRequests")).as("fedstream's own status beside Karmada's").hasSize(2);
+        assertThat(BindingObject.fromJson(shown)).isEqualTo(binding);
     }
 
     @Test

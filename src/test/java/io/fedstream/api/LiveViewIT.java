@@ -143,7 +143,8 @@ class LiveViewIT {
                 browser.findElement(By.id("binding-name")).sendKeys("ledger");
                 browser.findElement(By.cssSelector("#binding-search button")).click();
                 WebElement binding = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".binding table tbody tr")));
-                assertThat(binding.getText()).contains("main 3 500m 1Gi 1500m 3Gi");
+                assertThat(binding.getText()).as("quantities in human units").contains("main 3 0.5 cores 1 GiB 1.5 cores 3 GiB");
+                assertThat(binding.findElement(By.cssSelector("td.num span")).getAttribute("title")).as("the raw value on hover").isEqualTo("500m");
                 assertThat(browser.findElement(By.cssSelector("[data-binding='payments/ledger-writer-deployment'] .placement")).getText())
                         .as("the policy the failover kept").endsWith(" · PropagationPolicy payments/payments");
                 browser.findElement(By.id("binding-name")).clear();

@@ -56,8 +56,9 @@ class MigrationRoutesTest {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(response.body())).isEqualTo(JSON.readTree("""
                 {"apiVersion":"fedstream.io/v1alpha1","kind":"Migration",
-                 "metadata":{"name":"flink.apache.org/FlinkDeployment/payments/fraud/member1-1795946400000/2",
-                   "namespace":"payments","creationTimestamp":"2026-11-29T10:00:00Z"},
+                 "metadata":{"name":"fraud-flinkdeployment-member1-1795946400000-2",
+                   "namespace":"payments","creationTimestamp":"2026-11-29T10:00:00Z","resourceVersion":"1795946400000",
+                   "annotations":{"fedstream.io/command-id":"flink.apache.org/FlinkDeployment/payments/fraud/member1-1795946400000/2"}},
                  "spec":{"commandId":"flink.apache.org/FlinkDeployment/payments/fraud/member1-1795946400000/2",
                    "incidentId":"member1-1795946400000","workloadKey":"flink.apache.org/FlinkDeployment/payments/fraud",
                    "action":"MIGRATE","attempt":2,"sourceCluster":"member1","targetCluster":"member2",
@@ -100,7 +101,7 @@ class MigrationRoutesTest {
     }
 
     @Test
-    void theListHoldsEveryNamespaceSortedByWorkloadThenAttempt() throws Exception {
+    void theListHoldsEveryNamespaceInCommandIdOrder() throws Exception {
         serve(List.of(FRAUD_2, WEB_1, FRAUD_1));
 
         HttpResponse<String> response = get("/apis/migrations");
@@ -109,8 +110,10 @@ class MigrationRoutesTest {
         JsonNode list = JSON.readTree(response.body());
         assertThat(list.get("apiVersion").asText()).isEqualTo("fedstream.io/v1alpha1");
         assertThat(list.get("kind").asText()).isEqualTo("MigrationList");
-        assertThat(list.get("items")).extracting(item -> item.at("/metadata/name").asText()).containsExactly(
+        assertThat(list.get("items")).extracting(item -> item.at("/metadata/annotations/fedstream.io~1command-id").asText()).containsExactly(
                 WEB + "/member1-1795946400000/1", FRAUD + "/member1-1795946400000/1", FRAUD + "/member1-1795946400000/2");
+        assertThat(JSON.readTree(get("/apis/fedstream.io/v1alpha1/migrations").body()).get("items"))
+                .as("the route of the previous release is an alias of Kubernetes'").isEqualTo(list.get("items"));
     }
 
     @Test
@@ -133,8 +136,10 @@ class MigrationRoutesTest {
         HttpResponse<String> response = get("/apis/migrations");
 
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(JSON.readTree(response.body())).isEqualTo(JSON.readTree("""
-                {"apiVersion":"fedstream.io/v1alpha1","kind":"MigrationList","items":[]}"""));
+        JsonNode list = JSON.readTree(response.body());
+        assertThat(list.get("kind").asText()).isEqualTo("MigrationList");
+        assertThat(list.get("items")).isEmpty();
+        assertThat(list.at("/metadata").has("continue")).isFalse();
     }
 
     @Test
@@ -148,7 +153,9 @@ class MigrationRoutesTest {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(response.body()).at("/spec/action").asText()).isEqualTo("PURGE");
-        assertThat(JSON.readTree(response.body()).at("/metadata/name").asText()).isEqualTo(WEB + "/member1-1795946400000/1/purge");
+        assertThat(JSON.readTree(response.body()).at("/metadata/name").asText()).isEqualTo("web1-deployment-member1-1795946400000-1-purge");
+        assertThat(get("/apis/fedstream.io/v1alpha1/namespaces/shop/migrations/web1-deployment-member1-1795946400000-1-purge").body())
+                .isEqualTo(response.body());
     }
 
     @Test
@@ -167,16 +174,20 @@ class MigrationRoutesTest {
     void internalRoutesAnswerThePublicShapesFromExactlyTheGivenPartitionsAndNamespace() throws Exception {
         serve(List.of(FRAUD_2, WEB_1, FRAUD_1));
 
-        JsonNode all = JSON.readTree(get("/internal/migrations?partitions=0").body());
-        JsonNode payments = JSON.readTree(get("/internal/migrations?partitions=0&namespace=payments").body());
+        JsonNode all = JSON.readTree(get("/internal/pages/migrations?partitions=0").body());
+        JsonNode payments = JSON.readTree(get("/internal/pages/migrations?partitions=0&namespace=payments").body());
         HttpResponse<String> one = get("/internal/migrations/" + FRAUD + "/member1-1795946400000/2?partitions=0");
 
-        assertThat(all).isEqualTo(JSON.readTree(get("/apis/migrations").body()));
-        assertThat(MigrationObject.itemsFromJson(payments)).containsExactly(FRAUD_1, FRAUD_2);
+        assertThat(all.get("items")).extracting(item -> item.get("object"))
+                .containsExactlyElementsOf(JSON.readTree(get("/apis/migrations").body()).get("items"));
+        assertThat(all.get("items")).extracting(item -> item.get("key").asText())
+                .containsExactly(WEB_1.getCommand().getCommandId(), FRAUD_1.getCommand().getCommandId(), FRAUD_2.getCommand().getCommandId());
+        assertThat(all.get("continue").isNull()).isTrue();
+        assertThat(payments.get("items")).extracting(item -> MigrationObject.fromJson(item.get("object"))).containsExactly(FRAUD_1, FRAUD_2);
         assertThat(MigrationObject.fromJson(JSON.readTree(one.body()))).isEqualTo(FRAUD_2);
         assertThat(get("/internal/migrations/" + FRAUD + "/member1-1795946400000/9?partitions=0").statusCode()).isEqualTo(404);
-        assertThat(get("/internal/migrations").statusCode()).isEqualTo(400);
-        assertThat(get("/internal/migrations?partitions=0,1").statusCode()).as("partition 1 is not active here").isEqualTo(503);
+        assertThat(get("/internal/pages/migrations").statusCode()).isEqualTo(400);
+        assertThat(get("/internal/pages/migrations?partitions=1").statusCode()).as("partition 1 is not active here").isEqualTo(503);
         assertThat(get("/internal/migrations/" + FRAUD + "/member1-1795946400000/2?partitions=1").statusCode()).isEqualTo(503);
     }
 
@@ -202,7 +213,8 @@ class MigrationRoutesTest {
             HttpResponse<String> response = get(path);
             assertThat(response.statusCode()).as(path).isEqualTo(503);
             assertThat(response.headers().firstValue("Retry-After")).as(path).contains("1");
-            assertThat(JSON.readTree(response.body()).get("error").asText()).isEqualTo("Unavailable");
+            assertThat(JSON.readTree(response.body()).path("reason").asText(JSON.readTree(response.body()).path("error").asText()))
+                    .isIn("ServiceUnavailable", "Unavailable");
         }
     }
 

@@ -56,8 +56,7 @@ class QueryServerTest {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).contains("application/json");
-        ObjectNode expected = BindingObject.toJson(FRAUD);
-        expected.withObject("status").setAll(BindingStatus.of(FRAUD, List.of()).toJson());
+        ObjectNode expected = BindingObject.toJson(FRAUD, List.of());
         assertThat(JSON.readTree(response.body())).isEqualTo(reparse(expected));
     }
 
@@ -126,11 +125,12 @@ class QueryServerTest {
         stores.bindings(other);
 
         HttpResponse<String> response = get("/apis/resourcebindings", TOKEN);
-        HttpResponse<String> internal = get("/internal/resourcebindings?partitions=0", TOKEN);
+        HttpResponse<String> internal = get("/internal/pages/resourcebindings?partitions=0", TOKEN);
 
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(BindingObject.itemsFromJson(JSON.readTree(response.body()))).containsExactly(other, ETL, FRAUD);
-        assertThat(BindingObject.itemsFromJson(JSON.readTree(internal.body()))).containsExactly(other, ETL, FRAUD);
+        assertThat(JSON.readTree(response.body()).get("items")).extracting(BindingObject::fromJson).containsExactly(other, ETL, FRAUD);
+        assertThat(JSON.readTree(internal.body()).get("items")).extracting(item -> BindingObject.fromJson(item.get("object")))
+                .containsExactly(other, ETL, FRAUD);
     }
 
     @Test
@@ -155,20 +155,22 @@ class QueryServerTest {
     @Test
     void internalRoutesAnswerThePublicShapesFromExactlyTheGivenPartitions() throws Exception {
         HttpResponse<String> byName = get("/internal/resourcebindings/streaming/etl-flinkdeployment?partitions=0", TOKEN);
-        HttpResponse<String> inNamespace = get("/internal/resourcebindings?namespace=streaming&partitions=0", TOKEN);
+        HttpResponse<String> inNamespace = get("/internal/pages/resourcebindings?namespace=streaming&partitions=0", TOKEN);
         HttpResponse<String> byKey = get("/internal/workloads/flink.apache.org/FlinkDeployment/streaming/etl?partitions=0", TOKEN);
         HttpResponse<String> absent = get("/internal/workloads/apps/Deployment/streaming/etl?partitions=0", TOKEN);
 
         assertThat(byName.statusCode()).isEqualTo(200);
-        assertThat(BindingObject.itemsFromJson(JSON.readTree(byName.body()))).containsExactly(ETL);
-        assertThat(BindingObject.itemsFromJson(JSON.readTree(inNamespace.body()))).containsExactly(ETL, FRAUD);
+        assertThat(JSON.readTree(byName.body()).get("items")).extracting(BindingObject::fromJson).containsExactly(ETL);
+        assertThat(JSON.readTree(inNamespace.body()).get("items")).extracting(item -> item.get("key").asText()).containsExactly(
+                "streaming/etl-flinkdeployment/flink.apache.org/FlinkDeployment/streaming/etl",
+                "streaming/fraud-flinkdeployment/flink.apache.org/FlinkDeployment/streaming/fraud");
         assertThat(BindingObject.fromJson(JSON.readTree(byKey.body()))).isEqualTo(ETL);
         assertThat(absent.statusCode()).isEqualTo(404);
-        assertThat(get("/internal/resourcebindings?namespace=streaming&partitions=x", TOKEN).statusCode()).isEqualTo(400);
-        assertThat(get("/internal/resourcebindings?namespace=streaming", TOKEN).statusCode()).isEqualTo(400);
+        assertThat(get("/internal/pages/resourcebindings?namespace=streaming&partitions=x", TOKEN).statusCode()).isEqualTo(400);
+        assertThat(get("/internal/pages/resourcebindings?namespace=streaming", TOKEN).statusCode()).isEqualTo(400);
         assertThat(get("/internal/workloads/flink.apache.org/FlinkDeployment/streaming/etl?partitions=0,1", TOKEN).statusCode())
                 .as("one object is read from one partition").isEqualTo(400);
-        HttpResponse<String> notHere = get("/internal/resourcebindings?namespace=streaming&partitions=0,3", TOKEN);
+        HttpResponse<String> notHere = get("/internal/pages/resourcebindings?namespace=streaming&partitions=3", TOKEN);
         assertThat(notHere.statusCode()).as("a partition not active here is never left out").isEqualTo(503);
         assertThat(JSON.readTree(notHere.body()).get("message").asText()).startsWith(
                 "store workloads-store partition 3 is not queryable here (migrating or restoring)");
@@ -176,12 +178,15 @@ class QueryServerTest {
 
     @Test
     void withoutTheRightTokenEveryRouteIs401AndRevealsNothing() throws Exception {
-        for (String path : List.of("/apis/resourcebindings/streaming/fraud-flinkdeployment", "/internal/resourcebindings?namespace=x&partitions=0",
-                "/no/such/route", "/apis/workloads/flink.apache.org/FlinkDeployment/streaming/etl")) {
+        for (String path : List.of("/apis/resourcebindings/streaming/fraud-flinkdeployment", "/internal/pages/resourcebindings?partitions=0",
+                "/no/such/route", "/apis/workloads/flink.apache.org/FlinkDeployment/streaming/etl", "/apis",
+                "/apis/work.karmada.io/v1alpha2/namespaces/streaming/resourcebindings")) {
             for (String token : new String[] {null, "wrong", TOKEN + "x", ""}) {
                 HttpResponse<String> response = get(path, token);
                 assertThat(response.statusCode()).as(path + " with " + token).isEqualTo(401);
-                assertThat(response.body()).isEqualTo("{\"error\":\"unauthorized\"}");
+                assertThat(response.body()).as("a Kubernetes Status, from which kubectl prints its own Unauthorized").isEqualTo(
+                        "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"Unauthorized\","
+                                + "\"reason\":\"Unauthorized\",\"code\":401}");
                 assertThat(response.headers().firstValue("WWW-Authenticate")).contains("Bearer");
             }
         }

@@ -136,7 +136,7 @@ public final class TestStores implements Partitions, AutoCloseable {
     /** Starts {@code bound} over these stores, asking peers (if any) with {@code token}; {@link #close} stops it. */
     public QueryServer serve(QueryServer bound, Optional<String> token) {
         servers.add(bound);
-        FanOut fanOut = new FanOut(this, new PeerClient(token));
+        FanOut fanOut = new FanOut(this, new PeerClient(token, Optional.empty()));
         return bound.start(fanOut, fanOut);
     }
 
@@ -145,6 +145,15 @@ public final class TestStores implements Partitions, AutoCloseable {
         KeyValueStore<String, WorkloadRecord> table = driver.getKeyValueStore(Workloads.STORE);
         for (ResourceBinding binding : bindings) {
             table.put(Workloads.storeKey(binding.getWorkloadKey()), WorkloadRecord.newBuilder().setBinding(binding).build());
+        }
+        return this;
+    }
+
+    /** Takes bindings away, with their workloads' records, as when their workloads are deleted. */
+    public TestStores remove(ResourceBinding... bindings) {
+        KeyValueStore<String, WorkloadRecord> table = driver.getKeyValueStore(Workloads.STORE);
+        for (ResourceBinding binding : bindings) {
+            table.delete(Workloads.storeKey(binding.getWorkloadKey()));
         }
         return this;
     }

@@ -264,6 +264,29 @@ class ApplyCommandIT {
                 .startsWith("warning: " + widget + " document 1: kind: no interpreter for example.com/v1/Widget");
     }
 
+    @Test
+    void aSetWithAnOversizedDocumentPublishesNothingAndNamesTheDocumentAndItsSize(SharedKafka kafka, KafkaTestNames names)
+            throws IOException {
+        String workloadsTopic = names.topic("workloads");
+        kafka.createTopics(1, workloadsTopic);
+        Files.writeString(dir.resolve("10-small.yaml"), "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: small}\n");
+        // A 2 MB annotation: the interpreter's limit is 3 MiB (Kubernetes'), the producer's request 1 MiB.
+        Files.writeString(dir.resolve("20-big.yaml"), "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: big\n"
+                + "  annotations: {note: \"" + "x".repeat(2_000_000) + "\"}\n");
+
+        CliRunner applied = CliRunner.run("apply", "-f", dir.toString(), "--bootstrap-servers", kafka.bootstrapServers(),
+                "--registry", registryServer.url(), "--set", "topic.workloads=" + workloadsTopic);
+
+        assertThat(applied.exitCode()).as(applied.err()).isEqualTo(2);
+        assertThat(applied.out()).isEmpty();
+        assertThat(applied.err()).startsWith("error: widget.example.com/big: 2000").containsPattern("error: widget.example.com/big: 2000\\d{3} bytes as a record, more than the producer's"
+                + " max.request.size \\(1048576 bytes; kafka.producer.max.request.size\\)\n").endsWith("error: nothing was published\n")
+                .doesNotContain("widget.example.com/small:");
+        Topics topics = Topics.of(FedstreamConfig.of(Map.of("topic.workloads", workloadsTopic)).topicNames(),
+                new AvroSerdes(registry, AvroSerdeConfig.defaults()));
+        assertThat(consume(kafka, workloadsTopic, topics.workloads().valueSerde().deserializer(), 0)).as("not even the small one").isEmpty();
+    }
+
     private static <V> List<ConsumerRecord<String, V>> consume(SharedKafka kafka, String topic, Deserializer<V> values, int expected) {
         Properties properties = kafka.clientProperties();
         properties.put(ConsumerConfig.GROUP_ID_CONFIG, topic + ".reader");

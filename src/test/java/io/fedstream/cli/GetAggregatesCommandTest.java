@@ -1,5 +1,8 @@
 package io.fedstream.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.decide.ClusterShare;
@@ -63,32 +66,17 @@ class GetAggregatesCommandTest {
     }
 
     @Test
-    void jsonPrintsTheApiAnswer() {
+    void jsonPrintsTheApiAnswer() throws Exception {
         CliRunner result = get("aggregates", "--cluster", "us-east-1", "-o", "json");
 
         assertThat(result.exitCode()).as(result.err()).isZero();
-        assertThat(result.out()).isEqualTo("""
-                {
-                  "clusters" : [ {
-                    "cluster" : "us-east-1",
-                    "workloads" : 1,
-                    "replicas" : 1,
-                    "resources" : {
-                      "cpu" : "1",
-                      "memory" : "2Gi"
-                    },
-                    "namespaces" : [ {
-                      "namespace" : "ml",
-                      "workloads" : 1,
-                      "replicas" : 1,
-                      "resources" : {
-                        "cpu" : "1",
-                        "memory" : "2Gi"
-                      }
-                    } ]
-                  } ]
-                }
-                """);
+        JsonNode object = new ObjectMapper().readTree(result.out());
+        assertThat(object.get("apiVersion").asText()).isEqualTo("fedstream.io/v1alpha1");
+        assertThat(object.get("kind").asText()).isEqualTo("ClusterAggregate");
+        assertThat(object.at("/metadata/name").asText()).isEqualTo("us-east-1");
+        assertThat(object.get("status")).isEqualTo(new ObjectMapper().readTree("""
+                {"cluster":"us-east-1","workloads":1,"replicas":1,"resources":{"cpu":"1","memory":"2Gi"},
+                 "namespaces":[{"namespace":"ml","workloads":1,"replicas":1,"resources":{"cpu":"1","memory":"2Gi"}}]}"""));
     }
 
     @Test

@@ -98,10 +98,10 @@ class GetClustersCommandTest {
         CliRunner json = get("clusters", "-o", "json");
 
         assertThat(yaml.exitCode()).isZero();
-        assertThat(yaml.out()).startsWith("apiVersion: fedstream.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: member1\n")
+        assertThat(yaml.out()).startsWith("apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: member1\n")
                 .contains("  state: READY\n");
         assertThat(json.exitCode()).isZero();
-        assertThat(json.out()).startsWith("{\n  \"apiVersion\" : \"fedstream.io/v1alpha1\",\n  \"kind\" : \"ClusterList\",");
+        assertThat(json.out()).as("the pages read, as kubectl prints them").startsWith("{\n  \"apiVersion\" : \"v1\",\n  \"kind\" : \"List\",");
     }
 
     @Test

@@ -2,8 +2,11 @@ package io.fedstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.fedstream.api.Ages;
+import io.fedstream.api.BindingObject;
 import io.fedstream.api.TestBindings;
 import io.fedstream.api.TestStores;
 import io.fedstream.avro.Admission;
@@ -50,9 +53,10 @@ class GetResourceBindingsCommandTest {
 
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out().lines().toList()).hasSize(3);
-        assertThat(result.out()).containsPattern("NAME\\s+KIND\\s+STATE\\s+ADMISSION\\s+CLUSTERS\\s+TEMPLATES\\s+CPU\\s+MEMORY\\s+UPDATED")
-                .containsPattern("etl-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+eu-west-1\\s+2\\s+9\\s+18Gi\\s+\\d+[smhd]")
-                .containsPattern("fraud-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+eu-west-1\\s+2\\s+9\\s+18Gi");
+        assertThat(result.out()).containsPattern(
+                        "NAME\\s+SCHEDULED\\s+FULLYAPPLIED\\s+KIND\\s+STATE\\s+ADMISSION\\s+CLUSTERS\\s+TEMPLATES\\s+CPU\\s+MEMORY\\s+UPDATED")
+                .containsPattern("etl-flinkdeployment\\s+True\\s+False\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+eu-west-1\\s+2\\s+9\\s+18Gi\\s+\\d+[smhd]")
+                .containsPattern("fraud-flinkdeployment\\s+True\\s+False\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+eu-west-1\\s+2\\s+9\\s+18Gi");
     }
 
     @Test
@@ -61,7 +65,7 @@ class GetResourceBindingsCommandTest {
 
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out().lines().toList()).hasSize(4);
-        assertThat(result.out().lines().toList().get(0)).matches("NAMESPACE\\s+NAME\\s+KIND\\s+STATE\\s+ADMISSION\\s+CLUSTERS.*");
+        assertThat(result.out().lines().toList().get(0)).matches("NAMESPACE\\s+NAME\\s+SCHEDULED\\s+FULLYAPPLIED\\s+KIND\\s+STATE\\s+ADMISSION\\s+CLUSTERS.*");
         assertThat(result.out().lines().skip(1).map(line -> line.split("\\s+")[0] + " " + line.split("\\s+")[1]).toList())
                 .containsExactly("other etl-flinkdeployment", "streaming etl-flinkdeployment", "streaming fraud-flinkdeployment");
     }
@@ -87,12 +91,12 @@ class GetResourceBindingsCommandTest {
         ResourceBinding unplaced = ResourceBinding.newBuilder(TestBindings.flink("flink.apache.org", "streaming", "waiting"))
                 .setPlacement(null).setUnplacedReason("no cluster has room").build();
 
-        String table = BindingSummaryTable.render(List.of(copies, divided, unplaced), Instant.now(), false);
+        String table = BindingSummaryTable.render(objects(copies, divided, unplaced), Instant.now(), false);
 
         assertThat(table.lines().toList()).hasSize(4);
-        assertThat(table).containsPattern("copies-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+member1,member2\\s+2\\s")
-                .containsPattern("divided-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+member1:3,member3:2\\s+2\\s")
-                .containsPattern("waiting-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+-\\s+2\\s");
+        assertThat(table).containsPattern("copies-flinkdeployment\\s+True\\s+False\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+member1,member2\\s+2\\s")
+                .containsPattern("divided-flinkdeployment\\s+True\\s+False\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+member1:3,member3:2\\s+2\\s")
+                .containsPattern("waiting-flinkdeployment\\s+\\S+\\s+False\\s+FlinkDeployment\\s+INTERPRETED\\s+PENDING\\s+-\\s+2\\s");
     }
 
     @Test
@@ -108,7 +112,7 @@ class GetResourceBindingsCommandTest {
                         .setErrors(List.of(new InterpretationError("spec.replicas", "-3", "must not be negative"))).build())
                 .setAdmission(Admission.newBuilder().setState(AdmissionState.NOT_APPLICABLE).build()).build();
 
-        String table = BindingSummaryTable.render(List.of(admitted, rejected, unplaced, invalid), Instant.now(), false);
+        String table = BindingSummaryTable.render(objects(admitted, rejected, unplaced, invalid), Instant.now(), false);
 
         assertThat(table.lines().findFirst().orElseThrow()).endsWith("UPDATED   REASON");
         assertThat(table).containsPattern("running-flinkdeployment\\s+.*\\s+ADMITTED\\s+eu-west-1\\s+2\\s+9\\s+18Gi\\s+\\d+d\\s+-\n")
@@ -118,6 +122,10 @@ class GetResourceBindingsCommandTest {
                         + "no cluster fits \\(0/3 clusters are available: 3 cluster\\(s\\) had insufficient cpu\\)\n")
                 .containsPattern("broken-flinkdeployment\\s+.*\\s+INVALID\\s+NOT_APPLICABLE\\s+.*\\d+d\\s+"
                         + "spec.replicas: must not be negative \\(value: -3\\)\n");
+    }
+
+    private static List<JsonNode> objects(ResourceBinding... bindings) {
+        return java.util.Arrays.stream(bindings).map(binding -> (JsonNode) BindingObject.toJson(binding, List.of())).toList();
     }
 
     private static ResourceBinding admitted(String name) {
@@ -136,11 +144,11 @@ class GetResourceBindingsCommandTest {
 
     @Test
     void agesReadAsKubectlsDo() {
-        assertThat(BindingSummaryTable.age(Duration.ofSeconds(-3))).isEqualTo("0s");
-        assertThat(BindingSummaryTable.age(Duration.ofSeconds(119))).isEqualTo("119s");
-        assertThat(BindingSummaryTable.age(Duration.ofMinutes(119))).isEqualTo("119m");
-        assertThat(BindingSummaryTable.age(Duration.ofHours(47))).isEqualTo("47h");
-        assertThat(BindingSummaryTable.age(Duration.ofDays(9))).isEqualTo("9d");
+        assertThat(Ages.of(Duration.ofSeconds(-3))).isEqualTo("0s");
+        assertThat(Ages.of(Duration.ofSeconds(119))).isEqualTo("119s");
+        assertThat(Ages.of(Duration.ofMinutes(119))).isEqualTo("119m");
+        assertThat(Ages.of(Duration.ofHours(47))).isEqualTo("47h");
+        assertThat(Ages.of(Duration.ofDays(9))).isEqualTo("9d");
     }
 
     @Test
@@ -160,10 +168,10 @@ class GetResourceBindingsCommandTest {
         CliRunner json = get("resourcebindings", "fraud-flinkdeployment", "-n", "streaming", "-o", "json");
 
         assertThat(yaml.exitCode()).isZero();
-        assertThat(yaml.out()).startsWith("apiVersion: fedstream.io/v1alpha1\nkind: ResourceBinding\n")
+        assertThat(yaml.out()).startsWith("apiVersion: work.karmada.io/v1alpha2\nkind: ResourceBinding\n")
                 .contains("  resourceRequests:\n  - templateName: jobmanager\n    replicas: 1\n");
         assertThat(json.exitCode()).isZero();
-        assertThat(json.out()).startsWith("{\n  \"apiVersion\" : \"fedstream.io/v1alpha1\",")
+        assertThat(json.out()).startsWith("{\n  \"apiVersion\" : \"work.karmada.io/v1alpha2\",")
                 .contains("\"name\" : \"fraud-flinkdeployment\"");
     }
 
@@ -202,7 +210,7 @@ class GetResourceBindingsCommandTest {
 
         assertThat(result.exitCode()).isEqualTo(1);
         assertThat(result.err()).isEqualTo("error: cannot reach the fedstream query API at http://127.0.0.1:" + closedPort
-                + " (is `fedstream run` up? set --server): nothing accepts connections there\n");
+                + " (is `fedstream run` up? set --server, FEDSTREAM_SERVER or a context): nothing accepts connections there\n");
     }
 
     @Test

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
 
-/** Every command's --help reads as prose that picocli wraps, lists one-line summaries, and shows the README's examples. */
+/** Every command's --help reads as prose that picocli wraps, lists one-line summaries, and shows the examples of docs/commands.md. */
 class HelpTextTest {
 
     /** Wide enough that picocli wraps nothing: every line break left in the help is one the text itself makes. */
@@ -99,12 +99,11 @@ class HelpTextTest {
     }
 
     @Test
-    void theExamplesUseEveryFlagOfTheReadmeCommandsTable() throws IOException {
+    void theExamplesUseEveryFlagOfTheCommandsTable() throws IOException {
         Pattern row = Pattern.compile("^\\| `([a-z][^`]*)` \\|");
         List<String> checked = new ArrayList<>();
-        List<String> readme = Files.readAllLines(Path.of("README.md"));
-        int section = readme.indexOf("## Commands");
-        for (String line : readme.subList(section, readme.size()).stream().skip(1).takeWhile(l -> !l.startsWith("## ")).toList()) {
+        List<String> commands = Files.readAllLines(Path.of("docs", "commands.md"));
+        for (String line : commands) {
             Matcher match = row.matcher(line);
             if (!match.find()) {
                 continue;
@@ -118,13 +117,13 @@ class HelpTextTest {
             for (String word : words) {
                 String flag = word.replaceAll("^\\[+|[\\]\\\\|.]+$", "");
                 if (flag.startsWith("-") && !flag.equals("-")) {
-                    assertThat(examples).as("examples of `%s` use %s (README: %s)", command, flag, match.group(1))
+                    assertThat(examples).as("examples of `%s` use %s (docs/commands.md: %s)", command, flag, match.group(1))
                             .containsPattern("(^|\\s)" + Pattern.quote(flag) + "(\\s|=|$)");
                 }
             }
             checked.add(command);
         }
-        assertThat(checked).as("README rows").contains("fedstream demo", "fedstream run", "fedstream apply",
+        assertThat(checked).as("rows of docs/commands.md").contains("fedstream demo", "fedstream run", "fedstream apply",
                 "fedstream get resourcebindings", "fedstream interpret", "fedstream replay");
     }
 

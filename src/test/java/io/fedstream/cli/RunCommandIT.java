@@ -24,7 +24,12 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import io.fedstream.config.FedstreamTopic;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -110,6 +115,87 @@ class RunCommandIT {
             }
         } finally {
             kafka.close();
+        }
+    }
+
+    @Test
+    void aBrokerThatStaysAwayMakesTheProbesSayItThenEndsTheRunNamingTheBrokerAndTheOutage() throws Exception {
+        Duration bound = Duration.ofSeconds(10);
+        EmbeddedKafka kafka = EmbeddedKafka.start(EmbeddedKafka.Options.defaults().withPort(0).withDataDir(dir.resolve("broker")));
+        List<String> args = new ArrayList<>();
+        Map.of(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers(), FedstreamConfig.STATE_DIR, dir.resolve("state").toString(),
+                FedstreamConfig.HTTP_PORT, "0", FedstreamConfig.TOPIC_PARTITIONS, "1",
+                FedstreamConfig.STREAMS_STALL_TIMEOUT_MS, Long.toString(bound.toMillis()))
+                .forEach((key, value) -> args.addAll(List.of("--set", key + "=" + value)));
+        try (RunningCommand run = RunningCommand.start(WAIT, args.toArray(String[]::new))) {
+            assertThat(status(run.queryUrl() + "/readyz")).isEqualTo(200);
+
+            kafka.close();
+            long goneAt = System.nanoTime();
+            while (status(run.queryUrl() + "/readyz") != 503) {
+                assertThat(Duration.ofNanos(System.nanoTime() - goneAt)).as("/readyz not ready within 10 s of the broker going away")
+                        .isLessThan(Duration.ofSeconds(10));
+                Thread.sleep(100);
+            }
+            long unready = System.nanoTime() - goneAt;
+            boolean unhealthyBeforeTheEnd = false;
+            while (run.exitCodeIfDone() == null) {
+                unhealthyBeforeTheEnd |= status(run.queryUrl() + "/healthz") == 503;
+                assertThat(Duration.ofNanos(System.nanoTime() - goneAt)).as("run ends soon after the stall bound").isLessThan(bound.multipliedBy(6));
+                Thread.sleep(200);
+            }
+            System.out.printf("RunCommandIT: broker gone; /readyz 503 after %d ms, run exited %d after %d ms%n",
+                    TimeUnit.NANOSECONDS.toMillis(unready), run.exitCodeIfDone(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - goneAt));
+            assertThat(unhealthyBeforeTheEnd).as("/healthz went bad before the watchdog ended the run").isTrue();
+            assertThat(run.exitCodeIfDone()).isEqualTo(1);
+            assertThat(run.out()).containsPattern("fedstream stopped: the Kafka broker at " + Pattern.quote(kafka.bootstrapServers())
+                    + " has been unreachable for \\d+ s \\(since \\S+Z\\); .*no Kafka broker answered for longer than streams.stall.timeout.ms \\(10000 ms\\)");
+        } finally {
+            kafka.close();
+        }
+    }
+
+    @Test
+    void aTransactionLeftOpenWhenTheBrokerDiedIsAbortedAtTheNextStartWhichRunsWithEveryEarlierBinding() throws Exception {
+        Path stateDir = dir.resolve("state");
+        String[] args = {"--embedded", "--set", "state.dir=" + stateDir, "--set", "embedded.kafka.port=0",
+            "--set", "embedded.registry.port=0", "--set", "http.port=0", "--set", "topic.partitions=1",
+            "--set", "kafka.producer.transaction.timeout.ms=3000"};
+        try (RunningCommand run = RunningCommand.start(WAIT, args)) {
+            apply(run, Files.writeString(dir.resolve("web.yaml"), deployment("web")));
+            awaitBinding(run.queryUrl(), "web-deployment", new TreeSet<>());
+            assertThat(run.stop(WAIT)).as(run.err()).isZero();
+        }
+        // As the broker left it when it died mid-commit: a transaction that wrote a workload and fedstream's group offsets,
+        // never committed nor aborted, by a producer whose coordinator would wait 15 minutes before aborting it.
+        FedstreamConfig defaults = FedstreamConfig.of(Map.of());
+        EmbeddedKafka broker = EmbeddedKafka.start(EmbeddedKafka.Options.defaults().withPort(0).withDataDir(stateDir.resolve("embedded-kafka")));
+        Properties properties = new Properties();
+        properties.put("bootstrap.servers", broker.bootstrapServers());
+        properties.put("transactional.id", "died-mid-commit");
+        properties.put("transaction.timeout.ms", 900_000);
+        KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(properties, new ByteArraySerializer(), new ByteArraySerializer());
+        try {
+            producer.initTransactions();
+            producer.beginTransaction();
+            String workloads = defaults.topicNames().get(FedstreamTopic.WORKLOADS);
+            producer.send(new ProducerRecord<>(workloads, 0, "apps/Deployment/team-a/never".getBytes(), new byte[] {0})).get(30, TimeUnit.SECONDS);
+            producer.sendOffsetsToTransaction(Map.of(new TopicPartition(workloads, 0), new OffsetAndMetadata(0)),
+                    new ConsumerGroupMetadata(defaults.applicationId()));
+            producer.flush();
+        } finally {
+            broker.close();
+            producer.close(Duration.ZERO);
+        }
+        Thread.sleep(3_000);
+
+        try (RunningCommand again = RunningCommand.start(WAIT, args)) {
+            TreeSet<Integer> statuses = new TreeSet<>();
+            awaitBinding(again.queryUrl(), "web-deployment", statuses);
+            apply(again, Files.writeString(dir.resolve("api.yaml"), deployment("api")));
+            awaitBinding(again.queryUrl(), "api-deployment", statuses);
+            assertThat(status(again.queryUrl() + "/apis/resourcebindings/team-a/never-deployment")).as("the aborted workload").isEqualTo(404);
+            assertThat(again.stop(WAIT)).as(again.err()).isZero();
         }
     }
 

@@ -22,7 +22,7 @@ import picocli.CommandLine;
  */
 final class RunningCommand implements AutoCloseable {
 
-    private static final Pattern QUERY_API = Pattern.compile("Query API on (http://[^/]+)/");
+    private static final Pattern QUERY_API = Pattern.compile("Query API on (https?://[^/]+)/");
 
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();

@@ -54,7 +54,7 @@ class TourIT {
             String bindings = awaitOutput(server, line -> line.startsWith("sessionizer-flinkdeployment"),
                     "resourcebindings", "-n", DemoCommand.TOUR_NAMESPACE);
             assertThat(bindings).containsPattern(
-                    "sessionizer-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+ADMITTED\\s+-\\s+2\\s+7\\s+14Gi");
+                    "sessionizer-flinkdeployment\\s+\\S+\\s+False\\s+FlinkDeployment\\s+INTERPRETED\\s+ADMITTED\\s+-\\s+2\\s+7\\s+14Gi");
             CliRunner templates = CliRunner.get(server, TOKEN, "resourcebindings", "-n", DemoCommand.TOUR_NAMESPACE, "-o", "wide");
             assertThat(templates.out())
                     .containsPattern("analytics/sessionizer\\s+FlinkDeployment\\s+INTERPRETED\\s+jobmanager\\s+1\\s+1\\s+2Gi\\s+1\\s+2Gi")
@@ -64,7 +64,7 @@ class TourIT {
             CliRunner scale = CliRunner.run(concat("apply", "-f", scaledUp.toString(), target));
             assertThat(scale.exitCode()).as(scale.err()).isZero();
             // The table says why, in its REASON column; the binding's admission.reason carries the same text.
-            awaitOutput(server, line -> line.matches("sessionizer-flinkdeployment\\s+FlinkDeployment\\s+INTERPRETED\\s+REJECTED\\s+.*"
+            awaitOutput(server, line -> line.matches("sessionizer-flinkdeployment\\s+.*\\s+FlinkDeployment\\s+INTERPRETED\\s+REJECTED\\s+.*"
                     + "exceeded quota analytics/compute: requested cpu=6, used cpu=7, limited cpu=12"),
                     "resourcebindings", "-n", DemoCommand.TOUR_NAMESPACE);
             assertThat(CliRunner.get(server, TOKEN, "quotas", "-n", DemoCommand.TOUR_NAMESPACE).out())

@@ -100,6 +100,18 @@ class FedstreamConfigTest {
     }
 
     @Test
+    void theHttpServersTlsNeedsBothFilesOrNeither() {
+        assertThat(FedstreamConfig.of(Map.of()).httpTls()).isEmpty();
+        assertThat(FedstreamConfig.of(Map.of("http.tls.cert.file", "/etc/tls/tls.crt", "http.tls.key.file", "/etc/tls/tls.key")).httpTls())
+                .contains(new FedstreamConfig.HttpTls(Path.of("/etc/tls/tls.crt"), Path.of("/etc/tls/tls.key")));
+        assertThatThrownBy(() -> FedstreamConfig.of(Map.of("http.tls.cert.file", "/etc/tls/tls.crt")).httpTls())
+                .isInstanceOf(ConfigException.class).hasMessageContaining("http.tls.key.file")
+                .hasMessageContaining("give both http.tls.cert.file and http.tls.key.file, or neither");
+        assertThat(FedstreamConfig.of(Map.of()).httpMaxConcurrentRequests()).isEqualTo(2);
+        assertThat(FedstreamConfig.of(Map.of("http.request.timeout.ms", "2500")).httpRequestTimeout()).isEqualTo(Duration.ofMillis(2500));
+    }
+
+    @Test
     void fileThenEnvironmentThenOverrides() {
         Map<String, String> file = Map.of(
                 "kafka.bootstrap.servers", "file:9092",

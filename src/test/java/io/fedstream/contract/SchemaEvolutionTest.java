@@ -10,7 +10,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import java.io.ByteArrayOutputStream;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericDatumWriter;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.SchemaCompatibility;
 import org.apache.avro.SchemaCompatibility.SchemaCompatibilityType;
 import org.junit.jupiter.api.Test;
@@ -77,6 +84,37 @@ class SchemaEvolutionTest {
                         "io.fedstream.avro.MigrationCommand",
                         "io.fedstream.avro.MigrationEvent",
                         "io.fedstream.avro.AuditEvent");
+    }
+
+    @Test
+    void aCopysStatusWrittenBeforeObjectVersionsAndHealthReasonsReadsWithoutThem() throws IOException {
+        Schema previous = parseDirectory(PREVIOUS).get("io.fedstream.avro.WorkStatusEvent");
+        Schema current = parseDirectory(CURRENT).get("io.fedstream.avro.WorkStatusEvent");
+        GenericData.Record dispatch = new GenericData.Record(previous.getField("dispatch").schema().getTypes().get(1));
+        dispatch.put("state", new GenericData.EnumSymbol(dispatch.getSchema().getField("state").schema(), "APPLIED"));
+        dispatch.put("generation", 3L);
+        GenericData.Record observation = new GenericData.Record(previous.getField("observation").schema().getTypes().get(1));
+        observation.put("present", true);
+        observation.put("health", new GenericData.EnumSymbol(observation.getSchema().getField("health").schema(), "HEALTHY"));
+        GenericData.Record written = new GenericData.Record(previous);
+        written.put("workloadKey", "apps/Deployment/shop/web");
+        written.put("cluster", "member1");
+        written.put("dispatch", dispatch);
+        written.put("observation", observation);
+        written.put("observedAt", 1L);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new GenericDatumWriter<GenericData.Record>(previous).write(written, encoder);
+        encoder.flush();
+
+        GenericData.Record read = new GenericDatumReader<GenericData.Record>(previous, current)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+
+        assertThat(((GenericData.Record) read.get("dispatch")).get("objectVersion")).isNull();
+        assertThat(((GenericData.Record) read.get("dispatch")).get("generation")).isEqualTo(3L);
+        assertThat(((GenericData.Record) read.get("observation")).get("objectVersion")).isNull();
+        assertThat(((GenericData.Record) read.get("observation")).get("healthReason")).isNull();
+        assertThat(((GenericData.Record) read.get("observation")).get("health").toString()).isEqualTo("HEALTHY");
     }
 
     private static Schema record(String fields) {

@@ -115,6 +115,31 @@ class PolicyCustomizationTest {
     }
 
     @Test
+    void aKarmadaResourceInterpreterCustomizationOnThePoliciesTopicCountsTheReplicasByItsScript() {
+        String doubled = """
+                apiVersion: config.karmada.io/v1alpha1
+                kind: ResourceInterpreterCustomization
+                metadata: {name: doubled}
+                spec:
+                  target: {apiVersion: apps/v1, kind: Deployment}
+                  customizations:
+                    replicaResource:
+                      luaScript: |
+                        local kube = require("kube")
+                        function GetReplicas(obj)
+                          return obj.spec.replicas * 2, kube.accuratePodRequirements(obj.spec.template)
+                        end
+                """;
+        policies.pipeInput("ResourceInterpreterCustomization//doubled", policy(Op.UPSERT, doubled), NOW);
+        workloads.pipeInput("apps/Deployment/team-a/web", upsert(BindStageTest.deployment("web", 3, "1", "1Gi")), NOW);
+
+        ResourceBinding binding = bindings.readValue();
+        assertThat(binding.getInterpretation().getInterpreter()).isEqualTo("lua:doubled");
+        assertThat(binding.getComponents()).singleElement().satisfies(c -> assertThat(c.getReplicas()).isEqualTo(6));
+        assertThat(binding.getTotal()).containsEntry("cpu", "6").containsEntry("memory", "6Gi");
+    }
+
+    @Test
     void refusedCustomizationIsNamedInTheBindingOfItsKind() {
         String broken = CUSTOMIZATION.replace("$.spec.workers.count", "$.spec..count");
         policies.pipeInput("InterpreterCustomization//my-trainer", policy(Op.UPSERT, broken), NOW);

@@ -40,4 +40,15 @@ class KnownBindingsTest {
         assertThat(bindings.get("b")).isNull();
         assertThat(bindings.keys()).containsExactly("a");
     }
+    @Test
+    void theWorkloadsOfAKindAreFoundForACustomizationOfItsKind() {
+        KnownBindings bindings = new KnownBindings("member1");
+        bindings.accept("a", binding("a", "PropagationPolicy/shop/p"));
+        bindings.accept("w", ResourceBinding.newBuilder(binding("w", "PropagationPolicy/shop/p")).setApiVersion("example.com/v1")
+                .setKind("Widget").build());
+
+        assertThat(bindings.ofKinds(java.util.Set.of("example.com/v1/Widget"))).containsExactly("w");
+        assertThat(bindings.ofKinds(java.util.Set.of("apps/v1/Deployment", "example.com/v1/Widget"))).containsExactlyInAnyOrder("a", "w");
+        assertThat(bindings.ofKinds(java.util.Set.of("apps/v1/StatefulSet"))).isEmpty();
+    }
 }

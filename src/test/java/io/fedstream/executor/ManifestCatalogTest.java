@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.avro.Op;
 import io.fedstream.avro.WorkloadEvent;
+import io.fedstream.place.LabelSelector;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The manifests of the workloads topic, by the time each version was observed, and where the latest came from. */
@@ -53,5 +56,29 @@ class ManifestCatalogTest {
         assertThat(catalog.reportedBy(KEY, "member2")).isFalse();
         catalog.accept(KEY, upsert(4, T0.plusSeconds(1), "fedstream apply"));
         assertThat(catalog.reportedBy(KEY, "member1")).isFalse();
+    }
+    @Test
+    void aLabelSelectorFindsTheWorkloadsOfItsKindAndNamespaceWhoseLatestLabelsMatch() {
+        ManifestCatalog catalog = new ManifestCatalog();
+        catalog.accept("core/Secret/shop/web-tls", secret("web-tls", "web"));
+        catalog.accept("core/Secret/shop/db-tls", secret("db-tls", "db"));
+        catalog.accept("core/Secret/ops/web-tls", secret("web-tls", "web"));
+        catalog.accept("core/ConfigMap/shop/web", WorkloadEvent.newBuilder().setOp(Op.UPSERT).setObservedAt(T0).setSource("fedstream apply")
+                .setManifest("{\"metadata\":{\"name\":\"web\",\"labels\":{\"app\":\"web\"}}}").build());
+        catalog.accept("core/Secret/shop/old-tls", secret("old-tls", "web"));
+        catalog.accept("core/Secret/shop/old-tls", secret("old-tls", "retired"));
+        LabelSelector web = new LabelSelector(Map.of("app", "web"), List.of());
+
+        assertThat(catalog.keysMatching("core", "Secret", "shop", web)).containsExactly("core/Secret/shop/web-tls");
+        assertThat(catalog.keysMatching("core", "Secret", "shop", LabelSelector.EVERYTHING))
+                .containsExactly("core/Secret/shop/db-tls", "core/Secret/shop/old-tls", "core/Secret/shop/web-tls");
+    }
+
+    private static WorkloadEvent secret(String name, String app) {
+        return WorkloadEvent.newBuilder().setOp(Op.UPSERT).setObservedAt(T0).setSource("fedstream apply").setManifest("""
+                apiVersion: v1
+                kind: Secret
+                metadata: {name: %s, labels: {app: %s}}
+                """.formatted(name, app)).build();
     }
 }

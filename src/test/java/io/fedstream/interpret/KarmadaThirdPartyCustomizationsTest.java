@@ -34,7 +34,7 @@ class KarmadaThirdPartyCustomizationsTest {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> RUN = Set.of("InterpretReplica", "InterpretComponent", "InterpretHealth", "AggregateStatus",
-            "InterpretDependency", "ReviseReplica");
+            "InterpretDependency", "ReviseReplica", "Retain");
     private static final String EXCLUDE = "{{EXCLUDE}}";
 
     /** One of Karmada's test cases: the kind's directory, the file and the case. */
@@ -143,6 +143,7 @@ class KarmadaThirdPartyCustomizationsTest {
             }
             case "ReviseReplica" -> assertSameObject(interpreter.reviseReplica(object, test.path("inputReplicas").asLong()).orElseThrow(),
                     output.path("revised"));
+            case "Retain" -> assertSameObject(interpreter.retain(object, test.get("observedObj")).orElseThrow(), output.path("retained"));
             default -> throw new IllegalStateException("not run: " + test.path("operation"));
         }
     }

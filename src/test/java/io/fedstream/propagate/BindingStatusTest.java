@@ -69,7 +69,7 @@ class BindingStatusTest {
             assertThat(c.message()).isEqualTo("Failed to apply all works, see status.aggregatedStatus for details");
         });
         assertThat(conflict.aggregatedStatus().get(1)).isEqualTo(new BindingStatus.AggregatedStatusItem("member2", false, "why member2",
-                WorkHealth.UNKNOWN, null, WorkState.CONFLICT, 2L));
+                WorkHealth.UNKNOWN, null, null, WorkState.CONFLICT, 2L));
     }
 
     @Test
@@ -97,6 +97,12 @@ class BindingStatusTest {
                 [{"clusterName":"member1","status":{"replicas":2},"applied":true,"health":"Healthy","state":"APPLIED","generation":2},
                  {"clusterName":"member2","applied":false,"appliedMessage":"why member2","health":"Unknown","state":"FAILED","generation":2}]""").toString());
         assertThat(status.toJson().path("conditions").get(1).path("type").asText()).isEqualTo("FullyApplied");
+        WorkStatusEvent scriptFailed = WorkStatusEvent.newBuilder(copy("member1", WorkState.APPLIED, 2, WorkHealth.UNKNOWN))
+                .setObservation(WorkObservation.newBuilder().setPresent(true).setHealth(WorkHealth.UNKNOWN)
+                        .setHealthReason("ResourceInterpreterCustomization web-health, healthInterpretation: failed: boom").build()).build();
+        assertThat(BindingStatus.of(divided(2), List.of(scriptFailed)).toJson().path("aggregatedStatus").get(0).toString())
+                .isEqualTo("{\"clusterName\":\"member1\",\"applied\":true,\"health\":\"Unknown\",\"healthReason\":"
+                        + "\"ResourceInterpreterCustomization web-health, healthInterpretation: failed: boom\",\"state\":\"APPLIED\",\"generation\":2}");
         assertThat(status.toJson().path("conditions").get(1).path("status").asText()).isEqualTo("False");
     }
 }

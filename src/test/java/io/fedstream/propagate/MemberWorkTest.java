@@ -124,4 +124,38 @@ class MemberWorkTest {
         assertThat(PropagationMarks.annotation(apply.object(), PropagationMarks.WORKLOAD)).isEqualTo("core/ConfigMap/shop/web-config");
         assertThat(apply.generation()).isZero();
     }
+    @Test
+    void theKindsReplicaRevisionScriptWritesTheShareAndOneThatFailsFailsTheClustersCopy() {
+        ResourceBinding binding = Bindings.divided(1, 3, shares(2, 1));
+        MemberWork revisedByScript = new MemberWork(Scripts.inForce(Scripts.customization("web-revision", "apps/v1", "Deployment",
+                Scripts.script("replicaRevision", """
+                        function ReviseReplica(obj, desiredReplica)
+                          obj.spec.replicas = desiredReplica
+                          obj.metadata.annotations = {revisedBy = "lua"}
+                          return obj
+                        end"""))));
+        MemberWork failing = new MemberWork(Scripts.inForce(Scripts.customization("web-revision", "apps/v1", "Deployment",
+                Scripts.script("replicaRevision", "function ReviseReplica(obj, desiredReplica) return obj.spec.missing.replicas end"))));
+
+        Desired.Apply member1 = (Desired.Apply) revisedByScript.of(binding, Bindings.deployment(3), "member1");
+        Desired member2 = failing.of(binding, Bindings.deployment(3), "member2");
+
+        assertThat(member1.object().at("/spec/replicas").asLong()).isEqualTo(2);
+        assertThat(member1.object().at("/metadata/annotations/revisedBy").asText()).isEqualTo("lua");
+        assertThat(member2).isInstanceOf(Desired.Failed.class);
+        assertThat(((Desired.Failed) member2).message()).startsWith("the manifest cannot be revised to the share of member2: "
+                + "ResourceInterpreterCustomization web-revision, replicaRevision: failed: ");
+    }
+
+    @Test
+    void aKindWithARefusedCustomizationIsBuiltTheBuiltInWayAndReportedFailedWithTheRefusal() {
+        MemberWork refused = new MemberWork(Scripts.inForce(Scripts.customization("web-revision", "apps/v1", "Deployment",
+                Scripts.script("replicaRevision", "function ReviseReplica(obj, desiredReplica"))));
+
+        Desired.Apply member1 = (Desired.Apply) refused.of(Bindings.divided(1, 3, shares(2, 1)), Bindings.deployment(3), "member1");
+
+        assertThat(member1.object().at("/spec/replicas").asLong()).as("the built-in revision").isEqualTo(2);
+        assertThat(member1.problem()).startsWith("ResourceInterpreterCustomization web-revision in policy "
+                + "ResourceInterpreterCustomization//c0: spec.customizations.replicaRevision.luaScript: does not compile");
+    }
 }

@@ -55,4 +55,24 @@ class RetainedFieldsTest {
         assertThat(RetainedFields.update(desired, live).at("/status/replicas").asLong()).isEqualTo(1);
         assertThat(RetainedFields.update(desired, live).at("/spec/replicas").asLong()).isEqualTo(2);
     }
+    @Test
+    void aPodKeepsItsNodeServiceAccountVolumesAndEachContainersMounts() throws Exception {
+        ObjectNode desired = (ObjectNode) JSON.readTree("""
+                {"apiVersion":"v1","kind":"Pod","metadata":{"name":"p"},"spec":{"containers":[{"name":"a","image":"a:2"},
+                 {"name":"b","image":"b:1","volumeMounts":[{"name":"mine","mountPath":"/m"}]}]}}""");
+        JsonNode live = JSON.readTree("""
+                {"apiVersion":"v1","kind":"Pod","metadata":{"name":"p"},"spec":{"nodeName":"node-3","serviceAccountName":"default",
+                 "volumes":[{"name":"token","projected":{}}],
+                 "containers":[{"name":"a","image":"a:1","volumeMounts":[{"name":"token","mountPath":"/var/run/secrets"}]},
+                 {"name":"b","image":"b:1"}]}}""");
+
+        ObjectNode body = RetainedFields.update(desired, live);
+
+        assertThat(body.at("/spec/nodeName").asText()).isEqualTo("node-3");
+        assertThat(body.at("/spec/serviceAccountName").asText()).isEqualTo("default");
+        assertThat(body.at("/spec/volumes/0/name").asText()).isEqualTo("token");
+        assertThat(body.at("/spec/containers/0/image").asText()).as("the image is fedstream's").isEqualTo("a:2");
+        assertThat(body.at("/spec/containers/0/volumeMounts/0/name").asText()).isEqualTo("token");
+        assertThat(body.at("/spec/containers/1").has("volumeMounts")).as("as Karmada: the cluster's mounts, none here").isFalse();
+    }
 }

@@ -26,6 +26,19 @@ class StreamsWatchdogTest {
     }
 
     @Test
+    void howLongItHasStalledGrowsFromTheFirstObservationWithoutProgressAndIsZeroOnceItMovesAgain() {
+        watchdog.observe(0, State.RUNNING, Map.of("t1", 10.0, "t2", 10.0));
+        watchdog.observe(20 * SECOND, State.RUNNING, Map.of("t1", 20.0, "t2", 10.0));
+
+        assertThat(watchdog.stalledFor(25 * SECOND)).as("t2 has not polled since 0").isEqualTo(Duration.ofSeconds(25));
+
+        watchdog.observe(30 * SECOND, State.RUNNING, Map.of("t1", 30.0, "t2", 11.0));
+        assertThat(watchdog.stalledFor(30 * SECOND)).isEqualTo(Duration.ZERO);
+        watchdog.observe(31 * SECOND, State.REBALANCING, Map.of("t1", 31.0, "t2", 12.0));
+        assertThat(watchdog.stalledFor(40 * SECOND)).isEqualTo(Duration.ofSeconds(9));
+    }
+
+    @Test
     void errorIsAStallAtOnce() {
         assertThat(watchdog.observe(0, State.ERROR, Map.of())).contains("Kafka Streams is in state ERROR");
     }
