@@ -19,10 +19,12 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
@@ -44,6 +46,11 @@ final class LeasedRoom {
     /** The requests waiting for a cluster's next grant, by cluster, oldest first; in memory (see {@link #waiting}). */
     private final Map<String, Deque<Waiting>> waiting = new TreeMap<>();
     private final List<ReservationAnswer> ready = new ArrayList<>();
+    /**
+     * The clusters whose allocator, in its latest grant, was asking other tasks for room back; in memory (a restarted
+     * task knows none, and waits for the next grant rather than refuse).
+     */
+    private final Set<String> reclaiming = new HashSet<>();
 
     /** A request the lease could not hold yet, with the room it needs there. */
     private record Waiting(ReservationRequest request, Resources amount) {
@@ -58,7 +65,7 @@ final class LeasedRoom {
     /** Holds or gives back room as the request asks; a RESERVE is answered by {@link #answers()}, at once or after a grant. */
     void ask(ReservationRequest request, long now) {
         if (request.getType() == ReservationType.RELEASE) {
-            release(request.getWorkloadKey(), request.getCluster(), now);
+            release(request.getWorkloadKey(), request.getCluster(), request.getReleases(), now);
             return;
         }
         String cluster = request.getCluster();
@@ -95,7 +102,12 @@ final class LeasedRoom {
         if (amount.isEmpty()) {
             ready.add(answer(request, null, now));
         } else if (!take(request, amount, now)) {
-            waiting.computeIfAbsent(cluster, c -> new ArrayDeque<>()).add(new Waiting(request, amount));
+            String refusal = refusedAtOnce(cluster, request, amount, now);
+            if (refusal != null) {
+                ready.add(answer(request, refusal, now));
+            } else {
+                waiting.computeIfAbsent(cluster, c -> new ArrayDeque<>()).add(new Waiting(request, amount));
+            }
             replaced = true;
         }
         if (replaced) {
@@ -106,6 +118,11 @@ final class LeasedRoom {
     /** Takes in a grant: the requests waiting for the cluster are held, oldest first, or refused when none will come. */
     void granted(LeaseGrant grant, long now) {
         leases.granted(grant, now);
+        if (grant.getReclaiming()) {
+            reclaiming.add(grant.getCluster());
+        } else {
+            reclaiming.remove(grant.getCluster());
+        }
         Deque<Waiting> queue = waiting.get(grant.getCluster());
         if (queue == null) {
             return;
@@ -117,7 +134,8 @@ final class LeasedRoom {
             } else if (grant.getWhy() != null || !grant.getReclaiming() && !fits(grant, next, now)) {
                 // The cluster cannot grant, or has not the room, and no task was asked for any back: none will come.
                 it.remove();
-                ready.add(answer(next.request(), shortOf(grant, next, now), now));
+                ready.add(answer(next.request(), shortOf(grant.getCluster(), grant.getWhy(), Resources.fromQuantities(grant.getFree()),
+                        next.request(), now), now));
             }
         }
         if (queue.isEmpty()) {
@@ -166,26 +184,30 @@ final class LeasedRoom {
         Map<String, Long> pods = new java.util.LinkedHashMap<>();
         request.getComponents().forEach(component -> pods.merge(component.getName(), component.getReplicas(), Long::sum));
         List<RoomHeld> holdings = new ArrayList<>(workloads.of(request.getWorkloadKey()).getHoldings());
-        holdings.add(new RoomHeld(request.getCluster(), bucket.getAsLong(), amount.toQuantities(), pods));
+        holdings.add(new RoomHeld(request.getCluster(), bucket.getAsLong(), amount.toQuantities(), pods, request.getRequestId()));
         workloads.of(request.getWorkloadKey()).setHoldings(holdings);
         workloads.changed(request.getWorkloadKey());
         ready.add(answer(request, null, now));
         return true;
     }
 
-    /** Gives back everything the workload holds on the cluster, to the chunks it came from. */
-    private void release(String workloadKey, String cluster, long now) {
+    /**
+     * Gives back what the workload holds on the cluster, to the chunks it came from: what was held for the request
+     * {@code releases} names, or everything when it names none. A request of it still waiting is withdrawn likewise.
+     */
+    private void release(String workloadKey, String cluster, String releases, long now) {
         Deque<Waiting> queue = waiting.get(cluster);
-        if (queue != null && queue.removeIf(w -> w.request().getWorkloadKey().equals(workloadKey))) {
+        if (queue != null && queue.removeIf(w -> w.request().getWorkloadKey().equals(workloadKey)
+                && (releases == null || releases.equals(w.request().getRequestId())))) {
             want(cluster);
         }
         List<RoomHeld> holdings = workloads.of(workloadKey).getHoldings();
-        if (holdings.stream().noneMatch(held -> held.getCluster().equals(cluster))) {
+        if (holdings.stream().noneMatch(held -> released(held, cluster, releases))) {
             return;
         }
         List<RoomHeld> kept = new ArrayList<>(holdings.size());
         for (RoomHeld held : holdings) {
-            if (held.getCluster().equals(cluster)) {
+            if (released(held, cluster, releases)) {
                 leases.release(cluster, held.getBucket(), Resources.fromQuantities(held.getAmounts()), now);
             } else {
                 kept.add(held);
@@ -193,6 +215,10 @@ final class LeasedRoom {
         }
         workloads.of(workloadKey).setHoldings(kept);
         workloads.changed(workloadKey);
+    }
+
+    private static boolean released(RoomHeld held, String cluster, String releases) {
+        return held.getCluster().equals(cluster) && (releases == null || releases.equals(held.getRequestId()));
     }
 
     /** Tells the lease what the requests waiting for the cluster need: all of them, and the first. */
@@ -223,29 +249,46 @@ final class LeasedRoom {
 
     /** Whether the room the allocator still has, with what this task holds, would hold the request: asking again gets it. */
     private boolean fits(LeaseGrant grant, Waiting waiting, long now) {
-        Resources room = Resources.fromQuantities(grant.getFree()).plus(leases.usable(grant.getCluster(), now));
-        return waiting.amount().amounts().entrySet().stream().allMatch(need -> room.get(need.getKey()) >= need.getValue());
+        return holds(Resources.fromQuantities(grant.getFree()).plus(leases.usable(grant.getCluster(), now)), waiting.amount());
     }
 
-    /** Why the grant left the request short: the cluster's room the allocator still has, with what this task holds. */
-    private String shortOf(LeaseGrant grant, Waiting waiting, long now) {
-        if (grant.getWhy() != null) {
-            return "cluster " + grant.getCluster() + ": " + grant.getWhy();
+    private static boolean holds(Resources room, Resources amount) {
+        return amount.amounts().entrySet().stream().allMatch(need -> room.get(need.getKey()) >= need.getValue());
+    }
+
+    /**
+     * Why the request is refused before it waits, null when it may wait: the allocator owes the task at least what it
+     * needs (so it grants as soon as room appears, and asking again would change nothing), asks no task for room back,
+     * and the room it last reported free, with what this task holds, does not hold it.
+     */
+    private String refusedAtOnce(String cluster, ReservationRequest request, Resources amount, long now) {
+        Steering steering = leases.steering(cluster).orElse(null);
+        if (steering == null || reclaiming.contains(cluster) || !holds(steering.unmet(), amount)
+                || holds(steering.free().plus(leases.usable(cluster, now)), amount)) {
+            return null;
         }
-        ClusterWatch view = views.get(grant.getCluster());
+        return shortOf(cluster, steering.why(), steering.free(), request, now);
+    }
+
+    /** Why the allocator leaves the request short: the cluster's room it still has free, with what this task holds. */
+    private String shortOf(String cluster, String why, Resources free, ReservationRequest request, long now) {
+        if (why != null) {
+            return "cluster " + cluster + ": " + why;
+        }
+        ClusterWatch view = views.get(cluster);
         if (view == null || view.getHeartbeat() == null) {
-            return "cluster " + grant.getCluster() + " has not reported a heartbeat";
+            return "cluster " + cluster + " has not reported a heartbeat";
         }
         ClusterCapacity capacity;
         try {
             capacity = HeartbeatCapacity.of(view.getHeartbeat(), true, Resources.NONE);
         } catch (IllegalArgumentException e) {
-            return "cluster " + grant.getCluster() + " reported a bad heartbeat: " + e.getMessage();
+            return "cluster " + cluster + " reported a bad heartbeat: " + e.getMessage();
         }
-        Resources room = Resources.fromQuantities(grant.getFree()).plus(leases.usable(grant.getCluster(), now));
+        Resources room = free.plus(leases.usable(cluster, now));
         ClusterCapacity left = capacity.reserve(capacity.allocatable().plus(capacity.allocated().times(-1)).plus(room.times(-1)));
-        Fit.Verdict verdict = Fit.check(RequestedComponents.of(waiting.request().getComponents()), left);
-        return verdict.fits() ? "cluster " + grant.getCluster() + " leased its room to other tasks" : shortages(grant.getCluster(), verdict);
+        Fit.Verdict verdict = Fit.check(RequestedComponents.of(request.getComponents()), left);
+        return verdict.fits() ? "cluster " + cluster + " leased its room to other tasks" : shortages(cluster, verdict);
     }
 
     private static String shortages(String cluster, Fit.Verdict verdict) {

@@ -240,13 +240,28 @@ final class PlaceFailoverTask {
         handoffs.reserve(request);
     }
 
+    /** Gives back all the workload holds on the cluster: it left it. */
     void release(String workloadKey, String cluster) {
+        release(workloadKey, cluster, null);
+    }
+
+    /**
+     * Gives back the room granted to the growth of a re-scale or re-division given up, on every cluster but
+     * {@code refusing} (null: none): the growth's own room only, what the workload runs there stays held.
+     */
+    void releaseGrantedGrowth(String workloadKey, Redivision redivision, String refusing) {
+        redivision.growth().stream().filter(ShareReservation.Share::granted).filter(share -> !share.cluster().equals(refusing))
+                .forEach(share -> release(workloadKey, share.cluster(), share.requestId()));
+    }
+
+    private void release(String workloadKey, String cluster, String reserved) {
         ReservationRequest request = ReservationRequest.newBuilder()
                 .setType(ReservationType.RELEASE)
                 .setRequestId(workloadKey + "/release/" + cluster)
                 .setPurpose(ReservationPurpose.PLACE)
                 .setCluster(cluster)
                 .setWorkloadKey(workloadKey)
+                .setReleases(reserved)
                 .setRequestedAt(instant())
                 .build();
         handoffs.reserve(request);

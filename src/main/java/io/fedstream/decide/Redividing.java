@@ -68,7 +68,7 @@ final class Redividing {
         if (binding == null || binding.getGeneration() != redivision.generation()
                 || !WorkloadBindings.placedClusters(binding).contains(redivision.sourceCluster())) {
             // Deleted, changed or moved meanwhile: this re-division is void.
-            releaseGranted(key, answer.getGranted() ? redivision.granted(answer.getRequestId()) : redivision, null);
+            task.releaseGrantedGrowth(key, answer.getGranted() ? redivision.granted(answer.getRequestId()) : redivision, null);
             task.placementStates.save(key, workload.withRedivision(null));
             return;
         }
@@ -81,7 +81,7 @@ final class Redividing {
             return;
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
-        releaseGranted(key, redivision, answer.getCluster());
+        task.releaseGrantedGrowth(key, redivision, answer.getCluster());
         List<String> refused = new ArrayList<>(redivision.refused());
         if (!refused.contains(answer.getCluster())) {
             refused.add(answer.getCluster());
@@ -112,7 +112,7 @@ final class Redividing {
         }
         boolean last = redivision.attempt() + 1 >= PlacingShares.MAX_ATTEMPTS;
         task.audit(PlaceFailoverAudit.reservationTimedOut(binding, redivision, last ? "given up" : "scheduled again", now));
-        releaseGranted(key, redivision, null);
+        task.releaseGrantedGrowth(key, redivision, null);
         PlacementState cleared = workload.withRedivision(null);
         task.placementStates.save(key, cleared);
         if (last) {
@@ -156,11 +156,5 @@ final class Redividing {
         task.audit(PlaceFailoverAudit.noTarget(binding, redivision.incidentId(), source, "SHARES_REDIVIDED", "the share on " + source
                 + " (" + before.source().values().stream().mapToLong(Long::longValue).sum() + " pods) leaves the placement and the"
                 + " re-schedule divides anew: " + String.join(", ", changes) + "; " + String.join("; ", fates), task.now()));
-    }
-
-    /** Gives back the growths granted so far, except on {@code refusing} (which holds nothing for it). */
-    private void releaseGranted(String key, Redivision redivision, String refusing) {
-        redivision.growth().stream().filter(ShareReservation.Share::granted).map(ShareReservation.Share::cluster)
-                .filter(cluster -> !cluster.equals(refusing)).forEach(cluster -> task.release(key, cluster));
     }
 }

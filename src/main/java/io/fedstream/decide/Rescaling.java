@@ -140,7 +140,7 @@ final class Rescaling {
             }
             if (!inFlight.allGranted()) {
                 // Asked for an earlier version and not applied: its growth is not wanted any more.
-                releaseGranted(key, inFlight, null);
+                task.releaseGrantedGrowth(key, inFlight, null);
             }
             workload = workload.withRedivision(null);
             task.placementStates.save(key, workload);
@@ -158,7 +158,7 @@ final class Rescaling {
     private void timedOut(String key, ResourceBinding binding, PlacementState workload, Redivision rescale, int retries) {
         boolean last = rescale.attempt() + 1 >= PlacingShares.MAX_ATTEMPTS;
         task.audit(PlaceFailoverAudit.reservationTimedOut(binding, rescale, last ? "given up" : "scheduled again", task.now()));
-        releaseGranted(key, rescale, null);
+        task.releaseGrantedGrowth(key, rescale, null);
         PlacementState cleared = workload.withRedivision(null);
         task.placementStates.save(key, cleared);
         if (last) {
@@ -219,7 +219,7 @@ final class Rescaling {
         }
         if (binding == null || binding.getGeneration() != rescale.generation() || !replicasChanged(binding)) {
             // Deleted, changed or placed otherwise meanwhile: this re-scale is void.
-            releaseGranted(key, answer.getGranted() ? rescale.granted(answer.getRequestId()) : rescale, null);
+            task.releaseGrantedGrowth(key, answer.getGranted() ? rescale.granted(answer.getRequestId()) : rescale, null);
             task.placementStates.save(key, workload.withRedivision(null));
             return;
         }
@@ -233,7 +233,7 @@ final class Rescaling {
             return;
         }
         task.audit(PlaceFailoverAudit.rescaling(binding, "RESERVATION_REFUSED", answer.getRequestId(), answer.getReason(), task.now()));
-        releaseGranted(key, rescale, answer.getCluster());
+        task.releaseGrantedGrowth(key, rescale, answer.getCluster());
         List<String> refused = new ArrayList<>(rescale.refused());
         if (!refused.contains(answer.getCluster())) {
             refused.add(answer.getCluster());
@@ -335,10 +335,6 @@ final class Rescaling {
     }
 
     /** Gives back the growths granted so far, except on {@code refusing} (which holds nothing for it). */
-    private void releaseGranted(String key, Redivision rescale, String refusing) {
-        rescale.growth().stream().filter(ShareReservation.Share::granted).map(ShareReservation.Share::cluster)
-                .filter(cluster -> !cluster.equals(refusing)).forEach(cluster -> task.release(key, cluster));
-    }
 
     /**
      * The placement's shares: each cluster with its replicas of the one component, or with each component's pods as the

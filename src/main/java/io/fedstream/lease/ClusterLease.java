@@ -153,7 +153,8 @@ final class ClusterLease {
      * allocator does not owe it already, when it no longer needs what the allocator owes it, when it has room to give
      * back, to answer a reclaim, or when it runs low: what is left of its chunk is less than it took since room last
      * came in, so that at its pace the lease runs out before an answer would come back. It asks for its need beyond
-     * what its current chunk holds (when a grant would land in that chunk's bucket; otherwise that room goes back), plus
+     * what its current chunk holds (when a grant would land in that chunk's bucket; otherwise, when workloads wait, that room goes back with
+     * it), plus
      * headroom unless reclaimed: three times the larger of that need and its pace, at most {@code headroomMax} of the
      * free room the allocator last reported.
      */
@@ -174,7 +175,15 @@ final class ClusterLease {
                 giveBack.merge(current.bucket(), spare, Room::plus);
             }
         }
-        Resources held = current != null && current.bucket() == settings.bucketOf(now) ? current.left() : Resources.NONE;
+        boolean newBucket = current != null && current.bucket() != settings.bucketOf(now);
+        if (newBucket && !Room.none(need.total()) && !Room.none(current.left())) {
+            // A grant now opens a chunk in the new bucket, and this one's room would go back only then: while the
+            // allocator counts it against the task, it may have nothing to grant the workloads that wait.
+            giveBack.merge(current.bucket(), current.left(), Room::plus);
+            current = new Chunk(current.bucket(), current.usableUntil(), Room.less(current.granted(), current.left()), Resources.NONE);
+            changed = true;
+        }
+        Resources held = current != null && !newBucket ? current.left() : Resources.NONE;
         Resources beyond = Room.less(need.total(), held);
         Resources least = Room.min(Room.less(need.first(), held), beyond);
         Resources want = reclaim ? beyond : Room.plus(beyond, headroom(Room.max(beyond, takenSinceGrant), settings.headroomMax()));

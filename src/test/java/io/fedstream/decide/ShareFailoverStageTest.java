@@ -11,6 +11,7 @@ import io.fedstream.avro.Placement;
 import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.Reservation;
 import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.lease.LeaseSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -141,6 +142,8 @@ class ShareFailoverStageTest extends FleetStageTest {
         fleet = FleetDriver.threeClusters(stateDir);
         fleet.policy(POLICY_KEY, STATIC_WEIGHTS_2_1_1).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 4, "1");
+        // Long after: the headroom the task's lease kept beside the first placement is no longer usable, and goes back.
+        fleet.advance(LeaseSettings.DEFAULT_TTL.dividedBy(2).plusSeconds(1));
         // What another partition holds on dc-3: this task's view cannot know it, so dc-3 refuses its growth.
         fleet.heldElsewhere("dc-3", Map.of("cpu", "16"));
         fleet.reservationRequests();

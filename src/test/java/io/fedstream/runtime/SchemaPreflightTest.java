@@ -29,8 +29,8 @@ class SchemaPreflightTest {
 
         assertThat(SchemaPreflight.written(topologies(fedstream), fedstream.topics())).extracting(Topic::name).containsExactly(
                 "fedstream.bindings", "fedstream.quota-status", "fedstream.cluster-state", "fedstream.migrations",
-                "fedstream.recommendations", "fedstream.audit", "fedstream.dlq", "fedstream.capacity-reservations", "fedstream.cluster-views",
-                "fedstream.cluster-transitions");
+                "fedstream.recommendations", "fedstream.audit", "fedstream.dlq", "fedstream.cluster-views", "fedstream.cluster-transitions",
+                "fedstream.lease-requests", "fedstream.lease-grants");
     }
 
     @Test
@@ -41,8 +41,9 @@ class SchemaPreflightTest {
 
         assertThat(registry.subjects()).containsExactlyInAnyOrder(
                 "fedstream.bindings-value", "fedstream.quota-status-value", "fedstream.cluster-state-value",
-                "fedstream.migrations-value", "fedstream.audit-value", "fedstream.capacity-reservations-value",
-                "fedstream.cluster-views-value", "fedstream.cluster-transitions-value", "fedstream.recommendations-value");
+                "fedstream.migrations-value", "fedstream.audit-value", "fedstream.cluster-views-value",
+                "fedstream.cluster-transitions-value", "fedstream.recommendations-value", "fedstream.lease-requests-value",
+                "fedstream.lease-grants-value");
         assertThat(registry.latestVersion("fedstream.migrations-value").schema()).isEqualTo(MigrationCommand.getClassSchema());
     }
 
