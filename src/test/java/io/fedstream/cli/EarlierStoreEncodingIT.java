@@ -60,7 +60,7 @@ class EarlierStoreEncodingIT {
                 .contains("start fedstream with a fresh application.id")
                 .contains("kafka-streams-application-reset --bootstrap-server " + kafka.bootstrapServers() + " --application-id " + app
                         + " --input-topics fedstream.workloads,fedstream.workload-status,fedstream.state-deltas,fedstream.migration-events,"
-                        + "fedstream.workload-usage,fedstream.bindings,fedstream.quota-status,fedstream.capacity-reservations,"
+                        + "fedstream.workload-usage,fedstream.work-status,fedstream.bindings,fedstream.quota-status,fedstream.capacity-reservations,"
                         + "fedstream.cluster-transitions, then delete ");
         assertThat(err.toString().split("does not start", -1)).as("printed once: %s", err).hasSize(2);
     }

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,7 +69,7 @@ class KubectlIT {
                     .containsPattern("clusters\\s+cluster.karmada.io/v1alpha1\\s+false\\s+Cluster")
                     .containsPattern("migrations\\s+mig\\s+fedstream.io/v1alpha1\\s+true\\s+Migration");
 
-            Result yaml = awaitKubectl(kubeconfig, "get", "rb", "fraud-flinkdeployment", "-n", "shop", "-o", "yaml");
+            Result yaml = awaitKubectl(kubeconfig, out -> out.contains("    type: Scheduled\n"), "get", "rb", "fraud-flinkdeployment", "-n", "shop", "-o", "yaml");
             assertThat(yaml.out()).startsWith("apiVersion: work.karmada.io/v1alpha2\nkind: ResourceBinding\n")
                     .contains("  resourceRequests:\n  - cpu: \"1\"\n", "    templateName: jobmanager\n", "    templateName: taskmanager\n")
                     .contains("  conditions:\n", "    type: Scheduled\n");
@@ -181,10 +182,15 @@ class KubectlIT {
 
     /** kubectl until it succeeds, as the object it asks for appears once fedstream decided it. */
     private Result awaitKubectl(Path kubeconfig, String... args) throws Exception {
+        return awaitKubectl(kubeconfig, out -> !out.isBlank(), args);
+    }
+
+    /** Waits for output that passes {@code done}: the engine publishes a binding admitted before it publishes it placed. */
+    private Result awaitKubectl(Path kubeconfig, Predicate<String> done, String... args) throws Exception {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (true) {
             Result result = kubectl(kubeconfig, args);
-            if (result.exitCode() == 0 && !result.out().isBlank()) {
+            if (result.exitCode() == 0 && done.test(result.out())) {
                 return result;
             }
             assertThat(System.nanoTime()).as("kubectl %s within %s: %s", List.of(args), WAIT, result.err()).isLessThan(deadline);
