@@ -162,8 +162,7 @@ class QueryServerTest {
         assertThat(byName.statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(byName.body()).get("items")).extracting(BindingObject::fromJson).containsExactly(ETL);
         assertThat(JSON.readTree(inNamespace.body()).get("items")).extracting(item -> item.get("key").asText()).containsExactly(
-                "streaming/etl-flinkdeployment/flink.apache.org/FlinkDeployment/streaming/etl",
-                "streaming/fraud-flinkdeployment/flink.apache.org/FlinkDeployment/streaming/fraud");
+                "streaming/flink.apache.org/FlinkDeployment/etl", "streaming/flink.apache.org/FlinkDeployment/fraud");
         assertThat(BindingObject.fromJson(JSON.readTree(byKey.body()))).isEqualTo(ETL);
         assertThat(absent.statusCode()).isEqualTo(404);
         assertThat(get("/internal/pages/resourcebindings?namespace=streaming&partitions=x", TOKEN).statusCode()).isEqualTo(400);

@@ -94,7 +94,7 @@ class FedstreamConfigTest {
     @Test
     void everyDefinedKeyHasADocString() {
         ConfigDef def = FedstreamConfig.configDef();
-        assertThat(def.names()).hasSize(61);
+        assertThat(def.names()).hasSize(66);
         def.configKeys().values().forEach(key -> assertThat(key.documentation).as(key.name).isNotBlank());
         def.configKeys().values().forEach(key -> assertThat(key.hasDefault()).as(key.name).isTrue());
     }
@@ -316,7 +316,7 @@ class FedstreamConfigTest {
                 entry("restore.consumer.fetch.max.wait.ms", 50),
                 entry("main.consumer.retry.backoff.ms", 10),
                 entry("main.consumer.max.poll.records", 50),
-                entry("main.consumer.fetch.max.bytes", 1024 * 1024),
+                entry("main.consumer.fetch.max.bytes", 128 * 1024),
                 entry("consumer.session.timeout.ms", 10_000));
         assertThat(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG).isEqualTo("ensure.explicit.internal.resource.naming");
 
@@ -326,7 +326,7 @@ class FedstreamConfigTest {
         assertThat(streams.getProducerConfigs("client").get("acks")).isEqualTo("all");
         assertThat(streams.getGlobalConsumerConfigs("client").get("fetch.max.wait.ms")).isEqualTo(50);
         Map<String, Object> main = streams.getMainConsumerConfigs("group", "client", 0);
-        assertThat(main).containsEntry("max.poll.records", 50).containsEntry("fetch.max.bytes", 1024 * 1024)
+        assertThat(main).containsEntry("max.poll.records", 50).containsEntry("fetch.max.bytes", 128 * 1024)
                 .containsEntry("session.timeout.ms", 10_000).doesNotContainKey("fetch.max.wait.ms");
         assertThat(streams.getRestoreConsumerConfigs("client")).containsEntry("max.poll.records", "1000")
                 .containsEntry("fetch.max.wait.ms", 50);
