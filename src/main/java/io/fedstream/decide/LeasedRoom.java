@@ -258,13 +258,14 @@ final class LeasedRoom {
 
     /**
      * Why the request is refused before it waits, null when it may wait: the allocator owes the task at least what it
-     * needs (so it grants as soon as room appears, and asking again would change nothing), asks no task for room back,
+     * needs beyond what the task holds (so it grants as soon as room appears, and asking again would change nothing), asks no task for room back,
      * and the room it last reported free, with what this task holds, does not hold it.
      */
     private String refusedAtOnce(String cluster, ReservationRequest request, Resources amount, long now) {
         Steering steering = leases.steering(cluster).orElse(null);
-        if (steering == null || reclaiming.contains(cluster) || !holds(steering.unmet(), amount)
-                || holds(steering.free().plus(leases.usable(cluster, now)), amount)) {
+        Resources usable = leases.usable(cluster, now);
+        if (steering == null || reclaiming.contains(cluster) || !holds(steering.unmet().plus(usable), amount)
+                || holds(steering.free().plus(usable), amount)) {
             return null;
         }
         return shortOf(cluster, steering.why(), steering.free(), request, now);

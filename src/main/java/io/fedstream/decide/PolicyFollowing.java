@@ -279,7 +279,7 @@ final class PolicyFollowing {
         }
         if (binding == null || binding.getGeneration() != rescheduled.generation() || binding.getPlacement() == null) {
             // Deleted, changed or unplaced meanwhile: this re-schedule is void; a changed one is walked again.
-            releaseGranted(key, answer.getGranted() ? rescheduled.granted(answer.getRequestId()) : rescheduled, null);
+            task.releaseGrantedGrowth(key, answer.getGranted() ? rescheduled.granted(answer.getRequestId()) : rescheduled, null);
             task.placementStates.save(key, workload.withRedivision(null));
             if (binding != null && applied != null) {
                 again.putIfAbsent(applied.policy(), task.now() + task.settings.placeRetryInterval().toMillis());
@@ -296,7 +296,7 @@ final class PolicyFollowing {
             return;
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
-        releaseGranted(key, rescheduled, answer.getCluster());
+        task.releaseGrantedGrowth(key, rescheduled, answer.getCluster());
         List<String> refused = new ArrayList<>(rescheduled.refused());
         if (!refused.contains(answer.getCluster())) {
             refused.add(answer.getCluster());
@@ -368,12 +368,6 @@ final class PolicyFollowing {
         task.audit(PlaceFailoverAudit.rescaling(binding, "POLICY_UNSCHEDULABLE", key + MARK + "t" + task.now(), named(policy.key())
                 + " changed (" + String.join(", ", applied.changes(policy)) + ") and the workload cannot be scheduled again: " + why
                 + "; the placement stays as it was and is tried again", task.now()));
-    }
-
-    /** Gives back the growths granted so far, except on {@code refusing} (which holds nothing for it). */
-    private void releaseGranted(String key, Redivision rescheduled, String refusing) {
-        rescheduled.growth().stream().filter(ShareReservation.Share::granted).map(ShareReservation.Share::cluster)
-                .filter(cluster -> !cluster.equals(refusing)).forEach(cluster -> task.release(key, cluster));
     }
 
     private static Set<String> clusters(List<ScheduleResult.Target> targets) {

@@ -334,8 +334,6 @@ final class Rescaling {
         return wait != null && wait.generation() == binding.getGeneration() ? wait.retries() : 0;
     }
 
-    /** Gives back the growths granted so far, except on {@code refusing} (which holds nothing for it). */
-
     /**
      * The placement's shares: each cluster with its replicas of the one component, or with each component's pods as the
      * placement lists them (as written, not fitted to the version's replicas: what each cluster runs).

@@ -96,6 +96,8 @@ final class FleetDriver implements AutoCloseable {
     private final Map<String, ClusterHealthEvent> beating = new LinkedHashMap<>();
     private Instant now;
     final Map<String, ResourceBinding> bindings = new HashMap<>();
+    /** Every record written to fedstream.bindings, in order (a tombstone as null). */
+    final List<TestRecord<String, ResourceBinding>> published = new ArrayList<>();
     /** The value bytes of each workload's latest record on fedstream.bindings, as written. */
     final Map<String, byte[]> bindingBytes = new HashMap<>();
     final List<MigrationCommand> commands = new ArrayList<>();
@@ -604,9 +606,12 @@ final class FleetDriver implements AutoCloseable {
             if (record.value() == null) {
                 bindings.remove(record.key());
                 bindingBytes.remove(record.key());
+                published.add(new TestRecord<>(record.key(), null));
             } else {
-                bindings.put(record.key(), bindingValues.deserialize(bindingsTopic, record.value()));
+                ResourceBinding binding = bindingValues.deserialize(bindingsTopic, record.value());
+                bindings.put(record.key(), binding);
                 bindingBytes.put(record.key(), record.value());
+                published.add(new TestRecord<>(record.key(), binding));
             }
         }
         commands.addAll(commandsOut.readValuesToList());

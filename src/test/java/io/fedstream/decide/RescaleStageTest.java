@@ -178,4 +178,30 @@ class RescaleStageTest extends FleetStageTest {
         assertThat(placed()).as("in the scheduler's order: dc-1, now the fullest, last")
                 .containsExactly(target("dc-2", 8), target("dc-3", 4), target("dc-1", 8));
     }
+
+    @Test
+    void aScaleUpNeverHoldsMoreThanTheClusterHasCountingThePodsTheWorkloadAlreadyRuns() {
+        // One cluster of 15 cpu whose heartbeats do not count the workload's pods yet (within minutes of a placement).
+        fleet = new FleetDriver(stateDir, Map.of(), false).cluster("dc-1", "15", "256Gi").advance(Duration.ofSeconds(1));
+        fleet.policy(POLICY_KEY, DYNAMIC).advance(Duration.ofSeconds(1));
+        fleet.deployment("team-a", "web", 12, "1");
+        assertThat(placed()).containsExactly(target("dc-1", 12));
+
+        fleet.deployment("team-a", "web", 24, "1");
+
+        assertThat(fleet.published).extracting(r -> r.value().getPlacement() == null ? 0L
+                        : r.value().getPlacement().getClusters().stream().mapToLong(ClusterTarget::getReplicas).sum())
+                .as("no binding ever places more than the 15 pods dc-1 holds").allMatch(pods -> pods <= 15);
+        assertThat(podsHeld()).as("the room held: the 12 running pods and nothing for a growth that does not fit").isEqualTo(12);
+        assertThat(placed()).as("the 12 keep running, as Karmada keeps the scheduled replicas").containsExactly(target("dc-1", 12));
+        assertThat(fleet.binding(WEB).getGeneration()).isEqualTo(2);
+        assertThat(audited("RESCALE_UNSCHEDULABLE").getReason())
+                .isEqualTo("the placement stays as it was: every re-scale was refused a reservation (refused by dc-1)");
+        assertThat(audited("RESERVATION_REFUSED").getReason()).isEqualTo("dc-1: cpu short by 9 (needs 12, free 3)");
+    }
+
+    /** The pods the workload holds room for, over every cluster (its record's holdings). */
+    private long podsHeld() {
+        return fleet.workload(WEB).getHoldings().stream().flatMap(held -> held.getPods().values().stream()).mapToLong(Long::longValue).sum();
+    }
 }
