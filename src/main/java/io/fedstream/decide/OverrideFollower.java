@@ -26,18 +26,21 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 /**
  * Keeps the per-cluster override results of a task's workloads current after they were bound, as Karmada's binding
  * controller re-applies overrides when an override policy or a cluster changes: it keeps each interpreted workload's
- * manifest, and when an OverridePolicy or ClusterOverridePolicy is added, changed or deleted, or a cluster joins,
- * leaves or changes its labels or topology, it recomputes the results of the workloads that may be concerned and sends
- * them to the admit stage, which re-charges a changed copy. A policy's workloads are found by key prefix
- * ({@code group/kind/[namespace/[name]]}) from its resource selectors. Changes are noticed by two counters that the
- * task's policies and cluster views move ({@link TaskPolicies#changes()}, {@link TaskClusterViews#selectableChanges()}): while
- * neither moves, a check reads nothing, so it runs every {@link #CHECK_INTERVAL}.
+ * manifest (in its {@link Workloads} record), and when an OverridePolicy or ClusterOverridePolicy is added, changed or
+ * deleted, or a cluster joins, leaves or changes its labels or topology, it recomputes the results of the workloads
+ * that may be concerned and hands them to the admit step as OVERRIDES requests, which re-charges a changed copy. A
+ * policy's workloads are found by key prefix ({@code group/kind/[namespace/[name]]}) from its resource selectors.
+ *
+ * <p>Changes arrive as records: the pass calls {@link #check} in the processing of every policy record and every
+ * cluster-view record, once the task has taken it in ({@code NamespacePass}). Two counts that the task moves as it
+ * takes those records in ({@link TaskPolicies#changes()}, {@link TaskClusterViews#selectableChanges()}) say whether
+ * anything the follower follows changed: while neither moves, a check reads nothing.
  */
 final class OverrideFollower {
 
     /**
-     * How often the counters are compared: a change reaches the workloads within this (plus the stream thread's poll),
-     * and a check that finds nothing changed costs two counter reads.
+     * Read by nothing: the follower checks in the processing of policy and cluster-view records, and nothing schedules
+     * a check on the wall clock.
      */
     static final Duration CHECK_INTERVAL = Duration.ofMillis(100);
 
@@ -82,12 +85,12 @@ final class OverrideFollower {
     /**
      * Compares the override policies and the clusters with those last followed and sends each concerned workload's
      * recomputed results to {@code send} as an OVERRIDES request, keyed by namespace. The first check after a start
-     * recomputes every workload a policy selects: policies or clusters may have changed while the task was down (the
-     * admit stage ignores results equal to the binding's).
+     * recomputes every workload a policy selects, since what was followed is kept in memory only (the admit step
+     * ignores results equal to the binding's).
      */
     void check(BiConsumer<String, AdmissionRequest> send) {
         List<OverridePolicy> now = policies.get();
-        // Read before the directory: a change applied while it is read moves the count again, for the next check.
+        // The views are read only when this count moved since the last check.
         long clusterCount = clusterChanges.getAsLong();
         if (clusterCount == followedClusterChanges && now == followedPolicies) {
             return;

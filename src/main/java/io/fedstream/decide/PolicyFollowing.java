@@ -28,18 +28,22 @@ import java.util.function.LongSupplier;
  * longer selecting the workload, releases it as Karmada's detector removes the claim: another policy that governs it now
  * claims it (and schedules it again when its placement differs), else its placement stays, governed by none.
  *
- * <p>Changes are noticed as {@code OverrideFollower} notices them: a check every {@link #CHECK_INTERVAL} compares the
- * policy change count and reads nothing while it stands still; a changed policy's workloads are found in {@link
- * PolicyPlacements} and walked at most {@link #WALK_BUDGET} per check, so a policy with many workloads never holds the
- * task for long.
+ * <p>Changes arrive as records: the pass calls {@link #check} in the processing of every policy record, once the task
+ * has taken it in ({@code PlaceAndFailOver.onPolicyChanged}). A check compares the task's count of policy changes
+ * ({@link TaskPolicies#changes()}) with the one it followed and, when it moved, finds the policies that changed; a
+ * changed policy's workloads are found in {@link PolicyPlacements} and walked at most {@link #WALK_BUDGET} per check,
+ * so a policy with many workloads never holds the task for long. The rest of a walk, the walks due again after
+ * {@code place.retry.interval.ms}, and the walk of every placed workload after a (re)start (what was followed is kept
+ * in memory only) go on in a wall-clock punctuation every {@link #CHECK_INTERVAL}, which reads nothing while no walk is
+ * under way and none is due.
  */
 final class PolicyFollowing {
 
-    /** How often the policy change count is compared and a walk goes on: a change reaches a workload within this. */
+    /** How often, on the wall clock, a walk under way goes on and the walks due again start. */
     static final Duration CHECK_INTERVAL = Duration.ofMillis(100);
     /** Workloads visited per check: 640 a second per task while a walk lasts. */
     static final int WALK_BUDGET = 64;
-    /** The walk of every policy's workloads, after a (re)start: a policy may have changed while the task was down. */
+    /** The walk of every policy's workloads, after a (re)start: what was followed is kept in memory only. */
     private static final String ALL = "";
     private static final String MARK = "/policy/";
 
