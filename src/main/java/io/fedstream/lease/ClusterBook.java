@@ -17,8 +17,11 @@ import java.util.TreeSet;
 /**
  * One cluster's book in its allocator: the room the cluster reports (its latest view), the chunks of it leased to
  * namespace tasks and still counted, the wants that went unmet, and which tasks were asked to give room back. Free
- * room is allocatable - allocated - everything counted; only free room is ever granted, so two tasks can never
- * over-fill the cluster. Whenever room may have freed (a give-back, a chunk no longer counted, a view with more room, a
+ * room is allocatable - max(allocated, base + everything counted), where {@code base} is what the cluster had allocated
+ * beneath the chunks: what its heartbeats report beyond that runs under the chunks (the pods placed into them, which
+ * the cluster's agent counts within seconds), so that such pods are not counted twice until their chunks expire, as
+ * kube-scheduler forgets an assumed pod once its informer sees it. Only free room is ever granted, so two tasks can
+ * never over-fill the cluster. Whenever room may have freed (a give-back, a chunk no longer counted, a view with more room, a
  * cluster READY again) the free room is split between the unmet wants ({@link FairSplit}); while some stay unmet, every
  * task holding a usable chunk is asked once to give back what it does not need (a reclaim).
  */
@@ -31,6 +34,8 @@ public final class ClusterBook {
     private final TreeMap<ChunkId, Resources> chunks = new TreeMap<>();
     private final TreeMap<Integer, UnmetWant> unmet = new TreeMap<>();
     private final TreeSet<Integer> reclaimAsked = new TreeSet<>();
+    /** What the cluster had allocated beneath the counted chunks; the view's allocated while none is counted. */
+    private Resources base = Resources.NONE;
 
     /** A chunk: one task's grants of one time bucket. */
     private record ChunkId(int partition, long bucket) implements Comparable<ChunkId> {
@@ -79,6 +84,8 @@ public final class ClusterBook {
                     Resources.fromQuantities(want.getLeast()), want.getSince().toEpochMilli()));
         }
         book.reclaimAsked.addAll(stored.getReclaimAsked());
+        book.base = stored.getBase() != null ? Resources.fromQuantities(stored.getBase())
+                : book.view != null ? book.view.allocated() : Resources.NONE;
         return book;
     }
 
@@ -96,6 +103,7 @@ public final class ClusterBook {
                 .setChunks(storedChunks)
                 .setUnmet(storedWants)
                 .setReclaimAsked(new ArrayList<>(reclaimAsked))
+                .setBase(base.toQuantities())
                 .build();
     }
 
@@ -131,6 +139,8 @@ public final class ClusterBook {
     /** Takes in the cluster's latest view; grants unmet wants what room it shows. */
     public List<LeaseGrant> see(ClusterView latest, long now) {
         this.view = latest;
+        // Pods that left lower the level beneath the chunks: what starts next runs under them.
+        base = chunks.isEmpty() ? latest.allocated() : Room.min(base, latest.allocated());
         dropUncounted(now);
         return grants(distribute(now), now);
     }
@@ -166,7 +176,10 @@ public final class ClusterBook {
         return want == null ? Resources.NONE : want.want();
     }
 
-    /** Room not leased: allocatable - allocated - counted, per resource the cluster reports allocatable; none without a view. */
+    /**
+     * Room not leased: allocatable - max(allocated, base + counted), per resource the cluster reports allocatable; none
+     * without a view.
+     */
     Resources free() {
         if (view == null) {
             return Resources.NONE;
@@ -174,12 +187,27 @@ public final class ClusterBook {
         Resources counted = counted();
         Resources.Builder free = new Resources.Builder(view.allocatable().amounts().size());
         for (String resource : view.allocatable().amounts().keySet()) {
-            long left = Math.subtractExact(view.room(resource), counted.get(resource));
+            long taken = Math.max(view.allocated().get(resource), Math.addExact(base.get(resource), counted.get(resource)));
+            long left = Math.subtractExact(view.allocatable().get(resource), taken);
             if (left > 0) {
                 free.add(resource, left);
             }
         }
         return free.build();
+    }
+
+    /** What the cluster had allocated beneath the counted chunks. */
+    Resources base() {
+        return base;
+    }
+
+    /** What the heartbeats report allocated beyond the level beneath the chunks: pods running under them. */
+    private Resources confirmed() {
+        return Room.positive(allocated().plus(base.times(-1)));
+    }
+
+    private Resources allocated() {
+        return view == null ? Resources.NONE : view.allocated();
     }
 
     private void takeBack(int partition, GiveBack back) {
@@ -194,11 +222,27 @@ public final class ClusterBook {
         } else {
             chunks.put(id, rest);
         }
+        if (chunks.isEmpty()) {
+            base = allocated();
+        }
     }
 
     /** Forgets the chunks counted long enough; whether there were any. */
     private boolean dropUncounted(long now) {
-        return chunks.keySet().removeIf(id -> settings.countedUntil(id.bucket()) <= now);
+        boolean dropped = false;
+        for (var it = chunks.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<ChunkId, Resources> chunk = it.next();
+            if (settings.countedUntil(chunk.getKey().bucket()) <= now) {
+                // What of it the heartbeats already count (pods placed into it) joins the level beneath the other chunks.
+                base = Room.plus(base, Room.min(chunk.getValue(), confirmed()));
+                it.remove();
+                dropped = true;
+            }
+        }
+        if (chunks.isEmpty()) {
+            base = allocated();
+        }
+        return dropped;
     }
 
     /** Grants the free room to the unmet wants; asks the holders of usable chunks for room back while some stay unmet. */

@@ -72,7 +72,7 @@ public final class StreamsRunner implements AutoCloseable {
     }
 
     private StreamsRunner(Fedstream fedstream, Properties workloadProperties, Properties healthProperties) {
-        new TopicProvisioner(fedstream.config()).ensure(fedstream.topics());
+        Set<String> existingTopics = new TopicProvisioner(fedstream.config()).ensure(fedstream.topics());
         Duration bound = fedstream.config().streamsStallTimeout();
         this.stallBound = bound;
         this.adminProperties = fedstream.config().adminProperties();
@@ -83,6 +83,7 @@ public final class StreamsRunner implements AutoCloseable {
         TopologyDescription workloadDescription = workloadTopology.describe();
         SchemaPreflight.check(List.of(workloadDescription, healthTopology.describe()), fedstream.topics());
         this.inputTopics = inputTopics(workloadDescription, fedstream.topics());
+        EarlierEngineState.requireNone(existingTopics, fedstream.config(), inputTopics);
         this.streams = watched("workload", new KafkaStreams(workloadTopology, StreamsTimeouts.derive(workloadProperties, bound)), bound);
         this.health = watched("health", new KafkaStreams(healthTopology, StreamsTimeouts.derive(healthProperties, bound)), bound);
         this.clients = List.of(new Client("workload", streams, new StreamsWatchdog(bound)), new Client("health", health, new StreamsWatchdog(bound)));

@@ -25,8 +25,8 @@ public final class TopicProvisioner {
         this.config = config;
     }
 
-    /** Creates every missing topic; existing topics are left as they are. */
-    public void ensure(Topics topics) {
+    /** Creates every missing topic; existing topics are left as they are. Returns the topics that existed before. */
+    public Set<String> ensure(Topics topics) {
         try (Admin admin = Admin.create(config.adminProperties())) {
             Set<String> existing = admin.listTopics().names().get();
             List<NewTopic> missing = topics.all().stream()
@@ -51,6 +51,7 @@ public final class TopicProvisioner {
                         + config.topicPartitions() + " partitions: " + String.join(", ", wrong)
                         + "; set topic.partitions to match them or recreate the topics");
             }
+            return existing;
         } catch (ExecutionException e) {
             throw new IllegalStateException("cannot create fedstream topics on " + config.kafkaBootstrapServers() + ": "
                     + (e.getCause() instanceof TimeoutException
@@ -65,15 +66,16 @@ public final class TopicProvisioner {
     }
 
     /**
-     * Keyed by workload (bindings, status, deltas, migration events, usage, and the cluster transitions copied to every
-     * partition) or by cluster (reservations), these are read next to internal topics that fedstream creates with
-     * topic.partitions partitions, so they must have as many. The cluster-health topic may have any count: the health
-     * client moves every heartbeat onto one partition.
+     * Read by the namespace pass and the clusters' allocators in one sub-topology (workloads, their status, deltas and
+     * migration events, the cluster transitions and views copied to every partition, the lease requests and grants), or
+     * next to it by the same tasks (bindings, usage): these must all have topic.partitions partitions. The cluster-health
+     * topic may have any count (the health client moves every heartbeat onto one partition), and so may the policies
+     * (repartitioned before the pass reads them).
      */
     static List<String> coPartitioned(Topics topics) {
-        return List.of(topics.bindings().name(), topics.workloadStatus().name(), topics.stateDeltas().name(),
-                topics.migrationEvents().name(), topics.workloadUsage().name(), topics.clusterTransitions().name(),
-                topics.capacityReservations().name());
+        return List.of(topics.workloads().name(), topics.workloadStatus().name(), topics.stateDeltas().name(),
+                topics.migrationEvents().name(), topics.clusterTransitions().name(), topics.clusterViews().name(),
+                topics.leaseRequests().name(), topics.leaseGrants().name(), topics.bindings().name(), topics.workloadUsage().name());
     }
 
     /** Each topic whose partition count is not the expected one, as {@code name (n partitions)}. */
@@ -86,7 +88,7 @@ public final class TopicProvisioner {
 
     private NewTopic newTopic(String name, Topics topics) {
         NewTopic topic = new NewTopic(name, config.topicPartitions(), config.topicReplicationFactor());
-        // One record per cluster matters, and every instance reads the whole topic into its global store at start.
+        // One record per cluster matters: only the latest view of each is read at start.
         return name.equals(topics.clusterViews().name()) ? topic.configs(Map.of("cleanup.policy", "compact")) : topic;
     }
 }

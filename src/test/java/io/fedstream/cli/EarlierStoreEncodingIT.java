@@ -59,15 +59,15 @@ class EarlierStoreEncodingIT {
                 .contains("key \"team-a\" holds format byte 1, the varint encoding of the ledger in fedstream before commit 29f6ed9.")
                 .contains("start fedstream with a fresh application.id")
                 .contains("kafka-streams-application-reset --bootstrap-server " + kafka.bootstrapServers() + " --application-id " + app
-                        + " --input-topics fedstream.workloads,fedstream.workload-status,fedstream.state-deltas,fedstream.migration-events,"
-                        + "fedstream.workload-usage,fedstream.work-status,fedstream.bindings,fedstream.quota-status,fedstream.capacity-reservations,"
-                        + "fedstream.cluster-transitions, then delete ");
+                        + " --input-topics fedstream.workloads,fedstream.policies,fedstream.workload-status,fedstream.state-deltas,"
+                        + "fedstream.migration-events,fedstream.workload-usage,fedstream.work-status,fedstream.bindings,fedstream.quota-status,"
+                        + "fedstream.cluster-views,fedstream.cluster-transitions,fedstream.lease-requests,fedstream.lease-grants, then delete ");
         assertThat(err.toString().split("does not start", -1)).as("printed once: %s", err).hasSize(2);
     }
 
     @Test
-    void aPlacementStateInTheJsonOfEarlierVersionsStopsRun() throws Exception {
-        String app = "earlier-placement";
+    void theStateOfTheEngineBeforeTheOnePassStopsRunNamingItsChangelogsAndBothRemedies() throws Exception {
+        String app = "earlier-engine";
         changelogHolds(app + "-placement-states-store-changelog", "apps/Deployment/team-a/web",
                 "{\"pending\":null,\"placedCluster\":\"dc-1\",\"group\":0,\"unplaceableGeneration\":-1,\"preserved\":{}}".getBytes(StandardCharsets.UTF_8));
 
@@ -75,8 +75,11 @@ class EarlierStoreEncodingIT {
         int exitCode = run(app, err);
 
         assertThat(exitCode).isEqualTo(1);
-        assertThat(err.toString()).startsWith("error: fedstream does not start: store placement-states-store (task ")
-                .contains("key \"apps/Deployment/team-a/web\" holds JSON, the encoding of fedstream before commit 1af7201.");
+        assertThat(err.toString()).startsWith("error: fedstream does not start: application earlier-engine holds the state of fedstream's"
+                        + " engine before the one namespace pass (earlier-engine-placement-states-store-changelog), which this version does not read.")
+                .contains("start fedstream with a fresh application.id")
+                .contains("kafka-streams-application-reset --bootstrap-server " + kafka.bootstrapServers() + " --application-id " + app
+                        + " --input-topics fedstream.workloads,");
         assertThat(err.toString().split("does not start", -1)).as("printed once: %s", err).hasSize(2);
     }
 

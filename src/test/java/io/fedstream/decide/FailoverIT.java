@@ -274,9 +274,13 @@ class FailoverIT {
                 }
                 assertThat(outputs.bindings).as("placements stay until the executor reports a completed migration")
                         .allSatisfy((key, binding) -> assertThat(cluster(binding)).as(key).isEqualTo(cluster(before.get(key))));
-                assertThat(outputs.decisions).as("one audited issue per command, no target ever missing")
+                assertThat(outputs.decisions).as("one audited issue per command, no target ever missing; %s", outputs.why)
                         .containsEntry("MIGRATION_ISSUED", expected.size())
-                        .doesNotContainKeys("MIGRATION_NO_TARGET", "MIGRATION_INVALID", "UNPLACEABLE");
+                        .doesNotContainKeys("MIGRATION_NO_TARGET", "MIGRATION_INVALID");
+                // Workloads published with their policies at start may reach their task before the policies' relay does
+                // (docs/placement.md, "Not done yet"): unplaced for that alone, and placed once the policy came (above).
+                assertThat(outputs.why.keySet()).filteredOn(reason -> reason.startsWith("UNPLACEABLE"))
+                        .allMatch("UNPLACEABLE: no PropagationPolicy or ClusterPropagationPolicy matches"::equals);
                 assertThat(outputs.deadLetters).as("dead letters").isZero();
                 assertThat(heartbeats.failure.get()).as("heartbeat send failure").isNull();
                 for (AppInstance instance : running) {
@@ -538,6 +542,8 @@ class FailoverIT {
         final Map<ClusterStateEvent, Long> seenAt = new HashMap<>();
         final List<MigrationCommand> commands = new ArrayList<>();
         final Map<String, Integer> decisions = new TreeMap<>();
+        /** How many refusals and failovers without a target gave each reason. */
+        final Map<String, Integer> why = new TreeMap<>();
         int deadLetters;
         long lastArrival = System.nanoTime();
         long lastCommandSeen;
@@ -632,9 +638,9 @@ class FailoverIT {
                     return;
                 }
                 if (System.nanoTime() > deadline) {
-                    fail("outputs not settled within %s: %d of %d workloads without a command, e.g. %s; %d commands; audit %s",
-                            SETTLE_LIMIT, missing.size(), expected.size(), missing.subList(0, Math.min(10, missing.size())),
-                            commands.size(), decisions);
+                    fail("outputs not settled within %s: %d of %d workloads without a command, e.g. %s; %d commands; audit %s;"
+                            + " refusals %s", SETTLE_LIMIT, missing.size(), expected.size(), missing.subList(0, Math.min(10, missing.size())),
+                            commands.size(), decisions, why);
                 }
             }
         }
@@ -698,7 +704,11 @@ class FailoverIT {
                                 System.currentTimeMillis() - view.getHeartbeat().getHeartbeatAt().toEpochMilli());
                     }
                 } else if (topic.equals(topics.audit().name())) {
-                    decisions.merge(decode(auditValues, record).getDecision(), 1, Integer::sum);
+                    AuditEvent event = decode(auditValues, record);
+                    decisions.merge(event.getDecision(), 1, Integer::sum);
+                    if (event.getDecision().endsWith("REFUSED") || event.getDecision().endsWith("NO_TARGET") || event.getDecision().equals("UNPLACEABLE")) {
+                        why.merge(event.getDecision() + ": " + event.getReason(), 1, Integer::sum);
+                    }
                 } else {
                     deadLetters++;
                 }

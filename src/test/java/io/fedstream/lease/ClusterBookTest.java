@@ -191,6 +191,35 @@ class ClusterBookTest {
     }
 
     @Test
+    void podsTheHeartbeatsReportBeyondTheLevelBeneathTheChunksAreCountedOnceNotTwice() {
+        book.see(new ClusterView(ClusterState.READY, null, room("cpu", "16"), room("cpu", "4")), T0);
+        book.ask(ask(0, 0, room("cpu", "10")), T0);
+        assertThat(book.free()).as("4 allocated, 10 leased").isEqualTo(room("cpu", "2"));
+
+        book.see(new ClusterView(ClusterState.READY, null, room("cpu", "16"), room("cpu", "10")), T0 + 2_000);
+        assertThat(book.free()).as("the 6 pods placed into the chunk are running: counted by the heartbeats, not again by the chunk")
+                .isEqualTo(room("cpu", "2"));
+        book.see(new ClusterView(ClusterState.READY, null, room("cpu", "16"), room("cpu", "16")), T0 + 3_000);
+        assertThat(book.free()).as("more running than leased: the heartbeats count it all").isEqualTo(Resources.NONE);
+        book.see(new ClusterView(ClusterState.READY, null, room("cpu", "16"), room("cpu", "1")), T0 + 4_000);
+        assertThat(book.free()).as("the cluster's own pods left: the chunk is counted on top of what remains").isEqualTo(room("cpu", "5"));
+    }
+
+    @Test
+    void aChunkThatStopsBeingCountedLeavesWhatRunsUnderItToTheHeartbeatsAndTheOtherChunksCountedOnTop() {
+        book.see(new ClusterView(ClusterState.READY, null, room("cpu", "20"), Resources.NONE), T0);
+        book.ask(ask(0, 0, room("cpu", "6")), T0);
+        book.see(new ClusterView(ClusterState.READY, null, room("cpu", "20"), room("cpu", "6")), T0 + 20_000);
+        book.ask(ask(1, 0, room("cpu", "8")), T0 + 20_000);
+        assertThat(book.free()).as("6 running under the first chunk, 8 leased since").isEqualTo(room("cpu", "6"));
+
+        book.expire(T0 + 70_000);
+
+        assertThat(book.base()).as("the first chunk's 6 running pods are the heartbeats' alone now").isEqualTo(room("cpu", "6"));
+        assertThat(book.free()).as("the second chunk still counts on top: its pods have not started").isEqualTo(room("cpu", "6"));
+    }
+
+    @Test
     void theStoredBookDecidesAsTheBookItWasStoredFrom() {
         book.see(READY, T0);
         book.ask(ask(0, 0, room("cpu", "12")), T0);

@@ -15,8 +15,9 @@ class TopicProvisionerTest {
     @Test
     void everyTopicReadNextToAnInternalTopicIsChecked() {
         assertThat(TopicProvisioner.coPartitioned(TestFedstream.create().topics())).containsExactlyInAnyOrder(
-                "fedstream.bindings", "fedstream.workload-status", "fedstream.state-deltas", "fedstream.migration-events",
-                "fedstream.workload-usage", "fedstream.cluster-transitions", "fedstream.capacity-reservations");
+                "fedstream.workloads", "fedstream.workload-status", "fedstream.state-deltas", "fedstream.migration-events",
+                "fedstream.cluster-transitions", "fedstream.cluster-views", "fedstream.lease-requests", "fedstream.lease-grants",
+                "fedstream.bindings", "fedstream.workload-usage");
     }
 
     @Test
