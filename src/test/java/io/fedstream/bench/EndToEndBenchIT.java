@@ -50,12 +50,13 @@ class EndToEndBenchIT {
                 .containsPattern("B1 used \\d+\\.\\d\\d ms of CPU a workload from running to done: app \\d+\\.\\d\\d"
                         + " \\(JIT \\d+\\.\\d\\d, GC \\d+\\.\\d\\d\\), broker \\d+\\.\\d\\d")
                 .containsPattern("  ratio by CPU +\\d+\\.\\d{3} ");
-        Matcher b1 = Pattern.compile("B1 +fedstream +(" + NUMBER + ") workloads/s +" + NUMBER + " +" + SECONDS + " +" + SECONDS + " +" + SECONDS
+        // 200 workloads may all be decided in one burst, too few for a steady rate.
+        Matcher b1 = Pattern.compile("B1 +fedstream +(?:" + NUMBER + " workloads/s|n/a \\(too few\\)) +" + NUMBER + " +" + SECONDS + " +" + SECONDS + " +" + SECONDS
                 + " +(\\d+)/(\\d+)/(\\d+) +" + SECONDS + " \\((\\d+) beats\\) +0 +0 +(" + NUMBER + ") \\(" + NUMBER + "\\)").matcher(report);
         assertThat(b1.find()).as(report).isTrue();
-        assertThat(Integer.parseInt(b1.group(2)) + Integer.parseInt(b1.group(3)) + Integer.parseInt(b1.group(4))).isEqualTo(200);
-        assertThat(Integer.parseInt(b1.group(2))).as("placed").isGreaterThan(150);
-        assertThat(Integer.parseInt(b1.group(5))).as("heartbeats in the window").isPositive();
-        assertThat(Integer.parseInt(b1.group(6).replace(",", ""))).as("RSS MiB").isPositive();
+        assertThat(Integer.parseInt(b1.group(1)) + Integer.parseInt(b1.group(2)) + Integer.parseInt(b1.group(3))).isEqualTo(200);
+        assertThat(Integer.parseInt(b1.group(1))).as("placed").isGreaterThan(150);
+        assertThat(Integer.parseInt(b1.group(4))).as("heartbeats in the window").isPositive();
+        assertThat(Integer.parseInt(b1.group(5).replace(",", ""))).as("RSS MiB").isPositive();
     }
 }
