@@ -1,16 +1,10 @@
 package io.fedstream;
 
-import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationRecord;
-import io.fedstream.avro.Reservation;
-import io.fedstream.avro.ReservationAnswer;
-import io.fedstream.avro.StoredAppliedPlacement;
 import io.fedstream.avro.StoredApplicationFailure;
-import io.fedstream.avro.StoredIncident;
 import io.fedstream.avro.StoredLease;
 import io.fedstream.avro.StoredLeaseBook;
-import io.fedstream.avro.StoredPlacementState;
 import io.fedstream.avro.UsageHistoryRecord;
 import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.decide.PlaceFailoverStores;
@@ -19,15 +13,9 @@ import org.apache.kafka.common.serialization.Serde;
 
 /** The serdes of the records that only fedstream reads: internal topics and state stores (schemas/internal). */
 public record InternalSerdes(
-        Serde<AdmissionRequest> admissionRequests,
         Serde<ClusterWatch> clusterWatches,
-        Serde<ReservationAnswer> reservationAnswers,
-        Serde<Reservation> reservations,
         Serde<MigrationRecord> migrationRecords,
-        Serde<StoredPlacementState> storedPlacementStates,
-        Serde<StoredIncident> storedIncidents,
         Serde<StoredApplicationFailure> storedApplicationFailures,
-        Serde<StoredAppliedPlacement> storedAppliedPlacements,
         Serde<WorkloadRecord> workloadRecords,
         Serde<StoredLeaseBook> leaseBooks,
         Serde<StoredLease> leases,
@@ -35,15 +23,9 @@ public record InternalSerdes(
 
     public static InternalSerdes of(AvroSerdes avro) {
         return new InternalSerdes(
-                avro.specific(AdmissionRequest.class, false),
                 avro.specific(ClusterWatch.class, false),
-                avro.specific(ReservationAnswer.class, false),
-                avro.specific(Reservation.class, false),
                 avro.specific(MigrationRecord.class, false),
-                avro.specific(StoredPlacementState.class, false),
-                avro.specific(StoredIncident.class, false),
                 avro.specific(StoredApplicationFailure.class, false),
-                avro.specific(StoredAppliedPlacement.class, false),
                 avro.specific(WorkloadRecord.class, false),
                 avro.specific(StoredLeaseBook.class, false),
                 avro.specific(StoredLease.class, false),
@@ -52,7 +34,6 @@ public record InternalSerdes(
 
     /** The place-and-fail-over stage's store values. */
     public PlaceFailoverStores.ValueSerdes placeFailoverStores() {
-        return new PlaceFailoverStores.ValueSerdes(migrationRecords, storedPlacementStates, storedIncidents, storedApplicationFailures,
-                storedAppliedPlacements, reservations, workloadRecords);
+        return new PlaceFailoverStores.ValueSerdes(migrationRecords, storedApplicationFailures, workloadRecords);
     }
 }

@@ -2,12 +2,8 @@ package io.fedstream.decide;
 
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationRecord;
-import io.fedstream.avro.Reservation;
-import io.fedstream.avro.WorkloadRecord;
-import io.fedstream.avro.StoredAppliedPlacement;
 import io.fedstream.avro.StoredApplicationFailure;
-import io.fedstream.avro.StoredIncident;
-import io.fedstream.avro.StoredPlacementState;
+import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.serde.StoreEncodingCheck;
 import io.fedstream.serde.StoredEncoding;
@@ -28,8 +24,6 @@ public final class PlaceFailoverStores {
     public static final String STATUS = "workload-status-store";
     /** {@code workload key NUL offset} to a delta's size, and {@code workload key SOH} to the index's partition and truncation. */
     public static final String DELTAS = "state-deltas-index";
-    /** {@code workload key NUL incident id} to the incident ledger's entry (a {@link StoredIncident}). */
-    public static final String INCIDENTS = "incidents-store";
     /** Cluster to the transition that opened its current incident (SUSPECT or FAILED); every task holds all of them. */
     public static final String OPEN_INCIDENTS = "open-incidents-store";
     /** Command id to the command and its life-cycle; part of the query API's contract. */
@@ -50,12 +44,11 @@ public final class PlaceFailoverStores {
     private PlaceFailoverStores() {}
 
     /** The serdes of the stores' own records (schemas/internal), which the composition root builds. */
-    public record ValueSerdes(Serde<MigrationRecord> migrations, Serde<StoredPlacementState> placementStates, Serde<StoredIncident> incidents,
-                              Serde<StoredApplicationFailure> applicationFailures, Serde<StoredAppliedPlacement> appliedPlacements,
-                              Serde<Reservation> reservations, Serde<WorkloadRecord> workloads) {}
+    public record ValueSerdes(Serde<MigrationRecord> migrations, Serde<StoredApplicationFailure> applicationFailures,
+                              Serde<WorkloadRecord> workloads) {}
 
     static String[] all() {
-        return new String[] {STATUS, DELTAS, INCIDENTS, OPEN_INCIDENTS, MIGRATIONS, STALE_COPIES, REFUSED_POLICIES, APPLICATION_FAILURES};
+        return new String[] {STATUS, DELTAS, OPEN_INCIDENTS, MIGRATIONS, STALE_COPIES, REFUSED_POLICIES, APPLICATION_FAILURES};
     }
 
     /**
@@ -64,13 +57,12 @@ public final class PlaceFailoverStores {
      */
     static Map<String, StoredEncoding.Classifier> encodings() {
         StoredEncoding.Classifier avroAfterJson = StoreEncodingCheck.confluentAvroAfterJson("1af7201");
-        return Map.of(INCIDENTS, avroAfterJson, APPLICATION_FAILURES, avroAfterJson);
+        return Map.of(APPLICATION_FAILURES, avroAfterJson);
     }
 
     static void addTo(StreamsBuilder builder, Serde<WorkloadStatusEvent> statuses, Serde<ClusterStateEvent> transitions, ValueSerdes values) {
         add(builder, STATUS, statuses);
         add(builder, DELTAS, Serdes.String());
-        add(builder, INCIDENTS, values.incidents());
         addSmall(builder, OPEN_INCIDENTS, transitions);
         add(builder, MIGRATIONS, values.migrations());
         addSmall(builder, STALE_COPIES, Serdes.String());

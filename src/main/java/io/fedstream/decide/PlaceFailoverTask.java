@@ -88,7 +88,7 @@ final class PlaceFailoverTask {
         this.waiting = new WaitingWorkloads(workloads, placementsInFlight);
         this.statuses = new WorkloadStatuses(context.getStateStore(PlaceFailoverStores.STATUS));
         this.deltas = new DeltaIndex(context.getStateStore(PlaceFailoverStores.DELTAS), deltaTopic);
-        this.ledger = new IncidentLedger(new StoreIncidents(context.getStateStore(PlaceFailoverStores.INCIDENTS)),
+        this.ledger = new IncidentLedger(new WorkloadIncidents(workloads),
                 new MigrationPlanner(StrategyChooser.defaults()));
         this.openIncidents = new OpenIncidents(context.getStateStore(PlaceFailoverStores.OPEN_INCIDENTS));
         this.migrations = new MigrationRecords(context.getStateStore(PlaceFailoverStores.MIGRATIONS));

@@ -12,10 +12,10 @@ import java.util.Set;
  */
 final class EarlierEngineState {
 
-    /** The earlier engine's stores that the one pass replaced (their content lives in {@code workloads-store} now). */
+    /** The earlier engines' stores that the one pass replaced (their content lives in {@code workloads-store} now). */
     static final List<String> STORES = List.of("admission-bindings-store", "admission-binding-names-store", "admission-admitted-store",
             "admission-admitted-bindings-store", "bind-manifests-store", "cluster-reservations-store", "place-failover-bindings-store",
-            "placement-states-store", "unplaced-workloads-store");
+            "placement-states-store", "unplaced-workloads-store", "incidents-store");
 
     private EarlierEngineState() {}
 

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fedstream.InternalSerdes;
 import io.fedstream.admit.Placement;
 import io.fedstream.avro.ReservationPurpose;
-import io.fedstream.avro.StoredIncident;
+import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.failover.IncidentEntry;
 import io.fedstream.place.AppliedPlacement;
 import io.fedstream.place.ScheduleResult;
@@ -89,7 +89,7 @@ class PlaceFailoverStoreValuesTest {
         assertThat(back.redivision().growth().get(0).components()).isEmpty();
     }
 
-    // ---- incidents-store
+    // ---- the incident ledger's entries, in the workloads' records
 
     @Test
     void anIncidentEntryWithEveryFieldSetComesBackEqual() {
@@ -146,12 +146,6 @@ class PlaceFailoverStoreValuesTest {
     // ---- the old JSON form, as a store's serde reads it (its topic is the store's changelog)
 
     @Test
-    void anIncidentStillInJsonIsRefusedNamingTheStore() {
-        assertRefusedAsJson(values.incidents(), PlaceFailoverStores.INCIDENTS, null, "{\"state\":\"ISSUED\",\"commandId\":\"cmd-1\","
-                + "\"attempt\":1,\"targetCluster\":\"dc-2\",\"remainingCandidates\":[],\"preservedState\":{},\"notBeforeMs\":null}");
-    }
-
-    @Test
     void anApplicationFailureStillInJsonIsRefusedNamingTheStoreAndTheType() {
         assertRefusedAsJson(applicationFailures, PlaceFailoverStores.APPLICATION_FAILURES, "ApplicationFailure", "{\"cluster\":\"dc-1\","
                 + "\"sinceMs\":1,\"phase\":\"FAILED\",\"incidentId\":\"dc-1-1-application\",\"migrating\":false,\"purged\":false}");
@@ -162,8 +156,6 @@ class PlaceFailoverStoreValuesTest {
     @Test
     void everyStoreOfTheStagesOwnRecordsIsCheckedAndItsAvroIsCurrent() {
         Map<String, byte[]> stored = Map.of(
-                PlaceFailoverStores.INCIDENTS, values.incidents().serializer().serialize(changelog(PlaceFailoverStores.INCIDENTS),
-                        StoreIncidents.stored(new IncidentEntry(IncidentEntry.State.HELD_BACK, null, 0, null, List.of(), Map.of(), null))),
                 PlaceFailoverStores.APPLICATION_FAILURES, applicationFailures.serializer().serialize(changelog(PlaceFailoverStores.APPLICATION_FAILURES),
                         new ApplicationFailure("dc-1", 1, "FAILED", "dc-1-1-application", false, false)));
 
@@ -178,7 +170,7 @@ class PlaceFailoverStoreValuesTest {
 
         assertThat(PlaceFailoverStores.encodings().get(PlaceFailoverStores.APPLICATION_FAILURES).of(json))
                 .isEqualTo(new StoredEncoding.Earlier("JSON, the encoding of fedstream before commit 1af7201"));
-        assertThat(PlaceFailoverStores.encodings().get(PlaceFailoverStores.INCIDENTS).of(new byte[] {1, 2, 3}))
+        assertThat(PlaceFailoverStores.encodings().get(PlaceFailoverStores.APPLICATION_FAILURES).of(new byte[] {1, 2, 3}))
                 .isInstanceOf(StoredEncoding.Unreadable.class);
     }
 
@@ -201,7 +193,8 @@ class PlaceFailoverStoreValuesTest {
     }
 
     private IncidentEntry incidentRoundTrip(IncidentEntry entry) {
-        return StoreIncidents.entry(roundTrip(values.incidents(), PlaceFailoverStores.INCIDENTS, StoreIncidents.stored(entry)));
+        WorkloadRecord record = WorkloadRecord.newBuilder().setIncidents(Map.of("dc-1-1", WorkloadIncidents.stored(entry))).build();
+        return WorkloadIncidents.entry(roundTrip(values.workloads(), Workloads.STORE, record).getIncidents().get("dc-1-1"));
     }
 
     private static <T> T roundTrip(Serde<T> serde, String store, T value) {

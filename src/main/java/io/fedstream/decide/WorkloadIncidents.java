@@ -5,33 +5,34 @@ import io.fedstream.avro.StoredIncident;
 import io.fedstream.failover.IncidentEntry;
 import io.fedstream.failover.IncidentKey;
 import io.fedstream.failover.IncidentStore;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * The incident ledger's entries in the incidents store, keyed {@code workload key NUL incident id}, each as a {@link
- * StoredIncident} (schemas/internal).
+ * The incident ledger's entries in the workloads' records ({@code WorkloadRecord.incidents}, by incident id, each a
+ * {@link StoredIncident}): a move writes the workload's record once, its entry with it, not a store of its own
+ * (`fedstream bench failover`: one changelog record a command less, docs/benchmarks.md).
  */
-final class StoreIncidents implements IncidentStore {
+final class WorkloadIncidents implements IncidentStore {
 
-    private final KeyValueStore<String, StoredIncident> store;
+    private final Workloads workloads;
 
-    StoreIncidents(KeyValueStore<String, StoredIncident> store) {
-        this.store = store;
-    }
-
-    static String key(IncidentKey key) {
-        return key.workloadKey() + '\u0000' + key.incidentId();
+    WorkloadIncidents(Workloads workloads) {
+        this.workloads = workloads;
     }
 
     @Override
     public Optional<IncidentEntry> get(IncidentKey key) {
-        return Optional.ofNullable(store.get(key(key))).map(StoreIncidents::entry);
+        return Optional.ofNullable(workloads.of(key.workloadKey()).getIncidents().get(key.incidentId())).map(WorkloadIncidents::entry);
     }
 
     @Override
     public void put(IncidentKey key, IncidentEntry entry) {
-        store.put(key(key), stored(entry));
+        Map<String, StoredIncident> incidents = new HashMap<>(workloads.of(key.workloadKey()).getIncidents());
+        incidents.put(key.incidentId(), stored(entry));
+        workloads.of(key.workloadKey()).setIncidents(incidents);
+        workloads.changed(key.workloadKey());
     }
 
     static StoredIncident stored(IncidentEntry entry) {
