@@ -98,8 +98,8 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         outputs.processing(record.timestamp() == FirstInLine.FIRST ? -1 : record.timestamp());
         // A record's position names its decisions, the same when it is processed again; positions of the inputs overlap,
         // so all but the workloads' (whose ids are as before) are marked with their input.
-        String input = record.value() instanceof PassSignal.WorkloadChanged ? "" : inputOf(record.value()) + "-";
-        position = input + context.recordMetadata().map(m -> m.partition() + "-" + m.offset()).orElse("t" + record.timestamp());
+        position = context.recordMetadata().map(m -> inputOf(record.value(), m.topic()) + m.partition() + "-" + m.offset())
+                .orElse("t" + record.timestamp());
         requests = 0;
         settleEvenIfFailing(() -> dispatch(record));
     }
@@ -122,8 +122,11 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         } else if (signal instanceof PassSignal.LeaseGranted granted) {
             room.granted(granted.grant(), context.currentSystemTimeMs());
         } else if (signal instanceof PassSignal.ClusterViewChanged changed) {
-            views.apply(key, changed.view());
+            boolean moreRoom = views.apply(key, changed.view());
             interpreting.followOverrides();
+            if (moreRoom) {
+                placeAndFailOver.onMoreRoom();
+            }
         }
     }
 
@@ -144,19 +147,29 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         placeAndFailOver.onPolicyChanged();
     }
 
-    private static String inputOf(PassSignal signal) {
-        if (signal instanceof PassSignal.PolicyChanged) {
-            return "policy";
+    /**
+     * The prefix that makes a position unique across the pass's inputs: none for a workload event (the audit's
+     * {@code admit-<partition>-<offset>-<n>}), the signal's input otherwise, and {@code forwarded-} for a record brought from
+     * another partition of its topic (its position is the repartition topic's).
+     */
+    private static String inputOf(PassSignal signal, String topic) {
+        String forwarded = topic.endsWith("-misrouted-repartition") ? "forwarded-" : "";
+        if (signal instanceof PassSignal.WorkloadChanged) {
+            return forwarded;
+        } else if (signal instanceof PassSignal.PolicyChanged) {
+            return "policy-";
         } else if (signal instanceof PassSignal.ClusterViewChanged) {
-            return "view";
+            return "view-";
         } else if (signal instanceof PassSignal.ClusterChanged) {
-            return "cluster";
+            return "cluster-";
         } else if (signal instanceof PassSignal.MigrationReported) {
-            return "migration";
+            return forwarded + "migration-";
         } else if (signal instanceof PassSignal.StatusReported) {
-            return "status";
+            return forwarded + "status-";
+        } else if (signal instanceof PassSignal.LeaseGranted) {
+            return "lease-";
         }
-        return "delta";
+        return forwarded + "delta-";
     }
 
     /** Runs {@code work} on the wall clock, then hands on what it decided as a processing does. */

@@ -137,6 +137,15 @@ final class PlaceAndFailOver {
         });
     }
 
+    /**
+     * A cluster's view shows more room than before (its pods left, or it grew): the workloads waiting for room are tried
+     * at once, as Karmada's scheduler moves unschedulable bindings back to its active queue on a cluster's update,
+     * rather than at the next retry ({@code place.retry.interval.ms}).
+     */
+    void onMoreRoom() {
+        punctuate(placing::retryUnplaced);
+    }
+
     void onClusterChanged(ClusterStateEvent event) {
         punctuate(() -> {
             failingOver.onClusterChanged(event);
@@ -252,6 +261,15 @@ final class PlaceAndFailOver {
         RecordMetadata source = task.context.recordMetadata().orElse(null);
         if (key == null || source == null) {
             LOG.warn("State delta without a workload key or source position ignored");
+            return;
+        }
+        if (!task.deltas.writtenOn(source.topic())) {
+            // Forwarded from another partition of the deltas' topic: its position there, which a migration command would
+            // have to name for the target to replay it, is not this record's.
+            task.deadLetter(key, new DeadLetter(PlaceFailoverAudit.FAILOVER, "a state delta of " + key
+                    + " was written to another partition than its namespace's: a migration command names a delta by its partition and"
+                    + " offset, so deltas must be written on the namespace's partition (docs/topics.md)", "partition",
+                    Integer.toString(source.partition()), source.topic(), source.partition(), source.offset()), null);
             return;
         }
         try {

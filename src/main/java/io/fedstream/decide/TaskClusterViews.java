@@ -2,6 +2,7 @@ package io.fedstream.decide;
 
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterWatch;
+import io.fedstream.lease.ClusterView;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -36,7 +37,8 @@ public final class TaskClusterViews {
     }
 
     /** Takes in a cluster's view ({@code view} null: the cluster is gone). */
-    void apply(String cluster, ClusterWatch view) {
+    /** Takes in the cluster's latest view; whether it shows more room to place into than the one before. */
+    boolean apply(String cluster, ClusterWatch view) {
         ClusterWatch before = store.get(cluster);
         if (view == null) {
             store.delete(cluster);
@@ -47,6 +49,19 @@ public final class TaskClusterViews {
         if (!Objects.equals(selectable(before), selectable(view))) {
             selectableChanges++;
         }
+        return moreRoom(ClusterView.of(cluster, before), ClusterView.of(cluster, view));
+    }
+
+    /** Whether {@code after} can be granted and has more room than {@code before} in some resource, or could not be before. */
+    private static boolean moreRoom(ClusterView before, ClusterView after) {
+        if (!after.grantable()) {
+            return false;
+        }
+        if (!before.grantable()) {
+            return true;
+        }
+        return after.allocatable().amounts().keySet().stream().anyMatch(resource -> Math.subtractExact(after.allocatable().get(resource),
+                after.allocated().get(resource)) > Math.subtractExact(before.allocatable().get(resource), before.allocated().get(resource)));
     }
 
     /** How many changes this task has taken in since it started. */

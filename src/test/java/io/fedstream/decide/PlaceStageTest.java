@@ -81,6 +81,19 @@ class PlaceStageTest extends FleetStageTest {
     }
 
     @Test
+    void aWorkloadWaitingForRoomIsTriedAtOnceWhenAClusterShowsMoreRoomNotAtTheNextRetry() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", Map.of("cpu", "8", "memory", "64Gi"), Map.of("cpu", "4"), Map.of())
+                .advance(Duration.ofSeconds(1));
+        fleet.deployment("team-a", "web", 6, "1").advance(Duration.ofSeconds(1));
+        assertThat(fleet.decisions(WEB)).containsOnlyOnce("UNPLACEABLE");
+
+        // The cluster's own pods leave: its heartbeat reports room for the workload, well before the 10 s retry.
+        fleet.cluster("dc-1", Map.of("cpu", "8", "memory", "64Gi"), Map.of("cpu", "1"), Map.of()).advance(Duration.ofSeconds(1));
+
+        assertThat(fleet.placement(WEB)).isEqualTo("dc-1");
+    }
+
+    @Test
     void anUnplacedWorkloadWhoseBindingCannotBeReadIsOneDeadLetterNamingTheStoreAndKey() {
         fleet = new FleetDriver(stateDir);
         fleet.deployment("team-a", "web", 2, "1").advance(Duration.ofSeconds(1));
