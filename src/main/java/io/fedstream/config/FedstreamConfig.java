@@ -316,8 +316,9 @@ public final class FedstreamConfig extends AbstractConfig {
                         GROUP_ADMIT, 1, ConfigDef.Width.SHORT, ADMIT_STATUS_INTERVAL_MS)
 
                 .define(PLACE_RESERVATION_TTL_MS, Type.LONG, 300_000L, Range.atLeast(1), Importance.LOW,
-                        "How long room reserved on a cluster counts against it: the time its heartbeats may take to report the"
-                                + " placed pods as allocated.", GROUP_PLACE, 1, ConfigDef.Width.SHORT, PLACE_RESERVATION_TTL_MS)
+                        "How long a namespace task remembers the spread of a failover burst it plans (how many moves went to each"
+                                + " target), so that the moves of one incident spread over the survivors; how long room counts against a"
+                                + " cluster is lease.ttl.ms.", GROUP_PLACE, 1, ConfigDef.Width.SHORT, PLACE_RESERVATION_TTL_MS)
                 .define(PLACE_RETRY_INTERVAL_MS, Type.LONG, 10_000L, Range.atLeast(1), Importance.LOW,
                         "How often (wall clock) admitted workloads that are not placed (no cluster fits, or no policy selects them) are tried"
                                 + " again; also how long a policy re-schedule that found its workload busy waits, and the first wait of a re-scale"

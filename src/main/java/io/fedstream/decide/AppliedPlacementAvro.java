@@ -2,8 +2,6 @@ package io.fedstream.decide;
 
 import io.fedstream.avro.StoredAppliedPlacement;
 import io.fedstream.place.AppliedPlacement;
-import io.fedstream.serde.MappedAvroSerde;
-import org.apache.kafka.common.serialization.Serde;
 
 /**
  * An {@link AppliedPlacement} as a {@link Workloads} record keeps it: a {@link StoredAppliedPlacement}
@@ -14,9 +12,6 @@ final class AppliedPlacementAvro {
 
     private AppliedPlacementAvro() {}
 
-    static Serde<AppliedPlacement> serde(Serde<StoredAppliedPlacement> avro) {
-        return new MappedAvroSerde<>(AppliedPlacement.class, avro, AppliedPlacementAvro::toAvro, AppliedPlacementAvro::fromAvro);
-    }
 
     static StoredAppliedPlacement toAvro(AppliedPlacement applied) {
         return StoredAppliedPlacement.newBuilder()

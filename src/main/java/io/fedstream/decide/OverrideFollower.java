@@ -11,7 +11,6 @@ import io.fedstream.override.ClusterTarget;
 import io.fedstream.override.OverridePolicy;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ResourceSelector;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -37,12 +36,6 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * anything the follower follows changed: while neither moves, a check reads nothing.
  */
 final class OverrideFollower {
-
-    /**
-     * Read by nothing: the follower checks in the processing of policy and cluster-view records, and nothing schedules
-     * a check on the wall clock.
-     */
-    static final Duration CHECK_INTERVAL = Duration.ofMillis(100);
 
 
     private final Workloads workloads;

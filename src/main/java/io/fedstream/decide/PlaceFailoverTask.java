@@ -147,7 +147,7 @@ final class PlaceFailoverTask {
         return noFit.test(result) && steering ? placer.apply(view) : result;
     }
 
-    /** The spread of the incident's failover burst in this task (forgotten a reservation TTL after it began). */
+    /** The spread of the incident's failover burst in this task (forgotten {@code place.reservation.ttl.ms} after it began). */
     BurstSpread burst(String incidentId) {
         long now = now();
         bursts.values().removeIf(burst -> now - burst.startedAt() >= settings.reservationTtl().toMillis());

@@ -10,12 +10,10 @@ import io.fedstream.avro.StoredRedivision;
 import io.fedstream.avro.StoredShare;
 import io.fedstream.avro.StoredShareReservation;
 import io.fedstream.place.ScheduleResult;
-import io.fedstream.serde.MappedAvroSerde;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.common.serialization.Serde;
 
 /**
  * A {@link PlacementState} as a {@link Workloads} record keeps it: a {@link StoredPlacementState}
@@ -25,9 +23,6 @@ final class PlacementStateAvro {
 
     private PlacementStateAvro() {}
 
-    static Serde<PlacementState> serde(Serde<StoredPlacementState> avro) {
-        return new MappedAvroSerde<>(PlacementState.class, avro, PlacementStateAvro::toAvro, PlacementStateAvro::fromAvro);
-    }
 
     static StoredPlacementState toAvro(PlacementState state) {
         return StoredPlacementState.newBuilder()

@@ -36,8 +36,8 @@ public final class DemoClusters implements AutoCloseable {
     public static final Duration CHECK_INTERVAL = Duration.ofMillis(500);
     public static final Duration HEARTBEAT_INTERVAL = Duration.ofSeconds(1);
     /**
-     * Room reserved on a cluster counts until the cluster's heartbeats report the placed pods as allocated: the next
-     * heartbeat here, so a few seconds, not the 5 minutes a real fleet's default allows.
+     * How long a task remembers a failover burst's spread ({@code place.reservation.ttl.ms}): the demo's scenes are
+     * seconds apart, not the 5 minutes a real fleet's default allows.
      */
     public static final Duration RESERVATION_TTL = Duration.ofSeconds(10);
 
@@ -76,7 +76,7 @@ public final class DemoClusters implements AutoCloseable {
         return clusters;
     }
 
-    /** The configuration keys that give the cluster watch the thresholds above, and placement the reservation TTL. */
+    /** The configuration keys that give the cluster watch the thresholds above, and failover the burst memory. */
     public static Map<String, String> healthConfig() {
         return Map.of(
                 FedstreamConfig.HEALTH_FAILURE_THRESHOLD_MS, Long.toString(FAILURE_THRESHOLD.toMillis()),

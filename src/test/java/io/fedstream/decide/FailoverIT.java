@@ -110,7 +110,7 @@ class FailoverIT {
             FedstreamConfig.HEALTH_SUCCESS_THRESHOLD_MS, "2000",
             FedstreamConfig.HEALTH_CHECK_INTERVAL_MS, "500",
             FedstreamConfig.PLACE_RETRY_INTERVAL_MS, "2000",
-            // The agents report what runs as allocated within a second or two; a reservation need not count longer.
+            // The agents report what runs as allocated within a second or two: the spread of a burst need not be remembered longer.
             FedstreamConfig.PLACE_RESERVATION_TTL_MS, "10000");
 
     @Test

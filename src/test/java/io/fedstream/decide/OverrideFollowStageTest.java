@@ -35,7 +35,7 @@ class OverrideFollowStageTest extends FleetStageTest {
                 """.formatted(replicas);
     }
 
-    /** The bind task's check of the change counters (OverrideFollower.CHECK_INTERVAL). */
+    /** A moment of wall clock after a change: the follower needs none (it follows in the change's processing). */
     private static final Duration OVERRIDE_CHECK = Duration.ofMillis(100);
 
     @Test
