@@ -258,8 +258,8 @@ final class LeasedRoom {
 
     /**
      * Why the request is refused before it waits, null when it may wait: the allocator owes the task at least what it
-     * needs beyond what the task holds (so it grants as soon as room appears, and asking again would change nothing), asks no task for room back,
-     * and the room it last reported free, with what this task holds, does not hold it.
+     * needs beyond what the task holds (so it grants as soon as room appears, and asking again would change nothing),
+     * asks no task for room back, and the room it last reported free, with what this task holds, does not hold it.
      */
     private String refusedAtOnce(String cluster, ReservationRequest request, Resources amount, long now) {
         Steering steering = leases.steering(cluster).orElse(null);

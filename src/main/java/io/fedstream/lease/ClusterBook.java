@@ -21,9 +21,9 @@ import java.util.TreeSet;
  * beneath the chunks: what its heartbeats report beyond that runs under the chunks (the pods placed into them, which
  * the cluster's agent counts within seconds), so that such pods are not counted twice until their chunks expire, as
  * kube-scheduler forgets an assumed pod once its informer sees it. Only free room is ever granted, so two tasks can
- * never over-fill the cluster. Whenever room may have freed (a give-back, a chunk no longer counted, a view with more room, a
- * cluster READY again) the free room is split between the unmet wants ({@link FairSplit}); while some stay unmet, every
- * task holding a usable chunk is asked once to give back what it does not need (a reclaim).
+ * never over-fill the cluster. Whenever room may have freed (a give-back, a chunk no longer counted, a view with more
+ * room, a cluster READY again) the free room is split between the unmet wants ({@link FairSplit}); while some stay
+ * unmet, every task holding a usable chunk is asked once to give back what it does not need (a reclaim).
  */
 public final class ClusterBook {
 
