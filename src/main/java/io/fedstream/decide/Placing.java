@@ -168,10 +168,7 @@ final class Placing {
                 .build();
     }
 
-    /**
-     * An admission request that leaves the workload unplaced and says why; a workload placed meanwhile keeps its
-     * placement.
-     */
+    /** An admission request that says why the workload's version is not placed; a placed workload keeps its placement. */
     static AdmissionRequest unplaced(ResourceBinding binding, String why) {
         return AdmissionRequest.newBuilder()
                 .setType(AdmissionRequestType.PLACEMENT)

@@ -326,6 +326,7 @@ final class Rescaling {
         task.placementStates.save(key, workload.unplaceable(binding.getGeneration()));
         task.audit(PlaceFailoverAudit.rescaling(binding, "RESCALE_UNSCHEDULABLE", key + "/g" + binding.getGeneration(),
                 "the placement stays as it was: " + why, task.now()));
+        task.emitPlacement(Placing.unplaced(binding, "this version's replicas could not be scheduled, so the placement stays as it was: " + why));
     }
 
     /** The rounds the workload's re-scale of this generation ended without one so far (its wait in the unplaced store). */

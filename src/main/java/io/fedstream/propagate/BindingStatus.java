@@ -84,10 +84,11 @@ public record BindingStatus(List<Condition> conditions, List<AggregatedStatusIte
         if (binding.getAdmission().getState() == AdmissionState.REJECTED) {
             return Optional.of(new Condition(SCHEDULED, false, "QuotaExceeded", binding.getAdmission().getReason(), at));
         }
-        if (binding.getPlacement() != null) {
+        if (binding.getPlacement() != null && binding.getUnplacedReason() == null) {
             return Optional.of(new Condition(SCHEDULED, true, "Success", SCHEDULED_MESSAGE, at));
         }
         if (binding.getUnplacedReason() != null) {
+            // Placed and not re-scheduled as this version asks (its placement stays), or never placed.
             return Optional.of(new Condition(SCHEDULED, false, "NoClusterFit", binding.getUnplacedReason(), binding.getUpdatedAt()));
         }
         return Optional.empty();

@@ -195,6 +195,10 @@ class RescaleStageTest extends FleetStageTest {
         assertThat(podsHeld()).as("the room held: the 12 running pods and nothing for a growth that does not fit").isEqualTo(12);
         assertThat(placed()).as("the 12 keep running, as Karmada keeps the scheduled replicas").containsExactly(target("dc-1", 12));
         assertThat(fleet.binding(WEB).getGeneration()).isEqualTo(2);
+        assertThat(fleet.binding(WEB).getUnplacedReason()).as("the binding says why, as Karmada's Scheduled condition turns False")
+                .isEqualTo("this version's replicas could not be scheduled, so the placement stays as it was: every re-scale was"
+                        + " refused a reservation (refused by dc-1)");
+        assertThat(fleet.published).filteredOn(r -> r.value().getGeneration() == 2).as("generation 2 is published once, decided").hasSize(1);
         assertThat(audited("RESCALE_UNSCHEDULABLE").getReason())
                 .isEqualTo("the placement stays as it was: every re-scale was refused a reservation (refused by dc-1)");
         assertThat(audited("RESERVATION_REFUSED").getReason()).isEqualTo("dc-1: cpu short by 9 (needs 12, free 3)");
