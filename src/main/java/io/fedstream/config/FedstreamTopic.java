@@ -10,7 +10,6 @@ import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
-import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.avro.WorkloadRecommendation;
@@ -59,15 +58,12 @@ public enum FedstreamTopic {
             "One AuditEvent per decision (output)."),
     DLQ("dlq", "fedstream.dlq", byte[].class, Importance.MEDIUM, 12,
             "Dead-letter topic: the original bytes plus headers naming stage, reason, topic, partition and offset."),
-    CAPACITY_RESERVATIONS("capacity.reservations", "fedstream.capacity-reservations", ReservationRequest.class, Importance.LOW, 15,
-            "fedstream's own: placement and failover ask a cluster's reserving task for room here, keyed by cluster;"
-                    + " partitioned like the cluster-health topic."),
     CLUSTER_VIEWS("cluster.views", "fedstream.cluster-views", ClusterWatch.class, Importance.LOW, 16,
-            "fedstream's own: each member cluster's state and latest heartbeat, whenever either changes, mirrored on every"
-                    + " instance for choosing placement candidates."),
+            "fedstream's own: each member cluster's state and latest heartbeat, whenever something placement uses changes,"
+                    + " on every partition for the namespace tasks and the clusters' allocators; topic.partitions partitions."),
     CLUSTER_TRANSITIONS("cluster.transitions", "fedstream.cluster-transitions", ClusterStateEvent.class, Importance.LOW, 17,
             "fedstream's own: the health client copies every cluster transition (with the migration brake) to every"
-                    + " partition here, for the fail-over stage; topic.partitions partitions."),
+                    + " partition here, for the namespace tasks' failover; topic.partitions partitions."),
     LEASE_REQUESTS("lease.requests", "fedstream.lease-requests", LeaseRequest.class, Importance.LOW, 18,
             "fedstream's own: the namespace tasks ask the clusters' allocators for room here, keyed by cluster, at most one"
                     + " request outstanding per task and cluster; topic.partitions partitions."),

@@ -10,7 +10,6 @@ import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
-import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.avro.WorkloadRecommendation;
@@ -124,10 +123,6 @@ public final class Topics {
 
     public Topic<String, byte[]> deadLetters() {
         return get(FedstreamTopic.DLQ);
-    }
-
-    public Topic<String, ReservationRequest> capacityReservations() {
-        return get(FedstreamTopic.CAPACITY_RESERVATIONS);
     }
 
     public Topic<String, ClusterWatch> clusterViews() {

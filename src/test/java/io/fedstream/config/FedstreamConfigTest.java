@@ -66,7 +66,6 @@ class FedstreamConfigTest {
                 Map.entry(FedstreamTopic.RECOMMENDATIONS, "fedstream.recommendations"),
                 Map.entry(FedstreamTopic.AUDIT, "fedstream.audit"),
                 Map.entry(FedstreamTopic.DLQ, "fedstream.dlq"),
-                Map.entry(FedstreamTopic.CAPACITY_RESERVATIONS, "fedstream.capacity-reservations"),
                 Map.entry(FedstreamTopic.CLUSTER_VIEWS, "fedstream.cluster-views"),
                 Map.entry(FedstreamTopic.CLUSTER_TRANSITIONS, "fedstream.cluster-transitions"),
                 Map.entry(FedstreamTopic.LEASE_REQUESTS, "fedstream.lease-requests"),
@@ -94,7 +93,7 @@ class FedstreamConfigTest {
     @Test
     void everyDefinedKeyHasADocString() {
         ConfigDef def = FedstreamConfig.configDef();
-        assertThat(def.names()).hasSize(66);
+        assertThat(def.names()).hasSize(65);
         def.configKeys().values().forEach(key -> assertThat(key.documentation).as(key.name).isNotBlank());
         def.configKeys().values().forEach(key -> assertThat(key.hasDefault()).as(key.name).isTrue());
     }

@@ -13,7 +13,6 @@ import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
-import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.avro.WorkStatusEvent;
@@ -46,7 +45,6 @@ class TopicsTest {
         assertThat(topics.migrations()).satisfies(t -> is(t, "fedstream.migrations", MigrationCommand.class));
         assertThat(topics.audit()).satisfies(t -> is(t, "fedstream.audit", AuditEvent.class));
         assertThat(topics.deadLetters()).satisfies(t -> is(t, "fedstream.dlq", byte[].class));
-        assertThat(topics.capacityReservations()).satisfies(t -> is(t, "fedstream.capacity-reservations", ReservationRequest.class));
         assertThat(topics.clusterViews()).satisfies(t -> is(t, "fedstream.cluster-views", ClusterWatch.class));
         assertThat(topics.clusterTransitions()).satisfies(t -> is(t, "fedstream.cluster-transitions", ClusterStateEvent.class));
         assertThat(topics.leaseRequests()).satisfies(t -> is(t, "fedstream.lease-requests", LeaseRequest.class));
