@@ -69,7 +69,7 @@ public final class QuotaParser {
             doc.error("must be a mapping with apiVersion, kind, metadata and spec");
             return new ParsedQuota(null, problems.list(), List.of());
         }
-        onlyKnownFields(doc, TOP_FIELDS);
+        doc.onlyFields(TOP_FIELDS);
         expectConstant(doc.field("apiVersion"), API_VERSION);
         expectConstant(doc.field("kind"), KIND);
         String name = name(doc.at("metadata.name"));
@@ -84,7 +84,7 @@ public final class QuotaParser {
         } else if (!spec.node().isObject()) {
             spec.error("must be a mapping with overall and optionally staticAssignments");
         } else {
-            onlyKnownFields(spec, SPEC_FIELDS);
+            spec.onlyFields(SPEC_FIELDS);
             Cursor overallAt = overall(spec, notes);
             overall = resourceList(overallAt);
             assignments = staticAssignments(spec.field("staticAssignments"));
@@ -188,7 +188,7 @@ public final class QuotaParser {
                 element.error("must be a mapping with clusterName and hard");
                 continue;
             }
-            onlyKnownFields(element, ASSIGNMENT_FIELDS);
+            element.onlyFields(ASSIGNMENT_FIELDS);
             Cursor clusterAt = element.field("clusterName");
             String cluster = clusterAt.requiredString();
             if (cluster != null && (cluster.length() > MAX_CLUSTER_NAME_LENGTH || !DNS_LABEL.matcher(cluster).matches())) {
@@ -252,14 +252,6 @@ public final class QuotaParser {
         String value = at.requiredString();
         if (value != null && !value.equals(expected)) {
             at.error("must be " + expected);
-        }
-    }
-
-    private static void onlyKnownFields(Cursor mapping, List<String> known) {
-        for (Map.Entry<String, Cursor> entry : mapping.entries().entrySet()) {
-            if (!known.contains(entry.getKey())) {
-                entry.getValue().error("is not a known field (expected " + String.join(", ", known) + ")");
-            }
         }
     }
 }

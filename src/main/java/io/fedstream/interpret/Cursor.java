@@ -201,6 +201,23 @@ public final class Cursor {
         return s;
     }
 
+    /** Requires the string at this cursor and reports an error unless it is {@code expected}. */
+    public void requireValue(String expected) {
+        String value = requiredString();
+        if (value != null && !value.equals(expected)) {
+            error("must be " + expected);
+        }
+    }
+
+    /** Reports an error for each field of this mapping that is not one of {@code known}. */
+    public void onlyFields(List<String> known) {
+        for (String key : entries().keySet()) {
+            if (!known.contains(key)) {
+                field(key).error("is not a known field (expected " + String.join(", ", known) + ")");
+            }
+        }
+    }
+
     /** A boolean value, or the default when absent. */
     public boolean bool(boolean defaultValue) {
         if (!isPresent()) {

@@ -85,9 +85,9 @@ final class CustomizationLoader {
             doc.error("must be a mapping with apiVersion, kind, metadata and spec");
             throw new InvalidCustomizationException("InterpreterCustomization in " + where, problems.list());
         }
-        onlyKnownFields(doc, TOP_FIELDS);
-        expectConstant(doc.field("apiVersion"), InterpreterCustomization.API_VERSION);
-        expectConstant(doc.field("kind"), InterpreterCustomization.KIND);
+        doc.onlyFields(TOP_FIELDS);
+        doc.field("apiVersion").requireValue(InterpreterCustomization.API_VERSION);
+        doc.field("kind").requireValue(InterpreterCustomization.KIND);
         Cursor nameAt = doc.at("metadata.name");
         String name = nameAt.requiredString();
         if (name != null && (name.length() > 253 || !DNS_SUBDOMAIN.matcher(name).matches())) {
@@ -100,7 +100,7 @@ final class CustomizationLoader {
             spec.error("is required");
             throw new InvalidCustomizationException(context, problems.list());
         }
-        onlyKnownFields(spec, SPEC_FIELDS);
+        spec.onlyFields(SPEC_FIELDS);
         KindRef target = target(spec.field("target"));
         List<ComponentRule> components = components(spec.field("components"));
         if (!problems.isEmpty()) {
@@ -114,7 +114,7 @@ final class CustomizationLoader {
             target.error("is required ({apiVersion, kind} of the kind to interpret)");
             return null;
         }
-        onlyKnownFields(target, TARGET_FIELDS);
+        target.onlyFields(TARGET_FIELDS);
         String apiVersion = target.field("apiVersion").requiredString();
         String kind = target.field("kind").requiredString();
         return apiVersion == null || kind == null ? null : KindRef.of(apiVersion, kind);
@@ -147,7 +147,7 @@ final class CustomizationLoader {
             component.error("must be a mapping with name, replicas and podTemplate or resources");
             return null;
         }
-        onlyKnownFields(component, COMPONENT_FIELDS);
+        component.onlyFields(COMPONENT_FIELDS);
         Cursor nameAt = component.field("name");
         String name = nameAt.requiredString();
         if (name != null && (name.length() > 63 || !DNS_LABEL.matcher(name).matches())) {
@@ -185,7 +185,7 @@ final class CustomizationLoader {
             replicas.error("must be a mapping {path, default}");
             return null;
         }
-        onlyKnownFields(replicas, REPLICAS_FIELDS);
+        replicas.onlyFields(REPLICAS_FIELDS);
         Cursor pathAt = replicas.field("path");
         Cursor defaultAt = replicas.field("default");
         if (!pathAt.isPresent() && !defaultAt.isPresent()) {
@@ -205,7 +205,7 @@ final class CustomizationLoader {
             bound.error("must be a mapping {path}");
             return null;
         }
-        onlyKnownFields(bound, BOUND_FIELDS);
+        bound.onlyFields(BOUND_FIELDS);
         Cursor pathAt = bound.field("path");
         if (!pathAt.isPresent()) {
             pathAt.error("is required");
@@ -224,21 +224,6 @@ final class CustomizationLoader {
         } catch (IllegalArgumentException e) {
             at.error(e.getMessage());
             return null;
-        }
-    }
-
-    private static void expectConstant(Cursor at, String expected) {
-        String value = at.requiredString();
-        if (value != null && !value.equals(expected)) {
-            at.error("must be " + expected);
-        }
-    }
-
-    private static void onlyKnownFields(Cursor mapping, List<String> known) {
-        for (String key : mapping.entries().keySet()) {
-            if (!known.contains(key)) {
-                mapping.field(key).error("is not a known field (expected " + String.join(", ", known) + ")");
-            }
         }
     }
 }

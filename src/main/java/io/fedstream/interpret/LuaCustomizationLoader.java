@@ -48,9 +48,9 @@ final class LuaCustomizationLoader {
             doc.error("must be a mapping with apiVersion, kind, metadata and spec");
             throw new InvalidCustomizationException(LuaCustomization.KIND + " in " + where, problems.list());
         }
-        onlyKnownFields(doc, TOP_FIELDS);
-        constant(doc.field("apiVersion"), LuaCustomization.API_VERSION);
-        constant(doc.field("kind"), LuaCustomization.KIND);
+        doc.onlyFields(TOP_FIELDS);
+        doc.field("apiVersion").requireValue(LuaCustomization.API_VERSION);
+        doc.field("kind").requireValue(LuaCustomization.KIND);
         Cursor nameAt = doc.at("metadata.name");
         String name = nameAt.requiredString();
         if (name != null && (name.length() > 253 || !DNS_SUBDOMAIN.matcher(name).matches())) {
@@ -62,13 +62,13 @@ final class LuaCustomizationLoader {
             spec.error("is required");
             throw new InvalidCustomizationException(context, problems.list());
         }
-        onlyKnownFields(spec, SPEC_FIELDS);
+        spec.onlyFields(SPEC_FIELDS);
         Cursor target = spec.field("target");
         KindRef kind = null;
         if (!target.isPresent()) {
             target.error("is required ({apiVersion, kind} of the kind to interpret)");
         } else {
-            onlyKnownFields(target, TARGET_FIELDS);
+            target.onlyFields(TARGET_FIELDS);
             String apiVersion = target.field("apiVersion").requiredString();
             String kindName = target.field("kind").requiredString();
             kind = apiVersion == null || kindName == null ? null : KindRef.of(apiVersion, kindName);
@@ -93,7 +93,7 @@ final class LuaCustomizationLoader {
                         java.util.Arrays.stream(LuaOperation.values()).map(LuaOperation::field).toList()) + ")");
                 continue;
             }
-            onlyKnownFields(rule, SCRIPT_FIELDS);
+            rule.onlyFields(SCRIPT_FIELDS);
             Cursor scriptAt = rule.field("luaScript");
             String script = scriptAt.requiredString();
             if (script == null) {
@@ -110,20 +110,5 @@ final class LuaCustomizationLoader {
             }
         }
         return out;
-    }
-
-    private static void constant(Cursor at, String expected) {
-        String value = at.requiredString();
-        if (value != null && !value.equals(expected)) {
-            at.error("must be " + expected);
-        }
-    }
-
-    private static void onlyKnownFields(Cursor mapping, List<String> known) {
-        for (String key : mapping.entries().keySet()) {
-            if (!known.contains(key)) {
-                mapping.field(key).error("is not a known field (expected " + String.join(", ", known) + ")");
-            }
-        }
     }
 }
