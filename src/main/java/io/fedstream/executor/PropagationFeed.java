@@ -1,17 +1,15 @@
 package io.fedstream.executor;
 
+import io.fedstream.runtime.TopicReader;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
  * Every partition of the topics the executor propagates from (bindings, workloads, policies), read from the beginning
@@ -26,12 +24,7 @@ final class PropagationFeed implements AutoCloseable {
     private boolean assigned;
 
     PropagationFeed(Properties consumerProperties, List<String> topics) {
-        Properties properties = new Properties();
-        properties.putAll(consumerProperties);
-        properties.remove(ConsumerConfig.GROUP_ID_CONFIG);
-        properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        properties.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
-        this.consumer = new KafkaConsumer<>(properties, new StringDeserializer(), new ByteArrayDeserializer());
+        this.consumer = TopicReader.groupless(consumerProperties);
         this.topics = List.copyOf(topics);
     }
 

@@ -30,13 +30,21 @@ public final class TopicReader implements AutoCloseable {
      * that does not exist is not created: it reads as empty.
      */
     public TopicReader(Properties consumerProperties, String topic) {
+        this.consumer = groupless(consumerProperties);
+        this.topic = topic;
+    }
+
+    /**
+     * A consumer of keys as strings and values as bytes with these properties but no group: it commits nothing, and a
+     * topic it reads that does not exist is not created.
+     */
+    public static KafkaConsumer<String, byte[]> groupless(Properties consumerProperties) {
         Properties properties = new Properties();
         properties.putAll(consumerProperties);
         properties.remove(ConsumerConfig.GROUP_ID_CONFIG);
         properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         properties.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
-        this.consumer = new KafkaConsumer<>(properties, new StringDeserializer(), new ByteArrayDeserializer());
-        this.topic = topic;
+        return new KafkaConsumer<>(properties, new StringDeserializer(), new ByteArrayDeserializer());
     }
 
     /**
