@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -26,6 +27,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
@@ -43,6 +45,13 @@ final class LeasedRoom {
     private final Workloads workloads;
     private final TaskLeases leases;
     private final ReadOnlyKeyValueStore<String, ClusterWatch> views;
+    private final LongSupplier viewChanges;
+    /**
+     * Each cluster's view and capacity, parsed once per change of the views: every request of a burst asks about the
+     * same few clusters, and reading and parsing the view for each was a twentieth of the pass's samples.
+     */
+    private final Map<String, ParsedView> parsed = new HashMap<>();
+    private long parsedAt = -1;
     /** The requests waiting for a cluster's next grant, by cluster, oldest first; in memory (see {@link #waiting}). */
     private final Map<String, Deque<Waiting>> waiting = new TreeMap<>();
     private final List<ReservationAnswer> ready = new ArrayList<>();
@@ -56,10 +65,36 @@ final class LeasedRoom {
     private record Waiting(ReservationRequest request, Resources amount) {
     }
 
-    LeasedRoom(Workloads workloads, TaskLeases leases, ReadOnlyKeyValueStore<String, ClusterWatch> views) {
+    LeasedRoom(Workloads workloads, TaskLeases leases, ReadOnlyKeyValueStore<String, ClusterWatch> views, LongSupplier viewChanges) {
         this.workloads = workloads;
         this.leases = leases;
         this.views = views;
+        this.viewChanges = viewChanges;
+    }
+
+    /** A cluster's view (null: none) and its capacity, or why its heartbeat cannot be read. */
+    private record ParsedView(ClusterWatch view, ClusterCapacity capacity, String badHeartbeat) {
+    }
+
+    private ParsedView parsed(String cluster) {
+        long count = viewChanges.getAsLong();
+        if (count != parsedAt) {
+            parsed.clear();
+            parsedAt = count;
+        }
+        return parsed.computeIfAbsent(cluster, this::parse);
+    }
+
+    private ParsedView parse(String cluster) {
+        ClusterWatch view = views.get(cluster);
+        if (view == null || view.getHeartbeat() == null) {
+            return new ParsedView(view, null, null);
+        }
+        try {
+            return new ParsedView(view, HeartbeatCapacity.of(view.getHeartbeat(), true, Resources.NONE), null);
+        } catch (IllegalArgumentException e) {
+            return new ParsedView(view, null, "cluster " + cluster + " reported a bad heartbeat: " + e.getMessage());
+        }
     }
 
     /** Holds or gives back room as the request asks; a RESERVE is answered by {@link #answers()}, at once or after a grant. */
@@ -69,20 +104,18 @@ final class LeasedRoom {
             return;
         }
         String cluster = request.getCluster();
-        ClusterWatch view = views.get(cluster);
-        String notReady = notReady(cluster, view);
+        ParsedView view = parsed(cluster);
+        String notReady = notReady(cluster, view.view());
         if (notReady != null) {
             ready.add(answer(request, notReady, now));
             return;
         }
-        ClusterCapacity capacity;
-        List<ComponentDemand> components;
-        try {
-            capacity = HeartbeatCapacity.of(view.getHeartbeat(), true, Resources.NONE);
-        } catch (IllegalArgumentException e) {
-            ready.add(answer(request, "cluster " + cluster + " reported a bad heartbeat: " + e.getMessage(), now));
+        if (view.badHeartbeat() != null) {
+            ready.add(answer(request, view.badHeartbeat(), now));
             return;
         }
+        ClusterCapacity capacity = view.capacity();
+        List<ComponentDemand> components;
         try {
             components = RequestedComponents.of(request.getComponents());
         } catch (IllegalArgumentException e) {
@@ -276,16 +309,14 @@ final class LeasedRoom {
         if (why != null) {
             return "cluster " + cluster + ": " + why;
         }
-        ClusterWatch view = views.get(cluster);
-        if (view == null || view.getHeartbeat() == null) {
+        ParsedView view = parsed(cluster);
+        if (view.view() == null || view.view().getHeartbeat() == null) {
             return "cluster " + cluster + " has not reported a heartbeat";
         }
-        ClusterCapacity capacity;
-        try {
-            capacity = HeartbeatCapacity.of(view.getHeartbeat(), true, Resources.NONE);
-        } catch (IllegalArgumentException e) {
-            return "cluster " + cluster + " reported a bad heartbeat: " + e.getMessage();
+        if (view.badHeartbeat() != null) {
+            return view.badHeartbeat();
         }
+        ClusterCapacity capacity = view.capacity();
         Resources room = free.plus(leases.usable(cluster, now));
         ClusterCapacity left = capacity.reserve(capacity.allocatable().plus(capacity.allocated().times(-1)).plus(room.times(-1)));
         Fit.Verdict verdict = Fit.check(RequestedComponents.of(request.getComponents()), left);

@@ -78,7 +78,8 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         this.admitting = new Admitting(context, workloads, this, outputs, topics.policies().name(), topics.policies().valueSerde().serializer(),
                 policies::changes, metrics);
         this.room = new LeasedRoom(workloads, new TaskLeases(context.taskId().partition(), leaseSettings,
-                new StoredLeases(context.getStateStore(StoredLeases.STORE))), context.getStateStore(TaskClusterViews.STORE));
+                new StoredLeases(context.getStateStore(StoredLeases.STORE))), context.getStateStore(TaskClusterViews.STORE),
+                views::changes);
         this.placeAndFailOver = new PlaceAndFailOver(context, workloads, room, this, outputs, this::every, settings, topics, policies::changes, views::changes,
                 metrics);
         // The indexes and aggregates live in memory: one walk of the records when the task starts (a restart, a
