@@ -8,8 +8,10 @@ import java.util.Optional;
 /**
  * A ledger state that keeps the most recently used namespaces' quotas, usage and queue decoded between records, over
  * a state that stores them encoded: each decision and each quota status reads all three, and reading and decoding
- * them again was a sixth of the admit task's time (docs/benchmarks.md). Every write goes to the state below first, so the two never disagree; a task
- * that starts again (a crash, a rebalance, a revival) starts with an empty cache.
+ * them again was a sixth of the admit task's time (docs/benchmarks.md). Quotas and queues are written to the state below
+ * at once; usage at {@link #flush()}, once per processing: a workload admitted and placed in one processing changes its
+ * namespace's usage twice, and encoding it each time was a thirtieth of the namespace pass's samples. A task that
+ * starts again (a crash, a rebalance, a revival) starts with an empty cache.
  */
 public final class DecodedNamespaces implements LedgerState {
 
@@ -21,6 +23,8 @@ public final class DecodedNamespaces implements LedgerState {
     private final LedgerState stored;
     private final Map<String, List<FederatedResourceQuota>> quotas = recent();
     private final Map<String, NamespaceUsage> usage = recent();
+    /** Usage changed since the last {@link #flush()}, not written below yet; never forgotten by the cache's limit. */
+    private final Map<String, NamespaceUsage> unwritten = new LinkedHashMap<>();
     private final Map<String, List<PendingWorkload>> queues = recent();
 
     public DecodedNamespaces(LedgerState stored) {
@@ -46,13 +50,26 @@ public final class DecodedNamespaces implements LedgerState {
 
     @Override
     public NamespaceUsage usage(String namespace) {
-        return usage.computeIfAbsent(namespace, stored::usage);
+        NamespaceUsage changed = unwritten.get(namespace);
+        return changed != null ? changed : usage.computeIfAbsent(namespace, stored::usage);
     }
 
     @Override
     public void putUsage(NamespaceUsage value) {
-        stored.putUsage(value);
+        unwritten.put(value.namespace(), value);
         usage.put(value.namespace(), value);
+    }
+
+    /** Writes the usage changed since the last flush to the state below; call when a processing ends. */
+    public void flush() {
+        unwritten.values().forEach(stored::putUsage);
+        unwritten.clear();
+    }
+
+    /** Forgets the usage changed since the last flush: the processing that changed it is dropped. */
+    public void discard() {
+        unwritten.keySet().forEach(usage::remove);
+        unwritten.clear();
     }
 
     @Override

@@ -49,6 +49,7 @@ final class Admitting {
     private final ProcessingContext context;
     private final Handoffs handoffs;
     private final Outputs outputs;
+    private final DecodedNamespaces namespaces;
     private final Ledger ledger;
     private final QuotaSync quotas;
     private final PriorityClasses priorities;
@@ -68,7 +69,8 @@ final class Admitting {
         this.policiesTopic = policiesTopic;
         this.policySerializer = policySerializer;
         StoreEncodingCheck.requireCurrent(context, AdmitStores.encodings());
-        this.ledger = new Ledger(new DecodedNamespaces(StoreLedgerState.of(context, workloads.charges())));
+        this.namespaces = new DecodedNamespaces(StoreLedgerState.of(context, workloads.charges()));
+        this.ledger = new Ledger(namespaces);
         KeyValueStore<String, PolicyEvent> policies = context.getStateStore(TaskPolicies.STORE);
         this.quotas = new QuotaSync(policies, context.getStateStore(AdmitStores.QUOTA_SOURCES), ledger, policyChanges);
         this.priorities = new PriorityClasses(policies);
@@ -91,6 +93,17 @@ final class Admitting {
      */
     void stored(WorkloadRecord record) {
         aggregates.replace(null, AdmittedBindings.of(record));
+    }
+
+    /** Writes what the processing changed of the namespaces' usage and aggregates; call when a processing ends. */
+    void flush() {
+        namespaces.flush();
+        aggregates.flush();
+    }
+
+    /** Forgets the usage changed since the last flush: the processing that changed it is dropped. */
+    void discard() {
+        namespaces.discard();
     }
 
     /** Decides a request; {@code decisionIds} names its decisions (numbered after it), the same when it is processed again. */

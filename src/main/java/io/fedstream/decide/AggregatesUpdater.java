@@ -4,8 +4,11 @@ import io.fedstream.admit.Aggregate;
 import io.fedstream.admit.LedgerCodecs;
 import io.fedstream.avro.ResourceBinding;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -17,6 +20,14 @@ import org.apache.kafka.streams.state.KeyValueStore;
 final class AggregatesUpdater {
 
     private final KeyValueStore<String, byte[]> store;
+    /**
+     * What the store holds, decoded: the store is there for the query API, and reading each key back from it and
+     * decoding it for every admitted workload cost more than the sums themselves. One entry per namespace, component
+     * and cluster share, not per workload.
+     */
+    private final Map<String, Aggregate> current = new HashMap<>();
+    /** The keys changed since the last {@link #flush()}: a workload admitted and placed in one processing moves them twice. */
+    private final Set<String> unwritten = new HashSet<>();
 
     private AggregatesUpdater(KeyValueStore<String, byte[]> store) {
         this.store = store;
@@ -44,14 +55,26 @@ final class AggregatesUpdater {
             if (old.equals(now)) {
                 continue;
             }
-            byte[] bytes = store.get(key);
-            Aggregate current = bytes == null ? Aggregate.NONE : LedgerCodecs.AGGREGATE.decode(bytes);
-            Aggregate next = current.minus(old).plus(now);
+            Aggregate next = current.getOrDefault(key, Aggregate.NONE).minus(old).plus(now);
             if (next.isEmpty()) {
+                current.remove(key);
+            } else {
+                current.put(key, next);
+            }
+            unwritten.add(key);
+        }
+    }
+
+    /** Writes the aggregates changed since the last flush to the store, where queries read them. */
+    void flush() {
+        for (String key : unwritten) {
+            Aggregate aggregate = current.get(key);
+            if (aggregate == null) {
                 store.delete(key);
             } else {
-                store.put(key, LedgerCodecs.AGGREGATE.encode(next));
+                store.put(key, LedgerCodecs.AGGREGATE.encode(aggregate));
             }
         }
+        unwritten.clear();
     }
 }

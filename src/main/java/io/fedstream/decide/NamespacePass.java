@@ -88,6 +88,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
             admitting.stored(record);
             placeAndFailOver.stored(key, record);
         });
+        admitting.flush();
         every(admission.statusInterval(), () -> admitting.writeDueStatuses(context.currentSystemTimeMs()));
         placeAndFailOver.schedule();
     }
@@ -203,6 +204,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
                 handoffs.clear();
                 handed.clear();
                 workloads.discard();
+                admitting.discard();
             }
             throw e;
         }
@@ -230,6 +232,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
             outputs.deadLetter(key, DeadLetter.ofStoreEntry(NAME, "the entry cannot be read", null, null, Workloads.STORE), null);
         }
         workloads.flush();
+        admitting.flush();
         handed.clear();
     }
 
