@@ -16,8 +16,8 @@ import java.util.TreeMap;
  * trip ({@link #take}), tells what its waiting workloads need ({@link #want}), and asks each cluster's allocator, at
  * most one request outstanding per cluster, for that need plus headroom, giving back what it does not use
  * ({@link #requests}). Call {@link #requests} after every record and punctuation: it also returns room whose chunk
- * stopped being usable. State lives in memory, read once from the {@link LeaseStore} when the task starts, and every
- * change is saved there before the method returns.
+ * stopped being usable. State lives in memory, read once from the {@link LeaseStore} when the task starts; what changed
+ * is saved there by {@link #requests} (or {@link #saveChanges}), once per record, however many workloads took room.
  */
 public final class TaskLeases {
 
@@ -54,9 +54,7 @@ public final class TaskLeases {
         if (lease == null) {
             return OptionalLong.empty();
         }
-        OptionalLong bucket = lease.take(room, now, settings);
-        save(cluster, lease);
-        return bucket;
+        return lease.take(room, now, settings);
     }
 
     /**
@@ -69,7 +67,6 @@ public final class TaskLeases {
     public void release(String cluster, long bucket, Resources amount, long now) {
         ClusterLease lease = lease(cluster);
         lease.release(bucket, Room.positive(amount), now, settings);
-        save(cluster, lease);
     }
 
     /** What the task's workloads waiting for the cluster need there now, replacing what it said before. */
@@ -81,7 +78,6 @@ public final class TaskLeases {
         }
         lease = lease(cluster);
         lease.want(need);
-        save(cluster, lease);
     }
 
     /** What the task says its waiting workloads need on the cluster. */
@@ -90,14 +86,17 @@ public final class TaskLeases {
         return lease == null ? Need.NONE : lease.need();
     }
 
-    /** The requests to send now, by cluster name, each keyed by its cluster on the lease-requests topic. */
+    /** The requests to send now, by cluster name, each keyed by its cluster on the lease-requests topic; saves what changed. */
     public List<LeaseRequest> requests(long now) {
         List<LeaseRequest> requests = new ArrayList<>();
-        byCluster.forEach((cluster, lease) -> {
-            lease.request(partition, now, settings).ifPresent(requests::add);
-            save(cluster, lease);
-        });
+        byCluster.forEach((cluster, lease) -> lease.request(partition, now, settings).ifPresent(requests::add));
+        saveChanges();
         return requests;
+    }
+
+    /** Saves every lease that changed since it was last saved. */
+    public void saveChanges() {
+        byCluster.forEach(this::save);
     }
 
     /**
@@ -111,9 +110,7 @@ public final class TaskLeases {
             throw new IllegalArgumentException("a grant to partition " + grant.getPartition() + " reached the task of partition " + partition);
         }
         ClusterLease lease = lease(grant.getCluster());
-        boolean added = lease.granted(grant, now, settings);
-        save(grant.getCluster(), lease);
-        return added;
+        return lease.granted(grant, now, settings);
     }
 
     /** The room left in the cluster's current chunk: what can be taken now without asking. */

@@ -224,6 +224,7 @@ class TaskLeasesTest {
         leases.granted(grant(BUCKET, room("cpu", "3"), room("cpu", "8"), room("cpu", "1"), 0L), T0);
         leases.take("member1", room("cpu", "2"), T0);
         leases.want("member1", new Need(room("cpu", "2"), room("cpu", "2")));
+        leases.saveChanges();
 
         TaskLeases restarted = new TaskLeases(PARTITION, SETTINGS, store);
 
