@@ -2,12 +2,11 @@ package io.fedstream.decide;
 
 import io.fedstream.avro.ResourceBinding;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableSet;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The latest binding of each workload of the task (its {@link Workloads} record's) and, in memory, the workloads each
@@ -17,7 +16,11 @@ import java.util.TreeSet;
 final class WorkloadBindings {
 
     private final Workloads workloads;
-    private final Map<String, NavigableSet<String>> byCluster = new HashMap<>();
+    /**
+     * Hash sets, sorted only when a cluster's list is asked for (a cluster's failure): every placement changes them, and
+     * keeping thousands of long keys sorted on each change cost more than sorting them at the rare read.
+     */
+    private final Map<String, Set<String>> byCluster = new HashMap<>();
 
     WorkloadBindings(Workloads workloads) {
         this.workloads = workloads;
@@ -43,19 +46,19 @@ final class WorkloadBindings {
 
     /** The keys of the workloads the index lists under the cluster, in key order. */
     List<String> on(String cluster) {
-        return List.copyOf(byCluster.getOrDefault(cluster, new TreeSet<>()));
+        return byCluster.getOrDefault(cluster, Set.of()).stream().sorted().toList();
     }
 
     /** Takes one workload out of the cluster's list (its entry cannot be handled), leaving its binding as it is. */
     void unlist(String cluster, String workloadKey) {
-        NavigableSet<String> keys = byCluster.get(cluster);
+        Set<String> keys = byCluster.get(cluster);
         if (keys != null && keys.remove(workloadKey) && keys.isEmpty()) {
             byCluster.remove(cluster);
         }
     }
 
     private void list(String cluster, String workloadKey) {
-        byCluster.computeIfAbsent(cluster, c -> new TreeSet<>()).add(workloadKey);
+        byCluster.computeIfAbsent(cluster, c -> new HashSet<>()).add(workloadKey);
     }
 
     /** The clusters a binding's placement names, in order, once each; none for a null binding. */
