@@ -32,12 +32,6 @@ final class RightsizeProcessor implements Processor<String, RightsizeSignal, Str
     private final FedstreamMetrics metrics;
     private ProcessorContext<String, RightsizeOutcome> context;
     private RightsizeStores stores;
-    /**
-     * The requests of the workloads bound while no usage of theirs was known, in memory: most workloads are bound long
-     * before their first usage, and storing each such binding's requests cost the engine a changelog record per workload
-     * for a recommendation that says only "no usage yet". A restarted task learns them again from the next binding.
-     */
-    private final Map<String, List<TemplateRequest>> boundWithoutUsage = new java.util.HashMap<>();
 
     RightsizeProcessor(RecommendationSettings settings, FedstreamMetrics metrics) {
         this.settings = settings;
@@ -67,23 +61,15 @@ final class RightsizeProcessor implements Processor<String, RightsizeSignal, Str
             WorkloadHistory history = stores.historyOf(key);
             record(history, usage.usage());
             stores.keepHistory(key, history);
-            List<TemplateRequest> requests = stores.recommendationOf(key).map(RecommendationRecords::requests)
-                    .orElseGet(() -> boundWithoutUsage.getOrDefault(key, List.of()));
-            boundWithoutUsage.remove(key);
-            recommend(record, history, requests);
+            recommend(record, history, stores.recommendationOf(key).map(RecommendationRecords::requests).orElse(List.of()));
         } else if (signal instanceof RightsizeSignal.Binding binding && binding.binding() == null) {
             boolean known = stores.recommendationOf(key).isPresent();
-            boundWithoutUsage.remove(key);
             stores.forget(key);
             metrics.templatesForgotten(key);
             if (known) {
                 context.forward(record.withValue(new RightsizeOutcome.Recommendation(null)));
             }
         } else if (signal instanceof RightsizeSignal.Binding binding) {
-            if (stores.recommendationOf(key).isEmpty() && !stores.hasHistory(key)) {
-                boundWithoutUsage.put(key, RecommendationRecords.requests(binding.binding()));
-                return;
-            }
             recommend(record, stores.historyOf(key), RecommendationRecords.requests(binding.binding()));
         } else if (signal instanceof RightsizeSignal.Quota quota) {
             stores.quotaChanged(key, quota.status());
