@@ -180,8 +180,44 @@ class RightsizeStageTest {
         bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START);
         usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", START, 60, null, List.of(taskManagers())), START);
         assertThat(metrics.scrape())
-                .contains("fedstream_template_requested{namespace=\"payments\",resource=\"cpu\",template=\"taskmanager\",workload=\"FlinkDeployment/fraud\"} 2.0")
-                .contains("fedstream_template_used{namespace=\"payments\",resource=\"memory\",template=\"taskmanager\",workload=\"FlinkDeployment/fraud\"} 1.073741824E9");
+                .contains(series("requested", "taskmanager", "cpu") + " 2.0")
+                .contains(series("used", "taskmanager", "memory") + " 1.073741824E9")
+                .doesNotContain("fedstream_template_recommended");
+
+        for (int minute = 1; minute <= 60; minute++) {
+            Instant at = START.plusMillis(minute * MINUTE);
+            usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", at, 60, null, List.of(taskManagers())), at);
+        }
+        // An hour of steady usage, as above: the target 587m and 1,238,659,775 bytes, in cores and bytes.
+        assertThat(metrics.scrape())
+                .contains(series("recommended", "taskmanager", "cpu") + " 0.587")
+                .contains(series("recommended", "taskmanager", "memory") + " 1.238659775E9")
+                .doesNotContain(series("recommended", "jobmanager", "cpu"));
+    }
+
+    @Test
+    void aSeriesWithoutAValueAnyMoreGoes() {
+        bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START);
+        usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", START, 60, null, List.of(taskManagers())), START);
+        assertThat(metrics.scrape()).contains(series("used", "taskmanager", "cpu") + " 0.5");
+
+        // The cluster reports the job manager's pod only: the task managers have no pods there now.
+        Instant next = START.plusMillis(MINUTE);
+        usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", next, 60, null,
+                List.of(new TemplateUsage("jobmanager", List.of(new PodUsage("fraud-jm", 300L, 1536L << 20))))), next);
+
+        assertThat(recommendations.readValuesToList()).last().satisfies(recommendation ->
+                assertThat(recommendation.getTemplates().get(1).getUsed()).isEmpty());
+        assertThat(metrics.scrape())
+                .doesNotContain(series("used", "taskmanager", "cpu"))
+                .doesNotContain(series("used", "taskmanager", "memory"))
+                .contains(series("requested", "taskmanager", "cpu") + " 2.0")
+                .contains(series("used", "jobmanager", "cpu") + " 0.3");
+    }
+
+    private static String series(String figure, String template, String resource) {
+        return "fedstream_template_" + figure + "{namespace=\"payments\",resource=\"" + resource + "\",template=\"" + template
+                + "\",workload=\"FlinkDeployment/fraud\"}";
     }
 
     private static TemplateUsage taskManagers() {
