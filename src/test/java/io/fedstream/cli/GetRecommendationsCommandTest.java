@@ -45,7 +45,21 @@ class GetRecommendationsCommandTest {
         QuotaStatus quota = QuotaStatus.newBuilder().setNamespace("payments").setName("compute")
                 .setHard(Map.of("cpu", "20", "memory", "64Gi", "pods", "50")).setUsed(Map.of("cpu", "9", "memory", "18Gi"))
                 .setUpdatedAt(AT).build();
-        url = "http://127.0.0.1:" + stores.recommendations(List.of(fraud), List.of(quota)).serve(Optional.of(TOKEN)).endpoint().port();
+        url = "http://127.0.0.1:" + stores.recommendations(List.of(fraud, unknownUsage("checkout-web", 2L, RecommendationState.NO_USAGE,
+                        "usage unknown: no cluster reported pods of this template", List.of()),
+                unknownUsage("sensor", 1L, RecommendationState.NO_METRICS, "usage unknown: no metrics API (metrics.k8s.io) on edge-3",
+                        List.of("edge-3"))), List.of(quota)).serve(Optional.of(TOKEN)).endpoint().port();
+    }
+
+    /** A Deployment of namespace edge, bound, whose usage is unknown, as right-sizing writes it (RightsizeStageTest). */
+    private static WorkloadRecommendation unknownUsage(String name, long replicas, RecommendationState state, String reason,
+                                                       List<String> clustersWithoutMetrics) {
+        return WorkloadRecommendation.newBuilder().setWorkloadKey("apps/Deployment/edge/" + name).setNamespace("edge").setKind("Deployment")
+                .setName(name).setUpdatedAt(AT).setClustersWithoutMetrics(clustersWithoutMetrics)
+                .setTemplates(List.of(TemplateRecommendation.newBuilder().setTemplate("main").setState(state).setReason(reason)
+                        .setReplicas(replicas).setRequested(Map.of("cpu", "250m", "memory", "256Mi")).setUsed(Map.of())
+                        .setIdleShare(Map.of()).setSamples(0).build()))
+                .build();
     }
 
     @AfterEach
@@ -75,6 +89,24 @@ class GetRecommendationsCommandTest {
 
         assertThat(result.out().lines().toList().get(2)).endsWith("RECOMMENDED          587m..1174m   1238659775..2477319550   2882      1.00");
         assertThat(result.out().lines().toList().get(1)).endsWith("TOO_LITTLE_HISTORY   -             -                        31        -            too little history: 31 of 60 samples over 30 of 60 minutes");
+    }
+
+    @Test
+    void aWorkloadWhoseUsageIsUnknownSaysSoAndCountsAtItsRequest() {
+        CliRunner result = CliRunner.get(url, TOKEN, "recommendations", "-n", "edge", "-o", "wide");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out().lines().toList()).containsExactly(
+                "NAMESPACE   WORKLOAD                  TEMPLATE   PODS   CPU REQ   CPU USED   CPU REC   MEM REQ   MEM USED   MEM REC   IDLE CPU"
+                        + "   IDLE MEM   STATE        CPU RANGE   MEM RANGE   SAMPLES   CONFIDENCE   REASON",
+                "edge        Deployment/checkout-web   main       2      250m      -          -         256Mi     -          -         -        "
+                        + "  -          NO_USAGE     -           -           0         -            usage unknown: no cluster reported pods of this template",
+                "edge        Deployment/sensor         main       1      250m      -          -         256Mi     -          -         -        "
+                        + "  -          NO_METRICS   -           -           0         -            usage unknown: no metrics API (metrics.k8s.io) on edge-3",
+                "",
+                // 2 x 250m + 1 x 250m, 3 x 256Mi; nothing used; a template without a recommendation counts at its request.
+                "namespace edge: requested cpu 750m, memory 768Mi; used cpu 0, memory 0; at the recommendations cpu 750m, memory 768Mi"
+                        + " (0 of 2 templates recommended)");
     }
 
     @Test
