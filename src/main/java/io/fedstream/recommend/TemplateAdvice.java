@@ -16,6 +16,14 @@ public record TemplateAdvice(String template, State state, String reason, Option
     /** Whether the template has a recommendation, and if not, why. */
     public enum State { RECOMMENDED, TOO_LITTLE_HISTORY, NO_USAGE, NO_METRICS }
 
+    /** The reason of a template whose usage is unknown: no cluster reported pods of it. */
+    public static final String NO_USAGE_REASON = "usage unknown: no cluster reported pods of this template";
+
+    /** The reason of a template without usage on a workload whose clusters, named, serve no metrics API. */
+    public static String noMetricsReason(List<String> clustersWithoutMetrics) {
+        return "usage unknown: no metrics API (metrics.k8s.io) on " + String.join(", ", clustersWithoutMetrics);
+    }
+
     /** Per resource, {@code 1 - used / requested}, at least 0; only where both are known and something is requested. */
     public Map<String, Double> idleShare() {
         Map<String, Double> idle = new TreeMap<>();
@@ -56,11 +64,10 @@ public record TemplateAdvice(String template, State state, String reason, Option
             TemplateHistory empty = new TemplateHistory(recommender.settings());
             Estimate none = recommender.estimate(empty);
             if (!history.clustersWithoutMetrics().isEmpty()) {
-                return new TemplateAdvice(template, State.NO_METRICS, "usage unknown: no metrics API (metrics.k8s.io) on "
-                        + String.join(", ", history.clustersWithoutMetrics()), request, used, Optional.empty(), none);
+                return new TemplateAdvice(template, State.NO_METRICS, noMetricsReason(history.clustersWithoutMetrics()), request, used,
+                        Optional.empty(), none);
             }
-            return new TemplateAdvice(template, State.NO_USAGE, "usage unknown: no cluster reported pods of this template",
-                    request, used, Optional.empty(), none);
+            return new TemplateAdvice(template, State.NO_USAGE, NO_USAGE_REASON, request, used, Optional.empty(), none);
         }
         Estimate estimate = recommender.estimate(templateHistory.get());
         if (estimate instanceof Estimate.TooLittleHistory little) {
@@ -68,4 +75,5 @@ public record TemplateAdvice(String template, State state, String reason, Option
         }
         return new TemplateAdvice(template, State.RECOMMENDED, null, request, used, templateHistory, estimate);
     }
+
 }
