@@ -22,8 +22,8 @@ import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * The right-sizing task: a usage report goes into the workload's history, a binding says what its templates request,
- * and either way the workload's recommendation is computed again and written; a removed binding removes the workload's
- * history and writes a tombstone; a quota status is kept for the namespace's forecast.
+ * and either way the workload's recommendation is computed again and written, once the workload has usage; a removed
+ * binding removes the workload's history and writes a tombstone; a quota status is kept for the namespace's forecast.
  */
 final class RightsizeProcessor implements Processor<String, RightsizeSignal, String, RightsizeOutcome> {
 
@@ -32,6 +32,13 @@ final class RightsizeProcessor implements Processor<String, RightsizeSignal, Str
     private final FedstreamMetrics metrics;
     private ProcessorContext<String, RightsizeOutcome> context;
     private RightsizeStores stores;
+    /**
+     * The requests of the workloads bound while no usage of theirs was known, in memory: most workloads are bound long
+     * before their first usage, and storing each such binding's requests cost the engine a changelog record per workload
+     * for a recommendation that says only "no usage yet" (the query API derives that row from the namespace pass's
+     * workloads). A restarted task learns them again from the next binding.
+     */
+    private final Map<String, List<TemplateRequest>> boundWithoutUsage = new java.util.HashMap<>();
 
     RightsizeProcessor(RecommendationSettings settings, FedstreamMetrics metrics) {
         this.settings = settings;
@@ -61,15 +68,23 @@ final class RightsizeProcessor implements Processor<String, RightsizeSignal, Str
             WorkloadHistory history = stores.historyOf(key);
             record(history, usage.usage());
             stores.keepHistory(key, history);
-            recommend(record, history, stores.recommendationOf(key).map(RecommendationRecords::requests).orElse(List.of()));
+            List<TemplateRequest> requests = stores.recommendationOf(key).map(RecommendationRecords::requests)
+                    .orElseGet(() -> boundWithoutUsage.getOrDefault(key, List.of()));
+            boundWithoutUsage.remove(key);
+            recommend(record, history, requests);
         } else if (signal instanceof RightsizeSignal.Binding binding && binding.binding() == null) {
             boolean known = stores.recommendationOf(key).isPresent();
+            boundWithoutUsage.remove(key);
             stores.forget(key);
             metrics.templatesForgotten(key);
             if (known) {
                 context.forward(record.withValue(new RightsizeOutcome.Recommendation(null)));
             }
         } else if (signal instanceof RightsizeSignal.Binding binding) {
+            if (stores.recommendationOf(key).isEmpty() && !stores.hasHistory(key)) {
+                boundWithoutUsage.put(key, RecommendationRecords.requests(binding.binding()));
+                return;
+            }
             recommend(record, stores.historyOf(key), RecommendationRecords.requests(binding.binding()));
         } else if (signal instanceof RightsizeSignal.Quota quota) {
             stores.quotaChanged(key, quota.status());

@@ -40,6 +40,11 @@ public final class RightsizeStores {
         return stored == null ? new WorkloadHistory(settings) : WorkloadHistory.restore(settings, HistoryRecords.fromRecord(stored));
     }
 
+    /** Whether any usage of the workload was recorded. */
+    boolean hasHistory(String workloadKey) {
+        return histories.get(workloadKey) != null;
+    }
+
     void keepHistory(String workloadKey, WorkloadHistory history) {
         histories.put(workloadKey, HistoryRecords.toRecord(workloadKey, history.state()));
     }

@@ -77,8 +77,13 @@ class RightsizeStageTest {
     }
 
     @Test
-    void aBindingAloneSaysThatUsageIsUnknownPerTemplate() {
+    void aBindingAloneWritesNothingAndItsFirstUsageSaysPerTemplateWhatIsRequestedAndWhatIsUnknown() {
         bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START);
+        assertThat(recommendations.isEmpty()).as("no usage yet: nothing to recommend, no record per workload bound").isTrue();
+        assertThat(driver.<String, WorkloadRecommendation>getKeyValueStore(RightsizeStores.RECOMMENDATIONS).get(KEY)).isNull();
+
+        usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", START, 60, null, List.of()), START);
+
         WorkloadRecommendation recommendation = recommendations.readValue();
         assertThat(recommendation.getTemplates()).extracting(TemplateRecommendation::getTemplate, TemplateRecommendation::getState,
                 TemplateRecommendation::getReplicas, TemplateRecommendation::getRequested).containsExactly(
@@ -97,7 +102,7 @@ class RightsizeStageTest {
                     : List.of(new TemplateUsage("jobmanager", List.of(new PodUsage("fraud-jm", 300L, 1536L << 20))), taskManagers());
             usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", at, 60, null, templates), at);
         }
-        WorkloadRecommendation last = recommendations.readValuesToList().get(61);
+        WorkloadRecommendation last = recommendations.readValuesToList().get(60);
 
         TemplateRecommendation jobManager = last.getTemplates().get(0);
         assertThat(jobManager.getState()).isEqualTo(RecommendationState.TOO_LITTLE_HISTORY);
@@ -121,7 +126,7 @@ class RightsizeStageTest {
     void aClusterWithoutMetricsIsNamedAndItsTemplatesSaySo() {
         bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START);
         usage.pipeInput(KEY, new WorkloadUsage(KEY, "edge-3", START, 60, "the cluster serves no metrics.k8s.io API", List.of()), START);
-        WorkloadRecommendation last = recommendations.readValuesToList().get(1);
+        WorkloadRecommendation last = recommendations.readValuesToList().get(0);
         assertThat(last.getClustersWithoutMetrics()).containsExactly("edge-3");
         assertThat(last.getTemplates()).allSatisfy(template -> {
             assertThat(template.getState()).isEqualTo(RecommendationState.NO_METRICS);
@@ -157,8 +162,8 @@ class RightsizeStageTest {
         usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", START, 60, null, List.of(taskManagers())), START);
         bindings.pipeInput(KEY, (ResourceBinding) null, START.plusMillis(MINUTE));
         List<TestRecord<String, WorkloadRecommendation>> written = recommendations.readRecordsToList();
-        assertThat(written).hasSize(3);
-        assertThat(written.get(2).value()).isNull();
+        assertThat(written).hasSize(2);
+        assertThat(written.get(1).value()).isNull();
         assertThat(driver.<String, WorkloadRecommendation>getKeyValueStore(RightsizeStores.RECOMMENDATIONS).get(KEY)).isNull();
         assertThat(driver.<String, UsageHistoryRecord>getKeyValueStore(RightsizeStores.HISTORIES).get(KEY)).isNull();
         assertThat(metrics.scrape()).doesNotContain("fedstream_template_used");
@@ -167,6 +172,7 @@ class RightsizeStageTest {
     @Test
     void aBindingWrittenAgainWritesNothingNewAndAWorkloadWithoutTemplatesNothingAtAll() {
         bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START);
+        usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", START, 60, null, List.of()), START);
         bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START.plusMillis(MINUTE));
         ResourceBinding empty = TestBindings.flink("flink.apache.org", "payments", "empty");
         empty.setComponents(List.of());
