@@ -5,9 +5,12 @@ import static org.assertj.core.groups.Tuple.tuple;
 
 import io.fedstream.api.DriverQuery;
 import io.fedstream.api.NamespaceRecommendations;
+import io.fedstream.avro.PodUsage;
 import io.fedstream.avro.RecommendationState;
 import io.fedstream.avro.TemplateRecommendation;
+import io.fedstream.avro.TemplateUsage;
 import io.fedstream.avro.WorkloadRecommendation;
+import io.fedstream.avro.WorkloadUsage;
 import io.fedstream.recommend.Estimate;
 import io.fedstream.recommend.stage.RightsizeStores;
 import java.util.List;
@@ -65,13 +68,37 @@ class RightsizeOnEngineBindingsTest extends FleetStageTest {
         assertThat(query.recommendations("payments")).isEmpty();
     }
 
+    @Test
+    void aTaskRestartedSinceTheBindingSaysTheRequestsAreUnknownAndTheQueryTakesThemFromTheBinding() {
+        fleet = FleetDriver.threeClusters(stateDir).flink("payments", "fraud").restarted();
+
+        fleet.usage(new WorkloadUsage(FRAUD, "dc-1", fleet.now(), 60, null, List.of(new TemplateUsage("taskmanager",
+                List.of(new PodUsage("fraud-tm-1", 500L, GI), new PodUsage("fraud-tm-2", 500L, GI))))));
+
+        TemplateRecommendation written = fleet.<WorkloadRecommendation>store(RightsizeStores.RECOMMENDATIONS).get(FRAUD).getTemplates().get(0);
+        assertThat(written.getReplicas()).as("the restarted task lost the binding's requests: not a silent zero").isNull();
+        assertThat(written.getRequested()).isEmpty();
+        assertThat(written.getReason()).endsWith("; requests unknown until the workload's next binding");
+
+        NamespaceRecommendations payments = onlyNamespace();
+        assertThat(payments.workloads().get(0).getTemplates()).extracting(TemplateRecommendation::getTemplate,
+                TemplateRecommendation::getState, TemplateRecommendation::getReplicas, TemplateRecommendation::getRequested,
+                TemplateRecommendation::getIdleShare, TemplateRecommendation::getReason).containsExactly(
+                tuple("jobmanager", RecommendationState.NO_USAGE, 1L, Map.of("cpu", "1", "memory", "2Gi"), Map.of(),
+                        "usage unknown: no cluster reported pods of this template"),
+                tuple("taskmanager", RecommendationState.TOO_LITTLE_HISTORY, 2L, Map.of("cpu", "1", "memory", "2Gi"),
+                        Map.of("cpu", 0.5, "memory", 0.5), "too little history: 2 of 60 samples over 0 of 60 minutes"));
+        assertThat(payments.forecast().requested()).isEqualTo(new Estimate.Amounts(3000, 6 * GI));
+        assertThat(payments.forecast().used()).isEqualTo(new Estimate.Amounts(1000, 2 * GI));
+    }
+
     private NamespaceRecommendations onlyNamespace() {
         List<NamespaceRecommendations> found = query.recommendations("payments");
         assertThat(found).extracting(namespace -> namespace.forecast().namespace()).containsExactly("payments");
         return found.get(0);
     }
 
-    /** The fleet's store, for the query API. */
+    /** The current driver's store: a restarted fleet is a new driver. */
     private <V> ReadOnlyKeyValueStore<String, V> store(String name) {
         return fleet.store(name);
     }

@@ -36,7 +36,9 @@ final class RightsizeProcessor implements Processor<String, RightsizeSignal, Str
      * The requests of the workloads bound while no usage of theirs was known, in memory: most workloads are bound long
      * before their first usage, and storing each such binding's requests cost the engine a changelog record per workload
      * for a recommendation that says only "no usage yet" (the query API derives that row from the namespace pass's
-     * workloads). A restarted task learns them again from the next binding.
+     * workloads). A restarted or moved task learns them again from the next binding; a first usage before it writes a
+     * recommendation whose templates say {@link TemplateAdvice#REQUESTS_UNKNOWN}, and the query API fills their requested
+     * figures from the binding.
      */
     private final Map<String, List<TemplateRequest>> boundWithoutUsage = new java.util.HashMap<>();
 

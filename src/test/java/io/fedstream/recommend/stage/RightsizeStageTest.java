@@ -93,6 +93,28 @@ class RightsizeStageTest {
     }
 
     @Test
+    void aFirstUsageWithoutTheBindingSaysTheRequestsAreUnknownUntilTheNextBinding() {
+        // A restarted or moved task has no binding in memory: to it the workload is one whose binding it never saw.
+        usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", START, 60, null, List.of(taskManagers())), START);
+
+        TemplateRecommendation taskManager = recommendations.readValue().getTemplates().get(0);
+        assertThat(taskManager.getTemplate()).isEqualTo("taskmanager");
+        assertThat(taskManager.getReplicas()).as("not a silent zero").isNull();
+        assertThat(taskManager.getRequested()).isEmpty();
+        assertThat(taskManager.getUsed()).isEqualTo(Map.of("cpu", "500m", "memory", "1Gi"));
+        assertThat(taskManager.getReason()).isEqualTo("too little history: 2 of 60 samples over 0 of 60 minutes;"
+                + " requests unknown until the workload's next binding");
+
+        bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START.plusMillis(MINUTE));
+
+        WorkloadRecommendation bound = recommendations.readValue();
+        assertThat(bound.getTemplates()).extracting(TemplateRecommendation::getTemplate, TemplateRecommendation::getReplicas,
+                TemplateRecommendation::getReason).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("jobmanager", 1L, "usage unknown: no cluster reported pods of this template"),
+                org.assertj.core.groups.Tuple.tuple("taskmanager", 4L, "too little history: 2 of 60 samples over 0 of 60 minutes"));
+    }
+
+    @Test
     void anHourOfSteadyUsageRecommendsTheTaskManagersWhileTheYoungerJobManagerHasTooLittleHistory() {
         bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START);
         for (int minute = 0; minute <= 60; minute++) {
