@@ -23,7 +23,8 @@ import org.apache.kafka.streams.processor.api.Record;
 /**
  * The right-sizing task: a usage report goes into the workload's history, a binding says what its templates request,
  * and either way the workload's recommendation is computed again and written, once the workload has usage; a removed
- * binding removes the workload's history and writes a tombstone; a quota status is kept for the namespace's forecast.
+ * binding removes the workload's history and writes a tombstone, and a late usage report of it is dropped
+ * ({@link RemovedWorkloads}); a quota status is kept for the namespace's forecast.
  */
 final class RightsizeProcessor implements Processor<String, RightsizeSignal, String, RightsizeOutcome> {
 
@@ -41,6 +42,7 @@ final class RightsizeProcessor implements Processor<String, RightsizeSignal, Str
      * figures from the binding.
      */
     private final Map<String, List<TemplateRequest>> boundWithoutUsage = new java.util.HashMap<>();
+    private final RemovedWorkloads removed = new RemovedWorkloads();
 
     RightsizeProcessor(RecommendationSettings settings, FedstreamMetrics metrics) {
         this.settings = settings;
@@ -67,6 +69,10 @@ final class RightsizeProcessor implements Processor<String, RightsizeSignal, Str
         if (signal instanceof RightsizeSignal.Malformed malformed) {
             context.forward(record.withValue(new RightsizeOutcome.DeadLettered(malformed.letter(), malformed.original())));
         } else if (signal instanceof RightsizeSignal.Usage usage) {
+            if (removed.recentlyRemoved(key, record.timestamp())) {
+                metrics.usageDropped(FedstreamMetrics.USAGE_OF_REMOVED_WORKLOAD);
+                return;
+            }
             WorkloadHistory history = stores.historyOf(key);
             record(history, usage.usage());
             stores.keepHistory(key, history);
@@ -77,12 +83,14 @@ final class RightsizeProcessor implements Processor<String, RightsizeSignal, Str
         } else if (signal instanceof RightsizeSignal.Binding binding && binding.binding() == null) {
             boolean known = stores.recommendationOf(key).isPresent();
             boundWithoutUsage.remove(key);
+            removed.removed(key, record.timestamp());
             stores.forget(key);
             metrics.templatesForgotten(key);
             if (known) {
                 context.forward(record.withValue(new RightsizeOutcome.Recommendation(null)));
             }
         } else if (signal instanceof RightsizeSignal.Binding binding) {
+            removed.bound(key);
             if (stores.recommendationOf(key).isEmpty() && !stores.hasHistory(key)) {
                 boundWithoutUsage.put(key, RecommendationRecords.requests(binding.binding()));
                 return;

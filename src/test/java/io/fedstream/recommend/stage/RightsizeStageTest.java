@@ -192,6 +192,42 @@ class RightsizeStageTest {
     }
 
     @Test
+    void aUsageReportAfterTheBindingWasRemovedIsDroppedAndCountedUntilTheWorkloadIsBoundAgain() {
+        bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START);
+        usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", START, 60, null, List.of(taskManagers())), START);
+        bindings.pipeInput(KEY, (ResourceBinding) null, START.plusMillis(MINUTE));
+
+        // The agent's report of the next interval, sent before it saw the removal (the pods were terminating).
+        Instant late = START.plusMillis(2 * MINUTE);
+        usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", START.plusMillis(MINUTE), 60, null, List.of(taskManagers())), late);
+
+        assertThat(recommendations.readRecordsToList()).extracting(TestRecord::value).hasSize(2).last().isNull();
+        assertThat(driver.<String, UsageHistoryRecord>getKeyValueStore(RightsizeStores.HISTORIES).get(KEY)).isNull();
+        assertThat(driver.<String, WorkloadRecommendation>getKeyValueStore(RightsizeStores.RECOMMENDATIONS).get(KEY)).isNull();
+        assertThat(metrics.scrape()).contains("fedstream_usage_dropped_total{reason=\"workload-removed\"} 1.0");
+
+        Instant again = START.plusMillis(3 * MINUTE);
+        bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), again);
+        usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", again, 60, null, List.of(taskManagers())), again);
+
+        assertThat(recommendations.readValue().getTemplates()).extracting(TemplateRecommendation::getTemplate, TemplateRecommendation::getSamples)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("jobmanager", 0L), org.assertj.core.groups.Tuple.tuple("taskmanager", 2L));
+        assertThat(metrics.scrape()).contains("fedstream_usage_dropped_total{reason=\"workload-removed\"} 1.0");
+    }
+
+    @Test
+    void aRemovalIsRememberedTenMinutesOfRecordTime() {
+        bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START);
+        bindings.pipeInput(KEY, (ResourceBinding) null, START);
+
+        Instant later = START.plus(RemovedWorkloads.REMEMBERED).plusMillis(1);
+        usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", later, 60, null, List.of(taskManagers())), later);
+
+        assertThat(recommendations.readValue().getTemplates()).extracting(TemplateRecommendation::getTemplate).containsExactly("taskmanager");
+        assertThat(metrics.scrape()).doesNotContain("fedstream_usage_dropped_total");
+    }
+
+    @Test
     void aBindingWrittenAgainWritesNothingNewAndAWorkloadWithoutTemplatesNothingAtAll() {
         bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START);
         usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", START, 60, null, List.of()), START);
