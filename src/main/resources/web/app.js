@@ -185,7 +185,7 @@ async function refreshRecommendations() {
   const box = document.getElementById('recommendations');
   const namespaces = list.namespaces || [];
   if (namespaces.length === 0) {
-    box.replaceChildren(el('p', { class: 'empty' }, 'No usage reported yet.'));
+    box.replaceChildren(el('p', { class: 'empty' }, 'No workload bound or reporting usage yet.'));
     return;
   }
   const items = list.items || [];

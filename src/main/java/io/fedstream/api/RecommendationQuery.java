@@ -1,8 +1,11 @@
 package io.fedstream.api;
 
 import io.fedstream.avro.QuotaStatus;
+import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.TemplateRecommendation;
 import io.fedstream.avro.WorkloadRecommendation;
+import io.fedstream.avro.WorkloadRecord;
+import io.fedstream.decide.Workloads;
 import io.fedstream.recommend.NamespaceForecast;
 import io.fedstream.recommend.stage.QuotaKeys;
 import io.fedstream.recommend.stage.RecommendationRecords;
@@ -10,6 +13,7 @@ import io.fedstream.recommend.stage.RightsizeStores;
 import io.fedstream.interpret.Resources;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,8 +26,11 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * Recommendations and namespace forecasts, from the right-sizing stage's {@link RightsizeStores#RECOMMENDATIONS} and
- * {@link RightsizeStores#QUOTAS}, partitioned by namespace: a namespace's partition is the one the default partitioner
- * gives the namespace as a key, so a namespace is asked of one instance, and every namespace of every instance.
+ * {@link RightsizeStores#QUOTAS}, and every bound workload from the namespace pass's {@link Workloads#STORE} (a workload
+ * without usage has no stored recommendation: its {@code NO_USAGE} row is derived from its binding,
+ * {@link RecommendationRows}), all partitioned by namespace: a namespace's partition is the one the default partitioner
+ * gives the namespace as a key, so a namespace is asked of one instance and read from one partition of each store, as
+ * the bindings route reads a binding and its copies; every namespace is asked of every instance.
  */
 final class RecommendationQuery {
 
@@ -33,7 +40,7 @@ final class RecommendationQuery {
         this.fanOut = fanOut;
     }
 
-    /** One namespace's recommendations and forecast (empty when it has no workload with a recommendation record). */
+    /** One namespace's recommendations and forecast (empty when it has no bound workload and no recommendation record). */
     List<NamespaceRecommendations> inNamespace(String namespace) {
         return fanOut.atKey(RightsizeStores.RECOMMENDATIONS, namespace, partition -> here(Optional.of(namespace), Set.of(partition)),
                 "/internal/recommendations?namespace=" + PeerClient.segment(namespace), RecommendationObject::fromJson);
@@ -55,15 +62,29 @@ final class RecommendationQuery {
     }
 
     private List<NamespaceRecommendations> read(Optional<String> namespace, int partition) {
-        Map<String, List<WorkloadRecommendation>> byNamespace = new TreeMap<>();
+        Map<String, WorkloadRecommendation> stored = new HashMap<>();
         ReadOnlyKeyValueStore<String, WorkloadRecommendation> recommendations = fanOut.store(RightsizeStores.RECOMMENDATIONS, partition);
         try (KeyValueIterator<String, WorkloadRecommendation> all = recommendations.all()) {
             all.forEachRemaining(entry -> {
                 if (namespace.isEmpty() || namespace.get().equals(entry.value.getNamespace())) {
-                    byNamespace.computeIfAbsent(entry.value.getNamespace(), ns -> new ArrayList<>()).add(entry.value);
+                    stored.put(entry.key, entry.value);
                 }
             });
         }
+        Map<String, List<WorkloadRecommendation>> byNamespace = new TreeMap<>();
+        ReadOnlyKeyValueStore<String, WorkloadRecord> bindings = fanOut.store(Workloads.STORE, partition);
+        try (KeyValueIterator<String, WorkloadRecord> bound = namespace.map(ns -> Workloads.inNamespace(bindings, ns))
+                .orElseGet(bindings::all)) {
+            bound.forEachRemaining(entry -> {
+                ResourceBinding binding = entry.value.getBinding();
+                if (binding != null) {
+                    RecommendationRows.of(Optional.ofNullable(stored.remove(binding.getWorkloadKey())), binding).ifPresent(row ->
+                            byNamespace.computeIfAbsent(row.getNamespace(), ns -> new ArrayList<>()).add(row));
+                }
+            });
+        }
+        // A recommendation whose workload has no binding here any more (right-sizing has not read its removal yet).
+        stored.values().forEach(row -> byNamespace.computeIfAbsent(row.getNamespace(), ns -> new ArrayList<>()).add(row));
         ReadOnlyKeyValueStore<String, QuotaStatus> quotas = fanOut.store(RightsizeStores.QUOTAS, partition);
         List<NamespaceRecommendations> found = new ArrayList<>();
         byNamespace.forEach((ns, workloads) -> {

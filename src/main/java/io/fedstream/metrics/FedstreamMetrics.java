@@ -28,6 +28,10 @@ public final class FedstreamMetrics {
     public static final String DEAD_LETTERS = "fedstream.dead.letters";
     /** Counter, tag {@code topic}: workload records that came in on another partition than their namespace's. */
     public static final String MISROUTED = "fedstream.misrouted.records";
+    /** Counter, tag {@code reason}: usage reports right-sizing dropped. */
+    public static final String USAGE_DROPPED = "fedstream.usage.dropped";
+    /** {@link #USAGE_DROPPED}'s reason: the report came after the workload's binding was removed. */
+    public static final String USAGE_OF_REMOVED_WORKLOAD = "workload-removed";
 
     /** A kind or namespace beyond this many distinct values is counted as {@link TagValues#OTHER}. */
     static final int MAX_TAG_VALUES = 200;
@@ -129,6 +133,12 @@ public final class FedstreamMetrics {
      */
     public void templatesSized(WorkloadRecommendation recommendation) {
         templateSizes.update(recommendation);
+    }
+
+    /** Right-sizing dropped a usage report, for the reason given. */
+    public void usageDropped(String reason) {
+        Counter.builder(USAGE_DROPPED).description("Usage reports right-sizing dropped, by reason").tag("reason", reason)
+                .register(registry).increment();
     }
 
     /** The workload is gone: its right-sizing gauges go too. */

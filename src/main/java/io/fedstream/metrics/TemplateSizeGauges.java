@@ -6,14 +6,17 @@ import io.fedstream.interpret.Resources;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The right-sizing gauges, one series per workload, template and resource: what one pod requests, uses and is
- * recommended (cpu in cores, memory in bytes). A series appears with its first value and goes with its workload.
+ * recommended (cpu in cores, memory in bytes). A series appears with its first value and goes when it has none any
+ * more, or with its workload.
  */
 final class TemplateSizeGauges {
 
@@ -22,52 +25,65 @@ final class TemplateSizeGauges {
     static final String RECOMMENDED = "fedstream.template.recommended";
     private static final List<String> RESOURCES = List.of("cpu", "memory");
 
-    private record Series(String name, String workloadKey, String template, String resource) {}
+    private record Series(String name, String template, String resource) {}
+
+    /** One value a gauge reads, and the gauge. */
+    private record Meter(AtomicReference<Double> value, Gauge gauge) {}
 
     private final MeterRegistry registry;
-    private final Map<Series, AtomicReference<Double>> values = new ConcurrentHashMap<>();
-    private final Map<Series, Gauge> gauges = new ConcurrentHashMap<>();
+    /** Per workload key, its series: a workload's are found without a look at any other's. */
+    private final Map<String, Map<Series, Meter>> meters = new ConcurrentHashMap<>();
 
     TemplateSizeGauges(MeterRegistry registry) {
         this.registry = registry;
     }
 
+    /**
+     * The workload's series as the recommendation says; a series it has no value for any more (a template whose pods
+     * are gone, a template the binding dropped) goes, so that no stale figure is scraped.
+     */
     void update(WorkloadRecommendation recommendation) {
+        Map<Series, Meter> workload = meters.computeIfAbsent(recommendation.getWorkloadKey(), key -> new ConcurrentHashMap<>());
+        Set<Series> current = new HashSet<>();
         for (TemplateRecommendation template : recommendation.getTemplates()) {
-            set(REQUESTED, recommendation, template, template.getRequested());
-            set(USED, recommendation, template, template.getUsed());
-            set(RECOMMENDED, recommendation, template, template.getTarget());
+            set(workload, current, REQUESTED, recommendation, template, template.getRequested());
+            set(workload, current, USED, recommendation, template, template.getUsed());
+            set(workload, current, RECOMMENDED, recommendation, template, template.getTarget());
         }
-    }
-
-    void forget(String workloadKey) {
-        gauges.entrySet().removeIf(entry -> {
-            if (!entry.getKey().workloadKey().equals(workloadKey)) {
+        workload.entrySet().removeIf(entry -> {
+            if (current.contains(entry.getKey())) {
                 return false;
             }
-            registry.remove(entry.getValue());
-            values.remove(entry.getKey());
+            registry.remove(entry.getValue().gauge());
             return true;
         });
     }
 
-    private void set(String name, WorkloadRecommendation recommendation, TemplateRecommendation template, Map<String, String> quantities) {
+    void forget(String workloadKey) {
+        Map<Series, Meter> workload = meters.remove(workloadKey);
+        if (workload != null) {
+            workload.values().forEach(meter -> registry.remove(meter.gauge()));
+        }
+    }
+
+    private void set(Map<Series, Meter> workload, Set<Series> current, String name, WorkloadRecommendation recommendation,
+                     TemplateRecommendation template, Map<String, String> quantities) {
         Resources amounts = Resources.fromQuantities(quantities);
         for (String resource : RESOURCES) {
             if (!quantities.containsKey(resource)) {
                 continue;
             }
             double value = resource.equals("cpu") ? amounts.get(resource) / 1000.0 : amounts.get(resource);
-            Series series = new Series(name, recommendation.getWorkloadKey(), template.getTemplate(), resource);
-            values.computeIfAbsent(series, s -> {
+            Series series = new Series(name, template.getTemplate(), resource);
+            current.add(series);
+            workload.computeIfAbsent(series, s -> {
                 AtomicReference<Double> holder = new AtomicReference<>(value);
-                gauges.put(s, Gauge.builder(name, holder, AtomicReference::get)
+                return new Meter(holder, Gauge.builder(name, holder, AtomicReference::get)
                         .description(description(name))
                         .tags(Tags.of("namespace", recommendation.getNamespace(), "workload", recommendation.getKind() + "/" + recommendation.getName(),
                                 "template", template.getTemplate(), "resource", resource))
                         .register(registry));
-                return holder;
-            }).set(value);
+            }).value().set(value);
         }
     }
 

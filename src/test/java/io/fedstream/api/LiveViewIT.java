@@ -120,10 +120,10 @@ class LiveViewIT {
                         "[data-template='apps/Deployment/payments/ledger-writer/main'][data-state='RECOMMENDED']")));
                 // 100m and 256Mi steady: the VPA buckets' ends plus 15% (docs/recommendations.md), 126m and 323522422 bytes (308.5 MiB).
                 assertThat(ledgerWriter.getText()).isEqualTo("Deployment/ledger-writer main 3 500m 100m 126m 1 GiB 256 MiB 308.5 MiB RECOMMENDED");
-                // No usage reported for checkout-web: right-sizing writes nothing for it (docs/recommendations.md).
-                assertThat(browser.findElements(By.cssSelector("[data-template='apps/Deployment/payments/checkout-web/main']"))).isEmpty();
+                assertThat(browser.findElement(By.cssSelector("[data-template='apps/Deployment/payments/checkout-web/main']"))
+                        .getAttribute("data-state")).isEqualTo("NO_USAGE");
                 assertThat(browser.findElement(By.cssSelector("[data-recommendations='payments'] .meta")).getText())
-                        .isEqualTo("1 of 1 templates recommended");
+                        .isEqualTo("1 of 2 templates recommended");
                 assertThat(browser.findElement(By.cssSelector("[data-recommendations='payments'] .sub h4")).getText())
                         .isEqualTo("quota compute would need");
 

@@ -2,9 +2,12 @@ package io.fedstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fedstream.api.TestBindings;
 import io.fedstream.api.TestStores;
+import io.fedstream.avro.Component;
 import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.RecommendationState;
+import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.TemplateRecommendation;
 import io.fedstream.avro.WorkloadRecommendation;
 import java.time.Instant;
@@ -45,7 +48,32 @@ class GetRecommendationsCommandTest {
         QuotaStatus quota = QuotaStatus.newBuilder().setNamespace("payments").setName("compute")
                 .setHard(Map.of("cpu", "20", "memory", "64Gi", "pods", "50")).setUsed(Map.of("cpu", "9", "memory", "18Gi"))
                 .setUpdatedAt(AT).build();
-        url = "http://127.0.0.1:" + stores.recommendations(List.of(fraud), List.of(quota)).serve(Optional.of(TOKEN)).endpoint().port();
+        // checkout-web is bound and no cluster reported its usage: right-sizing stored nothing, the query derives its row.
+        stores.bindings(deployment("checkout-web", 2L), deployment("sensor", 1L));
+        url = "http://127.0.0.1:" + stores.recommendations(List.of(fraud, withoutMetrics("sensor", 1L, "edge-3")), List.of(quota))
+                .serve(Optional.of(TOKEN)).endpoint().port();
+    }
+
+    /** The binding of a Deployment of namespace edge whose pods request 250m and 256Mi each. */
+    private static ResourceBinding deployment(String name, long replicas) {
+        ResourceBinding binding = TestBindings.flink("apps", "edge", name);
+        binding.setWorkloadKey("apps/Deployment/edge/" + name);
+        binding.setApiVersion("apps/v1");
+        binding.setKind("Deployment");
+        binding.setComponents(List.of(Component.newBuilder().setName("main").setReplicas(replicas).setMinReplicas(null).setMaxReplicas(null)
+                .setPerPod(Map.of("cpu", "250m", "memory", "256Mi")).setTotal(Map.of()).build()));
+        return binding;
+    }
+
+    /** A Deployment of namespace edge on a cluster without a metrics API, as right-sizing writes it (RightsizeStageTest). */
+    private static WorkloadRecommendation withoutMetrics(String name, long replicas, String cluster) {
+        return WorkloadRecommendation.newBuilder().setWorkloadKey("apps/Deployment/edge/" + name).setNamespace("edge").setKind("Deployment")
+                .setName(name).setUpdatedAt(AT).setClustersWithoutMetrics(List.of(cluster))
+                .setTemplates(List.of(TemplateRecommendation.newBuilder().setTemplate("main").setState(RecommendationState.NO_METRICS)
+                        .setReason("usage unknown: no metrics API (metrics.k8s.io) on " + cluster)
+                        .setReplicas(replicas).setRequested(Map.of("cpu", "250m", "memory", "256Mi")).setUsed(Map.of())
+                        .setIdleShare(Map.of()).setSamples(0).build()))
+                .build();
     }
 
     @AfterEach
@@ -75,6 +103,24 @@ class GetRecommendationsCommandTest {
 
         assertThat(result.out().lines().toList().get(2)).endsWith("RECOMMENDED          587m..1174m   1238659775..2477319550   2882      1.00");
         assertThat(result.out().lines().toList().get(1)).endsWith("TOO_LITTLE_HISTORY   -             -                        31        -            too little history: 31 of 60 samples over 30 of 60 minutes");
+    }
+
+    @Test
+    void aWorkloadWhoseUsageIsUnknownSaysSoAndCountsAtItsRequest() {
+        CliRunner result = CliRunner.get(url, TOKEN, "recommendations", "-n", "edge", "-o", "wide");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out().lines().toList()).containsExactly(
+                "NAMESPACE   WORKLOAD                  TEMPLATE   PODS   CPU REQ   CPU USED   CPU REC   MEM REQ   MEM USED   MEM REC   IDLE CPU"
+                        + "   IDLE MEM   STATE        CPU RANGE   MEM RANGE   SAMPLES   CONFIDENCE   REASON",
+                "edge        Deployment/checkout-web   main       2      250m      -          -         256Mi     -          -         -        "
+                        + "  -          NO_USAGE     -           -           0         -            usage unknown: no cluster reported pods of this template",
+                "edge        Deployment/sensor         main       1      250m      -          -         256Mi     -          -         -        "
+                        + "  -          NO_METRICS   -           -           0         -            usage unknown: no metrics API (metrics.k8s.io) on edge-3",
+                "",
+                // 2 x 250m + 1 x 250m, 3 x 256Mi; nothing used; a template without a recommendation counts at its request.
+                "namespace edge: requested cpu 750m, memory 768Mi; used cpu 0, memory 0; at the recommendations cpu 750m, memory 768Mi"
+                        + " (0 of 2 templates recommended)");
     }
 
     @Test

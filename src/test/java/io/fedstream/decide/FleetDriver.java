@@ -23,6 +23,7 @@ import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.Taint;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.avro.WorkloadUsage;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.InProcessSchemaRegistry;
@@ -83,6 +84,7 @@ final class FleetDriver implements AutoCloseable {
     private final TestInputTopic<String, byte[]> deltas;
     private final TestInputTopic<String, MigrationEvent> migrationEvents;
     private final TestInputTopic<String, ClusterStateEvent> transitions;
+    private final TestInputTopic<String, WorkloadUsage> usage;
     private final TestInputTopic<String, byte[]> bindingsIn;
     private final TestOutputTopic<String, byte[]> bindingsOut;
     private final Deserializer<ResourceBinding> bindingValues;
@@ -156,6 +158,7 @@ final class FleetDriver implements AutoCloseable {
         migrationEvents = driver.createInputTopic(topics.migrationEvents().name(), keys.serializer(), topics.migrationEvents().valueSerde().serializer());
         transitions = driver.createInputTopic(topics.clusterTransitions().name(), keys.serializer(),
                 topics.clusterTransitions().valueSerde().serializer());
+        usage = driver.createInputTopic(topics.workloadUsage().name(), keys.serializer(), topics.workloadUsage().valueSerde().serializer());
         bindingsTopic = topics.bindings().name();
         bindingValues = topics.bindings().valueSerde().deserializer();
         bindingsIn = driver.createInputTopic(bindingsTopic, keys.serializer(), Serdes.ByteArray().serializer());
@@ -289,6 +292,12 @@ final class FleetDriver implements AutoCloseable {
 
     FleetDriver workload(String key, String manifest) {
         return workload(key, manifest, now);
+    }
+
+    /** One cluster's usage report of a workload, as an agent publishes it, at the driver's time. */
+    FleetDriver usage(WorkloadUsage report) {
+        usage.pipeInput(report.getWorkloadKey(), report, now);
+        return drain();
     }
 
     /** A workload event whose record carries the given (event) time, e.g. one that waited in a backlog. */

@@ -65,6 +65,7 @@ class MetricsDocsTest {
         metrics.placed();
         metrics.unplaceable();
         metrics.deadLettered("interpret");
+        metrics.usageDropped(FedstreamMetrics.USAGE_OF_REMOVED_WORKLOAD);
         return metrics.scrape();
     }
 

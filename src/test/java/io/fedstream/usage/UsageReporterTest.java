@@ -53,6 +53,8 @@ class UsageReporterTest {
                 org.assertj.core.groups.Tuple.tuple("flink.apache.org/FlinkDeployment/payments/fraud", "cluster dc-1 serves no metrics.k8s.io/v1beta1 API"),
                 org.assertj.core.groups.Tuple.tuple("apps/Deployment/payments/web", "cluster dc-1 serves no metrics.k8s.io/v1beta1 API"));
         assertThat(published).allSatisfy(usage -> assertThat(usage.getTemplates()).isEmpty());
+        assertThat(cluster.requests()).as("the metrics API is looked for at the first interval only, never retried")
+                .filteredOn(request -> request.contains("metrics.k8s.io")).containsExactly("GET /apis/metrics.k8s.io/v1beta1");
     }
 
     @Test

@@ -21,7 +21,7 @@ public final class RecommendationRecords {
     private RecommendationRecords() {}
 
     /** What the binding's templates request, per pod. */
-    static List<TemplateRequest> requests(ResourceBinding binding) {
+    public static List<TemplateRequest> requests(ResourceBinding binding) {
         return binding.getComponents().stream().map(RecommendationRecords::request).toList();
     }
 

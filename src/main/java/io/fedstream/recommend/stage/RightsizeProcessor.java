@@ -22,8 +22,9 @@ import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * The right-sizing task: a usage report goes into the workload's history, a binding says what its templates request,
- * and either way the workload's recommendation is computed again and written; a removed binding removes the workload's
- * history and writes a tombstone; a quota status is kept for the namespace's forecast.
+ * and either way the workload's recommendation is computed again and written, once the workload has usage; a removed
+ * binding removes the workload's history and writes a tombstone, and a late usage report of it is dropped
+ * ({@link RemovedWorkloads}); a quota status is kept for the namespace's forecast.
  */
 final class RightsizeProcessor implements Processor<String, RightsizeSignal, String, RightsizeOutcome> {
 
@@ -35,9 +36,13 @@ final class RightsizeProcessor implements Processor<String, RightsizeSignal, Str
     /**
      * The requests of the workloads bound while no usage of theirs was known, in memory: most workloads are bound long
      * before their first usage, and storing each such binding's requests cost the engine a changelog record per workload
-     * for a recommendation that says only "no usage yet". A restarted task learns them again from the next binding.
+     * for a recommendation that says only "no usage yet" (the query API derives that row from the namespace pass's
+     * workloads). A restarted or moved task learns them again from the next binding; a first usage before it writes a
+     * recommendation whose templates say {@link TemplateAdvice#REQUESTS_UNKNOWN}, and the query API fills their requested
+     * figures from the binding.
      */
     private final Map<String, List<TemplateRequest>> boundWithoutUsage = new java.util.HashMap<>();
+    private final RemovedWorkloads removed = new RemovedWorkloads();
 
     RightsizeProcessor(RecommendationSettings settings, FedstreamMetrics metrics) {
         this.settings = settings;
@@ -64,6 +69,10 @@ final class RightsizeProcessor implements Processor<String, RightsizeSignal, Str
         if (signal instanceof RightsizeSignal.Malformed malformed) {
             context.forward(record.withValue(new RightsizeOutcome.DeadLettered(malformed.letter(), malformed.original())));
         } else if (signal instanceof RightsizeSignal.Usage usage) {
+            if (removed.recentlyRemoved(key, record.timestamp())) {
+                metrics.usageDropped(FedstreamMetrics.USAGE_OF_REMOVED_WORKLOAD);
+                return;
+            }
             WorkloadHistory history = stores.historyOf(key);
             record(history, usage.usage());
             stores.keepHistory(key, history);
@@ -74,12 +83,14 @@ final class RightsizeProcessor implements Processor<String, RightsizeSignal, Str
         } else if (signal instanceof RightsizeSignal.Binding binding && binding.binding() == null) {
             boolean known = stores.recommendationOf(key).isPresent();
             boundWithoutUsage.remove(key);
+            removed.removed(key, record.timestamp());
             stores.forget(key);
             metrics.templatesForgotten(key);
             if (known) {
                 context.forward(record.withValue(new RightsizeOutcome.Recommendation(null)));
             }
         } else if (signal instanceof RightsizeSignal.Binding binding) {
+            removed.bound(key);
             if (stores.recommendationOf(key).isEmpty() && !stores.hasHistory(key)) {
                 boundWithoutUsage.put(key, RecommendationRecords.requests(binding.binding()));
                 return;

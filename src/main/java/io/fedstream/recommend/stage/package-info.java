@@ -7,10 +7,11 @@
  *       ({@link io.fedstream.config.NamespacePartitioner}), so that one task holds every workload of its namespaces and
  *       the query API can total a namespace from one partition.</li>
  *   <li>Inputs: {@code fedstream.workload-usage} (WorkloadUsage from the agents, read as bytes and checked: a record that
- *       does not decode or names a bad field is dead-lettered); {@code fedstream.bindings} through
- *       {@code rightsize-bindings-by-namespace} (what each template requests; bindings are partitioned by workload key
- *       today); {@code fedstream.quota-status} through {@code rightsize-quotas-by-namespace}, re-keyed by
- *       {@link io.fedstream.recommend.stage.QuotaKeys} (each quota's hard limits, for the namespace forecast).</li>
+ *       does not decode or names a bad field is dead-lettered); {@code fedstream.bindings} as the namespace pass
+ *       writes it, partitioned by namespace as the usage is (what each template requests; nothing is written for a
+ *       workload bound before any usage: the query API derives its {@code NO_USAGE} rows from the namespace pass's
+ *       workloads store); {@code fedstream.quota-status} through
+ *       {@code rightsize-quotas-by-namespace}, re-keyed by {@link io.fedstream.recommend.stage.QuotaKeys} (each quota's hard limits, for the namespace forecast).</li>
  *   <li>Outputs: {@code fedstream.recommendations} (WorkloadRecommendation per workload, a tombstone when its binding
  *       is removed), {@code fedstream.dlq}.</li>
  *   <li>Stores: {@link io.fedstream.recommend.stage.RightsizeStores}: {@code rightsize-usage-histories-store},

@@ -93,6 +93,28 @@ class RightsizeStageTest {
     }
 
     @Test
+    void aFirstUsageWithoutTheBindingSaysTheRequestsAreUnknownUntilTheNextBinding() {
+        // A restarted or moved task has no binding in memory: to it the workload is one whose binding it never saw.
+        usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", START, 60, null, List.of(taskManagers())), START);
+
+        TemplateRecommendation taskManager = recommendations.readValue().getTemplates().get(0);
+        assertThat(taskManager.getTemplate()).isEqualTo("taskmanager");
+        assertThat(taskManager.getReplicas()).as("not a silent zero").isNull();
+        assertThat(taskManager.getRequested()).isEmpty();
+        assertThat(taskManager.getUsed()).isEqualTo(Map.of("cpu", "500m", "memory", "1Gi"));
+        assertThat(taskManager.getReason()).isEqualTo("too little history: 2 of 60 samples over 0 of 60 minutes;"
+                + " requests unknown until the workload's next binding");
+
+        bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START.plusMillis(MINUTE));
+
+        WorkloadRecommendation bound = recommendations.readValue();
+        assertThat(bound.getTemplates()).extracting(TemplateRecommendation::getTemplate, TemplateRecommendation::getReplicas,
+                TemplateRecommendation::getReason).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("jobmanager", 1L, "usage unknown: no cluster reported pods of this template"),
+                org.assertj.core.groups.Tuple.tuple("taskmanager", 4L, "too little history: 2 of 60 samples over 0 of 60 minutes"));
+    }
+
+    @Test
     void anHourOfSteadyUsageRecommendsTheTaskManagersWhileTheYoungerJobManagerHasTooLittleHistory() {
         bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START);
         for (int minute = 0; minute <= 60; minute++) {
@@ -170,6 +192,42 @@ class RightsizeStageTest {
     }
 
     @Test
+    void aUsageReportAfterTheBindingWasRemovedIsDroppedAndCountedUntilTheWorkloadIsBoundAgain() {
+        bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START);
+        usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", START, 60, null, List.of(taskManagers())), START);
+        bindings.pipeInput(KEY, (ResourceBinding) null, START.plusMillis(MINUTE));
+
+        // The agent's report of the next interval, sent before it saw the removal (the pods were terminating).
+        Instant late = START.plusMillis(2 * MINUTE);
+        usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", START.plusMillis(MINUTE), 60, null, List.of(taskManagers())), late);
+
+        assertThat(recommendations.readRecordsToList()).extracting(TestRecord::value).hasSize(2).last().isNull();
+        assertThat(driver.<String, UsageHistoryRecord>getKeyValueStore(RightsizeStores.HISTORIES).get(KEY)).isNull();
+        assertThat(driver.<String, WorkloadRecommendation>getKeyValueStore(RightsizeStores.RECOMMENDATIONS).get(KEY)).isNull();
+        assertThat(metrics.scrape()).contains("fedstream_usage_dropped_total{reason=\"workload-removed\"} 1.0");
+
+        Instant again = START.plusMillis(3 * MINUTE);
+        bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), again);
+        usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", again, 60, null, List.of(taskManagers())), again);
+
+        assertThat(recommendations.readValue().getTemplates()).extracting(TemplateRecommendation::getTemplate, TemplateRecommendation::getSamples)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("jobmanager", 0L), org.assertj.core.groups.Tuple.tuple("taskmanager", 2L));
+        assertThat(metrics.scrape()).contains("fedstream_usage_dropped_total{reason=\"workload-removed\"} 1.0");
+    }
+
+    @Test
+    void aRemovalIsRememberedTenMinutesOfRecordTime() {
+        bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START);
+        bindings.pipeInput(KEY, (ResourceBinding) null, START);
+
+        Instant later = START.plus(RemovedWorkloads.REMEMBERED).plusMillis(1);
+        usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", later, 60, null, List.of(taskManagers())), later);
+
+        assertThat(recommendations.readValue().getTemplates()).extracting(TemplateRecommendation::getTemplate).containsExactly("taskmanager");
+        assertThat(metrics.scrape()).doesNotContain("fedstream_usage_dropped_total");
+    }
+
+    @Test
     void aBindingWrittenAgainWritesNothingNewAndAWorkloadWithoutTemplatesNothingAtAll() {
         bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START);
         usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", START, 60, null, List.of()), START);
@@ -186,8 +244,44 @@ class RightsizeStageTest {
         bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START);
         usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", START, 60, null, List.of(taskManagers())), START);
         assertThat(metrics.scrape())
-                .contains("fedstream_template_requested{namespace=\"payments\",resource=\"cpu\",template=\"taskmanager\",workload=\"FlinkDeployment/fraud\"} 2.0")
-                .contains("fedstream_template_used{namespace=\"payments\",resource=\"memory\",template=\"taskmanager\",workload=\"FlinkDeployment/fraud\"} 1.073741824E9");
+                .contains(series("requested", "taskmanager", "cpu") + " 2.0")
+                .contains(series("used", "taskmanager", "memory") + " 1.073741824E9")
+                .doesNotContain("fedstream_template_recommended");
+
+        for (int minute = 1; minute <= 60; minute++) {
+            Instant at = START.plusMillis(minute * MINUTE);
+            usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", at, 60, null, List.of(taskManagers())), at);
+        }
+        // An hour of steady usage, as above: the target 587m and 1,238,659,775 bytes, in cores and bytes.
+        assertThat(metrics.scrape())
+                .contains(series("recommended", "taskmanager", "cpu") + " 0.587")
+                .contains(series("recommended", "taskmanager", "memory") + " 1.238659775E9")
+                .doesNotContain(series("recommended", "jobmanager", "cpu"));
+    }
+
+    @Test
+    void aSeriesWithoutAValueAnyMoreGoes() {
+        bindings.pipeInput(KEY, TestBindings.flink("flink.apache.org", "payments", "fraud"), START);
+        usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", START, 60, null, List.of(taskManagers())), START);
+        assertThat(metrics.scrape()).contains(series("used", "taskmanager", "cpu") + " 0.5");
+
+        // The cluster reports the job manager's pod only: the task managers have no pods there now.
+        Instant next = START.plusMillis(MINUTE);
+        usage.pipeInput(KEY, new WorkloadUsage(KEY, "eu-west-1", next, 60, null,
+                List.of(new TemplateUsage("jobmanager", List.of(new PodUsage("fraud-jm", 300L, 1536L << 20))))), next);
+
+        assertThat(recommendations.readValuesToList()).last().satisfies(recommendation ->
+                assertThat(recommendation.getTemplates().get(1).getUsed()).isEmpty());
+        assertThat(metrics.scrape())
+                .doesNotContain(series("used", "taskmanager", "cpu"))
+                .doesNotContain(series("used", "taskmanager", "memory"))
+                .contains(series("requested", "taskmanager", "cpu") + " 2.0")
+                .contains(series("used", "jobmanager", "cpu") + " 0.3");
+    }
+
+    private static String series(String figure, String template, String resource) {
+        return "fedstream_template_" + figure + "{namespace=\"payments\",resource=\"" + resource + "\",template=\"" + template
+                + "\",workload=\"FlinkDeployment/fraud\"}";
     }
 
     private static TemplateUsage taskManagers() {
