@@ -8,15 +8,15 @@ import picocli.CommandLine.Command;
 /** {@code fedstream get clusterresourcebindings [NAME]}: the bindings of cluster-scoped objects, as a table, YAML or JSON. */
 @Command(name = "clusterresourcebindings", aliases = {"clusterresourcebinding", "crb"}, mixinStandardHelpOptions = true,
         description = {
-            "Shows ClusterResourceBindings: the bindings of cluster-scoped objects.",
+            "Shows ClusterResourceBindings.",
             "",
-            "A Namespace, a ClusterRole, a CustomResourceDefinition, ... that a ClusterPropagationPolicy selects, as Karmada"
-                    + " names their bindings: <object name>-<lower-case kind> (e.g. guestbook-namespace). They run no pods:"
-                    + " -o wide shows the same columns."},
+            "The bindings of cluster-scoped objects (a Namespace, a ClusterRole, a CustomResourceDefinition, ...) that a"
+                    + " ClusterPropagationPolicy selects, named as Karmada names them: <object name>-<lower-case kind> (e.g."
+                    + " guestbook-namespace). They run no pods: -o wide shows the same columns."},
         footerHeading = "%nExamples:%n",
         footer = {
             "  fedstream get clusterresourcebindings",
-            "  fedstream get crb guestbook-namespace -o yaml --server http://127.0.0.1:8080 --token T"})
+            "  fedstream get clusterresourcebindings guestbook-namespace -o yaml --server http://127.0.0.1:8080 --token T"})
 final class GetClusterResourceBindingsCommand extends ClusterScopedGetCommand {
 
     @Override

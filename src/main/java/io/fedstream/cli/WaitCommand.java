@@ -20,8 +20,9 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "wait", mixinStandardHelpOptions = true,
         description = {
-            "Waits until a ResourceBinding's (or a ClusterResourceBinding's) condition holds.",
+            "Waits until a binding's condition holds.",
             "",
+            "A ResourceBinding (resourcebinding/NAME -n NS) or a ClusterResourceBinding (clusterresourcebinding/NAME).",
             "Asks the query API for the binding every second, as kubectl wait watches it, until its status.conditions say"
                     + " the condition is True (or the value given: condition=NAME=False). The conditions are Karmada's:"
                     + " Scheduled and FullyApplied (docs/propagation.md).",
