@@ -61,6 +61,8 @@ class ClusterScopedBindingStageTest extends FleetStageTest {
             assertThat(binding.getPlacement().getPolicy()).isEqualTo("ClusterPropagationPolicy/guestbook");
         }
         assertThat(fleet.deadLetters).isEmpty();
+        assertThat(fleet.<byte[]>store(AdmitStores.AGGREGATES).get(AggregateKeys.namespace(""))).as("in no namespace's aggregates").isNull();
+        assertThat(fleet.<byte[]>store(AdmitStores.AGGREGATES).get(AggregateKeys.cluster("dc-1", ""))).isNull();
 
         fleet.policy(CPP_KEY, clusterPolicy("dc-2")).advance(Duration.ofSeconds(5));
         assertThat(fleet.binding(NAMESPACE).getPlacement().getClusters()).as("placed again when its policy's placement changes")
