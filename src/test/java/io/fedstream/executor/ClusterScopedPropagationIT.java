@@ -44,8 +44,9 @@ import org.junit.jupiter.api.io.TempDir;
  * guestbook sample: {@code fedstream apply} of a ClusterPropagationPolicy, a Namespace, a CustomResourceDefinition and a
  * ClusterRole; the engine binds each into a ClusterResourceBinding on every cluster the policy selects, the executors
  * create them, the agents report them (FullyApplied, {@code fedstream wait}), the query API lists them as
- * ClusterResourceBindings and no ResourceBinding, and {@code delete} takes the Namespace off every cluster. Three fabric8
- * mock API servers, an agent and an executor each, fedstream on the shared broker.
+ * ClusterResourceBindings and no ResourceBinding; a copy deleted by hand is made again, and {@code delete} takes the
+ * Namespace off every cluster. Three fabric8 mock API servers, an agent and an executor each, fedstream on the shared
+ * broker.
  */
 @ExtendWith(KafkaClusterExtension.class)
 class ClusterScopedPropagationIT {
@@ -149,6 +150,11 @@ class ClusterScopedPropagationIT {
                 }
                 assertThat(query(app, "/apis/work.karmada.io/v1alpha2/resourcebindings").get("items"))
                         .as("no ResourceBinding of any namespace").isEmpty();
+
+                MockCluster member2 = clusters.get(1);
+                member2.client().rbac().clusterRoles().withName("guestbook-reader").delete();
+                await("the ClusterRole deleted by hand on member2 made again (its agent saw it go)",
+                        () -> member2.client().rbac().clusterRoles().withName("guestbook-reader").get() != null);
 
                 cli("delete", "-f", dir.resolve("namespace.yaml").toString());
                 for (MockCluster cluster : clusters) {
