@@ -1,10 +1,12 @@
-// The live view: polls the query API (/apis/...) and redraws clusters, migrations, quotas, right-sizing and a binding search.
+// The live view: polls the query API (/apis/...) and redraws clusters, migrations, workloads and their copies, quotas,
+// right-sizing and a binding search.
 // Data requests carry the bearer token the user entered, kept for this browser tab only (sessionStorage).
 'use strict';
 
 const TOKEN_KEY = 'fedstream.token';
 const FAST_MS = 1000;        // clusters and migrations
-const SLOW_EVERY = 3;        // quotas and right-sizing every third tick: they change with admissions and usage, not heartbeats
+const SLOW_EVERY = 3;        // workloads, quotas and right-sizing every third tick: they change with decisions, not heartbeats
+const WORKLOADS_SHOWN = 200; // bindings per kind read for the workloads table; `fedstream get rb -A` lists them all
 const RESOURCES = ['cpu', 'memory', 'pods', 'nvidia.com/gpu'];
 const SUFFIX = { m: 1e-3, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18,
                  Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60 };
@@ -152,6 +154,62 @@ function drawMigrations(list) {
       el('td', { class: 'meta' }, spec.incidentId));
   }));
   firstMigrationDraw = false;
+}
+
+// ---- workloads: where each runs (the binding's clusters) and what its copies there report (status.aggregatedStatus)
+async function refreshWorkloads() {
+  const kinds = ['resourcebindings', 'clusterresourcebindings'];
+  const lists = await Promise.all(kinds.map(kind => api(`/apis/work.karmada.io/v1alpha2/${kind}?limit=${WORKLOADS_SHOWN}`)));
+  const items = lists.flatMap(list => list.items || []);
+  const body = document.querySelector('#workloads tbody');
+  const applied = items.filter(b => conditionOf(b, 'FullyApplied') === 'True').length;
+  const more = lists.some(list => (list.metadata || {}).continue) ? ` (the first ${WORKLOADS_SHOWN} of each kind)` : '';
+  document.getElementById('workloads-summary').textContent = items.length ? `${items.length} bindings${more}, ${applied} fully applied` : '';
+  if (items.length === 0) {
+    body.replaceChildren(el('tr', { class: 'empty' }, el('td', { colspan: 3 }, 'No binding yet.')));
+    return;
+  }
+  body.replaceChildren(...items.map(binding => {
+    const annotations = binding.metadata.annotations || {};
+    const resource = binding.spec.resource;
+    const fullyApplied = conditionOf(binding, 'FullyApplied') || '-';
+    return el('tr', { class: 'workload', 'data-workload': annotations['fedstream.io/workload-key'], 'data-fully-applied': fullyApplied },
+      el('td', null, resource.namespace ? `${resource.namespace}/${resource.name}` : resource.name,
+        el('div', { class: 'meta' }, resource.kind + (resource.namespace ? '' : ' · cluster-scoped'))),
+      el('td', null, fullyApplied),
+      el('td', null, copiesOf(binding)));
+  }));
+}
+
+function conditionOf(binding, type) {
+  const found = ((binding.status || {}).conditions || []).find(c => c.type === type);
+  return found ? found.status : undefined;
+}
+
+// One chip per cluster the binding places it on, and per cluster still holding a copy (evicted, say): replicas as the
+// placement gives them (every replica on each cluster when Duplicated), applied or why not, and the copy's health.
+function copiesOf(binding) {
+  const reported = Object.fromEntries(((binding.status || {}).aggregatedStatus || []).map(item => [item.clusterName, item]));
+  const placed = binding.spec.clusters || [];
+  const replicas = binding.spec.components.reduce((sum, c) => sum + c.replicas, 0);
+  const names = [...new Set([...placed.map(c => c.name), ...Object.keys(reported)])];
+  if (names.length === 0) return el('span', { class: 'meta' }, 'not placed');
+  return names.map(name => {
+    const target = placed.find(c => c.name === name);
+    const item = reported[name];
+    const count = !target ? null : target.replicas ?? (binding.spec.components.length ? replicas : null);
+    const parts = [name];
+    if (count !== null && count !== undefined && binding.spec.components.length) parts.push(`×${count}`);
+    if (!target) parts.push('not placed here');
+    if (!item) {
+      parts.push('not reported');
+    } else {
+      parts.push(item.applied ? 'applied' : `${item.state || 'not applied'}${item.appliedMessage ? ': ' + item.appliedMessage : ''}`);
+      parts.push(item.health);
+    }
+    return el('span', { class: 'copy', 'data-cluster': name, 'data-applied': item ? String(item.applied) : 'unreported',
+      title: item && item.healthReason ? item.healthReason : '' }, parts.join(' · '));
+  });
 }
 
 // ---- quotas
@@ -312,6 +370,7 @@ async function refresh() {
     drawClusters(clusters);
     drawMigrations(migrations);
     if (tick++ % SLOW_EVERY === 0) {
+      await refreshWorkloads();
       await refreshQuotas();
       await refreshRecommendations();
     }

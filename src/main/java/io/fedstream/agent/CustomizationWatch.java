@@ -37,6 +37,8 @@ final class CustomizationWatch implements AutoCloseable {
     private final PublishedCustomizations customizations;
     private final String cluster;
     private final ScheduledExecutorService timer;
+    /** Whether the customizations directory's kinds were handed on: with the first reading, topic records or none. */
+    private boolean configuredHandedOn;
 
     CustomizationWatch(Properties consumerProperties, Topic<String, PolicyEvent> topic, InterpreterExtensions configured, String cluster) {
         this.reader = new TopicReader(consumerProperties, topic.name());
@@ -57,6 +59,10 @@ final class CustomizationWatch implements AutoCloseable {
 
     private void read(BiConsumer<CustomizationsInForce, Set<String>> changed) {
         Set<String> kinds = new LinkedHashSet<>();
+        if (!configuredHandedOn) {
+            kinds.addAll(customizations.configuredKinds());
+            configuredHandedOn = true;
+        }
         try {
             reader.catchUp(READ_TIMEOUT, record -> kinds.addAll(customizations.accept(record.key(), manifest(record))));
         } catch (RuntimeException e) {

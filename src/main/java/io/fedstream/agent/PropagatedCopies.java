@@ -11,7 +11,6 @@ import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.config.NamespacePartitioner;
 import io.fedstream.config.Topic;
 import io.fedstream.interpret.KindRef;
-import io.fedstream.propagate.ClusterScopedPlacement;
 import io.fedstream.propagate.CopyHealth;
 import io.fedstream.propagate.CustomizationsInForce;
 import io.fedstream.propagate.ObjectHealth;
@@ -56,7 +55,7 @@ final class PropagatedCopies implements AutoCloseable {
     private final Clock clock;
     private final Duration resync;
     private final ScheduledExecutorService discovery;
-    /** The kinds to watch: the interpreter's, the cluster-scoped ones, and those the customizations target. */
+    /** The kinds to watch: the interpreter's (its cluster-scoped ones too) and those the customizations target. */
     private final Set<KindRef> wanted = ConcurrentHashMap.newKeySet();
     /** The kinds the customizations target: a custom kind the cluster does not serve yet may be served later. */
     private final Set<KindRef> customized = ConcurrentHashMap.newKeySet();
@@ -81,7 +80,6 @@ final class PropagatedCopies implements AutoCloseable {
             return thread;
         });
         wanted.addAll(ServedKinds.interpreterKinds());
-        wanted.addAll(ClusterScopedPlacement.KINDS);
     }
 
     /** Discovers the kinds (retrying until the API server answers) and starts watching fedstream's copies of them. */

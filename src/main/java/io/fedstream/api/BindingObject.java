@@ -39,6 +39,8 @@ public final class BindingObject {
 
     public static final String API_VERSION = "work.karmada.io/v1alpha2";
     public static final String KIND = "ResourceBinding";
+    /** The kind of a cluster-scoped object's binding (its namespace {@code ""}), as Karmada names it. */
+    public static final String CLUSTER_KIND = "ClusterResourceBinding";
     /** Annotation carrying the workload key, the binding's identity in Kafka. */
     public static final String WORKLOAD_KEY_ANNOTATION = "fedstream.io/workload-key";
 
@@ -49,7 +51,8 @@ public final class BindingObject {
 
     /** The binding alone, as fedstream decided it. */
     public static ObjectNode toJson(ResourceBinding binding) {
-        ObjectNode object = NODES.objectNode().put("apiVersion", API_VERSION).put("kind", KIND);
+        ObjectNode object = NODES.objectNode().put("apiVersion", API_VERSION)
+                .put("kind", binding.getNamespace().isEmpty() ? CLUSTER_KIND : KIND);
         object.set("metadata", metadata(binding));
         object.set("spec", spec(binding));
         object.set("status", status(binding));
@@ -66,7 +69,11 @@ public final class BindingObject {
     private static ObjectNode metadata(ResourceBinding binding) {
         ObjectNode metadata = NODES.objectNode();
         BindingNames.NamespacedName address = address(binding);
-        metadata.put("name", address.name()).put("namespace", address.namespace()).put("generation", binding.getGeneration())
+        metadata.put("name", address.name());
+        if (!address.namespace().isEmpty()) {
+            metadata.put("namespace", address.namespace());
+        }
+        metadata.put("generation", binding.getGeneration())
                 .put("resourceVersion", Long.toString(binding.getUpdatedAt().toEpochMilli()));
         metadata.set("labels", strings(binding.getLabels()));
         ObjectNode annotations = metadata.putObject("annotations").put(WORKLOAD_KEY_ANNOTATION, binding.getWorkloadKey());
@@ -82,11 +89,13 @@ public final class BindingObject {
 
     private static ObjectNode spec(ResourceBinding binding) {
         ObjectNode spec = NODES.objectNode();
-        spec.putObject("resource")
+        ObjectNode resource = spec.putObject("resource")
                 .put("apiVersion", binding.getApiVersion())
-                .put("kind", binding.getKind())
-                .put("namespace", binding.getNamespace())
-                .put("name", binding.getName());
+                .put("kind", binding.getKind());
+        if (!binding.getNamespace().isEmpty()) {
+            resource.put("namespace", binding.getNamespace());
+        }
+        resource.put("name", binding.getName());
         ArrayNode components = spec.putArray("components");
         for (Component component : binding.getComponents()) {
             ObjectNode item = components.addObject().put("name", component.getName()).put("replicas", component.getReplicas());

@@ -21,20 +21,42 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * namespace, so a binding and its copies are read from one partition. A list reads the workloads store in key order, so
  * by namespace, then group, kind and name within a partition, one page at a time; a namespace's list reads the one
  * partition of the namespace, as one range of its store. There is no index by binding name: a binding named in a get
- * or a field selector is found within its namespace's range.
+ * or a field selector is found within its namespace's range. The bindings of cluster-scoped objects (namespace
+ * {@code ""}) are Karmada's ClusterResourceBindings: {@link #clusterScoped()} reads them, from the one partition of the
+ * empty namespace, and the ResourceBindings of every namespace leave them out.
  */
 final class BindingQuery implements PartitionedReader {
 
     private static final String PAGE_ROUTE = "/internal/pages/resourcebindings";
+    private static final String CLUSTER_PAGE_ROUTE = "/internal/pages/clusterresourcebindings";
+    /** The namespace of a cluster-scoped object's binding. */
+    private static final String NO_NAMESPACE = "";
 
     private final FanOut fanOut;
+    /** Whether this reads the ClusterResourceBindings rather than the ResourceBindings. */
+    private final boolean clusterScoped;
 
     BindingQuery(FanOut fanOut) {
+        this(fanOut, false);
+    }
+
+    private BindingQuery(FanOut fanOut, boolean clusterScoped) {
         this.fanOut = fanOut;
+        this.clusterScoped = clusterScoped;
+    }
+
+    /** The reader of the ClusterResourceBindings: the bindings of cluster-scoped objects. */
+    BindingQuery clusterScoped() {
+        return new BindingQuery(fanOut, true);
     }
 
     @Override
     public Optional<Continue> list(Scope scope, Optional<Continue> from, ListPage page) {
+        if (clusterScoped) {
+            return fanOut.pageAtKey(Workloads.STORE, NO_NAMESPACE, from.map(Continue::after).orElse(null), page,
+                    (partition, after, slice) -> localPage(partition, scope, after, slice), CLUSTER_PAGE_ROUTE + "?"
+                            + scope.name().map(name -> "&fieldSelector=" + PeerClient.segment("metadata.name=" + name)).orElse(""));
+        }
         String peerPath = PAGE_ROUTE + scope.namespace().map(ns -> "?namespace=" + PeerClient.segment(ns)).orElse("?")
                 + scope.name().map(name -> "&fieldSelector=" + PeerClient.segment("metadata.name=" + name)).orElse("");
         if (scope.namespace().isPresent()) {
@@ -47,11 +69,11 @@ final class BindingQuery implements PartitionedReader {
 
     @Override
     public Optional<ObjectNode> get(Scope scope) {
-        String namespace = scope.namespace().orElseThrow();
+        String namespace = clusterScoped ? NO_NAMESPACE : scope.namespace().orElseThrow();
         String name = scope.name().orElseThrow();
         List<ObjectNode> found = byName(namespace, name);
         if (found.size() > 1) {
-            throw new AmbiguousNameException("resourcebinding " + namespace + "/" + name, name,
+            throw new AmbiguousNameException((clusterScoped ? "clusterresourcebinding " : "resourcebinding " + namespace + "/") + name, name,
                     found.stream().map(BindingQuery::workloadKey).sorted().toList());
         }
         return found.stream().findFirst();
@@ -59,9 +81,10 @@ final class BindingQuery implements PartitionedReader {
 
     @Override
     public boolean localPage(int partition, Scope scope, String after, ListPage page) {
+        Optional<String> namespace = clusterScoped ? Optional.of(NO_NAMESPACE) : scope.namespace();
         return fanOut.read(Workloads.STORE, partition, () -> {
             ReadOnlyKeyValueStore<String, WorkloadRecord> workloads = fanOut.store(Workloads.STORE, partition);
-            try (KeyValueIterator<String, WorkloadRecord> entries = entries(workloads, scope.namespace(), after)) {
+            try (KeyValueIterator<String, WorkloadRecord> entries = entries(workloads, namespace, after)) {
                 while (entries.hasNext()) {
                     if (page.full()) {
                         return false;
@@ -71,7 +94,10 @@ final class BindingQuery implements PartitionedReader {
                         continue;
                     }
                     ResourceBinding binding = entry.value.getBinding();
-                    if (binding == null || !scope.name().map(name -> BindingObject.address(binding).name().equals(name)).orElse(true)) {
+                    // The ResourceBindings of every namespace are not the ClusterResourceBindings.
+                    boolean otherKind = namespace.isEmpty() && binding != null && binding.getNamespace().isEmpty();
+                    if (binding == null || otherKind
+                            || !scope.name().map(name -> BindingObject.address(binding).name().equals(name)).orElse(true)) {
                         page.passed(entry.key);
                     } else {
                         page.offer(entry.key, show(binding, partition));
@@ -91,10 +117,14 @@ final class BindingQuery implements PartitionedReader {
         return workloads.range(after, namespace.map(ns -> ns + "/" + Character.MAX_VALUE).orElse(null));
     }
 
-    /** Every binding named {@code name} in {@code namespace}: none, one, or several when workloads share the name. */
+    /**
+     * Every binding named {@code name} in {@code namespace} ({@code ""}: of a cluster-scoped object): none, one, or several
+     * when workloads share the name.
+     */
     List<ObjectNode> byName(String namespace, String name) {
-        return fanOut.atKey(Workloads.STORE, namespace, partition -> byName(namespace, name, partition),
-                "/internal/resourcebindings/" + PeerClient.segment(namespace) + "/" + PeerClient.segment(name), BindingQuery::items);
+        String peerPath = namespace.isEmpty() ? "/internal/clusterresourcebindings/" + PeerClient.segment(name)
+                : "/internal/resourcebindings/" + PeerClient.segment(namespace) + "/" + PeerClient.segment(name);
+        return fanOut.atKey(Workloads.STORE, namespace, partition -> byName(namespace, name, partition), peerPath, BindingQuery::items);
     }
 
     /** The binding of one workload key {@code group/kind/namespace/name}. */

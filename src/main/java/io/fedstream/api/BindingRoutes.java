@@ -24,6 +24,8 @@ final class BindingRoutes {
                         bindings.byWorkloadKey(workloadKey(request))))
                 .get("/internal/resourcebindings/{namespace}/{name}", request -> items(
                         bindings.byName(request.path("namespace"), request.path("name"), request.partition())))
+                .get("/internal/clusterresourcebindings/{name}", request -> items(
+                        bindings.byName("", request.path("name"), request.partition())))
                 .get("/internal/workloads/{group}/{kind}/{namespace}/{name}", request -> byWorkloadKey(workloadKey(request),
                         bindings.byWorkloadKey(workloadKey(request), request.partition())));
     }

@@ -1,11 +1,9 @@
 package io.fedstream.api;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.decide.PublishedPolicy;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The kinds the query API serves the Kubernetes way, each with its group, names, scope, table and reader: Karmada's
@@ -43,19 +41,6 @@ final class KubeApi {
     static final ApiResource CLUSTER_AGGREGATES = new ApiResource("fedstream.io", "v1alpha1", "ClusterAggregate", "clusteraggregates",
             "clusteraggregate", List.of("cagg"), false, FEDSTREAM, AggregateColumns.CLUSTER);
 
-    /** fedstream binds every workload in its namespace (docs/karmada.md, cluster-scoped objects): it has no ClusterResourceBinding. */
-    private static final ObjectReader NO_CLUSTER_RESOURCE_BINDINGS = new ObjectReader() {
-        @Override
-        public Optional<Continue> list(Scope scope, Optional<Continue> from, ListPage page) {
-            return Optional.empty();
-        }
-
-        @Override
-        public Optional<ObjectNode> get(Scope scope) {
-            return Optional.empty();
-        }
-    };
-
     private KubeApi() {}
 
     /** The routes of every kind over the readers of the two clients' stores. */
@@ -65,7 +50,7 @@ final class KubeApi {
         PolicyQuery override = new PolicyQuery(workloads, PublishedPolicy::overridePolicies);
         return List.of(
                 new ResourceRoutes(RESOURCE_BINDINGS, bindings, clock, requestTimeout),
-                new ResourceRoutes(CLUSTER_RESOURCE_BINDINGS, NO_CLUSTER_RESOURCE_BINDINGS, clock, requestTimeout),
+                new ResourceRoutes(CLUSTER_RESOURCE_BINDINGS, bindings.clusterScoped(), clock, requestTimeout),
                 new ResourceRoutes(QUOTAS, quotas, clock, requestTimeout),
                 new ResourceRoutes(PROPAGATION_POLICIES, new PolicyReader(propagation, false), clock, requestTimeout),
                 new ResourceRoutes(CLUSTER_PROPAGATION_POLICIES, new PolicyReader(propagation, true), clock, requestTimeout),

@@ -11,7 +11,7 @@
  *       names index {@code admission-binding-names-store}, partitioned by namespace ({@link io.fedstream.api.BindingQuery}),
  *       with the status of its copies on the member clusters from the workstatus sub-topology's {@code work-status-store},
  *       partitioned by namespace too (conditions and aggregatedStatus: {@link io.fedstream.propagate.BindingStatus});
- *       ClusterResourceBinding: none, as fedstream binds every workload in its namespace;
+ *       ClusterResourceBinding: the bindings of cluster-scoped objects (namespace {@code ""}), from the same stores;
  *   <li>{@code policy.karmada.io/v1alpha1} FederatedResourceQuota: the admit stage's ledger stores, partitioned by
  *       namespace ({@link io.fedstream.api.QuotaQuery}); PropagationPolicy, ClusterPropagationPolicy, OverridePolicy and
  *       ClusterOverridePolicy: the {@code policies-store} global store, whole on every instance

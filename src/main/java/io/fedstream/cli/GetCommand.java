@@ -23,9 +23,9 @@ import picocli.CommandLine.Parameters;
             "  fedstream get migrations -A",
             "  fedstream get recommendations -n payments",
             "  fedstream get pp,cpp -A"},
-        subcommands = {GetResourceBindingsCommand.class, GetQuotasCommand.class, GetAggregatesCommand.class, GetClustersCommand.class,
-            GetMigrationsCommand.class, GetPropagationPoliciesCommand.class, GetOverridePoliciesCommand.class,
-            GetClusterPropagationPoliciesCommand.class, GetClusterOverridePoliciesCommand.class, GetRecommendationsCommand.class})
+        subcommands = {GetResourceBindingsCommand.class, GetClusterResourceBindingsCommand.class, GetQuotasCommand.class,
+            GetAggregatesCommand.class, GetClustersCommand.class, GetMigrationsCommand.class, GetPropagationPoliciesCommand.class,
+            GetOverridePoliciesCommand.class, GetClusterPropagationPoliciesCommand.class, GetClusterOverridePoliciesCommand.class, GetRecommendationsCommand.class})
 final class GetCommand implements Callable<Integer> {
 
     @Parameters(arity = "0..1", paramLabel = "TYPE,TYPE...",

@@ -4,6 +4,7 @@ package io.fedstream.cli;
 record KubeResource(String groupVersion, String plural) {
 
     static final KubeResource RESOURCE_BINDINGS = new KubeResource("work.karmada.io/v1alpha2", "resourcebindings");
+    static final KubeResource CLUSTER_RESOURCE_BINDINGS = new KubeResource("work.karmada.io/v1alpha2", "clusterresourcebindings");
     static final KubeResource QUOTAS = new KubeResource("policy.karmada.io/v1alpha1", "federatedresourcequotas");
     static final KubeResource PROPAGATION_POLICIES = new KubeResource("policy.karmada.io/v1alpha1", "propagationpolicies");
     static final KubeResource CLUSTER_PROPAGATION_POLICIES = new KubeResource("policy.karmada.io/v1alpha1", "clusterpropagationpolicies");

@@ -113,8 +113,9 @@ final class ManifestRouter {
     }
 
     /**
-     * The documents but the cluster-scoped ones, each of which leaves a warning saying why it stays: Kubernetes' own
-     * kinds, and the custom resources of a CustomResourceDefinition of the same set that declares {@code scope: Cluster}.
+     * The documents but the cluster-scoped ones fedstream does not propagate, each of which leaves a warning saying why it
+     * stays: those a member cluster makes for itself, and the custom resources of a CustomResourceDefinition of the same
+     * set that declares {@code scope: Cluster}.
      */
     private static List<Routed> withoutClusterScoped(List<Routed> routed, List<String> warnings) {
         Map<String, String> clusterScopedCustomKinds = clusterScopedCustomKinds(routed);
@@ -236,7 +237,8 @@ final class ManifestRouter {
             String policyNamespace = CLUSTER_SCOPED_POLICY_KINDS.contains(kind) ? "" : orDefault(namespace);
             return new PlannedEvent(PlannedEvent.Destination.POLICIES, kind + "/" + policyNamespace + "/" + name, displayName, manifest);
         }
-        String key = new WorkloadId(apiVersion, kind, orDefault(namespace), name).key();
+        // A cluster-scoped kind's object has the empty namespace, as the engine's interpreter keys it.
+        String key = WorkloadId.of(apiVersion, kind, namespace, name).key();
         return new PlannedEvent(PlannedEvent.Destination.WORKLOADS, key, displayName, manifest);
     }
 

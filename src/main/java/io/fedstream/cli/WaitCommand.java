@@ -14,13 +14,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code fedstream wait --for=condition=FullyApplied resourcebinding/NAME -n NS --timeout 60s}: waits until a binding's
- * condition holds, as {@code kubectl wait --for=condition=...} does, asking the query API.
+ * {@code fedstream wait --for=condition=FullyApplied resourcebinding/NAME -n NS --timeout 60s} (or
+ * {@code clusterresourcebinding/NAME}): waits until a binding's condition holds, as {@code kubectl wait
+ * --for=condition=...} does, asking the query API, and says so in kubectl's words.
  */
 @Command(name = "wait", mixinStandardHelpOptions = true,
         description = {
-            "Waits until a ResourceBinding's condition holds.",
+            "Waits until a binding's condition holds.",
             "",
+            "A ResourceBinding (resourcebinding/NAME -n NS) or a ClusterResourceBinding (clusterresourcebinding/NAME).",
             "Asks the query API for the binding every second, as kubectl wait watches it, until its status.conditions say"
                     + " the condition is True (or the value given: condition=NAME=False). The conditions are Karmada's:"
                     + " Scheduled and FullyApplied (docs/propagation.md).",
@@ -30,14 +32,18 @@ import picocli.CommandLine.Parameters;
         footerHeading = "%nExamples:%n",
         footer = {
             "  fedstream wait --for=condition=FullyApplied resourcebinding/web-deployment -n shop --timeout 60s",
-            "  fedstream wait --for=condition=Scheduled rb/fraud-detector-flinkdeployment -n streaming --server http://127.0.0.1:8080 --token T"})
+            "  fedstream wait --for=condition=Scheduled rb/fraud-detector-flinkdeployment -n streaming --server http://127.0.0.1:8080 --token T",
+            "  fedstream wait --for=condition=FullyApplied clusterresourcebinding/guestbook-namespace"})
 final class WaitCommand implements Callable<Integer> {
 
-    private static final Set<String> KINDS = Set.of("resourcebinding", "resourcebindings", "rb", "resourcebinding.fedstream.io",
-            "resourcebindings.fedstream.io");
+    private static final String GROUP = "work.karmada.io";
+    /** How kubectl lets one name the kinds: singular, plural, short name, each also with its group. */
+    private static final Set<String> NAMESPACED = Set.of("resourcebinding", "resourcebindings", "rb");
+    private static final Set<String> CLUSTER_SCOPED = Set.of("clusterresourcebinding", "clusterresourcebindings", "crb");
     private static final Duration POLL = Duration.ofSeconds(1);
 
-    @Parameters(index = "0", paramLabel = "resourcebinding/NAME", description = "The binding: resourcebinding/NAME (or rb/NAME).")
+    @Parameters(index = "0", paramLabel = "resourcebinding/NAME",
+            description = "The binding: resourcebinding/NAME (or rb/NAME), or clusterresourcebinding/NAME (crb/NAME).")
     private String object;
 
     @Option(names = "--for", required = true, paramLabel = "condition=NAME[=VALUE]",
@@ -89,15 +95,17 @@ final class WaitCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Wanted wanted;
-        String name;
+        Target target;
         try {
             wanted = Wanted.parse(condition);
-            name = name(object);
+            target = Target.parse(object);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return Main.BAD_INPUT;
         }
-        String path = "/apis/resourcebindings/" + QueryOptions.encode(namespace) + "/" + QueryOptions.encode(name);
+        String name = target.name();
+        String path = target.clusterScoped() ? KubeResource.CLUSTER_RESOURCE_BINDINGS.one(name)
+                : "/apis/resourcebindings/" + QueryOptions.encode(namespace) + "/" + QueryOptions.encode(name);
         QueryClient client = query.client();
         long deadline = System.nanoTime() + timeout.toNanos();
         JsonNode last = null;
@@ -105,12 +113,13 @@ final class WaitCommand implements Callable<Integer> {
             try {
                 last = client.get(path);
                 if (wanted.metBy(last)) {
-                    out.println("resourcebinding.fedstream.io/" + name + " condition met");
+                    out.println(target.singular() + "." + GROUP + "/" + name + " condition met");
                     return 0;
                 }
             } catch (QueryClient.QueryException e) {
                 if (e.status() == 404) {
-                    err.println("error: resourcebindings \"" + name + "\" not found in " + namespace + " namespace");
+                    err.println("error: " + target.plural() + " \"" + name + "\" not found"
+                            + (target.clusterScoped() ? "" : " in " + namespace + " namespace"));
                     return 1;
                 }
                 if (e.status() != 503) {
@@ -119,7 +128,7 @@ final class WaitCommand implements Callable<Integer> {
                 }
             }
             if (System.nanoTime() >= deadline) {
-                err.println("error: timed out waiting for the condition on resourcebindings/" + name);
+                err.println("error: timed out waiting for the condition on " + target.plural() + "/" + name);
                 if (last != null) {
                     ObjectNode status = JsonNodeFactory.instance.objectNode();
                     status.set("conditions", last.path("status").path("conditions"));
@@ -132,12 +141,29 @@ final class WaitCommand implements Callable<Integer> {
         }
     }
 
-    /** NAME of {@code resourcebinding/NAME}. */
-    private static String name(String object) {
-        int slash = object.indexOf('/');
-        if (slash < 0 || !KINDS.contains(object.substring(0, slash).toLowerCase(Locale.ROOT)) || slash == object.length() - 1) {
-            throw new IllegalArgumentException("resourcebinding/NAME expected (value: " + object + ")");
+    /** The binding waited for: of a cluster-scoped object or not, and its name. */
+    private record Target(boolean clusterScoped, String name) {
+
+        /** {@code resourcebinding/NAME} or {@code clusterresourcebinding/NAME}, each kind by any of kubectl's names for it. */
+        static Target parse(String object) {
+            int slash = object.indexOf('/');
+            String kind = slash < 0 ? "" : object.substring(0, slash).toLowerCase(Locale.ROOT);
+            if (kind.endsWith("." + GROUP)) {
+                kind = kind.substring(0, kind.length() - GROUP.length() - 1);
+            }
+            boolean clusterScoped = CLUSTER_SCOPED.contains(kind);
+            if (!clusterScoped && !NAMESPACED.contains(kind) || slash == object.length() - 1) {
+                throw new IllegalArgumentException("resourcebinding/NAME or clusterresourcebinding/NAME expected (value: " + object + ")");
+            }
+            return new Target(clusterScoped, object.substring(slash + 1));
         }
-        return object.substring(slash + 1);
+
+        String singular() {
+            return clusterScoped ? "clusterresourcebinding" : "resourcebinding";
+        }
+
+        String plural() {
+            return singular() + "s";
+        }
     }
 }

@@ -18,10 +18,11 @@ final class Contribution {
 
     private Contribution() {}
 
-    /** Aggregate key to amount; empty for no binding. */
+    /** Aggregate key to amount; empty for no binding, or a cluster-scoped object's. */
     static Map<String, Aggregate> of(ResourceBinding binding) {
         Map<String, Aggregate> out = new TreeMap<>();
-        if (binding == null) {
+        if (binding == null || binding.getNamespace().isEmpty()) {
+            // A cluster-scoped object (a Namespace, a ClusterRole) runs no pods and belongs to no namespace's aggregates.
             return out;
         }
         long copies = BindingDemand.copies(binding);

@@ -271,10 +271,14 @@ final class ShareFailover {
         return new Shares(kept, sourceShare);
     }
 
-    /** Each component's pods on the target: all when Duplicated, its replicas for one component when Divided, else null. */
+    /**
+     * Each component's pods on the target: all when Duplicated or when there is nothing to divide, its replicas for one
+     * component when Divided, else null.
+     */
     private static Map<String, Long> share(ResourceBinding binding, Placement placement, ClusterTarget target) {
         Map<String, Long> share = new LinkedHashMap<>();
-        if (placement.getScheduling() == ReplicaScheduling.DUPLICATED) {
+        if (placement.getScheduling() == ReplicaScheduling.DUPLICATED || binding.getComponents().isEmpty()) {
+            // Nothing to divide (a ConfigMap, a Namespace): a Divided placement holds a copy on each cluster, as Duplicated.
             binding.getComponents().forEach(c -> share.put(c.getName(), (long) c.getReplicas()));
             return share;
         }

@@ -261,7 +261,7 @@ public final class Interpreter {
         Cursor metadata = manifest.field("metadata");
         String name = name(metadata);
         String namespace = metadata.field("namespace").string();
-        WorkloadId id = new WorkloadId(apiVersion, kind, namespace == null || namespace.isEmpty() ? "default" : namespace, name);
+        WorkloadId id = WorkloadId.of(apiVersion, kind, namespace, name);
         Map<String, String> labels = labels(metadata.field("labels"));
         if (!problems.isEmpty()) {
             return Interpretation.invalid(id, labels, null, problems.list());

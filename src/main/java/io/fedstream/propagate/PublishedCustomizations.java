@@ -37,6 +37,20 @@ public final class PublishedCustomizations {
     }
 
     /**
+     * The kinds ({@code apiVersion/kind}) whose interpretation the configured directory's customizations and runtimes
+     * change, before any record of the topic: the agent watches their copies from its start.
+     */
+    public Set<String> configuredKinds() {
+        Set<String> kinds = new LinkedHashSet<>();
+        configured.customizations().forEach(customization -> kinds.add(customization.target().id()));
+        configured.luaCustomizations().forEach(customization -> kinds.add(customization.target().id()));
+        if (configured.runtimeCount() > 0) {
+            kinds.add(TRAIN_JOB);
+        }
+        return kinds;
+    }
+
+    /**
      * Takes one record of the policies topic ({@code manifest} null for a deletion or a tombstone); returns the kinds
      * ({@code apiVersion/kind}) whose interpretation the record may change, before and after it: empty for a policy of
      * another kind, or one that changes nothing.

@@ -130,6 +130,28 @@ class KubeApiTest {
     }
 
     @Test
+    void aClusterScopedObjectsBindingIsAClusterResourceBindingAndNoResourceBindingOfAnyNamespace() throws Exception {
+        serve(TestBindings.flink("flink.apache.org", "streaming", "fraud"), TestBindings.namespaceObject("guestbook"));
+        String crbs = "/apis/work.karmada.io/v1alpha2/clusterresourcebindings";
+
+        JsonNode list = json(crbs, "application/json");
+        JsonNode one = json(crbs + "/guestbook-namespace", "application/json");
+
+        assertThat(names(list)).containsExactly("guestbook-namespace");
+        assertThat(list.get("kind").asText()).isEqualTo("ClusterResourceBindingList");
+        assertThat(one.get("kind").asText()).isEqualTo("ClusterResourceBinding");
+        assertThat(one.get("metadata").has("namespace")).as("cluster-scoped: no namespace").isFalse();
+        assertThat(one.at("/spec/resource")).isEqualTo(JSON.readTree("""
+                {"apiVersion":"v1","kind":"Namespace","name":"guestbook"}"""));
+        assertThat(one.at("/spec/clusters")).extracting(cluster -> cluster.get("name").asText()).containsExactly("member1", "member2");
+        assertThat(one.at("/metadata/annotations/fedstream.io~1workload-key").asText()).isEqualTo("core/Namespace//guestbook");
+        assertThat(names(json("/apis/work.karmada.io/v1alpha2/resourcebindings", "application/json")))
+                .as("the ResourceBindings of every namespace").containsExactly("fraud-flinkdeployment");
+        assertThat(names(json(crbs + "?fieldSelector=metadata.name%3Dnope", "application/json"))).isEmpty();
+        assertThat(get(crbs + "/nope", "application/json").statusCode()).isEqualTo(404);
+    }
+
+    @Test
     void errorsAreKubernetesStatusesThatNameWhatIsMissing() throws Exception {
         serve();
 
@@ -141,7 +163,7 @@ class KubeApiTest {
                 {"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure",
                  "message":"resourcebindings.work.karmada.io \\"nope-deployment\\" not found","reason":"NotFound",
                  "details":{"name":"nope-deployment","group":"work.karmada.io","kind":"resourcebindings"},"code":404}"""));
-        assertThat(JSON.readTree(crb.body()).get("items")).as("fedstream binds every workload in its namespace").isEmpty();
+        assertThat(JSON.readTree(crb.body()).get("items")).as("no cluster-scoped object is bound").isEmpty();
         stores.unavailable = true;
         HttpResponse<String> moving = get(BINDINGS, "application/json");
         assertThat(moving.statusCode()).isEqualTo(503);

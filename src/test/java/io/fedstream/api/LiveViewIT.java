@@ -10,6 +10,11 @@ import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.PodUsage;
 import io.fedstream.avro.TemplateUsage;
+import io.fedstream.avro.WorkDispatch;
+import io.fedstream.avro.WorkHealth;
+import io.fedstream.avro.WorkObservation;
+import io.fedstream.avro.WorkState;
+import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.avro.WorkloadUsage;
 import io.fedstream.config.NamespacePartitioner;
@@ -51,6 +56,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The live view in headless Chromium against one instance on the test broker, with a bearer token: the page asks for
  * the token once, shows three heart-beating clusters, two workloads placed on one of them and a quota; that cluster
+ * shows each workload's copies (one reported applied and healthy, FullyApplied; one not reported yet); that cluster
  * goes silent, and the page shows it FAILED and the workloads' migration rows; an hour of one workload's usage gives its
  * template a recommendation in the right-sizing panel, while the other says it has no usage. Then {@code /metrics} shows fedstream's
  * and Kafka Streams' meters, behind the same token. The screenshot lands in {@code target/live-view.png}.
@@ -114,6 +120,19 @@ class LiveViewIT {
                 String failing = awaitPlacement(app, "checkout-web");
                 assertThat(awaitPlacement(app, "ledger-writer")).as("both workloads share the policy's primary cluster").isEqualTo(failing);
                 wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("[data-quota='payments/compute'] .bar")));
+
+                // The executor of the cluster reports ledger-writer's copy applied, its agent healthy; checkout-web's is not reported.
+                publishLedgerWriterApplied(app.fedstream(), failing);
+                WebElement appliedRow = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(
+                        "tr.workload[data-workload='apps/Deployment/payments/ledger-writer'][data-fully-applied='True']")));
+                assertThat(appliedRow.findElement(By.cssSelector(".copy")).getText()).isEqualTo(failing + " · ×3 · applied · Healthy");
+                WebElement waitingRow = browser.findElement(By.cssSelector("tr.workload[data-workload='apps/Deployment/payments/checkout-web']"));
+                assertThat(waitingRow.getAttribute("data-fully-applied")).isEqualTo("False");
+                assertThat(waitingRow.getText()).contains("payments/checkout-web", "Deployment", failing + " · ×2 · not reported");
+                assertThat(browser.findElement(By.cssSelector("tr.workload[data-workload='apps/Deployment/payments/broken'] .meta"))
+                        .getText()).isEqualTo("Deployment");
+                assertThat(browser.findElement(By.cssSelector("tr.workload[data-workload='apps/Deployment/payments/broken']")).getText())
+                        .contains("not placed");
 
                 publishAnHourOfLedgerWriterUsage(app.fedstream());
                 WebElement ledgerWriter = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(
@@ -204,6 +223,23 @@ class LiveViewIT {
         try (KafkaProducer<String, WorkloadEvent> producer = producer(fedstream, workloads)) {
             WORKLOADS.forEach((key, manifest) -> producer.send(new ProducerRecord<>(workloads.name(), key,
                     WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(now).build())));
+        }
+    }
+
+    /** ledger-writer's copy on {@code cluster} as its executor and agent report it: applied at generation 1, healthy. */
+    private static void publishLedgerWriterApplied(Fedstream fedstream, String cluster) {
+        var workStatus = fedstream.topics().workStatus();
+        String key = "apps/Deployment/payments/ledger-writer";
+        Properties properties = fedstream.config().producerProperties();
+        properties.put(ProducerConfig.PARTITIONER_CLASS_CONFIG, NamespacePartitioner.class.getName());
+        try (KafkaProducer<String, WorkStatusEvent> producer = new KafkaProducer<>(properties, workStatus.keySerde().serializer(),
+                workStatus.valueSerde().serializer())) {
+            producer.send(new ProducerRecord<>(workStatus.name(), key, WorkStatusEvent.newBuilder().setWorkloadKey(key).setCluster(cluster)
+                    .setDispatch(WorkDispatch.newBuilder().setState(WorkState.APPLIED).setGeneration(1).build())
+                    .setObservedAt(Instant.now()).build()));
+            producer.send(new ProducerRecord<>(workStatus.name(), key, WorkStatusEvent.newBuilder().setWorkloadKey(key).setCluster(cluster)
+                    .setObservation(WorkObservation.newBuilder().setPresent(true).setHealth(WorkHealth.HEALTHY).build())
+                    .setObservedAt(Instant.now()).build()));
         }
     }
 

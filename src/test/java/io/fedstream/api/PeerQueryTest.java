@@ -48,7 +48,7 @@ class PeerQueryTest {
     private static final ClusterShare SHOP = new ClusterShare("member2", "shop", TestQuotas.aggregate(1, 2, Map.of("cpu", "1")));
 
     private final HttpClient http = HttpClient.newHttpClient();
-    private final TestStores there = new TestStores(1).bindings(ETL).clusters(MEMBER1).migrations(THERE)
+    private final TestStores there = new TestStores(1).bindings(ETL, TestBindings.namespaceObject("guestbook")).clusters(MEMBER1).migrations(THERE)
             .quotas(TestQuotas.gpuQuota()).aggregates(TestQuotas.mlAggregates()).shares(TestQuotas.shares().toArray(ClusterShare[]::new));
     private final TestStores here = new TestStores(0).clusters(MEMBER2).migrations(HERE).shares(SHOP);
     private QueryServer thereServer;
@@ -71,7 +71,10 @@ class PeerQueryTest {
         for (String path : List.of("/apis/resourcebindings/streaming/etl-flinkdeployment", "/apis/resourcebindings?namespace=streaming",
                 "/apis/workloads/flink.apache.org/FlinkDeployment/streaming/etl", "/apis/clusters/member1",
                 "/apis/migrations/flink.apache.org/FlinkDeployment/streaming/etl/member1-1/1", "/apis/quotas/ml/gpu",
-                "/apis/quotas?namespace=ml", "/apis/aggregates?namespace=ml")) {
+                "/apis/quotas?namespace=ml", "/apis/aggregates?namespace=ml",
+                "/apis/work.karmada.io/v1alpha2/clusterresourcebindings",
+                "/apis/work.karmada.io/v1alpha2/clusterresourcebindings/guestbook-namespace",
+                "/apis/work.karmada.io/v1alpha2/clusterresourcebindings?fieldSelector=metadata.name%3Dguestbook-namespace")) {
             HttpResponse<String> answer = get(hereServer, path);
             assertThat(answer.statusCode()).as(path + ": " + answer.body()).isEqualTo(200);
             assertThat(withoutListVersion(answer.body())).as(path).isEqualTo(withoutListVersion(get(thereServer, path).body()));

@@ -51,6 +51,31 @@ public final class TestBindings {
                 .build();
     }
 
+    /** A Namespace's binding, as the engine binds a cluster-scoped object: namespace "", no components, on two clusters. */
+    public static ResourceBinding namespaceObject(String name) {
+        return ResourceBinding.newBuilder()
+                .setWorkloadKey("core/Namespace//" + name)
+                .setApiVersion("v1")
+                .setKind("Namespace")
+                .setNamespace("")
+                .setName(name)
+                .setGeneration(1)
+                .setComponents(List.of())
+                .setInterpretation(InterpretationStatus.newBuilder()
+                        .setState(InterpretationState.INTERPRETED).setInterpreter("built-in:v1/Namespace").setErrors(List.of()).build())
+                .setAdmission(Admission.newBuilder().setState(AdmissionState.ADMITTED).setChargedGeneration(1L).build())
+                .setPlacement(Placement.newBuilder()
+                        .setClusters(List.of(ClusterTarget.newBuilder().setName("member1").setReplicas(0L).build(),
+                                ClusterTarget.newBuilder().setName("member2").setReplicas(0L).build()))
+                        .setScheduling(ReplicaScheduling.DUPLICATED)
+                        .setDecidedBy("scheduler")
+                        .setPolicy("ClusterPropagationPolicy/guestbook")
+                        .build())
+                .setObservedAt(UPDATED)
+                .setUpdatedAt(UPDATED)
+                .build();
+    }
+
     private static Component component(String name, long replicas, Map<String, String> perPod, Map<String, String> total) {
         return Component.newBuilder()
                 .setName(name).setReplicas(replicas).setMinReplicas(name.equals("taskmanager") ? 2L : null).setMaxReplicas(null)

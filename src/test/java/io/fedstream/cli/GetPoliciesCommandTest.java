@@ -121,7 +121,7 @@ class GetPoliciesCommandTest {
         assertThat(clusterScoped.out()).isEqualTo(get("cop").out());
         assertThat(unknown.exitCode()).isEqualTo(2);
         assertThat(unknown.out()).isEmpty();
-        assertThat(unknown.err()).startsWith("no resource type \"nope\": one of resourcebindings, quotas, aggregates, clusters,");
+        assertThat(unknown.err()).startsWith("no resource type \"nope\": one of resourcebindings, clusterresourcebindings, quotas, aggregates, clusters,");
     }
 
     @Test

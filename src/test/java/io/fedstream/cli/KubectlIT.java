@@ -61,6 +61,17 @@ class KubectlIT {
                     spec:
                       resourceSelectors: [{apiVersion: flink.apache.org/v1beta1, kind: FlinkDeployment}]
                       placement: {clusterAffinity: {clusterNames: [member1]}}
+                    ---
+                    apiVersion: policy.karmada.io/v1alpha1
+                    kind: ClusterPropagationPolicy
+                    metadata: {name: namespaces}
+                    spec:
+                      resourceSelectors: [{apiVersion: v1, kind: Namespace}]
+                      placement: {clusterAffinity: {clusterNames: [member1]}}
+                    ---
+                    apiVersion: v1
+                    kind: Namespace
+                    metadata: {name: shop}
                     """ + "---\n" + flink("fraud"));
 
             Result resources = kubectl(kubeconfig, "api-resources");
@@ -78,6 +89,8 @@ class KubectlIT {
             assertThat(table.out()).containsPattern("NAME\\s+SCHEDULED\\s+FULLYAPPLIED\\s+KIND\\s+STATE\\s+ADMISSION\\s+CLUSTERS")
                     .containsPattern("fraud-flinkdeployment\\s+\\S+\\s+False\\s+FlinkDeployment\\s+INTERPRETED\\s+");
             assertThat(awaitKubectl(kubeconfig, "get", "clusters").out()).containsPattern("member1\\s+READY\\s+True\\s+");
+            assertThat(awaitKubectl(kubeconfig, out -> out.contains("shop-namespace"), "get", "crb").out())
+                    .as("a cluster-scoped object's binding").containsPattern("shop-namespace\\s+True\\s+False\\s+Namespace\\s+INTERPRETED\\s+ADMITTED\\s+member1");
             assertThat(kubectl(kubeconfig, "get", "federatedresourcequotas", "-A").out())
                     .containsPattern("NAMESPACE\\s+NAME\\s+USED/HARD").containsPattern("shop\\s+compute\\s+cpu=");
             Result missing = kubectl(kubeconfig, "get", "rb", "nope", "-n", "shop");

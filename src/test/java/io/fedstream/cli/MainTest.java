@@ -80,8 +80,8 @@ class MainTest {
     void interpretSaysWhyAnObjectFedstreamNeverPropagatesHasNoInterpreter() throws IOException {
         Path file = Files.writeString(dir.resolve("never.yaml"), """
                 apiVersion: v1
-                kind: Namespace
-                metadata: {name: shop}
+                kind: Node
+                metadata: {name: worker-1}
                 ---
                 apiVersion: v1
                 kind: Event
@@ -90,18 +90,24 @@ class MainTest {
                 apiVersion: example.com/v1
                 kind: Widget
                 metadata: {name: w, namespace: shop}
+                ---
+                apiVersion: v1
+                kind: Namespace
+                metadata: {name: shop}
                 """);
 
         CliRunner result = CliRunner.run("interpret", "-f", file.toString(), "-o", "yaml");
 
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.err())
-                .contains("document 1: kind: Namespace is not propagated: Karmada creates every namespace")
+                .contains("document 1: kind: Node is not propagated: each member cluster makes its own")
                 .contains("document 2: kind: Event (v1) is never propagated")
-                .contains("document 3: kind: no interpreter for example.com/v1/Widget");
-        assertThat(result.out()).contains("reason: \"Namespace is not propagated: Karmada creates").doesNotContain("no interpreter for v1/Namespace");
+                .contains("document 3: kind: no interpreter for example.com/v1/Widget")
+                .doesNotContain("document 4");
+        assertThat(result.out()).contains("reason: \"Node is not propagated: each member cluster").doesNotContain("no interpreter for v1/Node");
         // A cluster-scoped object has no namespace; the namespaced Event keeps its own.
-        assertThat(result.out()).contains("kind: Namespace\nnamespace: null\nname: shop").contains("kind: Event\nnamespace: shop");
+        assertThat(result.out()).contains("kind: Node\nnamespace: null\nname: worker-1").contains("kind: Event\nnamespace: shop")
+                .contains("kind: Namespace\nnamespace: \"\"\nname: shop");
     }
 
     @Test

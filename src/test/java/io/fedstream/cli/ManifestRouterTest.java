@@ -399,7 +399,7 @@ class ManifestRouterTest {
     }
 
     @Test
-    void kubernetesClusterScopedObjectsAreNotPublishedEachWithAWarningAndTheRestOfTheSetGoes() throws BadManifestsException {
+    void kubernetesClusterScopedObjectsArePublishedWithoutANamespaceButThoseAClusterMakesForItself() throws BadManifestsException {
         String set = """
                 apiVersion: v1
                 kind: Namespace
@@ -415,30 +415,35 @@ class ManifestRouterTest {
                 metadata: {name: web, namespace: shop}
                 data: {index.html: hello}
                 ---
+                apiVersion: rbac.authorization.k8s.io/v1
+                kind: ClusterRole
+                metadata: {name: reader, namespace: shop}
+                ---
                 apiVersion: search.karmada.io/v1alpha1
                 kind: ResourceRegistry
                 metadata: {name: foo}
+                ---
+                apiVersion: v1
+                kind: Node
+                metadata: {name: worker-1}
                 """;
 
         ManifestRouter.Plan applied = router.plan(List.of(source("in.yaml", set)), Op.UPSERT, InterpreterExtensions.none());
 
-        assertThat(applied.events()).extracting(PlannedEvent::key).containsExactly("core/ConfigMap/shop/web");
-        assertThat(applied.warnings()).hasSize(3);
-        assertThat(applied.warnings().get(2)).startsWith(
-                "in.yaml document 4: kind: ResourceRegistry (search.karmada.io) is not propagated: it is cluster-scoped");
-        assertThat(applied.warnings().subList(0, 2)).containsExactly(
-                "in.yaml document 1: kind: Namespace is not propagated: Karmada creates every namespace on its member clusters"
-                        + " by itself (its namespace sync controller), fedstream leaves namespaces to the member clusters: create"
-                        + " it there (docs/karmada.md, difference 14); not published",
-                "in.yaml document 2: kind: CustomResourceDefinition (apiextensions.k8s.io) is not propagated: it is"
-                        + " cluster-scoped, and fedstream propagates namespaced objects only (it keys every workload by namespace),"
-                        + " where Karmada propagates it under a ClusterPropagationPolicy: create it on the member clusters"
-                        + " (docs/karmada.md, difference 14); not published");
+        assertThat(applied.events()).extracting(PlannedEvent::key).as("a ClusterRole's namespace is ignored, as the API server ignores it")
+                .containsExactly("core/Namespace//shop", "apiextensions.k8s.io/CustomResourceDefinition//guestbooks.webapp.my.domain",
+                        "core/ConfigMap/shop/web", "rbac.authorization.k8s.io/ClusterRole//reader");
+        assertThat(applied.warnings()).containsExactly(
+                "in.yaml document 5: kind: ResourceRegistry (search.karmada.io) is not propagated: it configures karmada-search in"
+                        + " Karmada's control plane, and no member cluster serves it (docs/karmada.md, difference 14); not published",
+                "in.yaml document 6: kind: Node is not propagated: each member cluster makes its own for itself, and a copy from"
+                        + " another cluster would describe something that is not there (docs/karmada.md, difference 14); not published");
         assertThat(router.plan(List.of(source("in.yaml", set)), Op.DELETE, InterpreterExtensions.none()).events())
-                .as("a delete takes back what an earlier fedstream published as a workload of the namespace default")
-                .extracting(PlannedEvent::key).containsExactly("core/Namespace/default/shop",
-                        "apiextensions.k8s.io/CustomResourceDefinition/default/guestbooks.webapp.my.domain", "core/ConfigMap/shop/web",
-                        "search.karmada.io/ResourceRegistry/default/foo");
+                .as("a delete takes back every one by the key apply gives it")
+                .extracting(PlannedEvent::key).containsExactly("core/Namespace//shop",
+                        "apiextensions.k8s.io/CustomResourceDefinition//guestbooks.webapp.my.domain", "core/ConfigMap/shop/web",
+                        "rbac.authorization.k8s.io/ClusterRole//reader", "search.karmada.io/ResourceRegistry/default/foo",
+                        "core/Node/default/worker-1");
     }
 
     @Test
@@ -463,14 +468,16 @@ class ManifestRouterTest {
 
         ManifestRouter.Plan applied = router.plan(List.of(source("in.yaml", set)), Op.UPSERT, InterpreterExtensions.none());
 
-        assertThat(applied.events()).extracting(PlannedEvent::key).containsExactly("example.com/Frontend/shop/web");
-        assertThat(applied.warnings()).hasSize(3);
-        assertThat(applied.warnings().get(1)).isEqualTo(
+        assertThat(applied.events()).extracting(PlannedEvent::key)
+                .containsExactly("apiextensions.k8s.io/CustomResourceDefinition//backends.example.com", "example.com/Frontend/shop/web");
+        assertThat(applied.warnings()).hasSize(2);
+        assertThat(applied.warnings().get(0)).isEqualTo(
                 "in.yaml document 2: kind: Backend (example.com) is not propagated: its CustomResourceDefinition"
-                        + " backends.example.com declares it cluster-scoped, and fedstream propagates namespaced objects only"
-                        + " (it keys every workload by namespace), where Karmada propagates it under a ClusterPropagationPolicy:"
-                        + " create it on the member clusters (docs/karmada.md, difference 14); not published");
-        assertThat(applied.warnings().get(2)).as("a namespaced custom resource goes, uninterpreted")
+                        + " backends.example.com declares it cluster-scoped, and fedstream binds Kubernetes' own cluster-scoped"
+                        + " kinds only (it cannot tell a custom kind's scope from its manifest, and keys a namespaced object"
+                        + " without a namespace under default): create it on the member clusters (docs/karmada.md, difference 14);"
+                        + " not published");
+        assertThat(applied.warnings().get(1)).as("a namespaced custom resource goes, uninterpreted")
                 .startsWith("in.yaml document 3: kind: no interpreter for example.com/v1/Frontend");
     }
 

@@ -56,7 +56,7 @@ class WaitCommandTest {
         CliRunner scheduled = waitFor("condition=Scheduled", "rb/fraud-flinkdeployment", "10s");
 
         assertThat(applied.exitCode()).as(applied.err()).isZero();
-        assertThat(applied.out()).isEqualTo("resourcebinding.fedstream.io/fraud-flinkdeployment condition met\n");
+        assertThat(applied.out()).as("kubectl's words").isEqualTo("resourcebinding.work.karmada.io/fraud-flinkdeployment condition met\n");
         assertThat(scheduled.exitCode()).as(scheduled.err()).isZero();
     }
 
@@ -97,6 +97,24 @@ class WaitCommandTest {
         assertThat(badFor.exitCode()).isEqualTo(2);
         assertThat(badFor.err()).isEqualTo("error: --for: must be condition=NAME or condition=NAME=VALUE (value: delete)\n");
         assertThat(badObject.exitCode()).isEqualTo(2);
-        assertThat(badObject.err()).isEqualTo("error: resourcebinding/NAME expected (value: deployment/fraud)\n");
+        assertThat(badObject.err()).isEqualTo("error: resourcebinding/NAME or clusterresourcebinding/NAME expected (value: deployment/fraud)\n");
+        CliRunner absentCluster = waitFor("condition=FullyApplied", "crb/nope-namespace", "10s");
+        assertThat(absentCluster.exitCode()).isEqualTo(1);
+        assertThat(absentCluster.err()).isEqualTo("error: clusterresourcebindings \"nope-namespace\" not found\n");
+    }
+
+    @Test
+    void aClusterResourceBindingIsWaitedForByItsNameAlone() {
+        ResourceBinding namespace = TestBindings.namespaceObject("guestbook");
+        stores.bindings(namespace).copies(WorkStatusEvent.newBuilder(copy(WorkState.APPLIED)).setWorkloadKey(namespace.getWorkloadKey())
+                .setCluster("member1").setDispatch(WorkDispatch.newBuilder().setState(WorkState.APPLIED).setGeneration(1).build()).build());
+
+        CliRunner scheduled = waitFor("condition=Scheduled", "clusterresourcebinding.work.karmada.io/guestbook-namespace", "10s");
+        CliRunner applied = waitFor("condition=FullyApplied", "crb/guestbook-namespace", "1500ms");
+
+        assertThat(scheduled.exitCode()).as(scheduled.err()).isZero();
+        assertThat(scheduled.out()).isEqualTo("clusterresourcebinding.work.karmada.io/guestbook-namespace condition met\n");
+        assertThat(applied.exitCode()).as("member2 has not reported its copy").isEqualTo(1);
+        assertThat(applied.err()).startsWith("error: timed out waiting for the condition on clusterresourcebindings/guestbook-namespace\n");
     }
 }

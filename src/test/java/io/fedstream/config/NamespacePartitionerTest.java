@@ -26,6 +26,18 @@ class NamespacePartitionerTest {
     }
 
     @Test
+    void clusterScopedObjectsShareThePartitionOfTheEmptyNamespace() {
+        int expected = BuiltInPartitioner.partitionForKey(new StringSerializer().serialize("t", ""), 12);
+        for (String key : List.of("core/Namespace//guestbook", "rbac.authorization.k8s.io/ClusterRole//reader",
+                "apiextensions.k8s.io/CustomResourceDefinition//guestbooks.webapp.my.domain")) {
+            assertThat(NamespacePartitioner.partitionOf(key, 12)).as(key).isEqualTo(expected);
+        }
+        assertThat(WorkloadKey.parse("core/Namespace//guestbook")).contains(new WorkloadKey("core", "Namespace", "", "guestbook"));
+        assertThat(WorkloadKey.parse("core//default/guestbook")).as("a kind is required").isEmpty();
+        assertThat(WorkloadKey.parse("core/Namespace/default/")).as("a name is required").isEmpty();
+    }
+
+    @Test
     void namespacesSpreadOverThePartitions() {
         long used = java.util.stream.IntStream.range(0, 200)
                 .map(i -> NamespacePartitioner.partitionOf("apps/Deployment/ns-" + i + "/web", 12))

@@ -226,10 +226,10 @@ class BindStageTest {
     @Test
     void whatKarmadaNeverPropagatesMakesNoBindingButADeadLetterSayingWhy() {
         String hpa = "autoscaling.karmada.io/FederatedHPA/shop/nginx";
-        String namespace = "core/Namespace/default/shop";
+        String node = "core/Node/default/worker-1";
         workloads.pipeInput(hpa, upsert("{\"apiVersion\":\"autoscaling.karmada.io/v1alpha1\",\"kind\":\"FederatedHPA\","
                 + "\"metadata\":{\"name\":\"nginx\",\"namespace\":\"shop\"}}"), OBSERVED);
-        workloads.pipeInput(namespace, upsert("{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"shop\"}}"), OBSERVED);
+        workloads.pipeInput(node, upsert("{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"name\":\"worker-1\"}}"), OBSERVED);
         String policy = "policy.karmada.io/PropagationPolicy/shop/nginx";
         workloads.pipeInput(policy, upsert("{\"apiVersion\":\"policy.karmada.io/v1alpha1\",\"kind\":\"PropagationPolicy\","
                 + "\"metadata\":{\"name\":\"nginx\",\"namespace\":\"shop\"}}"), OBSERVED);
@@ -237,11 +237,11 @@ class BindStageTest {
         assertThat(bindings.isEmpty()).as("Karmada makes no binding of either").isTrue();
         assertThat(store().get(hpa)).isNull();
         List<TestRecord<byte[], byte[]>> letters = deadLetters.readRecordsToList();
-        assertThat(letters).extracting(letter -> new String(letter.key(), StandardCharsets.UTF_8)).containsExactly(hpa, namespace, policy);
+        assertThat(letters).extracting(letter -> new String(letter.key(), StandardCharsets.UTF_8)).containsExactly(hpa, node, policy);
         assertThat(letters).extracting(letter -> header(letter.headers(), DeadLetter.FIELD)).containsOnly("kind");
-        assertThat(letters).extracting(letter -> header(letter.headers(), DeadLetter.VALUE)).containsExactly("FederatedHPA", "Namespace", "PropagationPolicy");
+        assertThat(letters).extracting(letter -> header(letter.headers(), DeadLetter.VALUE)).containsExactly("FederatedHPA", "Node", "PropagationPolicy");
         assertThat(header(letters.get(0).headers(), DeadLetter.REASON)).contains("is a Karmada API object, which Karmada never propagates");
-        assertThat(header(letters.get(1).headers(), DeadLetter.REASON)).startsWith("kind: Namespace is not propagated: ");
+        assertThat(header(letters.get(1).headers(), DeadLetter.REASON)).startsWith("kind: Node is not propagated: ");
         assertThat(header(letters.get(2).headers(), DeadLetter.REASON)).isEqualTo("kind: PropagationPolicy (policy.karmada.io/v1alpha1)"
                 + " is not a workload: fedstream reads it from fedstream.policies, where fedstream apply publishes it (docs/karmada.md,"
                 + " difference 13) (value: PropagationPolicy)");

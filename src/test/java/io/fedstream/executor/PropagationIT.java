@@ -373,7 +373,7 @@ class PropagationIT {
         int code = Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), "wait", "--for=condition=FullyApplied",
                 "resourcebinding/" + binding, "-n", "shop", "--timeout", WAIT.toSeconds() + "s", "--server", server(app), "--token", TOKEN);
         assertThat(code).as("wait: %s%s", out, err).isZero();
-        assertThat(out.toString()).isEqualTo("resourcebinding.fedstream.io/" + binding + " condition met\n");
+        assertThat(out.toString()).isEqualTo("resourcebinding.work.karmada.io/" + binding + " condition met\n");
     }
 
     /** The query API's answer at {@code path} once it matches. */

@@ -57,6 +57,23 @@ class PublishedCustomizationsTest {
     }
 
     @Test
+    void theConfiguredDirectorysKindsAreKnownBeforeAnyRecord() {
+        InterpreterExtensions configured = InterpreterExtensions.load(("""
+                apiVersion: fedstream.io/v1alpha1
+                kind: InterpreterCustomization
+                metadata: {name: guestbook}
+                spec:
+                  target: {apiVersion: webapp.my.domain/v1, kind: Guestbook}
+                  components: []
+                ---
+                """ + HEALTH).getBytes(java.nio.charset.StandardCharsets.UTF_8), "customizations.dir");
+
+        assertThat(new PublishedCustomizations(configured).configuredKinds())
+                .containsExactly("webapp.my.domain/v1/Guestbook", "example.com/v1/Widget");
+        assertThat(published.configuredKinds()).isEmpty();
+    }
+
+    @Test
     void noCustomizationLeavesTheBuiltInBehaviour() {
         assertThat(published.inForce().refusedByKind()).isEqualTo(Map.of());
         assertThat(published.inForce().interpreter().retain(JSON.createObjectNode().put("apiVersion", "apps/v1").put("kind", "Deployment"),

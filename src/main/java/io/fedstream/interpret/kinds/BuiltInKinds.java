@@ -27,12 +27,17 @@ public final class BuiltInKinds {
                 new SparkApplicationKinds(),
                 new ArgoRolloutKind(),
                 new StrimziKinds(),
-                new KubernetesKindsWithoutPods());
+                new KubernetesKindsWithoutPods(),
+                new KubernetesClusterScopedKinds());
     }
 
-    /** Every built-in interpreter but that of Kubernetes' own kinds without pods: the kinds whose objects are workloads. */
+    /**
+     * Every built-in interpreter but those of Kubernetes' own kinds without pods, namespaced or cluster-scoped: the kinds
+     * whose objects are workloads.
+     */
     public static List<KindInterpreter> workloads() {
-        return all().stream().filter(k -> !(k instanceof KubernetesKindsWithoutPods)).toList();
+        return all().stream().filter(k -> !(k instanceof KubernetesKindsWithoutPods) && !(k instanceof KubernetesClusterScopedKinds))
+                .toList();
     }
 
     /** Every built-in interpreter as {@link #all()}, with TrainJobs resolved against the given runtimes. */
