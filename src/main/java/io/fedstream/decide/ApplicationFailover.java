@@ -6,6 +6,7 @@ import io.fedstream.avro.MigrationRecordPhase;
 import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.failover.GracefulEviction;
 import io.fedstream.failover.IncidentEntry;
 import io.fedstream.failover.IncidentKey;
 import io.fedstream.failover.MigrationPlanner;
@@ -194,8 +195,9 @@ final class ApplicationFailover {
     }
 
     /**
-     * Issues the PURGE of the copy left on the failing cluster when its purge mode says it is time: Directly as soon as
-     * a command is out, Gracefully once the new copy reports healthy or the grace period since the first command passed.
+     * Issues the PURGE of the copy left on the failing cluster when its purge mode says it is time ({@link
+     * GracefulEviction}): Directly as soon as a command is out, Gracefully once the new copy reports healthy on the
+     * command's target after the move completed, or the grace period since the first command passed.
      * The command says {@code gracePeriodSeconds: 0} for a graceful purge: fedstream did the waiting.
      */
     private ApplicationFailure purgeIfDue(String key, ApplicationFailure failure, IncidentEntry entry, long now) {
@@ -204,23 +206,16 @@ final class ApplicationFailover {
         if (first == null || latest == null) {
             return failure;
         }
-        String why = null;
-        if (first.getPurgeMode() == PurgeMode.Directly) {
-            why = "purgeMode Directly: the copy on " + failure.cluster() + " goes as soon as the migration is issued";
-        } else if (first.getPurgeMode() == PurgeMode.Gracefully) {
-            long grace = first.getGracePeriodSeconds() == null ? 0 : first.getGracePeriodSeconds();
-            if (now - first.getIssuedAt().toEpochMilli() >= grace * 1000L) {
-                why = "purgeMode Gracefully: gracePeriodSeconds " + grace + " passed since the first migration command";
-            } else if (entry.state() == IncidentEntry.State.COMPLETED && healthySince(key, entry.targetCluster(), first.getIssuedAt())) {
-                why = "purgeMode Gracefully: the new copy is healthy on " + entry.targetCluster();
-            }
-        }
-        if (why == null) {
+        String healthyOn = entry.state() == IncidentEntry.State.COMPLETED && healthySince(key, entry.targetCluster(), first.getIssuedAt())
+                ? entry.targetCluster() : null;
+        Optional<String> why = GracefulEviction.purgeNow(first.getPurgeMode(), first.getGracePeriodSeconds(), first.getIssuedAt(),
+                Instant.ofEpochMilli(now), healthyOn);
+        if (why.isEmpty()) {
             return failure;
         }
         MigrationCommand moved = latest.getCommand();
         failingOver.purge(moved, failure.cluster(), moved.getPurgeMode() == PurgeMode.Gracefully ? Integer.valueOf(0) : moved.getGracePeriodSeconds(),
-                "application failure on " + failure.cluster() + "; " + why);
+                "application failure on " + failure.cluster() + "; " + why.get());
         ApplicationFailure purged = failure.purgeIssued();
         failures.put(storeKey(key, failure.cluster()), purged);
         return purged;

@@ -47,8 +47,8 @@ import java.util.Set;
 /**
  * Stage 6 inside the task: keeps the open incident of every unhealthy cluster, and for each workload the cluster
  * index lists there, once its toleration has passed, reserves room on a candidate and issues one MigrationCommand per
- * (workload, incident); follows the executor's reports, retries on the next candidate, moves the placement on
- * completion and purges the stale copy when the old cluster recovers.
+ * (workload, incident); follows the executor's reports, retries on the next candidate and moves the placement on
+ * completion; the copy left on the failed cluster is purged at Karmada's moment ({@link StaleCopyPurges}).
  */
 final class FailingOver {
 
@@ -59,6 +59,7 @@ final class FailingOver {
     private final PlaceFailoverTask task;
     private final Placer placer = new Placer();
     private final ShareFailover shareFailover;
+    private final StaleCopyPurges stalePurges;
     private final MovesOut movesOut = new MovesOut();
     /** The policy change count at the last check: a changed policy may change what a workload's check finds. */
     private long checkedAtPolicies = -1;
@@ -68,6 +69,12 @@ final class FailingOver {
     FailingOver(PlaceFailoverTask task) {
         this.task = task;
         this.shareFailover = new ShareFailover(task, this);
+        this.stalePurges = new StaleCopyPurges(task, this);
+    }
+
+    /** Where the copies that cluster failures evicted wait for their purge. */
+    StaleCopyPurges stalePurges() {
+        return stalePurges;
     }
 
     /** Where the answers to a failed share's re-division go. */
@@ -95,7 +102,6 @@ final class FailingOver {
             checkDue(cluster);
         } else {
             task.openIncidents.close(cluster);
-            purgeStaleCopies(cluster);
         }
     }
 
@@ -383,6 +389,10 @@ final class FailingOver {
                     command.getStrategy() + " from " + command.getSourceCluster() + " to " + command.getTargetCluster(), task.now()));
             after = after.moved(pending.group(), command.getPreservedState());
             movesOut.settled(key, pending.incidentId());
+            // An application failure's copy is purged by ApplicationFailover; a retry evicts nothing new.
+            if (command.getAttempt() == 1 && !ApplicationFailover.isApplicationIncident(command.getIncidentId())) {
+                stalePurges.evicted(command);
+            }
         } else {
             // Already issued for this attempt (a re-delivered answer) or closed: the room is not needed.
             task.release(key, pending.cluster());
@@ -423,25 +433,7 @@ final class FailingOver {
                 ? ShareFailover.moved(binding, command.getSourceCluster(), command.getTargetCluster(), DECIDED_BY)
                 : Placing.placement(binding, command.getTargetCluster(), DECIDED_BY), workload);
         task.release(command.getWorkloadKey(), command.getSourceCluster());
-        // An application failure's copy is purged by ApplicationFailover: its cluster is healthy and will not "recover".
-        if (command.getPurgeMode() != PurgeMode.Never && !ApplicationFailover.isApplicationIncident(command.getIncidentId())) {
-            task.staleCopies.remember(command.getSourceCluster(), command.getWorkloadKey(), command.getCommandId());
-        }
         task.placementStates.save(command.getWorkloadKey(), workload.placedOn(command.getTargetCluster(), workload.group()));
-    }
-
-    /** The cluster is READY again: every workload that moved away gets a PURGE of the copy left there. */
-    private void purgeStaleCopies(String cluster) {
-        for (String key : task.staleCopies.on(cluster)) {
-            MigrationRecord moved = task.migrations.of(task.staleCopies.movedBy(cluster, key));
-            task.staleCopies.forget(cluster, key);
-            if (moved == null) {
-                continue;
-            }
-            MigrationCommand command = moved.getCommand();
-            purge(command, cluster, command.getGracePeriodSeconds(),
-                    cluster + " recovered; purge " + command.getPurgeMode() + " the copy left there");
-        }
     }
 
     /**

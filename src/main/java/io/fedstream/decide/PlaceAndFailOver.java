@@ -83,6 +83,7 @@ final class PlaceAndFailOver {
         punctuations.every(settings.checkInterval(), () -> punctuate(() -> {
             failingOver.checkAll();
             applicationFailover.checkAll();
+            failingOver.stalePurges().checkAll();
             retryOnPolicyChange();
             // Policies are global: one task dead-letters a refused one, not every task.
             if (context.taskId().partition() == 0) {
@@ -134,6 +135,7 @@ final class PlaceAndFailOver {
         handling(key, () -> {
             failingOver.onMigrationEvent(event).ifPresent(why -> deadLetter(key, event, why));
             applicationFailover.check(key);
+            failingOver.stalePurges().check(key);
         });
     }
 
@@ -212,6 +214,10 @@ final class PlaceAndFailOver {
         }
         placing.onBinding(key, binding);
         rescaling.onBinding(key, binding);
+        if (previous != null && !WorkloadBindings.placedClusters(previous).equals(WorkloadBindings.placedClusters(binding))) {
+            // The binding left a cluster: the copy evicted there may be due its PURGE now.
+            failingOver.stalePurges().check(key);
+        }
         if (previous != null && previous.getGeneration() != binding.getGeneration()) {
             policyFollowing.onNewVersion(key, binding);
         }
@@ -255,6 +261,7 @@ final class PlaceAndFailOver {
             task.deltas.truncateThrough(key, checkpoint.getDeltaOffset());
         }
         applicationFailover.onStatus(key, status);
+        failingOver.stalePurges().check(key);
     }
 
     private void delta(String key, long bytes) {

@@ -28,7 +28,7 @@ public final class PlaceFailoverStores {
     public static final String OPEN_INCIDENTS = "open-incidents-store";
     /** Command id to the command and its life-cycle; part of the query API's contract. */
     public static final String MIGRATIONS = "migrations-store";
-    /** {@code cluster NUL workload key} to the command that moved the workload away: purged when the cluster recovers. */
+    /** {@code workload key NUL cluster} to the command that evicted the workload's copy there, until that copy's purge. */
     public static final String STALE_COPIES = "stale-copies-store";
 
     /**

@@ -210,9 +210,9 @@ final class ShareFailover {
 
     /**
      * The copy on {@code cluster} has left the placement for the incident: the record a PURGE is made from, as a
-     * completed migration's, and the PURGE itself, when the cluster recovers ({@code failedCluster}) or now (a healthy
-     * cluster: one copy's application failure, or a running cluster a re-division gives no pods); purgeMode Never keeps
-     * the copy. Returns what becomes of the copy, for the audit.
+     * completed migration's, and the PURGE itself, at Karmada's moment when the cluster failed ({@code failedCluster}:
+     * {@link StaleCopyPurges}) or now (a healthy cluster: one copy's application failure, or a running cluster a
+     * re-division gives no pods); purgeMode Never keeps the copy. Returns what becomes of the copy, for the audit.
      */
     String leave(String key, ResourceBinding binding, String cluster, String incidentId, PropagationPolicy policy, boolean failedCluster) {
         boolean application = ApplicationFailover.isApplicationIncident(incidentId);
@@ -225,8 +225,10 @@ final class ShareFailover {
             return "purgeMode Never keeps its copy";
         }
         if (failedCluster) {
-            task.staleCopies.remember(cluster, key, removed.getCommandId());
-            return "its copy is purged when " + cluster + " recovers";
+            failingOver.stalePurges().evicted(removed);
+            return behavior.purgeMode() == PurgeMode.Directly ? "its copy on " + cluster + " is purged once it has left the placement"
+                    : "its copy is purged once the workload is healthy where it runs now, or gracePeriodSeconds " + behavior.gracePeriodSeconds()
+                            + " after";
         }
         // Nothing to wait for: no new copy replaces this one, the clusters that keep it run already.
         failingOver.purge(removed, cluster, behavior.purgeMode() == PurgeMode.Gracefully ? Integer.valueOf(0) : behavior.gracePeriodSeconds(),

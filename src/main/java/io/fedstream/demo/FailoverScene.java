@@ -36,7 +36,8 @@ import org.apache.kafka.clients.producer.RecordMetadata;
  * The demo's failover scene, live on the broker: three workloads with different state (a Flink job with a checkpoint
  * and deltas after it, a Kafka consumer with committed offsets, a stateless web app) are placed on one cluster; that
  * cluster stops heart-beating, goes SUSPECT then FAILED, every workload on it gets a migration command which the scene
- * carries out as the executor would, the placements move, and the cluster's return brings the purge of the old copies.
+ * carries out as the executor would, the placements move, and once the new copies report running (as their agents
+ * would) the old copies are purged, as Karmada purges a gracefully evicted copy once the new one is healthy.
  */
 public final class FailoverScene {
 
@@ -283,6 +284,9 @@ public final class FailoverScene {
         }
         report(command, MigrationPhase.STARTED, command.getTargetCluster());
         report(command, MigrationPhase.COMPLETED, command.getTargetCluster());
+        // The new copy's agent reports it running: fedstream purges the old copy then (docs/failover.md, "Purging the old copy").
+        failover.reportStatus(command.getWorkloadKey(), WorkloadStatusEvent.newBuilder()
+                .setCluster(command.getTargetCluster()).setPhase("Running").setObservedAt(Instant.now()).build());
         if (ours) {
             out.printf("  %6s   executor %-22s STARTED, COMPLETED on %s%n", elapsed(), name(command.getWorkloadKey()),
                     command.getTargetCluster());

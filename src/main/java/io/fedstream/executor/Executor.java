@@ -44,9 +44,10 @@ import org.slf4j.LoggerFactory;
  * cluster. As a MIGRATE command's target it applies the
  * workload's manifest with the restore information (committing a consumer group's offsets first for OFFSET_COMMIT); as
  * a PURGE command's source it removes the stale copy (at once, or scaled down first and deleted after the grace
- * period). A MIGRATE command's source does nothing: the source is the failed cluster, and fedstream sends a PURGE when
- * it is READY again. Each command's offset is committed in the transaction of its final report, and the command id on
- * the applied object makes a redelivered command report without applying twice.
+ * period). A MIGRATE command's source does nothing: the source is the failed cluster, and fedstream sends a PURGE for
+ * it at Karmada's moment (docs/failover.md, "Purging the old copy"). Each command's offset is committed in the
+ * transaction of its final report, and the command id on the applied object makes a redelivered command report without
+ * applying twice.
  */
 public final class Executor implements AutoCloseable {
 

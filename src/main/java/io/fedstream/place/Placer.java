@@ -134,6 +134,18 @@ public final class Placer {
 
     /** Why the cluster cannot take the workload whatever its room (affinity, avoided, not Ready, an untolerated taint); null when it can. */
     static Rejection ineligible(Request request, PropagationPolicy.Placement placement, ClusterAffinity group, ClusterCapacity cluster) {
+        return ineligible(request, placement, group, cluster, false);
+    }
+
+    /**
+     * {@link #ineligible(Request, PropagationPolicy.Placement, ClusterAffinity, ClusterCapacity)} for a schedule of a
+     * workload that may already run on the cluster ({@code inBinding}): then its taints do not filter it, as Karmada's
+     * TaintToleration filter lets through the clusters already in the binding ({@code taint_toleration.go} {@code
+     * Filter}), since an untolerated NoExecute taint evicts the workload through the taint manager, and a NoSchedule taint
+     * is only about new placements.
+     */
+    static Rejection ineligible(Request request, PropagationPolicy.Placement placement, ClusterAffinity group, ClusterCapacity cluster,
+                                boolean inBinding) {
         String name = cluster.name();
         String notInAffinity = group.whyNot(name, cluster.labels(), cluster.topology());
         if (notInAffinity != null) {
@@ -145,7 +157,7 @@ public final class Placer {
         if (!cluster.ready()) {
             return Rejection.notReady(group.name(), name, cluster.notReadyBecause());
         }
-        for (ClusterTaint taint : cluster.taints()) {
+        for (ClusterTaint taint : inBinding ? List.<ClusterTaint>of() : cluster.taints()) {
             if (taint.effect() != ClusterTaint.Effect.PreferNoSchedule && !tolerated(taint, placement)) {
                 return Rejection.untoleratedTaint(group.name(), name, taint);
             }

@@ -69,7 +69,8 @@ public final class ReplicaScheduler {
     /**
      * Schedules the workload again where it already runs on {@code previous} (e.g. after one of those clusters failed:
      * the caller avoids it), as Karmada's scheduler does in its steady mode: the clusters that run it rank first (its
-     * ClusterLocality score) and count what they run as available; Duplicated keeps its copies where they still may
+     * ClusterLocality score), count what they run as available, and are not filtered by their taints (its
+     * TaintToleration filter); Duplicated keeps its copies where they still may
      * run and adds a cluster only when the spread constraints call for one; Divided by available replicas keeps every
      * remaining share and divides only the missing replicas over the clusters' free room ({@code dynamicScaleUp}), and
      * a component now asked for fewer replicas than it runs is first divided again in proportion to what each cluster
@@ -92,7 +93,7 @@ public final class ReplicaScheduler {
             ClusterAffinity group = groups.get(i);
             List<ScheduleCandidate> eligible = new ArrayList<>();
             for (ClusterCapacity cluster : request.clusters()) {
-                Rejection rejection = Placer.ineligible(request, placement, group, cluster);
+                Rejection rejection = Placer.ineligible(request, placement, group, cluster, previous.containsKey(cluster.name()));
                 if (rejection == null && !previous.containsKey(cluster.name())) {
                     rejection = Placer.apiNotServed(request, group, cluster);
                 }

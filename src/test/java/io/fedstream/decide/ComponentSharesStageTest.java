@@ -96,13 +96,14 @@ class ComponentSharesStageTest extends FleetStageTest {
                 .as("dc-2 reserves its growth, a master and a worker; the failed share's room goes back")
                 .containsExactlyInAnyOrder("RESERVE dc-2 [master=1, worker=1]", "RELEASE dc-1 []");
         assertThat(audited("SHARES_REDIVIDED").getReason()).isEqualTo("the share on dc-1 (2 pods) leaves the placement and the"
-                + " re-schedule divides anew: dc-2 1 -> 3 pods (2 reserved), dc-3 1 -> 1 pods; its copy is purged when dc-1 recovers");
+                + " re-schedule divides anew: dc-2 1 -> 3 pods (2 reserved), dc-3 1 -> 1 pods; "
+                + "its copy is purged once the workload is healthy where it runs now, or gracePeriodSeconds 600 after");
         assertThat(fleet.usedOn("team-a/q", "dc-2")).containsEntry("cpu", "6");
         assertThat(fleet.usedOn("team-a/q", "dc-3")).containsEntry("cpu", "1");
         assertThat(fleet.usedOn("team-a/q", "dc-1")).isEmpty();
         assertThat(fleet.binding(JOB).getAdmission().getCharged()).containsEntry("cpu", "7");
 
-        fleet.cluster("dc-1", "64", "256Gi").advance(Duration.ofSeconds(5));
+        fleet.status(JOB, "dc-2", null, null);
         assertThat(fleet.commandsFor(JOB)).extracting(c -> c.getAction() + " " + c.getSourceCluster()).containsExactly("PURGE dc-1");
     }
 

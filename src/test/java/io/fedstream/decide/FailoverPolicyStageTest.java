@@ -64,7 +64,7 @@ class FailoverPolicyStageTest extends FleetStageTest {
 
         fleet.silence("dc-2").advance(Duration.ofSeconds(17));
         MigrationCommand command = fleet.commandsFor(FLINK).get(0);
-        fleet.report(command, MigrationPhase.COMPLETED, null).cluster("dc-2", "32", "256Gi").advance(Duration.ofSeconds(5));
+        fleet.report(command, MigrationPhase.COMPLETED, null).status(FLINK, "dc-3", null, null);
 
         assertThat(command.getTargetCluster()).isEqualTo("dc-3");
         assertThat(command.getPurgeMode()).as("Karmada's default without failover.cluster").isEqualTo(PurgeMode.Gracefully);

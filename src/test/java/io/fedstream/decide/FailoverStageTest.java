@@ -256,7 +256,7 @@ class FailoverStageTest extends FleetStageTest {
     }
 
     @Test
-    void completedMovesThePlacementAndTheRecoveredClusterGetsAPurge() {
+    void completedMovesThePlacementAndTheOldCopyIsPurgedOnceTheNewOneIsHealthyNotWhenItsClusterRecovers() {
         threeClusters().deployment("team-a", "web", 2, "1");
         assertThat(fleet.binding(WEB).getPlacement().getPolicy()).as("Karmada's claim").isEqualTo(CLAIM);
         fleet.silence("dc-1").advance(Duration.ofSeconds(17));
@@ -273,17 +273,23 @@ class FailoverStageTest extends FleetStageTest {
         assertThat(fleet.<MigrationRecord>store(PlaceFailoverStores.MIGRATIONS).get(command.getCommandId()).getPhase())
                 .as("the life-cycle never goes back").isEqualTo(MigrationRecordPhase.COMPLETED);
 
-        fleet.cluster("dc-1", "64", "256Gi").advance(Duration.ofSeconds(5));
+        assertThat(fleet.commandsFor(WEB)).as("the new copy has not reported healthy").hasSize(1);
 
-        assertThat(fleet.stateChanges("dc-1")).contains("READY");
+        fleet.status(WEB, "dc-2", null, null);
+
         List<MigrationCommand> purges = fleet.commandsFor(WEB).stream().filter(c -> c.getAction() == MigrationAction.PURGE).toList();
         assertThat(purges).singleElement().satisfies(purge -> {
             assertThat(purge.getSourceCluster()).isEqualTo("dc-1");
             assertThat(purge.getTargetCluster()).isNull();
             assertThat(purge.getCommandId()).isEqualTo(command.getCommandId() + "/purge");
             assertThat(purge.getPurgeMode()).isEqualTo(PurgeMode.Gracefully);
+            assertThat(purge.getGracePeriodSeconds()).as("fedstream did the waiting").isZero();
         });
         assertThat(fleet.decisions(WEB)).contains("MIGRATION_COMPLETED", "PURGE_ISSUED");
+
+        fleet.cluster("dc-1", "64", "256Gi").advance(Duration.ofSeconds(5));
+        assertThat(fleet.stateChanges("dc-1")).contains("READY");
+        assertThat(fleet.commandsFor(WEB)).as("its recovery purges nothing more").hasSize(2);
     }
 
     @Test
@@ -334,7 +340,7 @@ class FailoverStageTest extends FleetStageTest {
         fleet.status(FLINK, "dc-2", null, "{\"jobStatus\":{\"state\":\"RECONCILING\"}}");
         fleet.silence("dc-2").advance(Duration.ofSeconds(7));
 
-        List<MigrationCommand> commands = fleet.commandsFor(FLINK);
+        List<MigrationCommand> commands = fleet.commandsFor(FLINK).stream().filter(c -> c.getAction() == MigrationAction.MIGRATE).toList();
         assertThat(commands).hasSize(2);
         assertThat(commands.get(1).getSourceCluster()).isEqualTo("dc-2");
         assertThat(commands.get(1).getTargetCluster()).as("never back to dc-1 while it is unhealthy").isEqualTo("dc-3");

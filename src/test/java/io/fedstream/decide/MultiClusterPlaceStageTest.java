@@ -340,14 +340,14 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
         assertThat(fleet.usedOn("team-a/q", "dc-2")).containsExactly(Map.entry("cpu", "2"));
         assertThat(fleet.onCluster("dc-3")).containsExactly(WEB);
 
-        fleet.cluster("dc-1", "64", "256Gi").advance(Duration.ofSeconds(5));
+        fleet.status(WEB, "dc-3", null, null);
 
-        assertThat(fleet.commandsFor(WEB)).filteredOn(c -> c.getAction() == MigrationAction.PURGE).singleElement()
+        assertThat(fleet.commandsFor(WEB)).as("the moved copy is healthy: the old one goes").filteredOn(c -> c.getAction() == MigrationAction.PURGE).singleElement()
                 .satisfies(purge -> assertThat(purge.getSourceCluster()).isEqualTo("dc-1"));
     }
 
     @Test
-    void aFailedClustersShareLeavesThePlacementWhenTheClustersLeftSatisfyTheScheduleAndIsPurgedOnRecovery() {
+    void aFailedClustersShareLeavesThePlacementWhenTheClustersLeftSatisfyTheScheduleAndIsPurgedOnceTheyAreHealthy() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "16", "64Gi").cluster("dc-2", "8", "64Gi").advance(Duration.ofSeconds(1));
         fleet.policy(POLICY_KEY, policy("""
                 spreadConstraints: [{spreadByField: cluster, minGroups: 1, maxGroups: 2}]
@@ -362,14 +362,16 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
         assertThat(fleet.commandsFor(WEB)).isEmpty();
         assertThat(fleet.decisions(WEB)).containsOnlyOnce("SHARE_REMOVED");
         assertThat(fleet.audit.stream().filter(a -> "SHARE_REMOVED".equals(a.getDecision())).findFirst().orElseThrow().getReason())
-                .isEqualTo("the share on dc-1 leaves the placement: dc-2 satisfy the schedule; its copy is purged when dc-1 recovers");
+                .isEqualTo("the share on dc-1 leaves the placement: dc-2 satisfy the schedule; " + "its copy is purged once the workload is healthy where it runs now, or gracePeriodSeconds 600 after");
 
-        fleet.cluster("dc-1", "16", "64Gi").advance(Duration.ofSeconds(5));
+        fleet.status(WEB, "dc-2", null, null);
 
         assertThat(fleet.commandsFor(WEB)).singleElement().satisfies(purge -> {
             assertThat(purge.getAction()).isEqualTo(MigrationAction.PURGE);
             assertThat(purge.getSourceCluster()).isEqualTo("dc-1");
         });
+        fleet.cluster("dc-1", "16", "64Gi").advance(Duration.ofSeconds(5));
         assertThat(placementOf(WEB).getClusters()).as("a recovered cluster is not added back").containsExactly(target("dc-2", null));
+        assertThat(fleet.commandsFor(WEB)).hasSize(1);
     }
 }

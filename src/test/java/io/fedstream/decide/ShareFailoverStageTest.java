@@ -71,7 +71,7 @@ class ShareFailoverStageTest extends FleetStageTest {
     }
 
     @Test
-    void staticWeightsDivideAfreshOverTheClustersLeftReservingTheGrowthAndTheFailedShareIsPurgedOnRecovery() {
+    void staticWeightsDivideAfreshOverTheClustersLeftReservingTheGrowthAndTheFailedShareIsPurgedOnceTheOthersAreHealthy() {
         fleet = FleetDriver.threeClusters(stateDir);
         fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, STATIC_WEIGHTS_2_1_1).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 4, "1");
@@ -90,19 +90,22 @@ class ShareFailoverStageTest extends FleetStageTest {
         assertThat(fleet.commandsFor(WEB)).as("a scale-up of running copies: no MigrationCommand").isEmpty();
         assertThat(fleet.decisions(WEB)).containsOnlyOnce("SHARES_REDIVIDED").doesNotContain("MIGRATION_HELD");
         assertThat(audited("SHARES_REDIVIDED").getReason()).isEqualTo("the share on dc-1 (2 pods) leaves the placement and the re-schedule"
-                + " divides anew: dc-2 1 -> 2 pods (1 reserved), dc-3 1 -> 2 pods (1 reserved); its copy is purged when dc-1 recovers");
+                + " divides anew: dc-2 1 -> 2 pods (1 reserved), dc-3 1 -> 2 pods (1 reserved); "
+                + "its copy is purged once the workload is healthy where it runs now, or gracePeriodSeconds 600 after");
         assertThat(fleet.binding(WEB).getAdmission().getCharged()).containsEntry("cpu", "4");
         assertThat(fleet.usedOn("team-a/q", "dc-2")).containsExactly(Map.entry("cpu", "2"));
         assertThat(fleet.usedOn("team-a/q", "dc-3")).containsExactly(Map.entry("cpu", "2"));
         assertThat(fleet.usedOn("team-a/q", "dc-1")).as("nothing charged there any more").isEmpty();
         assertThat(fleet.onCluster("dc-1")).isEmpty();
 
-        fleet.cluster("dc-1", "64", "256Gi").advance(Duration.ofSeconds(5));
+        fleet.status(WEB, "dc-2", null, null);
 
-        assertThat(fleet.commandsFor(WEB)).singleElement().satisfies(purge -> {
+        assertThat(fleet.commandsFor(WEB)).as("the copies that run report healthy: Karmada's moment").singleElement().satisfies(purge -> {
             assertThat(purge.getAction()).isEqualTo(MigrationAction.PURGE);
             assertThat(purge.getSourceCluster()).isEqualTo("dc-1");
         });
+        fleet.cluster("dc-1", "64", "256Gi").advance(Duration.ofSeconds(5));
+        assertThat(fleet.commandsFor(WEB)).hasSize(1);
         assertThat(placementOf(WEB).getClusters()).as("a recovered cluster is not added back")
                 .containsExactlyInAnyOrder(target("dc-2", 2), target("dc-3", 2));
     }
@@ -133,7 +136,7 @@ class ShareFailoverStageTest extends FleetStageTest {
         assertThat(fleet.commandsFor(WEB)).isEmpty();
         assertThat(fleet.decisions(WEB)).containsOnlyOnce("SHARES_REDIVIDED").doesNotContain("MIGRATION_HELD");
 
-        fleet.cluster("dc-1", "64", "256Gi").advance(Duration.ofSeconds(5));
+        fleet.status(WEB, "dc-3", null, null);
         assertThat(fleet.commandsFor(WEB)).extracting(c -> c.getAction() + " " + c.getSourceCluster()).containsExactly("PURGE dc-1");
     }
 

@@ -33,6 +33,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.admin.Admin;
@@ -49,7 +50,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the fedstream topology on the shared real broker. A FlinkDeployment created on A is placed on A; A's agent stops; the
  * executor on B creates the job from A's last checkpoint, is stopped without committing right after applying it, and a
  * new executor finishes the command exactly once; once the placement names B, B's executor propagates the copy with
- * what the migration restored; A's agent returns and A's copy is purged.
+ * what the migration restored; A's copy is purged once the binding has left A, Directly, and A's agent returns.
  */
 @ExtendWith(KafkaClusterExtension.class)
 class AgentExecutorIT {
@@ -157,6 +158,12 @@ class AgentExecutorIT {
                 assertThat(clusterA.get(MockCluster.FLINK, NAMESPACE, NAME)).as("A's copy purged").isNull();
                 System.out.printf("AgentExecutorIT: purged on %s %d ms after start%n", A, millis(start));
 
+                // The PURGE goes once the binding has left A (docs/failover.md), which may be before B's propagation took the copy over.
+                long deadline = System.nanoTime() + WAIT.toNanos();
+                while (!PropagationMarks.MANAGED_VALUE.equals(Objects.requireNonNullElse(clusterB.get(MockCluster.FLINK, NAMESPACE, NAME)
+                        .getMetadata().getLabels(), Map.<String, String>of()).get(PropagationMarks.MANAGED_LABEL)) && System.nanoTime() < deadline) {
+                    Thread.sleep(100);
+                }
                 GenericKubernetesResource onB = clusterB.get(MockCluster.FLINK, NAMESPACE, NAME);
                 Map<String, Object> job = job(onB);
                 assertThat(job).containsEntry("initialSavepointPath", CHECKPOINT).containsEntry("upgradeMode", "savepoint");

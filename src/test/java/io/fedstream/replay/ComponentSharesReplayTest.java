@@ -32,7 +32,7 @@ class ComponentSharesReplayTest {
         assertThat(ReplayRun.topic(lines, "fedstream.audit")).filteredOn(l -> "SHARES_REDIVIDED".equals(l.at("/value/decision").asText()))
                 .extracting(l -> l.at("/value/reason").asText()).as("member2's growth: the master and a worker").containsExactly(
                         "the share on member1 (2 pods) leaves the placement and the re-schedule divides anew: member2 1 -> 3 pods (2 reserved),"
-                                + " member3 1 -> 1 pods; its copy is purged when member1 recovers");
+                                + " member3 1 -> 1 pods; its copy is purged once the workload is healthy where it runs now, or gracePeriodSeconds 600 after");
         assertThat(failoverDecisions(lines)).containsExactly("SHARES_REDIVIDED", "PURGE_ISSUED");
         assertThat(ReplayRun.topic(lines, "fedstream.audit")).extracting(l -> l.at("/value/decision").asText())
                 .contains("PLACED").doesNotContain("MIGRATION_HELD");

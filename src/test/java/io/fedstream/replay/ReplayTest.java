@@ -134,7 +134,7 @@ class ReplayTest {
     }
 
     @Test
-    void flinkFailoverExampleIssuesOneCheckpointCommandWithTheDeltasAfterItAndPurgesWhenTheClusterIsBack() throws IOException {
+    void flinkFailoverExampleIssuesOneCheckpointCommandWithTheDeltasAfterItAndPurgesOnceTheNewCopyIsHealthy() throws IOException {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-failover-flink.jsonl")));
 
         String incident = "member1-1795946450000";
@@ -165,8 +165,8 @@ class ReplayTest {
                 {"commandId":"%s/purge","incidentId":"%s","workloadKey":"%s","action":"PURGE","attempt":1,
                  "sourceCluster":"member1","targetCluster":null,"remainingCandidates":[],"strategy":"GRACEFUL_SHUTDOWN",
                  "checkpoint":null,"deltaReplay":null,"consumerGroupOffsets":[],"preservedState":{},"purgeMode":"Gracefully",
-                 "gracePeriodSeconds":600,"checkpointStorage":{},"checkpointStorageJson":null,"targetManifest":null,"targetReplicas":{},"fullStateBytes":0,"incrementalBytes":0,
-                 "issuedAt":"2026-11-29T10:06:20Z"}
+                 "gracePeriodSeconds":0,"checkpointStorage":{},"checkpointStorageJson":null,"targetManifest":null,"targetReplicas":{},"fullStateBytes":0,"incrementalBytes":0,
+                 "issuedAt":"2026-11-29T10:06:10Z"}
                 """.formatted(commandId, incident, FLINK_KEY)));
         assertThat(failoverDecisions(lines)).containsExactly(
                 "PLACED", "MIGRATION_ISSUED", "MIGRATION_STARTED", "MIGRATION_COMPLETED", "PURGE_ISSUED");
@@ -201,7 +201,9 @@ class ReplayTest {
                  "fullStateBytes":0,"incrementalBytes":0,"issuedAt":"2026-11-29T10:00:20Z"}
                 """.formatted(key, incident, incident, key)));
         assertThat(commands.get(1).at("/value/sourceCluster").asText()).isEqualTo("member1");
-        assertThat(commands.get(1).at("/value/issuedAt").asText()).isEqualTo("2026-11-29T10:00:45Z");
+        assertThat(commands.get(1).at("/value/issuedAt").asText()).as("when member2 reported the consumer Running, still tainted")
+                .isEqualTo("2026-11-29T10:00:35Z");
+        assertThat(commands.get(1).at("/value/gracePeriodSeconds").asInt()).as("fedstream did the waiting").isZero();
         assertThat(failoverDecisions(lines)).containsExactly(
                 "PLACED", "MIGRATION_ISSUED", "MIGRATION_STARTED", "MIGRATION_COMPLETED", "PURGE_ISSUED");
         assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
@@ -238,8 +240,11 @@ class ReplayTest {
                     assertThat(l.at("/value/reason").asText())
                             .isEqualTo("stays on member1: PropagationPolicy/streaming/batch says spec.failover.enable: false");
                 });
-        assertThat(failoverDecisions(lines)).containsExactly("PLACED", "PLACED", "MIGRATION_DISABLED", "MIGRATION_ISSUED",
-                "MIGRATION_STARTED", "MIGRATION_COMPLETED", "PURGE_ISSUED");
+        assertThat(failoverDecisions(lines)).as("Directly: the PURGE goes once the binding has left member1, still tainted")
+                .containsExactly("PLACED", "PLACED", "MIGRATION_DISABLED", "MIGRATION_ISSUED", "MIGRATION_STARTED", "MIGRATION_COMPLETED",
+                        "PURGE_ISSUED");
+        assertThat(commands.get(1).at("/value/issuedAt").asText()).as("at the completion, before member1 is READY again")
+                .isEqualTo("2026-11-29T10:00:30Z");
         assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
 
@@ -374,7 +379,7 @@ class ReplayTest {
     }
 
     @Test
-    void shareFailoverExampleMovesTheFailedClustersCopyOnlyAndPurgesItWhenTheClusterIsBack() throws IOException {
+    void shareFailoverExampleMovesTheFailedClustersCopyOnlyAndPurgesItOnceTheMovedCopyIsHealthy() throws IOException {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-share-failover.jsonl")));
 
         assertThat(ReplayRun.topic(lines, "fedstream.migrations")).extracting(c -> c.at("/value/action").asText() + " "

@@ -19,7 +19,7 @@ class ShareFailoverReplayTest {
     private static final String INCIDENT = "member1-1795946430000";
 
     @Test
-    void staticWeightsExampleDividesTheReplicasAfreshOverTheClustersLeftAndPurgesTheFailedShareOnRecovery() throws IOException {
+    void staticWeightsExampleDividesTheReplicasAfreshOverTheClustersLeftAndPurgesTheFailedShareOnceTheOthersAreHealthy() throws IOException {
         List<JsonNode> lines = replay("replay-share-redivision.jsonl");
 
         assertThat(placements(lines)).containsExactly(
@@ -27,7 +27,7 @@ class ShareFailoverReplayTest {
                 "[{\"name\":\"member2\",\"replicas\":2,\"components\":[]},{\"name\":\"member3\",\"replicas\":2,\"components\":[]}] failover");
         assertThat(decision(lines, "SHARES_REDIVIDED").at("/value/reason").asText()).isEqualTo("the share on member1 (2 pods) leaves the"
                 + " placement and the re-schedule divides anew: member2 1 -> 2 pods (1 reserved), member3 1 -> 2 pods (1 reserved);"
-                + " its copy is purged when member1 recovers");
+                + " its copy is purged once the workload is healthy where it runs now, or gracePeriodSeconds 600 after");
         assertThat(commands(lines)).containsExactly("PURGE member1 " + WEB + "/" + INCIDENT + "/removed/member1/purge");
         assertThat(failoverDecisions(lines)).containsExactly("SHARES_REDIVIDED", "PURGE_ISSUED");
         assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
