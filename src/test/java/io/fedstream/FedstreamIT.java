@@ -7,6 +7,8 @@ import io.fedstream.avro.Op;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.FedstreamConfig;
+import io.fedstream.config.NamespacePartitioner;
+import io.fedstream.dlq.DeadLetter;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;
 import io.fedstream.runtime.SharedKafka;
@@ -104,6 +106,55 @@ class FedstreamIT {
         ConfluentRegistryClient registry = ConfluentRegistryClient.builder(apicurio.ccompatUrl()).build();
         assertThat(registry.latestVersion(fedstream.topics().bindings().name() + "-value").schema().getFullName())
                 .isEqualTo("io.fedstream.avro.ResourceBinding");
+    }
+
+    /**
+     * A producer that ignores the namespace rule (docs/topics.md): a workload written to another partition than its
+     * namespace's is forwarded there once, bound once and counted; a state delta written so is dead-lettered where it
+     * was written, with its bytes, since a migration command names a delta by its partition and offset.
+     */
+    @Test
+    void aRecordOnAnotherPartitionThanItsNamespacesIsForwardedOnceAndAMisroutedDeltaIsDeadLettered(
+            SharedKafka kafka, KafkaTestNames names, @TempDir Path stateDir) throws Exception {
+        FedstreamConfig config = config(kafka, names, stateDir);
+        Fedstream fedstream = Fedstream.create(config);
+        String key = "apps/Deployment/team-m/misrouted";
+        int elsewhere = (NamespacePartitioner.partitionOf(key, 3) + 1) % 3;
+
+        try (StreamsRunner runner = new StreamsRunner(fedstream).start(WAIT);
+                KafkaProducer<String, WorkloadEvent> producer = new KafkaProducer<>(config.producerProperties(),
+                        fedstream.topics().workloads().keySerde().serializer(), fedstream.topics().workloads().valueSerde().serializer());
+                KafkaProducer<byte[], byte[]> rawProducer =
+                        new KafkaProducer<>(config.producerProperties(), new ByteArraySerializer(), new ByteArraySerializer())) {
+            String workloads = fedstream.topics().workloads().name();
+            String deltas = fedstream.topics().stateDeltas().name();
+            producer.send(new ProducerRecord<>(workloads, elsewhere, key, upsert(deployment("team-m", "misrouted", 2)))).get();
+            rawProducer.send(new ProducerRecord<>(deltas, elsewhere, key.getBytes(StandardCharsets.UTF_8),
+                    "a delta".getBytes(StandardCharsets.UTF_8))).get();
+
+            List<ConsumerRecord<String, ResourceBinding>> bindings = readUntil(config, fedstream.topics().bindings().name(),
+                    fedstream.topics().bindings().valueSerde().deserializer(), records -> !records.isEmpty());
+            List<ConsumerRecord<byte[], byte[]>> letters = readUntil(config, fedstream.topics().deadLetters().name(),
+                    new ByteArrayDeserializer(), new ByteArrayDeserializer(), records -> !records.isEmpty());
+
+            assertThat(bindings).extracting(ConsumerRecord::key).containsExactly(key);
+            assertThat(bindings.get(0).partition()).as("bound on its namespace's partition")
+                    .isEqualTo(NamespacePartitioner.partitionOf(key, 3));
+            assertThat(bindings.get(0).value().getTotal()).containsEntry("cpu", "1").containsEntry("memory", "1Gi");
+            assertThat(letters).hasSize(1);
+            assertThat(new String(letters.get(0).key(), StandardCharsets.UTF_8)).isEqualTo(key);
+            assertThat(header(letters.get(0), DeadLetter.REASON))
+                    .contains("was written to partition " + elsewhere + ", not its namespace's");
+            assertThat(header(letters.get(0), DeadLetter.FIELD)).isEqualTo("partition");
+            assertThat(header(letters.get(0), DeadLetter.VALUE)).isEqualTo(Integer.toString(elsewhere));
+            assertThat(header(letters.get(0), DeadLetter.TOPIC)).as("where it was written").isEqualTo(deltas);
+            assertThat(header(letters.get(0), DeadLetter.PARTITION)).isEqualTo(Integer.toString(elsewhere));
+            assertThat(letters.get(0).value()).isEqualTo("a delta".getBytes(StandardCharsets.UTF_8));
+            assertThat(fedstream.metrics().scrape())
+                    .contains("fedstream_misrouted_records_total{topic=\"" + workloads + "\"} 1.0")
+                    .contains("fedstream_misrouted_records_total{topic=\"" + deltas + "\"} 1.0");
+            assertThat(runner.failure()).isNull();
+        }
     }
 
     private FedstreamConfig config(SharedKafka kafka, KafkaTestNames names, Path stateDir) {

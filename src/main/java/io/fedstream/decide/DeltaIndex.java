@@ -21,11 +21,6 @@ final class DeltaIndex {
     private final KeyValueStore<String, String> store;
     private final String topic;
 
-    /** Whether a record read from {@code topic} is a delta as its producer wrote it (not forwarded from another partition). */
-    boolean writtenOn(String topic) {
-        return this.topic.equals(topic);
-    }
-
     DeltaIndex(KeyValueStore<String, String> store, String topic) {
         this.store = store;
         this.topic = topic;

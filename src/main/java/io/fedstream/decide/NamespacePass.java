@@ -114,7 +114,9 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         } else if (signal instanceof PassSignal.StatusReported reported) {
             placeAndFailOver.onStatus(key, reported.status());
         } else if (signal instanceof PassSignal.DeltaWritten delta) {
-            placeAndFailOver.onDelta(key, delta.bytes());
+            placeAndFailOver.onDelta(key, delta);
+        } else if (signal instanceof PassSignal.Refused refused) {
+            outputs.deadLetter(key, refused.letter(), refused.originalValue());
         } else if (signal instanceof PassSignal.MigrationReported reported) {
             placeAndFailOver.onMigrationReported(key, reported.event());
         } else if (signal instanceof PassSignal.ClusterChanged changed) {

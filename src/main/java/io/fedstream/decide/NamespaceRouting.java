@@ -2,6 +2,7 @@ package io.fedstream.decide;
 
 import io.fedstream.config.NamespacePartitioner;
 import io.fedstream.config.Topic;
+import io.fedstream.dlq.DeadLetter;
 import io.fedstream.metrics.FedstreamMetrics;
 import java.util.Map;
 import org.apache.kafka.common.serialization.Serdes;
@@ -12,6 +13,7 @@ import org.apache.kafka.streams.kstream.Repartitioned;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
 
 /**
  * Brings every record of a topic keyed by workload key to its namespace's partition: a record a producer wrote to
@@ -37,6 +39,18 @@ final class NamespaceRouting {
                 .repartition(Repartitioned.with(Serdes.String(), topic.valueSerde()).withName(name + "-misrouted")
                         .withStreamPartitioner(NamespacePartitioner::byNamespace).withNumberOfPartitions(partitions));
         return here.merge(moved, Named.as(name + "-on-namespace-partition"));
+    }
+
+    /**
+     * A state delta's record, or, for one written to another partition than its namespace's, its dead letter where it
+     * was written: a migration command names a delta by its partition and offset for the target to replay, and a
+     * forwarded delta's position would be the repartition topic's, so the running apps must write deltas by the rule.
+     */
+    static KStream<String, PassSignal> deltasOnNamespacePartition(KStream<String, byte[]> input, Topic<String, byte[]> topic,
+                                                                 int partitions, FedstreamMetrics metrics) {
+        return input
+                .processValues(() -> new PartitionCheck<byte[]>(topic.name(), partitions, metrics), Named.as("state-deltas-partition-check"))
+                .processValues(MisroutedDeltas::new, Named.as("state-deltas-signal"));
     }
 
     /** A record and whether it came in on its namespace's partition. */
@@ -70,6 +84,32 @@ final class NamespaceRouting {
                 metrics.misrouted(topic);
             }
             context.forward(record.withValue(new Routed<>(record.value(), here)));
+        }
+    }
+
+    /** A delta on its namespace's partition as the pass's signal; one written elsewhere as its dead letter. */
+    private static final class MisroutedDeltas implements FixedKeyProcessor<String, Routed<byte[]>, PassSignal> {
+
+        private FixedKeyProcessorContext<String, PassSignal> context;
+
+        @Override
+        public void init(FixedKeyProcessorContext<String, PassSignal> context) {
+            this.context = context;
+        }
+
+        @Override
+        public void process(FixedKeyRecord<String, Routed<byte[]>> record) {
+            byte[] payload = record.value().value();
+            if (record.value().here()) {
+                context.forward(record.withValue(new PassSignal.DeltaWritten(payload)));
+                return;
+            }
+            RecordMetadata source = context.recordMetadata().orElseThrow();
+            DeadLetter letter = new DeadLetter(PlaceFailoverAudit.FAILOVER, "a state delta of " + record.key()
+                    + " was written to partition " + source.partition() + ", not its namespace's: a migration command names a delta by"
+                    + " its partition and offset, so deltas must be written on the namespace's partition (docs/topics.md)",
+                    "partition", Integer.toString(source.partition()), source.topic(), source.partition(), source.offset());
+            context.forward(record.withValue(new PassSignal.Refused(letter, payload)));
         }
     }
 }

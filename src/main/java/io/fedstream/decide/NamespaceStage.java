@@ -74,10 +74,9 @@ public final class NamespaceStage {
                         builder.stream(topics.workloadStatus().name(), topics.workloadStatus().consumedAs("workload-status-source")),
                         topics.workloadStatus(), "workload-status", partitions, metrics)
                 .mapValues(PassSignal.StatusReported::new, Named.as("status-signal"));
-        KStream<String, PassSignal> deltas = NamespaceRouting.onNamespacePartition(
-                        builder.stream(topics.stateDeltas().name(), topics.stateDeltas().consumedAs("state-deltas-source")),
-                        topics.stateDeltas(), "state-deltas", partitions, metrics)
-                .mapValues(payload -> new PassSignal.DeltaWritten(payload == null ? 0 : payload.length), Named.as("delta-signal"));
+        KStream<String, PassSignal> deltas = NamespaceRouting.deltasOnNamespacePartition(
+                builder.stream(topics.stateDeltas().name(), topics.stateDeltas().consumedAs("state-deltas-source")),
+                topics.stateDeltas(), partitions, metrics);
         KStream<String, PassSignal> events = NamespaceRouting.onNamespacePartition(
                         builder.stream(topics.migrationEvents().name(), topics.migrationEvents().consumedAs("migration-events-source")),
                         topics.migrationEvents(), "migration-events", partitions, metrics)

@@ -7,6 +7,7 @@ import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.avro.WorkloadStatusEvent;
+import io.fedstream.dlq.DeadLetter;
 
 /** One input of the namespace pass, whichever topic it came from; keyed by workload unless it says otherwise. */
 public sealed interface PassSignal {
@@ -19,8 +20,20 @@ public sealed interface PassSignal {
     record StatusReported(WorkloadStatusEvent status) implements PassSignal {
     }
 
-    /** A state delta was written; its partition and offset are the record's own. */
-    record DeltaWritten(long bytes) implements PassSignal {
+    /**
+     * A state delta was written on its namespace's partition; its partition and offset are the record's own. The payload
+     * is kept (as read, not copied) for the dead letter of one that cannot be indexed.
+     */
+    record DeltaWritten(byte[] payload) implements PassSignal {
+
+        /** The delta's size. */
+        long bytes() {
+            return payload == null ? 0 : payload.length;
+        }
+    }
+
+    /** A record refused before the pass (a state delta written to another partition than its namespace's): its dead letter. */
+    record Refused(DeadLetter letter, byte[] originalValue) implements PassSignal {
     }
 
     /** The executor reported a migration's progress. */

@@ -127,8 +127,8 @@ final class PlaceAndFailOver {
         handling(key, () -> status(key, status));
     }
 
-    void onDelta(String key, long bytes) {
-        punctuate(() -> delta(key, bytes));
+    void onDelta(String key, PassSignal.DeltaWritten delta) {
+        punctuate(() -> delta(key, delta));
     }
 
     void onMigrationReported(String key, MigrationEvent event) {
@@ -264,27 +264,18 @@ final class PlaceAndFailOver {
         failingOver.stalePurges().check(key);
     }
 
-    private void delta(String key, long bytes) {
+    private void delta(String key, PassSignal.DeltaWritten delta) {
         RecordMetadata source = task.context.recordMetadata().orElse(null);
         if (key == null || source == null) {
             LOG.warn("State delta without a workload key or source position ignored");
             return;
         }
-        if (!task.deltas.writtenOn(source.topic())) {
-            // Forwarded from another partition of the deltas' topic: its position there, which a migration command would
-            // have to name for the target to replay it, is not this record's.
-            task.deadLetter(key, new DeadLetter(PlaceFailoverAudit.FAILOVER, "a state delta of " + key
-                    + " was written to another partition than its namespace's: a migration command names a delta by its partition and"
-                    + " offset, so deltas must be written on the namespace's partition (docs/topics.md)", "partition",
-                    Integer.toString(source.partition()), source.topic(), source.partition(), source.offset()), null);
-            return;
-        }
         try {
-            task.deltas.append(key, source.partition(), source.offset(), bytes);
+            task.deltas.append(key, source.partition(), source.offset(), delta.bytes());
         } catch (IllegalArgumentException e) {
             DeadLetter letter = new DeadLetter(PlaceFailoverAudit.FAILOVER, e.getMessage(), "partition", Integer.toString(source.partition()),
                     source.topic(), source.partition(), source.offset());
-            task.deadLetter(key, letter, null);
+            task.deadLetter(key, letter, delta.payload());
         }
     }
 
