@@ -75,22 +75,13 @@ final class PlacingShares {
             return;
         }
         String decisionId = Placing.requestId(key, binding.getGeneration(), 0) + "/s" + attempt;
-        Map<String, ScheduleResult.RoomNote> notes = new HashMap<>();
-        scheduled.roomNotes().forEach(note -> notes.put(note.cluster(), note));
-        List<ShareReservation.Share> shares = new ArrayList<>();
-        Map<String, Map<String, Long>> held = new LinkedHashMap<>();
+        List<ShareReservation.Share> targets = new ArrayList<>();
         for (ScheduleResult.Target target : scheduled.targets()) {
-            ScheduleResult.RoomNote note = notes.get(target.cluster());
-            // A share beyond its cluster's room is placed all the same (Karmada); its lease holds only what the room holds.
-            Map<String, Long> holds = note == null ? target.components() : note.held();
-            boolean nothingToHold = holds.values().stream().allMatch(pods -> pods == 0);
-            String requestId = decisionId + "/" + target.cluster();
-            shares.add(new ShareReservation.Share(target.cluster(), target.components(), requestId, note != null && nothingToHold,
-                    note == null ? null : note.message()));
-            if (!(note != null && nothingToHold)) {
-                held.put(requestId, holds);
-            }
+            targets.add(new ShareReservation.Share(target.cluster(), target.components(), decisionId + "/" + target.cluster(), false));
         }
+        // A share beyond its cluster's room is placed all the same (Karmada); its lease holds only what the room holds.
+        Map<String, Map<String, Long>> held = new LinkedHashMap<>();
+        List<ShareReservation.Share> shares = noted(targets, scheduled.roomNotes(), held);
         ShareReservation reservation = new ShareReservation(decisionId, binding.getGeneration(), scheduled.groupIndex(), attempt,
                 scheduled.scheduling(), shares, refused, false, task.now());
         if (reservation.allGranted()) {
@@ -132,7 +123,7 @@ final class PlacingShares {
             }
             return;
         }
-        boolean roomBinds = roomBinds(reservation, task.policies.governing(binding).orElse(null));
+        boolean roomBinds = roomBinds(reservation.scheduling(), task.policies.governing(binding).orElse(null));
         if (answer.getGranted() || !roomBinds) {
             ShareReservation next = answer.getGranted() ? reservation.granted(answer.getRequestId())
                     : reservation.placedUnheld(answer.getRequestId(), unheld(reservation.share(answer.getRequestId()), answer.getReason()));
@@ -164,14 +155,42 @@ final class PlacingShares {
      * replicas, where room is a filter. Room binds neither a Duplicated nor a statically weighted share (Karmada's
      * {@code assignByDuplicatedStrategy}, {@code assignByStaticWeightStrategy}): its cluster keeps it, unheld.
      */
-    private static boolean roomBinds(ShareReservation reservation, PropagationPolicy policy) {
-        return reservation.scheduling() == io.fedstream.admit.Placement.Scheduling.DIVIDED
+    static boolean roomBinds(io.fedstream.admit.Placement.Scheduling scheduling, PropagationPolicy policy) {
+        return scheduling == io.fedstream.admit.Placement.Scheduling.DIVIDED
                 && (policy == null || policy.placement().division().byAvailableReplicas());
     }
 
+    /**
+     * The shares as they are asked for: one whose cluster's room cannot hold it ({@code notes}) carries its note and asks
+     * only for what the room holds ({@link ScheduleResult.RoomNote#held}), and is settled at once when that is nothing.
+     * {@code asked} receives each share's request id with the pods it asks the lease for.
+     */
+    static List<ShareReservation.Share> noted(List<ShareReservation.Share> shares, List<ScheduleResult.RoomNote> notes,
+                                             Map<String, Map<String, Long>> asked) {
+        Map<String, ScheduleResult.RoomNote> byCluster = new HashMap<>();
+        notes.forEach(note -> byCluster.put(note.cluster(), note));
+        List<ShareReservation.Share> out = new ArrayList<>();
+        for (ShareReservation.Share share : shares) {
+            ScheduleResult.RoomNote note = byCluster.get(share.cluster());
+            Map<String, Long> holds = note == null ? share.components() : note.held();
+            boolean nothingToHold = note != null && holds.values().stream().allMatch(pods -> pods == 0);
+            out.add(new ShareReservation.Share(share.cluster(), share.components(), share.requestId(), share.granted() || nothingToHold,
+                    note == null ? share.roomNote() : note.message()));
+            if (!nothingToHold && !share.granted()) {
+                asked.put(share.requestId(), holds);
+            }
+        }
+        return out;
+    }
+
+    /** The binding's notes of the shares placed beyond their cluster's room, in the shares' order. */
+    static List<RoomNote> roomNotes(List<ShareReservation.Share> shares) {
+        return shares.stream().filter(share -> share.roomNote() != null).map(share -> new RoomNote(share.cluster(), share.roomNote())).toList();
+    }
+
     /** Why a share is placed with no room held: its room note, or else the refusal. */
-    private static String unheld(ShareReservation.Share share, String refusal) {
-        String placed = "cluster " + share.cluster() + "'s share " + share.components() + " is placed with no room held";
+    static String unheld(ShareReservation.Share share, String refusal) {
+        String placed = "cluster " + share.cluster() + "'s pods " + share.components() + " are placed with no room held";
         return share.roomNote() != null ? share.roomNote() + "; " + placed : placed + ": " + refusal;
     }
 
@@ -192,8 +211,7 @@ final class PlacingShares {
     /** The admission request that sets the workload's placement to every share's cluster. */
     static AdmissionRequest placement(ResourceBinding binding, ShareReservation reservation) {
         Placement placement = ScheduledPlacement.of(binding, reservation.scheduling(), reservation.targets(), Placing.DECIDED_BY);
-        placement.setRoomNotes(reservation.shares().stream().filter(share -> share.roomNote() != null)
-                .map(share -> new RoomNote(share.cluster(), share.roomNote())).toList());
+        placement.setRoomNotes(roomNotes(reservation.shares()));
         return AdmissionRequest.newBuilder()
                 .setType(AdmissionRequestType.PLACEMENT)
                 .setNamespace(binding.getNamespace())

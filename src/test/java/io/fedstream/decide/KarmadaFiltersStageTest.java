@@ -91,6 +91,30 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     }
 
     @Test
+    void staticSharesRescaledGrowWhereTheRoomIsShortAsKarmadaDividesThemAfresh() {
+        fleetWithASmallCluster();
+        fleet.policy(POLICY_KEY, policy("""
+                replicaScheduling:
+                  replicaSchedulingType: Divided
+                  replicaDivisionPreference: Weighted
+                  weightPreference:
+                    staticWeightList:
+                      - {targetCluster: {clusterNames: [dc-1]}, weight: 3}
+                      - {targetCluster: {clusterNames: [dc-2]}, weight: 2}
+                      - {targetCluster: {clusterNames: [dc-3]}, weight: 1}
+                """)).advance(Duration.ofSeconds(1));
+        fleet.deployment("team-a", "web", 18, "1").advance(Duration.ofSeconds(2));
+
+        fleet.deployment("team-a", "web", 24, "1").advance(Duration.ofSeconds(2));
+
+        assertThat(placement().getClusters()).as("24 by 3:2:1, dc-3's growth placed although its room cannot hold it")
+                .containsExactly(target("dc-1", 12L), target("dc-2", 8L), target("dc-3", 4L));
+        assertThat(placement().getRoomNotes()).extracting(RoomNote::getCluster).containsExactly("dc-3");
+        assertThat(fleet.binding(WEB).getUnplacedReason()).isNull();
+        assertThat(fleet.decisions(WEB)).contains("REPLICAS_RESCALED").doesNotContain("RESCALE_UNSCHEDULABLE");
+    }
+
+    @Test
     void aClusterAffinitiesGroupWhoseClusterLacksRoomTakesADuplicatedWorkloadAsKarmadaStaysInIt() {
         fleetWithASmallCluster();
         fleet.policy(POLICY_KEY, policy("""

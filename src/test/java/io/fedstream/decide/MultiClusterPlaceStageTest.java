@@ -286,7 +286,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
                 .containsExactly(target("dc-1", null), target("dc-2", null));
         assertThat(placementOf(WEB).getRoomNotes()).extracting(io.fedstream.avro.RoomNote::getCluster, io.fedstream.avro.RoomNote::getMessage)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("dc-1",
-                        "cluster dc-1's share {main=2} is placed with no room held: dc-1: cpu short by 1 (needs 2, free 1)"));
+                        "cluster dc-1's pods {main=2} are placed with no room held: dc-1: cpu short by 1 (needs 2, free 1)"));
         assertThat(fleet.decisions(WEB)).containsSubsequence("RESERVATION_REFUSED", "PLACED").doesNotContain("UNPLACEABLE");
         assertThat(fleet.reservationRequests().stream().map(r -> r.value().getType() + " " + r.value().getCluster()).toList())
                 .as("dc-1's book is not over-filled").containsExactly("RESERVE dc-2");
