@@ -13,6 +13,7 @@ import io.fedstream.avro.InterpretationStatus;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.RoomNote;
 import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.bind.BindingNames;
 import io.fedstream.bind.ShareOverrides;
@@ -32,7 +33,8 @@ import java.util.TreeMap;
  * spec.components} for the templates, {@code spec.clusters} for the placement, and, given its copies on the member
  * clusters, {@code status.conditions} Scheduled and FullyApplied and {@code status.aggregatedStatus} as
  * {@link BindingStatus} derives them) with fedstream's status beside Karmada's fields ({@code resourceRequests} per
- * template, totals, interpretation, admission); {@link #fromJson} reads it back whole. {@code metadata.resourceVersion}
+ * template, totals, interpretation with its warnings, admission, and {@code roomNotes}: the placed clusters whose share
+ * exceeds the room they reported); {@link #fromJson} reads it back whole. {@code metadata.resourceVersion}
  * is the time of the binding's last change, in milliseconds.
  */
 public final class BindingObject {
@@ -46,6 +48,8 @@ public final class BindingObject {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final String LIMITS = "limits";
+    /** The reason of every item of {@code status.roomNotes}, in the CamelCase of Karmada's condition reasons. */
+    static final String ROOM_NOTE_REASON = "ShareExceedsReportedRoom";
 
     private BindingObject() {}
 
@@ -160,6 +164,13 @@ public final class BindingObject {
         if (binding.getUnplacedReason() != null) {
             status.put("unplacedReason", binding.getUnplacedReason());
         }
+        if (binding.getPlacement() != null && !binding.getPlacement().getRoomNotes().isEmpty()) {
+            // fedstream's own: the placed clusters whose share exceeds the room they reported, one item per cluster as
+            // aggregatedStatus lists them; Karmada places such shares without a word (docs/placement.md).
+            ArrayNode notes = status.putArray("roomNotes");
+            binding.getPlacement().getRoomNotes().forEach(note -> notes.addObject()
+                    .put("clusterName", note.getCluster()).put("reason", ROOM_NOTE_REASON).put("message", note.getMessage()));
+        }
         if (binding.getPlacement() != null && !binding.getPlacement().getClusters().isEmpty()) {
             status.put("schedulerObservedGeneration", binding.getGeneration());
         }
@@ -212,7 +223,7 @@ public final class BindingObject {
                 .setTotalLimits(strings(status.path("totalLimits")))
                 .setInterpretation(AvroJson.toSpecific(status.path("interpretation"), InterpretationStatus.class))
                 .setAdmission(AvroJson.toSpecific(status.path("admission"), Admission.class))
-                .setPlacement(placement(spec, metadata.path("annotations")))
+                .setPlacement(placement(spec, metadata.path("annotations"), status.path("roomNotes")))
                 .setClusterOverrides(clusterOverrides(status.path("clusterOverrides")))
                 .setUnplacedReason(status.hasNonNull("unplacedReason") ? status.get("unplacedReason").asText() : null)
                 .setObservedAt(Instant.parse(status.path("observedAt").asText()))
@@ -226,7 +237,7 @@ public final class BindingObject {
         return out;
     }
 
-    private static Placement placement(JsonNode spec, JsonNode annotations) {
+    private static Placement placement(JsonNode spec, JsonNode annotations, JsonNode roomNotes) {
         if (!spec.has("placement")) {
             return null;
         }
@@ -248,7 +259,14 @@ public final class BindingObject {
                         placement.path("replicaScheduling").path("replicaSchedulingType").asText().toUpperCase(Locale.ROOT)))
                 .setDecidedBy(placement.path("decidedBy").asText())
                 .setPolicy(PolicyAnnotations.policyKey(annotations))
+                .setRoomNotes(roomNotes(roomNotes))
                 .build();
+    }
+
+    private static List<RoomNote> roomNotes(JsonNode list) {
+        List<RoomNote> out = new ArrayList<>();
+        list.forEach(item -> out.add(new RoomNote(item.path("clusterName").asText(), item.path("message").asText())));
+        return out;
     }
 
     private static ObjectNode strings(Map<String, String> values) {

@@ -93,6 +93,7 @@ public final class BindingMapper {
                 .setState(InterpretationState.valueOf(interpretation.outcome().name()))
                 .setInterpreter(interpretation.interpreter())
                 .setErrors(interpretation.errors().stream().map(BindingMapper::error).toList())
+                .setWarnings(interpretation.warnings().stream().map(BindingMapper::error).toList())
                 .build();
     }
 

@@ -51,7 +51,8 @@ public final class ClusterDirectory {
                 try {
                     ClusterCapacity capacity = HeartbeatCapacity.of(watch.getHeartbeat(), watch.getState() == ClusterState.READY, Resources.NONE);
                     out.add(capacity.ready() ? capacity : new ClusterCapacity(capacity.name(), capacity.labels(), capacity.taints(),
-                            capacity.allocatable(), capacity.allocated(), capacity.reserved(), false, notReady(watch), capacity.topology()));
+                            capacity.allocatable(), capacity.allocated(), capacity.reserved(), false, notReady(watch), capacity.topology(),
+                            capacity.servedKinds()));
                 } catch (IllegalArgumentException e) {
                     // Such a heartbeat is the reserving task's to refuse with its reason; here the cluster is no candidate.
                     LOG.debug("Cluster {} left out of placement: {}", entry.key, e.getMessage());

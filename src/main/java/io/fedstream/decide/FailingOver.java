@@ -343,7 +343,7 @@ final class FailingOver {
             result = task.place(clusters -> {
                 view.clear();
                 view.addAll(clusters);
-                return placer.placeFromGroup(new Placer.Request(needed, policy, clusters, avoid), workload.group());
+                return placer.placeFromGroup(new Placer.Request(needed, policy, clusters, avoid, PlaceFailoverTask.kind(binding)), workload.group());
             });
         } catch (IllegalArgumentException e) {
             result = new PlacementResult.NoFit("its requirements cannot be read: " + e.getMessage(), List.of());

@@ -18,7 +18,8 @@ public final class HeartbeatCapacity {
     private HeartbeatCapacity() {}
 
     /**
-     * The cluster as the heartbeat reports it, with the given readiness and reserved resources.
+     * The cluster as the heartbeat reports it, with the given readiness and reserved resources, and the kinds it serves
+     * when it says (Karmada's APIEnablement filter skips a cluster that does not serve the workload's kind).
      *
      * @throws IllegalArgumentException when a quantity is bad, naming the field (e.g. {@code allocatable.cpu}) and value
      */
@@ -32,7 +33,8 @@ public final class HeartbeatCapacity {
                 reserved,
                 ready,
                 null,
-                new ClusterTopology(heartbeat.getProvider(), heartbeat.getRegion(), heartbeat.getZones()));
+                new ClusterTopology(heartbeat.getProvider(), heartbeat.getRegion(), heartbeat.getZones()),
+                heartbeat.getServedKinds() == null ? null : java.util.Set.copyOf(heartbeat.getServedKinds()));
     }
 
     private static ClusterTaint taint(Taint taint) {

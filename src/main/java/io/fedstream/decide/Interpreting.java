@@ -52,12 +52,14 @@ final class Interpreting {
     private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
     private final ClusterOverrides clusterOverrides = new ClusterOverrides();
     private final OverrideFollower overrideFollower;
+    private final Workloads workloads;
 
     /** {@code clusterChanges}: the count of changes override rules can select of the clusters ({@link OverrideFollower}). */
     Interpreting(ProcessingContext context, Workloads workloads, Handoffs handoffs, Outputs outputs, InterpreterExtensions fromFiles,
                  LongSupplier policyChanges,
                  Serializer<WorkloadEvent> eventSerializer, FedstreamMetrics metrics, LongSupplier clusterChanges) {
         this.context = context;
+        this.workloads = workloads;
         this.handoffs = handoffs;
         this.outputs = outputs;
         this.metrics = metrics;
@@ -135,8 +137,9 @@ final class Interpreting {
         if (event.getManifest() == null) {
             return invalid(new FieldError("manifest", null, "an UPSERT needs the workload's manifest"));
         }
-        Interpretation interpretation = interpreters.explain(
-                interpreters.current().interpret(event.getManifest().getBytes(StandardCharsets.UTF_8)));
+        // The namespace's other workloads, for a kind whose pods depend on one (a FlinkSessionJob on its session cluster).
+        Interpretation interpretation = interpreters.explain(interpreters.current().interpret(
+                event.getManifest().getBytes(StandardCharsets.UTF_8), new NamespaceManifests(workloads, BindingMapper.namespace(key))));
         if (interpretation.outcome() != Interpretation.Outcome.INVALID && !key.equals(interpretation.workload().key())) {
             return invalid(new FieldError(
                     "key", key, "does not match the manifest's workload key " + interpretation.workload().key()));

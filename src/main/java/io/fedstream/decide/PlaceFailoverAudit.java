@@ -6,6 +6,8 @@ import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.ResourceBinding;
 import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
 
 /**
  * The AuditEvents of placement and failover decisions. Ids are made of what was decided (workload, generation,
@@ -45,10 +47,15 @@ final class PlaceFailoverAudit {
         reservation.shares().forEach(share -> shares.putPOJO(share.cluster(), share.components()));
         details.putPOJO("refused", reservation.refused());
         String clusters = String.join(",", reservation.shares().stream().map(ShareReservation.Share::cluster).toList());
+        List<String> held = reservation.shares().stream().filter(share -> share.roomNote() == null)
+                .map(share -> share.cluster() + " (" + share.replicas() + " pods)").toList();
+        List<String> beyondRoom = reservation.shares().stream().map(ShareReservation.Share::roomNote).filter(Objects::nonNull).toList();
+        String reason = (held.isEmpty() ? "" : "reserved room on " + String.join(", ", held))
+                + (held.isEmpty() || beyondRoom.isEmpty() ? "" : "; ")
+                + (beyondRoom.isEmpty() ? "" : "placed beyond the room reported, as Karmada places it: " + String.join("; ", beyondRoom));
         return about(binding, PLACE, "PLACED", reservation.decisionId(), now)
                 .setTargetCluster(clusters)
-                .setReason("reserved room on " + String.join(", ", reservation.shares().stream()
-                        .map(share -> share.cluster() + " (" + share.replicas() + " pods)").toList()))
+                .setReason(reason)
                 .setDetails(details.toString())
                 .build();
     }

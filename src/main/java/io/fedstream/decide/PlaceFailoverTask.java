@@ -280,6 +280,11 @@ final class PlaceFailoverTask {
         return null;
     }
 
+    /** The workload's kind as clusters say they serve it ({@code apiVersion/kind}), for placement's APIEnablement filter. */
+    static String kind(ResourceBinding binding) {
+        return binding.getApiVersion() + "/" + binding.getKind();
+    }
+
     static List<ComponentDemand> demands(ResourceBinding binding) {
         List<ComponentDemand> out = new ArrayList<>();
         binding.getComponents().forEach(c -> out.add(new ComponentDemand(c.getName(), c.getReplicas(), Resources.fromQuantities(c.getPerPod()))));

@@ -109,11 +109,12 @@ final class PlacementStateAvro {
     }
 
     private static StoredShare toAvro(ShareReservation.Share share) {
-        return new StoredShare(share.cluster(), toAvro(share.components()), share.requestId(), share.granted());
+        return new StoredShare(share.cluster(), toAvro(share.components()), share.requestId(), share.granted(), share.roomNote());
     }
 
     private static ShareReservation.Share fromAvro(StoredShare stored) {
-        return new ShareReservation.Share(stored.getCluster(), fromAvro(stored.getComponents()), stored.getRequestId(), stored.getGranted());
+        return new ShareReservation.Share(stored.getCluster(), fromAvro(stored.getComponents()), stored.getRequestId(), stored.getGranted(),
+                stored.getRoomNote());
     }
 
     private static List<ComponentShare> toAvro(Map<String, Long> components) {

@@ -193,7 +193,7 @@ final class Placing {
         PlacementResult result;
         try {
             List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
-            result = task.place(clusters -> placer.place(new Placer.Request(demands, policy, clusters, Set.of())));
+            result = task.place(clusters -> placer.place(new Placer.Request(demands, policy, clusters, Set.of(), PlaceFailoverTask.kind(binding))));
         } catch (IllegalArgumentException e) {
             String why = "its requirements cannot be read: " + e.getMessage();
             unplaceable(key, binding, workload, why, why);

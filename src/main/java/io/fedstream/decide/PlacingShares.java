@@ -2,8 +2,10 @@ package io.fedstream.decide;
 
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.AdmissionRequestType;
+import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.RoomNote;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.place.ComponentDemand;
 import io.fedstream.place.Placer;
@@ -12,8 +14,11 @@ import io.fedstream.place.ReplicaScheduler;
 import io.fedstream.place.ScheduleResult;
 import io.fedstream.place.SchedulingSupport;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -55,7 +60,7 @@ final class PlacingShares {
             List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
             Set<String> avoid = Set.copyOf(refused);
             result = FullStaticAssignmentsLast.scheduled(binding, avoid, without -> task.place(
-                    clusters -> scheduler.schedule(new Placer.Request(demands, policy, clusters, without)),
+                    clusters -> scheduler.schedule(new Placer.Request(demands, policy, clusters, without, PlaceFailoverTask.kind(binding))),
                     r -> r instanceof ScheduleResult.Unschedulable));
         } catch (IllegalArgumentException e) {
             String why = "its requirements cannot be read: " + e.getMessage();
@@ -70,16 +75,34 @@ final class PlacingShares {
             return;
         }
         String decisionId = Placing.requestId(key, binding.getGeneration(), 0) + "/s" + attempt;
-        List<ShareReservation.Share> shares = new ArrayList<>();
+        List<ShareReservation.Share> targets = new ArrayList<>();
         for (ScheduleResult.Target target : scheduled.targets()) {
-            shares.add(new ShareReservation.Share(target.cluster(), target.components(), decisionId + "/" + target.cluster(), false));
+            targets.add(new ShareReservation.Share(target.cluster(), target.components(), decisionId + "/" + target.cluster(), false));
         }
+        // A share beyond its cluster's room is placed all the same (Karmada); its lease holds only what the room holds.
+        Map<String, Map<String, Long>> held = new LinkedHashMap<>();
+        List<ShareReservation.Share> shares = noted(targets, scheduled.roomNotes(), held);
         ShareReservation reservation = new ShareReservation(decisionId, binding.getGeneration(), scheduled.groupIndex(), attempt,
                 scheduled.scheduling(), shares, refused, false, task.now());
+        if (reservation.allGranted()) {
+            placed(key, binding, workload.withPending(null), reservation);
+            return;
+        }
         // In flight until answered, so that requests whose answers never come are asked again.
         task.placementsInFlight.asked(key);
         task.placementStates.save(key, workload.withPending(null).withShares(reservation));
-        shares.forEach(share -> task.reserveShare(binding, share.requestId(), share.cluster(), share.components()));
+        shares.stream().filter(share -> held.containsKey(share.requestId()))
+                .forEach(share -> task.reserveShare(binding, share.requestId(), share.cluster(), held.get(share.requestId())));
+    }
+
+    /** Every share is granted or placed beyond its room: the placement goes to the admit step. */
+    private void placed(String key, ResourceBinding binding, PlacementState workload, ShareReservation reservation) {
+        task.waiting.stopWaiting(key);
+        PlacementState placed = task.policyPlacements.placed(binding, reservation.group(), workload.withShares(reservation.asPlaced()));
+        task.placementStates.save(key, placed);
+        task.emitPlacement(placement(binding, reservation), placed);
+        task.audit(PlaceFailoverAudit.placedShares(binding, reservation, placed.listedUnder(), task.now()));
+        metrics.placed();
     }
 
     /** The answer to one share's reservation. */
@@ -100,18 +123,18 @@ final class PlacingShares {
             }
             return;
         }
-        if (answer.getGranted()) {
-            ShareReservation next = reservation.granted(answer.getRequestId());
+        boolean roomBinds = roomBinds(reservation.scheduling(), task.policies.governing(binding).orElse(null));
+        if (answer.getGranted() || !roomBinds) {
+            ShareReservation next = answer.getGranted() ? reservation.granted(answer.getRequestId())
+                    : reservation.placedUnheld(answer.getRequestId(), unheld(reservation.share(answer.getRequestId()), answer.getReason()));
+            if (!answer.getGranted()) {
+                task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
+            }
             if (!next.allGranted()) {
                 task.placementStates.save(key, workload.withShares(next));
                 return;
             }
-            task.waiting.stopWaiting(key);
-            PlacementState placed = task.policyPlacements.placed(binding, next.group(), workload.withShares(next.asPlaced()));
-            task.placementStates.save(key, placed);
-            task.emitPlacement(placement(binding, next), placed);
-            task.audit(PlaceFailoverAudit.placedShares(binding, next, placed.listedUnder(), task.now()));
-            metrics.placed();
+            placed(key, binding, workload, next);
             return;
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
@@ -125,6 +148,50 @@ final class PlacingShares {
             return;
         }
         schedule(key, binding, cleared, task.policies.governing(binding).orElse(null), reservation.attempt() + 1, refused);
+    }
+
+    /**
+     * Whether a refused share makes the workload schedule again without its cluster: only for a division by available
+     * replicas, where room is a filter. Room binds neither a Duplicated nor a statically weighted share (Karmada's
+     * {@code assignByDuplicatedStrategy}, {@code assignByStaticWeightStrategy}): its cluster keeps it, unheld.
+     */
+    static boolean roomBinds(io.fedstream.admit.Placement.Scheduling scheduling, PropagationPolicy policy) {
+        return scheduling == io.fedstream.admit.Placement.Scheduling.DIVIDED
+                && (policy == null || policy.placement().division().byAvailableReplicas());
+    }
+
+    /**
+     * The shares as they are asked for: one whose cluster's room cannot hold it ({@code notes}) carries its note and asks
+     * only for what the room holds ({@link ScheduleResult.RoomNote#held}), and is settled at once when that is nothing.
+     * {@code asked} receives each share's request id with the pods it asks the lease for.
+     */
+    static List<ShareReservation.Share> noted(List<ShareReservation.Share> shares, List<ScheduleResult.RoomNote> notes,
+                                             Map<String, Map<String, Long>> asked) {
+        Map<String, ScheduleResult.RoomNote> byCluster = new HashMap<>();
+        notes.forEach(note -> byCluster.put(note.cluster(), note));
+        List<ShareReservation.Share> out = new ArrayList<>();
+        for (ShareReservation.Share share : shares) {
+            ScheduleResult.RoomNote note = byCluster.get(share.cluster());
+            Map<String, Long> holds = note == null ? share.components() : note.held();
+            boolean nothingToHold = note != null && holds.values().stream().allMatch(pods -> pods == 0);
+            out.add(new ShareReservation.Share(share.cluster(), share.components(), share.requestId(), share.granted() || nothingToHold,
+                    note == null ? share.roomNote() : note.message()));
+            if (!nothingToHold && !share.granted()) {
+                asked.put(share.requestId(), holds);
+            }
+        }
+        return out;
+    }
+
+    /** The binding's notes of the shares placed beyond their cluster's room, in the shares' order. */
+    static List<RoomNote> roomNotes(List<ShareReservation.Share> shares) {
+        return shares.stream().filter(share -> share.roomNote() != null).map(share -> new RoomNote(share.cluster(), share.roomNote())).toList();
+    }
+
+    /** Why a share is placed with no room held: its room note, or else the refusal. */
+    static String unheld(ShareReservation.Share share, String refusal) {
+        String placed = "cluster " + share.cluster() + "'s pods " + share.components() + " are placed with no room held";
+        return share.roomNote() != null ? share.roomNote() + "; " + placed : placed + ": " + refusal;
     }
 
     /** Gives back the shares granted so far; answers still to come are given back as answers to a decision given up. */
@@ -143,11 +210,13 @@ final class PlacingShares {
 
     /** The admission request that sets the workload's placement to every share's cluster. */
     static AdmissionRequest placement(ResourceBinding binding, ShareReservation reservation) {
+        Placement placement = ScheduledPlacement.of(binding, reservation.scheduling(), reservation.targets(), Placing.DECIDED_BY);
+        placement.setRoomNotes(roomNotes(reservation.shares()));
         return AdmissionRequest.newBuilder()
                 .setType(AdmissionRequestType.PLACEMENT)
                 .setNamespace(binding.getNamespace())
                 .setWorkloadKey(binding.getWorkloadKey())
-                .setPlacement(ScheduledPlacement.of(binding, reservation.scheduling(), reservation.targets(), Placing.DECIDED_BY))
+                .setPlacement(placement)
                 .build();
     }
 }

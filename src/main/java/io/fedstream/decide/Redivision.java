@@ -74,9 +74,23 @@ public record Redivision(String decisionId, String incidentId, String sourceClus
 
     /** This re-division with the growth of {@code requestId} granted. */
     public Redivision granted(String requestId) {
+        return settled(requestId, null);
+    }
+
+    /** This re-division with the growth of {@code requestId} placed although its request was refused ({@code why}). */
+    public Redivision placedUnheld(String requestId, String why) {
+        return settled(requestId, why);
+    }
+
+    /** This re-division with each growth as given (e.g. with its room note), in the same order. */
+    public Redivision withGrowth(List<ShareReservation.Share> growth) {
+        return new Redivision(decisionId, incidentId, sourceCluster, generation, group, attempt, scheduling, targets, growth, refused, askedAt);
+    }
+
+    private Redivision settled(String requestId, String why) {
         List<ShareReservation.Share> next = new ArrayList<>();
-        growth.forEach(g -> next.add(g.requestId().equals(requestId) ? new ShareReservation.Share(g.cluster(), g.components(), g.requestId(), true) : g));
-        return new Redivision(decisionId, incidentId, sourceCluster, generation, group, attempt, scheduling, targets, next, refused, askedAt);
+        growth.forEach(g -> next.add(g.requestId().equals(requestId) ? g.settled(why) : g));
+        return withGrowth(next);
     }
 
     public boolean allGranted() {

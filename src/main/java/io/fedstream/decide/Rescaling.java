@@ -180,7 +180,7 @@ final class Rescaling {
         ScheduleResult result;
         try {
             List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
-            result = task.place(clusters -> scheduler.reschedule(new Placer.Request(demands, policy, clusters, avoid), workload.group(), previous),
+            result = task.place(clusters -> scheduler.reschedule(new Placer.Request(demands, policy, clusters, avoid, PlaceFailoverTask.kind(binding)), workload.group(), previous),
                     r -> r instanceof ScheduleResult.Unschedulable);
         } catch (IllegalArgumentException e) {
             unscheduled(key, binding, workload, "its requirements cannot be read: " + e.getMessage(), retries);
@@ -193,16 +193,20 @@ final class Rescaling {
         }
         ScheduleResult.Scheduled scheduled = (ScheduleResult.Scheduled) result;
         String decisionId = key + MARK + "g" + binding.getGeneration() + "/s" + attempt;
-        List<ShareReservation.Share> growth = Redivision.growth(decisionId, scheduled.targets(), previous);
+        // A statically weighted growth beyond its cluster's room is placed all the same, holding what the room holds.
+        Map<String, Map<String, Long>> asked = new LinkedHashMap<>();
+        List<ShareReservation.Share> growth = PlacingShares.noted(Redivision.growth(decisionId, scheduled.targets(), previous),
+                scheduled.roomNotes(), asked);
         Redivision rescale = new Redivision(decisionId, "rescale-g" + binding.getGeneration(), null, binding.getGeneration(),
                 scheduled.groupIndex(), attempt, scheduled.scheduling(), scheduled.targets(), growth, refused, task.now());
         task.placementStates.save(key, workload.withRedivision(rescale));
-        if (growth.isEmpty()) {
+        if (rescale.allGranted()) {
             apply(key, binding, rescale);
             return;
         }
         task.waiting.waitForRescale(key, RescaleWait.asked(binding.getGeneration(), retries, rescale.askedAt()));
-        growth.forEach(g -> task.reserveShare(binding, g.requestId(), g.cluster(), g.components()));
+        growth.stream().filter(g -> asked.containsKey(g.requestId()))
+                .forEach(g -> task.reserveShare(binding, g.requestId(), g.cluster(), asked.get(g.requestId())));
     }
 
     /** The answer to one growth's reservation, or to one of a re-scale given up (its room goes back). */
@@ -223,8 +227,14 @@ final class Rescaling {
             task.placementStates.save(key, workload.withRedivision(null));
             return;
         }
-        if (answer.getGranted()) {
-            Redivision next = rescale.granted(answer.getRequestId());
+        boolean roomBinds = PlacingShares.roomBinds(rescale.scheduling(), task.policies.governing(binding).orElse(null));
+        if (answer.getGranted() || !roomBinds) {
+            if (!answer.getGranted()) {
+                task.audit(PlaceFailoverAudit.rescaling(binding, "RESERVATION_REFUSED", answer.getRequestId(), answer.getReason(), task.now()));
+            }
+            // A refused growth of static weights is placed with no room held, as Karmada places it.
+            Redivision next = answer.getGranted() ? rescale.granted(answer.getRequestId()) : rescale.placedUnheld(answer.getRequestId(),
+                    PlacingShares.unheld(rescale.growth(answer.getRequestId()), answer.getReason()));
             // Kept once applied, so that the version is not re-scaled again before the admit stage shows the placement.
             task.placementStates.save(key, workload.withRedivision(next));
             if (next.allGranted()) {
@@ -257,7 +267,7 @@ final class Rescaling {
                 .setType(AdmissionRequestType.PLACEMENT)
                 .setNamespace(binding.getNamespace())
                 .setWorkloadKey(binding.getWorkloadKey())
-                .setPlacement(ScheduledPlacement.of(binding, rescale.scheduling(), rescale.targets(), Placing.DECIDED_BY))
+                .setPlacement(placement(binding, rescale))
                 .build());
         boolean several = binding.getComponents().size() > 1;
         List<String> changes = new ArrayList<>();
@@ -297,6 +307,13 @@ final class Rescaling {
                 : before.values().iterator().next() + " -> " + after.values().iterator().next();
         task.audit(PlaceFailoverAudit.rescaling(binding, "REPLICAS_RESCALED", rescale.decisionId(), counts + " replicas (" + direction + "): "
                 + String.join(", ", changes), task.now()));
+    }
+
+    /** The re-scaled placement, naming each growth placed beyond its cluster's room. */
+    private static Placement placement(ResourceBinding binding, Redivision rescale) {
+        Placement placement = ScheduledPlacement.of(binding, rescale.scheduling(), rescale.targets(), Placing.DECIDED_BY);
+        placement.setRoomNotes(PlacingShares.roomNotes(rescale.growth()));
+        return placement;
     }
 
     /** Each component of the binding, in its order, with its pods {@code before -> after}: {@code master 1 -> 1, worker 4 -> 6}. */

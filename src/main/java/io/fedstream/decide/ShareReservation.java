@@ -29,12 +29,24 @@ public record ShareReservation(String decisionId, long generation, int group, in
      * One target cluster's share: each component's pods there.
      *
      * @param requestId the id of the reservation request for this share
+     * @param roomNote why the share is placed beyond the room its cluster has (its request holds only what the room
+     *     holds, or nothing when refused), or null when its request holds it all
      */
-    public record Share(String cluster, Map<String, Long> components, String requestId, boolean granted) {
+    public record Share(String cluster, Map<String, Long> components, String requestId, boolean granted, String roomNote) {
 
         public Share {
             // In the scheduler's order of components, as the binding lists them: Map.copyOf's order changes with every JVM.
             components = Collections.unmodifiableMap(new LinkedHashMap<>(components));
+        }
+
+        /** A share whose request holds it all. */
+        public Share(String cluster, Map<String, Long> components, String requestId, boolean granted) {
+            this(cluster, components, requestId, granted, null);
+        }
+
+        /** This share answered: granted, or placed without room held when its request was refused ({@code why}). */
+        Share settled(String why) {
+            return new Share(cluster, components, requestId, true, why == null ? roomNote : why);
         }
 
         /** Pods of every component on this cluster. */
@@ -55,8 +67,20 @@ public record ShareReservation(String decisionId, long generation, int group, in
 
     /** This reservation with the share of {@code requestId} granted. */
     public ShareReservation granted(String requestId) {
+        return settled(requestId, null);
+    }
+
+    /**
+     * This reservation with the share of {@code requestId} placed although its request was refused ({@code why}): room
+     * binds no Duplicated or statically weighted share, as in Karmada, and the binding says it.
+     */
+    public ShareReservation placedUnheld(String requestId, String why) {
+        return settled(requestId, why);
+    }
+
+    private ShareReservation settled(String requestId, String why) {
         List<Share> next = new ArrayList<>();
-        shares.forEach(s -> next.add(s.requestId().equals(requestId) ? new Share(s.cluster(), s.components(), s.requestId(), true) : s));
+        shares.forEach(s -> next.add(s.requestId().equals(requestId) ? s.settled(why) : s));
         return new ShareReservation(decisionId, generation, group, attempt, scheduling, next, refused, placed, askedAt);
     }
 

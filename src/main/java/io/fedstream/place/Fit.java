@@ -115,6 +115,32 @@ public final class Fit {
         return new Verdict(List.of(), headroom == null ? BigDecimal.ZERO : headroom);
     }
 
+    /**
+     * The most pods of each component that the cluster's free room holds, components taken in order (each as many as fit
+     * beside those of the components before it): the part of a share placed beyond its room that can be held there.
+     */
+    public static Map<String, Long> largestPart(List<ComponentDemand> components, ClusterCapacity cluster) {
+        Map<String, Long> part = new java.util.LinkedHashMap<>();
+        List<ComponentDemand> placed = new ArrayList<>();
+        for (ComponentDemand component : components) {
+            long low = 0;
+            long high = component.replicas();
+            while (low < high) {
+                long middle = low + (high - low + 1) / 2;
+                List<ComponentDemand> trial = new ArrayList<>(placed);
+                trial.add(new ComponentDemand(component.name(), middle, component.perPod()));
+                if (check(trial, cluster).fits()) {
+                    low = middle;
+                } else {
+                    high = middle - 1;
+                }
+            }
+            placed.add(new ComponentDemand(component.name(), low, component.perPod()));
+            part.put(component.name(), low);
+        }
+        return part;
+    }
+
     /** allocatable - allocated - reserved, exact; may be negative when a cluster is over-committed. */
     static BigInteger free(ClusterCapacity cluster, String resource) {
         return BigInteger.valueOf(cluster.allocatable().get(resource))

@@ -170,7 +170,8 @@ public final class ReplicaScheduler {
         for (ScheduleCandidate candidate : outcome.selected()) {
             if (!candidate.fitsWhole() && !candidate.holds()) {
                 notes.add(new ScheduleResult.RoomNote(candidate.name(), all,
-                        Fit.check(request.components(), candidate.cluster()).shortages()));
+                        Fit.check(request.components(), candidate.cluster()).shortages(),
+                        Fit.largestPart(request.components(), candidate.cluster())));
             }
         }
         return Attempt.scheduled(outcome.selected().stream().map(c -> new ScheduleResult.Target(c.name(), all)).toList(),
@@ -353,7 +354,7 @@ public final class ReplicaScheduler {
                     .toList();
             Fit.Verdict verdict = Fit.check(demand, candidate.cluster());
             if (!roomBinds && !verdict.fits()) {
-                notes.add(new ScheduleResult.RoomNote(candidate.name(), total, verdict.shortages()));
+                notes.add(new ScheduleResult.RoomNote(candidate.name(), total, verdict.shortages(), Fit.largestPart(demand, candidate.cluster())));
             }
             Rejection shortage = roomBinds ? Placer.shortOf(group.name(), candidate.cluster(), verdict) : null;
             if (shortage != null) {

@@ -31,13 +31,15 @@ public sealed interface ScheduleResult permits ScheduleResult.Scheduled, Schedul
     /**
      * A target whose share exceeds the room its cluster reports: Karmada places it all the same (no resource filter for
      * Duplicated or statically weighted replicas) and the pods that do not fit stay Pending there; fedstream knows more,
-     * and says so on the binding.
+     * and says so on the binding. {@code held}: the pods of each component the cluster's room does hold (at most the
+     * share; what a lease may hold for it).
      */
-    record RoomNote(String cluster, Map<String, Long> share, List<Fit.Shortage> shortages) {
+    record RoomNote(String cluster, Map<String, Long> share, List<Fit.Shortage> shortages, Map<String, Long> held) {
 
         public RoomNote {
             share = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(share));
             shortages = List.copyOf(shortages);
+            held = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(held));
         }
 
         /** E.g. {@code cluster m2's share {main=5} exceeds its reported room: cpu short by 2 (needs 5, free 3)}. */

@@ -1,7 +1,10 @@
 package io.fedstream.agent;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
@@ -21,13 +24,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 
 /**
  * A member cluster for tests: fabric8's mock API server in CRUD mode (it stores what it is sent and serves lists and
  * watches), with the FlinkDeployment CRD registered, and API discovery of the built-in kinds fedstream propagates
- * answered as a real API server answers it (the mock alone serves the groups of registered CRDs only). It keeps a log of
+ * answered as a real API server answers it, and {@code /apis} listing their groups beside the created CRDs' (the mock
+ * alone serves the resources of registered CRDs only). It keeps a log of
  * every request, as {@code METHOD path}; a create's path ends with the name of the object it creates.
  */
 public final class MockCluster implements AutoCloseable {
@@ -124,18 +129,58 @@ public final class MockCluster implements AutoCloseable {
         server.destroy();
     }
 
-    /** The CRUD dispatcher, with discovery of the built-in kinds and the request log. */
+    /** The CRUD dispatcher, with discovery of the built-in kinds and the created CRDs, and the request log. */
     private final class Dispatcher extends KubernetesCrudDispatcher {
+
+        /** The group/version of every CRD created, for {@code /apis} (the mock serves their resources, not their groups). */
+        private final Set<String> crdGroupVersions = new java.util.concurrent.ConcurrentSkipListSet<>();
 
         @Override
         public MockResponse dispatch(RecordedRequest request) {
             String path = request.getPath();
             if ("POST".equals(request.getMethod())) {
+                String body = new String(request.getBody().getBytes(), StandardCharsets.UTF_8);
+                if (path.endsWith("/customresourcedefinitions")) {
+                    crdGroupVersions.addAll(groupVersionsIn(body));
+                }
                 // A create names its object in the body: the log shows the path the object then has.
-                path = path + "/" + nameIn(new String(request.getBody().getBytes(), StandardCharsets.UTF_8));
+                path = path + "/" + nameIn(body);
             }
             requests.add(request.getMethod() + " " + path);
             return super.dispatch(request);
+        }
+
+        /** The groups a real API server lists at {@code /apis}: the built-in ones beside the created CRDs'. */
+        private MockResponse groups() {
+            Set<String> groupVersions = new java.util.TreeSet<>(crdGroupVersions);
+            BUILT_IN.keySet().stream().filter(path -> path.startsWith("/apis/")).forEach(path -> groupVersions.add(path.substring("/apis/".length())));
+            ObjectNode list = JSON.createObjectNode().put("kind", "APIGroupList").put("apiVersion", "v1");
+            ArrayNode groups = list.putArray("groups");
+            Map<String, ObjectNode> byName = new java.util.TreeMap<>();
+            for (String groupVersion : groupVersions) {
+                String group = groupVersion.substring(0, groupVersion.indexOf('/'));
+                ObjectNode version = JSON.createObjectNode().put("groupVersion", groupVersion)
+                        .put("version", groupVersion.substring(group.length() + 1));
+                ObjectNode entry = byName.computeIfAbsent(group, name -> {
+                    ObjectNode added = groups.addObject().put("name", name);
+                    added.set("preferredVersion", version);
+                    added.putArray("versions");
+                    return added;
+                });
+                entry.withArray("versions").add(version);
+            }
+            return new MockResponse().setResponseCode(200).setBody(list.toString());
+        }
+
+        private static List<String> groupVersionsIn(String crd) {
+            try {
+                JsonNode spec = JSON.readTree(crd).path("spec");
+                List<String> out = new java.util.ArrayList<>();
+                spec.path("versions").forEach(version -> out.add(spec.path("group").asText() + "/" + version.path("name").asText()));
+                return out;
+            } catch (JsonProcessingException e) {
+                return List.of();
+            }
         }
 
         private static String nameIn(String body) {
@@ -148,6 +193,9 @@ public final class MockCluster implements AutoCloseable {
 
         @Override
         public MockResponse handleGet(String path) {
+            if ("/apis".equals(path)) {
+                return groups();
+            }
             List<String[]> kinds = BUILT_IN.get(path);
             if (kinds == null) {
                 return super.handleGet(path);

@@ -44,6 +44,14 @@ class ServedKindsTest {
     }
 
     @Test
+    void theTestsMemberClusterListsItsBuiltInGroupsBesideItsCrdsAsAnApiServerDoes() throws Exception {
+        try (MockCluster cluster = new MockCluster()) {
+            assertThat(new ServedKinds(cluster.client()).all()).as("what its heartbeats say it serves, so placement may choose it")
+                    .contains("apps/v1/Deployment", "batch/v1/Job", "v1/ConfigMap", "flink.apache.org/v1beta1/FlinkDeployment");
+        }
+    }
+
+    @Test
     void theExecutorLooksUpEveryKindABindingMayName() {
         assertThat(ServedKinds.interpreterKinds()).containsAll(ServedKinds.workloadKinds())
                 .contains(KindRef.of("v1", "ConfigMap"), KindRef.of("v1", "Secret"), KindRef.of("networking.k8s.io/v1", "Ingress"));

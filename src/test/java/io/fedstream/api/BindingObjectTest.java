@@ -50,7 +50,8 @@ class BindingObjectTest {
                      {"templateName":"jobmanager","replicas":1,"cpu":"1","memory":"2Gi"},
                      {"templateName":"taskmanager","replicas":4,"cpu":"8","memory":"16Gi","nvidia.com/gpu":"4"}],
                    "total":{"cpu":"9","memory":"18Gi","nvidia.com/gpu":"4"},
-                   "interpretation":{"state":"INTERPRETED","interpreter":"built-in:flink.apache.org/v1beta1/FlinkDeployment","errors":[]},
+                   "interpretation":{"state":"INTERPRETED","interpreter":"built-in:flink.apache.org/v1beta1/FlinkDeployment","errors":[],
+                                     "warnings":[]},
                    "admission":{"state":"PENDING","reason":null,"rejections":[],"charged":{},"chargedGeneration":null,"decidedAt":null,
                                  "requestedPlacement":null,"fullStaticAssignments":[]},
                    "schedulerObservedGeneration":2,
@@ -123,6 +124,23 @@ class BindingObjectTest {
         assertThat(object.at("/status/clusterOverrides/0/total/cpu").asText()).isEqualTo("1");
         assertThat(object.at("/status/clusterOverrides/0/applied/0").asText()).isEqualTo("OverridePolicy streaming/bigger spec.overrideRules[0]");
         assertThat(object.at("/status/clusterOverrides/1/problem").asText()).startsWith("OverridePolicy streaming/bigger, spec.overrideRules[1]");
+        assertThat(BindingObject.fromJson(object)).isEqualTo(binding);
+    }
+
+    @Test
+    void aShareBeyondItsClustersRoomShowsAsAStatusItemOfThatClusterAndReadsBack() {
+        ResourceBinding binding = TestBindings.flink("flink.apache.org", "streaming", "fraud-detector");
+        binding.getPlacement().setRoomNotes(List.of(new io.fedstream.avro.RoomNote("eu-west-1",
+                "cluster eu-west-1's share {jobmanager=1, taskmanager=4} exceeds its reported room: cpu short by 1 (needs 9, free 8)")));
+        binding.getInterpretation().setWarnings(List.of(new io.fedstream.avro.InterpretationError("spec.taskManager.replicas", "4",
+                "is ignored by the Flink operator in native mode without spec.job")));
+
+        ObjectNode object = BindingObject.toJson(binding);
+
+        assertThat(object.at("/status/roomNotes/0/clusterName").asText()).isEqualTo("eu-west-1");
+        assertThat(object.at("/status/roomNotes/0/reason").asText()).isEqualTo("ShareExceedsReportedRoom");
+        assertThat(object.at("/status/roomNotes/0/message").asText()).startsWith("cluster eu-west-1's share {jobmanager=1, taskmanager=4}");
+        assertThat(object.at("/status/interpretation/warnings/0/field").asText()).isEqualTo("spec.taskManager.replicas");
         assertThat(BindingObject.fromJson(object)).isEqualTo(binding);
     }
 

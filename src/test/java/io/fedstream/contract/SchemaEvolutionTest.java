@@ -117,6 +117,58 @@ class SchemaEvolutionTest {
         assertThat(((GenericData.Record) read.get("observation")).get("health").toString()).isEqualTo("HEALTHY");
     }
 
+    @Test
+    void aBindingWrittenBeforeRoomNotesAndWarningsReadsWithNoneOfEither() throws IOException {
+        Schema previous = parseDirectory(PREVIOUS).get("io.fedstream.avro.ResourceBinding");
+        Schema current = parseDirectory(CURRENT).get("io.fedstream.avro.ResourceBinding");
+        Schema interpretationSchema = previous.getField("interpretation").schema();
+        GenericData.Record interpretation = new GenericData.Record(interpretationSchema);
+        interpretation.put("state", new GenericData.EnumSymbol(interpretationSchema.getField("state").schema(), "INTERPRETED"));
+        interpretation.put("interpreter", "built-in:apps/v1/Deployment");
+        interpretation.put("errors", List.of());
+        Schema admissionSchema = previous.getField("admission").schema();
+        GenericData.Record admission = new GenericData.Record(admissionSchema);
+        admission.put("state", new GenericData.EnumSymbol(admissionSchema.getField("state").schema(), "ADMITTED"));
+        admission.put("rejections", List.of());
+        admission.put("charged", Map.of());
+        Schema placementSchema = previous.getField("placement").schema().getTypes().get(1);
+        Schema targetSchema = placementSchema.getField("clusters").schema().getElementType();
+        GenericData.Record target = new GenericData.Record(targetSchema);
+        target.put("name", "member1");
+        GenericData.Record placement = new GenericData.Record(placementSchema);
+        placement.put("clusters", List.of(target));
+        placement.put("scheduling", new GenericData.EnumSymbol(placementSchema.getField("scheduling").schema(), "DUPLICATED"));
+        placement.put("decidedBy", "scheduler");
+        GenericData.Record written = new GenericData.Record(previous);
+        written.put("workloadKey", "apps/Deployment/shop/web");
+        written.put("apiVersion", "apps/v1");
+        written.put("kind", "Deployment");
+        written.put("namespace", "shop");
+        written.put("name", "web");
+        written.put("labels", Map.of());
+        written.put("generation", 1L);
+        written.put("components", List.of());
+        written.put("total", Map.of());
+        written.put("totalLimits", Map.of());
+        written.put("interpretation", interpretation);
+        written.put("admission", admission);
+        written.put("placement", placement);
+        written.put("observedAt", 1L);
+        written.put("updatedAt", 1L);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new GenericDatumWriter<GenericData.Record>(previous).write(written, encoder);
+        encoder.flush();
+
+        GenericData.Record read = new GenericDatumReader<GenericData.Record>(previous, current)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+
+        GenericData.Record readPlacement = (GenericData.Record) read.get("placement");
+        assertThat((List<?>) readPlacement.get("roomNotes")).isEmpty();
+        assertThat(((GenericData.Record) ((List<?>) readPlacement.get("clusters")).get(0)).get("name").toString()).isEqualTo("member1");
+        assertThat((List<?>) ((GenericData.Record) read.get("interpretation")).get("warnings")).isEmpty();
+    }
+
     private static Schema record(String fields) {
         return new Schema.Parser()
                 .parse("{\"type\":\"record\",\"name\":\"R\",\"fields\":[" + fields + "]}");

@@ -219,6 +219,12 @@ final class FleetDriver implements AutoCloseable {
         return beat(name);
     }
 
+    /** The beating cluster's heartbeats say from now on which kinds ({@code apiVersion/kind}) it serves (Karmada's apiEnablements). */
+    FleetDriver servedKinds(String name, String... kinds) {
+        beating.put(name, ClusterHealthEvent.newBuilder(beating.get(name)).setServedKinds(List.of(kinds)).build());
+        return beat(name);
+    }
+
     /** One heartbeat as given, e.g. with a refused value. */
     FleetDriver heartbeat(ClusterHealthEvent heartbeat) {
         health.pipeInput(heartbeat.getCluster(), heartbeat, now);

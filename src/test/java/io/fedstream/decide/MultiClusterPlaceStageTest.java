@@ -271,7 +271,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     }
 
     @Test
-    void aRefusedShareGivesBackTheGrantedOnesAndTheWorkloadIsScheduledAgainWithoutTheRefusingCluster() {
+    void aRefusedDuplicatedCopyIsPlacedWithNoRoomHeldAsKarmadaPlacesItAndTheBindingSaysSo() {
         fleet = FleetDriver.threeClusters(stateDir);
         // What a placing task of another partition holds on dc-1: this task's view of the fleet cannot know it.
         fleet.heldElsewhere("dc-1", Map.of("cpu", "63"));
@@ -282,10 +282,36 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
 
         fleet.deployment("team-a", "web", 2, "1");
 
-        assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-2", null), target("dc-3", null));
+        assertThat(placementOf(WEB).getClusters()).as("room is no filter for Duplicated (assignByDuplicatedStrategy)")
+                .containsExactly(target("dc-1", null), target("dc-2", null));
+        assertThat(placementOf(WEB).getRoomNotes()).extracting(io.fedstream.avro.RoomNote::getCluster, io.fedstream.avro.RoomNote::getMessage)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("dc-1",
+                        "cluster dc-1's pods {main=2} are placed with no room held: dc-1: cpu short by 1 (needs 2, free 1)"));
+        assertThat(fleet.decisions(WEB)).containsSubsequence("RESERVATION_REFUSED", "PLACED").doesNotContain("UNPLACEABLE");
+        assertThat(fleet.reservationRequests().stream().map(r -> r.value().getType() + " " + r.value().getCluster()).toList())
+                .as("dc-1's book is not over-filled").containsExactly("RESERVE dc-2");
+    }
+
+    @Test
+    void aRefusedShareOfADivisionByAvailableReplicasGivesBackTheGrantedOnesAndIsScheduledAgainWithoutTheRefusingCluster() {
+        fleet = FleetDriver.threeClusters(stateDir);
+        // What a placing task of another partition holds on dc-1: this task's view of the fleet cannot know it.
+        fleet.heldElsewhere("dc-1", Map.of("cpu", "63"));
+        fleet.policy(POLICY_KEY, policy("""
+                replicaScheduling:
+                  replicaSchedulingType: Divided
+                  replicaDivisionPreference: Weighted
+                  weightPreference: {dynamicWeight: AvailableReplicas}
+                """)).advance(Duration.ofSeconds(1));
+        fleet.reservationRequests();
+
+        fleet.deployment("team-a", "web", 4, "1");
+
+        assertThat(placementOf(WEB).getClusters()).as("4 by available replicas 32:16").containsExactly(target("dc-2", 3), target("dc-3", 1));
+        assertThat(placementOf(WEB).getRoomNotes()).isEmpty();
         assertThat(fleet.decisions(WEB)).containsSubsequence("RESERVATION_REFUSED", "PLACED");
         assertThat(fleet.audit.stream().filter(a -> "RESERVATION_REFUSED".equals(a.getDecision())).findFirst().orElseThrow().getReason())
-                .isEqualTo("dc-1: cpu short by 1 (needs 2, free 1)");
+                .isEqualTo("dc-1: cpu short by 2 (needs 3, free 1)");
         List<String> requests = fleet.reservationRequests().stream().map(r -> r.value().getType() + " " + r.value().getCluster()).toList();
         assertThat(requests).as("dc-1 refused: dc-2's room was given back, the second schedule holds dc-2's and dc-3's")
                 .containsExactly("RESERVE dc-2", "RESERVE dc-3");
@@ -298,7 +324,10 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
         // Each cluster keeps 1 cpu free for this task's workloads: every share of 2 pods is refused.
         Map.of("dc-1", "63", "dc-2", "31", "dc-3", "15").forEach((cluster, cpu) -> fleet.heldElsewhere(cluster, Map.of("cpu", cpu)));
         fleet.policy(POLICY_KEY, policy("""
-                replicaScheduling: {replicaSchedulingType: Divided}
+                replicaScheduling:
+                  replicaSchedulingType: Divided
+                  replicaDivisionPreference: Weighted
+                  weightPreference: {dynamicWeight: AvailableReplicas}
                 """)).advance(Duration.ofSeconds(1));
 
         fleet.deployment("team-a", "web", 6, "1");
@@ -307,6 +336,22 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
         assertThat(fleet.decisions(WEB)).containsOnlyOnce("UNPLACEABLE");
         assertThat(fleet.audit.stream().filter(a -> "UNPLACEABLE".equals(a.getDecision())).findFirst().orElseThrow().getReason())
                 .isEqualTo("every schedule was refused a reservation (refused by dc-1, dc-2, dc-3)");
+    }
+
+    @Test
+    void staticSharesRefusedEverywhereArePlacedAsKarmadaDividesThemEachWithNoRoomHeld() {
+        fleet = FleetDriver.threeClusters(stateDir);
+        Map.of("dc-1", "63", "dc-2", "31", "dc-3", "15").forEach((cluster, cpu) -> fleet.heldElsewhere(cluster, Map.of("cpu", cpu)));
+        fleet.policy(POLICY_KEY, policy("""
+                replicaScheduling: {replicaSchedulingType: Divided}
+                """)).advance(Duration.ofSeconds(1));
+
+        fleet.deployment("team-a", "web", 6, "1");
+
+        assertThat(placementOf(WEB).getClusters()).as("equal static weights (assignByStaticWeightStrategy), whatever the room")
+                .containsExactly(target("dc-1", 2), target("dc-2", 2), target("dc-3", 2));
+        assertThat(placementOf(WEB).getRoomNotes()).extracting(io.fedstream.avro.RoomNote::getCluster).containsExactly("dc-1", "dc-2", "dc-3");
+        assertThat(fleet.decisions(WEB)).doesNotContain("UNPLACEABLE").containsOnlyOnce("PLACED");
     }
 
     @Test

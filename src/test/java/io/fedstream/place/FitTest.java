@@ -37,6 +37,18 @@ class FitTest {
     }
 
     @Test
+    void theLargestPartHoldsEachComponentInTurnBesideTheOnesBefore() {
+        ClusterCapacity c = cluster("m", Map.of("cpu", "6", "memory", "64Gi", "pods", "110"), Map.of(), Map.of());
+
+        assertThat(Fit.largestPart(FLINK, c)).as("the JobManager (1 cpu), then two TaskManagers of 2 cpu in the 5 left")
+                .containsExactly(Map.entry("jobmanager", 1L), Map.entry("taskmanager", 2L));
+        assertThat(Fit.largestPart(FLINK, cluster("m", Map.of("cpu", "6", "memory", "64Gi", "pods", "2"), Map.of(), Map.of())))
+                .as("pods are slots too").containsExactly(Map.entry("jobmanager", 1L), Map.entry("taskmanager", 1L));
+        assertThat(Fit.largestPart(FLINK, cluster("m", Map.of("cpu", "500m", "memory", "64Gi"), Map.of(), Map.of())))
+                .containsExactly(Map.entry("jobmanager", 0L), Map.entry("taskmanager", 0L));
+    }
+
+    @Test
     void oneMilliCpuShortDoesNotFitAndSaysBy() {
         ClusterCapacity c = cluster("m", Map.of("cpu", "10", "memory", "20Gi"), Map.of("cpu", "2001m", "memory", "4Gi"), Map.of("cpu", "1", "memory", "2Gi"));
 

@@ -86,6 +86,8 @@ class ReplicaSchedulerTest {
         assertThat(result.rejections()).isEmpty();
         assertThat(scheduled(result).roomNotes()).extracting(ScheduleResult.RoomNote::message)
                 .containsExactly("cluster m2's share {main=3} exceeds its reported room: cpu short by 1 (needs 3, free 2)");
+        assertThat(scheduled(result).roomNotes()).extracting(ScheduleResult.RoomNote::held).as("the pods m2's room holds")
+                .containsExactly(Map.of("main", 2L));
     }
 
     @Test
@@ -145,6 +147,8 @@ class ReplicaSchedulerTest {
         assertThat(scheduled(result).roomNotes()).extracting(ScheduleResult.RoomNote::message).containsExactlyInAnyOrder(
                 "cluster m1's share {main=9} exceeds its reported room: cpu short by 5 (needs 9, free 4)",
                 "cluster m3's share {main=3} exceeds its reported room: cpu short by 1 (needs 3, free 2)");
+        assertThat(scheduled(result).roomNotes()).extracting(ScheduleResult.RoomNote::held)
+                .containsExactlyInAnyOrder(Map.of("main", 4L), Map.of("main", 2L));
         assertThat(result.rejections()).isEmpty();
     }
 

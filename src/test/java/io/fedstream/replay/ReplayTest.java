@@ -297,7 +297,7 @@ class ReplayTest {
                 .toList();
         assertThat(placed).hasSize(1);
         assertThat(placed.get(0).at("/value/placement")).isEqualTo(JSON.readTree("""
-                {"clusters":[{"name":"member1","replicas":null,"components":[]}],"scheduling":"DUPLICATED","decidedBy":"scheduler","policy":"PropagationPolicy/shop/web"}"""));
+                {"clusters":[{"name":"member1","replicas":null,"components":[]}],"scheduling":"DUPLICATED","decidedBy":"scheduler","policy":"PropagationPolicy/shop/web","roomNotes":[]}"""));
         assertThat(failoverDecisions(lines)).containsExactly("PLACED");
         assertThat(ReplayRun.topic(lines, "fedstream.dlq")).isEmpty();
     }
@@ -325,7 +325,7 @@ class ReplayTest {
         List<JsonNode> lines = replay(Files.readString(Path.of("docs/examples/replay-divided.jsonl")));
 
         assertThat(lastPlacement(lines, "apps/Deployment/shop/web")).isEqualTo(JSON.readTree("""
-                {"clusters":[{"name":"member1","replicas":2,"components":[]},{"name":"member2","replicas":1,"components":[]}],"scheduling":"DIVIDED","decidedBy":"scheduler","policy":"PropagationPolicy/shop/web"}"""));
+                {"clusters":[{"name":"member1","replicas":2,"components":[]},{"name":"member2","replicas":1,"components":[]}],"scheduling":"DIVIDED","decidedBy":"scheduler","policy":"PropagationPolicy/shop/web","roomNotes":[]}"""));
         assertThat(lastPlacement(lines, "apps/Deployment/shop/api").get("clusters")).isEqualTo(JSON.readTree("""
                 [{"name":"member1","replicas":4,"components":[]},{"name":"member2","replicas":2,"components":[]},{"name":"member3","replicas":1,"components":[]}]"""));
         assertThat(lastPlacement(lines, "apps/Deployment/shop/batch").get("clusters")).isEqualTo(JSON.readTree("""
@@ -347,7 +347,7 @@ class ReplayTest {
 
         assertThat(lastPlacement(lines, "apps/Deployment/shop/web")).isEqualTo(JSON.readTree("""
                 {"clusters":[{"name":"member1","replicas":null,"components":[]},{"name":"member2","replicas":null,"components":[]},{"name":"member3","replicas":null,"components":[]}],\
-                "scheduling":"DUPLICATED","decidedBy":"scheduler","policy":"PropagationPolicy/shop/web"}"""));
+                "scheduling":"DUPLICATED","decidedBy":"scheduler","policy":"PropagationPolicy/shop/web","roomNotes":[]}"""));
         JsonNode lastStatus = lines.stream().filter(l -> l.get("topic").asText().equals("fedstream.quota-status"))
                 .reduce((a, b) -> b).orElseThrow();
         assertThat(lastStatus.at("/value/clusters")).extracting(c -> c.get("cluster").asText() + "=" + c.at("/used/cpu").asText())
@@ -361,7 +361,7 @@ class ReplayTest {
 
         assertThat(lastPlacement(lines, "apps/Deployment/shop/web")).isEqualTo(JSON.readTree("""
                 {"clusters":[{"name":"member1","replicas":null,"components":[]},{"name":"member2","replicas":null,"components":[]}],"scheduling":"DUPLICATED",\
-                "decidedBy":"scheduler","policy":"PropagationPolicy/shop/web"}"""));
+                "decidedBy":"scheduler","policy":"PropagationPolicy/shop/web","roomNotes":[]}"""));
         JsonNode lastStatus = lines.stream().filter(l -> l.get("topic").asText().equals("fedstream.quota-status"))
                 .reduce((a, b) -> b).orElseThrow();
         assertThat(lastStatus.at("/value/clusters")).extracting(c -> c.get("cluster").asText() + "=" + c.at("/used/cpu").asText())

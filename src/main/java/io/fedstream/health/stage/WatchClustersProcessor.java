@@ -274,8 +274,8 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
     }
 
     /**
-     * Placement cares about state, labels, taints, topology (field selectors, spread constraints), resources, refusals
-     * and the brake; mere liveness is not sent on.
+     * Placement cares about state, labels, taints, topology (field selectors, spread constraints), resources, the kinds
+     * served (APIEnablement), refusals and the brake; mere liveness is not sent on.
      */
     private void viewIfChanged(ClusterWatch before, ClusterWatch after, long now) {
         if (before != null && before.getState() == after.getState() && sameCapacity(before.getHeartbeat(), after.getHeartbeat())
@@ -292,7 +292,7 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
         return a.getAllocatable().equals(b.getAllocatable()) && a.getAllocated().equals(b.getAllocated())
                 && a.getLabels().equals(b.getLabels()) && a.getTaints().equals(b.getTaints())
                 && Objects.equals(a.getProvider(), b.getProvider()) && Objects.equals(a.getRegion(), b.getRegion())
-                && a.getZones().equals(b.getZones());
+                && a.getZones().equals(b.getZones()) && Objects.equals(a.getServedKinds(), b.getServedKinds());
     }
 
     private void announce(ClusterStateEvent transition, long now, Source source) {

@@ -1,0 +1,177 @@
+package io.fedstream.decide;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fedstream.avro.AuditEvent;
+import io.fedstream.avro.ClusterTarget;
+import io.fedstream.avro.Placement;
+import io.fedstream.avro.RoomNote;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The namespace pass filters clusters as Karmada v1.15's scheduler does (issue 41, rules 4 and 6): room is no filter for
+ * Duplicated or statically weighted replicas (every selected cluster gets its copy or share, and the binding says where
+ * a share exceeds the room its cluster reported), and a cluster that does not serve the workload's kind is skipped.
+ */
+class KarmadaFiltersStageTest extends FleetStageTest {
+
+    private static final String WEB = "apps/Deployment/team-a/web";
+    private static final String POLICY_KEY = "PropagationPolicy/team-a/web";
+
+    private static String policy(String placement) {
+        return """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata: {name: web, namespace: team-a}
+                spec:
+                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
+                  placement:
+                """ + placement.indent(4);
+    }
+
+    /** dc-1 (64 cpu), dc-2 (32) and dc-3 (2 cpu: room for two pods of one cpu). */
+    private void fleetWithASmallCluster() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "64", "256Gi").cluster("dc-2", "32", "256Gi").cluster("dc-3", "2", "256Gi")
+                .advance(Duration.ofSeconds(1));
+    }
+
+    private Placement placement() {
+        return fleet.binding(WEB).getPlacement();
+    }
+
+    private static ClusterTarget target(String cluster, Long replicas) {
+        return new ClusterTarget(cluster, replicas, List.of());
+    }
+
+    private AuditEvent lastPlaced() {
+        return fleet.audit.stream().filter(e -> e.getDecision().equals("PLACED")).reduce((a, b) -> b).orElseThrow();
+    }
+
+    @Test
+    void aDuplicatedWorkloadGoesToEverySelectedClusterAndTheBindingSaysWhichCannotHoldItsCopy() {
+        fleetWithASmallCluster();
+        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-1, dc-2, dc-3]}\nreplicaScheduling: {replicaSchedulingType: Duplicated}"))
+                .advance(Duration.ofSeconds(1));
+        fleet.reservationRequests();
+
+        fleet.deployment("team-a", "web", 3, "1").advance(Duration.ofSeconds(2));
+
+        assertThat(placement().getClusters()).as("Karmada's assignByDuplicatedStrategy: every selected cluster")
+                .containsExactlyInAnyOrder(target("dc-1", null), target("dc-2", null), target("dc-3", null));
+        assertThat(placement().getRoomNotes()).containsExactly(new RoomNote("dc-3",
+                "cluster dc-3's share {main=3} exceeds its reported room: cpu short by 1 (needs 3, free 2)"));
+        assertThat(fleet.binding(WEB).getUnplacedReason()).isNull();
+        assertThat(lastPlaced().getReason()).contains("cluster dc-3's share {main=3} exceeds its reported room");
+        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getCluster() + " " + r.value().getComponents().get(0).getReplicas())
+                .as("dc-3's book holds the two pods it has room for, never more").containsExactlyInAnyOrder("dc-1 3", "dc-2 3", "dc-3 2");
+    }
+
+    @Test
+    void staticWeightsThreeTwoOneForEighteenReplicasPlaceNineSixThreeWhereTheSmallShareExceedsItsRoom() {
+        fleetWithASmallCluster();
+        fleet.policy(POLICY_KEY, policy("""
+                replicaScheduling:
+                  replicaSchedulingType: Divided
+                  replicaDivisionPreference: Weighted
+                  weightPreference:
+                    staticWeightList:
+                      - {targetCluster: {clusterNames: [dc-1]}, weight: 3}
+                      - {targetCluster: {clusterNames: [dc-2]}, weight: 2}
+                      - {targetCluster: {clusterNames: [dc-3]}, weight: 1}
+                """)).advance(Duration.ofSeconds(1));
+
+        fleet.deployment("team-a", "web", 18, "1").advance(Duration.ofSeconds(2));
+
+        assertThat(placement().getClusters()).as("Karmada's assignByStaticWeightStrategy: 9/6/3, pods that do not fit stay Pending")
+                .containsExactly(target("dc-1", 9L), target("dc-2", 6L), target("dc-3", 3L));
+        assertThat(placement().getRoomNotes()).extracting(RoomNote::getCluster).containsExactly("dc-3");
+        assertThat(fleet.decisions(WEB)).containsExactly("ADMITTED", "PLACED");
+    }
+
+    @Test
+    void staticSharesRescaledGrowWhereTheRoomIsShortAsKarmadaDividesThemAfresh() {
+        fleetWithASmallCluster();
+        fleet.policy(POLICY_KEY, policy("""
+                replicaScheduling:
+                  replicaSchedulingType: Divided
+                  replicaDivisionPreference: Weighted
+                  weightPreference:
+                    staticWeightList:
+                      - {targetCluster: {clusterNames: [dc-1]}, weight: 3}
+                      - {targetCluster: {clusterNames: [dc-2]}, weight: 2}
+                      - {targetCluster: {clusterNames: [dc-3]}, weight: 1}
+                """)).advance(Duration.ofSeconds(1));
+        fleet.deployment("team-a", "web", 18, "1").advance(Duration.ofSeconds(2));
+
+        fleet.deployment("team-a", "web", 24, "1").advance(Duration.ofSeconds(2));
+
+        assertThat(placement().getClusters()).as("24 by 3:2:1, dc-3's growth placed although its room cannot hold it")
+                .containsExactly(target("dc-1", 12L), target("dc-2", 8L), target("dc-3", 4L));
+        assertThat(placement().getRoomNotes()).extracting(RoomNote::getCluster).containsExactly("dc-3");
+        assertThat(fleet.binding(WEB).getUnplacedReason()).isNull();
+        assertThat(fleet.decisions(WEB)).contains("REPLICAS_RESCALED").doesNotContain("RESCALE_UNSCHEDULABLE");
+    }
+
+    @Test
+    void aClusterAffinitiesGroupWhoseClusterLacksRoomTakesADuplicatedWorkloadAsKarmadaStaysInIt() {
+        fleetWithASmallCluster();
+        fleet.policy(POLICY_KEY, policy("""
+                clusterAffinities:
+                  - {affinityName: primary, clusterNames: [dc-3]}
+                  - {affinityName: backup, clusterNames: [dc-1]}
+                replicaScheduling: {replicaSchedulingType: Duplicated}
+                """)).advance(Duration.ofSeconds(1));
+
+        fleet.deployment("team-a", "web", 3, "1").advance(Duration.ofSeconds(2));
+
+        assertThat(placement().getClusters()).containsExactly(target("dc-3", null));
+        assertThat(placement().getRoomNotes()).extracting(RoomNote::getCluster).containsExactly("dc-3");
+        assertThat(lastPlaced().getDetails()).contains("\"affinityGroup\":0");
+    }
+
+    @Test
+    void aDivisionByAvailableReplicasStillLeavesOutAClusterWithoutRoom() {
+        fleetWithASmallCluster();
+        fleet.policy(POLICY_KEY, policy("""
+                clusterAffinity: {clusterNames: [dc-2, dc-3]}
+                replicaScheduling: {replicaSchedulingType: Divided, replicaDivisionPreference: Aggregated}
+                """)).advance(Duration.ofSeconds(1));
+
+        fleet.deployment("team-a", "web", 20, "1").advance(Duration.ofSeconds(2));
+
+        assertThat(placement().getClusters()).containsExactly(target("dc-2", 20L));
+        assertThat(placement().getRoomNotes()).isEmpty();
+    }
+
+    @Test
+    void aClusterThatDoesNotServeTheKindIsSkippedByEveryPlacement() {
+        fleetWithASmallCluster();
+        fleet.servedKinds("dc-1", "v1/ConfigMap", "v1/Service").advance(Duration.ofSeconds(1));
+        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-1, dc-2, dc-3]}\nreplicaScheduling: {replicaSchedulingType: Duplicated}"))
+                .advance(Duration.ofSeconds(1));
+
+        fleet.deployment("team-a", "web", 1, "1").deployment("team-a", "one", 1, "1").advance(Duration.ofSeconds(2));
+
+        assertThat(placement().getClusters()).extracting(ClusterTarget::getName).containsExactlyInAnyOrder("dc-2", "dc-3");
+        assertThat(fleet.binding("apps/Deployment/team-a/one").getPlacement().getClusters())
+                .as("one active cluster (the driver's default policy): the roomiest that serves Deployments")
+                .extracting(ClusterTarget::getName).containsExactly("dc-2");
+    }
+
+    @Test
+    void aClusterThatStopsServingTheKindKeepsWhatItRunsAtARescale() {
+        fleetWithASmallCluster();
+        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-1, dc-2]}\nreplicaScheduling: {replicaSchedulingType: Duplicated}"))
+                .advance(Duration.ofSeconds(1));
+        fleet.deployment("team-a", "web", 1, "1").advance(Duration.ofSeconds(2));
+        fleet.servedKinds("dc-1", "v1/ConfigMap").advance(Duration.ofSeconds(1));
+
+        fleet.deployment("team-a", "web", 2, "1").advance(Duration.ofSeconds(2));
+
+        assertThat(fleet.binding(WEB).getComponents().get(0).getReplicas()).isEqualTo(2);
+        assertThat(placement().getClusters()).extracting(ClusterTarget::getName).containsExactlyInAnyOrder("dc-1", "dc-2");
+        assertThat(fleet.binding(WEB).getUnplacedReason()).isNull();
+    }
+}
