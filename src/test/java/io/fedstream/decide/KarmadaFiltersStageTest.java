@@ -132,6 +132,54 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     }
 
     @Test
+    void oneActiveClusterGoesToTheRoomiestClusterWhenNoneHoldsItAsKarmadaIgnoresTheRoomForDuplicated() {
+        fleetWithASmallCluster();
+        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-1, dc-2, dc-3]}\nspreadConstraints: [{spreadByField: cluster, maxGroups: 1}]"))
+                .advance(Duration.ofSeconds(1));
+        fleet.reservationRequests();
+
+        fleet.deployment("team-a", "web", 80, "1").advance(Duration.ofSeconds(2));
+
+        assertThat(placement().getClusters()).as("Karmada's selectBestClustersByCluster: the best cluster, most available replicas first")
+                .containsExactly(target("dc-1", null));
+        assertThat(placement().getRoomNotes()).containsExactly(new RoomNote("dc-1",
+                "cluster dc-1's share {main=80} exceeds its reported room: cpu short by 16 (needs 80, free 64)"));
+        assertThat(fleet.binding(WEB).getUnplacedReason()).isNull();
+        assertThat(fleet.decisions(WEB)).containsExactly("ADMITTED", "PLACED");
+        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getCluster() + " " + r.value().getComponents().get(0).getReplicas())
+                .as("dc-1's book holds the 64 pods it has room for").containsExactly("dc-1 64");
+    }
+
+    @Test
+    void oneActiveClusterStaysInAClusterAffinitiesGroupWhoseOnlyClusterLacksRoom() {
+        fleetWithASmallCluster();
+        fleet.policy(POLICY_KEY, policy("""
+                clusterAffinities:
+                  - {affinityName: primary, clusterNames: [dc-3]}
+                  - {affinityName: backup, clusterNames: [dc-1]}
+                spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
+                """)).advance(Duration.ofSeconds(1));
+
+        fleet.deployment("team-a", "web", 3, "1").advance(Duration.ofSeconds(2));
+
+        assertThat(placement().getClusters()).containsExactly(target("dc-3", null));
+        assertThat(placement().getRoomNotes()).extracting(RoomNote::getCluster).containsExactly("dc-3");
+        assertThat(lastPlaced().getDetails()).contains("\"affinityGroup\":0");
+    }
+
+    @Test
+    void oneActiveClusterStillPrefersAClusterWithRoom() {
+        fleetWithASmallCluster();
+        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-2, dc-3]}\nspreadConstraints: [{spreadByField: cluster, maxGroups: 1}]"))
+                .advance(Duration.ofSeconds(1));
+
+        fleet.deployment("team-a", "web", 20, "1").advance(Duration.ofSeconds(2));
+
+        assertThat(placement().getClusters()).containsExactly(target("dc-2", null));
+        assertThat(placement().getRoomNotes()).isEmpty();
+    }
+
+    @Test
     void aDivisionByAvailableReplicasStillLeavesOutAClusterWithoutRoom() {
         fleetWithASmallCluster();
         fleet.policy(POLICY_KEY, policy("""
