@@ -199,6 +199,11 @@ final class Placing {
             unplaceable(key, binding, workload, why, why);
             return;
         }
+        if (result.leftOutForRoom()) {
+            // One active cluster is Duplicated: Karmada takes the best cluster whatever its room, which the scheduler notes.
+            shares.place(key, binding, workload, policy);
+            return;
+        }
         if (result instanceof PlacementResult.Placed placed) {
             List<String> candidates = FullStaticAssignmentsLast.ranked(binding,
                     placed.candidates().stream().map(PlacementResult.Candidate::cluster).toList());

@@ -22,7 +22,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Stage 4 for a policy that schedules replicas over several clusters (Divided, or Duplicated with spread constraints):
+ * Stage 4 for a policy that schedules replicas over several clusters (Divided, or Duplicated with spread constraints),
+ * and for one active cluster that room alone keeps {@link Placer} from (Karmada takes the best cluster whatever its room):
  * {@link ReplicaScheduler} picks the target clusters and each one's share, every target's reserving task is asked for
  * its share under one decision, and when all grant, the placement goes to the admit stage; a refusal gives back what
  * was granted and schedules again without the refusing cluster, up to {@link #MAX_ATTEMPTS} schedules.

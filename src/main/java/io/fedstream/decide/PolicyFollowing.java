@@ -253,15 +253,19 @@ final class PolicyFollowing {
                 growth.add(new ShareReservation.Share(target.cluster(), extra, decisionId + "/" + target.cluster(), false));
             }
         }
+        // A Duplicated or statically weighted growth beyond its cluster's room is placed all the same, holding what the room holds.
+        Map<String, Map<String, Long>> asked = new LinkedHashMap<>();
+        growth = PlacingShares.noted(growth, scheduled.roomNotes(), asked);
         Redivision rescheduled = new Redivision(decisionId, "policy-" + task.now(), null, binding.getGeneration(), scheduled.groupIndex(),
                 attempt, scheduled.scheduling(), scheduled.targets(), growth, refused, task.now());
         PlacementState next = workload.withRedivision(rescheduled);
         task.placementStates.save(key, next);
-        if (growth.isEmpty()) {
+        if (rescheduled.allGranted()) {
             apply(key, binding, next, rescheduled);
             return;
         }
-        growth.forEach(g -> task.reserveShare(binding, g.requestId(), g.cluster(), g.components()));
+        growth.stream().filter(g -> asked.containsKey(g.requestId()))
+                .forEach(g -> task.reserveShare(binding, g.requestId(), g.cluster(), asked.get(g.requestId())));
     }
 
     /** The answer to one growth's reservation, or to one of a re-schedule given up (its room goes back). */
@@ -290,8 +294,14 @@ final class PolicyFollowing {
             }
             return;
         }
-        if (answer.getGranted()) {
-            Redivision next = rescheduled.granted(answer.getRequestId());
+        boolean roomBinds = PlacingShares.roomBinds(rescheduled.scheduling(), task.policies.governing(binding).orElse(null));
+        if (answer.getGranted() || !roomBinds) {
+            if (!answer.getGranted()) {
+                task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
+            }
+            // A refused Duplicated or statically weighted growth is placed with no room held, as Karmada places it.
+            Redivision next = answer.getGranted() ? rescheduled.granted(answer.getRequestId()) : rescheduled.placedUnheld(answer.getRequestId(),
+                    PlacingShares.unheld(rescheduled.growth(answer.getRequestId()), answer.getReason()));
             PlacementState state = workload.withRedivision(next);
             task.placementStates.save(key, state);
             if (next.allGranted()) {
@@ -329,12 +339,14 @@ final class PolicyFollowing {
         List<String> changed = applied == null ? List.of("placement") : applied.changes(policy);
         boolean moved = !Objects.equals(Set.copyOf(previous), Set.copyOf(rescheduled.targets()));
         if (moved) {
+            io.fedstream.avro.Placement placement = ScheduledPlacement.of(binding, rescheduled.scheduling(), rescheduled.targets(),
+                    Placing.DECIDED_BY, policy.key());
+            placement.setRoomNotes(PlacingShares.roomNotes(rescheduled.growth()));
             task.emitPlacement(io.fedstream.avro.AdmissionRequest.newBuilder()
                     .setType(io.fedstream.avro.AdmissionRequestType.PLACEMENT)
                     .setNamespace(binding.getNamespace())
                     .setWorkloadKey(binding.getWorkloadKey())
-                    .setPlacement(ScheduledPlacement.of(binding, rescheduled.scheduling(), rescheduled.targets(), Placing.DECIDED_BY,
-                            policy.key()))
+                    .setPlacement(placement)
                     .build());
         }
         List<String> outcome = new ArrayList<>();
@@ -351,7 +363,8 @@ final class PolicyFollowing {
                     .findFirst().orElse(0);
             ShareReservation.Share growth = rescheduled.growth().stream().filter(g -> g.cluster().equals(target.cluster())).findFirst()
                     .orElse(null);
-            outcome.add(target.cluster() + " " + was + " -> " + target.replicas() + " pods" + (growth == null ? "" : " (" + growth.replicas() + " reserved)"));
+            outcome.add(target.cluster() + " " + was + " -> " + target.replicas() + " pods" + (growth == null ? ""
+                    : growth.roomNote() == null ? " (" + growth.replicas() + " reserved)" : " (beyond its reported room)"));
         }
         task.placementStates.save(key, workload.withRedivision(null).placedOn(null, rescheduled.group()));
         task.policyPlacements.record(key, AppliedPlacement.of(policy, rescheduled.group()));

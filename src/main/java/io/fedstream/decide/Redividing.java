@@ -1,5 +1,6 @@
 package io.fedstream.decide;
 
+import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ReservationAnswer;
@@ -7,7 +8,9 @@ import io.fedstream.avro.ResourceBinding;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ScheduleResult;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Stage 6 for a failed share whose re-schedule changes the shares of clusters that keep running (static weights divide
@@ -40,15 +43,19 @@ final class Redividing {
     void start(String key, ResourceBinding binding, PlacementState workload, String source, String incidentId, ScheduleResult.Scheduled scheduled,
                List<ScheduleResult.Target> kept, int attempt, List<String> refused) {
         String decisionId = key + "/" + incidentId + MARK + "s" + attempt;
-        List<ShareReservation.Share> growth = Redivision.growth(decisionId, scheduled.targets(), kept);
+        // A Duplicated or statically weighted growth beyond its cluster's room is placed all the same, holding what the room holds.
+        Map<String, Map<String, Long>> asked = new LinkedHashMap<>();
+        List<ShareReservation.Share> growth = PlacingShares.noted(Redivision.growth(decisionId, scheduled.targets(), kept),
+                scheduled.roomNotes(), asked);
         Redivision redivision = new Redivision(decisionId, incidentId, source, binding.getGeneration(), scheduled.groupIndex(), attempt,
                 scheduled.scheduling(), scheduled.targets(), growth, refused, task.now());
-        if (growth.isEmpty()) {
+        if (redivision.allGranted()) {
             apply(key, binding, redivision);
             return;
         }
         task.placementStates.save(key, workload.withRedivision(redivision));
-        growth.forEach(g -> task.reserveShare(binding, g.requestId(), g.cluster(), g.components()));
+        growth.stream().filter(g -> asked.containsKey(g.requestId()))
+                .forEach(g -> task.reserveShare(binding, g.requestId(), g.cluster(), asked.get(g.requestId())));
     }
 
     /** The answer to one growth's reservation (or to one of an attempt given up, whose room goes back). */
@@ -72,8 +79,14 @@ final class Redividing {
             task.placementStates.save(key, workload.withRedivision(null));
             return;
         }
-        if (answer.getGranted()) {
-            Redivision next = redivision.granted(answer.getRequestId());
+        boolean roomBinds = PlacingShares.roomBinds(redivision.scheduling(), task.policies.governing(binding).orElse(null));
+        if (answer.getGranted() || !roomBinds) {
+            if (!answer.getGranted()) {
+                task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
+            }
+            // A refused Duplicated or statically weighted growth is placed with no room held, as Karmada places it.
+            Redivision next = answer.getGranted() ? redivision.granted(answer.getRequestId()) : redivision.placedUnheld(answer.getRequestId(),
+                    PlacingShares.unheld(redivision.growth(answer.getRequestId()), answer.getReason()));
             task.placementStates.save(key, workload.withRedivision(next.allGranted() ? null : next));
             if (next.allGranted()) {
                 apply(key, binding, next);
@@ -130,8 +143,9 @@ final class Redividing {
         ShareFailover.Shares before = ShareFailover.shares(binding, source);
         boolean divided = redivision.scheduling() == io.fedstream.admit.Placement.Scheduling.DIVIDED;
         List<ClusterTarget> clusters = ScheduledPlacement.clusters(binding, redivision.scheduling(), redivision.targets());
-        task.emitPlacement(ShareFailover.placement(binding, clusters,
-                divided ? ReplicaScheduling.DIVIDED : ReplicaScheduling.DUPLICATED));
+        AdmissionRequest placement = ShareFailover.placement(binding, clusters, divided ? ReplicaScheduling.DIVIDED : ReplicaScheduling.DUPLICATED);
+        placement.getPlacement().setRoomNotes(PlacingShares.roomNotes(redivision.growth()));
+        task.emitPlacement(placement);
         task.release(key, source);
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         List<String> changes = new ArrayList<>();
@@ -151,7 +165,7 @@ final class Redividing {
             ShareReservation.Share growth = redivision.growth().stream().filter(g -> g.cluster().equals(target.cluster())).findFirst()
                     .orElse(null);
             changes.add(target.cluster() + " " + was + " -> " + target.replicas() + " pods"
-                    + (growth == null ? "" : " (" + growth.replicas() + " reserved)"));
+                    + (growth == null ? "" : growth.roomNote() == null ? " (" + growth.replicas() + " reserved)" : " (beyond its reported room)"));
         }
         task.audit(PlaceFailoverAudit.noTarget(binding, redivision.incidentId(), source, "SHARES_REDIVIDED", "the share on " + source
                 + " (" + before.source().values().stream().mapToLong(Long::longValue).sum() + " pods) leaves the placement and the"

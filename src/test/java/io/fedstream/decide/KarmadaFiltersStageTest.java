@@ -114,6 +114,56 @@ class KarmadaFiltersStageTest extends FleetStageTest {
         assertThat(fleet.decisions(WEB)).contains("REPLICAS_RESCALED").doesNotContain("RESCALE_UNSCHEDULABLE");
     }
 
+    private static final String STATIC_WEIGHTS_3_2_1 = """
+            replicaScheduling:
+              replicaSchedulingType: Divided
+              replicaDivisionPreference: Weighted
+              weightPreference:
+                staticWeightList:
+                  - {targetCluster: {clusterNames: [dc-1]}, weight: 3}
+                  - {targetCluster: {clusterNames: [dc-2]}, weight: 2}
+                  - {targetCluster: {clusterNames: [dc-3]}, weight: 1}
+            """;
+
+    @Test
+    void aPolicyRescheduleOfStaticWeightsGrowsAShareBeyondItsRoomAsKarmadaDividesAfresh() {
+        fleetWithASmallCluster();
+        fleet.policy(POLICY_KEY, policy(STATIC_WEIGHTS_3_2_1)).advance(Duration.ofSeconds(1));
+        fleet.deployment("team-a", "web", 18, "1").advance(Duration.ofSeconds(2));
+        fleet.reservationRequests();
+
+        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-2, dc-3]}\n" + STATIC_WEIGHTS_3_2_1)).advance(Duration.ofSeconds(2));
+
+        assertThat(placement().getClusters()).as("18 by 2:1 over dc-2 and dc-3, dc-3's growth placed although its room cannot hold it")
+                .containsExactly(target("dc-2", 12L), target("dc-3", 6L));
+        assertThat(placement().getRoomNotes()).containsExactly(new RoomNote("dc-3",
+                "cluster dc-3's share {main=6} exceeds its reported room: cpu short by 3 (needs 3, free 0)"));
+        assertThat(fleet.decisions(WEB)).contains("POLICY_RESCHEDULED").doesNotContain("POLICY_UNSCHEDULABLE");
+        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getType() + " " + r.value().getCluster()
+                        + (r.value().getComponents().isEmpty() ? "" : " " + r.value().getComponents().get(0).getReplicas()))
+                .as("dc-2 reserves its growth; dc-3's room holds none of its growth, so nothing is asked there")
+                .containsExactlyInAnyOrder("RESERVE dc-2 6", "RELEASE dc-1");
+    }
+
+    @Test
+    void aFailoverReDivisionOfStaticWeightsGrowsAShareBeyondItsRoomAsKarmadaDividesAfresh() {
+        fleetWithASmallCluster();
+        fleet.policy(POLICY_KEY, policy(STATIC_WEIGHTS_3_2_1)).advance(Duration.ofSeconds(1));
+        fleet.deployment("team-a", "web", 18, "1").advance(Duration.ofSeconds(2));
+        fleet.reservationRequests();
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(30));
+
+        assertThat(placement().getClusters()).as("18 by 2:1 over the clusters left, dc-3's growth placed although its room cannot hold it")
+                .containsExactly(target("dc-2", 12L), target("dc-3", 6L));
+        assertThat(placement().getRoomNotes()).containsExactly(new RoomNote("dc-3",
+                "cluster dc-3's share {main=6} exceeds its reported room: cpu short by 3 (needs 3, free 0)"));
+        assertThat(fleet.decisions(WEB)).containsOnlyOnce("SHARES_REDIVIDED").doesNotContain("MIGRATION_NO_TARGET");
+        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getType() + " " + r.value().getCluster()
+                        + (r.value().getComponents().isEmpty() ? "" : " " + r.value().getComponents().get(0).getReplicas()))
+                .containsExactlyInAnyOrder("RESERVE dc-2 6", "RELEASE dc-1");
+    }
+
     @Test
     void aClusterAffinitiesGroupWhoseClusterLacksRoomTakesADuplicatedWorkloadAsKarmadaStaysInIt() {
         fleetWithASmallCluster();
@@ -129,6 +179,54 @@ class KarmadaFiltersStageTest extends FleetStageTest {
         assertThat(placement().getClusters()).containsExactly(target("dc-3", null));
         assertThat(placement().getRoomNotes()).extracting(RoomNote::getCluster).containsExactly("dc-3");
         assertThat(lastPlaced().getDetails()).contains("\"affinityGroup\":0");
+    }
+
+    @Test
+    void oneActiveClusterGoesToTheRoomiestClusterWhenNoneHoldsItAsKarmadaIgnoresTheRoomForDuplicated() {
+        fleetWithASmallCluster();
+        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-1, dc-2, dc-3]}\nspreadConstraints: [{spreadByField: cluster, maxGroups: 1}]"))
+                .advance(Duration.ofSeconds(1));
+        fleet.reservationRequests();
+
+        fleet.deployment("team-a", "web", 80, "1").advance(Duration.ofSeconds(2));
+
+        assertThat(placement().getClusters()).as("Karmada's selectBestClustersByCluster: the best cluster, most available replicas first")
+                .containsExactly(target("dc-1", null));
+        assertThat(placement().getRoomNotes()).containsExactly(new RoomNote("dc-1",
+                "cluster dc-1's share {main=80} exceeds its reported room: cpu short by 16 (needs 80, free 64)"));
+        assertThat(fleet.binding(WEB).getUnplacedReason()).isNull();
+        assertThat(fleet.decisions(WEB)).containsExactly("ADMITTED", "PLACED");
+        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getCluster() + " " + r.value().getComponents().get(0).getReplicas())
+                .as("dc-1's book holds the 64 pods it has room for").containsExactly("dc-1 64");
+    }
+
+    @Test
+    void oneActiveClusterStaysInAClusterAffinitiesGroupWhoseOnlyClusterLacksRoom() {
+        fleetWithASmallCluster();
+        fleet.policy(POLICY_KEY, policy("""
+                clusterAffinities:
+                  - {affinityName: primary, clusterNames: [dc-3]}
+                  - {affinityName: backup, clusterNames: [dc-1]}
+                spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
+                """)).advance(Duration.ofSeconds(1));
+
+        fleet.deployment("team-a", "web", 3, "1").advance(Duration.ofSeconds(2));
+
+        assertThat(placement().getClusters()).containsExactly(target("dc-3", null));
+        assertThat(placement().getRoomNotes()).extracting(RoomNote::getCluster).containsExactly("dc-3");
+        assertThat(lastPlaced().getDetails()).contains("\"affinityGroup\":0");
+    }
+
+    @Test
+    void oneActiveClusterStillPrefersAClusterWithRoom() {
+        fleetWithASmallCluster();
+        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-2, dc-3]}\nspreadConstraints: [{spreadByField: cluster, maxGroups: 1}]"))
+                .advance(Duration.ofSeconds(1));
+
+        fleet.deployment("team-a", "web", 20, "1").advance(Duration.ofSeconds(2));
+
+        assertThat(placement().getClusters()).containsExactly(target("dc-2", null));
+        assertThat(placement().getRoomNotes()).isEmpty();
     }
 
     @Test

@@ -64,16 +64,33 @@ class PlaceStageTest extends FleetStageTest {
                 .containsExactly("dc-1", "dc-2", "dc-1", "dc-2");
     }
 
+    /**
+     * Room binds a division by available replicas only (a Duplicated workload, one active cluster too, goes beyond the
+     * room as in Karmada: {@code KarmadaFiltersStageTest}).
+     */
+    private void aggregatedPolicy() {
+        fleet.policy("PropagationPolicy/team-a/web", """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata: {name: web, namespace: team-a}
+                spec:
+                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
+                  placement:
+                    replicaScheduling: {replicaSchedulingType: Divided, replicaDivisionPreference: Aggregated}
+                """).advance(Duration.ofSeconds(1));
+    }
+
     @Test
     void aWorkloadThatFitsNowhereWaitsAuditedOnceAndIsPlacedWhenRoomAppears() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "4", "64Gi").advance(Duration.ofSeconds(1));
+        aggregatedPolicy();
 
         fleet.deployment("team-a", "web", 6, "1").advance(Duration.ofSeconds(6));
 
         assertThat(fleet.placement(WEB)).isNull();
         assertThat(fleet.decisions(WEB)).containsOnlyOnce("UNPLACEABLE");
         assertThat(fleet.audit.stream().filter(a -> "UNPLACEABLE".equals(a.getDecision())).findFirst().orElseThrow().getReason())
-                .contains("dc-1").contains("cpu short by 2");
+                .contains("available replicas (4) are not enough for 6 (dc-1=4)");
 
         fleet.cluster("dc-2", "8", "64Gi").advance(Duration.ofSeconds(3));
 
@@ -84,6 +101,7 @@ class PlaceStageTest extends FleetStageTest {
     void aWorkloadWaitingForRoomIsTriedAtOnceWhenAClusterShowsMoreRoomNotAtTheNextRetry() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", Map.of("cpu", "8", "memory", "64Gi"), Map.of("cpu", "4"), Map.of())
                 .advance(Duration.ofSeconds(1));
+        aggregatedPolicy();
         fleet.deployment("team-a", "web", 6, "1").advance(Duration.ofSeconds(1));
         assertThat(fleet.decisions(WEB)).containsOnlyOnce("UNPLACEABLE");
 

@@ -287,6 +287,29 @@ class PolicyChangeStageTest extends FleetStageTest {
     }
 
     @Test
+    void aRefusedGrowthOfStaticWeightsIsPlacedWithNoRoomHeldAsKarmadaDividesAfreshWhateverTheRoom() {
+        String equalWeights = "replicaScheduling: {replicaSchedulingType: Divided, replicaDivisionPreference: Weighted}";
+        placed(policy(equalWeights), 6);
+        fleet.advance(LeaseSettings.DEFAULT_TTL.dividedBy(2).plusSeconds(1));
+        // What another partition holds on dc-1: this task's view cannot know it, so dc-1 refuses its growth.
+        fleet.heldElsewhere("dc-1", Map.of("cpu", "63"));
+
+        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-1, dc-2]}\n" + equalWeights)).tick(Duration.ofMillis(100));
+
+        assertThat(placed()).as("6 by 1:1, dc-1's refused growth placed all the same")
+                .containsExactlyInAnyOrder(target("dc-1", 3), target("dc-2", 3));
+        assertThat(fleet.binding(WEB).getPlacement().getRoomNotes()).singleElement().satisfies(note -> {
+            assertThat(note.getCluster()).isEqualTo("dc-1");
+            assertThat(note.getMessage()).startsWith("cluster dc-1's pods {main=1} are placed with no room held: ");
+        });
+        assertThat(fleet.decisions(WEB)).containsOnlyOnce("RESERVATION_REFUSED").containsOnlyOnce("POLICY_RESCHEDULED")
+                .doesNotContain("POLICY_UNSCHEDULABLE");
+        assertThat(reservations()).as("dc-1's growth is refused by the task's lease there, which holds nothing for it")
+                .containsExactlyInAnyOrder("RESERVE dc-2 1", "RELEASE dc-3");
+        assertThat(purges()).containsExactly("PURGE dc-3 Directly");
+    }
+
+    @Test
     void aPlacementGivenByItsUserIsNotScheduledAgain() {
         placed(policy(DYNAMIC), 14);
         fleet.placedWorkload(WEB, """

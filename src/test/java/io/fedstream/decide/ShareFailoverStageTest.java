@@ -141,7 +141,7 @@ class ShareFailoverStageTest extends FleetStageTest {
     }
 
     @Test
-    void aRefusedGrowthGivesBackWhatWasGrantedAndEveryRefusedReDivisionEndsWithNoTarget() {
+    void aRefusedGrowthOfStaticWeightsIsPlacedWithNoRoomHeldAsKarmadaDividesAfreshWhateverTheRoom() {
         fleet = FleetDriver.threeClusters(stateDir);
         fleet.policy(POLICY_KEY, STATIC_WEIGHTS_2_1_1).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 4, "1");
@@ -153,14 +153,18 @@ class ShareFailoverStageTest extends FleetStageTest {
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(30));
 
-        assertThat(placementOf(WEB).getClusters()).as("nothing changes while no re-division is reserved")
-                .containsExactly(target("dc-1", 2), target("dc-2", 1), target("dc-3", 1));
-        assertThat(fleet.decisions(WEB)).contains("RESERVATION_REFUSED").containsOnlyOnce("MIGRATION_NO_TARGET")
-                .doesNotContain("SHARES_REDIVIDED");
-        assertThat(audited("MIGRATION_NO_TARGET").getReason())
-                .isEqualTo("its share stays on dc-1: every re-division was refused a reservation (refused by dc-3)");
-        assertThat(podsHeld(WEB)).as("dc-2's granted growth is given back after each refusal of dc-3; the shares that run stay held")
-                .containsExactly(Map.entry("dc-1", 2L), Map.entry("dc-2", 1L), Map.entry("dc-3", 1L));
+        assertThat(placementOf(WEB).getClusters()).as("4 over the weights 1:1 of the clusters left, dc-3's refused growth placed all the same")
+                .containsExactlyInAnyOrder(target("dc-2", 2), target("dc-3", 2));
+        assertThat(placementOf(WEB).getRoomNotes()).singleElement().satisfies(note -> {
+            assertThat(note.getCluster()).isEqualTo("dc-3");
+            assertThat(note.getMessage()).startsWith("cluster dc-3's pods {main=1} are placed with no room held: ");
+        });
+        assertThat(fleet.decisions(WEB)).containsOnlyOnce("RESERVATION_REFUSED").containsOnlyOnce("SHARES_REDIVIDED")
+                .doesNotContain("MIGRATION_NO_TARGET");
+        assertThat(audited("SHARES_REDIVIDED").getReason()).startsWith("the share on dc-1 (2 pods) leaves the placement and the re-schedule"
+                + " divides anew: dc-2 1 -> 2 pods (1 reserved), dc-3 1 -> 2 pods (beyond its reported room); ");
+        assertThat(podsHeld(WEB)).as("dc-2's growth is held; dc-3 holds only what it ran; dc-1's share goes back")
+                .containsExactly(Map.entry("dc-2", 2L), Map.entry("dc-3", 1L));
     }
 
     /** The pods the workload holds room for on each cluster (its record's holdings), by cluster name. */

@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * docs/examples/replay-beyond-room.jsonl and replay-api-enablement.jsonl: room is no filter for Duplicated or statically
- * weighted replicas, and a cluster that does not serve the kind is skipped, as Karmada v1.15's scheduler does (issue 41).
+ * docs/examples/replay-beyond-room.jsonl, replay-beyond-room-reschedule.jsonl and replay-api-enablement.jsonl: room is no
+ * filter for Duplicated or statically weighted replicas (one active cluster and a policy re-schedule too), and a cluster
+ * that does not serve the kind is skipped, as Karmada v1.15's scheduler does (issue 41).
  */
 class KarmadaFiltersReplayTest {
 
@@ -48,6 +49,23 @@ class KarmadaFiltersReplayTest {
                 .extracting(l -> l.at("/value/reason").asText()).first().asString()
                 .isEqualTo("reserved room on member1 (3 pods), member2 (3 pods); placed beyond the room reported, as Karmada places it:"
                         + " cluster member3's share {main=3} exceeds its reported room: cpu short by 1 (needs 3, free 2)");
+        assertThat(script.topic("fedstream.dlq")).isEmpty();
+    }
+
+    @Test
+    void aPolicyRescheduleAndOneActiveClusterArePlacedBeyondTheRoomAsKarmadaPlacesThem() throws IOException {
+        ReplayScript script = ReplayScript.run("replay-beyond-room-reschedule.jsonl", stateDir);
+
+        JsonNode api = lastPlacement(script, "apps/Deployment/shop/api");
+        assertThat(clusters(api)).as("18 by 2:1 once member1 is left out").containsExactly("member2=12", "member3=6");
+        assertThat(api.get("roomNotes")).isEqualTo(ReplayScript.JSON.readTree("""
+                [{"cluster":"member3","message":"cluster member3's share {main=6} exceeds its reported room: cpu short by 3 (needs 3, free 0)"}]"""));
+        JsonNode solo = lastPlacement(script, "apps/Deployment/shop/solo");
+        assertThat(clusters(solo)).containsExactly("member1");
+        assertThat(solo.get("roomNotes")).isEqualTo(ReplayScript.JSON.readTree("""
+                [{"cluster":"member1","message":"cluster member1's share {main=80} exceeds its reported room: cpu short by 16 (needs 80, free 64)"}]"""));
+        assertThat(script.topic("fedstream.audit")).extracting(l -> l.at("/value/decision").asText())
+                .contains("POLICY_RESCHEDULED").doesNotContain("POLICY_UNSCHEDULABLE", "UNPLACEABLE");
         assertThat(script.topic("fedstream.dlq")).isEmpty();
     }
 
