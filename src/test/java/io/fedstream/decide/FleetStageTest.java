@@ -11,6 +11,18 @@ abstract class FleetStageTest {
     Path stateDir;
     FleetDriver fleet;
 
+    /** The PropagationPolicy {@code team-a/web} of the Deployment {@code team-a/web}, with the placement given (YAML). */
+    static String webPolicyPlacing(String placement) {
+        return """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata: {name: web, namespace: team-a}
+                spec:
+                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
+                  placement:
+                """ + placement.indent(4);
+    }
+
     @AfterEach
     void closeFleet() {
         if (fleet != null) {

@@ -20,17 +20,6 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final String POLICY_KEY = "PropagationPolicy/team-a/web";
 
-    private static String policy(String placement) {
-        return """
-                apiVersion: policy.karmada.io/v1alpha1
-                kind: PropagationPolicy
-                metadata: {name: web, namespace: team-a}
-                spec:
-                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-                  placement:
-                """ + placement.indent(4);
-    }
-
     /** dc-1 (64 cpu), dc-2 (32) and dc-3 (2 cpu: room for two pods of one cpu). */
     private void fleetWithASmallCluster() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "64", "256Gi").cluster("dc-2", "32", "256Gi").cluster("dc-3", "2", "256Gi")
@@ -52,7 +41,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     @Test
     void aDuplicatedWorkloadGoesToEverySelectedClusterAndTheBindingSaysWhichCannotHoldItsCopy() {
         fleetWithASmallCluster();
-        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-1, dc-2, dc-3]}\nreplicaScheduling: {replicaSchedulingType: Duplicated}"))
+        fleet.policy(POLICY_KEY, webPolicyPlacing("clusterAffinity: {clusterNames: [dc-1, dc-2, dc-3]}\nreplicaScheduling: {replicaSchedulingType: Duplicated}"))
                 .advance(Duration.ofSeconds(1));
         fleet.reservationRequests();
 
@@ -71,7 +60,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     @Test
     void staticWeightsThreeTwoOneForEighteenReplicasPlaceNineSixThreeWhereTheSmallShareExceedsItsRoom() {
         fleetWithASmallCluster();
-        fleet.policy(POLICY_KEY, policy("""
+        fleet.policy(POLICY_KEY, webPolicyPlacing("""
                 replicaScheduling:
                   replicaSchedulingType: Divided
                   replicaDivisionPreference: Weighted
@@ -93,7 +82,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     @Test
     void staticSharesRescaledGrowWhereTheRoomIsShortAsKarmadaDividesThemAfresh() {
         fleetWithASmallCluster();
-        fleet.policy(POLICY_KEY, policy("""
+        fleet.policy(POLICY_KEY, webPolicyPlacing("""
                 replicaScheduling:
                   replicaSchedulingType: Divided
                   replicaDivisionPreference: Weighted
@@ -128,11 +117,11 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     @Test
     void aPolicyRescheduleOfStaticWeightsGrowsAShareBeyondItsRoomAsKarmadaDividesAfresh() {
         fleetWithASmallCluster();
-        fleet.policy(POLICY_KEY, policy(STATIC_WEIGHTS_3_2_1)).advance(Duration.ofSeconds(1));
+        fleet.policy(POLICY_KEY, webPolicyPlacing(STATIC_WEIGHTS_3_2_1)).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 18, "1").advance(Duration.ofSeconds(2));
         fleet.reservationRequests();
 
-        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-2, dc-3]}\n" + STATIC_WEIGHTS_3_2_1)).advance(Duration.ofSeconds(2));
+        fleet.policy(POLICY_KEY, webPolicyPlacing("clusterAffinity: {clusterNames: [dc-2, dc-3]}\n" + STATIC_WEIGHTS_3_2_1)).advance(Duration.ofSeconds(2));
 
         assertThat(placement().getClusters()).as("18 by 2:1 over dc-2 and dc-3, dc-3's growth placed although its room cannot hold it")
                 .containsExactly(target("dc-2", 12L), target("dc-3", 6L));
@@ -148,7 +137,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     @Test
     void aFailoverReDivisionOfStaticWeightsGrowsAShareBeyondItsRoomAsKarmadaDividesAfresh() {
         fleetWithASmallCluster();
-        fleet.policy(POLICY_KEY, policy(STATIC_WEIGHTS_3_2_1)).advance(Duration.ofSeconds(1));
+        fleet.policy(POLICY_KEY, webPolicyPlacing(STATIC_WEIGHTS_3_2_1)).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 18, "1").advance(Duration.ofSeconds(2));
         fleet.reservationRequests();
 
@@ -167,7 +156,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     @Test
     void aClusterAffinitiesGroupWhoseClusterLacksRoomTakesADuplicatedWorkloadAsKarmadaStaysInIt() {
         fleetWithASmallCluster();
-        fleet.policy(POLICY_KEY, policy("""
+        fleet.policy(POLICY_KEY, webPolicyPlacing("""
                 clusterAffinities:
                   - {affinityName: primary, clusterNames: [dc-3]}
                   - {affinityName: backup, clusterNames: [dc-1]}
@@ -184,7 +173,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     @Test
     void oneActiveClusterGoesToTheRoomiestClusterWhenNoneHoldsItAsKarmadaIgnoresTheRoomForDuplicated() {
         fleetWithASmallCluster();
-        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-1, dc-2, dc-3]}\nspreadConstraints: [{spreadByField: cluster, maxGroups: 1}]"))
+        fleet.policy(POLICY_KEY, webPolicyPlacing("clusterAffinity: {clusterNames: [dc-1, dc-2, dc-3]}\nspreadConstraints: [{spreadByField: cluster, maxGroups: 1}]"))
                 .advance(Duration.ofSeconds(1));
         fleet.reservationRequests();
 
@@ -203,7 +192,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     @Test
     void oneActiveClusterStaysInAClusterAffinitiesGroupWhoseOnlyClusterLacksRoom() {
         fleetWithASmallCluster();
-        fleet.policy(POLICY_KEY, policy("""
+        fleet.policy(POLICY_KEY, webPolicyPlacing("""
                 clusterAffinities:
                   - {affinityName: primary, clusterNames: [dc-3]}
                   - {affinityName: backup, clusterNames: [dc-1]}
@@ -220,7 +209,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     @Test
     void oneActiveClusterStillPrefersAClusterWithRoom() {
         fleetWithASmallCluster();
-        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-2, dc-3]}\nspreadConstraints: [{spreadByField: cluster, maxGroups: 1}]"))
+        fleet.policy(POLICY_KEY, webPolicyPlacing("clusterAffinity: {clusterNames: [dc-2, dc-3]}\nspreadConstraints: [{spreadByField: cluster, maxGroups: 1}]"))
                 .advance(Duration.ofSeconds(1));
 
         fleet.deployment("team-a", "web", 20, "1").advance(Duration.ofSeconds(2));
@@ -232,7 +221,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     @Test
     void aDivisionByAvailableReplicasStillLeavesOutAClusterWithoutRoom() {
         fleetWithASmallCluster();
-        fleet.policy(POLICY_KEY, policy("""
+        fleet.policy(POLICY_KEY, webPolicyPlacing("""
                 clusterAffinity: {clusterNames: [dc-2, dc-3]}
                 replicaScheduling: {replicaSchedulingType: Divided, replicaDivisionPreference: Aggregated}
                 """)).advance(Duration.ofSeconds(1));
@@ -247,7 +236,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     void aClusterThatDoesNotServeTheKindIsSkippedByEveryPlacement() {
         fleetWithASmallCluster();
         fleet.servedKinds("dc-1", "v1/ConfigMap", "v1/Service").advance(Duration.ofSeconds(1));
-        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-1, dc-2, dc-3]}\nreplicaScheduling: {replicaSchedulingType: Duplicated}"))
+        fleet.policy(POLICY_KEY, webPolicyPlacing("clusterAffinity: {clusterNames: [dc-1, dc-2, dc-3]}\nreplicaScheduling: {replicaSchedulingType: Duplicated}"))
                 .advance(Duration.ofSeconds(1));
 
         fleet.deployment("team-a", "web", 1, "1").deployment("team-a", "one", 1, "1").advance(Duration.ofSeconds(2));
@@ -261,7 +250,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     @Test
     void aClusterThatStopsServingTheKindKeepsWhatItRunsAtARescale() {
         fleetWithASmallCluster();
-        fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-1, dc-2]}\nreplicaScheduling: {replicaSchedulingType: Duplicated}"))
+        fleet.policy(POLICY_KEY, webPolicyPlacing("clusterAffinity: {clusterNames: [dc-1, dc-2]}\nreplicaScheduling: {replicaSchedulingType: Duplicated}"))
                 .advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 1, "1").advance(Duration.ofSeconds(2));
         fleet.servedKinds("dc-1", "v1/ConfigMap").advance(Duration.ofSeconds(1));

@@ -37,17 +37,6 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
                   - {targetCluster: {clusterNames: [member2]}, weight: 1}
             """;
 
-    private static String policy(String placement) {
-        return """
-                apiVersion: policy.karmada.io/v1alpha1
-                kind: PropagationPolicy
-                metadata: {name: web, namespace: team-a}
-                spec:
-                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-                  placement:
-                """ + placement.indent(4);
-    }
-
     private Placement placementOf(String key) {
         return fleet.binding(key).getPlacement();
     }
@@ -61,7 +50,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
         fleet = new FleetDriver(stateDir);
         DemoClusters.NAMES.forEach(name -> fleet.cluster(name, "512", "4Ti"));
         fleet.advance(Duration.ofSeconds(1));
-        fleet.policy(POLICY_KEY, policy(NGINX_PLACEMENT)).advance(Duration.ofSeconds(1));
+        fleet.policy(POLICY_KEY, webPolicyPlacing(NGINX_PLACEMENT)).advance(Duration.ofSeconds(1));
 
         fleet.deployment("team-a", "web", 2, "1").advance(Duration.ofSeconds(5));
 
@@ -74,7 +63,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     @Test
     void karmadasNginxSampleOnAFleetOfOtherNamesSaysInTheBindingThatNoClusterMatchedTheAffinity() {
         fleet = FleetDriver.threeClusters(stateDir);
-        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy(NGINX_PLACEMENT)).advance(Duration.ofSeconds(1));
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, webPolicyPlacing(NGINX_PLACEMENT)).advance(Duration.ofSeconds(1));
 
         fleet.deployment("team-a", "web", 2, "1").advance(Duration.ofSeconds(5));
 
@@ -90,7 +79,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
         fleet = new FleetDriver(stateDir);
         DemoClusters.NAMES.forEach(name -> fleet.cluster(name, "512", "4Ti"));
         fleet.advance(Duration.ofSeconds(1));
-        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy(NGINX_PLACEMENT).replace(
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, webPolicyPlacing(NGINX_PLACEMENT).replace(
                 "resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]",
                 "resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}, {apiVersion: v1, kind: Service, name: web},"
                         + " {apiVersion: v1, kind: ConfigMap, name: web}]"))
@@ -168,7 +157,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     @Test
     void staticWeightsTwoToOneDivideTheReplicasAndTheQuotaChargesEachClusterItsShare() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "16", "64Gi").cluster("dc-2", "8", "64Gi").advance(Duration.ofSeconds(1));
-        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy("""
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, webPolicyPlacing("""
                 replicaScheduling:
                   replicaSchedulingType: Divided
                   replicaDivisionPreference: Weighted
@@ -201,7 +190,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     @Test
     void dynamicWeightDividesByTheClustersAvailableReplicas() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "8", "64Gi").cluster("dc-2", "4", "64Gi").advance(Duration.ofSeconds(1));
-        fleet.policy(POLICY_KEY, policy("""
+        fleet.policy(POLICY_KEY, webPolicyPlacing("""
                 replicaScheduling:
                   replicaSchedulingType: Divided
                   weightPreference: {dynamicWeight: AvailableReplicas}
@@ -217,7 +206,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     void aggregatedUsesTheFewestClustersThatHoldTheReplicas() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "8", "64Gi").cluster("dc-2", "4", "64Gi").cluster("dc-3", "4", "64Gi")
                 .advance(Duration.ofSeconds(1));
-        fleet.policy(POLICY_KEY, policy("""
+        fleet.policy(POLICY_KEY, webPolicyPlacing("""
                 replicaScheduling: {replicaSchedulingType: Divided, replicaDivisionPreference: Aggregated}
                 """).replace(", name: web}", "}")).advance(Duration.ofSeconds(1));
 
@@ -232,7 +221,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     @Test
     void plainDuplicatedRunsACopyOnEveryFeasibleClusterAndAFailedClustersCopyLeavesThePlacement() {
         fleet = FleetDriver.threeClusters(stateDir);
-        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy("""
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, webPolicyPlacing("""
                 clusterAffinity: {clusterNames: [dc-1, dc-2, dc-3]}
                 """)).advance(Duration.ofSeconds(1));
 
@@ -256,7 +245,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     @Test
     void duplicatedWithMaxGroupsTwoRunsACopyOnTheTwoRoomiestClusters() {
         fleet = FleetDriver.threeClusters(stateDir);
-        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy("""
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, webPolicyPlacing("""
                 spreadConstraints: [{spreadByField: cluster, minGroups: 2, maxGroups: 2}]
                 """)).advance(Duration.ofSeconds(1));
 
@@ -275,7 +264,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
         fleet = FleetDriver.threeClusters(stateDir);
         // What a placing task of another partition holds on dc-1: this task's view of the fleet cannot know it.
         fleet.heldElsewhere("dc-1", Map.of("cpu", "63"));
-        fleet.policy(POLICY_KEY, policy("""
+        fleet.policy(POLICY_KEY, webPolicyPlacing("""
                 spreadConstraints: [{spreadByField: cluster, minGroups: 2, maxGroups: 2}]
                 """)).advance(Duration.ofSeconds(1));
         fleet.reservationRequests();
@@ -297,7 +286,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
         fleet = FleetDriver.threeClusters(stateDir);
         // What a placing task of another partition holds on dc-1: this task's view of the fleet cannot know it.
         fleet.heldElsewhere("dc-1", Map.of("cpu", "63"));
-        fleet.policy(POLICY_KEY, policy("""
+        fleet.policy(POLICY_KEY, webPolicyPlacing("""
                 replicaScheduling:
                   replicaSchedulingType: Divided
                   replicaDivisionPreference: Weighted
@@ -323,7 +312,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
         fleet = FleetDriver.threeClusters(stateDir);
         // Each cluster keeps 1 cpu free for this task's workloads: every share of 2 pods is refused.
         Map.of("dc-1", "63", "dc-2", "31", "dc-3", "15").forEach((cluster, cpu) -> fleet.heldElsewhere(cluster, Map.of("cpu", cpu)));
-        fleet.policy(POLICY_KEY, policy("""
+        fleet.policy(POLICY_KEY, webPolicyPlacing("""
                 replicaScheduling:
                   replicaSchedulingType: Divided
                   replicaDivisionPreference: Weighted
@@ -342,7 +331,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     void staticSharesRefusedEverywhereArePlacedAsKarmadaDividesThemEachWithNoRoomHeld() {
         fleet = FleetDriver.threeClusters(stateDir);
         Map.of("dc-1", "63", "dc-2", "31", "dc-3", "15").forEach((cluster, cpu) -> fleet.heldElsewhere(cluster, Map.of("cpu", cpu)));
-        fleet.policy(POLICY_KEY, policy("""
+        fleet.policy(POLICY_KEY, webPolicyPlacing("""
                 replicaScheduling: {replicaSchedulingType: Divided}
                 """)).advance(Duration.ofSeconds(1));
 
@@ -357,7 +346,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     @Test
     void theClusterIndexListsEveryClusterAndAFailedClustersShareMovesWhereTheSpreadBoundCallsForAnotherCluster() {
         fleet = FleetDriver.threeClusters(stateDir);
-        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy("""
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, webPolicyPlacing("""
                 spreadConstraints: [{spreadByField: cluster, minGroups: 2, maxGroups: 2}]
                 """)).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 2, "1");
@@ -394,7 +383,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     @Test
     void aFailedClustersShareLeavesThePlacementWhenTheClustersLeftSatisfyTheScheduleAndIsPurgedOnceTheyAreHealthy() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "16", "64Gi").cluster("dc-2", "8", "64Gi").advance(Duration.ofSeconds(1));
-        fleet.policy(POLICY_KEY, policy("""
+        fleet.policy(POLICY_KEY, webPolicyPlacing("""
                 spreadConstraints: [{spreadByField: cluster, minGroups: 1, maxGroups: 2}]
                 """)).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 2, "1");

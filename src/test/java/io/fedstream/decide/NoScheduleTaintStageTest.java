@@ -21,17 +21,6 @@ class NoScheduleTaintStageTest extends FleetStageTest {
     private static final String POLICY_KEY = "PropagationPolicy/team-a/web";
     private static final Taint NO_SCHEDULE = Taint.newBuilder().setKey("maintenance").setEffect("NoSchedule").build();
 
-    private static String policy(String placement) {
-        return """
-                apiVersion: policy.karmada.io/v1alpha1
-                kind: PropagationPolicy
-                metadata: {name: web, namespace: team-a}
-                spec:
-                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-                  placement:
-                """ + placement.indent(4);
-    }
-
     private static final String DYNAMIC = """
             clusterAffinity: {clusterNames: [member1, member2]}
             replicaScheduling: {replicaSchedulingType: Divided, weightPreference: {dynamicWeight: AvailableReplicas}}
@@ -66,7 +55,7 @@ class NoScheduleTaintStageTest extends FleetStageTest {
     private void placedThenTainted(String placement, int replicas) {
         fleet = new FleetDriver(stateDir).cluster("member1", "16", "64Gi").cluster("member2", "16", "64Gi")
                 .cluster("member3", "16", "64Gi").advance(Duration.ofSeconds(1));
-        fleet.policy(POLICY_KEY, policy(placement)).advance(Duration.ofSeconds(1));
+        fleet.policy(POLICY_KEY, webPolicyPlacing(placement)).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", replicas, "1");
         fleet.reservationRequests();
         fleet.cluster("member1", "16", "64Gi", Map.of(), NO_SCHEDULE).advance(Duration.ofSeconds(1));
@@ -99,7 +88,7 @@ class NoScheduleTaintStageTest extends FleetStageTest {
     void aPolicyChangeKeepsTheTaintedClustersShare() {
         placedThenTainted(DYNAMIC, 4);
 
-        fleet.policy(POLICY_KEY, policy(DYNAMIC.replace("[member1, member2]", "[member1, member2, member3]"))).tick(Duration.ofMillis(100));
+        fleet.policy(POLICY_KEY, webPolicyPlacing(DYNAMIC.replace("[member1, member2]", "[member1, member2, member3]"))).tick(Duration.ofMillis(100));
 
         assertThat(placed()).as("both shares run where they are: nothing is missing").containsExactlyInAnyOrder(target("member1", 2),
                 target("member2", 2));
@@ -111,7 +100,7 @@ class NoScheduleTaintStageTest extends FleetStageTest {
         placedThenTainted(DUPLICATED, 2);
         assertThat(placed()).extracting(ClusterTarget::getName).containsExactlyInAnyOrder("member1", "member2");
 
-        fleet.policy(POLICY_KEY, policy(DUPLICATED.replace("[member1, member2]", "[member1, member2, member3]"))).tick(Duration.ofMillis(100));
+        fleet.policy(POLICY_KEY, webPolicyPlacing(DUPLICATED.replace("[member1, member2]", "[member1, member2, member3]"))).tick(Duration.ofMillis(100));
 
         assertThat(placed()).as("member3 is added; member1, tainted but in the binding, stays")
                 .extracting(ClusterTarget::getName).containsExactlyInAnyOrder("member1", "member2", "member3");
@@ -123,7 +112,7 @@ class NoScheduleTaintStageTest extends FleetStageTest {
         placedThenTainted(DUPLICATED.replace("[member1, member2]", "[member2]"), 2);
         assertThat(placed()).extracting(ClusterTarget::getName).containsExactly("member2");
 
-        fleet.policy(POLICY_KEY, policy(DUPLICATED)).tick(Duration.ofMillis(100));
+        fleet.policy(POLICY_KEY, webPolicyPlacing(DUPLICATED)).tick(Duration.ofMillis(100));
 
         assertThat(placed()).as("member1 runs no copy: its NoSchedule taint keeps it off")
                 .extracting(ClusterTarget::getName).containsExactly("member2");
