@@ -28,7 +28,12 @@ public final class PlaceFailoverStores {
     public static final String OPEN_INCIDENTS = "open-incidents-store";
     /** Command id to the command and its life-cycle; part of the query API's contract. */
     public static final String MIGRATIONS = "migrations-store";
-    /** {@code workload key NUL cluster} to the command that evicted the workload's copy there, until that copy's purge. */
+    /**
+     * Written by no one any more: an earlier version kept here, under {@code workload key NUL cluster} (before that {@code
+     * cluster NUL workload key}), the command that evicted a copy, until that copy's purge. The copies waiting now live
+     * in the workloads' records ({@link StaleCopies}); the store stays so that a task started over an earlier version's
+     * state moves what is left here into them (its first check) and still purges those copies.
+     */
     public static final String STALE_COPIES = "stale-copies-store";
 
     /**

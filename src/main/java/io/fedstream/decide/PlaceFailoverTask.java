@@ -60,6 +60,8 @@ final class PlaceFailoverTask {
     final OpenIncidents openIncidents;
     final MigrationRecords migrations;
     final StaleCopies staleCopies;
+    /** What an earlier version left of the copies waiting, until the first check moves it into the records. */
+    final KeyValueStore<String, String> earlierStaleCopies;
     final PropagationPolicies policies;
     final PolicyPlacements policyPlacements;
     private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
@@ -92,7 +94,8 @@ final class PlaceFailoverTask {
                 new MigrationPlanner(StrategyChooser.defaults()));
         this.openIncidents = new OpenIncidents(context.getStateStore(PlaceFailoverStores.OPEN_INCIDENTS));
         this.migrations = new MigrationRecords(context.getStateStore(PlaceFailoverStores.MIGRATIONS));
-        this.staleCopies = new StaleCopies(context.getStateStore(PlaceFailoverStores.STALE_COPIES));
+        this.staleCopies = new StaleCopies(workloads);
+        this.earlierStaleCopies = context.getStateStore(PlaceFailoverStores.STALE_COPIES);
         KeyValueStore<String, PolicyEvent> policyStore = context.getStateStore(TaskPolicies.STORE);
         this.policies = new PropagationPolicies(policyStore, policyChanges);
         this.policyChanges = policyChanges;
@@ -109,6 +112,7 @@ final class PlaceFailoverTask {
         }
         waiting.stored(key, record.getWaiting());
         policyPlacements.stored(key, record.getApplied());
+        staleCopies.stored(key, record.getStaleCopies());
     }
 
     long now() {

@@ -1,69 +1,111 @@
 package io.fedstream.decide;
 
+import io.fedstream.avro.MigrationRecord;
+import io.fedstream.avro.StaleCopy;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
-import org.apache.kafka.common.serialization.StringSerializer;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.BiConsumer;
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * The copies that an eviction left on a cluster and that wait for their graceful purge ({@link
- * PlaceFailoverStores#STALE_COPIES}): under {@code workload key NUL cluster}, when the grace period ends (epoch ms) and
- * the id of the command that evicted the copy, which names the workload and the cluster. An entry of an earlier version
- * (keyed {@code cluster NUL workload key}, the command id alone) is read as one whose grace period has ended.
+ * The copies that an eviction left on a cluster and that wait for their graceful purge, in the workload's record
+ * ({@code WorkloadRecord.staleCopies}, by cluster: when the grace period ends, epoch ms, and the id of the command that
+ * evicted the copy): written with the workload's other state, once per processing, not a store of their own (`fedstream
+ * bench failover`: one changelog record a command less, docs/benchmarks.md). An index in memory, rebuilt by the walk of
+ * the records when the task starts, holds every copy waiting, so that the punctuation reads no store to find them.
+ *
+ * <p>An earlier version kept them in {@link PlaceFailoverStores#STALE_COPIES} (keyed {@code workload key NUL cluster},
+ * valued {@code grace end NUL command id}; before that keyed {@code cluster NUL workload key}, valued the command id):
+ * {@link #adoptEarlier} moves what is left there into the records.
  */
 final class StaleCopies {
 
-    private static final StringSerializer KEYS = new StringSerializer();
     private static final char SEPARATOR = '\u0000';
 
-    /** One copy waiting: when its grace period ends (Directly: at once) and the command that evicted it. */
-    record Waiting(String entry, long graceEndsAt, String commandId) {
+    /** One copy waiting: the workload, the cluster it is on, when its grace period ends and the command that evicted it. */
+    record Waiting(String workloadKey, String cluster, long graceEndsAt, String commandId) {}
 
-        /** The workload (of an entry of this version; an earlier one's starts with the cluster). */
-        String workloadKey() {
-            return entry.substring(0, Math.max(0, entry.indexOf(SEPARATOR)));
-        }
+    private final Workloads workloads;
+    /** Every copy waiting, by workload key and cluster. */
+    private final Map<String, Map<String, Waiting>> index = new TreeMap<>();
+
+    StaleCopies(Workloads workloads) {
+        this.workloads = workloads;
     }
 
-    private final KeyValueStore<String, String> store;
-
-    StaleCopies(KeyValueStore<String, String> store) {
-        this.store = store;
+    /** A stored workload, as the task's start walks them: the index takes in its copies waiting. */
+    void stored(String workloadKey, Map<String, StaleCopy> copies) {
+        copies.forEach((cluster, copy) -> indexed(new Waiting(workloadKey, cluster, copy.getGraceEndsAt(), copy.getCommandId())));
     }
 
     /** Remembers the copy on {@code cluster} until its purge; returns what waits. */
     Waiting remember(String workloadKey, String cluster, long graceEndsAt, String commandId) {
-        String entry = workloadKey + SEPARATOR + cluster;
-        store.put(entry, graceEndsAt + "" + SEPARATOR + commandId);
-        return new Waiting(entry, graceEndsAt, commandId);
+        Map<String, StaleCopy> copies = new HashMap<>(workloads.of(workloadKey).getStaleCopies());
+        copies.put(cluster, StaleCopy.newBuilder().setGraceEndsAt(graceEndsAt).setCommandId(commandId).build());
+        workloads.of(workloadKey).setStaleCopies(copies);
+        workloads.changed(workloadKey);
+        return indexed(new Waiting(workloadKey, cluster, graceEndsAt, commandId));
     }
 
     /** The workload's copies waiting for their purge. */
     List<Waiting> of(String workloadKey) {
-        List<Waiting> waiting = new ArrayList<>();
-        try (KeyValueIterator<String, String> it = store.prefixScan(workloadKey + SEPARATOR, KEYS)) {
-            it.forEachRemaining(entry -> waiting.add(waiting(entry.key, entry.value)));
-        }
-        return waiting;
+        return new ArrayList<>(index.getOrDefault(workloadKey, Map.of()).values());
     }
 
     /** Every copy waiting. */
     List<Waiting> all() {
         List<Waiting> waiting = new ArrayList<>();
-        try (KeyValueIterator<String, String> it = store.all()) {
-            it.forEachRemaining(entry -> waiting.add(waiting(entry.key, entry.value)));
-        }
+        index.values().forEach(copies -> waiting.addAll(copies.values()));
         return waiting;
     }
 
     void forget(Waiting waiting) {
-        store.delete(waiting.entry());
+        Map<String, Waiting> copies = index.get(waiting.workloadKey());
+        if (copies != null && copies.remove(waiting.cluster()) != null && copies.isEmpty()) {
+            index.remove(waiting.workloadKey());
+        }
+        if (workloads.of(waiting.workloadKey()).getStaleCopies().containsKey(waiting.cluster())) {
+            Map<String, StaleCopy> kept = new HashMap<>(workloads.of(waiting.workloadKey()).getStaleCopies());
+            kept.remove(waiting.cluster());
+            workloads.of(waiting.workloadKey()).setStaleCopies(kept);
+            workloads.changed(waiting.workloadKey());
+        }
     }
 
-    private static Waiting waiting(String entry, String value) {
-        int separator = value.indexOf(SEPARATOR);
-        return separator < 0 ? new Waiting(entry, 0, value)
-                : new Waiting(entry, Long.parseLong(value.substring(0, separator)), value.substring(separator + 1));
+    /**
+     * Moves the entries an earlier version left in {@code earlier} into the workloads' records, deleting them there. The
+     * workload and the cluster are the evicting command's (its {@code migrations-store} record), which reads both key
+     * layouts alike; an entry whose command is gone is deleted, as its check would have forgotten it. Each is checked
+     * at once ({@code graceEndsAt} 0): the purge's moment is the command's, the end kept here only spares a check. An
+     * entry that cannot be moved (its workload's record is unreadable) goes to {@code unadoptable} and is deleted too, so
+     * that it is one dead letter.
+     */
+    void adoptEarlier(KeyValueStore<String, String> earlier, MigrationRecords migrations, BiConsumer<String, RuntimeException> unadoptable) {
+        List<KeyValue<String, String>> entries = new ArrayList<>();
+        try (KeyValueIterator<String, String> it = earlier.all()) {
+            it.forEachRemaining(entries::add);
+        }
+        for (KeyValue<String, String> entry : entries) {
+            String value = entry.value == null ? "" : entry.value;
+            try {
+                MigrationRecord record = migrations.of(value.substring(value.lastIndexOf(SEPARATOR) + 1));
+                if (record != null) {
+                    remember(record.getCommand().getWorkloadKey(), record.getCommand().getSourceCluster(), 0, record.getCommand().getCommandId());
+                }
+            } catch (RuntimeException e) {
+                unadoptable.accept(entry.key, e);
+            }
+            earlier.delete(entry.key);
+        }
+    }
+
+    private Waiting indexed(Waiting waiting) {
+        index.computeIfAbsent(waiting.workloadKey(), key -> new TreeMap<>()).put(waiting.cluster(), waiting);
+        return waiting;
     }
 }

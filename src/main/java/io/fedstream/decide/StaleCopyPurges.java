@@ -26,6 +26,7 @@ final class StaleCopyPurges {
 
     private final PlaceFailoverTask task;
     private final FailingOver failingOver;
+    private boolean earlierAdopted;
 
     StaleCopyPurges(PlaceFailoverTask task, FailingOver failingOver) {
         this.task = task;
@@ -53,8 +54,17 @@ final class StaleCopyPurges {
         }
     }
 
-    /** Purges the evicted copies whose grace period ran out; the punctuator calls it. */
+    /**
+     * Purges the evicted copies whose grace period ran out; the punctuator calls it. The task's first check moves what an
+     * earlier version left in {@link PlaceFailoverStores#STALE_COPIES} into the records (a check rather than the task's
+     * start, since a check's processing writes what it changed).
+     */
     void checkAll() {
+        if (!earlierAdopted) {
+            earlierAdopted = true;
+            task.staleCopies.adoptEarlier(task.earlierStaleCopies, task.migrations,
+                    (entry, e) -> task.deadLetterEntry(PlaceFailoverAudit.FAILOVER, PlaceFailoverStores.STALE_COPIES, entry, e));
+        }
         long now = task.now();
         for (StaleCopies.Waiting waiting : task.staleCopies.all()) {
             if (now < waiting.graceEndsAt()) {
@@ -64,7 +74,12 @@ final class StaleCopyPurges {
                 purgeIfDue(waiting);
             } catch (RuntimeException e) {
                 // Forgotten, so that an entry that cannot be read is one dead letter, not one per check interval.
-                task.staleCopies.forget(waiting);
+                try {
+                    task.staleCopies.forget(waiting);
+                } catch (RuntimeException again) {
+                    // Out of the index all the same: the record that cannot be read is what the dead letter tells of.
+                    e.addSuppressed(again);
+                }
                 task.deadLetterEntry(PlaceFailoverAudit.FAILOVER, Workloads.STORE, waiting.workloadKey(), e);
             }
         }

@@ -286,7 +286,8 @@ public final class Workloads {
     private static boolean isEmpty(WorkloadRecord record) {
         return record.getBinding() == null && record.getAdmittedBinding() == null && record.getCharge() == null
                 && record.getManifest() == null && record.getPlacement() == null && record.getWaiting() == null
-                && record.getApplied() == null && record.getHoldings().isEmpty() && record.getIncidents().isEmpty();
+                && record.getApplied() == null && record.getHoldings().isEmpty() && record.getIncidents().isEmpty()
+                && record.getStaleCopies().isEmpty();
     }
 
     /** One kind of binding the task keeps per workload; null for none. */
