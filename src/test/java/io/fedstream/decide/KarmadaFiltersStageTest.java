@@ -17,6 +17,18 @@ import org.junit.jupiter.api.Test;
  */
 class KarmadaFiltersStageTest extends FleetStageTest {
 
+    /** Static weights 3:2:1 over dc-1, dc-2 and dc-3. */
+    private static final String STATIC_3_2_1 = webPolicyPlacing("""
+            replicaScheduling:
+              replicaSchedulingType: Divided
+              replicaDivisionPreference: Weighted
+              weightPreference:
+                staticWeightList:
+                  - {targetCluster: {clusterNames: [dc-1]}, weight: 3}
+                  - {targetCluster: {clusterNames: [dc-2]}, weight: 2}
+                  - {targetCluster: {clusterNames: [dc-3]}, weight: 1}
+            """);
+
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final String POLICY_KEY = "PropagationPolicy/team-a/web";
 
@@ -60,16 +72,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     @Test
     void staticWeightsThreeTwoOneForEighteenReplicasPlaceNineSixThreeWhereTheSmallShareExceedsItsRoom() {
         fleetWithASmallCluster();
-        fleet.policy(POLICY_KEY, webPolicyPlacing("""
-                replicaScheduling:
-                  replicaSchedulingType: Divided
-                  replicaDivisionPreference: Weighted
-                  weightPreference:
-                    staticWeightList:
-                      - {targetCluster: {clusterNames: [dc-1]}, weight: 3}
-                      - {targetCluster: {clusterNames: [dc-2]}, weight: 2}
-                      - {targetCluster: {clusterNames: [dc-3]}, weight: 1}
-                """)).advance(Duration.ofSeconds(1));
+        fleet.policy(POLICY_KEY, STATIC_3_2_1).advance(Duration.ofSeconds(1));
 
         fleet.deployment("team-a", "web", 18, "1").advance(Duration.ofSeconds(2));
 
@@ -82,16 +85,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     @Test
     void staticSharesRescaledGrowWhereTheRoomIsShortAsKarmadaDividesThemAfresh() {
         fleetWithASmallCluster();
-        fleet.policy(POLICY_KEY, webPolicyPlacing("""
-                replicaScheduling:
-                  replicaSchedulingType: Divided
-                  replicaDivisionPreference: Weighted
-                  weightPreference:
-                    staticWeightList:
-                      - {targetCluster: {clusterNames: [dc-1]}, weight: 3}
-                      - {targetCluster: {clusterNames: [dc-2]}, weight: 2}
-                      - {targetCluster: {clusterNames: [dc-3]}, weight: 1}
-                """)).advance(Duration.ofSeconds(1));
+        fleet.policy(POLICY_KEY, STATIC_3_2_1).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 18, "1").advance(Duration.ofSeconds(2));
 
         fleet.deployment("team-a", "web", 24, "1").advance(Duration.ofSeconds(2));
