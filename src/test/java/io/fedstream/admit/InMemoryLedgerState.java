@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-/** A {@link LedgerState} in sorted maps, laid out as the admit processor's stores are: for tests, replay and the CLI. */
+/** A {@link LedgerState} in sorted maps, laid out as the namespace pass keeps them: the ledger's tests run on it. */
 public final class InMemoryLedgerState implements LedgerState {
 
     private final TreeMap<String, FederatedResourceQuota> quotas = new TreeMap<>();
