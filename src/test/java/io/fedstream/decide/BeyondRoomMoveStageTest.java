@@ -77,6 +77,26 @@ class BeyondRoomMoveStageTest extends FleetStageTest {
     }
 
     @Test
+    void aFailedMoveBeyondRoomIsRetriedOnTheNextSurvivorKarmadaWouldTake() {
+        fleet = new FleetDriver(stateDir).cluster("member1", "64", "256Gi").cluster("member2", "4", "256Gi").cluster("member3", "2", "256Gi")
+                .advance(Duration.ofSeconds(1));
+        fleet.policy(POLICY_KEY, ONE_ACTIVE_CLUSTER).advance(Duration.ofSeconds(1));
+        fleet.deployment("team-a", "web", 8, "1").advance(Duration.ofSeconds(1));
+        fleet.silence("member1").advance(Duration.ofSeconds(30));
+        MigrationCommand first = migrate();
+        assertThat(first.getTargetCluster()).as("the most headroom first").isEqualTo("member2");
+        assertThat(first.getRemainingCandidates()).containsExactly("member3");
+
+        fleet.report(first, MigrationPhase.FAILED, "image pull failed").advance(Duration.ofSeconds(6));
+
+        MigrationCommand second = fleet.commandsFor(WEB).stream().filter(c -> c.getAttempt() == 2).findFirst().orElseThrow();
+        assertThat(second.getTargetCluster()).isEqualTo("member3");
+        assertThat(second.getRemainingCandidates()).isEmpty();
+        assertThat(second.getTargetRoomNote()).isEqualTo("cluster member3's share {main=8} exceeds its reported room: cpu short by 6 (needs 8, free 2)");
+        assertThat(fleet.decisions(WEB)).doesNotContain("MIGRATION_NO_TARGET", "MIGRATION_EXHAUSTED");
+    }
+
+    @Test
     void aMoveWhoseEveryLeaseRefusesGoesToTheBestSurvivorWithNoRoomHeld() {
         fleet = new FleetDriver(stateDir).cluster("member1", "64", "256Gi").cluster("member2", "32", "256Gi").advance(Duration.ofSeconds(1));
         fleet.policy(POLICY_KEY, ONE_ACTIVE_CLUSTER).advance(Duration.ofSeconds(1));
