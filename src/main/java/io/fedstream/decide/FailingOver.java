@@ -1,5 +1,6 @@
 package io.fedstream.decide;
 
+import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.CarriedTaint;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterStateEvent;
@@ -14,6 +15,7 @@ import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.RoomNote;
 import io.fedstream.bind.ShareOverrides;
 import io.fedstream.bind.ShareReplicas;
 import io.fedstream.failover.FailoverSettings;
@@ -37,6 +39,7 @@ import io.fedstream.place.Toleration;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -59,6 +62,7 @@ final class FailingOver {
     private final PlaceFailoverTask task;
     private final Placer placer = new Placer();
     private final ShareFailover shareFailover;
+    private final BeyondRoomTargets beyondRoom;
     private final StaleCopyPurges stalePurges;
     private final MovesOut movesOut = new MovesOut();
     /** The policy change count at the last check: a changed policy may change what a workload's check finds. */
@@ -69,6 +73,7 @@ final class FailingOver {
     FailingOver(PlaceFailoverTask task) {
         this.task = task;
         this.shareFailover = new ShareFailover(task, this);
+        this.beyondRoom = new BeyondRoomTargets(task);
         this.stalePurges = new StaleCopyPurges(task, this);
     }
 
@@ -273,7 +278,7 @@ final class FailingOver {
             return;
         }
         if (answer.getGranted()) {
-            issue(key, binding, workload, pending);
+            issue(key, binding, workload, pending, null);
             return;
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));
@@ -286,10 +291,52 @@ final class FailingOver {
                 task.reserve(binding, next);
                 movesOut.asked(key, next);
             }
-        } else {
+        } else if (!movedBeyondRoom(key, binding, workload, pending)) {
             task.placementStates.save(key, workload.withPending(null));
             plan(key, binding, workload, pending, List.of()).ifPresent(result -> closed(binding, pending, result));
         }
+    }
+
+    /**
+     * Every candidate's lease refused the move: as Karmada's re-schedule takes the best survivor whatever its room, the
+     * workload moves with no room held, a one-active-cluster workload to Karmada's pick among the survivors (on a retry,
+     * among the failed command's remaining candidates), a Duplicated share to its first candidate. False when room binds
+     * the move (a division by available replicas, or a workload no policy governs) or no survivor passes the filters.
+     */
+    private boolean movedBeyondRoom(String key, ResourceBinding binding, PlacementState workload, PlacementState.Pending pending) {
+        String unheld = "every candidate refused the reservation (" + String.join(", ", pending.candidates()) + ")";
+        PropagationPolicy policy = task.policies.governing(binding).orElse(null);
+        if (WorkloadBindings.placedClusters(binding).size() > 1) {
+            return shareFailover.movedBeyondRoom(key, binding, policy, workload, pending, unheld);
+        }
+        if (!BeyondRoomTargets.applies(policy)) {
+            return false;
+        }
+        Set<String> avoid = new HashSet<>(Set.of(pending.sourceCluster()));
+        Optional<IncidentEntry> previous = pending.attempt() > 1
+                ? task.ledger.entry(new IncidentKey(key, pending.incidentId())) : Optional.empty();
+        previous.map(IncidentEntry::targetCluster).ifPresent(avoid::add);
+        List<BeyondRoomTargets.Target> targets = beyondRoom.ranked(binding, policy, pending.group(), avoid,
+                previous.map(IncidentEntry::remainingCandidates).orElse(null));
+        if (targets.isEmpty()) {
+            return false;
+        }
+        issueBeyondRoom(key, binding, workload, pending.sourceCluster(), pending.incidentId(), pending.attempt(), targets, unheld);
+        return true;
+    }
+
+    /**
+     * Issues the move to the first of {@code targets} with no room held there, its command and audit saying why the
+     * target's room cannot hold it ({@code unheld} when the target's view holds it and its lease refused); the others
+     * are the command's fallbacks.
+     */
+    private void issueBeyondRoom(String key, ResourceBinding binding, PlacementState workload, String source, String incidentId,
+                                 int attempt, List<BeyondRoomTargets.Target> targets, String unheld) {
+        BeyondRoomTargets.Target target = targets.get(0);
+        PlacementState.Pending pending = new PlacementState.Pending(requestId(key, incidentId, attempt, 0), ReservationPurpose.MIGRATE,
+                incidentId, source, targets.stream().map(BeyondRoomTargets.Target::cluster).toList(), 0, target.group(),
+                binding.getGeneration(), attempt, task.now());
+        issue(key, binding, workload, pending, target.roomNote(binding, unheld));
     }
 
     /** Closes the incident with no target (audited MIGRATION_NO_TARGET once, saying {@code why}). */
@@ -361,6 +408,16 @@ final class FailingOver {
         PlacementState.Pending pending = new PlacementState.Pending(requestId(key, incidentId, attempt, 0),
                 ReservationPurpose.MIGRATE, incidentId, source, candidates, 0, group, binding.getGeneration(), attempt,
                 task.now());
+        if (BeyondRoomTargets.applies(policy) && (candidates.isEmpty() || previous == null && result.leftOutForRoom())) {
+            // No survivor's view holds it, or only one in a later affinity group: Karmada takes the best survivor whatever its room.
+            List<BeyondRoomTargets.Target> beyond = beyondRoom.ranked(binding, policy, workload.group(), avoid,
+                    previous == null ? null : previous.remainingCandidates());
+            if (!beyond.isEmpty()) {
+                issueBeyondRoom(key, binding, workload, source, incidentId, attempt, beyond, "no lease holds room for it");
+                burst.promise(beyond.get(0).cluster(), demands);
+                return;
+            }
+        }
         if (candidates.isEmpty()) {
             String why = result instanceof PlacementResult.NoFit noFit ? Placing.why(noFit) : "no remaining candidate is eligible";
             plan(key, binding, workload, pending, List.of()).ifPresent(outcome -> closed(binding, pending, outcome, why));
@@ -372,7 +429,11 @@ final class FailingOver {
         burst.promise(pending.cluster(), demands);
     }
 
-    private void issue(String key, ResourceBinding binding, PlacementState workload, PlacementState.Pending pending) {
+    /**
+     * Issues the command to the pending's current candidate: room held there, or none ({@code roomNote} says why: the
+     * target is beyond its room, as Karmada's re-schedule places it).
+     */
+    void issue(String key, ResourceBinding binding, PlacementState workload, PlacementState.Pending pending, String roomNote) {
         Optional<PlanResult> result = plan(key, binding, workload, pending, pending.fromCurrent());
         PlacementState after = workload.withPending(null);
         if (result.isPresent() && result.get() instanceof PlanResult.Planned planned) {
@@ -382,11 +443,14 @@ final class FailingOver {
             MigrationCommand command = planned.command();
             command.setTargetManifest(ShareOverrides.movedManifest(binding, command.getSourceCluster(), command.getTargetCluster()));
             command.setTargetReplicas(ShareReplicas.moved(binding, command.getSourceCluster(), command.getTargetCluster()));
+            command.setTargetRoomNote(roomNote);
             task.command(command);
             task.migrations.save(command.getCommandId(), MigrationRecord.newBuilder()
                     .setCommand(command).setPhase(MigrationRecordPhase.ISSUED).setUpdatedAt(command.getIssuedAt()).build());
             task.audit(PlaceFailoverAudit.command(binding, command, "MIGRATION_ISSUED",
-                    command.getStrategy() + " from " + command.getSourceCluster() + " to " + command.getTargetCluster(), task.now()));
+                    command.getStrategy() + " from " + command.getSourceCluster() + " to " + command.getTargetCluster()
+                            + (roomNote == null ? "" : "; moved beyond the room reported, as Karmada's re-schedule places it, with no room held: "
+                            + roomNote), task.now()));
             after = after.moved(pending.group(), command.getPreservedState());
             movesOut.settled(key, pending.incidentId());
             // An application failure's copy is purged by ApplicationFailover; a retry evicts nothing new.
@@ -395,7 +459,9 @@ final class FailingOver {
             }
         } else {
             // Already issued for this attempt (a re-delivered answer) or closed: the room is not needed.
-            task.release(key, pending.cluster());
+            if (roomNote == null) {
+                task.release(key, pending.cluster());
+            }
             result.ifPresent(outcome -> closed(binding, pending, outcome));
         }
         task.placementStates.save(key, after);
@@ -429,9 +495,15 @@ final class FailingOver {
 
     private void completed(ResourceBinding binding, MigrationCommand command) {
         PlacementState workload = task.placementStates.of(command.getWorkloadKey());
-        task.emitPlacement(WorkloadBindings.placedClusters(binding).size() > 1
+        AdmissionRequest placement = WorkloadBindings.placedClusters(binding).size() > 1
                 ? ShareFailover.moved(binding, command.getSourceCluster(), command.getTargetCluster(), DECIDED_BY)
-                : Placing.placement(binding, command.getTargetCluster(), DECIDED_BY), workload);
+                : Placing.placement(binding, command.getTargetCluster(), DECIDED_BY);
+        if (command.getTargetRoomNote() != null) {
+            List<RoomNote> notes = new ArrayList<>(placement.getPlacement().getRoomNotes());
+            notes.add(new RoomNote(command.getTargetCluster(), command.getTargetRoomNote()));
+            placement.getPlacement().setRoomNotes(notes);
+        }
+        task.emitPlacement(placement, workload);
         task.release(command.getWorkloadKey(), command.getSourceCluster());
         task.placementStates.save(command.getWorkloadKey(), workload.placedOn(command.getTargetCluster(), workload.group()));
     }
@@ -471,6 +543,7 @@ final class FailingOver {
                 .setTargetCluster(null)
                 .setTargetManifest(null)
                 .setTargetReplicas(Map.of())
+                .setTargetRoomNote(null)
                 .setRemainingCandidates(List.of())
                 .setCheckpoint(null)
                 .setDeltaReplay(null)

@@ -149,6 +149,12 @@ final class Placing {
             task.placementStates.save(key, workload.withPending(next));
             task.reserve(binding, next);
         } else {
+            PropagationPolicy policy = task.policies.governing(binding).orElse(null);
+            if (BeyondRoomTargets.applies(policy)) {
+                // Karmada knows no leases: it takes the best cluster whatever its room, which PlacingShares places so.
+                shares.place(key, binding, workload.withPending(null), policy);
+                return;
+            }
             String why = "every candidate refused the reservation (" + String.join(", ", pending.candidates()) + ")";
             unplaceable(key, binding, workload.withPending(null), why, why);
         }

@@ -189,6 +189,36 @@ final class PlacingShares {
         return shares.stream().filter(share -> share.roomNote() != null).map(share -> new RoomNote(share.cluster(), share.roomNote())).toList();
     }
 
+    /**
+     * The notes of a new schedule's placement ({@code targets}, from the binding's placement): each growth's note, and for
+     * a cluster whose pods stay as the binding's placement had them, the note that placement gave it, so that the
+     * placement names every cluster beyond its reported room, not only those grown last. A cluster whose pods shrink
+     * loses its note: how far its room falls short now is not known without scheduling it anew.
+     */
+    static List<RoomNote> roomNotes(ResourceBinding binding, List<ScheduleResult.Target> targets, List<ShareReservation.Share> growth) {
+        Map<String, ShareReservation.Share> grown = new HashMap<>();
+        growth.forEach(share -> grown.put(share.cluster(), share));
+        Map<String, String> earlier = new HashMap<>();
+        List<ScheduleResult.Target> before = List.of();
+        if (binding.getPlacement() != null && !binding.getPlacement().getRoomNotes().isEmpty()) {
+            binding.getPlacement().getRoomNotes().forEach(note -> earlier.put(note.getCluster(), note.getMessage()));
+            ShareFailover.Shares shares = ShareFailover.shares(binding, null);
+            before = shares == null ? List.of() : shares.kept();
+        }
+        List<RoomNote> notes = new ArrayList<>();
+        for (ScheduleResult.Target target : targets) {
+            ShareReservation.Share grew = grown.get(target.cluster());
+            if (grew != null) {
+                if (grew.roomNote() != null) {
+                    notes.add(new RoomNote(target.cluster(), grew.roomNote()));
+                }
+            } else if (earlier.containsKey(target.cluster()) && before.contains(target)) {
+                notes.add(new RoomNote(target.cluster(), earlier.get(target.cluster())));
+            }
+        }
+        return notes;
+    }
+
     /** Why a share is placed with no room held: its room note, or else the refusal. */
     static String unheld(ShareReservation.Share share, String refusal) {
         String placed = "cluster " + share.cluster() + "'s pods " + share.components() + " are placed with no room held";

@@ -341,7 +341,7 @@ final class PolicyFollowing {
         if (moved) {
             io.fedstream.avro.Placement placement = ScheduledPlacement.of(binding, rescheduled.scheduling(), rescheduled.targets(),
                     Placing.DECIDED_BY, policy.key());
-            placement.setRoomNotes(PlacingShares.roomNotes(rescheduled.growth()));
+            placement.setRoomNotes(PlacingShares.roomNotes(binding, rescheduled.targets(), rescheduled.growth()));
             task.emitPlacement(io.fedstream.avro.AdmissionRequest.newBuilder()
                     .setType(io.fedstream.avro.AdmissionRequestType.PLACEMENT)
                     .setNamespace(binding.getNamespace())

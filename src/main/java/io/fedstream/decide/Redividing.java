@@ -144,7 +144,7 @@ final class Redividing {
         boolean divided = redivision.scheduling() == io.fedstream.admit.Placement.Scheduling.DIVIDED;
         List<ClusterTarget> clusters = ScheduledPlacement.clusters(binding, redivision.scheduling(), redivision.targets());
         AdmissionRequest placement = ShareFailover.placement(binding, clusters, divided ? ReplicaScheduling.DIVIDED : ReplicaScheduling.DUPLICATED);
-        placement.getPlacement().setRoomNotes(PlacingShares.roomNotes(redivision.growth()));
+        placement.getPlacement().setRoomNotes(PlacingShares.roomNotes(binding, redivision.targets(), redivision.growth()));
         task.emitPlacement(placement);
         task.release(key, source);
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);

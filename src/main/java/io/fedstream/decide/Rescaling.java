@@ -312,7 +312,7 @@ final class Rescaling {
     /** The re-scaled placement, naming each growth placed beyond its cluster's room. */
     private static Placement placement(ResourceBinding binding, Redivision rescale) {
         Placement placement = ScheduledPlacement.of(binding, rescale.scheduling(), rescale.targets(), Placing.DECIDED_BY);
-        placement.setRoomNotes(PlacingShares.roomNotes(rescale.growth()));
+        placement.setRoomNotes(PlacingShares.roomNotes(binding, rescale.targets(), rescale.growth()));
         return placement;
     }
 

@@ -111,6 +111,13 @@ final class ShareFailover {
                     moveTargets(binding, policy, workload, shares.kept(), avoid, newCluster));
             PlacementState.Pending pending = new PlacementState.Pending(FailingOver.requestId(key, incidentId, 1, 0), ReservationPurpose.MIGRATE,
                     incidentId, source, candidates, 0, scheduled.groupIndex(), binding.getGeneration(), 1, now);
+            String shortOfRoom = scheduled.roomNotes().stream().filter(note -> note.cluster().equals(pending.cluster()))
+                    .map(ScheduleResult.RoomNote::message).findFirst().orElse(null);
+            if (shortOfRoom != null && !roomBinds(binding, policy)) {
+                // Karmada's re-schedule selects the cluster whatever its room; its lease is not asked for what its room cannot hold.
+                failingOver.issue(key, binding, workload, pending, shortOfRoom);
+                return;
+            }
             task.placementStates.save(key, workload.withPending(pending));
             task.reserveShare(binding, pending.requestId(), pending.cluster(), shares.source());
         } else {
@@ -146,6 +153,31 @@ final class ShareFailover {
         }
         task.placementStates.save(key, workload.withPending(pending));
         task.reserveShare(binding, pending.requestId(), pending.cluster(), shares.source());
+    }
+
+    /**
+     * Every candidate's lease refused the share's room: a Duplicated share (room binds no Duplicated or statically weighted
+     * share, Karmada's {@code assignByDuplicatedStrategy}) moves all the same to its first candidate, the re-schedule's
+     * choice, with no room held there. False when room binds the share or no policy governs the workload.
+     */
+    boolean movedBeyondRoom(String key, ResourceBinding binding, PropagationPolicy policy, PlacementState workload,
+                            PlacementState.Pending pending, String unheld) {
+        Shares shares = shares(binding, pending.sourceCluster());
+        if (policy == null || shares == null || roomBinds(binding, policy)) {
+            return false;
+        }
+        PlacementState.Pending first = new PlacementState.Pending(FailingOver.requestId(key, pending.incidentId(), pending.attempt(), 0),
+                ReservationPurpose.MIGRATE, pending.incidentId(), pending.sourceCluster(), pending.candidates(), 0, pending.group(),
+                pending.generation(), pending.attempt(), task.now());
+        failingOver.issue(key, binding, workload, first,
+                "cluster " + first.cluster() + "'s pods " + shares.source() + " are placed with no room held: " + unheld);
+        return true;
+    }
+
+    /** Whether room binds a move of the workload's share: a division by available replicas, or a workload no policy governs. */
+    private static boolean roomBinds(ResourceBinding binding, PropagationPolicy policy) {
+        return policy == null || PlacingShares.roomBinds(binding.getPlacement().getScheduling() == ReplicaScheduling.DUPLICATED
+                ? io.fedstream.admit.Placement.Scheduling.DUPLICATED : io.fedstream.admit.Placement.Scheduling.DIVIDED, policy);
     }
 
     /** Asks the next candidate of a share migration for the share's room (its previous candidate refused). */
@@ -296,7 +328,10 @@ final class ShareFailover {
         Placement placement = binding.getPlacement();
         List<ClusterTarget> clusters = placement.getClusters().stream()
                 .map(t -> t.getName().equals(source) ? ClusterTarget.newBuilder(t).setName(target).build() : t).toList();
-        return placement(binding, clusters, placement.getScheduling(), decidedBy);
+        AdmissionRequest request = placement(binding, clusters, placement.getScheduling(), decidedBy);
+        // The clusters that keep their shares keep their notes; the source's goes with it.
+        request.getPlacement().setRoomNotes(placement.getRoomNotes().stream().filter(note -> !note.getCluster().equals(source)).toList());
+        return request;
     }
 
     static AdmissionRequest placement(ResourceBinding binding, List<ClusterTarget> clusters, ReplicaScheduling scheduling) {

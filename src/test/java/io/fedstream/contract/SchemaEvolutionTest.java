@@ -169,6 +169,39 @@ class SchemaEvolutionTest {
         assertThat((List<?>) ((GenericData.Record) read.get("interpretation")).get("warnings")).isEmpty();
     }
 
+    @Test
+    void aCommandWrittenBeforeTargetRoomNotesReadsWithNone() throws IOException {
+        Schema previous = parseDirectory(PREVIOUS).get("io.fedstream.avro.MigrationCommand");
+        Schema current = parseDirectory(CURRENT).get("io.fedstream.avro.MigrationCommand");
+        GenericData.Record written = new GenericData.Record(previous);
+        written.put("commandId", "apps/Deployment/shop/web/i-1/a1");
+        written.put("incidentId", "i-1");
+        written.put("workloadKey", "apps/Deployment/shop/web");
+        written.put("action", new GenericData.EnumSymbol(previous.getField("action").schema(), "MIGRATE"));
+        written.put("attempt", 1);
+        written.put("sourceCluster", "member1");
+        written.put("targetCluster", "member2");
+        written.put("remainingCandidates", List.of());
+        written.put("strategy", new GenericData.EnumSymbol(previous.getField("strategy").schema(), "GRACEFUL_SHUTDOWN"));
+        written.put("consumerGroupOffsets", List.of());
+        written.put("preservedState", Map.of());
+        written.put("purgeMode", new GenericData.EnumSymbol(previous.getField("purgeMode").schema(), "Gracefully"));
+        written.put("checkpointStorage", Map.of());
+        written.put("fullStateBytes", 0L);
+        written.put("incrementalBytes", 0L);
+        written.put("issuedAt", 1L);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new GenericDatumWriter<GenericData.Record>(previous).write(written, encoder);
+        encoder.flush();
+
+        GenericData.Record read = new GenericDatumReader<GenericData.Record>(previous, current)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+
+        assertThat(read.get("targetRoomNote")).isNull();
+        assertThat(read.get("targetCluster").toString()).isEqualTo("member2");
+    }
+
     private static Schema record(String fields) {
         return new Schema.Parser()
                 .parse("{\"type\":\"record\",\"name\":\"R\",\"fields\":[" + fields + "]}");

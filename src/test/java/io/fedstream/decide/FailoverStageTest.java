@@ -383,15 +383,17 @@ class FailoverStageTest extends FleetStageTest {
     }
 
     @Test
-    void aWorkloadWithNoRoomAnywhereGetsNoCommandAndTheAuditSaysWhy() {
-        fleet = new FleetDriver(stateDir).cluster("dc-1", "64", "256Gi").cluster("dc-2", "2", "256Gi").advance(Duration.ofSeconds(1));
+    void aWorkloadWithNoSurvivorPassingTheFiltersGetsNoCommandAndTheAuditSaysWhichFilterRefusedEach() {
+        Taint dedicated = Taint.newBuilder().setKey("dedicated").setValue("gpu").setEffect("NoSchedule").build();
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "64", "256Gi").cluster("dc-2", "64", "256Gi", Map.of(), dedicated)
+                .advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 8, "1");
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(20));
 
         assertThat(fleet.commandsFor(WEB)).isEmpty();
         assertThat(fleet.audit.stream().filter(a -> "MIGRATION_NO_TARGET".equals(a.getDecision())).toList())
-                .singleElement().satisfies(a -> assertThat(a.getReason()).contains("dc-2").contains("cpu short by 6"));
+                .singleElement().satisfies(a -> assertThat(a.getReason()).contains("dc-2: UNTOLERATED_TAINT: has taint dedicated=gpu:NoSchedule"));
     }
 
     @Test

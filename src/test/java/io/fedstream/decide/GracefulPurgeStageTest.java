@@ -130,8 +130,10 @@ class GracefulPurgeStageTest extends FleetStageTest {
 
     @Test
     void aMoveThatFindsNoTargetPurgesNothing() {
-        fleet = new FleetDriver(stateDir).cluster("dc-1", "64", "256Gi").cluster("dc-2", "1", "1Gi").cluster("dc-3", "1", "1Gi")
-                .advance(Duration.ofSeconds(1));
+        // Karmada's re-schedule would take a survivor whatever its room; none here passes the taint filter.
+        Taint reserved = Taint.newBuilder().setKey("reserved").setEffect("NoSchedule").build();
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "64", "256Gi").cluster("dc-2", "64", "256Gi", Map.of(), reserved)
+                .cluster("dc-3", "64", "256Gi", Map.of(), reserved).advance(Duration.ofSeconds(1));
         fleet.policy("PropagationPolicy/team-a/web", policy("")).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 2, "4");
         fleet.cluster("dc-1", "64", "256Gi", Map.of(), MAINTENANCE).advance(Duration.ofSeconds(1));

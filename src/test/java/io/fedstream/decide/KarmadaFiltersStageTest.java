@@ -148,6 +148,23 @@ class KarmadaFiltersStageTest extends FleetStageTest {
     }
 
     @Test
+    void aPolicyRescheduleThatAddsAClusterKeepsTheNoteOfACopyThatStaysBeyondItsRoom() {
+        fleetWithASmallCluster();
+        fleet.policy(POLICY_KEY, webPolicyPlacing("clusterAffinity: {clusterNames: [dc-1, dc-3]}\nreplicaScheduling: {replicaSchedulingType: Duplicated}"))
+                .advance(Duration.ofSeconds(1));
+        fleet.deployment("team-a", "web", 3, "1").advance(Duration.ofSeconds(2));
+        RoomNote dc3 = new RoomNote("dc-3", "cluster dc-3's share {main=3} exceeds its reported room: cpu short by 1 (needs 3, free 2)");
+        assertThat(placement().getRoomNotes()).containsExactly(dc3);
+
+        fleet.policy(POLICY_KEY, webPolicyPlacing("clusterAffinity: {clusterNames: [dc-1, dc-2, dc-3]}\nreplicaScheduling: {replicaSchedulingType: Duplicated}"))
+                .advance(Duration.ofSeconds(2));
+
+        assertThat(placement().getClusters()).extracting(ClusterTarget::getName).containsExactlyInAnyOrder("dc-1", "dc-2", "dc-3");
+        assertThat(placement().getRoomNotes()).as("dc-2's new copy fits; dc-3's copy, unchanged, is still beyond its room").containsExactly(dc3);
+        assertThat(fleet.decisions(WEB)).contains("POLICY_RESCHEDULED");
+    }
+
+    @Test
     void aClusterAffinitiesGroupWhoseClusterLacksRoomTakesADuplicatedWorkloadAsKarmadaStaysInIt() {
         fleetWithASmallCluster();
         fleet.policy(POLICY_KEY, webPolicyPlacing("""

@@ -10,6 +10,7 @@ import io.fedstream.avro.MigrationPhase;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.Reservation;
+import io.fedstream.avro.RoomNote;
 import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.lease.LeaseSettings;
 import java.time.Duration;
@@ -175,7 +176,7 @@ class ShareFailoverStageTest extends FleetStageTest {
     }
 
     @Test
-    void aShareMigrationRefusedOnItsFirstCandidateMovesToTheNextAndNoneLeftIsNoTarget() {
+    void aShareMigrationRefusedOnItsFirstCandidateMovesToTheNextAndWithNoRoomLeftMovesBeyondIt() {
         fleet = fourClusters();
         fleet.policy(POLICY_KEY, policy("""
                 placement:
@@ -200,12 +201,18 @@ class ShareFailoverStageTest extends FleetStageTest {
         fleet.report(command, MigrationPhase.COMPLETED, null);
         assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-4", null), target("dc-2", null));
 
-        // When dc-2 fails next, every candidate refuses the share: no target. dc-1 comes back full of pods of its own: the
-        // room the moved share held there went back to this task's lease, which room held elsewhere does not take away.
+        // When dc-2 fails next, no survivor has room for the share (dc-1 comes back full of pods of its own): as Karmada's
+        // re-schedule selects a cluster whatever its room, the share moves to the re-schedule's choice with no room held.
         fleet.cluster("dc-1", Map.of("cpu", "64", "memory", "256Gi"), Map.of("cpu", "63"), Map.of()).advance(Duration.ofSeconds(5));
         fleet.silence("dc-2").advance(Duration.ofSeconds(30));
-        assertThat(fleet.decisions(WEB)).containsOnlyOnce("MIGRATION_NO_TARGET");
-        assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-4", null), target("dc-2", null));
+        assertThat(fleet.decisions(WEB)).doesNotContain("MIGRATION_NO_TARGET").containsOnlyOnce("RESERVATION_REFUSED");
+        MigrationCommand beyondRoom = fleet.commandsFor(WEB).stream().filter(c -> c.getAction() == MigrationAction.MIGRATE)
+                .filter(c -> c.getSourceCluster().equals("dc-2")).findFirst().orElseThrow();
+        assertThat(beyondRoom.getTargetCluster()).isEqualTo("dc-1");
+        assertThat(beyondRoom.getTargetRoomNote()).isEqualTo("cluster dc-1's share {main=2} exceeds its reported room: cpu short by 1 (needs 2, free 1)");
+        fleet.report(beyondRoom, MigrationPhase.COMPLETED, null);
+        assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-4", null), target("dc-1", null));
+        assertThat(placementOf(WEB).getRoomNotes()).extracting(RoomNote::getCluster).containsExactly("dc-1");
     }
 
     @Test

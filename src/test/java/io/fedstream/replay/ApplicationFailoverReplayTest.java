@@ -41,14 +41,14 @@ class ApplicationFailoverReplayTest {
                  "deltaReplay":{"topic":"fedstream.state-deltas","partition":0,"fromOffsetExclusive":1,"toOffsetInclusive":4,
                                 "bytes":960,"records":3},
                  "consumerGroupOffsets":[],"preservedState":{"fedstream.io/job-id":"7f3a9c"},"purgeMode":"Gracefully",
-                 "gracePeriodSeconds":600,"checkpointStorage":{},"checkpointStorageJson":null,"targetManifest":null,"targetReplicas":{},"fullStateBytes":536870912,"incrementalBytes":960,
+                 "gracePeriodSeconds":600,"checkpointStorage":{},"checkpointStorageJson":null,"targetManifest":null,"targetReplicas":{},"targetRoomNote":null,"fullStateBytes":536870912,"incrementalBytes":960,
                  "issuedAt":"2026-11-29T10:02:00Z"}
                 """.formatted(KEY, INCIDENT, INCIDENT, KEY)));
         assertThat(commands.get(1).get("value")).isEqualTo(JSON.readTree("""
                 {"commandId":"%s/%s/1/purge","incidentId":"%s","workloadKey":"%s","action":"PURGE","attempt":1,
                  "sourceCluster":"member1","targetCluster":null,"remainingCandidates":[],"strategy":"GRACEFUL_SHUTDOWN",
                  "checkpoint":null,"deltaReplay":null,"consumerGroupOffsets":[],"preservedState":{"fedstream.io/job-id":"7f3a9c"},
-                 "purgeMode":"Gracefully","gracePeriodSeconds":0,"checkpointStorage":{},"checkpointStorageJson":null,"targetManifest":null,"targetReplicas":{},"fullStateBytes":0,"incrementalBytes":0,
+                 "purgeMode":"Gracefully","gracePeriodSeconds":0,"checkpointStorage":{},"checkpointStorageJson":null,"targetManifest":null,"targetReplicas":{},"targetRoomNote":null,"fullStateBytes":0,"incrementalBytes":0,
                  "issuedAt":"2026-11-29T10:02:20Z"}
                 """.formatted(KEY, INCIDENT, INCIDENT, KEY)));
         assertThat(ReplayRun.topic(lines, "fedstream.bindings")).extracting(l -> l.at("/value/placement/clusters/0/name").asText())

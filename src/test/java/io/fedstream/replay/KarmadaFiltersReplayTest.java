@@ -10,9 +10,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * docs/examples/replay-beyond-room.jsonl, replay-beyond-room-reschedule.jsonl and replay-api-enablement.jsonl: room is no
- * filter for Duplicated or statically weighted replicas (one active cluster and a policy re-schedule too), and a cluster
- * that does not serve the kind is skipped, as Karmada v1.15's scheduler does (issue 41).
+ * docs/examples/replay-beyond-room.jsonl, replay-beyond-room-reschedule.jsonl, replay-beyond-room-failover.jsonl and
+ * replay-api-enablement.jsonl: room is no filter for Duplicated or statically weighted replicas (one active cluster, a
+ * policy re-schedule and a workload moved whole on failover too), and a cluster that does not serve the kind is skipped,
+ * as Karmada v1.15's scheduler does (issue 41).
  */
 class KarmadaFiltersReplayTest {
 
@@ -66,6 +67,33 @@ class KarmadaFiltersReplayTest {
                 [{"cluster":"member1","message":"cluster member1's share {main=80} exceeds its reported room: cpu short by 16 (needs 80, free 64)"}]"""));
         assertThat(script.topic("fedstream.audit")).extracting(l -> l.at("/value/decision").asText())
                 .contains("POLICY_RESCHEDULED").doesNotContain("POLICY_UNSCHEDULABLE", "UNPLACEABLE");
+        assertThat(script.topic("fedstream.dlq")).isEmpty();
+    }
+
+    @Test
+    void aWorkloadMovedWholeGoesToTheBestSurvivorWhateverItsRoomWithOneCommandAndTheNoteInTheBinding() throws IOException {
+        ReplayScript script = ReplayScript.run("replay-beyond-room-failover.jsonl", stateDir);
+
+        String note = "cluster member2's share {main=8} exceeds its reported room: cpu short by 4 (needs 8, free 4)";
+        assertThat(script.topic("fedstream.migrations")).as("one command per workload, each to member2 with no room held")
+                .extracting(l -> l.at("/value/action").asText() + " " + l.at("/key").asText() + " " + l.at("/value/sourceCluster").asText()
+                        + "->" + l.at("/value/targetCluster").asText() + ": " + l.at("/value/targetRoomNote").asText())
+                .containsExactlyInAnyOrder("MIGRATE apps/Deployment/shop/solo member1->member2: " + note,
+                        "MIGRATE apps/Deployment/shop/pair member1->member2: " + note);
+        JsonNode solo = lastPlacement(script, "apps/Deployment/shop/solo");
+        assertThat(clusters(solo)).containsExactly("member2");
+        assertThat(solo.get("decidedBy").asText()).isEqualTo("failover");
+        assertThat(solo.get("roomNotes")).isEqualTo(ReplayScript.JSON.readTree("""
+                [{"cluster":"member2","message":"%s"}]""".formatted(note)));
+        JsonNode pair = lastPlacement(script, "apps/Deployment/shop/pair");
+        assertThat(clusters(pair)).as("member1's copy moved to member2; member3's runs on").containsExactly("member2", "member3");
+        assertThat(pair.get("roomNotes")).extracting(n -> n.get("cluster").asText()).containsExactly("member2");
+        assertThat(script.topic("fedstream.audit")).filteredOn(l -> "MIGRATION_ISSUED".equals(l.at("/value/decision").asText()))
+                .extracting(l -> l.at("/value/reason").asText())
+                .containsOnly("GRACEFUL_SHUTDOWN from member1 to member2; moved beyond the room reported, as Karmada's re-schedule places it,"
+                        + " with no room held: " + note).hasSize(2);
+        assertThat(script.topic("fedstream.audit")).extracting(l -> l.at("/value/decision").asText())
+                .doesNotContain("MIGRATION_NO_TARGET", "RESERVATION_REFUSED");
         assertThat(script.topic("fedstream.dlq")).isEmpty();
     }
 

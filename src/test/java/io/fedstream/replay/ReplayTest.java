@@ -159,13 +159,13 @@ class ReplayTest {
                  "deltaReplay":{"topic":"fedstream.state-deltas","partition":0,"fromOffsetExclusive":1,"toOffsetInclusive":4,
                                 "bytes":960,"records":3},
                  "consumerGroupOffsets":[],"preservedState":{},"purgeMode":"Gracefully","gracePeriodSeconds":600,
-                 "checkpointStorage":{},"checkpointStorageJson":null,"targetManifest":null,"targetReplicas":{},"fullStateBytes":536870912,"incrementalBytes":960,"issuedAt":"2026-11-29T10:05:50Z"}
+                 "checkpointStorage":{},"checkpointStorageJson":null,"targetManifest":null,"targetReplicas":{},"targetRoomNote":null,"fullStateBytes":536870912,"incrementalBytes":960,"issuedAt":"2026-11-29T10:05:50Z"}
                 """.formatted(commandId, incident, FLINK_KEY)));
         assertThat(commands.get(1).get("value")).isEqualTo(JSON.readTree("""
                 {"commandId":"%s/purge","incidentId":"%s","workloadKey":"%s","action":"PURGE","attempt":1,
                  "sourceCluster":"member1","targetCluster":null,"remainingCandidates":[],"strategy":"GRACEFUL_SHUTDOWN",
                  "checkpoint":null,"deltaReplay":null,"consumerGroupOffsets":[],"preservedState":{},"purgeMode":"Gracefully",
-                 "gracePeriodSeconds":0,"checkpointStorage":{},"checkpointStorageJson":null,"targetManifest":null,"targetReplicas":{},"fullStateBytes":0,"incrementalBytes":0,
+                 "gracePeriodSeconds":0,"checkpointStorage":{},"checkpointStorageJson":null,"targetManifest":null,"targetReplicas":{},"targetRoomNote":null,"fullStateBytes":0,"incrementalBytes":0,
                  "issuedAt":"2026-11-29T10:06:10Z"}
                 """.formatted(commandId, incident, FLINK_KEY)));
         assertThat(failoverDecisions(lines)).containsExactly(
@@ -197,7 +197,7 @@ class ReplayTest {
                    {"group":"ledger-writer","topic":"payments.transactions","partition":0,"offset":18231},
                    {"group":"ledger-writer","topic":"payments.transactions","partition":1,"offset":17904},
                    {"group":"ledger-writer","topic":"payments.transactions","partition":2,"offset":18877}],
-                 "preservedState":{},"purgeMode":"Gracefully","gracePeriodSeconds":600,"checkpointStorage":{},"checkpointStorageJson":null,"targetManifest":null,"targetReplicas":{},
+                 "preservedState":{},"purgeMode":"Gracefully","gracePeriodSeconds":600,"checkpointStorage":{},"checkpointStorageJson":null,"targetManifest":null,"targetReplicas":{},"targetRoomNote":null,
                  "fullStateBytes":0,"incrementalBytes":0,"issuedAt":"2026-11-29T10:00:20Z"}
                 """.formatted(key, incident, incident, key)));
         assertThat(commands.get(1).at("/value/sourceCluster").asText()).isEqualTo("member1");
@@ -227,7 +227,7 @@ class ReplayTest {
                  "deltaReplay":null,"consumerGroupOffsets":[],"preservedState":{"fedstream.io/job-id":"4f1c2a"},
                  "purgeMode":"Directly","gracePeriodSeconds":null,
                  "checkpointStorage":{"s3.endpoint":"https://s3.example.com","s3.bucket":"flink-checkpoints"},
-                 "checkpointStorageJson":"{\\"s3\\":{\\"endpoint\\":\\"https://s3.example.com\\",\\"bucket\\":\\"flink-checkpoints\\"}}","targetManifest":null,"targetReplicas":{},
+                 "checkpointStorageJson":"{\\"s3\\":{\\"endpoint\\":\\"https://s3.example.com\\",\\"bucket\\":\\"flink-checkpoints\\"}}","targetManifest":null,"targetReplicas":{},"targetRoomNote":null,
                  "fullStateBytes":268435456,"incrementalBytes":0,"issuedAt":"2026-11-29T10:00:20Z"}
                 """.formatted(commandId, incident, FLINK_KEY)));
         JsonNode purge = commands.get(1).get("value");
