@@ -77,6 +77,7 @@ public final class MigrationObject {
                 .setAttempt(spec.path("attempt").asInt())
                 .setSourceCluster(spec.path("sourceCluster").asText())
                 .setTargetCluster(text(spec.path("targetCluster")))
+                .setTargetRoomNote(text(spec.path("targetRoomNote")))
                 .setRemainingCandidates(candidates)
                 .setStrategy(MigrationStrategy.valueOf(spec.path("strategy").asText()))
                 .setCheckpoint(spec.path("checkpoint").isObject() ? checkpoint(spec.path("checkpoint")) : null)
@@ -108,6 +109,10 @@ public final class MigrationObject {
                 .put("attempt", command.getAttempt())
                 .put("sourceCluster", command.getSourceCluster())
                 .put("targetCluster", command.getTargetCluster());
+        if (command.getTargetRoomNote() != null) {
+            // Only a move beyond the target's reported room says why; every other command stays as it was shown.
+            spec.put("targetRoomNote", command.getTargetRoomNote());
+        }
         ArrayNode candidates = spec.putArray("remainingCandidates");
         command.getRemainingCandidates().forEach(candidates::add);
         spec.put("strategy", command.getStrategy().name());

@@ -196,7 +196,9 @@ class MigrationRoutesTest {
         MigrationRecord purge = MigrationRecord.newBuilder(WEB_1).setCommand(MigrationCommand.newBuilder(WEB_1.getCommand())
                 .setCommandId(WEB_1.getCommand().getCommandId() + "/purge").setAction(MigrationAction.PURGE).setTargetCluster(null)
                 .build()).setReason(null).build();
-        for (MigrationRecord migration : List.of(FRAUD_2, FRAUD_1, WEB_1, purge)) {
+        MigrationRecord beyondRoom = MigrationRecord.newBuilder(FRAUD_1).setCommand(MigrationCommand.newBuilder(FRAUD_1.getCommand())
+                .setTargetRoomNote("cluster member2 has room for 4 of the 8 pods").build()).build();
+        for (MigrationRecord migration : List.of(FRAUD_2, FRAUD_1, WEB_1, purge, beyondRoom)) {
             assertThat(MigrationObject.fromJson(MigrationObject.toJson(migration))).isEqualTo(migration);
         }
     }
