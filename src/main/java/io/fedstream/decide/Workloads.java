@@ -282,7 +282,10 @@ public final class Workloads {
         };
     }
 
-    /** Nothing kept: no field set, no room held. */
+    /**
+     * Nothing kept: no field set, no room held. Its migration commands do not count: they are the workload's history,
+     * which goes with its record (a deleted workload's commands are no longer listed).
+     */
     private static boolean isEmpty(WorkloadRecord record) {
         return record.getBinding() == null && record.getAdmittedBinding() == null && record.getCharge() == null
                 && record.getManifest() == null && record.getPlacement() == null && record.getWaiting() == null
