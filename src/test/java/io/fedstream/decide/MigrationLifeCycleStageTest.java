@@ -96,6 +96,27 @@ class MigrationLifeCycleStageTest extends FleetStageTest {
         assertThat(fleet.migration(command.getCommandId()).getPhase()).isEqualTo(MigrationRecordPhase.COMPLETED);
     }
 
+    /**
+     * The task holds no lease on dc-2, so the move asks dc-2's allocator for room and waits for its grant: the ask is
+     * kept in memory and written with the command when the grant comes, one write of the record for the move.
+     */
+    @Test
+    void aMoveThatWaitsForALeaseGrantWritesTheWorkloadsRecordOnceWithItsCommand() {
+        fleet = FleetDriver.threeClusters(stateDir).deployment("team-a", "web", 2, "1");
+        fleet.changelog(Workloads.STORE);
+        fleet.leaseRequests();
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(17));
+
+        MigrationCommand command = fleet.commandsFor(WEB).get(0);
+        assertThat(command.getTargetCluster()).isEqualTo("dc-2");
+        assertThat(fleet.leaseRequests()).as("room asked of dc-2's allocator").anySatisfy(request -> assertThat(request.key()).isEqualTo("dc-2"));
+        assertThat(fleet.changelog(Workloads.STORE)).extracting(record -> record.key()).containsExactly(Workloads.storeKey(WEB));
+        WorkloadRecord written = fleet.workload(WEB);
+        assertThat(written.getMigrations()).containsOnlyKeys(command.getCommandId());
+        assertThat(written.getPlacement().getPending()).as("the ask is answered").isNull();
+    }
+
     private Map<String, MigrationRecordPhase> phases() {
         Map<String, MigrationRecordPhase> phases = new HashMap<>();
         fleet.workload(WEB).getMigrations().forEach((id, migration) -> phases.put(id, migration.getPhase()));
