@@ -1,7 +1,6 @@
 package io.fedstream;
 
 import io.fedstream.avro.ClusterWatch;
-import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.StoredApplicationFailure;
 import io.fedstream.avro.StoredLease;
 import io.fedstream.avro.StoredLeaseBook;
@@ -14,7 +13,6 @@ import org.apache.kafka.common.serialization.Serde;
 /** The serdes of the records that only fedstream reads: internal topics and state stores (schemas/internal). */
 public record InternalSerdes(
         Serde<ClusterWatch> clusterWatches,
-        Serde<MigrationRecord> migrationRecords,
         Serde<StoredApplicationFailure> storedApplicationFailures,
         Serde<WorkloadRecord> workloadRecords,
         Serde<StoredLeaseBook> leaseBooks,
@@ -24,7 +22,6 @@ public record InternalSerdes(
     public static InternalSerdes of(AvroSerdes avro) {
         return new InternalSerdes(
                 avro.specific(ClusterWatch.class, false),
-                avro.specific(MigrationRecord.class, false),
                 avro.specific(StoredApplicationFailure.class, false),
                 avro.specific(WorkloadRecord.class, false),
                 avro.specific(StoredLeaseBook.class, false),
@@ -34,6 +31,6 @@ public record InternalSerdes(
 
     /** The place-and-fail-over stage's store values. */
     public PlaceFailoverStores.ValueSerdes placeFailoverStores() {
-        return new PlaceFailoverStores.ValueSerdes(migrationRecords, storedApplicationFailures, workloadRecords);
+        return new PlaceFailoverStores.ValueSerdes(storedApplicationFailures, workloadRecords);
     }
 }

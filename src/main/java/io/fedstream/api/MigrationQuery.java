@@ -2,18 +2,23 @@ package io.fedstream.api;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.avro.MigrationRecord;
-import io.fedstream.decide.PlaceFailoverStores;
+import io.fedstream.avro.WorkloadRecord;
+import io.fedstream.config.WorkloadKey;
+import io.fedstream.decide.Workloads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * Migration commands and their life-cycle, from the fail-over stage's {@link PlaceFailoverStores#MIGRATIONS} (command id to
- * MigrationRecord), which is partitioned by workload key, not by namespace: a list reads every partition in command-id
- * order, keeping the namespace's; one migration is asked of the instance active for its workload.
+ * Migration commands and their life-cycle, from the workloads' records in the namespace pass's {@link Workloads#STORE}
+ * ({@code WorkloadRecord.migrations}, by command id), partitioned by namespace: a list reads every partition (a
+ * namespace's: its range of it) in workload order, each workload's commands in command-id order, and resumes after a
+ * command id, whose workload key says the record to go on from; one migration is asked of the instance active for its
+ * workload's namespace.
  */
 final class MigrationQuery implements PartitionedReader {
 
@@ -28,7 +33,7 @@ final class MigrationQuery implements PartitionedReader {
     @Override
     public Optional<Continue> list(Scope scope, Optional<Continue> from, ListPage page) {
         String peerPath = PAGE_ROUTE + scope.namespace().map(ns -> "?namespace=" + PeerClient.segment(ns)).orElse("");
-        return fanOut.page(PlaceFailoverStores.MIGRATIONS, from, page, (partition, after, slice) -> localPage(partition, scope, after, slice),
+        return fanOut.page(Workloads.STORE, from, page, (partition, after, slice) -> localPage(partition, scope, after, slice),
                 peerPath);
     }
 
@@ -54,21 +59,25 @@ final class MigrationQuery implements PartitionedReader {
 
     @Override
     public boolean localPage(int partition, Scope scope, String after, ListPage page) {
-        return fanOut.read(PlaceFailoverStores.MIGRATIONS, partition, () -> {
-            ReadOnlyKeyValueStore<String, MigrationRecord> migrations = fanOut.store(PlaceFailoverStores.MIGRATIONS, partition);
-            try (KeyValueIterator<String, MigrationRecord> entries = after == null ? migrations.all() : migrations.range(after, null)) {
+        return fanOut.read(Workloads.STORE, partition, () -> {
+            ReadOnlyKeyValueStore<String, WorkloadRecord> workloads = fanOut.store(Workloads.STORE, partition);
+            String resumed = after == null ? null : MigrationKeys.workloadKey(after).map(Workloads::storeKey).orElse(after);
+            try (KeyValueIterator<String, WorkloadRecord> entries = entries(workloads, scope.namespace(), resumed)) {
                 while (entries.hasNext()) {
-                    if (page.full()) {
-                        return false;
-                    }
-                    KeyValue<String, MigrationRecord> entry = entries.next();
-                    if (entry.key.equals(after)) {
-                        continue;
-                    }
-                    if (scope.namespace().isEmpty() || scope.namespace().get().equals(MigrationKeys.namespace(entry.value))) {
-                        page.offer(entry.key, MigrationObject.toJson(entry.value));
-                    } else {
-                        page.passed(entry.key);
+                    KeyValue<String, WorkloadRecord> entry = entries.next();
+                    for (MigrationRecord migration : new TreeMap<>(entry.value.getMigrations()).values()) {
+                        String commandId = migration.getCommand().getCommandId();
+                        if (entry.key.equals(resumed) && commandId.compareTo(after) <= 0) {
+                            continue;
+                        }
+                        if (page.full()) {
+                            return false;
+                        }
+                        if (scope.namespace().isEmpty() || scope.namespace().get().equals(MigrationKeys.namespace(migration))) {
+                            page.offer(commandId, MigrationObject.toJson(migration));
+                        } else {
+                            page.passed(commandId);
+                        }
                     }
                 }
                 return true;
@@ -76,16 +85,26 @@ final class MigrationQuery implements PartitionedReader {
         });
     }
 
-    /** One migration by command id, asked of the instance active for its workload; empty when the id names no workload. */
+    /** The workloads of the namespace (or of every one) in store-key order, from the store key {@code from} on (null: the first). */
+    private static KeyValueIterator<String, WorkloadRecord> entries(ReadOnlyKeyValueStore<String, WorkloadRecord> workloads,
+            Optional<String> namespace, String from) {
+        if (from == null) {
+            return namespace.map(ns -> Workloads.inNamespace(workloads, ns)).orElseGet(workloads::all);
+        }
+        return workloads.range(from, namespace.map(ns -> ns + "/" + Character.MAX_VALUE).orElse(null));
+    }
+
+    /** One migration by command id, asked of the instance active for its workload's namespace; empty when the id names no workload. */
     Optional<MigrationRecord> byId(String commandId) {
-        return MigrationKeys.workloadKey(commandId).flatMap(workloadKey -> fanOut.findAtKey(PlaceFailoverStores.MIGRATIONS, workloadKey,
-                partition -> byId(commandId, partition), "/internal/migrations/" + PeerClient.segments(commandId),
-                MigrationObject::fromJson));
+        return MigrationKeys.workloadKey(commandId).flatMap(workloadKey -> fanOut.findAtKey(Workloads.STORE,
+                WorkloadKey.parse(workloadKey).map(WorkloadKey::namespace).orElseThrow(), partition -> byId(commandId, partition),
+                "/internal/migrations/" + PeerClient.segments(commandId), MigrationObject::fromJson));
     }
 
     /** This instance's migration of a command id, from the given partition. */
     Optional<MigrationRecord> byId(String commandId, int partition) {
-        return fanOut.read(PlaceFailoverStores.MIGRATIONS, partition,
-                () -> Optional.ofNullable(fanOut.<MigrationRecord>store(PlaceFailoverStores.MIGRATIONS, partition).get(commandId)));
+        return fanOut.read(Workloads.STORE, partition, () -> MigrationKeys.workloadKey(commandId)
+                .map(workloadKey -> fanOut.<WorkloadRecord>store(Workloads.STORE, partition).get(Workloads.storeKey(workloadKey)))
+                .map(record -> record.getMigrations().get(commandId)));
     }
 }

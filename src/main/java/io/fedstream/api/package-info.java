@@ -18,8 +18,8 @@
  *       ({@link io.fedstream.api.PolicyQuery});
  *   <li>{@code cluster.karmada.io/v1alpha1} Cluster: the health client's {@code cluster-states-store}, keyed by cluster
  *       ({@link io.fedstream.api.ClusterQuery});
- *   <li>{@code fedstream.io/v1alpha1} Migration: the fail-over stage's {@code migrations-store}, partitioned by workload
- *       key ({@link io.fedstream.api.MigrationQuery}); Aggregate and ClusterAggregate: the admit stage's
+ *   <li>{@code fedstream.io/v1alpha1} Migration: the commands in the workloads' records of the namespace pass's
+ *       {@code workloads-store}, partitioned by namespace ({@link io.fedstream.api.MigrationQuery}); Aggregate and ClusterAggregate: the admit stage's
  *       {@code aggregates-store}, partitioned by namespace ({@link io.fedstream.api.AggregateQuery}).
  * </ul>
  * The previous release's routes ({@code /apis/resourcebindings}, {@code /apis/quotas}, ...) stay as aliases for one

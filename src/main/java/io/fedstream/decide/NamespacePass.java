@@ -238,6 +238,15 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         handed.clear();
     }
 
+    /**
+     * The task closes (a rebalance, a clean shutdown): the changes kept in memory are written now, committed with the
+     * rest, so that the task's next owner finds the asks in flight and waits for their answers rather than asking again.
+     */
+    @Override
+    public void close() {
+        workloads.writeHeldInMemory();
+    }
+
     @Override
     public void admit(AdmissionRequest request) {
         String decisionIds = AuditTrail.STAGE + "-" + position + (requests++ == 0 ? "" : "." + requests);

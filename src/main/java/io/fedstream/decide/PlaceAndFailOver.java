@@ -245,6 +245,7 @@ final class PlaceAndFailOver {
         task.statuses.forget(key);
         task.deltas.delete(key);
         task.policyPlacements.deleted(key, workload);
+        task.migrations.forget(key);
     }
 
     private void status(String key, WorkloadStatusEvent status) {

@@ -1,7 +1,6 @@
 package io.fedstream.decide;
 
 import io.fedstream.avro.ClusterStateEvent;
-import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.StoredApplicationFailure;
 import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.avro.WorkloadStatusEvent;
@@ -26,15 +25,6 @@ public final class PlaceFailoverStores {
     public static final String DELTAS = "state-deltas-index";
     /** Cluster to the transition that opened its current incident (SUSPECT or FAILED); every task holds all of them. */
     public static final String OPEN_INCIDENTS = "open-incidents-store";
-    /** Command id to the command and its life-cycle; part of the query API's contract. */
-    public static final String MIGRATIONS = "migrations-store";
-    /**
-     * Written by no one any more: an earlier version kept here, under {@code workload key NUL cluster} (before that {@code
-     * cluster NUL workload key}), the command that evicted a copy, until that copy's purge. The copies waiting now live
-     * in the workloads' records ({@link StaleCopies}); the store stays so that a task started over an earlier version's
-     * state moves what is left here into them (its first check) and still purges those copies.
-     */
-    public static final String STALE_COPIES = "stale-copies-store";
 
     /**
      * {@code workload key NUL cluster} to the {@link ApplicationFailure} (as a {@link StoredApplicationFailure}) of a workload
@@ -49,11 +39,11 @@ public final class PlaceFailoverStores {
     private PlaceFailoverStores() {}
 
     /** The serdes of the stores' own records (schemas/internal), which the composition root builds. */
-    public record ValueSerdes(Serde<MigrationRecord> migrations, Serde<StoredApplicationFailure> applicationFailures,
+    public record ValueSerdes(Serde<StoredApplicationFailure> applicationFailures,
                               Serde<WorkloadRecord> workloads) {}
 
     static String[] all() {
-        return new String[] {STATUS, DELTAS, OPEN_INCIDENTS, MIGRATIONS, STALE_COPIES, REFUSED_POLICIES, APPLICATION_FAILURES};
+        return new String[] {STATUS, DELTAS, OPEN_INCIDENTS, REFUSED_POLICIES, APPLICATION_FAILURES};
     }
 
     /**
@@ -69,8 +59,6 @@ public final class PlaceFailoverStores {
         add(builder, STATUS, statuses);
         add(builder, DELTAS, Serdes.String());
         addSmall(builder, OPEN_INCIDENTS, transitions);
-        add(builder, MIGRATIONS, values.migrations());
-        addSmall(builder, STALE_COPIES, Serdes.String());
         addSmall(builder, REFUSED_POLICIES, Serdes.String());
         addSmall(builder, APPLICATION_FAILURES, ApplicationFailureAvro.serde(values.applicationFailures()));
     }

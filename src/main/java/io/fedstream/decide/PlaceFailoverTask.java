@@ -60,8 +60,6 @@ final class PlaceFailoverTask {
     final OpenIncidents openIncidents;
     final MigrationRecords migrations;
     final StaleCopies staleCopies;
-    /** What an earlier version left of the copies waiting, until the first check moves it into the records. */
-    final KeyValueStore<String, String> earlierStaleCopies;
     final PropagationPolicies policies;
     final PolicyPlacements policyPlacements;
     private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
@@ -93,9 +91,8 @@ final class PlaceFailoverTask {
         this.ledger = new IncidentLedger(new WorkloadIncidents(workloads),
                 new MigrationPlanner(StrategyChooser.defaults()));
         this.openIncidents = new OpenIncidents(context.getStateStore(PlaceFailoverStores.OPEN_INCIDENTS));
-        this.migrations = new MigrationRecords(context.getStateStore(PlaceFailoverStores.MIGRATIONS));
+        this.migrations = new MigrationRecords(workloads);
         this.staleCopies = new StaleCopies(workloads);
-        this.earlierStaleCopies = context.getStateStore(PlaceFailoverStores.STALE_COPIES);
         KeyValueStore<String, PolicyEvent> policyStore = context.getStateStore(TaskPolicies.STORE);
         this.policies = new PropagationPolicies(policyStore, policyChanges);
         this.policyChanges = policyChanges;

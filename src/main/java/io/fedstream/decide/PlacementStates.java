@@ -1,5 +1,6 @@
 package io.fedstream.decide;
 
+import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.StoredPlacementState;
 
 /** Each workload's {@link PlacementState}, in its {@link Workloads} record; a workload with none is {@link PlacementState#NEW}. */
@@ -17,8 +18,19 @@ final class PlacementStates {
     }
 
     void save(String workloadKey, PlacementState state) {
+        boolean onlyAsksForRoomToMove = asksForRoomToMove(state) && state.withPending(null).equals(of(workloadKey).withPending(null));
         workloads.of(workloadKey).setPlacement(PlacementStateAvro.toAvro(state));
-        workloads.changed(workloadKey);
+        if (onlyAsksForRoomToMove) {
+            // The ask's answer is in memory only (LeasedRoom), so a restart loses it whether or not the ask is written, and
+            // the incident's next check asks again: the grant's processing writes the ask with the command, one write a move.
+            workloads.changedInMemory(workloadKey);
+        } else {
+            workloads.changed(workloadKey);
+        }
+    }
+
+    private static boolean asksForRoomToMove(PlacementState state) {
+        return state.pending() != null && state.pending().purpose() == ReservationPurpose.MIGRATE;
     }
 
     void forget(String workloadKey) {

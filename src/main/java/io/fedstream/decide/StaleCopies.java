@@ -1,16 +1,11 @@
 package io.fedstream.decide;
 
-import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.StaleCopy;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.BiConsumer;
-import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The copies that an eviction left on a cluster and that wait for their graceful purge, in the workload's record
@@ -18,14 +13,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * evicted the copy): written with the workload's other state, once per processing, not a store of their own (`fedstream
  * bench failover`: one changelog record a command less, docs/benchmarks.md). An index in memory, rebuilt by the walk of
  * the records when the task starts, holds every copy waiting, so that the punctuation reads no store to find them.
- *
- * <p>An earlier version kept them in {@link PlaceFailoverStores#STALE_COPIES} (keyed {@code workload key NUL cluster},
- * valued {@code grace end NUL command id}; before that keyed {@code cluster NUL workload key}, valued the command id):
- * {@link #adoptEarlier} moves what is left there into the records.
  */
 final class StaleCopies {
-
-    private static final char SEPARATOR = '\u0000';
 
     /** One copy waiting: the workload, the cluster it is on, when its grace period ends and the command that evicted it. */
     record Waiting(String workloadKey, String cluster, long graceEndsAt, String commandId) {}
@@ -74,33 +63,6 @@ final class StaleCopies {
             kept.remove(waiting.cluster());
             workloads.of(waiting.workloadKey()).setStaleCopies(kept);
             workloads.changed(waiting.workloadKey());
-        }
-    }
-
-    /**
-     * Moves the entries an earlier version left in {@code earlier} into the workloads' records, deleting them there. The
-     * workload and the cluster are the evicting command's (its {@code migrations-store} record), which reads both key
-     * layouts alike; an entry whose command is gone is deleted, as its check would have forgotten it. Each is checked
-     * at once ({@code graceEndsAt} 0): the purge's moment is the command's, the end kept here only spares a check. An
-     * entry that cannot be moved (its workload's record is unreadable) goes to {@code unadoptable} and is deleted too, so
-     * that it is one dead letter.
-     */
-    void adoptEarlier(KeyValueStore<String, String> earlier, MigrationRecords migrations, BiConsumer<String, RuntimeException> unadoptable) {
-        List<KeyValue<String, String>> entries = new ArrayList<>();
-        try (KeyValueIterator<String, String> it = earlier.all()) {
-            it.forEachRemaining(entries::add);
-        }
-        for (KeyValue<String, String> entry : entries) {
-            String value = entry.value == null ? "" : entry.value;
-            try {
-                MigrationRecord record = migrations.of(value.substring(value.lastIndexOf(SEPARATOR) + 1));
-                if (record != null) {
-                    remember(record.getCommand().getWorkloadKey(), record.getCommand().getSourceCluster(), 0, record.getCommand().getCommandId());
-                }
-            } catch (RuntimeException e) {
-                unadoptable.accept(entry.key, e);
-            }
-            earlier.delete(entry.key);
         }
     }
 

@@ -26,7 +26,6 @@ final class StaleCopyPurges {
 
     private final PlaceFailoverTask task;
     private final FailingOver failingOver;
-    private boolean earlierAdopted;
 
     StaleCopyPurges(PlaceFailoverTask task, FailingOver failingOver) {
         this.task = task;
@@ -54,17 +53,8 @@ final class StaleCopyPurges {
         }
     }
 
-    /**
-     * Purges the evicted copies whose grace period ran out; the punctuator calls it. The task's first check moves what an
-     * earlier version left in {@link PlaceFailoverStores#STALE_COPIES} into the records (a check rather than the task's
-     * start, since a check's processing writes what it changed).
-     */
+    /** Purges the evicted copies whose grace period ran out; the punctuator calls it. */
     void checkAll() {
-        if (!earlierAdopted) {
-            earlierAdopted = true;
-            task.staleCopies.adoptEarlier(task.earlierStaleCopies, task.migrations,
-                    (entry, e) -> task.deadLetterEntry(PlaceFailoverAudit.FAILOVER, PlaceFailoverStores.STALE_COPIES, entry, e));
-        }
         long now = task.now();
         for (StaleCopies.Waiting waiting : task.staleCopies.all()) {
             if (now < waiting.graceEndsAt()) {

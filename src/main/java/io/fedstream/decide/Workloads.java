@@ -6,6 +6,7 @@ import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.config.WorkloadKey;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +42,10 @@ public final class Workloads {
     /** The entries read in this processing, by workload key, with their binding as it was read. */
     private final Map<String, Open> open = new HashMap<>();
     private final Set<String> changed = new LinkedHashSet<>();
+    /** The entries changed in this processing only in what a restart gives up ({@link #changedInMemory}). */
+    private final Set<String> changedInMemory = new HashSet<>();
+    /** The entries whose latest version is not written yet, by workload key: a later processing writes it, if any. */
+    private final Map<String, WorkloadRecord> unwritten = new HashMap<>();
     /** The entries found unreadable, each with whether a dead letter has told of it yet; kept while the task runs. */
     private final Map<String, Boolean> unreadable = new java.util.TreeMap<>();
 
@@ -103,6 +108,11 @@ public final class Workloads {
     }
 
     private WorkloadRecord read(String workloadKey) {
+        WorkloadRecord held = unwritten.get(workloadKey);
+        if (held != null) {
+            // A copy: a processing that fails leaves the held version as it was.
+            return WorkloadRecord.newBuilder(held).build();
+        }
         WorkloadRecord stored;
         try {
             stored = store.get(storeKey(workloadKey));
@@ -136,6 +146,7 @@ public final class Workloads {
     /** Drops what this processing read and changed: it failed, and its record goes to the dead letters instead. */
     void discard() {
         changed.clear();
+        changedInMemory.clear();
         open.clear();
     }
 
@@ -151,8 +162,33 @@ public final class Workloads {
         changed.add(workloadKey);
     }
 
+    /**
+     * The workload's entry changed only in what a restart may give up (a move's ask for room that waits for a lease
+     * grant, whose answer the task holds in memory only): kept here, not written, until a later processing changes the
+     * entry in what must be written ({@link #changed}), which writes both at once (`fedstream bench failover`: one
+     * changelog record a move, not one for the ask and one for the command when the grant comes in another commit).
+     */
+    void changedInMemory(String workloadKey) {
+        of(workloadKey);
+        changedInMemory.add(workloadKey);
+    }
+
+    /** Writes the entries whose latest version {@link #changedInMemory} kept unwritten (the task closes). */
+    void writeHeldInMemory() {
+        unwritten.forEach((key, record) -> store.put(storeKey(key), record));
+        unwritten.clear();
+    }
+
     /** Writes every entry changed in this processing, once; an entry left with nothing in it is deleted. */
     void flush() {
+        for (String key : open.keySet()) {
+            if (changed.contains(key)) {
+                unwritten.remove(key);
+            } else if (changedInMemory.contains(key) || unwritten.containsKey(key)) {
+                unwritten.put(key, open.get(key).record);
+            }
+        }
+        changedInMemory.clear();
         for (String key : changed) {
             WorkloadRecord record = open.get(key).record;
             if (isEmpty(record)) {
@@ -282,7 +318,10 @@ public final class Workloads {
         };
     }
 
-    /** Nothing kept: no field set, no room held. */
+    /**
+     * Nothing kept: no field set, no room held. Its migration commands do not count: they are the workload's history,
+     * which goes with its record (a deleted workload's commands are no longer listed).
+     */
     private static boolean isEmpty(WorkloadRecord record) {
         return record.getBinding() == null && record.getAdmittedBinding() == null && record.getCharge() == null
                 && record.getManifest() == null && record.getPlacement() == null && record.getWaiting() == null

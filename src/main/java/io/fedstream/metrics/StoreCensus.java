@@ -7,7 +7,8 @@ import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.MigrationRecordPhase;
 import io.fedstream.avro.MigrationStrategy;
-import io.fedstream.decide.PlaceFailoverStores;
+import io.fedstream.avro.WorkloadRecord;
+import io.fedstream.decide.Workloads;
 import io.fedstream.health.stage.WatchClustersStage;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -24,9 +25,9 @@ import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * Gauges read from this instance's active partitions of the cluster-watch and migrations stores when Prometheus scrapes:
- * clusters by state, migrations by phase, strategy and action, and the bytes their commands relay. Summed over the
- * instances, they count the whole fleet; no stage records them.
+ * Gauges read from this instance's active partitions of the cluster-watch and workloads stores (the migrations are in the
+ * workloads' records) when Prometheus scrapes: clusters by state, migrations by phase, strategy and action, and the bytes
+ * their commands relay. Summed over the instances, they count the whole fleet; no stage records them.
  */
 final class StoreCensus {
 
@@ -95,8 +96,8 @@ final class StoreCensus {
             try (KeyValueIterator<String, ClusterWatch> all = StoreCensus.<ClusterWatch>store(health, WatchClustersStage.STORE).all()) {
                 all.forEachRemaining(entry -> fresh.clusters.merge(entry.value.getState(), 1L, Long::sum));
             }
-            try (KeyValueIterator<String, MigrationRecord> all = StoreCensus.<MigrationRecord>store(workloads, PlaceFailoverStores.MIGRATIONS).all()) {
-                all.forEachRemaining(entry -> fresh.add(entry.value));
+            try (KeyValueIterator<String, WorkloadRecord> all = StoreCensus.<WorkloadRecord>store(workloads, Workloads.STORE).all()) {
+                all.forEachRemaining(entry -> entry.value.getMigrations().values().forEach(fresh::add));
             }
         } catch (InvalidStateStoreException e) {
             return counts;

@@ -13,6 +13,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -101,7 +102,7 @@ class MigrationRoutesTest {
     }
 
     @Test
-    void theListHoldsEveryNamespaceInCommandIdOrder() throws Exception {
+    void theListHoldsEveryNamespaceInNamespaceThenCommandIdOrder() throws Exception {
         serve(List.of(FRAUD_2, WEB_1, FRAUD_1));
 
         HttpResponse<String> response = get("/apis/migrations");
@@ -111,9 +112,34 @@ class MigrationRoutesTest {
         assertThat(list.get("apiVersion").asText()).isEqualTo("fedstream.io/v1alpha1");
         assertThat(list.get("kind").asText()).isEqualTo("MigrationList");
         assertThat(list.get("items")).extracting(item -> item.at("/metadata/annotations/fedstream.io~1command-id").asText()).containsExactly(
-                WEB + "/member1-1795946400000/1", FRAUD + "/member1-1795946400000/1", FRAUD + "/member1-1795946400000/2");
+                FRAUD + "/member1-1795946400000/1", FRAUD + "/member1-1795946400000/2", WEB + "/member1-1795946400000/1");
         assertThat(JSON.readTree(get("/apis/fedstream.io/v1alpha1/migrations").body()).get("items"))
                 .as("the route of the previous release is an alias of Kubernetes'").isEqualTo(list.get("items"));
+    }
+
+    /** Two commands of one workload are one record: a page that ends between them resumes within it. */
+    @Test
+    void aListComesInPagesThatResumeAfterTheLastCommandIdEvenWithinOneWorkloadsRecord() throws Exception {
+        serve(List.of(FRAUD_2, WEB_1, FRAUD_1));
+
+        for (String scope : List.of("", "namespaces/payments/")) {
+            List<String> commandIds = new ArrayList<>();
+            String next = null;
+            int pages = 0;
+            do {
+                JsonNode page = JSON.readTree(get("/apis/fedstream.io/v1alpha1/" + scope + "migrations?limit=1"
+                        + (next == null ? "" : "&continue=" + next)).body());
+                assertThat(page.get("items").size()).isLessThanOrEqualTo(1);
+                page.get("items").forEach(item -> commandIds.add(item.at("/spec/commandId").asText()));
+                next = page.at("/metadata/continue").asText(null);
+                pages++;
+            } while (next != null && pages < 10);
+
+            List<String> expected = scope.isEmpty()
+                    ? List.of(FRAUD_1.getCommand().getCommandId(), FRAUD_2.getCommand().getCommandId(), WEB_1.getCommand().getCommandId())
+                    : List.of(FRAUD_1.getCommand().getCommandId(), FRAUD_2.getCommand().getCommandId());
+            assertThat(commandIds).as(scope).containsExactlyElementsOf(expected);
+        }
     }
 
     @Test
@@ -181,7 +207,7 @@ class MigrationRoutesTest {
         assertThat(all.get("items")).extracting(item -> item.get("object"))
                 .containsExactlyElementsOf(JSON.readTree(get("/apis/migrations").body()).get("items"));
         assertThat(all.get("items")).extracting(item -> item.get("key").asText())
-                .containsExactly(WEB_1.getCommand().getCommandId(), FRAUD_1.getCommand().getCommandId(), FRAUD_2.getCommand().getCommandId());
+                .containsExactly(FRAUD_1.getCommand().getCommandId(), FRAUD_2.getCommand().getCommandId(), WEB_1.getCommand().getCommandId());
         assertThat(all.get("continue").isNull()).isTrue();
         assertThat(payments.get("items")).extracting(item -> MigrationObject.fromJson(item.get("object"))).containsExactly(FRAUD_1, FRAUD_2);
         assertThat(MigrationObject.fromJson(JSON.readTree(one.body()))).isEqualTo(FRAUD_2);

@@ -12,7 +12,6 @@ import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.cli.Main;
-import io.fedstream.decide.PlaceFailoverStores;
 import io.fedstream.runtime.AppInstance;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;
@@ -161,12 +160,12 @@ class QueryApiIT {
             }
             assertThat(getUntil(a, "/apis/aggregates?cluster=eu-west-1", g -> true))
                     .isEqualTo(getUntil(b, "/apis/aggregates?cluster=eu-west-1", g -> true));
-            // No cluster failed, so there is no migration: each instance lists the fail-over stage's store from both, and
-            // a command id is asked of the instance active for its workload's partition (either one), which has none.
+            // No cluster failed, so there is no migration: each instance lists the workloads' records from both, and a
+            // command id is asked of the instance active for its workload's namespace partition (either one), which has none.
             Map<HostInfo, String> workloadByMigrationOwner = new HashMap<>();
             for (String key : manifests.keySet()) {
                 workloadByMigrationOwner.putIfAbsent(a.runner().streams()
-                        .queryMetadataForKey(PlaceFailoverStores.MIGRATIONS, key, new StringSerializer()).activeHost(), key);
+                        .queryMetadataForKey(Workloads.STORE, key.split("/")[2], new StringSerializer()).activeHost(), key);
             }
             assertThat(workloadByMigrationOwner).as("both instances own migrations partitions")
                     .containsOnlyKeys(a.api().endpoint(), b.api().endpoint());

@@ -23,7 +23,6 @@ import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.avro.WorkloadRecommendation;
 import io.fedstream.decide.Workloads;
-import io.fedstream.decide.PlaceFailoverStores;
 import io.fedstream.recommend.stage.QuotaKeys;
 import io.fedstream.recommend.stage.RightsizeStores;
 import io.fedstream.avro.WorkStatusEvent;
@@ -43,6 +42,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -99,7 +99,6 @@ public final class TestStores implements Partitions, AutoCloseable {
         Topology topology = new Topology().addSource("fixtures", Serdes.String().deserializer(), Serdes.String().deserializer(), "fixtures").addProcessor("hold", Holder::new, "fixtures");
         LEDGER_STORES.forEach(name -> add(topology, name, Serdes.ByteArray()));
         add(topology, Workloads.STORE, avro.specific(WorkloadRecord.class, false));
-        add(topology, PlaceFailoverStores.MIGRATIONS, avro.specific(MigrationRecord.class, false));
         add(topology, WatchClustersStage.STORE, avro.specific(ClusterWatch.class, false));
         add(topology, TaskPolicies.STORE, avro.specific(PolicyEvent.class, false));
         add(topology, RightsizeStores.RECOMMENDATIONS, avro.specific(WorkloadRecommendation.class, false));
@@ -188,9 +187,25 @@ public final class TestStores implements Partitions, AutoCloseable {
         return this;
     }
 
+    /** The workloads' records as the namespace pass stored them, by store key ({@code Workloads.storeKey}). */
+    public TestStores workloadRecords(Map<String, WorkloadRecord> byStoreKey) {
+        KeyValueStore<String, WorkloadRecord> store = driver.getKeyValueStore(Workloads.STORE);
+        byStoreKey.forEach(store::put);
+        return this;
+    }
+
+    /** The migrations, each in its workload's record (added to what the record holds). */
     public TestStores migrations(MigrationRecord... migrations) {
-        KeyValueStore<String, MigrationRecord> store = driver.getKeyValueStore(PlaceFailoverStores.MIGRATIONS);
-        Stream.of(migrations).forEach(migration -> store.put(migration.getCommand().getCommandId(), migration));
+        KeyValueStore<String, WorkloadRecord> store = driver.getKeyValueStore(Workloads.STORE);
+        for (MigrationRecord migration : migrations) {
+            String key = Workloads.storeKey(migration.getCommand().getWorkloadKey());
+            WorkloadRecord record = store.get(key);
+            WorkloadRecord kept = record == null ? WorkloadRecord.newBuilder().build() : record;
+            Map<String, MigrationRecord> held = new HashMap<>(kept.getMigrations());
+            held.put(migration.getCommand().getCommandId(), migration);
+            kept.setMigrations(held);
+            store.put(key, kept);
+        }
         return this;
     }
 

@@ -109,10 +109,10 @@ class GetMigrationsCommandTest {
         assertThat(json.exitCode()).isZero();
         JsonNode list = new ObjectMapper().readTree(json.out());
         assertThat(list.get("kind").asText()).isEqualTo("List");
-        assertThat(list.get("items")).extracting(item -> item.at("/spec/commandId").asText()).containsExactly(
-                WEB + "/" + INCIDENT + "/1", FRAUD + "/" + INCIDENT + "/1", FRAUD + "/" + INCIDENT + "/2");
-        assertThat(list.at("/items/2/spec/checkpoint/path").asText()).isEqualTo("s3://ckpt/fraud/chk-42");
-        assertThat(list.at("/items/2/status/phase").asText()).isEqualTo("STARTED");
+        assertThat(list.get("items")).as("by namespace, then workload and command id").extracting(item -> item.at("/spec/commandId").asText())
+                .containsExactly(FRAUD + "/" + INCIDENT + "/1", FRAUD + "/" + INCIDENT + "/2", WEB + "/" + INCIDENT + "/1");
+        assertThat(list.at("/items/1/spec/checkpoint/path").asText()).isEqualTo("s3://ckpt/fraud/chk-42");
+        assertThat(list.at("/items/1/status/phase").asText()).isEqualTo("STARTED");
         assertThat(yaml.exitCode()).isZero();
         assertThat(yaml.out()).startsWith("apiVersion: v1\nkind: List\nitems:\n")
                 .contains("    action: PURGE\n", "    phase: COMPLETED\n");

@@ -202,6 +202,30 @@ class SchemaEvolutionTest {
         assertThat(read.get("targetCluster").toString()).isEqualTo("member2");
     }
 
+    /** A workload's record of the released version reads with no migrations (nor incidents, nor copies waiting) of its own. */
+    @Test
+    void aWorkloadRecordWrittenBeforeItKeptItsMigrationsReadsWithNone() throws IOException {
+        Schema previous = parseDirectory(PREVIOUS).get("io.fedstream.avro.WorkloadRecord");
+        Schema current = parseDirectory(CURRENT).get("io.fedstream.avro.WorkloadRecord");
+        GenericData.Record written = new GenericData.Record(previous);
+        previous.getFields().forEach(field -> written.put(field.name(), null));
+        written.put("manifest", "kind: Deployment");
+        written.put("holdings", List.of());
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new GenericDatumWriter<GenericData.Record>(previous).write(written, encoder);
+        encoder.flush();
+
+        GenericData.Record read = new GenericDatumReader<GenericData.Record>(previous, current)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+
+        assertThat(previous.getField("migrations")).as("the released version has none").isNull();
+        assertThat((Map<?, ?>) read.get("migrations")).isEmpty();
+        assertThat((Map<?, ?>) read.get("incidents")).isEmpty();
+        assertThat((Map<?, ?>) read.get("staleCopies")).isEmpty();
+        assertThat(read.get("manifest").toString()).isEqualTo("kind: Deployment");
+    }
+
     private static Schema record(String fields) {
         return new Schema.Parser()
                 .parse("{\"type\":\"record\",\"name\":\"R\",\"fields\":[" + fields + "]}");

@@ -7,7 +7,6 @@ import io.fedstream.avro.DeltaRange;
 import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationPhase;
-import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.MigrationStrategy;
 import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.WorkloadStatusEvent;
@@ -52,7 +51,7 @@ class ApplicationFailoverTest extends FleetStageTest {
         assertThat(fleet.stateChanges("dc-1")).as("the cluster itself stays healthy").containsExactly("READY");
         assertThat(fleet.decisions(WEB)).containsSubsequence("APPLICATION_UNHEALTHY", "APPLICATION_FAILOVER", "MIGRATION_ISSUED");
         MigrationCommand command = fleet.commandsFor(WEB).get(0);
-        assertThat(fleet.<MigrationRecord>store(PlaceFailoverStores.MIGRATIONS).get(command.getCommandId()).getReason())
+        assertThat(fleet.migration(command.getCommandId()).getReason())
                 .as("get migrations shows why").startsWith("application unhealthy on dc-1 since").contains("phase NotAvailable");
 
         reportEverySecond("dc-1", "NotAvailable", 20);

@@ -70,7 +70,7 @@ class FailoverStageTest extends FleetStageTest {
 
         fleet.advance(Duration.ofSeconds(20));
         assertThat(fleet.commands).as("the punctuator keeps checking; nothing is issued twice").hasSize(2);
-        MigrationRecord record = fleet.<MigrationRecord>store(PlaceFailoverStores.MIGRATIONS).get(fleet.commandsFor(WEB).get(0).getCommandId());
+        MigrationRecord record = fleet.migration(fleet.commandsFor(WEB).get(0).getCommandId());
         assertThat(record.getPhase()).isEqualTo(MigrationRecordPhase.ISSUED);
     }
 
@@ -267,10 +267,10 @@ class FailoverStageTest extends FleetStageTest {
         assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
         assertThat(fleet.decidedBy(WEB)).isEqualTo("failover");
         assertThat(fleet.binding(WEB).getPlacement().getPolicy()).as("the move keeps the claim").isEqualTo(CLAIM);
-        assertThat(fleet.<MigrationRecord>store(PlaceFailoverStores.MIGRATIONS).get(command.getCommandId()).getPhase())
+        assertThat(fleet.migration(command.getCommandId()).getPhase())
                 .isEqualTo(MigrationRecordPhase.COMPLETED);
         fleet.report(command, MigrationPhase.STARTED, "late");
-        assertThat(fleet.<MigrationRecord>store(PlaceFailoverStores.MIGRATIONS).get(command.getCommandId()).getPhase())
+        assertThat(fleet.migration(command.getCommandId()).getPhase())
                 .as("the life-cycle never goes back").isEqualTo(MigrationRecordPhase.COMPLETED);
 
         assertThat(fleet.commandsFor(WEB)).as("the new copy has not reported healthy").hasSize(1);

@@ -510,6 +510,18 @@ final class FleetDriver implements AutoCloseable {
         }
     }
 
+    /** How many records each store's changelog got since the last call (or {@link #changelog}), stores with none left out. */
+    Map<String, Integer> changelogCounts() {
+        Map<String, Integer> counts = new java.util.TreeMap<>();
+        driver.getAllStateStores().keySet().forEach(name -> {
+            int written = changelog(name).size();
+            if (written > 0) {
+                counts.put(name, written);
+            }
+        });
+        return counts;
+    }
+
     /**
      * Stops this driver and starts another on the same state directory at the same wall-clock time, as an instance
      * restarts: every processor is initialised again over the stores as they were committed. TopologyTestDriver deletes
@@ -582,6 +594,11 @@ final class FleetDriver implements AutoCloseable {
     io.fedstream.avro.WorkloadRecord workload(String key) {
         io.fedstream.avro.WorkloadRecord record = this.<io.fedstream.avro.WorkloadRecord>store(Workloads.STORE).get(Workloads.storeKey(key));
         return record == null ? io.fedstream.avro.WorkloadRecord.newBuilder().build() : record;
+    }
+
+    /** The command and its life-cycle as its workload's record keeps it; null when it keeps no command of the id. */
+    io.fedstream.avro.MigrationRecord migration(String commandId) {
+        return workload(MigrationRecords.workloadKey(commandId)).getMigrations().get(commandId);
     }
 
     /** The workloads whose stored binding places them on the cluster, in key order. */

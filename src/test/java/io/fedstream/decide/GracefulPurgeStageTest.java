@@ -12,10 +12,7 @@ import io.fedstream.avro.WorkloadRecord;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The copy a cluster failure leaves behind, purged at Karmada's moment ({@code evictiontask.go} {@code
@@ -147,8 +144,6 @@ class GracefulPurgeStageTest extends FleetStageTest {
     @Test
     void aTaskRestartedBetweenTheMigrateAndThePurgeStillPurgesWhenTheGracePeriodEnds() {
         MigrationCommand moved = drained("");
-        assertThat(fleet.<String>store(PlaceFailoverStores.STALE_COPIES).approximateNumEntries())
-                .as("the copy waits in the workload's record").isZero();
         assertThat(fleet.<WorkloadRecord>store(Workloads.STORE).get(Workloads.storeKey(WEB)).getStaleCopies())
                 .containsOnlyKeys("dc-1");
         fleet.report(moved, MigrationPhase.STARTED, null).report(moved, MigrationPhase.COMPLETED, null);
@@ -174,41 +169,5 @@ class GracefulPurgeStageTest extends FleetStageTest {
         reportFrom(moved.getTargetCluster(), "Running");
 
         assertThat(purges()).singleElement().satisfies(purge -> assertThat(purge.getSourceCluster()).isEqualTo("dc-1"));
-    }
-
-    /** The earlier version's key layouts: {@code workload key NUL cluster} (grace end NUL command id), then its predecessor's. */
-    @ParameterizedTest
-    @ValueSource(booleans = {true, false})
-    void anEntryAnEarlierVersionLeftInTheStaleCopiesStoreIsStillPurged(boolean workloadFirst) {
-        MigrationCommand moved = drained("");
-        KeyValueStore<String, WorkloadRecord> records = fleet.store(Workloads.STORE);
-        WorkloadRecord record = records.get(Workloads.storeKey(WEB));
-        record.setStaleCopies(Map.of());
-        records.put(Workloads.storeKey(WEB), record);
-        // Left when the task starts: restored before its first check.
-        fleet = fleet.restarted();
-        assertThat(fleet.<WorkloadRecord>store(Workloads.STORE).get(Workloads.storeKey(WEB)).getStaleCopies()).isEmpty();
-        KeyValueStore<String, String> earlier = fleet.store(PlaceFailoverStores.STALE_COPIES);
-        long graceEndsAt = moved.getIssuedAt().plusSeconds(600).toEpochMilli();
-        if (workloadFirst) {
-            earlier.put(WEB + "\u0000dc-1", graceEndsAt + "\u0000" + moved.getCommandId());
-        } else {
-            earlier.put("dc-1\u0000" + WEB, moved.getCommandId());
-        }
-        earlier.put(WEB + "\u0000dc-2", "no such command");
-
-        fleet.advance(Duration.ofSeconds(5));
-        assertThat(fleet.<String>store(PlaceFailoverStores.STALE_COPIES).approximateNumEntries()).as("moved into the records").isZero();
-        assertThat(fleet.<WorkloadRecord>store(Workloads.STORE).get(Workloads.storeKey(WEB)).getStaleCopies()).containsOnlyKeys("dc-1");
-        assertThat(purges()).as("the binding still places web on dc-1").isEmpty();
-
-        fleet.report(moved, MigrationPhase.STARTED, null).report(moved, MigrationPhase.COMPLETED, null);
-        reportFrom(moved.getTargetCluster(), "Running");
-
-        assertThat(purges()).singleElement().satisfies(purge -> {
-            assertThat(purge.getSourceCluster()).isEqualTo("dc-1");
-            assertThat(purge.getCommandId()).isEqualTo(moved.getCommandId() + "/purge");
-        });
-        assertThat(fleet.<WorkloadRecord>store(Workloads.STORE).get(Workloads.storeKey(WEB)).getStaleCopies()).isEmpty();
     }
 }

@@ -58,6 +58,45 @@ class WorkloadsTest {
     }
 
     @Test
+    void aChangeInMemoryIsReadByTheNextProcessingsAndWrittenWithTheNextChangeThatIsWritten() {
+        String web = "apps/Deployment/team-a/web";
+        workloads.of(web).setManifest("{}");
+        workloads.changed(web);
+        workloads.flush();
+
+        workloads.of(web).setWaiting("asked");
+        workloads.changedInMemory(web);
+        workloads.flush();
+        assertThat(store.get("team-a/apps/Deployment/web").getWaiting()).as("not written").isNull();
+        assertThat(workloads.of(web).getWaiting()).as("the next processing reads it").isEqualTo("asked");
+        workloads.flush();
+        assertThat(new Workloads(store).of(web).getWaiting()).as("a restart gives it up").isNull();
+
+        workloads.of(web).setWaiting("changed in a processing that fails");
+        workloads.discard();
+        assertThat(workloads.of(web).getWaiting()).as("a failed processing leaves it as it was").isEqualTo("asked");
+        workloads.flush();
+
+        Workloads closing = new Workloads(store);
+        closing.of(web).setWaiting("asked before the task closes");
+        closing.changedInMemory(web);
+        closing.flush();
+        closing.writeHeldInMemory();
+        assertThat(store.get("team-a/apps/Deployment/web").getWaiting()).as("written when the task closes").isEqualTo("asked before the task closes");
+        store.put("team-a/apps/Deployment/web", WorkloadRecord.newBuilder(store.get("team-a/apps/Deployment/web")).setWaiting(null).build());
+
+        workloads.of(web).setManifest("{\"v\":2}");
+        workloads.changed(web);
+        workloads.flush();
+        assertThat(store.get("team-a/apps/Deployment/web")).satisfies(record -> {
+            assertThat(record.getManifest()).isEqualTo("{\"v\":2}");
+            assertThat(record.getWaiting()).as("written with it").isEqualTo("asked");
+        });
+        store.put("team-a/apps/Deployment/web", WorkloadRecord.newBuilder().setManifest("{\"v\":3}").build());
+        assertThat(workloads.of(web).getManifest()).as("nothing held any more: read from the store").isEqualTo("{\"v\":3}");
+    }
+
+    @Test
     void aPrefixOfWorkloadKeysIsOneRangeWhenItNamesTheNamespace() {
         for (String key : List.of("apps/Deployment/team-a/web", "apps/Deployment/team-b/web", "apps/StatefulSet/team-a/db", "batch/Job/team-a/x")) {
             workloads.of(key).setManifest("{}");
