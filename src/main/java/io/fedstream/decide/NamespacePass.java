@@ -13,6 +13,7 @@ import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.lease.LeaseSettings;
 import io.fedstream.lease.TaskLeases;
 import io.fedstream.metrics.FedstreamMetrics;
+import io.fedstream.metrics.MigrationGauges;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -50,6 +51,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     private TaskClusterViews views;
     private LeasedRoom room;
     private Workloads workloads;
+    private MigrationGauges.Tally migrationTally;
     /** The binding each workload was last handed on with in this processing, so that the next handoff knows what it follows. */
     private final java.util.Map<String, ResourceBinding> handed = new java.util.HashMap<>();
     /** Names the admission requests of one processing: its position, and the request's number within it. */
@@ -70,7 +72,8 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     public void init(ProcessorContext<String, PassOutcome> context) {
         this.context = context;
         this.outputs = new Outputs(context);
-        this.workloads = new Workloads(context.getStateStore(Workloads.STORE));
+        this.migrationTally = metrics.migrationTally(context.taskId().partition());
+        this.workloads = new Workloads(context.getStateStore(Workloads.STORE), migrationTally::holds);
         this.policies = new TaskPolicies(context.getStateStore(TaskPolicies.STORE));
         this.views = new TaskClusterViews(context.getStateStore(TaskClusterViews.STORE));
         this.interpreting = new Interpreting(context, workloads, this, outputs, fromFiles, policies::changes, topics.workloads().valueSerde().serializer(),
@@ -85,6 +88,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         // The indexes and aggregates live in memory: one walk of the records when the task starts (a restart, a
         // rebalance) rebuilds them.
         workloads.scan((key, record) -> {
+            migrationTally.holds(key, record.getMigrations().values());
             admitting.stored(record);
             placeAndFailOver.stored(key, record);
         });
@@ -245,6 +249,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     @Override
     public void close() {
         workloads.writeHeldInMemory();
+        migrationTally.close();
     }
 
     @Override

@@ -1,10 +1,12 @@
 package io.fedstream.decide;
 
 import io.fedstream.admit.ByteTable;
+import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.config.WorkloadKey;
 import java.nio.ByteBuffer;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -42,6 +44,7 @@ public final class Workloads {
     /** The entries read in this processing, by workload key, with their binding as it was read. */
     private final Map<String, Open> open = new HashMap<>();
     private final Set<String> changed = new LinkedHashSet<>();
+    private final BiConsumer<String, Collection<MigrationRecord>> commandsWritten;
     /** The entries changed in this processing only in what a restart gives up ({@link #changedInMemory}). */
     private final Set<String> changedInMemory = new HashSet<>();
     /** The entries whose latest version is not written yet, by workload key: a later processing writes it, if any. */
@@ -60,7 +63,16 @@ public final class Workloads {
     }
 
     Workloads(KeyValueStore<String, WorkloadRecord> store) {
+        this(store, (workloadKey, commands) -> { });
+    }
+
+    /**
+     * {@code commandsWritten} hears, for each entry written or deleted, the migration commands it now holds (none when
+     * deleted), once the processing that changed it is kept: the migration gauges count them without reading the store.
+     */
+    Workloads(KeyValueStore<String, WorkloadRecord> store, BiConsumer<String, Collection<MigrationRecord>> commandsWritten) {
         this.store = store;
+        this.commandsWritten = commandsWritten;
     }
 
     /**
@@ -195,8 +207,10 @@ public final class Workloads {
                 if (open.get(key).bindingAsRead != null || store.get(storeKey(key)) != null) {
                     store.delete(storeKey(key));
                 }
+                commandsWritten.accept(key, List.of());
             } else {
                 store.put(storeKey(key), record);
+                commandsWritten.accept(key, record.getMigrations().values());
             }
         }
         changed.clear();

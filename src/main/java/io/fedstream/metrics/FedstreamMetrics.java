@@ -45,6 +45,7 @@ public final class FedstreamMetrics {
     private final TagValues namespaces = new TagValues(MAX_TAG_VALUES);
     private final Timer heartbeatLag;
     private final TemplateSizeGauges templateSizes;
+    private final MigrationGauges migrations;
 
     public FedstreamMetrics(PrometheusMeterRegistry registry) {
         this.registry = registry;
@@ -53,6 +54,7 @@ public final class FedstreamMetrics {
                 .serviceLevelObjectives(LAG_BUCKETS)
                 .register(registry);
         this.templateSizes = new TemplateSizeGauges(registry);
+        this.migrations = new MigrationGauges(registry);
     }
 
     /** A registry of its own, with Prometheus' defaults, showing the Kafka clients' and stream threads' own meters. */
@@ -147,7 +149,15 @@ public final class FedstreamMetrics {
     }
 
     /**
-     * Binds the streams' client metrics and the census of their stores; closing the result unbinds the client metrics
+     * The migration gauges' tally for the namespace task of {@code partition}, which it keeps as it writes the workloads'
+     * records; it replaces the tally of an earlier task of the partition in this instance.
+     */
+    public MigrationGauges.Tally migrationTally(int partition) {
+        return migrations.tally(partition);
+    }
+
+    /**
+     * Binds the streams' client metrics and the census of the health client's store; closing the result unbinds the client metrics
      * (before the streams close, so that no refresh reads a closed client).
      */
     public AutoCloseable observe(KafkaStreams workloads, KafkaStreams health) {
@@ -155,7 +165,7 @@ public final class FedstreamMetrics {
         workloadClient.bindTo(registry);
         KafkaStreamsMetrics healthClient = new KafkaStreamsMetrics(health);
         healthClient.bindTo(registry);
-        new StoreCensus(workloads, health).bindTo(registry);
+        new StoreCensus(health).bindTo(registry);
         return () -> {
             workloadClient.close();
             healthClient.close();

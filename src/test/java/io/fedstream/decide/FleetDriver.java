@@ -77,6 +77,7 @@ final class FleetDriver implements AutoCloseable {
     private final SchemaRegistry registry;
     private final String applicationId;
     private final TopologyTestDriver driver;
+    private final io.fedstream.metrics.FedstreamMetrics metrics;
     private final TestInputTopic<String, ClusterHealthEvent> health;
     private final TestInputTopic<String, WorkloadEvent> workloads;
     private final TestInputTopic<String, PolicyEvent> policies;
@@ -144,6 +145,7 @@ final class FleetDriver implements AutoCloseable {
         Map<String, String> config = new HashMap<>(CLOCKS);
         config.putAll(overrides);
         Fedstream fedstream = TestFedstream.create(config, registry);
+        this.metrics = fedstream.metrics();
         Properties properties = fedstream.streamsProperties();
         properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         applicationId = properties.getProperty(StreamsConfig.APPLICATION_ID_CONFIG);
@@ -383,6 +385,11 @@ final class FleetDriver implements AutoCloseable {
     }
 
     /** The records asking the clusters' allocators for room (or giving it back) since the last call. */
+    /** What Prometheus would scrape from this fleet's fedstream now. */
+    String scrape() {
+        return metrics.scrape();
+    }
+
     List<TestRecord<String, io.fedstream.avro.LeaseRequest>> leaseRequests() {
         return leaseRequestsOut.readRecordsToList();
     }

@@ -45,13 +45,17 @@ class MigrationLifeCycleStageTest extends FleetStageTest {
         String id = command.getCommandId();
         assertThat(phases()).isEqualTo(Map.of(id, MigrationRecordPhase.ISSUED));
         assertThat(listed()).containsExactly(id + " ISSUED");
+        assertThat(gauged("ISSUED")).isEqualTo(1);
 
         fleet.report(command, MigrationPhase.STARTED, null);
         assertThat(phases()).isEqualTo(Map.of(id, MigrationRecordPhase.STARTED));
+        assertThat(gauged("ISSUED")).isZero();
+        assertThat(gauged("STARTED")).isEqualTo(1);
 
         fleet = fleet.restarted();
         assertThat(phases()).as("restored with the workload's record").isEqualTo(Map.of(id, MigrationRecordPhase.STARTED));
         assertThat(listed()).containsExactly(id + " STARTED");
+        assertThat(gauged("STARTED")).as("counted again by the walk of the records at the task's start").isEqualTo(1);
 
         fleet.report(command, MigrationPhase.COMPLETED, "moved");
         MigrationRecord completed = fleet.migration(id);
@@ -68,13 +72,21 @@ class MigrationLifeCycleStageTest extends FleetStageTest {
         MigrationCommand command = failedOver();
         fleet.report(command, MigrationPhase.STARTED, null).report(command, MigrationPhase.COMPLETED, null);
         assertThat(listed()).hasSize(1);
+        assertThat(gauged("COMPLETED")).isEqualTo(1);
 
         fleet.delete(WEB);
 
         assertThat(fleet.workload(WEB).getMigrations()).isEmpty();
         assertThat(listed()).isEmpty();
+        assertThat(gauged("COMPLETED")).as("the gauges count the commands the records hold").isZero();
         fleet.advance(Duration.ofSeconds(5));
         assertThat(fleet.commandsFor(WEB)).as("no purge: the copy on dc-1 went with the binding").hasSize(1);
+    }
+
+    /** The fedstream_migrations gauges of a phase, summed over strategies and actions, as a scrape shows them. */
+    private double gauged(String phase) {
+        return fleet.scrape().lines().filter(line -> line.startsWith("fedstream_migrations{") && line.contains("phase=\"" + phase + "\""))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
     }
 
     /** What `fedstream bench failover` counts per command, here per processing: the workload's record and nothing else. */

@@ -37,8 +37,8 @@ class MetricsDocsTest {
             assertThat(documented).as("docs/metrics.md documents " + shown.group(1)).contains(shown.group(1));
         }
         assertThat(StoreCensus.CLUSTERS.replace('.', '_')).isIn(documented);
-        assertThat(StoreCensus.MIGRATIONS.replace('.', '_')).isIn(documented);
-        assertThat(StoreCensus.RELAY_BYTES.replace('.', '_')).isIn(documented);
+        assertThat(MigrationGauges.MIGRATIONS.replace('.', '_')).isIn(documented);
+        assertThat(MigrationGauges.RELAY_BYTES.replace('.', '_')).isIn(documented);
     }
 
     @Test
