@@ -102,13 +102,7 @@ class SchemaEvolutionTest {
         written.put("dispatch", dispatch);
         written.put("observation", observation);
         written.put("observedAt", 1L);
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(bytes, null);
-        new GenericDatumWriter<GenericData.Record>(previous).write(written, encoder);
-        encoder.flush();
-
-        GenericData.Record read = new GenericDatumReader<GenericData.Record>(previous, current)
-                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+        GenericData.Record read = writtenThenRead(written, previous, current);
 
         assertThat(((GenericData.Record) read.get("dispatch")).get("objectVersion")).isNull();
         assertThat(((GenericData.Record) read.get("dispatch")).get("generation")).isEqualTo(3L);
@@ -155,13 +149,7 @@ class SchemaEvolutionTest {
         written.put("placement", placement);
         written.put("observedAt", 1L);
         written.put("updatedAt", 1L);
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(bytes, null);
-        new GenericDatumWriter<GenericData.Record>(previous).write(written, encoder);
-        encoder.flush();
-
-        GenericData.Record read = new GenericDatumReader<GenericData.Record>(previous, current)
-                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+        GenericData.Record read = writtenThenRead(written, previous, current);
 
         GenericData.Record readPlacement = (GenericData.Record) read.get("placement");
         assertThat((List<?>) readPlacement.get("roomNotes")).isEmpty();
@@ -190,13 +178,7 @@ class SchemaEvolutionTest {
         written.put("fullStateBytes", 0L);
         written.put("incrementalBytes", 0L);
         written.put("issuedAt", 1L);
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(bytes, null);
-        new GenericDatumWriter<GenericData.Record>(previous).write(written, encoder);
-        encoder.flush();
-
-        GenericData.Record read = new GenericDatumReader<GenericData.Record>(previous, current)
-                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+        GenericData.Record read = writtenThenRead(written, previous, current);
 
         assertThat(read.get("targetRoomNote")).isNull();
         assertThat(read.get("targetCluster").toString()).isEqualTo("member2");
@@ -211,19 +193,23 @@ class SchemaEvolutionTest {
         previous.getFields().forEach(field -> written.put(field.name(), null));
         written.put("manifest", "kind: Deployment");
         written.put("holdings", List.of());
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(bytes, null);
-        new GenericDatumWriter<GenericData.Record>(previous).write(written, encoder);
-        encoder.flush();
-
-        GenericData.Record read = new GenericDatumReader<GenericData.Record>(previous, current)
-                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
+        GenericData.Record read = writtenThenRead(written, previous, current);
 
         assertThat(previous.getField("migrations")).as("the released version has none").isNull();
         assertThat((Map<?, ?>) read.get("migrations")).isEmpty();
         assertThat((Map<?, ?>) read.get("incidents")).isEmpty();
         assertThat((Map<?, ?>) read.get("staleCopies")).isEmpty();
         assertThat(read.get("manifest").toString()).isEqualTo("kind: Deployment");
+    }
+
+    /** {@code written} encoded with the {@code previous} schema, then decoded as the {@code current} one reads it. */
+    private static GenericData.Record writtenThenRead(GenericData.Record written, Schema previous, Schema current) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+        new GenericDatumWriter<GenericData.Record>(previous).write(written, encoder);
+        encoder.flush();
+        return new GenericDatumReader<GenericData.Record>(previous, current)
+                .read(null, DecoderFactory.get().binaryDecoder(bytes.toByteArray(), null));
     }
 
     private static Schema record(String fields) {
