@@ -9,6 +9,8 @@ import io.fedstream.avro.RoomNote;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The namespace pass filters clusters as Karmada v1.15's scheduler does (issue 41, rules 4 and 6): room is no filter for
@@ -164,15 +166,16 @@ class KarmadaFiltersStageTest extends FleetStageTest {
         assertThat(fleet.decisions(WEB)).contains("POLICY_RESCHEDULED");
     }
 
-    @Test
-    void aClusterAffinitiesGroupWhoseClusterLacksRoomTakesADuplicatedWorkloadAsKarmadaStaysInIt() {
+    /** A Duplicated workload, and one active cluster (Duplicated too), whatever the room of the group's cluster. */
+    @ParameterizedTest
+    @ValueSource(strings = {"replicaScheduling: {replicaSchedulingType: Duplicated}", "spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]"})
+    void aClusterAffinitiesGroupWhoseOnlyClusterLacksRoomKeepsTheWorkloadAsKarmadaStaysInIt(String scheduling) {
         fleetWithASmallCluster();
         fleet.policy(POLICY_KEY, webPolicyPlacing("""
                 clusterAffinities:
                   - {affinityName: primary, clusterNames: [dc-3]}
                   - {affinityName: backup, clusterNames: [dc-1]}
-                replicaScheduling: {replicaSchedulingType: Duplicated}
-                """)).advance(Duration.ofSeconds(1));
+                """ + scheduling)).advance(Duration.ofSeconds(1));
 
         fleet.deployment("team-a", "web", 3, "1").advance(Duration.ofSeconds(2));
 
@@ -198,23 +201,6 @@ class KarmadaFiltersStageTest extends FleetStageTest {
         assertThat(fleet.decisions(WEB)).containsExactly("ADMITTED", "PLACED");
         assertThat(fleet.reservationRequests()).extracting(r -> r.value().getCluster() + " " + r.value().getComponents().get(0).getReplicas())
                 .as("dc-1's book holds the 64 pods it has room for").containsExactly("dc-1 64");
-    }
-
-    @Test
-    void oneActiveClusterStaysInAClusterAffinitiesGroupWhoseOnlyClusterLacksRoom() {
-        fleetWithASmallCluster();
-        fleet.policy(POLICY_KEY, webPolicyPlacing("""
-                clusterAffinities:
-                  - {affinityName: primary, clusterNames: [dc-3]}
-                  - {affinityName: backup, clusterNames: [dc-1]}
-                spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
-                """)).advance(Duration.ofSeconds(1));
-
-        fleet.deployment("team-a", "web", 3, "1").advance(Duration.ofSeconds(2));
-
-        assertThat(placement().getClusters()).containsExactly(target("dc-3", null));
-        assertThat(placement().getRoomNotes()).extracting(RoomNote::getCluster).containsExactly("dc-3");
-        assertThat(lastPlaced().getDetails()).contains("\"affinityGroup\":0");
     }
 
     @Test
