@@ -25,16 +25,9 @@ class GracefulPurgeStageTest extends FleetStageTest {
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final Taint MAINTENANCE = Taint.newBuilder().setKey("maintenance").setEffect("NoExecute").build();
 
+    /** One active cluster, with the policy's {@code failover} block. */
     private static String policy(String failover) {
-        return """
-                apiVersion: policy.karmada.io/v1alpha1
-                kind: PropagationPolicy
-                metadata: {name: web, namespace: team-a}
-                spec:
-                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-                  placement:
-                    spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
-                """ + failover.indent(2);
+        return webPolicyPlacing("spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]") + failover.indent(2);
     }
 
     /** web placed on dc-1 under {@code failover}, then dc-1 drained: tainted maintenance:NoExecute, heart-beating on. */
