@@ -348,7 +348,11 @@ final class FailingOver {
     Optional<String> onMigrationEvent(MigrationEvent event) {
         MigrationRecord record = task.migrations.of(event.getCommandId());
         if (record == null) {
-            return Optional.of("no migration command " + event.getCommandId() + " is known");
+            String workloadKey = MigrationRecords.workloadKey(event.getCommandId());
+            // A workload's commands go with its record: a report that comes after the delete finds none.
+            String gone = workloadKey != null && task.bindings.of(workloadKey) == null
+                    ? ": workload " + workloadKey + " has no binding (a deleted workload's commands go with it)" : "";
+            return Optional.of("no migration command " + event.getCommandId() + " is known" + gone);
         }
         MigrationRecordPhase next = MigrationRecordPhase.valueOf(event.getPhase().name());
         if (!advances(record.getPhase(), next)) {

@@ -81,6 +81,12 @@ class MigrationLifeCycleStageTest extends FleetStageTest {
         assertThat(gauged("COMPLETED")).as("the gauges count the commands the records hold").isZero();
         fleet.advance(Duration.ofSeconds(5));
         assertThat(fleet.commandsFor(WEB)).as("no purge: the copy on dc-1 went with the binding").hasSize(1);
+
+        fleet.report(command, MigrationPhase.COMPLETED, "reported again, late");
+        assertThat(fleet.deadLetters).singleElement().satisfies(letter -> assertThat(
+                new String(letter.headers().lastHeader("reason").value(), java.nio.charset.StandardCharsets.UTF_8))
+                .isEqualTo("no migration command " + command.getCommandId() + " is known: workload " + WEB
+                        + " has no binding (a deleted workload's commands go with it)"));
     }
 
     /** The fedstream_migrations gauges of a phase, summed over strategies and actions, as a scrape shows them. */
