@@ -13,38 +13,26 @@ import org.junit.jupiter.api.Test;
 class DividedOverrideStageTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
-    private static final String TWO_TO_ONE = """
-            apiVersion: policy.karmada.io/v1alpha1
-            kind: PropagationPolicy
-            metadata: {name: web, namespace: team-a}
-            spec:
-              resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-              placement:
-                replicaScheduling:
-                  replicaSchedulingType: Divided
-                  replicaDivisionPreference: Weighted
-                  weightPreference:
-                    staticWeightList:
-                      - {targetCluster: {clusterNames: [dc-1]}, weight: 2}
-                      - {targetCluster: {clusterNames: [dc-2]}, weight: 1}
-            """;
+    private static final String TWO_TO_ONE = webPolicyPlacing("""
+            replicaScheduling:
+              replicaSchedulingType: Divided
+              replicaDivisionPreference: Weighted
+              weightPreference:
+                staticWeightList:
+                  - {targetCluster: {clusterNames: [dc-1]}, weight: 2}
+                  - {targetCluster: {clusterNames: [dc-2]}, weight: 1}
+            """);
     /**
      * The same 2:1 division by available replicas (dc-1 16 cpu, dc-2 8), over at least two clusters: a share on dc-2
      * cannot be avoided even when its assignment is full (docs/placement.md, "Static assignments").
      */
-    private static final String BOTH_BY_AVAILABLE_REPLICAS = """
-            apiVersion: policy.karmada.io/v1alpha1
-            kind: PropagationPolicy
-            metadata: {name: web, namespace: team-a}
-            spec:
-              resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-              placement:
-                spreadConstraints: [{spreadByField: cluster, minGroups: 2}]
-                replicaScheduling:
-                  replicaSchedulingType: Divided
-                  replicaDivisionPreference: Weighted
-                  weightPreference: {dynamicWeight: AvailableReplicas}
-            """;
+    private static final String BOTH_BY_AVAILABLE_REPLICAS = webPolicyPlacing("""
+            spreadConstraints: [{spreadByField: cluster, minGroups: 2}]
+            replicaScheduling:
+              replicaSchedulingType: Divided
+              replicaDivisionPreference: Weighted
+              weightPreference: {dynamicWeight: AvailableReplicas}
+            """);
     /** dc-1 runs four replicas whatever its share; every pod on dc-2 asks for two cpu. */
     private static final String PER_CLUSTER = """
             apiVersion: policy.karmada.io/v1alpha1

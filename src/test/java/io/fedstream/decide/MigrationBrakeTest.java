@@ -19,17 +19,11 @@ import org.junit.jupiter.api.Test;
 class MigrationBrakeTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
-    private static final String TOLERATING_UNREACHABLE_FOR_ZERO_SECONDS = """
-            apiVersion: policy.karmada.io/v1alpha1
-            kind: PropagationPolicy
-            metadata: {name: web, namespace: team-a}
-            spec:
-              resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-              placement:
-                spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
-                clusterTolerations:
-                  - {key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 0}
-            """;
+    private static final String TOLERATING_UNREACHABLE_FOR_ZERO_SECONDS = webPolicyPlacing("""
+            spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
+            clusterTolerations:
+              - {key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 0}
+            """);
 
     /** dc-1 is the roomiest, so the workload lands there; dc-2 and dc-3 remain. */
     private FleetDriver threeClustersWithAWorkloadOnDc1() {

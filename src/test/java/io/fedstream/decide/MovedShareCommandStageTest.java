@@ -23,18 +23,12 @@ class MovedShareCommandStageTest extends FleetStageTest {
     private static final String WEB = "apps/Deployment/team-a/web";
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Four replicas over two of three 2-cpu clusters by available replicas: 2 and 2, and a failed share fits only the third. */
-    private static final String DIVIDED = """
-            apiVersion: policy.karmada.io/v1alpha1
-            kind: PropagationPolicy
-            metadata: {name: web, namespace: team-a}
-            spec:
-              resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-              placement:
-                spreadConstraints: [{spreadByField: cluster, minGroups: 2, maxGroups: 2}]
-                replicaScheduling:
-                  replicaSchedulingType: Divided
-                  weightPreference: {dynamicWeight: AvailableReplicas}
-            """;
+    private static final String DIVIDED = webPolicyPlacing("""
+            spreadConstraints: [{spreadByField: cluster, minGroups: 2, maxGroups: 2}]
+            replicaScheduling:
+              replicaSchedulingType: Divided
+              weightPreference: {dynamicWeight: AvailableReplicas}
+            """);
     private static final String LABEL_ON_DC3 = """
             apiVersion: policy.karmada.io/v1alpha1
             kind: OverridePolicy
@@ -93,15 +87,9 @@ class MovedShareCommandStageTest extends FleetStageTest {
     void aDuplicatedCopyThatMovesCarriesNoReplicas() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "2", "64Gi").cluster("dc-2", "2", "64Gi").cluster("dc-3", "2", "64Gi")
                 .advance(Duration.ofSeconds(1));
-        fleet.policy("PropagationPolicy/team-a/web", """
-                apiVersion: policy.karmada.io/v1alpha1
-                kind: PropagationPolicy
-                metadata: {name: web, namespace: team-a}
-                spec:
-                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-                  placement:
-                    spreadConstraints: [{spreadByField: cluster, minGroups: 2, maxGroups: 2}]
-                """).advance(Duration.ofSeconds(1));
+        fleet.policy("PropagationPolicy/team-a/web", webPolicyPlacing(
+                "spreadConstraints: [{spreadByField: cluster, minGroups: 2, maxGroups: 2}]"))
+                .advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 2, "1");
         fleet.silence("dc-1").advance(Duration.ofSeconds(30));
 

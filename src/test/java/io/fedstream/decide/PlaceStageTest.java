@@ -69,15 +69,9 @@ class PlaceStageTest extends FleetStageTest {
      * room as in Karmada: {@code KarmadaFiltersStageTest}).
      */
     private void aggregatedPolicy() {
-        fleet.policy("PropagationPolicy/team-a/web", """
-                apiVersion: policy.karmada.io/v1alpha1
-                kind: PropagationPolicy
-                metadata: {name: web, namespace: team-a}
-                spec:
-                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-                  placement:
-                    replicaScheduling: {replicaSchedulingType: Divided, replicaDivisionPreference: Aggregated}
-                """).advance(Duration.ofSeconds(1));
+        fleet.policy("PropagationPolicy/team-a/web", webPolicyPlacing(
+                "replicaScheduling: {replicaSchedulingType: Divided, replicaDivisionPreference: Aggregated}"))
+                .advance(Duration.ofSeconds(1));
     }
 
     @Test

@@ -28,15 +28,7 @@ class RescaleStageTest extends FleetStageTest {
              "spec":{"overall":{"cpu":"100"}}}""";
 
     private static String policy(String replicaScheduling) {
-        return """
-                apiVersion: policy.karmada.io/v1alpha1
-                kind: PropagationPolicy
-                metadata: {name: web, namespace: team-a}
-                spec:
-                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-                  placement:
-                    replicaScheduling:
-                """ + replicaScheduling.indent(6);
+        return webPolicyPlacing("replicaScheduling:") + replicaScheduling.indent(6);
     }
 
     private static final String DYNAMIC = policy("""
