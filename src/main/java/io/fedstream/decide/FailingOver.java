@@ -94,11 +94,17 @@ final class FailingOver {
 
     /** A cluster changed state (every task hears it): opens, updates or closes its incident. */
     void onClusterChanged(ClusterStateEvent event) {
-        movesOut.changedAll();
         String cluster = event.getCluster();
         ClusterState state = event.getState();
+        ClusterStateEvent open = task.openIncidents.of(cluster);
+        if (open != null && event.getIncidentId() != null && event.getIncidentId().equals(open.getIncidentId())
+                && Objects.equals(open.getBrake(), event.getBrake())) {
+            // The same incident, SUSPECT to FAILED say: only when its moves are due may change, not the moves out.
+            movesOut.dueTimesChanged();
+        } else {
+            movesOut.changedAll();
+        }
         if (state == ClusterState.SUSPECT || state == ClusterState.FAILED || state == ClusterState.RECOVERING) {
-            ClusterStateEvent open = task.openIncidents.of(cluster);
             if (open != null && Objects.equals(open.getIncidentId(), event.getIncidentId())) {
                 // Same incident: its tolerations still count from when it began.
                 event = ClusterStateEvent.newBuilder(event).setTransitionAt(open.getTransitionAt()).build();
@@ -145,6 +151,7 @@ final class FailingOver {
         long now = task.now();
         for (String key : task.bindings.on(cluster)) {
             if (movesOut.passes(key, incident.getIncidentId(), now)) {
+                nextDueAt = Math.min(nextDueAt, movesOut.dueLater(key));
                 continue;
             }
             try {
@@ -178,6 +185,7 @@ final class FailingOver {
         }
         if (now < dueAt.getAsLong()) {
             nextDueAt = Math.min(nextDueAt, dueAt.getAsLong());
+            movesOut.dueAt(key, incident.getIncidentId(), dueAt.getAsLong());
             return;
         }
         migrate(key, binding, policy, workload, incident.getCluster(), incident.getIncidentId(), now);

@@ -12,24 +12,42 @@ import java.util.Map;
  * <p>A workload is passed by only for the incident it is out for, and only until nothing could have changed what its
  * check would find: until its answer is overdue ({@link PlacementState.Pending#ANSWER_TIMEOUT_MS}), or, once its command
  * is out, until any record of the workload arrives (an answer, the executor's report of a failed attempt, a new binding),
- * a cluster changes state or a policy changes.
+ * another incident opens or closes, the brake engages or releases, or a policy changes.
+ *
+ * <p>A workload whose move is not due yet is passed by likewise until it is due: between SUSPECT and the end of the
+ * toleration the due check runs every {@link PlaceAndFailOver#DUE_CHECK_INTERVAL}, and reading every workload the cluster
+ * held at each one decoded thousands of records a second, whose garbage paused the moves once they were due.
  */
 final class MovesOut {
 
-    /** The incident a workload's move is out for, and until when its check would find nothing to do. */
-    private record Out(String incidentId, long quietUntil) {
+    /**
+     * The incident a workload's move is out for, and until when its check would find nothing to do; {@code dueLater}: no
+     * move is out, it becomes due at {@code quietUntil}.
+     */
+    private record Out(String incidentId, long quietUntil, boolean dueLater) {
     }
 
     private final Map<String, Out> moves = new HashMap<>();
 
     /** The workload's room on a target was asked for: its check finds nothing to do while the answer is awaited. */
     void asked(String workloadKey, PlacementState.Pending pending) {
-        moves.put(workloadKey, new Out(pending.incidentId(), pending.askedAt() + PlacementState.Pending.ANSWER_TIMEOUT_MS));
+        moves.put(workloadKey, new Out(pending.incidentId(), pending.askedAt() + PlacementState.Pending.ANSWER_TIMEOUT_MS, false));
     }
 
     /** The workload's command for the incident is out (or the incident's move is over): nothing to do until a record of it. */
     void settled(String workloadKey, String incidentId) {
-        moves.put(workloadKey, new Out(incidentId, Long.MAX_VALUE));
+        moves.put(workloadKey, new Out(incidentId, Long.MAX_VALUE, false));
+    }
+
+    /** The workload's move for the incident becomes due at {@code dueAt}: its check finds nothing to do before. */
+    void dueAt(String workloadKey, String incidentId, long dueAt) {
+        moves.put(workloadKey, new Out(incidentId, dueAt, true));
+    }
+
+    /** When the workload's move, passed by now, becomes due; {@code Long.MAX_VALUE} when it is not waiting to be due. */
+    long dueLater(String workloadKey) {
+        Out out = moves.get(workloadKey);
+        return out != null && out.dueLater() ? out.quietUntil() : Long.MAX_VALUE;
     }
 
     /** Whether the incident's check may pass the workload by at {@code now}. */
@@ -41,6 +59,11 @@ final class MovesOut {
     /** A record of the workload arrived: its next check reads its stores again. */
     void changed(String workloadKey) {
         moves.remove(workloadKey);
+    }
+
+    /** An open incident changed what its moves wait for (its state, its taints): the moves not due yet are checked again. */
+    void dueTimesChanged() {
+        moves.values().removeIf(Out::dueLater);
     }
 
     /** A cluster or a policy changed: every workload's next check reads its stores again. */
