@@ -82,8 +82,8 @@ final class FailoverBurst {
                 totalFree == 0 ? 0 : 100.0 * free / totalFree,
                 toSurvivors == 0 ? 0 : 100.0 * commandsPerTarget.getOrDefault(cluster, 0) / toSurvivors)));
         return new Result(failedCluster, onFailed.size(), appendTimes.size(), duplicates, onFailed.size() - commandsPerWorkload.size(),
-                unexpected, otherTargets, delays.isEmpty() ? null : new Delays(delays.get(0), percentile(delays, 0.5),
-                        percentile(delays, 0.99), delays.get(delays.size() - 1)), shares);
+                unexpected, otherTargets, delays.isEmpty() ? null : new Delays(delays.get(0), percentile(delays, 0.1),
+                        percentile(delays, 0.5), percentile(delays, 0.9), percentile(delays, 0.99), delays.get(delays.size() - 1)), shares);
     }
 
     /** Nearest-rank percentile of sorted values. */
@@ -93,7 +93,7 @@ final class FailoverBurst {
     }
 
     /** Milliseconds from FAILED to the commands' append times. */
-    record Delays(long minMillis, long p50Millis, long p99Millis, long maxMillis) {}
+    record Delays(long minMillis, long p10Millis, long p50Millis, long p90Millis, long p99Millis, long maxMillis) {}
 
     /** A survivor's commands and its shares, in percent, of the free room at failure and of the commands to survivors. */
     record Share(String cluster, int commands, double freeRoomPercent, double commandPercent) {

@@ -65,17 +65,19 @@ final class FailoverReport {
                 burst.missing(), burst.unexpected(), burst.otherTargets(), result.purges());
         FailoverBurst.Delays delays = burst.delays();
         if (delays != null) {
-            print("  from FAILED to each command (append times): min %s, p50 %s, p99 %s, max %s", millis(delays.minMillis()),
-                    millis(delays.p50Millis()), millis(delays.p99Millis()), millis(delays.maxMillis()));
+            print("  from FAILED to each command (append times): min %s, p10 %s, p50 %s, p90 %s, p99 %s, max %s", millis(delays.minMillis()),
+                    millis(delays.p10Millis()), millis(delays.p50Millis()), millis(delays.p90Millis()), millis(delays.p99Millis()),
+                    millis(delays.maxMillis()));
             Long suspectAt = result.suspectAt().get(burst.failedCluster());
             Long failedAt = result.failedAt().get(burst.failedCluster());
             if (suspectAt != null && failedAt != null) {
                 // FAILED itself comes up to a check interval or a heartbeat late; the moves are due by SUSPECT's clock.
                 long due = Math.max(result.failureThresholdMillis(), result.tolerationMillis());
                 long shift = failedAt - (suspectAt + due);
-                print("  from when the moves were due (SUSPECT + %s; FAILED at SUSPECT + %s): min %s, p50 %s, p99 %s, max %s",
-                        millis(due), millis(failedAt - suspectAt), millis(delays.minMillis() + shift), millis(delays.p50Millis() + shift),
-                        millis(delays.p99Millis() + shift), millis(delays.maxMillis() + shift));
+                print("  from when the moves were due (SUSPECT + %s; FAILED at SUSPECT + %s): min %s, p10 %s, p50 %s, p90 %s, p99 %s, max %s",
+                        millis(due), millis(failedAt - suspectAt), millis(delays.minMillis() + shift), millis(delays.p10Millis() + shift),
+                        millis(delays.p50Millis() + shift), millis(delays.p90Millis() + shift), millis(delays.p99Millis() + shift),
+                        millis(delays.maxMillis() + shift));
             }
         }
         if (burst.commands() > 0) {

@@ -38,7 +38,7 @@ class FailoverBurstTest {
 
         assertThat(result.expected()).isEqualTo(4);
         assertThat(result.oneEach()).isTrue();
-        assertThat(result.delays()).isEqualTo(new FailoverBurst.Delays(100, 200, 1_500, 1_500));
+        assertThat(result.delays()).isEqualTo(new FailoverBurst.Delays(100, 100, 200, 1_500, 1_500, 1_500));
         assertThat(result.shares()).extracting(FailoverBurst.Share::cluster).containsExactly("dc-2", "dc-3");
         assertThat(result.shares().get(0).freeRoomPercent()).isEqualTo(75.0);
         assertThat(result.shares().get(0).commandPercent()).isEqualTo(75.0);

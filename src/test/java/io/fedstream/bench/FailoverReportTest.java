@@ -22,7 +22,7 @@ class FailoverReportTest {
 
     private static FailoverBurst.Result burst(long maxDelay, double dc2CommandPercent, int duplicates) {
         return new FailoverBurst.Result("member1", 150, 150 + duplicates, duplicates, 0, 0, 0,
-                new FailoverBurst.Delays(100, 300, maxDelay, maxDelay),
+                new FailoverBurst.Delays(100, 200, 300, 1_000, maxDelay, maxDelay),
                 List.of(new FailoverBurst.Share("member2", 75, 50.0, dc2CommandPercent),
                         new FailoverBurst.Share("member3", 75, 50.0, 100 - dc2CommandPercent)));
     }
@@ -56,9 +56,9 @@ class FailoverReportTest {
                 burst, 3_000, 1_000, 12_000, WRITES, null));
 
         assertThat(text.toString())
-                .contains("  from FAILED to each command (append times): min 100 ms, p50 300 ms, p99 1,900 ms, max 1,900 ms")
-                .contains("  from when the moves were due (SUSPECT + 3,000 ms; FAILED at SUSPECT + 4,000 ms): min 1,100 ms, p50 1,300 ms,"
-                        + " p99 2,900 ms, max 2,900 ms");
+                .contains("  from FAILED to each command (append times): min 100 ms, p10 200 ms, p50 300 ms, p90 1,000 ms, p99 1,900 ms, max 1,900 ms")
+                .contains("  from when the moves were due (SUSPECT + 3,000 ms; FAILED at SUSPECT + 4,000 ms): min 1,100 ms, p10 1,200 ms,"
+                        + " p50 1,300 ms, p90 2,000 ms, p99 2,900 ms, max 2,900 ms");
     }
 
     @Test
