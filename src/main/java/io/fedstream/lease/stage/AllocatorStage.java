@@ -53,7 +53,9 @@ public final class AllocatorStage {
      * in a topology): the cluster views, keyed by cluster, as they are on that topic.
      */
     public void addTo(StreamsBuilder builder, KStream<String, ClusterWatch> views) {
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(STORE), Serdes.String(), bookSerde)
+        // One book per cluster the partition owns: in memory, restored from its changelog, since every RocksDB store costs
+        // each task about 50 ms to open at start (docs/benchmarks.md, "Start-up").
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(STORE), Serdes.String(), bookSerde)
                 .withCachingEnabled());
         KStream<String, AllocatorInput> requests = builder
                 .stream(topics.leaseRequests().name(), topics.leaseRequests().consumedFirstAs("lease-requests-source"))
