@@ -62,9 +62,9 @@ public final class Interpreter {
      * TaskManagers it makes its native session cluster start ({@code docs/interpretation.md}).
      */
     public Interpretation interpret(byte[] manifest, NamespaceWorkloads namespace) {
-        JsonNode skimmed = namespace.known() ? null : parser.skim(manifest);
+        JsonNode skimmed = parser.skim(manifest);
         if (skimmed != null) {
-            Interpretation fast = interpretSkimmed(skimmed);
+            Interpretation fast = interpretSkimmed(skimmed, namespace);
             if (fast != null) {
                 return fast;
             }
@@ -85,16 +85,17 @@ public final class Interpreter {
      * otherwise null, and the whole manifest is read again: customizations may read any field,
      * and problems must be reported with the values of the whole tree (a skimmed parent holds
      * fewer fields). Only an INTERPRETED result is kept, and it cannot depend on fields no
-     * built-in kind reads.
+     * built-in kind reads; the namespace's other workloads ({@code namespace}) are read from
+     * their own manifests, not from this tree.
      */
-    private Interpretation interpretSkimmed(JsonNode skimmed) {
+    private Interpretation interpretSkimmed(JsonNode skimmed, NamespaceWorkloads namespace) {
         JsonNode apiVersion = skimmed.get("apiVersion");
         JsonNode kind = skimmed.get("kind");
         if (apiVersion == null || kind == null || !apiVersion.isTextual() || !kind.isTextual()
                 || !customized.isEmpty() && customized.containsKey(KindRef.of(apiVersion.textValue(), kind.textValue()).id())) {
             return null;
         }
-        Interpretation result = interpret(new ManifestParser.Document(skimmed, null), NamespaceWorkloads.NONE);
+        Interpretation result = interpret(new ManifestParser.Document(skimmed, null), namespace);
         return result.outcome() == Outcome.INTERPRETED ? result : null;
     }
 

@@ -65,6 +65,15 @@ class FlinkSessionJobKindTest {
     }
 
     @Test
+    void aJsonJobReadSkimmedIsChargedAsTheSameJobInYaml() throws IOException {
+        // The namespace pass gives every manifest its namespace: JSON is then read by the skimming reader, YAML whole.
+        String json = new ObjectMapper().writeValueAsString(YAML.readTree(job(5)));
+
+        assertThat(interpret(json, session(""))).isEqualTo(interpret(job(5), session("")));
+        assertThat(interpret(json, session("")).components().get(0).replicas()).isEqualTo(3);
+    }
+
+    @Test
     void aStandaloneSessionClusterAlreadyChargesItsTaskManagers() throws IOException {
         Interpretation result = interpret(job(4), session("  mode: standalone\n"));
 
