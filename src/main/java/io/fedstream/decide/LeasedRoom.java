@@ -4,9 +4,6 @@ import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.LeaseGrant;
 import io.fedstream.avro.LeaseRequest;
-import io.fedstream.avro.ReservationAnswer;
-import io.fedstream.avro.ReservationRequest;
-import io.fedstream.avro.ReservationType;
 import io.fedstream.avro.RoomHeld;
 import io.fedstream.interpret.Resources;
 import io.fedstream.lease.Need;
@@ -15,7 +12,6 @@ import io.fedstream.lease.TaskLeases;
 import io.fedstream.place.ClusterCapacity;
 import io.fedstream.place.ComponentDemand;
 import io.fedstream.place.Fit;
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -54,7 +50,7 @@ final class LeasedRoom {
     private long parsedAt = -1;
     /** The requests waiting for a cluster's next grant, by cluster, oldest first; in memory (see {@link #waiting}). */
     private final Map<String, Deque<Waiting>> waiting = new TreeMap<>();
-    private final List<ReservationAnswer> ready = new ArrayList<>();
+    private final List<RoomAnswer> ready = new ArrayList<>();
     /**
      * The clusters whose allocator, in its latest grant, was asking other tasks for room back; in memory (a restarted
      * task knows none, and waits for the next grant rather than refuse).
@@ -62,7 +58,7 @@ final class LeasedRoom {
     private final Set<String> reclaiming = new HashSet<>();
 
     /** A request the lease could not hold yet, with the room it needs there. */
-    private record Waiting(ReservationRequest request, Resources amount) {
+    private record Waiting(RoomAsk ask, Resources amount) {
     }
 
     LeasedRoom(Workloads workloads, TaskLeases leases, ReadOnlyKeyValueStore<String, ClusterWatch> views, LongSupplier viewChanges) {
@@ -97,49 +93,38 @@ final class LeasedRoom {
         }
     }
 
-    /** Holds or gives back room as the request asks; a RESERVE is answered by {@link #answers()}, at once or after a grant. */
-    void ask(ReservationRequest request, long now) {
-        if (request.getType() == ReservationType.RELEASE) {
-            release(request.getWorkloadKey(), request.getCluster(), request.getReleases(), now);
-            return;
-        }
-        String cluster = request.getCluster();
+    /** Holds room as the ask says; answered by {@link #answers()}, at once or after a grant. */
+    void ask(RoomAsk ask, long now) {
+        String cluster = ask.cluster();
         ParsedView view = parsed(cluster);
         String notReady = notReady(cluster, view.view());
         if (notReady != null) {
-            ready.add(answer(request, notReady, now));
+            ready.add(RoomAnswer.refused(ask, notReady));
             return;
         }
         if (view.badHeartbeat() != null) {
-            ready.add(answer(request, view.badHeartbeat(), now));
+            ready.add(RoomAnswer.refused(ask, view.badHeartbeat()));
             return;
         }
         ClusterCapacity capacity = view.capacity();
-        List<ComponentDemand> components;
-        try {
-            components = RequestedComponents.of(request.getComponents());
-        } catch (IllegalArgumentException e) {
-            ready.add(answer(request, e.getMessage(), now));
-            return;
-        }
-        Fit.Verdict empty = Fit.check(components, capacity);
+        Fit.Verdict empty = Fit.check(ask.components(), capacity);
         if (!empty.fits()) {
             // Even with nothing leased on it the cluster cannot hold the workload: no lease will make it fit.
-            ready.add(answer(request, shortages(cluster, empty), now));
+            ready.add(RoomAnswer.refused(ask, shortages(cluster, empty)));
             return;
         }
-        Resources amount = amount(components, capacity);
-        // A newer request of the workload for the cluster replaces one still waiting there (its decision was given up).
+        Resources amount = amount(ask.components(), capacity);
+        // A newer ask of the workload for the cluster replaces one still waiting there (its decision was given up).
         Deque<Waiting> queue = waiting.get(cluster);
-        boolean replaced = queue != null && queue.removeIf(w -> w.request().getWorkloadKey().equals(request.getWorkloadKey()));
+        boolean replaced = queue != null && queue.removeIf(w -> w.ask().workloadKey().equals(ask.workloadKey()));
         if (amount.isEmpty()) {
-            ready.add(answer(request, null, now));
-        } else if (!take(request, amount, now)) {
-            String refusal = refusedAtOnce(cluster, request, amount, now);
+            ready.add(RoomAnswer.granted(ask));
+        } else if (!take(ask, amount, now)) {
+            String refusal = refusedAtOnce(cluster, ask, amount, now);
             if (refusal != null) {
-                ready.add(answer(request, refusal, now));
+                ready.add(RoomAnswer.refused(ask, refusal));
             } else {
-                waiting.computeIfAbsent(cluster, c -> new ArrayDeque<>()).add(new Waiting(request, amount));
+                waiting.computeIfAbsent(cluster, c -> new ArrayDeque<>()).add(new Waiting(ask, amount));
             }
             replaced = true;
         }
@@ -162,13 +147,13 @@ final class LeasedRoom {
         }
         for (Iterator<Waiting> it = queue.iterator(); it.hasNext(); ) {
             Waiting next = it.next();
-            if (take(next.request(), next.amount(), now)) {
+            if (take(next.ask(), next.amount(), now)) {
                 it.remove();
             } else if (grant.getWhy() != null || !grant.getReclaiming() && !fits(grant, next, now)) {
                 // The cluster cannot grant, or has not the room, and no task was asked for any back: none will come.
                 it.remove();
-                ready.add(answer(next.request(), shortOf(grant.getCluster(), grant.getWhy(), Resources.fromQuantities(grant.getFree()),
-                        next.request(), now), now));
+                ready.add(RoomAnswer.refused(next.ask(), shortOf(grant.getCluster(), grant.getWhy(), Resources.fromQuantities(grant.getFree()),
+                        next.ask(), now)));
             }
         }
         if (queue.isEmpty()) {
@@ -178,8 +163,8 @@ final class LeasedRoom {
     }
 
     /** The answers ready now, in the order decided; taken, so that each is handed on once. */
-    List<ReservationAnswer> answers() {
-        List<ReservationAnswer> out = List.copyOf(ready);
+    List<RoomAnswer> answers() {
+        List<RoomAnswer> out = List.copyOf(ready);
         ready.clear();
         return out;
     }
@@ -209,29 +194,29 @@ final class LeasedRoom {
         return held.build();
     }
 
-    private boolean take(ReservationRequest request, Resources amount, long now) {
-        OptionalLong bucket = leases.take(request.getCluster(), amount, now);
+    private boolean take(RoomAsk ask, Resources amount, long now) {
+        OptionalLong bucket = leases.take(ask.cluster(), amount, now);
         if (bucket.isEmpty()) {
             return false;
         }
         Map<String, Long> pods = new java.util.LinkedHashMap<>();
-        request.getComponents().forEach(component -> pods.merge(component.getName(), component.getReplicas(), Long::sum));
-        List<RoomHeld> holdings = new ArrayList<>(workloads.of(request.getWorkloadKey()).getHoldings());
-        holdings.add(new RoomHeld(request.getCluster(), bucket.getAsLong(), amount.toQuantities(), pods, request.getRequestId()));
-        workloads.of(request.getWorkloadKey()).setHoldings(holdings);
-        workloads.changed(request.getWorkloadKey());
-        ready.add(answer(request, null, now));
+        ask.components().forEach(component -> pods.merge(component.name(), component.replicas(), Long::sum));
+        List<RoomHeld> holdings = new ArrayList<>(workloads.of(ask.workloadKey()).getHoldings());
+        holdings.add(new RoomHeld(ask.cluster(), bucket.getAsLong(), amount.toQuantities(), pods, ask.requestId()));
+        workloads.of(ask.workloadKey()).setHoldings(holdings);
+        workloads.changed(ask.workloadKey());
+        ready.add(RoomAnswer.granted(ask));
         return true;
     }
 
     /**
-     * Gives back what the workload holds on the cluster, to the chunks it came from: what was held for the request
-     * {@code releases} names, or everything when it names none. A request of it still waiting is withdrawn likewise.
+     * Gives back what the workload holds on the cluster, to the chunks it came from: what was held for the ask
+     * {@code releases} names, or everything when it names none (null). An ask of it still waiting is withdrawn likewise.
      */
-    private void release(String workloadKey, String cluster, String releases, long now) {
+    void release(String workloadKey, String cluster, String releases, long now) {
         Deque<Waiting> queue = waiting.get(cluster);
-        if (queue != null && queue.removeIf(w -> w.request().getWorkloadKey().equals(workloadKey)
-                && (releases == null || releases.equals(w.request().getRequestId())))) {
+        if (queue != null && queue.removeIf(w -> w.ask().workloadKey().equals(workloadKey)
+                && (releases == null || releases.equals(w.ask().requestId())))) {
             want(cluster);
         }
         List<RoomHeld> holdings = workloads.of(workloadKey).getHoldings();
@@ -294,18 +279,18 @@ final class LeasedRoom {
      * needs beyond what the task holds (so it grants as soon as room appears, and asking again would change nothing),
      * asks no task for room back, and the room it last reported free, with what this task holds, does not hold it.
      */
-    private String refusedAtOnce(String cluster, ReservationRequest request, Resources amount, long now) {
+    private String refusedAtOnce(String cluster, RoomAsk ask, Resources amount, long now) {
         Steering steering = leases.steering(cluster).orElse(null);
         Resources usable = leases.usable(cluster, now);
         if (steering == null || reclaiming.contains(cluster) || !holds(steering.unmet().plus(usable), amount)
                 || holds(steering.free().plus(usable), amount)) {
             return null;
         }
-        return shortOf(cluster, steering.why(), steering.free(), request, now);
+        return shortOf(cluster, steering.why(), steering.free(), ask, now);
     }
 
     /** Why the allocator leaves the request short: the cluster's room it still has free, with what this task holds. */
-    private String shortOf(String cluster, String why, Resources free, ReservationRequest request, long now) {
+    private String shortOf(String cluster, String why, Resources free, RoomAsk ask, long now) {
         if (why != null) {
             return "cluster " + cluster + ": " + why;
         }
@@ -319,7 +304,7 @@ final class LeasedRoom {
         ClusterCapacity capacity = view.capacity();
         Resources room = free.plus(leases.usable(cluster, now));
         ClusterCapacity left = capacity.reserve(capacity.allocatable().plus(capacity.allocated().times(-1)).plus(room.times(-1)));
-        Fit.Verdict verdict = Fit.check(RequestedComponents.of(request.getComponents()), left);
+        Fit.Verdict verdict = Fit.check(ask.components(), left);
         return verdict.fits() ? "cluster " + cluster + " leased its room to other tasks" : shortages(cluster, verdict);
     }
 
@@ -337,16 +322,5 @@ final class LeasedRoom {
                     }
                 });
         return Resources.of(units);
-    }
-
-    private static ReservationAnswer answer(ReservationRequest request, String refusal, long now) {
-        return ReservationAnswer.newBuilder()
-                .setRequestId(request.getRequestId())
-                .setCluster(request.getCluster())
-                .setWorkloadKey(request.getWorkloadKey())
-                .setGranted(refusal == null)
-                .setReason(refusal)
-                .setAnsweredAt(Instant.ofEpochMilli(now))
-                .build();
     }
 }

@@ -3,8 +3,6 @@ package io.fedstream.decide;
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.AdmissionRequestType;
 import io.fedstream.avro.PolicyEvent;
-import io.fedstream.avro.ReservationAnswer;
-import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.config.FirstInLine;
 import io.fedstream.config.Topics;
@@ -226,7 +224,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
             while (!handoffs.isEmpty()) {
                 handoffs.poll().run();
             }
-            List<ReservationAnswer> answers = room.answers();
+            List<RoomAnswer> answers = room.answers();
             if (!answers.isEmpty()) {
                 handoffs.add(() -> placeAndFailOver.onAnswers(answers));
             }
@@ -267,7 +265,12 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     }
 
     @Override
-    public void reserve(ReservationRequest request) {
-        handoffs.add(() -> room.ask(request, context.currentSystemTimeMs()));
+    public void hold(RoomAsk ask) {
+        handoffs.add(() -> room.ask(ask, context.currentSystemTimeMs()));
+    }
+
+    @Override
+    public void release(String workloadKey, String cluster, String releases) {
+        handoffs.add(() -> room.release(workloadKey, cluster, releases, context.currentSystemTimeMs()));
     }
 }

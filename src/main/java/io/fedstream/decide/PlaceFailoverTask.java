@@ -6,11 +6,7 @@ import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationBrake;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.PolicyEvent;
-import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
-import io.fedstream.avro.ReservationRequest;
-import io.fedstream.avro.ReservationType;
-import io.fedstream.avro.ReservedComponent;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.bind.BindingOverrides;
@@ -19,6 +15,7 @@ import io.fedstream.dlq.DeadLetter;
 import io.fedstream.failover.IncidentLedger;
 import io.fedstream.failover.MigrationPlanner;
 import io.fedstream.failover.StrategyChooser;
+import io.fedstream.interpret.QuantityFields;
 import io.fedstream.interpret.Resources;
 import io.fedstream.decide.ClusterDirectory;
 import io.fedstream.decide.ParsedClusterViews;
@@ -199,51 +196,41 @@ final class PlaceFailoverTask {
         outputs.audit(event);
     }
 
-    void reserve(ResourceBinding binding, PlacementState.Pending pending) {
-        List<ReservedComponent> components = new ArrayList<>();
-        // The cluster runs what its override policies make of the workload, so that is the room it must have.
-        BindingOverrides.applied(binding, pending.cluster()).map(ClusterOverride::getComponents).orElse(binding.getComponents())
-                .forEach(c -> components.add(new ReservedComponent(c.getName(), c.getReplicas(), c.getPerPod())));
-        ReservationRequest request = ReservationRequest.newBuilder()
-                .setType(ReservationType.RESERVE)
-                .setRequestId(pending.requestId())
-                .setPurpose(pending.purpose())
-                .setCluster(pending.cluster())
-                .setWorkloadKey(binding.getWorkloadKey())
-                .setComponents(components)
-                .setRequestedAt(instant())
-                .build();
-        handoffs.reserve(request);
+    /**
+     * Asks the room the task holds for the pending's cluster: the workload's pods there, each pod as the cluster's
+     * override policies make it (the cluster runs what they make of the workload, so that is the room it must have).
+     */
+    void hold(ResourceBinding binding, PlacementState.Pending pending) {
+        hold(pending.purpose() == ReservationPurpose.MIGRATE ? RoomAsk.Purpose.MIGRATE : RoomAsk.Purpose.PLACE, binding,
+                pending.requestId(), pending.cluster(), null);
     }
 
     /**
-     * Asks the cluster's reserving task for one share of a placement over several clusters: each component with its
-     * pods there ({@code share}), each pod as the cluster's override policies make it.
+     * Asks the room the task holds for one share of a placement over several clusters, or one cluster's growth: each
+     * component with its pods there ({@code share}; one with none is not asked for), each pod as the cluster's override
+     * policies make it.
      */
-    void reserveShare(ResourceBinding binding, String requestId, String cluster, Map<String, Long> share) {
-        List<ReservedComponent> components = new ArrayList<>();
-        for (io.fedstream.avro.Component c : BindingOverrides.applied(binding, cluster).map(ClusterOverride::getComponents)
-                .orElse(binding.getComponents())) {
-            long pods = share.getOrDefault(c.getName(), 0L);
-            if (pods > 0) {
-                components.add(new ReservedComponent(c.getName(), pods, c.getPerPod()));
+    void holdShare(RoomAsk.Purpose purpose, ResourceBinding binding, String requestId, String cluster, Map<String, Long> share) {
+        hold(purpose, binding, requestId, cluster, share);
+    }
+
+    private void hold(RoomAsk.Purpose purpose, ResourceBinding binding, String requestId, String cluster, Map<String, Long> share) {
+        List<io.fedstream.avro.Component> overridden = BindingOverrides.applied(binding, cluster).map(ClusterOverride::getComponents)
+                .orElse(binding.getComponents());
+        List<ComponentDemand> components = new ArrayList<>(overridden.size());
+        for (io.fedstream.avro.Component c : overridden) {
+            long pods = share == null ? c.getReplicas() : share.getOrDefault(c.getName(), 0L);
+            if (share == null || pods > 0) {
+                components.add(new ComponentDemand(c.getName(), pods,
+                        QuantityFields.parse("components[" + components.size() + "].perPod", c.getPerPod())));
             }
         }
-        ReservationRequest request = ReservationRequest.newBuilder()
-                .setType(ReservationType.RESERVE)
-                .setRequestId(requestId)
-                .setPurpose(ReservationPurpose.PLACE)
-                .setCluster(cluster)
-                .setWorkloadKey(binding.getWorkloadKey())
-                .setComponents(components)
-                .setRequestedAt(instant())
-                .build();
-        handoffs.reserve(request);
+        handoffs.hold(new RoomAsk(requestId, purpose, binding.getWorkloadKey(), cluster, components));
     }
 
     /** Gives back all the workload holds on the cluster: it left it. */
     void release(String workloadKey, String cluster) {
-        release(workloadKey, cluster, null);
+        handoffs.release(workloadKey, cluster, null);
     }
 
     /**
@@ -252,20 +239,7 @@ final class PlaceFailoverTask {
      */
     void releaseGrantedGrowth(String workloadKey, Redivision redivision, String refusing) {
         redivision.growth().stream().filter(ShareReservation.Share::granted).filter(share -> !share.cluster().equals(refusing))
-                .forEach(share -> release(workloadKey, share.cluster(), share.requestId()));
-    }
-
-    private void release(String workloadKey, String cluster, String reserved) {
-        ReservationRequest request = ReservationRequest.newBuilder()
-                .setType(ReservationType.RELEASE)
-                .setRequestId(workloadKey + "/release/" + cluster)
-                .setPurpose(ReservationPurpose.PLACE)
-                .setCluster(cluster)
-                .setWorkloadKey(workloadKey)
-                .setReleases(reserved)
-                .setRequestedAt(instant())
-                .build();
-        handoffs.reserve(request);
+                .forEach(share -> handoffs.release(workloadKey, share.cluster(), share.requestId()));
     }
 
     /** The migration brake as the cluster views carry it (every cluster's the same), or null while it does not hold. */

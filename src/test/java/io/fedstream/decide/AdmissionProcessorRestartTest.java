@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.AdmissionRequestType;
-import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ResourceBinding;
@@ -54,8 +53,13 @@ class AdmissionProcessorRestartTest {
         }
 
         @Override
-        public void reserve(ReservationRequest request) {
-            throw new AssertionError("no room is asked for here: " + request);
+        public void hold(RoomAsk ask) {
+            throw new AssertionError("no room is asked for here: " + ask);
+        }
+
+        @Override
+        public void release(String workloadKey, String cluster, String releases) {
+            throw new AssertionError("no room is given back here: " + workloadKey);
         }
     };
     private Admitting restarted;

@@ -16,7 +16,6 @@ import io.fedstream.avro.Op;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
-import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ReservationType;
 import io.fedstream.avro.ResourceBinding;
