@@ -295,8 +295,8 @@ final class FailingOver {
             if (WorkloadBindings.placedClusters(binding).size() > 1) {
                 shareFailover.reserve(binding, next);
             } else {
-                task.hold(binding, next);
                 movesOut.asked(key, next);
+                task.hold(binding, next);
             }
         } else if (!movedBeyondRoom(key, binding, workload, pending)) {
             task.placementStates.save(key, workload.withPending(null));
@@ -435,9 +435,9 @@ final class FailingOver {
             return;
         }
         task.placementStates.save(key, workload.withPending(pending));
-        task.hold(binding, pending);
         movesOut.asked(key, pending);
         burst.promise(pending.cluster(), demands);
+        task.hold(binding, pending);
     }
 
     /**

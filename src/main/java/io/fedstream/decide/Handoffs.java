@@ -14,10 +14,4 @@ interface Handoffs {
 
     /** From the admit step: the workload's binding as decided (null: deleted), for placement and failover. */
     void bound(String workloadKey, ResourceBinding binding);
-
-    /** To the room the task holds on the clusters: hold room for a workload. */
-    void hold(RoomAsk ask);
-
-    /** To the room the task holds on the clusters: give back what the workload holds there (for the ask {@code releases} names; null: all). */
-    void release(String workloadKey, String cluster, String releases);
 }

@@ -50,7 +50,6 @@ final class LeasedRoom {
     private long parsedAt = -1;
     /** The requests waiting for a cluster's next grant, by cluster, oldest first; in memory (see {@link #waiting}). */
     private final Map<String, Deque<Waiting>> waiting = new TreeMap<>();
-    private final List<RoomAnswer> ready = new ArrayList<>();
     /**
      * The clusters whose allocator, in its latest grant, was asking other tasks for room back; in memory (a restarted
      * task knows none, and waits for the next grant rather than refuse).
@@ -93,36 +92,37 @@ final class LeasedRoom {
         }
     }
 
-    /** Holds room as the ask says; answered by {@link #answers()}, at once or after a grant. */
-    void ask(RoomAsk ask, long now) {
+    /**
+     * Holds room as the ask says: the answer when it is given at once (the lease holds the room, or the cluster cannot
+     * hold the workload), null when the ask waits for the cluster's next grant ({@link #granted}).
+     */
+    RoomAnswer ask(RoomAsk ask, long now) {
         String cluster = ask.cluster();
         ParsedView view = parsed(cluster);
         String notReady = notReady(cluster, view.view());
         if (notReady != null) {
-            ready.add(RoomAnswer.refused(ask, notReady));
-            return;
+            return RoomAnswer.refused(ask, notReady);
         }
         if (view.badHeartbeat() != null) {
-            ready.add(RoomAnswer.refused(ask, view.badHeartbeat()));
-            return;
+            return RoomAnswer.refused(ask, view.badHeartbeat());
         }
         ClusterCapacity capacity = view.capacity();
         Fit.Verdict empty = Fit.check(ask.components(), capacity);
         if (!empty.fits()) {
             // Even with nothing leased on it the cluster cannot hold the workload: no lease will make it fit.
-            ready.add(RoomAnswer.refused(ask, shortages(cluster, empty)));
-            return;
+            return RoomAnswer.refused(ask, shortages(cluster, empty));
         }
         Resources amount = amount(ask.components(), capacity);
         // A newer ask of the workload for the cluster replaces one still waiting there (its decision was given up).
         Deque<Waiting> queue = waiting.get(cluster);
         boolean replaced = queue != null && queue.removeIf(w -> w.ask().workloadKey().equals(ask.workloadKey()));
-        if (amount.isEmpty()) {
-            ready.add(RoomAnswer.granted(ask));
-        } else if (!take(ask, amount, now)) {
+        RoomAnswer answer = null;
+        if (amount.isEmpty() || take(ask, amount, now)) {
+            answer = RoomAnswer.granted(ask);
+        } else {
             String refusal = refusedAtOnce(cluster, ask, amount, now);
             if (refusal != null) {
-                ready.add(RoomAnswer.refused(ask, refusal));
+                answer = RoomAnswer.refused(ask, refusal);
             } else {
                 waiting.computeIfAbsent(cluster, c -> new ArrayDeque<>()).add(new Waiting(ask, amount));
             }
@@ -131,10 +131,14 @@ final class LeasedRoom {
         if (replaced) {
             want(cluster);
         }
+        return answer;
     }
 
-    /** Takes in a grant: the requests waiting for the cluster are held, oldest first, or refused when none will come. */
-    void granted(LeaseGrant grant, long now) {
+    /**
+     * Takes in a grant: the asks waiting for the cluster are held, oldest first, or refused when none will come; their
+     * answers, in that order.
+     */
+    List<RoomAnswer> granted(LeaseGrant grant, long now) {
         leases.granted(grant, now);
         if (grant.getReclaiming()) {
             reclaiming.add(grant.getCluster());
@@ -143,16 +147,18 @@ final class LeasedRoom {
         }
         Deque<Waiting> queue = waiting.get(grant.getCluster());
         if (queue == null) {
-            return;
+            return List.of();
         }
+        List<RoomAnswer> answers = new ArrayList<>();
         for (Iterator<Waiting> it = queue.iterator(); it.hasNext(); ) {
             Waiting next = it.next();
             if (take(next.ask(), next.amount(), now)) {
                 it.remove();
+                answers.add(RoomAnswer.granted(next.ask()));
             } else if (grant.getWhy() != null || !grant.getReclaiming() && !fits(grant, next, now)) {
                 // The cluster cannot grant, or has not the room, and no task was asked for any back: none will come.
                 it.remove();
-                ready.add(RoomAnswer.refused(next.ask(), shortOf(grant.getCluster(), grant.getWhy(), Resources.fromQuantities(grant.getFree()),
+                answers.add(RoomAnswer.refused(next.ask(), shortOf(grant.getCluster(), grant.getWhy(), Resources.fromQuantities(grant.getFree()),
                         next.ask(), now)));
             }
         }
@@ -160,13 +166,7 @@ final class LeasedRoom {
             waiting.remove(grant.getCluster());
         }
         want(grant.getCluster());
-    }
-
-    /** The answers ready now, in the order decided; taken, so that each is handed on once. */
-    List<RoomAnswer> answers() {
-        List<RoomAnswer> out = List.copyOf(ready);
-        ready.clear();
-        return out;
+        return answers;
     }
 
     /** What to ask the allocators now: at most one request outstanding per cluster. */
@@ -205,7 +205,6 @@ final class LeasedRoom {
         holdings.add(new RoomHeld(ask.cluster(), bucket.getAsLong(), amount.toQuantities(), pods, ask.requestId()));
         workloads.of(ask.workloadKey()).setHoldings(holdings);
         workloads.changed(ask.workloadKey());
-        ready.add(RoomAnswer.granted(ask));
         return true;
     }
 

@@ -62,7 +62,8 @@ final class PlaceAndFailOver {
         this.topics = topics;
         this.policyChanges = policyChanges;
         StoreEncodingCheck.requireCurrent(context, PlaceFailoverStores.encodings());
-        task = new PlaceFailoverTask(context, workloads, room, handoffs, outputs, settings, topics.stateDeltas().name(), policyChanges, viewChanges);
+        task = new PlaceFailoverTask(context, workloads, room, handoffs, outputs, settings, topics.stateDeltas().name(), policyChanges, viewChanges,
+                this::onAnswer);
         failingOver = new FailingOver(task);
         rescaling = new Rescaling(task, failingOver);
         placing = new Placing(task, metrics, rescaling);
@@ -177,7 +178,7 @@ final class PlaceAndFailOver {
         });
     }
 
-    /** The room the task holds answered asks. */
+    /** A grant let the room the task holds answer asks that waited for it. */
     void onAnswers(List<RoomAnswer> answers) {
         punctuate(() -> answered(answers));
     }

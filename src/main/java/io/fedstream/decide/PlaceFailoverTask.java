@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
@@ -64,6 +65,8 @@ final class PlaceFailoverTask {
     private final LongSupplier policyChanges;
     /** The room the task holds on the clusters, whose allocators say what others hold there. */
     private final LeasedRoom room;
+    /** Where an answer of {@link #room} goes: the step its ask's purpose names. */
+    private final Consumer<RoomAnswer> answers;
     /** Per incident, the failover burst this task plans: in memory, as a ranking aid that a restart may forget. */
     private final Map<String, Burst> bursts = new HashMap<>();
 
@@ -72,10 +75,12 @@ final class PlaceFailoverTask {
 
 
     PlaceFailoverTask(ProcessingContext context, Workloads workloads, LeasedRoom room, Handoffs handoffs, Outputs outputs,
-                      PlaceFailoverSettings settings, String deltaTopic, LongSupplier policyChanges, LongSupplier viewChanges) {
+                      PlaceFailoverSettings settings, String deltaTopic, LongSupplier policyChanges, LongSupplier viewChanges,
+                      Consumer<RoomAnswer> answers) {
         this.context = context;
         this.workloads = workloads;
         this.room = room;
+        this.answers = answers;
         this.handoffs = handoffs;
         this.outputs = outputs;
         this.settings = settings;
@@ -199,22 +204,46 @@ final class PlaceFailoverTask {
     /**
      * Asks the room the task holds for the pending's cluster: the workload's pods there, each pod as the cluster's
      * override policies make it (the cluster runs what they make of the workload, so that is the room it must have).
+     * When the lease holds the room, or the cluster cannot, the answer is handled now, before this returns; otherwise
+     * once the cluster's next grant comes. So call it last, once the workload's state says what it waits for.
      */
     void hold(ResourceBinding binding, PlacementState.Pending pending) {
-        hold(pending.purpose() == ReservationPurpose.MIGRATE ? RoomAsk.Purpose.MIGRATE : RoomAsk.Purpose.PLACE, binding,
-                pending.requestId(), pending.cluster(), null);
+        RoomAnswer answer = room.ask(ask(pending.purpose() == ReservationPurpose.MIGRATE ? RoomAsk.Purpose.MIGRATE : RoomAsk.Purpose.PLACE,
+                binding, pending.requestId(), pending.cluster(), null), now());
+        if (answer != null) {
+            answers.accept(answer);
+        }
     }
 
     /**
-     * Asks the room the task holds for one share of a placement over several clusters, or one cluster's growth: each
-     * component with its pods there ({@code share}; one with none is not asked for), each pod as the cluster's override
-     * policies make it.
+     * Asks the room the task holds for one share of a placement over several clusters, or one cluster's growth, for
+     * each of {@code shares} that {@code asked} lists (by request id, with the pods it asks for; a component with none is
+     * not asked for), each pod as the cluster's override policies make it. Every share is asked before any answer given
+     * at once is handled, in the shares' order, so that an answer that re-plans the decision finds all of it asked.
      */
-    void holdShare(RoomAsk.Purpose purpose, ResourceBinding binding, String requestId, String cluster, Map<String, Long> share) {
-        hold(purpose, binding, requestId, cluster, share);
+    void holdShares(RoomAsk.Purpose purpose, ResourceBinding binding, List<ShareReservation.Share> shares, Map<String, Map<String, Long>> asked) {
+        List<RoomAnswer> answered = new ArrayList<>();
+        for (ShareReservation.Share share : shares) {
+            Map<String, Long> pods = asked.get(share.requestId());
+            if (pods != null) {
+                RoomAnswer answer = room.ask(ask(purpose, binding, share.requestId(), share.cluster(), pods), now());
+                if (answer != null) {
+                    answered.add(answer);
+                }
+            }
+        }
+        answered.forEach(answers);
     }
 
-    private void hold(RoomAsk.Purpose purpose, ResourceBinding binding, String requestId, String cluster, Map<String, Long> share) {
+    /** As {@link #holdShares}, for one share of a share's failover: the pending's cluster, for the pods {@code share} lists. */
+    void holdShare(ResourceBinding binding, PlacementState.Pending pending, Map<String, Long> share) {
+        RoomAnswer answer = room.ask(ask(RoomAsk.Purpose.MIGRATE, binding, pending.requestId(), pending.cluster(), share), now());
+        if (answer != null) {
+            answers.accept(answer);
+        }
+    }
+
+    private static RoomAsk ask(RoomAsk.Purpose purpose, ResourceBinding binding, String requestId, String cluster, Map<String, Long> share) {
         List<io.fedstream.avro.Component> overridden = BindingOverrides.applied(binding, cluster).map(ClusterOverride::getComponents)
                 .orElse(binding.getComponents());
         List<ComponentDemand> components = new ArrayList<>(overridden.size());
@@ -225,12 +254,12 @@ final class PlaceFailoverTask {
                         QuantityFields.parse("components[" + components.size() + "].perPod", c.getPerPod())));
             }
         }
-        handoffs.hold(new RoomAsk(requestId, purpose, binding.getWorkloadKey(), cluster, components));
+        return new RoomAsk(requestId, purpose, binding.getWorkloadKey(), cluster, components);
     }
 
     /** Gives back all the workload holds on the cluster: it left it. */
     void release(String workloadKey, String cluster) {
-        handoffs.release(workloadKey, cluster, null);
+        room.release(workloadKey, cluster, null, now());
     }
 
     /**
@@ -239,7 +268,7 @@ final class PlaceFailoverTask {
      */
     void releaseGrantedGrowth(String workloadKey, Redivision redivision, String refusing) {
         redivision.growth().stream().filter(ShareReservation.Share::granted).filter(share -> !share.cluster().equals(refusing))
-                .forEach(share -> handoffs.release(workloadKey, share.cluster(), share.requestId()));
+                .forEach(share -> room.release(workloadKey, share.cluster(), share.requestId(), now()));
     }
 
     /** The migration brake as the cluster views carry it (every cluster's the same), or null while it does not hold. */

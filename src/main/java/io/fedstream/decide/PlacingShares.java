@@ -91,8 +91,7 @@ final class PlacingShares {
         // In flight until answered, so that requests whose answers never come are asked again.
         task.placementsInFlight.asked(key);
         task.placementStates.save(key, workload.withPending(null).withShares(reservation));
-        shares.stream().filter(share -> held.containsKey(share.requestId()))
-                .forEach(share -> task.holdShare(RoomAsk.Purpose.PLACE_SHARE, binding, share.requestId(), share.cluster(), held.get(share.requestId())));
+        task.holdShares(RoomAsk.Purpose.PLACE_SHARE, binding, shares, held);
     }
 
     /** Every share is granted or placed beyond its room: the placement goes to the admit step. */

@@ -258,8 +258,7 @@ final class PolicyFollowing {
             apply(key, binding, next, rescheduled);
             return;
         }
-        growth.stream().filter(g -> asked.containsKey(g.requestId()))
-                .forEach(g -> task.holdShare(RoomAsk.Purpose.POLICY_RESCHEDULE, binding, g.requestId(), g.cluster(), asked.get(g.requestId())));
+        task.holdShares(RoomAsk.Purpose.POLICY_RESCHEDULE, binding, growth, asked);
     }
 
     /** The answer to one growth's reservation, or to one of a re-schedule given up (its room goes back). */

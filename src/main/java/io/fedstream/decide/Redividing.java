@@ -48,8 +48,7 @@ final class Redividing {
             return;
         }
         task.placementStates.save(key, workload.withRedivision(redivision));
-        growth.stream().filter(g -> asked.containsKey(g.requestId()))
-                .forEach(g -> task.holdShare(RoomAsk.Purpose.REDIVIDE, binding, g.requestId(), g.cluster(), asked.get(g.requestId())));
+        task.holdShares(RoomAsk.Purpose.REDIVIDE, binding, growth, asked);
     }
 
     /** The answer to one growth's reservation (or to one of an attempt given up, whose room goes back). */

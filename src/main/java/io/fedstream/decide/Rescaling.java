@@ -199,8 +199,7 @@ final class Rescaling {
             return;
         }
         task.waiting.waitForRescale(key, RescaleWait.asked(binding.getGeneration(), retries, rescale.askedAt()));
-        growth.stream().filter(g -> asked.containsKey(g.requestId()))
-                .forEach(g -> task.holdShare(RoomAsk.Purpose.RESCALE, binding, g.requestId(), g.cluster(), asked.get(g.requestId())));
+        task.holdShares(RoomAsk.Purpose.RESCALE, binding, growth, asked);
     }
 
     /** The answer to one growth's reservation, or to one of a re-scale given up (its room goes back). */

@@ -51,16 +51,6 @@ class AdmissionProcessorRestartTest {
         public void bound(String workloadKey, ResourceBinding binding) {
             throw new AssertionError("no binding is decided here: " + workloadKey);
         }
-
-        @Override
-        public void hold(RoomAsk ask) {
-            throw new AssertionError("no room is asked for here: " + ask);
-        }
-
-        @Override
-        public void release(String workloadKey, String cluster, String releases) {
-            throw new AssertionError("no room is given back here: " + workloadKey);
-        }
     };
     private Admitting restarted;
     private Workloads workloads;
