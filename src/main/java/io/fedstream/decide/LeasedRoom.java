@@ -29,9 +29,9 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * The room one namespace task holds on the member clusters, leased in bulk from each cluster's allocator
- * ({@link TaskLeases}), and what each of its workloads holds of it ({@link RoomHeld}, in the workload's record). A request
+ * ({@link TaskLeases}), and what each of its workloads holds of it ({@link RoomHeld}, in the workload's record). An ask
  * to hold room for a workload is granted at once from the lease; one the lease cannot hold waits for the cluster's next
- * grant (the task asks once per cluster, for what every waiting request needs, plus headroom), and is refused when the
+ * grant (the task asks once per cluster, for what every waiting ask needs, plus headroom), and is refused when the
  * cluster has no room for it: not READY, too small even empty, or short after the allocator gave all it could.
  */
 final class LeasedRoom {
@@ -43,12 +43,12 @@ final class LeasedRoom {
     private final ReadOnlyKeyValueStore<String, ClusterWatch> views;
     private final LongSupplier viewChanges;
     /**
-     * Each cluster's view and capacity, parsed once per change of the views: every request of a burst asks about the
+     * Each cluster's view and capacity, parsed once per change of the views: every ask of a burst asks about the
      * same few clusters, and reading and parsing the view for each was a twentieth of the pass's samples.
      */
     private final Map<String, ParsedView> parsed = new HashMap<>();
     private long parsedAt = -1;
-    /** The requests waiting for a cluster's next grant, by cluster, oldest first; in memory (see {@link #waiting}). */
+    /** The asks waiting for a cluster's next grant, by cluster, oldest first; in memory (see {@link #waiting}). */
     private final Map<String, Deque<Waiting>> waiting = new TreeMap<>();
     /**
      * The clusters whose allocator, in its latest grant, was asking other tasks for room back; in memory (a restarted
@@ -56,7 +56,7 @@ final class LeasedRoom {
      */
     private final Set<String> reclaiming = new HashSet<>();
 
-    /** A request the lease could not hold yet, with the room it needs there. */
+    /** An ask the lease could not hold yet, with the room it needs there. */
     private record Waiting(RoomAsk ask, Resources amount) {
     }
 
@@ -238,7 +238,7 @@ final class LeasedRoom {
         return held.getCluster().equals(cluster) && (releases == null || releases.equals(held.getRequestId()));
     }
 
-    /** Tells the lease what the requests waiting for the cluster need: all of them, and the first. */
+    /** Tells the lease what the asks waiting for the cluster need: all of them, and the first. */
     private void want(String cluster) {
         Deque<Waiting> queue = waiting.get(cluster);
         if (queue == null || queue.isEmpty()) {
@@ -252,7 +252,7 @@ final class LeasedRoom {
         leases.want(cluster, new Need(total, queue.peekFirst().amount()));
     }
 
-    /** Why a request cannot be held on the cluster at all now, null when it may. */
+    /** Why an ask cannot be held on the cluster at all now, null when it may. */
     private static String notReady(String cluster, ClusterWatch view) {
         if (view == null || view.getHeartbeat() == null) {
             return "cluster " + cluster + (view != null && view.getRefusal() != null ? ": " + ClusterDirectory.refusal(view)
@@ -264,7 +264,7 @@ final class LeasedRoom {
         return null;
     }
 
-    /** Whether the room the allocator still has, with what this task holds, would hold the request: asking again gets it. */
+    /** Whether the room the allocator still has, with what this task holds, would hold the ask: asking again gets it. */
     private boolean fits(LeaseGrant grant, Waiting waiting, long now) {
         return holds(Resources.fromQuantities(grant.getFree()).plus(leases.usable(grant.getCluster(), now)), waiting.amount());
     }
@@ -274,7 +274,7 @@ final class LeasedRoom {
     }
 
     /**
-     * Why the request is refused before it waits, null when it may wait: the allocator owes the task at least what it
+     * Why the ask is refused before it waits, null when it may wait: the allocator owes the task at least what it
      * needs beyond what the task holds (so it grants as soon as room appears, and asking again would change nothing),
      * asks no task for room back, and the room it last reported free, with what this task holds, does not hold it.
      */
@@ -288,7 +288,7 @@ final class LeasedRoom {
         return shortOf(cluster, steering.why(), steering.free(), ask, now);
     }
 
-    /** Why the allocator leaves the request short: the cluster's room it still has free, with what this task holds. */
+    /** Why the allocator leaves the ask short: the cluster's room it still has free, with what this task holds. */
     private String shortOf(String cluster, String why, Resources free, RoomAsk ask, long now) {
         if (why != null) {
             return "cluster " + cluster + ": " + why;

@@ -208,8 +208,13 @@ final class PlaceFailoverTask {
      * once the cluster's next grant comes. So call it last, once the workload's state says what it waits for.
      */
     void hold(ResourceBinding binding, PlacementState.Pending pending) {
-        RoomAnswer answer = room.ask(ask(pending.purpose() == ReservationPurpose.MIGRATE ? RoomAsk.Purpose.MIGRATE : RoomAsk.Purpose.PLACE,
-                binding, pending.requestId(), pending.cluster(), null), now());
+        hold(binding, pending, null);
+    }
+
+    /** As {@link #hold(ResourceBinding, PlacementState.Pending)}, for the pods of each component {@code share} lists (null: all). */
+    void hold(ResourceBinding binding, PlacementState.Pending pending, Map<String, Long> share) {
+        RoomAsk.Purpose purpose = pending.purpose() == ReservationPurpose.MIGRATE ? RoomAsk.Purpose.MIGRATE : RoomAsk.Purpose.PLACE;
+        RoomAnswer answer = room.ask(ask(purpose, binding, pending.requestId(), pending.cluster(), share), now());
         if (answer != null) {
             answers.accept(answer);
         }
@@ -233,14 +238,6 @@ final class PlaceFailoverTask {
             }
         }
         answered.forEach(answers);
-    }
-
-    /** As {@link #holdShares}, for one share of a share's failover: the pending's cluster, for the pods {@code share} lists. */
-    void holdShare(ResourceBinding binding, PlacementState.Pending pending, Map<String, Long> share) {
-        RoomAnswer answer = room.ask(ask(RoomAsk.Purpose.MIGRATE, binding, pending.requestId(), pending.cluster(), share), now());
-        if (answer != null) {
-            answers.accept(answer);
-        }
     }
 
     private static RoomAsk ask(RoomAsk.Purpose purpose, ResourceBinding binding, String requestId, String cluster, Map<String, Long> share) {
