@@ -169,6 +169,12 @@ final class ApplicationFailover {
             // A reservation whose answer was lost, or a failed attempt's retry: under the same rules as the first attempt.
             if (mayMigrate(key, failure, now)) {
                 failingOver.migrate(key, binding, policy, task.placementStates.of(key), failure.cluster(), failure.incidentId(), now);
+                // The move's room may be answered at once, and its answer checks this failure again (PlaceAndFailOver.onAnswer,
+                // which may purge the copy): go on from what that check left, so that nothing is issued twice.
+                failure = failures.get(storeKey);
+                if (failure == null) {
+                    return;
+                }
             }
         } else if (entry.get().state() == IncidentEntry.State.EXHAUSTED) {
             // No target: the workload stays, and its next unhealthy status starts a new spell.

@@ -12,7 +12,6 @@ import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.MigrationRecordPhase;
 import io.fedstream.avro.MigrationStrategy;
 import io.fedstream.avro.PurgeMode;
-import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.RoomNote;
@@ -269,35 +268,35 @@ final class FailingOver {
                 taint.getTimeAdded());
     }
 
-    void onAnswer(ReservationAnswer answer, PlacementState workload, PlacementState.Pending pending) {
-        String key = answer.getWorkloadKey();
+    void onAnswer(RoomAnswer answer, PlacementState workload, PlacementState.Pending pending) {
+        String key = answer.workloadKey();
         ResourceBinding binding = task.bindings.of(key);
         if (binding == null) {
-            if (answer.getGranted()) {
-                task.release(key, answer.getCluster());
+            if (answer.granted()) {
+                task.release(key, answer.cluster());
             }
             task.placementStates.save(key, workload.withPending(null));
             return;
         }
-        if (answer.getGranted() && braked(pending)) {
+        if (answer.granted() && braked(pending)) {
             // The brake engaged while the room was asked for: no command; the incident is checked again once it releases.
-            task.release(key, answer.getCluster());
+            task.release(key, answer.cluster());
             task.placementStates.save(key, workload.withPending(null));
             return;
         }
-        if (answer.getGranted()) {
+        if (answer.granted()) {
             issue(key, binding, workload, pending, null);
             return;
         }
-        task.audit(PlaceFailoverAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));
+        task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
         if (pending.hasNext()) {
             PlacementState.Pending next = pending.next(requestId(key, pending.incidentId(), pending.attempt(), pending.index() + 1), task.now());
             task.placementStates.save(key, workload.withPending(next));
             if (WorkloadBindings.placedClusters(binding).size() > 1) {
                 shareFailover.reserve(binding, next);
             } else {
-                task.reserve(binding, next);
                 movesOut.asked(key, next);
+                task.hold(binding, next);
             }
         } else if (!movedBeyondRoom(key, binding, workload, pending)) {
             task.placementStates.save(key, workload.withPending(null));
@@ -436,9 +435,9 @@ final class FailingOver {
             return;
         }
         task.placementStates.save(key, workload.withPending(pending));
-        task.reserve(binding, pending);
         movesOut.asked(key, pending);
         burst.promise(pending.cluster(), demands);
+        task.hold(binding, pending);
     }
 
     /**

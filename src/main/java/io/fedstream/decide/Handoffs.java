@@ -1,7 +1,6 @@
 package io.fedstream.decide;
 
 import io.fedstream.avro.AdmissionRequest;
-import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 
 /**
@@ -15,7 +14,4 @@ interface Handoffs {
 
     /** From the admit step: the workload's binding as decided (null: deleted), for placement and failover. */
     void bound(String workloadKey, ResourceBinding binding);
-
-    /** To the room the task holds on the clusters: hold or give back room for a workload. */
-    void reserve(ReservationRequest request);
 }

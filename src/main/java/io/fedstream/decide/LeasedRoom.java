@@ -4,9 +4,6 @@ import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.LeaseGrant;
 import io.fedstream.avro.LeaseRequest;
-import io.fedstream.avro.ReservationAnswer;
-import io.fedstream.avro.ReservationRequest;
-import io.fedstream.avro.ReservationType;
 import io.fedstream.avro.RoomHeld;
 import io.fedstream.interpret.Resources;
 import io.fedstream.lease.Need;
@@ -15,7 +12,6 @@ import io.fedstream.lease.TaskLeases;
 import io.fedstream.place.ClusterCapacity;
 import io.fedstream.place.ComponentDemand;
 import io.fedstream.place.Fit;
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -33,9 +29,9 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * The room one namespace task holds on the member clusters, leased in bulk from each cluster's allocator
- * ({@link TaskLeases}), and what each of its workloads holds of it ({@link RoomHeld}, in the workload's record). A request
+ * ({@link TaskLeases}), and what each of its workloads holds of it ({@link RoomHeld}, in the workload's record). An ask
  * to hold room for a workload is granted at once from the lease; one the lease cannot hold waits for the cluster's next
- * grant (the task asks once per cluster, for what every waiting request needs, plus headroom), and is refused when the
+ * grant (the task asks once per cluster, for what every waiting ask needs, plus headroom), and is refused when the
  * cluster has no room for it: not READY, too small even empty, or short after the allocator gave all it could.
  */
 final class LeasedRoom {
@@ -47,22 +43,21 @@ final class LeasedRoom {
     private final ReadOnlyKeyValueStore<String, ClusterWatch> views;
     private final LongSupplier viewChanges;
     /**
-     * Each cluster's view and capacity, parsed once per change of the views: every request of a burst asks about the
+     * Each cluster's view and capacity, parsed once per change of the views: every ask of a burst asks about the
      * same few clusters, and reading and parsing the view for each was a twentieth of the pass's samples.
      */
     private final Map<String, ParsedView> parsed = new HashMap<>();
     private long parsedAt = -1;
-    /** The requests waiting for a cluster's next grant, by cluster, oldest first; in memory (see {@link #waiting}). */
+    /** The asks waiting for a cluster's next grant, by cluster, oldest first; in memory (see {@link #waiting}). */
     private final Map<String, Deque<Waiting>> waiting = new TreeMap<>();
-    private final List<ReservationAnswer> ready = new ArrayList<>();
     /**
      * The clusters whose allocator, in its latest grant, was asking other tasks for room back; in memory (a restarted
      * task knows none, and waits for the next grant rather than refuse).
      */
     private final Set<String> reclaiming = new HashSet<>();
 
-    /** A request the lease could not hold yet, with the room it needs there. */
-    private record Waiting(ReservationRequest request, Resources amount) {
+    /** An ask the lease could not hold yet, with the room it needs there. */
+    private record Waiting(RoomAsk ask, Resources amount) {
     }
 
     LeasedRoom(Workloads workloads, TaskLeases leases, ReadOnlyKeyValueStore<String, ClusterWatch> views, LongSupplier viewChanges) {
@@ -97,59 +92,53 @@ final class LeasedRoom {
         }
     }
 
-    /** Holds or gives back room as the request asks; a RESERVE is answered by {@link #answers()}, at once or after a grant. */
-    void ask(ReservationRequest request, long now) {
-        if (request.getType() == ReservationType.RELEASE) {
-            release(request.getWorkloadKey(), request.getCluster(), request.getReleases(), now);
-            return;
-        }
-        String cluster = request.getCluster();
+    /**
+     * Holds room as the ask says: the answer when it is given at once (the lease holds the room, or the cluster cannot
+     * hold the workload), null when the ask waits for the cluster's next grant ({@link #granted}).
+     */
+    RoomAnswer ask(RoomAsk ask, long now) {
+        String cluster = ask.cluster();
         ParsedView view = parsed(cluster);
         String notReady = notReady(cluster, view.view());
         if (notReady != null) {
-            ready.add(answer(request, notReady, now));
-            return;
+            return RoomAnswer.refused(ask, notReady);
         }
         if (view.badHeartbeat() != null) {
-            ready.add(answer(request, view.badHeartbeat(), now));
-            return;
+            return RoomAnswer.refused(ask, view.badHeartbeat());
         }
         ClusterCapacity capacity = view.capacity();
-        List<ComponentDemand> components;
-        try {
-            components = RequestedComponents.of(request.getComponents());
-        } catch (IllegalArgumentException e) {
-            ready.add(answer(request, e.getMessage(), now));
-            return;
-        }
-        Fit.Verdict empty = Fit.check(components, capacity);
+        Fit.Verdict empty = Fit.check(ask.components(), capacity);
         if (!empty.fits()) {
             // Even with nothing leased on it the cluster cannot hold the workload: no lease will make it fit.
-            ready.add(answer(request, shortages(cluster, empty), now));
-            return;
+            return RoomAnswer.refused(ask, shortages(cluster, empty));
         }
-        Resources amount = amount(components, capacity);
-        // A newer request of the workload for the cluster replaces one still waiting there (its decision was given up).
+        Resources amount = amount(ask.components(), capacity);
+        // A newer ask of the workload for the cluster replaces one still waiting there (its decision was given up).
         Deque<Waiting> queue = waiting.get(cluster);
-        boolean replaced = queue != null && queue.removeIf(w -> w.request().getWorkloadKey().equals(request.getWorkloadKey()));
-        if (amount.isEmpty()) {
-            ready.add(answer(request, null, now));
-        } else if (!take(request, amount, now)) {
-            String refusal = refusedAtOnce(cluster, request, amount, now);
+        boolean replaced = queue != null && queue.removeIf(w -> w.ask().workloadKey().equals(ask.workloadKey()));
+        RoomAnswer answer = null;
+        if (amount.isEmpty() || take(ask, amount, now)) {
+            answer = RoomAnswer.granted(ask);
+        } else {
+            String refusal = refusedAtOnce(cluster, ask, amount, now);
             if (refusal != null) {
-                ready.add(answer(request, refusal, now));
+                answer = RoomAnswer.refused(ask, refusal);
             } else {
-                waiting.computeIfAbsent(cluster, c -> new ArrayDeque<>()).add(new Waiting(request, amount));
+                waiting.computeIfAbsent(cluster, c -> new ArrayDeque<>()).add(new Waiting(ask, amount));
             }
             replaced = true;
         }
         if (replaced) {
             want(cluster);
         }
+        return answer;
     }
 
-    /** Takes in a grant: the requests waiting for the cluster are held, oldest first, or refused when none will come. */
-    void granted(LeaseGrant grant, long now) {
+    /**
+     * Takes in a grant: the asks waiting for the cluster are held, oldest first, or refused when none will come; their
+     * answers, in that order.
+     */
+    List<RoomAnswer> granted(LeaseGrant grant, long now) {
         leases.granted(grant, now);
         if (grant.getReclaiming()) {
             reclaiming.add(grant.getCluster());
@@ -158,30 +147,26 @@ final class LeasedRoom {
         }
         Deque<Waiting> queue = waiting.get(grant.getCluster());
         if (queue == null) {
-            return;
+            return List.of();
         }
+        List<RoomAnswer> answers = new ArrayList<>();
         for (Iterator<Waiting> it = queue.iterator(); it.hasNext(); ) {
             Waiting next = it.next();
-            if (take(next.request(), next.amount(), now)) {
+            if (take(next.ask(), next.amount(), now)) {
                 it.remove();
+                answers.add(RoomAnswer.granted(next.ask()));
             } else if (grant.getWhy() != null || !grant.getReclaiming() && !fits(grant, next, now)) {
                 // The cluster cannot grant, or has not the room, and no task was asked for any back: none will come.
                 it.remove();
-                ready.add(answer(next.request(), shortOf(grant.getCluster(), grant.getWhy(), Resources.fromQuantities(grant.getFree()),
-                        next.request(), now), now));
+                answers.add(RoomAnswer.refused(next.ask(), shortOf(grant.getCluster(), grant.getWhy(), Resources.fromQuantities(grant.getFree()),
+                        next.ask(), now)));
             }
         }
         if (queue.isEmpty()) {
             waiting.remove(grant.getCluster());
         }
         want(grant.getCluster());
-    }
-
-    /** The answers ready now, in the order decided; taken, so that each is handed on once. */
-    List<ReservationAnswer> answers() {
-        List<ReservationAnswer> out = List.copyOf(ready);
-        ready.clear();
-        return out;
+        return answers;
     }
 
     /** What to ask the allocators now: at most one request outstanding per cluster. */
@@ -209,29 +194,28 @@ final class LeasedRoom {
         return held.build();
     }
 
-    private boolean take(ReservationRequest request, Resources amount, long now) {
-        OptionalLong bucket = leases.take(request.getCluster(), amount, now);
+    private boolean take(RoomAsk ask, Resources amount, long now) {
+        OptionalLong bucket = leases.take(ask.cluster(), amount, now);
         if (bucket.isEmpty()) {
             return false;
         }
         Map<String, Long> pods = new java.util.LinkedHashMap<>();
-        request.getComponents().forEach(component -> pods.merge(component.getName(), component.getReplicas(), Long::sum));
-        List<RoomHeld> holdings = new ArrayList<>(workloads.of(request.getWorkloadKey()).getHoldings());
-        holdings.add(new RoomHeld(request.getCluster(), bucket.getAsLong(), amount.toQuantities(), pods, request.getRequestId()));
-        workloads.of(request.getWorkloadKey()).setHoldings(holdings);
-        workloads.changed(request.getWorkloadKey());
-        ready.add(answer(request, null, now));
+        ask.components().forEach(component -> pods.merge(component.name(), component.replicas(), Long::sum));
+        List<RoomHeld> holdings = new ArrayList<>(workloads.of(ask.workloadKey()).getHoldings());
+        holdings.add(new RoomHeld(ask.cluster(), bucket.getAsLong(), amount.toQuantities(), pods, ask.requestId()));
+        workloads.of(ask.workloadKey()).setHoldings(holdings);
+        workloads.changed(ask.workloadKey());
         return true;
     }
 
     /**
-     * Gives back what the workload holds on the cluster, to the chunks it came from: what was held for the request
-     * {@code releases} names, or everything when it names none. A request of it still waiting is withdrawn likewise.
+     * Gives back what the workload holds on the cluster, to the chunks it came from: what was held for the ask
+     * {@code releases} names, or everything when it names none (null). An ask of it still waiting is withdrawn likewise.
      */
-    private void release(String workloadKey, String cluster, String releases, long now) {
+    void release(String workloadKey, String cluster, String releases, long now) {
         Deque<Waiting> queue = waiting.get(cluster);
-        if (queue != null && queue.removeIf(w -> w.request().getWorkloadKey().equals(workloadKey)
-                && (releases == null || releases.equals(w.request().getRequestId())))) {
+        if (queue != null && queue.removeIf(w -> w.ask().workloadKey().equals(workloadKey)
+                && (releases == null || releases.equals(w.ask().requestId())))) {
             want(cluster);
         }
         List<RoomHeld> holdings = workloads.of(workloadKey).getHoldings();
@@ -254,7 +238,7 @@ final class LeasedRoom {
         return held.getCluster().equals(cluster) && (releases == null || releases.equals(held.getRequestId()));
     }
 
-    /** Tells the lease what the requests waiting for the cluster need: all of them, and the first. */
+    /** Tells the lease what the asks waiting for the cluster need: all of them, and the first. */
     private void want(String cluster) {
         Deque<Waiting> queue = waiting.get(cluster);
         if (queue == null || queue.isEmpty()) {
@@ -268,7 +252,7 @@ final class LeasedRoom {
         leases.want(cluster, new Need(total, queue.peekFirst().amount()));
     }
 
-    /** Why a request cannot be held on the cluster at all now, null when it may. */
+    /** Why an ask cannot be held on the cluster at all now, null when it may. */
     private static String notReady(String cluster, ClusterWatch view) {
         if (view == null || view.getHeartbeat() == null) {
             return "cluster " + cluster + (view != null && view.getRefusal() != null ? ": " + ClusterDirectory.refusal(view)
@@ -280,7 +264,7 @@ final class LeasedRoom {
         return null;
     }
 
-    /** Whether the room the allocator still has, with what this task holds, would hold the request: asking again gets it. */
+    /** Whether the room the allocator still has, with what this task holds, would hold the ask: asking again gets it. */
     private boolean fits(LeaseGrant grant, Waiting waiting, long now) {
         return holds(Resources.fromQuantities(grant.getFree()).plus(leases.usable(grant.getCluster(), now)), waiting.amount());
     }
@@ -290,22 +274,22 @@ final class LeasedRoom {
     }
 
     /**
-     * Why the request is refused before it waits, null when it may wait: the allocator owes the task at least what it
+     * Why the ask is refused before it waits, null when it may wait: the allocator owes the task at least what it
      * needs beyond what the task holds (so it grants as soon as room appears, and asking again would change nothing),
      * asks no task for room back, and the room it last reported free, with what this task holds, does not hold it.
      */
-    private String refusedAtOnce(String cluster, ReservationRequest request, Resources amount, long now) {
+    private String refusedAtOnce(String cluster, RoomAsk ask, Resources amount, long now) {
         Steering steering = leases.steering(cluster).orElse(null);
         Resources usable = leases.usable(cluster, now);
         if (steering == null || reclaiming.contains(cluster) || !holds(steering.unmet().plus(usable), amount)
                 || holds(steering.free().plus(usable), amount)) {
             return null;
         }
-        return shortOf(cluster, steering.why(), steering.free(), request, now);
+        return shortOf(cluster, steering.why(), steering.free(), ask, now);
     }
 
-    /** Why the allocator leaves the request short: the cluster's room it still has free, with what this task holds. */
-    private String shortOf(String cluster, String why, Resources free, ReservationRequest request, long now) {
+    /** Why the allocator leaves the ask short: the cluster's room it still has free, with what this task holds. */
+    private String shortOf(String cluster, String why, Resources free, RoomAsk ask, long now) {
         if (why != null) {
             return "cluster " + cluster + ": " + why;
         }
@@ -319,7 +303,7 @@ final class LeasedRoom {
         ClusterCapacity capacity = view.capacity();
         Resources room = free.plus(leases.usable(cluster, now));
         ClusterCapacity left = capacity.reserve(capacity.allocatable().plus(capacity.allocated().times(-1)).plus(room.times(-1)));
-        Fit.Verdict verdict = Fit.check(RequestedComponents.of(request.getComponents()), left);
+        Fit.Verdict verdict = Fit.check(ask.components(), left);
         return verdict.fits() ? "cluster " + cluster + " leased its room to other tasks" : shortages(cluster, verdict);
     }
 
@@ -337,16 +321,5 @@ final class LeasedRoom {
                     }
                 });
         return Resources.of(units);
-    }
-
-    private static ReservationAnswer answer(ReservationRequest request, String refusal, long now) {
-        return ReservationAnswer.newBuilder()
-                .setRequestId(request.getRequestId())
-                .setCluster(request.getCluster())
-                .setWorkloadKey(request.getWorkloadKey())
-                .setGranted(refusal == null)
-                .setReason(refusal)
-                .setAnsweredAt(Instant.ofEpochMilli(now))
-                .build();
     }
 }

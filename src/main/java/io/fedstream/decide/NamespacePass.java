@@ -3,8 +3,6 @@ package io.fedstream.decide;
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.AdmissionRequestType;
 import io.fedstream.avro.PolicyEvent;
-import io.fedstream.avro.ReservationAnswer;
-import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.config.FirstInLine;
 import io.fedstream.config.Topics;
@@ -26,8 +24,8 @@ import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * One task per namespace partition: every signal of a workload (its events, status, deltas, the executor's reports),
- * every cluster transition and every answer of the room the task holds goes through interpret, admit, place and fail
- * over within one processing; what one step hands to the next ({@link Handoffs}) runs after it, in order, until
+ * every cluster transition and every lease grant goes through interpret, admit, place and fail over within one
+ * processing; what one step hands to the next ({@link Handoffs}) runs after it, in order, until
  * nothing is left, and then the workloads' bindings are written once, as decided.
  */
 final class NamespacePass implements Processor<String, PassSignal, String, PassOutcome>, Handoffs {
@@ -128,7 +126,10 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         } else if (signal instanceof PassSignal.PolicyChanged changed) {
             policyChanged(key, changed.event());
         } else if (signal instanceof PassSignal.LeaseGranted granted) {
-            room.granted(granted.grant(), context.currentSystemTimeMs());
+            List<RoomAnswer> answers = room.granted(granted.grant(), context.currentSystemTimeMs());
+            if (!answers.isEmpty()) {
+                placeAndFailOver.onAnswers(answers);
+            }
         } else if (signal instanceof PassSignal.ClusterViewChanged changed) {
             boolean moreRoom = views.apply(key, changed.view());
             interpreting.followOverrides();
@@ -222,15 +223,9 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
      * waiting workloads need, and writes the bindings decided, but not those of workloads still waiting for room.
      */
     private void settle() {
-        do {
-            while (!handoffs.isEmpty()) {
-                handoffs.poll().run();
-            }
-            List<ReservationAnswer> answers = room.answers();
-            if (!answers.isEmpty()) {
-                handoffs.add(() -> placeAndFailOver.onAnswers(answers));
-            }
-        } while (!handoffs.isEmpty());
+        while (!handoffs.isEmpty()) {
+            handoffs.poll().run();
+        }
         room.requests(context.currentSystemTimeMs()).forEach(outputs::leaseRequest);
         outputs.writeBindings(placeAndFailOver::awaitsRoom);
         outputs.writeAudit();
@@ -266,8 +261,4 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         handoffs.add(() -> placeAndFailOver.onBinding(workloadKey, previous, binding));
     }
 
-    @Override
-    public void reserve(ReservationRequest request) {
-        handoffs.add(() -> room.ask(request, context.currentSystemTimeMs()));
-    }
 }

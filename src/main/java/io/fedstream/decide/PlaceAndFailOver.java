@@ -4,8 +4,6 @@ import io.fedstream.avro.Checkpoint;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationEvent;
 import io.fedstream.avro.WorkloadRecord;
-import io.fedstream.avro.ReservationAnswer;
-import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.config.Topics;
@@ -64,7 +62,8 @@ final class PlaceAndFailOver {
         this.topics = topics;
         this.policyChanges = policyChanges;
         StoreEncodingCheck.requireCurrent(context, PlaceFailoverStores.encodings());
-        task = new PlaceFailoverTask(context, workloads, room, handoffs, outputs, settings, topics.stateDeltas().name(), policyChanges, viewChanges);
+        task = new PlaceFailoverTask(context, workloads, room, handoffs, outputs, settings, topics.stateDeltas().name(), policyChanges, viewChanges,
+                this::onAnswer);
         failingOver = new FailingOver(task);
         rescaling = new Rescaling(task, failingOver);
         placing = new Placing(task, metrics, rescaling);
@@ -179,8 +178,8 @@ final class PlaceAndFailOver {
         });
     }
 
-    /** The room the task holds answered reservation requests. */
-    void onAnswers(List<ReservationAnswer> answers) {
+    /** A grant let the room the task holds answer asks that waited for it. */
+    void onAnswers(List<RoomAnswer> answers) {
         punctuate(() -> answered(answers));
     }
 
@@ -285,62 +284,67 @@ final class PlaceAndFailOver {
      * that cannot be handled is dead-lettered alone, naming its request, and the rest are handled. Its workload asks
      * again once the answer is overdue.
      */
-    private void answered(List<ReservationAnswer> answers) {
+    private void answered(List<RoomAnswer> answers) {
         if (answers.size() == 1) {
             onAnswer(answers.get(0));
             return;
         }
-        for (ReservationAnswer answer : answers) {
-            failingOver.onWorkloadRecord(answer.getWorkloadKey());
+        for (RoomAnswer answer : answers) {
+            failingOver.onWorkloadRecord(answer.workloadKey());
             try {
                 onAnswer(answer);
             } catch (RuntimeException e) {
                 RecordMetadata source = task.context.recordMetadata().orElse(null);
                 DeadLetter letter = new DeadLetter(PlaceFailoverAudit.PLACE, e.getClass().getSimpleName() + ": " + e.getMessage(),
-                        "requestId", answer.getRequestId(), source == null ? "reservations" : source.topic(),
+                        "requestId", answer.requestId(), source == null ? "reservations" : source.topic(),
                         source == null ? -1 : source.partition(), source == null ? -1 : source.offset());
-                task.deadLetter(answer.getWorkloadKey(), letter, null);
+                task.deadLetter(answer.workloadKey(), letter, null);
             }
         }
     }
 
-    private void onAnswer(ReservationAnswer answer) {
-        PlacementState workload = task.placementStates.of(answer.getWorkloadKey());
-        PlacementState.Pending pending = workload.pending();
-        if (PolicyFollowing.isPolicyRequest(answer.getRequestId())) {
-            policyFollowing.onAnswer(answer, workload);
-            return;
-        }
-        if (Rescaling.isRescaleRequest(answer.getRequestId())) {
-            rescaling.onAnswer(answer, workload);
-            return;
-        }
-        if (Redividing.isRedivisionRequest(answer.getRequestId())) {
-            failingOver.redividing().onAnswer(answer, workload);
-            return;
-        }
-        if (workload.shares() != null && workload.shares().share(answer.getRequestId()) != null) {
-            placing.shares().onAnswer(answer, workload);
-            return;
-        }
-        if (pending == null || !pending.requestId().equals(answer.getRequestId())) {
-            // An answer to a placement given up on (the workload was deleted or re-planned): give back what it holds.
-            // A migration's room is not given back here: its command may be out (a deleted workload released it already).
-            if (Placing.isPlacementRequest(answer.getRequestId()) && answer.getGranted()
-                    && (workload.placedCluster() == null || !workload.placedCluster().equals(answer.getCluster()))
-                    && !wanted(workload.shares(), answer.getCluster())) {
-                ResourceBinding binding = task.bindings.of(answer.getWorkloadKey());
-                if (binding == null || !WorkloadBindings.placedClusters(binding).contains(answer.getCluster())) {
-                    task.release(answer.getWorkloadKey(), answer.getCluster());
+    /**
+     * Hands the answer to the step its ask names. The step finds the decision the ask was for in the workload's stored
+     * state (its pending request, a share, a growth); an answer to a decision given up meanwhile finds none.
+     */
+    private void onAnswer(RoomAnswer answer) {
+        PlacementState workload = task.placementStates.of(answer.workloadKey());
+        switch (answer.ask().purpose()) {
+            case POLICY_RESCHEDULE -> policyFollowing.onAnswer(answer, workload);
+            case RESCALE -> rescaling.onAnswer(answer, workload);
+            case REDIVIDE -> failingOver.redividing().onAnswer(answer, workload);
+            case PLACE_SHARE -> {
+                if (workload.shares() != null && workload.shares().share(answer.requestId()) != null) {
+                    placing.shares().onAnswer(answer, workload);
+                } else {
+                    givenUp(answer, workload);
                 }
             }
-            return;
+            case PLACE, MIGRATE -> {
+                PlacementState.Pending pending = workload.pending();
+                if (pending == null || !pending.requestId().equals(answer.requestId())) {
+                    // A migration's room is not given back here: its command may be out (a deleted workload released it already).
+                    if (answer.ask().purpose() == RoomAsk.Purpose.PLACE) {
+                        givenUp(answer, workload);
+                    }
+                } else if (answer.ask().purpose() == RoomAsk.Purpose.PLACE) {
+                    placing.onAnswer(answer, workload, pending);
+                } else {
+                    failingOver.onAnswer(answer, workload, pending);
+                    applicationFailover.check(answer.workloadKey());
+                }
+            }
         }
-        if (pending.purpose() == ReservationPurpose.PLACE) {
-            placing.onAnswer(answer, workload, pending);
-        } else {
-            failingOver.onAnswer(answer, workload, pending);
-            applicationFailover.check(answer.getWorkloadKey());
+    }
+
+    /** An answer to a placement given up on (the workload was deleted or re-planned): what it holds goes back, unless wanted. */
+    private void givenUp(RoomAnswer answer, PlacementState workload) {
+        if (answer.granted() && (workload.placedCluster() == null || !workload.placedCluster().equals(answer.cluster()))
+                && !wanted(workload.shares(), answer.cluster())) {
+            ResourceBinding binding = task.bindings.of(answer.workloadKey());
+            if (binding == null || !WorkloadBindings.placedClusters(binding).contains(answer.cluster())) {
+                task.release(answer.workloadKey(), answer.cluster());
+            }
         }
     }
 

@@ -66,11 +66,15 @@ final class PlaceFailoverAudit {
                 .build();
     }
 
-    static AuditEvent reservationRefused(ResourceBinding binding, String requestId, String cluster, String why, long now) {
-        String stage = Placing.isPlacementRequest(requestId) ? PLACE : FAILOVER;
-        return about(binding, stage, "RESERVATION_REFUSED", requestId + "/refused", now)
-                .setTargetCluster(cluster)
-                .setReason(why)
+    /** The room the task holds refused an ask: a placement's under the stage {@code place}, a failover's under {@code failover}. */
+    static AuditEvent reservationRefused(ResourceBinding binding, RoomAnswer answer, long now) {
+        String stage = switch (answer.ask().purpose()) {
+            case PLACE, PLACE_SHARE -> PLACE;
+            case RESCALE, POLICY_RESCHEDULE, REDIVIDE, MIGRATE -> FAILOVER;
+        };
+        return about(binding, stage, "RESERVATION_REFUSED", answer.requestId() + "/refused", now)
+                .setTargetCluster(answer.cluster())
+                .setReason(answer.refusal())
                 .build();
     }
 

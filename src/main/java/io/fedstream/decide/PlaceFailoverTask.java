@@ -6,11 +6,7 @@ import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationBrake;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.PolicyEvent;
-import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
-import io.fedstream.avro.ReservationRequest;
-import io.fedstream.avro.ReservationType;
-import io.fedstream.avro.ReservedComponent;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.bind.BindingOverrides;
@@ -19,6 +15,7 @@ import io.fedstream.dlq.DeadLetter;
 import io.fedstream.failover.IncidentLedger;
 import io.fedstream.failover.MigrationPlanner;
 import io.fedstream.failover.StrategyChooser;
+import io.fedstream.interpret.QuantityFields;
 import io.fedstream.interpret.Resources;
 import io.fedstream.decide.ClusterDirectory;
 import io.fedstream.decide.ParsedClusterViews;
@@ -32,6 +29,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
@@ -67,6 +65,8 @@ final class PlaceFailoverTask {
     private final LongSupplier policyChanges;
     /** The room the task holds on the clusters, whose allocators say what others hold there. */
     private final LeasedRoom room;
+    /** Where an answer of {@link #room} goes: the step its ask's purpose names. */
+    private final Consumer<RoomAnswer> answers;
     /** Per incident, the failover burst this task plans: in memory, as a ranking aid that a restart may forget. */
     private final Map<String, Burst> bursts = new HashMap<>();
 
@@ -75,10 +75,12 @@ final class PlaceFailoverTask {
 
 
     PlaceFailoverTask(ProcessingContext context, Workloads workloads, LeasedRoom room, Handoffs handoffs, Outputs outputs,
-                      PlaceFailoverSettings settings, String deltaTopic, LongSupplier policyChanges, LongSupplier viewChanges) {
+                      PlaceFailoverSettings settings, String deltaTopic, LongSupplier policyChanges, LongSupplier viewChanges,
+                      Consumer<RoomAnswer> answers) {
         this.context = context;
         this.workloads = workloads;
         this.room = room;
+        this.answers = answers;
         this.handoffs = handoffs;
         this.outputs = outputs;
         this.settings = settings;
@@ -199,51 +201,62 @@ final class PlaceFailoverTask {
         outputs.audit(event);
     }
 
-    void reserve(ResourceBinding binding, PlacementState.Pending pending) {
-        List<ReservedComponent> components = new ArrayList<>();
-        // The cluster runs what its override policies make of the workload, so that is the room it must have.
-        BindingOverrides.applied(binding, pending.cluster()).map(ClusterOverride::getComponents).orElse(binding.getComponents())
-                .forEach(c -> components.add(new ReservedComponent(c.getName(), c.getReplicas(), c.getPerPod())));
-        ReservationRequest request = ReservationRequest.newBuilder()
-                .setType(ReservationType.RESERVE)
-                .setRequestId(pending.requestId())
-                .setPurpose(pending.purpose())
-                .setCluster(pending.cluster())
-                .setWorkloadKey(binding.getWorkloadKey())
-                .setComponents(components)
-                .setRequestedAt(instant())
-                .build();
-        handoffs.reserve(request);
+    /**
+     * Asks the room the task holds for the pending's cluster: the workload's pods there, each pod as the cluster's
+     * override policies make it (the cluster runs what they make of the workload, so that is the room it must have).
+     * When the lease holds the room, or the cluster cannot, the answer is handled now, before this returns; otherwise
+     * once the cluster's next grant comes. So call it last, once the workload's state says what it waits for.
+     */
+    void hold(ResourceBinding binding, PlacementState.Pending pending) {
+        hold(binding, pending, null);
+    }
+
+    /** As {@link #hold(ResourceBinding, PlacementState.Pending)}, for the pods of each component {@code share} lists (null: all). */
+    void hold(ResourceBinding binding, PlacementState.Pending pending, Map<String, Long> share) {
+        RoomAsk.Purpose purpose = pending.purpose() == ReservationPurpose.MIGRATE ? RoomAsk.Purpose.MIGRATE : RoomAsk.Purpose.PLACE;
+        RoomAnswer answer = room.ask(ask(purpose, binding, pending.requestId(), pending.cluster(), share), now());
+        if (answer != null) {
+            answers.accept(answer);
+        }
     }
 
     /**
-     * Asks the cluster's reserving task for one share of a placement over several clusters: each component with its
-     * pods there ({@code share}), each pod as the cluster's override policies make it.
+     * Asks the room the task holds for one share of a placement over several clusters, or one cluster's growth, for
+     * each of {@code shares} that {@code asked} lists (by request id, with the pods it asks for; a component with none is
+     * not asked for), each pod as the cluster's override policies make it. Every share is asked before any answer given
+     * at once is handled, in the shares' order, so that an answer that re-plans the decision finds all of it asked.
      */
-    void reserveShare(ResourceBinding binding, String requestId, String cluster, Map<String, Long> share) {
-        List<ReservedComponent> components = new ArrayList<>();
-        for (io.fedstream.avro.Component c : BindingOverrides.applied(binding, cluster).map(ClusterOverride::getComponents)
-                .orElse(binding.getComponents())) {
-            long pods = share.getOrDefault(c.getName(), 0L);
-            if (pods > 0) {
-                components.add(new ReservedComponent(c.getName(), pods, c.getPerPod()));
+    void holdShares(RoomAsk.Purpose purpose, ResourceBinding binding, List<ShareReservation.Share> shares, Map<String, Map<String, Long>> asked) {
+        List<RoomAnswer> answered = new ArrayList<>();
+        for (ShareReservation.Share share : shares) {
+            Map<String, Long> pods = asked.get(share.requestId());
+            if (pods != null) {
+                RoomAnswer answer = room.ask(ask(purpose, binding, share.requestId(), share.cluster(), pods), now());
+                if (answer != null) {
+                    answered.add(answer);
+                }
             }
         }
-        ReservationRequest request = ReservationRequest.newBuilder()
-                .setType(ReservationType.RESERVE)
-                .setRequestId(requestId)
-                .setPurpose(ReservationPurpose.PLACE)
-                .setCluster(cluster)
-                .setWorkloadKey(binding.getWorkloadKey())
-                .setComponents(components)
-                .setRequestedAt(instant())
-                .build();
-        handoffs.reserve(request);
+        answered.forEach(answers);
+    }
+
+    private static RoomAsk ask(RoomAsk.Purpose purpose, ResourceBinding binding, String requestId, String cluster, Map<String, Long> share) {
+        List<io.fedstream.avro.Component> overridden = BindingOverrides.applied(binding, cluster).map(ClusterOverride::getComponents)
+                .orElse(binding.getComponents());
+        List<ComponentDemand> components = new ArrayList<>(overridden.size());
+        for (io.fedstream.avro.Component c : overridden) {
+            long pods = share == null ? c.getReplicas() : share.getOrDefault(c.getName(), 0L);
+            if (share == null || pods > 0) {
+                components.add(new ComponentDemand(c.getName(), pods,
+                        QuantityFields.parse("components[" + components.size() + "].perPod", c.getPerPod())));
+            }
+        }
+        return new RoomAsk(requestId, purpose, binding.getWorkloadKey(), cluster, components);
     }
 
     /** Gives back all the workload holds on the cluster: it left it. */
     void release(String workloadKey, String cluster) {
-        release(workloadKey, cluster, null);
+        room.release(workloadKey, cluster, null, now());
     }
 
     /**
@@ -252,20 +265,7 @@ final class PlaceFailoverTask {
      */
     void releaseGrantedGrowth(String workloadKey, Redivision redivision, String refusing) {
         redivision.growth().stream().filter(ShareReservation.Share::granted).filter(share -> !share.cluster().equals(refusing))
-                .forEach(share -> release(workloadKey, share.cluster(), share.requestId()));
-    }
-
-    private void release(String workloadKey, String cluster, String reserved) {
-        ReservationRequest request = ReservationRequest.newBuilder()
-                .setType(ReservationType.RELEASE)
-                .setRequestId(workloadKey + "/release/" + cluster)
-                .setPurpose(ReservationPurpose.PLACE)
-                .setCluster(cluster)
-                .setWorkloadKey(workloadKey)
-                .setReleases(reserved)
-                .setRequestedAt(instant())
-                .build();
-        handoffs.reserve(request);
+                .forEach(share -> room.release(workloadKey, share.cluster(), share.requestId(), now()));
     }
 
     /** The migration brake as the cluster views carry it (every cluster's the same), or null while it does not hold. */

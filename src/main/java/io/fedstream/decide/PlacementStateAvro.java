@@ -3,6 +3,7 @@ package io.fedstream.decide;
 import io.fedstream.admit.Placement;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.ComponentShare;
+import io.fedstream.avro.RedivisionPurpose;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.StoredPending;
 import io.fedstream.avro.StoredPlacementState;
@@ -98,14 +99,23 @@ final class PlacementStateAvro {
                 .setGrowth(redivision.growth().stream().map(PlacementStateAvro::toAvro).toList())
                 .setRefused(redivision.refused())
                 .setAskedAt(Instant.ofEpochMilli(redivision.askedAt()))
+                .setPurpose(RedivisionPurpose.valueOf(redivision.purpose().name()))
                 .build();
     }
 
     private static Redivision fromAvro(StoredRedivision stored) {
-        return new Redivision(stored.getDecisionId(), stored.getIncidentId(), stored.getSourceCluster(), stored.getGeneration(), stored.getGroup(),
+        return new Redivision(stored.getDecisionId(), purpose(stored), stored.getIncidentId(), stored.getSourceCluster(), stored.getGeneration(), stored.getGroup(),
                 stored.getAttempt(), fromAvro(stored.getScheduling()),
                 stored.getTargets().stream().map(target -> new ScheduleResult.Target(target.getName(), fromAvro(target.getComponents()))).toList(),
                 stored.getGrowth().stream().map(PlacementStateAvro::fromAvro).toList(), stored.getRefused(), stored.getAskedAt().toEpochMilli());
+    }
+
+    /** Who re-divides; a record written before that was kept names a failed share's source cluster, a re-scale's none. */
+    private static RoomAsk.Purpose purpose(StoredRedivision stored) {
+        if (stored.getPurpose() != null) {
+            return RoomAsk.Purpose.valueOf(stored.getPurpose().name());
+        }
+        return stored.getSourceCluster() != null ? RoomAsk.Purpose.REDIVIDE : RoomAsk.Purpose.RESCALE;
     }
 
     private static StoredShare toAvro(ShareReservation.Share share) {

@@ -6,7 +6,6 @@ import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReplicaScheduling;
-import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.metrics.FedstreamMetrics;
@@ -122,32 +121,32 @@ final class Placing {
         }
     }
 
-    void onAnswer(ReservationAnswer answer, PlacementState workload, PlacementState.Pending pending) {
-        String key = answer.getWorkloadKey();
+    void onAnswer(RoomAnswer answer, PlacementState workload, PlacementState.Pending pending) {
+        String key = answer.workloadKey();
         ResourceBinding binding = task.bindings.of(key);
         if (binding == null || !needsPlacement(binding) || binding.getPlacement() != null) {
             // Deleted, no longer admitted, or placed by its user meanwhile: the room is not needed.
-            if (answer.getGranted()) {
-                task.release(key, answer.getCluster());
+            if (answer.granted()) {
+                task.release(key, answer.cluster());
             }
             task.placementStates.save(key, workload.withPending(null));
             task.placementsInFlight.settled(key);
             return;
         }
-        if (answer.getGranted()) {
+        if (answer.granted()) {
             task.waiting.stopWaiting(key);
-            PlacementState placed = task.policyPlacements.placed(binding, pending.group(), workload.placedOn(answer.getCluster(), pending.group()));
+            PlacementState placed = task.policyPlacements.placed(binding, pending.group(), workload.placedOn(answer.cluster(), pending.group()));
             task.placementStates.save(key, placed);
-            task.emitPlacement(placement(binding, answer.getCluster(), DECIDED_BY), placed);
-            task.audit(PlaceFailoverAudit.placed(binding, answer.getCluster(), pending, placed.listedUnder(), task.now()));
+            task.emitPlacement(placement(binding, answer.cluster(), DECIDED_BY), placed);
+            task.audit(PlaceFailoverAudit.placed(binding, answer.cluster(), pending, placed.listedUnder(), task.now()));
             metrics.placed();
             return;
         }
-        task.audit(PlaceFailoverAudit.reservationRefused(binding, pending.requestId(), answer.getCluster(), answer.getReason(), task.now()));
+        task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
         if (pending.hasNext()) {
             PlacementState.Pending next = pending.next(requestId(key, binding.getGeneration(), pending.index() + 1), task.now());
             task.placementStates.save(key, workload.withPending(next));
-            task.reserve(binding, next);
+            task.hold(binding, next);
         } else {
             PropagationPolicy policy = task.policies.governing(binding).orElse(null);
             if (BeyondRoomTargets.applies(policy)) {
@@ -218,7 +217,7 @@ final class Placing {
             // In flight until answered, so that a request whose answer never comes is asked again.
             task.placementsInFlight.asked(key);
             task.placementStates.save(key, workload.withPending(pending));
-            task.reserve(binding, pending);
+            task.hold(binding, pending);
         } else {
             PlacementResult.NoFit noFit = (PlacementResult.NoFit) result;
             unplaceable(key, binding, workload, why(noFit), noFit.summary());
@@ -254,10 +253,5 @@ final class Placing {
 
     static String requestId(String key, long generation, int index) {
         return key + PLACE_MARK + "g" + generation + "/" + index;
-    }
-
-    /** Whether a reservation request id is a placement's (a migration's names its incident instead). */
-    static boolean isPlacementRequest(String requestId) {
-        return requestId.contains(PLACE_MARK);
     }
 }

@@ -3,7 +3,6 @@ package io.fedstream.decide;
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.AdmissionRequestType;
 import io.fedstream.avro.Placement;
-import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.RoomNote;
 import io.fedstream.metrics.FedstreamMetrics;
@@ -92,8 +91,7 @@ final class PlacingShares {
         // In flight until answered, so that requests whose answers never come are asked again.
         task.placementsInFlight.asked(key);
         task.placementStates.save(key, workload.withPending(null).withShares(reservation));
-        shares.stream().filter(share -> held.containsKey(share.requestId()))
-                .forEach(share -> task.reserveShare(binding, share.requestId(), share.cluster(), held.get(share.requestId())));
+        task.holdShares(RoomAsk.Purpose.PLACE_SHARE, binding, shares, held);
     }
 
     /** Every share is granted or placed beyond its room: the placement goes to the admit step. */
@@ -107,14 +105,14 @@ final class PlacingShares {
     }
 
     /** The answer to one share's reservation. */
-    void onAnswer(ReservationAnswer answer, PlacementState workload) {
-        String key = answer.getWorkloadKey();
+    void onAnswer(RoomAnswer answer, PlacementState workload) {
+        String key = answer.workloadKey();
         ShareReservation reservation = workload.shares();
         ResourceBinding binding = task.bindings.of(key);
         if (binding == null || !Placing.needsPlacement(binding) || binding.getPlacement() != null
                 || binding.getGeneration() != reservation.generation()) {
             // Deleted, no longer admitted, placed by its user or changed meanwhile: the room is not needed.
-            releaseGranted(key, reservation.granted(answer.getRequestId()), answer);
+            releaseGranted(key, reservation.granted(answer.requestId()), answer);
             task.placementStates.save(key, workload.withShares(null));
             if (binding != null && Placing.needsPlacement(binding) && binding.getPlacement() == null) {
                 // Its new version was not placed while this decision was in flight: the retry punctuator places it.
@@ -125,11 +123,11 @@ final class PlacingShares {
             return;
         }
         boolean roomBinds = roomBinds(reservation.scheduling(), task.policies.governing(binding).orElse(null));
-        if (answer.getGranted() || !roomBinds) {
-            ShareReservation next = answer.getGranted() ? reservation.granted(answer.getRequestId())
-                    : reservation.placedUnheld(answer.getRequestId(), unheld(reservation.share(answer.getRequestId()), answer.getReason()));
-            if (!answer.getGranted()) {
-                task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
+        if (answer.granted() || !roomBinds) {
+            ShareReservation next = answer.granted() ? reservation.granted(answer.requestId())
+                    : reservation.placedUnheld(answer.requestId(), unheld(reservation.share(answer.requestId()), answer.refusal()));
+            if (!answer.granted()) {
+                task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
             }
             if (!next.allGranted()) {
                 task.placementStates.save(key, workload.withShares(next));
@@ -138,10 +136,10 @@ final class PlacingShares {
             placed(key, binding, workload, next);
             return;
         }
-        task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
+        task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
         releaseGranted(key, reservation, answer);
         List<String> refused = new ArrayList<>(reservation.refused());
-        refused.add(answer.getCluster());
+        refused.add(answer.cluster());
         PlacementState cleared = workload.withShares(null);
         if (reservation.attempt() + 1 >= MAX_ATTEMPTS) {
             placing.unplaceable(key, binding, cleared, "every schedule was refused a reservation" + refusedBefore(refused),
@@ -226,11 +224,11 @@ final class PlacingShares {
     }
 
     /** Gives back the shares granted so far; answers still to come are given back as answers to a decision given up. */
-    private void releaseGranted(String key, ShareReservation reservation, ReservationAnswer answer) {
+    private void releaseGranted(String key, ShareReservation reservation, RoomAnswer answer) {
         Set<String> granted = new HashSet<>();
         reservation.shares().stream().filter(ShareReservation.Share::granted).forEach(s -> granted.add(s.cluster()));
-        if (!answer.getGranted()) {
-            granted.remove(answer.getCluster());
+        if (!answer.granted()) {
+            granted.remove(answer.cluster());
         }
         granted.forEach(cluster -> task.release(key, cluster));
     }

@@ -1,6 +1,5 @@
 package io.fedstream.decide;
 
-import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.place.AppliedPlacement;
 import io.fedstream.place.ComponentDemand;
@@ -70,11 +69,6 @@ final class PolicyFollowing {
         this.task = task;
         this.failingOver = failingOver;
         this.policyChanges = policyChanges;
-    }
-
-    /** Whether a reservation request id is one of a policy re-schedule's. */
-    static boolean isPolicyRequest(String requestId) {
-        return requestId.contains(MARK);
     }
 
     /**
@@ -256,7 +250,7 @@ final class PolicyFollowing {
         // A Duplicated or statically weighted growth beyond its cluster's room is placed all the same, holding what the room holds.
         Map<String, Map<String, Long>> asked = new LinkedHashMap<>();
         growth = PlacingShares.noted(growth, scheduled.roomNotes(), asked);
-        Redivision rescheduled = new Redivision(decisionId, "policy-" + task.now(), null, binding.getGeneration(), scheduled.groupIndex(),
+        Redivision rescheduled = new Redivision(decisionId, RoomAsk.Purpose.POLICY_RESCHEDULE, "policy-" + task.now(), null, binding.getGeneration(), scheduled.groupIndex(),
                 attempt, scheduled.scheduling(), scheduled.targets(), growth, refused, task.now());
         PlacementState next = workload.withRedivision(rescheduled);
         task.placementStates.save(key, next);
@@ -264,22 +258,21 @@ final class PolicyFollowing {
             apply(key, binding, next, rescheduled);
             return;
         }
-        growth.stream().filter(g -> asked.containsKey(g.requestId()))
-                .forEach(g -> task.reserveShare(binding, g.requestId(), g.cluster(), asked.get(g.requestId())));
+        task.holdShares(RoomAsk.Purpose.POLICY_RESCHEDULE, binding, growth, asked);
     }
 
     /** The answer to one growth's reservation, or to one of a re-schedule given up (its room goes back). */
-    void onAnswer(ReservationAnswer answer, PlacementState workload) {
-        String key = answer.getWorkloadKey();
+    void onAnswer(RoomAnswer answer, PlacementState workload) {
+        String key = answer.workloadKey();
         Redivision rescheduled = workload.redivision();
         ResourceBinding binding = task.bindings.of(key);
         AppliedPlacement applied = task.policyPlacements.applied(key);
-        if (rescheduled == null || rescheduled.growth(answer.getRequestId()) == null) {
-            if (answer.getGranted() && (rescheduled == null || !rescheduled.targets(answer.getCluster()))
-                    && !WorkloadBindings.placedClusters(binding).contains(answer.getCluster())) {
-                task.release(key, answer.getCluster());
+        if (rescheduled == null || rescheduled.growth(answer.requestId()) == null) {
+            if (answer.granted() && (rescheduled == null || !rescheduled.targets(answer.cluster()))
+                    && !WorkloadBindings.placedClusters(binding).contains(answer.cluster())) {
+                task.release(key, answer.cluster());
             }
-            if (binding != null && applied != null && (rescheduled == null || !isPolicyRequest(rescheduled.decisionId()))) {
+            if (binding != null && applied != null && (rescheduled == null || rescheduled.purpose() != RoomAsk.Purpose.POLICY_RESCHEDULE)) {
                 // A failover's re-division replaced this re-schedule: the policy's placement is applied after it.
                 again.putIfAbsent(applied.policy(), task.now() + task.settings.placeRetryInterval().toMillis());
             }
@@ -287,7 +280,7 @@ final class PolicyFollowing {
         }
         if (binding == null || binding.getGeneration() != rescheduled.generation() || binding.getPlacement() == null) {
             // Deleted, changed or unplaced meanwhile: this re-schedule is void; a changed one is walked again.
-            task.releaseGrantedGrowth(key, answer.getGranted() ? rescheduled.granted(answer.getRequestId()) : rescheduled, null);
+            task.releaseGrantedGrowth(key, answer.granted() ? rescheduled.granted(answer.requestId()) : rescheduled, null);
             task.placementStates.save(key, workload.withRedivision(null));
             if (binding != null && applied != null) {
                 again.putIfAbsent(applied.policy(), task.now() + task.settings.placeRetryInterval().toMillis());
@@ -295,13 +288,13 @@ final class PolicyFollowing {
             return;
         }
         boolean roomBinds = PlacingShares.roomBinds(rescheduled.scheduling(), task.policies.governing(binding).orElse(null));
-        if (answer.getGranted() || !roomBinds) {
-            if (!answer.getGranted()) {
-                task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
+        if (answer.granted() || !roomBinds) {
+            if (!answer.granted()) {
+                task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
             }
             // A refused Duplicated or statically weighted growth is placed with no room held, as Karmada places it.
-            Redivision next = answer.getGranted() ? rescheduled.granted(answer.getRequestId()) : rescheduled.placedUnheld(answer.getRequestId(),
-                    PlacingShares.unheld(rescheduled.growth(answer.getRequestId()), answer.getReason()));
+            Redivision next = answer.granted() ? rescheduled.granted(answer.requestId()) : rescheduled.placedUnheld(answer.requestId(),
+                    PlacingShares.unheld(rescheduled.growth(answer.requestId()), answer.refusal()));
             PlacementState state = workload.withRedivision(next);
             task.placementStates.save(key, state);
             if (next.allGranted()) {
@@ -309,11 +302,11 @@ final class PolicyFollowing {
             }
             return;
         }
-        task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
-        task.releaseGrantedGrowth(key, rescheduled, answer.getCluster());
+        task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
+        task.releaseGrantedGrowth(key, rescheduled, answer.cluster());
         List<String> refused = new ArrayList<>(rescheduled.refused());
-        if (!refused.contains(answer.getCluster())) {
-            refused.add(answer.getCluster());
+        if (!refused.contains(answer.cluster())) {
+            refused.add(answer.cluster());
         }
         PlacementState cleared = workload.withRedivision(null);
         task.placementStates.save(key, cleared);

@@ -3,7 +3,6 @@ package io.fedstream.decide;
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.ReplicaScheduling;
-import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ScheduleResult;
@@ -34,11 +33,6 @@ final class Redividing {
         this.shareFailover = shareFailover;
     }
 
-    /** Whether a reservation request id is a re-division's. */
-    static boolean isRedivisionRequest(String requestId) {
-        return requestId.contains(MARK);
-    }
-
     /** Asks every cluster whose pods grow for the growth; with none, the placement changes at once. */
     void start(String key, ResourceBinding binding, PlacementState workload, String source, String incidentId, ScheduleResult.Scheduled scheduled,
                List<ScheduleResult.Target> kept, int attempt, List<String> refused) {
@@ -47,57 +41,56 @@ final class Redividing {
         Map<String, Map<String, Long>> asked = new LinkedHashMap<>();
         List<ShareReservation.Share> growth = PlacingShares.noted(Redivision.growth(decisionId, scheduled.targets(), kept),
                 scheduled.roomNotes(), asked);
-        Redivision redivision = new Redivision(decisionId, incidentId, source, binding.getGeneration(), scheduled.groupIndex(), attempt,
+        Redivision redivision = new Redivision(decisionId, RoomAsk.Purpose.REDIVIDE, incidentId, source, binding.getGeneration(), scheduled.groupIndex(), attempt,
                 scheduled.scheduling(), scheduled.targets(), growth, refused, task.now());
         if (redivision.allGranted()) {
             apply(key, binding, redivision);
             return;
         }
         task.placementStates.save(key, workload.withRedivision(redivision));
-        growth.stream().filter(g -> asked.containsKey(g.requestId()))
-                .forEach(g -> task.reserveShare(binding, g.requestId(), g.cluster(), asked.get(g.requestId())));
+        task.holdShares(RoomAsk.Purpose.REDIVIDE, binding, growth, asked);
     }
 
     /** The answer to one growth's reservation (or to one of an attempt given up, whose room goes back). */
-    void onAnswer(ReservationAnswer answer, PlacementState workload) {
-        String key = answer.getWorkloadKey();
+    void onAnswer(RoomAnswer answer, PlacementState workload) {
+        String key = answer.workloadKey();
         Redivision redivision = workload.redivision();
         ResourceBinding binding = task.bindings.of(key);
-        if (redivision == null || redivision.growth(answer.getRequestId()) == null) {
+        if (redivision == null || redivision.growth(answer.requestId()) == null) {
             // Its request was replaced by the current attempt's where that one gives the cluster pods; the workload's
             // running pods there are counted by the cluster's heartbeats.
-            if (answer.getGranted() && (redivision == null || !redivision.targets(answer.getCluster()))
-                    && !WorkloadBindings.placedClusters(binding).contains(answer.getCluster())) {
-                task.release(key, answer.getCluster());
+            if (answer.granted() && (redivision == null || !redivision.targets(answer.cluster()))
+                    && !WorkloadBindings.placedClusters(binding).contains(answer.cluster())) {
+                task.release(key, answer.cluster());
             }
             return;
         }
         if (binding == null || binding.getGeneration() != redivision.generation()
                 || !WorkloadBindings.placedClusters(binding).contains(redivision.sourceCluster())) {
             // Deleted, changed or moved meanwhile: this re-division is void.
-            task.releaseGrantedGrowth(key, answer.getGranted() ? redivision.granted(answer.getRequestId()) : redivision, null);
+            task.releaseGrantedGrowth(key, answer.granted() ? redivision.granted(answer.requestId()) : redivision, null);
             task.placementStates.save(key, workload.withRedivision(null));
             return;
         }
         boolean roomBinds = PlacingShares.roomBinds(redivision.scheduling(), task.policies.governing(binding).orElse(null));
-        if (answer.getGranted() || !roomBinds) {
-            if (!answer.getGranted()) {
-                task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
+        if (answer.granted() || !roomBinds) {
+            if (!answer.granted()) {
+                task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
             }
             // A refused Duplicated or statically weighted growth is placed with no room held, as Karmada places it.
-            Redivision next = answer.getGranted() ? redivision.granted(answer.getRequestId()) : redivision.placedUnheld(answer.getRequestId(),
-                    PlacingShares.unheld(redivision.growth(answer.getRequestId()), answer.getReason()));
+            Redivision next = answer.granted() ? redivision.granted(answer.requestId()) : redivision.placedUnheld(answer.requestId(),
+                    PlacingShares.unheld(redivision.growth(answer.requestId()), answer.refusal()));
             task.placementStates.save(key, workload.withRedivision(next.allGranted() ? null : next));
             if (next.allGranted()) {
                 apply(key, binding, next);
             }
             return;
         }
-        task.audit(PlaceFailoverAudit.reservationRefused(binding, answer.getRequestId(), answer.getCluster(), answer.getReason(), task.now()));
-        task.releaseGrantedGrowth(key, redivision, answer.getCluster());
+        task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
+        task.releaseGrantedGrowth(key, redivision, answer.cluster());
         List<String> refused = new ArrayList<>(redivision.refused());
-        if (!refused.contains(answer.getCluster())) {
-            refused.add(answer.getCluster());
+        if (!refused.contains(answer.cluster())) {
+            refused.add(answer.cluster());
         }
         PlacementState cleared = workload.withRedivision(null);
         task.placementStates.save(key, cleared);

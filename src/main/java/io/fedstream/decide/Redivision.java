@@ -13,6 +13,8 @@ import java.util.Map;
  * reservation per cluster whose pods grow, each granted or still awaited.
  *
  * @param decisionId names the decision; each growth's request id extends it with its cluster
+ * @param purpose who re-divides and takes its growth's answers: {@link RoomAsk.Purpose#REDIVIDE} (a failed share),
+ *                {@link RoomAsk.Purpose#RESCALE} or {@link RoomAsk.Purpose#POLICY_RESCHEDULE}
  * @param incidentId the incident of the failed share
  * @param sourceCluster the cluster whose share leaves the placement; null for a re-scale
  * @param generation the binding generation re-divided
@@ -24,10 +26,14 @@ import java.util.Map;
  * @param refused the clusters that refused a growth in an earlier attempt of this incident
  * @param askedAt when the requests went out (epoch ms)
  */
-public record Redivision(String decisionId, String incidentId, String sourceCluster, long generation, int group, int attempt, Placement.Scheduling scheduling,
+public record Redivision(String decisionId, RoomAsk.Purpose purpose, String incidentId, String sourceCluster, long generation, int group,
+                         int attempt, Placement.Scheduling scheduling,
                          List<ScheduleResult.Target> targets, List<ShareReservation.Share> growth, List<String> refused, long askedAt) {
 
     public Redivision {
+        if (purpose != RoomAsk.Purpose.REDIVIDE && purpose != RoomAsk.Purpose.RESCALE && purpose != RoomAsk.Purpose.POLICY_RESCHEDULE) {
+            throw new IllegalArgumentException("a re-division's purpose is REDIVIDE, RESCALE or POLICY_RESCHEDULE, not " + purpose);
+        }
         targets = List.copyOf(targets);
         growth = List.copyOf(growth);
         refused = List.copyOf(refused);
@@ -84,7 +90,7 @@ public record Redivision(String decisionId, String incidentId, String sourceClus
 
     /** This re-division with each growth as given (e.g. with its room note), in the same order. */
     public Redivision withGrowth(List<ShareReservation.Share> growth) {
-        return new Redivision(decisionId, incidentId, sourceCluster, generation, group, attempt, scheduling, targets, growth, refused, askedAt);
+        return new Redivision(decisionId, purpose, incidentId, sourceCluster, generation, group, attempt, scheduling, targets, growth, refused, askedAt);
     }
 
     private Redivision settled(String requestId, String why) {

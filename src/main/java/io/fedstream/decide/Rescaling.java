@@ -8,7 +8,6 @@ import io.fedstream.avro.Component;
 import io.fedstream.avro.ComponentShare;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReplicaScheduling;
-import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.bind.BindingShares;
 import io.fedstream.place.ComponentDemand;
@@ -47,11 +46,6 @@ final class Rescaling {
     Rescaling(PlaceFailoverTask task, FailingOver failingOver) {
         this.task = task;
         this.failingOver = failingOver;
-    }
-
-    /** Whether a reservation request id is a re-scale's. */
-    static boolean isRescaleRequest(String requestId) {
-        return requestId.contains(MARK);
     }
 
     /**
@@ -125,7 +119,7 @@ final class Rescaling {
     private void rescale(String key, ResourceBinding binding, int retries) {
         PlacementState workload = task.placementStates.of(key);
         Redivision inFlight = workload.redivision();
-        if (inFlight != null && isRescaleRequest(inFlight.decisionId())) {
+        if (inFlight != null && inFlight.purpose() == RoomAsk.Purpose.RESCALE) {
             if (inFlight.generation() == binding.getGeneration()) {
                 if (inFlight.awaited(task.now())) {
                     if (!inFlight.allGranted()) {
@@ -197,7 +191,7 @@ final class Rescaling {
         Map<String, Map<String, Long>> asked = new LinkedHashMap<>();
         List<ShareReservation.Share> growth = PlacingShares.noted(Redivision.growth(decisionId, scheduled.targets(), previous),
                 scheduled.roomNotes(), asked);
-        Redivision rescale = new Redivision(decisionId, "rescale-g" + binding.getGeneration(), null, binding.getGeneration(),
+        Redivision rescale = new Redivision(decisionId, RoomAsk.Purpose.RESCALE, "rescale-g" + binding.getGeneration(), null, binding.getGeneration(),
                 scheduled.groupIndex(), attempt, scheduled.scheduling(), scheduled.targets(), growth, refused, task.now());
         task.placementStates.save(key, workload.withRedivision(rescale));
         if (rescale.allGranted()) {
@@ -205,36 +199,35 @@ final class Rescaling {
             return;
         }
         task.waiting.waitForRescale(key, RescaleWait.asked(binding.getGeneration(), retries, rescale.askedAt()));
-        growth.stream().filter(g -> asked.containsKey(g.requestId()))
-                .forEach(g -> task.reserveShare(binding, g.requestId(), g.cluster(), asked.get(g.requestId())));
+        task.holdShares(RoomAsk.Purpose.RESCALE, binding, growth, asked);
     }
 
     /** The answer to one growth's reservation, or to one of a re-scale given up (its room goes back). */
-    void onAnswer(ReservationAnswer answer, PlacementState workload) {
-        String key = answer.getWorkloadKey();
+    void onAnswer(RoomAnswer answer, PlacementState workload) {
+        String key = answer.workloadKey();
         Redivision rescale = workload.redivision();
         ResourceBinding binding = task.bindings.of(key);
-        if (rescale == null || rescale.growth(answer.getRequestId()) == null) {
-            if (answer.getGranted() && (rescale == null || !rescale.targets(answer.getCluster()))
-                    && !WorkloadBindings.placedClusters(binding).contains(answer.getCluster())) {
-                task.release(key, answer.getCluster());
+        if (rescale == null || rescale.growth(answer.requestId()) == null) {
+            if (answer.granted() && (rescale == null || !rescale.targets(answer.cluster()))
+                    && !WorkloadBindings.placedClusters(binding).contains(answer.cluster())) {
+                task.release(key, answer.cluster());
             }
             return;
         }
         if (binding == null || binding.getGeneration() != rescale.generation() || !replicasChanged(binding)) {
             // Deleted, changed or placed otherwise meanwhile: this re-scale is void.
-            task.releaseGrantedGrowth(key, answer.getGranted() ? rescale.granted(answer.getRequestId()) : rescale, null);
+            task.releaseGrantedGrowth(key, answer.granted() ? rescale.granted(answer.requestId()) : rescale, null);
             task.placementStates.save(key, workload.withRedivision(null));
             return;
         }
         boolean roomBinds = PlacingShares.roomBinds(rescale.scheduling(), task.policies.governing(binding).orElse(null));
-        if (answer.getGranted() || !roomBinds) {
-            if (!answer.getGranted()) {
-                task.audit(PlaceFailoverAudit.rescaling(binding, "RESERVATION_REFUSED", answer.getRequestId(), answer.getReason(), task.now()));
+        if (answer.granted() || !roomBinds) {
+            if (!answer.granted()) {
+                task.audit(PlaceFailoverAudit.rescaling(binding, "RESERVATION_REFUSED", answer.requestId(), answer.refusal(), task.now()));
             }
             // A refused growth of static weights is placed with no room held, as Karmada places it.
-            Redivision next = answer.getGranted() ? rescale.granted(answer.getRequestId()) : rescale.placedUnheld(answer.getRequestId(),
-                    PlacingShares.unheld(rescale.growth(answer.getRequestId()), answer.getReason()));
+            Redivision next = answer.granted() ? rescale.granted(answer.requestId()) : rescale.placedUnheld(answer.requestId(),
+                    PlacingShares.unheld(rescale.growth(answer.requestId()), answer.refusal()));
             // Kept once applied, so that the version is not re-scaled again before the admit stage shows the placement.
             task.placementStates.save(key, workload.withRedivision(next));
             if (next.allGranted()) {
@@ -242,11 +235,11 @@ final class Rescaling {
             }
             return;
         }
-        task.audit(PlaceFailoverAudit.rescaling(binding, "RESERVATION_REFUSED", answer.getRequestId(), answer.getReason(), task.now()));
-        task.releaseGrantedGrowth(key, rescale, answer.getCluster());
+        task.audit(PlaceFailoverAudit.rescaling(binding, "RESERVATION_REFUSED", answer.requestId(), answer.refusal(), task.now()));
+        task.releaseGrantedGrowth(key, rescale, answer.cluster());
         List<String> refused = new ArrayList<>(rescale.refused());
-        if (!refused.contains(answer.getCluster())) {
-            refused.add(answer.getCluster());
+        if (!refused.contains(answer.cluster())) {
+            refused.add(answer.cluster());
         }
         PlacementState cleared = workload.withRedivision(null);
         task.placementStates.save(key, cleared);

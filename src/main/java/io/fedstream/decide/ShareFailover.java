@@ -119,7 +119,7 @@ final class ShareFailover {
                 return;
             }
             task.placementStates.save(key, workload.withPending(pending));
-            task.reserveShare(binding, pending.requestId(), pending.cluster(), shares.source());
+            task.hold(binding, pending, shares.source());
         } else {
             redividing.start(key, binding, workload, source, incidentId, scheduled, shares.kept(), attempt, refused);
         }
@@ -152,7 +152,7 @@ final class ShareFailover {
             return;
         }
         task.placementStates.save(key, workload.withPending(pending));
-        task.reserveShare(binding, pending.requestId(), pending.cluster(), shares.source());
+        task.hold(binding, pending, shares.source());
     }
 
     /**
@@ -183,7 +183,7 @@ final class ShareFailover {
     /** Asks the next candidate of a share migration for the share's room (its previous candidate refused). */
     void reserve(ResourceBinding binding, PlacementState.Pending pending) {
         Shares shares = shares(binding, pending.sourceCluster());
-        task.reserveShare(binding, pending.requestId(), pending.cluster(), shares == null ? Map.of() : shares.source());
+        task.hold(binding, pending, shares == null ? Map.of() : shares.source());
     }
 
     private ScheduleResult reschedule(ResourceBinding binding, PropagationPolicy policy, PlacementState workload, List<ScheduleResult.Target> kept,

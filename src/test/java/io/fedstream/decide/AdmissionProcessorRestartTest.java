@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.AdmissionRequestType;
-import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ResourceBinding;
@@ -51,11 +50,6 @@ class AdmissionProcessorRestartTest {
         @Override
         public void bound(String workloadKey, ResourceBinding binding) {
             throw new AssertionError("no binding is decided here: " + workloadKey);
-        }
-
-        @Override
-        public void reserve(ReservationRequest request) {
-            throw new AssertionError("no room is asked for here: " + request);
         }
     };
     private Admitting restarted;

@@ -84,15 +84,15 @@ class ComponentSharesStageTest extends FleetStageTest {
                 .containsEntry("cpu", "5");
         assertThat(fleet.usedOn("team-a/q", "dc-2")).containsEntry("cpu", "1");
         assertThat(fleet.usedOn("team-a/q", "dc-3")).containsEntry("cpu", "1");
-        fleet.reservationRequests();
+        fleet.roomChanges();
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(30));
 
         assertThat(fleet.decisions(JOB)).containsOnlyOnce("SHARES_REDIVIDED").doesNotContain("MIGRATION_HELD");
         assertThat(clusters()).as("1 master and 3 workers over the weights 1:1 of the clusters left")
                 .containsExactly("dc-2 3 [master=1, worker=2]", "dc-3 1 [worker=1]");
-        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getType() + " " + r.value().getCluster() + " "
-                        + r.value().getComponents().stream().map(c -> c.getName() + "=" + c.getReplicas()).sorted().toList())
+        assertThat(fleet.roomChanges()).extracting(r -> r.kind() + " " + r.cluster() + " "
+                        + r.components().stream().map(c -> c.name() + "=" + c.replicas()).sorted().toList())
                 .as("dc-2 reserves its growth, a master and a worker; the failed share's room goes back")
                 .containsExactlyInAnyOrder("RESERVE dc-2 [master=1, worker=1]", "RELEASE dc-1 []");
         assertThat(audited("SHARES_REDIVIDED").getReason()).isEqualTo("the share on dc-1 (2 pods) leaves the placement and the"
@@ -122,13 +122,13 @@ class ComponentSharesStageTest extends FleetStageTest {
         // running a worker has no room for another replica.
         fleet.workload(JOB, pytorch(2, 2));
         assertThat(clusters()).containsExactly("dc-1 2 [master=1, worker=1]", "dc-2 1 [worker=1]");
-        fleet.reservationRequests();
+        fleet.roomChanges();
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(30));
 
         assertThat(fleet.decisions(JOB)).contains("MIGRATION_ISSUED").doesNotContain("MIGRATION_HELD", "SHARES_REDIVIDED");
-        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getType() + " " + r.value().getCluster() + " "
-                        + r.value().getComponents().stream().map(c -> c.getName() + "=" + c.getReplicas()).sorted().toList())
+        assertThat(fleet.roomChanges()).extracting(r -> r.kind() + " " + r.cluster() + " "
+                        + r.components().stream().map(c -> c.name() + "=" + c.replicas()).sorted().toList())
                 .as("the failed share's room, a master and a worker, asked of the new cluster").containsExactly("RESERVE dc-3 [master=1, worker=1]");
         var command = fleet.commandsFor(JOB).get(0);
         assertThat(command.getAction()).isEqualTo(MigrationAction.MIGRATE);

@@ -13,7 +13,6 @@ import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.MigrationRecordPhase;
 import io.fedstream.avro.MigrationStrategy;
 import io.fedstream.avro.PurgeMode;
-import io.fedstream.avro.ReservationAnswer;
 import io.fedstream.avro.Taint;
 import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.dlq.DeadLetter;

@@ -16,9 +16,6 @@ import io.fedstream.avro.Op;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.QuotaStatus;
-import io.fedstream.avro.ReservationAnswer;
-import io.fedstream.avro.ReservationRequest;
-import io.fedstream.avro.ReservationType;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.Taint;
 import io.fedstream.avro.WorkloadEvent;
@@ -343,15 +340,27 @@ final class FleetDriver implements AutoCloseable {
         return registry;
     }
 
-    /** The room each workload held on each cluster at the last {@link #reservationRequests()}: pods per component. */
+    /** The room each workload held on each cluster at the last {@link #roomChanges()}: pods per component. */
     private Map<String, List<io.fedstream.avro.RoomHeld>> heldBefore = new HashMap<>();
 
     /**
-     * The room the workloads took or gave back since the last call, as requests: a RESERVE per chunk of room a workload
-     * took on a cluster (its components with the pods it was taken for), then a RELEASE per cluster whose room it gave
-     * back, in workload-key order, each workload's in the order taken. A refused request holds nothing: the audit says it.
+     * A change of the room a workload holds on a cluster: a chunk taken ({@code RESERVE}, each component with the pods it
+     * was taken for), or everything it held there given back ({@code RELEASE}, no components).
      */
-    List<TestRecord<String, ReservationRequest>> reservationRequests() {
+    record RoomChange(Kind kind, String cluster, String workloadKey, List<Pods> components) {
+
+        enum Kind { RESERVE, RELEASE }
+
+        record Pods(String name, long replicas) {
+        }
+    }
+
+    /**
+     * The room the workloads took or gave back since the last call, read from their records: a RESERVE per chunk of room
+     * a workload took on a cluster, then a RELEASE per cluster whose room it gave back, in workload-key order, each
+     * workload's in the order taken. A refused ask holds nothing: the audit says it.
+     */
+    List<RoomChange> roomChanges() {
         Map<String, List<io.fedstream.avro.RoomHeld>> held = new java.util.TreeMap<>();
         try (var all = this.<io.fedstream.avro.WorkloadRecord>store(Workloads.STORE).all()) {
             all.forEachRemaining(entry -> {
@@ -360,7 +369,7 @@ final class FleetDriver implements AutoCloseable {
                 }
             });
         }
-        List<TestRecord<String, ReservationRequest>> requests = new ArrayList<>();
+        List<RoomChange> changes = new ArrayList<>();
         Set<String> keys = new TreeSet<>(held.keySet());
         keys.addAll(heldBefore.keySet());
         for (String key : keys) {
@@ -368,20 +377,14 @@ final class FleetDriver implements AutoCloseable {
             List<io.fedstream.avro.RoomHeld> after = held.getOrDefault(key, List.of());
             // Counted as a multiset: a growth taken from the same chunk as an earlier hold, of the same size, is a chunk of its own.
             List<io.fedstream.avro.RoomHeld> unmatched = new ArrayList<>(before);
-            after.stream().filter(h -> !unmatched.remove(h)).forEach(h -> requests.add(new TestRecord<>(h.getCluster(),
-                    ReservationRequest.newBuilder().setType(ReservationType.RESERVE).setRequestId(key + "/held/" + h.getCluster())
-                            .setCluster(h.getCluster()).setWorkloadKey(key).setRequestedAt(now)
-                            .setComponents(h.getPods().entrySet().stream()
-                                    .map(pods -> new io.fedstream.avro.ReservedComponent(pods.getKey(), pods.getValue(), Map.of())).toList())
-                            .build(), now)));
+            after.stream().filter(h -> !unmatched.remove(h)).forEach(h -> changes.add(new RoomChange(RoomChange.Kind.RESERVE, h.getCluster(), key,
+                    h.getPods().entrySet().stream().map(pods -> new RoomChange.Pods(pods.getKey(), pods.getValue())).toList())));
             before.stream().map(io.fedstream.avro.RoomHeld::getCluster).distinct()
                     .filter(cluster -> after.stream().noneMatch(h -> h.getCluster().equals(cluster)))
-                    .forEach(cluster -> requests.add(new TestRecord<>(cluster, ReservationRequest.newBuilder().setType(ReservationType.RELEASE)
-                            .setRequestId(key + "/release/" + cluster).setCluster(cluster).setWorkloadKey(key).setRequestedAt(now).build(),
-                            now)));
+                    .forEach(cluster -> changes.add(new RoomChange(RoomChange.Kind.RELEASE, cluster, key, List.of())));
         }
         heldBefore = held;
-        return requests;
+        return changes;
     }
 
     /** The records asking the clusters' allocators for room (or giving it back) since the last call. */

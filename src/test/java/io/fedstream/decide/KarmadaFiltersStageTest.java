@@ -57,7 +57,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
         fleetWithASmallCluster();
         fleet.policy(POLICY_KEY, webPolicyPlacing("clusterAffinity: {clusterNames: [dc-1, dc-2, dc-3]}\nreplicaScheduling: {replicaSchedulingType: Duplicated}"))
                 .advance(Duration.ofSeconds(1));
-        fleet.reservationRequests();
+        fleet.roomChanges();
 
         fleet.deployment("team-a", "web", 3, "1").advance(Duration.ofSeconds(2));
 
@@ -67,7 +67,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
                 "cluster dc-3's share {main=3} exceeds its reported room: cpu short by 1 (needs 3, free 2)"));
         assertThat(fleet.binding(WEB).getUnplacedReason()).isNull();
         assertThat(lastPlaced().getReason()).contains("cluster dc-3's share {main=3} exceeds its reported room");
-        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getCluster() + " " + r.value().getComponents().get(0).getReplicas())
+        assertThat(fleet.roomChanges()).extracting(r -> r.cluster() + " " + r.components().get(0).replicas())
                 .as("dc-3's book holds the two pods it has room for, never more").containsExactlyInAnyOrder("dc-1 3", "dc-2 3", "dc-3 2");
     }
 
@@ -115,7 +115,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
         fleetWithASmallCluster();
         fleet.policy(POLICY_KEY, webPolicyPlacing(STATIC_WEIGHTS_3_2_1)).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 18, "1").advance(Duration.ofSeconds(2));
-        fleet.reservationRequests();
+        fleet.roomChanges();
 
         fleet.policy(POLICY_KEY, webPolicyPlacing("clusterAffinity: {clusterNames: [dc-2, dc-3]}\n" + STATIC_WEIGHTS_3_2_1)).advance(Duration.ofSeconds(2));
 
@@ -124,8 +124,8 @@ class KarmadaFiltersStageTest extends FleetStageTest {
         assertThat(placement().getRoomNotes()).containsExactly(new RoomNote("dc-3",
                 "cluster dc-3's share {main=6} exceeds its reported room: cpu short by 3 (needs 3, free 0)"));
         assertThat(fleet.decisions(WEB)).contains("POLICY_RESCHEDULED").doesNotContain("POLICY_UNSCHEDULABLE");
-        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getType() + " " + r.value().getCluster()
-                        + (r.value().getComponents().isEmpty() ? "" : " " + r.value().getComponents().get(0).getReplicas()))
+        assertThat(fleet.roomChanges()).extracting(r -> r.kind() + " " + r.cluster()
+                        + (r.components().isEmpty() ? "" : " " + r.components().get(0).replicas()))
                 .as("dc-2 reserves its growth; dc-3's room holds none of its growth, so nothing is asked there")
                 .containsExactlyInAnyOrder("RESERVE dc-2 6", "RELEASE dc-1");
     }
@@ -135,7 +135,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
         fleetWithASmallCluster();
         fleet.policy(POLICY_KEY, webPolicyPlacing(STATIC_WEIGHTS_3_2_1)).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 18, "1").advance(Duration.ofSeconds(2));
-        fleet.reservationRequests();
+        fleet.roomChanges();
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(30));
 
@@ -144,8 +144,8 @@ class KarmadaFiltersStageTest extends FleetStageTest {
         assertThat(placement().getRoomNotes()).containsExactly(new RoomNote("dc-3",
                 "cluster dc-3's share {main=6} exceeds its reported room: cpu short by 3 (needs 3, free 0)"));
         assertThat(fleet.decisions(WEB)).containsOnlyOnce("SHARES_REDIVIDED").doesNotContain("MIGRATION_NO_TARGET");
-        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getType() + " " + r.value().getCluster()
-                        + (r.value().getComponents().isEmpty() ? "" : " " + r.value().getComponents().get(0).getReplicas()))
+        assertThat(fleet.roomChanges()).extracting(r -> r.kind() + " " + r.cluster()
+                        + (r.components().isEmpty() ? "" : " " + r.components().get(0).replicas()))
                 .containsExactlyInAnyOrder("RESERVE dc-2 6", "RELEASE dc-1");
     }
 
@@ -189,7 +189,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
         fleetWithASmallCluster();
         fleet.policy(POLICY_KEY, webPolicyPlacing("clusterAffinity: {clusterNames: [dc-1, dc-2, dc-3]}\nspreadConstraints: [{spreadByField: cluster, maxGroups: 1}]"))
                 .advance(Duration.ofSeconds(1));
-        fleet.reservationRequests();
+        fleet.roomChanges();
 
         fleet.deployment("team-a", "web", 80, "1").advance(Duration.ofSeconds(2));
 
@@ -199,7 +199,7 @@ class KarmadaFiltersStageTest extends FleetStageTest {
                 "cluster dc-1's share {main=80} exceeds its reported room: cpu short by 16 (needs 80, free 64)"));
         assertThat(fleet.binding(WEB).getUnplacedReason()).isNull();
         assertThat(fleet.decisions(WEB)).containsExactly("ADMITTED", "PLACED");
-        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getCluster() + " " + r.value().getComponents().get(0).getReplicas())
+        assertThat(fleet.roomChanges()).extracting(r -> r.cluster() + " " + r.components().get(0).replicas())
                 .as("dc-1's book holds the 64 pods it has room for").containsExactly("dc-1 64");
     }
 

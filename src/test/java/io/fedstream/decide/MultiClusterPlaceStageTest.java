@@ -166,12 +166,12 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
                       - {targetCluster: {clusterNames: [dc-1]}, weight: 2}
                       - {targetCluster: {clusterNames: [dc-2]}, weight: 1}
                 """)).advance(Duration.ofSeconds(1));
-        fleet.reservationRequests();
+        fleet.roomChanges();
 
         fleet.deployment("team-a", "web", 3, "1");
 
-        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getType() + " " + r.value().getCluster() + " "
-                        + r.value().getComponents().get(0).getReplicas())
+        assertThat(fleet.roomChanges()).extracting(r -> r.kind() + " " + r.cluster() + " "
+                        + r.components().get(0).replicas())
                 .as("one request per target cluster, for its share").containsExactly("RESERVE dc-1 2", "RESERVE dc-2 1");
         Placement placement = placementOf(WEB);
         assertThat(placement.getClusters()).containsExactly(target("dc-1", 2), target("dc-2", 1));
@@ -267,7 +267,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
         fleet.policy(POLICY_KEY, webPolicyPlacing("""
                 spreadConstraints: [{spreadByField: cluster, minGroups: 2, maxGroups: 2}]
                 """)).advance(Duration.ofSeconds(1));
-        fleet.reservationRequests();
+        fleet.roomChanges();
 
         fleet.deployment("team-a", "web", 2, "1");
 
@@ -277,7 +277,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("dc-1",
                         "cluster dc-1's pods {main=2} are placed with no room held: dc-1: cpu short by 1 (needs 2, free 1)"));
         assertThat(fleet.decisions(WEB)).containsSubsequence("RESERVATION_REFUSED", "PLACED").doesNotContain("UNPLACEABLE");
-        assertThat(fleet.reservationRequests().stream().map(r -> r.value().getType() + " " + r.value().getCluster()).toList())
+        assertThat(fleet.roomChanges().stream().map(r -> r.kind() + " " + r.cluster()).toList())
                 .as("dc-1's book is not over-filled").containsExactly("RESERVE dc-2");
     }
 
@@ -292,7 +292,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
                   replicaDivisionPreference: Weighted
                   weightPreference: {dynamicWeight: AvailableReplicas}
                 """)).advance(Duration.ofSeconds(1));
-        fleet.reservationRequests();
+        fleet.roomChanges();
 
         fleet.deployment("team-a", "web", 4, "1");
 
@@ -301,7 +301,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
         assertThat(fleet.decisions(WEB)).containsSubsequence("RESERVATION_REFUSED", "PLACED");
         assertThat(fleet.audit.stream().filter(a -> "RESERVATION_REFUSED".equals(a.getDecision())).findFirst().orElseThrow().getReason())
                 .isEqualTo("dc-1: cpu short by 2 (needs 3, free 1)");
-        List<String> requests = fleet.reservationRequests().stream().map(r -> r.value().getType() + " " + r.value().getCluster()).toList();
+        List<String> requests = fleet.roomChanges().stream().map(r -> r.kind() + " " + r.cluster()).toList();
         assertThat(requests).as("dc-1 refused: dc-2's room was given back, the second schedule holds dc-2's and dc-3's")
                 .containsExactly("RESERVE dc-2", "RESERVE dc-3");
         assertThat(fleet.workload(WEB).getHoldings()).extracting(io.fedstream.avro.RoomHeld::getCluster).containsExactly("dc-2", "dc-3");
@@ -353,13 +353,13 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
         assertThat(fleet.onCluster("dc-1")).containsExactly(WEB);
         assertThat(fleet.onCluster("dc-2")).containsExactly(WEB);
         assertThat(fleet.onCluster("dc-3")).isEmpty();
-        fleet.reservationRequests();
+        fleet.roomChanges();
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(30));
 
         assertThat(fleet.stateChanges("dc-1")).contains("FAILED");
-        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getType() + " " + r.value().getCluster() + " "
-                + r.value().getComponents().get(0).getReplicas()).containsExactly("RESERVE dc-3 2");
+        assertThat(fleet.roomChanges()).extracting(r -> r.kind() + " " + r.cluster() + " "
+                + r.components().get(0).replicas()).containsExactly("RESERVE dc-3 2");
         MigrationCommand command = fleet.commandsFor(WEB).stream().filter(c -> c.getAction() == MigrationAction.MIGRATE).findFirst().orElseThrow();
         assertThat(fleet.commandsFor(WEB)).as("one command for the workload and incident; dc-2 runs on untouched").containsExactly(command);
         assertThat(command.getSourceCluster()).isEqualTo("dc-1");

@@ -47,7 +47,7 @@ class NoPolicyPlacementTest extends FleetStageTest {
         assertThat(web.getPlacement()).isNull();
         assertThat(web.getUnplacedReason()).isEqualTo("no PropagationPolicy or ClusterPropagationPolicy matches")
                 .isEqualTo(PropagationPolicies.NO_POLICY);
-        assertThat(fleet.reservationRequests()).as("no cluster is asked for room").isEmpty();
+        assertThat(fleet.roomChanges()).as("no cluster is asked for room").isEmpty();
         assertThat(fleet.quotaStatus("team-a/q").getUsed()).containsEntry("cpu", "2");
         assertThat(fleet.quotaStatus("team-a/q").getClusters()).as("charged on no cluster").isEmpty();
         assertThat(fleet.decisions(WEB)).as("audited once, though retried every interval").containsExactly("ADMITTED", "UNPLACEABLE");

@@ -57,7 +57,7 @@ class NoScheduleTaintStageTest extends FleetStageTest {
                 .cluster("member3", "16", "64Gi").advance(Duration.ofSeconds(1));
         fleet.policy(POLICY_KEY, webPolicyPlacing(placement)).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", replicas, "1");
-        fleet.reservationRequests();
+        fleet.roomChanges();
         fleet.cluster("member1", "16", "64Gi", Map.of(), NO_SCHEDULE).advance(Duration.ofSeconds(1));
     }
 

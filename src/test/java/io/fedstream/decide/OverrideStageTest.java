@@ -64,11 +64,11 @@ class OverrideStageTest extends FleetStageTest {
                 .advance(Duration.ofSeconds(1));
         fleet.policy("OverridePolicy/team-a/twenty-on-big", FIVE_ON_BIG.replace("five-on-big", "twenty-on-big").replace("value: 5", "value: 20"))
                 .advance(Duration.ofSeconds(1));
-        fleet.reservationRequests();
+        fleet.roomChanges();
 
         fleet.deployment("team-a", "web", 2, "1");
 
-        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getCluster() + " " + r.value().getComponents().get(0).getReplicas())
+        assertThat(fleet.roomChanges()).extracting(r -> r.cluster() + " " + r.components().get(0).replicas())
                 .as("dc-1 looks roomiest for 2 replicas, but its copy runs 20: only dc-2 holds room").containsExactly("dc-2 2");
         assertThat(fleet.decisions(WEB)).containsSubsequence("RESERVATION_REFUSED", "PLACED");
         assertThat(fleet.audit).filteredOn(a -> "RESERVATION_REFUSED".equals(a.getDecision())).singleElement()

@@ -58,7 +58,7 @@ class PlaceFailoverStoreValuesTest {
         ShareReservation shares = new ShareReservation("w/place/g7/1", 7, 2, 1, Placement.Scheduling.DIVIDED,
                 List.of(share("dc-2", "w/place/g7/1/dc-2", true, "worker", 3L, "main", 1L), share("dc-3", "w/place/g7/1/dc-3", false, "main", 2L)),
                 List.of("dc-4"), true, 1_700_000_000_456L);
-        Redivision redivision = new Redivision("w/dc-1-100~s0", "dc-1-100", "dc-1", 7, 2, 0, Placement.Scheduling.DUPLICATED,
+        Redivision redivision = new Redivision("w/dc-1-100~s0", RoomAsk.Purpose.REDIVIDE, "dc-1-100", "dc-1", 7, 2, 0, Placement.Scheduling.DUPLICATED,
                 List.of(target("dc-2", "worker", 3L, "main", 1L), target("dc-3", "main", 2L)),
                 List.of(share("dc-3", "w/dc-1-100~s0/dc-3", false, "main", 1L)), List.of("dc-5", "dc-6"), 1_700_000_000_789L);
         PlacementState state = new PlacementState(migrate, "dc-1", 2, 5, Map.of("fedstream.io/checkpoint", "s3://b/chk-42", "offset", "17"),
@@ -76,7 +76,7 @@ class PlaceFailoverStoreValuesTest {
     void aPlacementStateWithNullAndEmptyNestedFieldsComesBackEqual() {
         PlacementState.Pending place = new PlacementState.Pending("w/place/g1/0", ReservationPurpose.PLACE, null, null, List.of(), 0, 0, 1, 0, 0L);
         ShareReservation asked = new ShareReservation("w/place/g1/0", 1, 0, 0, Placement.Scheduling.DUPLICATED, List.of(), List.of(), false, 5L);
-        Redivision rescale = new Redivision("w/rescale-g3~s0", "rescale-g3", null, 3, 0, 0, Placement.Scheduling.DIVIDED, List.of(),
+        Redivision rescale = new Redivision("w/rescale-g3~s0", RoomAsk.Purpose.RESCALE, "rescale-g3", null, 3, 0, 0, Placement.Scheduling.DIVIDED, List.of(),
                 List.of(share("dc-1", "w/rescale-g3~s0/dc-1", true)), List.of(), 9L);
         PlacementState state = new PlacementState(place, null, 0, -1, Map.of(), asked, rescale, null);
 
@@ -87,6 +87,24 @@ class PlaceFailoverStoreValuesTest {
         assertThat(back.pending().sourceCluster()).isNull();
         assertThat(back.redivision().sourceCluster()).isNull();
         assertThat(back.redivision().growth().get(0).components()).isEmpty();
+    }
+
+    /** Who re-divides is kept; a record written before it was kept says it by its source cluster alone. */
+    @Test
+    void aRedivisionKeepsWhoRedividesAndOneWrittenBeforeItWasKeptIsAFailedSharesWithASourceElseARescale() {
+        Redivision policy = new Redivision("w/policy/t5/s0", RoomAsk.Purpose.POLICY_RESCHEDULE, "policy-5", null, 3, 0, 0,
+                Placement.Scheduling.DIVIDED, List.of(), List.of(share("dc-1", "w/policy/t5/s0/dc-1", false, "main", 1L)), List.of(), 5L);
+        Redivision failedShare = new Redivision("w/dc-1-100~s0", RoomAsk.Purpose.REDIVIDE, "dc-1-100", "dc-1", 3, 0, 0,
+                Placement.Scheduling.DIVIDED, List.of(), List.of(), List.of(), 5L);
+        io.fedstream.avro.StoredPlacementState stored = PlacementStateAvro.toAvro(PlacementState.NEW.withRedivision(policy));
+        io.fedstream.avro.StoredPlacementState before = PlacementStateAvro.toAvro(PlacementState.NEW.withRedivision(policy));
+        before.getRedivision().setPurpose(null);
+        io.fedstream.avro.StoredPlacementState shareBefore = PlacementStateAvro.toAvro(PlacementState.NEW.withRedivision(failedShare));
+        shareBefore.getRedivision().setPurpose(null);
+
+        assertThat(PlacementStateAvro.fromAvro(stored).redivision().purpose()).isEqualTo(RoomAsk.Purpose.POLICY_RESCHEDULE);
+        assertThat(PlacementStateAvro.fromAvro(before).redivision().purpose()).isEqualTo(RoomAsk.Purpose.RESCALE);
+        assertThat(PlacementStateAvro.fromAvro(shareBefore).redivision().purpose()).isEqualTo(RoomAsk.Purpose.REDIVIDE);
     }
 
     // ---- the incident ledger's entries, in the workloads' records

@@ -68,8 +68,8 @@ class PolicyChangeStageTest extends FleetStageTest {
     }
 
     private List<String> reservations() {
-        return fleet.reservationRequests().stream().map(r -> r.value().getType() + " " + r.value().getCluster()
-                + (r.value().getComponents().isEmpty() ? "" : " " + r.value().getComponents().get(0).getReplicas())).toList();
+        return fleet.roomChanges().stream().map(r -> r.kind() + " " + r.cluster()
+                + (r.components().isEmpty() ? "" : " " + r.components().get(0).replicas())).toList();
     }
 
     private List<String> purges() {
@@ -80,7 +80,7 @@ class PolicyChangeStageTest extends FleetStageTest {
         fleet = FleetDriver.threeClusters(stateDir);
         fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", replicas, "1");
-        fleet.reservationRequests();
+        fleet.roomChanges();
     }
 
     @Test
@@ -198,7 +198,7 @@ class PolicyChangeStageTest extends FleetStageTest {
                 .cluster("dc-1", "64", "256Gi").cluster("dc-2", "32", "256Gi").cluster("dc-3", "16", "256Gi").advance(Duration.ofSeconds(1));
         fleet.policy(POLICY_KEY, policy(DYNAMIC)).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 14, "1");
-        fleet.reservationRequests();
+        fleet.roomChanges();
         List<ClusterTarget> before = placed();
 
         fleet.deletePolicy(POLICY_KEY).advance(Duration.ofSeconds(1));
@@ -316,7 +316,7 @@ class PolicyChangeStageTest extends FleetStageTest {
                 {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web","namespace":"team-a"},
                  "spec":{"replicas":14,"template":{"spec":{"containers":[{"name":"app","resources":{"requests":{"cpu":"1"}}}]}}}}""", "dc-3");
         assertThat(fleet.decidedBy(WEB)).isEqualTo("user");
-        fleet.reservationRequests();
+        fleet.roomChanges();
 
         fleet.policy(POLICY_KEY, policy("clusterAffinity: {clusterNames: [dc-1]}\n" + DYNAMIC)).advance(Duration.ofSeconds(1));
 
@@ -339,7 +339,7 @@ class PolicyChangeStageTest extends FleetStageTest {
 
         fleet.report(command, MigrationPhase.STARTED, null).report(command, MigrationPhase.COMPLETED, null);
         assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
-        fleet.reservationRequests();
+        fleet.roomChanges();
         fleet.advance(Duration.ofSeconds(2));
 
         assertThat(fleet.placement(WEB)).as("dc-1 is failed").isEqualTo("dc-3");

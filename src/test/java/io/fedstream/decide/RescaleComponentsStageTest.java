@@ -69,15 +69,15 @@ class RescaleComponentsStageTest extends FleetStageTest {
     }
 
     private List<String> reservations() {
-        return fleet.reservationRequests().stream().map(r -> r.value().getType() + " " + r.value().getCluster() + " "
-                + r.value().getComponents().stream().map(c -> c.getName() + "=" + c.getReplicas()).sorted().toList()).toList();
+        return fleet.roomChanges().stream().map(r -> r.kind() + " " + r.cluster() + " "
+                + r.components().stream().map(c -> c.name() + "=" + c.replicas()).sorted().toList()).toList();
     }
 
     private void placed(String policy, int masters, int workers) {
         fleet = FleetDriver.threeClusters(stateDir);
         fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy).advance(Duration.ofSeconds(1));
         fleet.workload(JOB, pytorch(masters, workers));
-        fleet.reservationRequests();
+        fleet.roomChanges();
     }
 
     @Test
@@ -146,7 +146,7 @@ class RescaleComponentsStageTest extends FleetStageTest {
         fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, DYNAMIC).advance(Duration.ofSeconds(1));
         fleet.workload(JOB, pytorch(1, 3));
         assertThat(clusters()).containsExactly("dc-1 3 [master=1, worker=2]", "dc-2 1 [worker=1]");
-        fleet.reservationRequests();
+        fleet.roomChanges();
         long generation = fleet.binding(JOB).getGeneration() + 1;
 
         fleet.workload(JOB, pytorch(1, 120));

@@ -49,15 +49,15 @@ class RescaleStageTest extends FleetStageTest {
     }
 
     private List<String> reservations() {
-        return fleet.reservationRequests().stream().map(r -> r.value().getType() + " " + r.value().getCluster()
-                + (r.value().getComponents().isEmpty() ? "" : " " + r.value().getComponents().get(0).getReplicas())).toList();
+        return fleet.roomChanges().stream().map(r -> r.kind() + " " + r.cluster()
+                + (r.components().isEmpty() ? "" : " " + r.components().get(0).replicas())).toList();
     }
 
     private FleetDriver placedFourteen(String policy) {
         fleet = FleetDriver.threeClusters(stateDir);
         fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, policy).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 14, "1");
-        fleet.reservationRequests();
+        fleet.roomChanges();
         return fleet;
     }
 
@@ -94,7 +94,7 @@ class RescaleStageTest extends FleetStageTest {
         fleet.deployment("team-a", "web", 90, "1");
         assertThat(placed()).as("64 + 32 available hold 90").extracting(ClusterTarget::getName).containsExactly("dc-1", "dc-2");
         long onFirst = placed().get(0).getReplicas();
-        fleet.reservationRequests();
+        fleet.roomChanges();
 
         fleet.deployment("team-a", "web", (int) onFirst, "1");
 

@@ -77,15 +77,15 @@ class ShareFailoverStageTest extends FleetStageTest {
         fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, STATIC_WEIGHTS_2_1_1).advance(Duration.ofSeconds(1));
         fleet.deployment("team-a", "web", 4, "1");
         assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-1", 2), target("dc-2", 1), target("dc-3", 1));
-        fleet.reservationRequests();
+        fleet.roomChanges();
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(30));
 
         assertThat(placementOf(WEB).getClusters()).as("4 over the weights 1:1 of the clusters left")
                 .containsExactlyInAnyOrder(target("dc-2", 2), target("dc-3", 2));
         assertThat(placementOf(WEB).getDecidedBy()).isEqualTo("failover");
-        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getType() + " " + r.value().getCluster()
-                        + (r.value().getComponents().isEmpty() ? "" : " " + r.value().getComponents().get(0).getReplicas()))
+        assertThat(fleet.roomChanges()).extracting(r -> r.kind() + " " + r.cluster()
+                        + (r.components().isEmpty() ? "" : " " + r.components().get(0).replicas()))
                 .as("each running cluster reserves only its growth; the failed share's room goes back")
                 .containsExactlyInAnyOrder("RESERVE dc-2 1", "RESERVE dc-3 1", "RELEASE dc-1");
         assertThat(fleet.commandsFor(WEB)).as("a scale-up of running copies: no MigrationCommand").isEmpty();
@@ -123,7 +123,7 @@ class ShareFailoverStageTest extends FleetStageTest {
         fleet.deployment("team-a", "web", 14, "1");
         assertThat(placementOf(WEB).getClusters()).as("available 64:32:16")
                 .containsExactly(target("dc-1", 8), target("dc-2", 4), target("dc-3", 2));
-        fleet.reservationRequests();
+        fleet.roomChanges();
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(30));
 
@@ -131,8 +131,8 @@ class ShareFailoverStageTest extends FleetStageTest {
         assertThat(placement.getClusters()).as("dc-1's 8 missing replicas divided by the free room of dc-2 and dc-3; their own shares kept")
                 .containsExactly(target("dc-2", 10), target("dc-3", 4));
         assertThat(placement.getDecidedBy()).isEqualTo("failover");
-        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getType() + " " + r.value().getCluster()
-                        + (r.value().getComponents().isEmpty() ? "" : " " + r.value().getComponents().get(0).getReplicas()))
+        assertThat(fleet.roomChanges()).extracting(r -> r.kind() + " " + r.cluster()
+                        + (r.components().isEmpty() ? "" : " " + r.components().get(0).replicas()))
                 .containsExactlyInAnyOrder("RESERVE dc-2 6", "RESERVE dc-3 2", "RELEASE dc-1");
         assertThat(fleet.commandsFor(WEB)).isEmpty();
         assertThat(fleet.decisions(WEB)).containsOnlyOnce("SHARES_REDIVIDED").doesNotContain("MIGRATION_HELD");
@@ -150,7 +150,7 @@ class ShareFailoverStageTest extends FleetStageTest {
         fleet.advance(LeaseSettings.DEFAULT_TTL.dividedBy(2).plusSeconds(1));
         // What another partition holds on dc-3: this task's view cannot know it, so dc-3 refuses its growth.
         fleet.heldElsewhere("dc-3", Map.of("cpu", "16"));
-        fleet.reservationRequests();
+        fleet.roomChanges();
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(30));
 
@@ -185,12 +185,12 @@ class ShareFailoverStageTest extends FleetStageTest {
         fleet.deployment("team-a", "web", 2, "1");
         assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-1", null), target("dc-2", null));
         fleet.heldElsewhere("dc-3", Map.of("cpu", "15"));
-        fleet.reservationRequests();
+        fleet.roomChanges();
 
         fleet.silence("dc-1").advance(Duration.ofSeconds(30));
 
-        assertThat(fleet.reservationRequests()).extracting(r -> r.value().getType() + " " + r.value().getCluster() + " "
-                + r.value().getComponents().get(0).getReplicas()).as("the share's room, held on the candidate that had it")
+        assertThat(fleet.roomChanges()).extracting(r -> r.kind() + " " + r.cluster() + " "
+                + r.components().get(0).replicas()).as("the share's room, held on the candidate that had it")
                 .containsExactly("RESERVE dc-4 2");
         assertThat(audited("RESERVATION_REFUSED").getReason()).as("dc-3, the first candidate, was asked first")
                 .isEqualTo("dc-3: cpu short by 1 (needs 2, free 1)");
