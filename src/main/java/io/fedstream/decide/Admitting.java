@@ -95,13 +95,16 @@ final class Admitting {
         aggregates.replace(null, AdmittedBindings.of(record));
     }
 
-    /** Writes what the processing changed of the namespaces' usage and aggregates; call when a processing ends. */
+    /**
+     * Writes what the processing changed of the namespaces' usage, the admitted entries and the aggregates; call when a
+     * processing ends, before the workloads' records are written (the admitted entries are theirs).
+     */
     void flush() {
         namespaces.flush();
         aggregates.flush();
     }
 
-    /** Forgets the usage changed since the last flush: the processing that changed it is dropped. */
+    /** Forgets the usage and admitted entries changed since the last flush: the processing that changed them is dropped. */
     void discard() {
         namespaces.discard();
     }

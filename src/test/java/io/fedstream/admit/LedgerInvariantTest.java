@@ -97,12 +97,17 @@ class LedgerInvariantTest {
             Supplier<String> context = () -> "seed " + sequence + ", operation " + at + ": " + what.get();
             assertThat(again).as(context).isEqualTo(decisions);
             assertThat(fromCache).as(context).isEqualTo(decisions);
-            // The usage reaches the state below when a processing ends (a flush), once however often it changed.
+            // The usage and the admitted entries reach the state below when a processing ends (a flush), once however
+            // often they changed.
             cachedState.flush();
             for (String n : NAMESPACES) {
                 assertThat(cachedState.usage(n)).as(context).isEqualTo(cachedBytes.usage(n));
                 assertThat(cachedState.quotas(n)).as(context).isEqualTo(cachedBytes.quotas(n));
                 assertThat(cachedState.queue(n)).as(context).isEqualTo(cachedBytes.queue(n));
+                for (int w = 0; w < WORKLOADS; w++) {
+                    String key = "apps/Deployment/" + n + "/w" + w;
+                    assertThat(cachedState.admitted(key)).as(context).isEqualTo(cachedBytes.admitted(key));
+                }
             }
             for (Decision d : decisions) {
                 if (d instanceof Decision.Admitted) {
