@@ -3,6 +3,7 @@ package io.fedstream.decide;
 import io.fedstream.admit.DecodedNamespaces;
 import io.fedstream.admit.Decision;
 import io.fedstream.admit.Ledger;
+import io.fedstream.admit.LedgerState;
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.AdmissionRequestType;
 import io.fedstream.avro.AdmissionState;
@@ -24,6 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
@@ -61,6 +63,13 @@ final class Admitting {
     /** {@code policyChanges}: the task's count of policy changes ({@link TaskPolicies#changes()}). */
     Admitting(ProcessingContext context, Workloads workloads, Handoffs handoffs, Outputs outputs, String policiesTopic,
               Serializer<PolicyEvent> policySerializer, LongSupplier policyChanges, FedstreamMetrics metrics) {
+        this(context, workloads, handoffs, outputs, policiesTopic, policySerializer, policyChanges, metrics, Ledger::new);
+    }
+
+    /** {@code ledgerOver} makes the task's quota ledger over its state: a test's ledger counts what it is asked. */
+    Admitting(ProcessingContext context, Workloads workloads, Handoffs handoffs, Outputs outputs, String policiesTopic,
+              Serializer<PolicyEvent> policySerializer, LongSupplier policyChanges, FedstreamMetrics metrics,
+              Function<LedgerState, Ledger> ledgerOver) {
         this.context = context;
         this.handoffs = handoffs;
         this.outputs = outputs;
@@ -70,7 +79,7 @@ final class Admitting {
         this.policySerializer = policySerializer;
         StoreEncodingCheck.requireCurrent(context, AdmitStores.encodings());
         this.namespaces = new DecodedNamespaces(StoreLedgerState.of(context, workloads.charges()));
-        this.ledger = new Ledger(namespaces);
+        this.ledger = ledgerOver.apply(namespaces);
         KeyValueStore<String, PolicyEvent> policies = context.getStateStore(TaskPolicies.STORE);
         this.quotas = new QuotaSync(policies, context.getStateStore(AdmitStores.QUOTA_SOURCES), ledger, policyChanges);
         this.priorities = new PriorityClasses(policies);
@@ -161,8 +170,9 @@ final class Admitting {
     }
 
     /**
-     * The place or fail-over stage decided where the workload runs: the binding shows it, and its version is decided
-     * again with the placement, so that the quota's per-cluster share moves with it.
+     * The place or fail-over stage decided where the workload runs: the binding shows it, and the version's charge
+     * follows the placement, so that the quota's per-cluster share moves with it; an admitted version is not admitted
+     * again ({@link Ledger#place}).
      */
     private void place(Step step, String key, Placement placement, String unplacedReason) {
         ResourceBinding current = key == null ? null : bindings.get(key);
@@ -187,7 +197,7 @@ final class Admitting {
             apply(step, both.decisions());
         } else if (placed.getInterpretation().getState() == InterpretationState.INTERPRETED) {
             int priority = priorities.priority(placed.getPriorityClassName());
-            apply(step, ledger.admit(placed.getNamespace(), key, placed.getGeneration(), BindingDemand.charge(placed), priority));
+            apply(step, ledger.place(placed.getNamespace(), key, placed.getGeneration(), BindingDemand.charge(placed), priority));
         }
         ResourceBinding undecided = step.unsaved.remove(key);
         if (undecided != null) {
