@@ -101,7 +101,7 @@ final class Admitting {
      * aggregates, which live in memory, not logged, rebuilt by this walk.
      */
     void stored(WorkloadRecord record) {
-        aggregates.replace(null, AdmittedBindings.of(record));
+        aggregates.count(AdmittedBindings.of(record));
     }
 
     /**
