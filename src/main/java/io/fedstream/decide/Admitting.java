@@ -1,5 +1,6 @@
 package io.fedstream.decide;
 
+import io.fedstream.admit.Charge;
 import io.fedstream.admit.DecodedNamespaces;
 import io.fedstream.admit.Decision;
 import io.fedstream.admit.Ledger;
@@ -154,7 +155,7 @@ final class Admitting {
         step.unsaved.put(key, AdmissionStates.carriedOver(binding, previous));
         if (binding.getInterpretation().getState() == InterpretationState.INTERPRETED) {
             int priority = priorities.priority(binding.getPriorityClassName());
-            apply(step, ledger.admit(binding.getNamespace(), key, binding.getGeneration(), BindingDemand.charge(binding), priority));
+            apply(step, ledger.admit(binding.getNamespace(), key, binding.getGeneration(), step.charge(binding), priority));
         } else {
             ledger.withdraw(key);
             ResourceBinding waiting = AdmissionStates.notChargeable(step.unsaved.get(key), ledger.admitted(key), chargedPlacement(key), step.now);
@@ -197,7 +198,7 @@ final class Admitting {
             apply(step, both.decisions());
         } else if (placed.getInterpretation().getState() == InterpretationState.INTERPRETED) {
             int priority = priorities.priority(placed.getPriorityClassName());
-            apply(step, ledger.place(placed.getNamespace(), key, placed.getGeneration(), BindingDemand.charge(placed), priority));
+            apply(step, ledger.place(placed.getNamespace(), key, placed.getGeneration(), step.charge(placed), priority));
         }
         ResourceBinding undecided = step.unsaved.remove(key);
         if (undecided != null) {
@@ -276,7 +277,8 @@ final class Admitting {
                 ResourceBinding now = FullStaticAssignments.noted(AdmissionStates.admitted(binding, admitted, step.now), ledger);
                 ResourceBinding before = admittedBindings.get(key);
                 bindings.put(key, now);
-                aggregates.replace(before, now);
+                // Placed and admitted as it asked, the binding's charge is the one computed for the ledger, if it was.
+                aggregates.replace(before, now, step.chargeComputed(binding));
                 admittedBindings.latestAdmitted(key);
                 if (before == null || before.getGeneration() != now.getGeneration()) {
                     metrics.admitted(now.getNamespace());
@@ -353,6 +355,9 @@ final class Admitting {
         /** Bindings of this request not written to the store yet, by workload key. */
         final Map<String, ResourceBinding> unsaved = new HashMap<>();
         boolean decided;
+        /** The binding whose charge this request computed for the ledger, and that charge. */
+        private ResourceBinding charged;
+        private Charge charge;
 
         Step(AdmissionRequest request, String decisionIds) {
             this.request = request;
@@ -373,6 +378,18 @@ final class Admitting {
 
         void binding(String workloadKey, ResourceBinding binding) {
             handoffs.bound(workloadKey, binding);
+        }
+
+        /** What the binding's version asks of the quotas ({@link BindingDemand#charge}), kept for its decision. */
+        Charge charge(ResourceBinding binding) {
+            charged = binding;
+            charge = BindingDemand.charge(binding);
+            return charge;
+        }
+
+        /** The charge {@link #charge} computed of this very binding (not an equal one), else null. */
+        Charge chargeComputed(ResourceBinding binding) {
+            return binding == charged ? charge : null;
         }
 
         void audit(AuditEvent event) {

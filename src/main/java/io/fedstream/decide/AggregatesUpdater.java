@@ -1,6 +1,7 @@
 package io.fedstream.decide;
 
 import io.fedstream.admit.Aggregate;
+import io.fedstream.admit.Charge;
 import io.fedstream.admit.LedgerCodecs;
 import io.fedstream.avro.ResourceBinding;
 import java.util.ArrayList;
@@ -58,9 +59,14 @@ final class AggregatesUpdater {
 
     /** Replaces the contribution of {@code before} (null: none) by that of {@code after} (null: none). */
     void replace(ResourceBinding before, ResourceBinding after) {
+        replace(before, after, null);
+    }
+
+    /** As {@link #replace(ResourceBinding, ResourceBinding)}, given {@code after}'s charge (null: not known). */
+    void replace(ResourceBinding before, ResourceBinding after, Charge afterCharge) {
         Added last = before == null ? null : addedSinceFlush.get(before.getWorkloadKey());
         Map<String, Aggregate> removed = last != null && last.binding() == before ? last.contribution() : Contribution.of(before);
-        Map<String, Aggregate> added = Contribution.of(after);
+        Map<String, Aggregate> added = Contribution.of(after, afterCharge);
         if (after != null) {
             addedSinceFlush.put(after.getWorkloadKey(), new Added(after, added));
         }
