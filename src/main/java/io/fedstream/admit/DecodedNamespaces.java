@@ -1,5 +1,6 @@
 package io.fedstream.admit;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,8 +11,10 @@ import java.util.Optional;
  * a state that stores them encoded: each decision and each quota status reads all three, and reading and decoding
  * them again was a sixth of the admit task's time (docs/benchmarks.md). Quotas and queues are written to the state below
  * at once; usage at {@link #flush()}, once per processing: a workload admitted and placed in one processing changes its
- * namespace's usage twice, and encoding it each time was a thirtieth of the namespace pass's samples. A task that
- * starts again (a crash, a rebalance, a revival) starts with an empty cache.
+ * namespace's usage twice, and encoding it each time was a thirtieth of the namespace pass's samples. The admitted
+ * entries a processing changes are kept decoded until the flush too: its placement changes the charge of a version
+ * admitted earlier in the same processing, and encoding it then decoding it again was a fifth of the placement's
+ * admission (docs/benchmarks.md). A task that starts again (a crash, a rebalance, a revival) starts with an empty cache.
  */
 public final class DecodedNamespaces implements LedgerState {
 
@@ -26,6 +29,8 @@ public final class DecodedNamespaces implements LedgerState {
     /** Usage changed since the last {@link #flush()}, not written below yet; never forgotten by the cache's limit. */
     private final Map<String, NamespaceUsage> unwritten = new LinkedHashMap<>();
     private final Map<String, List<PendingWorkload>> queues = recent();
+    /** Admitted entries changed since the last {@link #flush()} by workload key, empty when removed; written at the flush. */
+    private final Map<String, Optional<AdmittedWorkload>> admittedUnwritten = new HashMap<>();
 
     public DecodedNamespaces(LedgerState stored) {
         this.stored = stored;
@@ -60,31 +65,41 @@ public final class DecodedNamespaces implements LedgerState {
         usage.put(value.namespace(), value);
     }
 
-    /** Writes the usage changed since the last flush to the state below; call when a processing ends. */
+    /** Writes the usage and admitted entries changed since the last flush to the state below; call when a processing ends. */
     public void flush() {
         unwritten.values().forEach(stored::putUsage);
         unwritten.clear();
+        admittedUnwritten.forEach((workloadKey, admitted) -> {
+            if (admitted.isPresent()) {
+                stored.putAdmitted(admitted.get());
+            } else {
+                stored.removeAdmitted(workloadKey);
+            }
+        });
+        admittedUnwritten.clear();
     }
 
-    /** Forgets the usage changed since the last flush: the processing that changed it is dropped. */
+    /** Forgets the usage and admitted entries changed since the last flush: the processing that changed them is dropped. */
     public void discard() {
         unwritten.keySet().forEach(usage::remove);
         unwritten.clear();
+        admittedUnwritten.clear();
     }
 
     @Override
     public Optional<AdmittedWorkload> admitted(String workloadKey) {
-        return stored.admitted(workloadKey);
+        Optional<AdmittedWorkload> changed = admittedUnwritten.get(workloadKey);
+        return changed != null ? changed : stored.admitted(workloadKey);
     }
 
     @Override
     public void putAdmitted(AdmittedWorkload workload) {
-        stored.putAdmitted(workload);
+        admittedUnwritten.put(workload.workloadKey(), Optional.of(workload));
     }
 
     @Override
     public void removeAdmitted(String workloadKey) {
-        stored.removeAdmitted(workloadKey);
+        admittedUnwritten.put(workloadKey, Optional.empty());
     }
 
     @Override

@@ -22,7 +22,7 @@ final class AdmissionStates {
 
     /** The admitted version runs where it asked to: its requested placement becomes the placement. */
     static ResourceBinding admitted(ResourceBinding binding, Decision.Admitted decision, long now) {
-        return decided(withPlacement(binding, requestedPlacement(binding)), now, Admission.newBuilder()
+        return decided(binding, requestedPlacement(binding), now, Admission.newBuilder()
                 .setState(AdmissionState.ADMITTED)
                 .setCharged(decision.charged().overall().toQuantities())
                 .setChargedGeneration(decision.generation())
@@ -37,7 +37,7 @@ final class AdmissionStates {
      */
     static ResourceBinding rejected(ResourceBinding binding, Decision.Rejected decision, Placement chargedPlacement, long now) {
         Optional<AdmittedWorkload> still = Optional.ofNullable(decision.stillCharged());
-        return decided(withPlacement(binding, chargedPlacement), now, Admission.newBuilder()
+        return decided(binding, chargedPlacement, now, Admission.newBuilder()
                 .setState(AdmissionState.REJECTED)
                 .setRequestedPlacement(requestedPlacement(binding))
                 .setReason(decision.violations().get(0).message()
@@ -55,7 +55,7 @@ final class AdmissionStates {
      */
     static ResourceBinding notChargeable(ResourceBinding binding, Optional<AdmittedWorkload> still, Placement chargedPlacement, long now) {
         boolean invalid = binding.getInterpretation().getState() == InterpretationState.INVALID;
-        return decided(withPlacement(binding, chargedPlacement), now, Admission.newBuilder()
+        return decided(binding, chargedPlacement, now, Admission.newBuilder()
                 .setState(invalid ? AdmissionState.NOT_APPLICABLE : AdmissionState.PENDING)
                 .setReason(invalid
                         ? "invalid manifest: nothing of this version can be charged"
@@ -94,10 +94,13 @@ final class AdmissionStates {
     }
 
     private static ResourceBinding withPlacement(ResourceBinding binding, Placement placement) {
-        return changed(binding, copy -> {
-            copy.setPlacement(placement);
-            copy.setUnplacedReason(placement == null ? binding.getUnplacedReason() : null);
-        });
+        return changed(binding, copy -> placeAt(copy, binding, placement));
+    }
+
+    /** {@code copy}, a copy of {@code binding}, now placed at {@code placement} (null: unplaced, for the binding's reason). */
+    private static void placeAt(ResourceBinding copy, ResourceBinding binding, Placement placement) {
+        copy.setPlacement(placement);
+        copy.setUnplacedReason(placement == null ? binding.getUnplacedReason() : null);
     }
 
     static QuotaRejection rejection(Violation violation) {
@@ -123,9 +126,13 @@ final class AdmissionStates {
         return changed(binding, copy -> copy.setAdmission(admission));
     }
 
-    /** The binding with the admission decided at {@code now}, which is also when the binding was last updated. */
-    private static ResourceBinding decided(ResourceBinding binding, long now, Admission admission) {
+    /**
+     * The binding placed at {@code placement} with the admission decided at {@code now}, which is also when the binding
+     * was last updated: one copy, where placing then deciding made two for every decision.
+     */
+    private static ResourceBinding decided(ResourceBinding binding, Placement placement, long now, Admission admission) {
         return changed(binding, copy -> {
+            placeAt(copy, binding, placement);
             copy.setAdmission(admission);
             copy.setUpdatedAt(Instant.ofEpochMilli(now));
         });

@@ -1,8 +1,10 @@
 package io.fedstream.decide;
 
+import io.fedstream.admit.Charge;
 import io.fedstream.admit.DecodedNamespaces;
 import io.fedstream.admit.Decision;
 import io.fedstream.admit.Ledger;
+import io.fedstream.admit.LedgerState;
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.AdmissionRequestType;
 import io.fedstream.avro.AdmissionState;
@@ -24,6 +26,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
@@ -61,6 +64,13 @@ final class Admitting {
     /** {@code policyChanges}: the task's count of policy changes ({@link TaskPolicies#changes()}). */
     Admitting(ProcessingContext context, Workloads workloads, Handoffs handoffs, Outputs outputs, String policiesTopic,
               Serializer<PolicyEvent> policySerializer, LongSupplier policyChanges, FedstreamMetrics metrics) {
+        this(context, workloads, handoffs, outputs, policiesTopic, policySerializer, policyChanges, metrics, Ledger::new);
+    }
+
+    /** {@code ledgerOver} makes the task's quota ledger over its state: a test's ledger counts what it is asked. */
+    Admitting(ProcessingContext context, Workloads workloads, Handoffs handoffs, Outputs outputs, String policiesTopic,
+              Serializer<PolicyEvent> policySerializer, LongSupplier policyChanges, FedstreamMetrics metrics,
+              Function<LedgerState, Ledger> ledgerOver) {
         this.context = context;
         this.handoffs = handoffs;
         this.outputs = outputs;
@@ -70,7 +80,7 @@ final class Admitting {
         this.policySerializer = policySerializer;
         StoreEncodingCheck.requireCurrent(context, AdmitStores.encodings());
         this.namespaces = new DecodedNamespaces(StoreLedgerState.of(context, workloads.charges()));
-        this.ledger = new Ledger(namespaces);
+        this.ledger = ledgerOver.apply(namespaces);
         KeyValueStore<String, PolicyEvent> policies = context.getStateStore(TaskPolicies.STORE);
         this.quotas = new QuotaSync(policies, context.getStateStore(AdmitStores.QUOTA_SOURCES), ledger, policyChanges);
         this.priorities = new PriorityClasses(policies);
@@ -92,16 +102,19 @@ final class Admitting {
      * aggregates, which live in memory, not logged, rebuilt by this walk.
      */
     void stored(WorkloadRecord record) {
-        aggregates.replace(null, AdmittedBindings.of(record));
+        aggregates.count(AdmittedBindings.of(record));
     }
 
-    /** Writes what the processing changed of the namespaces' usage and aggregates; call when a processing ends. */
+    /**
+     * Writes what the processing changed of the namespaces' usage, the admitted entries and the aggregates; call when a
+     * processing ends, before the workloads' records are written (the admitted entries are theirs).
+     */
     void flush() {
         namespaces.flush();
         aggregates.flush();
     }
 
-    /** Forgets the usage changed since the last flush: the processing that changed it is dropped. */
+    /** Forgets the usage and admitted entries changed since the last flush: the processing that changed them is dropped. */
     void discard() {
         namespaces.discard();
     }
@@ -142,7 +155,7 @@ final class Admitting {
         step.unsaved.put(key, AdmissionStates.carriedOver(binding, previous));
         if (binding.getInterpretation().getState() == InterpretationState.INTERPRETED) {
             int priority = priorities.priority(binding.getPriorityClassName());
-            apply(step, ledger.admit(binding.getNamespace(), key, binding.getGeneration(), BindingDemand.charge(binding), priority));
+            apply(step, ledger.admit(binding.getNamespace(), key, binding.getGeneration(), step.charge(binding), priority));
         } else {
             ledger.withdraw(key);
             ResourceBinding waiting = AdmissionStates.notChargeable(step.unsaved.get(key), ledger.admitted(key), chargedPlacement(key), step.now);
@@ -158,8 +171,9 @@ final class Admitting {
     }
 
     /**
-     * The place or fail-over stage decided where the workload runs: the binding shows it, and its version is decided
-     * again with the placement, so that the quota's per-cluster share moves with it.
+     * The place or fail-over stage decided where the workload runs: the binding shows it, and the version's charge
+     * follows the placement, so that the quota's per-cluster share moves with it; an admitted version is not admitted
+     * again ({@link Ledger#place}).
      */
     private void place(Step step, String key, Placement placement, String unplacedReason) {
         ResourceBinding current = key == null ? null : bindings.get(key);
@@ -184,7 +198,7 @@ final class Admitting {
             apply(step, both.decisions());
         } else if (placed.getInterpretation().getState() == InterpretationState.INTERPRETED) {
             int priority = priorities.priority(placed.getPriorityClassName());
-            apply(step, ledger.admit(placed.getNamespace(), key, placed.getGeneration(), BindingDemand.charge(placed), priority));
+            apply(step, ledger.place(placed.getNamespace(), key, placed.getGeneration(), step.charge(placed), priority));
         }
         ResourceBinding undecided = step.unsaved.remove(key);
         if (undecided != null) {
@@ -263,7 +277,8 @@ final class Admitting {
                 ResourceBinding now = FullStaticAssignments.noted(AdmissionStates.admitted(binding, admitted, step.now), ledger);
                 ResourceBinding before = admittedBindings.get(key);
                 bindings.put(key, now);
-                aggregates.replace(before, now);
+                // Placed and admitted as it asked, the binding's charge is the one computed for the ledger, if it was.
+                aggregates.replace(before, now, step.chargeComputed(binding));
                 admittedBindings.latestAdmitted(key);
                 if (before == null || before.getGeneration() != now.getGeneration()) {
                     metrics.admitted(now.getNamespace());
@@ -340,6 +355,9 @@ final class Admitting {
         /** Bindings of this request not written to the store yet, by workload key. */
         final Map<String, ResourceBinding> unsaved = new HashMap<>();
         boolean decided;
+        /** The binding whose charge this request computed for the ledger, and that charge. */
+        private ResourceBinding charged;
+        private Charge charge;
 
         Step(AdmissionRequest request, String decisionIds) {
             this.request = request;
@@ -360,6 +378,18 @@ final class Admitting {
 
         void binding(String workloadKey, ResourceBinding binding) {
             handoffs.bound(workloadKey, binding);
+        }
+
+        /** What the binding's version asks of the quotas ({@link BindingDemand#charge}), kept for its decision. */
+        Charge charge(ResourceBinding binding) {
+            charged = binding;
+            charge = BindingDemand.charge(binding);
+            return charge;
+        }
+
+        /** The charge {@link #charge} computed of this very binding (not an equal one), else null. */
+        Charge chargeComputed(ResourceBinding binding) {
+            return binding == charged ? charge : null;
         }
 
         void audit(AuditEvent event) {

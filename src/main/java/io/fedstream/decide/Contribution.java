@@ -20,6 +20,11 @@ final class Contribution {
 
     /** Aggregate key to amount; empty for no binding, or a cluster-scoped object's. */
     static Map<String, Aggregate> of(ResourceBinding binding) {
+        return of(binding, null);
+    }
+
+    /** As {@link #of(ResourceBinding)}, given the binding's charge ({@link BindingDemand#charge}; null: not known). */
+    static Map<String, Aggregate> of(ResourceBinding binding, Charge known) {
         Map<String, Aggregate> out = new TreeMap<>();
         if (binding == null || binding.getNamespace().isEmpty()) {
             // A cluster-scoped object (a Namespace, a ClusterRole) runs no pods and belongs to no namespace's aggregates.
@@ -38,7 +43,7 @@ final class Contribution {
                     Aggregate.of(replicas, resources), (a, b) -> new Aggregate(1, a.replicas() + b.replicas(), a.resources().plus(b.resources())));
         }
         out.put(AggregateKeys.namespace(namespace), Aggregate.of(pods, total));
-        Charge charge = BindingDemand.charge(binding);
+        Charge charge = known != null ? known : BindingDemand.charge(binding);
         charge.clusters().forEach((cluster, amounts) -> {
             TreeMap<String, Long> resources = new TreeMap<>(amounts.amounts());
             Long podUnits = resources.remove("pods");

@@ -232,8 +232,9 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         for (String key : workloads.unreported()) {
             outputs.deadLetter(key, DeadLetter.ofStoreEntry(NAME, "the entry cannot be read", null, null, Workloads.STORE), null);
         }
-        workloads.flush();
+        // The ledger's admitted entries live in the workloads' records: written into them before those are written.
         admitting.flush();
+        workloads.flush();
         handed.clear();
     }
 

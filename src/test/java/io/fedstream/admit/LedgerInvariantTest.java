@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.function.Supplier;
@@ -14,12 +15,13 @@ import java.util.function.Supplier;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Thousands of random sequences of admissions, updates (some stale), deletions and quota
+ * Thousands of random sequences of admissions, updates (some stale), placements, deletions and quota
  * changes across several namespaces. After every operation: used equals the sum of the
  * admitted charges (overall and per cluster), no key went above hard through an admission,
  * every queued workload really does not fit, and a ledger kept only as encoded bytes decided
- * exactly the same, as did one that keeps its namespaces decoded over encoded bytes, whose reads
- * always equal the bytes below it.
+ * exactly the same (admitting each placement again, where the others place it: the same
+ * decisions and the same books), as did one that keeps its namespaces decoded over encoded bytes,
+ * whose reads always equal the bytes below it.
  */
 class LedgerInvariantTest {
 
@@ -48,7 +50,8 @@ class LedgerInvariantTest {
         SplittableRandom random = new SplittableRandom(seed);
         InMemoryLedgerState state = new InMemoryLedgerState();
         Ledger ledger = new Ledger(state);
-        Ledger encoded = new Ledger(SortedMapByteTable.ledgerState());
+        LedgerState encodedState = SortedMapByteTable.ledgerState();
+        Ledger encoded = new Ledger(encodedState);
         LedgerState cachedBytes = SortedMapByteTable.ledgerState();
         DecodedNamespaces cachedState = new DecodedNamespaces(cachedBytes);
         Ledger cached = new Ledger(cachedState);
@@ -64,7 +67,7 @@ class LedgerInvariantTest {
             List<Decision> again;
             List<Decision> fromCache;
             Supplier<String> what;
-            if (kind < 55) {
+            if (kind < 48) {
                 String key = "apps/Deployment/" + ns + "/w" + random.nextInt(WORKLOADS);
                 long generation = generations.merge(key, 1L, Long::sum) - (random.nextInt(10) == 0 ? 2 : 0);
                 Charge charge = Charge.of(demand(random));
@@ -73,7 +76,19 @@ class LedgerInvariantTest {
                 again = encoded.admit(ns, key, generation, charge, priority);
                 fromCache = cached.admit(ns, key, generation, charge, priority);
                 what = () -> "admit " + key + " gen " + generation + " " + charge;
-            } else if (kind < 75) {
+            } else if (kind < 60) {
+                // A placement of the workload's latest version: the ledger kept as bytes admits it again, as the
+                // admit step once did; the others place it, and every decision and the books must be the same.
+                String key = "apps/Deployment/" + ns + "/w" + random.nextInt(WORKLOADS);
+                long generation = generations.getOrDefault(key, 1L);
+                Optional<AdmittedWorkload> held = state.admitted(key);
+                Charge charge = held.isPresent() && random.nextInt(4) == 0 ? held.get().charge() : Charge.of(demand(random));
+                int priority = held.isPresent() && random.nextBoolean() ? held.get().priority() : new int[] {0, 0, 5}[random.nextInt(3)];
+                decisions = ledger.place(ns, key, generation, charge, priority);
+                again = encoded.admit(ns, key, generation, charge, priority);
+                fromCache = cached.place(ns, key, generation, charge, priority);
+                what = () -> "place " + key + " gen " + generation + " " + charge;
+            } else if (kind < 76) {
                 String key = "apps/Deployment/" + ns + "/w" + random.nextInt(WORKLOADS);
                 decisions = ledger.release(ns, key);
                 again = encoded.release(ns, key);
@@ -97,12 +112,20 @@ class LedgerInvariantTest {
             Supplier<String> context = () -> "seed " + sequence + ", operation " + at + ": " + what.get();
             assertThat(again).as(context).isEqualTo(decisions);
             assertThat(fromCache).as(context).isEqualTo(decisions);
-            // The usage reaches the state below when a processing ends (a flush), once however often it changed.
+            // The usage and the admitted entries reach the state below when a processing ends (a flush), once however
+            // often they changed.
             cachedState.flush();
             for (String n : NAMESPACES) {
                 assertThat(cachedState.usage(n)).as(context).isEqualTo(cachedBytes.usage(n));
                 assertThat(cachedState.quotas(n)).as(context).isEqualTo(cachedBytes.quotas(n));
                 assertThat(cachedState.queue(n)).as(context).isEqualTo(cachedBytes.queue(n));
+                assertThat(encodedState.usage(n)).as(context).isEqualTo(state.usage(n));
+                assertThat(encodedState.queue(n)).as(context).isEqualTo(state.queue(n));
+                for (int w = 0; w < WORKLOADS; w++) {
+                    String key = "apps/Deployment/" + n + "/w" + w;
+                    assertThat(cachedState.admitted(key)).as(context).isEqualTo(cachedBytes.admitted(key));
+                    assertThat(encodedState.admitted(key)).as(context).isEqualTo(state.admitted(key));
+                }
             }
             for (Decision d : decisions) {
                 if (d instanceof Decision.Admitted) {

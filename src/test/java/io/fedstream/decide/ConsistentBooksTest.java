@@ -3,6 +3,7 @@ package io.fedstream.decide;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.admit.AdmittedWorkload;
+import io.fedstream.admit.Aggregate;
 import io.fedstream.admit.LedgerCodecs;
 import io.fedstream.admit.NamespaceUsage;
 import io.fedstream.decide.AdmitStores;
@@ -316,6 +317,32 @@ class ConsistentBooksTest {
         return bytes;
     }
 
+    /**
+     * The aggregates the admit step keeps incrementally (not rebuilt) agree with the ledger: each namespace's share of
+     * each cluster is what its admitted charges put there, pods as replicas.
+     */
+    private static void assertAggregatesFollowTheCharges(FleetDriver fleet, Map<String, AdmittedWorkload> admitted) {
+        KeyValueStore<String, byte[]> aggregates = fleet.store(AdmitStores.AGGREGATES);
+        for (String namespace : NAMESPACES) {
+            Map<String, Aggregate> shares = new TreeMap<>();
+            for (AdmittedWorkload workload : admitted.values()) {
+                if (workload.namespace().equals(namespace)) {
+                    workload.charge().clusters().forEach((cluster, amounts) -> {
+                        TreeMap<String, Long> resources = new TreeMap<>(amounts.amounts());
+                        Long podUnits = resources.remove("pods");
+                        shares.merge(cluster, Aggregate.of(podUnits == null ? 0 : podUnits / 1000, Resources.of(resources)), Aggregate::plus);
+                    });
+                }
+            }
+            for (String cluster : ROOM.keySet()) {
+                byte[] bytes = aggregates.get(AggregateKeys.cluster(cluster, namespace));
+                assertThat(bytes == null ? Aggregate.NONE : LedgerCodecs.AGGREGATE.decode(bytes))
+                        .as("%s's share of %s in the aggregates", namespace, cluster)
+                        .isEqualTo(shares.getOrDefault(cluster, Aggregate.NONE));
+            }
+        }
+    }
+
     private static void assertBooksAgree(FleetDriver fleet) {
         Map<String, AdmittedWorkload> admitted = new HashMap<>();
         KeyValueStore<String, io.fedstream.avro.WorkloadRecord> workloads = fleet.store(Workloads.STORE);
@@ -346,6 +373,7 @@ class ConsistentBooksTest {
                     .as("%s: the binding's charge is the ledger's", key)
                     .isEqualTo(charged == null ? Resources.NONE : charged.charge().overall());
         }
+        assertAggregatesFollowTheCharges(fleet, admitted);
         KeyValueStore<String, byte[]> usageStore = fleet.store(AdmitStores.USAGE);
         for (String namespace : NAMESPACES) {
             byte[] bytes = usageStore.get(namespace);
