@@ -16,7 +16,6 @@ import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Component;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
-import io.fedstream.avro.ReservationRequest;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.interpret.Resources;
@@ -88,10 +87,6 @@ class AdmitOncePerVersionTest {
                 bound.add(binding);
             }
 
-            @Override
-            public void reserve(ReservationRequest request) {
-                throw new AssertionError("no room is asked for here: " + request);
-            }
         };
         outputs = new Outputs(context);
         admitting = new Admitting(context, workloads, handoffs, outputs, "fedstream.policies", policySerde.serializer(),
