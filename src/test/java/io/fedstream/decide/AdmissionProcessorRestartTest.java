@@ -17,12 +17,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.common.serialization.Serde;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -60,10 +58,7 @@ class AdmissionProcessorRestartTest {
         context = new MockProcessorContext<>();
         context.setCurrentSystemTimeMs(NOW);
         policies = store(TaskPolicies.STORE, policySerde);
-        for (String name : List.of(AdmitStores.QUOTAS, AdmitStores.USAGE, AdmitStores.PENDING, AdmitStores.QUEUE,
-                AdmitStores.QUOTA_SOURCES, AdmitStores.AGGREGATES)) {
-            store(name, Serdes.ByteArray());
-        }
+        AdmitStepStores.addLedgerStores(context);
         Serde<ResourceBinding> bindings = serdes.specific(ResourceBinding.class, false);
         workloads = new Workloads(store(Workloads.STORE, serdes.specific(WorkloadRecord.class, false)));
 
@@ -124,10 +119,6 @@ class AdmissionProcessorRestartTest {
     }
 
     private <V> KeyValueStore<String, V> store(String name, Serde<V> values) {
-        KeyValueStore<String, V> store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(), values)
-                .withLoggingDisabled().build();
-        store.init(context.getStateStoreContext(), store);
-        context.addStateStore(store);
-        return store;
+        return AdmitStepStores.add(context, name, values);
     }
 }

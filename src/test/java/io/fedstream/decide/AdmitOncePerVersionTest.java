@@ -29,10 +29,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.serialization.Serde;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -63,10 +61,7 @@ class AdmitOncePerVersionTest {
         context = new MockProcessorContext<>();
         context.setCurrentSystemTimeMs(NOW);
         policies = store(TaskPolicies.STORE, policySerde);
-        for (String name : List.of(AdmitStores.QUOTAS, AdmitStores.USAGE, AdmitStores.PENDING, AdmitStores.QUEUE,
-                AdmitStores.QUOTA_SOURCES, AdmitStores.AGGREGATES)) {
-            store(name, Serdes.ByteArray());
-        }
+        AdmitStepStores.addLedgerStores(context);
         // Its own registry: the stores here share one subject, which a second record type could not join.
         AvroSerdes records = new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults());
         workloads = new Workloads(store(Workloads.STORE, records.specific(WorkloadRecord.class, false)));
@@ -193,10 +188,6 @@ class AdmitOncePerVersionTest {
     }
 
     private <V> KeyValueStore<String, V> store(String name, Serde<V> values) {
-        KeyValueStore<String, V> store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(), values)
-                .withLoggingDisabled().build();
-        store.init(context.getStateStoreContext(), store);
-        context.addStateStore(store);
-        return store;
+        return AdmitStepStores.add(context, name, values);
     }
 }
