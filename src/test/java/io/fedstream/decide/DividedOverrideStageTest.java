@@ -13,15 +13,6 @@ import org.junit.jupiter.api.Test;
 class DividedOverrideStageTest extends FleetStageTest {
 
     private static final String WEB = "apps/Deployment/team-a/web";
-    private static final String TWO_TO_ONE = webPolicyPlacing("""
-            replicaScheduling:
-              replicaSchedulingType: Divided
-              replicaDivisionPreference: Weighted
-              weightPreference:
-                staticWeightList:
-                  - {targetCluster: {clusterNames: [dc-1]}, weight: 2}
-                  - {targetCluster: {clusterNames: [dc-2]}, weight: 1}
-            """);
     /**
      * The same 2:1 division by available replicas (dc-1 16 cpu, dc-2 8), over at least two clusters: a share on dc-2
      * cannot be avoided even when its assignment is full (docs/placement.md, "Static assignments").
@@ -64,7 +55,7 @@ class DividedOverrideStageTest extends FleetStageTest {
 
     @Test
     void eachSharesOverriddenReplicasOrPerPodRequestsAreChargedToItsCluster() {
-        twoClusters("20", TWO_TO_ONE).deployment("team-a", "web", 3, "1");
+        twoClusters("20", WEB_TWO_TO_ONE_BY_STATIC_WEIGHTS).deployment("team-a", "web", 3, "1");
 
         assertThat(fleet.binding(WEB).getPlacement().getClusters()).extracting(c -> c.getName() + " " + c.getReplicas())
                 .containsExactly("dc-1 2", "dc-2 1");
@@ -90,7 +81,7 @@ class DividedOverrideStageTest extends FleetStageTest {
 
     @Test
     void aShareThatWouldExceedItsClustersAssignmentIsNotGivenWhileTheOtherClusterTakesTheReplicas() {
-        twoClusters("1500m", TWO_TO_ONE).deployment("team-a", "web", 3, "1");
+        twoClusters("1500m", WEB_TWO_TO_ONE_BY_STATIC_WEIGHTS).deployment("team-a", "web", 3, "1");
 
         assertThat(fleet.binding(WEB).getAdmission().getState().name()).isEqualTo("ADMITTED");
         assertThat(fleet.binding(WEB).getPlacement().getClusters()).extracting(c -> c.getName() + " " + c.getReplicas())
@@ -100,7 +91,7 @@ class DividedOverrideStageTest extends FleetStageTest {
 
     @Test
     void eachSharesOverrideResultShowsTheShareItRunsAsItIsCharged() {
-        twoClusters("20", TWO_TO_ONE).deployment("team-a", "web", 3, "1");
+        twoClusters("20", WEB_TWO_TO_ONE_BY_STATIC_WEIGHTS).deployment("team-a", "web", 3, "1");
 
         // What `get rb web -o yaml` shows: Karmada's ensureWork revises the replicas to the share, then the overrides apply.
         JsonNode shown = BindingObject.toJson(fleet.binding(WEB)).at("/status/clusterOverrides");

@@ -23,6 +23,17 @@ abstract class FleetStageTest {
                 """ + placement.indent(4);
     }
 
+    /** {@code team-a/web}'s policy dividing its replicas 2:1 between dc-1 and dc-2 by static weights. */
+    static final String WEB_TWO_TO_ONE_BY_STATIC_WEIGHTS = webPolicyPlacing("""
+            replicaScheduling:
+              replicaSchedulingType: Divided
+              replicaDivisionPreference: Weighted
+              weightPreference:
+                staticWeightList:
+                  - {targetCluster: {clusterNames: [dc-1]}, weight: 2}
+                  - {targetCluster: {clusterNames: [dc-2]}, weight: 1}
+            """);
+
     @AfterEach
     void closeFleet() {
         if (fleet != null) {

@@ -157,15 +157,7 @@ class MultiClusterPlaceStageTest extends FleetStageTest {
     @Test
     void staticWeightsTwoToOneDivideTheReplicasAndTheQuotaChargesEachClusterItsShare() {
         fleet = new FleetDriver(stateDir).cluster("dc-1", "16", "64Gi").cluster("dc-2", "8", "64Gi").advance(Duration.ofSeconds(1));
-        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, webPolicyPlacing("""
-                replicaScheduling:
-                  replicaSchedulingType: Divided
-                  replicaDivisionPreference: Weighted
-                  weightPreference:
-                    staticWeightList:
-                      - {targetCluster: {clusterNames: [dc-1]}, weight: 2}
-                      - {targetCluster: {clusterNames: [dc-2]}, weight: 1}
-                """)).advance(Duration.ofSeconds(1));
+        fleet.policy("FederatedResourceQuota/team-a/q", QUOTA).policy(POLICY_KEY, WEB_TWO_TO_ONE_BY_STATIC_WEIGHTS).advance(Duration.ofSeconds(1));
         fleet.roomChanges();
 
         fleet.deployment("team-a", "web", 3, "1");
