@@ -161,7 +161,7 @@ public final class Fedstream implements AutoCloseable {
         StreamsBuilder builder = FedstreamTopology.strictBuilder();
         health().addTo(builder);
         workloads().addTo(builder);
-        return builder.build();
+        return FedstreamTopology.optimized(builder);
     }
 
     private FedstreamTopology workloads() {

@@ -4,6 +4,7 @@ import io.fedstream.decide.AdmitSettings;
 import io.fedstream.config.Topics;
 import io.fedstream.decide.NamespaceStage;
 import io.fedstream.decide.PlaceFailoverSettings;
+import io.fedstream.decide.TaskClusterViews;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.lease.LeaseSettings;
 import io.fedstream.metrics.FedstreamMetrics;
@@ -45,7 +46,17 @@ public final class FedstreamTopology {
     public Topology build() {
         StreamsBuilder builder = strictBuilder();
         addTo(builder);
-        return builder.build();
+        return optimized(builder);
+    }
+
+    /**
+     * Builds what {@code builder} holds with the optimization the stages rely on: the namespace tasks' cluster views
+     * restored from the cluster-views topic itself, with no changelog of their own ({@link TaskClusterViews#OPTIMIZATION}).
+     */
+    static Topology optimized(StreamsBuilder builder) {
+        Properties optimization = new Properties();
+        optimization.put(StreamsConfig.TOPOLOGY_OPTIMIZATION_CONFIG, TaskClusterViews.OPTIMIZATION);
+        return builder.build(optimization);
     }
 
     /** A builder that refuses (TopologyException) any node, store or internal topic left with a generated name. */

@@ -68,7 +68,7 @@ final class Interpreting {
         this.eventSerializer = eventSerializer;
         this.interpreters = new InterpreterSource(fromFiles, policyChanges, context.getStateStore(TaskPolicies.STORE));
         this.overridePolicies = new OverridePolicies(context.getStateStore(TaskPolicies.STORE), policyChanges);
-        this.clusterViews = context.getStateStore(TaskClusterViews.STORE);
+        this.clusterViews = TaskClusterViews.latest(context);
         this.overrideFollower = new OverrideFollower(workloads, clusterViews, clusterChanges,
                 overridePolicies::current, interpreters::current, clusterOverrides);
     }

@@ -73,13 +73,13 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         this.migrationTally = metrics.migrationTally(context.taskId().partition());
         this.workloads = new Workloads(context.getStateStore(Workloads.STORE), migrationTally::holds);
         this.policies = new TaskPolicies(context.getStateStore(TaskPolicies.STORE));
-        this.views = new TaskClusterViews(context.getStateStore(TaskClusterViews.STORE));
+        this.views = new TaskClusterViews(TaskClusterViews.latest(context));
         this.interpreting = new Interpreting(context, workloads, this, outputs, fromFiles, policies::changes, topics.workloads().valueSerde().serializer(),
                 metrics, views::selectableChanges);
         this.admitting = new Admitting(context, workloads, this, outputs, topics.policies().name(), topics.policies().valueSerde().serializer(),
                 policies::changes, metrics);
         this.room = new LeasedRoom(workloads, new TaskLeases(context.taskId().partition(), leaseSettings,
-                new StoredLeases(context.getStateStore(StoredLeases.STORE))), context.getStateStore(TaskClusterViews.STORE),
+                new StoredLeases(context.getStateStore(StoredLeases.STORE))), views.latest(),
                 views::changes);
         this.placeAndFailOver = new PlaceAndFailOver(context, workloads, room, this, outputs, this::every, settings, topics, policies::changes, views::changes,
                 metrics);

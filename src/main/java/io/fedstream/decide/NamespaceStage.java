@@ -62,7 +62,6 @@ public final class NamespaceStage {
         Workloads.addTo(builder, storeSerdes.workloads());
         StoredLeases.addTo(builder, leaseSerdes.leases());
         TaskPolicies.addTo(builder, topics.policies().valueSerde());
-        TaskClusterViews.addTo(builder, topics.clusterViews().valueSerde());
 
         // Producers partition the workload topics by namespace; a record that came in elsewhere is sent there first.
         int partitions = settings.partitions();
@@ -87,9 +86,8 @@ public final class NamespaceStage {
                 .stream(topics.clusterTransitions().name(), topics.clusterTransitions().consumedFirstAs("cluster-transitions-source"))
                 .mapValues(PassSignal.ClusterChanged::new, Named.as("cluster-signal"));
         // The health client writes every cluster's view to every partition of this topic: each namespace task keeps all of
-        // them, each cluster's allocator its own.
-        KStream<String, ClusterWatch> clusterViews = builder
-                .stream(topics.clusterViews().name(), topics.clusterViews().consumedFirstAs("cluster-views-source"));
+        // them (in the topic's own table), each cluster's allocator its own.
+        KStream<String, ClusterWatch> clusterViews = TaskClusterViews.addTo(builder, topics.clusterViews());
         new AllocatorStage(topics, leases, leaseSerdes.leaseBooks()).addTo(builder, clusterViews);
         KStream<String, PassSignal> views = clusterViews.mapValues(PassSignal.ClusterViewChanged::new, Named.as("cluster-view-signal"));
         KStream<String, PassSignal> grants = builder

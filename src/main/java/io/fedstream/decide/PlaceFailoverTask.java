@@ -99,7 +99,7 @@ final class PlaceFailoverTask {
         this.policies = new PropagationPolicies(policyStore, policyChanges);
         this.policyChanges = policyChanges;
         this.policyPlacements = new PolicyPlacements(workloads, placementStates, policies);
-        this.clusterViews = context.getStateStore(TaskClusterViews.STORE);
+        this.clusterViews = TaskClusterViews.latest(context);
         this.clusters = new ParsedClusterViews(clusterViews, viewChanges);
     }
 

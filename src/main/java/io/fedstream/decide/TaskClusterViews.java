@@ -2,15 +2,26 @@ package io.fedstream.decide;
 
 import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterWatch;
+import io.fedstream.config.Topic;
 import io.fedstream.lease.ClusterView;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Materialized;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.processor.api.ProcessingContext;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.apache.kafka.streams.state.Stores;
+import org.apache.kafka.streams.state.TimestampedKeyValueStore;
+import org.apache.kafka.streams.state.ValueAndTimestamp;
 
 /**
  * Every member cluster as one namespace task sees it ({@link #STORE}): the watch-clusters stage's view (state and latest
@@ -20,31 +31,57 @@ import org.apache.kafka.streams.state.Stores;
  */
 public final class TaskClusterViews {
 
-    /** Cluster name to its latest {@link ClusterWatch} as on the cluster-views topic. */
+    /**
+     * Cluster name to its latest {@link ClusterWatch} as on the cluster-views topic: a source table whose changelog is
+     * that topic itself ({@link #OPTIMIZATION}), since each partition of the compacted topic already holds every cluster's
+     * latest view, and a changelog of its own would copy each view once more.
+     */
     public static final String STORE = "cluster-views-store";
 
-    private final KeyValueStore<String, ClusterWatch> store;
+    /**
+     * The topology optimization that lets {@link #STORE} be restored from the cluster-views topic instead of a changelog:
+     * a restarted task reads the topic's partition up to its committed offset before it processes anything, so it holds
+     * every cluster's latest view before it decides, and takes the views after that offset in as records.
+     */
+    public static final String OPTIMIZATION = StreamsConfig.REUSE_KTABLE_SOURCE_TOPICS;
+
+    private final ReadOnlyKeyValueStore<String, ClusterWatch> latest;
+    /** The view of each cluster this task last took in (the store holds the new one before the task takes it in). */
+    private final Map<String, ClusterWatch> taken = new HashMap<>();
     private long changes;
     private long selectableChanges;
 
-    TaskClusterViews(KeyValueStore<String, ClusterWatch> store) {
-        this.store = store;
-    }
-
-    /** Adds the store: a view per cluster, kept in memory and restored from its changelog. */
-    static void addTo(StreamsBuilder builder, Serde<ClusterWatch> values) {
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(STORE), Serdes.String(), values));
-    }
-
-    /** Takes in a cluster's view ({@code view} null: the cluster is gone). */
-    /** Takes in the cluster's latest view; whether it shows more room to place into than the one before. */
-    boolean apply(String cluster, ClusterWatch view) {
-        ClusterWatch before = store.get(cluster);
-        if (view == null) {
-            store.delete(cluster);
-        } else {
-            store.put(cluster, view);
+    /** {@code latest}: the store as {@link #latest} reads it, holding every view the task has taken in so far. */
+    TaskClusterViews(ReadOnlyKeyValueStore<String, ClusterWatch> latest) {
+        this.latest = latest;
+        try (KeyValueIterator<String, ClusterWatch> all = latest.all()) {
+            all.forEachRemaining(entry -> taken.put(entry.key, entry.value));
         }
+    }
+
+    /**
+     * Adds the store as the table of the cluster-views topic, read first in line; returns its changes, keyed by cluster,
+     * each as it is in the store (null: the cluster is gone), for the namespace pass and the allocators.
+     */
+    static KStream<String, ClusterWatch> addTo(StreamsBuilder builder, Topic<String, ClusterWatch> views) {
+        // Kafka Streams names the source "cluster-views-source" and the table's processor "cluster-views". In memory, as
+        // before: a RocksDB store costs each task about 50 ms to open at start (docs/benchmarks.md); no cache, so that
+        // every view reaches the pass as its own record at once.
+        return builder.table(views.name(), views.consumedFirstAs("cluster-views"),
+                        Materialized.<String, ClusterWatch>as(Stores.inMemoryKeyValueStore(STORE))
+                                .withKeySerde(Serdes.String()).withValueSerde(views.valueSerde()).withCachingDisabled())
+                .toStream(Named.as("cluster-view-changes"));
+    }
+
+    /** The store of a processor connected to it, as its readers read it: the latest view by cluster name. */
+    static ReadOnlyKeyValueStore<String, ClusterWatch> latest(ProcessingContext context) {
+        TimestampedKeyValueStore<String, ClusterWatch> stamped = context.getStateStore(STORE);
+        return new Unstamped(stamped);
+    }
+
+    /** Takes in the cluster's latest view ({@code view} null: the cluster is gone); whether it shows more room to place into than the one before. */
+    boolean apply(String cluster, ClusterWatch view) {
+        ClusterWatch before = view == null ? taken.remove(cluster) : taken.put(cluster, view);
         changes++;
         if (!Objects.equals(selectable(before), selectable(view))) {
             selectableChanges++;
@@ -74,6 +111,11 @@ public final class TaskClusterViews {
         return selectableChanges;
     }
 
+    /** The store the task's readers read. */
+    ReadOnlyKeyValueStore<String, ClusterWatch> latest() {
+        return latest;
+    }
+
     private static List<Object> selectable(ClusterWatch watch) {
         if (watch == null) {
             return null;
@@ -81,5 +123,54 @@ public final class TaskClusterViews {
         ClusterHealthEvent heartbeat = watch.getHeartbeat();
         return heartbeat == null ? List.of()
                 : Arrays.asList(heartbeat.getLabels(), heartbeat.getProvider(), heartbeat.getRegion(), heartbeat.getZones());
+    }
+
+    /** A source table's store keeps each view with its record's timestamp, which no reader needs. */
+    private record Unstamped(ReadOnlyKeyValueStore<String, ValueAndTimestamp<ClusterWatch>> stamped)
+            implements ReadOnlyKeyValueStore<String, ClusterWatch> {
+
+        @Override
+        public ClusterWatch get(String cluster) {
+            return ValueAndTimestamp.getValueOrNull(stamped.get(cluster));
+        }
+
+        @Override
+        public KeyValueIterator<String, ClusterWatch> range(String from, String to) {
+            return new Values(stamped.range(from, to));
+        }
+
+        @Override
+        public KeyValueIterator<String, ClusterWatch> all() {
+            return new Values(stamped.all());
+        }
+
+        @Override
+        public long approximateNumEntries() {
+            return stamped.approximateNumEntries();
+        }
+    }
+
+    private record Values(KeyValueIterator<String, ValueAndTimestamp<ClusterWatch>> stamped) implements KeyValueIterator<String, ClusterWatch> {
+
+        @Override
+        public boolean hasNext() {
+            return stamped.hasNext();
+        }
+
+        @Override
+        public KeyValue<String, ClusterWatch> next() {
+            KeyValue<String, ValueAndTimestamp<ClusterWatch>> next = stamped.next();
+            return KeyValue.pair(next.key, ValueAndTimestamp.getValueOrNull(next.value));
+        }
+
+        @Override
+        public String peekNextKey() {
+            return stamped.peekNextKey();
+        }
+
+        @Override
+        public void close() {
+            stamped.close();
+        }
     }
 }

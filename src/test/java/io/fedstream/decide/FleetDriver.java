@@ -7,6 +7,7 @@ import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.Checkpoint;
 import io.fedstream.avro.ClusterCondition;
 import io.fedstream.avro.ClusterHealthEvent;
+import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.MigrationCommand;
@@ -50,6 +51,7 @@ import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.processor.internals.GlobalStateUpdateTask;
 import org.apache.kafka.streams.processor.internals.StreamTask;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.ValueAndTimestamp;
 import org.apache.kafka.streams.state.internals.WrappedStateStore;
 import org.apache.kafka.streams.test.TestRecord;
 
@@ -93,6 +95,9 @@ final class FleetDriver implements AutoCloseable {
     private final TestOutputTopic<String, byte[]> deadLettersOut;
     private final TestOutputTopic<String, QuotaStatus> quotaStatusOut;
     private final TestOutputTopic<String, io.fedstream.avro.LeaseRequest> leaseRequestsOut;
+    private final TestOutputTopic<String, ClusterWatch> viewsOut;
+    /** Every cluster's latest record on the cluster-views topic, from which a restart restores the tasks' views. */
+    private final Map<String, ClusterWatch> viewsOnTopic = new LinkedHashMap<>();
     private final Map<String, ClusterHealthEvent> beating = new LinkedHashMap<>();
     private Instant now;
     final Map<String, ResourceBinding> bindings = new HashMap<>();
@@ -169,6 +174,7 @@ final class FleetDriver implements AutoCloseable {
         leaseRequestsOut = driver.createOutputTopic(topics.leaseRequests().name(), keys.deserializer(),
                 topics.leaseRequests().valueSerde().deserializer());
         quotaStatusOut = driver.createOutputTopic(topics.quotaStatus().name(), keys.deserializer(), topics.quotaStatus().valueSerde().deserializer());
+        viewsOut = driver.createOutputTopic(topics.clusterViews().name(), keys.deserializer(), topics.clusterViews().valueSerde().deserializer());
         if (defaultPolicy) {
             policy(DEFAULT_POLICY_KEY, DEFAULT_POLICY);
         }
@@ -538,15 +544,17 @@ final class FleetDriver implements AutoCloseable {
      * its state directory when it closes, so this one's tasks are closed the way {@link TopologyTestDriver#close()} closes
      * them, without that; the new driver's in-memory stores, which Kafka Streams would restore from their changelogs
      * before processing, get this driver's changelog records right after it starts (its processors' {@code init} sees
-     * them empty). The clusters keep heart-beating; what was read from the output topics so far is kept.
+     * them empty). The cluster views, whose changelog is the cluster-views topic, get that topic's latest record per
+     * cluster so too. The clusters keep heart-beating; what was read from the output topics so far is kept.
      */
     FleetDriver restarted() {
         Map<String, List<TestRecord<String, byte[]>>> inMemory = new LinkedHashMap<>();
         driver.getAllStateStores().forEach((name, store) -> {
-            if (!store.persistent()) {
+            if (!store.persistent() && !name.equals(TaskClusterViews.STORE)) {
                 inMemory.put(name, changelog(name));
             }
         });
+        viewsOut.readRecordsToList().forEach(view -> viewsOnTopic.put(view.key(), view.value()));
         closeKeepingState();
         FleetDriver restarted = new FleetDriver(stateDir, overrides, false, registry, now);
         inMemory.forEach((name, records) -> {
@@ -560,6 +568,15 @@ final class FleetDriver implements AutoCloseable {
                 }
             });
         });
+        KeyValueStore<String, ValueAndTimestamp<ClusterWatch>> views = restarted.driver.getTimestampedKeyValueStore(TaskClusterViews.STORE);
+        viewsOnTopic.forEach((cluster, view) -> {
+            if (view == null) {
+                views.delete(cluster);
+            } else {
+                views.put(cluster, ValueAndTimestamp.make(view, 0));
+            }
+        });
+        restarted.viewsOnTopic.putAll(viewsOnTopic);
         restarted.beating.putAll(beating);
         restarted.bindings.putAll(bindings);
         restarted.bindingBytes.putAll(bindingBytes);

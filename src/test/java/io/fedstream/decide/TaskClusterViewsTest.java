@@ -27,12 +27,15 @@ class TaskClusterViewsTest {
     private static final Instant AT = Instant.parse("2026-11-29T10:00:00Z");
     private final TaskClusterViews views = new TaskClusterViews(store());
 
-    private static KeyValueStore<String, ClusterWatch> store() {
+    private static KeyValueStore<String, ClusterWatch> store(ClusterWatch... restored) {
         MockProcessorContext<Object, Object> context = new MockProcessorContext<>();
         KeyValueStore<String, ClusterWatch> store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(TaskClusterViews.STORE),
                         Serdes.String(), new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults()).specific(ClusterWatch.class, false))
                 .withLoggingDisabled().build();
         store.init(context.getStateStoreContext(), store);
+        for (ClusterWatch view : restored) {
+            store.put(view.getCluster(), view);
+        }
         return store;
     }
 
@@ -79,6 +82,19 @@ class TaskClusterViewsTest {
         assertThat(views.selectableChanges()).isEqualTo(3);
         views.apply("dc-1", null);
         assertThat(views.selectableChanges()).isEqualTo(4);
+    }
+
+    @Test
+    void aTaskStartingOverRestoredViewsComparesTheNextViewWithThem() {
+        ClusterWatch restored = watch(ClusterState.READY, heartbeat(AT, "8", Map.of("tier", "big"), "eu"));
+        TaskClusterViews started = new TaskClusterViews(store(restored));
+
+        boolean moreRoom = started.apply("dc-1", watch(ClusterState.READY, heartbeat(AT.plusSeconds(1), "8", Map.of("tier", "big"), "eu")));
+
+        assertThat(started.selectableChanges()).as("the labels and region are those restored").isZero();
+        assertThat(moreRoom).as("no more room than the restored view shows").isFalse();
+        assertThat(started.apply("dc-1", watch(ClusterState.READY, heartbeat(AT.plusSeconds(2), "16", Map.of("tier", "big"), "eu"))))
+                .isTrue();
     }
 
     @Test

@@ -52,6 +52,18 @@ class TaskStartTest {
         assertThat(fleet.placement("apps/Deployment/team-a/web")).isEqualTo("dc-1");
     }
 
+    @Test
+    void theClusterViewsAreWrittenToNoChangelogAndARestartedTaskPlacesFromThemBeforeAnyNewView() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "8", "64Gi").advance(Duration.ofSeconds(1));
+        assertThat(fleet.changelog(TaskClusterViews.STORE)).as("the cluster-views topic is the store's changelog").isEmpty();
+
+        fleet = fleet.restarted();
+        fleet.deployment("team-a", "web", 2, "1");
+
+        assertThat(fleet.placement("apps/Deployment/team-a/web")).as("placed from the view restored from the topic, before any"
+                + " heartbeat after the restart").isEqualTo("dc-1");
+    }
+
     private Map<String, String> aggregates() {
         KeyValueStore<String, byte[]> store = fleet.store(AdmitStores.AGGREGATES);
         Map<String, String> out = new TreeMap<>();

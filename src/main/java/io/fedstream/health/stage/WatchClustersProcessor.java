@@ -17,6 +17,7 @@ import io.fedstream.interpret.FieldError;
 import io.fedstream.metrics.FedstreamMetrics;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,6 +49,12 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
     private final HealthSettings settings;
     private final ClusterHealthMachine machine;
     private final MigrationBrakeRule brakeRule;
+    private final SentViews sentViews;
+    /**
+     * Watches whose latest version differs from the stored one only in liveness and capacity, not written yet: a
+     * heartbeat's repartition record carries them, and the store takes them at most once per capacity update interval.
+     */
+    private final Map<String, ClusterWatch> unsaved = new HashMap<>();
     private final String healthTopic;
     private final FedstreamMetrics metrics;
     private ProcessorContext<String, HealthOutcome> context;
@@ -61,6 +68,7 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
         this.metrics = metrics;
         this.machine = new ClusterHealthMachine(settings);
         this.brakeRule = new MigrationBrakeRule(settings);
+        this.sentViews = new SentViews(settings.capacityUpdateInterval());
     }
 
     @Override
@@ -165,7 +173,7 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
                 : ClusterWatch.newBuilder(watch).setBrake(brake).build());
         after.forEach((cluster, watch) -> {
             if (!watch.equals(before.get(cluster))) {
-                watches.put(cluster, watch);
+                save(watch, healthTime);
             }
         });
         Set<String> announced = new HashSet<>();
@@ -185,7 +193,7 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
                 announced.add(watch.getCluster());
             }
         }
-        after.forEach((cluster, watch) -> viewIfChanged(before.get(cluster), watch, wallClock));
+        after.forEach((cluster, watch) -> viewIfChanged(watch, healthTime, wallClock));
         boolean engagedOrReleased = (previous == null) != (brake == null);
         if (!engagedOrReleased) {
             return;
@@ -244,6 +252,7 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
         try (KeyValueIterator<String, ClusterWatch> entries = watches.all()) {
             entries.forEachRemaining(entry -> all.put(entry.key, entry.value));
         }
+        all.putAll(unsaved);
         return all;
     }
 
@@ -269,30 +278,58 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
                         .setSince(Instant.ofEpochMilli(wallClock))
                         .setRefusal(refusal)
                         .build();
-        watches.put(record.key(), refused);
-        viewIfChanged(current, refused, wallClock);
+        long healthTime = MigrationBrakeRule.healthTime(all().values());
+        save(refused, healthTime);
+        viewIfChanged(refused, healthTime, wallClock);
+    }
+
+    /**
+     * Writes the watch to the store unless it differs from the stored one only in liveness and capacity (the times of
+     * the heartbeat and of its receipt, allocatable, allocated) and the stored one is younger than the capacity update
+     * interval on the watch's clock: then it is kept in memory, as each heartbeat of a healthy cluster would otherwise
+     * write the store's changelog once. A restarted watch finds liveness at most that interval old, which the restart
+     * rule covers: every cluster gets a full failure threshold from the restart, and its next heartbeat brings it all.
+     */
+    private void save(ClusterWatch watch, long healthTime) {
+        String cluster = watch.getCluster();
+        ClusterWatch stored = watches.get(cluster);
+        if (stored != null && stored.getLastHeartbeatAt() != null && sameButLiveness(stored, watch)
+                && healthTime - stored.getLastHeartbeatAt().toEpochMilli() < settings.capacityUpdateInterval().toMillis()) {
+            unsaved.put(cluster, watch);
+            return;
+        }
+        watches.put(cluster, watch);
+        unsaved.remove(cluster);
+    }
+
+    private static boolean sameButLiveness(ClusterWatch stored, ClusterWatch watch) {
+        ClusterHealthEvent storedBeat = stored.getHeartbeat();
+        ClusterHealthEvent beat = watch.getHeartbeat();
+        if (storedBeat == null || beat == null) {
+            return false;
+        }
+        ClusterHealthEvent beatAsStored = ClusterHealthEvent.newBuilder(beat).setHeartbeatAt(storedBeat.getHeartbeatAt())
+                .setAllocatable(storedBeat.getAllocatable()).setAllocated(storedBeat.getAllocated()).build();
+        return ClusterWatch.newBuilder(watch).setLastHeartbeatAt(stored.getLastHeartbeatAt()).setLastReceivedAt(stored.getLastReceivedAt())
+                .setHeartbeat(beatAsStored).build().equals(stored);
+    }
+
+    /** The task closes (a rebalance, a clean shutdown): what is kept in memory is written, committed with the rest. */
+    @Override
+    public void close() {
+        unsaved.values().forEach(watch -> watches.put(watch.getCluster(), watch));
+        unsaved.clear();
     }
 
     /**
      * Placement cares about state, labels, taints, topology (field selectors, spread constraints), resources, the kinds
-     * served (APIEnablement), refusals and the brake; mere liveness is not sent on.
+     * served (APIEnablement), refusals and the brake; mere liveness is not sent on, a change of resources alone at most
+     * once per {@link HealthSettings#capacityUpdateInterval()} ({@link SentViews}).
      */
-    private void viewIfChanged(ClusterWatch before, ClusterWatch after, long now) {
-        if (before != null && before.getState() == after.getState() && sameCapacity(before.getHeartbeat(), after.getHeartbeat())
-                && Objects.equals(before.getRefusal(), after.getRefusal()) && Objects.equals(before.getBrake(), after.getBrake())) {
-            return;
+    private void viewIfChanged(ClusterWatch after, long healthTime, long now) {
+        if (sentViews.send(after, healthTime)) {
+            context.forward(new Record<String, HealthOutcome>(after.getCluster(), new HealthOutcome.View(after), now, new RecordHeaders()));
         }
-        context.forward(new Record<String, HealthOutcome>(after.getCluster(), new HealthOutcome.View(after), now, new RecordHeaders()));
-    }
-
-    private static boolean sameCapacity(ClusterHealthEvent a, ClusterHealthEvent b) {
-        if (a == null || b == null) {
-            return a == b;
-        }
-        return a.getAllocatable().equals(b.getAllocatable()) && a.getAllocated().equals(b.getAllocated())
-                && a.getLabels().equals(b.getLabels()) && a.getTaints().equals(b.getTaints())
-                && Objects.equals(a.getProvider(), b.getProvider()) && Objects.equals(a.getRegion(), b.getRegion())
-                && a.getZones().equals(b.getZones()) && Objects.equals(a.getServedKinds(), b.getServedKinds());
     }
 
     private void announce(ClusterStateEvent transition, long now, Source source) {

@@ -204,14 +204,68 @@ class WatchClustersStageTest {
     }
 
     @Test
-    void theStoreKeepsTheLatestHeartbeatForTheQueryApi() {
+    void theStoreKeepsTheLatestHeartbeatForTheQueryApiWrittenOncePerCapacityUpdateInterval() {
         WatchClustersDriver d = driver(TRIAL).heartbeat("member1", "True").advance(BEAT).heartbeat("member1", "True");
 
+        assertThat(d.watch("member1").getHeartbeat()).as("a heartbeat that only proves life 500 ms later is not written")
+                .isEqualTo(WatchClustersDriver.event("member1", START, "True"));
+
+        d.beating("member1", BEAT, Duration.ofMillis(9_500));
         ClusterWatch watch = d.watch("member1");
 
-        assertThat(watch.getHeartbeat()).isEqualTo(WatchClustersDriver.event("member1", START.plusMillis(500), "True"));
-        assertThat(watch.getLastReceivedAt()).isEqualTo(START.plusMillis(500));
+        assertThat(watch.getHeartbeat()).as("the first heartbeat 10 s after the stored one is").isEqualTo(
+                WatchClustersDriver.event("member1", START.plusSeconds(10), "True"));
+        assertThat(watch.getLastReceivedAt()).isEqualTo(START.plusSeconds(10));
         assertThat(watch.getSince()).isEqualTo(START);
+    }
+
+    @Test
+    void aHeartbeatWithATaintIsWrittenAtOnce() {
+        WatchClustersDriver d = driver(TRIAL).heartbeat("member1", "True").advance(BEAT)
+                .heartbeat("member1", "True", taint("maintenance", "NoSchedule"));
+
+        assertThat(d.watch("member1").getHeartbeat().getTaints()).extracting(t -> t.getKey()).containsExactly("maintenance");
+        assertThat(d.watch("member1").getLastHeartbeatAt()).isEqualTo(START.plusMillis(500));
+    }
+
+    @Test
+    void aBusyClustersCapacityAtEveryHeartbeatReachesTheViewsOncePerUpdateIntervalAndATaintAtOnce() {
+        WatchClustersDriver d = driver(TRIAL).heartbeat("member1", "True");
+        // 40 heartbeats 500 ms apart, each with another allocated cpu count, as a busy cluster reports them.
+        for (int beat = 1; beat <= 40; beat++) {
+            d.advance(BEAT).pipe("member1", busy(d.now(), beat));
+        }
+
+        assertThat(d.views).as("joined, the first capacity change at once, the next 10 s of the heartbeats' clock later (Karmada's"
+                + " --cluster-status-update-frequency), not one a heartbeat").hasSize(3);
+        assertThat(d.views.get(1).getHeartbeat().getHeartbeatAt()).isEqualTo(START.plusMillis(500));
+        assertThat(d.views.get(1).getHeartbeat().getAllocated()).containsEntry("cpu", "1");
+        assertThat(d.views.get(2).getHeartbeat().getHeartbeatAt()).isEqualTo(START.plusMillis(10_500));
+        assertThat(d.views.get(2).getHeartbeat().getAllocated()).containsEntry("cpu", "21");
+
+        d.advance(BEAT).pipe("member1", ClusterHealthEvent.newBuilder(busy(d.now(), 41))
+                .setTaints(List.of(taint("maintenance", "NoSchedule"))).build());
+
+        assertThat(d.views).as("a taint is sent at once, with the capacity of its heartbeat").hasSize(4);
+        assertThat(d.views.get(3).getHeartbeat().getAllocated()).containsEntry("cpu", "41");
+    }
+
+    @Test
+    void withACapacityUpdateIntervalOfZeroEveryCapacityChangeIsSent() {
+        Map<String, String> everyChange = new java.util.HashMap<>(TRIAL);
+        everyChange.put("health.capacity.update.interval.ms", "0");
+        WatchClustersDriver d = driver(everyChange).heartbeat("member1", "True");
+        for (int beat = 1; beat <= 4; beat++) {
+            d.advance(BEAT).pipe("member1", busy(d.now(), beat));
+        }
+        d.advance(BEAT).pipe("member1", busy(d.now(), 4));
+
+        assertThat(d.views).as("joined, 4 changes, and no view for a heartbeat that changes nothing").hasSize(5);
+    }
+
+    private static ClusterHealthEvent busy(Instant at, int allocatedCpu) {
+        return ClusterHealthEvent.newBuilder(WatchClustersDriver.event("member1", at, "True"))
+                .setAllocated(Map.of("cpu", Integer.toString(allocatedCpu), "memory", "48Gi")).build();
     }
 
     @Test
