@@ -93,6 +93,7 @@ final class FleetDriver implements AutoCloseable {
     private final TestOutputTopic<String, byte[]> deadLettersOut;
     private final TestOutputTopic<String, QuotaStatus> quotaStatusOut;
     private final TestOutputTopic<String, io.fedstream.avro.LeaseRequest> leaseRequestsOut;
+    private final TestInputTopic<String, io.fedstream.avro.LeaseGrant> leaseGrants;
     private final Map<String, ClusterHealthEvent> beating = new LinkedHashMap<>();
     private Instant now;
     final Map<String, ResourceBinding> bindings = new HashMap<>();
@@ -168,6 +169,7 @@ final class FleetDriver implements AutoCloseable {
         deadLettersOut = driver.createOutputTopic(topics.deadLetters().name(), keys.deserializer(), Serdes.ByteArray().deserializer());
         leaseRequestsOut = driver.createOutputTopic(topics.leaseRequests().name(), keys.deserializer(),
                 topics.leaseRequests().valueSerde().deserializer());
+        leaseGrants = driver.createInputTopic(topics.leaseGrants().name(), keys.serializer(), topics.leaseGrants().valueSerde().serializer());
         quotaStatusOut = driver.createOutputTopic(topics.quotaStatus().name(), keys.deserializer(), topics.quotaStatus().valueSerde().deserializer());
         if (defaultPolicy) {
             policy(DEFAULT_POLICY_KEY, DEFAULT_POLICY);
@@ -412,6 +414,12 @@ final class FleetDriver implements AutoCloseable {
                 ? io.fedstream.avro.StoredLeaseBook.newBuilder().setCluster(cluster).setChunks(chunks).build()
                 : io.fedstream.avro.StoredLeaseBook.newBuilder(book).setChunks(chunks).build());
         return this;
+    }
+
+    /** A grant on the lease-grants topic as a cluster's allocator writes it, e.g. from an allocator this driver does not run. */
+    FleetDriver leaseGrant(io.fedstream.avro.LeaseGrant grant) {
+        leaseGrants.pipeInput(grant.getCluster(), grant, now);
+        return drain();
     }
 
     FleetDriver delete(String key) {
