@@ -147,7 +147,7 @@ final class ApplicationFailover {
                 failures.delete(storeKey);
                 return;
             }
-            if (now - failure.sinceMs() < settings.tolerationSeconds() * 1000L || !mayMigrate(key, failure, now)) {
+            if (now - failure.sinceMs() < settings.tolerationSeconds() * 1000L || !mayMigrate(key, failure)) {
                 return;
             }
             failure = failure.migrationStarted();
@@ -167,7 +167,7 @@ final class ApplicationFailover {
                 return;
             }
             // A reservation whose answer was lost, or a failed attempt's retry: under the same rules as the first attempt.
-            if (mayMigrate(key, failure, now)) {
+            if (mayMigrate(key, failure)) {
                 failingOver.migrate(key, binding, policy, task.placementStates.of(key), failure.cluster(), failure.incidentId(), now);
                 // The move's room may be answered at once, and its answer checks this failure again (PlaceAndFailOver.onAnswer,
                 // which may purge the copy): go on from what that check left, so that nothing is issued twice.
@@ -243,13 +243,9 @@ final class ApplicationFailover {
      * holds (docs/health.md: no migration command is issued), nor while the workload is being moved for another incident
      * or a reservation for it is in flight.
      */
-    private boolean mayMigrate(String key, ApplicationFailure failure, long now) {
-        if (task.openIncidents.of(failure.cluster()) != null || task.brake() != null
-                || task.migrations.migrating(key, failure.incidentId())) {
-            return false;
-        }
-        PlacementState workload = task.placementStates.of(key);
-        return workload.pending() == null || !workload.pending().awaited(now);
+    private boolean mayMigrate(String key, ApplicationFailure failure) {
+        return task.openIncidents.of(failure.cluster()) == null && task.brake() == null
+                && !task.migrations.migrating(key, failure.incidentId()) && task.placementStates.of(key).pending() == null;
     }
 
     private boolean healthySince(String key, String cluster, Instant issuedAt) {

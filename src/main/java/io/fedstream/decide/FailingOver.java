@@ -112,6 +112,38 @@ final class FailingOver {
             checkDue(cluster);
         } else {
             task.openIncidents.close(cluster);
+            if (open != null && open.getIncidentId() != null) {
+                withdrawMoves(cluster, open.getIncidentId());
+            }
+        }
+    }
+
+    /**
+     * The cluster is back: a move or re-division off it whose room is still asked for is needed no more, so its asks are
+     * withdrawn (they would otherwise wait for a grant, and a grant would carry the move out) and what they hold goes back.
+     */
+    private void withdrawMoves(String cluster, String incidentId) {
+        for (String key : task.bindings.on(cluster)) {
+            try {
+                PlacementState before = task.placementStates.of(key);
+                PlacementState workload = before;
+                PlacementState.Pending pending = workload.pending();
+                Redivision redivision = workload.redivision();
+                if (pending != null && pending.purpose() == ReservationPurpose.MIGRATE && incidentId.equals(pending.incidentId())) {
+                    task.withdraw(key, pending.cluster(), pending.requestId());
+                    workload = workload.withPending(null);
+                }
+                if (redivision != null && redivision.purpose() == RoomAsk.Purpose.REDIVIDE && incidentId.equals(redivision.incidentId())
+                        && !redivision.allGranted()) {
+                    redivision.growth().forEach(growth -> task.withdraw(key, growth.cluster(), growth.requestId()));
+                    workload = workload.withRedivision(null);
+                }
+                if (workload != before) {
+                    task.placementStates.save(key, workload);
+                }
+            } catch (RuntimeException e) {
+                task.deadLetterEntry(PlaceFailoverAudit.FAILOVER, Workloads.STORE, key, e);
+            }
         }
     }
 
@@ -172,9 +204,9 @@ final class FailingOver {
         }
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         PlacementState workload = task.placementStates.of(key);
-        if (workload.pending() != null && workload.pending().awaited(now)) {
+        if (workload.pending() != null) {
             if (incident.getIncidentId().equals(workload.pending().incidentId())) {
-                movesOut.asked(key, workload.pending());
+                movesOut.settled(key, workload.pending().incidentId());
             }
             return;
         }
@@ -290,17 +322,27 @@ final class FailingOver {
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
         if (pending.hasNext()) {
-            PlacementState.Pending next = pending.next(requestId(key, pending.incidentId(), pending.attempt(), pending.index() + 1), task.now());
+            PlacementState.Pending next = pending.next(requestId(key, pending.incidentId(), pending.attempt(), pending.index() + 1));
             task.placementStates.save(key, workload.withPending(next));
             if (WorkloadBindings.placedClusters(binding).size() > 1) {
                 shareFailover.reserve(binding, next);
             } else {
-                movesOut.asked(key, next);
+                movesOut.settled(key, next.incidentId());
                 task.hold(binding, next);
             }
         } else if (!movedBeyondRoom(key, binding, workload, pending)) {
             task.placementStates.save(key, workload.withPending(null));
             plan(key, binding, workload, pending, List.of()).ifPresent(result -> closed(binding, pending, result));
+        }
+    }
+
+    /** Asks again for the room of a move whose ask went unanswered when the task stopped ({@code PlaceAndFailOver.resumeAsks}). */
+    void askAgain(String key, ResourceBinding binding, PlacementState.Pending pending) {
+        movesOut.settled(key, pending.incidentId());
+        if (WorkloadBindings.placedClusters(binding).size() > 1) {
+            shareFailover.reserve(binding, pending);
+        } else {
+            task.hold(binding, pending);
         }
     }
 
@@ -342,7 +384,7 @@ final class FailingOver {
         BeyondRoomTargets.Target target = targets.get(0);
         PlacementState.Pending pending = new PlacementState.Pending(requestId(key, incidentId, attempt, 0), ReservationPurpose.MIGRATE,
                 incidentId, source, targets.stream().map(BeyondRoomTargets.Target::cluster).toList(), 0, target.group(),
-                binding.getGeneration(), attempt, task.now());
+                binding.getGeneration(), attempt);
         issue(key, binding, workload, pending, target.roomNote(binding, unheld));
     }
 
@@ -417,8 +459,7 @@ final class FailingOver {
         }
         int group = result instanceof PlacementResult.Placed placed ? placed.groupIndex() : workload.group();
         PlacementState.Pending pending = new PlacementState.Pending(requestId(key, incidentId, attempt, 0),
-                ReservationPurpose.MIGRATE, incidentId, source, candidates, 0, group, binding.getGeneration(), attempt,
-                task.now());
+                ReservationPurpose.MIGRATE, incidentId, source, candidates, 0, group, binding.getGeneration(), attempt);
         if (BeyondRoomTargets.applies(policy) && (candidates.isEmpty() || previous == null && result.leftOutForRoom())) {
             // No survivor's view holds it, or only one in a later affinity group: Karmada takes the best survivor whatever its room.
             List<BeyondRoomTargets.Target> beyond = beyondRoom.ranked(binding, policy, workload.group(), avoid,
@@ -435,7 +476,7 @@ final class FailingOver {
             return;
         }
         task.placementStates.save(key, workload.withPending(pending));
-        movesOut.asked(key, pending);
+        movesOut.settled(key, pending.incidentId());
         burst.promise(pending.cluster(), demands);
         task.hold(binding, pending);
     }

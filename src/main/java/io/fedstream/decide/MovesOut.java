@@ -9,10 +9,10 @@ import java.util.Map;
  * them by without reading and decoding their stores: its cost does not grow with the moves already out. Empty at every
  * start (the first check reads each workload once, as before).
  *
- * <p>A workload is passed by only for the incident it is out for, and only until nothing could have changed what its
- * check would find: until its answer is overdue ({@link PlacementState.Pending#ANSWER_TIMEOUT_MS}), or, once its command
- * is out, until any record of the workload arrives (an answer, the executor's report of a failed attempt, a new binding),
- * another incident opens or closes, the brake engages or releases, or a policy changes.
+ * <p>A workload is passed by only for the incident it is out for, and only until something could have changed what its
+ * check would find: any record of the workload (the answer to its ask, the executor's report of a failed attempt, a new
+ * binding), another incident opening or closing, the brake engaging or releasing, or a policy change. An ask is never
+ * lost within a task (it is answered, or waits for a grant), so nothing else can.
  *
  * <p>A workload whose move is not due yet is passed by likewise until it is due: between SUSPECT and the end of the
  * toleration the due check runs every {@link PlaceAndFailOver#DUE_CHECK_INTERVAL}, and reading every workload the cluster
@@ -29,12 +29,10 @@ final class MovesOut {
 
     private final Map<String, Out> moves = new HashMap<>();
 
-    /** The workload's room on a target was asked for: its check finds nothing to do while the answer is awaited. */
-    void asked(String workloadKey, PlacementState.Pending pending) {
-        moves.put(workloadKey, new Out(pending.incidentId(), pending.askedAt() + PlacementState.Pending.ANSWER_TIMEOUT_MS, false));
-    }
-
-    /** The workload's command for the incident is out (or the incident's move is over): nothing to do until a record of it. */
+    /**
+     * The workload's room on a target is asked for, its command for the incident is out, or the incident's move is over:
+     * nothing to do until a record of it.
+     */
     void settled(String workloadKey, String incidentId) {
         moves.put(workloadKey, new Out(incidentId, Long.MAX_VALUE, false));
     }

@@ -105,7 +105,10 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         position = context.recordMetadata().map(m -> inputOf(record.value(), m.topic()) + m.partition() + "-" + m.offset())
                 .orElse("t" + record.timestamp());
         requests = 0;
-        settleEvenIfFailing(() -> dispatch(record));
+        settleEvenIfFailing(() -> {
+            placeAndFailOver.resumeAsks();
+            dispatch(record);
+        });
     }
 
     private void dispatch(Record<String, PassSignal> record) {
@@ -187,7 +190,10 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
             outputs.processing(-1);
             position = "t" + at;
             requests = 0;
-            settleEvenIfFailing(work);
+            settleEvenIfFailing(() -> {
+                placeAndFailOver.resumeAsks();
+                work.run();
+            });
         });
     }
 
@@ -240,7 +246,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
 
     /**
      * The task closes (a rebalance, a clean shutdown): the changes kept in memory are written now, committed with the
-     * rest, so that the task's next owner finds the asks in flight and waits for their answers rather than asking again.
+     * rest, so that the task's next owner finds the asks in flight and asks them again, once.
      */
     @Override
     public void close() {

@@ -3,6 +3,7 @@ package io.fedstream.decide;
 import io.fedstream.avro.Checkpoint;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.MigrationEvent;
+import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadStatusEvent;
@@ -13,8 +14,11 @@ import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.decide.PropagationPolicies;
 import io.fedstream.serde.StoreEncodingCheck;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import org.apache.kafka.streams.processor.Cancellable;
@@ -27,8 +31,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The pass's place and fail-over step: keeps each workload's placement, cluster index, status and delta index, and
  * routes every signal to placing or failing over; wall-clock punctuations check open incidents (and start a move found
- * not due yet once it is) and retry workloads that found no room or whose placement answer is overdue, so both work
- * while no record arrives.
+ * not due yet once it is) and retry workloads that found no room, so both work while no record arrives. An ask of the
+ * room the task holds is answered, or waits for its cluster's grant: only a start of the task asks again.
  */
 final class PlaceAndFailOver {
 
@@ -50,6 +54,8 @@ final class PlaceAndFailOver {
     private final Rescaling rescaling;
     private final PolicyFollowing policyFollowing;
     private final KeyValueStore<String, String> reportedPolicies;
+    /** The workloads whose stored state showed an ask unanswered when the task started: {@link #resumeAsks()} asks them again. */
+    private final List<String> asksToResume = new ArrayList<>();
     /** The policy change count at the last retry of the unplaced workloads: a new policy may govern them. */
     private long retriedAtPolicies = -1;
 
@@ -74,7 +80,61 @@ final class PlaceAndFailOver {
 
     /** A stored workload, as the task's start walks them (see {@link NamespacePass}). */
     void stored(String key, WorkloadRecord record) {
-        task.stored(key, record);
+        if (task.stored(key, record)) {
+            asksToResume.add(key);
+        }
+    }
+
+    /**
+     * Asks again, once, every ask the stored states showed unanswered when the task started: the asks that waited for a
+     * grant lived in the memory of the task's last owner (a restart, a rebalance, a task revived). The pass calls it
+     * before its first record or punctuation; nothing else asks again.
+     */
+    void resumeAsks() {
+        if (asksToResume.isEmpty()) {
+            return;
+        }
+        List<String> keys = List.copyOf(asksToResume);
+        asksToResume.clear();
+        punctuate(() -> keys.forEach(key -> {
+            try {
+                resumeAsks(key);
+            } catch (RuntimeException e) {
+                task.deadLetterEntry(PlaceFailoverAudit.PLACE, Workloads.STORE, key, e);
+            }
+        }));
+    }
+
+    private void resumeAsks(String key) {
+        ResourceBinding binding = task.bindings.of(key);
+        PlacementState workload = task.placementStates.of(key);
+        if (binding == null || !workload.asking()) {
+            return;
+        }
+        failingOver.onWorkloadRecord(key);
+        PlacementState.Pending pending = workload.pending();
+        if (pending != null && pending.purpose() == ReservationPurpose.MIGRATE) {
+            failingOver.askAgain(key, binding, pending);
+        } else if (pending != null) {
+            task.hold(binding, pending);
+        }
+        if (workload.shares() != null && !workload.shares().placed()) {
+            task.holdShares(RoomAsk.Purpose.PLACE_SHARE, binding, workload.shares().shares(), unanswered(workload.shares().shares()));
+        }
+        Redivision redivision = workload.redivision();
+        if (redivision != null && !redivision.allGranted()) {
+            task.holdShares(redivision.purpose(), binding, redivision.growth(), unanswered(redivision.growth()));
+        }
+    }
+
+    /**
+     * Each share not answered yet, by request id, with all its pods: one placed beyond its cluster's room asked only for
+     * what that room held when it was scheduled, which is not kept, so it asks for all and takes what the lease grants.
+     */
+    private static Map<String, Map<String, Long>> unanswered(List<ShareReservation.Share> shares) {
+        Map<String, Map<String, Long>> asked = new LinkedHashMap<>();
+        shares.stream().filter(share -> !share.granted()).forEach(share -> asked.put(share.requestId(), share.components()));
+        return asked;
     }
 
     /** Starts the wall-clock work: incident checks, retries of waiting workloads, following policy changes. */
@@ -159,12 +219,9 @@ final class PlaceAndFailOver {
      * hold yet: its binding is written once that is decided, so that no version of it is published that is no decision.
      */
     boolean awaitsRoom(String key) {
-        if (task.placementsInFlight.contains(key)) {
-            return true;
-        }
         try {
-            Redivision growth = task.placementStates.of(key).redivision();
-            return growth != null && !growth.allGranted();
+            PlacementState workload = task.placementStates.of(key);
+            return workload.placing() || workload.redivision() != null && !workload.redivision().allGranted();
         } catch (UnreadableWorkload e) {
             return false;
         }
@@ -281,11 +338,12 @@ final class PlaceAndFailOver {
 
     /**
      * An answer alone fails like any record (the processing exception handler dead-letters it); in a batch, an answer
-     * that cannot be handled is dead-lettered alone, naming its request, and the rest are handled. Its workload asks
-     * again once the answer is overdue.
+     * that cannot be handled is dead-lettered alone, naming its request, and the rest are handled. Its workload's
+     * decision stays as it was until a record of the workload or the next start of the task ({@link #resumeAsks()}).
      */
     private void answered(List<RoomAnswer> answers) {
         if (answers.size() == 1) {
+            failingOver.onWorkloadRecord(answers.get(0).workloadKey());
             onAnswer(answers.get(0));
             return;
         }

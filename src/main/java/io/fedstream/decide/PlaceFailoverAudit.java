@@ -133,21 +133,6 @@ final class PlaceFailoverAudit {
                 .build();
     }
 
-    /**
-     * A re-division's or re-scale's reservations that were not all answered within {@link PlacementState.Pending#ANSWER_TIMEOUT_MS}
-     * (a request dead-lettered): {@code what} says what happens next.
-     */
-    static AuditEvent reservationTimedOut(ResourceBinding binding, Redivision redivision, String what, long now) {
-        boolean rescale = redivision.sourceCluster() == null;
-        AuditEvent.Builder event = about(binding, rescale ? PLACE : FAILOVER, "RESERVATION_TIMED_OUT", redivision.decisionId() + "/timed-out", now)
-                .setReason("no answer from " + String.join(", ", redivision.unanswered()) + " within "
-                        + PlacementState.Pending.ANSWER_TIMEOUT_MS / 1000 + " s of asking; " + what);
-        if (!rescale) {
-            event.setCluster(redivision.sourceCluster()).setIncidentId(redivision.incidentId());
-        }
-        return event.build();
-    }
-
     private static AuditEvent.Builder about(ResourceBinding binding, String stage, String decision, String id, long now) {
         return AuditEvent.newBuilder()
                 .setDecisionId(stage + "-" + id)

@@ -49,8 +49,6 @@ final class PlaceFailoverTask {
     final PlaceFailoverSettings settings;
     final WorkloadBindings bindings;
     final PlacementStates placementStates;
-    /** The workloads whose placement reservation is in flight: in memory, rebuilt from {@link #placementStates} at every start. */
-    final InFlightPlacements placementsInFlight;
     final WaitingWorkloads waiting;
     final WorkloadStatuses statuses;
     final DeltaIndex deltas;
@@ -86,8 +84,7 @@ final class PlaceFailoverTask {
         this.settings = settings;
         this.bindings = new WorkloadBindings(workloads);
         this.placementStates = new PlacementStates(workloads);
-        this.placementsInFlight = new InFlightPlacements();
-        this.waiting = new WaitingWorkloads(workloads, placementsInFlight);
+        this.waiting = new WaitingWorkloads(workloads);
         this.statuses = new WorkloadStatuses(context.getStateStore(PlaceFailoverStores.STATUS));
         this.deltas = new DeltaIndex(context.getStateStore(PlaceFailoverStores.DELTAS), deltaTopic);
         this.ledger = new IncidentLedger(new WorkloadIncidents(workloads),
@@ -103,15 +100,17 @@ final class PlaceFailoverTask {
         this.clusters = new ParsedClusterViews(clusterViews, viewChanges);
     }
 
-    /** A stored workload, as the task's start walks them: its in-memory indexes take it in. */
-    void stored(String key, WorkloadRecord record) {
+    /**
+     * A stored workload, as the task's start walks them: its in-memory indexes take it in.
+     *
+     * @return whether its placement state shows an ask unanswered ({@link PlacementState#asking()}), which the start asks again
+     */
+    boolean stored(String key, WorkloadRecord record) {
         bindings.stored(key, record.getBinding());
-        if (record.getPlacement() != null) {
-            placementsInFlight.stored(key, PlacementStateAvro.fromAvro(record.getPlacement()));
-        }
         waiting.stored(key, record.getWaiting());
         policyPlacements.stored(key, record.getApplied());
         staleCopies.stored(key, record.getStaleCopies());
+        return record.getPlacement() != null && PlacementStateAvro.fromAvro(record.getPlacement()).asking();
     }
 
     long now() {
@@ -252,6 +251,11 @@ final class PlaceFailoverTask {
             }
         }
         return new RoomAsk(requestId, purpose, binding.getWorkloadKey(), cluster, components);
+    }
+
+    /** Withdraws the ask {@code requestId} names on the cluster: what it holds there goes back, or it waits no more. */
+    void withdraw(String workloadKey, String cluster, String requestId) {
+        room.release(workloadKey, cluster, requestId, now());
     }
 
     /** Gives back all the workload holds on the cluster: it left it. */

@@ -36,13 +36,9 @@ public record PlacementState(Pending pending, String placedCluster, int group, l
      * @param sourceCluster the cluster a migration leaves, set for MIGRATE
      * @param candidates clusters in preference order; {@code index} is the one asked now
      * @param attempt the migration attempt (from 1) the reservation is for; 0 for PLACE
-     * @param askedAt when the request went out (epoch ms): one unanswered for {@link #ANSWER_TIMEOUT_MS} is asked again
      */
     public record Pending(String requestId, ReservationPurpose purpose, String incidentId, String sourceCluster,
-                          List<String> candidates, int index, int group, long generation, int attempt, long askedAt) {
-
-        /** An answer can be lost only to a failure (a request dead-lettered); waiting longer would hang the workload. */
-        public static final long ANSWER_TIMEOUT_MS = 30_000;
+                          List<String> candidates, int index, int group, long generation, int attempt) {
 
         public Pending {
             candidates = List.copyOf(candidates);
@@ -56,19 +52,30 @@ public record PlacementState(Pending pending, String placedCluster, int group, l
             return index + 1 < candidates.size();
         }
 
-        public Pending next(String nextRequestId, long now) {
-            return new Pending(nextRequestId, purpose, incidentId, sourceCluster, candidates, index + 1, group, generation, attempt, now);
-        }
-
-        /** True while an answer may still come. */
-        public boolean awaited(long now) {
-            return now - askedAt < ANSWER_TIMEOUT_MS;
+        public Pending next(String nextRequestId) {
+            return new Pending(nextRequestId, purpose, incidentId, sourceCluster, candidates, index + 1, group, generation, attempt);
         }
 
         /** The candidates from the one asked now on: the granted target first, then the fallbacks. */
         public List<String> fromCurrent() {
             return candidates.subList(index, candidates.size());
         }
+    }
+
+    /**
+     * Whether the workload's placement waits for answers of the room the task holds: one cluster's ask, or shares not all
+     * answered. Its binding is written once that is decided.
+     */
+    public boolean placing() {
+        return pending != null && pending.purpose() == ReservationPurpose.PLACE || shares != null && !shares.placed();
+    }
+
+    /**
+     * Whether an ask of the room the task holds is unanswered: a placement's or a move's, a share's, or a growth's. Asks
+     * waiting for a grant live in the task's memory: a task that starts asks these once again.
+     */
+    public boolean asking() {
+        return pending != null || shares != null && !shares.placed() || redivision != null && !redivision.allGranted();
     }
 
     public PlacementState withPending(Pending next) {

@@ -11,7 +11,6 @@ import io.fedstream.avro.StoredRedivision;
 import io.fedstream.avro.StoredShare;
 import io.fedstream.avro.StoredShareReservation;
 import io.fedstream.place.ScheduleResult;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,14 +54,12 @@ final class PlacementStateAvro {
                 .setGroup(pending.group())
                 .setGeneration(pending.generation())
                 .setAttempt(pending.attempt())
-                .setAskedAt(Instant.ofEpochMilli(pending.askedAt()))
                 .build();
     }
 
     private static PlacementState.Pending fromAvro(StoredPending stored) {
         return new PlacementState.Pending(stored.getRequestId(), stored.getPurpose(), stored.getIncidentId(), stored.getSourceCluster(),
-                stored.getCandidates(), stored.getIndex(), stored.getGroup(), stored.getGeneration(), stored.getAttempt(),
-                stored.getAskedAt().toEpochMilli());
+                stored.getCandidates(), stored.getIndex(), stored.getGroup(), stored.getGeneration(), stored.getAttempt());
     }
 
     private static StoredShareReservation toAvro(ShareReservation shares) {
@@ -75,14 +72,13 @@ final class PlacementStateAvro {
                 .setShares(shares.shares().stream().map(PlacementStateAvro::toAvro).toList())
                 .setRefused(shares.refused())
                 .setPlaced(shares.placed())
-                .setAskedAt(Instant.ofEpochMilli(shares.askedAt()))
                 .build();
     }
 
     private static ShareReservation fromAvro(StoredShareReservation stored) {
         return new ShareReservation(stored.getDecisionId(), stored.getGeneration(), stored.getGroup(), stored.getAttempt(),
                 fromAvro(stored.getScheduling()), stored.getShares().stream().map(PlacementStateAvro::fromAvro).toList(), stored.getRefused(),
-                stored.getPlaced(), stored.getAskedAt().toEpochMilli());
+                stored.getPlaced());
     }
 
     private static StoredRedivision toAvro(Redivision redivision) {
@@ -98,7 +94,6 @@ final class PlacementStateAvro {
                         .map(target -> new ClusterTarget(target.cluster(), null, toAvro(target.components()))).toList())
                 .setGrowth(redivision.growth().stream().map(PlacementStateAvro::toAvro).toList())
                 .setRefused(redivision.refused())
-                .setAskedAt(Instant.ofEpochMilli(redivision.askedAt()))
                 .setPurpose(RedivisionPurpose.valueOf(redivision.purpose().name()))
                 .build();
     }
@@ -107,7 +102,7 @@ final class PlacementStateAvro {
         return new Redivision(stored.getDecisionId(), purpose(stored), stored.getIncidentId(), stored.getSourceCluster(), stored.getGeneration(), stored.getGroup(),
                 stored.getAttempt(), fromAvro(stored.getScheduling()),
                 stored.getTargets().stream().map(target -> new ScheduleResult.Target(target.getName(), fromAvro(target.getComponents()))).toList(),
-                stored.getGrowth().stream().map(PlacementStateAvro::fromAvro).toList(), stored.getRefused(), stored.getAskedAt().toEpochMilli());
+                stored.getGrowth().stream().map(PlacementStateAvro::fromAvro).toList(), stored.getRefused());
     }
 
     /** Who re-divides; a record written before that was kept names a failed share's source cluster, a re-scale's none. */

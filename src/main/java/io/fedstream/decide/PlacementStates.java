@@ -21,8 +21,9 @@ final class PlacementStates {
         boolean onlyAsksForRoomToMove = asksForRoomToMove(state) && state.withPending(null).equals(of(workloadKey).withPending(null));
         workloads.of(workloadKey).setPlacement(PlacementStateAvro.toAvro(state));
         if (onlyAsksForRoomToMove) {
-            // The ask's answer is in memory only (LeasedRoom), so a restart loses it whether or not the ask is written, and
-            // the incident's next check asks again: the grant's processing writes the ask with the command, one write a move.
+            // A waiting ask is in memory only (LeasedRoom), so a restart loses it whether or not it is written: a written ask
+            // is asked again when the task starts, an unwritten one by the incident's next check. The grant's processing
+            // writes the ask with the command, one write a move.
             workloads.changedInMemory(workloadKey);
         } else {
             workloads.changed(workloadKey);

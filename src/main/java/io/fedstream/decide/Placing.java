@@ -49,9 +49,17 @@ final class Placing {
         return shares;
     }
 
-    /** A binding arrived: place it when it is admitted, unplaced and not already being placed. */
+    /**
+     * A binding arrived: place it when it is admitted, unplaced and not already being placed. A placement still asking
+     * for an earlier version, or for a binding that needs none from fedstream now, is withdrawn first: its asks wait for
+     * nothing else.
+     */
     void onBinding(String key, ResourceBinding binding) {
         PlacementState workload = task.placementStates.of(key);
+        if (workload.placing()
+                && (binding.getPlacement() != null || !needsPlacement(binding) || generation(workload) != binding.getGeneration())) {
+            workload = withdrawn(key, workload);
+        }
         if (binding.getPlacement() != null) {
             task.waiting.stopWaiting(key);
             if (workload.placedCluster() != null || workload.shares() != null) {
@@ -69,19 +77,39 @@ final class Placing {
         }
     }
 
-    private boolean awaiting(PlacementState workload) {
-        return workload.pending() != null && workload.pending().awaited(task.now())
-                || workload.shares() != null && workload.shares().holds(task.now());
+    /** Whether a placement or move of the workload is under way, or made and on its way to the binding. */
+    private static boolean awaiting(PlacementState workload) {
+        return workload.pending() != null || workload.shares() != null;
+    }
+
+    /** The binding generation the workload's placement under way asks for. */
+    private static long generation(PlacementState workload) {
+        return workload.pending() != null && workload.pending().purpose() == ReservationPurpose.PLACE ? workload.pending().generation()
+                : workload.shares().generation();
+    }
+
+    /** Gives back what the placement under way holds or asks. */
+    private PlacementState withdrawn(String key, PlacementState workload) {
+        PlacementState cleared = workload;
+        if (workload.pending() != null && workload.pending().purpose() == ReservationPurpose.PLACE) {
+            task.withdraw(key, workload.pending().cluster(), workload.pending().requestId());
+            cleared = cleared.withPending(null);
+        }
+        if (workload.shares() != null && !workload.shares().placed()) {
+            workload.shares().shares().forEach(share -> task.withdraw(key, share.cluster(), share.requestId()));
+            cleared = cleared.withShares(null);
+        }
+        task.placementStates.save(key, cleared);
+        return cleared;
     }
 
     /**
      * Tries the workloads that found no room before; new capacity or a recovered cluster may have made some. The
-     * re-scales waiting in the store ({@link RescaleWait}) are handed to {@link Rescaling}. A workload whose placement
-     * reservation is in flight ({@link InFlightPlacements}) is asked again once its answer is overdue.
+     * re-scales waiting in the store ({@link RescaleWait}) are handed to {@link Rescaling}. Asks under way are not asked
+     * again: each is answered, or waits for its cluster's grant.
      */
     void retryUnplaced() {
-        List<String> waiting = task.waiting.keys();
-        for (String key : waiting) {
+        for (String key : task.waiting.keys()) {
             try {
                 RescaleWait rescale = RescaleWait.parse(task.waiting.waitOf(key));
                 if (rescale != null) {
@@ -89,16 +117,6 @@ final class Placing {
                 } else {
                     retry(key);
                 }
-            } catch (RuntimeException e) {
-                unreadable(key, e);
-            }
-        }
-        for (String key : task.placementsInFlight.keys()) {
-            if (waiting.contains(key)) {
-                continue;
-            }
-            try {
-                retry(key);
             } catch (RuntimeException e) {
                 unreadable(key, e);
             }
@@ -111,7 +129,8 @@ final class Placing {
         task.deadLetterEntry(PlaceFailoverAudit.PLACE, Workloads.STORE, key, e);
     }
 
-    private void retry(String key) {
+    /** Places the workload when it needs a placement and none is under way; takes it off the list when it needs none. */
+    void retry(String key) {
         ResourceBinding binding = task.bindings.of(key);
         PlacementState workload = task.placementStates.of(key);
         if (binding == null || !needsPlacement(binding) || binding.getPlacement() != null) {
@@ -130,7 +149,6 @@ final class Placing {
                 task.release(key, answer.cluster());
             }
             task.placementStates.save(key, workload.withPending(null));
-            task.placementsInFlight.settled(key);
             return;
         }
         if (answer.granted()) {
@@ -144,7 +162,7 @@ final class Placing {
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
         if (pending.hasNext()) {
-            PlacementState.Pending next = pending.next(requestId(key, binding.getGeneration(), pending.index() + 1), task.now());
+            PlacementState.Pending next = pending.next(requestId(key, binding.getGeneration(), pending.index() + 1));
             task.placementStates.save(key, workload.withPending(next));
             task.hold(binding, next);
         } else {
@@ -213,9 +231,7 @@ final class Placing {
             List<String> candidates = FullStaticAssignmentsLast.ranked(binding,
                     placed.candidates().stream().map(PlacementResult.Candidate::cluster).toList());
             PlacementState.Pending pending = new PlacementState.Pending(requestId(key, binding.getGeneration(), 0),
-                    ReservationPurpose.PLACE, null, null, candidates, 0, placed.groupIndex(), binding.getGeneration(), 0, task.now());
-            // In flight until answered, so that a request whose answer never comes is asked again.
-            task.placementsInFlight.asked(key);
+                    ReservationPurpose.PLACE, null, null, candidates, 0, placed.groupIndex(), binding.getGeneration(), 0);
             task.placementStates.save(key, workload.withPending(pending));
             task.hold(binding, pending);
         } else {

@@ -83,13 +83,11 @@ final class PlacingShares {
         Map<String, Map<String, Long>> held = new LinkedHashMap<>();
         List<ShareReservation.Share> shares = noted(targets, scheduled.roomNotes(), held);
         ShareReservation reservation = new ShareReservation(decisionId, binding.getGeneration(), scheduled.groupIndex(), attempt,
-                scheduled.scheduling(), shares, refused, false, task.now());
+                scheduled.scheduling(), shares, refused, false);
         if (reservation.allGranted()) {
             placed(key, binding, workload.withPending(null), reservation);
             return;
         }
-        // In flight until answered, so that requests whose answers never come are asked again.
-        task.placementsInFlight.asked(key);
         task.placementStates.save(key, workload.withPending(null).withShares(reservation));
         task.holdShares(RoomAsk.Purpose.PLACE_SHARE, binding, shares, held);
     }
@@ -115,10 +113,8 @@ final class PlacingShares {
             releaseGranted(key, reservation.granted(answer.requestId()), answer);
             task.placementStates.save(key, workload.withShares(null));
             if (binding != null && Placing.needsPlacement(binding) && binding.getPlacement() == null) {
-                // Its new version was not placed while this decision was in flight: the retry punctuator places it.
-                task.waiting.waitForRoom(key);
-            } else {
-                task.placementsInFlight.settled(key);
+                // Its new version was not placed while this decision was in flight: it is placed now.
+                placing.retry(key);
             }
             return;
         }

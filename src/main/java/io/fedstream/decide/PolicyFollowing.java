@@ -251,7 +251,7 @@ final class PolicyFollowing {
         Map<String, Map<String, Long>> asked = new LinkedHashMap<>();
         growth = PlacingShares.noted(growth, scheduled.roomNotes(), asked);
         Redivision rescheduled = new Redivision(decisionId, RoomAsk.Purpose.POLICY_RESCHEDULE, "policy-" + task.now(), null, binding.getGeneration(), scheduled.groupIndex(),
-                attempt, scheduled.scheduling(), scheduled.targets(), growth, refused, task.now());
+                attempt, scheduled.scheduling(), scheduled.targets(), growth, refused);
         PlacementState next = workload.withRedivision(rescheduled);
         task.placementStates.save(key, next);
         if (rescheduled.allGranted()) {

@@ -42,7 +42,7 @@ final class Redividing {
         List<ShareReservation.Share> growth = PlacingShares.noted(Redivision.growth(decisionId, scheduled.targets(), kept),
                 scheduled.roomNotes(), asked);
         Redivision redivision = new Redivision(decisionId, RoomAsk.Purpose.REDIVIDE, incidentId, source, binding.getGeneration(), scheduled.groupIndex(), attempt,
-                scheduled.scheduling(), scheduled.targets(), growth, refused, task.now());
+                scheduled.scheduling(), scheduled.targets(), growth, refused);
         if (redivision.allGranted()) {
             apply(key, binding, redivision);
             return;
@@ -103,31 +103,6 @@ final class Redividing {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         shareFailover.schedule(key, binding, policy, cleared, redivision.sourceCluster(), redivision.incidentId(), redivision.attempt() + 1,
                 refused, task.now());
-    }
-
-    /**
-     * The incident's re-division still waits for answers a timeout after it asked ({@link Redivision#awaited}: an answer
-     * is lost only with its request, dead-lettered), as a placement's reservation does: what was granted goes back and
-     * it schedules again like after a refusal (the silent clusters are not avoided: they refused nothing); after {@link
-     * PlacingShares#MAX_ATTEMPTS} schedules, MIGRATION_NO_TARGET and the share stays where it is.
-     */
-    void checkAnswered(String key, ResourceBinding binding, PlacementState workload, String incidentId, long now) {
-        Redivision redivision = workload.redivision();
-        if (redivision == null || redivision.sourceCluster() == null || !redivision.incidentId().equals(incidentId) || redivision.awaited(now)) {
-            return;
-        }
-        boolean last = redivision.attempt() + 1 >= PlacingShares.MAX_ATTEMPTS;
-        task.audit(PlaceFailoverAudit.reservationTimedOut(binding, redivision, last ? "given up" : "scheduled again", now));
-        task.releaseGrantedGrowth(key, redivision, null);
-        PlacementState cleared = workload.withRedivision(null);
-        task.placementStates.save(key, cleared);
-        if (last) {
-            task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, redivision.sourceCluster(), "MIGRATION_NO_TARGET",
-                    "its share stays on " + redivision.sourceCluster() + ": no re-division was answered in full", now));
-            return;
-        }
-        shareFailover.schedule(key, binding, task.policies.governing(binding).orElse(null), cleared, redivision.sourceCluster(), incidentId,
-                redivision.attempt() + 1, redivision.refused(), now);
     }
 
     /** Every growth is reserved: the placement becomes the re-division's, and the copies that leave it are purged. */

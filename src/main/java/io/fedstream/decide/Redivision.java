@@ -24,11 +24,10 @@ import java.util.Map;
  * @param targets the placement after the re-division: each cluster with its pods per component, in the scheduler's order
  * @param growth the pods each growing cluster gets beyond those it runs, with its reservation request
  * @param refused the clusters that refused a growth in an earlier attempt of this incident
- * @param askedAt when the requests went out (epoch ms)
  */
 public record Redivision(String decisionId, RoomAsk.Purpose purpose, String incidentId, String sourceCluster, long generation, int group,
                          int attempt, Placement.Scheduling scheduling,
-                         List<ScheduleResult.Target> targets, List<ShareReservation.Share> growth, List<String> refused, long askedAt) {
+                         List<ScheduleResult.Target> targets, List<ShareReservation.Share> growth, List<String> refused) {
 
     public Redivision {
         if (purpose != RoomAsk.Purpose.REDIVIDE && purpose != RoomAsk.Purpose.RESCALE && purpose != RoomAsk.Purpose.POLICY_RESCHEDULE) {
@@ -63,16 +62,6 @@ public record Redivision(String decisionId, RoomAsk.Purpose purpose, String inci
         return growth;
     }
 
-    /** True while every growth is granted or an answer may still come ({@link PlacementState.Pending#ANSWER_TIMEOUT_MS}, as for a placement). */
-    public boolean awaited(long now) {
-        return allGranted() || now - askedAt < PlacementState.Pending.ANSWER_TIMEOUT_MS;
-    }
-
-    /** The clusters whose growth was asked for and not answered yet. */
-    public List<String> unanswered() {
-        return growth.stream().filter(g -> !g.granted()).map(ShareReservation.Share::cluster).toList();
-    }
-
     /** The growth a reservation answer is for, or null when the request is not one of this decision's. */
     public ShareReservation.Share growth(String requestId) {
         return growth.stream().filter(g -> g.requestId().equals(requestId)).findFirst().orElse(null);
@@ -90,7 +79,7 @@ public record Redivision(String decisionId, RoomAsk.Purpose purpose, String inci
 
     /** This re-division with each growth as given (e.g. with its room note), in the same order. */
     public Redivision withGrowth(List<ShareReservation.Share> growth) {
-        return new Redivision(decisionId, purpose, incidentId, sourceCluster, generation, group, attempt, scheduling, targets, growth, refused, askedAt);
+        return new Redivision(decisionId, purpose, incidentId, sourceCluster, generation, group, attempt, scheduling, targets, growth, refused);
     }
 
     private Redivision settled(String requestId, String why) {

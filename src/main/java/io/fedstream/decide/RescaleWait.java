@@ -4,8 +4,9 @@ import java.time.Duration;
 
 /**
  * A re-scale ({@link Rescaling}) waiting in the unplaced-workloads store for the retry punctuator, as that store's value:
- * its growth asked for and not all answered, or no schedule found. The punctuator does nothing for it before {@code
- * dueAt}, so a re-scale that never finds a schedule costs one schedule per back-off, not one per tick.
+ * no schedule found, every schedule refused, or another change of the workload under way. The punctuator does nothing
+ * for it before {@code dueAt}, so a re-scale that never finds a schedule costs one schedule per back-off, not one per
+ * tick.
  *
  * @param generation the binding generation being re-scaled
  * @param retries the rounds of this generation that ended without a re-scale so far (no schedule found, every schedule
@@ -22,11 +23,6 @@ record RescaleWait(long generation, int retries, long dueAt) {
     static final Duration MAX_BACKOFF = Duration.ofMinutes(5);
 
     private static final String PREFIX = "rescale/";
-
-    /** Growth asked for at {@code askedAt}: looked at again when its answers may be taken as lost. */
-    static RescaleWait asked(long generation, int retries, long askedAt) {
-        return new RescaleWait(generation, retries, askedAt + PlacementState.Pending.ANSWER_TIMEOUT_MS);
-    }
 
     /**
      * The {@code retries}th round (from 1) ended at {@code now} without a re-scale: tried again after {@code interval},

@@ -30,10 +30,10 @@ import java.util.Set;
  * {@code dynamicScaleUp} of the new replicas by free room, static weights afresh). Every cluster whose pods grow reserves
  * the growth; once all grant, the placement becomes the new schedule's (the admit stage charges each cluster its share)
  * and a cluster left with no pods of any component is released and its copy purged. A workload of several components
- * is re-scheduled per component from the shares its placement lists ({@code clusters[].components}). A refusal, or
- * answers that do not all come within {@link PlacementState.Pending#ANSWER_TIMEOUT_MS}, schedules again, up to {@link
- * PlacingShares#MAX_ATTEMPTS} schedules; until then, and when no schedule is found, the placement stays as it was and the
- * re-scale waits in the unplaced-workloads store for the retry punctuator, backing off ({@link RescaleWait}).
+ * is re-scheduled per component from the shares its placement lists ({@code clusters[].components}). A refusal
+ * schedules again, up to {@link PlacingShares#MAX_ATTEMPTS} schedules; until then the placement stays as it was, and
+ * when no schedule is found the re-scale waits in the unplaced-workloads store for the retry punctuator, backing off
+ * ({@link RescaleWait}). A growth asked for is answered, or waits for its cluster's grant: nothing asks it again.
  */
 final class Rescaling {
 
@@ -121,15 +121,7 @@ final class Rescaling {
         Redivision inFlight = workload.redivision();
         if (inFlight != null && inFlight.purpose() == RoomAsk.Purpose.RESCALE) {
             if (inFlight.generation() == binding.getGeneration()) {
-                if (inFlight.awaited(task.now())) {
-                    if (!inFlight.allGranted()) {
-                        // Listed again (a placed binding's event takes it off the list), so that answers that never come time out.
-                        task.waiting.waitForRescale(key, RescaleWait.asked(inFlight.generation(), retries, inFlight.askedAt()));
-                    }
-                    // Asked for, or applied and on its way through the admit stage: this version is re-scaled once.
-                    return;
-                }
-                timedOut(key, binding, workload, inFlight, retries);
+                // Asked for (its answers come), or applied and on its way through the admit stage: this version is re-scaled once.
                 return;
             }
             if (!inFlight.allGranted()) {
@@ -146,20 +138,6 @@ final class Rescaling {
             return;
         }
         schedule(key, binding, workload, 0, List.of(), retries);
-    }
-
-    /** Not every growth was answered in time (a request dead-lettered): what was granted goes back and it schedules again. */
-    private void timedOut(String key, ResourceBinding binding, PlacementState workload, Redivision rescale, int retries) {
-        boolean last = rescale.attempt() + 1 >= PlacingShares.MAX_ATTEMPTS;
-        task.audit(PlaceFailoverAudit.reservationTimedOut(binding, rescale, last ? "given up" : "scheduled again", task.now()));
-        task.releaseGrantedGrowth(key, rescale, null);
-        PlacementState cleared = workload.withRedivision(null);
-        task.placementStates.save(key, cleared);
-        if (last) {
-            unscheduled(key, binding, cleared, "no re-scale was answered in full", retries);
-            return;
-        }
-        schedule(key, binding, cleared, rescale.attempt() + 1, rescale.refused(), retries);
     }
 
     private void schedule(String key, ResourceBinding binding, PlacementState workload, int attempt, List<String> refused, int retries) {
@@ -192,13 +170,12 @@ final class Rescaling {
         List<ShareReservation.Share> growth = PlacingShares.noted(Redivision.growth(decisionId, scheduled.targets(), previous),
                 scheduled.roomNotes(), asked);
         Redivision rescale = new Redivision(decisionId, RoomAsk.Purpose.RESCALE, "rescale-g" + binding.getGeneration(), null, binding.getGeneration(),
-                scheduled.groupIndex(), attempt, scheduled.scheduling(), scheduled.targets(), growth, refused, task.now());
+                scheduled.groupIndex(), attempt, scheduled.scheduling(), scheduled.targets(), growth, refused);
         task.placementStates.save(key, workload.withRedivision(rescale));
         if (rescale.allGranted()) {
             apply(key, binding, rescale);
             return;
         }
-        task.waiting.waitForRescale(key, RescaleWait.asked(binding.getGeneration(), retries, rescale.askedAt()));
         task.holdShares(RoomAsk.Purpose.RESCALE, binding, growth, asked);
     }
 

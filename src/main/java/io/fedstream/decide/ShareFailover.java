@@ -66,8 +66,6 @@ final class ShareFailover {
             if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && now >= entry.get().notBefore().toEpochMilli()
                     && !task.migrations.migrating(key, incidentId)) {
                 retry(key, binding, policy, workload, source, incidentId, entry.get(), now);
-            } else if (entry.get().state() == IncidentEntry.State.HELD_BACK) {
-                redividing.checkAnswered(key, binding, workload, incidentId, now);
             }
             return;
         }
@@ -110,7 +108,7 @@ final class ShareFailover {
             List<String> candidates = FullStaticAssignmentsLast.ranked(binding,
                     moveTargets(binding, policy, workload, shares.kept(), avoid, newCluster));
             PlacementState.Pending pending = new PlacementState.Pending(FailingOver.requestId(key, incidentId, 1, 0), ReservationPurpose.MIGRATE,
-                    incidentId, source, candidates, 0, scheduled.groupIndex(), binding.getGeneration(), 1, now);
+                    incidentId, source, candidates, 0, scheduled.groupIndex(), binding.getGeneration(), 1);
             String shortOfRoom = scheduled.roomNotes().stream().filter(note -> note.cluster().equals(pending.cluster()))
                     .map(ScheduleResult.RoomNote::message).findFirst().orElse(null);
             if (shortOfRoom != null && !roomBinds(binding, policy)) {
@@ -146,7 +144,7 @@ final class ShareFailover {
         List<String> candidates = previous.remainingCandidates().stream().filter(eligible::contains).toList();
         int attempt = previous.attempt() + 1;
         PlacementState.Pending pending = new PlacementState.Pending(FailingOver.requestId(key, incidentId, attempt, 0), ReservationPurpose.MIGRATE,
-                incidentId, source, candidates, 0, workload.group(), binding.getGeneration(), attempt, now);
+                incidentId, source, candidates, 0, workload.group(), binding.getGeneration(), attempt);
         if (candidates.isEmpty()) {
             failingOver.noTarget(key, binding, pending, "no remaining candidate is eligible");
             return;
@@ -168,7 +166,7 @@ final class ShareFailover {
         }
         PlacementState.Pending first = new PlacementState.Pending(FailingOver.requestId(key, pending.incidentId(), pending.attempt(), 0),
                 ReservationPurpose.MIGRATE, pending.incidentId(), pending.sourceCluster(), pending.candidates(), 0, pending.group(),
-                pending.generation(), pending.attempt(), task.now());
+                pending.generation(), pending.attempt());
         failingOver.issue(key, binding, workload, first,
                 "cluster " + first.cluster() + "'s pods " + shares.source() + " are placed with no room held: " + unheld);
         return true;

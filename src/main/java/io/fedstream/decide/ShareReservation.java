@@ -20,10 +20,9 @@ import java.util.Map;
  * @param shares the target clusters in the scheduler's order
  * @param refused the clusters that refused an earlier attempt of this generation (left out of re-planning)
  * @param placed true once every share was granted and the placement went to the admit stage
- * @param askedAt when the requests went out (epoch ms)
  */
 public record ShareReservation(String decisionId, long generation, int group, int attempt, Placement.Scheduling scheduling,
-                               List<Share> shares, List<String> refused, boolean placed, long askedAt) {
+                               List<Share> shares, List<String> refused, boolean placed) {
 
     /**
      * One target cluster's share: each component's pods there.
@@ -81,7 +80,7 @@ public record ShareReservation(String decisionId, long generation, int group, in
     private ShareReservation settled(String requestId, String why) {
         List<Share> next = new ArrayList<>();
         shares.forEach(s -> next.add(s.requestId().equals(requestId) ? s.settled(why) : s));
-        return new ShareReservation(decisionId, generation, group, attempt, scheduling, next, refused, placed, askedAt);
+        return new ShareReservation(decisionId, generation, group, attempt, scheduling, next, refused, placed);
     }
 
     public boolean allGranted() {
@@ -89,12 +88,7 @@ public record ShareReservation(String decisionId, long generation, int group, in
     }
 
     public ShareReservation asPlaced() {
-        return new ShareReservation(decisionId, generation, group, attempt, scheduling, shares, refused, true, askedAt);
-    }
-
-    /** True while the placement is made (waiting for the binding to show it) or an answer may still come. */
-    public boolean holds(long now) {
-        return placed || now - askedAt < PlacementState.Pending.ANSWER_TIMEOUT_MS;
+        return new ShareReservation(decisionId, generation, group, attempt, scheduling, shares, refused, true);
     }
 
     /** The target clusters in the scheduler's order, each with its pods per component. */

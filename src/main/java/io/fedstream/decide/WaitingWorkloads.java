@@ -15,13 +15,10 @@ final class WaitingWorkloads {
     private static final String FOR_ROOM = "";
 
     private final Workloads workloads;
-    private final InFlightPlacements placementsInFlight;
     private final NavigableSet<String> waiting = new TreeSet<>();
 
-    /** {@code placementsInFlight}: a workload that starts or stops waiting for room has no placement reservation in flight. */
-    WaitingWorkloads(Workloads workloads, InFlightPlacements placementsInFlight) {
+    WaitingWorkloads(Workloads workloads) {
         this.workloads = workloads;
-        this.placementsInFlight = placementsInFlight;
     }
 
     /** A stored workload waits ({@code wait} its record's value, null: it does not): the rebuild when the task starts. */
@@ -31,15 +28,13 @@ final class WaitingWorkloads {
         }
     }
 
-    /** Lists the workload among those waiting for room; its placement reservation is over. */
+    /** Lists the workload among those waiting for room. */
     void waitForRoom(String workloadKey) {
-        placementsInFlight.settled(workloadKey);
         set(workloadKey, FOR_ROOM);
     }
 
-    /** Takes the workload off the list and out of the placements in flight. */
+    /** Takes the workload off the list. */
     void stopWaiting(String workloadKey) {
-        placementsInFlight.settled(workloadKey);
         set(workloadKey, null);
     }
 
@@ -68,9 +63,8 @@ final class WaitingWorkloads {
         return waiting.contains(workloadKey) ? workloads.of(workloadKey).getWaiting() : null;
     }
 
-    /** Lists a workload whose entry cannot be read no more, without reading it, and not among the placements in flight. */
+    /** Lists a workload whose entry cannot be read no more, without reading it. */
     void drop(String workloadKey) {
-        placementsInFlight.settled(workloadKey);
         waiting.remove(workloadKey);
     }
 

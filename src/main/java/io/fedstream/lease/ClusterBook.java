@@ -136,6 +136,18 @@ public final class ClusterBook {
         return grants;
     }
 
+    /**
+     * The answer to a task's request that could not be taken in ({@code why}, naming its field and value): nothing
+     * granted and the book as it was, so that the task's workloads waiting for the cluster are told why.
+     */
+    public LeaseGrant refused(int partition, long sequence, String why, long now) {
+        Outgoing answer = new Outgoing();
+        answer.answers = sequence;
+        LeaseGrant grant = grant(partition, answer, now);
+        grant.setWhy(why);
+        return grant;
+    }
+
     /** Takes in the cluster's latest view; grants unmet wants what room it shows. */
     public List<LeaseGrant> see(ClusterView latest, long now) {
         this.view = latest;

@@ -98,6 +98,7 @@ final class FleetDriver implements AutoCloseable {
     private final TestOutputTopic<String, ClusterWatch> viewsOut;
     /** Every cluster's latest record on the cluster-views topic, from which a restart restores the tasks' views. */
     private final Map<String, ClusterWatch> viewsOnTopic = new LinkedHashMap<>();
+    private final TestInputTopic<String, io.fedstream.avro.LeaseGrant> leaseGrants;
     private final Map<String, ClusterHealthEvent> beating = new LinkedHashMap<>();
     private Instant now;
     final Map<String, ResourceBinding> bindings = new HashMap<>();
@@ -173,6 +174,7 @@ final class FleetDriver implements AutoCloseable {
         deadLettersOut = driver.createOutputTopic(topics.deadLetters().name(), keys.deserializer(), Serdes.ByteArray().deserializer());
         leaseRequestsOut = driver.createOutputTopic(topics.leaseRequests().name(), keys.deserializer(),
                 topics.leaseRequests().valueSerde().deserializer());
+        leaseGrants = driver.createInputTopic(topics.leaseGrants().name(), keys.serializer(), topics.leaseGrants().valueSerde().serializer());
         quotaStatusOut = driver.createOutputTopic(topics.quotaStatus().name(), keys.deserializer(), topics.quotaStatus().valueSerde().deserializer());
         viewsOut = driver.createOutputTopic(topics.clusterViews().name(), keys.deserializer(), topics.clusterViews().valueSerde().deserializer());
         if (defaultPolicy) {
@@ -418,6 +420,12 @@ final class FleetDriver implements AutoCloseable {
                 ? io.fedstream.avro.StoredLeaseBook.newBuilder().setCluster(cluster).setChunks(chunks).build()
                 : io.fedstream.avro.StoredLeaseBook.newBuilder(book).setChunks(chunks).build());
         return this;
+    }
+
+    /** A grant on the lease-grants topic as a cluster's allocator writes it, e.g. from an allocator this driver does not run. */
+    FleetDriver leaseGrant(io.fedstream.avro.LeaseGrant grant) {
+        leaseGrants.pipeInput(grant.getCluster(), grant, now);
+        return drain();
     }
 
     FleetDriver delete(String key) {

@@ -54,13 +54,13 @@ class PlaceFailoverStoreValuesTest {
     @Test
     void aPlacementStateWithEveryFieldSetComesBackEqual() {
         PlacementState.Pending migrate = new PlacementState.Pending("w/dc-1-100/2/0", ReservationPurpose.MIGRATE, "dc-1-100", "dc-1",
-                List.of("dc-3", "dc-2"), 1, 2, 7, 2, 1_700_000_000_123L);
+                List.of("dc-3", "dc-2"), 1, 2, 7, 2);
         ShareReservation shares = new ShareReservation("w/place/g7/1", 7, 2, 1, Placement.Scheduling.DIVIDED,
                 List.of(share("dc-2", "w/place/g7/1/dc-2", true, "worker", 3L, "main", 1L), share("dc-3", "w/place/g7/1/dc-3", false, "main", 2L)),
-                List.of("dc-4"), true, 1_700_000_000_456L);
+                List.of("dc-4"), true);
         Redivision redivision = new Redivision("w/dc-1-100~s0", RoomAsk.Purpose.REDIVIDE, "dc-1-100", "dc-1", 7, 2, 0, Placement.Scheduling.DUPLICATED,
                 List.of(target("dc-2", "worker", 3L, "main", 1L), target("dc-3", "main", 2L)),
-                List.of(share("dc-3", "w/dc-1-100~s0/dc-3", false, "main", 1L)), List.of("dc-5", "dc-6"), 1_700_000_000_789L);
+                List.of(share("dc-3", "w/dc-1-100~s0/dc-3", false, "main", 1L)), List.of("dc-5", "dc-6"));
         PlacementState state = new PlacementState(migrate, "dc-1", 2, 5, Map.of("fedstream.io/checkpoint", "s3://b/chk-42", "offset", "17"),
                 shares, redivision, "team-a/web-policy");
 
@@ -74,10 +74,10 @@ class PlaceFailoverStoreValuesTest {
 
     @Test
     void aPlacementStateWithNullAndEmptyNestedFieldsComesBackEqual() {
-        PlacementState.Pending place = new PlacementState.Pending("w/place/g1/0", ReservationPurpose.PLACE, null, null, List.of(), 0, 0, 1, 0, 0L);
-        ShareReservation asked = new ShareReservation("w/place/g1/0", 1, 0, 0, Placement.Scheduling.DUPLICATED, List.of(), List.of(), false, 5L);
+        PlacementState.Pending place = new PlacementState.Pending("w/place/g1/0", ReservationPurpose.PLACE, null, null, List.of(), 0, 0, 1, 0);
+        ShareReservation asked = new ShareReservation("w/place/g1/0", 1, 0, 0, Placement.Scheduling.DUPLICATED, List.of(), List.of(), false);
         Redivision rescale = new Redivision("w/rescale-g3~s0", RoomAsk.Purpose.RESCALE, "rescale-g3", null, 3, 0, 0, Placement.Scheduling.DIVIDED, List.of(),
-                List.of(share("dc-1", "w/rescale-g3~s0/dc-1", true)), List.of(), 9L);
+                List.of(share("dc-1", "w/rescale-g3~s0/dc-1", true)), List.of());
         PlacementState state = new PlacementState(place, null, 0, -1, Map.of(), asked, rescale, null);
 
         PlacementState back = PlacementStateAvro.fromAvro(PlacementStateAvro.toAvro(state));
@@ -93,9 +93,9 @@ class PlaceFailoverStoreValuesTest {
     @Test
     void aRedivisionKeepsWhoRedividesAndOneWrittenBeforeItWasKeptIsAFailedSharesWithASourceElseARescale() {
         Redivision policy = new Redivision("w/policy/t5/s0", RoomAsk.Purpose.POLICY_RESCHEDULE, "policy-5", null, 3, 0, 0,
-                Placement.Scheduling.DIVIDED, List.of(), List.of(share("dc-1", "w/policy/t5/s0/dc-1", false, "main", 1L)), List.of(), 5L);
+                Placement.Scheduling.DIVIDED, List.of(), List.of(share("dc-1", "w/policy/t5/s0/dc-1", false, "main", 1L)), List.of());
         Redivision failedShare = new Redivision("w/dc-1-100~s0", RoomAsk.Purpose.REDIVIDE, "dc-1-100", "dc-1", 3, 0, 0,
-                Placement.Scheduling.DIVIDED, List.of(), List.of(), List.of(), 5L);
+                Placement.Scheduling.DIVIDED, List.of(), List.of(), List.of());
         io.fedstream.avro.StoredPlacementState stored = PlacementStateAvro.toAvro(PlacementState.NEW.withRedivision(policy));
         io.fedstream.avro.StoredPlacementState before = PlacementStateAvro.toAvro(PlacementState.NEW.withRedivision(policy));
         before.getRedivision().setPurpose(null);

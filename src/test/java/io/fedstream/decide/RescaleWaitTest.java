@@ -20,11 +20,6 @@ class RescaleWaitTest {
     }
 
     @Test
-    void askedGrowthIsLookedAtAgainWhenItsAnswersMayBeTakenAsLost() {
-        assertThat(RescaleWait.asked(3, 2, 5_000)).isEqualTo(new RescaleWait(3, 2, 35_000));
-    }
-
-    @Test
     void theStoreValueRoundTripsAndAPlacementsEmptyValueIsNoReScale() {
         RescaleWait wait = new RescaleWait(12, 4, 1_764_410_400_000L);
         assertThat(wait.encoded()).isEqualTo("rescale/12/4/1764410400000");

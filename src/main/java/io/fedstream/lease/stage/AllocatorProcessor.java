@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The allocator, one task per partition of the lease-requests topic: it owns the clusters whose name that partition
  * holds ({@link ClusterOwnership}), keeps their books ({@link LeaseBooks}) and answers every request with a grant, room
- * or none. A view keeps the cluster's room current; a view of a cluster another task owns is skipped. Once a bucket,
+ * or none; a request it cannot take in is dead-lettered and answered with nothing and why. A view keeps the cluster's room current; a view of a cluster another task owns is skipped. Once a bucket,
  * on the wall clock, chunks whose time is up stop being counted and the room they free goes to unmet wants: such room
  * frees at a known time, with no record to tell of it.
  */
@@ -92,6 +92,11 @@ final class AllocatorProcessor implements Processor<String, AllocatorInput, Stri
             parsed = ParsedRequest.parse(cluster, request, settings, now);
         } catch (InvalidLeaseRequest e) {
             deadLetter(record, requestsTopic, original, e.getMessage(), e.field(), e.value());
+            if (request.getPartition() >= 0 && request.getPartition() < settings.partitions() && request.getSequence() >= 0) {
+                // Answered all the same, so that the asking task's workloads that wait for the cluster say why.
+                forward(record, books.refused(cluster, request.getPartition(), request.getSequence(),
+                        "the allocator refused the lease request: " + e.getMessage(), now));
+            }
             return;
         }
         forward(record, books.ask(cluster, parsed, now));

@@ -32,6 +32,11 @@ final class LeaseBooks {
         return decide(cluster, book -> book.ask(request, now));
     }
 
+    /** The answer to a task's request that could not be taken in, saying {@code why}. */
+    List<LeaseGrant> refused(String cluster, int partition, long sequence, String why, long now) {
+        return decide(cluster, book -> List.of(book.refused(partition, sequence, why, now)));
+    }
+
     /** The cluster's latest view: the grants the room it shows leads to. */
     List<LeaseGrant> see(String cluster, ClusterView view, long now) {
         return decide(cluster, book -> book.see(view, now));

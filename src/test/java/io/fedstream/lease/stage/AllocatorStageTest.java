@@ -151,7 +151,7 @@ class AllocatorStageTest {
     }
 
     @Test
-    void badRequestsGoToTheDeadLetterTopicNamingFieldAndValueAndTheNextIsAnswered() {
+    void badRequestsGoToTheDeadLetterTopicNamingFieldAndValueAndTheAskingTaskIsToldWhy() {
         views.pipeInput(OWNED, ready(OWNED, "16", "4"), T0);
         requests.pipeInput(OWNED, request(OWNED, 0, 0, Map.of("cpu", "-2")), T0);
         requests.pipeInput(OWNED, request(OWNED, 9, 0, Map.of("cpu", "1")), T0);
@@ -178,8 +178,11 @@ class AllocatorStageTest {
                 + OWNERSHIP.ownerOf(ELSEWHERE) + ", not 0");
         assertThat(topics.leaseRequests().valueSerde().deserializer().deserialize(topics.leaseRequests().name(), letters.get(0).value()))
                 .as("the original request").isEqualTo(request(OWNED, 0, 0, Map.of("cpu", "-2")));
-        assertThat(grants.readRecordsToList()).extracting(r -> r.value().getPartition(), r -> r.value().getGranted())
-                .containsExactly(tuple(1, Map.of("cpu", "1")));
+        assertThat(grants.readRecordsToList()).as("a bad request of a task that can be named is answered with nothing and why")
+                .extracting(r -> r.value().getPartition(), r -> r.value().getGranted(), r -> r.value().getAnswers(), r -> r.value().getWhy())
+                .containsExactly(tuple(0, Map.of(), 0L, "the allocator refused the lease request: want.cpu: must not be negative (value: -2)"),
+                        tuple(0, Map.of(), 1L, "the allocator refused the lease request: " + header(letters.get(2), DeadLetter.REASON)),
+                        tuple(1, Map.of("cpu", "1"), 0L, null));
     }
 
     @Test
