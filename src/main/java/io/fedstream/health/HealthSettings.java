@@ -10,8 +10,7 @@ import java.util.Objects;
  * nothing changes while the health input lags by {@code inputLagTolerance}, and the migration brake holds while at
  * least {@code brakeRatio} of the known clusters (and {@code brakeMinClusters}) turned SUSPECT within one failure
  * threshold; a change of a cluster's capacity alone (allocatable, allocated) is sent on at most once every
- * {@code capacityUpdateInterval} of the watch's clock (and a change of liveness and capacity alone written to the
- * watch's store so too), as Karmada updates a cluster's status on its own period.
+ * {@code capacityUpdateInterval} of the watch's clock, as Karmada updates a cluster's status on its own period.
  */
 public record HealthSettings(
         Duration failureThreshold, Duration toleration, Duration successThreshold, Duration flapWindow, Duration checkInterval,

@@ -17,7 +17,6 @@ import io.fedstream.interpret.FieldError;
 import io.fedstream.metrics.FedstreamMetrics;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,11 +49,6 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
     private final ClusterHealthMachine machine;
     private final MigrationBrakeRule brakeRule;
     private final SentViews sentViews;
-    /**
-     * Watches whose latest version differs from the stored one only in liveness and capacity, not written yet: a
-     * heartbeat's repartition record carries them, and the store takes them at most once per capacity update interval.
-     */
-    private final Map<String, ClusterWatch> unsaved = new HashMap<>();
     private final String healthTopic;
     private final FedstreamMetrics metrics;
     private ProcessorContext<String, HealthOutcome> context;
@@ -173,7 +167,7 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
                 : ClusterWatch.newBuilder(watch).setBrake(brake).build());
         after.forEach((cluster, watch) -> {
             if (!watch.equals(before.get(cluster))) {
-                save(watch, healthTime);
+                watches.put(cluster, watch);
             }
         });
         Set<String> announced = new HashSet<>();
@@ -252,7 +246,6 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
         try (KeyValueIterator<String, ClusterWatch> entries = watches.all()) {
             entries.forEachRemaining(entry -> all.put(entry.key, entry.value));
         }
-        all.putAll(unsaved);
         return all;
     }
 
@@ -278,47 +271,8 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
                         .setSince(Instant.ofEpochMilli(wallClock))
                         .setRefusal(refusal)
                         .build();
-        long healthTime = MigrationBrakeRule.healthTime(all().values());
-        save(refused, healthTime);
-        viewIfChanged(refused, healthTime, wallClock);
-    }
-
-    /**
-     * Writes the watch to the store unless it differs from the stored one only in liveness and capacity (the times of
-     * the heartbeat and of its receipt, allocatable, allocated) and the stored one is younger than the capacity update
-     * interval on the watch's clock: then it is kept in memory, as each heartbeat of a healthy cluster would otherwise
-     * write the store's changelog once. A restarted watch finds liveness at most that interval old, which the restart
-     * rule covers: every cluster gets a full failure threshold from the restart, and its next heartbeat brings it all.
-     */
-    private void save(ClusterWatch watch, long healthTime) {
-        String cluster = watch.getCluster();
-        ClusterWatch stored = watches.get(cluster);
-        if (stored != null && stored.getLastHeartbeatAt() != null && sameButLiveness(stored, watch)
-                && healthTime - stored.getLastHeartbeatAt().toEpochMilli() < settings.capacityUpdateInterval().toMillis()) {
-            unsaved.put(cluster, watch);
-            return;
-        }
-        watches.put(cluster, watch);
-        unsaved.remove(cluster);
-    }
-
-    private static boolean sameButLiveness(ClusterWatch stored, ClusterWatch watch) {
-        ClusterHealthEvent storedBeat = stored.getHeartbeat();
-        ClusterHealthEvent beat = watch.getHeartbeat();
-        if (storedBeat == null || beat == null) {
-            return false;
-        }
-        ClusterHealthEvent beatAsStored = ClusterHealthEvent.newBuilder(beat).setHeartbeatAt(storedBeat.getHeartbeatAt())
-                .setAllocatable(storedBeat.getAllocatable()).setAllocated(storedBeat.getAllocated()).build();
-        return ClusterWatch.newBuilder(watch).setLastHeartbeatAt(stored.getLastHeartbeatAt()).setLastReceivedAt(stored.getLastReceivedAt())
-                .setHeartbeat(beatAsStored).build().equals(stored);
-    }
-
-    /** The task closes (a rebalance, a clean shutdown): what is kept in memory is written, committed with the rest. */
-    @Override
-    public void close() {
-        unsaved.values().forEach(watch -> watches.put(watch.getCluster(), watch));
-        unsaved.clear();
+        watches.put(record.key(), refused);
+        viewIfChanged(refused, MigrationBrakeRule.healthTime(all().values()), wallClock);
     }
 
     /**
