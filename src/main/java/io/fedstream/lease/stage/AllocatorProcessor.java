@@ -22,9 +22,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The allocator, one task per partition of the lease-requests topic: it owns the clusters whose name that partition
  * holds ({@link ClusterOwnership}), keeps their books ({@link LeaseBooks}) and answers every request with a grant, room
- * or none; a request it cannot take in is dead-lettered and answered with nothing and why. A view keeps the cluster's room current; a view of a cluster another task owns is skipped. Once a bucket,
- * on the wall clock, chunks whose time is up stop being counted and the room they free goes to unmet wants: such room
- * frees at a known time, with no record to tell of it.
+ * or none; a request it cannot take in is dead-lettered and answered with nothing and why. A view keeps the cluster's
+ * room current; a view of a cluster another task owns is skipped. Once a bucket, on the wall clock, chunks whose time
+ * is up stop being counted and the room they free goes to unmet wants: such room frees at a known time, with no record
+ * to tell of it.
  */
 final class AllocatorProcessor implements Processor<String, AllocatorInput, String, AllocatorOutput> {
 
