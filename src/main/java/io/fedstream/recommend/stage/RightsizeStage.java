@@ -27,12 +27,16 @@ public final class RightsizeStage {
     private final Topics topics;
     private final Serde<UsageHistoryRecord> histories;
     private final RecommendationSettings settings;
+    private final int partitions;
     private final FedstreamMetrics metrics;
 
-    public RightsizeStage(Topics topics, Serde<UsageHistoryRecord> histories, RecommendationSettings settings, FedstreamMetrics metrics) {
+    /** {@code partitions}: the workload topics' (topic.partitions), which the quotas are repartitioned onto by namespace. */
+    public RightsizeStage(Topics topics, Serde<UsageHistoryRecord> histories, RecommendationSettings settings, int partitions,
+                          FedstreamMetrics metrics) {
         this.topics = topics;
         this.histories = histories;
         this.settings = settings;
+        this.partitions = partitions;
         this.metrics = metrics;
     }
 
@@ -81,8 +85,9 @@ public final class RightsizeStage {
                         .withStreamPartitioner(new NamespacePartitioner()));
     }
 
-    private static Repartitioned<String, byte[]> byNamespace(String name) {
+    private Repartitioned<String, byte[]> byNamespace(String name) {
         return Repartitioned.<String, byte[]>as(name).withKeySerde(Serdes.String()).withValueSerde(Serdes.ByteArray())
-                .withStreamPartitioner((topic, key, value, partitions) -> NAMESPACES.partitions(topic, key, value, partitions));
+                .withStreamPartitioner((topic, key, value, count) -> NAMESPACES.partitions(topic, key, value, count))
+                .withNumberOfPartitions(partitions);
     }
 }
