@@ -5,6 +5,7 @@ import io.fedstream.config.Topic;
 import io.fedstream.config.Topics;
 import io.fedstream.serde.EarlierStoreEncodingException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -14,6 +15,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
@@ -72,14 +74,16 @@ public final class StreamsRunner implements AutoCloseable {
     }
 
     private StreamsRunner(Fedstream fedstream, Properties workloadProperties, Properties healthProperties) {
-        Set<String> existingTopics = new TopicProvisioner(fedstream.config()).ensure(fedstream.topics());
+        Topology workloadTopology = fedstream.workloadTopology();
+        Topology healthTopology = fedstream.healthTopology();
+        List<NewTopic> repartitionTopics = new ArrayList<>(RepartitionTopics.of(workloadTopology, workloadProperties));
+        repartitionTopics.addAll(RepartitionTopics.of(healthTopology, healthProperties));
+        Set<String> existingTopics = new TopicProvisioner(fedstream.config()).ensure(fedstream.topics(), repartitionTopics);
         Duration bound = fedstream.config().streamsStallTimeout();
         this.stallBound = bound;
         this.adminProperties = fedstream.config().adminProperties();
         this.broker = BrokerReachability.of(adminProperties);
         this.checkInterval = bound.dividedBy(10).compareTo(MAX_CHECK_INTERVAL) < 0 ? bound.dividedBy(10) : MAX_CHECK_INTERVAL;
-        Topology workloadTopology = fedstream.workloadTopology();
-        Topology healthTopology = fedstream.healthTopology();
         TopologyDescription workloadDescription = workloadTopology.describe();
         SchemaPreflight.check(List.of(workloadDescription, healthTopology.describe()), fedstream.topics());
         this.inputTopics = inputTopics(workloadDescription, fedstream.topics());

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -27,13 +28,20 @@ public final class TopicProvisioner {
 
     /** Creates every missing topic; existing topics are left as they are. Returns the topics that existed before. */
     public Set<String> ensure(Topics topics) {
+        return ensure(topics, List.of());
+    }
+
+    /**
+     * Creates every missing topic of fedstream's and of {@code internal} (Kafka Streams' own, as it would create them) in
+     * one request; existing topics are left as they are. Returns the topics that existed before.
+     */
+    public Set<String> ensure(Topics topics, List<NewTopic> internal) {
         try (Admin admin = Admin.create(config.adminProperties())) {
             Set<String> existing = admin.listTopics().names().get();
-            List<NewTopic> missing = topics.all().stream()
-                    .map(Topic::name)
-                    .distinct()
-                    .filter(name -> !existing.contains(name))
-                    .map(name -> newTopic(name, topics))
+            List<NewTopic> missing = Stream.concat(
+                            topics.all().stream().map(Topic::name).distinct().map(name -> newTopic(name, topics)),
+                            internal.stream())
+                    .filter(topic -> !existing.contains(topic.name()))
                     .toList();
             if (!missing.isEmpty()) {
                 admin.createTopics(missing).all().get();
