@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -76,6 +77,9 @@ public final class StreamsRunner implements AutoCloseable {
     private StreamsRunner(Fedstream fedstream, Properties workloadProperties, Properties healthProperties) {
         Topology workloadTopology = fedstream.workloadTopology();
         Topology healthTopology = fedstream.healthTopology();
+        TopologyDescription workloadDescription = workloadTopology.describe();
+        // The registry answers while the broker creates the topics: two other processes, no reason to wait for each in turn.
+        CompletableFuture<Void> schemas = SchemaPreflight.start(List.of(workloadDescription, healthTopology.describe()), fedstream.topics());
         List<NewTopic> repartitionTopics = new ArrayList<>(RepartitionTopics.of(workloadTopology, workloadProperties));
         repartitionTopics.addAll(RepartitionTopics.of(healthTopology, healthProperties));
         Set<String> existingTopics = new TopicProvisioner(fedstream.config()).ensure(fedstream.topics(), repartitionTopics);
@@ -84,10 +88,9 @@ public final class StreamsRunner implements AutoCloseable {
         this.adminProperties = fedstream.config().adminProperties();
         this.broker = BrokerReachability.of(adminProperties);
         this.checkInterval = bound.dividedBy(10).compareTo(MAX_CHECK_INTERVAL) < 0 ? bound.dividedBy(10) : MAX_CHECK_INTERVAL;
-        TopologyDescription workloadDescription = workloadTopology.describe();
-        SchemaPreflight.check(List.of(workloadDescription, healthTopology.describe()), fedstream.topics());
         this.inputTopics = inputTopics(workloadDescription, fedstream.topics());
         EarlierEngineState.requireNone(existingTopics, fedstream.config(), inputTopics);
+        SchemaPreflight.await(schemas);
         this.streams = watched("workload", new KafkaStreams(workloadTopology, StreamsTimeouts.derive(workloadProperties, bound)), bound);
         this.health = watched("health", new KafkaStreams(healthTopology, StreamsTimeouts.derive(healthProperties, bound)), bound);
         this.clients = List.of(new Client("workload", streams, new StreamsWatchdog(bound)), new Client("health", health, new StreamsWatchdog(bound)));

@@ -13,6 +13,7 @@ import io.fedstream.serde.RegistryHttpServer;
 import io.fedstream.serde.SchemaRegistry;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
 import org.apache.kafka.streams.TopologyDescription;
@@ -83,6 +84,17 @@ class SchemaPreflightTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("the schema registry did not answer about io.fedstream.avro.ResourceBinding for topic"
                         + " 'fedstream.bindings', which fedstream writes: Schema registry at " + server.url() + " is unreachable");
+    }
+
+    @Test
+    void aCheckStartedOnAnotherThreadThrowsWhatTheCheckThrowsWhenAwaited() {
+        Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of(FedstreamConfig.AUTO_REGISTER_SCHEMAS, "false")), registry);
+        CompletableFuture<Void> check = SchemaPreflight.start(topologies(fedstream), fedstream.topics());
+
+        assertThatThrownBy(() -> SchemaPreflight.await(check))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("for topic 'fedstream.bindings', which fedstream writes: ");
+        SchemaPreflight.await(SchemaPreflight.start(List.of(), fedstream.topics()));
     }
 
     private static List<TopologyDescription> topologies(Fedstream fedstream) {
