@@ -344,8 +344,9 @@ public final class FedstreamConfig extends AbstractConfig {
                         GROUP_LEASE, 2, ConfigDef.Width.SHORT, LEASE_TTL_MS)
                 .define(LEASE_HEADROOM_MAX, Type.DOUBLE, LeaseSettings.DEFAULT_HEADROOM_MAX.doubleValue(), Range.between(0.0, 1.0),
                         Importance.LOW, "A task asks a cluster for what its waiting workloads need there plus headroom, as much again,"
-                                + " so that the next workloads are placed with no round trip; the headroom is at most this share of"
-                                + " the cluster's free room as its allocator last reported it. 0: no headroom.",
+                                + " so that the next workloads are placed with no round trip; the tasks' headroom is together at most"
+                                + " this share of the cluster's free room as its allocator last reported it, each task's this share"
+                                + " divided by the number of tasks. 0: no headroom.",
                         GROUP_LEASE, 3, ConfigDef.Width.SHORT, LEASE_HEADROOM_MAX)
 
                 .define(ROCKSDB_MEMORY_TOTAL_BYTES, Type.LONG, 192L * 1024 * 1024, Range.atLeast(0), Importance.MEDIUM,
