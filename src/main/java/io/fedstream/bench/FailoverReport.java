@@ -82,6 +82,8 @@ final class FailoverReport {
         }
         if (burst.commands() > 0) {
             print("  fedstream wrote %s records a command from the silence on", result.failureWrites().averagedOver(burst.commands()));
+            print("  of %,d records in all, the topics under 0.5 a command: %s", result.failureWrites().total(),
+                    result.failureWrites().restCounted(burst.commands()));
         }
         CpuUse cpu = result.failureCpu();
         if (cpu != null && cpu.known()) {

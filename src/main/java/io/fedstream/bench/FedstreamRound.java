@@ -11,6 +11,7 @@ import io.fedstream.cli.Main;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.FedstreamTopic;
 import io.fedstream.config.Topics;
+import io.fedstream.health.stage.WatchClustersStage;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,7 +31,8 @@ import org.apache.kafka.streams.StreamsConfig;
 /**
  * Round B: {@code fedstream run} in a fresh JVM, with a fresh application id, state directory and output topics,
  * over the same workload records while the clusters heart-beat. It counts a workload when its binding is decided
- * (placed, rejected by its quota, or not chargeable), and watches the cluster views, cluster states and migrations.
+ * (placed, rejected by its quota, or not chargeable), and watches the health client's record of each cluster (for the
+ * heartbeats' lag), cluster states and migrations.
  */
 final class FedstreamRound {
 
@@ -123,12 +125,16 @@ final class FedstreamRound {
         FedstreamConfig config = FedstreamConfig.of(settingsOfRound);
         Topics topics = Fedstream.create(config, environment.registry()).topics();
         int partitions = config.topicPartitions();
+        String watchedClusters = watchedClustersTopic(config);
         environment.createTopics(List.of(
                 BenchEnvironment.timedTopic(topics.clusterHealth().name(), partitions, Map.of()),
                 // fedstream reads its own bindings topic and keeps the event time of each workload on what it derives
                 // from a binding; append times there would change what it does, so decisions are timed on arrival.
                 new NewTopic(topics.bindings().name(), partitions, (short) 1),
                 BenchEnvironment.timedTopic(topics.clusterViews().name(), partitions, Map.of("cleanup.policy", "compact")),
+                // The health client's own store, one partition (its watch task's): created here so that its records
+                // carry the broker's append time, as the views do.
+                BenchEnvironment.timedTopic(watchedClusters, 1, Map.of("cleanup.policy", "compact")),
                 // Created here, not by fedstream, so that the bench reads them from the start.
                 new NewTopic(topics.clusterState().name(), partitions, (short) 1),
                 new NewTopic(topics.migrations().name(), partitions, (short) 1)));
@@ -137,11 +143,11 @@ final class FedstreamRound {
         List<String> args = new ArrayList<>(List.of("run"));
         settingsOfRound.forEach((key, value) -> args.addAll(List.of("--set", key + "=" + value)));
         Path dir = environment.workDir().resolve("round-" + name);
-        Observations seen = new Observations(topics, settings.workloads());
+        Observations seen = new Observations(topics, watchedClusters, settings.workloads());
         try (ChildJvm app = ChildJvm.start("fedstream", settings.fedstreamJvmOptions(), Main.class.getName(), args,
                         dir.resolve("fedstream.log"), List.of(RUNNING));
                 KafkaConsumer<byte[], byte[]> consumer = environment.readFromStart(List.of(topics.bindings().name(),
-                        topics.clusterViews().name(), topics.clusterState().name(), topics.migrations().name()))) {
+                        watchedClusters, topics.clusterState().name(), topics.migrations().name()))) {
             RoundWatch watch = new RoundWatch(name, app, settings.roundTimeout(), settings.stallTimeout());
             long runningAt = app.awaitLine(RUNNING, START_TIMEOUT).atMillis();
             CpuUse atRunning = CpuUse.sample(app, environment.broker());
@@ -188,24 +194,35 @@ final class FedstreamRound {
         }
     }
 
+    /**
+     * The changelog of the health client's {@link WatchClustersStage#STORE}: it holds each cluster's watch as the
+     * heartbeat that changed it was processed, whereas the cluster views carry a change of capacity alone at most once
+     * per {@code health.capacity.update.interval.ms}.
+     */
+    static String watchedClustersTopic(FedstreamConfig config) {
+        return config.healthApplicationId() + "-" + WatchClustersStage.STORE + "-changelog";
+    }
+
     /** What fedstream wrote so far in a round of {@code applicationId} and {@code topicPrefix}. */
     static WrittenRecords written(BenchEnvironment environment, String applicationId, String topicPrefix, Topics topics) {
         // Heartbeats are the bench's input, not fedstream's writes.
         return environment.countRecords(List.of(applicationId + "-", topicPrefix + "."), topics.clusterHealth().name());
     }
 
-    /** What a round reads from fedstream's outputs: decisions, heartbeat views, SUSPECT transitions, migration commands. */
+    /** What a round reads from fedstream's outputs: decisions, watched heartbeats, SUSPECT transitions, migration commands. */
     private static final class Observations {
 
         private final Topics topics;
+        private final String watchedClusters;
         private final Decisions decisions;
         private final HeartbeatLag lag = new HeartbeatLag();
         private long records;
         private int suspects;
         private int migrations;
 
-        Observations(Topics topics, int workloads) {
+        Observations(Topics topics, String watchedClusters, int workloads) {
             this.topics = topics;
+            this.watchedClusters = watchedClusters;
             this.decisions = new Decisions(workloads);
         }
 
@@ -218,11 +235,11 @@ final class FedstreamRound {
             String topic = record.topic();
             if (topic.equals(topics.bindings().name())) {
                 decisions.offer(topics.bindings().valueSerde().deserializer().deserialize(topic, record.value()), receivedAt);
-            } else if (topic.equals(topics.clusterViews().name())) {
+            } else if (topic.equals(watchedClusters)) {
                 PassThroughRound.requireAppendTime(record);
-                ClusterWatch view = topics.clusterViews().valueSerde().deserializer().deserialize(topic, record.value());
-                if (view.getLastHeartbeatAt() != null) {
-                    lag.viewed(view.getCluster(), view.getLastHeartbeatAt().toEpochMilli(), record.timestamp());
+                ClusterWatch watch = topics.clusterViews().valueSerde().deserializer().deserialize(topic, record.value());
+                if (watch.getLastHeartbeatAt() != null) {
+                    lag.recorded(watch.getCluster(), watch.getLastHeartbeatAt().toEpochMilli(), record.timestamp());
                 }
             } else if (topic.equals(topics.clusterState().name())) {
                 ClusterStateEvent transition = topics.clusterState().valueSerde().deserializer().deserialize(topic, record.value());

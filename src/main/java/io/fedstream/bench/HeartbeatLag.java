@@ -6,21 +6,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How late fedstream processed heartbeats. A heartbeat counts as processed when fedstream's view of its cluster first
- * shows it or a later heartbeat of the same cluster (a later one can only be processed after it); its lag is that
- * view's time minus the heartbeat's own time. A heartbeat never seen processed lags at least until observation ended.
+ * How late fedstream processed heartbeats. A heartbeat counts as processed when the health client's record of its
+ * cluster (its watch store's changelog) first shows it or a later heartbeat of the same cluster (a later one can only be
+ * processed after it); its lag is that record's time minus the heartbeat's own time. A heartbeat never seen processed
+ * lags at least until observation ended.
  */
 final class HeartbeatLag {
 
-    private final Map<String, List<long[]>> viewsByCluster = new HashMap<>();
+    private final Map<String, List<long[]>> recordsByCluster = new HashMap<>();
 
-    /** fedstream's view of {@code cluster}, showing the heartbeat of {@code heartbeatAtMillis}, was written at {@code viewAtMillis}. */
-    void viewed(String cluster, long heartbeatAtMillis, long viewAtMillis) {
-        viewsByCluster.computeIfAbsent(cluster, c -> new ArrayList<>()).add(new long[] {heartbeatAtMillis, viewAtMillis});
+    /** fedstream's record of {@code cluster}, showing the heartbeat of {@code heartbeatAtMillis}, was written at {@code recordedAtMillis}. */
+    void recorded(String cluster, long heartbeatAtMillis, long recordedAtMillis) {
+        recordsByCluster.computeIfAbsent(cluster, c -> new ArrayList<>()).add(new long[] {heartbeatAtMillis, recordedAtMillis});
     }
 
     /**
-     * The lag of every beat sent from {@code fromMillis} to {@code toMillis}, the views having been read until
+     * The lag of every beat sent from {@code fromMillis} to {@code toMillis}, the records having been read until
      * {@code observedUntilMillis}.
      */
     Result of(List<Heartbeats.SentBeat> sent, long fromMillis, long toMillis, long observedUntilMillis) {
@@ -33,9 +34,9 @@ final class HeartbeatLag {
             }
             beats++;
             long processedAt = Long.MAX_VALUE;
-            for (long[] view : viewsByCluster.getOrDefault(beat.cluster(), List.of())) {
-                if (view[0] >= beat.atMillis()) {
-                    processedAt = Math.min(processedAt, view[1]);
+            for (long[] record : recordsByCluster.getOrDefault(beat.cluster(), List.of())) {
+                if (record[0] >= beat.atMillis()) {
+                    processedAt = Math.min(processedAt, record[1]);
                 }
             }
             if (processedAt == Long.MAX_VALUE) {

@@ -56,6 +56,20 @@ record WrittenRecords(Map<String, Long> byTopic, List<String> prefixes) {
         return out.append(')').toString();
     }
 
+    /**
+     * The topics {@link #averagedOver} sums as "more", each with its count, largest first, e.g. {@code cluster-views 36,
+     * lease-requests 12}: what an incident costs beyond its per-item records.
+     */
+    String restCounted(int workloads) {
+        StringBuilder out = new StringBuilder();
+        byTopic.forEach((topic, count) -> {
+            if (count < NAMED_FROM * workloads) {
+                out.append(out.isEmpty() ? "" : ", ").append(shortName(topic)).append(' ').append(count);
+            }
+        });
+        return out.toString();
+    }
+
     private String shortName(String topic) {
         for (String prefix : prefixes) {
             if (topic.startsWith(prefix)) {

@@ -117,6 +117,7 @@ public final class FedstreamConfig extends AbstractConfig {
     public static final String HEALTH_SUCCESS_THRESHOLD_MS = "health.success.threshold.ms";
     public static final String HEALTH_FLAP_WINDOW_MS = "health.flap.window.ms";
     public static final String HEALTH_CHECK_INTERVAL_MS = "health.check.interval.ms";
+    public static final String HEALTH_CAPACITY_UPDATE_INTERVAL_MS = "health.capacity.update.interval.ms";
     public static final String HEALTH_INPUT_LAG_TOLERANCE_MS = "health.input.lag.tolerance.ms";
     public static final String HEALTH_BRAKE_RATIO = "health.brake.ratio";
     public static final String HEALTH_BRAKE_MIN_CLUSTERS = "health.brake.min.clusters";
@@ -308,6 +309,13 @@ public final class FedstreamConfig extends AbstractConfig {
                 .define(HEALTH_BRAKE_MIN_CLUSTERS, Type.INT, 2, Range.atLeast(1), Importance.LOW,
                         "The fewest clusters failing together that engage the migration brake: one cluster alone is never a"
                                 + " mass failure by default.", GROUP_HEALTH, 8, ConfigDef.Width.SHORT, HEALTH_BRAKE_MIN_CLUSTERS)
+                .define(HEALTH_CAPACITY_UPDATE_INTERVAL_MS, Type.LONG, HealthSettings.DEFAULT_CAPACITY_UPDATE_INTERVAL.toMillis(), Range.atLeast(0),
+                        Importance.LOW,
+                        "A change of a cluster's capacity alone (allocatable, allocated) reaches placement and the allocators at"
+                                + " most once in this time of the heartbeats' clock, as Karmada updates a Cluster's status every"
+                                + " --cluster-status-update-frequency (10 s); a change of state, labels, taints, topology, served kinds,"
+                                + " a refusal or the brake goes out at once. 0 sends every change.",
+                        GROUP_HEALTH, 9, ConfigDef.Width.SHORT, HEALTH_CAPACITY_UPDATE_INTERVAL_MS)
 
                 .define(ADMIT_STATUS_INTERVAL_MS, Type.LONG, AdmitSettings.DEFAULT_STATUS_INTERVAL.toMillis(), Range.atLeast(1), Importance.LOW,
                         "How often (wall clock) the admit stage writes to the quota-status topic the status of every quota of"
@@ -336,8 +344,9 @@ public final class FedstreamConfig extends AbstractConfig {
                         GROUP_LEASE, 2, ConfigDef.Width.SHORT, LEASE_TTL_MS)
                 .define(LEASE_HEADROOM_MAX, Type.DOUBLE, LeaseSettings.DEFAULT_HEADROOM_MAX.doubleValue(), Range.between(0.0, 1.0),
                         Importance.LOW, "A task asks a cluster for what its waiting workloads need there plus headroom, as much again,"
-                                + " so that the next workloads are placed with no round trip; the headroom is at most this share of"
-                                + " the cluster's free room as its allocator last reported it. 0: no headroom.",
+                                + " so that the next workloads are placed with no round trip; the tasks' headroom is together at most"
+                                + " this share of the cluster's free room as its allocator last reported it, each task's this share"
+                                + " divided by the number of tasks. 0: no headroom.",
                         GROUP_LEASE, 3, ConfigDef.Width.SHORT, LEASE_HEADROOM_MAX)
 
                 .define(ROCKSDB_MEMORY_TOTAL_BYTES, Type.LONG, 192L * 1024 * 1024, Range.atLeast(0), Importance.MEDIUM,
@@ -604,7 +613,8 @@ public final class FedstreamConfig extends AbstractConfig {
                 Duration.ofMillis(getLong(HEALTH_INPUT_LAG_TOLERANCE_MS) == null
                         ? getLong(HEALTH_FAILURE_THRESHOLD_MS) : getLong(HEALTH_INPUT_LAG_TOLERANCE_MS)),
                 getDouble(HEALTH_BRAKE_RATIO),
-                getInt(HEALTH_BRAKE_MIN_CLUSTERS));
+                getInt(HEALTH_BRAKE_MIN_CLUSTERS),
+                Duration.ofMillis(getLong(HEALTH_CAPACITY_UPDATE_INTERVAL_MS)));
     }
 
     /** The admit stage's clock. */

@@ -9,11 +9,15 @@ import java.util.Objects;
  * of health (doubled per earlier incident within {@code flapWindow}), the store is scanned every {@code checkInterval},
  * nothing changes while the health input lags by {@code inputLagTolerance}, and the migration brake holds while at
  * least {@code brakeRatio} of the known clusters (and {@code brakeMinClusters}) turned SUSPECT within one failure
- * threshold.
+ * threshold; a change of a cluster's capacity alone (allocatable, allocated) is sent on at most once every
+ * {@code capacityUpdateInterval} of the watch's clock, as Karmada updates a cluster's status on its own period.
  */
 public record HealthSettings(
         Duration failureThreshold, Duration toleration, Duration successThreshold, Duration flapWindow, Duration checkInterval,
-        Duration inputLagTolerance, double brakeRatio, int brakeMinClusters) {
+        Duration inputLagTolerance, double brakeRatio, int brakeMinClusters, Duration capacityUpdateInterval) {
+
+    /** Karmada's {@code --cluster-status-update-frequency} default. */
+    public static final Duration DEFAULT_CAPACITY_UPDATE_INTERVAL = Duration.ofSeconds(10);
 
     public HealthSettings {
         positive(failureThreshold, "failureThreshold");
@@ -22,12 +26,23 @@ public record HealthSettings(
         positive(flapWindow, "flapWindow");
         positive(checkInterval, "checkInterval");
         positive(inputLagTolerance, "inputLagTolerance");
+        Objects.requireNonNull(capacityUpdateInterval, "capacityUpdateInterval");
+        if (capacityUpdateInterval.isNegative()) {
+            throw new IllegalArgumentException("capacityUpdateInterval must not be negative (value: " + capacityUpdateInterval + ")");
+        }
         if (!(brakeRatio > 0 && brakeRatio <= 1)) {
             throw new IllegalArgumentException("brakeRatio must be in (0, 1] (value: " + brakeRatio + ")");
         }
         if (brakeMinClusters < 1) {
             throw new IllegalArgumentException("brakeMinClusters must be at least 1 (value: " + brakeMinClusters + ")");
         }
+    }
+
+    /** The timings and brake with the default capacity update interval. */
+    public HealthSettings(Duration failureThreshold, Duration toleration, Duration successThreshold, Duration flapWindow,
+                          Duration checkInterval, Duration inputLagTolerance, double brakeRatio, int brakeMinClusters) {
+        this(failureThreshold, toleration, successThreshold, flapWindow, checkInterval, inputLagTolerance, brakeRatio, brakeMinClusters,
+                DEFAULT_CAPACITY_UPDATE_INTERVAL);
     }
 
     /** The first five timings with the defaults of the lag tolerance (the failure threshold) and the brake (half, at least 2). */
@@ -37,7 +52,7 @@ public record HealthSettings(
                 failureThreshold, 0.5, 2);
     }
 
-    /** The defaults of {@code FedstreamConfig}: 30 s, 300 s, 10 s, 10 min, 1 s, 30 s, 0.5, 2. */
+    /** The defaults of {@code FedstreamConfig}: 30 s, 300 s, 10 s, 10 min, 1 s, 30 s, 0.5, 2, 10 s. */
     public static HealthSettings defaults() {
         return new HealthSettings(Duration.ofSeconds(30), Duration.ofMinutes(5), Duration.ofSeconds(10),
                 Duration.ofMinutes(10), Duration.ofSeconds(1));

@@ -155,8 +155,8 @@ final class ClusterLease {
      * came in, so that at its pace the lease runs out before an answer would come back. It asks for its need beyond
      * what its current chunk holds (when a grant would land in that chunk's bucket; otherwise, when workloads wait, that room goes back with
      * it), plus
-     * headroom unless reclaimed: three times the larger of that need and its pace, at most {@code headroomMax} of the
-     * free room the allocator last reported.
+     * headroom unless reclaimed: three times the larger of that need and its pace, at most its share of the free room
+     * the allocator last reported ({@link LeaseSettings#taskHeadroomShare}).
      */
     Optional<LeaseRequest> request(int partition, long now, LeaseSettings settings) {
         retire(now, settings);
@@ -186,7 +186,7 @@ final class ClusterLease {
         Resources held = current != null && !newBucket ? current.left() : Resources.NONE;
         Resources beyond = Room.less(need.total(), held);
         Resources least = Room.min(Room.less(need.first(), held), beyond);
-        Resources want = reclaim ? beyond : Room.plus(beyond, headroom(Room.max(beyond, takenSinceGrant), settings.headroomMax()));
+        Resources want = reclaim ? beyond : Room.plus(beyond, headroom(Room.max(beyond, takenSinceGrant), settings.taskHeadroomShare()));
         boolean due = !giveBack.isEmpty() || reclaim || outstanding != null || asksTooLittle(beyond, least) || owedTooMuch(want)
                 || runsLow(now) && !Room.none(want);
         if (!due) {

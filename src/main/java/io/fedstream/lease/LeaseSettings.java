@@ -1,6 +1,7 @@
 package io.fedstream.lease;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -8,8 +9,9 @@ import java.util.Objects;
  * The terms of every lease: grants are accounted in chunks per time bucket of {@code bucket}; the allocator counts a
  * chunk until its bucket's end plus {@code ttl} (the time a cluster's heartbeats may take to count placed pods as
  * allocated) and the task may place into it until its bucket's start plus half the TTL, so that every pod placed under
- * a chunk stays counted for at least half the TTL after it was placed. A task asks for headroom of at most {@code
- * headroomMax} of the cluster's free room; {@code partitions} is the number of namespace tasks (the partitions of the
+ * a chunk stays counted for at least half the TTL after it was placed. The tasks ask for headroom of at most {@code
+ * headroomMax} of the cluster's free room together, each its {@link #taskHeadroomShare}; {@code partitions} is the
+ * number of namespace tasks (the partitions of the
  * workload topics, of the lease-requests and of the lease-grants topics). Every instance must use the same terms.
  */
 public record LeaseSettings(Duration bucket, Duration ttl, BigDecimal headroomMax, int partitions) {
@@ -41,6 +43,16 @@ public record LeaseSettings(Duration bucket, Duration ttl, BigDecimal headroomMa
     /** The default terms for {@code partitions} namespace tasks. */
     public static LeaseSettings defaults(int partitions) {
         return new LeaseSettings(DEFAULT_BUCKET, DEFAULT_TTL, DEFAULT_HEADROOM_MAX, partitions);
+    }
+
+    /**
+     * The share of a cluster's free room one task may ask as headroom: {@code headroomMax} divided among the
+     * {@code partitions} tasks, so that every task's headroom together never takes the room another task's waiting
+     * workloads need (a burst that reaches every task at once, a cluster's failover, would otherwise oversubscribe the
+     * survivors with headroom and have their allocators ask every task for room back).
+     */
+    public BigDecimal taskHeadroomShare() {
+        return headroomMax.divide(BigDecimal.valueOf(partitions), MathContext.DECIMAL64);
     }
 
     /** The bucket a grant made at {@code now} is accounted in. */

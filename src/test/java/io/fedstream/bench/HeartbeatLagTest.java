@@ -12,13 +12,13 @@ class HeartbeatLagTest {
     }
 
     @Test
-    void aBeatIsProcessedWhenAViewFirstShowsItOrALaterBeatOfItsCluster() {
+    void aBeatIsProcessedWhenARecordFirstShowsItOrALaterBeatOfItsCluster() {
         HeartbeatLag lag = new HeartbeatLag();
-        lag.viewed("member1", 1_000, 1_200);
-        // member1's beat of 2,000 ms never shows on its own: the view of the 3,000 ms beat proves it processed.
-        lag.viewed("member1", 3_000, 5_500);
-        lag.viewed("member2", 1_000, 1_050);
-        // Another cluster's view says nothing about member2's beat of 2,000 ms.
+        lag.recorded("member1", 1_000, 1_200);
+        // member1's beat of 2,000 ms never shows on its own: the record of the 3,000 ms beat proves it processed.
+        lag.recorded("member1", 3_000, 5_500);
+        lag.recorded("member2", 1_000, 1_050);
+        // Another cluster's record says nothing about member2's beat of 2,000 ms.
         List<Heartbeats.SentBeat> sent = List.of(beat("member1", 1_000), beat("member2", 1_000),
                 beat("member1", 2_000), beat("member2", 2_000), beat("member1", 3_000));
 
@@ -31,8 +31,8 @@ class HeartbeatLagTest {
     @Test
     void onlyBeatsSentInTheWindowCount() {
         HeartbeatLag lag = new HeartbeatLag();
-        lag.viewed("member1", 1_000, 20_000);
-        lag.viewed("member1", 5_000, 5_300);
+        lag.recorded("member1", 1_000, 20_000);
+        lag.recorded("member1", 5_000, 5_300);
 
         HeartbeatLag.Result result = lag.of(List.of(beat("member1", 1_000), beat("member1", 5_000)), 4_000, 6_000, 30_000);
 

@@ -23,6 +23,8 @@ class WrittenRecordsTest {
         assertEquals(7_500, written.total());
         assertEquals("7.5 (bindings 2.0, store-10-changelog 1.0, store-9-changelog 0.9, store-8-changelog 0.8, store-7-changelog 0.7,"
                 + " store-6-changelog 0.6, store-5-changelog 0.5, 4 more 1.0)", written.averagedOver(1_000));
+        assertEquals("store-4-changelog 400, store-3-changelog 300, store-2-changelog 200, store-1-changelog 100",
+                written.restCounted(1_000));
     }
 
     @Test

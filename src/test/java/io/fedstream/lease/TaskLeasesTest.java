@@ -63,30 +63,45 @@ class TaskLeasesTest {
     void headroomIsThreeTimesTheNeedAtMostAShareOfTheFreeRoomLastHeardOf() {
         leases.want("member1", new Need(room("cpu", "1"), room("cpu", "1")));
         leases.requests(T0);
-        leases.granted(grant(BUCKET, room("cpu", "1"), room("cpu", "8", "memory", "4Gi"), Resources.NONE, 0L), T0);
+        leases.granted(grant(BUCKET, room("cpu", "1"), room("cpu", "48", "memory", "24Gi"), Resources.NONE, 0L), T0);
         leases.take("member1", room("cpu", "1"), T0);
 
         leases.want("member1", new Need(room("cpu", "4", "memory", "1Gi"), room("cpu", "1")));
 
         assertThat(leases.requests(T0 + 1)).singleElement().satisfies(request -> {
-            // cpu: 4 more, and min(4, 8 x 0.25) = 2 of headroom; memory: 1Gi more and min(1Gi, 1Gi) of headroom.
+            // cpu: 4 more, and min(4, 48 x 0.25 / 6 tasks) = 2 of headroom; memory: 1Gi more and min(1Gi, 1Gi) of headroom.
             assertThat(request.getWant()).isEqualTo(quantities("cpu", "6", "memory", "2Gi"));
             assertThat(request.getLeast()).isEqualTo(quantities("cpu", "1"));
         });
     }
 
     @Test
+    void theTasksTogetherAskAtMostAQuarterOfTheFreeRoomAsHeadroom() {
+        leases.want("member1", new Need(room("cpu", "1"), room("cpu", "1")));
+        leases.requests(T0);
+        leases.granted(grant(BUCKET, room("cpu", "1"), room("cpu", "60"), Resources.NONE, 0L), T0);
+        leases.take("member1", room("cpu", "1"), T0);
+
+        // A failover reaches all six tasks at once, each with its share of the moves: 10 cpu each, 60 in all.
+        leases.want("member1", new Need(room("cpu", "10"), room("cpu", "1")));
+
+        assertThat(leases.requests(T0 + 1)).as("10 and min(30, 60 x 0.25 / 6 tasks) = 2.5 of headroom: six such wants"
+                        + " leave the free room's needs met, where a quarter each (15) would have asked 150 of 60")
+                .extracting(LeaseRequest::getWant).containsExactly(quantities("cpu", "12500m"));
+    }
+
+    @Test
     void aTaskThatTookMoreSinceItsLastAnswerThanIsLeftAsksForThreeTimesItsPaceBeforeAnyWorkloadWaits() {
         leases.want("member1", new Need(room("cpu", "2"), room("cpu", "2")));
         leases.requests(T0);
-        leases.granted(grant(BUCKET, room("cpu", "6"), room("cpu", "100"), Resources.NONE, 0L), T0);
+        leases.granted(grant(BUCKET, room("cpu", "6"), room("cpu", "600"), Resources.NONE, 0L), T0);
         leases.want("member1", Need.NONE);
 
         leases.take("member1", room("cpu", "2"), T0);
         assertThat(leases.requests(T0)).as("4 left, 2 taken: room for another answer's time at this pace").isEmpty();
         leases.take("member1", room("cpu", "2"), T0);
 
-        assertThat(leases.requests(T0 + 1)).as("2 left, 4 taken: three times the pace, within a quarter of the free room")
+        assertThat(leases.requests(T0 + 1)).as("2 left, 4 taken: three times the pace, within the task's share of the free room")
                 .extracting(LeaseRequest::getWant, LeaseRequest::getLeast).containsExactly(tuple(quantities("cpu", "12"), Map.of()));
     }
 
@@ -94,11 +109,11 @@ class TaskLeasesTest {
     void anAnswerThatLeavesTheWholeWantUnmetIsNotAskedAgainUntilTheNeedChanges() {
         leases.want("member1", new Need(room("cpu", "10"), room("cpu", "10")));
         leases.requests(T0);
-        leases.granted(grant(BUCKET, Resources.NONE, room("cpu", "8"), room("cpu", "40"), 0L), T0);
+        leases.granted(grant(BUCKET, Resources.NONE, room("cpu", "48"), room("cpu", "40"), 0L), T0);
 
         assertThat(leases.requests(T0 + 1)).as("owed more than it would ask now that the free room is known: asks less")
                 .extracting(LeaseRequest::getWant).containsExactly(quantities("cpu", "12"));
-        leases.granted(grant(BUCKET, Resources.NONE, room("cpu", "8"), room("cpu", "12"), 1L), T0 + 2);
+        leases.granted(grant(BUCKET, Resources.NONE, room("cpu", "48"), room("cpu", "12"), 1L), T0 + 2);
 
         assertThat(leases.requests(T0 + 3)).as("owed what it would ask: nothing to say").isEmpty();
         leases.want("member1", new Need(room("cpu", "11"), room("cpu", "10")));

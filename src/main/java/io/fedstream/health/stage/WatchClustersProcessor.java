@@ -48,6 +48,7 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
     private final HealthSettings settings;
     private final ClusterHealthMachine machine;
     private final MigrationBrakeRule brakeRule;
+    private final SentViews sentViews;
     private final String healthTopic;
     private final FedstreamMetrics metrics;
     private ProcessorContext<String, HealthOutcome> context;
@@ -61,6 +62,7 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
         this.metrics = metrics;
         this.machine = new ClusterHealthMachine(settings);
         this.brakeRule = new MigrationBrakeRule(settings);
+        this.sentViews = new SentViews(settings.capacityUpdateInterval());
     }
 
     @Override
@@ -185,7 +187,7 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
                 announced.add(watch.getCluster());
             }
         }
-        after.forEach((cluster, watch) -> viewIfChanged(before.get(cluster), watch, wallClock));
+        after.forEach((cluster, watch) -> viewIfChanged(watch, healthTime, wallClock));
         boolean engagedOrReleased = (previous == null) != (brake == null);
         if (!engagedOrReleased) {
             return;
@@ -270,29 +272,18 @@ final class WatchClustersProcessor implements Processor<String, ClusterHealthEve
                         .setRefusal(refusal)
                         .build();
         watches.put(record.key(), refused);
-        viewIfChanged(current, refused, wallClock);
+        viewIfChanged(refused, MigrationBrakeRule.healthTime(all().values()), wallClock);
     }
 
     /**
      * Placement cares about state, labels, taints, topology (field selectors, spread constraints), resources, the kinds
-     * served (APIEnablement), refusals and the brake; mere liveness is not sent on.
+     * served (APIEnablement), refusals and the brake; mere liveness is not sent on, a change of resources alone at most
+     * once per {@link HealthSettings#capacityUpdateInterval()} ({@link SentViews}).
      */
-    private void viewIfChanged(ClusterWatch before, ClusterWatch after, long now) {
-        if (before != null && before.getState() == after.getState() && sameCapacity(before.getHeartbeat(), after.getHeartbeat())
-                && Objects.equals(before.getRefusal(), after.getRefusal()) && Objects.equals(before.getBrake(), after.getBrake())) {
-            return;
+    private void viewIfChanged(ClusterWatch after, long healthTime, long now) {
+        if (sentViews.send(after, healthTime)) {
+            context.forward(new Record<String, HealthOutcome>(after.getCluster(), new HealthOutcome.View(after), now, new RecordHeaders()));
         }
-        context.forward(new Record<String, HealthOutcome>(after.getCluster(), new HealthOutcome.View(after), now, new RecordHeaders()));
-    }
-
-    private static boolean sameCapacity(ClusterHealthEvent a, ClusterHealthEvent b) {
-        if (a == null || b == null) {
-            return a == b;
-        }
-        return a.getAllocatable().equals(b.getAllocatable()) && a.getAllocated().equals(b.getAllocated())
-                && a.getLabels().equals(b.getLabels()) && a.getTaints().equals(b.getTaints())
-                && Objects.equals(a.getProvider(), b.getProvider()) && Objects.equals(a.getRegion(), b.getRegion())
-                && a.getZones().equals(b.getZones()) && Objects.equals(a.getServedKinds(), b.getServedKinds());
     }
 
     private void announce(ClusterStateEvent transition, long now, Source source) {

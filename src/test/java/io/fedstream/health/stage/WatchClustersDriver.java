@@ -38,12 +38,15 @@ final class WatchClustersDriver implements AutoCloseable {
     private final TestOutputTopic<String, ClusterStateEvent> statesOut;
     private final TestOutputTopic<String, AuditEvent> auditOut;
     private final TestOutputTopic<String, byte[]> deadLettersOut;
+    private final TestOutputTopic<String, ClusterWatch> viewsOut;
     private final Duration step;
     private Instant now = START;
     private final Set<String> witnesses = new TreeSet<>();
     final List<TestRecord<String, ClusterStateEvent>> states = new ArrayList<>();
     final List<TestRecord<String, AuditEvent>> audit = new ArrayList<>();
     final List<TestRecord<String, byte[]>> deadLetters = new ArrayList<>();
+    /** Every view written to the cluster views (TopologyTestDriver has one partition: one record a view). */
+    final List<ClusterWatch> views = new ArrayList<>();
 
     WatchClustersDriver(Path stateDir, Map<String, String> overrides) {
         Fedstream fedstream = TestFedstream.create(overrides);
@@ -55,6 +58,7 @@ final class WatchClustersDriver implements AutoCloseable {
         health = driver.createInputTopic(topics.clusterHealth().name(), Serdes.String().serializer(), topics.clusterHealth().valueSerde().serializer());
         statesOut = driver.createOutputTopic(topics.clusterState().name(), Serdes.String().deserializer(), topics.clusterState().valueSerde().deserializer());
         auditOut = driver.createOutputTopic(topics.audit().name(), Serdes.String().deserializer(), topics.audit().valueSerde().deserializer());
+        viewsOut = driver.createOutputTopic(topics.clusterViews().name(), Serdes.String().deserializer(), topics.clusterViews().valueSerde().deserializer());
         deadLettersOut = driver.createOutputTopic(topics.deadLetters().name(), Serdes.String().deserializer(), Serdes.ByteArray().deserializer());
     }
 
@@ -138,6 +142,7 @@ final class WatchClustersDriver implements AutoCloseable {
         auditOut.readRecordsToList().stream()
                 .filter(r -> r.value().getCluster() == null || !witnesses.contains(r.value().getCluster())).forEach(audit::add);
         deadLetters.addAll(deadLettersOut.readRecordsToList());
+        views.addAll(viewsOut.readValuesToList());
         return this;
     }
 

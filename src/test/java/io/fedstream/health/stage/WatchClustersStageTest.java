@@ -215,6 +215,46 @@ class WatchClustersStageTest {
     }
 
     @Test
+    void aBusyClustersCapacityAtEveryHeartbeatReachesTheViewsOncePerUpdateIntervalAndATaintAtOnce() {
+        WatchClustersDriver d = driver(TRIAL).heartbeat("member1", "True");
+        // 40 heartbeats 500 ms apart, each with another allocated cpu count, as a busy cluster reports them.
+        for (int beat = 1; beat <= 40; beat++) {
+            d.advance(BEAT).pipe("member1", busy(d.now(), beat));
+        }
+
+        assertThat(d.views).as("joined, the first capacity change at once, the next 10 s of the heartbeats' clock later (Karmada's"
+                + " --cluster-status-update-frequency), not one a heartbeat").hasSize(3);
+        assertThat(d.views.get(1).getHeartbeat().getHeartbeatAt()).isEqualTo(START.plusMillis(500));
+        assertThat(d.views.get(1).getHeartbeat().getAllocated()).containsEntry("cpu", "1");
+        assertThat(d.views.get(2).getHeartbeat().getHeartbeatAt()).isEqualTo(START.plusMillis(10_500));
+        assertThat(d.views.get(2).getHeartbeat().getAllocated()).containsEntry("cpu", "21");
+
+        d.advance(BEAT).pipe("member1", ClusterHealthEvent.newBuilder(busy(d.now(), 41))
+                .setTaints(List.of(taint("maintenance", "NoSchedule"))).build());
+
+        assertThat(d.views).as("a taint is sent at once, with the capacity of its heartbeat").hasSize(4);
+        assertThat(d.views.get(3).getHeartbeat().getAllocated()).containsEntry("cpu", "41");
+    }
+
+    @Test
+    void withACapacityUpdateIntervalOfZeroEveryCapacityChangeIsSent() {
+        Map<String, String> everyChange = new java.util.HashMap<>(TRIAL);
+        everyChange.put("health.capacity.update.interval.ms", "0");
+        WatchClustersDriver d = driver(everyChange).heartbeat("member1", "True");
+        for (int beat = 1; beat <= 4; beat++) {
+            d.advance(BEAT).pipe("member1", busy(d.now(), beat));
+        }
+        d.advance(BEAT).pipe("member1", busy(d.now(), 4));
+
+        assertThat(d.views).as("joined, 4 changes, and no view for a heartbeat that changes nothing").hasSize(5);
+    }
+
+    private static ClusterHealthEvent busy(Instant at, int allocatedCpu) {
+        return ClusterHealthEvent.newBuilder(WatchClustersDriver.event("member1", at, "True"))
+                .setAllocated(Map.of("cpu", Integer.toString(allocatedCpu), "memory", "48Gi")).build();
+    }
+
+    @Test
     void aTombstoneOrAMismatchedKeyIsADeadLetter() {
         WatchClustersDriver d = driver(TRIAL).pipe("member1", null)
                 .pipe("member1", WatchClustersDriver.event("member2", START, "True"));
