@@ -8,7 +8,6 @@ import io.fedstream.interpret.Resources;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -18,9 +17,8 @@ final class AmountRecords {
     private AmountRecords() {}
 
     static List<ResourceAmount> amounts(Resources resources) {
-        Map<String, Long> amounts = resources.amounts();
-        List<ResourceAmount> out = new ArrayList<>(amounts.size());
-        amounts.forEach((resource, units) -> out.add(new ResourceAmount(resource, units)));
+        List<ResourceAmount> out = new ArrayList<>(4);
+        resources.forEach((resource, units) -> out.add(new ResourceAmount(resource, units)));
         return out;
     }
 

@@ -24,16 +24,7 @@ final class Amounts {
 
     /** The same amounts without the zero ones, so that equal values have one representation. */
     static Resources nonZero(Resources r) {
-        if (!r.amounts().containsValue(0L)) {
-            return r;
-        }
-        TreeMap<String, Long> kept = new TreeMap<>();
-        r.amounts().forEach((name, amount) -> {
-            if (amount != 0) {
-                kept.put(name, amount);
-            }
-        });
-        return Resources.of(kept);
+        return r.withoutZeros();
     }
 
     /** Per-cluster amounts without empty clusters, sorted and unmodifiable. */

@@ -84,12 +84,12 @@ public record Charge(Resources overall, SortedMap<String, Resources> clusters) {
     /** The quota-relevant amounts of one copy of the workload. */
     private static Resources chargeable(Demand demand) {
         TreeMap<String, Long> out = new TreeMap<>();
-        demand.requests().amounts().forEach((name, amount) -> {
+        demand.requests().forEach((name, amount) -> {
             if (name.equals(QuotaKeys.canonical(name)) && !name.startsWith("limits.") && !name.equals(QuotaKeys.PODS)) {
                 out.put(name, amount);
             }
         });
-        demand.limits().amounts().forEach((name, amount) -> {
+        demand.limits().forEach((name, amount) -> {
             String key = name.startsWith("limits.") ? name : "limits." + name;
             if (key.equals(QuotaKeys.canonical(key))) {
                 out.merge(key, amount, Math::addExact);

@@ -15,6 +15,7 @@ import java.util.TreeMap;
 final class Contribution {
 
     private static final long POD_UNITS = 1000;
+    private static final String PODS = "pods";
 
     private Contribution() {}
 
@@ -45,10 +46,13 @@ final class Contribution {
         out.put(AggregateKeys.namespace(namespace), Aggregate.of(pods, total));
         Charge charge = known != null ? known : BindingDemand.charge(binding);
         charge.clusters().forEach((cluster, amounts) -> {
-            TreeMap<String, Long> resources = new TreeMap<>(amounts.amounts());
-            Long podUnits = resources.remove("pods");
-            out.put(AggregateKeys.cluster(cluster, namespace),
-                    Aggregate.of(podUnits == null ? 0 : podUnits / POD_UNITS, Resources.of(resources)));
+            Resources.Builder resources = new Resources.Builder(4);
+            amounts.forEach((resource, amount) -> {
+                if (!resource.equals(PODS)) {
+                    resources.add(resource, amount);
+                }
+            });
+            out.put(AggregateKeys.cluster(cluster, namespace), Aggregate.of(amounts.get(PODS) / POD_UNITS, resources.build()));
         });
         return out;
     }

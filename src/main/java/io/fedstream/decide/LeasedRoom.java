@@ -185,8 +185,8 @@ final class LeasedRoom {
         }
         Resources room = cluster.allocatable().plus(cluster.allocated().times(-1));
         Resources others = room.plus(steering.free().times(-1)).plus(leases.usable(cluster.name(), now).times(-1));
-        Resources.Builder held = new Resources.Builder(others.amounts().size());
-        others.amounts().forEach((resource, amount) -> {
+        Resources.Builder held = new Resources.Builder(4);
+        others.forEach((resource, amount) -> {
             if (amount > 0) {
                 held.add(resource, amount);
             }
@@ -313,13 +313,13 @@ final class LeasedRoom {
 
     /** What the workload takes, in canonical units; pods counted when the cluster reports them. */
     private static Resources amount(List<ComponentDemand> components, ClusterCapacity capacity) {
-        Map<String, Long> units = new TreeMap<>();
-        Fit.demand(components, capacity.allocatable().amounts().containsKey(PODS))
+        Resources.Builder units = new Resources.Builder(4);
+        Fit.demand(components, capacity.allocatable().has(PODS))
                 .forEach((resource, amount) -> {
                     if (amount.signum() > 0) {
-                        units.put(resource, amount.longValueExact());
+                        units.add(resource, amount.longValueExact());
                     }
                 });
-        return Resources.of(units);
+        return units.build();
     }
 }

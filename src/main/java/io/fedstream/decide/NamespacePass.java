@@ -233,7 +233,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
             handoffs.poll().run();
         }
         room.requests(context.currentSystemTimeMs()).forEach(outputs::leaseRequest);
-        outputs.writeBindings(placeAndFailOver::awaitsRoom);
+        outputs.writeBindings(placeAndFailOver::awaitsRoom, key -> !workloads.readInThisProcessing(key));
         outputs.writeAudit();
         for (String key : workloads.unreported()) {
             outputs.deadLetter(key, DeadLetter.ofStoreEntry(NAME, "the entry cannot be read", null, null, Workloads.STORE), null);

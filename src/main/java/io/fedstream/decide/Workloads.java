@@ -162,6 +162,11 @@ public final class Workloads {
         open.clear();
     }
 
+    /** Whether this processing read the workload's entry: one it did not read is as the last processing left it. */
+    boolean readInThisProcessing(String workloadKey) {
+        return open.containsKey(workloadKey);
+    }
+
     /** The workload's binding as it was when this processing first read it (null: none). */
     ResourceBinding bindingAsRead(String workloadKey) {
         of(workloadKey);

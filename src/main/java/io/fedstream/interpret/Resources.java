@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.ObjLongConsumer;
 
 /**
  * An immutable amount per resource name, in integer units: bytes for memory, storage,
@@ -57,6 +58,45 @@ public final class Resources {
             amounts = map;
         }
         return map;
+    }
+
+    /**
+     * Each resource name with its amount, in name order, with no map built: the placement path reads new values at
+     * every ask, and {@link #amounts()} built a TreeMap for each.
+     */
+    public void forEach(ObjLongConsumer<String> action) {
+        for (int i = 0; i < names.length; i++) {
+            action.accept(names[i], values[i]);
+        }
+    }
+
+    /** Whether the (already normalised) resource name is named, with any amount (0 included): {@code amounts().containsKey}. */
+    public boolean has(String name) {
+        return Arrays.binarySearch(names, name) >= 0;
+    }
+
+    /** The same amounts without the zero ones; these when none is 0. */
+    public Resources withoutZeros() {
+        int zeros = 0;
+        for (long value : values) {
+            if (value == 0) {
+                zeros++;
+            }
+        }
+        if (zeros == 0) {
+            return this;
+        }
+        String[] keptNames = new String[names.length - zeros];
+        long[] keptValues = new long[keptNames.length];
+        int n = 0;
+        for (int i = 0; i < names.length; i++) {
+            if (values[i] != 0) {
+                keptNames[n] = names[i];
+                keptValues[n] = values[i];
+                n++;
+            }
+        }
+        return ofSorted(keptNames, keptValues);
     }
 
     /** The amount of one resource, 0 when absent. */

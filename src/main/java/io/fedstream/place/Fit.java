@@ -70,7 +70,7 @@ public final class Fit {
             if (replicas.signum() == 0) {
                 continue;
             }
-            component.perPod().amounts().forEach((resource, amount) -> {
+            component.perPod().forEach((resource, amount) -> {
                 if (amount > 0) {
                     total.merge(resource, replicas.multiply(BigInteger.valueOf(amount)), BigInteger::add);
                 }
@@ -84,14 +84,14 @@ public final class Fit {
 
     /** Whether the components fit the cluster's free resources, and how much headroom they leave. */
     public static Verdict check(List<ComponentDemand> components, ClusterCapacity cluster) {
-        Map<String, Long> allocatable = cluster.allocatable().amounts();
-        Map<String, BigInteger> demand = demand(components, allocatable.containsKey(PODS));
+        Resources allocatable = cluster.allocatable();
+        Map<String, BigInteger> demand = demand(components, allocatable.has(PODS));
         List<Shortage> shortages = new ArrayList<>();
         BigDecimal headroom = null;
         for (Map.Entry<String, BigInteger> entry : demand.entrySet()) {
             String resource = entry.getKey();
             BigInteger needed = entry.getValue();
-            if (!allocatable.containsKey(resource)) {
+            if (!allocatable.has(resource)) {
                 shortages.add(new Shortage(resource, needed, BigInteger.ZERO, false));
                 continue;
             }
@@ -107,7 +107,7 @@ public final class Fit {
         }
         if (headroom == null) {
             for (String resource : DEFAULT_SCORE_RESOURCES) {
-                if (allocatable.containsKey(resource)) {
+                if (allocatable.has(resource)) {
                     headroom = min(headroom, share(free(cluster, resource), room(cluster, resource)));
                 }
             }

@@ -81,12 +81,20 @@ public final class Placer {
             ClusterAffinity group = groups.get(i);
             List<PlacementResult.Candidate> candidates = new ArrayList<>();
             for (ClusterCapacity cluster : request.clusters()) {
-                Rejection rejection = rejection(request, placement, group, cluster);
-                if (rejection != null) {
-                    rejections.add(rejection);
+                Rejection ineligible = ineligible(request, placement, group, cluster);
+                if (ineligible == null) {
+                    ineligible = apiNotServed(request, group, cluster);
+                }
+                if (ineligible != null) {
+                    rejections.add(ineligible);
+                    continue;
+                }
+                // One check per cluster: its verdict is both why the cluster is short and, when it fits, its headroom.
+                Fit.Verdict verdict = Fit.check(request.components(), cluster);
+                if (!verdict.fits()) {
+                    rejections.add(shortOf(group.name(), cluster, verdict));
                 } else {
-                    candidates.add(new PlacementResult.Candidate(
-                            cluster.name(), Fit.check(request.components(), cluster).headroom(), dispreferring(cluster, placement)));
+                    candidates.add(new PlacementResult.Candidate(cluster.name(), verdict.headroom(), dispreferring(cluster, placement)));
                 }
             }
             if (!candidates.isEmpty()) {
@@ -118,18 +126,6 @@ public final class Placer {
                 .map(e -> e.getValue().size() + " " + e.getKey())
                 .collect(Collectors.joining(", "));
         return "0/" + clusters + " clusters are available" + (causes.isEmpty() ? "" : ": " + causes);
-    }
-
-    private static Rejection rejection(
-            Request request, PropagationPolicy.Placement placement, ClusterAffinity group, ClusterCapacity cluster) {
-        Rejection ineligible = ineligible(request, placement, group, cluster);
-        if (ineligible == null) {
-            ineligible = apiNotServed(request, group, cluster);
-        }
-        if (ineligible != null) {
-            return ineligible;
-        }
-        return shortOf(group.name(), cluster, Fit.check(request.components(), cluster));
     }
 
     /** Why the cluster cannot take the workload whatever its room (affinity, avoided, not Ready, an untolerated taint); null when it can. */

@@ -116,6 +116,20 @@ class ResourcesTest {
     }
 
     @Test
+    void readsWithoutAMapAsTheMapShowsThem() {
+        Resources r = Resources.of(Map.of("memory", 0L, "cpu", 1500L, "pods", 2000L));
+        Map<String, Long> visited = new java.util.LinkedHashMap<>();
+        r.forEach(visited::put);
+        assertThat(visited).containsExactly(entry("cpu", 1500L), entry("memory", 0L), entry("pods", 2000L));
+        assertThat(r.has("memory")).isTrue();
+        assertThat(r.has("nvidia.com/gpu")).isFalse();
+        assertThat(r.withoutZeros().amounts()).containsExactly(entry("cpu", 1500L), entry("pods", 2000L));
+        Resources noZero = Resources.of(Map.of("cpu", 1L));
+        assertThat(noZero.withoutZeros()).isSameAs(noZero);
+        assertThat(Resources.of(Map.of("cpu", 0L)).withoutZeros()).isSameAs(Resources.NONE);
+    }
+
+    @Test
     void overflowThrowsInsteadOfWrapping() {
         Resources big = Resources.of(Map.of("memory", Long.MAX_VALUE / 2 + 1));
         assertThatThrownBy(() -> big.times(2)).isInstanceOf(ArithmeticException.class);
