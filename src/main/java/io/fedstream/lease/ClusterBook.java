@@ -152,7 +152,7 @@ public final class ClusterBook {
 
     /**
      * Takes in the cluster's latest view; grants unmet wants what room it shows. The first view of a cluster also offers
-     * every task that holds nothing there and waits for nothing its share of the headroom ({@link #offer}).
+     * every task that holds nothing there and waits for nothing a part of its free room ({@link #offer}).
      */
     public List<LeaseGrant> see(ClusterView latest, long now) {
         boolean firstSight = view == null;
@@ -170,9 +170,10 @@ public final class ClusterBook {
     /**
      * Offers room before anyone asks, as Mesos' allocator offers an agent's resources to frameworks: each task that holds
      * no chunk of the cluster and waits for nothing there gets an equal part of {@code offerShare} of the free room, so
-     * that its first workloads place with no request and answer between them and the cluster's first view. The offers are chunks like any grant: counted, taken back
-     * when returned, asked back by a reclaim, so they never hold more than the free room, and a task that needs none
-     * of it returns it with its next request.
+     * that its first workloads place with no request and answer between them and the cluster's first view. An offer is
+     * a chunk like any grant: counted until its time is up, taken back when returned, asked back by a reclaim when
+     * another task waits; together the offers hold at most {@code offerShare} of the free room, so they never over-fill
+     * the cluster.
      */
     private void offer(Map<Integer, Outgoing> outgoing, long now) {
         Resources each = partOf(free(), settings.offerShare(), settings.partitions());
