@@ -175,6 +175,31 @@ class PolicyChangeStageTest extends FleetStageTest {
         assertThat(fleet.decisions(WEB)).doesNotContain("POLICY_RESCHEDULED", "POLICY_UNSCHEDULABLE");
     }
 
+    /**
+     * A workload placed under the ClusterPropagationPolicy before a PropagationPolicy that selects it reached its task
+     * stays claimed by the first, as Karmada's detector keeps a claim ({@code preemption: Never}), in a running task and
+     * in one that starts again: a restart's walk of every placed workload moved it (and purged its copy) when the policy
+     * it was placed under had not changed (FailoverIT's PURGE with no target, after instance B restarted).
+     */
+    @Test
+    void aPolicyAddedAfterThePlacementMovesNothingAcrossARestart() {
+        fleet = FleetDriver.threeClusters(stateDir);
+        fleet.deployment("team-a", "web", 4, "1");
+        assertThat(placed()).as("FleetDriver's ClusterPropagationPolicy: one cluster, the roomiest").extracting(ClusterTarget::getName)
+                .containsExactly("dc-1");
+        fleet.policy(POLICY_KEY, policy("""
+                spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
+                clusterAffinity: {clusterNames: [dc-2, dc-3]}""")).advance(Duration.ofSeconds(1));
+        assertThat(placed()).as("in the running task").extracting(ClusterTarget::getName).containsExactly("dc-1");
+
+        fleet = fleet.restarted();
+        fleet.advance(Duration.ofSeconds(3));
+
+        assertThat(placed()).as("after a restart").extracting(ClusterTarget::getName).containsExactly("dc-1");
+        assertThat(purges()).isEmpty();
+        assertThat(fleet.decisions(WEB)).doesNotContain("POLICY_RESCHEDULED", "POLICY_UNSCHEDULABLE");
+    }
+
     @Test
     void aDeletedPolicyWhoseWorkloadAnotherPolicyGovernsIsScheduledUnderThatOne() {
         placed(policy(DYNAMIC), 14);
