@@ -200,6 +200,42 @@ class PolicyChangeStageTest extends FleetStageTest {
         assertThat(fleet.decisions(WEB)).doesNotContain("POLICY_RESCHEDULED", "POLICY_UNSCHEDULABLE");
     }
 
+    /**
+     * FailoverIT's failure on TopologyTestDriver: a Deployment of a namespace whose PropagationPolicy tolerates a failed
+     * cluster for 10 minutes, placed under the ClusterPropagationPolicy before that policy reached its task, gets no
+     * command when its cluster fails; the task that starts again afterwards moved it off the failed cluster, with a PURGE
+     * that has no target, before the walk left a workload with the policy it was placed under.
+     */
+    @Test
+    void aToleratedWorkloadOnAFailedClusterGetsNoCommandFromARestartedTask() {
+        fleet = FleetDriver.threeClusters(stateDir);
+        fleet.deployment("patient", "p-00", 2, "1");
+        fleet.policy("PropagationPolicy/patient/patient", """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata: {name: patient, namespace: patient}
+                spec:
+                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
+                  placement:
+                    spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
+                    clusterTolerations:
+                      - {key: cluster.karmada.io/not-ready, operator: Exists, effect: NoExecute, tolerationSeconds: 600}
+                      - {key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 600}
+                """).advance(Duration.ofSeconds(1));
+        String key = "apps/Deployment/patient/p-00";
+        assertThat(fleet.placement(key)).isEqualTo("dc-1");
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(17));
+        assertThat(fleet.stateChanges("dc-1")).contains("FAILED");
+        assertThat(fleet.commandsFor(key)).as("tolerated for 10 minutes").isEmpty();
+
+        fleet = fleet.restarted();
+        fleet.advance(Duration.ofSeconds(3));
+
+        assertThat(fleet.commandsFor(key)).as("after a restart").isEmpty();
+        assertThat(fleet.placement(key)).isEqualTo("dc-1");
+    }
+
     @Test
     void aDeletedPolicyWhoseWorkloadAnotherPolicyGovernsIsScheduledUnderThatOne() {
         placed(policy(DYNAMIC), 14);
