@@ -130,6 +130,7 @@ public final class FedstreamConfig extends AbstractConfig {
     public static final String LEASE_BUCKET_MS = "lease.bucket.ms";
     public static final String LEASE_TTL_MS = "lease.ttl.ms";
     public static final String LEASE_HEADROOM_MAX = "lease.headroom.max";
+    public static final String LEASE_OFFER_SHARE = "lease.offer.share";
     // State stores
     public static final String ROCKSDB_MEMORY_TOTAL_BYTES = "rocksdb.memory.total.bytes";
     public static final String ROCKSDB_MEMORY_WRITE_BUFFER_RATIO = "rocksdb.memory.write.buffer.ratio";
@@ -348,6 +349,11 @@ public final class FedstreamConfig extends AbstractConfig {
                                 + " this share of the cluster's free room as its allocator last reported it, each task's this share"
                                 + " divided by the number of tasks. 0: no headroom.",
                         GROUP_LEASE, 3, ConfigDef.Width.SHORT, LEASE_HEADROOM_MAX)
+                .define(LEASE_OFFER_SHARE, Type.DOUBLE, LeaseSettings.DEFAULT_OFFER_SHARE.doubleValue(), Range.between(0.0, 1.0),
+                        Importance.LOW, "When an allocator first sees a cluster, it offers this share of the cluster's free room,"
+                                + " split equally between the namespace tasks, before any task asks, so that the first workloads are"
+                                + " placed with no lease round trip; unused offers go back when another task waits. 0: no offers.",
+                        GROUP_LEASE, 4, ConfigDef.Width.SHORT, LEASE_OFFER_SHARE)
 
                 .define(ROCKSDB_MEMORY_TOTAL_BYTES, Type.LONG, 192L * 1024 * 1024, Range.atLeast(0), Importance.MEDIUM,
                         "Off-heap memory of all RocksDB state stores of an instance together: one shared block cache (data,"
@@ -636,7 +642,7 @@ public final class FedstreamConfig extends AbstractConfig {
     /** The terms of the capacity leases, for the allocator and the namespace tasks alike. */
     public LeaseSettings leaseSettings() {
         return new LeaseSettings(Duration.ofMillis(getLong(LEASE_BUCKET_MS)), Duration.ofMillis(getLong(LEASE_TTL_MS)),
-                BigDecimal.valueOf(getDouble(LEASE_HEADROOM_MAX)), topicPartitions());
+                BigDecimal.valueOf(getDouble(LEASE_HEADROOM_MAX)), topicPartitions(), BigDecimal.valueOf(getDouble(LEASE_OFFER_SHARE)));
     }
 
     /** Bytes of off-heap memory all RocksDB stores share; 0 when unbounded. */

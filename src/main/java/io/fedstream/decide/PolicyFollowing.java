@@ -165,6 +165,11 @@ final class PolicyFollowing {
             task.policyPlacements.forget(entry);
             return;
         }
+        if (task.policies.stillSelecting(binding, applied.policy()).filter(placedUnder -> applied.changes(placedUnder).isEmpty()).isPresent()) {
+            // The policy it was placed under selects it with the same placement: a policy added since does not take it
+            // (Karmada: preemption Never), also in the walk of every placed workload that a (re)started task makes.
+            return;
+        }
         PropagationPolicy governing = task.policies.governing(binding).orElse(null);
         if (governing == null) {
             if (!applied.policy().equals(PolicyPlacements.UNCLAIMED)) {

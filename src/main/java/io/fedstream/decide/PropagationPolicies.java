@@ -65,6 +65,15 @@ public final class PropagationPolicies {
         return matcher.match(workload(binding), current());
     }
 
+    /**
+     * The valid policy {@code policyKey} if it still selects the workload: the policy a workload was placed under keeps
+     * it while it does, whatever policy comes since (Karmada's detector keeps a claim, {@code preemption: Never}).
+     */
+    public Optional<PropagationPolicy> stillSelecting(ResourceBinding binding, String policyKey) {
+        return current().stream().filter(policy -> policy.key().equals(policyKey)).findFirst()
+                .flatMap(policy -> matcher.match(workload(binding), List.of(policy)));
+    }
+
     private static WorkloadRef workload(ResourceBinding binding) {
         return new WorkloadRef(binding.getApiVersion(), binding.getKind(), binding.getNamespace(), binding.getName(),
                 binding.getLabels());

@@ -6,6 +6,8 @@ import io.fedstream.avro.LeaseBookWant;
 import io.fedstream.avro.LeaseGrant;
 import io.fedstream.avro.StoredLeaseBook;
 import io.fedstream.interpret.Resources;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -148,13 +150,63 @@ public final class ClusterBook {
         return grant;
     }
 
-    /** Takes in the cluster's latest view; grants unmet wants what room it shows. */
+    /**
+     * Takes in the cluster's latest view; grants unmet wants what room it shows. The first view of a cluster also offers
+     * every task that holds nothing there and waits for nothing a part of its free room ({@link #offer}).
+     */
     public List<LeaseGrant> see(ClusterView latest, long now) {
+        boolean firstSight = view == null;
         this.view = latest;
         // Pods that left lower the level beneath the chunks: what starts next runs under them.
         base = chunks.isEmpty() ? latest.allocated() : Room.min(base, latest.allocated());
         dropUncounted(now);
-        return grants(distribute(now), now);
+        Map<Integer, Outgoing> outgoing = distribute(now);
+        if (firstSight && latest.grantable()) {
+            offer(outgoing, now);
+        }
+        return grants(outgoing, now);
+    }
+
+    /**
+     * Offers room before anyone asks, as Mesos' allocator offers an agent's resources to frameworks: each task that holds
+     * no chunk of the cluster and waits for nothing there gets an equal part of {@code offerShare} of the free room, so
+     * that its first workloads place with no request and answer between them and the cluster's first view. An offer is
+     * a chunk like any grant: counted until its time is up, taken back when returned, asked back by a reclaim when
+     * another task waits; together the offers hold at most {@code offerShare} of the free room, so they never over-fill
+     * the cluster.
+     */
+    private void offer(Map<Integer, Outgoing> outgoing, long now) {
+        Resources each = partOf(free(), settings.offerShare(), settings.partitions());
+        if (Room.none(each)) {
+            return;
+        }
+        long bucket = settings.bucketOf(now);
+        for (int partition = 0; partition < settings.partitions(); partition++) {
+            if (unmet.containsKey(partition) || !Room.none(countedFor(partition))) {
+                continue;
+            }
+            chunks.merge(new ChunkId(partition, bucket), each, Room::plus);
+            outgoing.computeIfAbsent(partition, p -> new Outgoing()).granted = each;
+        }
+    }
+
+    /**
+     * {@code share} of {@code room} split in {@code parts}, rounded down, per resource: counted resources other than cpu
+     * (pods, GPUs, kept in thousandths) to whole units, as no pod takes a part of one; resources left at zero dropped.
+     */
+    private static Resources partOf(Resources room, BigDecimal share, int parts) {
+        Resources.Builder part = new Resources.Builder(room.amounts().size());
+        for (Map.Entry<String, Long> entry : room.amounts().entrySet()) {
+            long amount = BigDecimal.valueOf(entry.getValue()).multiply(share)
+                    .divide(BigDecimal.valueOf(parts), 0, RoundingMode.FLOOR).longValueExact();
+            if (!Resources.isByteResource(entry.getKey()) && !entry.getKey().equals("cpu")) {
+                amount -= amount % 1_000;
+            }
+            if (amount > 0) {
+                part.add(entry.getKey(), amount);
+            }
+        }
+        return part.build();
     }
 
     /** Stops counting the chunks whose time is up; when that frees room for unmet wants, grants it. */

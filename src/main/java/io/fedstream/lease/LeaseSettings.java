@@ -12,19 +12,24 @@ import java.util.Objects;
  * a chunk stays counted for at least half the TTL after it was placed. The tasks ask for headroom of at most {@code
  * headroomMax} of the cluster's free room together, each its {@link #taskHeadroomShare}; {@code partitions} is the
  * number of namespace tasks (the partitions of the
- * workload topics, of the lease-requests and of the lease-grants topics). Every instance must use the same terms.
+ * workload topics, of the lease-requests and of the lease-grants topics). When an allocator first sees a cluster it offers
+ * {@code offerShare} of the cluster's free room, split equally between the tasks, before any of them asks. Every instance
+ * must use the same terms.
  */
-public record LeaseSettings(Duration bucket, Duration ttl, BigDecimal headroomMax, int partitions) {
+public record LeaseSettings(Duration bucket, Duration ttl, BigDecimal headroomMax, int partitions, BigDecimal offerShare) {
 
     /** The defaults of {@code FedstreamConfig}: 10 s buckets, a 5 min TTL, headroom up to a quarter of the free room. */
     public static final Duration DEFAULT_BUCKET = Duration.ofSeconds(10);
     public static final Duration DEFAULT_TTL = Duration.ofMinutes(5);
     public static final BigDecimal DEFAULT_HEADROOM_MAX = new BigDecimal("0.25");
+    /** The default offer: together as much as the tasks may ask as headroom together. */
+    public static final BigDecimal DEFAULT_OFFER_SHARE = DEFAULT_HEADROOM_MAX;
 
     public LeaseSettings {
         Objects.requireNonNull(bucket, "bucket");
         Objects.requireNonNull(ttl, "ttl");
         Objects.requireNonNull(headroomMax, "headroomMax");
+        Objects.requireNonNull(offerShare, "offerShare");
         if (bucket.isNegative() || bucket.isZero()) {
             throw new IllegalArgumentException("bucket must be positive (value: " + bucket + ")");
         }
@@ -35,14 +40,22 @@ public record LeaseSettings(Duration bucket, Duration ttl, BigDecimal headroomMa
         if (headroomMax.signum() < 0 || headroomMax.compareTo(BigDecimal.ONE) > 0) {
             throw new IllegalArgumentException("headroomMax must be between 0 and 1 (value: " + headroomMax + ")");
         }
+        if (offerShare.signum() < 0 || offerShare.compareTo(BigDecimal.ONE) > 0) {
+            throw new IllegalArgumentException("offerShare must be between 0 and 1 (value: " + offerShare + ")");
+        }
         if (partitions < 1) {
             throw new IllegalArgumentException("partitions must be at least 1 (value: " + partitions + ")");
         }
     }
 
+    /** Terms with no offers: every room a task holds, it asked for. */
+    public LeaseSettings(Duration bucket, Duration ttl, BigDecimal headroomMax, int partitions) {
+        this(bucket, ttl, headroomMax, partitions, BigDecimal.ZERO);
+    }
+
     /** The default terms for {@code partitions} namespace tasks. */
     public static LeaseSettings defaults(int partitions) {
-        return new LeaseSettings(DEFAULT_BUCKET, DEFAULT_TTL, DEFAULT_HEADROOM_MAX, partitions);
+        return new LeaseSettings(DEFAULT_BUCKET, DEFAULT_TTL, DEFAULT_HEADROOM_MAX, partitions, DEFAULT_OFFER_SHARE);
     }
 
     /**

@@ -84,7 +84,8 @@ class FedstreamConfigTest {
         assertThat(config.placeFailoverSettings()).isEqualTo(new PlaceFailoverSettings(Duration.ofMinutes(5), Duration.ofSeconds(30), Duration.ofSeconds(1),
                 Duration.ofSeconds(10), Duration.ofMinutes(5), 6));
         assertThat(config.admitSettings()).isEqualTo(new AdmitSettings(Duration.ofSeconds(1)));
-        assertThat(config.leaseSettings()).isEqualTo(new LeaseSettings(Duration.ofSeconds(10), Duration.ofMinutes(5), new BigDecimal("0.25"), 6));
+        assertThat(config.leaseSettings()).isEqualTo(new LeaseSettings(Duration.ofSeconds(10), Duration.ofMinutes(5), new BigDecimal("0.25"), 6,
+                new BigDecimal("0.25")));
         assertThat(config.leaseSettings()).isEqualTo(LeaseSettings.defaults(6));
 
         assertThat(config.sourceOf("http.port")).isEqualTo(Source.DEFAULT);
@@ -93,7 +94,7 @@ class FedstreamConfigTest {
     @Test
     void everyDefinedKeyHasADocString() {
         ConfigDef def = FedstreamConfig.configDef();
-        assertThat(def.names()).hasSize(66);
+        assertThat(def.names()).hasSize(67);
         def.configKeys().values().forEach(key -> assertThat(key.documentation).as(key.name).isNotBlank());
         def.configKeys().values().forEach(key -> assertThat(key.hasDefault()).as(key.name).isTrue());
     }

@@ -213,6 +213,7 @@ class FailoverIT {
                 ClusterStateEvent suspect = outputs.first(FAILING, ClusterState.SUSPECT);
                 ClusterStateEvent failed = outputs.first(FAILING, ClusterState.FAILED);
                 Instant lastIssued = outputs.commands.stream().map(MigrationCommand::getIssuedAt).max(Instant::compareTo).orElseThrow();
+                assertEveryCommandMovesAPlacedWorkload(outputs, before);
                 Map<String, Integer> perKind = new TreeMap<>();
                 fleet.specs.values().forEach(spec -> perKind.merge(spec.kind(), 1, Integer::sum));
                 Map<String, Resources> demandBefore = new TreeMap<>();
@@ -294,6 +295,22 @@ class FailoverIT {
             restarter.shutdownNow();
             for (int i = running.size() - 1; i >= 0; i--) {
                 running.get(i).close();
+            }
+        }
+    }
+
+    /**
+     * Every command moves a workload that was placed when the failover began to a cluster: the demand per survivor below
+     * counts on it. A command that does not is shown whole, with the workload's binding then and what the test read
+     * about the workload in order, so that a failure says what happened rather than where the count broke.
+     */
+    private static void assertEveryCommandMovesAPlacedWorkload(Outputs outputs, Map<String, ResourceBinding> before) {
+        for (MigrationCommand command : outputs.commands) {
+            String key = command.getWorkloadKey();
+            if (command.getTargetCluster() == null || !before.containsKey(key)) {
+                fail("a command that moves no workload placed before the failover to a cluster: %s; the workload's binding before"
+                        + " the failover %s; what the test read about the workload, in order:%n  %s", command, before.get(key),
+                        String.join("\n  ", outputs.history.getOrDefault(key, List.of())));
             }
         }
     }
@@ -542,6 +559,8 @@ class FailoverIT {
         final Map<ClusterStateEvent, Long> seenAt = new HashMap<>();
         final List<MigrationCommand> commands = new ArrayList<>();
         final Map<String, Integer> decisions = new TreeMap<>();
+        /** Per workload, every binding version, audit record and command read for it, in the order read. */
+        final Map<String, List<String>> history = new HashMap<>();
         /** How many refusals and failovers without a target gave each reason. */
         final Map<String, Integer> why = new TreeMap<>();
         int deadLetters;
@@ -680,6 +699,9 @@ class FailoverIT {
                 }
                 if (topic.equals(topics.bindings().name())) {
                     ResourceBinding binding = decode(bindingValues, record);
+                    remember(record.key(), "binding %s".formatted(binding == null ? "deleted"
+                            : binding.getAdmission().getState() + " on " + (binding.getPlacement() == null ? "nothing"
+                                    : binding.getPlacement().getClusters() + " by " + binding.getPlacement().getDecidedBy())));
                     if (binding == null) {
                         bindings.remove(record.key());
                     } else {
@@ -691,7 +713,10 @@ class FailoverIT {
                     transitions.computeIfAbsent(event.getCluster(), c -> new ArrayList<>()).add(event);
                     seenAt.putIfAbsent(event, now);
                 } else if (topic.equals(topics.migrations().name())) {
-                    commands.add(decode(commandValues, record));
+                    MigrationCommand command = decode(commandValues, record);
+                    remember(command.getWorkloadKey(), "command %s %s %s -> %s".formatted(command.getCommandId(), command.getAction(),
+                            command.getSourceCluster(), command.getTargetCluster()));
+                    commands.add(command);
                     lastCommandSeen = now;
                     moved = true;
                 } else if (topic.equals(topics.clusterViews().name())) {
@@ -706,6 +731,10 @@ class FailoverIT {
                 } else if (topic.equals(topics.audit().name())) {
                     AuditEvent event = decode(auditValues, record);
                     decisions.merge(event.getDecision(), 1, Integer::sum);
+                    if (event.getWorkloadKey() != null) {
+                        remember(event.getWorkloadKey(), "audit %s %s cluster %s target %s: %s".formatted(event.getStage(), event.getDecision(),
+                                event.getCluster(), event.getTargetCluster(), event.getReason()));
+                    }
                     if (event.getDecision().endsWith("REFUSED") || event.getDecision().endsWith("NO_TARGET") || event.getDecision().equals("UNPLACEABLE")) {
                         why.merge(event.getDecision() + ": " + event.getReason(), 1, Integer::sum);
                     }
@@ -716,6 +745,10 @@ class FailoverIT {
             if (moved) {
                 running = running();
             }
+        }
+
+        private void remember(String key, String what) {
+            history.computeIfAbsent(key, k -> new ArrayList<>()).add(what);
         }
 
         private Map<String, Map<String, String>> running() {

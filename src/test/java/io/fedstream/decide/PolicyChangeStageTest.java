@@ -175,6 +175,67 @@ class PolicyChangeStageTest extends FleetStageTest {
         assertThat(fleet.decisions(WEB)).doesNotContain("POLICY_RESCHEDULED", "POLICY_UNSCHEDULABLE");
     }
 
+    /**
+     * A workload placed under the ClusterPropagationPolicy before a PropagationPolicy that selects it reached its task
+     * stays claimed by the first, as Karmada's detector keeps a claim ({@code preemption: Never}), in a running task and
+     * in one that starts again: a restart's walk of every placed workload moved it (and purged its copy) when the policy
+     * it was placed under had not changed (FailoverIT's PURGE with no target, after instance B restarted).
+     */
+    @Test
+    void aPolicyAddedAfterThePlacementMovesNothingAcrossARestart() {
+        fleet = FleetDriver.threeClusters(stateDir);
+        fleet.deployment("team-a", "web", 4, "1");
+        assertThat(placed()).as("FleetDriver's ClusterPropagationPolicy: one cluster, the roomiest").extracting(ClusterTarget::getName)
+                .containsExactly("dc-1");
+        fleet.policy(POLICY_KEY, policy("""
+                spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
+                clusterAffinity: {clusterNames: [dc-2, dc-3]}""")).advance(Duration.ofSeconds(1));
+        assertThat(placed()).as("in the running task").extracting(ClusterTarget::getName).containsExactly("dc-1");
+
+        fleet = fleet.restarted();
+        fleet.advance(Duration.ofSeconds(3));
+
+        assertThat(placed()).as("after a restart").extracting(ClusterTarget::getName).containsExactly("dc-1");
+        assertThat(purges()).isEmpty();
+        assertThat(fleet.decisions(WEB)).doesNotContain("POLICY_RESCHEDULED", "POLICY_UNSCHEDULABLE");
+    }
+
+    /**
+     * FailoverIT's failure on TopologyTestDriver: a Deployment of a namespace whose PropagationPolicy tolerates a failed
+     * cluster for 10 minutes, placed under the ClusterPropagationPolicy before that policy reached its task, gets no
+     * command when its cluster fails; the task that starts again afterwards moved it off the failed cluster, with a PURGE
+     * that has no target, before the walk left a workload with the policy it was placed under.
+     */
+    @Test
+    void aToleratedWorkloadOnAFailedClusterGetsNoCommandFromARestartedTask() {
+        fleet = FleetDriver.threeClusters(stateDir);
+        fleet.deployment("patient", "p-00", 2, "1");
+        fleet.policy("PropagationPolicy/patient/patient", """
+                apiVersion: policy.karmada.io/v1alpha1
+                kind: PropagationPolicy
+                metadata: {name: patient, namespace: patient}
+                spec:
+                  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
+                  placement:
+                    spreadConstraints: [{spreadByField: cluster, maxGroups: 1}]
+                    clusterTolerations:
+                      - {key: cluster.karmada.io/not-ready, operator: Exists, effect: NoExecute, tolerationSeconds: 600}
+                      - {key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 600}
+                """).advance(Duration.ofSeconds(1));
+        String key = "apps/Deployment/patient/p-00";
+        assertThat(fleet.placement(key)).isEqualTo("dc-1");
+
+        fleet.silence("dc-1").advance(Duration.ofSeconds(17));
+        assertThat(fleet.stateChanges("dc-1")).contains("FAILED");
+        assertThat(fleet.commandsFor(key)).as("tolerated for 10 minutes").isEmpty();
+
+        fleet = fleet.restarted();
+        fleet.advance(Duration.ofSeconds(3));
+
+        assertThat(fleet.commandsFor(key)).as("after a restart").isEmpty();
+        assertThat(fleet.placement(key)).isEqualTo("dc-1");
+    }
+
     @Test
     void aDeletedPolicyWhoseWorkloadAnotherPolicyGovernsIsScheduledUnderThatOne() {
         placed(policy(DYNAMIC), 14);

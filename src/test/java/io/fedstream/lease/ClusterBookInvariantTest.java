@@ -1,6 +1,5 @@
 package io.fedstream.lease;
 
-import static io.fedstream.lease.ClusterBookTest.SETTINGS;
 import static io.fedstream.lease.ClusterBookTest.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,11 +23,15 @@ import org.junit.jupiter.api.Test;
 class ClusterBookInvariantTest {
 
     private static final List<String> RESOURCES = List.of("cpu", "memory", "pods");
+    /** The terms of {@link ClusterBookTest#SETTINGS} with offers at the cluster's first view. */
+    private static final LeaseSettings SETTINGS = new LeaseSettings(ClusterBookTest.SETTINGS.bucket(), ClusterBookTest.SETTINGS.ttl(),
+            ClusterBookTest.SETTINGS.headroomMax(), ClusterBookTest.SETTINGS.partitions(), new java.math.BigDecimal("0.25"));
 
     @Test
     void grantsNeverExceedTheFreeRoomNorTheWantsAndEveryUnmetWantIsGrantedOnceRoomFrees() {
         long granted = 0;
         long leftUnmet = 0;
+        long offers = 0;
         for (int seed = 0; seed < 1_000; seed++) {
             SplittableRandom random = new SplittableRandom(seed);
             ClusterBook book = ClusterBook.empty("member1", SETTINGS);
@@ -53,12 +56,22 @@ class ClusterBookInvariantTest {
                     owed.put(partition, want);
                     assertThat(grants.get(0).getPartition()).as(seen).isEqualTo(partition);
                 } else if (kind < 9) {
+                    boolean firstSight = view == null;
                     view = new ClusterView(random.nextInt(5) == 0 ? ClusterState.SUSPECT : ClusterState.READY, null,
                             Resources.of(Map.of("cpu", 40L, "memory", 60L, "pods", 30L)), randomRoom(random, 30));
                     if (view.state() != ClusterState.READY) {
                         view = new ClusterView(view.state(), "not ready", view.allocatable(), view.allocated());
                     }
                     grants = book.see(view, now);
+                    if (firstSight) {
+                        // The first view offers room to the tasks that wait for none: count it as wanted; the room is checked below.
+                        for (LeaseGrant grant : grants) {
+                            if (grant.getAnswers() == null && Room.none(owed.getOrDefault(grant.getPartition(), Resources.NONE))) {
+                                owed.put(grant.getPartition(), Resources.fromQuantities(grant.getGranted()));
+                                offers++;
+                            }
+                        }
+                    }
                 } else {
                     grants = book.expire(now);
                 }
@@ -102,6 +115,7 @@ class ClusterBookInvariantTest {
         // The generator must grant often and leave wants unmet often, or the checks prove little.
         assertThat(granted).isGreaterThan(10_000);
         assertThat(leftUnmet).isGreaterThan(500);
+        assertThat(offers).isGreaterThan(1_000);
     }
 
     private static Resources randomRoom(SplittableRandom random, int most) {

@@ -52,6 +52,54 @@ class ClusterBookTest {
     }
 
     @Test
+    void theFirstViewOffersEveryTaskAnEqualPartOfTheOfferShareBeforeAnyoneAsksAndNeverBeyondTheRoom() {
+        LeaseSettings offering = new LeaseSettings(Duration.ofSeconds(10), Duration.ofSeconds(60), new java.math.BigDecimal("0.25"), 6,
+                new java.math.BigDecimal("0.25"));
+        ClusterBook offered = ClusterBook.empty("member1", offering);
+        // Partition 2 asked before the cluster's first view: it gets its want, the five others the offer.
+        assertThat(offered.ask(ask(2, 0, room("cpu", "1")), T0).get(0).getGranted()).isEmpty();
+
+        List<LeaseGrant> grants = offered.see(READY, T0 + 500);
+
+        // A quarter of the 11 cpu, 48Gi and 100 pods left, in six parts, rounded down (pods to whole ones).
+        assertThat(grants).extracting(LeaseGrant::getPartition, LeaseGrant::getGranted, LeaseGrant::getAnswers).containsExactly(
+                tuple(0, quantities("cpu", "458m", "memory", "2Gi", "pods", "4"), null),
+                tuple(1, quantities("cpu", "458m", "memory", "2Gi", "pods", "4"), null),
+                tuple(2, quantities("cpu", "1"), null),
+                tuple(3, quantities("cpu", "458m", "memory", "2Gi", "pods", "4"), null),
+                tuple(4, quantities("cpu", "458m", "memory", "2Gi", "pods", "4"), null),
+                tuple(5, quantities("cpu", "458m", "memory", "2Gi", "pods", "4"), null));
+        for (String resource : List.of("cpu", "memory", "pods")) {
+            assertThat(offered.base().get(resource) + offered.counted().get(resource)).as(resource)
+                    .isLessThanOrEqualTo(READY.allocatable().get(resource));
+        }
+        // Offers are made once, at the cluster's first view; later views grant only what is asked.
+        assertThat(offered.see(READY, T0 + 1_500)).isEmpty();
+    }
+
+    @Test
+    void aClusterFirstSeenNotReadyIsOfferedNothing() {
+        ClusterBook offered = ClusterBook.empty("member1", new LeaseSettings(Duration.ofSeconds(10), Duration.ofSeconds(60),
+                new java.math.BigDecimal("0.25"), 6, new java.math.BigDecimal("0.25")));
+
+        assertThat(offered.see(new ClusterView(ClusterState.SUSPECT, "no heartbeat", READY.allocatable(), READY.allocated()), T0)).isEmpty();
+        assertThat(offered.see(READY, T0 + 1_000)).isEmpty();
+        assertThat(offered.counted()).isEqualTo(Resources.NONE);
+    }
+
+    @Test
+    void aTaskPlacesIntoItsOfferWithNoRequestBeforeIt() {
+        LeaseSettings offering = new LeaseSettings(Duration.ofSeconds(10), Duration.ofSeconds(60), new java.math.BigDecimal("0.25"), 6,
+                new java.math.BigDecimal("0.25"));
+        ClusterBook offered = ClusterBook.empty("member1", offering);
+        TaskLeases task = new TaskLeases(4, offering, new MapLeaseStore());
+        offered.see(READY, T0).stream().filter(grant -> grant.getPartition() == 4).forEach(grant -> task.granted(grant, T0 + 200));
+
+        assertThat(task.take("member1", room("cpu", "250m", "memory", "1Gi", "pods", "1"), T0 + 300)).hasValue(BUCKET);
+        assertThat(task.requests(T0 + 300)).as("no request went before the placement").isEmpty();
+    }
+
+    @Test
     void grantsOfOneBucketMergeIntoOneChunkAndANewBucketStartsAnother() {
         book.see(READY, T0);
         book.ask(ask(1, 0, room("cpu", "1")), T0);

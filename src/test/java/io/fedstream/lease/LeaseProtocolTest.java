@@ -27,8 +27,9 @@ import org.junit.jupiter.api.Test;
  */
 class LeaseProtocolTest {
 
+    /** With offers at the cluster's first view, so that the runs check them too. */
     private static final LeaseSettings SETTINGS = new LeaseSettings(Duration.ofSeconds(10), Duration.ofSeconds(60),
-            new BigDecimal("0.25"), 4);
+            new BigDecimal("0.25"), 4, new BigDecimal("0.25"));
     private static final long T0 = 1_800_000_000_000L;
     private static final Resources ALLOCATABLE = Resources.of(Map.of("cpu", 40L, "memory", 64L, "pods", 30L));
     private static final String CLUSTER = "member1";

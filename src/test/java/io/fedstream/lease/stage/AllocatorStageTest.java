@@ -56,8 +56,9 @@ class AllocatorStageTest {
 
     private static final Instant T0 = Instant.ofEpochMilli(1_800_000_000_000L);
     private static final long BUCKET = 180_000_000L;
-    /** 10 s buckets, a 60 s TTL. */
-    private static final Map<String, String> TERMS = Map.of("lease.bucket.ms", "10000", "lease.ttl.ms", "60000", "topic.partitions", "6");
+    /** 10 s buckets, a 60 s TTL; no offers at a cluster's first view, so that each grant below answers a request. */
+    private static final Map<String, String> TERMS = Map.of("lease.bucket.ms", "10000", "lease.ttl.ms", "60000", "topic.partitions", "6",
+            "lease.offer.share", "0");
     private static final ClusterOwnership OWNERSHIP = new ClusterOwnership(6);
     private static final String OWNED = cluster(0);
     private static final String ELSEWHERE = IntStream.range(1, 100).mapToObj(i -> "member" + i).filter(c -> OWNERSHIP.ownerOf(c) != 0)
