@@ -352,7 +352,9 @@ public final class FedstreamConfig extends AbstractConfig {
                 .define(LEASE_OFFER_SHARE, Type.DOUBLE, LeaseSettings.DEFAULT_OFFER_SHARE.doubleValue(), Range.between(0.0, 1.0),
                         Importance.LOW, "When an allocator first sees a cluster, it offers this share of the cluster's free room,"
                                 + " split equally between the namespace tasks, before any task asks, so that the first workloads are"
-                                + " placed with no lease round trip; unused offers go back when another task waits. 0: no offers.",
+                                + " placed with no lease round trip; unused offers go back when another task waits. 0 (the default): no offers;"
+                                + " until a task knows the policies before it decides, an offer can place a workload at a fresh start under"
+                                + " a ClusterPropagationPolicy before its namespace's PropagationPolicy reaches the task.",
                         GROUP_LEASE, 4, ConfigDef.Width.SHORT, LEASE_OFFER_SHARE)
 
                 .define(ROCKSDB_MEMORY_TOTAL_BYTES, Type.LONG, 192L * 1024 * 1024, Range.atLeast(0), Importance.MEDIUM,
@@ -642,7 +644,12 @@ public final class FedstreamConfig extends AbstractConfig {
     /** The terms of the capacity leases, for the allocator and the namespace tasks alike. */
     public LeaseSettings leaseSettings() {
         return new LeaseSettings(Duration.ofMillis(getLong(LEASE_BUCKET_MS)), Duration.ofMillis(getLong(LEASE_TTL_MS)),
-                BigDecimal.valueOf(getDouble(LEASE_HEADROOM_MAX)), topicPartitions(), BigDecimal.valueOf(getDouble(LEASE_OFFER_SHARE)));
+                share(LEASE_HEADROOM_MAX), topicPartitions(), share(LEASE_OFFER_SHARE));
+    }
+
+    /** A share given as a double, exactly as written: 0.25 is 0.25, 0 and 0.0 are 0. */
+    private BigDecimal share(String key) {
+        return BigDecimal.valueOf(getDouble(key)).stripTrailingZeros();
     }
 
     /** Bytes of off-heap memory all RocksDB stores share; 0 when unbounded. */

@@ -22,8 +22,11 @@ public record LeaseSettings(Duration bucket, Duration ttl, BigDecimal headroomMa
     public static final Duration DEFAULT_BUCKET = Duration.ofSeconds(10);
     public static final Duration DEFAULT_TTL = Duration.ofMinutes(5);
     public static final BigDecimal DEFAULT_HEADROOM_MAX = new BigDecimal("0.25");
-    /** The default offer: together as much as the tasks may ask as headroom together. */
-    public static final BigDecimal DEFAULT_OFFER_SHARE = DEFAULT_HEADROOM_MAX;
+    /**
+     * No offers by default: at a fresh start a task can see workloads before the policies relayed to it, and an offer
+     * would place them at once under the policy known then (docs/leases.md, "Offers at a cluster's first view").
+     */
+    public static final BigDecimal DEFAULT_OFFER_SHARE = BigDecimal.ZERO;
 
     public LeaseSettings {
         Objects.requireNonNull(bucket, "bucket");
