@@ -68,7 +68,7 @@ public final class FedstreamTopology {
     void addTo(StreamsBuilder builder) {
         new NamespaceStage(topics, interpreterExtensions, fleet, admission, leases, serdes.placeFailoverStores(),
                 new NamespaceStage.LeaseSerdes(serdes.leases(), serdes.leaseBooks()), metrics).addTo(builder);
-        new RightsizeStage(topics, serdes.usageHistories(), RecommendationSettings.vpaDefaults(), fleet.partitions(), metrics).addTo(builder);
+        new RightsizeStage(topics, serdes.usageHistories(), RecommendationSettings.vpaDefaults(), metrics).addTo(builder);
         new WorkStatusStage(topics.workStatus()).addTo(builder);
     }
 

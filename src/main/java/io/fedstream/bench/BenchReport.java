@@ -74,6 +74,8 @@ final class BenchReport {
                 lag(b.heartbeatLag()), b.suspectTransitions(), b.migrationCommands(), memory(b.memory()), heap(b.memory()), loadAverage1());
         print("      %s used %s", b.round(), b.cpu().describePer(settings.workloads(), "workload"));
         print("      %s wrote %s records a workload", b.round(), b.written().averagedOver(settings.workloads()));
+        print("      %s of %,d records in all, the topics under 0.5 a workload: %s", b.round(), b.written().total(),
+                b.written().restCounted(settings.workloads()));
         return b;
     }
 

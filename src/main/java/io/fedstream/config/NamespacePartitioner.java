@@ -58,6 +58,18 @@ public final class NamespacePartitioner implements Partitioner, StreamPartitione
         return Optional.of(Set.of(partitionOf(key, partitions)));
     }
 
+    /**
+     * For a Streams sink of records keyed {@code namespace/name} (a namespaced object that is not a workload, such as a
+     * quota's status; tombstones too): the partition of the namespace, so that they meet the namespace's workloads.
+     */
+    public static <V> Optional<Set<Integer>> byNamespaceOfName(String topic, String key, V value, int partitions) {
+        int slash = key == null ? -1 : key.indexOf('/');
+        if (slash <= 0) {
+            throw new IllegalArgumentException("a key of " + topic + " must be namespace/name, was " + key);
+        }
+        return Optional.of(Set.of(partitionOfNamespace(key.substring(0, slash), partitions)));
+    }
+
     @Override
     public void configure(Map<String, ?> configs) {
     }

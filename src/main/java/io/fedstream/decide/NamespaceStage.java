@@ -127,7 +127,8 @@ public final class NamespaceStage {
                 .branch((key, outcome) -> outcome instanceof PassOutcome.Status, Branched.withConsumer(
                         statuses2 -> statuses2
                                 .mapValues(outcome -> ((PassOutcome.Status) outcome).status(), Named.as("quota-status-value"))
-                                .to(topics.quotaStatus().name(), topics.quotaStatus().producedAs("quota-status-sink")),
+                                .to(topics.quotaStatus().name(), topics.quotaStatus().producedAs("quota-status-sink")
+                                        .withStreamPartitioner(NamespacePartitioner::byNamespaceOfName)),
                         "-to-quota-status"))
                 .branch((key, outcome) -> outcome instanceof PassOutcome.Command, Branched.withConsumer(
                         commands -> commands

@@ -83,7 +83,8 @@ public final class TopicProvisioner {
     static List<String> coPartitioned(Topics topics) {
         return List.of(topics.workloads().name(), topics.workloadStatus().name(), topics.stateDeltas().name(),
                 topics.migrationEvents().name(), topics.clusterTransitions().name(), topics.clusterViews().name(),
-                topics.leaseRequests().name(), topics.leaseGrants().name(), topics.bindings().name(), topics.workloadUsage().name());
+                topics.leaseRequests().name(), topics.leaseGrants().name(), topics.bindings().name(), topics.workloadUsage().name(),
+                topics.quotaStatus().name());
     }
 
     /** Each topic whose partition count is not the expected one, as {@code name (n partitions)}. */

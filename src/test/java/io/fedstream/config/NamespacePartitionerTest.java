@@ -1,6 +1,7 @@
 package io.fedstream.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Optional;
@@ -35,6 +36,15 @@ class NamespacePartitionerTest {
         assertThat(WorkloadKey.parse("core/Namespace//guestbook")).contains(new WorkloadKey("core", "Namespace", "", "guestbook"));
         assertThat(WorkloadKey.parse("core//default/guestbook")).as("a kind is required").isEmpty();
         assertThat(WorkloadKey.parse("core/Namespace/default/")).as("a name is required").isEmpty();
+    }
+
+    @Test
+    void aNamespacedNameGoesWithItsNamespacesWorkloadsTombstonesToo() {
+        assertThat(NamespacePartitioner.byNamespaceOfName("fedstream.quota-status", "team-a/compute", null, 12))
+                .contains(Set.of(NamespacePartitioner.partitionOf("apps/Deployment/team-a/web", 12)));
+        assertThatThrownBy(() -> NamespacePartitioner.byNamespaceOfName("fedstream.quota-status", "compute", null, 12))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a key of fedstream.quota-status must be namespace/name, was compute");
     }
 
     @Test

@@ -38,8 +38,7 @@ class RepartitionTopicsTest {
                     workloadId + "-workloads-misrouted-repartition", 4,
                     workloadId + "-workload-status-misrouted-repartition", 4,
                     workloadId + "-migration-events-misrouted-repartition", 4,
-                    workloadId + "-policy-changes-repartition", 4,
-                    workloadId + "-rightsize-quotas-by-namespace-repartition", 4));
+                    workloadId + "-policy-changes-repartition", 4));
             assertThat(healthTopics).isEqualTo(Map.of(healthId + "-cluster-heartbeats-repartition", 1));
             // Every repartition topic the topologies read, whatever a stage adds later.
             assertThat(workloadTopics.keySet()).isEqualTo(repartitionSources(workloads.describe(), workloadId));

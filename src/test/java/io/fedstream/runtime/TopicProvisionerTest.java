@@ -17,7 +17,7 @@ class TopicProvisionerTest {
         assertThat(TopicProvisioner.coPartitioned(TestFedstream.create().topics())).containsExactlyInAnyOrder(
                 "fedstream.workloads", "fedstream.workload-status", "fedstream.state-deltas", "fedstream.migration-events",
                 "fedstream.cluster-transitions", "fedstream.cluster-views", "fedstream.lease-requests", "fedstream.lease-grants",
-                "fedstream.bindings", "fedstream.workload-usage");
+                "fedstream.bindings", "fedstream.workload-usage", "fedstream.quota-status");
     }
 
     @Test

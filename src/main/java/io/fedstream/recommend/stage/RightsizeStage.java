@@ -12,7 +12,6 @@ import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
-import org.apache.kafka.streams.kstream.Repartitioned;
 import org.apache.kafka.streams.state.Stores;
 
 /**
@@ -22,25 +21,19 @@ import org.apache.kafka.streams.state.Stores;
  */
 public final class RightsizeStage {
 
-    private static final NamespacePartitioner NAMESPACES = new NamespacePartitioner();
-
     private final Topics topics;
     private final Serde<UsageHistoryRecord> histories;
     private final RecommendationSettings settings;
-    private final int partitions;
     private final FedstreamMetrics metrics;
 
-    /** {@code partitions}: the workload topics' (topic.partitions), which the quotas are repartitioned onto by namespace. */
-    public RightsizeStage(Topics topics, Serde<UsageHistoryRecord> histories, RecommendationSettings settings, int partitions,
-                          FedstreamMetrics metrics) {
+    public RightsizeStage(Topics topics, Serde<UsageHistoryRecord> histories, RecommendationSettings settings, FedstreamMetrics metrics) {
         this.topics = topics;
         this.histories = histories;
         this.settings = settings;
-        this.partitions = partitions;
         this.metrics = metrics;
     }
 
-    /** Adds the sub-topology: its sources, the two repartitions by namespace, the task and its sinks. */
+    /** Adds the sub-topology: its sources, the task and its sinks. */
     public void addTo(StreamsBuilder builder) {
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RightsizeStores.HISTORIES), Serdes.String(), histories));
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RightsizeStores.RECOMMENDATIONS), Serdes.String(),
@@ -61,8 +54,8 @@ public final class RightsizeStage {
                         Named.as("rightsize-binding-decode"));
         KStream<String, RightsizeSignal> quotas = builder
                 .stream(topics.quotaStatus().name(), topics.quotaStatus().consumedAsBytes("rightsize-quota-status-source"))
+                // Written on its namespace's partition: re-keyed in place, with no repartition.
                 .selectKey((key, value) -> QuotaKeys.of(key), Named.as("rightsize-quota-key"))
-                .repartition(byNamespace("rightsize-quotas-by-namespace"))
                 .processValues(() -> new SignalDecoder<>(topics.quotaStatus(), SignalDecoder.acceptAll(), RightsizeSignal.Quota::new, true),
                         Named.as("rightsize-quota-decode"));
 
@@ -83,11 +76,5 @@ public final class RightsizeStage {
                 .mapValues(outcome -> ((RightsizeOutcome.Recommendation) outcome).recommendation(), Named.as("rightsize-recommendation"))
                 .to(topics.recommendations().name(), topics.recommendations().producedAs("rightsize-recommendations-sink")
                         .withStreamPartitioner(new NamespacePartitioner()));
-    }
-
-    private Repartitioned<String, byte[]> byNamespace(String name) {
-        return Repartitioned.<String, byte[]>as(name).withKeySerde(Serdes.String()).withValueSerde(Serdes.ByteArray())
-                .withStreamPartitioner((topic, key, value, count) -> NAMESPACES.partitions(topic, key, value, count))
-                .withNumberOfPartitions(partitions);
     }
 }

@@ -66,7 +66,7 @@ class RightsizeStageTest {
         properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         properties.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true);
         StreamsBuilder builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(properties)));
-        new RightsizeStage(topics, avro.specific(UsageHistoryRecord.class, false), RecommendationSettings.vpaDefaults(), 1, metrics)
+        new RightsizeStage(topics, avro.specific(UsageHistoryRecord.class, false), RecommendationSettings.vpaDefaults(), metrics)
                 .addTo(builder);
         return new TopologyTestDriver(builder.build(), properties);
     }
