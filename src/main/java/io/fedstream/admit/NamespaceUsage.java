@@ -42,6 +42,11 @@ public record NamespaceUsage(
                 admitted + admittedChange, nextSequence);
     }
 
+    /** The usage with {@code next} as the next sequence. */
+    NamespaceUsage withNextSequence(long next) {
+        return new NamespaceUsage(namespace, overall, clusters, admitted, next);
+    }
+
     /** The usage with the next sequence taken. */
     NamespaceUsage takeSequence() {
         return new NamespaceUsage(namespace, overall, clusters, admitted, Math.addExact(nextSequence, 1));

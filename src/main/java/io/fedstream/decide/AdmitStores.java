@@ -4,12 +4,15 @@ import io.fedstream.admit.LedgerCodecs;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.serde.StoreEncodingCheck;
 import io.fedstream.serde.StoredEncoding;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
 
 /** The admit stage's RocksDB stores, partitioned by namespace like the stage itself; names are part of the contract of the query API. */
@@ -17,7 +20,7 @@ public final class AdmitStores {
 
     /** Quotas in force: {@code namespace/name} to a {@code LedgerCodecs.QUOTA}. */
     public static final String QUOTAS = "admission-quotas-store";
-    /** Per namespace: what its admitted workloads use, overall and per cluster. */
+    /** Per namespace: what its admitted workloads use, overall and per cluster; not logged, rebuilt from the workloads' records at start. */
     public static final String USAGE = "admission-usage-store";
     /** Workload key to its queued (rejected) version. */
     public static final String PENDING = "admission-pending-store";
@@ -33,6 +36,8 @@ public final class AdmitStores {
     private static final List<String> HOT_KEYS = List.of(QUOTAS, USAGE, QUOTA_SOURCES, AGGREGATES);
     /** The stores that hold a few entries per namespace, or only the rejected workloads: kept in memory (see {@link #addTo}). */
     private static final List<String> SMALL = List.of(QUOTAS, USAGE, QUOTA_SOURCES, AGGREGATES, PENDING, QUEUE);
+    /** The stores a task derives from its workloads' records when it starts, so not logged. */
+    private static final List<String> DERIVED = List.of(USAGE, AGGREGATES);
 
     private AdmitStores() {}
 
@@ -76,6 +81,16 @@ public final class AdmitStores {
         return StoreEncodingCheck.unreadable(value, "neither Avro after format byte " + LedgerCodecs.FORMAT + " nor JSON");
     }
 
+    /** Empties a derived store of what an earlier life of the task left in it, for the start's rebuild; returns it. */
+    static KeyValueStore<String, byte[]> empty(KeyValueStore<String, byte[]> store) {
+        List<String> keys = new ArrayList<>();
+        try (KeyValueIterator<String, byte[]> all = store.all()) {
+            all.forEachRemaining(entry -> keys.add(entry.key));
+        }
+        keys.forEach(store::delete);
+        return store;
+    }
+
     /**
      * The stores keyed by namespace or quota (usage, aggregates, quotas) are cached: a burst changes each of their few
      * keys thousands of times, and the cache sends the changelog only the last value per commit. The stores keyed by
@@ -89,9 +104,9 @@ public final class AdmitStores {
         for (String name : BYTE_STORES) {
             var supplier = SMALL.contains(name) ? Stores.inMemoryKeyValueStore(name) : Stores.persistentKeyValueStore(name);
             var store = Stores.keyValueStoreBuilder(supplier, Serdes.String(), Serdes.ByteArray());
-            if (name.equals(AGGREGATES)) {
-                // Derived from the workloads' records and rebuilt from them when a task starts: logging it cost more
-                // than a record a workload (docs/benchmarks.md).
+            if (DERIVED.contains(name)) {
+                // Derived from the workloads' records and rebuilt from them when a task starts: logging the aggregates
+                // cost more than a record a workload, the usage a quarter of one (docs/benchmarks.md).
                 store = store.withLoggingDisabled();
             }
             builder.addStateStore(HOT_KEYS.contains(name) ? store.withCachingEnabled() : store);

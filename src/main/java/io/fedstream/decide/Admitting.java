@@ -4,7 +4,9 @@ import io.fedstream.admit.Charge;
 import io.fedstream.admit.DecodedNamespaces;
 import io.fedstream.admit.Decision;
 import io.fedstream.admit.Ledger;
+import io.fedstream.admit.LedgerCodecs;
 import io.fedstream.admit.LedgerState;
+import io.fedstream.admit.UsageTally;
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.AdmissionRequestType;
 import io.fedstream.avro.AdmissionState;
@@ -30,6 +32,7 @@ import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,6 +63,8 @@ final class Admitting {
     private final AdmittedBindings admittedBindings;
     private final AggregatesUpdater aggregates;
     private final ChargedVersionMove chargedVersionMove;
+    /** The namespaces' usage as the start's walk finds it; null once it is written ({@link #walked()}). */
+    private UsageTally usageAtStart = new UsageTally();
 
     /** {@code policyChanges}: the task's count of policy changes ({@link TaskPolicies#changes()}). */
     Admitting(ProcessingContext context, Workloads workloads, Handoffs handoffs, Outputs outputs, String policiesTopic,
@@ -79,6 +84,7 @@ final class Admitting {
         this.policiesTopic = policiesTopic;
         this.policySerializer = policySerializer;
         StoreEncodingCheck.requireCurrent(context, AdmitStores.encodings());
+        AdmitStores.empty(context.getStateStore(AdmitStores.USAGE));
         this.namespaces = new DecodedNamespaces(StoreLedgerState.of(context, workloads.charges()));
         this.ledger = ledgerOver.apply(namespaces);
         KeyValueStore<String, PolicyEvent> policies = context.getStateStore(TaskPolicies.STORE);
@@ -86,7 +92,7 @@ final class Admitting {
         this.priorities = new PriorityClasses(policies);
         this.bindings = workloads.bindings();
         this.admittedBindings = new AdmittedBindings(bindings, workloads.admittedApart());
-        this.aggregates = AggregatesUpdater.emptied(context.getStateStore(AdmitStores.AGGREGATES));
+        this.aggregates = new AggregatesUpdater(AdmitStores.empty(context.getStateStore(AdmitStores.AGGREGATES)));
         this.chargedVersionMove = new ChargedVersionMove(ledger, admittedBindings, aggregates);
         // A status is the latest state of its quota, so one per interval replaces one per decision (issue 11). The
         // punctuator runs on the stream thread: what it writes is in the transaction of that interval's decisions,
@@ -99,10 +105,29 @@ final class Admitting {
 
     /**
      * A stored workload, as the task's start walks them (see {@link NamespacePass}): its admitted version counts in the
-     * aggregates, which live in memory, not logged, rebuilt by this walk.
+     * aggregates and its charge in its namespace's usage, which live in memory, not logged, rebuilt by this walk.
      */
     void stored(WorkloadRecord record) {
         aggregates.count(AdmittedBindings.of(record));
+        if (record.getCharge() != null) {
+            byte[] charge = new byte[record.getCharge().remaining()];
+            record.getCharge().duplicate().get(charge);
+            usageAtStart.admitted(LedgerCodecs.ADMITTED.decode(charge));
+        }
+    }
+
+    /**
+     * The start's walk is over: the namespaces' usage, the sums of the charges it found and after the sequences of the
+     * queue, is written with the aggregates. Logging the usage instead cost a changelog record per namespace and commit,
+     * about a quarter of a record a workload in {@code fedstream bench} (docs/benchmarks.md).
+     */
+    void walked() {
+        try (KeyValueIterator<String, byte[]> queued = context.<KeyValueStore<String, byte[]>>getStateStore(AdmitStores.PENDING).all()) {
+            queued.forEachRemaining(entry -> usageAtStart.queued(LedgerCodecs.PENDING.decode(entry.value)));
+        }
+        usageAtStart.namespaces().forEach(namespaces::putUsage);
+        usageAtStart = null;
+        flush();
     }
 
     /**

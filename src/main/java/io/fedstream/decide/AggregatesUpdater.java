@@ -4,14 +4,12 @@ import io.fedstream.admit.Aggregate;
 import io.fedstream.admit.Charge;
 import io.fedstream.admit.LedgerCodecs;
 import io.fedstream.avro.ResourceBinding;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
@@ -38,18 +36,9 @@ final class AggregatesUpdater {
 
     private record Added(ResourceBinding binding, Map<String, Aggregate> contribution) {}
 
-    private AggregatesUpdater(KeyValueStore<String, byte[]> store) {
+    /** An updater of {@code store}, which must be empty: the task's start rebuilds it ({@link AdmitStores#empty}). */
+    AggregatesUpdater(KeyValueStore<String, byte[]> store) {
         this.store = store;
-    }
-
-    /** An updater of {@code store}, emptied of what an earlier life of the task left in it, for the start's rebuild. */
-    static AggregatesUpdater emptied(KeyValueStore<String, byte[]> store) {
-        List<String> keys = new ArrayList<>();
-        try (KeyValueIterator<String, byte[]> all = store.all()) {
-            all.forEachRemaining(entry -> keys.add(entry.key));
-        }
-        keys.forEach(store::delete);
-        return new AggregatesUpdater(store);
     }
 
     /** Counts a stored workload's admitted version (null: none), as the task's start walks them. */

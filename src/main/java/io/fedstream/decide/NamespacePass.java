@@ -90,7 +90,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
             admitting.stored(record);
             placeAndFailOver.stored(key, record);
         });
-        admitting.flush();
+        admitting.walked();
         every(admission.statusInterval(), () -> admitting.writeDueStatuses(context.currentSystemTimeMs()));
         placeAndFailOver.schedule();
     }

@@ -153,6 +153,19 @@ class LedgerInvariantTest {
         assertThat(usage.overall()).as(() -> context.get() + " / " + ns + " used overall").isEqualTo(sum.overall());
         assertThat(usage.clusters()).as(() -> context.get() + " / " + ns + " used per cluster").isEqualTo(sum.clusters());
         assertThat(usage.admitted()).as(() -> context.get() + " / " + ns + " admitted count").isEqualTo(admitted.size());
+        // What a task that starts again rebuilds from the admitted entries and the queue: the same usage, and a next
+        // sequence that keeps the queue's order.
+        UsageTally tally = new UsageTally();
+        admitted.forEach(tally::admitted);
+        state.queue(ns).forEach(tally::queued);
+        NamespaceUsage rebuilt = tally.namespaces().stream().findFirst().orElse(NamespaceUsage.empty(ns));
+        assertThat(tally.namespaces()).as(context.get() + " / rebuilt namespaces").hasSizeLessThanOrEqualTo(1);
+        assertThat(rebuilt.overall()).as(() -> context.get() + " / " + ns + " rebuilt overall").isEqualTo(usage.overall());
+        assertThat(rebuilt.clusters()).as(() -> context.get() + " / " + ns + " rebuilt per cluster").isEqualTo(usage.clusters());
+        assertThat(rebuilt.admitted()).as(() -> context.get() + " / " + ns + " rebuilt admitted count").isEqualTo(usage.admitted());
+        assertThat(rebuilt.nextSequence()).as(() -> context.get() + " / " + ns + " rebuilt next sequence").isLessThanOrEqualTo(usage.nextSequence());
+        state.queue(ns).forEach(p -> assertThat(p.sequence()).as(() -> context.get() + " / queued " + p.workloadKey() + " before the next")
+                .isLessThan(rebuilt.nextSequence()));
 
         for (FederatedResourceQuota q : state.quotas(ns)) {
             notRaisedAboveHard(q.overall(), before.overall(), usage.overall(), () -> context.get() + " / " + q.key());

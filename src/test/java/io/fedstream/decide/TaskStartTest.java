@@ -3,6 +3,7 @@ package io.fedstream.decide;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.admit.LedgerCodecs;
+import io.fedstream.avro.AdmissionState;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -41,6 +42,27 @@ class TaskStartTest {
     }
 
     @Test
+    void theUsageIsRebuiltFromTheAdmittedChargesWrittenToNoTopicAndTheQuotaHoldsAfterTheRestart() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "16", "64Gi").advance(Duration.ofSeconds(1));
+        fleet.policy("FederatedResourceQuota/team-a/q", """
+                {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
+                 "spec":{"overall":{"cpu":"6"}}}""");
+        fleet.deployment("team-a", "web", 2, "1").deployment("team-a", "api", 3, "1").deployment("team-b", "web", 1, "1")
+                .advance(Duration.ofSeconds(1));
+        Map<String, String> before = usage();
+        assertThat(before).containsOnlyKeys("team-a", "team-b");
+        assertThat(fleet.changelog(AdmitStores.USAGE)).as("derived, not logged").isEmpty();
+
+        fleet = fleet.restarted();
+
+        assertThat(usage()).isEqualTo(before);
+        fleet.deployment("team-a", "batch", 2, "1").deployment("team-a", "cron", 1, "1").advance(Duration.ofSeconds(1));
+        assertThat(fleet.binding("apps/Deployment/team-a/batch").getAdmission().getState()).as("5 of 6 cpu used before the restart")
+                .isEqualTo(AdmissionState.REJECTED);
+        assertThat(fleet.binding("apps/Deployment/team-a/cron").getAdmission().getState()).isEqualTo(AdmissionState.ADMITTED);
+    }
+
+    @Test
     void aWorkloadWaitingForRoomBeforeTheRestartIsPlacedWhenRoomComesAfterIt() {
         fleet = new FleetDriver(stateDir);
         fleet.deployment("team-a", "web", 2, "1").advance(Duration.ofSeconds(1));
@@ -62,6 +84,15 @@ class TaskStartTest {
 
         assertThat(fleet.placement("apps/Deployment/team-a/web")).as("placed from the view restored from the topic, before any"
                 + " heartbeat after the restart").isEqualTo("dc-1");
+    }
+
+    private Map<String, String> usage() {
+        KeyValueStore<String, byte[]> store = fleet.store(AdmitStores.USAGE);
+        Map<String, String> out = new TreeMap<>();
+        try (KeyValueIterator<String, byte[]> all = store.all()) {
+            all.forEachRemaining(entry -> out.put(entry.key, LedgerCodecs.USAGE.decode(entry.value).toString()));
+        }
+        return out;
     }
 
     private Map<String, String> aggregates() {
