@@ -37,6 +37,11 @@ class WorkloadsTest {
     }
 
     @Test
+    void aWorkloadNeverSeenReadsAsTheSchemasDefaults() {
+        assertThat(workloads.of("apps/Deployment/team-a/new")).isEqualTo(WorkloadRecord.newBuilder().build());
+    }
+
+    @Test
     void changesOfOneProcessingAreWrittenOnceAtTheFlushAndAnEmptiedEntryIsDeleted() {
         workloads.of("apps/Deployment/team-a/web").setManifest("{}");
         workloads.changed("apps/Deployment/team-a/web");
