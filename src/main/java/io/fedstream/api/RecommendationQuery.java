@@ -7,7 +7,6 @@ import io.fedstream.avro.WorkloadRecommendation;
 import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.decide.Workloads;
 import io.fedstream.recommend.NamespaceForecast;
-import io.fedstream.recommend.stage.QuotaKeys;
 import io.fedstream.recommend.stage.RecommendationRecords;
 import io.fedstream.recommend.stage.RightsizeStores;
 import io.fedstream.interpret.Resources;
@@ -110,7 +109,7 @@ final class RecommendationQuery {
 
     private static List<NamespaceForecast.QuotaHard> quotas(ReadOnlyKeyValueStore<String, QuotaStatus> store, String namespace) {
         List<NamespaceForecast.QuotaHard> quotas = new ArrayList<>();
-        try (KeyValueIterator<String, QuotaStatus> found = store.prefixScan(QuotaKeys.namespacePrefix(namespace), new StringSerializer())) {
+        try (KeyValueIterator<String, QuotaStatus> found = store.prefixScan(namespace + "/", new StringSerializer())) {
             found.forEachRemaining(entry -> {
                 Resources hard = Resources.fromQuantities(entry.value.getHard());
                 Map<String, String> given = entry.value.getHard();

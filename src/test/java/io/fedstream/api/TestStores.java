@@ -23,7 +23,6 @@ import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.avro.WorkloadRecommendation;
 import io.fedstream.decide.Workloads;
-import io.fedstream.recommend.stage.QuotaKeys;
 import io.fedstream.recommend.stage.RightsizeStores;
 import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.health.stage.WatchClustersStage;
@@ -170,7 +169,7 @@ public final class TestStores implements Partitions, AutoCloseable {
         KeyValueStore<String, WorkloadRecommendation> store = driver.getKeyValueStore(RightsizeStores.RECOMMENDATIONS);
         recommendations.forEach(recommendation -> store.put(recommendation.getWorkloadKey(), recommendation));
         KeyValueStore<String, QuotaStatus> quotaStore = driver.getKeyValueStore(RightsizeStores.QUOTAS);
-        quotas.forEach(quota -> quotaStore.put(QuotaKeys.namespacePrefix(quota.getNamespace()) + quota.getName(), quota));
+        quotas.forEach(quota -> quotaStore.put(quota.getNamespace() + "/" + quota.getName(), quota));
         return this;
     }
 

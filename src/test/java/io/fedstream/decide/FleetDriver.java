@@ -22,6 +22,7 @@ import io.fedstream.avro.Taint;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.avro.WorkloadUsage;
+import io.fedstream.recommend.stage.RightsizeStores;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.InProcessSchemaRegistry;
@@ -557,17 +558,18 @@ final class FleetDriver implements AutoCloseable {
      * its state directory when it closes, so this one's tasks are closed the way {@link TopologyTestDriver#close()} closes
      * them, without that; the new driver's in-memory stores, which Kafka Streams would restore from their changelogs
      * before processing, get this driver's changelog records right after it starts (its processors' {@code init} sees
-     * them empty). The cluster views, whose changelog is the cluster-views topic, get that topic's latest record per
-     * cluster so too. The clusters keep heart-beating; what was read from the output topics so far is kept.
+     * them empty). The cluster views and right-sizing's quotas, whose changelogs are the cluster-views and quota-status
+     * topics, get those topics' latest record per key so too. The clusters keep heart-beating; what was read from the output topics so far is kept.
      */
     FleetDriver restarted() {
         Map<String, List<TestRecord<String, byte[]>>> inMemory = new LinkedHashMap<>();
         driver.getAllStateStores().forEach((name, store) -> {
-            if (!store.persistent() && !name.equals(TaskClusterViews.STORE)) {
+            if (!store.persistent() && !name.equals(TaskClusterViews.STORE) && !name.equals(RightsizeStores.QUOTAS)) {
                 inMemory.put(name, changelog(name));
             }
         });
         viewsOut.readRecordsToList().forEach(view -> viewsOnTopic.put(view.key(), view.value()));
+        drain();
         closeKeepingState();
         FleetDriver restarted = new FleetDriver(stateDir, overrides, false, registry, now);
         inMemory.forEach((name, records) -> {
@@ -587,6 +589,13 @@ final class FleetDriver implements AutoCloseable {
                 views.delete(cluster);
             } else {
                 views.put(cluster, ValueAndTimestamp.make(view, 0));
+            }
+        });
+        // The quotas' table, whose changelog is the quota-status topic, gets that topic's latest record per quota.
+        KeyValueStore<String, ValueAndTimestamp<QuotaStatus>> quotas = restarted.driver.getTimestampedKeyValueStore(RightsizeStores.QUOTAS);
+        quotaStatuses.forEach((quota, status) -> {
+            if (status != null) {
+                quotas.put(quota, ValueAndTimestamp.make(status, 0));
             }
         });
         restarted.viewsOnTopic.putAll(viewsOnTopic);

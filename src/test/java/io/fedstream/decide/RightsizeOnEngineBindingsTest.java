@@ -12,9 +12,11 @@ import io.fedstream.avro.TemplateUsage;
 import io.fedstream.avro.WorkloadRecommendation;
 import io.fedstream.avro.WorkloadUsage;
 import io.fedstream.recommend.Estimate;
+import io.fedstream.recommend.NamespaceForecast;
 import io.fedstream.recommend.stage.RightsizeStores;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -56,6 +58,18 @@ class RightsizeOnEngineBindingsTest extends FleetStageTest {
         assertThat(payments.forecast().recommended()).isEqualTo(new Estimate.Amounts(3000, 6 * GI));
         assertThat(payments.forecast().templates()).isEqualTo(2);
         assertThat(payments.forecast().templatesRecommended()).isZero();
+    }
+
+    @Test
+    void theForecastShowsTheHardLimitsOfTheNamespacesQuotaFromItsStatusWithNoChangelogOfItsOwn() {
+        fleet = FleetDriver.threeClusters(stateDir).policy("FederatedResourceQuota/payments/compute", """
+                {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"compute","namespace":"payments"},
+                 "spec":{"overall":{"cpu":"8","memory":"16Gi"}}}""").flink("payments", "fraud").advance(java.time.Duration.ofSeconds(2));
+
+        assertThat(onlyNamespace().forecast().quotas()).extracting(NamespaceForecast.QuotaForecast::name,
+                NamespaceForecast.QuotaForecast::hardCpuMillis, NamespaceForecast.QuotaForecast::hardMemoryBytes)
+                .containsExactly(tuple("compute", Optional.of(8000L), Optional.of(16 * GI)));
+        assertThat(fleet.changelog(RightsizeStores.QUOTAS)).as("the quota-status topic is the table's changelog").isEmpty();
     }
 
     @Test

@@ -24,7 +24,7 @@ import org.apache.kafka.streams.processor.api.Record;
  * The right-sizing task: a usage report goes into the workload's history, a binding says what its templates request,
  * and either way the workload's recommendation is computed again and written, once the workload has usage; a removed
  * binding removes the workload's history and writes a tombstone, and a late usage report of it is dropped
- * ({@link RemovedWorkloads}); a quota status is kept for the namespace's forecast.
+ * ({@link RemovedWorkloads}).
  */
 final class RightsizeProcessor implements Processor<String, RightsizeSignal, String, RightsizeOutcome> {
 
@@ -96,8 +96,6 @@ final class RightsizeProcessor implements Processor<String, RightsizeSignal, Str
                 return;
             }
             recommend(record, stores.historyOf(key), RecommendationRecords.requests(binding.binding()));
-        } else if (signal instanceof RightsizeSignal.Quota quota) {
-            stores.quotaChanged(key, quota.status());
         }
     }
 

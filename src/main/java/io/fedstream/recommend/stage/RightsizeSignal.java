@@ -1,11 +1,10 @@
 package io.fedstream.recommend.stage;
 
-import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadUsage;
 import io.fedstream.dlq.DeadLetter;
 
-/** What reaches the right-sizing task, decoded: a usage report, a binding or its removal, a quota status, or a bad record. */
+/** What reaches the right-sizing task, decoded: a usage report, a binding or its removal, or a bad record. */
 sealed interface RightsizeSignal {
 
     /** One cluster's interval of a workload's usage, checked. */
@@ -13,9 +12,6 @@ sealed interface RightsizeSignal {
 
     /** The workload's binding; null when it was removed. */
     record Binding(ResourceBinding binding) implements RightsizeSignal {}
-
-    /** A quota's status (its hard limits); null when the quota was removed. Keyed by {@link QuotaKeys#of}. */
-    record Quota(QuotaStatus status) implements RightsizeSignal {}
 
     /** A record that cannot be taken in: its original bytes and why. */
     record Malformed(DeadLetter letter, byte[] original) implements RightsizeSignal {}

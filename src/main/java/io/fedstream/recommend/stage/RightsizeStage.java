@@ -1,5 +1,6 @@
 package io.fedstream.recommend.stage;
 
+import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.UsageHistoryRecord;
 import io.fedstream.config.NamespacePartitioner;
 import io.fedstream.config.Topics;
@@ -11,6 +12,7 @@ import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.state.Stores;
 
@@ -38,10 +40,12 @@ public final class RightsizeStage {
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RightsizeStores.HISTORIES), Serdes.String(), histories));
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(RightsizeStores.RECOMMENDATIONS), Serdes.String(),
                 topics.recommendations().valueSerde()));
-        // A status per quota of the partition's namespaces: in memory, as fedstream's other small stores (a RocksDB store
-        // costs each task about 50 ms to open at start).
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(RightsizeStores.QUOTAS), Serdes.String(),
-                topics.quotaStatus().valueSerde()));
+        // Each quota's latest status, for the query API's namespace forecast: the table of the quota-status topic, which
+        // the namespace pass writes on the namespace's partition, restored from that topic with no changelog of its own
+        // (reuse.ktable.source.topics). In memory: a RocksDB store costs each task about 50 ms to open at start.
+        builder.table(topics.quotaStatus().name(), topics.quotaStatus().consumedAs("rightsize-quotas"),
+                Materialized.<String, QuotaStatus>as(Stores.inMemoryKeyValueStore(RightsizeStores.QUOTAS))
+                        .withKeySerde(Serdes.String()).withValueSerde(topics.quotaStatus().valueSerde()).withCachingDisabled());
 
         KStream<String, RightsizeSignal> usage = builder
                 .stream(topics.workloadUsage().name(), topics.workloadUsage().consumedAsBytes("rightsize-usage-source"))
@@ -52,16 +56,10 @@ public final class RightsizeStage {
                 .stream(topics.bindings().name(), topics.bindings().consumedAsBytes("rightsize-bindings-source"))
                 .processValues(() -> new SignalDecoder<>(topics.bindings(), SignalDecoder.acceptAll(), RightsizeSignal.Binding::new, false),
                         Named.as("rightsize-binding-decode"));
-        KStream<String, RightsizeSignal> quotas = builder
-                .stream(topics.quotaStatus().name(), topics.quotaStatus().consumedAsBytes("rightsize-quota-status-source"))
-                // Written on its namespace's partition: re-keyed in place, with no repartition.
-                .selectKey((key, value) -> QuotaKeys.of(key), Named.as("rightsize-quota-key"))
-                .processValues(() -> new SignalDecoder<>(topics.quotaStatus(), SignalDecoder.acceptAll(), RightsizeSignal.Quota::new, true),
-                        Named.as("rightsize-quota-decode"));
-
         KStream<String, RightsizeOutcome> outcomes = usage
                 .merge(bindings, Named.as("rightsize-merge-bindings"))
-                .merge(quotas, Named.as("rightsize-merge-quotas"))
+                // Connected to the quotas' table so that a namespace's quotas live in the task of its recommendations,
+                // which the query API reads with them; the task itself does not read them.
                 .process(() -> new RightsizeProcessor(settings, metrics), Named.as("rightsize"),
                         RightsizeStores.HISTORIES, RightsizeStores.RECOMMENDATIONS, RightsizeStores.QUOTAS);
 

@@ -1,6 +1,5 @@
 package io.fedstream.recommend.stage;
 
-import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.UsageHistoryRecord;
 import io.fedstream.avro.WorkloadRecommendation;
 import io.fedstream.recommend.RecommendationSettings;
@@ -11,7 +10,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The right-sizing task's state, behind what it means: each workload's usage history, its latest recommendation
- * (which also remembers what the binding requests), and the namespace's quota statuses.
+ * (which also remembers what the binding requests).
  */
 public final class RightsizeStores {
 
@@ -19,19 +18,20 @@ public final class RightsizeStores {
     public static final String HISTORIES = "rightsize-usage-histories-store";
     /** Workload key to its latest WorkloadRecommendation; what the query API reads. */
     public static final String RECOMMENDATIONS = "rightsize-recommendations-store";
-    /** {@link QuotaKeys} key to the quota's latest QuotaStatus; what the query API's forecast reads. */
+    /**
+     * Quota-status key ({@code namespace/name}) to the quota's latest QuotaStatus, the table of the quota-status topic;
+     * what the query API's forecast reads.
+     */
     public static final String QUOTAS = "rightsize-quotas-store";
 
     private final RecommendationSettings settings;
     private final KeyValueStore<String, UsageHistoryRecord> histories;
     private final KeyValueStore<String, WorkloadRecommendation> recommendations;
-    private final KeyValueStore<String, QuotaStatus> quotas;
 
     RightsizeStores(ProcessorContext<?, ?> context, RecommendationSettings settings) {
         this.settings = settings;
         this.histories = context.getStateStore(HISTORIES);
         this.recommendations = context.getStateStore(RECOMMENDATIONS);
-        this.quotas = context.getStateStore(QUOTAS);
     }
 
     /** The workload's usage history; empty when nothing was reported yet. */
@@ -63,12 +63,4 @@ public final class RightsizeStores {
         recommendations.delete(workloadKey);
     }
 
-    /** A quota's latest status, or its removal (null). */
-    void quotaChanged(String quotaKey, QuotaStatus status) {
-        if (status == null) {
-            quotas.delete(quotaKey);
-        } else {
-            quotas.put(quotaKey, status);
-        }
-    }
 }

@@ -10,8 +10,8 @@
  *       does not decode or names a bad field is dead-lettered); {@code fedstream.bindings} as the namespace pass
  *       writes it, partitioned by namespace as the usage is (what each template requests; nothing is written for a
  *       workload bound before any usage: the query API derives its {@code NO_USAGE} rows from the namespace pass's
- *       workloads store); {@code fedstream.quota-status}, which the namespace pass writes on its namespace's partition, re-keyed in place
- *       by {@link io.fedstream.recommend.stage.QuotaKeys} (each quota's hard limits, for the namespace forecast).</li>
+ *       workloads store); {@code fedstream.quota-status}, which the namespace pass writes on its namespace's partition, as a table (each
+ *       quota's hard limits, for the query API's namespace forecast; the topic is the table's changelog).</li>
  *   <li>Outputs: {@code fedstream.recommendations} (WorkloadRecommendation per workload, a tombstone when its binding
  *       is removed), {@code fedstream.dlq}.</li>
  *   <li>Stores: {@link io.fedstream.recommend.stage.RightsizeStores}: {@code rightsize-usage-histories-store},
