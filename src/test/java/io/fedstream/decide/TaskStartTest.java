@@ -2,6 +2,7 @@ package io.fedstream.decide;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fedstream.admit.Codec;
 import io.fedstream.admit.LedgerCodecs;
 import io.fedstream.avro.AdmissionState;
 import java.nio.file.Path;
@@ -87,19 +88,19 @@ class TaskStartTest {
     }
 
     private Map<String, String> usage() {
-        KeyValueStore<String, byte[]> store = fleet.store(AdmitStores.USAGE);
-        Map<String, String> out = new TreeMap<>();
-        try (KeyValueIterator<String, byte[]> all = store.all()) {
-            all.forEachRemaining(entry -> out.put(entry.key, LedgerCodecs.USAGE.decode(entry.value).toString()));
-        }
-        return out;
+        return decoded(AdmitStores.USAGE, LedgerCodecs.USAGE);
     }
 
     private Map<String, String> aggregates() {
-        KeyValueStore<String, byte[]> store = fleet.store(AdmitStores.AGGREGATES);
+        return decoded(AdmitStores.AGGREGATES, LedgerCodecs.AGGREGATE);
+    }
+
+    /** A store of the ledger's encodings, each value decoded and shown as text. */
+    private Map<String, String> decoded(String name, Codec<?> codec) {
+        KeyValueStore<String, byte[]> store = fleet.store(name);
         Map<String, String> out = new TreeMap<>();
         try (KeyValueIterator<String, byte[]> all = store.all()) {
-            all.forEachRemaining(entry -> out.put(entry.key, LedgerCodecs.AGGREGATE.decode(entry.value).toString()));
+            all.forEachRemaining(entry -> out.put(entry.key, codec.decode(entry.value).toString()));
         }
         return out;
     }
