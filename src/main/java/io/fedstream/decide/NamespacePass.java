@@ -154,7 +154,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
      * workload is decided under a policy set the topic had already moved past.
      */
     private void seedOnce() {
-        if (!policyPositions.unseeded()) {
+        if (policyPositions.seededSinceStart()) {
             return;
         }
         PolicySnapshot snapshot = policiesAtStart.snapshot();
@@ -165,7 +165,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
                 changed = true;
             }
         }
-        policyPositions.seeded(snapshot.endOffsets());
+        policyPositions.seededUpTo(snapshot.endOffsets());
         if (changed) {
             followPolicies();
         }

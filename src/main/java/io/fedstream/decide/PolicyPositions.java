@@ -28,9 +28,9 @@ final class PolicyPositions {
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(STORE), Serdes.String(), Serdes.Long()));
     }
 
-    /** Whether the task has not yet seeded itself since it started (a restart, a move to this instance). */
-    boolean unseeded() {
-        return !seeded;
+    /** Whether the task has seeded itself since it last started (an instance start, a rebalance, a move to this instance). */
+    boolean seededSinceStart() {
+        return seeded;
     }
 
     /** Whether the record at this source position is already applied. */
@@ -47,7 +47,7 @@ final class PolicyPositions {
     }
 
     /** The task has applied the snapshot read up to these end offsets (exclusive): every record before them is applied. */
-    void seeded(Map<Integer, Long> endOffsets) {
+    void seededUpTo(Map<Integer, Long> endOffsets) {
         endOffsets.forEach((partition, end) -> {
             if (end > 0) {
                 applied(partition, end - 1);
