@@ -26,8 +26,17 @@ final class PolicySnapshotReader {
 
     private PolicySnapshotReader() {}
 
-    /** {@link #read} on another thread, beside the other checks of the start. */
-    static CompletableFuture<PolicySnapshot> start(Properties consumerProperties, Topic<String, PolicyEvent> policies, Duration timeout) {
+    /**
+     * {@link #read} on another thread, beside the other checks of the start; nothing to read when the topic did not exist
+     * before this start ({@code existedBefore} false): nothing was published on it before, and a topic created a moment ago
+     * can keep a reader waiting for its partitions' leaders for seconds.
+     */
+    static CompletableFuture<PolicySnapshot> start(Properties consumerProperties, Topic<String, PolicyEvent> policies, Duration timeout,
+                                                   boolean existedBefore) {
+        if (!existedBefore) {
+            LOG.info("{} was created at this start: no policy was published before it", policies.name());
+            return CompletableFuture.completedFuture(PolicySnapshot.empty());
+        }
         return CompletableFuture.supplyAsync(() -> read(consumerProperties, policies, timeout));
     }
 

@@ -88,7 +88,8 @@ public final class StreamsRunner implements AutoCloseable {
         // The namespace tasks decide with every policy published before this start (docs/placement.md): read them now,
         // while the other checks run.
         CompletableFuture<PolicySnapshot> policies =
-                PolicySnapshotReader.start(fedstream.config().consumerProperties(), fedstream.topics().policies(), bound);
+                PolicySnapshotReader.start(fedstream.config().consumerProperties(), fedstream.topics().policies(), bound,
+                        existingTopics.contains(fedstream.topics().policies().name()));
         this.stallBound = bound;
         this.adminProperties = fedstream.config().adminProperties();
         this.broker = BrokerReachability.of(adminProperties);

@@ -66,6 +66,19 @@ class PolicySnapshotReaderIT {
         assertThat(snapshot).isEqualTo(new PolicySnapshot(Map.of(0, 0L), List.of()));
     }
 
+    @Test
+    void aTopicCreatedAtThisStartIsNotRead(SharedKafka kafka, KafkaTestNames names) throws Exception {
+        Topic<String, PolicyEvent> policies = new Topic<>(names.topic("new-policies"), Serdes.String(),
+                new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults()).specific(PolicyEvent.class, false), PolicyEvent.class);
+        kafka.createTopics(1, policies.name());
+        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(kafka.clientProperties(), new StringSerializer(), new ByteArraySerializer())) {
+            send(producer, policies, 0, "PropagationPolicy/team-a/web", upsert("published after the topic was created"));
+        }
+
+        assertThat(PolicySnapshotReader.start(readCommitted(kafka), policies, TIMEOUT, false).join()).isEqualTo(PolicySnapshot.empty());
+        assertThat(PolicySnapshotReader.start(readCommitted(kafka), policies, TIMEOUT, true).join().entries()).hasSize(1);
+    }
+
     private static PolicyEvent upsert(String manifest) {
         return PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(Instant.EPOCH).build();
     }
