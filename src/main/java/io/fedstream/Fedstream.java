@@ -2,6 +2,7 @@ package io.fedstream;
 
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.Topics;
+import io.fedstream.decide.PoliciesAtStart;
 import io.fedstream.dlq.DeadLetterDeserializationHandler;
 import io.fedstream.dlq.DeadLetterProcessingHandler;
 import io.fedstream.interpret.InterpreterExtensions;
@@ -39,6 +40,7 @@ public final class Fedstream implements AutoCloseable {
     private final InterpreterExtensions interpreterExtensions;
     private final FedstreamMetrics metrics;
     private final AutoCloseable ownedRegistry;
+    private final PoliciesAtStart policiesAtStart = new PoliciesAtStart();
     /** Made on first use and shared by every Kafka Streams client this instance configures. */
     private SharedRocksDbMemory rocksDbMemory;
 
@@ -139,6 +141,11 @@ public final class Fedstream implements AutoCloseable {
         return metrics;
     }
 
+    /** The policies published before this instance's start, which the runner reads and the namespace tasks seed from. */
+    public PoliciesAtStart policiesAtStart() {
+        return policiesAtStart;
+    }
+
     public InterpreterExtensions interpreterExtensions() {
         return interpreterExtensions;
     }
@@ -166,7 +173,7 @@ public final class Fedstream implements AutoCloseable {
 
     private FedstreamTopology workloads() {
         return new FedstreamTopology(topics, InternalSerdes.of(serdes), interpreterExtensions, config.admitSettings(),
-                config.placeFailoverSettings(), config.leaseSettings(), metrics);
+                config.placeFailoverSettings(), config.leaseSettings(), policiesAtStart, metrics);
     }
 
     private HealthTopology health() {

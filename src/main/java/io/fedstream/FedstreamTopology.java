@@ -4,6 +4,7 @@ import io.fedstream.decide.AdmitSettings;
 import io.fedstream.config.Topics;
 import io.fedstream.decide.NamespaceStage;
 import io.fedstream.decide.PlaceFailoverSettings;
+import io.fedstream.decide.PoliciesAtStart;
 import io.fedstream.decide.TaskClusterViews;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.lease.LeaseSettings;
@@ -29,16 +30,19 @@ public final class FedstreamTopology {
     private final AdmitSettings admission;
     private final PlaceFailoverSettings fleet;
     private final LeaseSettings leases;
+    private final PoliciesAtStart policiesAtStart;
     private final FedstreamMetrics metrics;
 
     public FedstreamTopology(Topics topics, InternalSerdes serdes, InterpreterExtensions interpreterExtensions,
-                             AdmitSettings admission, PlaceFailoverSettings fleet, LeaseSettings leases, FedstreamMetrics metrics) {
+                             AdmitSettings admission, PlaceFailoverSettings fleet, LeaseSettings leases, PoliciesAtStart policiesAtStart,
+                             FedstreamMetrics metrics) {
         this.topics = topics;
         this.serdes = serdes;
         this.interpreterExtensions = interpreterExtensions;
         this.admission = admission;
         this.fleet = fleet;
         this.leases = leases;
+        this.policiesAtStart = policiesAtStart;
         this.metrics = metrics;
     }
 
@@ -67,7 +71,7 @@ public final class FedstreamTopology {
     /** Adds every stage but the cluster watch, which runs in its own client ({@link HealthTopology}). */
     void addTo(StreamsBuilder builder) {
         new NamespaceStage(topics, interpreterExtensions, fleet, admission, leases, serdes.placeFailoverStores(),
-                new NamespaceStage.LeaseSerdes(serdes.leases(), serdes.leaseBooks()), metrics).addTo(builder);
+                new NamespaceStage.LeaseSerdes(serdes.leases(), serdes.leaseBooks()), policiesAtStart, metrics).addTo(builder);
         new RightsizeStage(topics, serdes.usageHistories(), RecommendationSettings.vpaDefaults(), metrics).addTo(builder);
         new WorkStatusStage(topics.workStatus()).addTo(builder);
     }

@@ -352,9 +352,7 @@ public final class FedstreamConfig extends AbstractConfig {
                 .define(LEASE_OFFER_SHARE, Type.DOUBLE, LeaseSettings.DEFAULT_OFFER_SHARE.doubleValue(), Range.between(0.0, 1.0),
                         Importance.LOW, "When an allocator first sees a cluster, it offers this share of the cluster's free room,"
                                 + " split equally between the namespace tasks, before any task asks, so that the first workloads are"
-                                + " placed with no lease round trip; unused offers go back when another task waits. 0 (the default): no offers;"
-                                + " until a task knows the policies before it decides, an offer can place a workload at a fresh start under"
-                                + " a ClusterPropagationPolicy before its namespace's PropagationPolicy reaches the task.",
+                                + " placed with no lease round trip; unused offers go back when another task waits. 0: no offers.",
                         GROUP_LEASE, 4, ConfigDef.Width.SHORT, LEASE_OFFER_SHARE)
 
                 .define(ROCKSDB_MEMORY_TOTAL_BYTES, Type.LONG, 192L * 1024 * 1024, Range.atLeast(0), Importance.MEDIUM,

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import org.apache.kafka.streams.processor.Cancellable;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -36,6 +37,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     private final AdmitSettings admission;
     private final LeaseSettings leaseSettings;
     private final FedstreamMetrics metrics;
+    private final PoliciesAtStart policiesAtStart;
     /** The processor's name in the topology, and the stage its dead letters name. */
     static final String NAME = "namespace-pass";
 
@@ -46,6 +48,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     private Admitting admitting;
     private PlaceAndFailOver placeAndFailOver;
     private TaskPolicies policies;
+    private PolicyPositions policyPositions;
     private TaskClusterViews views;
     private LeasedRoom room;
     private Workloads workloads;
@@ -57,13 +60,14 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     private int requests;
 
     NamespacePass(Topics topics, InterpreterExtensions fromFiles, PlaceFailoverSettings settings, AdmitSettings admission,
-                  LeaseSettings leaseSettings, FedstreamMetrics metrics) {
+                  LeaseSettings leaseSettings, PoliciesAtStart policiesAtStart, FedstreamMetrics metrics) {
         this.topics = topics;
         this.fromFiles = fromFiles;
         this.settings = settings;
         this.admission = admission;
         this.leaseSettings = leaseSettings;
         this.metrics = metrics;
+        this.policiesAtStart = policiesAtStart;
     }
 
     @Override
@@ -73,6 +77,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         this.migrationTally = metrics.migrationTally(context.taskId().partition());
         this.workloads = new Workloads(context.getStateStore(Workloads.STORE), migrationTally::holds);
         this.policies = new TaskPolicies(context.getStateStore(TaskPolicies.STORE));
+        this.policyPositions = new PolicyPositions(context.getStateStore(PolicyPositions.STORE));
         this.views = new TaskClusterViews(TaskClusterViews.latest(context));
         this.interpreting = new Interpreting(context, workloads, this, outputs, fromFiles, policies::changes, topics.workloads().valueSerde().serializer(),
                 metrics, views::selectableChanges);
@@ -106,6 +111,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
                 .orElse("t" + record.timestamp());
         requests = 0;
         settleEvenIfFailing(() -> {
+            seedOnce();
             placeAndFailOver.resumeAsks();
             dispatch(record);
         });
@@ -127,7 +133,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         } else if (signal instanceof PassSignal.ClusterChanged changed) {
             placeAndFailOver.onClusterChanged(changed.event());
         } else if (signal instanceof PassSignal.PolicyChanged changed) {
-            policyChanged(key, changed.event());
+            relayed(key, changed.event(), PolicySource.of(record.headers()));
         } else if (signal instanceof PassSignal.LeaseGranted granted) {
             List<RoomAnswer> answers = room.granted(granted.grant(), context.currentSystemTimeMs());
             if (!answers.isEmpty()) {
@@ -143,6 +149,39 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     }
 
     /**
+     * Once after the task starts, before it decides anything: every policy published before this instance started that
+     * this partition receives and the task has not applied yet is taken in as a relayed change would be, so that no
+     * workload is decided under a policy set the topic had already moved past.
+     */
+    private void seedOnce() {
+        if (policyPositions.seededSinceStart()) {
+            return;
+        }
+        PolicySnapshot snapshot = policiesAtStart.snapshot();
+        boolean changed = false;
+        for (PolicySnapshot.Entry entry : snapshot.routedTo(context.taskId().partition(), settings.partitions())) {
+            if (!policyPositions.has(entry.partition(), entry.offset())) {
+                takeIn(entry.key(), entry.event());
+                changed = true;
+            }
+        }
+        policyPositions.seededUpTo(snapshot.endOffsets());
+        if (changed) {
+            followPolicies();
+        }
+    }
+
+    /** A relayed policy change: skipped when the task has it already (from the snapshot, or before a restart). */
+    private void relayed(String key, PolicyEvent event, Optional<PolicySource> source) {
+        if (source.isPresent() && policyPositions.has(source.get().partition(), source.get().offset())) {
+            metrics.policyChangeAlreadyApplied();
+            return;
+        }
+        policyChanged(key, event);
+        source.ifPresent(at -> policyPositions.applied(at.partition(), at.offset()));
+    }
+
+    /**
      * A policy changed: a quota's namespace (this task's: quotas reach their namespace's partition only) takes it in,
      * and every step that derives something from policies follows at once.
      */
@@ -150,11 +189,19 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         if (key == null) {
             return;
         }
+        takeIn(key, event);
+        followPolicies();
+    }
+
+    private void takeIn(String key, PolicyEvent event) {
         policies.apply(key, event);
         String[] parts = key.split("/", -1);
         if (parts.length == 3 && QuotaSync.KIND.equals(parts[0])) {
             admit(AdmissionRequest.newBuilder().setType(AdmissionRequestType.QUOTA_SYNC).setNamespace(parts[1]).build());
         }
+    }
+
+    private void followPolicies() {
         interpreting.followOverrides();
         placeAndFailOver.onPolicyChanged();
     }
@@ -191,6 +238,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
             position = "t" + at;
             requests = 0;
             settleEvenIfFailing(() -> {
+                seedOnce();
                 placeAndFailOver.resumeAsks();
                 work.run();
             });

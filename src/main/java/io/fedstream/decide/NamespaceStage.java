@@ -38,13 +38,15 @@ public final class NamespaceStage {
     private final LeaseSettings leases;
     private final LeaseSerdes leaseSerdes;
     private final FedstreamMetrics metrics;
+    private final PoliciesAtStart policiesAtStart;
 
     /** The serdes of the leases' own stores: a namespace task's leases, an allocator's books. */
     public record LeaseSerdes(Serde<StoredLease> leases, Serde<StoredLeaseBook> leaseBooks) {
     }
 
     public NamespaceStage(Topics topics, InterpreterExtensions fromFiles, PlaceFailoverSettings settings, AdmitSettings admission,
-                          LeaseSettings leases, PlaceFailoverStores.ValueSerdes storeSerdes, LeaseSerdes leaseSerdes, FedstreamMetrics metrics) {
+                          LeaseSettings leases, PlaceFailoverStores.ValueSerdes storeSerdes, LeaseSerdes leaseSerdes,
+                          PoliciesAtStart policiesAtStart, FedstreamMetrics metrics) {
         this.topics = topics;
         this.fromFiles = fromFiles;
         this.settings = settings;
@@ -53,6 +55,7 @@ public final class NamespaceStage {
         this.leases = leases;
         this.leaseSerdes = leaseSerdes;
         this.metrics = metrics;
+        this.policiesAtStart = policiesAtStart;
     }
 
     /** Adds the stage to the builder. */
@@ -62,6 +65,7 @@ public final class NamespaceStage {
         Workloads.addTo(builder, storeSerdes.workloads());
         StoredLeases.addTo(builder, leaseSerdes.leases());
         TaskPolicies.addTo(builder, topics.policies().valueSerde());
+        PolicyPositions.addTo(builder);
 
         // Producers partition the workload topics by namespace; a record that came in elsewhere is sent there first.
         int partitions = settings.partitions();
@@ -93,9 +97,11 @@ public final class NamespaceStage {
         KStream<String, PassSignal> grants = builder
                 .stream(topics.leaseGrants().name(), topics.leaseGrants().consumedFirstAs("lease-grants-source"))
                 .mapValues(PassSignal.LeaseGranted::new, Named.as("lease-grant-signal"));
-        // Quotas to their namespace's partition, every other policy to every partition.
+        // Quotas to their namespace's partition, every other policy to every partition; each says where it came from, so
+        // that a task that seeded itself from the policies published before the start skips what it has.
         KStream<String, PassSignal> policies = builder
                 .stream(topics.policies().name(), topics.policies().consumedAs("policies-source"))
+                .processValues(PolicySource.Stamp::new, Named.as("policy-source-header"))
                 .repartition(Repartitioned.with(Serdes.String(), topics.policies().valueSerde()).withName(POLICIES_TOPIC)
                         .withStreamPartitioner(new PolicyPartitioner()).withNumberOfPartitions(settings.partitions()))
                 .mapValues(PassSignal.PolicyChanged::new, Named.as("policy-signal"));
@@ -105,6 +111,7 @@ public final class NamespaceStage {
         stores.add(Workloads.STORE);
         stores.add(StoredLeases.STORE);
         stores.add(TaskPolicies.STORE);
+        stores.add(PolicyPositions.STORE);
         stores.add(TaskClusterViews.STORE);
         KStream<String, PassOutcome> outcomes = workloads
                 .merge(statuses, Named.as("merge-status"))
@@ -114,7 +121,7 @@ public final class NamespaceStage {
                 .merge(views, Named.as("merge-cluster-views"))
                 .merge(policies, Named.as("merge-policies"))
                 .merge(grants, Named.as("merge-lease-grants"))
-                .process(() -> new NamespacePass(topics, fromFiles, settings, admission, leases, metrics), Named.as(NamespacePass.NAME),
+                .process(() -> new NamespacePass(topics, fromFiles, settings, admission, leases, policiesAtStart, metrics), Named.as(NamespacePass.NAME),
                         stores.toArray(String[]::new));
 
         NamespacePartitioner byNamespace = new NamespacePartitioner();

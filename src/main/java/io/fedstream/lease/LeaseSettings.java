@@ -23,10 +23,10 @@ public record LeaseSettings(Duration bucket, Duration ttl, BigDecimal headroomMa
     public static final Duration DEFAULT_TTL = Duration.ofMinutes(5);
     public static final BigDecimal DEFAULT_HEADROOM_MAX = new BigDecimal("0.25");
     /**
-     * No offers by default: at a fresh start a task can see workloads before the policies relayed to it, and an offer
-     * would place them at once under the policy known then (docs/leases.md, "Offers at a cluster's first view").
+     * The default offer: together as much as the tasks may ask as headroom together. Safe since a task decides with every
+     * policy published before its instance started (docs/placement.md, "Policies published before the start").
      */
-    public static final BigDecimal DEFAULT_OFFER_SHARE = BigDecimal.ZERO;
+    public static final BigDecimal DEFAULT_OFFER_SHARE = DEFAULT_HEADROOM_MAX;
 
     public LeaseSettings {
         Objects.requireNonNull(bucket, "bucket");

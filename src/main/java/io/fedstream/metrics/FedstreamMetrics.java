@@ -28,6 +28,8 @@ public final class FedstreamMetrics {
     public static final String DEAD_LETTERS = "fedstream.dead.letters";
     /** Counter, tag {@code topic}: workload records that came in on another partition than their namespace's. */
     public static final String MISROUTED = "fedstream.misrouted.records";
+    /** Counter: relayed policy changes a namespace task skipped, having applied them already (from its start's snapshot). */
+    public static final String POLICY_CHANGES_ALREADY_APPLIED = "fedstream.policy.changes.already.applied";
     /** Counter, tag {@code reason}: usage reports right-sizing dropped. */
     public static final String USAGE_DROPPED = "fedstream.usage.dropped";
     /** {@link #USAGE_DROPPED}'s reason: the report came after the workload's binding was removed. */
@@ -122,6 +124,12 @@ public final class FedstreamMetrics {
     public void misrouted(String topic) {
         Counter.builder(MISROUTED).description("Records that came in on another partition than their namespace's, by topic")
                 .tag("topic", topic).register(registry).increment();
+    }
+
+    /** A namespace task skipped a relayed policy change it had applied already. */
+    public void policyChangeAlreadyApplied() {
+        Counter.builder(POLICY_CHANGES_ALREADY_APPLIED).description("Relayed policy changes a namespace task had applied already")
+                .register(registry).increment();
     }
 
     public void deadLettered(String stage) {

@@ -3,6 +3,7 @@ package io.fedstream.runtime;
 import io.fedstream.Fedstream;
 import io.fedstream.config.Topic;
 import io.fedstream.config.Topics;
+import io.fedstream.decide.PolicySnapshot;
 import io.fedstream.serde.EarlierStoreEncodingException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -84,6 +85,11 @@ public final class StreamsRunner implements AutoCloseable {
         repartitionTopics.addAll(RepartitionTopics.of(healthTopology, healthProperties));
         Set<String> existingTopics = new TopicProvisioner(fedstream.config()).ensure(fedstream.topics(), repartitionTopics);
         Duration bound = fedstream.config().streamsStallTimeout();
+        // The namespace tasks decide with every policy published before this start (docs/placement.md): read them now,
+        // while the other checks run.
+        CompletableFuture<PolicySnapshot> policies =
+                PolicySnapshotReader.start(fedstream.config().consumerProperties(), fedstream.topics().policies(), bound,
+                        existingTopics.contains(fedstream.topics().policies().name()));
         this.stallBound = bound;
         this.adminProperties = fedstream.config().adminProperties();
         this.broker = BrokerReachability.of(adminProperties);
@@ -91,6 +97,7 @@ public final class StreamsRunner implements AutoCloseable {
         this.inputTopics = inputTopics(workloadDescription, fedstream.topics());
         EarlierEngineState.requireNone(existingTopics, fedstream.config(), inputTopics);
         SchemaPreflight.await(schemas);
+        fedstream.policiesAtStart().taken(PolicySnapshotReader.await(policies));
         this.streams = watched("workload", new KafkaStreams(workloadTopology, StreamsTimeouts.derive(workloadProperties, bound)), bound);
         this.health = watched("health", new KafkaStreams(healthTopology, StreamsTimeouts.derive(healthProperties, bound)), bound);
         this.clients = List.of(new Client("workload", streams, new StreamsWatchdog(bound)), new Client("health", health, new StreamsWatchdog(bound)));

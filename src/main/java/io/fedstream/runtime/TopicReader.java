@@ -49,12 +49,12 @@ public final class TopicReader implements AutoCloseable {
 
     /**
      * Hands {@code each} record with a key, in offset order per partition, from where the last call stopped up to the
-     * topic's end at this call.
+     * topic's end at this call, and returns that end (per partition, the offset after the last record read).
      *
      * @throws NotAtEnd when that end is not reached within {@code timeout}
      * @throws org.apache.kafka.common.KafkaException when the broker cannot be reached within {@code timeout}
      */
-    public void catchUp(Duration timeout, Consumer<ConsumerRecord<String, byte[]>> each) {
+    public Map<TopicPartition, Long> catchUp(Duration timeout, Consumer<ConsumerRecord<String, byte[]>> each) {
         long deadline = System.nanoTime() + timeout.toNanos();
         if (!assigned) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, timeout).stream()
@@ -74,6 +74,7 @@ public final class TopicReader implements AutoCloseable {
                 }
             }
         }
+        return end;
     }
 
     @Override

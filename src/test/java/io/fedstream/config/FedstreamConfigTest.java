@@ -85,7 +85,7 @@ class FedstreamConfigTest {
                 Duration.ofSeconds(10), Duration.ofMinutes(5), 6));
         assertThat(config.admitSettings()).isEqualTo(new AdmitSettings(Duration.ofSeconds(1)));
         assertThat(config.leaseSettings()).isEqualTo(new LeaseSettings(Duration.ofSeconds(10), Duration.ofMinutes(5), new BigDecimal("0.25"), 6,
-                BigDecimal.ZERO));
+                new BigDecimal("0.25")));
         assertThat(config.leaseSettings()).isEqualTo(LeaseSettings.defaults(6));
 
         assertThat(config.sourceOf("http.port")).isEqualTo(Source.DEFAULT);

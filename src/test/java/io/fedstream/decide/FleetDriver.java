@@ -83,6 +83,7 @@ final class FleetDriver implements AutoCloseable {
     private final String applicationId;
     private final TopologyTestDriver driver;
     private final io.fedstream.metrics.FedstreamMetrics metrics;
+    private final PoliciesAtStart policiesAtStart;
     private final TestInputTopic<String, ClusterHealthEvent> health;
     private final TestInputTopic<String, WorkloadEvent> workloads;
     private final TestInputTopic<String, PolicyEvent> policies;
@@ -155,6 +156,7 @@ final class FleetDriver implements AutoCloseable {
         config.putAll(overrides);
         Fedstream fedstream = TestFedstream.create(config, registry);
         this.metrics = fedstream.metrics();
+        this.policiesAtStart = fedstream.policiesAtStart();
         Properties properties = fedstream.streamsProperties();
         properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         applicationId = properties.getProperty(StreamsConfig.APPLICATION_ID_CONFIG);
@@ -437,6 +439,15 @@ final class FleetDriver implements AutoCloseable {
     FleetDriver delete(String key) {
         workloads.pipeInput(key, WorkloadEvent.newBuilder().setOp(Op.DELETE).setObservedAt(now).build(), now);
         return drain();
+    }
+
+    /**
+     * The policies topic as it stood before this driver's instance started, as the runner reads it: the tasks seed
+     * themselves from it at their first processing, so it is given before anything is piped.
+     */
+    FleetDriver publishedBeforeStart(PolicySnapshot snapshot) {
+        policiesAtStart.taken(snapshot);
+        return this;
     }
 
     FleetDriver policy(String key, String manifest) {
