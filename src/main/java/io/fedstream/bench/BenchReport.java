@@ -63,7 +63,7 @@ final class BenchReport {
         out.printf(Locale.ROOT, ROW, a.round(), "pass-through", rate(a.recordsPerSecond(), "records/s"),
                 rate(overall(a.runningSeconds(), a.doneSeconds()), ""), seconds(a.runningSeconds()),
                 "", seconds(a.doneSeconds()), "", "", "", "", memory(a.memory()), heap(a.memory()), loadAverage1());
-        print("      %s used %s", a.round(), a.cpu().describePer(settings.workloads(), "record"));
+        print("      %s used %s; %s", a.round(), a.cpu().describePer(settings.workloads(), "record"), CpuUse.describeStart(a.startCpuMillis()));
         return a;
     }
 
@@ -72,7 +72,7 @@ final class BenchReport {
                 rate(overall(b.runningSeconds(), b.doneSeconds()), ""), seconds(b.runningSeconds()),
                 seconds(b.firstPlacedSeconds()), seconds(b.doneSeconds()), b.placed() + "/" + b.rejected() + "/" + b.notChargeable(),
                 lag(b.heartbeatLag()), b.suspectTransitions(), b.migrationCommands(), memory(b.memory()), heap(b.memory()), loadAverage1());
-        print("      %s used %s", b.round(), b.cpu().describePer(settings.workloads(), "workload"));
+        print("      %s used %s; %s", b.round(), b.cpu().describePer(settings.workloads(), "workload"), CpuUse.describeStart(b.startCpuMillis()));
         print("      %s wrote %s records a workload", b.round(), b.written().averagedOver(settings.workloads()));
         print("      %s of %,d records in all, the topics under 0.5 a workload: %s", b.round(), b.written().total(),
                 b.written().restCounted(settings.workloads()));

@@ -44,6 +44,15 @@ record CpuUse(long appMillis, long brokerMillis, ThreadCpu appThreads) {
                 item, appMillis / (double) items, ofApp, brokerMillis / (double) items);
     }
 
+    /**
+     * The app's CPU from its launch to running, {@code "3.10 s of CPU from launch to running"}: what a start costs, which a
+     * loaded machine moves far less than the start's wall time.
+     */
+    static String describeStart(long appMillis) {
+        return appMillis < 0 ? "CPU from launch to running unknown"
+                : String.format(Locale.ROOT, "%.2f s of CPU from launch to running", appMillis / 1000.0);
+    }
+
     private static long difference(long from, long to) {
         return from < 0 || to < 0 ? -1 : to - from;
     }

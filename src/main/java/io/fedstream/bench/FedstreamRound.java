@@ -185,7 +185,7 @@ final class FedstreamRound {
             return new Result(name,
                     completions.steadyRate(EndToEndBench.STEADY_FROM, EndToEndBench.STEADY_TO),
                     completions.spanMillis(EndToEndBench.STEADY_FROM, EndToEndBench.STEADY_TO) / 1000.0,
-                    (runningAt - app.launchedAtMillis()) / 1000.0,
+                    (runningAt - app.launchedAtMillis()) / 1000.0, atRunning.appMillis(),
                     (decisions.firstPlaced() - app.launchedAtMillis()) / 1000.0,
                     (completions.last() - app.launchedAtMillis()) / 1000.0,
                     decisions.placed(), decisions.rejected(), decisions.notChargeable(),
@@ -325,11 +325,13 @@ final class FedstreamRound {
      * @param workloadsPerSecond steady-state decisions per second (10%-90% of the workloads); empty when too few to measure
      * @param steadySeconds how long the 10%-90% window lasted
      * @param runningSeconds from launching the JVM to {@value #RUNNING}
+     * @param startCpuMillis the CPU time fedstream's JVM used from its launch to {@value #RUNNING} (-1 when unknown)
      * @param firstPlacedSeconds from launching the JVM to the first placed binding
      * @param doneSeconds from launching the JVM to the last decision
      * @param cpu what fedstream and the broker used from running until the last decision was seen
      */
-    record Result(String round, OptionalDouble workloadsPerSecond, double steadySeconds, double runningSeconds, double firstPlacedSeconds,
+    record Result(String round, OptionalDouble workloadsPerSecond, double steadySeconds, double runningSeconds, long startCpuMillis,
+            double firstPlacedSeconds,
             double doneSeconds, int placed, int rejected, int notChargeable, HeartbeatLag.Result heartbeatLag,
             int suspectTransitions, int migrationCommands, ChildJvm.ResidentMemory memory, WrittenRecords written, CpuUse cpu) {}
 }

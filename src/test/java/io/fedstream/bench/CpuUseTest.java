@@ -30,4 +30,10 @@ class CpuUseTest {
 
         assertThat(used.describePer(2_000, "record")).isEqualTo("2.50 ms of CPU a record from running to done: app 2.00, broker 0.50");
     }
+
+    @Test
+    void aStartIsTheAppsCpuFromLaunchToRunningInSeconds() {
+        assertThat(CpuUse.describeStart(3_104)).isEqualTo("3.10 s of CPU from launch to running");
+        assertThat(CpuUse.describeStart(-1)).isEqualTo("CPU from launch to running unknown");
+    }
 }

@@ -48,7 +48,8 @@ class EndToEndBenchIT {
                 .contains("migration commands, all rounds     0")
                 .containsPattern("  fedstream RSS after the run +" + NUMBER + " MiB")
                 .containsPattern("B1 used \\d+\\.\\d\\d ms of CPU a workload from running to done: app \\d+\\.\\d\\d"
-                        + " \\(JIT \\d+\\.\\d\\d, GC \\d+\\.\\d\\d\\), broker \\d+\\.\\d\\d")
+                        + " \\(JIT \\d+\\.\\d\\d, GC \\d+\\.\\d\\d\\), broker \\d+\\.\\d\\d; \\d+\\.\\d\\d s of CPU from launch to running")
+                .containsPattern("A1 used .*; \\d+\\.\\d\\d s of CPU from launch to running")
                 .containsPattern("  ratio by CPU +\\d+\\.\\d{3} ");
         // 200 workloads may all be decided in one burst, too few for a steady rate.
         Matcher b1 = Pattern.compile("B1 +fedstream +(?:" + NUMBER + " workloads/s|n/a \\(too few\\)) +" + NUMBER + " +" + SECONDS + " +" + SECONDS + " +" + SECONDS

@@ -94,7 +94,7 @@ class FedstreamConfigTest {
     @Test
     void everyDefinedKeyHasADocString() {
         ConfigDef def = FedstreamConfig.configDef();
-        assertThat(def.names()).hasSize(67);
+        assertThat(def.names()).hasSize(68);
         def.configKeys().values().forEach(key -> assertThat(key.documentation).as(key.name).isNotBlank());
         def.configKeys().values().forEach(key -> assertThat(key.hasDefault()).as(key.name).isTrue());
     }
@@ -317,7 +317,8 @@ class FedstreamConfigTest {
                 entry("main.consumer.retry.backoff.ms", 10),
                 entry("main.consumer.max.poll.records", 50),
                 entry("main.consumer.fetch.max.bytes", 128 * 1024),
-                entry("consumer.session.timeout.ms", 10_000));
+                entry("consumer.session.timeout.ms", 10_000),
+                entry("metric.reporters", ""));
         assertThat(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG).isEqualTo("ensure.explicit.internal.resource.naming");
 
         StreamsConfig streams = new StreamsConfig(props);
@@ -331,6 +332,21 @@ class FedstreamConfigTest {
         assertThat(streams.getRestoreConsumerConfigs("client")).containsEntry("max.poll.records", "1000")
                 .containsEntry("fetch.max.wait.ms", 50);
         assertThat(main).containsEntry("retry.backoff.ms", 10);
+    }
+
+    @Test
+    void theKafkaClientsRegisterNoJmxBeansUnlessAsked() {
+        StreamsConfig quiet = new StreamsConfig(FedstreamConfig.of(Map.of()).streamsProperties());
+        StreamsConfig jmx = new StreamsConfig(FedstreamConfig.of(Map.of("metrics.jmx", "true")).streamsProperties());
+        StreamsConfig own = new StreamsConfig(FedstreamConfig.of(Map.of("kafka.streams.metric.reporters",
+                "org.apache.kafka.common.metrics.JmxReporter")).streamsProperties());
+
+        assertThat(quiet.getList(StreamsConfig.METRIC_REPORTER_CLASSES_CONFIG)).isEmpty();
+        assertThat(quiet.getMainConsumerConfigs("group", "client", 0)).containsEntry("metric.reporters", "");
+        assertThat(quiet.getProducerConfigs("client")).containsEntry("metric.reporters", "");
+        assertThat(quiet.getAdminConfigs("client")).containsEntry("metric.reporters", "");
+        assertThat(jmx.getList(StreamsConfig.METRIC_REPORTER_CLASSES_CONFIG)).containsExactly("org.apache.kafka.common.metrics.JmxReporter");
+        assertThat(own.getList(StreamsConfig.METRIC_REPORTER_CLASSES_CONFIG)).containsExactly("org.apache.kafka.common.metrics.JmxReporter");
     }
 
     @Test
