@@ -461,12 +461,14 @@ class ReplayTest {
                 .reduce((a, b) -> b).orElseThrow();
         assertThat(lastStatus.at("/value/clusters/0/cluster").asText()).isEqualTo("member1");
         assertThat(lastStatus.at("/value/clusters/0/used/cpu").asText()).isEqualTo("5");
-        assertThat(ReplayRun.topic(lines, "fedstream.lease-requests")).as("room for member1's 5 replicas, asked of its allocator")
-                .singleElement().satisfies(l -> {
-                    assertThat(l.get("key").asText()).isEqualTo("member1");
-                    assertThat(l.at("/value/least/pods").asText()).isEqualTo("5");
-                    assertThat(l.at("/value/least/cpu").asText()).isEqualTo("5");
-                });
+        // Lease offers (on by default since 2026-12-07): member1's allocator offered the task room at its first view, so
+        // the 5 replicas were placed in it with nothing asked.
+        assertThat(ReplayRun.topic(lines, "fedstream.lease-requests")).as("nothing asked: the offer held the 5 replicas").isEmpty();
+        assertThat(ReplayRun.topic(lines, "fedstream.lease-grants")).as("member1's offer").anySatisfy(l -> {
+            assertThat(l.at("/value/cluster").asText()).isEqualTo("member1");
+            assertThat(l.at("/value/answers").isNull()).as("offered, not an answer").isTrue();
+            assertThat(Long.parseLong(l.at("/value/granted/pods").asText())).isGreaterThanOrEqualTo(5);
+        });
     }
 
     @Test
