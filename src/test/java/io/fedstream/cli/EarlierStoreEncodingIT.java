@@ -2,8 +2,9 @@ package io.fedstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fedstream.admit.FederatedResourceQuota;
 import io.fedstream.admit.LedgerCodecs;
-import io.fedstream.admit.NamespaceUsage;
+import io.fedstream.interpret.Resources;
 import io.fedstream.runtime.EmbeddedKafka;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -49,14 +50,15 @@ class EarlierStoreEncodingIT {
     @Test
     void aLedgerEntryInTheVarintEncodingStopsRunOnceWithStoreKeyWhatWasFoundAndBothRemedies() throws Exception {
         String app = "earlier-ledger";
-        changelogHolds(app + "-admission-usage-store-changelog", "team-a", new byte[] {1, 6, 't', 'e', 'a', 'm', '-', 'a', 0, 0, 0, 0});
+        // A quota in force as the varint codec wrote it (format byte 1); the usage, no longer logged, cannot hold one.
+        changelogHolds(app + "-admission-quotas-store-changelog", "team-a/q", new byte[] {1, 6, 't', 'e', 'a', 'm', '-', 'a', 2, 'q', 0, 0});
 
         StringWriter err = new StringWriter();
         int exitCode = run(app, err);
 
         assertThat(exitCode).isEqualTo(1);
-        assertThat(err.toString()).startsWith("error: fedstream does not start: store admission-usage-store (task ")
-                .contains("key \"team-a\" holds format byte 1, the varint encoding of the ledger in fedstream before commit 29f6ed9.")
+        assertThat(err.toString()).startsWith("error: fedstream does not start: store admission-quotas-store (task ")
+                .contains("key \"team-a/q\" holds format byte 1, the varint encoding of the ledger in fedstream before commit 29f6ed9.")
                 .contains("start fedstream with a fresh application.id")
                 .contains("kafka-streams-application-reset --bootstrap-server " + kafka.bootstrapServers() + " --application-id " + app
                         + " --input-topics fedstream.workloads,fedstream.policies,fedstream.workload-status,fedstream.state-deltas,"
@@ -86,7 +88,8 @@ class EarlierStoreEncodingIT {
     @Test
     void aLedgerEntryInTheCurrentEncodingStartsNormally() throws Exception {
         String app = "current-ledger";
-        changelogHolds(app + "-admission-usage-store-changelog", "team-a", LedgerCodecs.USAGE.encode(NamespaceUsage.empty("team-a")));
+        changelogHolds(app + "-admission-quotas-store-changelog", "team-a/q",
+                LedgerCodecs.QUOTA.encode(new FederatedResourceQuota("team-a", "q", Resources.NONE, List.of())));
 
         try (RunningCommand run = RunningCommand.start(WAIT, args(app))) {
             assertThat(run.out()).doesNotContain("does not start");
