@@ -32,8 +32,7 @@ class PolicySnapshotReaderIT {
 
     @Test
     void keepsEachKeysLatestRecordWithItsOffsetAndLeavesOutWhatDoesNotDecode(SharedKafka kafka, KafkaTestNames names) throws Exception {
-        Topic<String, PolicyEvent> policies = new Topic<>(names.topic("policies"), Serdes.String(),
-                new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults()).specific(PolicyEvent.class, false), PolicyEvent.class);
+        Topic<String, PolicyEvent> policies = policiesTopic(names.topic("policies"));
         kafka.createTopics(2, policies.name());
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(kafka.clientProperties(), new StringSerializer(), new ByteArraySerializer())) {
             send(producer, policies, 0, "PropagationPolicy/team-a/web", upsert("v1"));
@@ -57,8 +56,7 @@ class PolicySnapshotReaderIT {
 
     @Test
     void aTopicWithNoRecordsGivesAnEmptySnapshotAtOffsetZero(SharedKafka kafka, KafkaTestNames names) throws Exception {
-        Topic<String, PolicyEvent> policies = new Topic<>(names.topic("empty-policies"), Serdes.String(),
-                new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults()).specific(PolicyEvent.class, false), PolicyEvent.class);
+        Topic<String, PolicyEvent> policies = policiesTopic(names.topic("empty-policies"));
         kafka.createTopics(1, policies.name());
 
         PolicySnapshot snapshot = PolicySnapshotReader.read(readCommitted(kafka), policies, TIMEOUT);
@@ -68,8 +66,7 @@ class PolicySnapshotReaderIT {
 
     @Test
     void aTopicCreatedAtThisStartIsNotRead(SharedKafka kafka, KafkaTestNames names) throws Exception {
-        Topic<String, PolicyEvent> policies = new Topic<>(names.topic("new-policies"), Serdes.String(),
-                new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults()).specific(PolicyEvent.class, false), PolicyEvent.class);
+        Topic<String, PolicyEvent> policies = policiesTopic(names.topic("new-policies"));
         kafka.createTopics(1, policies.name());
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(kafka.clientProperties(), new StringSerializer(), new ByteArraySerializer())) {
             send(producer, policies, 0, "PropagationPolicy/team-a/web", upsert("published after the topic was created"));
@@ -93,5 +90,11 @@ class PolicySnapshotReaderIT {
         Properties properties = kafka.clientProperties();
         properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         return properties;
+    }
+
+    /** A policies topic of this name, its values in the Avro of a registry of the test's own. */
+    private static Topic<String, PolicyEvent> policiesTopic(String name) {
+        return new Topic<>(name, Serdes.String(), new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults())
+                .specific(PolicyEvent.class, false), PolicyEvent.class);
     }
 }
