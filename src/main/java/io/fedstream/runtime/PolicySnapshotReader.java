@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.slf4j.Logger;
@@ -40,18 +39,6 @@ final class PolicySnapshotReader {
             return CompletableFuture.completedFuture(PolicySnapshot.empty());
         }
         return CompletableFuture.supplyAsync(() -> read(consumerProperties, policies, timeout));
-    }
-
-    /** Waits for a {@link #start}ed read; throws what the read threw. */
-    static PolicySnapshot await(CompletableFuture<PolicySnapshot> read) {
-        try {
-            return read.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException failure) {
-                throw failure;
-            }
-            throw e;
-        }
     }
 
     /**

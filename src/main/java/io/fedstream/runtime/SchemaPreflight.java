@@ -10,7 +10,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.apache.avro.Schema;
 import org.apache.avro.specific.SpecificData;
 import org.apache.kafka.common.errors.SerializationException;
@@ -41,21 +40,9 @@ final class SchemaPreflight {
         return topics.all().stream().filter(topic -> written.contains(topic.name())).toList();
     }
 
-    /** {@link #check} on another thread; {@link #await} gives its outcome. */
+    /** {@link #check} on another thread; {@link BesideTheStart#await} gives its outcome. */
     static CompletableFuture<Void> start(List<TopologyDescription> topologies, Topics topics) {
         return CompletableFuture.runAsync(() -> check(topologies, topics));
-    }
-
-    /** Waits for a {@link #start}ed check; throws what the check threw. */
-    static void await(CompletableFuture<Void> check) {
-        try {
-            check.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException failure) {
-                throw failure;
-            }
-            throw e;
-        }
     }
 
     /** Prepares the serializer of each written topic with an Avro value; throws naming the topic a registry refused. */

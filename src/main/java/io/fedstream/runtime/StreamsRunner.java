@@ -96,8 +96,8 @@ public final class StreamsRunner implements AutoCloseable {
         this.checkInterval = bound.dividedBy(10).compareTo(MAX_CHECK_INTERVAL) < 0 ? bound.dividedBy(10) : MAX_CHECK_INTERVAL;
         this.inputTopics = inputTopics(workloadDescription, fedstream.topics());
         EarlierEngineState.requireNone(existingTopics, fedstream.config(), inputTopics);
-        SchemaPreflight.await(schemas);
-        fedstream.policiesAtStart().taken(PolicySnapshotReader.await(policies));
+        BesideTheStart.await(schemas);
+        fedstream.policiesAtStart().taken(BesideTheStart.await(policies));
         this.streams = watched("workload", new KafkaStreams(workloadTopology, StreamsTimeouts.derive(workloadProperties, bound)), bound);
         this.health = watched("health", new KafkaStreams(healthTopology, StreamsTimeouts.derive(healthProperties, bound)), bound);
         this.clients = List.of(new Client("workload", streams, new StreamsWatchdog(bound)), new Client("health", health, new StreamsWatchdog(bound)));

@@ -91,10 +91,10 @@ class SchemaPreflightTest {
         Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of(FedstreamConfig.AUTO_REGISTER_SCHEMAS, "false")), registry);
         CompletableFuture<Void> check = SchemaPreflight.start(topologies(fedstream), fedstream.topics());
 
-        assertThatThrownBy(() -> SchemaPreflight.await(check))
+        assertThatThrownBy(() -> BesideTheStart.await(check))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("for topic 'fedstream.bindings', which fedstream writes: ");
-        SchemaPreflight.await(SchemaPreflight.start(List.of(), fedstream.topics()));
+        BesideTheStart.await(SchemaPreflight.start(List.of(), fedstream.topics()));
     }
 
     private static List<TopologyDescription> topologies(Fedstream fedstream) {
