@@ -109,9 +109,8 @@ final class Admitting {
      */
     void stored(WorkloadRecord record) {
         aggregates.count(AdmittedBindings.of(record));
-        if (record.getCharge() != null) {
-            byte[] charge = new byte[record.getCharge().remaining()];
-            record.getCharge().duplicate().get(charge);
+        byte[] charge = Workloads.chargeOf(record);
+        if (charge != null) {
             usageAtStart.admitted(LedgerCodecs.ADMITTED.decode(charge));
         }
     }

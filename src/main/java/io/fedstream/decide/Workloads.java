@@ -313,18 +313,23 @@ public final class Workloads {
         };
     }
 
+    /** The record's admitted entry as the ledger encodes it ({@code LedgerCodecs.ADMITTED}); null when none is charged. */
+    static byte[] chargeOf(WorkloadRecord record) {
+        ByteBuffer charge = record.getCharge();
+        if (charge == null) {
+            return null;
+        }
+        byte[] bytes = new byte[charge.remaining()];
+        charge.duplicate().get(bytes);
+        return bytes;
+    }
+
     /** The quota ledger's admitted entries ({@code admit.LedgerCodecs.ADMITTED}), by workload key. */
     ByteTable charges() {
         return new ByteTable() {
             @Override
             public byte[] get(String workloadKey) {
-                ByteBuffer charge = of(workloadKey).getCharge();
-                if (charge == null) {
-                    return null;
-                }
-                byte[] bytes = new byte[charge.remaining()];
-                charge.duplicate().get(bytes);
-                return bytes;
+                return chargeOf(of(workloadKey));
             }
 
             @Override
