@@ -83,25 +83,49 @@ public final class StreamsRunner implements AutoCloseable {
         CompletableFuture<Void> schemas = SchemaPreflight.start(List.of(workloadDescription, healthTopology.describe()), fedstream.topics());
         List<NewTopic> repartitionTopics = new ArrayList<>(RepartitionTopics.of(workloadTopology, workloadProperties));
         repartitionTopics.addAll(RepartitionTopics.of(healthTopology, healthProperties));
-        Set<String> existingTopics = new TopicProvisioner(fedstream.config()).ensure(fedstream.topics(), repartitionTopics);
         Duration bound = fedstream.config().streamsStallTimeout();
-        // The namespace tasks decide with every policy published before this start (docs/placement.md): read them now,
-        // while the other checks run.
-        CompletableFuture<PolicySnapshot> policies =
-                PolicySnapshotReader.start(fedstream.config().consumerProperties(), fedstream.topics().policies(), bound,
-                        existingTopics.contains(fedstream.topics().policies().name()));
         this.stallBound = bound;
         this.adminProperties = fedstream.config().adminProperties();
         this.broker = BrokerReachability.of(adminProperties);
         this.checkInterval = bound.dividedBy(10).compareTo(MAX_CHECK_INTERVAL) < 0 ? bound.dividedBy(10) : MAX_CHECK_INTERVAL;
         this.inputTopics = inputTopics(workloadDescription, fedstream.topics());
-        EarlierEngineState.requireNone(existingTopics, fedstream.config(), inputTopics);
-        BesideTheStart.await(schemas);
-        fedstream.policiesAtStart().taken(BesideTheStart.await(policies));
-        this.streams = watched("workload", new KafkaStreams(workloadTopology, StreamsTimeouts.derive(workloadProperties, bound)), bound);
-        this.health = watched("health", new KafkaStreams(healthTopology, StreamsTimeouts.derive(healthProperties, bound)), bound);
+        KafkaStreams workloadClient = null;
+        KafkaStreams healthClient = null;
+        try (TopicProvisioner.Creation topics = new TopicProvisioner(fedstream.config()).list(fedstream.topics(), repartitionTopics)) {
+            EarlierEngineState.requireNone(topics.existing(), fedstream.config(), inputTopics);
+            // The namespace tasks decide with every policy published before this start (docs/placement.md): read them now,
+            // while the other checks run.
+            CompletableFuture<PolicySnapshot> policies =
+                    PolicySnapshotReader.start(fedstream.config().consumerProperties(), fedstream.topics().policies(), bound,
+                            topics.existing().contains(fedstream.topics().policies().name()));
+            topics.createMissing();
+            // Building the two clients is this process's work, creating the topics the broker's: each goes on beside the other.
+            workloadClient = watched("workload", new KafkaStreams(workloadTopology, StreamsTimeouts.derive(workloadProperties, bound)), bound);
+            healthClient = watched("health", new KafkaStreams(healthTopology, StreamsTimeouts.derive(healthProperties, bound)), bound);
+            topics.await();
+            BesideTheStart.await(schemas);
+            fedstream.policiesAtStart().taken(BesideTheStart.await(policies));
+        } catch (RuntimeException e) {
+            closeUnstarted(workloadClient, e);
+            closeUnstarted(healthClient, e);
+            throw e;
+        }
+        this.streams = workloadClient;
+        this.health = healthClient;
         this.clients = List.of(new Client("workload", streams, new StreamsWatchdog(bound)), new Client("health", health, new StreamsWatchdog(bound)));
         this.clientMetrics = fedstream.metrics().observe(streams, health);
+    }
+
+    /** A client built for a start that failed before it began: closed, its own failure to close told with the cause. */
+    private static void closeUnstarted(KafkaStreams client, RuntimeException cause) {
+        if (client == null) {
+            return;
+        }
+        try {
+            client.close(CLOSE_TIMEOUT_WITHOUT_BROKER);
+        } catch (RuntimeException e) {
+            cause.addSuppressed(e);
+        }
     }
 
     /** Either client's failure or stop is this runner's: the same thread policy, logged the same way, and it ends {@link #awaitStop}. */

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.errors.TimeoutException;
 
 /**
@@ -36,21 +37,71 @@ public final class TopicProvisioner {
      * one request; existing topics are left as they are. Returns the topics that existed before.
      */
     public Set<String> ensure(Topics topics, List<NewTopic> internal) {
-        try (Admin admin = Admin.create(config.adminProperties())) {
-            Set<String> existing = admin.listTopics().names().get();
+        try (Creation creation = list(topics, internal)) {
+            creation.createMissing();
+            creation.await();
+            return creation.existing();
+        }
+    }
+
+    /**
+     * The first step of {@link #ensure} for a start that has more to do while the broker creates the topics: lists the
+     * topics that exist now. The caller closes what it returns.
+     */
+    public Creation list(Topics topics, List<NewTopic> internal) {
+        Admin admin = Admin.create(config.adminProperties());
+        try {
+            return new Creation(admin, topics, internal, get(admin.listTopics().names()));
+        } catch (RuntimeException e) {
+            admin.close();
+            throw e;
+        }
+    }
+
+    /** One start's topics: those that existed before it, and the creation of the missing ones. */
+    public final class Creation implements AutoCloseable {
+
+        private final Admin admin;
+        private final Topics topics;
+        private final List<NewTopic> internal;
+        private final Set<String> existing;
+        private KafkaFuture<Void> created = KafkaFuture.completedFuture(null);
+
+        private Creation(Admin admin, Topics topics, List<NewTopic> internal, Set<String> existing) {
+            this.admin = admin;
+            this.topics = topics;
+            this.internal = internal;
+            this.existing = Set.copyOf(existing);
+        }
+
+        /** The topics that existed before this start. */
+        public Set<String> existing() {
+            return existing;
+        }
+
+        /** Asks the broker for every missing topic, in one request, and returns without waiting for the answer. */
+        public void createMissing() {
             List<NewTopic> missing = Stream.concat(
                             topics.all().stream().map(Topic::name).distinct().map(name -> newTopic(name, topics)),
                             internal.stream())
                     .filter(topic -> !existing.contains(topic.name()))
                     .toList();
             if (!missing.isEmpty()) {
-                admin.createTopics(missing).all().get();
+                created = admin.createTopics(missing).all();
             }
+        }
+
+        /**
+         * Waits until the missing topics exist; refuses to start when topics that tasks read together are partitioned
+         * differently.
+         */
+        public void await() {
+            get(created);
             // Topics created just now have topic.partitions partitions; describing them could race their metadata.
             List<String> together = coPartitioned(topics).stream().filter(existing::contains).toList();
             Map<String, Integer> counts = new TreeMap<>();
             if (!together.isEmpty()) {
-                admin.describeTopics(together).allTopicNames().get()
+                get(admin.describeTopics(together).allTopicNames())
                         .forEach((name, description) -> counts.put(name, description.partitions().size()));
             }
             List<String> wrong = mismatches(counts, config.topicPartitions());
@@ -59,7 +110,17 @@ public final class TopicProvisioner {
                         + config.topicPartitions() + " partitions: " + String.join(", ", wrong)
                         + "; set topic.partitions to match them or recreate the topics");
             }
-            return existing;
+        }
+
+        @Override
+        public void close() {
+            admin.close();
+        }
+    }
+
+    private <T> T get(KafkaFuture<T> answer) {
+        try {
+            return answer.get();
         } catch (ExecutionException e) {
             throw new IllegalStateException("cannot create fedstream topics on " + config.kafkaBootstrapServers() + ": "
                     + (e.getCause() instanceof TimeoutException
