@@ -54,7 +54,7 @@ final class BenchReport {
         print("produced %d workload events once in %s (%s/s); every round reads these", count, seconds(seconds),
                 number(count / seconds));
         out.println();
-        out.printf(Locale.ROOT, ROW, "round", "app", "steady rate", "overall/s", "running", "first placed", "done",
+        out.printf(Locale.ROOT, ROW, "round", "app", "steady rate", "overall/s", "running", "first output", "done",
                 "placed/rejected/other", "max heartbeat lag", "SUSPECT", "migrations", "RSS MiB (peak)", "heap MiB", "load");
         out.flush();
     }
@@ -62,7 +62,7 @@ final class BenchReport {
     PassThroughRound.Result round(PassThroughRound.Result a) {
         out.printf(Locale.ROOT, ROW, a.round(), "pass-through", rate(a.recordsPerSecond(), "records/s"),
                 rate(overall(a.runningSeconds(), a.doneSeconds()), ""), seconds(a.runningSeconds()),
-                "", seconds(a.doneSeconds()), "", "", "", "", memory(a.memory()), heap(a.memory()), loadAverage1());
+                seconds(a.firstOutputSeconds()), seconds(a.doneSeconds()), "", "", "", "", memory(a.memory()), heap(a.memory()), loadAverage1());
         print("      %s used %s; %s", a.round(), a.cpu().describePer(settings.workloads(), "record"), CpuUse.describeStart(a.startCpuMillis()));
         return a;
     }
@@ -112,7 +112,9 @@ final class BenchReport {
                     + " state (e.g. placements held back, then released); its steady rate overstates the throughput, the"
                     + " overall rate does not.", BURST_SHARE * 100);
         }
+        line("pass-through's first output", present(as, PassThroughRound.Result::firstOutputSeconds), BenchReport::seconds);
         line("first placed binding", present(bs, FedstreamRound.Result::firstPlacedSeconds), BenchReport::seconds);
+        line("first placed after that output", afterFirstOutput(as, bs), BenchReport::seconds);
         long maxLag = bs.stream().mapToLong(b -> b.heartbeatLag().maxLagMillis()).max().orElse(0);
         int unprocessed = bs.stream().mapToInt(b -> b.heartbeatLag().unprocessed()).sum();
         print("  %-34s %s%s", "largest heartbeat lag", seconds(maxLag / 1000.0),
@@ -133,6 +135,15 @@ final class BenchReport {
             return 1;
         }
         return 0;
+    }
+
+    /** How long after the pass-through's first copy fedstream's first placed binding came, round by round. */
+    private static List<OptionalDouble> afterFirstOutput(List<PassThroughRound.Result> as, List<FedstreamRound.Result> bs) {
+        List<OptionalDouble> gaps = new ArrayList<>();
+        for (int i = 0; i < Math.min(as.size(), bs.size()); i++) {
+            gaps.add(OptionalDouble.of(bs.get(i).firstPlacedSeconds() - as.get(i).firstOutputSeconds()));
+        }
+        return gaps;
     }
 
     /** fedstream over pass-through, round by round. */

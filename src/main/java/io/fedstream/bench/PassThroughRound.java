@@ -61,8 +61,8 @@ final class PassThroughRound {
             CpuUse cpu = CpuUse.sample(app, environment.broker()).since(atRunning, threads.used());
             ChildJvm.ResidentMemory memory = app.memory();
             return new Result(name, copied.steadyRate(EndToEndBench.STEADY_FROM, EndToEndBench.STEADY_TO),
-                    (runningAt - app.launchedAtMillis()) / 1000.0, atRunning.appMillis(), (copied.last() - app.launchedAtMillis()) / 1000.0,
-                    memory, cpu);
+                    (runningAt - app.launchedAtMillis()) / 1000.0, atRunning.appMillis(), (copied.first() - app.launchedAtMillis()) / 1000.0,
+                    (copied.last() - app.launchedAtMillis()) / 1000.0, memory, cpu);
         }
     }
 
@@ -78,9 +78,11 @@ final class PassThroughRound {
      * @param recordsPerSecond steady-state copies per second (10%-90% of the records); empty when too few to measure
      * @param runningSeconds from launching the JVM to every task running
      * @param startCpuMillis the CPU time the app's JVM used from its launch to running (-1 when unknown)
+     * @param firstOutputSeconds from launching the JVM to the first record copied (the broker's append time)
      * @param doneSeconds from launching the JVM to the last record copied
      * @param cpu what the app and the broker used from running until the last copy was seen
      */
-    record Result(String round, OptionalDouble recordsPerSecond, double runningSeconds, long startCpuMillis, double doneSeconds,
+    record Result(String round, OptionalDouble recordsPerSecond, double runningSeconds, long startCpuMillis, double firstOutputSeconds,
+            double doneSeconds,
             ChildJvm.ResidentMemory memory, CpuUse cpu) {}
 }
