@@ -27,6 +27,9 @@ public final class AvroSerdes {
     /** A serde for a generated class: it writes the class's schema and reads any writer schema into the class. */
     public <T extends SpecificRecord> AvroSerde<T> specific(Class<T> type, boolean isKey) {
         SpecificData model = SpecificData.getForClass(type);
+        // The generated classes write themselves field by field (customEncode), the same bytes as Avro's generic writer,
+        // which walks the schema and looks each field up for every record. The model is the class's own (MODEL$).
+        model.setCustomCoders(true);
         Schema readerSchema = model.getSchema(type);
         return new AvroSerde<>(new AvroSerializer<>(registry, config.withKey(isKey), model, nanoTime),
                 new AvroDeserializer<>(registry, readerSchema, model));
