@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +22,6 @@ import org.slf4j.LoggerFactory;
 final class PolicySnapshotReader {
 
     private static final Logger LOG = LoggerFactory.getLogger(PolicySnapshotReader.class);
-    private static final int FETCH_MAX_WAIT_MS = 10;
 
     private PolicySnapshotReader() {}
 
@@ -53,13 +51,7 @@ final class PolicySnapshotReader {
         PolicySnapshot.Reading reading = new PolicySnapshot.Reading();
         int[] undecodable = {0};
         Map<Integer, Long> end = new TreeMap<>();
-        Properties properties = new Properties();
-        properties.putAll(consumerProperties);
-        // A fetch that finds no record waits fetch.max.wait.ms on the broker (500 ms by default), and the first fetch of a
-        // read from the beginning often holds only partitions already at their end: 540-640 ms for two records on six
-        // partitions, against 47-64 ms with 10 ms (2026-12-07, the shared test broker).
-        properties.putIfAbsent(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, FETCH_MAX_WAIT_MS);
-        try (TopicReader reader = new TopicReader(properties, policies.name())) {
+        try (TopicReader reader = new TopicReader(consumerProperties, policies.name())) {
             reader.catchUp(timeout, record -> {
                 PolicyEvent event;
                 try {
