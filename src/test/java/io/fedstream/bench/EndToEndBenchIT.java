@@ -38,11 +38,13 @@ class EndToEndBenchIT {
                         + " over 10 namespaces, 3 clusters")
                 .contains("produced 200 workload events once")
                 .containsPattern("A1 +pass-through +(" + NUMBER + " records/s|n/a \\(too few\\)) +(" + NUMBER + "|n/a \\(too few\\)) +"
-                        + SECONDS + " +" + SECONDS
+                        + SECONDS + " +" + SECONDS + " +" + SECONDS
                         + " +" + NUMBER + " \\(" + NUMBER + "\\)")
                 .containsPattern("  ratio fedstream / pass-through +(\\d\\.\\d{3}|n/a) ")
                 .containsPattern("  fedstream, overall +" + NUMBER + " workloads/s")
+                .containsPattern("  pass-through's first output +" + SECONDS)
                 .containsPattern("  first placed binding +" + SECONDS)
+                .containsPattern("  first placed after that output +-?" + SECONDS)
                 .containsPattern("  largest heartbeat lag +" + SECONDS)
                 .contains("SUSPECT transitions, all rounds    0")
                 .contains("migration commands, all rounds     0")
