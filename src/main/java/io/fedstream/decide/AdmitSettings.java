@@ -21,8 +21,4 @@ public record AdmitSettings(Duration statusInterval) {
             throw new IllegalArgumentException("statusInterval must be positive (value: " + statusInterval + ")");
         }
     }
-
-    public static AdmitSettings defaults() {
-        return new AdmitSettings(DEFAULT_STATUS_INTERVAL);
-    }
 }

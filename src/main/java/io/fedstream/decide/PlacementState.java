@@ -90,10 +90,6 @@ public record PlacementState(Pending pending, String placedCluster, int group, l
         return new PlacementState(null, placedCluster, group, generation, preserved, null, redivision, listedUnder);
     }
 
-    public PlacementState withPreserved(Map<String, String> values) {
-        return new PlacementState(pending, placedCluster, group, unplaceableGeneration, values, shares, redivision, listedUnder);
-    }
-
     public PlacementState settled() {
         return new PlacementState(pending, null, group, unplaceableGeneration, preserved, null, redivision, listedUnder);
     }
