@@ -236,25 +236,10 @@ final class PolicyFollowing {
         }
         ScheduleResult.Scheduled scheduled = (ScheduleResult.Scheduled) result;
         String decisionId = key + MARK + "t" + task.now() + "/s" + attempt;
-        Map<String, Map<String, Long>> running = new HashMap<>();
-        previous.forEach(target -> running.put(target.cluster(), target.components()));
-        List<ShareReservation.Share> growth = new ArrayList<>();
-        for (ScheduleResult.Target target : scheduled.targets()) {
-            Map<String, Long> extra = new LinkedHashMap<>();
-            Map<String, Long> runs = running.getOrDefault(target.cluster(), Map.of());
-            target.components().forEach((component, pods) -> {
-                long more = pods - runs.getOrDefault(component, 0L);
-                if (more > 0) {
-                    extra.put(component, more);
-                }
-            });
-            if (!extra.isEmpty()) {
-                growth.add(new ShareReservation.Share(target.cluster(), extra, decisionId + "/" + target.cluster(), false));
-            }
-        }
         // A Duplicated or statically weighted growth beyond its cluster's room is placed all the same, holding what the room holds.
         Map<String, Map<String, Long>> asked = new LinkedHashMap<>();
-        growth = PlacingShares.noted(growth, scheduled.roomNotes(), asked);
+        List<ShareReservation.Share> growth = PlacingShares.noted(Redivision.growth(decisionId, scheduled.targets(), previous),
+                scheduled.roomNotes(), asked);
         Redivision rescheduled = new Redivision(decisionId, RoomAsk.Purpose.POLICY_RESCHEDULE, "policy-" + task.now(), null, binding.getGeneration(), scheduled.groupIndex(),
                 attempt, scheduled.scheduling(), scheduled.targets(), growth, refused);
         PlacementState next = workload.withRedivision(rescheduled);
