@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How the admit stage keeps time: the quota statuses of the namespaces that saw a decision or a quota change are
+ * How the admit step keeps time: the quota statuses of the namespaces that saw a decision or a quota change are
  * written every {@code statusInterval} ({@code admit.status.interval.ms}), so a status is at most one interval behind.
  */
 public record AdmitSettings(Duration statusInterval) {

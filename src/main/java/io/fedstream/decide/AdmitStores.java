@@ -15,7 +15,7 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
 
-/** The admit stage's RocksDB stores, partitioned by namespace like the stage itself; names are part of the contract of the query API. */
+/** The admit step's stores, partitioned by namespace like the pass itself; names are part of the contract of the query API. */
 public final class AdmitStores {
 
     /** Quotas in force: {@code namespace/name} to a {@code LedgerCodecs.QUOTA}. */

@@ -54,7 +54,7 @@ public final class ClusterDirectory {
                             capacity.allocatable(), capacity.allocated(), capacity.reserved(), false, notReady(watch), capacity.topology(),
                             capacity.servedKinds()));
                 } catch (IllegalArgumentException e) {
-                    // Such a heartbeat is the reserving task's to refuse with its reason; here the cluster is no candidate.
+                    // Such a heartbeat is LeasedRoom's to refuse with its reason; here the cluster is no candidate.
                     LOG.debug("Cluster {} left out of placement: {}", entry.key, e.getMessage());
                 }
             }

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How the place-and-fail-over stage keeps time: the default toleration of a NoExecute taint that no toleration of a
+ * How the place and fail-over steps keep time: the default toleration of a NoExecute taint that no toleration of a
  * workload's policy tolerates ({@code health.toleration.ms}), the failure window within which the migration brake
  * counts clusters turning SUSPECT ({@code health.failure.threshold.ms}), how often open incidents are checked and
  * unplaced workloads retried, how long a reservation counts, and the partitions of the internal topics (those of

@@ -13,7 +13,7 @@ import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.state.Stores;
 
 /**
- * The place-and-fail-over stage's RocksDB stores, partitioned by workload key like {@code fedstream.bindings}. A value
+ * The stores of the place and fail-over steps, partitioned by namespace like the pass (the small ones in memory). A value
  * is a string (the indexes and markers) or Avro: a topic's record (a binding in the very bytes it came in), or a record
  * of schemas/internal, which a store of a domain type maps to and from (e.g. {@link PlacementStateAvro}).
  */

@@ -39,7 +39,7 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
-/** One task of the place-and-fail-over stage: its stores, the fleet views it reads, and how it emits outcomes. */
+/** The place and fail-over steps' side of one namespace task: their stores, the fleet views they read, and how they emit outcomes. */
 final class PlaceFailoverTask {
 
     final ProcessingContext context;
@@ -162,7 +162,7 @@ final class PlaceFailoverTask {
     }
 
     /**
-     * Hands a placement, or why there is none, to the admit stage. A placement names the policy the workload is listed
+     * Hands a placement, or why there is none, to the admit step. A placement names the policy the workload is listed
      * under (Karmada's claim, {@link PolicyPlacements}) unless it names one already, so that its binding shows the policy
      * a failover or re-scale keeps following.
      */
@@ -221,7 +221,7 @@ final class PlaceFailoverTask {
 
     /**
      * Asks the room the task holds for one share of a placement over several clusters, or one cluster's growth, for
-     * each of {@code shares} that {@code asked} lists (by request id, with the pods it asks for; a component with none is
+     * each of {@code shares} that {@code asked} lists (by ask id, with the pods it asks for; a component with none is
      * not asked for), each pod as the cluster's override policies make it. Every share is asked before any answer given
      * at once is handled, in the shares' order, so that an answer that re-plans the decision finds all of it asked.
      */

@@ -28,7 +28,7 @@ import java.util.Set;
  * placement of the one before): schedules it again from that placement as Karmada's scheduler does when a binding's
  * replicas change ({@code assignment.go} steady mode: {@code dynamicScaleDown} in proportion to what each cluster runs,
  * {@code dynamicScaleUp} of the new replicas by free room, static weights afresh). Every cluster whose pods grow reserves
- * the growth; once all grant, the placement becomes the new schedule's (the admit stage charges each cluster its share)
+ * the growth; once all grant, the placement becomes the new schedule's (the admit step charges each cluster its share)
  * and a cluster left with no pods of any component is released and its copy purged. A workload of several components
  * is re-scheduled per component from the shares its placement lists ({@code clusters[].components}). A refusal
  * schedules again, up to {@link PlacingShares#MAX_ATTEMPTS} schedules; until then the placement stays as it was, and
