@@ -119,13 +119,13 @@ final class Redividing {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         List<String> changes = new ArrayList<>();
         List<String> fates = new ArrayList<>();
-        fates.add(shareFailover.leave(key, binding, source, redivision.incidentId(), policy,
+        fates.add(shareFailover.leave(key, source, redivision.incidentId(), policy,
                 !ApplicationFailover.isApplicationIncident(redivision.incidentId())));
         for (ScheduleResult.Target kept : before.kept()) {
             if (!redivision.targets(kept.cluster())) {
                 changes.add(kept.cluster() + " " + kept.replicas() + " -> 0 pods");
                 task.release(key, kept.cluster());
-                fates.add(shareFailover.leave(key, binding, kept.cluster(), redivision.incidentId(), policy, false));
+                fates.add(shareFailover.leave(key, kept.cluster(), redivision.incidentId(), policy, false));
             }
         }
         for (ScheduleResult.Target target : redivision.targets()) {

@@ -65,7 +65,7 @@ final class ShareFailover {
         if (entry.isPresent()) {
             if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && now >= entry.get().notBefore().toEpochMilli()
                     && !task.migrations.migrating(key, incidentId)) {
-                retry(key, binding, policy, workload, source, incidentId, entry.get(), now);
+                retry(key, binding, policy, workload, source, incidentId, entry.get());
             }
             return;
         }
@@ -125,7 +125,7 @@ final class ShareFailover {
 
     /** The retry of a share migration whose command failed: the failed command's remaining candidates still eligible. */
     private void retry(String key, ResourceBinding binding, PropagationPolicy policy, PlacementState workload, String source, String incidentId,
-                       IncidentEntry previous, long now) {
+                       IncidentEntry previous) {
         Shares shares = shares(binding, source);
         if (shares == null) {
             return;
@@ -233,7 +233,7 @@ final class ShareFailover {
         List<ClusterTarget> left = placement.getClusters().stream().filter(t -> !t.getName().equals(source)).toList();
         task.emitPlacement(placement(binding, left, placement.getScheduling()));
         task.release(key, source);
-        String fate = leave(key, binding, source, incidentId, policy, !ApplicationFailover.isApplicationIncident(incidentId));
+        String fate = leave(key, source, incidentId, policy, !ApplicationFailover.isApplicationIncident(incidentId));
         task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, source, "SHARE_REMOVED", "the share on " + source + " leaves the placement: "
                 + String.join(", ", left.stream().map(ClusterTarget::getName).toList()) + " satisfy the schedule; " + fate, now));
     }
@@ -244,7 +244,7 @@ final class ShareFailover {
      * {@link StaleCopyPurges}) or now (a healthy cluster: one copy's application failure, or a running cluster a
      * re-division gives no pods); purgeMode Never keeps the copy. Returns what becomes of the copy, for the audit.
      */
-    String leave(String key, ResourceBinding binding, String cluster, String incidentId, PropagationPolicy policy, boolean failedCluster) {
+    String leave(String key, String cluster, String incidentId, PropagationPolicy policy, boolean failedCluster) {
         boolean application = ApplicationFailover.isApplicationIncident(incidentId);
         FailoverSettings settings = FailoverSettings.of(policy == null ? null : policy.failover());
         FailoverBehavior behavior = application && settings.application() != null ? settings.application() : settings.cluster();
