@@ -180,15 +180,20 @@ final class Placing {
 
     /** An admission request that sets the workload's placement to one cluster. */
     static AdmissionRequest placement(ResourceBinding binding, String cluster, String decidedBy) {
+        return placement(binding, Placement.newBuilder()
+                .setClusters(List.of(new ClusterTarget(cluster, null, List.of())))
+                .setScheduling(ReplicaScheduling.DUPLICATED)
+                .setDecidedBy(decidedBy)
+                .build());
+    }
+
+    /** An admission request that sets the workload's placement to {@code placement}. */
+    static AdmissionRequest placement(ResourceBinding binding, Placement placement) {
         return AdmissionRequest.newBuilder()
                 .setType(AdmissionRequestType.PLACEMENT)
                 .setNamespace(binding.getNamespace())
                 .setWorkloadKey(binding.getWorkloadKey())
-                .setPlacement(Placement.newBuilder()
-                        .setClusters(List.of(new ClusterTarget(cluster, null, List.of())))
-                        .setScheduling(ReplicaScheduling.DUPLICATED)
-                        .setDecidedBy(decidedBy)
-                        .build())
+                .setPlacement(placement)
                 .build();
     }
 

@@ -1,7 +1,6 @@
 package io.fedstream.decide;
 
 import io.fedstream.avro.AdmissionRequest;
-import io.fedstream.avro.AdmissionRequestType;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.RoomNote;
@@ -238,11 +237,6 @@ final class PlacingShares {
     static AdmissionRequest placement(ResourceBinding binding, ShareReservation reservation) {
         Placement placement = ScheduledPlacement.of(binding, reservation.scheduling(), reservation.targets(), Placing.DECIDED_BY);
         placement.setRoomNotes(roomNotes(reservation.shares()));
-        return AdmissionRequest.newBuilder()
-                .setType(AdmissionRequestType.PLACEMENT)
-                .setNamespace(binding.getNamespace())
-                .setWorkloadKey(binding.getWorkloadKey())
-                .setPlacement(placement)
-                .build();
+        return Placing.placement(binding, placement);
     }
 }

@@ -325,12 +325,7 @@ final class PolicyFollowing {
             io.fedstream.avro.Placement placement = ScheduledPlacement.of(binding, rescheduled.scheduling(), rescheduled.targets(),
                     Placing.DECIDED_BY, policy.key());
             placement.setRoomNotes(PlacingShares.roomNotes(binding, rescheduled.targets(), rescheduled.growth()));
-            task.emitPlacement(io.fedstream.avro.AdmissionRequest.newBuilder()
-                    .setType(io.fedstream.avro.AdmissionRequestType.PLACEMENT)
-                    .setNamespace(binding.getNamespace())
-                    .setWorkloadKey(binding.getWorkloadKey())
-                    .setPlacement(placement)
-                    .build());
+            task.emitPlacement(Placing.placement(binding, placement));
         }
         List<String> outcome = new ArrayList<>();
         for (ScheduleResult.Target before : previous) {

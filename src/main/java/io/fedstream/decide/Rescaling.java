@@ -1,7 +1,5 @@
 package io.fedstream.decide;
 
-import io.fedstream.avro.AdmissionRequest;
-import io.fedstream.avro.AdmissionRequestType;
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Component;
@@ -233,12 +231,7 @@ final class Rescaling {
     private void apply(String key, ResourceBinding binding, Redivision rescale) {
         task.waiting.endRescaleWait(key);
         List<ScheduleResult.Target> previous = previous(binding);
-        task.emitPlacement(AdmissionRequest.newBuilder()
-                .setType(AdmissionRequestType.PLACEMENT)
-                .setNamespace(binding.getNamespace())
-                .setWorkloadKey(binding.getWorkloadKey())
-                .setPlacement(placement(binding, rescale))
-                .build());
+        task.emitPlacement(Placing.placement(binding, placement(binding, rescale)));
         boolean several = binding.getComponents().size() > 1;
         List<String> changes = new ArrayList<>();
         for (ScheduleResult.Target before : previous) {

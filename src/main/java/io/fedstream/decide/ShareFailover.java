@@ -1,7 +1,6 @@
 package io.fedstream.decide;
 
 import io.fedstream.avro.AdmissionRequest;
-import io.fedstream.avro.AdmissionRequestType;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationRecord;
@@ -338,11 +337,7 @@ final class ShareFailover {
 
     private static AdmissionRequest placement(ResourceBinding binding, List<ClusterTarget> clusters, ReplicaScheduling scheduling,
                                               String decidedBy) {
-        return AdmissionRequest.newBuilder()
-                .setType(AdmissionRequestType.PLACEMENT)
-                .setNamespace(binding.getNamespace())
-                .setWorkloadKey(binding.getWorkloadKey())
-                .setPlacement(Placement.newBuilder().setClusters(clusters).setScheduling(scheduling).setDecidedBy(decidedBy).build())
-                .build();
+        return Placing.placement(binding,
+                Placement.newBuilder().setClusters(clusters).setScheduling(scheduling).setDecidedBy(decidedBy).build());
     }
 }
