@@ -165,7 +165,7 @@ final class Admitting {
     private void bind(Step step, ResourceBinding incoming) {
         String key = incoming.getWorkloadKey();
         ResourceBinding previous = bindings.get(key);
-        // The bind stage keeps no state: versions are numbered here, and a placement given with an earlier version, or
+        // The interpret step numbers no versions: they are numbered here, and a placement given with an earlier version, or
         // decided by the scheduler or a failover, stays until the workload names another (with why it is unplaced).
         ResourceBinding binding = AdmissionStates.changed(incoming, versioned -> {
             versioned.setGeneration(previous == null ? 1 : previous.getGeneration() + 1);
@@ -234,7 +234,7 @@ final class Admitting {
     }
 
     /**
-     * An override policy or a cluster changed and the bind stage recomputed the workload's per-cluster overrides: the
+     * An override policy or a cluster changed and the interpret step recomputed the workload's per-cluster overrides: the
      * binding shows them, and its version is decided again, so that each copy is charged for what now runs there
      * (docs/overrides.md). Results equal to the binding's change nothing.
      */
