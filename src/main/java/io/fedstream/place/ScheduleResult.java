@@ -71,13 +71,6 @@ public sealed interface ScheduleResult permits ScheduleResult.Scheduled, Schedul
             this(targets, scheduling, groupIndex, groupName, rejections, List.of());
         }
 
-        /** The schedule as admission charges it: each cluster, with its replicas when they are divided. */
-        public Placement placement() {
-            return new Placement(scheduling, targets.stream()
-                    .map(t -> new Placement.Target(t.cluster(), scheduling == Placement.Scheduling.DIVIDED ? t.replicas() : null))
-                    .toList());
-        }
-
         /** The target clusters' names, in order. */
         public List<String> clusters() {
             return targets.stream().map(Target::cluster).toList();
