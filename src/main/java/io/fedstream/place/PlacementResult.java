@@ -44,11 +44,6 @@ public sealed interface PlacementResult permits PlacementResult.Placed, Placemen
             candidates = List.copyOf(candidates);
             rejections = List.copyOf(rejections);
         }
-
-        /** The chosen cluster. */
-        public String cluster() {
-            return candidates.get(0).cluster();
-        }
     }
 
     /** No cluster fits: a summary and, per cluster (and per affinity group), why not. */

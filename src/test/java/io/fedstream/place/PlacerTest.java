@@ -68,7 +68,6 @@ class PlacerTest {
         assertThat(candidates(result)).containsExactly("b", "a", "c");
         assertThat(result.rejections()).extracting(Rejection::cluster, Rejection::reason)
                 .containsExactly(tuple("d", Rejection.Reason.NOT_READY));
-        assertThat(((PlacementResult.Placed) result).cluster()).isEqualTo("b");
         assertThat(((PlacementResult.Placed) result).groupName()).isNull();
     }
 
