@@ -68,7 +68,7 @@ final class ShareFailover {
             }
             return;
         }
-        // Marks the incident as decided, so the scan does not decide it again while reservations are out.
+        // Marks the incident as decided, so the scan does not decide it again while asks of room are out.
         task.ledger.holdBack(incident);
         schedule(key, binding, policy, workload, source, incidentId, 0, List.of(), now);
     }
