@@ -43,7 +43,7 @@ public final class AdmitStores {
 
     /** Every store name, for connecting the processor. */
     static String[] all() {
-        return new String[] {QUOTAS, USAGE, PENDING, QUEUE, QUOTA_SOURCES, AGGREGATES};
+        return BYTE_STORES.toArray(String[]::new);
     }
 
     /**
