@@ -22,10 +22,11 @@ import java.util.function.LongSupplier;
  * Schedules a placed workload again when the placement of the policy that governs it changes, as Karmada's scheduler
  * does for a binding whose placement differs from the applied one ({@code scheduler.go} {@code doScheduleBinding},
  * {@code helper.go} {@code placementChanged}) in its steady mode: {@link ReplicaScheduler#reschedule} from the clusters
- * that run it; every cluster whose pods grow (a new one: all its pods) reserves the growth first, and once all grant the
- * placement becomes the new schedule's, a cluster left out is released and its copy purged. A policy deleted, or no
- * longer selecting the workload, releases it as Karmada's detector removes the claim: another policy that governs it now
- * claims it (and schedules it again when its placement differs), else its placement stays, governed by none.
+ * that run it; every cluster whose pods grow (a new one: all its pods) asks the leased room for the growth first
+ * ({@link RoomAsk.Purpose#POLICY_RESCHEDULE}), and once all grant the placement becomes the new schedule's, a cluster
+ * left out is released and its copy purged. A policy deleted, or no longer selecting the workload, releases it as
+ * Karmada's detector removes the claim: another policy that governs it now claims it (and schedules it again when its
+ * placement differs), else its placement stays, governed by none.
  *
  * <p>Changes arrive as records: the pass calls {@link #check} in the processing of every policy record, once the task
  * has taken it in ({@code PlaceAndFailOver.onPolicyChanged}). A check compares the task's count of policy changes

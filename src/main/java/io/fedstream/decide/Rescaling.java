@@ -25,13 +25,14 @@ import java.util.Set;
  * Stage 4 for a Divided placement whose workload now asks for another replica count (a new version admitted with the
  * placement of the one before): schedules it again from that placement as Karmada's scheduler does when a binding's
  * replicas change ({@code assignment.go} steady mode: {@code dynamicScaleDown} in proportion to what each cluster runs,
- * {@code dynamicScaleUp} of the new replicas by free room, static weights afresh). Every cluster whose pods grow reserves
- * the growth; once all grant, the placement becomes the new schedule's (the admit step charges each cluster its share)
- * and a cluster left with no pods of any component is released and its copy purged. A workload of several components
- * is re-scheduled per component from the shares its placement lists ({@code clusters[].components}). A refusal
- * schedules again, up to {@link PlacingShares#MAX_ATTEMPTS} schedules; until then the placement stays as it was, and
- * when no schedule is found the re-scale waits in the unplaced-workloads store for the retry punctuator, backing off
- * ({@link RescaleWait}). A growth asked for is answered, or waits for its cluster's grant: nothing asks it again.
+ * {@code dynamicScaleUp} of the new replicas by free room, static weights afresh). Every cluster whose pods grow asks the
+ * leased room for the growth ({@link RoomAsk.Purpose#RESCALE}); once all grant, the placement becomes the new
+ * schedule's (the admit step charges each cluster its share) and a cluster left with no pods of any component is
+ * released and its copy purged. A workload of several components is re-scheduled per component from the shares its
+ * placement lists ({@code clusters[].components}). A refusal schedules again, up to {@link PlacingShares#MAX_ATTEMPTS}
+ * schedules; until then the placement stays as it was, and when no schedule is found the re-scale waits for the retry
+ * punctuator, backing off ({@link RescaleWait}, in the workload's record). A growth asked for is answered, or waits for
+ * its cluster's grant: nothing asks it again.
  */
 final class Rescaling {
 
