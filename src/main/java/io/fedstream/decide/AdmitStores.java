@@ -1,14 +1,12 @@
 package io.fedstream.decide;
 
 import io.fedstream.admit.LedgerCodecs;
-import io.fedstream.avro.ResourceBinding;
 import io.fedstream.serde.StoreEncodingCheck;
 import io.fedstream.serde.StoredEncoding;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.state.KeyValueIterator;
