@@ -35,7 +35,6 @@ public final class PlaceFailoverStores {
     /** PropagationPolicy key to the version of it last dead-lettered as refused. */
     public static final String REFUSED_POLICIES = "refused-propagation-policies-store";
 
-
     private PlaceFailoverStores() {}
 
     /** The serdes of the stores' own records (schemas/internal), which the composition root builds. */

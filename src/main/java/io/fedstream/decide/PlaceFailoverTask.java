@@ -67,7 +67,6 @@ final class PlaceFailoverTask {
     private record Burst(BurstSpread spread, long startedAt) {
     }
 
-
     PlaceFailoverTask(ProcessingContext context, Workloads workloads, LeasedRoom room, Handoffs handoffs, Outputs outputs,
                       PlaceFailoverSettings settings, String deltaTopic, LongSupplier policyChanges, LongSupplier viewChanges,
                       Consumer<RoomAnswer> answers) {
@@ -151,7 +150,6 @@ final class PlaceFailoverTask {
         bursts.values().removeIf(burst -> now - burst.startedAt() >= settings.reservationTtl().toMillis());
         return bursts.computeIfAbsent(incidentId, id -> new Burst(new BurstSpread(), now)).spread();
     }
-
 
     void command(MigrationCommand command) {
         outputs.command(command);

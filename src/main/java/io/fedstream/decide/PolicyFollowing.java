@@ -355,7 +355,6 @@ final class PolicyFollowing {
                 + "): " + (moved ? "" : "the placement stays: ") + String.join(", ", outcome), task.now()));
     }
 
-
     private void unschedulable(String key, ResourceBinding binding, PropagationPolicy policy, AppliedPlacement applied, String why) {
         again.putIfAbsent(applied.policy(), task.now() + task.settings.placeRetryInterval().toMillis());
         if (!reportedUnschedulable.add(key + '\u0000' + AppliedPlacement.of(policy, applied.groupIndex(policy)))) {

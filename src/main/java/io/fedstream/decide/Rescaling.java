@@ -293,7 +293,6 @@ final class Rescaling {
         return String.join(", ", parts);
     }
 
-
     /**
      * No re-scale this round: the placement stays as it was and the retry punctuator looks at it again after a back-off
      * ({@link RescaleWait}); audited once per generation.
