@@ -256,7 +256,6 @@ final class Admitting {
         }
     }
 
-    /** The place stage found no placement: the binding says why, until a placement comes (the ledger is not involved). */
     /**
      * The workload's version cannot be placed as it asks, and the binding says why: one never placed stays unplaced,
      * one placed keeps running where it was scheduled (a re-scale with no room), as Karmada keeps a binding's clusters
