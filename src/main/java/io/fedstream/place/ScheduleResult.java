@@ -66,11 +66,6 @@ public sealed interface ScheduleResult permits ScheduleResult.Scheduled, Schedul
             roomNotes = List.copyOf(roomNotes);
         }
 
-        /** A schedule whose every share fits its cluster's reported room. */
-        public Scheduled(List<Target> targets, Placement.Scheduling scheduling, int groupIndex, String groupName, List<Rejection> rejections) {
-            this(targets, scheduling, groupIndex, groupName, rejections, List.of());
-        }
-
         /** The target clusters' names, in order. */
         public List<String> clusters() {
             return targets.stream().map(Target::cluster).toList();
