@@ -194,7 +194,7 @@ final class Admitting {
     }
 
     /**
-     * The place or fail-over stage decided where the workload runs: the binding shows it, and the version's charge
+     * The place or fail-over step decided where the workload runs: the binding shows it, and the version's charge
      * follows the placement, so that the quota's per-cluster share moves with it; an admitted version is not admitted
      * again ({@link Ledger#place}).
      */
@@ -388,8 +388,8 @@ final class Admitting {
         }
 
         /**
-         * Whether the decision only moves an admitted version's charge to where the place or fail-over stage put it:
-         * that stage audits the placement, so the same admission is not audited again.
+         * Whether the decision only moves an admitted version's charge to where the place or fail-over step put it:
+         * that step audits the placement, so the same admission is not audited again.
          */
         boolean recharges(String workloadKey, ResourceBinding before, Decision decision) {
             return request.getType() == AdmissionRequestType.PLACEMENT && workloadKey.equals(request.getWorkloadKey())

@@ -46,7 +46,7 @@ public final class PlaceFailoverStores {
     }
 
     /**
-     * The stores of the stage's own records, each with the classifier of its values: Avro in the Confluent wire format,
+     * The stores of the steps' own records, each with the classifier of its values: Avro in the Confluent wire format,
      * where fedstream before commit 1af7201 wrote Jackson JSON ({@link StoreEncodingCheck}).
      */
     static Map<String, StoredEncoding.Classifier> encodings() {
