@@ -177,8 +177,8 @@ final class ShareFailover {
                 ? io.fedstream.admit.Placement.Scheduling.DUPLICATED : io.fedstream.admit.Placement.Scheduling.DIVIDED, policy);
     }
 
-    /** Asks the next candidate of a share migration for the share's room (its previous candidate refused). */
-    void reserve(ResourceBinding binding, PlacementState.Pending pending) {
+    /** Asks the room the task leases for a migrating share's pods on the move's current candidate. */
+    void holdShare(ResourceBinding binding, PlacementState.Pending pending) {
         Shares shares = shares(binding, pending.sourceCluster());
         task.hold(binding, pending, shares == null ? Map.of() : shares.source());
     }
