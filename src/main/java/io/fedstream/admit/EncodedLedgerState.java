@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * The ledger's state as encoded bytes ({@link LedgerCodecs}) in five sorted tables, in the layout of
- * {@code docs/admission.md}: the admit stage's RocksDB stores, or sorted maps in tests.
+ * {@code docs/admission.md}: the admit step's stores, or sorted maps in tests.
  */
 public final class EncodedLedgerState implements LedgerState {
 

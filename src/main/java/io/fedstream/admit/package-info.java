@@ -1,5 +1,5 @@
 /**
  * Pure core of stage 3: FederatedResourceQuota parsing, charges, the per-namespace ledger and its queue. No Kafka
- * types; the stage is {@link io.fedstream.admit.stage}. Rules: docs/admission.md.
+ * types; the namespace pass ({@link io.fedstream.decide}) admits with it. Rules: docs/admission.md.
  */
 package io.fedstream.admit;

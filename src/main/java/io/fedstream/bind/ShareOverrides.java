@@ -16,7 +16,7 @@ import java.util.Map;
 /**
  * A binding's per-cluster override results as each cluster runs them: on a cluster of a DIVIDED placement, the
  * overridden manifest and components carry that cluster's share of the replicas, as Karmada's {@code ensureWork} revises
- * the replicas to the share before the overrides apply; the counts are those the admit stage charges ({@link
+ * the replicas to the share before the overrides apply; the counts are those the admit step charges ({@link
  * ShareReplicas}). The binding record keeps the results as written, from which the charge is decided.
  */
 public final class ShareOverrides {

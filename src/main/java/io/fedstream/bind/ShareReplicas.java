@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Each component's pods in one share of a binding's DIVIDED placement, as the admit stage charges them and Karmada's
+ * Each component's pods in one share of a binding's DIVIDED placement, as the admit step charges them and Karmada's
  * {@code ensureWork} revises a Work to them: a component whose count the cluster's override sets runs that count, any
  * other its pods as the placement lists them per component ({@link BindingShares}), else its part of the replicas split
  * by the clusters' {@code replicas}.

@@ -1,21 +1,11 @@
 /**
- * Stages 1 and 2, interpret and bind: the sub-topology keyed by workload, one task per partition of
- * {@code fedstream.workloads}.
+ * Stage 2, bind, the pure core (no Kafka types): an interpreted workload event made into the workload's
+ * ResourceBinding under Karmada's names ({@link io.fedstream.bind.BindingNames}), the objects that are never propagated
+ * ({@link io.fedstream.bind.SkippedPropagatingApis}, {@link io.fedstream.bind.ClusterScopedKinds}), a placement given
+ * with the event ({@link io.fedstream.bind.GivenPlacement}), and a binding's per-cluster shares and override results
+ * ({@link io.fedstream.bind.BindingShares}, {@link io.fedstream.bind.ShareOverrides}).
  *
- * <ul>
- *   <li>Key: workload key {@code group/kind/namespace/name}, as the producers partition {@code fedstream.workloads}.</li>
- *   <li>Input: {@code fedstream.workloads} (WorkloadEvent); the {@code policies-store} global store (interpreter
- *       customizations, override policies, and quota changes that {@code relay-quota-changes} turns into QUOTA_SYNC
- *       requests); the {@code cluster-views-store} global store (clusters that override rules target).</li>
- *   <li>Outputs: the internal {@code admission-requests-repartition} topic, keyed by namespace, for the admit stage;
- *       {@code fedstream.dlq} (manifests that cannot be read, and objects that are never propagated:
- *       {@link io.fedstream.bind.SkippedPropagatingApis}, {@link io.fedstream.bind.ClusterScopedKinds}).</li>
- *   <li>Stores: {@code bind-manifests-store} (each interpreted workload's manifest, to recompute its overrides when an
- *       override policy or a cluster changes). The admit stage numbers the versions and keeps the bindings; a workload
- *       belongs to its key's namespace, so an upsert and a later delete reach the same admit task.</li>
- *   <li>Pure core: {@link io.fedstream.interpret} (manifest to components and totals).</li>
- * </ul>
- *
- * <p>Rules: docs/interpretation.md.
+ * <p>The namespace pass ({@link io.fedstream.decide}) binds with it in its interpret step; its admit step numbers the
+ * versions and keeps the bindings in the workloads' records. Rules: docs/interpretation.md.
  */
 package io.fedstream.bind;

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How the admit stage keeps time: the quota statuses of the namespaces that saw a decision or a quota change are
+ * How the admit step keeps time: the quota statuses of the namespaces that saw a decision or a quota change are
  * written every {@code statusInterval} ({@code admit.status.interval.ms}), so a status is at most one interval behind.
  */
 public record AdmitSettings(Duration statusInterval) {
@@ -20,9 +20,5 @@ public record AdmitSettings(Duration statusInterval) {
         if (statusInterval.isNegative() || statusInterval.isZero()) {
             throw new IllegalArgumentException("statusInterval must be positive (value: " + statusInterval + ")");
         }
-    }
-
-    public static AdmitSettings defaults() {
-        return new AdmitSettings(DEFAULT_STATUS_INTERVAL);
     }
 }

@@ -1,21 +1,19 @@
 package io.fedstream.decide;
 
 import io.fedstream.admit.LedgerCodecs;
-import io.fedstream.avro.ResourceBinding;
 import io.fedstream.serde.StoreEncodingCheck;
 import io.fedstream.serde.StoredEncoding;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
 
-/** The admit stage's RocksDB stores, partitioned by namespace like the stage itself; names are part of the contract of the query API. */
+/** The admit step's stores, partitioned by namespace like the pass itself; names are part of the contract of the query API. */
 public final class AdmitStores {
 
     /** Quotas in force: {@code namespace/name} to a {@code LedgerCodecs.QUOTA}. */
@@ -43,7 +41,7 @@ public final class AdmitStores {
 
     /** Every store name, for connecting the processor. */
     static String[] all() {
-        return new String[] {QUOTAS, USAGE, PENDING, QUEUE, QUOTA_SOURCES, AGGREGATES};
+        return BYTE_STORES.toArray(String[]::new);
     }
 
     /**

@@ -27,7 +27,6 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.apache.kafka.common.serialization.Serializer;
@@ -165,7 +164,7 @@ final class Admitting {
     private void bind(Step step, ResourceBinding incoming) {
         String key = incoming.getWorkloadKey();
         ResourceBinding previous = bindings.get(key);
-        // The bind stage keeps no state: versions are numbered here, and a placement given with an earlier version, or
+        // The interpret step numbers no versions: they are numbered here, and a placement given with an earlier version, or
         // decided by the scheduler or a failover, stays until the workload names another (with why it is unplaced).
         ResourceBinding binding = AdmissionStates.changed(incoming, versioned -> {
             versioned.setGeneration(previous == null ? 1 : previous.getGeneration() + 1);
@@ -195,7 +194,7 @@ final class Admitting {
     }
 
     /**
-     * The place or fail-over stage decided where the workload runs: the binding shows it, and the version's charge
+     * The place or fail-over step decided where the workload runs: the binding shows it, and the version's charge
      * follows the placement, so that the quota's per-cluster share moves with it; an admitted version is not admitted
      * again ({@link Ledger#place}).
      */
@@ -234,7 +233,7 @@ final class Admitting {
     }
 
     /**
-     * An override policy or a cluster changed and the bind stage recomputed the workload's per-cluster overrides: the
+     * An override policy or a cluster changed and the interpret step recomputed the workload's per-cluster overrides: the
      * binding shows them, and its version is decided again, so that each copy is charged for what now runs there
      * (docs/overrides.md). Results equal to the binding's change nothing.
      */
@@ -257,7 +256,6 @@ final class Admitting {
         }
     }
 
-    /** The place stage found no placement: the binding says why, until a placement comes (the ledger is not involved). */
     /**
      * The workload's version cannot be placed as it asks, and the binding says why: one never placed stays unplaced,
      * one placed keeps running where it was scheduled (a re-scale with no room), as Karmada keeps a binding's clusters
@@ -390,8 +388,8 @@ final class Admitting {
         }
 
         /**
-         * Whether the decision only moves an admitted version's charge to where the place or fail-over stage put it:
-         * that stage audits the placement, so the same admission is not audited again.
+         * Whether the decision only moves an admitted version's charge to where the place or fail-over step put it:
+         * that step audits the placement, so the same admission is not audited again.
          */
         boolean recharges(String workloadKey, ResourceBinding before, Decision decision) {
             return request.getType() == AdmissionRequestType.PLACEMENT && workloadKey.equals(request.getWorkloadKey())

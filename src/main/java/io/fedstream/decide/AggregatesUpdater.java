@@ -6,7 +6,6 @@ import io.fedstream.admit.LedgerCodecs;
 import io.fedstream.avro.ResourceBinding;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;

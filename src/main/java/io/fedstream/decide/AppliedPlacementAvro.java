@@ -12,7 +12,6 @@ final class AppliedPlacementAvro {
 
     private AppliedPlacementAvro() {}
 
-
     static StoredAppliedPlacement toAvro(AppliedPlacement applied) {
         return StoredAppliedPlacement.newBuilder()
                 .setPolicy(applied.policy())

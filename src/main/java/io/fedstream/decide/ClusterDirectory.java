@@ -2,22 +2,14 @@ package io.fedstream.decide;
 
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterWatch;
-import io.fedstream.config.Topic;
 import io.fedstream.interpret.Resources;
 import io.fedstream.place.ClusterCapacity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
-import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
-import org.apache.kafka.streams.state.Stores;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,7 +46,7 @@ public final class ClusterDirectory {
                             capacity.allocatable(), capacity.allocated(), capacity.reserved(), false, notReady(watch), capacity.topology(),
                             capacity.servedKinds()));
                 } catch (IllegalArgumentException e) {
-                    // Such a heartbeat is the reserving task's to refuse with its reason; here the cluster is no candidate.
+                    // Such a heartbeat is LeasedRoom's to refuse with its reason; here the cluster is no candidate.
                     LOG.debug("Cluster {} left out of placement: {}", entry.key, e.getMessage());
                 }
             }

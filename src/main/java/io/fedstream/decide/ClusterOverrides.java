@@ -24,7 +24,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * What the override policies make of one workload on each known member cluster: the overridden manifest, interpreted
- * again, so that the admit stage charges a copy on that cluster for what runs there, and a migration to it applies it.
+ * again, so that the admit step charges a copy on that cluster for what runs there, and a migration to it applies it.
  * Clusters come from the cluster directory (name, heartbeat labels and topology); only those where a rule applies are listed.
  */
 final class ClusterOverrides {

@@ -325,7 +325,7 @@ final class FailingOver {
             PlacementState.Pending next = pending.next(requestId(key, pending.incidentId(), pending.attempt(), pending.index() + 1));
             task.placementStates.save(key, workload.withPending(next));
             if (WorkloadBindings.placedClusters(binding).size() > 1) {
-                shareFailover.reserve(binding, next);
+                shareFailover.holdShare(binding, next);
             } else {
                 movesOut.settled(key, next.incidentId());
                 task.hold(binding, next);
@@ -340,7 +340,7 @@ final class FailingOver {
     void askAgain(String key, ResourceBinding binding, PlacementState.Pending pending) {
         movesOut.settled(key, pending.incidentId());
         if (WorkloadBindings.placedClusters(binding).size() > 1) {
-            shareFailover.reserve(binding, pending);
+            shareFailover.holdShare(binding, pending);
         } else {
             task.hold(binding, pending);
         }

@@ -11,8 +11,8 @@ import java.util.stream.Collectors;
 /**
  * Notes on an admitted binding the clusters whose static assignments cannot hold a copy of it at the time of the
  * decision ({@code admission.fullStaticAssignments}); for a placed version, only clusters outside its placement (where
- * a failover could send it). The place-and-fail-over stage, keyed by workload, cannot read the namespace's quota usage,
- * so the binding carries what it needs to try those clusters last (docs/placement.md).
+ * a failover could send it). The place and fail-over steps read the note from the binding and try those clusters last
+ * (docs/placement.md).
  */
 final class FullStaticAssignments {
 

@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Puts the clusters whose static assignment the admit stage found full for a workload ({@code
+ * Puts the clusters whose static assignment the admit step found full for a workload ({@code
  * admission.fullStaticAssignments}) after every other candidate: a placement there would wait in the quota queue while
  * another candidate could run the workload. One cluster's candidates keep their order in each part; a schedule over
  * several clusters gives such a cluster no share while a schedule without it holds as much (docs/placement.md).

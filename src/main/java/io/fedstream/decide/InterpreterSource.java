@@ -22,7 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The bind stage's interpreter: built-in kinds, the extensions loaded from files, and the
+ * The interpret step's interpreter: built-in kinds, the extensions loaded from files, and the
  * customizations and Trainer runtimes on the policies topic, rebuilt whenever a policy changes.
  */
 final class InterpreterSource {

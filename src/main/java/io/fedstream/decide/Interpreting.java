@@ -15,8 +15,6 @@ import io.fedstream.interpret.Interpretation;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.interpret.Resources;
 import io.fedstream.metrics.FedstreamMetrics;
-import io.fedstream.decide.ClusterDirectory;
-import io.fedstream.decide.OverridePolicies;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;

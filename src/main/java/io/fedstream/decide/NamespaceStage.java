@@ -18,7 +18,6 @@ import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Repartitioned;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * The namespace pass in the topology: the workload topics and the cluster transitions (on every partition) go into one

@@ -37,7 +37,6 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  */
 final class OverrideFollower {
 
-
     private final Workloads workloads;
     private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
     private final LongSupplier clusterChanges;

@@ -11,7 +11,6 @@ import io.fedstream.config.Topics;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.metrics.FedstreamMetrics;
-import io.fedstream.decide.PropagationPolicies;
 import io.fedstream.serde.StoreEncodingCheck;
 import java.time.Duration;
 import java.util.ArrayList;

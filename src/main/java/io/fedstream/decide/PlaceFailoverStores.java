@@ -13,7 +13,7 @@ import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.state.Stores;
 
 /**
- * The place-and-fail-over stage's RocksDB stores, partitioned by workload key like {@code fedstream.bindings}. A value
+ * The stores of the place and fail-over steps, partitioned by namespace like the pass (the small ones in memory). A value
  * is a string (the indexes and markers) or Avro: a topic's record (a binding in the very bytes it came in), or a record
  * of schemas/internal, which a store of a domain type maps to and from (e.g. {@link PlacementStateAvro}).
  */
@@ -35,7 +35,6 @@ public final class PlaceFailoverStores {
     /** PropagationPolicy key to the version of it last dead-lettered as refused. */
     public static final String REFUSED_POLICIES = "refused-propagation-policies-store";
 
-
     private PlaceFailoverStores() {}
 
     /** The serdes of the stores' own records (schemas/internal), which the composition root builds. */
@@ -47,7 +46,7 @@ public final class PlaceFailoverStores {
     }
 
     /**
-     * The stores of the stage's own records, each with the classifier of its values: Avro in the Confluent wire format,
+     * The stores of the steps' own records, each with the classifier of its values: Avro in the Confluent wire format,
      * where fedstream before commit 1af7201 wrote Jackson JSON ({@link StoreEncodingCheck}).
      */
     static Map<String, StoredEncoding.Classifier> encodings() {

@@ -10,16 +10,12 @@ import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.bind.BindingOverrides;
-import io.fedstream.config.Topic;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.failover.IncidentLedger;
 import io.fedstream.failover.MigrationPlanner;
 import io.fedstream.failover.StrategyChooser;
 import io.fedstream.interpret.QuantityFields;
 import io.fedstream.interpret.Resources;
-import io.fedstream.decide.ClusterDirectory;
-import io.fedstream.decide.ParsedClusterViews;
-import io.fedstream.decide.PropagationPolicies;
 import io.fedstream.place.BurstSpread;
 import io.fedstream.place.ClusterCapacity;
 import io.fedstream.place.ComponentDemand;
@@ -39,7 +35,7 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
-/** One task of the place-and-fail-over stage: its stores, the fleet views it reads, and how it emits outcomes. */
+/** The place and fail-over steps' side of one namespace task: their stores, the fleet views they read, and how they emit outcomes. */
 final class PlaceFailoverTask {
 
     final ProcessingContext context;
@@ -70,7 +66,6 @@ final class PlaceFailoverTask {
 
     private record Burst(BurstSpread spread, long startedAt) {
     }
-
 
     PlaceFailoverTask(ProcessingContext context, Workloads workloads, LeasedRoom room, Handoffs handoffs, Outputs outputs,
                       PlaceFailoverSettings settings, String deltaTopic, LongSupplier policyChanges, LongSupplier viewChanges,
@@ -156,13 +151,12 @@ final class PlaceFailoverTask {
         return bursts.computeIfAbsent(incidentId, id -> new Burst(new BurstSpread(), now)).spread();
     }
 
-
     void command(MigrationCommand command) {
         outputs.command(command);
     }
 
     /**
-     * Hands a placement, or why there is none, to the admit stage. A placement names the policy the workload is listed
+     * Hands a placement, or why there is none, to the admit step. A placement names the policy the workload is listed
      * under (Karmada's claim, {@link PolicyPlacements}) unless it names one already, so that its binding shows the policy
      * a failover or re-scale keeps following.
      */
@@ -221,7 +215,7 @@ final class PlaceFailoverTask {
 
     /**
      * Asks the room the task holds for one share of a placement over several clusters, or one cluster's growth, for
-     * each of {@code shares} that {@code asked} lists (by request id, with the pods it asks for; a component with none is
+     * each of {@code shares} that {@code asked} lists (by ask id, with the pods it asks for; a component with none is
      * not asked for), each pod as the cluster's override policies make it. Every share is asked before any answer given
      * at once is handled, in the shares' order, so that an answer that re-plans the decision finds all of it asked.
      */

@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the place-and-fail-over stage remembers of one workload beyond its binding: the reservation it waits for,
+ * What the pass remembers of one workload beyond its binding, in its {@link Workloads} record: the ask of room it waits for,
  * the cluster it was placed on (until the binding shows it), its affinity group, whether it waits for room, and
  * what failovers preserved so far.
  *
- * @param pending the outstanding RESERVE request, or null
+ * @param pending the outstanding ask of one cluster's room (to place or to migrate), or null
  * @param placedCluster the cluster granted to a placement the binding does not show yet, or null
  * @param group the affinity group the workload was placed from (0 without groups)
  * @param unplaceableGeneration the binding generation last found to fit nowhere (-1: none), so it is audited once
@@ -30,12 +30,13 @@ public record PlacementState(Pending pending, String placedCluster, int group, l
     }
 
     /**
-     * A RESERVE request in flight and the candidates still to try after it.
+     * An ask of one cluster's room in flight ({@link RoomAsk}, named by {@code requestId}) and the candidates still to
+     * try after it.
      *
      * @param incidentId set for MIGRATE
      * @param sourceCluster the cluster a migration leaves, set for MIGRATE
      * @param candidates clusters in preference order; {@code index} is the one asked now
-     * @param attempt the migration attempt (from 1) the reservation is for; 0 for PLACE
+     * @param attempt the migration attempt (from 1) the ask is for; 0 for PLACE
      */
     public record Pending(String requestId, ReservationPurpose purpose, String incidentId, String sourceCluster,
                           List<String> candidates, int index, int group, long generation, int attempt) {
@@ -90,10 +91,6 @@ public record PlacementState(Pending pending, String placedCluster, int group, l
         return new PlacementState(null, placedCluster, group, generation, preserved, null, redivision, listedUnder);
     }
 
-    public PlacementState withPreserved(Map<String, String> values) {
-        return new PlacementState(pending, placedCluster, group, unplaceableGeneration, values, shares, redivision, listedUnder);
-    }
-
     public PlacementState settled() {
         return new PlacementState(pending, null, group, unplaceableGeneration, preserved, null, redivision, listedUnder);
     }
@@ -112,7 +109,7 @@ public record PlacementState(Pending pending, String placedCluster, int group, l
         return new PlacementState(pending, placedCluster, group, unplaceableGeneration, preserved, shares, redivision, policyKey);
     }
 
-    /** A failover's move decided: no reservation or multi-cluster change under way, the preserved state as the command carries it. */
+    /** A failover's move decided: no ask or multi-cluster change under way, the preserved state as the command carries it. */
     public PlacementState moved(int movedGroup, Map<String, String> preservedState) {
         return new PlacementState(null, placedCluster, movedGroup, unplaceableGeneration, preservedState, null, null, listedUnder);
     }

@@ -23,7 +23,6 @@ final class PlacementStateAvro {
 
     private PlacementStateAvro() {}
 
-
     static StoredPlacementState toAvro(PlacementState state) {
         return StoredPlacementState.newBuilder()
                 .setPending(state.pending() == null ? null : toAvro(state.pending()))

@@ -15,15 +15,15 @@ import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.Rejection;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Stage 4 inside the task: an admitted workload without a placement gets candidates from {@link Placer}, asks the
- * first candidate's reserving processor for room, moves down the list when refused, and hands the granted cluster to
- * the admit stage, which writes it into the binding and charges the cluster's quota share. A workload that no valid
- * policy governs is not placed (Karmada propagates nothing without one); the admit stage writes why into its binding.
+ * Stage 4 inside the task: an admitted workload without a placement gets candidates from {@link Placer}, asks the room
+ * the task leases ({@link LeasedRoom}) for room on the first candidate, moves down the list when refused, and hands the
+ * granted cluster to the admit step, which writes it into the binding and charges the cluster's quota share. A workload
+ * that no valid policy governs is not placed (Karmada propagates nothing without one); the admit step writes why into
+ * its binding.
  */
 final class Placing {
 
@@ -44,7 +44,7 @@ final class Placing {
         this.rescaling = rescaling;
     }
 
-    /** Where placements over several clusters are made and their reservation answers go. */
+    /** Where placements over several clusters are made and the answers to their shares' asks go. */
     PlacingShares shares() {
         return shares;
     }
@@ -179,15 +179,20 @@ final class Placing {
 
     /** An admission request that sets the workload's placement to one cluster. */
     static AdmissionRequest placement(ResourceBinding binding, String cluster, String decidedBy) {
+        return placement(binding, Placement.newBuilder()
+                .setClusters(List.of(new ClusterTarget(cluster, null, List.of())))
+                .setScheduling(ReplicaScheduling.DUPLICATED)
+                .setDecidedBy(decidedBy)
+                .build());
+    }
+
+    /** An admission request that sets the workload's placement to {@code placement}. */
+    static AdmissionRequest placement(ResourceBinding binding, Placement placement) {
         return AdmissionRequest.newBuilder()
                 .setType(AdmissionRequestType.PLACEMENT)
                 .setNamespace(binding.getNamespace())
                 .setWorkloadKey(binding.getWorkloadKey())
-                .setPlacement(Placement.newBuilder()
-                        .setClusters(List.of(new ClusterTarget(cluster, null, List.of())))
-                        .setScheduling(ReplicaScheduling.DUPLICATED)
-                        .setDecidedBy(decidedBy)
-                        .build())
+                .setPlacement(placement)
                 .build();
     }
 

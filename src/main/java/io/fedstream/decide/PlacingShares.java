@@ -1,7 +1,6 @@
 package io.fedstream.decide;
 
 import io.fedstream.avro.AdmissionRequest;
-import io.fedstream.avro.AdmissionRequestType;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.RoomNote;
@@ -23,9 +22,10 @@ import java.util.Set;
 /**
  * Stage 4 for a policy that schedules replicas over several clusters (Divided, or Duplicated with spread constraints),
  * and for one active cluster that room alone keeps {@link Placer} from (Karmada takes the best cluster whatever its room):
- * {@link ReplicaScheduler} picks the target clusters and each one's share, every target's reserving task is asked for
- * its share under one decision, and when all grant, the placement goes to the admit stage; a refusal gives back what
- * was granted and schedules again without the refusing cluster, up to {@link #MAX_ATTEMPTS} schedules.
+ * {@link ReplicaScheduler} picks the target clusters and each one's share, the room the task leases ({@link LeasedRoom})
+ * is asked for every share under one decision ({@link RoomAsk.Purpose#PLACE_SHARE}), and when every share is granted,
+ * the placement goes to the admit step; a refusal ({@link RoomAnswer}) gives back what was granted and schedules again
+ * without the refusing cluster, up to {@link #MAX_ATTEMPTS} schedules.
  */
 final class PlacingShares {
 
@@ -102,7 +102,7 @@ final class PlacingShares {
         metrics.placed();
     }
 
-    /** The answer to one share's reservation. */
+    /** The answer to one share's ask of the leased room. */
     void onAnswer(RoomAnswer answer, PlacementState workload) {
         String key = answer.workloadKey();
         ShareReservation reservation = workload.shares();
@@ -158,7 +158,7 @@ final class PlacingShares {
     /**
      * The shares as they are asked for: one whose cluster's room cannot hold it ({@code notes}) carries its note and asks
      * only for what the room holds ({@link ScheduleResult.RoomNote#held}), and is settled at once when that is nothing.
-     * {@code asked} receives each share's request id with the pods it asks the lease for.
+     * {@code asked} receives each share's ask id ({@link RoomAsk#requestId}) with the pods it asks the lease for.
      */
     static List<ShareReservation.Share> noted(List<ShareReservation.Share> shares, List<ScheduleResult.RoomNote> notes,
                                              Map<String, Map<String, Long>> asked) {
@@ -237,11 +237,6 @@ final class PlacingShares {
     static AdmissionRequest placement(ResourceBinding binding, ShareReservation reservation) {
         Placement placement = ScheduledPlacement.of(binding, reservation.scheduling(), reservation.targets(), Placing.DECIDED_BY);
         placement.setRoomNotes(roomNotes(reservation.shares()));
-        return AdmissionRequest.newBuilder()
-                .setType(AdmissionRequestType.PLACEMENT)
-                .setNamespace(binding.getNamespace())
-                .setWorkloadKey(binding.getWorkloadKey())
-                .setPlacement(placement)
-                .build();
+        return Placing.placement(binding, placement);
     }
 }

@@ -22,10 +22,11 @@ import java.util.function.LongSupplier;
  * Schedules a placed workload again when the placement of the policy that governs it changes, as Karmada's scheduler
  * does for a binding whose placement differs from the applied one ({@code scheduler.go} {@code doScheduleBinding},
  * {@code helper.go} {@code placementChanged}) in its steady mode: {@link ReplicaScheduler#reschedule} from the clusters
- * that run it; every cluster whose pods grow (a new one: all its pods) reserves the growth first, and once all grant the
- * placement becomes the new schedule's, a cluster left out is released and its copy purged. A policy deleted, or no
- * longer selecting the workload, releases it as Karmada's detector removes the claim: another policy that governs it now
- * claims it (and schedules it again when its placement differs), else its placement stays, governed by none.
+ * that run it; every cluster whose pods grow (a new one: all its pods) asks the leased room for the growth first
+ * ({@link RoomAsk.Purpose#POLICY_RESCHEDULE}), and once all grant the placement becomes the new schedule's, a cluster
+ * left out is released and its copy purged. A policy deleted, or no longer selecting the workload, releases it as
+ * Karmada's detector removes the claim: another policy that governs it now claims it (and schedules it again when its
+ * placement differs), else its placement stays, governed by none.
  *
  * <p>Changes arrive as records: the pass calls {@link #check} in the processing of every policy record, once the task
  * has taken it in ({@code PlaceAndFailOver.onPolicyChanged}). A check compares the task's count of policy changes
@@ -236,25 +237,10 @@ final class PolicyFollowing {
         }
         ScheduleResult.Scheduled scheduled = (ScheduleResult.Scheduled) result;
         String decisionId = key + MARK + "t" + task.now() + "/s" + attempt;
-        Map<String, Map<String, Long>> running = new HashMap<>();
-        previous.forEach(target -> running.put(target.cluster(), target.components()));
-        List<ShareReservation.Share> growth = new ArrayList<>();
-        for (ScheduleResult.Target target : scheduled.targets()) {
-            Map<String, Long> extra = new LinkedHashMap<>();
-            Map<String, Long> runs = running.getOrDefault(target.cluster(), Map.of());
-            target.components().forEach((component, pods) -> {
-                long more = pods - runs.getOrDefault(component, 0L);
-                if (more > 0) {
-                    extra.put(component, more);
-                }
-            });
-            if (!extra.isEmpty()) {
-                growth.add(new ShareReservation.Share(target.cluster(), extra, decisionId + "/" + target.cluster(), false));
-            }
-        }
         // A Duplicated or statically weighted growth beyond its cluster's room is placed all the same, holding what the room holds.
         Map<String, Map<String, Long>> asked = new LinkedHashMap<>();
-        growth = PlacingShares.noted(growth, scheduled.roomNotes(), asked);
+        List<ShareReservation.Share> growth = PlacingShares.noted(Redivision.growth(decisionId, scheduled.targets(), previous),
+                scheduled.roomNotes(), asked);
         Redivision rescheduled = new Redivision(decisionId, RoomAsk.Purpose.POLICY_RESCHEDULE, "policy-" + task.now(), null, binding.getGeneration(), scheduled.groupIndex(),
                 attempt, scheduled.scheduling(), scheduled.targets(), growth, refused);
         PlacementState next = workload.withRedivision(rescheduled);
@@ -340,12 +326,7 @@ final class PolicyFollowing {
             io.fedstream.avro.Placement placement = ScheduledPlacement.of(binding, rescheduled.scheduling(), rescheduled.targets(),
                     Placing.DECIDED_BY, policy.key());
             placement.setRoomNotes(PlacingShares.roomNotes(binding, rescheduled.targets(), rescheduled.growth()));
-            task.emitPlacement(io.fedstream.avro.AdmissionRequest.newBuilder()
-                    .setType(io.fedstream.avro.AdmissionRequestType.PLACEMENT)
-                    .setNamespace(binding.getNamespace())
-                    .setWorkloadKey(binding.getWorkloadKey())
-                    .setPlacement(placement)
-                    .build());
+            task.emitPlacement(Placing.placement(binding, placement));
         }
         List<String> outcome = new ArrayList<>();
         for (ScheduleResult.Target before : previous) {
@@ -373,7 +354,6 @@ final class PolicyFollowing {
         task.audit(PlaceFailoverAudit.rescaling(binding, "POLICY_RESCHEDULED", rescheduled.decisionId(), by + " (" + String.join(", ", changed)
                 + "): " + (moved ? "" : "the placement stays: ") + String.join(", ", outcome), task.now()));
     }
-
 
     private void unschedulable(String key, ResourceBinding binding, PropagationPolicy policy, AppliedPlacement applied, String why) {
         again.putIfAbsent(applied.policy(), task.now() + task.settings.placeRetryInterval().toMillis());

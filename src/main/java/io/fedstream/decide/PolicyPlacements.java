@@ -1,7 +1,6 @@
 package io.fedstream.decide;
 
 import io.fedstream.avro.ResourceBinding;
-import io.fedstream.decide.PropagationPolicies;
 import io.fedstream.place.AppliedPlacement;
 import io.fedstream.place.PropagationPolicy;
 import java.util.ArrayList;

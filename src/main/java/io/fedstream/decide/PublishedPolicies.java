@@ -9,8 +9,8 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * The policies of some kinds as the policies topic stands now, read from its global store: every live version (not a
- * DELETE, with a manifest), with the namespace its key {@code kind/namespace/name} gives (null for a cluster-scoped
+ * The policies of some kinds as a task's policies store ({@link TaskPolicies#STORE}) holds them: every live version (not
+ * a DELETE, with a manifest), with the namespace its key {@code kind/namespace/name} gives (null for a cluster-scoped
  * kind).
  */
 final class PublishedPolicies {

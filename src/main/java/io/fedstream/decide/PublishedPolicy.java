@@ -34,7 +34,7 @@ public record PublishedPolicy(String kind, String namespace, String name, String
         return all(store, PROPAGATION_KINDS, (manifest, namespace) -> PropagationPolicies.problems(parser.parse(manifest, namespace)));
     }
 
-    /** Every live (Cluster)OverridePolicy of the policies store, kind by kind in key order, as the bind stage parses it. */
+    /** Every live (Cluster)OverridePolicy of the policies store, kind by kind in key order, as the interpret step parses it. */
     public static List<PublishedPolicy> overridePolicies(ReadOnlyKeyValueStore<String, PolicyEvent> store) {
         OverridePolicyParser parser = new OverridePolicyParser();
         return all(store, OVERRIDE_KINDS, (manifest, namespace) -> parser.parse(manifest, namespace).errors());

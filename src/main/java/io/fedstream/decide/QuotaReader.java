@@ -16,7 +16,7 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * Reads the quotas of a namespace, or of all, and their statuses from one partition of the admit stage's stores, computed by the
+ * Reads the quotas of a namespace, or of all, and their statuses from one partition of the admit step's stores, computed by the
  * ledger exactly as the admit processor computes the statuses it publishes.
  */
 public final class QuotaReader {

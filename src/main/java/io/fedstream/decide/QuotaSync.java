@@ -28,10 +28,11 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * Brings the ledger's quotas of one namespace up to date with the FederatedResourceQuotas on the policies topic
- * (the global policies store): new and changed versions are applied, deleted ones removed, and a refused version
- * leaves the last valid one in force. Each version is taken in once (by digest), however often the sync runs.
+ * (the task's policies store, {@link TaskPolicies#STORE}): new and changed versions are applied, deleted ones removed,
+ * and a refused version leaves the last valid one in force. Each version is taken in once (by digest), however often
+ * the sync runs.
  *
- * <p>A namespace is read again only after the policies mirror has applied a change since its last sync: reading and
+ * <p>A namespace is read again only after the task has taken in a policy change since its last sync: reading and
  * hashing its quotas on every request cost about a twentieth of the admit stage's time (JFR of {@code fedstream
  * bench}). What is remembered lives only as long as this task's processor, so a restarted or moved task reads each
  * namespace once more.
@@ -72,12 +73,12 @@ final class QuotaSync {
     private final KeyValueStore<String, byte[]> sources;
     private final Ledger ledger;
     private final LongSupplier policyChanges;
-    /** Namespace to the mirror's change count when it was last synced. */
+    /** Namespace to the task's policy change count when it was last synced. */
     private final Map<String, Long> syncedAt = new HashMap<>();
     /** Namespace to the quotas it took in, as of its last sync. */
     private final Map<String, Map<String, QuotaSource>> takenByNamespace = new HashMap<>();
 
-    /** {@code policyChanges}: the policies mirror's change count, which moves on every change it applies. */
+    /** {@code policyChanges}: the task's policy change count ({@link TaskPolicies#changes}), which moves with every change it takes in. */
     QuotaSync(ReadOnlyKeyValueStore<String, PolicyEvent> policies, KeyValueStore<String, byte[]> sources, Ledger ledger,
               LongSupplier policyChanges) {
         this.policies = policies;

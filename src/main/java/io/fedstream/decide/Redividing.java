@@ -14,12 +14,13 @@ import java.util.Map;
 /**
  * Stage 6 for a failed share whose re-schedule changes the shares of clusters that keep running (static weights divide
  * afresh; the missing replicas of a dynamic or Aggregated division land on several clusters; a Duplicated spread bound
- * calls for more than one new cluster), as Karmada's scheduler writes its new {@code spec.clusters}: every cluster whose
- * pods grow reserves the growth, and once all grant, the placement becomes the re-schedule's (the admit stage charges
- * each cluster its new share), the failed share leaves it and its copy is purged ({@link ShareFailover#leave}). A
- * growth is a scale-up of a copy or a new copy of pods that keep no state of their own, so no MigrationCommand (and no
- * relay) is issued. A refusal gives back what was granted and schedules again, up to {@link PlacingShares#MAX_ATTEMPTS}
- * schedules; then MIGRATION_NO_TARGET.
+ * calls for more than one new cluster), as Karmada's scheduler writes its new {@code spec.clusters}: the room the task
+ * leases ({@link LeasedRoom}) is asked for the growth of every cluster whose pods grow ({@link RoomAsk.Purpose#REDIVIDE}),
+ * and once all are granted, the placement becomes the re-schedule's (the admit step charges each cluster its new
+ * share), the failed share leaves it and its copy is purged ({@link ShareFailover#leave}). A growth is a scale-up of a
+ * copy or a new copy of pods that keep no state of their own, so no MigrationCommand (and no relay) is issued. A refusal
+ * gives back what was granted and schedules again, up to {@link PlacingShares#MAX_ATTEMPTS} schedules; then
+ * MIGRATION_NO_TARGET.
  */
 final class Redividing {
 
@@ -51,7 +52,7 @@ final class Redividing {
         task.holdShares(RoomAsk.Purpose.REDIVIDE, binding, growth, asked);
     }
 
-    /** The answer to one growth's reservation (or to one of an attempt given up, whose room goes back). */
+    /** The answer to one growth's ask of the leased room (or to one of an attempt given up, whose room goes back). */
     void onAnswer(RoomAnswer answer, PlacementState workload) {
         String key = answer.workloadKey();
         Redivision redivision = workload.redivision();
@@ -118,13 +119,13 @@ final class Redividing {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         List<String> changes = new ArrayList<>();
         List<String> fates = new ArrayList<>();
-        fates.add(shareFailover.leave(key, binding, source, redivision.incidentId(), policy,
+        fates.add(shareFailover.leave(key, source, redivision.incidentId(), policy,
                 !ApplicationFailover.isApplicationIncident(redivision.incidentId())));
         for (ScheduleResult.Target kept : before.kept()) {
             if (!redivision.targets(kept.cluster())) {
                 changes.add(kept.cluster() + " " + kept.replicas() + " -> 0 pods");
                 task.release(key, kept.cluster());
-                fates.add(shareFailover.leave(key, binding, kept.cluster(), redivision.incidentId(), policy, false));
+                fates.add(shareFailover.leave(key, kept.cluster(), redivision.incidentId(), policy, false));
             }
         }
         for (ScheduleResult.Target target : redivision.targets()) {

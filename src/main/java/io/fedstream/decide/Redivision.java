@@ -10,9 +10,9 @@ import java.util.Map;
 /**
  * A multi-cluster placement being re-divided after one of its clusters failed (or one copy's application failed), or
  * re-scaled to a new replica count ({@link Rescaling}: no source cluster): the placement the re-schedule gave, and one
- * reservation per cluster whose pods grow, each granted or still awaited.
+ * ask of the leased room ({@link RoomAsk}) per cluster whose pods grow, each granted or still awaited.
  *
- * @param decisionId names the decision; each growth's request id extends it with its cluster
+ * @param decisionId names the decision; each growth's ask id ({@link RoomAsk#requestId}) extends it with its cluster
  * @param purpose who re-divides and takes its growth's answers: {@link RoomAsk.Purpose#REDIVIDE} (a failed share),
  *                {@link RoomAsk.Purpose#RESCALE} or {@link RoomAsk.Purpose#POLICY_RESCHEDULE}
  * @param incidentId the incident of the failed share
@@ -22,7 +22,7 @@ import java.util.Map;
  * @param attempt the re-schedule attempt, from 0; each refusal schedules again
  * @param scheduling DUPLICATED (every target runs every replica) or DIVIDED (each its share)
  * @param targets the placement after the re-division: each cluster with its pods per component, in the scheduler's order
- * @param growth the pods each growing cluster gets beyond those it runs, with its reservation request
+ * @param growth the pods each growing cluster gets beyond those it runs, with the id of its ask
  * @param refused the clusters that refused a growth in an earlier attempt of this incident
  */
 public record Redivision(String decisionId, RoomAsk.Purpose purpose, String incidentId, String sourceCluster, long generation, int group,
@@ -39,8 +39,8 @@ public record Redivision(String decisionId, RoomAsk.Purpose purpose, String inci
     }
 
     /**
-     * What each target of a new schedule runs beyond what it runs now ({@code running}), per component, with the request
-     * id of its reservation ({@code decisionId/cluster}); a target that does not grow asks for nothing.
+     * What each target of a new schedule runs beyond what it runs now ({@code running}), per component, with the id of
+     * its ask ({@code decisionId/cluster}); a target that does not grow asks for nothing.
      */
     static List<ShareReservation.Share> growth(String decisionId, List<ScheduleResult.Target> targets, List<ScheduleResult.Target> running) {
         Map<String, Map<String, Long>> before = new LinkedHashMap<>();
@@ -62,7 +62,7 @@ public record Redivision(String decisionId, RoomAsk.Purpose purpose, String inci
         return growth;
     }
 
-    /** The growth a reservation answer is for, or null when the request is not one of this decision's. */
+    /** The growth an answer is for, or null when its ask is not one of this decision's. */
     public ShareReservation.Share growth(String requestId) {
         return growth.stream().filter(g -> g.requestId().equals(requestId)).findFirst().orElse(null);
     }
@@ -72,7 +72,7 @@ public record Redivision(String decisionId, RoomAsk.Purpose purpose, String inci
         return settled(requestId, null);
     }
 
-    /** This re-division with the growth of {@code requestId} placed although its request was refused ({@code why}). */
+    /** This re-division with the growth of {@code requestId} placed although its ask was refused ({@code why}). */
     public Redivision placedUnheld(String requestId, String why) {
         return settled(requestId, why);
     }
@@ -92,7 +92,7 @@ public record Redivision(String decisionId, RoomAsk.Purpose purpose, String inci
         return growth.stream().allMatch(ShareReservation.Share::granted);
     }
 
-    /** Whether the re-division gives the cluster pods (so its reservation there is wanted). */
+    /** Whether the re-division gives the cluster pods (so the room held for it there is wanted). */
     public boolean targets(String cluster) {
         return targets.stream().anyMatch(t -> t.cluster().equals(cluster));
     }

@@ -3,10 +3,10 @@ package io.fedstream.decide;
 import java.time.Duration;
 
 /**
- * A re-scale ({@link Rescaling}) waiting in the unplaced-workloads store for the retry punctuator, as that store's value:
- * no schedule found, every schedule refused, or another change of the workload under way. The punctuator does nothing
- * for it before {@code dueAt}, so a re-scale that never finds a schedule costs one schedule per back-off, not one per
- * tick.
+ * A re-scale ({@link Rescaling}) waiting for the retry punctuator, as its workload's record keeps the wait
+ * ({@link WaitingWorkloads}): no schedule found, every schedule refused, or another change of the workload under way.
+ * The punctuator does nothing for it before {@code dueAt}, so a re-scale that never finds a schedule costs one schedule
+ * per back-off, not one per tick.
  *
  * @param generation the binding generation being re-scaled
  * @param retries the rounds of this generation that ended without a re-scale so far (no schedule found, every schedule
@@ -36,7 +36,7 @@ record RescaleWait(long generation, int retries, long dueAt) {
         return new RescaleWait(generation, retries, now + backoff);
     }
 
-    /** The wait the store value says, or null when the value is not a re-scale's (a workload waiting to be placed). */
+    /** The wait the record's value says, or null when the value is not a re-scale's (a workload waiting to be placed). */
     static RescaleWait parse(String value) {
         if (value == null || !value.startsWith(PREFIX)) {
             return null;

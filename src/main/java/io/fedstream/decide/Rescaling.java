@@ -1,7 +1,5 @@
 package io.fedstream.decide;
 
-import io.fedstream.avro.AdmissionRequest;
-import io.fedstream.avro.AdmissionRequestType;
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Component;
@@ -27,13 +25,14 @@ import java.util.Set;
  * Stage 4 for a Divided placement whose workload now asks for another replica count (a new version admitted with the
  * placement of the one before): schedules it again from that placement as Karmada's scheduler does when a binding's
  * replicas change ({@code assignment.go} steady mode: {@code dynamicScaleDown} in proportion to what each cluster runs,
- * {@code dynamicScaleUp} of the new replicas by free room, static weights afresh). Every cluster whose pods grow reserves
- * the growth; once all grant, the placement becomes the new schedule's (the admit stage charges each cluster its share)
- * and a cluster left with no pods of any component is released and its copy purged. A workload of several components
- * is re-scheduled per component from the shares its placement lists ({@code clusters[].components}). A refusal
- * schedules again, up to {@link PlacingShares#MAX_ATTEMPTS} schedules; until then the placement stays as it was, and
- * when no schedule is found the re-scale waits in the unplaced-workloads store for the retry punctuator, backing off
- * ({@link RescaleWait}). A growth asked for is answered, or waits for its cluster's grant: nothing asks it again.
+ * {@code dynamicScaleUp} of the new replicas by free room, static weights afresh). Every cluster whose pods grow asks the
+ * leased room for the growth ({@link RoomAsk.Purpose#RESCALE}); once all grant, the placement becomes the new
+ * schedule's (the admit step charges each cluster its share) and a cluster left with no pods of any component is
+ * released and its copy purged. A workload of several components is re-scheduled per component from the shares its
+ * placement lists ({@code clusters[].components}). A refusal schedules again, up to {@link PlacingShares#MAX_ATTEMPTS}
+ * schedules; until then the placement stays as it was, and when no schedule is found the re-scale waits for the retry
+ * punctuator, backing off ({@link RescaleWait}, in the workload's record). A growth asked for is answered, or waits for
+ * its cluster's grant: nothing asks it again.
  */
 final class Rescaling {
 
@@ -233,12 +232,7 @@ final class Rescaling {
     private void apply(String key, ResourceBinding binding, Redivision rescale) {
         task.waiting.endRescaleWait(key);
         List<ScheduleResult.Target> previous = previous(binding);
-        task.emitPlacement(AdmissionRequest.newBuilder()
-                .setType(AdmissionRequestType.PLACEMENT)
-                .setNamespace(binding.getNamespace())
-                .setWorkloadKey(binding.getWorkloadKey())
-                .setPlacement(placement(binding, rescale))
-                .build());
+        task.emitPlacement(Placing.placement(binding, placement(binding, rescale)));
         boolean several = binding.getComponents().size() > 1;
         List<String> changes = new ArrayList<>();
         for (ScheduleResult.Target before : previous) {
@@ -298,7 +292,6 @@ final class Rescaling {
         }
         return String.join(", ", parts);
     }
-
 
     /**
      * No re-scale this round: the placement stays as it was and the retry punctuator looks at it again after a back-off

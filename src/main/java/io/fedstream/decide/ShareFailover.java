@@ -1,7 +1,6 @@
 package io.fedstream.decide;
 
 import io.fedstream.avro.AdmissionRequest;
-import io.fedstream.avro.AdmissionRequestType;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationRecord;
@@ -65,11 +64,11 @@ final class ShareFailover {
         if (entry.isPresent()) {
             if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && now >= entry.get().notBefore().toEpochMilli()
                     && !task.migrations.migrating(key, incidentId)) {
-                retry(key, binding, policy, workload, source, incidentId, entry.get(), now);
+                retry(key, binding, policy, workload, source, incidentId, entry.get());
             }
             return;
         }
-        // Marks the incident as decided, so the scan does not decide it again while reservations are out.
+        // Marks the incident as decided, so the scan does not decide it again while asks of room are out.
         task.ledger.holdBack(incident);
         schedule(key, binding, policy, workload, source, incidentId, 0, List.of(), now);
     }
@@ -125,7 +124,7 @@ final class ShareFailover {
 
     /** The retry of a share migration whose command failed: the failed command's remaining candidates still eligible. */
     private void retry(String key, ResourceBinding binding, PropagationPolicy policy, PlacementState workload, String source, String incidentId,
-                       IncidentEntry previous, long now) {
+                       IncidentEntry previous) {
         Shares shares = shares(binding, source);
         if (shares == null) {
             return;
@@ -178,8 +177,8 @@ final class ShareFailover {
                 ? io.fedstream.admit.Placement.Scheduling.DUPLICATED : io.fedstream.admit.Placement.Scheduling.DIVIDED, policy);
     }
 
-    /** Asks the next candidate of a share migration for the share's room (its previous candidate refused). */
-    void reserve(ResourceBinding binding, PlacementState.Pending pending) {
+    /** Asks the room the task leases for a migrating share's pods on the move's current candidate. */
+    void holdShare(ResourceBinding binding, PlacementState.Pending pending) {
         Shares shares = shares(binding, pending.sourceCluster());
         task.hold(binding, pending, shares == null ? Map.of() : shares.source());
     }
@@ -233,7 +232,7 @@ final class ShareFailover {
         List<ClusterTarget> left = placement.getClusters().stream().filter(t -> !t.getName().equals(source)).toList();
         task.emitPlacement(placement(binding, left, placement.getScheduling()));
         task.release(key, source);
-        String fate = leave(key, binding, source, incidentId, policy, !ApplicationFailover.isApplicationIncident(incidentId));
+        String fate = leave(key, source, incidentId, policy, !ApplicationFailover.isApplicationIncident(incidentId));
         task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, source, "SHARE_REMOVED", "the share on " + source + " leaves the placement: "
                 + String.join(", ", left.stream().map(ClusterTarget::getName).toList()) + " satisfy the schedule; " + fate, now));
     }
@@ -244,7 +243,7 @@ final class ShareFailover {
      * {@link StaleCopyPurges}) or now (a healthy cluster: one copy's application failure, or a running cluster a
      * re-division gives no pods); purgeMode Never keeps the copy. Returns what becomes of the copy, for the audit.
      */
-    String leave(String key, ResourceBinding binding, String cluster, String incidentId, PropagationPolicy policy, boolean failedCluster) {
+    String leave(String key, String cluster, String incidentId, PropagationPolicy policy, boolean failedCluster) {
         boolean application = ApplicationFailover.isApplicationIncident(incidentId);
         FailoverSettings settings = FailoverSettings.of(policy == null ? null : policy.failover());
         FailoverBehavior behavior = application && settings.application() != null ? settings.application() : settings.cluster();
@@ -338,11 +337,7 @@ final class ShareFailover {
 
     private static AdmissionRequest placement(ResourceBinding binding, List<ClusterTarget> clusters, ReplicaScheduling scheduling,
                                               String decidedBy) {
-        return AdmissionRequest.newBuilder()
-                .setType(AdmissionRequestType.PLACEMENT)
-                .setNamespace(binding.getNamespace())
-                .setWorkloadKey(binding.getWorkloadKey())
-                .setPlacement(Placement.newBuilder().setClusters(clusters).setScheduling(scheduling).setDecidedBy(decidedBy).build())
-                .build();
+        return Placing.placement(binding,
+                Placement.newBuilder().setClusters(clusters).setScheduling(scheduling).setDecidedBy(decidedBy).build());
     }
 }

@@ -9,17 +9,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A placement over several clusters waiting for its reservations: one decision, one reservation request per target
- * cluster for that cluster's share, each granted or still awaited.
+ * A placement over several clusters waiting for the room its shares ask for: one decision, one ask of the leased room
+ * ({@link RoomAsk}) per target cluster for that cluster's share, each granted or still awaited.
  *
- * @param decisionId names the placement decision; each share's request id extends it with its cluster
+ * @param decisionId names the placement decision; each share's ask id ({@link RoomAsk#requestId}) extends it with its cluster
  * @param generation the binding generation being placed
  * @param group the affinity group the schedule came from
  * @param attempt the schedule attempt, from 0; each refusal re-plans without the refusing cluster
  * @param scheduling DUPLICATED (every target runs every replica) or DIVIDED (each its share)
  * @param shares the target clusters in the scheduler's order
  * @param refused the clusters that refused an earlier attempt of this generation (left out of re-planning)
- * @param placed true once every share was granted and the placement went to the admit stage
+ * @param placed true once every share was granted and the placement went to the admit step
  */
 public record ShareReservation(String decisionId, long generation, int group, int attempt, Placement.Scheduling scheduling,
                                List<Share> shares, List<String> refused, boolean placed) {
@@ -27,9 +27,9 @@ public record ShareReservation(String decisionId, long generation, int group, in
     /**
      * One target cluster's share: each component's pods there.
      *
-     * @param requestId the id of the reservation request for this share
-     * @param roomNote why the share is placed beyond the room its cluster has (its request holds only what the room
-     *     holds, or nothing when refused), or null when its request holds it all
+     * @param requestId the id of this share's ask of the leased room
+     * @param roomNote why the share is placed beyond the room its cluster has (its ask holds only what the room holds,
+     *     or nothing when refused), or null when its ask holds it all
      */
     public record Share(String cluster, Map<String, Long> components, String requestId, boolean granted, String roomNote) {
 
@@ -38,12 +38,12 @@ public record ShareReservation(String decisionId, long generation, int group, in
             components = Collections.unmodifiableMap(new LinkedHashMap<>(components));
         }
 
-        /** A share whose request holds it all. */
+        /** A share whose ask holds it all. */
         public Share(String cluster, Map<String, Long> components, String requestId, boolean granted) {
             this(cluster, components, requestId, granted, null);
         }
 
-        /** This share answered: granted, or placed without room held when its request was refused ({@code why}). */
+        /** This share answered: granted, or placed without room held when its ask was refused ({@code why}). */
         Share settled(String why) {
             return new Share(cluster, components, requestId, true, why == null ? roomNote : why);
         }
@@ -59,7 +59,7 @@ public record ShareReservation(String decisionId, long generation, int group, in
         refused = List.copyOf(refused);
     }
 
-    /** The share a reservation answer is for, or null when the request is not one of this decision's. */
+    /** The share an answer is for, or null when its ask is not one of this decision's. */
     public Share share(String requestId) {
         return shares.stream().filter(s -> s.requestId().equals(requestId)).findFirst().orElse(null);
     }
@@ -70,7 +70,7 @@ public record ShareReservation(String decisionId, long generation, int group, in
     }
 
     /**
-     * This reservation with the share of {@code requestId} placed although its request was refused ({@code why}): room
+     * This reservation with the share of {@code requestId} placed although its ask was refused ({@code why}): room
      * binds no Duplicated or statically weighted share, as in Karmada, and the binding says it.
      */
     public ShareReservation placedUnheld(String requestId, String why) {

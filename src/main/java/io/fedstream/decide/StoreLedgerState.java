@@ -24,12 +24,7 @@ final class StoreLedgerState {
 
     /** The state the namespace task changes: the admitted entries are the workloads' own ({@link Workloads#charges()}). */
     static LedgerState of(ProcessingContext context, ByteTable admitted) {
-        return new EncodedLedgerState(table(context, AdmitStores.QUOTAS), table(context, AdmitStores.USAGE), admitted,
-                table(context, AdmitStores.PENDING), table(context, AdmitStores.QUEUE));
-    }
-
-    private static ByteTable table(ProcessingContext context, String store) {
-        return new StoreTable(context.getStateStore(store));
+        return over(name -> new StoreTable(context.getStateStore(name)), admitted);
     }
 
     /** The state over writable stores, {@code stores} giving each by name, and the admitted entries' table. */

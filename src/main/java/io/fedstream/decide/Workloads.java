@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -283,31 +284,24 @@ public final class Workloads {
 
     /** The latest bindings: {@code fedstream.bindings} as the task holds it. */
     BindingTable bindings() {
-        return new BindingTable() {
-            @Override
-            public ResourceBinding get(String workloadKey) {
-                return of(workloadKey).getBinding();
-            }
-
-            @Override
-            public void put(String workloadKey, ResourceBinding binding) {
-                of(workloadKey).setBinding(binding);
-                changed(workloadKey);
-            }
-        };
+        return bindingTable(WorkloadRecord::getBinding, WorkloadRecord::setBinding);
     }
 
     /** The admitted versions' bindings kept apart while a newer version is the latest. */
     BindingTable admittedApart() {
+        return bindingTable(WorkloadRecord::getAdmittedBinding, WorkloadRecord::setAdmittedBinding);
+    }
+
+    private BindingTable bindingTable(Function<WorkloadRecord, ResourceBinding> read, BiConsumer<WorkloadRecord, ResourceBinding> write) {
         return new BindingTable() {
             @Override
             public ResourceBinding get(String workloadKey) {
-                return of(workloadKey).getAdmittedBinding();
+                return read.apply(of(workloadKey));
             }
 
             @Override
             public void put(String workloadKey, ResourceBinding binding) {
-                of(workloadKey).setAdmittedBinding(binding);
+                write.accept(of(workloadKey), binding);
                 changed(workloadKey);
             }
         };

@@ -53,9 +53,4 @@ public record ClusterView(ClusterState state, String why, Resources allocatable,
     public boolean grantable() {
         return why == null;
     }
-
-    /** How much of {@code resource} the cluster has room for before anything is leased: allocatable - allocated, may be negative. */
-    long room(String resource) {
-        return Math.subtractExact(allocatable.get(resource), allocated.get(resource));
-    }
 }

@@ -2,6 +2,7 @@ package io.fedstream.lease;
 
 import io.fedstream.interpret.Resources;
 import java.util.Map;
+import java.util.function.ToLongBiFunction;
 
 /**
  * Arithmetic on amounts of room that {@link Resources} does not offer: differences floored at zero, minima, covering.
@@ -14,13 +15,7 @@ final class Room {
 
     /** The positive amounts only. */
     static Resources positive(Resources amounts) {
-        Resources.Builder out = new Resources.Builder(amounts.amounts().size());
-        amounts.amounts().forEach((resource, amount) -> {
-            if (amount > 0) {
-                out.add(resource, amount);
-            }
-        });
-        return out.build();
+        return perResource(amounts, (resource, amount) -> amount);
     }
 
     /** {@code a + b}, positive amounts only. */
@@ -30,26 +25,12 @@ final class Room {
 
     /** {@code max(0, a - b)} per resource. */
     static Resources less(Resources a, Resources b) {
-        Resources.Builder out = new Resources.Builder(a.amounts().size());
-        a.amounts().forEach((resource, amount) -> {
-            long rest = Math.subtractExact(amount, b.get(resource));
-            if (rest > 0) {
-                out.add(resource, rest);
-            }
-        });
-        return out.build();
+        return perResource(a, (resource, amount) -> Math.subtractExact(amount, b.get(resource)));
     }
 
     /** {@code min(a, b)} per resource ({@code a}'s resources; one {@code b} does not name counts as 0). */
     static Resources min(Resources a, Resources b) {
-        Resources.Builder out = new Resources.Builder(a.amounts().size());
-        a.amounts().forEach((resource, amount) -> {
-            long least = Math.min(amount, b.get(resource));
-            if (least > 0) {
-                out.add(resource, least);
-            }
-        });
-        return out.build();
+        return perResource(a, (resource, amount) -> Math.min(amount, b.get(resource)));
     }
 
     /** {@code max(a, b)} per resource either names. */
@@ -88,10 +69,16 @@ final class Room {
 
     /** The amounts of {@code a} on the resources {@code names} holds, positive only. */
     static Resources on(Resources a, Resources names) {
+        return perResource(a, (resource, amount) -> names.amounts().containsKey(resource) ? amount : 0);
+    }
+
+    /** {@code f} of each resource {@code a} names and its amount, positive results only. */
+    private static Resources perResource(Resources a, ToLongBiFunction<String, Long> f) {
         Resources.Builder out = new Resources.Builder(a.amounts().size());
         a.amounts().forEach((resource, amount) -> {
-            if (amount > 0 && names.amounts().containsKey(resource)) {
-                out.add(resource, amount);
+            long result = f.applyAsLong(resource, amount);
+            if (result > 0) {
+                out.add(resource, result);
             }
         });
         return out.build();

@@ -31,7 +31,7 @@ public sealed interface PlacementResult permits PlacementResult.Placed, Placemen
 
     /**
      * The workload fits: {@code candidates} (never empty) in order, the first being the choice
-     * and the next ones where to retry when reserving capacity fails; {@code groupIndex} and
+     * and the next ones where to retry when the room asked for is refused; {@code groupIndex} and
      * {@code groupName} name the affinity group used (0 and null without {@code clusterAffinities}).
      */
     record Placed(List<Candidate> candidates, int groupIndex, String groupName, List<Rejection> rejections)
@@ -43,11 +43,6 @@ public sealed interface PlacementResult permits PlacementResult.Placed, Placemen
             }
             candidates = List.copyOf(candidates);
             rejections = List.copyOf(rejections);
-        }
-
-        /** The chosen cluster. */
-        public String cluster() {
-            return candidates.get(0).cluster();
         }
     }
 

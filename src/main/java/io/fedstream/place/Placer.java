@@ -62,11 +62,6 @@ public final class Placer {
         return placeFrom(request, Math.max(0, groupIndex));
     }
 
-    /** Places the workload in a group after {@code groupIndex}: failover to the next affinity group. */
-    public PlacementResult nextGroupAfter(Request request, int groupIndex) {
-        return placeFrom(request, groupIndex + 1);
-    }
-
     private PlacementResult placeFrom(Request request, int first) {
         PropagationPolicy.Placement placement = request.placement();
         List<ClusterAffinity> groups = placement.affinityGroups().isEmpty() ? List.of(ClusterAffinity.ANY) : placement.affinityGroups();

@@ -108,7 +108,7 @@ public final class ReplicaScheduler {
             }
             Attempt attempt = placement.replicaScheduling() == PropagationPolicy.ReplicaScheduling.Divided
                     ? divided(request, placement, group, eligible, previous, rejections)
-                    : duplicated(request, placement, group, eligible, rejections);
+                    : duplicated(request, placement, eligible);
             if (attempt.targets() != null) {
                 return new ScheduleResult.Scheduled(attempt.targets(), attempt.scheduling(), i, group.name(), rejections, attempt.notes());
             }
@@ -153,8 +153,7 @@ public final class ReplicaScheduler {
         }
     }
 
-    private static Attempt duplicated(Placer.Request request, PropagationPolicy.Placement placement, ClusterAffinity group,
-                                      List<ScheduleCandidate> eligible, List<Rejection> rejections) {
+    private static Attempt duplicated(Placer.Request request, PropagationPolicy.Placement placement, List<ScheduleCandidate> eligible) {
         if (eligible.isEmpty()) {
             return Attempt.failed("no eligible cluster");
         }

@@ -66,18 +66,6 @@ public sealed interface ScheduleResult permits ScheduleResult.Scheduled, Schedul
             roomNotes = List.copyOf(roomNotes);
         }
 
-        /** A schedule whose every share fits its cluster's reported room. */
-        public Scheduled(List<Target> targets, Placement.Scheduling scheduling, int groupIndex, String groupName, List<Rejection> rejections) {
-            this(targets, scheduling, groupIndex, groupName, rejections, List.of());
-        }
-
-        /** The schedule as admission charges it: each cluster, with its replicas when they are divided. */
-        public Placement placement() {
-            return new Placement(scheduling, targets.stream()
-                    .map(t -> new Placement.Target(t.cluster(), scheduling == Placement.Scheduling.DIVIDED ? t.replicas() : null))
-                    .toList());
-        }
-
         /** The target clusters' names, in order. */
         public List<String> clusters() {
             return targets.stream().map(Target::cluster).toList();

@@ -3,7 +3,7 @@ package io.fedstream.place;
 import java.util.List;
 
 /**
- * Which placements the place-and-fail-over stage schedules over several clusters with {@link ReplicaScheduler}
+ * Which placements the place and fail-over steps schedule over several clusters with {@link ReplicaScheduler}
  * (Divided, and Duplicated: Karmada runs a Duplicated workload on every selected cluster, bounded by its spread
  * constraints) and which it places on one cluster with {@link Placer} (Karmada's "one active cluster",
  * {@code [{spreadByField: cluster, maxGroups: 1}]}).

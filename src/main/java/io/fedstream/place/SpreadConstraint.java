@@ -30,10 +30,4 @@ public record SpreadConstraint(SpreadBy by, String label, int minGroups, int max
     public int maxOf(int available) {
         return maxGroups == 0 ? available : Math.min(maxGroups, available);
     }
-
-    /** How the constraint reads in a policy, e.g. {@code region (minGroups 2, maxGroups 3)}. */
-    public String describe() {
-        String what = by == SpreadBy.label ? "label " + label : by.name();
-        return what + " (minGroups " + minGroups + (maxGroups == 0 ? "" : ", maxGroups " + maxGroups) + ")";
-    }
 }

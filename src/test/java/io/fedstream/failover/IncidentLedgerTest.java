@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,7 +24,19 @@ class IncidentLedgerTest {
             new StatePreservation(List.of(StatePreservation.Rule.of("jobid", "{.jobStatus.jobId}")))), null, CheckpointStorage.NONE);
     private static final IncidentKey KEY = new IncidentKey(Fixtures.FLINK.key(), "inc-1");
 
-    private final IncidentStore store = IncidentStore.inMemory();
+    private final IncidentStore store = new IncidentStore() {
+        private final Map<IncidentKey, IncidentEntry> entries = new HashMap<>();
+
+        @Override
+        public Optional<IncidentEntry> get(IncidentKey key) {
+            return Optional.ofNullable(entries.get(key));
+        }
+
+        @Override
+        public void put(IncidentKey key, IncidentEntry entry) {
+            entries.put(key, entry);
+        }
+    };
     private final IncidentLedger ledger = new IncidentLedger(store, new MigrationPlanner(StrategyChooser.defaults()));
 
     private static PlanRequest request(List<String> candidates, String statusJson, Instant now) {

@@ -22,7 +22,6 @@ class ClusterViewTest {
 
         assertThat(view).isEqualTo(new ClusterView(ClusterState.READY, null, room("cpu", "16", "pods", "110"), room("cpu", "4")));
         assertThat(view.grantable()).isTrue();
-        assertThat(view.room("cpu")).isEqualTo(12_000L);
     }
 
     @Test

@@ -68,7 +68,6 @@ class PlacerTest {
         assertThat(candidates(result)).containsExactly("b", "a", "c");
         assertThat(result.rejections()).extracting(Rejection::cluster, Rejection::reason)
                 .containsExactly(tuple("d", Rejection.Reason.NOT_READY));
-        assertThat(((PlacementResult.Placed) result).cluster()).isEqualTo("b");
         assertThat(((PlacementResult.Placed) result).groupName()).isNull();
     }
 
@@ -165,15 +164,15 @@ class PlacerTest {
         PropagationPolicy groups = policy(List.of(group("primary", "p1"), group("backup", "b1", "p1")), true);
         Placer.Request request = new Placer.Request(JOB, groups, List.of(cluster("p1", "16"), cluster("b1", "8")), Set.of("p1"));
 
-        PlacementResult next = placer.nextGroupAfter(request, 0);
+        PlacementResult next = placer.placeFromGroup(request, 1);
         assertThat(candidates(next)).containsExactly("b1");
         assertThat(((PlacementResult.Placed) next).groupIndex()).isEqualTo(1);
         assertThat(next.rejections()).extracting(Rejection::group, Rejection::cluster, Rejection::reason)
                 .containsExactly(tuple("backup", "p1", Rejection.Reason.AVOIDED));
 
-        PlacementResult none = placer.nextGroupAfter(request, 1);
+        PlacementResult none = placer.placeFromGroup(request, 2);
         assertThat(none).isEqualTo(new PlacementResult.NoFit("no affinity group after group 1 (2 groups)", List.of()));
-        assertThat(placer.nextGroupAfter(new Placer.Request(JOB, null, List.of(cluster("p1", "16")), Set.of()), 0))
+        assertThat(placer.placeFromGroup(new Placer.Request(JOB, null, List.of(cluster("p1", "16")), Set.of()), 1))
                 .isEqualTo(new PlacementResult.NoFit("the policy has no affinity groups to fall back to", List.of()));
     }
 
