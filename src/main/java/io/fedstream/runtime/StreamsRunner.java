@@ -76,7 +76,6 @@ public final class StreamsRunner implements AutoCloseable {
     }
 
     private StreamsRunner(Fedstream fedstream, Properties workloadProperties, Properties healthProperties) {
-        PassClassPreloader.start();
         Topology workloadTopology = fedstream.workloadTopology();
         Topology healthTopology = fedstream.healthTopology();
         TopologyDescription workloadDescription = workloadTopology.describe();
