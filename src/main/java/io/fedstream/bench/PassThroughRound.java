@@ -83,6 +83,5 @@ final class PassThroughRound {
      * @param cpu what the app and the broker used from running until the last copy was seen
      */
     record Result(String round, OptionalDouble recordsPerSecond, double runningSeconds, long startCpuMillis, double firstOutputSeconds,
-            double doneSeconds,
-            ChildJvm.ResidentMemory memory, CpuUse cpu) {}
+            double doneSeconds, ChildJvm.ResidentMemory memory, CpuUse cpu) {}
 }
