@@ -7,19 +7,19 @@
  * ({@link io.fedstream.api.Discovery}), paged lists, one object, a watch, and a table ({@code *Columns}) when kubectl
  * asks for one ({@link io.fedstream.api.ResourceRoutes}), and from which stores (Kafka Streams interactive queries):
  * <ul>
- *   <li>{@code work.karmada.io/v1alpha2} ResourceBinding: the admit stage's {@code admission-bindings-store} and its
- *       names index {@code admission-binding-names-store}, partitioned by namespace ({@link io.fedstream.api.BindingQuery}),
+ *   <li>{@code work.karmada.io/v1alpha2} ResourceBinding: the binding in each workload's record of the namespace
+ *       pass's {@code workloads-store}, partitioned by namespace ({@link io.fedstream.api.BindingQuery}),
  *       with the status of its copies on the member clusters from the workstatus sub-topology's {@code work-status-store},
  *       partitioned by namespace too (conditions and aggregatedStatus: {@link io.fedstream.propagate.BindingStatus});
  *       ClusterResourceBinding: the bindings of cluster-scoped objects (namespace {@code ""}), from the same stores;
- *   <li>{@code policy.karmada.io/v1alpha1} FederatedResourceQuota: the admit stage's ledger stores, partitioned by
+ *   <li>{@code policy.karmada.io/v1alpha1} FederatedResourceQuota: the namespace pass's ledger stores, partitioned by
  *       namespace ({@link io.fedstream.api.QuotaQuery}); PropagationPolicy, ClusterPropagationPolicy, OverridePolicy and
- *       ClusterOverridePolicy: the {@code policies-store} global store, whole on every instance
- *       ({@link io.fedstream.api.PolicyQuery});
+ *       ClusterOverridePolicy: the namespace pass's {@code policies-store}, where every
+ *       partition holds them all, read from any one ({@link io.fedstream.api.PolicyQuery});
  *   <li>{@code cluster.karmada.io/v1alpha1} Cluster: the health client's {@code cluster-states-store}, keyed by cluster
  *       ({@link io.fedstream.api.ClusterQuery});
  *   <li>{@code fedstream.io/v1alpha1} Migration: the commands in the workloads' records of the namespace pass's
- *       {@code workloads-store}, partitioned by namespace ({@link io.fedstream.api.MigrationQuery}); Aggregate and ClusterAggregate: the admit stage's
+ *       {@code workloads-store}, partitioned by namespace ({@link io.fedstream.api.MigrationQuery}); Aggregate and ClusterAggregate: the namespace pass's
  *       {@code aggregates-store}, partitioned by namespace ({@link io.fedstream.api.AggregateQuery}).
  * </ul>
  * The previous release's routes ({@code /apis/resourcebindings}, {@code /apis/quotas}, ...) stay as aliases for one

@@ -19,8 +19,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Turns an interpretation of a workload event into the workload's ResourceBinding; the admit stage numbers its versions
- * (generation), carries the placement over and decides admission.
+ * Turns an interpretation of a workload event into the workload's ResourceBinding; the namespace pass's admit step
+ * numbers its versions (generation), carries the placement over and decides admission.
  */
 public final class BindingMapper {
 
