@@ -34,7 +34,7 @@ class PolicySnapshotReaderIT {
     void keepsEachKeysLatestRecordWithItsOffsetAndLeavesOutWhatDoesNotDecode(SharedKafka kafka, KafkaTestNames names) throws Exception {
         Topic<String, PolicyEvent> policies = policiesTopic(names.topic("policies"));
         kafka.createTopics(2, policies.name());
-        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(kafka.clientProperties(), new StringSerializer(), new ByteArraySerializer())) {
+        try (KafkaProducer<String, byte[]> producer = producer(kafka)) {
             send(producer, policies, 0, "PropagationPolicy/team-a/web", upsert("v1"));
             send(producer, policies, 0, "PropagationPolicy/team-a/web", upsert("v2"));
             send(producer, policies, 0, "OverridePolicy/team-a/gone", upsert("o1"));
@@ -68,7 +68,7 @@ class PolicySnapshotReaderIT {
     void aTopicCreatedAtThisStartIsNotRead(SharedKafka kafka, KafkaTestNames names) throws Exception {
         Topic<String, PolicyEvent> policies = policiesTopic(names.topic("new-policies"));
         kafka.createTopics(1, policies.name());
-        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(kafka.clientProperties(), new StringSerializer(), new ByteArraySerializer())) {
+        try (KafkaProducer<String, byte[]> producer = producer(kafka)) {
             send(producer, policies, 0, "PropagationPolicy/team-a/web", upsert("published after the topic was created"));
         }
 
@@ -84,6 +84,10 @@ class PolicySnapshotReaderIT {
             throws Exception {
         byte[] value = event == null ? null : topic.valueSerde().serializer().serialize(topic.name(), event);
         producer.send(new ProducerRecord<>(topic.name(), partition, key, value)).get(30, TimeUnit.SECONDS);
+    }
+
+    private static KafkaProducer<String, byte[]> producer(SharedKafka kafka) {
+        return new KafkaProducer<>(kafka.clientProperties(), new StringSerializer(), new ByteArraySerializer());
     }
 
     private static Properties readCommitted(SharedKafka kafka) {
