@@ -75,6 +75,8 @@ public final class FedstreamConfig extends AbstractConfig {
     private static final int MAIN_MAX_POLL_RECORDS = 50;
     private static final int SESSION_TIMEOUT_MS = 10_000;
     private static final int MAIN_FETCH_MAX_BYTES = 128 * 1024;
+    // A producer value fedstream sets for Kafka Streams (streamsProperties says why); kafka.producer.* overrides it.
+    private static final int PRODUCER_RETRY_BACKOFF_MS = 10;
 
     // Kafka
     public static final String KAFKA_BOOTSTRAP_SERVERS = "kafka.bootstrap.servers";
@@ -701,6 +703,12 @@ public final class FedstreamConfig extends AbstractConfig {
         // them ready per retry, sleeping the main consumer's retry.backoff.ms between retries: the 26 topics took 2.8 s
         // with Kafka's 100 ms, 0.5 s with 10 ms. The consumer's other retries back off exponentially from there.
         props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.RETRY_BACKOFF_MS_CONFIG), MAIN_RETRY_BACKOFF_MS);
+        // At a fresh start the broker answers the first transactional requests of a stream thread's producer (its
+        // initTransactions, the AddOffsetsToTxn of its first commit) with a retriable error while it readies the
+        // transaction, and the producer sleeps retry.backoff.ms before asking again: twice 100 ms with Kafka's default,
+        // both on the way to the first placed binding (docs/benchmarks.md, 2026-12-07 09:46-09:56). Later retries back off
+        // exponentially from 10 ms to Kafka's retry.backoff.max.ms, as before. kafka.producer.* wins.
+        props.put(StreamsConfig.producerPrefix(ProducerConfig.RETRY_BACKOFF_MS_CONFIG), PRODUCER_RETRY_BACKOFF_MS);
         // A workload waiting for room waits for a lease grant, which crosses two topics (requests, grants), and the
         // consumer hands out what its fetches brought in the order they came: small polls, and fetches of at most 128 KiB
         // in all (Kafka's default is 50 MiB), keep a backlog of workloads from queueing in front of the grants. With

@@ -312,6 +312,7 @@ class FedstreamConfigTest {
                 entry("commit.interval.ms", 250L),
                 entry("ensure.explicit.internal.resource.naming", true),
                 entry("producer.acks", "all"),
+                entry("producer.retry.backoff.ms", 10),
                 entry("global.consumer.fetch.max.wait.ms", 50),
                 entry("restore.consumer.fetch.max.wait.ms", 50),
                 entry("main.consumer.retry.backoff.ms", 10),
@@ -324,7 +325,7 @@ class FedstreamConfigTest {
         StreamsConfig streams = new StreamsConfig(props);
         assertThat(streams.getBoolean(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG)).isTrue();
         assertThat(streams.getString(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
-        assertThat(streams.getProducerConfigs("client").get("acks")).isEqualTo("all");
+        assertThat(streams.getProducerConfigs("client")).containsEntry("acks", "all").containsEntry("retry.backoff.ms", 10);
         assertThat(streams.getGlobalConsumerConfigs("client").get("fetch.max.wait.ms")).isEqualTo(50);
         Map<String, Object> main = streams.getMainConsumerConfigs("group", "client", 0);
         assertThat(main).containsEntry("max.poll.records", 50).containsEntry("fetch.max.bytes", 128 * 1024)
@@ -332,6 +333,15 @@ class FedstreamConfigTest {
         assertThat(streams.getRestoreConsumerConfigs("client")).containsEntry("max.poll.records", "1000")
                 .containsEntry("fetch.max.wait.ms", 50);
         assertThat(main).containsEntry("retry.backoff.ms", 10);
+    }
+
+    @Test
+    void theStreamsProducersRetryBackoffIsShortUnlessTheProducerSettingsSayOtherwise() {
+        StreamsConfig ours = new StreamsConfig(FedstreamConfig.of(Map.of()).streamsProperties());
+        StreamsConfig theirs = new StreamsConfig(FedstreamConfig.of(Map.of("kafka.producer.retry.backoff.ms", "100")).streamsProperties());
+
+        assertThat(ours.getProducerConfigs("client")).containsEntry("retry.backoff.ms", 10);
+        assertThat(theirs.getProducerConfigs("client")).containsEntry("retry.backoff.ms", "100");
     }
 
     @Test
