@@ -351,10 +351,13 @@ final class PlaceAndFailOver {
             try {
                 onAnswer(answer);
             } catch (RuntimeException e) {
-                RecordMetadata source = task.context.recordMetadata().orElse(null);
-                DeadLetter letter = new DeadLetter(PlaceFailoverAudit.PLACE, e.getClass().getSimpleName() + ": " + e.getMessage(),
-                        "requestId", answer.requestId(), source == null ? "reservations" : source.topic(),
-                        source == null ? -1 : source.partition(), source == null ? -1 : source.offset());
+                String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
+                // Answers given in a punctuation have no source record: their ask is in the workload's record.
+                DeadLetter letter = task.context.recordMetadata()
+                        .map(source -> new DeadLetter(PlaceFailoverAudit.PLACE, reason, "requestId", answer.requestId(), source.topic(),
+                                source.partition(), source.offset()))
+                        .orElseGet(() -> DeadLetter.ofStoreEntry(PlaceFailoverAudit.PLACE, reason, "requestId", answer.requestId(),
+                                Workloads.STORE));
                 task.deadLetter(answer.workloadKey(), letter, null);
             }
         }
