@@ -703,11 +703,11 @@ public final class FedstreamConfig extends AbstractConfig {
         // them ready per retry, sleeping the main consumer's retry.backoff.ms between retries: the 26 topics took 2.8 s
         // with Kafka's 100 ms, 0.5 s with 10 ms. The consumer's other retries back off exponentially from there.
         props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.RETRY_BACKOFF_MS_CONFIG), MAIN_RETRY_BACKOFF_MS);
-        // At a fresh start the broker answers the first transactional requests of a stream thread's producer (its
-        // initTransactions, the AddOffsetsToTxn of its first commit) with a retriable error while it readies the
-        // transaction, and the producer sleeps retry.backoff.ms before asking again: twice 100 ms with Kafka's default,
-        // both on the way to the first placed binding (docs/benchmarks.md, 2026-12-07 09:46-09:56). Later retries back off
-        // exponentially from 10 ms to Kafka's retry.backoff.max.ms, as before. kafka.producer.* wins.
+        // At a fresh start the broker answered two transactional requests of a stream thread's producer (its
+        // initTransactions, the offsets of its first commit) with a retriable error, and the producer slept
+        // retry.backoff.ms before each retry: twice 100 ms with Kafka's default, both on the way to the first placed
+        // binding (docs/benchmarks.md, 2026-12-07 09:31). Later retries back off exponentially from 10 ms to Kafka's
+        // retry.backoff.max.ms, as before. kafka.producer.* wins.
         props.put(StreamsConfig.producerPrefix(ProducerConfig.RETRY_BACKOFF_MS_CONFIG), PRODUCER_RETRY_BACKOFF_MS);
         // A workload waiting for room waits for a lease grant, which crosses two topics (requests, grants), and the
         // consumer hands out what its fetches brought in the order they came: small polls, and fetches of at most 128 KiB
