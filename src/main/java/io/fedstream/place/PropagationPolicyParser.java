@@ -87,7 +87,7 @@ public final class PropagationPolicyParser {
             return new ParsedPolicy(null, problems.list());
         }
         onlyKnownFields(doc, TOP_FIELDS);
-        expectConstant(doc.field("apiVersion"), API_VERSION);
+        doc.field("apiVersion").requireValue(API_VERSION);
         PropagationPolicy.Scope scope = PolicyFields.scope(doc.field("kind"), NAMESPACED_KIND, CLUSTER_KIND);
         String name = PolicyFields.name(doc.at("metadata.name"));
         String ns = scope == null ? null : namespace(doc.at("metadata.namespace"), namespace, scope);
@@ -501,13 +501,6 @@ public final class PropagationPolicyParser {
             return false;
         }
         return true;
-    }
-
-    private static void expectConstant(Cursor at, String expected) {
-        String value = at.requiredString();
-        if (value != null && !value.equals(expected)) {
-            at.error("must be " + expected);
-        }
     }
 
     static void onlyKnownFields(Cursor mapping, List<String> known) {
