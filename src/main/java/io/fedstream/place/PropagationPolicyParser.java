@@ -6,6 +6,7 @@ import io.fedstream.interpret.ManifestParser;
 import io.fedstream.interpret.Problems;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -13,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Reads PropagationPolicy and ClusterPropagationPolicy manifests strictly, with Karmada's field
@@ -36,9 +39,9 @@ public final class PropagationPolicyParser {
     private static final List<String> IGNORED_SPEC_FIELDS = List.of(
             "propagateDeps", "preemption", "dependentOverrides", "schedulerName", "conflictResolution",
             "suspension", "preserveResourcesOnDeletion", "schedulePriority");
-    private static final List<String> SPEC_FIELDS = concat(
-            List.of("resourceSelectors", "placement", "priority", "failover", "activationPreference", "association"),
-            IGNORED_SPEC_FIELDS);
+    private static final List<String> SPEC_FIELDS = Stream.concat(
+            Stream.of("resourceSelectors", "placement", "priority", "failover", "activationPreference", "association"),
+            IGNORED_SPEC_FIELDS.stream()).toList();
     /** Placement fields of Karmada releases after v1.15, which its user guide already shows, and where they came. */
     private static final Map<String, String> LATER_KARMADA_FIELDS = Map.of(
             "workloadAffinity", "Karmada v1.17 added it",
@@ -54,7 +57,7 @@ public final class PropagationPolicyParser {
     private static final List<String> PLACEMENT_FIELDS =
             List.of("clusterAffinity", "clusterAffinities", "clusterTolerations", "spreadConstraints", "replicaScheduling");
     static final List<String> AFFINITY_FIELDS = List.of("clusterNames", "exclude", "labelSelector", "fieldSelector");
-    private static final List<String> AFFINITY_TERM_FIELDS = concat(List.of("affinityName"), AFFINITY_FIELDS);
+    private static final List<String> AFFINITY_TERM_FIELDS = Stream.concat(Stream.of("affinityName"), AFFINITY_FIELDS.stream()).toList();
     private static final List<String> TOLERATION_FIELDS = List.of("key", "operator", "value", "effect", "tolerationSeconds");
     /** {@code enable} and {@code checkpointStorage} are the seed's spelling, beside Karmada's two behaviours. */
     private static final List<String> FAILOVER_FIELDS = List.of("application", "cluster", "enable", "checkpointStorage");
@@ -457,11 +460,7 @@ public final class PropagationPolicyParser {
                 return constant;
             }
         }
-        List<String> names = new ArrayList<>();
-        for (E constant : type.getEnumConstants()) {
-            names.add(constant.name());
-        }
-        at.error("must be one of " + String.join(", ", names));
+        at.error("must be one of " + Arrays.stream(type.getEnumConstants()).map(Enum::name).collect(Collectors.joining(", ")));
         return null;
     }
 
@@ -513,12 +512,6 @@ public final class PropagationPolicyParser {
                                 + String.join(", ", known) + ")");
             }
         }
-    }
-
-    private static List<String> concat(List<String> a, List<String> b) {
-        List<String> out = new ArrayList<>(a);
-        out.addAll(b);
-        return List.copyOf(out);
     }
 
     /**
