@@ -195,10 +195,7 @@ public final class ReplicaScheduler {
         }
         List<WeightedDivision.Weight> weights;
         if (division.byAvailableReplicas()) {
-            long available = 0;
-            for (ScheduleCandidate candidate : selected) {
-                available = SpreadSelection.saturatedAdd(available, candidate.available());
-            }
+            long available = SpreadSelection.sum(selected, ScheduleCandidate::available);
             if (available < replicas) {
                 return Attempt.failed("the clusters' available replicas (" + available + ") are not enough for " + replicas
                         + describe(selected, ScheduleCandidate::available), "the clusters' available replicas are not enough");
@@ -242,10 +239,7 @@ public final class ReplicaScheduler {
             missing.add(new ComponentDemand(component.name(), component.replicas() - keeps, component.perPod()));
             target = Math.max(target, component.replicas() - keeps);
         }
-        long free = 0;
-        for (ScheduleCandidate candidate : selected) {
-            free = SpreadSelection.saturatedAdd(free, candidate.free());
-        }
+        long free = SpreadSelection.sum(selected, ScheduleCandidate::free);
         if (free < target) {
             return Attempt.failed("the clusters' free room holds " + free + " more replicas, not the " + target + " missing"
                     + describe(selected, ScheduleCandidate::free), "the clusters' free room is not enough for the missing replicas");
