@@ -9,7 +9,6 @@ import java.util.Objects;
  */
 public record Aggregate(long workloads, long replicas, Resources resources) {
 
-    /** Nothing counted. */
     public static final Aggregate NONE = new Aggregate(0, 0, Resources.NONE);
 
     public Aggregate {
@@ -24,7 +23,6 @@ public record Aggregate(long workloads, long replicas, Resources resources) {
         return new Aggregate(1, replicas, resources);
     }
 
-    /** The sum, exact. */
     public Aggregate plus(Aggregate other) {
         return new Aggregate(Math.addExact(workloads, other.workloads), Math.addExact(replicas, other.replicas),
                 Amounts.plus(resources, other.resources));
@@ -36,7 +34,6 @@ public record Aggregate(long workloads, long replicas, Resources resources) {
                 Amounts.minus(resources, other.resources));
     }
 
-    /** True when nothing contributes any more. */
     public boolean isEmpty() {
         return workloads == 0 && replicas == 0 && resources.isEmpty();
     }

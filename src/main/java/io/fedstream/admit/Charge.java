@@ -24,7 +24,6 @@ import java.util.TreeMap;
  */
 public record Charge(Resources overall, SortedMap<String, Resources> clusters) {
 
-    /** Nothing charged. */
     public static final Charge NONE = new Charge(Resources.NONE, Collections.emptySortedMap());
 
     /** One pod counts as 1000 units, as every non-byte resource is counted in milli-units. */
@@ -35,7 +34,6 @@ public record Charge(Resources overall, SortedMap<String, Resources> clusters) {
         clusters = Amounts.clusters(clusters == null ? Map.of() : clusters);
     }
 
-    /** The charge of a demand. */
     public static Charge of(Demand demand) {
         Resources once = chargeable(demand);
         Placement placement = demand.placement();

@@ -6,7 +6,6 @@ import java.util.Objects;
 /** What the ledger decided about one workload. */
 public sealed interface Decision {
 
-    /** The workload the decision is about. */
     String workloadKey();
 
     /** The version is charged now, replacing any earlier admitted version. */

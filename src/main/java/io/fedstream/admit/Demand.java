@@ -24,7 +24,6 @@ public record Demand(Resources requests, Resources limits, long pods, Placement 
         return new Demand(requests, Resources.NONE, pods, null);
     }
 
-    /** The same demand placed as given. */
     public Demand placed(Placement where) {
         return new Demand(requests, limits, pods, where);
     }

@@ -35,7 +35,6 @@ public record FederatedResourceQuota(
         return namespace + "/" + name;
     }
 
-    /** The static assignment of a cluster, if the quota has one. */
     public Optional<StaticAssignment> assignment(String clusterName) {
         for (StaticAssignment a : staticAssignments) {
             if (a.clusterName().equals(clusterName)) {

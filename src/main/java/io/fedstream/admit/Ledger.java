@@ -185,15 +185,24 @@ public class Ledger {
     }
 
     /**
-     * The clusters whose static assignments in the namespace cannot hold {@code copyOn(cluster)} more, given what is
-     * admitted now ({@link StaticAssignmentRoom}); empty without static assignments.
+     * The clusters, in name order, whose static assignments ({@code spec.staticAssignments}) in the namespace cannot hold
+     * {@code copyOn(cluster)} (a copy charged on that cluster alone) next to what is admitted now: the clusters a
+     * scheduler should try last, since a placement there would only wait in the quota queue (docs/placement.md, "Static
+     * assignments"). Only the assignment of that cluster counts: whether the overall limits hold does not depend on where
+     * the copy runs. Empty without static assignments.
      */
     public List<String> fullStaticAssignments(String namespace, Function<String, Charge> copyOn) {
         List<FederatedResourceQuota> quotas = state.quotas(namespace);
-        if (quotas.stream().allMatch(q -> q.staticAssignments().isEmpty())) {
+        TreeSet<String> assigned = new TreeSet<>();
+        quotas.forEach(quota -> quota.staticAssignments().forEach(a -> assigned.add(a.clusterName())));
+        if (assigned.isEmpty()) {
             return List.of();
         }
-        return StaticAssignmentRoom.full(quotas, state.usage(namespace), copyOn);
+        NamespaceUsage usage = state.usage(namespace);
+        return assigned.stream()
+                .filter(cluster -> QuotaCheck.violations(quotas, usage, Charge.NONE, copyOn.apply(cluster)).stream()
+                        .anyMatch(v -> cluster.equals(v.cluster())))
+                .toList();
     }
 
     /** The quotas in force in a namespace, by name. */

@@ -21,7 +21,6 @@ public record ParsedQuota(FederatedResourceQuota quota, List<FieldError> errors,
         }
     }
 
-    /** True when the manifest was accepted. */
     public boolean isValid() {
         return quota != null;
     }

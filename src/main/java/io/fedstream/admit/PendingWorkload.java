@@ -38,7 +38,6 @@ public record PendingWorkload(
         return namespace + "/";
     }
 
-    /** This entry with other violations. */
     PendingWorkload withViolations(List<Violation> now) {
         return new PendingWorkload(namespace, workloadKey, generation, priority, sequence, charge, now);
     }

@@ -70,8 +70,8 @@ public final class QuotaParser {
             return new ParsedQuota(null, problems.list(), List.of());
         }
         doc.onlyFields(TOP_FIELDS);
-        expectConstant(doc.field("apiVersion"), API_VERSION);
-        expectConstant(doc.field("kind"), KIND);
+        doc.field("apiVersion").requireValue(API_VERSION);
+        doc.field("kind").requireValue(KIND);
         String name = name(doc.at("metadata.name"));
         String ns = namespace(doc.at("metadata.namespace"), namespace);
 
@@ -246,12 +246,5 @@ public final class QuotaParser {
     private static long saturatedAdd(long a, long b) {
         long sum = a + b;
         return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
-    }
-
-    private static void expectConstant(Cursor at, String expected) {
-        String value = at.requiredString();
-        if (value != null && !value.equals(expected)) {
-            at.error("must be " + expected);
-        }
     }
 }

@@ -46,10 +46,6 @@ public final class StatePreservation {
         this.rules = List.copyOf(rules);
     }
 
-    public List<Rule> rules() {
-        return rules;
-    }
-
     /**
      * The values the rules find in the status JSON. A rule whose path is missing (or null) contributes
      * nothing, where Karmada fails the whole preservation; an unreadable status contributes nothing either.
@@ -73,14 +69,10 @@ public final class StatePreservation {
     }
 
     /** Previous values overlaid with fresh ones: new values win, old ones stay when the status lacks them. */
-    public static Map<String, String> merge(Map<String, String> previous, Map<String, String> fresh) {
-        Map<String, String> merged = new TreeMap<>(previous == null ? Map.of() : previous);
-        merged.putAll(fresh);
-        return merged;
-    }
-
     public Map<String, String> preserve(String statusJson, Map<String, String> previous) {
-        return merge(previous, extract(statusJson));
+        Map<String, String> merged = new TreeMap<>(previous == null ? Map.of() : previous);
+        merged.putAll(extract(statusJson));
+        return merged;
     }
 
     /** Scalars as their plain text, objects and arrays as compact JSON, as kubectl's jsonpath prints them. */

@@ -3,29 +3,32 @@ package io.fedstream.failover;
 import io.fedstream.avro.MigrationStrategy;
 import io.fedstream.avro.WorkloadStatusEvent;
 
-import java.util.List;
-import java.util.Optional;
+import java.util.Set;
 
-/** Picks a workload's migration strategy: the first rule of the chain that answers, else GRACEFUL_SHUTDOWN. */
+/** Picks a workload's migration strategy: CHECKPOINT, else OFFSET_COMMIT, else GRACEFUL_SHUTDOWN. */
 public final class StrategyChooser {
 
-    private final List<StrategyRule> rules;
+    /** Label that marks a workload as a Kafka consumer when it does not report offsets itself. */
+    public static final String KAFKA_CONSUMER_LABEL = "fedstream.io/kafka-consumer";
 
-    public StrategyChooser(List<StrategyRule> rules) {
-        this.rules = List.copyOf(rules);
+    /** Kinds whose state lives in Flink checkpoints, even before the first one completes. */
+    static final Set<String> FLINK_KINDS = Set.of("FlinkDeployment", "FlinkSessionJob");
+
+    private StrategyChooser() {}
+
+    public static StrategyChooser defaults() {
+        return new StrategyChooser();
     }
 
     /** Checkpoints before offsets: a Flink job that also reports offsets restores from its checkpoint, which holds them. */
-    public static StrategyChooser defaults() {
-        return new StrategyChooser(List.of(StrategyRule.checkpointing(), StrategyRule.kafkaConsumer()));
-    }
-
     public MigrationStrategy choose(Workload workload, WorkloadStatusEvent latestStatus) {
-        for (StrategyRule rule : rules) {
-            Optional<MigrationStrategy> strategy = rule.decide(workload, latestStatus);
-            if (strategy.isPresent()) {
-                return strategy.get();
-            }
+        boolean reportsCheckpoint = latestStatus != null && latestStatus.getLastCompletedCheckpoint() != null;
+        if (reportsCheckpoint || FLINK_KINDS.contains(workload.kind())) {
+            return MigrationStrategy.CHECKPOINT;
+        }
+        boolean reportsOffsets = latestStatus != null && !latestStatus.getConsumerGroupOffsets().isEmpty();
+        if (reportsOffsets || "true".equals(workload.labels().get(KAFKA_CONSUMER_LABEL))) {
+            return MigrationStrategy.OFFSET_COMMIT;
         }
         return MigrationStrategy.GRACEFUL_SHUTDOWN;
     }

@@ -70,7 +70,6 @@ public final class ClusterBook {
         return new ClusterBook(cluster, settings);
     }
 
-    /** The book as stored. */
     public static ClusterBook of(StoredLeaseBook stored, LeaseSettings settings) {
         ClusterBook book = new ClusterBook(stored.getCluster(), settings);
         LeaseBookView view = stored.getView();
@@ -91,7 +90,6 @@ public final class ClusterBook {
         return book;
     }
 
-    /** The book to store. */
     public StoredLeaseBook toStored() {
         List<LeaseBookChunk> storedChunks = new ArrayList<>(chunks.size());
         chunks.forEach((id, counted) -> storedChunks.add(new LeaseBookChunk(id.partition(), id.bucket(), counted.toQuantities())));

@@ -49,7 +49,6 @@ public record ClusterView(ClusterState state, String why, Resources allocatable,
         return new ClusterView(watch.getState(), why, allocatable, allocated);
     }
 
-    /** Whether room may be granted on the cluster. */
     public boolean grantable() {
         return why == null;
     }

@@ -56,7 +56,6 @@ public record LeaseSettings(Duration bucket, Duration ttl, BigDecimal headroomMa
         this(bucket, ttl, headroomMax, partitions, BigDecimal.ZERO);
     }
 
-    /** The default terms for {@code partitions} namespace tasks. */
     public static LeaseSettings defaults(int partitions) {
         return new LeaseSettings(DEFAULT_BUCKET, DEFAULT_TTL, DEFAULT_HEADROOM_MAX, partitions, DEFAULT_OFFER_SHARE);
     }

@@ -9,7 +9,6 @@ import java.util.Objects;
  */
 public record Need(Resources total, Resources first) {
 
-    /** Nothing waits. */
     public static final Need NONE = new Need(Resources.NONE, Resources.NONE);
 
     public Need {

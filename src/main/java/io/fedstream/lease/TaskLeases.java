@@ -94,7 +94,6 @@ public final class TaskLeases {
         return requests;
     }
 
-    /** Saves every lease that changed since it was last saved. */
     public void saveChanges() {
         byCluster.forEach(this::save);
     }

@@ -31,7 +31,6 @@ public final class Fit {
     /** One resource the cluster lacks: what the workload needs, what is free, and whether the cluster has it at all. */
     public record Shortage(String resource, BigInteger needed, BigInteger free, boolean allocatable) {
 
-        /** How much is missing. */
         public BigInteger shortBy() {
             return needed.subtract(free.max(BigInteger.ZERO));
         }

@@ -11,7 +11,6 @@ public record ParsedPolicy(PropagationPolicy policy, List<FieldError> errors) {
         errors = List.copyOf(errors);
     }
 
-    /** True when the manifest was accepted. */
     public boolean isValid() {
         return policy != null;
     }

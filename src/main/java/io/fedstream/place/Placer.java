@@ -51,7 +51,7 @@ public final class Placer {
 
     /** Places the workload, trying affinity groups from the first. */
     public PlacementResult place(Request request) {
-        return placeFrom(request, 0);
+        return placeFromGroup(request, 0);
     }
 
     /**
@@ -59,10 +59,7 @@ public final class Placer {
      * ran in while it has a candidate, and moves to the next groups when it has none.
      */
     public PlacementResult placeFromGroup(Request request, int groupIndex) {
-        return placeFrom(request, Math.max(0, groupIndex));
-    }
-
-    private PlacementResult placeFrom(Request request, int first) {
+        int first = Math.max(0, groupIndex);
         PropagationPolicy.Placement placement = request.placement();
         List<ClusterAffinity> groups = placement.affinityGroups().isEmpty() ? List.of(ClusterAffinity.ANY) : placement.affinityGroups();
         if (first >= groups.size()) {
@@ -76,7 +73,7 @@ public final class Placer {
             ClusterAffinity group = groups.get(i);
             List<PlacementResult.Candidate> candidates = new ArrayList<>();
             for (ClusterCapacity cluster : request.clusters()) {
-                Rejection ineligible = ineligible(request, placement, group, cluster);
+                Rejection ineligible = ineligible(request, placement, group, cluster, false);
                 if (ineligible == null) {
                     ineligible = apiNotServed(request, group, cluster);
                 }
@@ -123,17 +120,12 @@ public final class Placer {
         return "0/" + clusters + " clusters are available" + (causes.isEmpty() ? "" : ": " + causes);
     }
 
-    /** Why the cluster cannot take the workload whatever its room (affinity, avoided, not Ready, an untolerated taint); null when it can. */
-    static Rejection ineligible(Request request, PropagationPolicy.Placement placement, ClusterAffinity group, ClusterCapacity cluster) {
-        return ineligible(request, placement, group, cluster, false);
-    }
-
     /**
-     * {@link #ineligible(Request, PropagationPolicy.Placement, ClusterAffinity, ClusterCapacity)} for a schedule of a
-     * workload that may already run on the cluster ({@code inBinding}): then its taints do not filter it, as Karmada's
-     * TaintToleration filter lets through the clusters already in the binding ({@code taint_toleration.go} {@code
-     * Filter}), since an untolerated NoExecute taint evicts the workload through the taint manager, and a NoSchedule taint
-     * is only about new placements.
+     * Why the cluster cannot take the workload whatever its room (affinity, avoided, not Ready, an untolerated taint); null
+     * when it can. For a schedule of a workload that already runs on the cluster ({@code inBinding}) its taints do not
+     * filter it, as Karmada's TaintToleration filter lets through the clusters already in the binding ({@code
+     * taint_toleration.go} {@code Filter}), since an untolerated NoExecute taint evicts the workload through the taint
+     * manager, and a NoSchedule taint is only about new placements.
      */
     static Rejection ineligible(Request request, PropagationPolicy.Placement placement, ClusterAffinity group, ClusterCapacity cluster,
                                 boolean inBinding) {

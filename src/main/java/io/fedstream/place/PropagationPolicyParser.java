@@ -6,6 +6,7 @@ import io.fedstream.interpret.ManifestParser;
 import io.fedstream.interpret.Problems;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -13,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Reads PropagationPolicy and ClusterPropagationPolicy manifests strictly, with Karmada's field
@@ -36,9 +39,9 @@ public final class PropagationPolicyParser {
     private static final List<String> IGNORED_SPEC_FIELDS = List.of(
             "propagateDeps", "preemption", "dependentOverrides", "schedulerName", "conflictResolution",
             "suspension", "preserveResourcesOnDeletion", "schedulePriority");
-    private static final List<String> SPEC_FIELDS = concat(
-            List.of("resourceSelectors", "placement", "priority", "failover", "activationPreference", "association"),
-            IGNORED_SPEC_FIELDS);
+    private static final List<String> SPEC_FIELDS = Stream.concat(
+            Stream.of("resourceSelectors", "placement", "priority", "failover", "activationPreference", "association"),
+            IGNORED_SPEC_FIELDS.stream()).toList();
     /** Placement fields of Karmada releases after v1.15, which its user guide already shows, and where they came. */
     private static final Map<String, String> LATER_KARMADA_FIELDS = Map.of(
             "workloadAffinity", "Karmada v1.17 added it",
@@ -54,7 +57,7 @@ public final class PropagationPolicyParser {
     private static final List<String> PLACEMENT_FIELDS =
             List.of("clusterAffinity", "clusterAffinities", "clusterTolerations", "spreadConstraints", "replicaScheduling");
     static final List<String> AFFINITY_FIELDS = List.of("clusterNames", "exclude", "labelSelector", "fieldSelector");
-    private static final List<String> AFFINITY_TERM_FIELDS = concat(List.of("affinityName"), AFFINITY_FIELDS);
+    private static final List<String> AFFINITY_TERM_FIELDS = Stream.concat(Stream.of("affinityName"), AFFINITY_FIELDS.stream()).toList();
     private static final List<String> TOLERATION_FIELDS = List.of("key", "operator", "value", "effect", "tolerationSeconds");
     /** {@code enable} and {@code checkpointStorage} are the seed's spelling, beside Karmada's two behaviours. */
     private static final List<String> FAILOVER_FIELDS = List.of("application", "cluster", "enable", "checkpointStorage");
@@ -87,7 +90,7 @@ public final class PropagationPolicyParser {
             return new ParsedPolicy(null, problems.list());
         }
         onlyKnownFields(doc, TOP_FIELDS);
-        expectConstant(doc.field("apiVersion"), API_VERSION);
+        doc.field("apiVersion").requireValue(API_VERSION);
         PropagationPolicy.Scope scope = PolicyFields.scope(doc.field("kind"), NAMESPACED_KIND, CLUSTER_KIND);
         String name = PolicyFields.name(doc.at("metadata.name"));
         String ns = scope == null ? null : namespace(doc.at("metadata.namespace"), namespace, scope);
@@ -457,11 +460,7 @@ public final class PropagationPolicyParser {
                 return constant;
             }
         }
-        List<String> names = new ArrayList<>();
-        for (E constant : type.getEnumConstants()) {
-            names.add(constant.name());
-        }
-        at.error("must be one of " + String.join(", ", names));
+        at.error("must be one of " + Arrays.stream(type.getEnumConstants()).map(Enum::name).collect(Collectors.joining(", ")));
         return null;
     }
 
@@ -503,13 +502,6 @@ public final class PropagationPolicyParser {
         return true;
     }
 
-    private static void expectConstant(Cursor at, String expected) {
-        String value = at.requiredString();
-        if (value != null && !value.equals(expected)) {
-            at.error("must be " + expected);
-        }
-    }
-
     static void onlyKnownFields(Cursor mapping, List<String> known) {
         for (Map.Entry<String, Cursor> entry : mapping.entries().entrySet()) {
             if (!known.contains(entry.getKey())) {
@@ -520,12 +512,6 @@ public final class PropagationPolicyParser {
                                 + String.join(", ", known) + ")");
             }
         }
-    }
-
-    private static List<String> concat(List<String> a, List<String> b) {
-        List<String> out = new ArrayList<>(a);
-        out.addAll(b);
-        return List.copyOf(out);
     }
 
     /**

@@ -63,25 +63,21 @@ public final class ReplicaScheduler {
 
     /** Schedules the workload from affinity group {@code groupIndex} on (failover stays in its group while it can). */
     public ScheduleResult scheduleFromGroup(Placer.Request request, int groupIndex) {
-        return scheduleFrom(request, groupIndex, List.of());
+        return reschedule(request, groupIndex, List.of());
     }
 
     /**
-     * Schedules the workload again where it already runs on {@code previous} (e.g. after one of those clusters failed:
-     * the caller avoids it), as Karmada's scheduler does in its steady mode: the clusters that run it rank first (its
-     * ClusterLocality score), count what they run as available, and are not filtered by their taints (its
-     * TaintToleration filter); Duplicated keeps its copies where they still may
-     * run and adds a cluster only when the spread constraints call for one; Divided by available replicas keeps every
-     * remaining share and divides only the missing replicas over the clusters' free room ({@code dynamicScaleUp}), and
-     * a component now asked for fewer replicas than it runs is first divided again in proportion to what each cluster
-     * runs ({@link ProportionalScaleDown}, {@code dynamicScaleDown}); static weights divide afresh, ties going to the
-     * clusters that held more. The same call serves a plain change of the replicas asked: nothing is avoided then.
+     * Schedules the workload again where it already runs on {@code previousTargets} (e.g. after one of those clusters
+     * failed: the caller avoids it), as Karmada's scheduler does in its steady mode: the clusters that run it rank first
+     * (its ClusterLocality score), count what they run as available, and are not filtered by their taints (its
+     * TaintToleration filter); Duplicated keeps its copies where they still may run and adds a cluster only when the
+     * spread constraints call for one; Divided by available replicas keeps every remaining share and divides only the
+     * missing replicas over the clusters' free room ({@code dynamicScaleUp}), and a component now asked for fewer
+     * replicas than it runs is first divided again in proportion to what each cluster runs ({@link
+     * ProportionalScaleDown}, {@code dynamicScaleDown}); static weights divide afresh, ties going to the clusters that
+     * held more. The same call serves a plain change of the replicas asked: nothing is avoided then.
      */
-    public ScheduleResult reschedule(Placer.Request request, int groupIndex, List<ScheduleResult.Target> previous) {
-        return scheduleFrom(request, groupIndex, previous);
-    }
-
-    private ScheduleResult scheduleFrom(Placer.Request request, int groupIndex, List<ScheduleResult.Target> previousTargets) {
+    public ScheduleResult reschedule(Placer.Request request, int groupIndex, List<ScheduleResult.Target> previousTargets) {
         Map<String, Map<String, Long>> previous = new LinkedHashMap<>();
         previousTargets.forEach(target -> previous.put(target.cluster(), target.components()));
         PropagationPolicy.Placement placement = request.placement();
@@ -199,10 +195,7 @@ public final class ReplicaScheduler {
         }
         List<WeightedDivision.Weight> weights;
         if (division.byAvailableReplicas()) {
-            long available = 0;
-            for (ScheduleCandidate candidate : selected) {
-                available = SpreadSelection.saturatedAdd(available, candidate.available());
-            }
+            long available = SpreadSelection.sum(selected, ScheduleCandidate::available);
             if (available < replicas) {
                 return Attempt.failed("the clusters' available replicas (" + available + ") are not enough for " + replicas
                         + describe(selected, ScheduleCandidate::available), "the clusters' available replicas are not enough");
@@ -246,10 +239,7 @@ public final class ReplicaScheduler {
             missing.add(new ComponentDemand(component.name(), component.replicas() - keeps, component.perPod()));
             target = Math.max(target, component.replicas() - keeps);
         }
-        long free = 0;
-        for (ScheduleCandidate candidate : selected) {
-            free = SpreadSelection.saturatedAdd(free, candidate.free());
-        }
+        long free = SpreadSelection.sum(selected, ScheduleCandidate::free);
         if (free < target) {
             return Attempt.failed("the clusters' free room holds " + free + " more replicas, not the " + target + " missing"
                     + describe(selected, ScheduleCandidate::free), "the clusters' free room is not enough for the missing replicas");

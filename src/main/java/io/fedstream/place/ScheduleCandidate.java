@@ -15,7 +15,6 @@ record ScheduleCandidate(ClusterCapacity cluster, long held, int dispreferred, B
         return cluster.name();
     }
 
-    /** True when the workload already runs here. */
     boolean holds() {
         return held > 0;
     }

@@ -22,7 +22,6 @@ public sealed interface ScheduleResult permits ScheduleResult.Scheduled, Schedul
             components = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(components));
         }
 
-        /** Pods of every component on this cluster. */
         public long replicas() {
             return components.values().stream().mapToLong(Long::longValue).sum();
         }
@@ -66,7 +65,6 @@ public sealed interface ScheduleResult permits ScheduleResult.Scheduled, Schedul
             roomNotes = List.copyOf(roomNotes);
         }
 
-        /** The target clusters' names, in order. */
         public List<String> clusters() {
             return targets.stream().map(Target::cluster).toList();
         }

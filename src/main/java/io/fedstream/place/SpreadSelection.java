@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 /**
  * Selects the clusters a workload goes to under its spread constraints, as Karmada's
@@ -68,7 +69,7 @@ final class SpreadSelection {
         }
         List<ScheduleCandidate> selected = new ArrayList<>(candidates.subList(0, count));
         List<ScheduleCandidate> rest = new ArrayList<>(candidates.subList(count, candidates.size()));
-        for (int i = selected.size() - 1; i >= 0 && sum(selected) < needReplicas; i--) {
+        for (int i = selected.size() - 1; i >= 0 && sum(selected, ScheduleCandidate::available) < needReplicas; i--) {
             int best = -1;
             long most = selected.get(i).available();
             for (int j = 0; j < rest.size(); j++) {
@@ -82,9 +83,9 @@ final class SpreadSelection {
                 rest.set(best, out);
             }
         }
-        if (sum(selected) < needReplicas) {
+        if (sum(selected, ScheduleCandidate::available) < needReplicas) {
             return new Outcome(List.of(), "no " + count + " cluster(s) hold " + needReplicas + " replicas (most available: "
-                    + sum(selected) + ")");
+                    + sum(selected, ScheduleCandidate::available) + ")");
         }
         return new Outcome(List.copyOf(selected), null);
     }
@@ -173,10 +174,11 @@ final class SpreadSelection {
         return value == null || value.isEmpty() ? List.of() : List.of(value);
     }
 
-    private static long sum(List<ScheduleCandidate> clusters) {
+    /** The clusters' replicas by {@code count}, summed without overflow ({@link AvailableReplicas#UNBOUNDED} caps it). */
+    static long sum(List<ScheduleCandidate> clusters, ToLongFunction<ScheduleCandidate> count) {
         long total = 0;
         for (ScheduleCandidate cluster : clusters) {
-            total = saturatedAdd(total, cluster.available());
+            total = saturatedAdd(total, count.applyAsLong(cluster));
         }
         return total;
     }

@@ -5,7 +5,6 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import static io.fedstream.failover.Fixtures.checkpoint;
 import static io.fedstream.failover.Fixtures.offset;
@@ -62,17 +61,5 @@ class StrategyChooserTest {
     void everythingElseShutsDownGracefully() {
         assertThat(chooser.choose(Fixtures.WEB, null)).isEqualTo(MigrationStrategy.GRACEFUL_SHUTDOWN);
         assertThat(chooser.choose(Fixtures.WEB, status(null, List.of(), "{}"))).isEqualTo(MigrationStrategy.GRACEFUL_SHUTDOWN);
-    }
-
-    @Test
-    void rulesArePluggableAndTriedInOrder() {
-        StrategyRule statefulSets = (w, s) -> "StatefulSet".equals(w.kind())
-                ? Optional.of(MigrationStrategy.CHECKPOINT) : Optional.empty();
-        StrategyChooser custom = new StrategyChooser(List.of(statefulSets, StrategyRule.kafkaConsumer()));
-
-        assertThat(custom.choose(new Workload("apps/StatefulSet/a/db", "StatefulSet", Map.of()), null))
-                .isEqualTo(MigrationStrategy.CHECKPOINT);
-        assertThat(custom.choose(Fixtures.FLINK, null)).isEqualTo(MigrationStrategy.GRACEFUL_SHUTDOWN);
-        assertThat(custom.choose(Fixtures.CONSUMER, null)).isEqualTo(MigrationStrategy.OFFSET_COMMIT);
     }
 }
