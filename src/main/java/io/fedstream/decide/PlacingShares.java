@@ -120,8 +120,7 @@ final class PlacingShares {
         }
         boolean roomBinds = roomBinds(reservation.scheduling(), task.policies.governing(binding).orElse(null));
         if (answer.granted() || !roomBinds) {
-            ShareReservation next = answer.granted() ? reservation.granted(answer.requestId())
-                    : reservation.placedUnheld(answer.requestId(), unheld(reservation.share(answer.requestId()), answer.refusal()));
+            ShareReservation next = reservation.answered(answer);
             if (!answer.granted()) {
                 task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
             }

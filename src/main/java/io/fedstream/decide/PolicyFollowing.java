@@ -284,8 +284,7 @@ final class PolicyFollowing {
                 task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
             }
             // A refused Duplicated or statically weighted growth is placed with no room held, as Karmada places it.
-            Redivision next = answer.granted() ? rescheduled.granted(answer.requestId()) : rescheduled.placedUnheld(answer.requestId(),
-                    PlacingShares.unheld(rescheduled.growth(answer.requestId()), answer.refusal()));
+            Redivision next = rescheduled.answered(answer);
             PlacementState state = workload.withRedivision(next);
             task.placementStates.save(key, state);
             if (next.allGranted()) {
@@ -295,10 +294,7 @@ final class PolicyFollowing {
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
         task.releaseGrantedGrowth(key, rescheduled, answer.cluster());
-        List<String> refused = new ArrayList<>(rescheduled.refused());
-        if (!refused.contains(answer.cluster())) {
-            refused.add(answer.cluster());
-        }
+        List<String> refused = rescheduled.refusedWith(answer.cluster());
         PlacementState cleared = workload.withRedivision(null);
         task.placementStates.save(key, cleared);
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
@@ -337,14 +333,7 @@ final class PolicyFollowing {
                         before.cluster() + " runs no copy under the placement of " + named(policy.key()) + "; purge the copy there");
             }
         }
-        for (ScheduleResult.Target target : rescheduled.targets()) {
-            long was = previous.stream().filter(p -> p.cluster().equals(target.cluster())).mapToLong(ScheduleResult.Target::replicas)
-                    .findFirst().orElse(0);
-            ShareReservation.Share growth = rescheduled.growth().stream().filter(g -> g.cluster().equals(target.cluster())).findFirst()
-                    .orElse(null);
-            outcome.add(target.cluster() + " " + was + " -> " + target.replicas() + " pods" + (growth == null ? ""
-                    : growth.roomNote() == null ? " (" + growth.replicas() + " reserved)" : " (beyond its reported room)"));
-        }
+        outcome.addAll(rescheduled.targetChanges(previous));
         task.placementStates.save(key, workload.withRedivision(null).placedOn(null, rescheduled.group()));
         task.policyPlacements.record(key, AppliedPlacement.of(policy, rescheduled.group()));
         lazyDue.remove(key);

@@ -202,8 +202,7 @@ final class Rescaling {
                 task.audit(PlaceFailoverAudit.rescaling(binding, "RESERVATION_REFUSED", answer.requestId(), answer.refusal(), task.now()));
             }
             // A refused growth of static weights is placed with no room held, as Karmada places it.
-            Redivision next = answer.granted() ? rescale.granted(answer.requestId()) : rescale.placedUnheld(answer.requestId(),
-                    PlacingShares.unheld(rescale.growth(answer.requestId()), answer.refusal()));
+            Redivision next = rescale.answered(answer);
             // Kept once applied, so that the version is not re-scaled again before the admit stage shows the placement.
             task.placementStates.save(key, workload.withRedivision(next));
             if (next.allGranted()) {
@@ -213,10 +212,7 @@ final class Rescaling {
         }
         task.audit(PlaceFailoverAudit.rescaling(binding, "RESERVATION_REFUSED", answer.requestId(), answer.refusal(), task.now()));
         task.releaseGrantedGrowth(key, rescale, answer.cluster());
-        List<String> refused = new ArrayList<>(rescale.refused());
-        if (!refused.contains(answer.cluster())) {
-            refused.add(answer.cluster());
-        }
+        List<String> refused = rescale.refusedWith(answer.cluster());
         PlacementState cleared = workload.withRedivision(null);
         task.placementStates.save(key, cleared);
         int retries = retriesSoFar(key, binding);
