@@ -69,9 +69,8 @@ final class PlacingShares {
         }
         if (!(result instanceof ScheduleResult.Scheduled scheduled)) {
             ScheduleResult.Unschedulable no = (ScheduleResult.Unschedulable) result;
-            String why = no.problems().isEmpty() ? no.summary() : no.summary() + ": " + String.join("; ", no.problems());
             // The binding keeps the reason without amounts; the audit carries the per-cluster problems, which change with every heartbeat.
-            placing.unplaceable(key, binding, workload.withShares(null), why + refusedBefore(refused), no.reason());
+            placing.unplaceable(key, binding, workload.withShares(null), unschedulable(no, refused), no.reason());
             return;
         }
         String decisionId = Placing.requestId(key, binding.getGeneration(), 0) + "/s" + attempt;
@@ -226,6 +225,11 @@ final class PlacingShares {
             granted.remove(answer.cluster());
         }
         granted.forEach(cluster -> task.release(key, cluster));
+    }
+
+    /** Why no schedule was found: each cluster's problem, and the clusters that refused an earlier attempt. */
+    static String unschedulable(ScheduleResult.Unschedulable no, List<String> refused) {
+        return (no.problems().isEmpty() ? no.summary() : no.summary() + ": " + String.join("; ", no.problems())) + refusedBefore(refused);
     }
 
     private static String refusedBefore(List<String> refused) {

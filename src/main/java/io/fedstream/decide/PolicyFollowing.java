@@ -231,8 +231,7 @@ final class PolicyFollowing {
             return;
         }
         if (result instanceof ScheduleResult.Unschedulable no) {
-            unschedulable(key, binding, policy, applied, no.summary() + (no.problems().isEmpty() ? "" : ": " + String.join("; ", no.problems()))
-                    + (refused.isEmpty() ? "" : " (refused by " + String.join(", ", refused) + ")"));
+            unschedulable(key, binding, policy, applied, PlacingShares.unschedulable(no, refused));
             return;
         }
         ScheduleResult.Scheduled scheduled = (ScheduleResult.Scheduled) result;

@@ -158,8 +158,7 @@ final class Rescaling {
             return;
         }
         if (result instanceof ScheduleResult.Unschedulable no) {
-            unscheduled(key, binding, workload, no.summary() + (no.problems().isEmpty() ? "" : ": " + String.join("; ", no.problems()))
-                    + (refused.isEmpty() ? "" : " (refused by " + String.join(", ", refused) + ")"), retries);
+            unscheduled(key, binding, workload, PlacingShares.unschedulable(no, refused), retries);
             return;
         }
         ScheduleResult.Scheduled scheduled = (ScheduleResult.Scheduled) result;

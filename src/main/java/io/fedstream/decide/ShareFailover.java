@@ -94,9 +94,8 @@ final class ShareFailover {
             return;
         }
         if (result instanceof ScheduleResult.Unschedulable no) {
-            task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, source, "MIGRATION_NO_TARGET", "its share stays on " + source + ": "
-                    + no.summary() + (no.problems().isEmpty() ? "" : ": " + String.join("; ", no.problems()))
-                    + (refused.isEmpty() ? "" : " (refused by " + String.join(", ", refused) + ")"), now));
+            task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, source, "MIGRATION_NO_TARGET",
+                    "its share stays on " + source + ": " + PlacingShares.unschedulable(no, refused), now));
             return;
         }
         ScheduleResult.Scheduled scheduled = (ScheduleResult.Scheduled) result;
