@@ -303,16 +303,11 @@ final class FailingOver {
     void onAnswer(RoomAnswer answer, PlacementState workload, PlacementState.Pending pending) {
         String key = answer.workloadKey();
         ResourceBinding binding = task.bindings.of(key);
-        if (binding == null) {
+        if (binding == null || answer.granted() && braked(pending)) {
+            // Deleted, or the brake engaged while the room was asked for (the incident is checked again once it releases): no command.
             if (answer.granted()) {
                 task.release(key, answer.cluster());
             }
-            task.placementStates.save(key, workload.withPending(null));
-            return;
-        }
-        if (answer.granted() && braked(pending)) {
-            // The brake engaged while the room was asked for: no command; the incident is checked again once it releases.
-            task.release(key, answer.cluster());
             task.placementStates.save(key, workload.withPending(null));
             return;
         }
@@ -332,7 +327,7 @@ final class FailingOver {
             }
         } else if (!movedBeyondRoom(key, binding, workload, pending)) {
             task.placementStates.save(key, workload.withPending(null));
-            plan(key, binding, workload, pending, List.of()).ifPresent(result -> closed(binding, pending, result));
+            plan(key, binding, workload, pending, List.of()).ifPresent(result -> closed(binding, pending, result, null));
         }
     }
 
@@ -514,7 +509,7 @@ final class FailingOver {
             if (roomNote == null) {
                 task.release(key, pending.cluster());
             }
-            result.ifPresent(outcome -> closed(binding, pending, outcome));
+            result.ifPresent(outcome -> closed(binding, pending, outcome, null));
         }
         task.placementStates.save(key, after);
     }
@@ -529,10 +524,6 @@ final class FailingOver {
                 pending.incidentId(), pending.sourceCluster(), candidates, pending.attempt(), workload.preserved(),
                 task.instant());
         return task.ledger.planOnce(request);
-    }
-
-    private void closed(ResourceBinding binding, PlacementState.Pending pending, PlanResult result) {
-        closed(binding, pending, result, null);
     }
 
     private void closed(ResourceBinding binding, PlacementState.Pending pending, PlanResult result, String why) {
