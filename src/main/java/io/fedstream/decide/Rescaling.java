@@ -109,7 +109,7 @@ final class Rescaling {
         }
         ResourceBinding binding = task.bindings.of(key);
         if (binding == null || !replicasChanged(binding)) {
-            task.waiting.endRescaleWait(key);
+            task.waiting.stopWaiting(key);
             return;
         }
         rescale(key, binding, wait.generation() == binding.getGeneration() ? wait.retries() : 0);
@@ -142,7 +142,7 @@ final class Rescaling {
     private void schedule(String key, ResourceBinding binding, PlacementState workload, int attempt, List<String> refused, int retries) {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         if (policy == null || policy.placement().replicaScheduling() != PropagationPolicy.ReplicaScheduling.Divided) {
-            task.waiting.endRescaleWait(key);
+            task.waiting.stopWaiting(key);
             return;
         }
         List<ScheduleResult.Target> previous = previous(binding);
@@ -225,7 +225,7 @@ final class Rescaling {
 
     /** Every growth is reserved: the placement becomes the new schedule's, and a cluster left with no pods loses its copy. */
     private void apply(String key, ResourceBinding binding, Redivision rescale) {
-        task.waiting.endRescaleWait(key);
+        task.waiting.stopWaiting(key);
         List<ScheduleResult.Target> previous = previous(binding);
         task.emitPlacement(Placing.placement(binding, placement(binding, rescale)));
         boolean several = binding.getComponents().size() > 1;
