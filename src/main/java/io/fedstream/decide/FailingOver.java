@@ -539,7 +539,7 @@ final class FailingOver {
     private void completed(ResourceBinding binding, MigrationCommand command) {
         PlacementState workload = task.placementStates.of(command.getWorkloadKey());
         AdmissionRequest placement = WorkloadBindings.placedClusters(binding).size() > 1
-                ? ShareFailover.moved(binding, command.getSourceCluster(), command.getTargetCluster(), DECIDED_BY)
+                ? ShareFailover.moved(binding, command.getSourceCluster(), command.getTargetCluster())
                 : Placing.placement(binding, command.getTargetCluster(), DECIDED_BY);
         if (command.getTargetRoomNote() != null) {
             List<RoomNote> notes = new ArrayList<>(placement.getPlacement().getRoomNotes());
