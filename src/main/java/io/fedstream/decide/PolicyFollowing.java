@@ -204,8 +204,8 @@ final class PolicyFollowing {
     /** Whether a placement, failover, re-division or re-scale of the workload is under way (its placement may change). */
     private boolean busy(String key, ResourceBinding binding, PlacementState workload) {
         Redivision redivision = workload.redivision();
-        boolean redividing = redivision != null
-                && !(redivision.allGranted() && WorkloadBindings.placedClusters(binding).equals(clusters(redivision.targets())));
+        boolean redividing = redivision != null && !(redivision.allGranted() && WorkloadBindings.placedClusters(binding)
+                .equals(Set.copyOf(redivision.targets().stream().map(ScheduleResult.Target::cluster).toList())));
         return workload.pending() != null || workload.shares() != null || redividing || task.migrations.migrating(key, "");
     }
 
@@ -351,12 +351,6 @@ final class PolicyFollowing {
         task.audit(PlaceFailoverAudit.rescaling(binding, "POLICY_UNSCHEDULABLE", key + MARK + "t" + task.now(), named(policy.key())
                 + " changed (" + String.join(", ", applied.changes(policy)) + ") and the workload cannot be scheduled again: " + why
                 + "; the placement stays as it was and is tried again", task.now()));
-    }
-
-    private static Set<String> clusters(List<ScheduleResult.Target> targets) {
-        Set<String> out = new HashSet<>();
-        targets.forEach(target -> out.add(target.cluster()));
-        return out;
     }
 
     /** {@code PropagationPolicy team-a/web} from the key {@code PropagationPolicy/team-a/web}. */
