@@ -61,14 +61,10 @@ final class Rescaling {
         if (binding.getComponents().size() > 1) {
             return severalChanged(binding, placement);
         }
-        long placed = 0;
-        for (ClusterTarget target : placement.getClusters()) {
-            if (target.getReplicas() == null) {
-                return false;
-            }
-            placed += target.getReplicas();
+        if (placement.getClusters().stream().anyMatch(target -> target.getReplicas() == null)) {
+            return false;
         }
-        return placed != binding.getComponents().get(0).getReplicas();
+        return placement.getClusters().stream().mapToLong(ClusterTarget::getReplicas).sum() != binding.getComponents().get(0).getReplicas();
     }
 
     /** Whether any component's pods listed over the clusters differ from its replicas (a placement that lists none cannot say). */
