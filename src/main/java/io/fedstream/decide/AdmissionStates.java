@@ -88,13 +88,9 @@ final class AdmissionStates {
     /** The binding whose version asks to run at {@code placement}; a REJECTED binding keeps showing its charged placement. */
     static ResourceBinding withRequestedPlacement(ResourceBinding binding, Placement placement) {
         if (binding.getAdmission().getState() != AdmissionState.REJECTED) {
-            return withPlacement(binding, placement);
+            return changed(binding, copy -> placeAt(copy, binding, placement));
         }
         return with(binding, Admission.newBuilder(binding.getAdmission()).setRequestedPlacement(placement).build());
-    }
-
-    private static ResourceBinding withPlacement(ResourceBinding binding, Placement placement) {
-        return changed(binding, copy -> placeAt(copy, binding, placement));
     }
 
     /** {@code copy}, a copy of {@code binding}, now placed at {@code placement} (null: unplaced, for the binding's reason). */

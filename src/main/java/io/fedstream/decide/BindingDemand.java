@@ -106,10 +106,6 @@ final class BindingDemand {
     }
 
     private static long pods(List<io.fedstream.avro.Component> components) {
-        long pods = 0;
-        for (io.fedstream.avro.Component component : components) {
-            pods = Math.addExact(pods, component.getReplicas());
-        }
-        return pods;
+        return components.stream().mapToLong(io.fedstream.avro.Component::getReplicas).reduce(0, Math::addExact);
     }
 }

@@ -303,16 +303,11 @@ final class FailingOver {
     void onAnswer(RoomAnswer answer, PlacementState workload, PlacementState.Pending pending) {
         String key = answer.workloadKey();
         ResourceBinding binding = task.bindings.of(key);
-        if (binding == null) {
+        if (binding == null || answer.granted() && braked(pending)) {
+            // Deleted, or the brake engaged while the room was asked for (the incident is checked again once it releases): no command.
             if (answer.granted()) {
                 task.release(key, answer.cluster());
             }
-            task.placementStates.save(key, workload.withPending(null));
-            return;
-        }
-        if (answer.granted() && braked(pending)) {
-            // The brake engaged while the room was asked for: no command; the incident is checked again once it releases.
-            task.release(key, answer.cluster());
             task.placementStates.save(key, workload.withPending(null));
             return;
         }
@@ -332,7 +327,7 @@ final class FailingOver {
             }
         } else if (!movedBeyondRoom(key, binding, workload, pending)) {
             task.placementStates.save(key, workload.withPending(null));
-            plan(key, binding, workload, pending, List.of()).ifPresent(result -> closed(binding, pending, result));
+            plan(key, binding, workload, pending, List.of()).ifPresent(result -> closed(binding, pending, result, null));
         }
     }
 
@@ -514,7 +509,7 @@ final class FailingOver {
             if (roomNote == null) {
                 task.release(key, pending.cluster());
             }
-            result.ifPresent(outcome -> closed(binding, pending, outcome));
+            result.ifPresent(outcome -> closed(binding, pending, outcome, null));
         }
         task.placementStates.save(key, after);
     }
@@ -531,10 +526,6 @@ final class FailingOver {
         return task.ledger.planOnce(request);
     }
 
-    private void closed(ResourceBinding binding, PlacementState.Pending pending, PlanResult result) {
-        closed(binding, pending, result, null);
-    }
-
     private void closed(ResourceBinding binding, PlacementState.Pending pending, PlanResult result, String why) {
         if (result instanceof PlanResult.NoTarget noTarget) {
             task.audit(PlaceFailoverAudit.noTarget(binding, pending.incidentId(), pending.sourceCluster(), "MIGRATION_NO_TARGET",
@@ -548,7 +539,7 @@ final class FailingOver {
     private void completed(ResourceBinding binding, MigrationCommand command) {
         PlacementState workload = task.placementStates.of(command.getWorkloadKey());
         AdmissionRequest placement = WorkloadBindings.placedClusters(binding).size() > 1
-                ? ShareFailover.moved(binding, command.getSourceCluster(), command.getTargetCluster(), DECIDED_BY)
+                ? ShareFailover.moved(binding, command.getSourceCluster(), command.getTargetCluster())
                 : Placing.placement(binding, command.getTargetCluster(), DECIDED_BY);
         if (command.getTargetRoomNote() != null) {
             List<RoomNote> notes = new ArrayList<>(placement.getPlacement().getRoomNotes());

@@ -7,6 +7,7 @@ import io.fedstream.interpret.Resources;
 import io.fedstream.place.ClusterCapacity;
 import io.fedstream.place.ClusterTaint;
 import io.fedstream.place.ClusterTopology;
+import java.util.Arrays;
 
 /**
  * Turns a cluster's latest heartbeat into the placement core's {@link ClusterCapacity}, with its provider, region and zones. A taint whose effect is not
@@ -42,11 +43,7 @@ public final class HeartbeatCapacity {
     }
 
     private static ClusterTaint.Effect effect(String name) {
-        for (ClusterTaint.Effect effect : ClusterTaint.Effect.values()) {
-            if (effect.name().equals(name)) {
-                return effect;
-            }
-        }
-        return ClusterTaint.Effect.NoSchedule;
+        return Arrays.stream(ClusterTaint.Effect.values()).filter(effect -> effect.name().equals(name)).findFirst()
+                .orElse(ClusterTaint.Effect.NoSchedule);
     }
 }

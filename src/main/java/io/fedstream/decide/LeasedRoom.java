@@ -245,11 +245,7 @@ final class LeasedRoom {
             leases.want(cluster, Need.NONE);
             return;
         }
-        Resources total = Resources.NONE;
-        for (Waiting next : queue) {
-            total = total.plus(next.amount());
-        }
-        leases.want(cluster, new Need(total, queue.peekFirst().amount()));
+        leases.want(cluster, new Need(queue.stream().map(Waiting::amount).reduce(Resources.NONE, Resources::plus), queue.peekFirst().amount()));
     }
 
     /** Why an ask cannot be held on the cluster at all now, null when it may. */

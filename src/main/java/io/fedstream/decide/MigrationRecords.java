@@ -1,7 +1,6 @@
 package io.fedstream.decide;
 
 import io.fedstream.avro.MigrationAction;
-import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.MigrationRecordPhase;
 import java.util.HashMap;
@@ -54,14 +53,9 @@ final class MigrationRecords {
      * RESTORED): a cluster failure and an application failure of one workload must not move it twice at once.
      */
     boolean migrating(String workloadKey, String incidentId) {
-        for (MigrationRecord record : workloads.of(workloadKey).getMigrations().values()) {
-            MigrationCommand command = record.getCommand();
-            if (command.getAction() == MigrationAction.MIGRATE && !command.getIncidentId().equals(incidentId)
-                    && record.getPhase() != MigrationRecordPhase.COMPLETED && record.getPhase() != MigrationRecordPhase.FAILED) {
-                return true;
-            }
-        }
-        return false;
+        return workloads.of(workloadKey).getMigrations().values().stream().anyMatch(record -> record.getCommand().getAction() == MigrationAction.MIGRATE
+                && !record.getCommand().getIncidentId().equals(incidentId) && record.getPhase() != MigrationRecordPhase.COMPLETED
+                && record.getPhase() != MigrationRecordPhase.FAILED);
     }
 
     /**

@@ -26,7 +26,6 @@ public sealed interface PassSignal {
      */
     record DeltaWritten(byte[] payload) implements PassSignal {
 
-        /** The delta's size. */
         long bytes() {
             return payload == null ? 0 : payload.length;
         }

@@ -188,22 +188,17 @@ final class Placing {
 
     /** An admission request that sets the workload's placement to {@code placement}. */
     static AdmissionRequest placement(ResourceBinding binding, Placement placement) {
-        return AdmissionRequest.newBuilder()
-                .setType(AdmissionRequestType.PLACEMENT)
-                .setNamespace(binding.getNamespace())
-                .setWorkloadKey(binding.getWorkloadKey())
-                .setPlacement(placement)
-                .build();
+        return placementRequest(binding).setPlacement(placement).build();
     }
 
     /** An admission request that says why the workload's version is not placed; a placed workload keeps its placement. */
     static AdmissionRequest unplaced(ResourceBinding binding, String why) {
-        return AdmissionRequest.newBuilder()
-                .setType(AdmissionRequestType.PLACEMENT)
-                .setNamespace(binding.getNamespace())
-                .setWorkloadKey(binding.getWorkloadKey())
-                .setUnplacedReason(why)
-                .build();
+        return placementRequest(binding).setUnplacedReason(why).build();
+    }
+
+    private static AdmissionRequest.Builder placementRequest(ResourceBinding binding) {
+        return AdmissionRequest.newBuilder().setType(AdmissionRequestType.PLACEMENT).setNamespace(binding.getNamespace())
+                .setWorkloadKey(binding.getWorkloadKey());
     }
 
     private void place(String key, ResourceBinding binding, PlacementState workload) {

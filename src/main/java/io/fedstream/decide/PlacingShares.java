@@ -69,16 +69,13 @@ final class PlacingShares {
         }
         if (!(result instanceof ScheduleResult.Scheduled scheduled)) {
             ScheduleResult.Unschedulable no = (ScheduleResult.Unschedulable) result;
-            String why = no.problems().isEmpty() ? no.summary() : no.summary() + ": " + String.join("; ", no.problems());
             // The binding keeps the reason without amounts; the audit carries the per-cluster problems, which change with every heartbeat.
-            placing.unplaceable(key, binding, workload.withShares(null), why + refusedBefore(refused), no.reason());
+            placing.unplaceable(key, binding, workload.withShares(null), unschedulable(no, refused), no.reason());
             return;
         }
         String decisionId = Placing.requestId(key, binding.getGeneration(), 0) + "/s" + attempt;
-        List<ShareReservation.Share> targets = new ArrayList<>();
-        for (ScheduleResult.Target target : scheduled.targets()) {
-            targets.add(new ShareReservation.Share(target.cluster(), target.components(), decisionId + "/" + target.cluster(), false));
-        }
+        List<ShareReservation.Share> targets = scheduled.targets().stream()
+                .map(target -> new ShareReservation.Share(target.cluster(), target.components(), decisionId + "/" + target.cluster(), false)).toList();
         // A share beyond its cluster's room is placed all the same (Karmada); its lease holds only what the room holds.
         Map<String, Map<String, Long>> held = new LinkedHashMap<>();
         List<ShareReservation.Share> shares = noted(targets, scheduled.roomNotes(), held);
@@ -120,8 +117,7 @@ final class PlacingShares {
         }
         boolean roomBinds = roomBinds(reservation.scheduling(), task.policies.governing(binding).orElse(null));
         if (answer.granted() || !roomBinds) {
-            ShareReservation next = answer.granted() ? reservation.granted(answer.requestId())
-                    : reservation.placedUnheld(answer.requestId(), unheld(reservation.share(answer.requestId()), answer.refusal()));
+            ShareReservation next = reservation.answered(answer);
             if (!answer.granted()) {
                 task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
             }
@@ -227,6 +223,11 @@ final class PlacingShares {
             granted.remove(answer.cluster());
         }
         granted.forEach(cluster -> task.release(key, cluster));
+    }
+
+    /** Why no schedule was found: each cluster's problem, and the clusters that refused an earlier attempt. */
+    static String unschedulable(ScheduleResult.Unschedulable no, List<String> refused) {
+        return (no.problems().isEmpty() ? no.summary() : no.summary() + ": " + String.join("; ", no.problems())) + refusedBefore(refused);
     }
 
     private static String refusedBefore(List<String> refused) {

@@ -204,8 +204,8 @@ final class PolicyFollowing {
     /** Whether a placement, failover, re-division or re-scale of the workload is under way (its placement may change). */
     private boolean busy(String key, ResourceBinding binding, PlacementState workload) {
         Redivision redivision = workload.redivision();
-        boolean redividing = redivision != null
-                && !(redivision.allGranted() && WorkloadBindings.placedClusters(binding).equals(clusters(redivision.targets())));
+        boolean redividing = redivision != null && !(redivision.allGranted() && WorkloadBindings.placedClusters(binding)
+                .equals(Set.copyOf(redivision.targets().stream().map(ScheduleResult.Target::cluster).toList())));
         return workload.pending() != null || workload.shares() != null || redividing || task.migrations.migrating(key, "");
     }
 
@@ -231,8 +231,7 @@ final class PolicyFollowing {
             return;
         }
         if (result instanceof ScheduleResult.Unschedulable no) {
-            unschedulable(key, binding, policy, applied, no.summary() + (no.problems().isEmpty() ? "" : ": " + String.join("; ", no.problems()))
-                    + (refused.isEmpty() ? "" : " (refused by " + String.join(", ", refused) + ")"));
+            unschedulable(key, binding, policy, applied, PlacingShares.unschedulable(no, refused));
             return;
         }
         ScheduleResult.Scheduled scheduled = (ScheduleResult.Scheduled) result;
@@ -284,8 +283,7 @@ final class PolicyFollowing {
                 task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
             }
             // A refused Duplicated or statically weighted growth is placed with no room held, as Karmada places it.
-            Redivision next = answer.granted() ? rescheduled.granted(answer.requestId()) : rescheduled.placedUnheld(answer.requestId(),
-                    PlacingShares.unheld(rescheduled.growth(answer.requestId()), answer.refusal()));
+            Redivision next = rescheduled.answered(answer);
             PlacementState state = workload.withRedivision(next);
             task.placementStates.save(key, state);
             if (next.allGranted()) {
@@ -295,10 +293,7 @@ final class PolicyFollowing {
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
         task.releaseGrantedGrowth(key, rescheduled, answer.cluster());
-        List<String> refused = new ArrayList<>(rescheduled.refused());
-        if (!refused.contains(answer.cluster())) {
-            refused.add(answer.cluster());
-        }
+        List<String> refused = rescheduled.refusedWith(answer.cluster());
         PlacementState cleared = workload.withRedivision(null);
         task.placementStates.save(key, cleared);
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
@@ -337,14 +332,7 @@ final class PolicyFollowing {
                         before.cluster() + " runs no copy under the placement of " + named(policy.key()) + "; purge the copy there");
             }
         }
-        for (ScheduleResult.Target target : rescheduled.targets()) {
-            long was = previous.stream().filter(p -> p.cluster().equals(target.cluster())).mapToLong(ScheduleResult.Target::replicas)
-                    .findFirst().orElse(0);
-            ShareReservation.Share growth = rescheduled.growth().stream().filter(g -> g.cluster().equals(target.cluster())).findFirst()
-                    .orElse(null);
-            outcome.add(target.cluster() + " " + was + " -> " + target.replicas() + " pods" + (growth == null ? ""
-                    : growth.roomNote() == null ? " (" + growth.replicas() + " reserved)" : " (beyond its reported room)"));
-        }
+        outcome.addAll(rescheduled.targetChanges(previous));
         task.placementStates.save(key, workload.withRedivision(null).placedOn(null, rescheduled.group()));
         task.policyPlacements.record(key, AppliedPlacement.of(policy, rescheduled.group()));
         lazyDue.remove(key);
@@ -363,12 +351,6 @@ final class PolicyFollowing {
         task.audit(PlaceFailoverAudit.rescaling(binding, "POLICY_UNSCHEDULABLE", key + MARK + "t" + task.now(), named(policy.key())
                 + " changed (" + String.join(", ", applied.changes(policy)) + ") and the workload cannot be scheduled again: " + why
                 + "; the placement stays as it was and is tried again", task.now()));
-    }
-
-    private static Set<String> clusters(List<ScheduleResult.Target> targets) {
-        Set<String> out = new HashSet<>();
-        targets.forEach(target -> out.add(target.cluster()));
-        return out;
     }
 
     /** {@code PropagationPolicy team-a/web} from the key {@code PropagationPolicy/team-a/web}. */

@@ -79,8 +79,7 @@ final class Redividing {
                 task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
             }
             // A refused Duplicated or statically weighted growth is placed with no room held, as Karmada places it.
-            Redivision next = answer.granted() ? redivision.granted(answer.requestId()) : redivision.placedUnheld(answer.requestId(),
-                    PlacingShares.unheld(redivision.growth(answer.requestId()), answer.refusal()));
+            Redivision next = redivision.answered(answer);
             task.placementStates.save(key, workload.withRedivision(next.allGranted() ? null : next));
             if (next.allGranted()) {
                 apply(key, binding, next);
@@ -89,10 +88,7 @@ final class Redividing {
         }
         task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
         task.releaseGrantedGrowth(key, redivision, answer.cluster());
-        List<String> refused = new ArrayList<>(redivision.refused());
-        if (!refused.contains(answer.cluster())) {
-            refused.add(answer.cluster());
-        }
+        List<String> refused = redivision.refusedWith(answer.cluster());
         PlacementState cleared = workload.withRedivision(null);
         task.placementStates.save(key, cleared);
         if (redivision.attempt() + 1 >= PlacingShares.MAX_ATTEMPTS) {
@@ -128,14 +124,7 @@ final class Redividing {
                 fates.add(shareFailover.leave(key, kept.cluster(), redivision.incidentId(), policy, false));
             }
         }
-        for (ScheduleResult.Target target : redivision.targets()) {
-            long was = before.kept().stream().filter(k -> k.cluster().equals(target.cluster())).mapToLong(ScheduleResult.Target::replicas)
-                    .findFirst().orElse(0);
-            ShareReservation.Share growth = redivision.growth().stream().filter(g -> g.cluster().equals(target.cluster())).findFirst()
-                    .orElse(null);
-            changes.add(target.cluster() + " " + was + " -> " + target.replicas() + " pods"
-                    + (growth == null ? "" : growth.roomNote() == null ? " (" + growth.replicas() + " reserved)" : " (beyond its reported room)"));
-        }
+        changes.addAll(redivision.targetChanges(before.kept()));
         task.audit(PlaceFailoverAudit.noTarget(binding, redivision.incidentId(), source, "SHARES_REDIVIDED", "the share on " + source
                 + " (" + before.source().values().stream().mapToLong(Long::longValue).sum() + " pods) leaves the placement and the"
                 + " re-schedule divides anew: " + String.join(", ", changes) + "; " + String.join("; ", fates), task.now()));

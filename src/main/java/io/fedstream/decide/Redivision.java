@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * A multi-cluster placement being re-divided after one of its clusters failed (or one copy's application failed), or
@@ -72,20 +73,34 @@ public record Redivision(String decisionId, RoomAsk.Purpose purpose, String inci
         return settled(requestId, null);
     }
 
-    /** This re-division with the growth of {@code requestId} placed although its ask was refused ({@code why}). */
-    public Redivision placedUnheld(String requestId, String why) {
-        return settled(requestId, why);
-    }
-
-    /** This re-division with each growth as given (e.g. with its room note), in the same order. */
-    public Redivision withGrowth(List<ShareReservation.Share> growth) {
-        return new Redivision(decisionId, purpose, incidentId, sourceCluster, generation, group, attempt, scheduling, targets, growth, refused);
+    /** This re-division with the growth {@code answer} is for granted, or placed with no room held when its ask was refused. */
+    Redivision answered(RoomAnswer answer) {
+        return settled(answer.requestId(), answer.granted() ? null : PlacingShares.unheld(growth(answer.requestId()), answer.refusal()));
     }
 
     private Redivision settled(String requestId, String why) {
         List<ShareReservation.Share> next = new ArrayList<>();
         growth.forEach(g -> next.add(g.requestId().equals(requestId) ? g.settled(why) : g));
-        return withGrowth(next);
+        return new Redivision(decisionId, purpose, incidentId, sourceCluster, generation, group, attempt, scheduling, targets, next, refused);
+    }
+
+    /** The clusters that refused a growth so far, {@code refusing} with them. */
+    List<String> refusedWith(String refusing) {
+        return refused.contains(refusing) ? refused : Stream.concat(refused.stream(), Stream.of(refusing)).toList();
+    }
+
+    /**
+     * Each target's pods before and after, with what its growth reserved or that it runs beyond its cluster's reported
+     * room: {@code member2 2 -> 3 pods (1 reserved)}.
+     */
+    List<String> targetChanges(List<ScheduleResult.Target> before) {
+        return targets.stream().map(target -> {
+            long was = before.stream().filter(b -> b.cluster().equals(target.cluster())).mapToLong(ScheduleResult.Target::replicas)
+                    .findFirst().orElse(0);
+            ShareReservation.Share grown = growth.stream().filter(g -> g.cluster().equals(target.cluster())).findFirst().orElse(null);
+            return target.cluster() + " " + was + " -> " + target.replicas() + " pods"
+                    + (grown == null ? "" : grown.roomNote() == null ? " (" + grown.replicas() + " reserved)" : " (beyond its reported room)");
+        }).toList();
     }
 
     public boolean allGranted() {

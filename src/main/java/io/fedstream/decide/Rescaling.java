@@ -61,14 +61,10 @@ final class Rescaling {
         if (binding.getComponents().size() > 1) {
             return severalChanged(binding, placement);
         }
-        long placed = 0;
-        for (ClusterTarget target : placement.getClusters()) {
-            if (target.getReplicas() == null) {
-                return false;
-            }
-            placed += target.getReplicas();
+        if (placement.getClusters().stream().anyMatch(target -> target.getReplicas() == null)) {
+            return false;
         }
-        return placed != binding.getComponents().get(0).getReplicas();
+        return placement.getClusters().stream().mapToLong(ClusterTarget::getReplicas).sum() != binding.getComponents().get(0).getReplicas();
     }
 
     /** Whether any component's pods listed over the clusters differ from its replicas (a placement that lists none cannot say). */
@@ -109,7 +105,7 @@ final class Rescaling {
         }
         ResourceBinding binding = task.bindings.of(key);
         if (binding == null || !replicasChanged(binding)) {
-            task.waiting.endRescaleWait(key);
+            task.waiting.stopWaiting(key);
             return;
         }
         rescale(key, binding, wait.generation() == binding.getGeneration() ? wait.retries() : 0);
@@ -142,7 +138,7 @@ final class Rescaling {
     private void schedule(String key, ResourceBinding binding, PlacementState workload, int attempt, List<String> refused, int retries) {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         if (policy == null || policy.placement().replicaScheduling() != PropagationPolicy.ReplicaScheduling.Divided) {
-            task.waiting.endRescaleWait(key);
+            task.waiting.stopWaiting(key);
             return;
         }
         List<ScheduleResult.Target> previous = previous(binding);
@@ -158,8 +154,7 @@ final class Rescaling {
             return;
         }
         if (result instanceof ScheduleResult.Unschedulable no) {
-            unscheduled(key, binding, workload, no.summary() + (no.problems().isEmpty() ? "" : ": " + String.join("; ", no.problems()))
-                    + (refused.isEmpty() ? "" : " (refused by " + String.join(", ", refused) + ")"), retries);
+            unscheduled(key, binding, workload, PlacingShares.unschedulable(no, refused), retries);
             return;
         }
         ScheduleResult.Scheduled scheduled = (ScheduleResult.Scheduled) result;
@@ -202,8 +197,7 @@ final class Rescaling {
                 task.audit(PlaceFailoverAudit.rescaling(binding, "RESERVATION_REFUSED", answer.requestId(), answer.refusal(), task.now()));
             }
             // A refused growth of static weights is placed with no room held, as Karmada places it.
-            Redivision next = answer.granted() ? rescale.granted(answer.requestId()) : rescale.placedUnheld(answer.requestId(),
-                    PlacingShares.unheld(rescale.growth(answer.requestId()), answer.refusal()));
+            Redivision next = rescale.answered(answer);
             // Kept once applied, so that the version is not re-scaled again before the admit stage shows the placement.
             task.placementStates.save(key, workload.withRedivision(next));
             if (next.allGranted()) {
@@ -213,10 +207,7 @@ final class Rescaling {
         }
         task.audit(PlaceFailoverAudit.rescaling(binding, "RESERVATION_REFUSED", answer.requestId(), answer.refusal(), task.now()));
         task.releaseGrantedGrowth(key, rescale, answer.cluster());
-        List<String> refused = new ArrayList<>(rescale.refused());
-        if (!refused.contains(answer.cluster())) {
-            refused.add(answer.cluster());
-        }
+        List<String> refused = rescale.refusedWith(answer.cluster());
         PlacementState cleared = workload.withRedivision(null);
         task.placementStates.save(key, cleared);
         int retries = retriesSoFar(key, binding);
@@ -230,7 +221,7 @@ final class Rescaling {
 
     /** Every growth is reserved: the placement becomes the new schedule's, and a cluster left with no pods loses its copy. */
     private void apply(String key, ResourceBinding binding, Redivision rescale) {
-        task.waiting.endRescaleWait(key);
+        task.waiting.stopWaiting(key);
         List<ScheduleResult.Target> previous = previous(binding);
         task.emitPlacement(Placing.placement(binding, placement(binding, rescale)));
         boolean several = binding.getComponents().size() > 1;

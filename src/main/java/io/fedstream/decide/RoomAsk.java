@@ -7,7 +7,7 @@ import java.util.List;
  * A step of the pass asks the room the task holds ({@link LeasedRoom}) for a workload's pods on one cluster.
  *
  * @param requestId names the ask as the workload's stored decision names it (its pending request, a share, a growth), so
- *                  that an answer to a decision given up meanwhile is told from the current one's; read by no one
+ *                  that an answer to a decision given up meanwhile is told from the current one's
  * @param purpose who continues once the ask is answered
  * @param components each component with its pods on the cluster and what one pod requests there (as the cluster's
  *                   override policies make it)

@@ -94,9 +94,8 @@ final class ShareFailover {
             return;
         }
         if (result instanceof ScheduleResult.Unschedulable no) {
-            task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, source, "MIGRATION_NO_TARGET", "its share stays on " + source + ": "
-                    + no.summary() + (no.problems().isEmpty() ? "" : ": " + String.join("; ", no.problems()))
-                    + (refused.isEmpty() ? "" : " (refused by " + String.join(", ", refused) + ")"), now));
+            task.audit(PlaceFailoverAudit.noTarget(binding, incidentId, source, "MIGRATION_NO_TARGET",
+                    "its share stays on " + source + ": " + PlacingShares.unschedulable(no, refused), now));
             return;
         }
         ScheduleResult.Scheduled scheduled = (ScheduleResult.Scheduled) result;
@@ -321,23 +320,18 @@ final class ShareFailover {
     }
 
     /** The placement after a share moved from {@code source} to {@code target}: the same shares, one cluster renamed. */
-    static AdmissionRequest moved(ResourceBinding binding, String source, String target, String decidedBy) {
+    static AdmissionRequest moved(ResourceBinding binding, String source, String target) {
         Placement placement = binding.getPlacement();
         List<ClusterTarget> clusters = placement.getClusters().stream()
                 .map(t -> t.getName().equals(source) ? ClusterTarget.newBuilder(t).setName(target).build() : t).toList();
-        AdmissionRequest request = placement(binding, clusters, placement.getScheduling(), decidedBy);
+        AdmissionRequest request = placement(binding, clusters, placement.getScheduling());
         // The clusters that keep their shares keep their notes; the source's goes with it.
         request.getPlacement().setRoomNotes(placement.getRoomNotes().stream().filter(note -> !note.getCluster().equals(source)).toList());
         return request;
     }
 
     static AdmissionRequest placement(ResourceBinding binding, List<ClusterTarget> clusters, ReplicaScheduling scheduling) {
-        return placement(binding, clusters, scheduling, FailingOver.DECIDED_BY);
-    }
-
-    private static AdmissionRequest placement(ResourceBinding binding, List<ClusterTarget> clusters, ReplicaScheduling scheduling,
-                                              String decidedBy) {
         return Placing.placement(binding,
-                Placement.newBuilder().setClusters(clusters).setScheduling(scheduling).setDecidedBy(decidedBy).build());
+                Placement.newBuilder().setClusters(clusters).setScheduling(scheduling).setDecidedBy(FailingOver.DECIDED_BY).build());
     }
 }

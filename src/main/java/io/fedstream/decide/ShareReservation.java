@@ -70,11 +70,11 @@ public record ShareReservation(String decisionId, long generation, int group, in
     }
 
     /**
-     * This reservation with the share of {@code requestId} placed although its ask was refused ({@code why}): room
-     * binds no Duplicated or statically weighted share, as in Karmada, and the binding says it.
+     * This reservation with the share {@code answer} is for granted, or placed with no room held when its ask was refused:
+     * room binds no Duplicated or statically weighted share, as in Karmada, and the binding says it.
      */
-    public ShareReservation placedUnheld(String requestId, String why) {
-        return settled(requestId, why);
+    ShareReservation answered(RoomAnswer answer) {
+        return settled(answer.requestId(), answer.granted() ? null : PlacingShares.unheld(share(answer.requestId()), answer.refusal()));
     }
 
     private ShareReservation settled(String requestId, String why) {

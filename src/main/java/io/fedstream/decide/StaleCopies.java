@@ -46,7 +46,6 @@ final class StaleCopies {
         return new ArrayList<>(index.getOrDefault(workloadKey, Map.of()).values());
     }
 
-    /** Every copy waiting. */
     List<Waiting> all() {
         List<Waiting> waiting = new ArrayList<>();
         index.values().forEach(copies -> waiting.addAll(copies.values()));

@@ -33,7 +33,7 @@ final class WaitingWorkloads {
         set(workloadKey, FOR_ROOM);
     }
 
-    /** Takes the workload off the list. */
+    /** Takes the workload off the list: it waits for room, or its re-scale for a round, no more. */
     void stopWaiting(String workloadKey) {
         set(workloadKey, null);
     }
@@ -46,11 +46,6 @@ final class WaitingWorkloads {
     /** The workload's re-scale wait, null when it waits for none (or for room). */
     RescaleWait rescaleWait(String workloadKey) {
         return waiting.contains(workloadKey) ? RescaleWait.parse(workloads.of(workloadKey).getWaiting()) : null;
-    }
-
-    /** The workload's re-scale waits no more. */
-    void endRescaleWait(String workloadKey) {
-        set(workloadKey, null);
     }
 
     /** The waiting workloads, in key order. */
