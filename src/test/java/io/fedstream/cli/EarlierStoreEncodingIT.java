@@ -78,8 +78,8 @@ class EarlierStoreEncodingIT {
         int exitCode = run(app, err);
 
         assertThat(exitCode).isEqualTo(1);
-        assertThat(err.toString()).startsWith("error: fedstream does not start: application earlier-engine holds the state of fedstream's"
-                        + " engine before the one namespace pass (earlier-engine-placement-states-store-changelog), which this version does not read.")
+        assertThat(err.toString()).startsWith("error: fedstream does not start: application earlier-engine holds the state of an earlier"
+                        + " fedstream engine (earlier-engine-placement-states-store-changelog), which this version does not read.")
                 .contains("start fedstream with a fresh application.id")
                 .contains("kafka-streams-application-reset --bootstrap-server " + kafka.bootstrapServers() + " --application-id " + app
                         + " --input-topics fedstream.workloads,");
