@@ -109,9 +109,9 @@ final class ApplicationFailover {
                     check(key, failure, now);
                 }
             } catch (RuntimeException e) {
-                // Out of the store, so that an entry that cannot be read is one dead letter, not one per check interval;
-                // a null put, because delete() reads the old value and would fail on it again.
-                failures.put(storeKey, null);
+                // Out of the store, so that an entry that cannot be read is one dead letter, not one per check interval
+                // (a section deletes the bytes without reading them).
+                failures.delete(storeKey);
                 task.deadLetterEntry(PlaceFailoverAudit.FAILOVER, failures.where(), key, e);
             }
         }

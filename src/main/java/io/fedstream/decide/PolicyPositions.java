@@ -4,8 +4,8 @@ import java.util.Map;
 
 /**
  * How far a namespace task has taken in the policies topic (the section {@link PassState#POLICY_POSITIONS}: per source
- * partition, its number as text, to the highest offset of it applied), so that a record it already has, from the {@link PolicySnapshot} or relayed, is not applied twice; and
- * whether it has seeded itself since it started.
+ * partition, its number as text, to the highest offset of it applied), so that a record it already has, from the
+ * {@link PolicySnapshot} or relayed, is not applied twice; and whether it has seeded itself since it started.
  */
 final class PolicyPositions {
 

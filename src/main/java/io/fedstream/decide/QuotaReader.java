@@ -29,8 +29,9 @@ public final class QuotaReader {
     /** {@code stores} gives each store of the partition by name ({@link PassState#STORE}, {@link AdmitStores#USAGE}). */
     public QuotaReader(Function<String, ReadOnlyKeyValueStore<String, byte[]>> stores, Clock clock) {
         this.ledger = new Ledger(StoreLedgerState.readOnly(stores));
-        this.quotas = PassState.encoded(stores.apply(PassState.STORE), PassState.QUOTAS);
-        this.sources = PassState.encoded(stores.apply(PassState.STORE), PassState.QUOTA_SOURCES);
+        ReadOnlyKeyValueStore<String, byte[]> state = stores.apply(PassState.STORE);
+        this.quotas = PassState.encoded(state, PassState.QUOTAS);
+        this.sources = PassState.encoded(state, PassState.QUOTA_SOURCES);
         this.clock = clock;
     }
 

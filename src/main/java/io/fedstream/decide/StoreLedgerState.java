@@ -41,9 +41,9 @@ final class StoreLedgerState {
      */
     static LedgerState readOnly(Function<String, ReadOnlyKeyValueStore<String, byte[]>> stores) {
         ReadOnlyKeyValueStore<String, byte[]> state = stores.apply(PassState.STORE);
-        return new EncodedLedgerState(new SectionTable(PassState.encoded(state, PassState.QUOTAS)),
+        return new EncodedLedgerState(new ReadOnlyTable(PassState.encoded(state, PassState.QUOTAS)),
                 new ReadOnlyTable(stores.apply(AdmitStores.USAGE)), NOT_QUERIED,
-                new SectionTable(PassState.encoded(state, PassState.PENDING)), new SectionTable(PassState.encoded(state, PassState.QUEUE)));
+                new ReadOnlyTable(PassState.encoded(state, PassState.PENDING)), new ReadOnlyTable(PassState.encoded(state, PassState.QUEUE)));
     }
 
     /** A workload's admitted entry lives in its workload record; what queries read of the ledger (statuses) needs none. */
@@ -81,7 +81,7 @@ final class StoreLedgerState {
         return values;
     }
 
-    /** A section of encoded values seen as a {@link ByteTable}; a query's section refuses writes. */
+    /** A section of encoded values seen as a {@link ByteTable}. */
     private record SectionTable(Section<byte[]> section) implements ByteTable {
 
         @Override
@@ -129,7 +129,7 @@ final class StoreLedgerState {
         }
     }
 
-    /** A queried store seen as a {@link ByteTable} that refuses writes. */
+    /** A queried store or section seen as a {@link ByteTable} that refuses writes. */
     private record ReadOnlyTable(ReadOnlyKeyValueStore<String, byte[]> store) implements ByteTable {
 
         @Override

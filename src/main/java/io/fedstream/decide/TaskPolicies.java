@@ -23,7 +23,7 @@ public final class TaskPolicies {
         return store;
     }
 
-    /** Where they live, as a dead letter of a policy that cannot be read names it. */
+    /** Where they live, as the dead letter of a refused version names it. */
     String where() {
         return store.where();
     }
