@@ -1,6 +1,5 @@
 package io.fedstream.api;
 
-import io.fedstream.decide.PublishedPolicy;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -45,9 +44,8 @@ final class KubeApi {
 
     /** The routes of every kind over the readers of the two clients' stores. */
     static List<ResourceRoutes> routes(BindingQuery bindings, QuotaQuery quotas, AggregateQuery aggregates, MigrationQuery migrations,
-                                       ClusterQuery clusters, FanOut workloads, Clock clock, Duration requestTimeout) {
-        PolicyQuery propagation = new PolicyQuery(workloads, PublishedPolicy::propagationPolicies);
-        PolicyQuery override = new PolicyQuery(workloads, PublishedPolicy::overridePolicies);
+                                       ClusterQuery clusters, PolicyQuery propagation, PolicyQuery override, Clock clock,
+                                       Duration requestTimeout) {
         return List.of(
                 new ResourceRoutes(RESOURCE_BINDINGS, bindings, clock, requestTimeout),
                 new ResourceRoutes(CLUSTER_RESOURCE_BINDINGS, bindings.clusterScoped(), clock, requestTimeout),

@@ -28,24 +28,24 @@ final class PolicyRoutes {
         this.clusterScoped = clusterScoped;
     }
 
-    static PolicyRoutes propagationPolicies(FanOut fanOut) {
+    static PolicyRoutes propagationPolicies(PolicyQuery propagation) {
         return new PolicyRoutes("propagationpolicies", "propagationpolicy", "PropagationPolicyList",
-                new PolicyQuery(fanOut, PublishedPolicy::propagationPolicies), false);
+                propagation, false);
     }
 
-    static PolicyRoutes clusterPropagationPolicies(FanOut fanOut) {
+    static PolicyRoutes clusterPropagationPolicies(PolicyQuery propagation) {
         return new PolicyRoutes("clusterpropagationpolicies", "clusterpropagationpolicy", "ClusterPropagationPolicyList",
-                new PolicyQuery(fanOut, PublishedPolicy::propagationPolicies), true);
+                propagation, true);
     }
 
-    static PolicyRoutes overridePolicies(FanOut fanOut) {
+    static PolicyRoutes overridePolicies(PolicyQuery override) {
         return new PolicyRoutes("overridepolicies", "overridepolicy", "OverridePolicyList",
-                new PolicyQuery(fanOut, PublishedPolicy::overridePolicies), false);
+                override, false);
     }
 
-    static PolicyRoutes clusterOverridePolicies(FanOut fanOut) {
+    static PolicyRoutes clusterOverridePolicies(PolicyQuery override) {
         return new PolicyRoutes("clusteroverridepolicies", "clusteroverridepolicy", "ClusterOverridePolicyList",
-                new PolicyQuery(fanOut, PublishedPolicy::overridePolicies), true);
+                override, true);
     }
 
     void addTo(Router router) {

@@ -4,7 +4,9 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
+import io.fedstream.avro.PolicyEvent;
 import io.fedstream.config.FedstreamConfig;
+import io.fedstream.decide.PublishedPolicy;
 import io.fedstream.metrics.FedstreamMetrics;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -23,6 +25,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.common.config.types.Password;
+import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.state.HostInfo;
 import org.slf4j.Logger;
@@ -123,22 +126,27 @@ public final class QueryServer implements AutoCloseable {
         return new HostInfo(address.getHostString(), address.getPort());
     }
 
-    /** Serves the routes over the running clients' stores: clusters from the health client, the rest from the workload client. */
-    public QueryServer start(KafkaStreams streams, KafkaStreams health) {
+    /**
+     * Serves the routes over the running clients' stores: clusters from the health client, the rest from the workload
+     * client; {@code policies}: the policies topic's serde, in which the namespace pass keeps the policies it holds.
+     */
+    public QueryServer start(KafkaStreams streams, KafkaStreams health, Serde<PolicyEvent> policies) {
         PeerClient peers = new PeerClient(rawToken, tls.map(TlsContext::client));
         return start(new FanOut(new StreamsPartitions(streams, endpoint()), peers),
-                new FanOut(new StreamsPartitions(health, endpoint()), peers));
+                new FanOut(new StreamsPartitions(health, endpoint()), peers), policies);
     }
 
     /** Serves every route over the stores of the two clients as {@code workloads} and {@code health} reach them (the seam tests use). */
-    QueryServer start(FanOut workloads, FanOut health) {
+    QueryServer start(FanOut workloads, FanOut health, Serde<PolicyEvent> policies) {
         Clock clock = Clock.systemUTC();
         BindingQuery bindings = new BindingQuery(workloads);
         QuotaQuery quotas = new QuotaQuery(workloads, clock);
         AggregateQuery aggregates = new AggregateQuery(workloads);
         MigrationQuery migrations = new MigrationQuery(workloads);
         ClusterQuery clusters = new ClusterQuery(health);
-        List<ResourceRoutes> kinds = KubeApi.routes(bindings, quotas, aggregates, migrations, clusters, workloads, clock,
+        PolicyQuery propagation = new PolicyQuery(workloads, policies, PublishedPolicy::propagationPolicies);
+        PolicyQuery override = new PolicyQuery(workloads, policies, PublishedPolicy::overridePolicies);
+        List<ResourceRoutes> kinds = KubeApi.routes(bindings, quotas, aggregates, migrations, clusters, propagation, override, clock,
                 limits.requestTimeout());
         Router routes = new Router();
         // The previous release's routes come first: /apis/{group} would take /apis/clusters otherwise.
@@ -149,10 +157,10 @@ public final class QueryServer implements AutoCloseable {
         new MigrationRoutes(migrations).addTo(routes);
         new ClusterRoutes(clusters).addTo(routes);
         new RecommendationRoutes(new RecommendationQuery(workloads)).addTo(routes);
-        PolicyRoutes.propagationPolicies(workloads).addTo(routes);
-        PolicyRoutes.overridePolicies(workloads).addTo(routes);
-        PolicyRoutes.clusterPropagationPolicies(workloads).addTo(routes);
-        PolicyRoutes.clusterOverridePolicies(workloads).addTo(routes);
+        PolicyRoutes.propagationPolicies(propagation).addTo(routes);
+        PolicyRoutes.overridePolicies(override).addTo(routes);
+        PolicyRoutes.clusterPropagationPolicies(propagation).addTo(routes);
+        PolicyRoutes.clusterOverridePolicies(override).addTo(routes);
         kinds.forEach(kind -> kind.addTo(routes));
         new Discovery(kinds.stream().map(ResourceRoutes::resource).toList(),
                 Optional.ofNullable(QueryServer.class.getPackage().getImplementationVersion()).orElse("0.0.0-dev")).addTo(routes);

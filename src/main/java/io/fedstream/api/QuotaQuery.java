@@ -2,6 +2,7 @@ package io.fedstream.api;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.decide.AdmitStores;
+import io.fedstream.decide.PassState;
 import io.fedstream.decide.QuotaReader;
 import io.fedstream.decide.QuotaReport;
 import java.time.Clock;
@@ -13,8 +14,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * FederatedResourceQuotas with their status, computed by the admit stage's ledger from its stores
- * ({@link AdmitStores#QUOTAS}, usage, queue and {@link AdmitStores#QUOTA_SOURCES}), partitioned by namespace: a
+ * FederatedResourceQuotas with their status, computed by the admit step's ledger from the namespace pass's stores
+ * (the quotas, quota sources and queue of {@link PassState#STORE}, and {@link AdmitStores#USAGE}), partitioned by namespace: a
  * namespace's go to the instance active for its partition, every namespace's to every instance. A namespace holds few
  * quotas, so a list is computed whole and paged by namespace and name.
  */
@@ -48,20 +49,20 @@ final class QuotaQuery implements ObjectReader {
 
     /** Every quota of a namespace, sorted by name. */
     List<QuotaReport> inNamespace(String namespace) {
-        return fanOut.atKey(AdmitStores.QUOTAS, namespace, partition -> inNamespace(namespace, Set.of(partition)),
+        return fanOut.atKey(PassState.STORE, namespace, partition -> inNamespace(namespace, Set.of(partition)),
                 "/internal/quotas?namespace=" + PeerClient.segment(namespace), QuotaObject::itemsFromJson);
     }
 
     /** Every quota of every namespace, from every instance. */
     List<QuotaReport> all() {
-        return fanOut.everywhere(AdmitStores.QUOTAS, this::all, "/internal/quotas", QuotaObject::itemsFromJson);
+        return fanOut.everywhere(PassState.STORE, this::all, "/internal/quotas", QuotaObject::itemsFromJson);
     }
 
     /** This instance's quotas of every namespace, from the given partitions. */
     List<QuotaReport> all(Set<Integer> partitions) {
         List<QuotaReport> found = new ArrayList<>();
         for (int partition : new TreeSet<>(partitions)) {
-            found.addAll(fanOut.read(AdmitStores.QUOTAS, partition,
+            found.addAll(fanOut.read(PassState.STORE, partition,
                     () -> new QuotaReader(store -> fanOut.store(store, partition), clock).all()));
         }
         return found;
@@ -71,7 +72,7 @@ final class QuotaQuery implements ObjectReader {
     List<QuotaReport> inNamespace(String namespace, Set<Integer> partitions) {
         List<QuotaReport> found = new ArrayList<>();
         for (int partition : new TreeSet<>(partitions)) {
-            found.addAll(fanOut.read(AdmitStores.QUOTAS, partition,
+            found.addAll(fanOut.read(PassState.STORE, partition,
                     () -> new QuotaReader(store -> fanOut.store(store, partition), clock).inNamespace(namespace)));
         }
         return found;

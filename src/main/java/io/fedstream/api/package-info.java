@@ -12,9 +12,10 @@
  *       with the status of its copies on the member clusters from the workstatus sub-topology's {@code work-status-store},
  *       partitioned by namespace too (conditions and aggregatedStatus: {@link io.fedstream.propagate.BindingStatus});
  *       ClusterResourceBinding: the bindings of cluster-scoped objects (namespace {@code ""}), from the same stores;
- *   <li>{@code policy.karmada.io/v1alpha1} FederatedResourceQuota: the namespace pass's ledger stores, partitioned by
- *       namespace ({@link io.fedstream.api.QuotaQuery}); PropagationPolicy, ClusterPropagationPolicy, OverridePolicy and
- *       ClusterOverridePolicy: the namespace pass's {@code policies-store}, where every
+ *   <li>{@code policy.karmada.io/v1alpha1} FederatedResourceQuota: the namespace pass's ledger (the quotas, quota
+ *       sources and queue in sections of its {@code pass-state-store}, and its {@code admission-usage-store}), partitioned
+ *       by namespace ({@link io.fedstream.api.QuotaQuery}); PropagationPolicy, ClusterPropagationPolicy, OverridePolicy and
+ *       ClusterOverridePolicy: the policies section of the namespace pass's {@code pass-state-store}, where every
  *       partition holds them all, read from any one ({@link io.fedstream.api.PolicyQuery});
  *   <li>{@code cluster.karmada.io/v1alpha1} Cluster: the health client's {@code cluster-states-store}, keyed by cluster
  *       ({@link io.fedstream.api.ClusterQuery});

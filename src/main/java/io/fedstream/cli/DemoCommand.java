@@ -165,7 +165,8 @@ final class DemoCommand implements Callable<Integer> {
                     DemoClusters clusters = DemoClusters.start(failover::heartbeat, DemoClusters.HEARTBEAT_INTERVAL,
                             placed(new QueryClient(URI.create("http://" + api.endpoint().host() + ":" + api.endpoint().port()),
                                     config.httpBearerToken().map(Password::value))))) {
-                api.withMetrics(fedstream.metrics()).withProbes(RunCommand.probesOf(runner)).start(runner.streams(), runner.health());
+                api.withMetrics(fedstream.metrics()).withProbes(RunCommand.probesOf(runner)).start(runner.streams(), runner.health(),
+                        fedstream.topics().policies().valueSerde());
                 out.printf("Live view on %s; Prometheus metrics on %smetrics.%n", api.url(), api.url());
                 out.printf("Simulated clusters %s heart-beat on %s every %d s.%n", String.join(", ", DemoClusters.NAMES),
                         fedstream.topics().clusterHealth().name(), clusters.interval().toSeconds());

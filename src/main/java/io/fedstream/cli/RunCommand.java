@@ -141,7 +141,8 @@ final class RunCommand implements Callable<Integer> {
         FedstreamConfig config = fedstream.config();
         try (QueryServer api = QueryServer.bind(config);
                 StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(START_TIMEOUT)) {
-            api.withMetrics(fedstream.metrics()).withProbes(probesOf(runner)).start(runner.streams(), runner.health());
+            api.withMetrics(fedstream.metrics()).withProbes(probesOf(runner)).start(runner.streams(), runner.health(),
+                    fedstream.topics().policies().valueSerde());
             LOG.info("fedstream is running: application.id={}, Kafka at {}, schema registry {}.",
                     config.applicationId(), config.kafkaBootstrapServers(),
                     config.schemaRegistryUrl().orElse("embedded (topic " + config.schemaRegistryTopic() + ")"));

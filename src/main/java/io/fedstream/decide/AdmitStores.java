@@ -13,47 +13,38 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
 
-/** The admit step's stores, partitioned by namespace like the pass itself; names are part of the contract of the query API. */
+/**
+ * The admit step's derived stores, partitioned by namespace like the pass itself (its quotas, quota sources and queue
+ * are sections of {@link PassState}); names are part of the contract of the query API.
+ */
 public final class AdmitStores {
 
-    /** Quotas in force: {@code namespace/name} to a {@code LedgerCodecs.QUOTA}. */
-    public static final String QUOTAS = "admission-quotas-store";
     /** Per namespace: what its admitted workloads use, overall and per cluster; not logged, rebuilt from the workloads' records at start. */
     public static final String USAGE = "admission-usage-store";
-    /** Workload key to its queued (rejected) version. */
-    public static final String PENDING = "admission-pending-store";
-    /** The namespace queues, keyed in queue order ({@code PendingWorkload.queueKey}). */
-    public static final String QUEUE = "admission-queue-store";
-    /** {@code namespace/name} of a quota on the policies topic to the digest of the version last applied, and why it was refused. */
-    public static final String QUOTA_SOURCES = "admission-quota-sources-store";
     /** Aggregates over admitted versions (keys: {@link AggregateKeys}); not logged, rebuilt from the workloads' records at start. */
     public static final String AGGREGATES = "aggregates-store";
 
-    private static final List<String> BYTE_STORES = List.of(QUOTAS, USAGE, PENDING, QUEUE, QUOTA_SOURCES, AGGREGATES);
-    /** The stores with few keys, each changed by many requests. */
-    private static final List<String> HOT_KEYS = List.of(QUOTAS, USAGE, QUOTA_SOURCES, AGGREGATES);
-    /** The stores that hold a few entries per namespace, or only the rejected workloads: kept in memory (see {@link #addTo}). */
-    private static final List<String> SMALL = List.of(QUOTAS, USAGE, QUOTA_SOURCES, AGGREGATES, PENDING, QUEUE);
-    /** The stores a task derives from its workloads' records when it starts, so not logged. */
-    private static final List<String> DERIVED = List.of(USAGE, AGGREGATES);
+    private static final List<String> STORES = List.of(USAGE, AGGREGATES);
 
     private AdmitStores() {}
 
     /** Every store name, for connecting the processor. */
     static String[] all() {
-        return BYTE_STORES.toArray(String[]::new);
+        return STORES.toArray(String[]::new);
     }
 
     /**
-     * The stores of bytes, each with the classifier of its values: the ledger's Avro after its format byte, where
-     * fedstream before commit 29f6ed9 wrote its varint encoding (format byte 1), and before commit 48cb41f the quota
-     * sources as JSON ({@link StoreEncodingCheck}).
+     * The step's sections of {@link PassState#STORE}, each with the classifier of its values: the ledger's Avro after its
+     * format byte, where fedstream before commit 29f6ed9 wrote its varint encoding (format byte 1), and before commit
+     * 48cb41f the quota sources as JSON ({@link StoreEncodingCheck}). The usage and the aggregates are neither logged nor
+     * kept: a task rebuilds them at its start, so no earlier version's value can be in them.
      */
     static Map<String, StoredEncoding.Classifier> encodings() {
         Map<String, StoredEncoding.Classifier> encodings = new LinkedHashMap<>();
-        for (String name : BYTE_STORES) {
-            encodings.put(name, name.equals(QUOTA_SOURCES) ? AdmitStores::quotaSourceEncoding : AdmitStores::ledgerEncoding);
+        for (String section : List.of(PassState.QUOTAS, PassState.PENDING, PassState.QUEUE)) {
+            encodings.put(section, AdmitStores::ledgerEncoding);
         }
+        encodings.put(PassState.QUOTA_SOURCES, AdmitStores::quotaSourceEncoding);
         return encodings;
     }
 
@@ -90,24 +81,15 @@ public final class AdmitStores {
     }
 
     /**
-     * The stores keyed by namespace or quota (usage, aggregates, quotas) are cached: a burst changes each of their few
-     * keys thousands of times, and the cache sends the changelog only the last value per commit. The stores keyed by
-     * workload are not: a workload's keys change once or twice, and caching them cost more (sorting the cache's dirty
-     * keys, evicting) than it saved (profile of `fedstream bench`, docs/benchmarks.md).
-     *
-     * <p>The small stores live in memory, restored from their changelogs like the others: every RocksDB store costs each
-     * task about 50 ms of CPU to open at start (docs/benchmarks.md, "Start-up"), and these hold kilobytes.
+     * The stores are derived from the workloads' records and rebuilt from them when a task starts, so not logged: logging
+     * the aggregates cost more than a record a workload, the usage a quarter of one (docs/benchmarks.md). Cached: a burst
+     * changes each of their few keys (a namespace's) thousands of times. In memory: every RocksDB store costs each task
+     * about 50 ms of CPU to open at start (docs/benchmarks.md, "Start-up"), and these hold kilobytes.
      */
     static void addTo(StreamsBuilder builder) {
-        for (String name : BYTE_STORES) {
-            var supplier = SMALL.contains(name) ? Stores.inMemoryKeyValueStore(name) : Stores.persistentKeyValueStore(name);
-            var store = Stores.keyValueStoreBuilder(supplier, Serdes.String(), Serdes.ByteArray());
-            if (DERIVED.contains(name)) {
-                // Derived from the workloads' records and rebuilt from them when a task starts: logging the aggregates
-                // cost more than a record a workload, the usage a quarter of one (docs/benchmarks.md).
-                store = store.withLoggingDisabled();
-            }
-            builder.addStateStore(HOT_KEYS.contains(name) ? store.withCachingEnabled() : store);
+        for (String name : STORES) {
+            builder.addStateStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(), Serdes.ByteArray())
+                    .withLoggingDisabled().withCachingEnabled());
         }
     }
 }

@@ -32,7 +32,6 @@ import java.util.function.LongSupplier;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,6 +56,10 @@ final class Admitting {
     private final DecodedNamespaces namespaces;
     private final Ledger ledger;
     private final QuotaSync quotas;
+    /** The policies the task holds ({@link TaskPolicies}), of which the quotas are synced. */
+    private final Section<PolicyEvent> policies;
+    /** The queued versions ({@link PassState#PENDING}), whose charges the start's walk counts in. */
+    private final Section<byte[]> pending;
     private final PriorityClasses priorities;
     private final Workloads.BindingTable bindings;
     private final AdmittedBindings admittedBindings;
@@ -66,13 +69,13 @@ final class Admitting {
     private UsageTally usageAtStart = new UsageTally();
 
     /** {@code policyChanges}: the task's count of policy changes ({@link TaskPolicies#changes()}). */
-    Admitting(ProcessingContext context, Workloads workloads, Handoffs handoffs, Outputs outputs, String policiesTopic,
+    Admitting(ProcessingContext context, PassState state, Workloads workloads, Handoffs handoffs, Outputs outputs, String policiesTopic,
               Serializer<PolicyEvent> policySerializer, LongSupplier policyChanges, FedstreamMetrics metrics) {
-        this(context, workloads, handoffs, outputs, policiesTopic, policySerializer, policyChanges, metrics, Ledger::new);
+        this(context, state, workloads, handoffs, outputs, policiesTopic, policySerializer, policyChanges, metrics, Ledger::new);
     }
 
     /** {@code ledgerOver} makes the task's quota ledger over its state: a test's ledger counts what it is asked. */
-    Admitting(ProcessingContext context, Workloads workloads, Handoffs handoffs, Outputs outputs, String policiesTopic,
+    Admitting(ProcessingContext context, PassState state, Workloads workloads, Handoffs handoffs, Outputs outputs, String policiesTopic,
               Serializer<PolicyEvent> policySerializer, LongSupplier policyChanges, FedstreamMetrics metrics,
               Function<LedgerState, Ledger> ledgerOver) {
         this.context = context;
@@ -82,12 +85,13 @@ final class Admitting {
         this.policyChanges = policyChanges;
         this.policiesTopic = policiesTopic;
         this.policySerializer = policySerializer;
-        StoreEncodingCheck.requireCurrent(context, AdmitStores.encodings());
+        StoreEncodingCheck.requireCurrent(context, PassState.STORE, AdmitStores.encodings());
         AdmitStores.empty(context.getStateStore(AdmitStores.USAGE));
-        this.namespaces = new DecodedNamespaces(StoreLedgerState.of(context, workloads.charges()));
+        this.namespaces = new DecodedNamespaces(StoreLedgerState.of(context, state, workloads.charges()));
         this.ledger = ledgerOver.apply(namespaces);
-        KeyValueStore<String, PolicyEvent> policies = context.getStateStore(TaskPolicies.STORE);
-        this.quotas = new QuotaSync(policies, context.getStateStore(AdmitStores.QUOTA_SOURCES), ledger, policyChanges);
+        this.policies = state.policies();
+        this.pending = state.pending();
+        this.quotas = new QuotaSync(policies, state.quotaSources(), ledger, policyChanges);
         this.priorities = new PriorityClasses(policies);
         this.bindings = workloads.bindings();
         this.admittedBindings = new AdmittedBindings(bindings, workloads.admittedApart());
@@ -120,7 +124,7 @@ final class Admitting {
      * about a quarter of a record a workload in {@code fedstream bench} (docs/benchmarks.md).
      */
     void walked() {
-        try (KeyValueIterator<String, byte[]> queued = context.<KeyValueStore<String, byte[]>>getStateStore(AdmitStores.PENDING).all()) {
+        try (KeyValueIterator<String, byte[]> queued = pending.all()) {
             queued.forEachRemaining(entry -> usageAtStart.queued(LedgerCodecs.PENDING.decode(entry.value)));
         }
         usageAtStart.namespaces().forEach(namespaces::putUsage);
@@ -339,7 +343,7 @@ final class Admitting {
             outputs.status(quotaKey, null);
         } else if (change instanceof QuotaSync.Change.Refused refused) {
             FieldError first = refused.problems().get(0);
-            DeadLetter letter = DeadLetter.ofStoreEntry(AuditTrail.STAGE, first.message(), first.field(), first.value(), TaskPolicies.STORE);
+            DeadLetter letter = DeadLetter.ofStoreEntry(AuditTrail.STAGE, first.message(), first.field(), first.value(), policies.where());
             byte[] original = policySerializer.serialize(policiesTopic, refused.event());
             outputs.deadLetter(QuotaSync.POLICY_PREFIX + quotaKey, letter, original);
         }

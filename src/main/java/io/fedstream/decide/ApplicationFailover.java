@@ -20,7 +20,6 @@ import java.util.Optional;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * Karmada's application failover ({@code failover.application}) inside the task: a workload whose status on a READY
@@ -35,12 +34,13 @@ final class ApplicationFailover {
 
     private final PlaceFailoverTask task;
     private final FailingOver failingOver;
-    private final KeyValueStore<String, ApplicationFailure> failures;
+    /** {@code workload key NUL cluster} to the workload's failure there ({@link PassState#APPLICATION_FAILURES}). */
+    private final Section<ApplicationFailure> failures;
 
-    ApplicationFailover(PlaceFailoverTask task, FailingOver failingOver) {
+    ApplicationFailover(PlaceFailoverTask task, FailingOver failingOver, Section<ApplicationFailure> failures) {
         this.task = task;
         this.failingOver = failingOver;
-        this.failures = task.context.getStateStore(PlaceFailoverStores.APPLICATION_FAILURES);
+        this.failures = failures;
     }
 
     /** Whether the incident is an application failure's rather than a cluster's. */
@@ -109,10 +109,10 @@ final class ApplicationFailover {
                     check(key, failure, now);
                 }
             } catch (RuntimeException e) {
-                // Out of the store, so that an entry that cannot be read is one dead letter, not one per check interval;
-                // a null put, because delete() reads the old value and would fail on it again.
-                failures.put(storeKey, null);
-                task.deadLetterEntry(PlaceFailoverAudit.FAILOVER, PlaceFailoverStores.APPLICATION_FAILURES, key, e);
+                // Out of the store, so that an entry that cannot be read is one dead letter, not one per check interval
+                // (a section deletes the bytes without reading them).
+                failures.delete(storeKey);
+                task.deadLetterEntry(PlaceFailoverAudit.FAILOVER, failures.where(), key, e);
             }
         }
     }

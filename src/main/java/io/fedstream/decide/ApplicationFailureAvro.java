@@ -5,7 +5,7 @@ import io.fedstream.serde.MappedAvroSerde;
 import java.time.Instant;
 import org.apache.kafka.common.serialization.Serde;
 
-/** An {@link ApplicationFailure} as {@link PlaceFailoverStores#APPLICATION_FAILURES} stores it: a {@link StoredApplicationFailure} (schemas/internal). */
+/** An {@link ApplicationFailure} as {@link PassState#APPLICATION_FAILURES} stores it: a {@link StoredApplicationFailure} (schemas/internal). */
 final class ApplicationFailureAvro {
 
     private ApplicationFailureAvro() {}

@@ -54,7 +54,7 @@ final class Interpreting {
 
     /** {@code clusterChanges}: the count of changes override rules can select of the clusters ({@link OverrideFollower}). */
     Interpreting(ProcessingContext context, Workloads workloads, Handoffs handoffs, Outputs outputs, InterpreterExtensions fromFiles,
-                 LongSupplier policyChanges,
+                 TaskPolicies policies,
                  Serializer<WorkloadEvent> eventSerializer, FedstreamMetrics metrics, LongSupplier clusterChanges) {
         this.context = context;
         this.workloads = workloads;
@@ -62,10 +62,10 @@ final class Interpreting {
         this.outputs = outputs;
         this.metrics = metrics;
         this.fromFiles = fromFiles;
-        this.policyChanges = policyChanges;
+        this.policyChanges = policies::changes;
         this.eventSerializer = eventSerializer;
-        this.interpreters = new InterpreterSource(fromFiles, policyChanges, context.getStateStore(TaskPolicies.STORE));
-        this.overridePolicies = new OverridePolicies(context.getStateStore(TaskPolicies.STORE), policyChanges);
+        this.interpreters = new InterpreterSource(fromFiles, policyChanges, policies.published());
+        this.overridePolicies = new OverridePolicies(policies.published(), policyChanges);
         this.clusterViews = TaskClusterViews.latest(context);
         this.overrideFollower = new OverrideFollower(workloads, clusterViews, clusterChanges,
                 overridePolicies::current, interpreters::current, clusterOverrides);

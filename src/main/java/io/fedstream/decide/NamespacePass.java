@@ -38,6 +38,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     private final LeaseSettings leaseSettings;
     private final FedstreamMetrics metrics;
     private final PoliciesAtStart policiesAtStart;
+    private final PassState.Codecs stateCodecs;
     /** The processor's name in the topology, and the stage its dead letters name. */
     static final String NAME = "namespace-pass";
 
@@ -60,7 +61,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     private int requests;
 
     NamespacePass(Topics topics, InterpreterExtensions fromFiles, PlaceFailoverSettings settings, AdmitSettings admission,
-                  LeaseSettings leaseSettings, PoliciesAtStart policiesAtStart, FedstreamMetrics metrics) {
+                  LeaseSettings leaseSettings, PassState.Codecs stateCodecs, PoliciesAtStart policiesAtStart, FedstreamMetrics metrics) {
         this.topics = topics;
         this.fromFiles = fromFiles;
         this.settings = settings;
@@ -68,6 +69,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         this.leaseSettings = leaseSettings;
         this.metrics = metrics;
         this.policiesAtStart = policiesAtStart;
+        this.stateCodecs = stateCodecs;
     }
 
     @Override
@@ -76,18 +78,19 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         this.outputs = new Outputs(context);
         this.migrationTally = metrics.migrationTally(context.taskId().partition());
         this.workloads = new Workloads(context.getStateStore(Workloads.STORE), migrationTally::holds);
-        this.policies = new TaskPolicies(context.getStateStore(TaskPolicies.STORE));
-        this.policyPositions = new PolicyPositions(context.getStateStore(PolicyPositions.STORE));
+        PassState state = new PassState(context, stateCodecs);
+        this.policies = new TaskPolicies(state.policies());
+        this.policyPositions = new PolicyPositions(state.policyPositions());
         this.views = new TaskClusterViews(TaskClusterViews.latest(context));
-        this.interpreting = new Interpreting(context, workloads, this, outputs, fromFiles, policies::changes, topics.workloads().valueSerde().serializer(),
+        this.interpreting = new Interpreting(context, workloads, this, outputs, fromFiles, policies, topics.workloads().valueSerde().serializer(),
                 metrics, views::selectableChanges);
-        this.admitting = new Admitting(context, workloads, this, outputs, topics.policies().name(), topics.policies().valueSerde().serializer(),
-                policies::changes, metrics);
+        this.admitting = new Admitting(context, state, workloads, this, outputs, topics.policies().name(),
+                topics.policies().valueSerde().serializer(), policies::changes, metrics);
         this.room = new LeasedRoom(workloads, new TaskLeases(context.taskId().partition(), leaseSettings,
-                new StoredLeases(context.getStateStore(StoredLeases.STORE))), views.latest(),
+                new StoredLeases(state.leases())), views.latest(),
                 views::changes);
-        this.placeAndFailOver = new PlaceAndFailOver(context, workloads, room, this, outputs, this::every, settings, topics, policies::changes, views::changes,
-                metrics);
+        this.placeAndFailOver = new PlaceAndFailOver(context, state, policies, workloads, room, this, outputs, this::every, settings, topics,
+                views::changes, metrics);
         // The indexes and aggregates live in memory: one walk of the records when the task starts (a restart, a
         // rebalance) rebuilds them.
         workloads.scan((key, record) -> {

@@ -59,12 +59,12 @@ public final class NamespaceStage {
 
     /** Adds the stage to the builder. */
     public void addTo(StreamsBuilder builder) {
+        PassState.addTo(builder);
         AdmitStores.addTo(builder);
-        PlaceFailoverStores.addTo(builder, topics.workloadStatus().valueSerde(), topics.clusterState().valueSerde(), storeSerdes);
+        PlaceFailoverStores.addTo(builder, topics.workloadStatus().valueSerde());
         Workloads.addTo(builder, storeSerdes.workloads());
-        StoredLeases.addTo(builder, leaseSerdes.leases());
-        TaskPolicies.addTo(builder, topics.policies().valueSerde());
-        PolicyPositions.addTo(builder);
+        PassState.Codecs stateCodecs = new PassState.Codecs(topics.policies().valueSerde(), topics.clusterState().valueSerde(),
+                storeSerdes.applicationFailures(), leaseSerdes.leases());
 
         // Producers partition the workload topics by namespace; a record that came in elsewhere is sent there first.
         int partitions = settings.partitions();
@@ -105,12 +105,10 @@ public final class NamespaceStage {
                         .withStreamPartitioner(new PolicyPartitioner()).withNumberOfPartitions(settings.partitions()))
                 .mapValues(PassSignal.PolicyChanged::new, Named.as("policy-signal"));
 
-        List<String> stores = new ArrayList<>(List.of(AdmitStores.all()));
+        List<String> stores = new ArrayList<>(List.of(PassState.STORE));
+        stores.addAll(List.of(AdmitStores.all()));
         stores.addAll(List.of(PlaceFailoverStores.all()));
         stores.add(Workloads.STORE);
-        stores.add(StoredLeases.STORE);
-        stores.add(TaskPolicies.STORE);
-        stores.add(PolicyPositions.STORE);
         stores.add(TaskClusterViews.STORE);
         KStream<String, PassOutcome> outcomes = workloads
                 .merge(statuses, Named.as("merge-status"))
@@ -120,7 +118,7 @@ public final class NamespaceStage {
                 .merge(views, Named.as("merge-cluster-views"))
                 .merge(policies, Named.as("merge-policies"))
                 .merge(grants, Named.as("merge-lease-grants"))
-                .process(() -> new NamespacePass(topics, fromFiles, settings, admission, leases, policiesAtStart, metrics), Named.as(NamespacePass.NAME),
+                .process(() -> new NamespacePass(topics, fromFiles, settings, admission, leases, stateCodecs, policiesAtStart, metrics), Named.as(NamespacePass.NAME),
                         stores.toArray(String[]::new));
 
         NamespacePartitioner byNamespace = new NamespacePartitioner();

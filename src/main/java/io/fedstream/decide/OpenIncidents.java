@@ -4,14 +4,13 @@ import io.fedstream.avro.ClusterStateEvent;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 
-/** Per cluster, the transition (SUSPECT, FAILED or RECOVERING) of its incident still open ({@link PlaceFailoverStores#OPEN_INCIDENTS}). */
+/** Per cluster, the transition (SUSPECT, FAILED or RECOVERING) of its incident still open (the section {@link PassState#OPEN_INCIDENTS}). */
 final class OpenIncidents {
 
-    private final KeyValueStore<String, ClusterStateEvent> store;
+    private final Section<ClusterStateEvent> store;
 
-    OpenIncidents(KeyValueStore<String, ClusterStateEvent> store) {
+    OpenIncidents(Section<ClusterStateEvent> store) {
         this.store = store;
     }
 

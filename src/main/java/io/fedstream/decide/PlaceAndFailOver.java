@@ -23,7 +23,6 @@ import java.util.function.LongSupplier;
 import org.apache.kafka.streams.processor.Cancellable;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,28 +51,30 @@ final class PlaceAndFailOver {
     private final ApplicationFailover applicationFailover;
     private final Rescaling rescaling;
     private final PolicyFollowing policyFollowing;
-    private final KeyValueStore<String, String> reportedPolicies;
+    private final Section<String> reportedPolicies;
+    private final TaskPolicies policies;
     /** The workloads whose stored state showed an ask unanswered when the task started: {@link #resumeAsks()} asks them again. */
     private final List<String> asksToResume = new ArrayList<>();
     /** The policy change count at the last retry of the unplaced workloads: a new policy may govern them. */
     private long retriedAtPolicies = -1;
 
-    PlaceAndFailOver(ProcessingContext context, Workloads workloads, LeasedRoom room, Handoffs handoffs, Outputs outputs, Punctuations punctuations,
-                     PlaceFailoverSettings settings,
-                     Topics topics, LongSupplier policyChanges, LongSupplier viewChanges, FedstreamMetrics metrics) {
+    PlaceAndFailOver(ProcessingContext context, PassState state, TaskPolicies policies, Workloads workloads, LeasedRoom room, Handoffs handoffs,
+                     Outputs outputs, Punctuations punctuations, PlaceFailoverSettings settings, Topics topics, LongSupplier viewChanges,
+                     FedstreamMetrics metrics) {
         this.context = context;
         this.punctuations = punctuations;
         this.settings = settings;
         this.topics = topics;
-        this.policyChanges = policyChanges;
-        StoreEncodingCheck.requireCurrent(context, PlaceFailoverStores.encodings());
-        task = new PlaceFailoverTask(context, workloads, room, handoffs, outputs, settings, topics.stateDeltas().name(), policyChanges, viewChanges,
-                this::onAnswer);
+        this.policies = policies;
+        this.policyChanges = policies::changes;
+        StoreEncodingCheck.requireCurrent(context, PassState.STORE, PlaceFailoverStores.encodings());
+        task = new PlaceFailoverTask(context, state, policies, workloads, room, handoffs, outputs, settings, topics.stateDeltas().name(),
+                viewChanges, this::onAnswer);
         failingOver = new FailingOver(task);
         rescaling = new Rescaling(task, failingOver);
         placing = new Placing(task, metrics, rescaling);
-        applicationFailover = new ApplicationFailover(task, failingOver);
-        reportedPolicies = context.getStateStore(PlaceFailoverStores.REFUSED_POLICIES);
+        applicationFailover = new ApplicationFailover(task, failingOver, state.applicationFailures());
+        reportedPolicies = state.refusedPolicies();
         policyFollowing = new PolicyFollowing(task, failingOver, policyChanges);
     }
 
@@ -435,7 +436,7 @@ final class PlaceAndFailOver {
             }
             reportedPolicies.put(refused.key(), version);
             FieldError error = refused.error();
-            DeadLetter letter = DeadLetter.ofStoreEntry(PlaceFailoverAudit.PLACE, error.message(), error.field(), error.value(), TaskPolicies.STORE);
+            DeadLetter letter = DeadLetter.ofStoreEntry(PlaceFailoverAudit.PLACE, error.message(), error.field(), error.value(), policies.where());
             task.deadLetter(refused.key(), letter, topics.policies().valueSerde().serializer().serialize(topic, refused.event()));
         }
     }

@@ -5,7 +5,6 @@ import io.fedstream.avro.ClusterOverride;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationBrake;
 import io.fedstream.avro.Placement;
-import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadRecord;
@@ -32,7 +31,6 @@ import java.util.function.Predicate;
 import io.fedstream.avro.MigrationCommand;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /** The place and fail-over steps' side of one namespace task: their stores, the fleet views they read, and how they emit outcomes. */
@@ -67,8 +65,8 @@ final class PlaceFailoverTask {
     private record Burst(BurstSpread spread, long startedAt) {
     }
 
-    PlaceFailoverTask(ProcessingContext context, Workloads workloads, LeasedRoom room, Handoffs handoffs, Outputs outputs,
-                      PlaceFailoverSettings settings, String deltaTopic, LongSupplier policyChanges, LongSupplier viewChanges,
+    PlaceFailoverTask(ProcessingContext context, PassState state, TaskPolicies taskPolicies, Workloads workloads, LeasedRoom room,
+                      Handoffs handoffs, Outputs outputs, PlaceFailoverSettings settings, String deltaTopic, LongSupplier viewChanges,
                       Consumer<RoomAnswer> answers) {
         this.context = context;
         this.workloads = workloads;
@@ -84,12 +82,11 @@ final class PlaceFailoverTask {
         this.deltas = new DeltaIndex(context.getStateStore(PlaceFailoverStores.DELTAS), deltaTopic);
         this.ledger = new IncidentLedger(new WorkloadIncidents(workloads),
                 new MigrationPlanner(StrategyChooser.defaults()));
-        this.openIncidents = new OpenIncidents(context.getStateStore(PlaceFailoverStores.OPEN_INCIDENTS));
+        this.openIncidents = new OpenIncidents(state.openIncidents());
         this.migrations = new MigrationRecords(workloads);
         this.staleCopies = new StaleCopies(workloads);
-        KeyValueStore<String, PolicyEvent> policyStore = context.getStateStore(TaskPolicies.STORE);
-        this.policies = new PropagationPolicies(policyStore, policyChanges);
-        this.policyChanges = policyChanges;
+        this.policies = new PropagationPolicies(taskPolicies.published(), taskPolicies::changes);
+        this.policyChanges = taskPolicies::changes;
         this.policyPlacements = new PolicyPlacements(workloads, placementStates, policies);
         this.clusterViews = TaskClusterViews.latest(context);
         this.clusters = new ParsedClusterViews(clusterViews, viewChanges);

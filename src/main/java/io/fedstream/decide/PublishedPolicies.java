@@ -9,7 +9,7 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * The policies of some kinds as a task's policies store ({@link TaskPolicies#STORE}) holds them: every live version (not
+ * The policies of some kinds as a task's policies ({@link TaskPolicies}) hold them: every live version (not
  * a DELETE, with a manifest), with the namespace its key {@code kind/namespace/name} gives (null for a cluster-scoped
  * kind).
  */

@@ -16,7 +16,7 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * Reads the quotas of a namespace, or of all, and their statuses from one partition of the admit step's stores, computed by the
+ * Reads the quotas of a namespace, or of all, and their statuses from one partition of the namespace pass's stores, computed by the
  * ledger exactly as the admit processor computes the statuses it publishes.
  */
 public final class QuotaReader {
@@ -26,11 +26,12 @@ public final class QuotaReader {
     private final ReadOnlyKeyValueStore<String, byte[]> sources;
     private final Clock clock;
 
-    /** {@code stores} gives each store of the partition by name (names in {@link AdmitStores}). */
+    /** {@code stores} gives each store of the partition by name ({@link PassState#STORE}, {@link AdmitStores#USAGE}). */
     public QuotaReader(Function<String, ReadOnlyKeyValueStore<String, byte[]>> stores, Clock clock) {
         this.ledger = new Ledger(StoreLedgerState.readOnly(stores));
-        this.quotas = stores.apply(AdmitStores.QUOTAS);
-        this.sources = stores.apply(AdmitStores.QUOTA_SOURCES);
+        ReadOnlyKeyValueStore<String, byte[]> state = stores.apply(PassState.STORE);
+        this.quotas = PassState.encoded(state, PassState.QUOTAS);
+        this.sources = PassState.encoded(state, PassState.QUOTA_SOURCES);
         this.clock = clock;
     }
 

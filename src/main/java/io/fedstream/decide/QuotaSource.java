@@ -16,7 +16,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * The version of a quota on the policies topic that the ledger last took in (by digest), why it was refused (empty
- * when it was applied), and the notes on how the version in force was read; stored in {@link AdmitStores#QUOTA_SOURCES}
+ * when it was applied), and the notes on how the version in force was read; stored in {@link PassState#QUOTA_SOURCES}
  * as the ledger stores its records (a {@link QuotaSourceRecord}, {@link LedgerCodecs}).
  */
 record QuotaSource(String digest, List<FieldError> problems, List<ReadingNote> notes) {
@@ -38,7 +38,7 @@ record QuotaSource(String digest, List<FieldError> problems, List<ReadingNote> n
         try {
             return CODEC.decode(bytes);
         } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("corrupt entry of " + AdmitStores.QUOTA_SOURCES + ": " + e.getMessage(), e);
+            throw new IllegalStateException("corrupt entry of " + PassState.STORE + "/" + PassState.QUOTA_SOURCES + ": " + e.getMessage(), e);
         }
     }
 

@@ -23,12 +23,11 @@ import java.util.TreeSet;
 import java.util.function.LongSupplier;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * Brings the ledger's quotas of one namespace up to date with the FederatedResourceQuotas on the policies topic
- * (the task's policies store, {@link TaskPolicies#STORE}): new and changed versions are applied, deleted ones removed,
+ * (the task's policies, {@link TaskPolicies}): new and changed versions are applied, deleted ones removed,
  * and a refused version leaves the last valid one in force. Each version is taken in once (by digest), however often
  * the sync runs.
  *
@@ -70,7 +69,7 @@ final class QuotaSync {
 
     private final QuotaParser parser = new QuotaParser();
     private final ReadOnlyKeyValueStore<String, PolicyEvent> policies;
-    private final KeyValueStore<String, byte[]> sources;
+    private final Section<byte[]> sources;
     private final Ledger ledger;
     private final LongSupplier policyChanges;
     /** Namespace to the task's policy change count when it was last synced. */
@@ -79,7 +78,7 @@ final class QuotaSync {
     private final Map<String, Map<String, QuotaSource>> takenByNamespace = new HashMap<>();
 
     /** {@code policyChanges}: the task's policy change count ({@link TaskPolicies#changes}), which moves with every change it takes in. */
-    QuotaSync(ReadOnlyKeyValueStore<String, PolicyEvent> policies, KeyValueStore<String, byte[]> sources, Ledger ledger,
+    QuotaSync(ReadOnlyKeyValueStore<String, PolicyEvent> policies, Section<byte[]> sources, Ledger ledger,
               LongSupplier policyChanges) {
         this.policies = policies;
         this.sources = sources;

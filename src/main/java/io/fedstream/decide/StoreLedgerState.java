@@ -13,8 +13,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * The ledger's state in the namespace task's stores (the admitted entries in the workloads' records): writable for the
- * task, read-only for queries.
+ * The ledger's state in the namespace task's stores: the quotas and the queue in sections of {@link PassState}, the usage
+ * in {@link AdmitStores#USAGE}, the admitted entries in the workloads' records; writable for the task, read-only for
+ * queries.
  */
 final class StoreLedgerState {
 
@@ -23,13 +24,15 @@ final class StoreLedgerState {
     private StoreLedgerState() {}
 
     /** The state the namespace task changes: the admitted entries are the workloads' own ({@link Workloads#charges()}). */
-    static LedgerState of(ProcessingContext context, ByteTable admitted) {
-        return over(name -> new StoreTable(context.getStateStore(name)), admitted);
+    static LedgerState of(ProcessingContext context, PassState state, ByteTable admitted) {
+        return writable(state.quotas(), context.getStateStore(AdmitStores.USAGE), admitted, state.pending(), state.queue());
     }
 
-    /** The state over writable stores, {@code stores} giving each by name, and the admitted entries' table. */
-    static LedgerState writable(Function<String, KeyValueStore<String, byte[]>> stores, ByteTable admitted) {
-        return over(name -> new StoreTable(stores.apply(name)), admitted);
+    /** The state over writable sections and the usage store, and the admitted entries' table. */
+    static LedgerState writable(Section<byte[]> quotas, KeyValueStore<String, byte[]> usage, ByteTable admitted, Section<byte[]> pending,
+                                Section<byte[]> queue) {
+        return new EncodedLedgerState(new SectionTable(quotas), new StoreTable(usage), admitted, new SectionTable(pending),
+                new SectionTable(queue));
     }
 
     /**
@@ -37,12 +40,10 @@ final class StoreLedgerState {
      * admit task does, and every write throws, since only the admit processor may change the ledger.
      */
     static LedgerState readOnly(Function<String, ReadOnlyKeyValueStore<String, byte[]>> stores) {
-        return over(name -> new ReadOnlyTable(stores.apply(name)), NOT_QUERIED);
-    }
-
-    private static LedgerState over(Function<String, ByteTable> tables, ByteTable admitted) {
-        return new EncodedLedgerState(tables.apply(AdmitStores.QUOTAS), tables.apply(AdmitStores.USAGE), admitted,
-                tables.apply(AdmitStores.PENDING), tables.apply(AdmitStores.QUEUE));
+        ReadOnlyKeyValueStore<String, byte[]> state = stores.apply(PassState.STORE);
+        return new EncodedLedgerState(new ReadOnlyTable(PassState.encoded(state, PassState.QUOTAS)),
+                new ReadOnlyTable(stores.apply(AdmitStores.USAGE)), NOT_QUERIED,
+                new ReadOnlyTable(PassState.encoded(state, PassState.PENDING)), new ReadOnlyTable(PassState.encoded(state, PassState.QUEUE)));
     }
 
     /** A workload's admitted entry lives in its workload record; what queries read of the ledger (statuses) needs none. */
@@ -80,6 +81,30 @@ final class StoreLedgerState {
         return values;
     }
 
+    /** A section of encoded values seen as a {@link ByteTable}. */
+    private record SectionTable(Section<byte[]> section) implements ByteTable {
+
+        @Override
+        public byte[] get(String key) {
+            return section.get(key);
+        }
+
+        @Override
+        public void put(String key, byte[] value) {
+            section.put(key, value);
+        }
+
+        @Override
+        public void delete(String key) {
+            section.delete(key);
+        }
+
+        @Override
+        public List<byte[]> prefix(String prefix) {
+            return StoreLedgerState.prefix(section, prefix);
+        }
+    }
+
     /** A key-value store seen as a {@link ByteTable}. */
     private record StoreTable(KeyValueStore<String, byte[]> store) implements ByteTable {
 
@@ -104,7 +129,7 @@ final class StoreLedgerState {
         }
     }
 
-    /** A queried store seen as a {@link ByteTable} that refuses writes. */
+    /** A queried store or section seen as a {@link ByteTable} that refuses writes. */
     private record ReadOnlyTable(ReadOnlyKeyValueStore<String, byte[]> store) implements ByteTable {
 
         @Override

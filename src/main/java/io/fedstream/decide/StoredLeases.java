@@ -4,30 +4,18 @@ import io.fedstream.avro.StoredLease;
 import io.fedstream.lease.LeaseStore;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.kafka.common.serialization.Serde;
-import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.Stores;
 
 /**
- * The leases a namespace task holds, one per cluster ({@link #STORE}): cached, so that a burst of placements on a
- * cluster writes its lease to the changelog once per commit, not once per placement.
+ * The leases a namespace task holds, one per cluster (the section {@link PassState#LEASES}): cached, so that a burst of
+ * placements on a cluster writes its lease to the changelog once per commit, not once per placement.
  */
 final class StoredLeases implements LeaseStore {
 
-    /** Cluster name to the task's {@link StoredLease} there. */
-    static final String STORE = "leases-store";
+    private final Section<StoredLease> store;
 
-    private final KeyValueStore<String, StoredLease> store;
-
-    StoredLeases(KeyValueStore<String, StoredLease> store) {
+    StoredLeases(Section<StoredLease> store) {
         this.store = store;
-    }
-
-    static void addTo(StreamsBuilder builder, Serde<StoredLease> values) {
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(STORE), Serdes.String(), values).withCachingEnabled());
     }
 
     @Override

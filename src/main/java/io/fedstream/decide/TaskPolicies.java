@@ -1,31 +1,31 @@
 package io.fedstream.decide;
 
 import io.fedstream.avro.PolicyEvent;
-import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.Stores;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * The policies one namespace task holds ({@link #STORE}, keyed {@code kind/namespace/name}): every cluster-wide policy,
+ * The policies one namespace task holds (the section {@link PassState#POLICIES}, keyed {@code kind/namespace/name}, each
+ * its latest event exactly as on the policies topic, a DELETE event included): every cluster-wide policy,
  * and the FederatedResourceQuotas of its own namespaces, as they arrive on the pass's policy input; and how many
  * changes it has taken in, so that a step rebuilds what it derives from policies only after one.
  */
 public final class TaskPolicies {
 
-    /** Policy key to its latest event, exactly as on the policies topic (a DELETE event included). */
-    public static final String STORE = "policies-store";
-
-    private final KeyValueStore<String, PolicyEvent> store;
+    private final Section<PolicyEvent> store;
     private long changes;
 
-    TaskPolicies(KeyValueStore<String, PolicyEvent> store) {
+    TaskPolicies(Section<PolicyEvent> store) {
         this.store = store;
     }
 
-    /** Adds the store: small (policies), kept in memory and restored from its changelog. */
-    static void addTo(StreamsBuilder builder, org.apache.kafka.common.serialization.Serde<PolicyEvent> values) {
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(STORE), Serdes.String(), values));
+    /** The policies as their readers read them, by policy key. */
+    ReadOnlyKeyValueStore<String, PolicyEvent> published() {
+        return store;
+    }
+
+    /** Where they live, as the dead letter of a refused version names it. */
+    String where() {
+        return store.where();
     }
 
     /** Takes in a policy change ({@code event} null: a tombstone). */

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsConfig;
@@ -35,29 +36,35 @@ public final class StoreEncodingCheck {
     static final int SAMPLED_ENTRIES = 16;
 
     private static final Logger LOG = LoggerFactory.getLogger(StoreEncodingCheck.class);
+    private static final StringSerializer KEYS = new StringSerializer();
     private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private StoreEncodingCheck() {}
 
     /**
-     * Reads up to {@value #SAMPLED_ENTRIES} entries of each of {@code stores} (name to the classifier of its values) and
-     * throws an {@link EarlierStoreEncodingException} at the first in an earlier encoding. An entry that is neither is
-     * logged and left to the store's readers, which dead-letter it as any unreadable entry.
+     * Reads up to {@value #SAMPLED_ENTRIES} entries of each section of {@code store} ({@code sections}: a section's name,
+     * the prefix of its keys before a '/', to the classifier of its values) and throws an
+     * {@link EarlierStoreEncodingException} naming the store and the section at the first in an earlier encoding. An entry
+     * that is neither is logged and left to the section's readers, which dead-letter it as any unreadable entry.
      */
-    public static void requireCurrent(ProcessingContext context, Map<String, StoredEncoding.Classifier> stores) {
-        stores.forEach((name, classifier) -> {
-            try (KeyValueIterator<Bytes, byte[]> entries = storedBytes(context.getStateStore(name)).all()) {
+    public static void requireCurrent(ProcessingContext context, String store, Map<String, StoredEncoding.Classifier> sections) {
+        KeyValueStore<Bytes, byte[]> bytes = storedBytes(context.getStateStore(store));
+        sections.forEach((section, classifier) -> {
+            String prefix = section + "/";
+            String where = store + ", section " + section;
+            try (KeyValueIterator<Bytes, byte[]> entries = bytes.prefixScan(prefix, KEYS)) {
                 for (int read = 0; read < SAMPLED_ENTRIES && entries.hasNext(); read++) {
                     KeyValue<Bytes, byte[]> entry = entries.next();
+                    String key = printable(entry.key).substring(prefix.length());
                     StoredEncoding encoding = classifier.of(entry.value);
                     if (encoding instanceof StoredEncoding.Earlier earlier) {
-                        throw new EarlierStoreEncodingException(name, context.taskId().toString(), printable(entry.key), earlier.found(),
+                        throw new EarlierStoreEncodingException(where, context.taskId().toString(), key, earlier.found(),
                                 context.applicationId(), servers(context.appConfigs().get(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG)),
                                 Path.of(String.valueOf(context.appConfigs().get(StreamsConfig.STATE_DIR_CONFIG)), context.applicationId()).toString());
                     }
                     if (encoding instanceof StoredEncoding.Unreadable unreadable) {
                         LOG.warn("Store {} (task {}): key \"{}\" holds {}; not an encoding of an earlier fedstream either, so the task"
-                                + " starts and the entry is dead-lettered when read", name, context.taskId(), printable(entry.key), unreadable.reason());
+                                + " starts and the entry is dead-lettered when read", where, context.taskId(), key, unreadable.reason());
                     }
                 }
             }

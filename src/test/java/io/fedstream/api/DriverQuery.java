@@ -2,6 +2,10 @@ package io.fedstream.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fedstream.avro.PolicyEvent;
+import io.fedstream.serde.AvroSerdeConfig;
+import io.fedstream.serde.AvroSerdes;
+import io.fedstream.serde.InProcessSchemaRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -38,7 +42,9 @@ public final class DriverQuery implements Partitions, AutoCloseable {
     public DriverQuery(Stores stores) {
         this.stores = stores;
         FanOut fanOut = new FanOut(this, new PeerClient(Optional.empty(), Optional.empty()));
-        this.server = QueryServer.bind("127.0.0.1", 0, Optional.empty()).start(fanOut, fanOut);
+        // Its tests read no policies: the policies' serde only has to be one.
+        this.server = QueryServer.bind("127.0.0.1", 0, Optional.empty()).start(fanOut, fanOut,
+                new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults()).specific(PolicyEvent.class, false));
     }
 
     /** {@code GET /apis/recommendations?namespace=NS}, read back as {@code fedstream get recommendations} reads it. */

@@ -11,8 +11,10 @@ import io.fedstream.decide.AdmitStores;
 import io.fedstream.decide.AggregateKeys;
 import io.fedstream.decide.ClusterShare;
 import io.fedstream.decide.NamespaceAggregates;
+import io.fedstream.decide.PassState;
 import io.fedstream.decide.QuotaReport;
 import io.fedstream.decide.QuotaSources;
+import io.fedstream.decide.TestPassState;
 import io.fedstream.avro.ClusterQuotaUsage;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationRecord;
@@ -28,7 +30,6 @@ import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.health.stage.WatchClustersStage;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Resources;
-import io.fedstream.decide.TaskPolicies;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.InProcessSchemaRegistry;
@@ -71,14 +72,15 @@ import org.apache.kafka.streams.state.Stores;
 public final class TestStores implements Partitions, AutoCloseable {
 
     private static final HostInfo SELF = new HostInfo("127.0.0.1", 1);
-    private static final List<String> LEDGER_STORES = List.of(AdmitStores.QUOTAS, AdmitStores.USAGE,
-            AdmitStores.PENDING, AdmitStores.QUEUE, AdmitStores.QUOTA_SOURCES, AdmitStores.AGGREGATES);
+    private static final List<String> BYTE_STORES = List.of(PassState.STORE, AdmitStores.USAGE, AdmitStores.AGGREGATES);
 
     private final int partition;
     private HostInfo peer;
     private int peerPartition;
     private final Path stateDir;
     private final TopologyTestDriver driver;
+    /** The policies' serde, in which the namespace pass keeps them (the query API decodes them with it). */
+    private final Serde<PolicyEvent> policyValues;
     private final List<QueryServer> servers = new ArrayList<>();
     volatile boolean unavailable;
 
@@ -96,10 +98,10 @@ public final class TestStores implements Partitions, AutoCloseable {
         }
         AvroSerdes avro = new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults());
         Topology topology = new Topology().addSource("fixtures", Serdes.String().deserializer(), Serdes.String().deserializer(), "fixtures").addProcessor("hold", Holder::new, "fixtures");
-        LEDGER_STORES.forEach(name -> add(topology, name, Serdes.ByteArray()));
+        BYTE_STORES.forEach(name -> add(topology, name, Serdes.ByteArray()));
         add(topology, Workloads.STORE, avro.specific(WorkloadRecord.class, false));
         add(topology, WatchClustersStage.STORE, avro.specific(ClusterWatch.class, false));
-        add(topology, TaskPolicies.STORE, avro.specific(PolicyEvent.class, false));
+        policyValues = avro.specific(PolicyEvent.class, false);
         add(topology, RightsizeStores.RECOMMENDATIONS, avro.specific(WorkloadRecommendation.class, false));
         add(topology, RightsizeStores.QUOTAS, avro.specific(QuotaStatus.class, false));
         add(topology, WorkStatusStage.STORE, avro.specific(WorkStatusEvent.class, false));
@@ -135,7 +137,7 @@ public final class TestStores implements Partitions, AutoCloseable {
     public QueryServer serve(QueryServer bound, Optional<String> token) {
         servers.add(bound);
         FanOut fanOut = new FanOut(this, new PeerClient(token, Optional.empty()));
-        return bound.start(fanOut, fanOut);
+        return bound.start(fanOut, fanOut, policyValues);
     }
 
     /** Bindings in their workloads' records, as the namespace pass stores them. */
@@ -158,9 +160,9 @@ public final class TestStores implements Partitions, AutoCloseable {
 
     /** Policies as the policies topic carries them: key {@code kind/namespace/name} (no namespace: empty) to manifest. */
     public TestStores policies(Map<String, String> manifests) {
-        KeyValueStore<String, PolicyEvent> store = driver.getKeyValueStore(TaskPolicies.STORE);
-        manifests.forEach((key, manifest) -> store.put(key, PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest)
-                .setObservedAt(Instant.parse("2026-12-03T10:00:00Z")).build()));
+        KeyValueStore<String, byte[]> store = driver.getKeyValueStore(PassState.STORE);
+        manifests.forEach((key, manifest) -> TestPassState.putPolicy(store, policyValues, key, PolicyEvent.newBuilder().setOp(Op.UPSERT)
+                .setManifest(manifest).setObservedAt(Instant.parse("2026-12-03T10:00:00Z")).build()));
         return this;
     }
 
@@ -231,8 +233,8 @@ public final class TestStores implements Partitions, AutoCloseable {
      * on the version in force.
      */
     public TestStores quotas(QuotaReport... reports) {
-        LedgerState ledger = QuotaSources.ledger(driver::getKeyValueStore);
-        KeyValueStore<String, byte[]> sources = driver.getKeyValueStore(AdmitStores.QUOTA_SOURCES);
+        KeyValueStore<String, byte[]> passState = driver.getKeyValueStore(PassState.STORE);
+        LedgerState ledger = QuotaSources.ledger(passState, driver.getKeyValueStore(AdmitStores.USAGE));
         for (QuotaReport report : reports) {
             QuotaStatus status = report.status();
             report.inForce().ifPresent(quota -> {
@@ -252,7 +254,7 @@ public final class TestStores implements Partitions, AutoCloseable {
                 List<FieldError> problems = status.getProblems().stream()
                         .map(p -> new FieldError(p.getField(), p.getValue(), p.getReason())).toList();
                 List<ReadingNote> notes = status.getNotes().stream().map(n -> new ReadingNote(n.getField(), n.getText())).toList();
-                sources.put(status.getNamespace() + "/" + status.getName(), QuotaSources.entry("taken", problems, notes));
+                QuotaSources.taken(passState, status.getNamespace() + "/" + status.getName(), QuotaSources.entry("taken", problems, notes));
             }
         }
         return this;

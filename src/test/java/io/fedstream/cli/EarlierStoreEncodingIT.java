@@ -48,16 +48,17 @@ class EarlierStoreEncodingIT {
     }
 
     @Test
-    void aLedgerEntryInTheVarintEncodingStopsRunOnceWithStoreKeyWhatWasFoundAndBothRemedies() throws Exception {
+    void aLedgerEntryInTheVarintEncodingStopsRunOnceWithStoreSectionKeyWhatWasFoundAndBothRemedies() throws Exception {
         String app = "earlier-ledger";
         // A quota in force as the varint codec wrote it (format byte 1); the usage, no longer logged, cannot hold one.
-        changelogHolds(app + "-admission-quotas-store-changelog", "team-a/q", new byte[] {1, 6, 't', 'e', 'a', 'm', '-', 'a', 2, 'q', 0, 0});
+        changelogHolds(app + "-pass-state-store-changelog", "admission-quotas/team-a/q",
+                new byte[] {1, 6, 't', 'e', 'a', 'm', '-', 'a', 2, 'q', 0, 0});
 
         StringWriter err = new StringWriter();
         int exitCode = run(app, err);
 
         assertThat(exitCode).isEqualTo(1);
-        assertThat(err.toString()).startsWith("error: fedstream does not start: store admission-quotas-store (task ")
+        assertThat(err.toString()).startsWith("error: fedstream does not start: store pass-state-store, section admission-quotas (task ")
                 .contains("key \"team-a/q\" holds format byte 1, the varint encoding of the ledger in fedstream before commit 29f6ed9.")
                 .contains("start fedstream with a fresh application.id")
                 .contains("kafka-streams-application-reset --bootstrap-server " + kafka.bootstrapServers() + " --application-id " + app
@@ -77,8 +78,8 @@ class EarlierStoreEncodingIT {
         int exitCode = run(app, err);
 
         assertThat(exitCode).isEqualTo(1);
-        assertThat(err.toString()).startsWith("error: fedstream does not start: application earlier-engine holds the state of fedstream's"
-                        + " engine before the one namespace pass (earlier-engine-placement-states-store-changelog), which this version does not read.")
+        assertThat(err.toString()).startsWith("error: fedstream does not start: application earlier-engine holds the state of an earlier"
+                        + " fedstream engine (earlier-engine-placement-states-store-changelog), which this version does not read.")
                 .contains("start fedstream with a fresh application.id")
                 .contains("kafka-streams-application-reset --bootstrap-server " + kafka.bootstrapServers() + " --application-id " + app
                         + " --input-topics fedstream.workloads,");
@@ -88,7 +89,7 @@ class EarlierStoreEncodingIT {
     @Test
     void aLedgerEntryInTheCurrentEncodingStartsNormally() throws Exception {
         String app = "current-ledger";
-        changelogHolds(app + "-admission-quotas-store-changelog", "team-a/q",
+        changelogHolds(app + "-pass-state-store-changelog", "admission-quotas/team-a/q",
                 LedgerCodecs.QUOTA.encode(new FederatedResourceQuota("team-a", "q", Resources.NONE, List.of())));
 
         try (RunningCommand run = RunningCommand.start(WAIT, args(app))) {

@@ -37,7 +37,8 @@ class AdmissionProcessorRestartTest {
     private final Serde<PolicyEvent> policySerde = serdes.specific(PolicyEvent.class, false);
     private final AtomicLong policyChanges = new AtomicLong();
     private MockProcessorContext<String, PassOutcome> context;
-    private KeyValueStore<String, PolicyEvent> policies;
+    private PassState state;
+    private Section<PolicyEvent> policies;
     /** Quota syncs only: the admit step hands nothing on in these tests. */
     private final Handoffs handoffs = new Handoffs() {
         @Override
@@ -57,8 +58,8 @@ class AdmissionProcessorRestartTest {
     void storesWithQuotasInTwoNamespacesTakenInByAnEarlierTask() {
         context = new MockProcessorContext<>();
         context.setCurrentSystemTimeMs(NOW);
-        policies = store(TaskPolicies.STORE, policySerde);
-        AdmitStepStores.addLedgerStores(context);
+        state = AdmitStepStores.addLedgerStores(context, serdes);
+        policies = state.policies();
         Serde<ResourceBinding> bindings = serdes.specific(ResourceBinding.class, false);
         workloads = new Workloads(store(Workloads.STORE, serdes.specific(WorkloadRecord.class, false)));
 
@@ -87,7 +88,7 @@ class AdmissionProcessorRestartTest {
     }
 
     private Admitting started() {
-        return new Admitting(context, workloads, handoffs, new Outputs(context), "fedstream.policies", policySerde.serializer(), policyChanges::get,
+        return new Admitting(context, state, workloads, handoffs, new Outputs(context), "fedstream.policies", policySerde.serializer(), policyChanges::get,
                 FedstreamMetrics.create());
     }
 

@@ -46,7 +46,8 @@ class AdmitOncePerVersionTest {
     private final AvroSerdes serdes = new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults());
     private final Serde<PolicyEvent> policySerde = serdes.specific(PolicyEvent.class, false);
     private MockProcessorContext<String, PassOutcome> context;
-    private KeyValueStore<String, PolicyEvent> policies;
+    private PassState state;
+    private Section<PolicyEvent> policies;
     private Workloads workloads;
     /** The bindings the admit step handed on, in order; the requests it would hand to itself run at once. */
     private final List<ResourceBinding> bound = new ArrayList<>();
@@ -60,8 +61,8 @@ class AdmitOncePerVersionTest {
     void anAdmitStepOverATeamWithAQuotaOfFortyCpuAndTwelveOnDc1() {
         context = new MockProcessorContext<>();
         context.setCurrentSystemTimeMs(NOW);
-        policies = store(TaskPolicies.STORE, policySerde);
-        AdmitStepStores.addLedgerStores(context);
+        state = AdmitStepStores.addLedgerStores(context, serdes);
+        policies = state.policies();
         // Its own registry: the stores here share one subject, which a second record type could not join.
         AvroSerdes records = new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults());
         workloads = new Workloads(store(Workloads.STORE, records.specific(WorkloadRecord.class, false)));
@@ -84,7 +85,7 @@ class AdmitOncePerVersionTest {
 
         };
         outputs = new Outputs(context);
-        admitting = new Admitting(context, workloads, handoffs, outputs, "fedstream.policies", policySerde.serializer(),
+        admitting = new Admitting(context, state, workloads, handoffs, outputs, "fedstream.policies", policySerde.serializer(),
                 () -> 1, FedstreamMetrics.create(), this::countingAdmissions);
     }
 

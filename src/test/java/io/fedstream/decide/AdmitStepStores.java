@@ -1,6 +1,6 @@
 package io.fedstream.decide;
 
-import java.util.List;
+import io.fedstream.serde.AvroSerdes;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
@@ -12,12 +12,15 @@ final class AdmitStepStores {
 
     private AdmitStepStores() {}
 
-    /** Adds the ledger's stores (quotas, usage, queue, quota sources, aggregates), which hold encoded values. */
-    static void addLedgerStores(MockProcessorContext<?, ?> context) {
-        for (String name : List.of(AdmitStores.QUOTAS, AdmitStores.USAGE, AdmitStores.PENDING, AdmitStores.QUEUE,
-                AdmitStores.QUOTA_SOURCES, AdmitStores.AGGREGATES)) {
+    /**
+     * Adds the ledger's stores, which hold encoded values: the usage and the aggregates, and the pass's state store
+     * (quotas, quota sources, queue; the policies, in {@code avro}'s registry); returns the state's sections.
+     */
+    static PassState addLedgerStores(MockProcessorContext<?, ?> context, AvroSerdes avro) {
+        for (String name : AdmitStores.all()) {
             add(context, name, Serdes.ByteArray());
         }
+        return TestPassState.addTo(context, avro);
     }
 
     /** Adds one store of the given values. */

@@ -9,16 +9,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The classifiers of the admit stage's stores of bytes, which the admit processor runs at start. */
+/** The classifiers of the admit step's sections of the pass's state, which the admit step runs at start. */
 class AdmitStoreEncodingsTest {
 
     private static final byte[] VARINT_USAGE = {1, 6, 't', 'e', 'a', 'm', '-', 'a', 0, 0, 0, 0};
     private static final byte[] JSON_SOURCE = "{\"digest\":\"9f2c\",\"problems\":[],\"notes\":[]}".getBytes(StandardCharsets.UTF_8);
 
     @Test
-    void everyLedgerStoreAndTheQuotaSourcesAreChecked() {
-        assertThat(AdmitStores.encodings()).containsOnlyKeys(AdmitStores.QUOTAS, AdmitStores.USAGE, AdmitStores.PENDING,
-                AdmitStores.QUEUE, AdmitStores.QUOTA_SOURCES, AdmitStores.AGGREGATES);
+    void everyLoggedLedgerSectionAndTheQuotaSourcesAreChecked() {
+        assertThat(AdmitStores.encodings()).containsOnlyKeys(PassState.QUOTAS, PassState.PENDING, PassState.QUEUE, PassState.QUOTA_SOURCES);
     }
 
     @Test
@@ -61,10 +60,10 @@ class AdmitStoreEncodingsTest {
     }
 
     private static StoredEncoding ledger(byte[] value) {
-        return AdmitStores.encodings().get(AdmitStores.USAGE).of(value);
+        return AdmitStores.encodings().get(PassState.QUOTAS).of(value);
     }
 
     private static StoredEncoding source(byte[] value) {
-        return AdmitStores.encodings().get(AdmitStores.QUOTA_SOURCES).of(value);
+        return AdmitStores.encodings().get(PassState.QUOTA_SOURCES).of(value);
     }
 }

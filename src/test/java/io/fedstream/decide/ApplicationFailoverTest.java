@@ -60,7 +60,7 @@ class ApplicationFailoverTest extends FleetStageTest {
         fleet.report(command, MigrationPhase.COMPLETED, null).advance(Duration.ofSeconds(30));
         assertThat(fleet.placement(WEB)).isEqualTo("dc-2");
         assertThat(fleet.commandsFor(WEB)).as("purgeMode Never: the copy on dc-1 stays").hasSize(1);
-        assertThat(fleet.<ApplicationFailure>store(PlaceFailoverStores.APPLICATION_FAILURES).get(WEB + "\u0000dc-1"))
+        assertThat(fleet.state().applicationFailures().get(WEB + "\u0000dc-1"))
                 .as("the failure is over").isNull();
     }
 
@@ -291,7 +291,7 @@ class ApplicationFailoverTest extends FleetStageTest {
         fleet.deployment("team-a", "api", 1, "1");
         String api = "apps/Deployment/team-a/api";
         fleet.status(phase(fleet.placement(api), "FAILED"), api).status(phase("dc-1", "FAILED"), WEB);
-        fleet.corruptEntry(PlaceFailoverStores.APPLICATION_FAILURES, WEB + "\u0000dc-1");
+        fleet.corruptEntry(PassState.STORE, PassState.APPLICATION_FAILURES + "/" + WEB + "\u0000dc-1");
 
         fleet.advance(Duration.ofSeconds(10));
 
@@ -300,7 +300,7 @@ class ApplicationFailoverTest extends FleetStageTest {
         assertThat(fleet.deadLetters).singleElement().satisfies(letter -> {
             assertThat(letter.key()).isEqualTo(WEB);
             assertThat(new String(letter.headers().lastHeader("store").value(), StandardCharsets.UTF_8))
-                    .isEqualTo(PlaceFailoverStores.APPLICATION_FAILURES);
+                    .isEqualTo(PassState.STORE + "/" + PassState.APPLICATION_FAILURES);
         });
     }
 
@@ -312,7 +312,7 @@ class ApplicationFailoverTest extends FleetStageTest {
                         purgeMode: Never
                 """);
         fleet.status(phase("dc-1", "FAILED"), WEB);
-        fleet.putBytes(PlaceFailoverStores.APPLICATION_FAILURES, WEB + "\u0000dc-1", ("{\"cluster\":\"dc-1\",\"sinceMs\":1,\"phase\":\"FAILED\","
+        fleet.putBytes(PassState.STORE, PassState.APPLICATION_FAILURES + "/" + WEB + "\u0000dc-1", ("{\"cluster\":\"dc-1\",\"sinceMs\":1,\"phase\":\"FAILED\","
                 + "\"incidentId\":\"dc-1-1-application\",\"migrating\":false,\"purged\":false}").getBytes(StandardCharsets.UTF_8));
 
         fleet.advance(Duration.ofSeconds(10));
@@ -320,10 +320,10 @@ class ApplicationFailoverTest extends FleetStageTest {
         assertThat(fleet.commandsFor(WEB)).isEmpty();
         assertThat(fleet.deadLetters).singleElement().satisfies(letter -> {
             assertThat(new String(letter.headers().lastHeader("store").value(), StandardCharsets.UTF_8))
-                    .isEqualTo(PlaceFailoverStores.APPLICATION_FAILURES);
+                    .isEqualTo(PassState.STORE + "/" + PassState.APPLICATION_FAILURES);
             assertThat(new String(letter.headers().lastHeader("reason").value(), StandardCharsets.UTF_8))
                     .startsWith("SerializationException: Cannot read ApplicationFailure: ")
-                    .contains("-" + PlaceFailoverStores.APPLICATION_FAILURES + "-changelog' starts with magic byte 0x7b, expected 0x00");
+                    .contains("-" + PassState.STORE + "-changelog-" + PassState.APPLICATION_FAILURES + "' starts with magic byte 0x7b, expected 0x00");
         });
     }
 

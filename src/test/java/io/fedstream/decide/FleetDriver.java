@@ -81,6 +81,8 @@ final class FleetDriver implements AutoCloseable {
     /** Kept for a restart: the schema ids in the stores are this registry's, as a real registry keeps them. */
     private final SchemaRegistry registry;
     private final String applicationId;
+    /** The codecs of the pass's state, over {@link #registry}. */
+    private final PassState.Codecs stateCodecs;
     private final TopologyTestDriver driver;
     private final io.fedstream.metrics.FedstreamMetrics metrics;
     private final PoliciesAtStart policiesAtStart;
@@ -160,6 +162,7 @@ final class FleetDriver implements AutoCloseable {
         Properties properties = fedstream.streamsProperties();
         properties.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         applicationId = properties.getProperty(StreamsConfig.APPLICATION_ID_CONFIG);
+        stateCodecs = TestPassState.codecs(new io.fedstream.serde.AvroSerdes(registry, io.fedstream.serde.AvroSerdeConfig.defaults()));
         driver = new TopologyTestDriver(fedstream.topology(), properties, start);
         var topics = fedstream.topics();
         var keys = Serdes.String();
@@ -538,6 +541,11 @@ final class FleetDriver implements AutoCloseable {
 
     <V> KeyValueStore<String, V> store(String name) {
         return driver.getKeyValueStore(name);
+    }
+
+    /** The namespace pass's state, section by section, as partition 0's task holds it. */
+    PassState state() {
+        return new PassState(driver.getKeyValueStore(PassState.STORE), applicationId, stateCodecs);
     }
 
     /** The records written to the store's changelog topic since the last call (a null value deletes the key). */

@@ -107,7 +107,7 @@ class MigrationLifeCycleStageTest extends FleetStageTest {
         assertThat(fleet.changelogCounts()).isEqualTo(Map.of(Workloads.STORE, 1));
         fleet.report(command, MigrationPhase.COMPLETED, null);
         assertThat(fleet.changelogCounts()).as("the room on dc-1 goes back to the lease; the namespace's usage, derived from"
-                        + " the workloads' records, is logged with them").isEqualTo(Map.of(Workloads.STORE, 1, "leases-store", 1));
+                        + " the workloads' records, is logged with them").isEqualTo(Map.of(Workloads.STORE, 1, PassState.STORE, 1));
 
         fleet.report(command, MigrationPhase.STARTED, "late");
         assertThat(fleet.changelogCounts()).as("the life-cycle never goes back: nothing changed").isEmpty();

@@ -34,6 +34,8 @@ class PlaceFailoverStoreValuesTest {
     private final PlaceFailoverStores.ValueSerdes values =
             InternalSerdes.of(new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults())).placeFailoverStores();
     private final Serde<ApplicationFailure> applicationFailures = ApplicationFailureAvro.serde(values.applicationFailures());
+    /** The topic the pass's state hands the section's codec ({@link PassState#topicOf}). */
+    private static final String APPLICATION_FAILURES = PassState.topicOf(changelog(PassState.STORE), PassState.APPLICATION_FAILURES);
 
     // ---- a workload's placement state, in its workload record
 
@@ -137,14 +139,14 @@ class PlaceFailoverStoreValuesTest {
         assertThat(incidentRoundTrip(entry).state()).isEqualTo(state);
     }
 
-    // ---- application-failures-store
+    // ---- the section application-failures of the pass's state
 
     @Test
     void anApplicationFailureComesBackEqualAtEachStepOfItsFailover() {
         ApplicationFailure spell = ApplicationFailure.since("dc-1", 1_700_000_000_123L, "FAILED");
 
         for (ApplicationFailure failure : List.of(spell, spell.migrationStarted(), spell.migrationStarted().purgeIssued(), spell.purgeIssued())) {
-            assertThat(roundTrip(applicationFailures, PlaceFailoverStores.APPLICATION_FAILURES, failure)).isEqualTo(failure);
+            assertThat(roundTrip(applicationFailures, APPLICATION_FAILURES, failure)).isEqualTo(failure);
         }
     }
 
@@ -161,20 +163,20 @@ class PlaceFailoverStoreValuesTest {
         }
     }
 
-    // ---- the old JSON form, as a store's serde reads it (its topic is the store's changelog)
+    // ---- the old JSON form, as a section's codec reads it (its topic names the section)
 
     @Test
     void anApplicationFailureStillInJsonIsRefusedNamingTheStoreAndTheType() {
-        assertRefusedAsJson(applicationFailures, PlaceFailoverStores.APPLICATION_FAILURES, "ApplicationFailure", "{\"cluster\":\"dc-1\","
+        assertRefusedAsJson(applicationFailures, APPLICATION_FAILURES, "ApplicationFailure", "{\"cluster\":\"dc-1\","
                 + "\"sinceMs\":1,\"phase\":\"FAILED\",\"incidentId\":\"dc-1-1-application\",\"migrating\":false,\"purged\":false}");
     }
 
     // ---- the classifiers the task runs at start (StoreEncodingCheck)
 
     @Test
-    void everyStoreOfTheStagesOwnRecordsIsCheckedAndItsAvroIsCurrent() {
+    void everySectionOfTheStepsOwnRecordsIsCheckedAndItsAvroIsCurrent() {
         Map<String, byte[]> stored = Map.of(
-                PlaceFailoverStores.APPLICATION_FAILURES, applicationFailures.serializer().serialize(changelog(PlaceFailoverStores.APPLICATION_FAILURES),
+                PassState.APPLICATION_FAILURES, applicationFailures.serializer().serialize(APPLICATION_FAILURES,
                         new ApplicationFailure("dc-1", 1, "FAILED", "dc-1-1-application", false, false)));
 
         assertThat(PlaceFailoverStores.encodings()).containsOnlyKeys(stored.keySet());
@@ -186,9 +188,9 @@ class PlaceFailoverStoreValuesTest {
         byte[] json = ("{\"cluster\":\"dc-1\",\"sinceMs\":1,\"phase\":\"FAILED\",\"incidentId\":\"dc-1-1-application\","
                 + "\"migrating\":false,\"purged\":false}").getBytes(StandardCharsets.UTF_8);
 
-        assertThat(PlaceFailoverStores.encodings().get(PlaceFailoverStores.APPLICATION_FAILURES).of(json))
+        assertThat(PlaceFailoverStores.encodings().get(PassState.APPLICATION_FAILURES).of(json))
                 .isEqualTo(new StoredEncoding.Earlier("JSON, the encoding of fedstream before commit 1af7201"));
-        assertThat(PlaceFailoverStores.encodings().get(PlaceFailoverStores.APPLICATION_FAILURES).of(new byte[] {1, 2, 3}))
+        assertThat(PlaceFailoverStores.encodings().get(PassState.APPLICATION_FAILURES).of(new byte[] {1, 2, 3}))
                 .isInstanceOf(StoredEncoding.Unreadable.class);
     }
 
@@ -196,32 +198,32 @@ class PlaceFailoverStoreValuesTest {
     void aValueItsAvroRecordCannotHoldIsRefusedOnWriteNamingTheType() {
         ApplicationFailure nameless = new ApplicationFailure(null, 1, "FAILED", "x-1-application", false, false);
 
-        assertThatThrownBy(() -> applicationFailures.serializer().serialize(changelog(PlaceFailoverStores.APPLICATION_FAILURES), nameless))
+        assertThatThrownBy(() -> applicationFailures.serializer().serialize(APPLICATION_FAILURES, nameless))
                 .isInstanceOf(SerializationException.class)
-                .hasMessageStartingWith("Cannot write ApplicationFailure for topic 'fedstream-application-failures-store-changelog' as Avro: ")
+                .hasMessageStartingWith("Cannot write ApplicationFailure for topic 'fedstream-pass-state-store-changelog-application-failures' as Avro: ")
                 .hasMessageContaining("cluster");
     }
 
     /** {@code type} null: the store holds the generated record itself, and the changelog alone names what was expected. */
-    private static void assertRefusedAsJson(Serde<?> serde, String store, String type, String json) {
-        assertThatThrownBy(() -> serde.deserializer().deserialize(changelog(store), json.getBytes(StandardCharsets.UTF_8)))
+    private static void assertRefusedAsJson(Serde<?> serde, String topic, String type, String json) {
+        assertThatThrownBy(() -> serde.deserializer().deserialize(topic, json.getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOf(SerializationException.class)
-                .hasMessageStartingWith((type == null ? "" : "Cannot read " + type + ": ") + "Record from topic '" + changelog(store) + "'"
+                .hasMessageStartingWith((type == null ? "" : "Cannot read " + type + ": ") + "Record from topic '" + topic + "'"
                         + " starts with magic byte 0x7b, expected 0x00 (Confluent wire format); first bytes: 7b 22");
     }
 
     private IncidentEntry incidentRoundTrip(IncidentEntry entry) {
         WorkloadRecord record = WorkloadRecord.newBuilder().setIncidents(Map.of("dc-1-1", WorkloadIncidents.stored(entry))).build();
-        return WorkloadIncidents.entry(roundTrip(values.workloads(), Workloads.STORE, record).getIncidents().get("dc-1-1"));
+        return WorkloadIncidents.entry(roundTrip(values.workloads(), changelog(Workloads.STORE), record).getIncidents().get("dc-1-1"));
     }
 
-    private static <T> T roundTrip(Serde<T> serde, String store, T value) {
-        byte[] bytes = serde.serializer().serialize(changelog(store), value);
+    private static <T> T roundTrip(Serde<T> serde, String topic, T value) {
+        byte[] bytes = serde.serializer().serialize(topic, value);
         assertThat(bytes[0]).as("Confluent wire format").isZero();
-        return serde.deserializer().deserialize(changelog(store), bytes);
+        return serde.deserializer().deserialize(topic, bytes);
     }
 
-    /** The topic Kafka Streams hands a store's serdes: its changelog's ({@code ApplicationFailoverTest} reads one in a topology). */
+    /** The topic Kafka Streams hands a store's serdes: its changelog ({@code ApplicationFailoverTest} reads one in a topology). */
     private static String changelog(String store) {
         return "fedstream-" + store + "-changelog";
     }

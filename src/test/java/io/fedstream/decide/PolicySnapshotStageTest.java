@@ -64,7 +64,7 @@ class PolicySnapshotStageTest extends FleetStageTest {
         fleet.policy(WEB_POLICY_KEY, WEB_ON_DC_3).deployment("team-a", "web", 2, "1");
 
         assertThat(fleet.placement(WEB)).isEqualTo("dc-3");
-        assertThat(fleet.<PolicyEvent>store(TaskPolicies.STORE).get(WEB_POLICY_KEY).getManifest()).isEqualTo(WEB_ON_DC_3);
+        assertThat(fleet.state().policies().get(WEB_POLICY_KEY).getManifest()).isEqualTo(WEB_ON_DC_3);
     }
 
     @Test
@@ -76,7 +76,7 @@ class PolicySnapshotStageTest extends FleetStageTest {
         fleet.deployment("team-a", "web", 2, "1");
 
         assertThat(fleet.placement(WEB)).as("the default's roomiest cluster").isEqualTo("dc-1");
-        assertThat(fleet.<PolicyEvent>store(TaskPolicies.STORE).get(WEB_POLICY_KEY)).isNull();
+        assertThat(fleet.state().policies().get(WEB_POLICY_KEY)).isNull();
     }
 
     @Test
@@ -94,8 +94,8 @@ class PolicySnapshotStageTest extends FleetStageTest {
         fleet.deployment(here, "web", 4, "1");
 
         assertThat(fleet.binding("apps/Deployment/" + here + "/web").getAdmission().getState()).isEqualTo(AdmissionState.REJECTED);
-        assertThat(fleet.<PolicyEvent>store(TaskPolicies.STORE).get("FederatedResourceQuota/" + here + "/q")).isNotNull();
-        assertThat(fleet.<PolicyEvent>store(TaskPolicies.STORE).get("FederatedResourceQuota/" + elsewhere + "/q"))
+        assertThat(fleet.state().policies().get("FederatedResourceQuota/" + here + "/q")).isNotNull();
+        assertThat(fleet.state().policies().get("FederatedResourceQuota/" + elsewhere + "/q"))
                 .as("partition 1's quota is not this task's").isNull();
     }
 
@@ -110,7 +110,7 @@ class PolicySnapshotStageTest extends FleetStageTest {
         fleet.advance(Duration.ofSeconds(1)).deployment("team-a", "api", 1, "1");
         fleet.policy(FleetDriver.DEFAULT_POLICY_KEY, DEFAULT_POLICY).policy(WEB_POLICY_KEY, WEB_ON_DC_2).policy(WEB_POLICY_KEY, WEB_ON_DC_3);
 
-        assertThat(fleet.<PolicyEvent>store(TaskPolicies.STORE).get(WEB_POLICY_KEY).getManifest()).isEqualTo(WEB_ON_DC_3);
+        assertThat(fleet.state().policies().get(WEB_POLICY_KEY).getManifest()).isEqualTo(WEB_ON_DC_3);
         assertThat(fleet.scrape()).as("all three relayed records were had: two before the restart, one from the new snapshot")
                 .contains(ALREADY_APPLIED + " 3.0");
     }

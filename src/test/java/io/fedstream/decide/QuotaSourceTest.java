@@ -35,7 +35,7 @@ class QuotaSourceTest {
 
         assertThatThrownBy(() -> QuotaSource.decode(json))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining(AdmitStores.QUOTA_SOURCES)
+                .hasMessageContaining(PassState.STORE + "/" + PassState.QUOTA_SOURCES)
                 .hasMessageContaining("QuotaSource");
     }
 }

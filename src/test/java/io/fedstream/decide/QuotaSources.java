@@ -5,12 +5,12 @@ import io.fedstream.admit.LedgerState;
 import io.fedstream.admit.ReadingNote;
 import io.fedstream.interpret.FieldError;
 import java.util.List;
-import java.util.function.Function;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * The admit stage's stores as it writes them, for tests of the stores' readers: the ledger's state, and entries of
- * {@link AdmitStores#QUOTA_SOURCES}.
+ * The admit step's state as it writes it, for tests of its readers: the ledger's state, and entries of the section
+ * {@link PassState#QUOTA_SOURCES}.
  */
 public final class QuotaSources {
 
@@ -42,9 +42,22 @@ public final class QuotaSources {
         }
     }
 
-    /** The ledger's state over the stores {@code stores} gives by name, encoded as the admit task encodes it. */
-    public static LedgerState ledger(Function<String, KeyValueStore<String, byte[]>> stores) {
-        return StoreLedgerState.writable(stores, new InMemoryByteTable());
+    /**
+     * The ledger's state over the pass's state store ({@link PassState#STORE}) and the usage store, encoded as the admit
+     * task encodes it.
+     */
+    public static LedgerState ledger(KeyValueStore<String, byte[]> passState, KeyValueStore<String, byte[]> usage) {
+        return StoreLedgerState.writable(encoded(passState, PassState.QUOTAS), usage, new InMemoryByteTable(),
+                encoded(passState, PassState.PENDING), encoded(passState, PassState.QUEUE));
+    }
+
+    /** Puts a quota's source ({@link #entry}) under {@code namespace/name}, as the admit step records the versions it took in. */
+    public static void taken(KeyValueStore<String, byte[]> passState, String key, byte[] source) {
+        encoded(passState, PassState.QUOTA_SOURCES).put(key, source);
+    }
+
+    private static Section<byte[]> encoded(KeyValueStore<String, byte[]> passState, String section) {
+        return Section.of(passState, section, Serdes.ByteArray(), section);
     }
 
     /**

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -26,7 +27,8 @@ class QuotaSyncTest {
     /** Stands in for the policies mirror's change count. */
     private final AtomicLong mirrorChanges = new AtomicLong();
     private final QuotaSync sync = new QuotaSync(
-            store(published, policyScans), store(new TreeMap<>(), new AtomicInteger()), new Ledger(new InMemoryLedgerState()), mirrorChanges::get);
+            store(published, policyScans), Section.of(store(new TreeMap<>(), new AtomicInteger()), PassState.QUOTA_SOURCES, Serdes.ByteArray(),
+                    PassState.QUOTA_SOURCES), new Ledger(new InMemoryLedgerState()), mirrorChanges::get);
 
     @Test
     void aNamespaceIsReadAgainOnlyAfterThePoliciesMirrorAppliedAChange() {

@@ -271,7 +271,7 @@ class ShareFailoverStageTest extends FleetStageTest {
 
         fleet.report(command, MigrationPhase.COMPLETED, null).advance(Duration.ofSeconds(2));
         assertThat(placementOf(WEB).getClusters()).containsExactly(target("dc-3", null), target("dc-2", null));
-        assertThat(fleet.<ApplicationFailure>store(PlaceFailoverStores.APPLICATION_FAILURES).get(WEB + "\u0000dc-1")).as("the failure is over").isNull();
+        assertThat(fleet.state().applicationFailures().get(WEB + "\u0000dc-1")).as("the failure is over").isNull();
     }
 
     @Test
@@ -301,7 +301,7 @@ class ShareFailoverStageTest extends FleetStageTest {
             assertThat(purge.getGracePeriodSeconds()).as("Gracefully, with nothing to wait for").isZero();
         });
         fleet.advance(Duration.ofSeconds(2));
-        assertThat(fleet.<ApplicationFailure>store(PlaceFailoverStores.APPLICATION_FAILURES).get(WEB + "\u0000dc-2")).as("the failure is over").isNull();
+        assertThat(fleet.state().applicationFailures().get(WEB + "\u0000dc-2")).as("the failure is over").isNull();
     }
 
     /** dc-1 (64 cpu), dc-2 (32), dc-3 (16) and dc-4 (8): a copy moves to dc-3 first, then dc-4. */

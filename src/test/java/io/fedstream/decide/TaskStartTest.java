@@ -7,6 +7,7 @@ import io.fedstream.admit.LedgerCodecs;
 import io.fedstream.avro.AdmissionState;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.AfterEach;
@@ -85,6 +86,43 @@ class TaskStartTest {
 
         assertThat(fleet.placement("apps/Deployment/team-a/web")).as("placed from the view restored from the topic, before any"
                 + " heartbeat after the restart").isEqualTo("dc-1");
+    }
+
+    @Test
+    void everySectionOfThePassStateIsRestoredFromItsOneChangelog() {
+        fleet = new FleetDriver(stateDir).cluster("dc-1", "16", "64Gi").cluster("dc-2", "16", "64Gi").advance(Duration.ofSeconds(1));
+        fleet.policy("FederatedResourceQuota/team-a/q", """
+                {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota","metadata":{"name":"q","namespace":"team-a"},
+                 "spec":{"overall":{"cpu":"6"}}}""");
+        fleet.policy("PropagationPolicy/team-b/refused", """
+                {"apiVersion":"policy.karmada.io/v1alpha1","kind":"PropagationPolicy","metadata":{"name":"refused","namespace":"team-b"},
+                 "spec":{"resourceSelectors":[{"apiVersion":"apps/v1","kind":"Deployment"}],"bogus":1}}""");
+        fleet.deployment("team-a", "web", 2, "1").deployment("team-a", "api", 3, "1").deployment("team-a", "batch", 2, "1")
+                .advance(Duration.ofSeconds(1));
+        fleet.silence("dc-2").advance(Duration.ofSeconds(5));
+        Map<String, Map<String, String>> before = sections();
+        assertThat(before).as("every section the fleet above writes").containsKeys(PassState.POLICIES, PassState.POLICY_POSITIONS,
+                PassState.REFUSED_POLICIES, PassState.OPEN_INCIDENTS, PassState.LEASES, PassState.QUOTAS, PassState.QUOTA_SOURCES,
+                PassState.PENDING, PassState.QUEUE);
+        assertThat(fleet.binding("apps/Deployment/team-a/batch").getAdmission().getState()).as("queued").isEqualTo(AdmissionState.REJECTED);
+
+        fleet = fleet.restarted();
+
+        assertThat(sections()).as("restored, the in-memory store, from its changelog alone").isEqualTo(before);
+    }
+
+    /** The pass's state store, section by section: each key within its section to its value's bytes in hex. */
+    private Map<String, Map<String, String>> sections() {
+        KeyValueStore<String, byte[]> store = fleet.store(PassState.STORE);
+        Map<String, Map<String, String>> out = new TreeMap<>();
+        try (KeyValueIterator<String, byte[]> all = store.all()) {
+            all.forEachRemaining(entry -> {
+                int slash = entry.key.indexOf('/');
+                out.computeIfAbsent(entry.key.substring(0, slash), section -> new TreeMap<>())
+                        .put(entry.key.substring(slash + 1), HexFormat.of().formatHex(entry.value));
+            });
+        }
+        return out;
     }
 
     private Map<String, String> usage() {

@@ -48,7 +48,7 @@ public record AppInstance(Fedstream fedstream, QueryServer api, StreamsRunner ru
         Fedstream fedstream = Fedstream.create(config, registry);
         QueryServer api = QueryServer.bind(config);
         StreamsRunner runner = new StreamsRunner(fedstream, api.endpoint()).start(WAIT);
-        api.withMetrics(fedstream.metrics()).start(runner.streams(), runner.health());
+        api.withMetrics(fedstream.metrics()).start(runner.streams(), runner.health(), fedstream.topics().policies().valueSerde());
         return new AppInstance(fedstream, api, runner);
     }
 

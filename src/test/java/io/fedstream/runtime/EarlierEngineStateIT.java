@@ -13,14 +13,25 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A start on an application id that holds the engine's state from before the one namespace pass, on a real broker. */
+/** A start on an application id that holds the state of an earlier engine, on a real broker. */
 @ExtendWith(KafkaClusterExtension.class)
 class EarlierEngineStateIT {
 
     @Test
     void isRefusedBeforeAnyTopicIsCreated(SharedKafka kafka, KafkaTestNames names, @TempDir Path stateDir) throws Exception {
+        assertRefusedBeforeAnyTopicIsCreated(kafka, names, stateDir, "admission-admitted-store");
+    }
+
+    @Test
+    void aSmallStoreOfThePassBeforeItBecameASectionIsRefusedAsWell(SharedKafka kafka, KafkaTestNames names, @TempDir Path stateDir)
+            throws Exception {
+        assertRefusedBeforeAnyTopicIsCreated(kafka, names, stateDir, "policies-store");
+    }
+
+    private static void assertRefusedBeforeAnyTopicIsCreated(SharedKafka kafka, KafkaTestNames names, Path stateDir, String store)
+            throws Exception {
         FedstreamConfig config = AppInstance.config(kafka, names, stateDir, "token");
-        String earlierChangelog = names.applicationId() + "-admission-admitted-store-changelog";
+        String earlierChangelog = names.applicationId() + "-" + store + "-changelog";
         kafka.createTopics(6, earlierChangelog);
 
         try (Fedstream fedstream = Fedstream.create(config, new InProcessSchemaRegistry())) {

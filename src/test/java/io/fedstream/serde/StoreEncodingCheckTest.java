@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 class StoreEncodingCheckTest {
 
-    private static final String STORE = "placement-states-store";
+    private static final String STORE = "pass-state-store";
+    private static final String SECTION = "application-failures";
     private static final byte[] AVRO = {0, 0, 0, 0, 7, 2, 'a'};
     private static final byte[] JSON = "{\"placedCluster\":\"dc-1\",\"group\":0}".getBytes(StandardCharsets.UTF_8);
 
@@ -54,56 +55,70 @@ class StoreEncodingCheckTest {
         assertThat(avroAfterJson.of("{\"a\":1} trailing".getBytes(StandardCharsets.UTF_8))).isInstanceOf(StoredEncoding.Unreadable.class);
     }
 
-    // ---- the check over a task's stores
+    // ---- the check over the sections of a task's store
 
     @Test
-    void aStoreWhoseSampledEntriesAreCurrentPasses() {
-        MockProcessorContext<Object, Object> context = context(Map.of("w0", AVRO, "w1", AVRO));
+    void aSectionWhoseSampledEntriesAreCurrentPasses() {
+        MockProcessorContext<Object, Object> context = context(Map.of(SECTION + "/w0", AVRO, SECTION + "/w1", AVRO));
 
-        StoreEncodingCheck.requireCurrent(context, Map.of(STORE, avroAfterJson));
+        StoreEncodingCheck.requireCurrent(context, STORE, Map.of(SECTION, avroAfterJson));
     }
 
     @Test
     void anEmptyStorePasses() {
-        StoreEncodingCheck.requireCurrent(context(Map.of()), Map.of(STORE, avroAfterJson));
+        StoreEncodingCheck.requireCurrent(context(Map.of()), STORE, Map.of(SECTION, avroAfterJson));
     }
 
     @Test
-    void anEarlierEntryAmongTheFirstSixteenStopsTheTaskNamingStoreKeyWhatWasFoundAndBothRemedies() {
-        MockProcessorContext<Object, Object> context = context(Map.of("a/w0", AVRO, "b/w1", AVRO, "c/w2\u0000inc-1", JSON));
+    void anEarlierEntryAmongTheFirstSixteenStopsTheTaskNamingStoreSectionKeyWhatWasFoundAndBothRemedies() {
+        MockProcessorContext<Object, Object> context = context(Map.of(SECTION + "/a/w0", AVRO, SECTION + "/b/w1", AVRO,
+                SECTION + "/c/w2\u0000dc-1", JSON));
 
-        assertThatThrownBy(() -> StoreEncodingCheck.requireCurrent(context, Map.of(STORE, avroAfterJson)))
+        assertThatThrownBy(() -> StoreEncodingCheck.requireCurrent(context, STORE, Map.of(SECTION, avroAfterJson)))
                 .isInstanceOf(EarlierStoreEncodingException.class)
-                .hasMessage("fedstream does not start: store placement-states-store (task 0_0) holds values in an earlier encoding, which"
-                        + " this version does not read; key \"c/w2\\u0000inc-1\" holds JSON, the encoding of fedstream before commit 1af7201."
-                        + " Either start fedstream with a fresh application.id (every stage rebuilds from its input topics), or stop every"
-                        + " instance and reset application app-1: kafka-streams-application-reset --bootstrap-server kafka:9092"
-                        + " --application-id app-1 --input-topics <every topic fedstream reads>, then delete /var/fedstream/app-1 on every"
-                        + " instance.");
+                .hasMessage("fedstream does not start: store pass-state-store, section application-failures (task 0_0) holds values in an"
+                        + " earlier encoding, which this version does not read; key \"c/w2\\u0000dc-1\" holds JSON, the encoding of fedstream"
+                        + " before commit 1af7201. Either start fedstream with a fresh application.id (every stage rebuilds from its input"
+                        + " topics), or stop every instance and reset application app-1: kafka-streams-application-reset --bootstrap-server"
+                        + " kafka:9092 --application-id app-1 --input-topics <every topic fedstream reads>, then delete /var/fedstream/app-1"
+                        + " on every instance.");
     }
 
     @Test
-    void onlyTheFirstSixteenEntriesAreRead() {
+    void eachSectionIsCheckedWithItsOwnClassifierAndNoneReadsItsNeighbours() {
+        // JSON is current in the neighbours, whose names sort right beside the section's, before and after it.
+        StoredEncoding.Classifier anything = value -> StoredEncoding.CURRENT;
+        MockProcessorContext<Object, Object> context = context(Map.of("application-failure/w0", JSON, SECTION + "-x/w0", JSON,
+                SECTION + "0/w0", JSON, SECTION + "/w0", AVRO));
+
+        StoreEncodingCheck.requireCurrent(context, STORE, Map.of(SECTION, avroAfterJson, "application-failure", anything, SECTION + "-x", anything));
+        assertThatThrownBy(() -> StoreEncodingCheck.requireCurrent(context, STORE, Map.of(SECTION + "-x", avroAfterJson)))
+                .hasMessageStartingWith("fedstream does not start: store pass-state-store, section application-failures-x (task 0_0)")
+                .hasMessageContaining("key \"w0\" holds JSON");
+    }
+
+    @Test
+    void onlyTheFirstSixteenEntriesOfASectionAreRead() {
         java.util.TreeMap<String, byte[]> entries = new java.util.TreeMap<>();
         for (int i = 0; i < StoreEncodingCheck.SAMPLED_ENTRIES; i++) {
-            entries.put(String.format("w%02d", i), AVRO);
+            entries.put(String.format("%s/w%02d", SECTION, i), AVRO);
         }
-        entries.put("w99", JSON);
+        entries.put(SECTION + "/w99", JSON);
 
-        StoreEncodingCheck.requireCurrent(context(entries), Map.of(STORE, avroAfterJson));
+        StoreEncodingCheck.requireCurrent(context(entries), STORE, Map.of(SECTION, avroAfterJson));
     }
 
     @Test
     void anEntryInNeitherEncodingIsLeftToTheReaders() {
-        StoreEncodingCheck.requireCurrent(context(Map.of("w0", new byte[] {0x7f})), Map.of(STORE, avroAfterJson));
+        StoreEncodingCheck.requireCurrent(context(Map.of(SECTION + "/w0", new byte[] {0x7f})), STORE, Map.of(SECTION, avroAfterJson));
     }
 
     @Test
     void theExceptionIsFoundInsideKafkaStreamsWrapping() {
-        MockProcessorContext<Object, Object> context = context(Map.of("w0", JSON));
+        MockProcessorContext<Object, Object> context = context(Map.of(SECTION + "/w0", JSON));
         EarlierStoreEncodingException thrown = null;
         try {
-            StoreEncodingCheck.requireCurrent(context, Map.of(STORE, avroAfterJson));
+            StoreEncodingCheck.requireCurrent(context, STORE, Map.of(SECTION, avroAfterJson));
         } catch (EarlierStoreEncodingException e) {
             thrown = e;
         }
@@ -112,7 +127,7 @@ class StoreEncodingCheckTest {
         assertThat(EarlierStoreEncodingException.in(new StreamsException("other", new IllegalStateException("x")))).isEmpty();
     }
 
-    /** A task 0_0 of application app-1 holding {@link #STORE}, a typed store as the topology builds it, filled with {@code entries}. */
+    /** A task 0_0 of application app-1 holding {@link #STORE}, a store of bytes as the topology builds it, filled with {@code entries}. */
     private static MockProcessorContext<Object, Object> context(Map<String, byte[]> entries) {
         Properties config = new Properties();
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, "app-1");
