@@ -5,6 +5,8 @@ import io.fedstream.admit.EncodedLedgerState;
 import io.fedstream.admit.LedgerState;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
@@ -31,8 +33,8 @@ final class StoreLedgerState {
     /** The state over writable sections and the usage store, and the admitted entries' table. */
     static LedgerState writable(Section<byte[]> quotas, KeyValueStore<String, byte[]> usage, ByteTable admitted, Section<byte[]> pending,
                                 Section<byte[]> queue) {
-        return new EncodedLedgerState(new SectionTable(quotas), new StoreTable(usage), admitted, new SectionTable(pending),
-                new SectionTable(queue));
+        return new EncodedLedgerState(new WritableTable(quotas), new WritableTable(usage), admitted, new WritableTable(pending),
+                new WritableTable(queue));
     }
 
     /**
@@ -81,51 +83,36 @@ final class StoreLedgerState {
         return values;
     }
 
-    /** A section of encoded values seen as a {@link ByteTable}. */
-    private record SectionTable(Section<byte[]> section) implements ByteTable {
+    /** A store or a section of encoded values seen as a {@link ByteTable}: reads from {@code reads}, writes through the rest. */
+    private record WritableTable(ReadOnlyKeyValueStore<String, byte[]> reads, BiConsumer<String, byte[]> puts,
+                                 Consumer<String> deletes) implements ByteTable {
+
+        WritableTable(Section<byte[]> section) {
+            this(section, section::put, section::delete);
+        }
+
+        WritableTable(KeyValueStore<String, byte[]> store) {
+            this(store, store::put, store::delete);
+        }
 
         @Override
         public byte[] get(String key) {
-            return section.get(key);
+            return reads.get(key);
         }
 
         @Override
         public void put(String key, byte[] value) {
-            section.put(key, value);
+            puts.accept(key, value);
         }
 
         @Override
         public void delete(String key) {
-            section.delete(key);
+            deletes.accept(key);
         }
 
         @Override
         public List<byte[]> prefix(String prefix) {
-            return StoreLedgerState.prefix(section, prefix);
-        }
-    }
-
-    /** A key-value store seen as a {@link ByteTable}. */
-    private record StoreTable(KeyValueStore<String, byte[]> store) implements ByteTable {
-
-        @Override
-        public byte[] get(String key) {
-            return store.get(key);
-        }
-
-        @Override
-        public void put(String key, byte[] value) {
-            store.put(key, value);
-        }
-
-        @Override
-        public void delete(String key) {
-            store.delete(key);
-        }
-
-        @Override
-        public List<byte[]> prefix(String prefix) {
-            return StoreLedgerState.prefix(store, prefix);
+            return StoreLedgerState.prefix(reads, prefix);
         }
     }
 
