@@ -68,7 +68,7 @@ final class PlaceAndFailOver {
         this.policies = policies;
         this.policyChanges = policies::changes;
         StoreEncodingCheck.requireCurrent(context, PassState.STORE, PlaceFailoverStores.encodings());
-        task = new PlaceFailoverTask(context, state, policies, workloads, room, handoffs, outputs, settings, topics.stateDeltas().name(),
+        task = new PlaceFailoverTask(context, state.openIncidents(), policies, workloads, room, handoffs, outputs, settings, topics.stateDeltas().name(),
                 viewChanges, this::onAnswer);
         failingOver = new FailingOver(task);
         rescaling = new Rescaling(task, failingOver);

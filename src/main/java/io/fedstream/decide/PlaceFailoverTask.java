@@ -2,6 +2,7 @@ package io.fedstream.decide;
 
 import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.ClusterOverride;
+import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationBrake;
 import io.fedstream.avro.Placement;
@@ -65,7 +66,7 @@ final class PlaceFailoverTask {
     private record Burst(BurstSpread spread, long startedAt) {
     }
 
-    PlaceFailoverTask(ProcessingContext context, PassState state, TaskPolicies taskPolicies, Workloads workloads, LeasedRoom room,
+    PlaceFailoverTask(ProcessingContext context, Section<ClusterStateEvent> openIncidents, TaskPolicies taskPolicies, Workloads workloads, LeasedRoom room,
                       Handoffs handoffs, Outputs outputs, PlaceFailoverSettings settings, String deltaTopic, LongSupplier viewChanges,
                       Consumer<RoomAnswer> answers) {
         this.context = context;
@@ -82,7 +83,7 @@ final class PlaceFailoverTask {
         this.deltas = new DeltaIndex(context.getStateStore(PlaceFailoverStores.DELTAS), deltaTopic);
         this.ledger = new IncidentLedger(new WorkloadIncidents(workloads),
                 new MigrationPlanner(StrategyChooser.defaults()));
-        this.openIncidents = new OpenIncidents(state.openIncidents());
+        this.openIncidents = new OpenIncidents(openIncidents);
         this.migrations = new MigrationRecords(workloads);
         this.staleCopies = new StaleCopies(workloads);
         this.policies = new PropagationPolicies(taskPolicies.published(), taskPolicies::changes);
