@@ -71,6 +71,8 @@ public final class FailoverScene {
     /** Workloads of the failing cluster that fedstream decided leave it not, with the audit trail's reason. */
     private final Map<String, String> stays = new LinkedHashMap<>();
     private final Set<String> purged = new LinkedHashSet<>();
+    /** Each workload's last audited decision, to say where one that did not move stands. */
+    private final Map<String, AuditEvent> lastAudited = new HashMap<>();
     private final Map<String, Integer> otherStrategies = new TreeMap<>();
     private long incrementalBytes;
     private long fullStateBytes;
@@ -142,7 +144,7 @@ public final class FailoverScene {
                 return false;
             }
             List<String> stayed = leaving.stream().filter(k -> !movedTo.containsKey(k) && !stays.containsKey(k))
-                    .map(FailoverScene::name).toList();
+                    .map(this::standing).toList();
             out.printf("  %6s   %d of the sample fleet's workloads on %s did not move within %d s: %s (fedstream get migrations -A"
                     + " and the audit topic say why)%n", elapsed(), stayed.size(), failing, STEP_TIMEOUT.toSeconds(), String.join(", ", stayed));
             out.flush();
@@ -296,6 +298,9 @@ public final class FailoverScene {
     /** fedstream decided that a workload of the failing cluster stays there: shown with its reason, no longer awaited. */
     private void onAudit(AuditEvent event) {
         String key = event.getWorkloadKey();
+        if (key != null) {
+            lastAudited.put(key, event);
+        }
         if (failing == null || key == null || !failing.equals(event.getCluster()) || !STAYS.contains(event.getDecision())
                 || movedTo.containsKey(key) || stays.putIfAbsent(key, String.valueOf(event.getReason())) != null) {
             return;
@@ -372,6 +377,13 @@ public final class FailoverScene {
         }
         String number = value == Math.rint(value) ? Long.toString((long) value) : String.format("%.1f", value);
         return number + " " + units[unit];
+    }
+
+    /** A workload that neither moved nor was said to stay: its name, where its binding places it, its last audited decision. */
+    private String standing(String key) {
+        AuditEvent last = lastAudited.get(key);
+        return name(key) + " (placed on " + placedOn(key) + "; last audited: "
+                + (last == null ? "nothing" : last.getDecision() + " " + last.getReason()) + ")";
     }
 
     private String placedOn(String key) {

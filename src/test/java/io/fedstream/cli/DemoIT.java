@@ -34,6 +34,9 @@ class DemoIT {
         assertThat(err.lines()).as("standard error").containsExactly("logs: " + logFile);
         assertThat(Files.readAllLines(logFile)).as("the log file")
                 .anyMatch(line -> CliProcess.LOGGER_LINE.matcher(line).find() && line.contains("io.fedstream.runtime.StreamsRunner"));
+        // Alone first, so that a wait that timed out is what a failure shows, not cut out of the whole output.
+        assertThat(out.lines().filter(line -> line.contains("did not move within") || line.contains("did not see")))
+                .as("the failover scene's waits that timed out").isEmpty();
         assertThat(out)
                 .contains("NAMESPACE/NAME", "TEMPLATE", "REPLICAS")
                 .containsPattern("team-a/checkout-web\\s+Deployment\\s+INTERPRETED\\s+main\\s+3\\s+600m\\s+640Mi\\s+1800m\\s+1920Mi")
