@@ -138,12 +138,12 @@ public final class FailoverScene {
         }
         // The sample fleet's workloads there move the same way, or stay where fedstream says why (no survivor has room, say);
         // one that does neither is named, not waited on forever.
-        if (!awaitOptional(() -> leaving.stream().allMatch(k -> movedTo.containsKey(k) || stays.containsKey(k)))) {
+        if (!awaitOptional(() -> leaving.stream().allMatch(this::settled))) {
             if (interrupted) {
                 out.println("  interrupted while waiting for the sample fleet's workloads to move");
                 return false;
             }
-            List<String> stayed = leaving.stream().filter(k -> !movedTo.containsKey(k) && !stays.containsKey(k))
+            List<String> stayed = leaving.stream().filter(k -> !settled(k))
                     .map(this::standing).toList();
             out.printf("  %6s   %d of the sample fleet's workloads on %s did not move within %d s: %s (fedstream get migrations -A"
                     + " and the audit topic say why)%n", elapsed(), stayed.size(), failing, STEP_TIMEOUT.toSeconds(), String.join(", ", stayed));
@@ -377,6 +377,15 @@ public final class FailoverScene {
         }
         String number = value == Math.rint(value) ? Long.toString((long) value) : String.format("%.1f", value);
         return number + " " + units[unit];
+    }
+
+    /**
+     * Whether a workload of the failing cluster is done with: moved, said to stay, or deleted (the scene reads the
+     * bindings topic's partitions each at its own pace, so a delete from an earlier scene, the quota scene's, say, may
+     * be read only after the failing cluster's workloads were counted).
+     */
+    private boolean settled(String key) {
+        return movedTo.containsKey(key) || stays.containsKey(key) || !bindings.containsKey(key);
     }
 
     /** A workload that neither moved nor was said to stay: its name, where its binding places it, its last audited decision. */
