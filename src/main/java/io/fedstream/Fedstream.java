@@ -1,6 +1,7 @@
 package io.fedstream;
 
 import io.fedstream.config.FedstreamConfig;
+import io.fedstream.config.Topic;
 import io.fedstream.config.Topics;
 import io.fedstream.decide.PoliciesAtStart;
 import io.fedstream.dlq.DeadLetterDeserializationHandler;
@@ -18,6 +19,7 @@ import io.fedstream.serde.SchemaRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Properties;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -151,6 +153,11 @@ public final class Fedstream implements AutoCloseable {
     }
 
     /** The workload client's topology: every stage but the cluster watch. */
+    /** The topics of fedstream's own (changelogs, repartition topics) whose values are the registry's records. */
+    public List<Topic<String, ?>> internalValueTopics() {
+        return InternalValueTopics.of(config, serdes);
+    }
+
     public Topology workloadTopology() {
         return workloads().build();
     }

@@ -36,9 +36,14 @@ final class NamespaceRouting {
         KStream<String, V> here = routes.get(name + "-route-here").mapValues(Routed::value, Named.as(name + "-here-value"));
         KStream<String, V> moved = routes.get(name + "-route-elsewhere")
                 .mapValues(Routed::value, Named.as(name + "-elsewhere-value"))
-                .repartition(Repartitioned.with(Serdes.String(), topic.valueSerde()).withName(name + "-misrouted")
+                .repartition(Repartitioned.with(Serdes.String(), topic.valueSerde()).withName(misrouted(name))
                         .withStreamPartitioner(NamespacePartitioner::byNamespace).withNumberOfPartitions(partitions));
         return here.merge(moved, Named.as(name + "-on-namespace-partition"));
+    }
+
+    /** The name of the repartition topic of the records of {@code name} that came in on another partition than their namespace's. */
+    static String misrouted(String name) {
+        return name + "-misrouted";
     }
 
     /**

@@ -28,6 +28,13 @@ public final class NamespaceStage {
 
     /** The internal topic that brings each policy to the partitions that need it ({@link PolicyPartitioner}). */
     public static final String POLICIES_TOPIC = "policy-changes";
+    private static final String WORKLOADS = "workloads";
+    private static final String STATUSES = "workload-status";
+    private static final String MIGRATION_EVENTS = "migration-events";
+    /** The repartition topics that take a record written to another partition than its namespace's there ({@link NamespaceRouting}). */
+    public static final String MISROUTED_WORKLOADS = NamespaceRouting.misrouted(WORKLOADS);
+    public static final String MISROUTED_STATUSES = NamespaceRouting.misrouted(STATUSES);
+    public static final String MISROUTED_MIGRATION_EVENTS = NamespaceRouting.misrouted(MIGRATION_EVENTS);
 
     private final Topics topics;
     private final InterpreterExtensions fromFiles;
@@ -70,18 +77,18 @@ public final class NamespaceStage {
         int partitions = settings.partitions();
         KStream<String, PassSignal> workloads = NamespaceRouting.onNamespacePartition(
                         builder.stream(topics.workloads().name(), topics.workloads().consumedAs("workloads-source")),
-                        topics.workloads(), "workloads", partitions, metrics)
+                        topics.workloads(), WORKLOADS, partitions, metrics)
                 .mapValues(PassSignal.WorkloadChanged::new, Named.as("workload-signal"));
         KStream<String, PassSignal> statuses = NamespaceRouting.onNamespacePartition(
                         builder.stream(topics.workloadStatus().name(), topics.workloadStatus().consumedAs("workload-status-source")),
-                        topics.workloadStatus(), "workload-status", partitions, metrics)
+                        topics.workloadStatus(), STATUSES, partitions, metrics)
                 .mapValues(PassSignal.StatusReported::new, Named.as("status-signal"));
         KStream<String, PassSignal> deltas = NamespaceRouting.deltasOnNamespacePartition(
                 builder.stream(topics.stateDeltas().name(), topics.stateDeltas().consumedAs("state-deltas-source")),
                 topics.stateDeltas(), partitions, metrics);
         KStream<String, PassSignal> events = NamespaceRouting.onNamespacePartition(
                         builder.stream(topics.migrationEvents().name(), topics.migrationEvents().consumedAs("migration-events-source")),
-                        topics.migrationEvents(), "migration-events", partitions, metrics)
+                        topics.migrationEvents(), MIGRATION_EVENTS, partitions, metrics)
                 .filter((key, event) -> event != null, Named.as("migration-events-present"))
                 .mapValues(PassSignal.MigrationReported::new, Named.as("migration-signal"));
         // The health client copies every transition to every partition of this topic.

@@ -4,6 +4,8 @@ import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.StoredApplicationFailure;
 import io.fedstream.avro.StoredLease;
+import java.util.Map;
+import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -65,7 +67,7 @@ public final class PassState {
     }
 
     PassState(KeyValueStore<String, byte[]> store, String applicationId, Codecs codecs) {
-        String changelog = applicationId + "-" + STORE + "-changelog";
+        String changelog = changelog(applicationId);
         policies = Section.of(store, POLICIES, codecs.policies(), topicOf(changelog, POLICIES));
         policyPositions = Section.of(store, POLICY_POSITIONS, Serdes.Long(), topicOf(changelog, POLICY_POSITIONS));
         refusedPolicies = Section.of(store, REFUSED_POLICIES, Serdes.String(), topicOf(changelog, REFUSED_POLICIES));
@@ -77,6 +79,22 @@ public final class PassState {
         quotaSources = Section.of(store, QUOTA_SOURCES, Serdes.ByteArray(), topicOf(changelog, QUOTA_SOURCES));
         pending = Section.of(store, PENDING, Serdes.ByteArray(), topicOf(changelog, PENDING));
         queue = Section.of(store, QUEUE, Serdes.ByteArray(), topicOf(changelog, QUEUE));
+    }
+
+    /**
+     * The sections whose values are records of the schema registry, each by the topic its codec is told ({@link
+     * #topicOf}) to the type of its values: what the start registers before the first record of each.
+     */
+    public static Map<String, Class<? extends SpecificRecord>> registrySections(String applicationId) {
+        String changelog = changelog(applicationId);
+        return Map.of(topicOf(changelog, POLICIES), PolicyEvent.class,
+                topicOf(changelog, OPEN_INCIDENTS), ClusterStateEvent.class,
+                topicOf(changelog, APPLICATION_FAILURES), StoredApplicationFailure.class,
+                topicOf(changelog, LEASES), StoredLease.class);
+    }
+
+    private static String changelog(String applicationId) {
+        return applicationId + "-" + STORE + "-changelog";
     }
 
     /**

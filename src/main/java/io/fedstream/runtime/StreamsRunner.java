@@ -80,7 +80,8 @@ public final class StreamsRunner implements AutoCloseable {
         Topology healthTopology = fedstream.healthTopology();
         TopologyDescription workloadDescription = workloadTopology.describe();
         // The registry answers while the broker creates the topics: two other processes, no reason to wait for each in turn.
-        CompletableFuture<Void> schemas = SchemaPreflight.start(List.of(workloadDescription, healthTopology.describe()), fedstream.topics());
+        CompletableFuture<Void> schemas = SchemaPreflight.start(List.of(workloadDescription, healthTopology.describe()), fedstream.topics(),
+                fedstream.internalValueTopics());
         List<NewTopic> repartitionTopics = new ArrayList<>(RepartitionTopics.of(workloadTopology, workloadProperties));
         repartitionTopics.addAll(RepartitionTopics.of(healthTopology, healthProperties));
         Duration bound = fedstream.config().streamsStallTimeout();

@@ -3,6 +3,7 @@ package io.fedstream.serde;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
@@ -84,6 +85,25 @@ public final class AvroSerializer<T extends GenericContainer> implements Seriali
     public int prepare(String topic, Schema schema) {
         String subject = subjectName(topic, schema);
         return config.useLatestVersion() ? latestAccepting(subject, schema).id() : registeredId(subject, schema);
+    }
+
+    /**
+     * Makes together, in as few round trips as the registry allows, the registrations that {@link #prepare} would make
+     * for each topic and its schema; nothing when this serializer only looks schemas up ({@code auto.register.schemas}
+     * false, or {@code use.latest.version}). A registry's refusal is left to {@code prepare}, which meets it again and
+     * names the topic it concerns.
+     */
+    public void registerTogether(Map<String, Schema> schemasByTopic) {
+        if (!config.autoRegisterSchemas() || config.useLatestVersion()) {
+            return;
+        }
+        Map<String, Schema> schemasBySubject = new LinkedHashMap<>();
+        schemasByTopic.forEach((topic, schema) -> schemasBySubject.put(subjectName(topic, schema), schema));
+        try {
+            registry.registerAll(schemasBySubject);
+        } catch (SchemaRegistryException | SerializationException refusedOrUnanswered) {
+            // prepare, topic by topic, says which topic and why.
+        }
     }
 
     private int registeredId(String subject, Schema schema) {

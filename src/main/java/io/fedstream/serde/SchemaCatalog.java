@@ -73,6 +73,16 @@ final class SchemaCatalog {
         return true;
     }
 
+    /** A catalog that holds what this one holds now and changes on its own: to plan several registrations at once. */
+    SchemaCatalog copy() {
+        SchemaCatalog copy = new SchemaCatalog();
+        versionsBySubject.forEach((subject, versions) -> copy.versionsBySubject.put(subject, new ArrayList<>(versions)));
+        copy.schemasById.putAll(schemasById);
+        copy.idsBySchemaText.putAll(idsBySchemaText);
+        copy.maxId = maxId;
+        return copy;
+    }
+
     /** The schema with the given id, or null. */
     Schema byId(int id) {
         return schemasById.get(id);

@@ -11,6 +11,7 @@ import io.fedstream.serde.ConfluentRegistryClient;
 import io.fedstream.serde.InProcessSchemaRegistry;
 import io.fedstream.serde.RegistryHttpServer;
 import io.fedstream.serde.SchemaRegistry;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -38,13 +39,18 @@ class SchemaPreflightTest {
     void everyWrittenAvroSchemaIsRegisteredBeforeAnyRecord() {
         Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of()), registry);
 
-        SchemaPreflight.check(topologies(fedstream), fedstream.topics());
+        SchemaPreflight.check(topologies(fedstream), fedstream.topics(), fedstream.internalValueTopics());
 
-        assertThat(registry.subjects()).containsExactlyInAnyOrder(
+        List<String> internal = fedstream.internalValueTopics().stream().map(topic -> topic.name() + "-value").toList();
+        assertThat(internal).contains("fedstream-pass-state-store-changelog-policies-value", "fedstream-workloads-store-changelog-value",
+                "fedstream-policy-changes-repartition-value", "fedstream-health-cluster-heartbeats-repartition-value");
+        List<String> expected = new ArrayList<>(List.of(
                 "fedstream.bindings-value", "fedstream.quota-status-value", "fedstream.cluster-state-value",
                 "fedstream.migrations-value", "fedstream.audit-value", "fedstream.cluster-views-value",
                 "fedstream.cluster-transitions-value", "fedstream.recommendations-value", "fedstream.lease-requests-value",
-                "fedstream.lease-grants-value");
+                "fedstream.lease-grants-value"));
+        expected.addAll(internal);
+        assertThat(registry.subjects()).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(registry.latestVersion("fedstream.migrations-value").schema()).isEqualTo(MigrationCommand.getClassSchema());
     }
 
@@ -55,7 +61,7 @@ class SchemaPreflightTest {
         registry.register("fedstream.migrations-value", other);
         Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of()), registry);
 
-        assertThatThrownBy(() -> SchemaPreflight.check(topologies(fedstream), fedstream.topics()))
+        assertThatThrownBy(() -> SchemaPreflight.check(topologies(fedstream), fedstream.topics(), fedstream.internalValueTopics()))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("the schema registry refused io.fedstream.avro.MigrationCommand for topic"
                         + " 'fedstream.migrations', which fedstream writes: ")
@@ -63,10 +69,24 @@ class SchemaPreflightTest {
     }
 
     @Test
+    void aSectionOfAStoreWhoseSubjectCannotBeEvolvedStopsTheStartNamingIt() {
+        Schema other = SchemaBuilder.record("PolicyEvent").namespace("io.fedstream.avro").fields()
+                .requiredInt("legacy").endRecord();
+        registry.register("fedstream-pass-state-store-changelog-policies-value", other);
+        Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of()), registry);
+
+        assertThatThrownBy(() -> SchemaPreflight.check(topologies(fedstream), fedstream.topics(), fedstream.internalValueTopics()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("the schema registry refused io.fedstream.avro.PolicyEvent for topic"
+                        + " 'fedstream-pass-state-store-changelog-policies', which fedstream writes: ")
+                .hasMessageContaining("is not backward compatible with version 1");
+    }
+
+    @Test
     void withoutAutoRegistrationASchemaNobodyRegisteredStopsTheStart() {
         Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of(FedstreamConfig.AUTO_REGISTER_SCHEMAS, "false")), registry);
 
-        assertThatThrownBy(() -> SchemaPreflight.check(topologies(fedstream), fedstream.topics()))
+        assertThatThrownBy(() -> SchemaPreflight.check(topologies(fedstream), fedstream.topics(), fedstream.internalValueTopics()))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("for topic 'fedstream.bindings', which fedstream writes: ")
                 .hasMessageContaining("auto.register.schemas is false: register it first");
@@ -80,7 +100,7 @@ class SchemaPreflightTest {
         server.close();
         Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of()), client);
 
-        assertThatThrownBy(() -> SchemaPreflight.check(topologies(fedstream), fedstream.topics()))
+        assertThatThrownBy(() -> SchemaPreflight.check(topologies(fedstream), fedstream.topics(), fedstream.internalValueTopics()))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("the schema registry did not answer about io.fedstream.avro.ResourceBinding for topic"
                         + " 'fedstream.bindings', which fedstream writes: Schema registry at " + server.url() + " is unreachable");
@@ -89,12 +109,12 @@ class SchemaPreflightTest {
     @Test
     void aCheckStartedOnAnotherThreadThrowsWhatTheCheckThrowsWhenAwaited() {
         Fedstream fedstream = Fedstream.create(FedstreamConfig.of(Map.of(FedstreamConfig.AUTO_REGISTER_SCHEMAS, "false")), registry);
-        CompletableFuture<Void> check = SchemaPreflight.start(topologies(fedstream), fedstream.topics());
+        CompletableFuture<Void> check = SchemaPreflight.start(topologies(fedstream), fedstream.topics(), fedstream.internalValueTopics());
 
         assertThatThrownBy(() -> BesideTheStart.await(check))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("for topic 'fedstream.bindings', which fedstream writes: ");
-        BesideTheStart.await(SchemaPreflight.start(List.of(), fedstream.topics()));
+        BesideTheStart.await(SchemaPreflight.start(List.of(), fedstream.topics(), List.of()));
     }
 
     private static List<TopologyDescription> topologies(Fedstream fedstream) {

@@ -5,7 +5,9 @@ import static io.fedstream.serde.TestSchemas.PING_BREAKING;
 import static io.fedstream.serde.TestSchemas.PING_V2;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
+import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;
@@ -14,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -64,6 +67,37 @@ class KafkaSchemaRegistryIT {
                     .isInstanceOfSatisfying(SchemaRegistryException.class, e -> assertThat(e.errorCode()).isEqualTo(40403))
                     .hasMessage("Schema id 99 not found in the embedded registry (topic " + topic + " on Kafka at "
                             + kafka.bootstrapServers() + ")");
+        }
+    }
+
+    @Test
+    void registrationsMadeTogetherGetTheIdsAndVersionsThatOneByOneWould(SharedKafka kafka, KafkaTestNames names) {
+        String topic = names.topic("schemas");
+        Schema other = SchemaBuilder.record("Other").fields().requiredInt("n").endRecord();
+        try (KafkaSchemaRegistry a = open(kafka, topic); KafkaSchemaRegistry b = open(kafka, topic)) {
+            assertThat(b.register("bindings-value", ResourceBinding.getClassSchema())).as("another process, before").isEqualTo(1);
+            Map<String, Schema> together = new LinkedHashMap<>();
+            together.put("pings-value", PING);
+            together.put("other-pings-value", PING);
+            together.put("workloads-value", WorkloadEvent.getClassSchema());
+            together.put("bindings-value", ResourceBinding.getClassSchema());
+
+            assertThat(a.registerAll(together)).containsExactly(entry("pings-value", 2), entry("other-pings-value", 2),
+                    entry("workloads-value", 3), entry("bindings-value", 1));
+            assertThat(a.registerAll(Map.of("pings-value", PING_V2))).containsExactly(entry("pings-value", 4));
+            assertThat(a.latestVersion("pings-value")).isEqualTo(new RegisteredSchema(4, 2, PING_V2));
+            together.forEach((subject, schema) -> assertThat(b.lookup(subject, schema)).as(subject).isEqualTo(a.lookup(subject, schema)));
+
+            Map<String, Schema> refused = new LinkedHashMap<>();
+            refused.put("others-value", other);
+            refused.put("other-pings-value", PING_BREAKING);
+            assertThatThrownBy(() -> a.registerAll(refused))
+                    .isInstanceOfSatisfying(SchemaRegistryException.class, e -> assertThat(e.isIncompatible()).isTrue())
+                    .hasMessageContaining("subject 'other-pings-value'");
+            try (KafkaSchemaRegistry third = open(kafka, topic)) {
+                assertThat(third.subjects()).as("nothing of a refused batch is written")
+                        .containsExactly("bindings-value", "other-pings-value", "pings-value", "workloads-value");
+            }
         }
     }
 
