@@ -11,10 +11,10 @@ import io.fedstream.avro.WorkloadEvent;
 import io.fedstream.config.FedstreamConfig;
 import io.fedstream.config.NamespacePartitioner;
 import io.fedstream.config.Topics;
+import io.fedstream.runtime.AppInstance;
 import io.fedstream.runtime.KafkaClusterExtension;
 import io.fedstream.runtime.KafkaTestNames;
 import io.fedstream.runtime.SharedKafka;
-import io.fedstream.runtime.StreamsRunner;
 import io.fedstream.serde.InProcessSchemaRegistry;
 import io.fedstream.serde.SchemaRegistry;
 import java.nio.file.Path;
@@ -48,18 +48,22 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(KafkaClusterExtension.class)
 class QueueAfterRestartIT {
 
-    private static final Duration WAIT = Duration.ofSeconds(90);
+    private static final Duration WAIT = AppInstance.WAIT;
     private static final Instant AT = Instant.parse("2026-12-07T12:00:00Z");
     private static final String NAMESPACE = "team-r";
     private static final String FIRST = "apps/Deployment/team-r/first";
     private static final String SECOND = "apps/Deployment/team-r/second";
     private static final String THIRD = "apps/Deployment/team-r/third";
 
+    private static FedstreamConfig config(SharedKafka kafka, KafkaTestNames names, Path stateDir) {
+        return AppInstance.config(kafka, names, stateDir, "queue-after-restart");
+    }
+
     @Test
     void aQueuedWorkloadIsAdmittedWhenItsQuotaGrowsAfterARestart(SharedKafka kafka, KafkaTestNames names, @TempDir Path state,
                                                                    @TempDir Path emptyState) throws Exception {
         SchemaRegistry registry = new InProcessSchemaRegistry();
-        Instance instance = Instance.start(config(kafka, names, state), registry);
+        AppInstance instance = AppInstance.start(config(kafka, names, state), registry);
         try (Bindings bindings = new Bindings(instance.fedstream());
                 Producers producers = new Producers(instance.fedstream())) {
             producers.quota(4);
@@ -69,33 +73,19 @@ class QueueAfterRestartIT {
             bindings.awaitAdmission(SECOND, AdmissionState.REJECTED);
 
             instance.close();
-            instance = Instance.start(config(kafka, names, state), registry);
+            instance = AppInstance.start(config(kafka, names, state), registry);
             producers.quota(8);
             bindings.awaitAdmission(SECOND, AdmissionState.ADMITTED);
 
             producers.workload(THIRD, 3);
             bindings.awaitAdmission(THIRD, AdmissionState.REJECTED);
             instance.close();
-            instance = Instance.start(config(kafka, names, emptyState), registry);
+            instance = AppInstance.start(config(kafka, names, emptyState), registry);
             producers.quota(12);
             bindings.awaitAdmission(THIRD, AdmissionState.ADMITTED);
         } finally {
             instance.close();
         }
-    }
-
-    private static FedstreamConfig config(SharedKafka kafka, KafkaTestNames names, Path stateDir) {
-        Map<String, String> overrides = new HashMap<>();
-        overrides.put(FedstreamConfig.KAFKA_BOOTSTRAP_SERVERS, kafka.bootstrapServers());
-        overrides.put(FedstreamConfig.APPLICATION_ID, names.applicationId());
-        overrides.put(FedstreamConfig.STATE_DIR, stateDir.toString());
-        overrides.put(FedstreamConfig.TOPIC_PARTITIONS, "3");
-        for (String key : FedstreamConfig.configDef().names()) {
-            if (key.startsWith("topic.") && !key.equals(FedstreamConfig.TOPIC_PARTITIONS) && !key.equals(FedstreamConfig.TOPIC_REPLICATION_FACTOR)) {
-                overrides.put(key, names.topic(key.substring("topic.".length())));
-            }
-        }
-        return FedstreamConfig.of(overrides);
     }
 
     /** The quota and workload events of the test, written as `fedstream apply` writes them. */
@@ -180,22 +170,6 @@ class QueueAfterRestartIT {
         @Override
         public void close() {
             consumer.close();
-        }
-    }
-
-    /** One application instance: its streams run until closed. */
-    private record Instance(Fedstream fedstream, StreamsRunner runner) implements AutoCloseable {
-
-        static Instance start(FedstreamConfig config, SchemaRegistry registry) throws InterruptedException {
-            Fedstream fedstream = Fedstream.create(config, registry);
-            StreamsRunner runner = new StreamsRunner(fedstream);
-            runner.start(WAIT);
-            return new Instance(fedstream, runner);
-        }
-
-        @Override
-        public void close() {
-            runner.close();
         }
     }
 }
