@@ -66,8 +66,7 @@ final class BeyondRoomTargets {
         while (true) {
             Set<String> avoided = Set.copyOf(without);
             ScheduleResult result = task.place(clusters -> scheduler.scheduleFromGroup(
-                    new Placer.Request(demands, policy, clusters, avoided, PlaceFailoverTask.kind(binding)), group),
-                    r -> r instanceof ScheduleResult.Unschedulable);
+                    new Placer.Request(demands, policy, clusters, avoided, PlaceFailoverTask.kind(binding)), group));
             if (!(result instanceof ScheduleResult.Scheduled scheduled)) {
                 return out;
             }

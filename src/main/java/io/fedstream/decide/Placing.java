@@ -10,13 +10,11 @@ import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.place.ComponentDemand;
-import io.fedstream.place.PlacementResult;
 import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
-import io.fedstream.place.Rejection;
+import io.fedstream.place.ScheduleResult;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Stage 4 inside the task: an admitted workload without a placement gets candidates from {@link Placer}, asks the room
@@ -213,7 +211,7 @@ final class Placing {
             shares.place(key, binding, workload, policy);
             return;
         }
-        PlacementResult result;
+        ScheduleResult result;
         try {
             List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
             result = task.place(clusters -> placer.place(new Placer.Request(demands, policy, clusters, Set.of(), PlaceFailoverTask.kind(binding))));
@@ -227,16 +225,16 @@ final class Placing {
             shares.place(key, binding, workload, policy);
             return;
         }
-        if (result instanceof PlacementResult.Placed placed) {
+        if (result instanceof ScheduleResult.Ranked ranked) {
             List<String> candidates = FullStaticAssignmentsLast.ranked(binding,
-                    placed.candidates().stream().map(PlacementResult.Candidate::cluster).toList());
+                    ranked.candidates().stream().map(ScheduleResult.Candidate::cluster).toList());
             PlacementState.Pending pending = new PlacementState.Pending(requestId(key, binding.getGeneration(), 0),
-                    ReservationPurpose.PLACE, null, null, candidates, 0, placed.groupIndex(), binding.getGeneration(), 0);
+                    ReservationPurpose.PLACE, null, null, candidates, 0, ranked.groupIndex(), binding.getGeneration(), 0);
             task.placementStates.save(key, workload.withPending(pending));
             task.hold(binding, pending);
         } else {
-            PlacementResult.NoFit noFit = (PlacementResult.NoFit) result;
-            unplaceable(key, binding, workload, why(noFit), noFit.summary());
+            ScheduleResult.Unschedulable no = (ScheduleResult.Unschedulable) result;
+            unplaceable(key, binding, workload, no.why(), no.reason());
         }
     }
 
@@ -254,13 +252,6 @@ final class Placing {
             metrics.unplaceable();
         }
         task.placementStates.save(key, workload.unplaceable(binding.getGeneration()));
-    }
-
-    static String why(PlacementResult.NoFit noFit) {
-        if (noFit.rejections().isEmpty()) {
-            return noFit.summary();
-        }
-        return noFit.summary() + ": " + noFit.rejections().stream().map(Rejection::message).collect(Collectors.joining("; "));
     }
 
     static boolean needsPlacement(ResourceBinding binding) {

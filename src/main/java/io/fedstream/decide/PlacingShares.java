@@ -60,8 +60,7 @@ final class PlacingShares {
             List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
             Set<String> avoid = Set.copyOf(refused);
             result = FullStaticAssignmentsLast.scheduled(binding, avoid, without -> task.place(
-                    clusters -> scheduler.schedule(new Placer.Request(demands, policy, clusters, without, PlaceFailoverTask.kind(binding))),
-                    r -> r instanceof ScheduleResult.Unschedulable));
+                    clusters -> scheduler.schedule(new Placer.Request(demands, policy, clusters, without, PlaceFailoverTask.kind(binding)))));
         } catch (IllegalArgumentException e) {
             String why = "its requirements cannot be read: " + e.getMessage();
             placing.unplaceable(key, binding, workload.withShares(null), why, why);
@@ -227,7 +226,7 @@ final class PlacingShares {
 
     /** Why no schedule was found: each cluster's problem, and the clusters that refused an earlier attempt. */
     static String unschedulable(ScheduleResult.Unschedulable no, List<String> refused) {
-        return (no.problems().isEmpty() ? no.summary() : no.summary() + ": " + String.join("; ", no.problems())) + refusedBefore(refused);
+        return no.why() + refusedBefore(refused);
     }
 
     private static String refusedBefore(List<String> refused) {

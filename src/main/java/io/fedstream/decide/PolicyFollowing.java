@@ -224,8 +224,8 @@ final class PolicyFollowing {
         try {
             List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
             result = FullStaticAssignmentsLast.scheduled(binding, avoid, without -> task.place(
-                    clusters -> scheduler.reschedule(new Placer.Request(demands, policy, clusters, without, PlaceFailoverTask.kind(binding)), group, previous),
-                    r -> r instanceof ScheduleResult.Unschedulable));
+                    clusters -> scheduler.reschedule(new Placer.Request(demands, policy, clusters, without, PlaceFailoverTask.kind(binding)),
+                            group, previous)));
         } catch (IllegalArgumentException e) {
             unschedulable(key, binding, policy, applied, "its requirements cannot be read: " + e.getMessage());
             return;

@@ -147,8 +147,8 @@ final class Rescaling {
         ScheduleResult result;
         try {
             List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
-            result = task.place(clusters -> scheduler.reschedule(new Placer.Request(demands, policy, clusters, avoid, PlaceFailoverTask.kind(binding)), workload.group(), previous),
-                    r -> r instanceof ScheduleResult.Unschedulable);
+            result = task.place(clusters -> scheduler.reschedule(new Placer.Request(demands, policy, clusters, avoid, PlaceFailoverTask.kind(binding)),
+                    workload.group(), previous));
         } catch (IllegalArgumentException e) {
             unscheduled(key, binding, workload, "its requirements cannot be read: " + e.getMessage(), retries);
             return;

@@ -186,8 +186,8 @@ final class ShareFailover {
                                       Set<String> avoid) {
         List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
         return FullStaticAssignmentsLast.scheduled(binding, avoid, without -> task.place(
-                clusters -> scheduler.reschedule(new Placer.Request(demands, policy, clusters, without, PlaceFailoverTask.kind(binding)), workload.group(), kept),
-                r -> r instanceof ScheduleResult.Unschedulable));
+                clusters -> scheduler.reschedule(new Placer.Request(demands, policy, clusters, without, PlaceFailoverTask.kind(binding)),
+                        workload.group(), kept)));
     }
 
     /**

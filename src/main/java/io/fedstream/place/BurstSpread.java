@@ -27,8 +27,8 @@ public final class BurstSpread {
      * ranked (its free room is each cluster's at the start of the burst, the first time the burst sees it),
      * {@code demands} what the workload needs.
      */
-    public List<PlacementResult.Candidate> order(List<PlacementResult.Candidate> ranked, List<ClusterCapacity> clusters,
-                                                 List<ComponentDemand> demands) {
+    public List<ScheduleResult.Candidate> order(List<ScheduleResult.Candidate> ranked, List<ClusterCapacity> clusters,
+                                                List<ComponentDemand> demands) {
         for (ClusterCapacity cluster : clusters) {
             freeAtStart.computeIfAbsent(cluster.name(), name -> freeRoom(cluster));
         }
@@ -37,9 +37,9 @@ public final class BurstSpread {
         }
         Map<String, BigInteger> need = need(demands);
         int best = ranked.get(0).dispreferredBy().size();
-        List<PlacementResult.Candidate> tier = new ArrayList<>(ranked.stream().filter(c -> c.dispreferredBy().size() == best).toList());
-        tier.sort(Comparator.comparingDouble((PlacementResult.Candidate c) -> filledShare(c.cluster(), need)));
-        List<PlacementResult.Candidate> ordered = new ArrayList<>(tier);
+        List<ScheduleResult.Candidate> tier = new ArrayList<>(ranked.stream().filter(c -> c.dispreferredBy().size() == best).toList());
+        tier.sort(Comparator.comparingDouble((ScheduleResult.Candidate c) -> filledShare(c.cluster(), need)));
+        List<ScheduleResult.Candidate> ordered = new ArrayList<>(tier);
         ranked.stream().filter(c -> !tier.contains(c)).forEach(ordered::add);
         return ordered;
     }

@@ -20,10 +20,10 @@ import java.util.stream.Collectors;
  */
 public final class Placer {
 
-    private static final Comparator<PlacementResult.Candidate> PREFERENCE = Comparator
-            .comparingInt((PlacementResult.Candidate c) -> c.dispreferredBy().size())
-            .thenComparing(PlacementResult.Candidate::headroom, Comparator.reverseOrder())
-            .thenComparing(PlacementResult.Candidate::cluster);
+    private static final Comparator<ScheduleResult.Candidate> PREFERENCE = Comparator
+            .comparingInt((ScheduleResult.Candidate c) -> c.dispreferredBy().size())
+            .thenComparing(ScheduleResult.Candidate::headroom, Comparator.reverseOrder())
+            .thenComparing(ScheduleResult.Candidate::cluster);
 
     /**
      * What to place and where: the components, the governing policy (null: every Ready cluster
@@ -50,7 +50,7 @@ public final class Placer {
     }
 
     /** Places the workload, trying affinity groups from the first. */
-    public PlacementResult place(Request request) {
+    public ScheduleResult place(Request request) {
         return placeFromGroup(request, 0);
     }
 
@@ -58,7 +58,7 @@ public final class Placer {
      * Places the workload from affinity group {@code groupIndex} on: a failover stays in the group the workload
      * ran in while it has a candidate, and moves to the next groups when it has none.
      */
-    public PlacementResult placeFromGroup(Request request, int groupIndex) {
+    public ScheduleResult placeFromGroup(Request request, int groupIndex) {
         int first = Math.max(0, groupIndex);
         PropagationPolicy.Placement placement = request.placement();
         List<ClusterAffinity> groups = placement.affinityGroups().isEmpty() ? List.of(ClusterAffinity.ANY) : placement.affinityGroups();
@@ -66,12 +66,12 @@ public final class Placer {
             String why = placement.groupsNamed()
                     ? "no affinity group after group " + (first - 1) + " (" + groups.size() + " groups)"
                     : "the policy has no affinity groups to fall back to";
-            return new PlacementResult.NoFit(why, List.of());
+            return new ScheduleResult.Unschedulable(why, List.of());
         }
         List<Rejection> rejections = new ArrayList<>();
         for (int i = first; i < groups.size(); i++) {
             ClusterAffinity group = groups.get(i);
-            List<PlacementResult.Candidate> candidates = new ArrayList<>();
+            List<ScheduleResult.Candidate> candidates = new ArrayList<>();
             for (ClusterCapacity cluster : request.clusters()) {
                 Rejection ineligible = ineligible(request, placement, group, cluster, false);
                 if (ineligible == null) {
@@ -86,18 +86,18 @@ public final class Placer {
                 if (!verdict.fits()) {
                     rejections.add(shortOf(group.name(), cluster, verdict));
                 } else {
-                    candidates.add(new PlacementResult.Candidate(cluster.name(), verdict.headroom(), dispreferring(cluster, placement)));
+                    candidates.add(new ScheduleResult.Candidate(cluster.name(), verdict.headroom(), dispreferring(cluster, placement)));
                 }
             }
             if (!candidates.isEmpty()) {
                 candidates.sort(PREFERENCE);
-                return new PlacementResult.Placed(candidates, i, group.name(), rejections);
+                return new ScheduleResult.Ranked(candidates, i, group.name(), rejections);
             }
         }
         String summary = request.clusters().isEmpty() ? "no cluster is known"
                 : "no cluster fits" + (placement.groupsNamed() ? " in any affinity group from group " + first : "")
                         + " (" + unavailable(request.clusters().size(), groups.get(first).name(), rejections) + ")";
-        return new PlacementResult.NoFit(summary, rejections);
+        return new ScheduleResult.Unschedulable(summary, rejections);
     }
 
     /**

@@ -341,7 +341,7 @@ class ReplicaSchedulerTest {
                 .containsExactly(tuple("m2", Rejection.Reason.API_NOT_SERVED, List.of("cluster(s) did not have the API resource")));
         assertThat(scheduler.reschedule(request, 0, List.of(new ScheduleResult.Target("m2", Map.of("main", 2L)))))
                 .satisfies(kept -> assertThat(scheduled(kept).clusters()).contains("m2"));
-        assertThat(new Placer().place(request)).isInstanceOfSatisfying(PlacementResult.Placed.class,
+        assertThat(new Placer().place(request)).isInstanceOfSatisfying(ScheduleResult.Ranked.class,
                 placed -> assertThat(placed.rejections()).extracting(Rejection::reason).containsExactly(Rejection.Reason.API_NOT_SERVED));
     }
 
