@@ -31,7 +31,7 @@ import io.fedstream.place.BurstSpread;
 import io.fedstream.place.ClusterCapacity;
 import io.fedstream.place.ClusterTaint;
 import io.fedstream.place.ComponentDemand;
-import io.fedstream.place.Placer;
+import io.fedstream.place.ReplicaScheduler;
 import io.fedstream.place.ScheduleResult;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.Toleration;
@@ -59,7 +59,7 @@ final class FailingOver {
     static final String DECIDED_BY = "failover";
 
     private final PlaceFailoverTask task;
-    private final Placer placer = new Placer();
+    private final ReplicaScheduler scheduler = new ReplicaScheduler();
     private final ShareFailover shareFailover;
     private final BeyondRoomTargets beyondRoom;
     private final StaleCopyPurges stalePurges;
@@ -438,7 +438,7 @@ final class FailingOver {
             result = task.place(clusters -> {
                 view.clear();
                 view.addAll(clusters);
-                return placer.placeFromGroup(new Placer.Request(needed, policy, clusters, avoid, PlaceFailoverTask.kind(binding)), workload.group());
+                return scheduler.placeFromGroup(new ReplicaScheduler.Request(needed, policy, clusters, avoid, PlaceFailoverTask.kind(binding)), workload.group());
             });
         } catch (IllegalArgumentException e) {
             result = new ScheduleResult.Unschedulable("its requirements cannot be read: " + e.getMessage(), List.of());

@@ -10,14 +10,14 @@ import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.place.ComponentDemand;
-import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
+import io.fedstream.place.ReplicaScheduler;
 import io.fedstream.place.ScheduleResult;
 import java.util.List;
 import java.util.Set;
 
 /**
- * Stage 4 inside the task: an admitted workload without a placement gets candidates from {@link Placer}, asks the room
+ * Stage 4 inside the task: an admitted workload without a placement gets candidates from {@link ReplicaScheduler#place}, asks the room
  * the task leases ({@link LeasedRoom}) for room on the first candidate, moves down the list when refused, and hands the
  * granted cluster to the admit step, which writes it into the binding and charges the cluster's quota share. A workload
  * that no valid policy governs is not placed (Karmada propagates nothing without one); the admit step writes why into
@@ -30,7 +30,7 @@ final class Placing {
 
     private final PlaceFailoverTask task;
     private final FedstreamMetrics metrics;
-    private final Placer placer = new Placer();
+    private final ReplicaScheduler scheduler = new ReplicaScheduler();
     private final PlacingShares shares;
     /** Where the re-scales waiting in the same store as the unplaced workloads are retried. */
     private final Rescaling rescaling;
@@ -214,7 +214,7 @@ final class Placing {
         ScheduleResult result;
         try {
             List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
-            result = task.place(clusters -> placer.place(new Placer.Request(demands, policy, clusters, Set.of(), PlaceFailoverTask.kind(binding))));
+            result = task.place(clusters -> scheduler.place(new ReplicaScheduler.Request(demands, policy, clusters, Set.of(), PlaceFailoverTask.kind(binding))));
         } catch (IllegalArgumentException e) {
             String why = "its requirements cannot be read: " + e.getMessage();
             unplaceable(key, binding, workload, why, why);

@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The outcome of scheduling one workload: on one active cluster ({@link Placer}), the clusters that can take it
- * best first ({@link Ranked}); over several clusters ({@link ReplicaScheduler}), the targets and each one's share
- * ({@link Scheduled}); or why no cluster can take it ({@link Unschedulable}).
+ * The outcome of scheduling one workload ({@link ReplicaScheduler}): on one active cluster, the clusters that can take it
+ * best first ({@link Ranked}); over several clusters, the targets and each one's share ({@link Scheduled}); or why no
+ * cluster can take it ({@link Unschedulable}).
  */
 public sealed interface ScheduleResult permits ScheduleResult.Ranked, ScheduleResult.Scheduled, ScheduleResult.Unschedulable {
 

@@ -10,9 +10,9 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
-class PlacerTest {
+class ReplicaSchedulerPlaceTest {
 
-    private final Placer placer = new Placer();
+    private final ReplicaScheduler scheduler = new ReplicaScheduler();
 
     /** Two pods of 2 cpu and 4Gi: 4 cpu, 8Gi in all. */
     private static final List<ComponentDemand> JOB = List.of(
@@ -50,7 +50,7 @@ class PlacerTest {
     }
 
     private ScheduleResult place(PropagationPolicy policy, Set<String> avoid, ClusterCapacity... clusters) {
-        return placer.place(new Placer.Request(JOB, policy, List.of(clusters), avoid));
+        return scheduler.place(new ReplicaScheduler.Request(JOB, policy, List.of(clusters), avoid));
     }
 
     private static List<String> candidates(ScheduleResult result) {
@@ -162,17 +162,17 @@ class PlacerTest {
     @Test
     void failoverMovesToTheNextGroupAndEndsAfterTheLast() {
         PropagationPolicy groups = policy(List.of(group("primary", "p1"), group("backup", "b1", "p1")), true);
-        Placer.Request request = new Placer.Request(JOB, groups, List.of(cluster("p1", "16"), cluster("b1", "8")), Set.of("p1"));
+        ReplicaScheduler.Request request = new ReplicaScheduler.Request(JOB, groups, List.of(cluster("p1", "16"), cluster("b1", "8")), Set.of("p1"));
 
-        ScheduleResult next = placer.placeFromGroup(request, 1);
+        ScheduleResult next = scheduler.placeFromGroup(request, 1);
         assertThat(candidates(next)).containsExactly("b1");
         assertThat(((ScheduleResult.Ranked) next).groupIndex()).isEqualTo(1);
         assertThat(next.rejections()).extracting(Rejection::group, Rejection::cluster, Rejection::reason)
                 .containsExactly(tuple("backup", "p1", Rejection.Reason.AVOIDED));
 
-        ScheduleResult none = placer.placeFromGroup(request, 2);
+        ScheduleResult none = scheduler.placeFromGroup(request, 2);
         assertThat(none).isEqualTo(new ScheduleResult.Unschedulable("no affinity group after group 1 (2 groups)", List.of()));
-        assertThat(placer.placeFromGroup(new Placer.Request(JOB, null, List.of(cluster("p1", "16")), Set.of()), 1))
+        assertThat(scheduler.placeFromGroup(new ReplicaScheduler.Request(JOB, null, List.of(cluster("p1", "16")), Set.of()), 1))
                 .isEqualTo(new ScheduleResult.Unschedulable("the policy has no affinity groups to fall back to", List.of()));
     }
 
