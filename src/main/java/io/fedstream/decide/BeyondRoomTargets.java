@@ -43,7 +43,7 @@ final class BeyondRoomTargets {
         this.task = task;
     }
 
-    /** Whether the policy keeps one active cluster, which Karmada places whatever its room ({@link ReplicaScheduler#place}'s policies). */
+    /** Whether the policy keeps one active cluster ({@link ReplicaScheduler#place}'s policies), which Karmada places whatever its room. */
     static boolean applies(PropagationPolicy policy) {
         return policy != null && !PlacingShares.schedules(policy);
     }

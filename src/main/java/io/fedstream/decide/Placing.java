@@ -17,11 +17,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Stage 4 inside the task: an admitted workload without a placement gets candidates from {@link ReplicaScheduler#place}, asks the room
- * the task leases ({@link LeasedRoom}) for room on the first candidate, moves down the list when refused, and hands the
- * granted cluster to the admit step, which writes it into the binding and charges the cluster's quota share. A workload
- * that no valid policy governs is not placed (Karmada propagates nothing without one); the admit step writes why into
- * its binding.
+ * Stage 4 inside the task: an admitted workload without a placement gets candidates from {@link ReplicaScheduler#place},
+ * asks the room the task leases ({@link LeasedRoom}) for room on the first candidate, moves down the list when refused,
+ * and hands the granted cluster to the admit step, which writes it into the binding and charges the cluster's quota
+ * share. A workload that no valid policy governs is not placed (Karmada propagates nothing without one); the admit step
+ * writes why into its binding.
  */
 final class Placing {
 

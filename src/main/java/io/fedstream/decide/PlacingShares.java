@@ -19,11 +19,11 @@ import java.util.Set;
 
 /**
  * Stage 4 for a policy that schedules replicas over several clusters (Divided, or Duplicated with spread constraints),
- * and for one active cluster that room alone keeps {@link ReplicaScheduler#place} from (Karmada takes the best cluster whatever its room):
- * {@link ReplicaScheduler#schedule} picks the target clusters and each one's share, the room the task leases ({@link LeasedRoom})
- * is asked for every share under one decision ({@link RoomAsk.Purpose#PLACE_SHARE}), and when every share is granted,
- * the placement goes to the admit step; a refusal ({@link RoomAnswer}) gives back what was granted and schedules again
- * without the refusing cluster, up to {@link #MAX_ATTEMPTS} schedules.
+ * and for one active cluster that room alone keeps {@link ReplicaScheduler#place} from (Karmada takes the best cluster
+ * whatever its room): {@link ReplicaScheduler#schedule} picks the target clusters and each one's share, the room the
+ * task leases ({@link LeasedRoom}) is asked for every share under one decision ({@link RoomAsk.Purpose#PLACE_SHARE}),
+ * and when every share is granted, the placement goes to the admit step; a refusal ({@link RoomAnswer}) gives back what
+ * was granted and schedules again without the refusing cluster, up to {@link #MAX_ATTEMPTS} schedules.
  */
 final class PlacingShares {
 
