@@ -2,7 +2,6 @@ package io.fedstream.decide;
 
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.place.ComponentDemand;
-import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ReplicaScheduler;
 import io.fedstream.place.ScheduleResult;
@@ -44,7 +43,7 @@ final class BeyondRoomTargets {
         this.task = task;
     }
 
-    /** Whether the policy keeps one active cluster, which Karmada places whatever its room ({@link Placer}'s policies). */
+    /** Whether the policy keeps one active cluster ({@link ReplicaScheduler#place}'s policies), which Karmada places whatever its room. */
     static boolean applies(PropagationPolicy policy) {
         return policy != null && !PlacingShares.schedules(policy);
     }
@@ -66,8 +65,7 @@ final class BeyondRoomTargets {
         while (true) {
             Set<String> avoided = Set.copyOf(without);
             ScheduleResult result = task.place(clusters -> scheduler.scheduleFromGroup(
-                    new Placer.Request(demands, policy, clusters, avoided, PlaceFailoverTask.kind(binding)), group),
-                    r -> r instanceof ScheduleResult.Unschedulable);
+                    new ReplicaScheduler.Request(demands, policy, clusters, avoided, PlaceFailoverTask.kind(binding)), group));
             if (!(result instanceof ScheduleResult.Scheduled scheduled)) {
                 return out;
             }

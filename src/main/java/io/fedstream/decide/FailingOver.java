@@ -31,9 +31,9 @@ import io.fedstream.place.BurstSpread;
 import io.fedstream.place.ClusterCapacity;
 import io.fedstream.place.ClusterTaint;
 import io.fedstream.place.ComponentDemand;
-import io.fedstream.place.PlacementResult;
-import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
+import io.fedstream.place.ReplicaScheduler;
+import io.fedstream.place.ScheduleResult;
 import io.fedstream.place.Toleration;
 import java.time.Duration;
 import java.time.Instant;
@@ -59,7 +59,7 @@ final class FailingOver {
     static final String DECIDED_BY = "failover";
 
     private final PlaceFailoverTask task;
-    private final Placer placer = new Placer();
+    private final ReplicaScheduler scheduler = new ReplicaScheduler();
     private final ShareFailover shareFailover;
     private final BeyondRoomTargets beyondRoom;
     private final StaleCopyPurges stalePurges;
@@ -429,7 +429,7 @@ final class FailingOver {
     private void start(String key, ResourceBinding binding, PropagationPolicy policy, String source, String incidentId,
                        PlacementState workload, int attempt, IncidentEntry previous) {
         Set<String> avoid = previous == null || previous.targetCluster() == null ? Set.of(source) : Set.of(source, previous.targetCluster());
-        PlacementResult result;
+        ScheduleResult result;
         List<ComponentDemand> demands = List.of();
         List<ClusterCapacity> view = new ArrayList<>();
         try {
@@ -438,21 +438,21 @@ final class FailingOver {
             result = task.place(clusters -> {
                 view.clear();
                 view.addAll(clusters);
-                return placer.placeFromGroup(new Placer.Request(needed, policy, clusters, avoid, PlaceFailoverTask.kind(binding)), workload.group());
+                return scheduler.placeFromGroup(new ReplicaScheduler.Request(needed, policy, clusters, avoid, PlaceFailoverTask.kind(binding)), workload.group());
             });
         } catch (IllegalArgumentException e) {
-            result = new PlacementResult.NoFit("its requirements cannot be read: " + e.getMessage(), List.of());
+            result = new ScheduleResult.Unschedulable("its requirements cannot be read: " + e.getMessage(), List.of());
         }
         BurstSpread burst = task.burst(incidentId);
-        List<String> candidates = result instanceof PlacementResult.Placed placed
-                ? FullStaticAssignmentsLast.ranked(binding, burst.order(placed.candidates(), view, demands).stream()
-                        .map(PlacementResult.Candidate::cluster).toList())
+        List<String> candidates = result instanceof ScheduleResult.Ranked ranked
+                ? FullStaticAssignmentsLast.ranked(binding, burst.order(ranked.candidates(), view, demands).stream()
+                        .map(ScheduleResult.Candidate::cluster).toList())
                 : List.of();
         if (previous != null) {
             // A retry keeps the order of the failed command's remaining candidates, among those still eligible.
             candidates = previous.remainingCandidates().stream().filter(candidates::contains).toList();
         }
-        int group = result instanceof PlacementResult.Placed placed ? placed.groupIndex() : workload.group();
+        int group = result instanceof ScheduleResult.Ranked ranked ? ranked.groupIndex() : workload.group();
         PlacementState.Pending pending = new PlacementState.Pending(requestId(key, incidentId, attempt, 0),
                 ReservationPurpose.MIGRATE, incidentId, source, candidates, 0, group, binding.getGeneration(), attempt);
         if (BeyondRoomTargets.applies(policy) && (candidates.isEmpty() || previous == null && result.leftOutForRoom())) {
@@ -466,7 +466,7 @@ final class FailingOver {
             }
         }
         if (candidates.isEmpty()) {
-            String why = result instanceof PlacementResult.NoFit noFit ? Placing.why(noFit) : "no remaining candidate is eligible";
+            String why = result instanceof ScheduleResult.Unschedulable no ? no.why() : "no remaining candidate is eligible";
             plan(key, binding, workload, pending, List.of()).ifPresent(outcome -> closed(binding, pending, outcome, why));
             return;
         }

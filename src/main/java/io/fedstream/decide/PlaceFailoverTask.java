@@ -19,7 +19,7 @@ import io.fedstream.interpret.Resources;
 import io.fedstream.place.BurstSpread;
 import io.fedstream.place.ClusterCapacity;
 import io.fedstream.place.ComponentDemand;
-import io.fedstream.place.PlacementResult;
+import io.fedstream.place.ScheduleResult;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,7 +28,6 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
-import java.util.function.Predicate;
 import io.fedstream.avro.MigrationCommand;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -124,12 +123,7 @@ final class PlaceFailoverTask {
      * which spreads placements; when that finds no fit, against the view alone, because what this task last heard may be
      * stale and the lease decides anyway.
      */
-    PlacementResult place(Function<List<ClusterCapacity>, PlacementResult> placer) {
-        return place(placer, result -> result instanceof PlacementResult.NoFit);
-    }
-
-    /** As {@link #place(Function)}, for any placing function; {@code noFit} says when to try the view alone. */
-    <R> R place(Function<List<ClusterCapacity>, R> placer, Predicate<R> noFit) {
+    ScheduleResult place(Function<List<ClusterCapacity>, ScheduleResult> scheduler) {
         List<ClusterCapacity> view = clusters.clusters();
         List<ClusterCapacity> steered = new ArrayList<>(view.size());
         boolean steering = false;
@@ -138,8 +132,8 @@ final class PlaceFailoverTask {
             steering |= !others.isEmpty();
             steered.add(others.isEmpty() ? cluster : cluster.reserve(others));
         }
-        R result = placer.apply(steered);
-        return noFit.test(result) && steering ? placer.apply(view) : result;
+        ScheduleResult result = scheduler.apply(steered);
+        return result instanceof ScheduleResult.Unschedulable && steering ? scheduler.apply(view) : result;
     }
 
     /** The spread of the incident's failover burst in this task (forgotten {@code place.reservation.ttl.ms} after it began). */

@@ -10,20 +10,18 @@ import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.place.ComponentDemand;
-import io.fedstream.place.PlacementResult;
-import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
-import io.fedstream.place.Rejection;
+import io.fedstream.place.ReplicaScheduler;
+import io.fedstream.place.ScheduleResult;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
- * Stage 4 inside the task: an admitted workload without a placement gets candidates from {@link Placer}, asks the room
- * the task leases ({@link LeasedRoom}) for room on the first candidate, moves down the list when refused, and hands the
- * granted cluster to the admit step, which writes it into the binding and charges the cluster's quota share. A workload
- * that no valid policy governs is not placed (Karmada propagates nothing without one); the admit step writes why into
- * its binding.
+ * Stage 4 inside the task: an admitted workload without a placement gets candidates from {@link ReplicaScheduler#place},
+ * asks the room the task leases ({@link LeasedRoom}) for room on the first candidate, moves down the list when refused,
+ * and hands the granted cluster to the admit step, which writes it into the binding and charges the cluster's quota
+ * share. A workload that no valid policy governs is not placed (Karmada propagates nothing without one); the admit step
+ * writes why into its binding.
  */
 final class Placing {
 
@@ -32,7 +30,7 @@ final class Placing {
 
     private final PlaceFailoverTask task;
     private final FedstreamMetrics metrics;
-    private final Placer placer = new Placer();
+    private final ReplicaScheduler scheduler = new ReplicaScheduler();
     private final PlacingShares shares;
     /** Where the re-scales waiting in the same store as the unplaced workloads are retried. */
     private final Rescaling rescaling;
@@ -213,10 +211,10 @@ final class Placing {
             shares.place(key, binding, workload, policy);
             return;
         }
-        PlacementResult result;
+        ScheduleResult result;
         try {
             List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
-            result = task.place(clusters -> placer.place(new Placer.Request(demands, policy, clusters, Set.of(), PlaceFailoverTask.kind(binding))));
+            result = task.place(clusters -> scheduler.place(new ReplicaScheduler.Request(demands, policy, clusters, Set.of(), PlaceFailoverTask.kind(binding))));
         } catch (IllegalArgumentException e) {
             String why = "its requirements cannot be read: " + e.getMessage();
             unplaceable(key, binding, workload, why, why);
@@ -227,16 +225,16 @@ final class Placing {
             shares.place(key, binding, workload, policy);
             return;
         }
-        if (result instanceof PlacementResult.Placed placed) {
+        if (result instanceof ScheduleResult.Ranked ranked) {
             List<String> candidates = FullStaticAssignmentsLast.ranked(binding,
-                    placed.candidates().stream().map(PlacementResult.Candidate::cluster).toList());
+                    ranked.candidates().stream().map(ScheduleResult.Candidate::cluster).toList());
             PlacementState.Pending pending = new PlacementState.Pending(requestId(key, binding.getGeneration(), 0),
-                    ReservationPurpose.PLACE, null, null, candidates, 0, placed.groupIndex(), binding.getGeneration(), 0);
+                    ReservationPurpose.PLACE, null, null, candidates, 0, ranked.groupIndex(), binding.getGeneration(), 0);
             task.placementStates.save(key, workload.withPending(pending));
             task.hold(binding, pending);
         } else {
-            PlacementResult.NoFit noFit = (PlacementResult.NoFit) result;
-            unplaceable(key, binding, workload, why(noFit), noFit.summary());
+            ScheduleResult.Unschedulable no = (ScheduleResult.Unschedulable) result;
+            unplaceable(key, binding, workload, no.why(), no.reason());
         }
     }
 
@@ -254,13 +252,6 @@ final class Placing {
             metrics.unplaceable();
         }
         task.placementStates.save(key, workload.unplaceable(binding.getGeneration()));
-    }
-
-    static String why(PlacementResult.NoFit noFit) {
-        if (noFit.rejections().isEmpty()) {
-            return noFit.summary();
-        }
-        return noFit.summary() + ": " + noFit.rejections().stream().map(Rejection::message).collect(Collectors.joining("; "));
     }
 
     static boolean needsPlacement(ResourceBinding binding) {

@@ -6,11 +6,9 @@ import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.RoomNote;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.place.ComponentDemand;
-import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ReplicaScheduler;
 import io.fedstream.place.ScheduleResult;
-import io.fedstream.place.SchedulingSupport;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -21,11 +19,11 @@ import java.util.Set;
 
 /**
  * Stage 4 for a policy that schedules replicas over several clusters (Divided, or Duplicated with spread constraints),
- * and for one active cluster that room alone keeps {@link Placer} from (Karmada takes the best cluster whatever its room):
- * {@link ReplicaScheduler} picks the target clusters and each one's share, the room the task leases ({@link LeasedRoom})
- * is asked for every share under one decision ({@link RoomAsk.Purpose#PLACE_SHARE}), and when every share is granted,
- * the placement goes to the admit step; a refusal ({@link RoomAnswer}) gives back what was granted and schedules again
- * without the refusing cluster, up to {@link #MAX_ATTEMPTS} schedules.
+ * and for one active cluster that room alone keeps {@link ReplicaScheduler#place} from (Karmada takes the best cluster
+ * whatever its room): {@link ReplicaScheduler#schedule} picks the target clusters and each one's share, the room the
+ * task leases ({@link LeasedRoom}) is asked for every share under one decision ({@link RoomAsk.Purpose#PLACE_SHARE}),
+ * and when every share is granted, the placement goes to the admit step; a refusal ({@link RoomAnswer}) gives back what
+ * was granted and schedules again without the refusing cluster, up to {@link #MAX_ATTEMPTS} schedules.
  */
 final class PlacingShares {
 
@@ -43,9 +41,9 @@ final class PlacingShares {
         this.placing = placing;
     }
 
-    /** Whether the policy's placement is scheduled here rather than on one cluster by {@link Placer}. */
+    /** Whether the policy's placement is scheduled here rather than on one cluster by {@link ReplicaScheduler#place}. */
     static boolean schedules(PropagationPolicy policy) {
-        return policy != null && SchedulingSupport.needsSeveralClusters(policy.placement());
+        return policy != null && ReplicaScheduler.needsSeveralClusters(policy.placement());
     }
 
     /** Schedules the workload afresh (attempt 0) and asks every target for its share. */
@@ -60,8 +58,7 @@ final class PlacingShares {
             List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
             Set<String> avoid = Set.copyOf(refused);
             result = FullStaticAssignmentsLast.scheduled(binding, avoid, without -> task.place(
-                    clusters -> scheduler.schedule(new Placer.Request(demands, policy, clusters, without, PlaceFailoverTask.kind(binding))),
-                    r -> r instanceof ScheduleResult.Unschedulable));
+                    clusters -> scheduler.schedule(new ReplicaScheduler.Request(demands, policy, clusters, without, PlaceFailoverTask.kind(binding)))));
         } catch (IllegalArgumentException e) {
             String why = "its requirements cannot be read: " + e.getMessage();
             placing.unplaceable(key, binding, workload.withShares(null), why, why);
@@ -227,7 +224,7 @@ final class PlacingShares {
 
     /** Why no schedule was found: each cluster's problem, and the clusters that refused an earlier attempt. */
     static String unschedulable(ScheduleResult.Unschedulable no, List<String> refused) {
-        return (no.problems().isEmpty() ? no.summary() : no.summary() + ": " + String.join("; ", no.problems())) + refusedBefore(refused);
+        return no.why() + refusedBefore(refused);
     }
 
     private static String refusedBefore(List<String> refused) {

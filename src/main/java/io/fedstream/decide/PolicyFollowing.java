@@ -3,7 +3,6 @@ package io.fedstream.decide;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.place.AppliedPlacement;
 import io.fedstream.place.ComponentDemand;
-import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ReplicaScheduler;
 import io.fedstream.place.ScheduleResult;
@@ -224,8 +223,8 @@ final class PolicyFollowing {
         try {
             List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
             result = FullStaticAssignmentsLast.scheduled(binding, avoid, without -> task.place(
-                    clusters -> scheduler.reschedule(new Placer.Request(demands, policy, clusters, without, PlaceFailoverTask.kind(binding)), group, previous),
-                    r -> r instanceof ScheduleResult.Unschedulable));
+                    clusters -> scheduler.reschedule(new ReplicaScheduler.Request(demands, policy, clusters, without, PlaceFailoverTask.kind(binding)),
+                            group, previous)));
         } catch (IllegalArgumentException e) {
             unschedulable(key, binding, policy, applied, "its requirements cannot be read: " + e.getMessage());
             return;

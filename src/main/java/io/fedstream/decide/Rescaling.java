@@ -9,7 +9,6 @@ import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.bind.BindingShares;
 import io.fedstream.place.ComponentDemand;
-import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ReplicaScheduler;
 import io.fedstream.place.ScheduleResult;
@@ -147,8 +146,8 @@ final class Rescaling {
         ScheduleResult result;
         try {
             List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
-            result = task.place(clusters -> scheduler.reschedule(new Placer.Request(demands, policy, clusters, avoid, PlaceFailoverTask.kind(binding)), workload.group(), previous),
-                    r -> r instanceof ScheduleResult.Unschedulable);
+            result = task.place(clusters -> scheduler.reschedule(new ReplicaScheduler.Request(demands, policy, clusters, avoid, PlaceFailoverTask.kind(binding)),
+                    workload.group(), previous));
         } catch (IllegalArgumentException e) {
             unscheduled(key, binding, workload, "its requirements cannot be read: " + e.getMessage(), retries);
             return;

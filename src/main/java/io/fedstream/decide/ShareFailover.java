@@ -16,7 +16,6 @@ import io.fedstream.failover.FailoverSettings;
 import io.fedstream.failover.IncidentEntry;
 import io.fedstream.failover.IncidentKey;
 import io.fedstream.place.ComponentDemand;
-import io.fedstream.place.Placer;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ReplicaScheduler;
 import io.fedstream.place.ScheduleResult;
@@ -186,8 +185,8 @@ final class ShareFailover {
                                       Set<String> avoid) {
         List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
         return FullStaticAssignmentsLast.scheduled(binding, avoid, without -> task.place(
-                clusters -> scheduler.reschedule(new Placer.Request(demands, policy, clusters, without, PlaceFailoverTask.kind(binding)), workload.group(), kept),
-                r -> r instanceof ScheduleResult.Unschedulable));
+                clusters -> scheduler.reschedule(new ReplicaScheduler.Request(demands, policy, clusters, without, PlaceFailoverTask.kind(binding)),
+                        workload.group(), kept)));
     }
 
     /**

@@ -13,7 +13,7 @@ import java.util.Map;
  * headroom alone fills the survivors towards equal shares of their room left, so a small burst goes wholly to the
  * roomiest one; and the tasks of other partitions, which plan their own moves from the same views at the same time,
  * do the same. Filling each survivor in proportion to its free room within every task makes the whole burst follow
- * free room too. The first move of a burst keeps the placer's order (Karmada's choice of the roomiest cluster); the
+ * free room too. The first move of a burst keeps the scheduler's order (Karmada's choice of the roomiest cluster); the
  * next ones go to the candidate whose promised room, with this workload, is the smallest share of its free room at the
  * start. Only the candidates no PreferNoSchedule taint disprefers more than the best are reordered.
  */
@@ -23,12 +23,12 @@ public final class BurstSpread {
     private final Map<String, Map<String, BigInteger>> promised = new HashMap<>();
 
     /**
-     * The candidates in the order to ask them: {@code ranked} is the placer's order, {@code clusters} the view it
-     * ranked (its free room is each cluster's at the start of the burst, the first time the burst sees it),
-     * {@code demands} what the workload needs.
+     * The candidates in the order to ask them: {@code ranked} is the scheduler's order ({@link ReplicaScheduler#place}),
+     * {@code clusters} the view it ranked (its free room is each cluster's at the start of the burst, the first time the
+     * burst sees it), {@code demands} what the workload needs.
      */
-    public List<PlacementResult.Candidate> order(List<PlacementResult.Candidate> ranked, List<ClusterCapacity> clusters,
-                                                 List<ComponentDemand> demands) {
+    public List<ScheduleResult.Candidate> order(List<ScheduleResult.Candidate> ranked, List<ClusterCapacity> clusters,
+                                                List<ComponentDemand> demands) {
         for (ClusterCapacity cluster : clusters) {
             freeAtStart.computeIfAbsent(cluster.name(), name -> freeRoom(cluster));
         }
@@ -37,9 +37,9 @@ public final class BurstSpread {
         }
         Map<String, BigInteger> need = need(demands);
         int best = ranked.get(0).dispreferredBy().size();
-        List<PlacementResult.Candidate> tier = new ArrayList<>(ranked.stream().filter(c -> c.dispreferredBy().size() == best).toList());
-        tier.sort(Comparator.comparingDouble((PlacementResult.Candidate c) -> filledShare(c.cluster(), need)));
-        List<PlacementResult.Candidate> ordered = new ArrayList<>(tier);
+        List<ScheduleResult.Candidate> tier = new ArrayList<>(ranked.stream().filter(c -> c.dispreferredBy().size() == best).toList());
+        tier.sort(Comparator.comparingDouble((ScheduleResult.Candidate c) -> filledShare(c.cluster(), need)));
+        List<ScheduleResult.Candidate> ordered = new ArrayList<>(tier);
         ranked.stream().filter(c -> !tier.contains(c)).forEach(ordered::add);
         return ordered;
     }

@@ -10,17 +10,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.ToLongFunction;
+import java.util.stream.Collectors;
 
 /**
- * Schedules a workload's replicas over clusters as Karmada v1.15's scheduler does ({@code pkg/scheduler/core}:
+ * Decides which clusters a workload runs on, as Karmada v1.15's scheduler does ({@code pkg/scheduler/core}:
  * {@code common.go}, {@code assignment.go}, {@code division_algorithm.go}, {@code spreadconstraint/}); pure, no
- * Kafka types. Affinity groups are tried in order; in a group, the eligible clusters are those {@link Placer} would
- * not reject for affinity, avoidance, readiness or taints, and that serve the workload's kind unless they already run
- * it (Karmada's APIEnablement filter).
+ * Kafka types. Affinity groups are tried in order; in a group, the eligible clusters are those that satisfy the group's
+ * affinity, are not avoided, are Ready, tolerate every NoSchedule and NoExecute taint, and serve the workload's kind
+ * (Karmada's APIEnablement filter); a cluster that already runs the workload is not filtered by its taints or kind.
+ * Clusters rank by fewest untolerated PreferNoSchedule taints, then most headroom after placement ({@link Fit}), then
+ * name.
  *
  * <ul>
- * <li>Duplicated: every eligible cluster, in {@link Placer}'s preference order, bounded by the spread constraints
+ * <li>One active cluster ({@link #place}): the eligible clusters that fit every pod of every component, in that order,
+ *     from the first group that has one; fedstream asks the first for room and the next ones when it is refused.</li>
+ * <li>Duplicated: every eligible cluster, in that order, bounded by the spread constraints
  *     ({@link SpreadSelection}); each runs every replica. As in Karmada, room is no filter here (its scheduler has no
  *     resource filter plugin, and {@code assignByDuplicatedStrategy} gives every selected cluster every replica): a
  *     cluster whose reported room cannot hold the copy is a target all the same, with a {@link ScheduleResult.RoomNote}.</li>
@@ -50,19 +56,88 @@ public final class ReplicaScheduler {
             .thenComparingInt(ScheduleCandidate::dispreferred)
             .thenComparing(Comparator.comparingLong(ScheduleCandidate::available).reversed())
             .thenComparing(ScheduleCandidate::name);
-    /** Duplicated clusters rank after locality as {@link Placer} ranks them: taints, then headroom after placement, then name. */
+    /** One active cluster and Duplicated clusters rank after locality by taints, then headroom after placement, then name. */
     private static final Comparator<ScheduleCandidate> BY_HEADROOM = LOCALITY
             .thenComparingInt(ScheduleCandidate::dispreferred)
             .thenComparing(ScheduleCandidate::headroom, Comparator.reverseOrder())
             .thenComparing(ScheduleCandidate::name);
 
-    /** Schedules the workload, trying affinity groups from the first. */
-    public ScheduleResult schedule(Placer.Request request) {
+    /**
+     * What to schedule and where: the components, the governing policy (null: every Ready cluster
+     * is a candidate), the known clusters, the clusters to avoid (just fled, unhealthy), and the workload's kind as
+     * {@code apiVersion/kind} (null: not checked against the kinds clusters serve).
+     */
+    public record Request(List<ComponentDemand> components, PropagationPolicy policy, List<ClusterCapacity> clusters, Set<String> avoid,
+                          String kind) {
+
+        public Request {
+            components = List.copyOf(components);
+            clusters = List.copyOf(clusters);
+            avoid = Set.copyOf(avoid);
+        }
+
+        /** A request whose kind is not checked against the kinds clusters serve. */
+        public Request(List<ComponentDemand> components, PropagationPolicy policy, List<ClusterCapacity> clusters, Set<String> avoid) {
+            this(components, policy, clusters, avoid, null);
+        }
+
+        PropagationPolicy.Placement placement() {
+            return policy == null ? PropagationPolicy.Placement.ANYWHERE : policy.placement();
+        }
+    }
+
+    /**
+     * True when the placement is scheduled over several clusters ({@link #schedule}): all but Duplicated with one cluster
+     * constraint of maxGroups 1, which is placed on one active cluster ({@link #place}; Karmada's "one active cluster",
+     * {@code [{spreadByField: cluster, maxGroups: 1}]}).
+     */
+    public static boolean needsSeveralClusters(PropagationPolicy.Placement placement) {
+        List<SpreadConstraint> spread = placement.spreadConstraints();
+        return placement.replicaScheduling() == PropagationPolicy.ReplicaScheduling.Divided
+                || !(spread.size() == 1 && spread.get(0).by() == SpreadConstraint.SpreadBy.cluster && spread.get(0).maxGroups() == 1);
+    }
+
+    /** Places the workload on one active cluster, trying affinity groups from the first. */
+    public ScheduleResult place(Request request) {
+        return placeFromGroup(request, 0);
+    }
+
+    /**
+     * Places the workload on one active cluster from affinity group {@code groupIndex} on: a failover stays in the group
+     * the workload ran in while it has a candidate, and moves to the next groups when it has none. A {@link
+     * ScheduleResult.Ranked} or an {@link ScheduleResult.Unschedulable}.
+     */
+    public ScheduleResult placeFromGroup(Request request, int groupIndex) {
+        int first = Math.max(0, groupIndex);
+        PropagationPolicy.Placement placement = request.placement();
+        List<ClusterAffinity> groups = groups(placement);
+        if (first >= groups.size()) {
+            return new ScheduleResult.Unschedulable(placement.groupsNamed() ? afterTheLast(first, groups)
+                    : "the policy has no affinity groups to fall back to", List.of());
+        }
+        List<Rejection> rejections = new ArrayList<>();
+        for (int i = first; i < groups.size(); i++) {
+            List<ScheduleCandidate> fitting = eligible(request, placement, groups.get(i), Map.of(), true, rejections);
+            if (!fitting.isEmpty()) {
+                fitting.sort(BY_HEADROOM);
+                return new ScheduleResult.Ranked(fitting.stream()
+                        .map(c -> new ScheduleResult.Candidate(c.name(), c.headroom(), c.dispreferredBy())).toList(),
+                        i, groups.get(i).name(), rejections);
+            }
+        }
+        String summary = request.clusters().isEmpty() ? "no cluster is known"
+                : "no cluster fits" + (placement.groupsNamed() ? " in any affinity group from group " + first : "")
+                        + " (" + unavailable(request.clusters().size(), groups.get(first).name(), rejections) + ")";
+        return new ScheduleResult.Unschedulable(summary, rejections);
+    }
+
+    /** Schedules the workload over several clusters, trying affinity groups from the first. */
+    public ScheduleResult schedule(Request request) {
         return scheduleFromGroup(request, 0);
     }
 
     /** Schedules the workload from affinity group {@code groupIndex} on (failover stays in its group while it can). */
-    public ScheduleResult scheduleFromGroup(Placer.Request request, int groupIndex) {
+    public ScheduleResult scheduleFromGroup(Request request, int groupIndex) {
         return reschedule(request, groupIndex, List.of());
     }
 
@@ -75,33 +150,20 @@ public final class ReplicaScheduler {
      * missing replicas over the clusters' free room ({@code dynamicScaleUp}), and a component now asked for fewer
      * replicas than it runs is first divided again in proportion to what each cluster runs ({@link
      * ProportionalScaleDown}, {@code dynamicScaleDown}); static weights divide afresh, ties going to the clusters that
-     * held more. The same call serves a plain change of the replicas asked: nothing is avoided then.
+     * held more. The same call serves a plain change of the replicas asked: nothing is avoided then. A {@link
+     * ScheduleResult.Scheduled} or an {@link ScheduleResult.Unschedulable}.
      */
-    public ScheduleResult reschedule(Placer.Request request, int groupIndex, List<ScheduleResult.Target> previousTargets) {
+    public ScheduleResult reschedule(Request request, int groupIndex, List<ScheduleResult.Target> previousTargets) {
         Map<String, Map<String, Long>> previous = new LinkedHashMap<>();
         previousTargets.forEach(target -> previous.put(target.cluster(), target.components()));
         PropagationPolicy.Placement placement = request.placement();
-        List<ClusterAffinity> groups = placement.affinityGroups().isEmpty() ? List.of(ClusterAffinity.ANY) : placement.affinityGroups();
+        List<ClusterAffinity> groups = groups(placement);
         List<Rejection> rejections = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         String firstGroupWhy = null;
         for (int i = Math.max(0, groupIndex); i < groups.size(); i++) {
             ClusterAffinity group = groups.get(i);
-            List<ScheduleCandidate> eligible = new ArrayList<>();
-            for (ClusterCapacity cluster : request.clusters()) {
-                Rejection rejection = Placer.ineligible(request, placement, group, cluster, previous.containsKey(cluster.name()));
-                if (rejection == null && !previous.containsKey(cluster.name())) {
-                    rejection = Placer.apiNotServed(request, group, cluster);
-                }
-                if (rejection != null) {
-                    rejections.add(rejection);
-                } else {
-                    Fit.Verdict verdict = Fit.check(request.components(), cluster);
-                    long held = previous.getOrDefault(cluster.name(), Map.of()).values().stream().mapToLong(Long::longValue).max().orElse(0);
-                    eligible.add(new ScheduleCandidate(cluster, held, Placer.dispreferring(cluster, placement).size(), verdict.headroom(),
-                            AvailableReplicas.of(request.components(), cluster), verdict.fits()));
-                }
-            }
+            List<ScheduleCandidate> eligible = eligible(request, placement, group, previous, false, rejections);
             Attempt attempt = placement.replicaScheduling() == PropagationPolicy.ReplicaScheduling.Divided
                     ? divided(request, placement, group, eligible, previous, rejections)
                     : duplicated(request, placement, eligible);
@@ -111,14 +173,123 @@ public final class ReplicaScheduler {
             problems.add(where(group, placement) + attempt.problem());
             if (firstGroupWhy == null) {
                 firstGroupWhy = rejectedEverywhere(group, request.clusters(), rejections)
-                        ? Placer.unavailable(request.clusters().size(), group.name(), rejections) : attempt.reason();
+                        ? unavailable(request.clusters().size(), group.name(), rejections) : attempt.reason();
             }
         }
         String summary = request.clusters().isEmpty() ? "no cluster is known"
-                : groupIndex >= groups.size() ? "no affinity group after group " + (groupIndex - 1) + " (" + groups.size() + " groups)"
+                : groupIndex >= groups.size() ? afterTheLast(groupIndex, groups)
                 : "no " + (placement.groupsNamed() ? "affinity group from group " + groupIndex : "set of clusters")
                 + " can take the workload";
         return new ScheduleResult.Unschedulable(summary, request.clusters().isEmpty() ? null : firstGroupWhy, problems, rejections);
+    }
+
+    /** The affinity groups to try: the policy's, or one that every cluster satisfies. */
+    private static List<ClusterAffinity> groups(PropagationPolicy.Placement placement) {
+        return placement.affinityGroups().isEmpty() ? List.of(ClusterAffinity.ANY) : placement.affinityGroups();
+    }
+
+    private static String afterTheLast(int groupIndex, List<ClusterAffinity> groups) {
+        return "no affinity group after group " + (groupIndex - 1) + " (" + groups.size() + " groups)";
+    }
+
+    /**
+     * The clusters of {@code group} that may take the workload, unranked; why each other one may not is added to
+     * {@code rejections}, in the clusters' order. A cluster in {@code running} (what each cluster runs now) is not
+     * filtered by its taints, as Karmada's TaintToleration filter lets through the clusters already in the binding
+     * ({@code taint_toleration.go} {@code Filter}: an untolerated NoExecute taint evicts the workload through the taint
+     * manager, and a NoSchedule taint is only about new placements), nor by its kind (Karmada's APIEnablement filter
+     * lets it through too), so that a lost API never deletes what runs. With {@code roomFilters} a cluster the whole
+     * workload does not fit is left out too.
+     */
+    private static List<ScheduleCandidate> eligible(Request request, PropagationPolicy.Placement placement, ClusterAffinity group,
+                                                    Map<String, Map<String, Long>> running, boolean roomFilters, List<Rejection> rejections) {
+        List<ScheduleCandidate> eligible = new ArrayList<>();
+        // Only a division counts the replicas a cluster's free room holds.
+        boolean divided = placement.replicaScheduling() == PropagationPolicy.ReplicaScheduling.Divided;
+        for (ClusterCapacity cluster : request.clusters()) {
+            Rejection rejection = ineligible(request, placement, group, cluster, running.containsKey(cluster.name()));
+            if (rejection != null) {
+                rejections.add(rejection);
+                continue;
+            }
+            // One check per cluster: its verdict is both why the cluster is short and, when it fits, its headroom.
+            Fit.Verdict verdict = Fit.check(request.components(), cluster);
+            if (roomFilters && !verdict.fits()) {
+                rejections.add(Rejection.insufficient(group.name(), cluster.name(), verdict.shortages()));
+                continue;
+            }
+            long held = running.getOrDefault(cluster.name(), Map.of()).values().stream().mapToLong(Long::longValue).max().orElse(0);
+            eligible.add(new ScheduleCandidate(cluster, held, dispreferring(cluster, placement), verdict.headroom(),
+                    divided ? AvailableReplicas.of(request.components(), cluster) : 0, verdict.fits()));
+        }
+        return eligible;
+    }
+
+    /**
+     * Why the cluster cannot take the workload whatever its room, in the order of {@link Rejection.Reason}; null when it
+     * can ({@code runs}: it already runs the workload).
+     */
+    private static Rejection ineligible(Request request, PropagationPolicy.Placement placement, ClusterAffinity group, ClusterCapacity cluster,
+                                        boolean runs) {
+        String name = cluster.name();
+        String notInAffinity = group.whyNot(name, cluster.labels(), cluster.topology());
+        if (notInAffinity != null) {
+            return Rejection.notInAffinity(group.name(), name, notInAffinity);
+        }
+        if (request.avoid().contains(name)) {
+            return Rejection.avoided(group.name(), name);
+        }
+        if (!cluster.ready()) {
+            return Rejection.notReady(group.name(), name, cluster.notReadyBecause());
+        }
+        for (ClusterTaint taint : runs ? List.<ClusterTaint>of() : cluster.taints()) {
+            if (taint.effect() != ClusterTaint.Effect.PreferNoSchedule && !tolerated(taint, placement)) {
+                return Rejection.untoleratedTaint(group.name(), name, taint);
+            }
+        }
+        if (!runs && request.kind() != null && !cluster.serves(request.kind())) {
+            return Rejection.apiNotServed(group.name(), name, request.kind());
+        }
+        return null;
+    }
+
+    private static List<ClusterTaint> dispreferring(ClusterCapacity cluster, PropagationPolicy.Placement placement) {
+        List<ClusterTaint> out = new ArrayList<>();
+        for (ClusterTaint taint : cluster.taints()) {
+            if (taint.effect() == ClusterTaint.Effect.PreferNoSchedule && !tolerated(taint, placement)) {
+                out.add(taint);
+            }
+        }
+        return out;
+    }
+
+    private static boolean tolerated(ClusterTaint taint, PropagationPolicy.Placement placement) {
+        for (Toleration toleration : placement.tolerations()) {
+            if (toleration.tolerates(taint)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Karmada's {@code FitError}: "0/3 clusters are available: 2 cluster(s) had insufficient cpu, 1 cluster(s) had
+     * untolerated taint {...}", each cause counted once per cluster, for the first affinity group tried (Karmada reports
+     * the first group's error too). The counts, not the amounts, so that the text changes only when a cause does:
+     * the binding is rewritten when its reason changes. Largest count first, then by text.
+     */
+    private static String unavailable(int clusters, String firstGroup, List<Rejection> rejections) {
+        Map<String, Set<String>> clustersByCause = new TreeMap<>();
+        for (Rejection rejection : rejections) {
+            if (Objects.equals(rejection.group(), firstGroup)) {
+                rejection.causes().forEach(cause -> clustersByCause.computeIfAbsent(cause, c -> new HashSet<>()).add(rejection.cluster()));
+            }
+        }
+        String causes = clustersByCause.entrySet().stream()
+                .sorted(Comparator.comparing((Map.Entry<String, Set<String>> e) -> -e.getValue().size()).thenComparing(Map.Entry::getKey))
+                .map(e -> e.getValue().size() + " " + e.getKey())
+                .collect(Collectors.joining(", "));
+        return "0/" + clusters + " clusters are available" + (causes.isEmpty() ? "" : ": " + causes);
     }
 
     /** Whether every cluster was turned down in the group, by a filter or for room: Karmada's FitError then says why. */
@@ -149,7 +320,7 @@ public final class ReplicaScheduler {
         }
     }
 
-    private static Attempt duplicated(Placer.Request request, PropagationPolicy.Placement placement, List<ScheduleCandidate> eligible) {
+    private static Attempt duplicated(Request request, PropagationPolicy.Placement placement, List<ScheduleCandidate> eligible) {
         if (eligible.isEmpty()) {
             return Attempt.failed("no eligible cluster");
         }
@@ -173,7 +344,7 @@ public final class ReplicaScheduler {
                 Placement.Scheduling.DUPLICATED, notes);
     }
 
-    private static Attempt divided(Placer.Request request, PropagationPolicy.Placement placement, ClusterAffinity group,
+    private static Attempt divided(Request request, PropagationPolicy.Placement placement, ClusterAffinity group,
                                    List<ScheduleCandidate> eligible, Map<String, Map<String, Long>> previous, List<Rejection> rejections) {
         if (eligible.isEmpty()) {
             return Attempt.failed("no eligible cluster");
@@ -230,7 +401,7 @@ public final class ReplicaScheduler {
      * Keeps the shares {@code kept} (what runs, scaled down where fewer replicas are asked) and divides each component's
      * missing replicas by the clusters' free room; only pods beyond those a cluster runs ({@code running}) need room.
      */
-    private static Attempt scaleUp(Placer.Request request, ClusterAffinity group, ReplicaDivision division, List<ScheduleCandidate> selected,
+    private static Attempt scaleUp(Request request, ClusterAffinity group, ReplicaDivision division, List<ScheduleCandidate> selected,
                                    Map<String, Map<String, Long>> kept, Map<String, Map<String, Long>> running, List<Rejection> rejections) {
         List<ComponentDemand> missing = new ArrayList<>();
         long target = 0;
@@ -260,7 +431,7 @@ public final class ReplicaScheduler {
             }
         }
         List<WeightedDivision.Weight> weights = used.stream().map(c -> new WeightedDivision.Weight(c.name(), c.free())).toList();
-        return share(new Placer.Request(missing, request.policy(), request.clusters(), request.avoid(), request.kind()), group, selected, weights, kept,
+        return share(new Request(missing, request.policy(), request.clusters(), request.avoid(), request.kind()), group, selected, weights, kept,
                 running, rejections, true);
     }
 
@@ -305,7 +476,7 @@ public final class ReplicaScheduler {
      * the pods a cluster gets beyond those it runs now ({@code running}) must fit its free room when
      * {@code roomBinds} (a division by available replicas), and are noted where they do not otherwise.
      */
-    private static Attempt share(Placer.Request request, ClusterAffinity group, List<ScheduleCandidate> selected,
+    private static Attempt share(Request request, ClusterAffinity group, List<ScheduleCandidate> selected,
                                  List<WeightedDivision.Weight> weights, Map<String, Map<String, Long>> kept,
                                  Map<String, Map<String, Long>> running, List<Rejection> rejections, boolean roomBinds) {
         Map<String, Map<String, Long>> shares = new LinkedHashMap<>();
@@ -345,7 +516,7 @@ public final class ReplicaScheduler {
             if (!roomBinds && !verdict.fits()) {
                 notes.add(new ScheduleResult.RoomNote(candidate.name(), total, verdict.shortages(), Fit.largestPart(demand, candidate.cluster())));
             }
-            Rejection shortage = roomBinds ? Placer.shortOf(group.name(), candidate.cluster(), verdict) : null;
+            Rejection shortage = roomBinds && !verdict.fits() ? Rejection.insufficient(group.name(), candidate.name(), verdict.shortages()) : null;
             if (shortage != null) {
                 rejections.add(shortage);
                 shortages.add("cluster " + candidate.name() + " cannot hold its share " + share + ": " + shortage.detail());
@@ -360,7 +531,7 @@ public final class ReplicaScheduler {
     }
 
     /** The replicas a division must place: the largest component's (each component is divided by the same weights). */
-    private static long replicas(Placer.Request request) {
+    private static long replicas(Request request) {
         return request.components().stream().mapToLong(ComponentDemand::replicas).max().orElse(0);
     }
 

@@ -2,15 +2,40 @@ package io.fedstream.place;
 
 import io.fedstream.admit.Placement;
 
+import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
-/** The outcome of scheduling one workload's replicas: the target clusters and each one's share, or why there are none. */
-public sealed interface ScheduleResult permits ScheduleResult.Scheduled, ScheduleResult.Unschedulable {
+/**
+ * The outcome of scheduling one workload ({@link ReplicaScheduler}): on one active cluster, the clusters that can take it
+ * best first ({@link Ranked}); over several clusters, the targets and each one's share ({@link Scheduled}); or why no
+ * cluster can take it ({@link Unschedulable}).
+ */
+public sealed interface ScheduleResult permits ScheduleResult.Ranked, ScheduleResult.Scheduled, ScheduleResult.Unschedulable {
 
     /** Why the clusters left out were left out (affinity, readiness, taints, room), tagged with their affinity group. */
     List<Rejection> rejections();
+
+    /**
+     * Whether room alone kept a cluster from being chosen for one active cluster: no cluster fits, or the chosen affinity
+     * group comes after one whose cluster passed every filter but room. Karmada has no resource filter, so a Duplicated
+     * workload would go to that cluster ({@code select_clusters.go} {@code shouldIgnoreAvailableResource}).
+     */
+    default boolean leftOutForRoom() {
+        String chosenGroup = this instanceof Ranked ranked ? ranked.groupName() : null;
+        return rejections().stream().anyMatch(rejection -> rejection.reason() == Rejection.Reason.INSUFFICIENT_RESOURCES
+                && (this instanceof Unschedulable || !Objects.equals(rejection.group(), chosenGroup)));
+    }
+
+    /** A cluster the whole workload fits, its headroom after placement, and the PreferNoSchedule taints it does not tolerate. */
+    record Candidate(String cluster, BigDecimal headroom, List<ClusterTaint> dispreferredBy) {
+
+        public Candidate {
+            dispreferredBy = List.copyOf(dispreferredBy);
+        }
+    }
 
     /**
      * One target cluster. {@code components} maps each component to its pods there: all of them when Duplicated, the
@@ -49,7 +74,23 @@ public sealed interface ScheduleResult permits ScheduleResult.Scheduled, Schedul
     }
 
     /**
-     * The workload is scheduled: {@code targets} (never empty) in preference order, how replicas are scheduled, the
+     * One active cluster: {@code candidates} (never empty) in order, the first being the choice and the next ones where
+     * to retry when the room asked for is refused; {@code groupIndex} and {@code groupName} name the affinity group used
+     * (0 and null without {@code clusterAffinities}).
+     */
+    record Ranked(List<Candidate> candidates, int groupIndex, String groupName, List<Rejection> rejections) implements ScheduleResult {
+
+        public Ranked {
+            if (candidates.isEmpty()) {
+                throw new IllegalArgumentException("a placement needs at least one candidate");
+            }
+            candidates = List.copyOf(candidates);
+            rejections = List.copyOf(rejections);
+        }
+    }
+
+    /**
+     * Several clusters: {@code targets} (never empty) in preference order, how replicas are scheduled, the
      * affinity group used ({@code groupIndex}, {@code groupName}; 0 and null without {@code clusterAffinities}), and the
      * targets whose share exceeds their cluster's reported room ({@code roomNotes}, for the binding to show).
      */
@@ -73,8 +114,9 @@ public sealed interface ScheduleResult permits ScheduleResult.Scheduled, Schedul
     /**
      * No affinity group can take the workload: a summary; why not in the first group tried, naming no amount (Karmada's
      * FitError when every cluster was turned down, e.g. {@code 0/3 clusters are available: 3 cluster(s) did not match
-     * the placement cluster affinity constraint}; null when no cluster is known); and per group tried why not, with the
-     * amounts (e.g. {@code group primary: 1 feasible cluster(s), fewer than the cluster spread constraint's minGroups 2}).
+     * the placement cluster affinity constraint}; null when no cluster is known, or when the summary names it); and the
+     * problems with their amounts, for the audit: per group tried (e.g. {@code group primary: 1 feasible cluster(s),
+     * fewer than the cluster spread constraint's minGroups 2}), or for one active cluster each cluster's rejection.
      */
     record Unschedulable(String summary, String firstGroupWhy, List<String> problems, List<Rejection> rejections) implements ScheduleResult {
 
@@ -83,9 +125,19 @@ public sealed interface ScheduleResult permits ScheduleResult.Scheduled, Schedul
             rejections = List.copyOf(rejections);
         }
 
+        /** One active cluster: the summary names the first group's why, and the problems are the rejections. */
+        public Unschedulable(String summary, List<Rejection> rejections) {
+            this(summary, null, rejections.stream().map(Rejection::message).toList(), rejections);
+        }
+
         /** What the binding says: the summary and the first group's why, which change only when a cause does. */
         public String reason() {
             return firstGroupWhy == null ? summary : summary + " (" + firstGroupWhy + ")";
+        }
+
+        /** What the audit says: the summary and every problem, with the amounts. */
+        public String why() {
+            return problems.isEmpty() ? summary : summary + ": " + String.join("; ", problems);
         }
     }
 }

@@ -33,7 +33,7 @@ class BurstSpreadTest {
     @Test
     void theFirstMoveKeepsThePlacersOrder() {
         BurstSpread spread = new BurstSpread();
-        List<PlacementResult.Candidate> ranked = List.of(candidate("dc-3"), candidate("dc-2"));
+        List<ScheduleResult.Candidate> ranked = List.of(candidate("dc-3"), candidate("dc-2"));
 
         assertThat(spread.order(ranked, List.of(cluster("dc-2", 900), cluster("dc-3", 100)), ONE_CPU)).isEqualTo(ranked);
     }
@@ -42,18 +42,18 @@ class BurstSpreadTest {
     void aDispreferredCandidateStaysBehindTheOthers() {
         BurstSpread spread = new BurstSpread();
         List<ClusterCapacity> view = List.of(cluster("dc-2", 100), cluster("dc-3", 100), cluster("dc-4", 10_000));
-        PlacementResult.Candidate tainted = new PlacementResult.Candidate("dc-4", BigDecimal.ONE,
+        ScheduleResult.Candidate tainted = new ScheduleResult.Candidate("dc-4", BigDecimal.ONE,
                 List.of(new ClusterTaint("maintenance", null, ClusterTaint.Effect.PreferNoSchedule)));
-        List<PlacementResult.Candidate> ranked = List.of(candidate("dc-2"), candidate("dc-3"), tainted);
+        List<ScheduleResult.Candidate> ranked = List.of(candidate("dc-2"), candidate("dc-3"), tainted);
         spread.order(ranked, view, ONE_CPU);
         spread.promise("dc-2", ONE_CPU);
 
-        assertThat(spread.order(ranked, view, ONE_CPU)).extracting(PlacementResult.Candidate::cluster).containsExactly("dc-3", "dc-2", "dc-4");
+        assertThat(spread.order(ranked, view, ONE_CPU)).extracting(ScheduleResult.Candidate::cluster).containsExactly("dc-3", "dc-2", "dc-4");
     }
 
     private static Map<String, Integer> burst(BurstSpread spread, List<ClusterCapacity> view, int workloads) {
         Map<String, Integer> moves = new HashMap<>();
-        List<PlacementResult.Candidate> ranked = view.stream().map(c -> candidate(c.name())).toList();
+        List<ScheduleResult.Candidate> ranked = view.stream().map(c -> candidate(c.name())).toList();
         for (int i = 0; i < workloads; i++) {
             String target = spread.order(ranked, view, ONE_CPU).get(0).cluster();
             spread.promise(target, ONE_CPU);
@@ -66,7 +66,7 @@ class BurstSpreadTest {
         return new ClusterCapacity(name, Map.of(), List.of(), Resources.of(Map.of("cpu", freeCpus * 1_000)), Resources.NONE, Resources.NONE, true);
     }
 
-    private static PlacementResult.Candidate candidate(String name) {
-        return new PlacementResult.Candidate(name, BigDecimal.ONE, List.of());
+    private static ScheduleResult.Candidate candidate(String name) {
+        return new ScheduleResult.Candidate(name, BigDecimal.ONE, List.of());
     }
 }

@@ -59,7 +59,7 @@ class KarmadaUserGuidePolicyTest {
 
         ClusterCapacity member1 = cluster("member1");
         ClusterCapacity member2 = cluster("member2");
-        ScheduleResult result = new ReplicaScheduler().schedule(new Placer.Request(
+        ScheduleResult result = new ReplicaScheduler().schedule(new ReplicaScheduler.Request(
                 List.of(new ComponentDemand("main", 3, Resources.fromQuantities(Map.of("cpu", "100m")))), parsed.policy(),
                 List.of(member1, member2), Set.of()));
 

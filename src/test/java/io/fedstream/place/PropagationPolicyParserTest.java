@@ -326,11 +326,11 @@ class PropagationPolicyParserTest {
 
         assertThat(divided.errors()).isEmpty();
         assertThat(divided.policy().placement().replicaScheduling()).isEqualTo(PropagationPolicy.ReplicaScheduling.Divided);
-        assertThat(SchedulingSupport.needsSeveralClusters(divided.policy().placement())).isTrue();
+        assertThat(ReplicaScheduler.needsSeveralClusters(divided.policy().placement())).isTrue();
         assertThat(defaultedDivided.errors()).isEmpty();
         assertThat(defaultedDivided.policy().placement().division().preference()).isEqualTo(ReplicaDivision.Preference.Aggregated);
         assertThat(spread.errors()).isEmpty();
-        assertThat(SchedulingSupport.needsSeveralClusters(spread.policy().placement())).isTrue();
+        assertThat(ReplicaScheduler.needsSeveralClusters(spread.policy().placement())).isTrue();
     }
 
     @Test
@@ -345,7 +345,7 @@ class PropagationPolicyParserTest {
         assertThat(parsed.policy().placement().spreadConstraints())
                 .containsExactly(new SpreadConstraint(SpreadConstraint.SpreadBy.cluster, null, 1, 1));
         assertThat(parsed.policy().placement().replicaScheduling()).isEqualTo(PropagationPolicy.ReplicaScheduling.Duplicated);
-        assertThat(SchedulingSupport.needsSeveralClusters(parsed.policy().placement())).as("placed on one cluster, as before").isFalse();
+        assertThat(ReplicaScheduler.needsSeveralClusters(parsed.policy().placement())).as("placed on one cluster, as before").isFalse();
     }
 
     @Test

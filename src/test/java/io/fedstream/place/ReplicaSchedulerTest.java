@@ -61,7 +61,7 @@ class ReplicaSchedulerTest {
     private static final ReplicaDivision AGGREGATED = new ReplicaDivision(ReplicaDivision.Preference.Aggregated, List.of(), false);
 
     private ScheduleResult schedule(List<ComponentDemand> components, PropagationPolicy policy, ClusterCapacity... clusters) {
-        return scheduler.schedule(new Placer.Request(components, policy, List.of(clusters), Set.of()));
+        return scheduler.schedule(new ReplicaScheduler.Request(components, policy, List.of(clusters), Set.of()));
     }
 
     private static ScheduleResult.Scheduled scheduled(ScheduleResult result) {
@@ -302,7 +302,7 @@ class ReplicaSchedulerTest {
         assertThat(scheduled(result).groupName()).isEqualTo("backup");
         assertThat(scheduled(result).groupIndex()).isEqualTo(1);
         assertThat(replicas(result)).containsOnly(Map.entry("m2", 5L), Map.entry("m3", 5L));
-        assertThat(scheduler.scheduleFromGroup(new Placer.Request(web(10), policy,
+        assertThat(scheduler.scheduleFromGroup(new ReplicaScheduler.Request(web(10), policy,
                 List.of(cluster("m1", 4), cluster("m2", 1), cluster("m3", 1)), Set.of()), 0))
                 .isInstanceOfSatisfying(ScheduleResult.Unschedulable.class, u -> assertThat(u.problems()).containsExactly(
                         "group primary: the clusters' available replicas (4) are not enough for 10 (m1=4)",
@@ -316,7 +316,7 @@ class ReplicaSchedulerTest {
         ClusterCapacity down = new ClusterCapacity("m4", Map.of(), List.of(), cluster("m4", 100).allocatable(), Resources.NONE,
                 Resources.NONE, false);
 
-        ScheduleResult result = scheduler.schedule(new Placer.Request(web(4), divided(ReplicaDivision.EVEN),
+        ScheduleResult result = scheduler.schedule(new ReplicaScheduler.Request(web(4), divided(ReplicaDivision.EVEN),
                 List.of(cluster("m1", 100), cluster("m2", 100), tainted, down), Set.of("m2")));
 
         assertThat(replicas(result)).containsExactly(Map.entry("m1", 4L));
@@ -331,7 +331,7 @@ class ReplicaSchedulerTest {
                 true, null, null, Set.of("apps/v1/Deployment"));
         ClusterCapacity withCrd = new ClusterCapacity("m1", Map.of(), List.of(), plain.allocatable(), plain.allocated(), Resources.NONE,
                 true, null, null, Set.of("apps/v1/Deployment", "flink.apache.org/v1beta1/FlinkDeployment"));
-        Placer.Request request = new Placer.Request(web(2), duplicated(), List.of(withCrd, withoutCrd, cluster("m3", 100)), Set.of(),
+        ReplicaScheduler.Request request = new ReplicaScheduler.Request(web(2), duplicated(), List.of(withCrd, withoutCrd, cluster("m3", 100)), Set.of(),
                 "flink.apache.org/v1beta1/FlinkDeployment");
 
         ScheduleResult result = scheduler.schedule(request);
@@ -341,7 +341,7 @@ class ReplicaSchedulerTest {
                 .containsExactly(tuple("m2", Rejection.Reason.API_NOT_SERVED, List.of("cluster(s) did not have the API resource")));
         assertThat(scheduler.reschedule(request, 0, List.of(new ScheduleResult.Target("m2", Map.of("main", 2L)))))
                 .satisfies(kept -> assertThat(scheduled(kept).clusters()).contains("m2"));
-        assertThat(new Placer().place(request)).isInstanceOfSatisfying(PlacementResult.Placed.class,
+        assertThat(new ReplicaScheduler().place(request)).isInstanceOfSatisfying(ScheduleResult.Ranked.class,
                 placed -> assertThat(placed.rejections()).extracting(Rejection::reason).containsExactly(Rejection.Reason.API_NOT_SERVED));
     }
 
@@ -349,7 +349,7 @@ class ReplicaSchedulerTest {
                                       Map<String, Long> previous, ClusterCapacity... clusters) {
         List<ScheduleResult.Target> targets = previous.entrySet().stream()
                 .map(e -> new ScheduleResult.Target(e.getKey(), Map.of("main", e.getValue()))).toList();
-        return scheduler.reschedule(new Placer.Request(components, policy, List.of(clusters), avoid), 0, targets);
+        return scheduler.reschedule(new ReplicaScheduler.Request(components, policy, List.of(clusters), avoid), 0, targets);
     }
 
     private static Map<String, Long> ordered(Object... clusterAndReplicas) {
@@ -482,7 +482,7 @@ class ReplicaSchedulerTest {
                 new ScheduleResult.Target("m1", Map.of("main", 4L, "side", 1L)),
                 new ScheduleResult.Target("m2", Map.of("main", 2L, "side", 1L)));
 
-        ScheduleResult result = scheduler.reschedule(new Placer.Request(components, divided(DYNAMIC),
+        ScheduleResult result = scheduler.reschedule(new ReplicaScheduler.Request(components, divided(DYNAMIC),
                 List.of(cluster("m1", 10), cluster("m2", 10)), Set.of()), 0, previous);
 
         assertThat(scheduled(result).targets()).extracting(ScheduleResult.Target::cluster, ScheduleResult.Target::components).containsOnly(

@@ -10,9 +10,9 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
-class PlacerTest {
+class ReplicaSchedulerPlaceTest {
 
-    private final Placer placer = new Placer();
+    private final ReplicaScheduler scheduler = new ReplicaScheduler();
 
     /** Two pods of 2 cpu and 4Gi: 4 cpu, 8Gi in all. */
     private static final List<ComponentDemand> JOB = List.of(
@@ -49,13 +49,13 @@ class PlacerTest {
         return new ClusterAffinity(name, List.of(clusters), List.of(), null);
     }
 
-    private PlacementResult place(PropagationPolicy policy, Set<String> avoid, ClusterCapacity... clusters) {
-        return placer.place(new Placer.Request(JOB, policy, List.of(clusters), avoid));
+    private ScheduleResult place(PropagationPolicy policy, Set<String> avoid, ClusterCapacity... clusters) {
+        return scheduler.place(new ReplicaScheduler.Request(JOB, policy, List.of(clusters), avoid));
     }
 
-    private static List<String> candidates(PlacementResult result) {
-        assertThat(result).isInstanceOf(PlacementResult.Placed.class);
-        return ((PlacementResult.Placed) result).candidates().stream().map(PlacementResult.Candidate::cluster).toList();
+    private static List<String> candidates(ScheduleResult result) {
+        assertThat(result).isInstanceOf(ScheduleResult.Ranked.class);
+        return ((ScheduleResult.Ranked) result).candidates().stream().map(ScheduleResult.Candidate::cluster).toList();
     }
 
     @Test
@@ -63,19 +63,19 @@ class PlacerTest {
         ClusterCapacity notReady = new ClusterCapacity("d", Map.of(), List.of(), Resources.fromQuantities(Map.of("cpu", "16", "memory", "64Gi")),
                 Resources.NONE, Resources.NONE, false);
 
-        PlacementResult result = place(null, Set.of(), cluster("c", "8"), cluster("b", "12"), cluster("a", "8"), notReady);
+        ScheduleResult result = place(null, Set.of(), cluster("c", "8"), cluster("b", "12"), cluster("a", "8"), notReady);
 
         assertThat(candidates(result)).containsExactly("b", "a", "c");
         assertThat(result.rejections()).extracting(Rejection::cluster, Rejection::reason)
                 .containsExactly(tuple("d", Rejection.Reason.NOT_READY));
-        assertThat(((PlacementResult.Placed) result).groupName()).isNull();
+        assertThat(((ScheduleResult.Ranked) result).groupName()).isNull();
     }
 
     @Test
     void clusterNamesAndExcludeRestrictTheCandidates() {
         ClusterAffinity affinity = new ClusterAffinity(null, List.of("a", "b", "c"), List.of("b"), null);
 
-        PlacementResult result = place(affinity(affinity), Set.of(), cluster("a", "8"), cluster("b", "16"), cluster("x", "16"));
+        ScheduleResult result = place(affinity(affinity), Set.of(), cluster("a", "8"), cluster("b", "16"), cluster("x", "16"));
 
         assertThat(candidates(result)).containsExactly("a");
         assertThat(result.rejections()).extracting(Rejection::cluster, Rejection::reason, Rejection::detail).containsExactly(
@@ -89,7 +89,7 @@ class PlacerTest {
                 new LabelSelector.Requirement("tier", LabelSelector.Operator.NotIn, Set.of("edge"))));
         ClusterAffinity affinity = new ClusterAffinity(null, List.of(), List.of(), euNotEdge);
 
-        PlacementResult result = place(affinity(affinity), Set.of(),
+        ScheduleResult result = place(affinity(affinity), Set.of(),
                 cluster("eu-core", "8", Map.of("region", "eu")),
                 cluster("eu-edge", "16", Map.of("region", "eu", "tier", "edge")),
                 cluster("us", "16", Map.of("region", "us")));
@@ -110,7 +110,7 @@ class PlacerTest {
         ClusterCapacity g = cluster("g", "16", Map.of(), gpu);
         ClusterCapacity f = cluster("f", "16", Map.of(), failing);
 
-        PlacementResult untolerated = place(null, Set.of(), a, b, g, f);
+        ScheduleResult untolerated = place(null, Set.of(), a, b, g, f);
         assertThat(candidates(untolerated)).containsExactly("b", "a");
         assertThat(untolerated.rejections()).extracting(Rejection::cluster, Rejection::reason, Rejection::detail).containsExactly(
                 tuple("g", Rejection.Reason.UNTOLERATED_TAINT, "has taint gpu=true:NoSchedule and the policy does not tolerate it"),
@@ -132,7 +132,7 @@ class PlacerTest {
 
     @Test
     void avoidedClustersAreLeftOut() {
-        PlacementResult result = place(null, Set.of("a"), cluster("a", "16"), cluster("b", "8"));
+        ScheduleResult result = place(null, Set.of("a"), cluster("a", "16"), cluster("b", "8"));
 
         assertThat(candidates(result)).containsExactly("b");
         assertThat(result.rejections()).extracting(Rejection::cluster, Rejection::reason)
@@ -143,14 +143,14 @@ class PlacerTest {
     void theFirstAffinityGroupWithAFittingClusterIsUsed() {
         PropagationPolicy groups = policy(List.of(group("primary", "p1", "p2"), group("backup", "b1")), true);
 
-        PlacementResult primary = place(groups, Set.of(), cluster("p1", "8"), cluster("p2", "12"), cluster("b1", "16"));
+        ScheduleResult primary = place(groups, Set.of(), cluster("p1", "8"), cluster("p2", "12"), cluster("b1", "16"));
         assertThat(candidates(primary)).containsExactly("p2", "p1");
-        assertThat(((PlacementResult.Placed) primary).groupIndex()).isZero();
-        assertThat(((PlacementResult.Placed) primary).groupName()).isEqualTo("primary");
+        assertThat(((ScheduleResult.Ranked) primary).groupIndex()).isZero();
+        assertThat(((ScheduleResult.Ranked) primary).groupName()).isEqualTo("primary");
 
-        PlacementResult full = place(groups, Set.of(), cluster("p1", "3"), cluster("p2", "1"), cluster("b1", "16"));
+        ScheduleResult full = place(groups, Set.of(), cluster("p1", "3"), cluster("p2", "1"), cluster("b1", "16"));
         assertThat(candidates(full)).containsExactly("b1");
-        assertThat(((PlacementResult.Placed) full).groupName()).isEqualTo("backup");
+        assertThat(((ScheduleResult.Ranked) full).groupName()).isEqualTo("backup");
         assertThat(full.rejections()).extracting(Rejection::group, Rejection::cluster, Rejection::reason).containsExactly(
                 tuple("primary", "p1", Rejection.Reason.INSUFFICIENT_RESOURCES),
                 tuple("primary", "p2", Rejection.Reason.INSUFFICIENT_RESOURCES),
@@ -162,18 +162,18 @@ class PlacerTest {
     @Test
     void failoverMovesToTheNextGroupAndEndsAfterTheLast() {
         PropagationPolicy groups = policy(List.of(group("primary", "p1"), group("backup", "b1", "p1")), true);
-        Placer.Request request = new Placer.Request(JOB, groups, List.of(cluster("p1", "16"), cluster("b1", "8")), Set.of("p1"));
+        ReplicaScheduler.Request request = new ReplicaScheduler.Request(JOB, groups, List.of(cluster("p1", "16"), cluster("b1", "8")), Set.of("p1"));
 
-        PlacementResult next = placer.placeFromGroup(request, 1);
+        ScheduleResult next = scheduler.placeFromGroup(request, 1);
         assertThat(candidates(next)).containsExactly("b1");
-        assertThat(((PlacementResult.Placed) next).groupIndex()).isEqualTo(1);
+        assertThat(((ScheduleResult.Ranked) next).groupIndex()).isEqualTo(1);
         assertThat(next.rejections()).extracting(Rejection::group, Rejection::cluster, Rejection::reason)
                 .containsExactly(tuple("backup", "p1", Rejection.Reason.AVOIDED));
 
-        PlacementResult none = placer.placeFromGroup(request, 2);
-        assertThat(none).isEqualTo(new PlacementResult.NoFit("no affinity group after group 1 (2 groups)", List.of()));
-        assertThat(placer.placeFromGroup(new Placer.Request(JOB, null, List.of(cluster("p1", "16")), Set.of()), 1))
-                .isEqualTo(new PlacementResult.NoFit("the policy has no affinity groups to fall back to", List.of()));
+        ScheduleResult none = scheduler.placeFromGroup(request, 2);
+        assertThat(none).isEqualTo(new ScheduleResult.Unschedulable("no affinity group after group 1 (2 groups)", List.of()));
+        assertThat(scheduler.placeFromGroup(new ReplicaScheduler.Request(JOB, null, List.of(cluster("p1", "16")), Set.of()), 1))
+                .isEqualTo(new ScheduleResult.Unschedulable("the policy has no affinity groups to fall back to", List.of()));
     }
 
     @Test
@@ -182,10 +182,10 @@ class PlacerTest {
         ClusterCapacity tainted = cluster("c", "16", Map.of(), new ClusterTaint("x", null, ClusterTaint.Effect.NoSchedule));
         ClusterCapacity down = new ClusterCapacity("d", Map.of(), List.of(), Resources.NONE, Resources.NONE, Resources.NONE, false);
 
-        PlacementResult result = place(only, Set.of("b"), cluster("a", "3500m"), cluster("b", "16"), tainted, down, cluster("e", "16"));
+        ScheduleResult result = place(only, Set.of("b"), cluster("a", "3500m"), cluster("b", "16"), tainted, down, cluster("e", "16"));
 
-        assertThat(result).isInstanceOf(PlacementResult.NoFit.class);
-        assertThat(((PlacementResult.NoFit) result).summary()).isEqualTo("no cluster fits (0/5 clusters are available:"
+        assertThat(result).isInstanceOf(ScheduleResult.Unschedulable.class);
+        assertThat(((ScheduleResult.Unschedulable) result).summary()).isEqualTo("no cluster fits (0/5 clusters are available:"
                 + " 1 cluster(s) did not match the placement cluster affinity constraint, 1 cluster(s) had insufficient cpu,"
                 + " 1 cluster(s) had untolerated taint {x:NoSchedule}, 1 cluster(s) were just left or are unhealthy,"
                 + " 1 cluster(s) were not Ready)");
@@ -202,24 +202,24 @@ class PlacerTest {
     void theSummaryCountsEachCauseOnceAClusterLargestCountFirstAndNotTheAmounts() {
         PropagationPolicy any = affinity(names("a", "b", "c"));
 
-        PlacementResult small = place(any, Set.of(), cluster("a", "3500m"), cluster("b", "1"), cluster("c", "16", Map.of(),
+        ScheduleResult small = place(any, Set.of(), cluster("a", "3500m"), cluster("b", "1"), cluster("c", "16", Map.of(),
                 new ClusterTaint("x", null, ClusterTaint.Effect.NoExecute)));
-        PlacementResult smaller = place(any, Set.of(), cluster("a", "1"), cluster("b", "2"), cluster("c", "16", Map.of(),
+        ScheduleResult smaller = place(any, Set.of(), cluster("a", "1"), cluster("b", "2"), cluster("c", "16", Map.of(),
                 new ClusterTaint("x", null, ClusterTaint.Effect.NoExecute)));
 
-        assertThat(((PlacementResult.NoFit) small).summary()).isEqualTo("no cluster fits (0/3 clusters are available:"
+        assertThat(((ScheduleResult.Unschedulable) small).summary()).isEqualTo("no cluster fits (0/3 clusters are available:"
                 + " 2 cluster(s) had insufficient cpu, 1 cluster(s) had untolerated taint {x:NoExecute})");
-        assertThat(((PlacementResult.NoFit) smaller).summary()).isEqualTo(((PlacementResult.NoFit) small).summary());
+        assertThat(((ScheduleResult.Unschedulable) smaller).summary()).isEqualTo(((ScheduleResult.Unschedulable) small).summary());
     }
 
     @Test
     void noFitInGroupsTagsEachRejectionWithItsGroup() {
         PropagationPolicy groups = policy(List.of(group("primary", "p1"), group("backup", "b1")), true);
 
-        PlacementResult result = place(groups, Set.of(), cluster("p1", "1"), cluster("b1", "1"));
+        ScheduleResult result = place(groups, Set.of(), cluster("p1", "1"), cluster("b1", "1"));
 
-        assertThat(result).isInstanceOf(PlacementResult.NoFit.class);
-        assertThat(((PlacementResult.NoFit) result).summary()).isEqualTo("no cluster fits in any affinity group from group 0"
+        assertThat(result).isInstanceOf(ScheduleResult.Unschedulable.class);
+        assertThat(((ScheduleResult.Unschedulable) result).summary()).isEqualTo("no cluster fits in any affinity group from group 0"
                 + " (0/2 clusters are available: 1 cluster(s) did not match the placement cluster affinity constraint,"
                 + " 1 cluster(s) had insufficient cpu)");
         assertThat(result.rejections()).extracting(Rejection::message).containsExactly(
@@ -227,7 +227,7 @@ class PlacerTest {
                 "[primary] b1: NOT_IN_AFFINITY: is not in the affinity's clusterNames [p1]",
                 "[backup] p1: NOT_IN_AFFINITY: is not in the affinity's clusterNames [b1]",
                 "[backup] b1: INSUFFICIENT_RESOURCES: cpu short by 3 (needs 4, free 1)");
-        assertThat(place(null, Set.of())).isEqualTo(new PlacementResult.NoFit("no cluster is known", List.of()));
+        assertThat(place(null, Set.of())).isEqualTo(new ScheduleResult.Unschedulable("no cluster is known", List.of()));
     }
 
     @Test
@@ -235,7 +235,7 @@ class PlacerTest {
         ClusterCapacity a = cluster("a", "6");
 
         assertThat(candidates(place(null, Set.of(), a))).containsExactly("a");
-        PlacementResult afterReservation = place(null, Set.of(), a.reserve(Resources.fromQuantities(Map.of("cpu", "3"))));
+        ScheduleResult afterReservation = place(null, Set.of(), a.reserve(Resources.fromQuantities(Map.of("cpu", "3"))));
         assertThat(afterReservation.rejections()).extracting(Rejection::detail)
                 .containsExactly("cpu short by 1 (needs 4, free 3)");
     }
