@@ -97,9 +97,9 @@ public final class AvroSerializer<T extends GenericContainer> implements Seriali
         if (!config.autoRegisterSchemas() || config.useLatestVersion()) {
             return;
         }
-        Map<String, Schema> schemasBySubject = new LinkedHashMap<>();
-        schemasByTopic.forEach((topic, schema) -> schemasBySubject.put(subjectName(topic, schema), schema));
         try {
+            Map<String, Schema> schemasBySubject = new LinkedHashMap<>();
+            schemasByTopic.forEach((topic, schema) -> schemasBySubject.put(subjectName(topic, schema), schema));
             registry.registerAll(schemasBySubject);
         } catch (SchemaRegistryException | SerializationException refusedOrUnanswered) {
             // prepare, topic by topic, says which topic and why.
