@@ -51,7 +51,6 @@ final class PlaceAndFailOver {
     private final ApplicationFailover applicationFailover;
     private final Rescaling rescaling;
     private final PolicyFollowing policyFollowing;
-    private final GrowthAsks growthAsks;
     private final Section<String> reportedPolicies;
     private final TaskPolicies policies;
     /** The workloads whose stored state showed an ask unanswered when the task started: {@link #resumeAsks()} asks them again. */
@@ -77,7 +76,6 @@ final class PlaceAndFailOver {
         applicationFailover = new ApplicationFailover(task, failingOver, state.applicationFailures());
         reportedPolicies = state.refusedPolicies();
         policyFollowing = new PolicyFollowing(task, failingOver, policyChanges);
-        growthAsks = new GrowthAsks(task);
     }
 
     /** A stored workload, as the task's start walks them (see {@link NamespacePass}). */
@@ -373,9 +371,9 @@ final class PlaceAndFailOver {
     private void onAnswer(RoomAnswer answer) {
         PlacementState workload = task.placementStates.of(answer.workloadKey());
         switch (answer.ask().purpose()) {
-            case POLICY_RESCHEDULE -> growthAsks.onAnswer(answer, workload, policyFollowing);
-            case RESCALE -> growthAsks.onAnswer(answer, workload, rescaling);
-            case REDIVIDE -> growthAsks.onAnswer(answer, workload, failingOver.redividing());
+            case POLICY_RESCHEDULE -> policyFollowing.onAnswer(answer, workload);
+            case RESCALE -> rescaling.onAnswer(answer, workload);
+            case REDIVIDE -> failingOver.redividing().onAnswer(answer, workload);
             case PLACE_SHARE -> {
                 if (workload.shares() != null && workload.shares().share(answer.requestId()) != null) {
                     placing.shares().onAnswer(answer, workload);

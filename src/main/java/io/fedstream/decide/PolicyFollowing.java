@@ -37,7 +37,7 @@ import java.util.function.LongSupplier;
  * in memory only) go on in a wall-clock punctuation every {@link #CHECK_INTERVAL}, which reads nothing while no walk is
  * under way and none is due.
  */
-final class PolicyFollowing implements GrowthAsks.Reschedule {
+final class PolicyFollowing extends Rescheduling {
 
     /** How often, on the wall clock, a walk under way goes on and the walks due again start. */
     static final Duration CHECK_INTERVAL = Duration.ofMillis(100);
@@ -47,11 +47,9 @@ final class PolicyFollowing implements GrowthAsks.Reschedule {
     private static final String ALL = "";
     private static final String MARK = "/policy/";
 
-    private final PlaceFailoverTask task;
     private final FailingOver failingOver;
     private final LongSupplier policyChanges;
     private final ReplicaScheduler scheduler = new ReplicaScheduler();
-    private final GrowthAsks growthAsks;
     private long followedChanges = Long.MIN_VALUE;
     /** The valid policies by key as last checked; null before the first check. */
     private Map<String, PropagationPolicy> followed;
@@ -68,10 +66,9 @@ final class PolicyFollowing implements GrowthAsks.Reschedule {
     private final Set<String> lazyDue = new HashSet<>();
 
     PolicyFollowing(PlaceFailoverTask task, FailingOver failingOver, LongSupplier policyChanges) {
-        this.task = task;
+        super(task);
         this.failingOver = failingOver;
         this.policyChanges = policyChanges;
-        this.growthAsks = new GrowthAsks(task);
     }
 
     /**
@@ -239,20 +236,20 @@ final class PolicyFollowing implements GrowthAsks.Reschedule {
         ScheduleResult.Scheduled scheduled = (ScheduleResult.Scheduled) result;
         Redivision rescheduled = Redivision.of(key + MARK + "t" + task.now() + "/s" + attempt, RoomAsk.Purpose.POLICY_RESCHEDULE,
                 "policy-" + task.now(), null, binding.getGeneration(), attempt, refused, scheduled, previous);
-        Redivision settled = growthAsks.ask(key, binding, workload, rescheduled, scheduled.roomNotes());
+        Redivision settled = ask(key, binding, workload, rescheduled, scheduled.roomNotes());
         if (settled != null) {
             apply(key, binding, workload, settled);
         }
     }
 
     @Override
-    public boolean stillApplies(ResourceBinding binding, Redivision rescheduled) {
+    boolean stillApplies(ResourceBinding binding, Redivision rescheduled) {
         return binding.getPlacement() != null;
     }
 
     /** A re-schedule void, or replaced by a failover's re-division or a re-scale: the policy's placement is applied after it. */
     @Override
-    public void over(String key, ResourceBinding binding, Redivision current) {
+    void over(String key, ResourceBinding binding, Redivision current) {
         AppliedPlacement applied = task.policyPlacements.applied(key);
         if (binding != null && applied != null && (current == null || current.purpose() != RoomAsk.Purpose.POLICY_RESCHEDULE)) {
             again.putIfAbsent(applied.policy(), task.now() + task.settings.placeRetryInterval().toMillis());
@@ -260,7 +257,7 @@ final class PolicyFollowing implements GrowthAsks.Reschedule {
     }
 
     @Override
-    public void refused(String key, ResourceBinding binding, PlacementState cleared, Redivision rescheduled, List<String> refused) {
+    void refused(String key, ResourceBinding binding, PlacementState cleared, Redivision rescheduled, List<String> refused) {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         AppliedPlacement applied = task.policyPlacements.applied(key);
         if (policy == null || applied == null) {
@@ -278,7 +275,7 @@ final class PolicyFollowing implements GrowthAsks.Reschedule {
      * purged, and the workload is listed with the placement it was scheduled with now.
      */
     @Override
-    public void apply(String key, ResourceBinding binding, PlacementState workload, Redivision rescheduled) {
+    void apply(String key, ResourceBinding binding, PlacementState workload, Redivision rescheduled) {
         List<ScheduleResult.Target> previous = ShareFailover.shares(binding, null).kept();
         PropagationPolicy policy = task.policies.governing(binding).orElseThrow();
         AppliedPlacement applied = task.policyPlacements.applied(key);

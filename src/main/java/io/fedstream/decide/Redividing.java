@@ -17,18 +17,15 @@ import java.util.List;
  * gives back what was granted and schedules again, up to {@link PlacingShares#MAX_ATTEMPTS} schedules; then
  * MIGRATION_NO_TARGET.
  */
-final class Redividing implements GrowthAsks.Reschedule {
+final class Redividing extends Rescheduling {
 
     private static final String MARK = "/redivide/";
 
-    private final PlaceFailoverTask task;
     private final ShareFailover shareFailover;
-    private final GrowthAsks growthAsks;
 
     Redividing(PlaceFailoverTask task, ShareFailover shareFailover) {
-        this.task = task;
+        super(task);
         this.shareFailover = shareFailover;
-        this.growthAsks = new GrowthAsks(task);
     }
 
     /** Asks every cluster whose pods grow for the growth; with none, the placement changes at once. */
@@ -36,19 +33,19 @@ final class Redividing implements GrowthAsks.Reschedule {
                List<ScheduleResult.Target> kept, int attempt, List<String> refused) {
         Redivision redivision = Redivision.of(key + "/" + incidentId + MARK + "s" + attempt, RoomAsk.Purpose.REDIVIDE, incidentId, source,
                 binding.getGeneration(), attempt, refused, scheduled, kept);
-        Redivision settled = growthAsks.ask(key, binding, workload, redivision, scheduled.roomNotes());
+        Redivision settled = ask(key, binding, workload, redivision, scheduled.roomNotes());
         if (settled != null) {
             redivide(key, binding, settled);
         }
     }
 
     @Override
-    public boolean stillApplies(ResourceBinding binding, Redivision redivision) {
+    boolean stillApplies(ResourceBinding binding, Redivision redivision) {
         return WorkloadBindings.placedClusters(binding).contains(redivision.sourceCluster());
     }
 
     @Override
-    public void refused(String key, ResourceBinding binding, PlacementState cleared, Redivision redivision, List<String> refused) {
+    void refused(String key, ResourceBinding binding, PlacementState cleared, Redivision redivision, List<String> refused) {
         if (redivision.attempt() + 1 >= PlacingShares.MAX_ATTEMPTS) {
             task.audit(PlaceFailoverAudit.noTarget(binding, redivision.incidentId(), redivision.sourceCluster(), "MIGRATION_NO_TARGET",
                     "its share stays on " + redivision.sourceCluster() + ": every re-division was refused a reservation (refused by "
@@ -61,7 +58,7 @@ final class Redividing implements GrowthAsks.Reschedule {
     }
 
     @Override
-    public void apply(String key, ResourceBinding binding, PlacementState workload, Redivision redivision) {
+    void apply(String key, ResourceBinding binding, PlacementState workload, Redivision redivision) {
         task.placementStates.save(key, workload.withRedivision(null));
         redivide(key, binding, redivision);
     }

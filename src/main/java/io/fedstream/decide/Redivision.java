@@ -43,7 +43,7 @@ public record Redivision(String decisionId, RoomAsk.Purpose purpose, String inci
 
     /**
      * The re-division to the new schedule {@code scheduled} from the clusters as they run ({@code running}): each growth
-     * asked for in full, before {@link GrowthAsks#ask} fits it to its cluster's room.
+     * asked for in full, before {@link Rescheduling#ask} fits it to its cluster's room.
      */
     static Redivision of(String decisionId, RoomAsk.Purpose purpose, String incidentId, String sourceCluster, long generation, int attempt,
                          List<String> refused, ScheduleResult.Scheduled scheduled, List<ScheduleResult.Target> running) {

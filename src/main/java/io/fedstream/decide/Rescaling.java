@@ -35,19 +35,16 @@ import java.util.Set;
  * punctuator, backing off ({@link RescaleWait}, in the workload's record). A growth asked for is answered, or waits for
  * its cluster's grant: nothing asks it again.
  */
-final class Rescaling implements GrowthAsks.Reschedule {
+final class Rescaling extends Rescheduling {
 
     private static final String MARK = "/rescale/";
 
-    private final PlaceFailoverTask task;
     private final FailingOver failingOver;
     private final ReplicaScheduler scheduler = new ReplicaScheduler();
-    private final GrowthAsks growthAsks;
 
     Rescaling(PlaceFailoverTask task, FailingOver failingOver) {
-        this.task = task;
+        super(task);
         this.failingOver = failingOver;
-        this.growthAsks = new GrowthAsks(task);
     }
 
     /**
@@ -124,7 +121,7 @@ final class Rescaling implements GrowthAsks.Reschedule {
             }
             if (!inFlight.allGranted()) {
                 // Asked for an earlier version and not applied: its growth is not wanted any more.
-                growthAsks.giveBack(key, inFlight, null);
+                giveBack(key, inFlight, null);
             }
             workload = workload.withRedivision(null);
             task.placementStates.save(key, workload);
@@ -163,24 +160,24 @@ final class Rescaling implements GrowthAsks.Reschedule {
         ScheduleResult.Scheduled scheduled = (ScheduleResult.Scheduled) result;
         Redivision rescale = Redivision.of(key + MARK + "g" + binding.getGeneration() + "/s" + attempt, RoomAsk.Purpose.RESCALE,
                 "rescale-g" + binding.getGeneration(), null, binding.getGeneration(), attempt, refused, scheduled, previous);
-        Redivision settled = growthAsks.ask(key, binding, workload, rescale, scheduled.roomNotes());
+        Redivision settled = ask(key, binding, workload, rescale, scheduled.roomNotes());
         if (settled != null) {
             apply(key, binding, workload, settled);
         }
     }
 
     @Override
-    public boolean stillApplies(ResourceBinding binding, Redivision rescale) {
+    boolean stillApplies(ResourceBinding binding, Redivision rescale) {
         return replicasChanged(binding);
     }
 
     @Override
-    public AuditEvent refusal(ResourceBinding binding, RoomAnswer answer, long now) {
-        return PlaceFailoverAudit.rescaling(binding, "RESERVATION_REFUSED", answer.requestId(), answer.refusal(), now);
+    AuditEvent refusal(ResourceBinding binding, RoomAnswer answer) {
+        return PlaceFailoverAudit.rescaling(binding, "RESERVATION_REFUSED", answer.requestId(), answer.refusal(), task.now());
     }
 
     @Override
-    public void refused(String key, ResourceBinding binding, PlacementState cleared, Redivision rescale, List<String> refused) {
+    void refused(String key, ResourceBinding binding, PlacementState cleared, Redivision rescale, List<String> refused) {
         int retries = retriesSoFar(key, binding);
         if (rescale.attempt() + 1 >= PlacingShares.MAX_ATTEMPTS) {
             unscheduled(key, binding, cleared, "every re-scale was refused a reservation (refused by " + String.join(", ", refused) + ")",
@@ -192,7 +189,7 @@ final class Rescaling implements GrowthAsks.Reschedule {
 
     /** Every growth is reserved: the placement becomes the new schedule's, and a cluster left with no pods loses its copy. */
     @Override
-    public void apply(String key, ResourceBinding binding, PlacementState workload, Redivision rescale) {
+    void apply(String key, ResourceBinding binding, PlacementState workload, Redivision rescale) {
         // Kept once applied, so that the version is not re-scaled again before the admit stage shows the placement.
         task.placementStates.save(key, workload.withRedivision(rescale));
         task.waiting.stopWaiting(key);
