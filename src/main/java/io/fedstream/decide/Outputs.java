@@ -118,7 +118,7 @@ final class Outputs {
     }
 
     void deadLetter(String key, DeadLetter letter, byte[] originalValue) {
-        forward(key, new PassOutcome.DeadLettered(letter, originalValue), letter.headers());
+        forward(key, new PassOutcome.DeadLettered(originalValue), letter.headers());
     }
 
     private void forward(String key, PassOutcome outcome, Headers headers) {

@@ -30,7 +30,7 @@ public sealed interface PassOutcome {
     record LeaseAsked(LeaseRequest request) implements PassOutcome {
     }
 
-    /** To the DLQ: the original bytes and why. */
-    record DeadLettered(DeadLetter letter, byte[] originalValue) implements PassOutcome {
+    /** To the DLQ: the original bytes; why travels in the record's headers ({@link DeadLetter#headers}). */
+    record DeadLettered(byte[] originalValue) implements PassOutcome {
     }
 }

@@ -249,15 +249,6 @@ final class PlaceFailoverTask {
         room.release(workloadKey, cluster, null, now());
     }
 
-    /**
-     * Gives back the room granted to the growth of a re-scale or re-division given up, on every cluster but
-     * {@code refusing} (null: none): the growth's own room only, what the workload runs there stays held.
-     */
-    void releaseGrantedGrowth(String workloadKey, Redivision redivision, String refusing) {
-        redivision.growth().stream().filter(ShareReservation.Share::granted).filter(share -> !share.cluster().equals(refusing))
-                .forEach(share -> room.release(workloadKey, share.cluster(), share.requestId(), now()));
-    }
-
     /** The migration brake as the cluster views carry it (every cluster's the same), or null while it does not hold. */
     MigrationBrake brake() {
         try (KeyValueIterator<String, ClusterWatch> it = clusterViews.all()) {

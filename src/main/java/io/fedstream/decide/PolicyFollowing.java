@@ -36,7 +36,7 @@ import java.util.function.LongSupplier;
  * in memory only) go on in a wall-clock punctuation every {@link #CHECK_INTERVAL}, which reads nothing while no walk is
  * under way and none is due.
  */
-final class PolicyFollowing {
+final class PolicyFollowing extends Rescheduling {
 
     /** How often, on the wall clock, a walk under way goes on and the walks due again start. */
     static final Duration CHECK_INTERVAL = Duration.ofMillis(100);
@@ -46,7 +46,6 @@ final class PolicyFollowing {
     private static final String ALL = "";
     private static final String MARK = "/policy/";
 
-    private final PlaceFailoverTask task;
     private final FailingOver failingOver;
     private final LongSupplier policyChanges;
     private final ReplicaScheduler scheduler = new ReplicaScheduler();
@@ -66,7 +65,7 @@ final class PolicyFollowing {
     private final Set<String> lazyDue = new HashSet<>();
 
     PolicyFollowing(PlaceFailoverTask task, FailingOver failingOver, LongSupplier policyChanges) {
-        this.task = task;
+        super(task);
         this.failingOver = failingOver;
         this.policyChanges = policyChanges;
     }
@@ -234,68 +233,32 @@ final class PolicyFollowing {
             return;
         }
         ScheduleResult.Scheduled scheduled = (ScheduleResult.Scheduled) result;
-        String decisionId = key + MARK + "t" + task.now() + "/s" + attempt;
-        // A Duplicated or statically weighted growth beyond its cluster's room is placed all the same, holding what the room holds.
-        Map<String, Map<String, Long>> asked = new LinkedHashMap<>();
-        List<ShareReservation.Share> growth = PlacingShares.noted(Redivision.growth(decisionId, scheduled.targets(), previous),
-                scheduled.roomNotes(), asked);
-        Redivision rescheduled = new Redivision(decisionId, RoomAsk.Purpose.POLICY_RESCHEDULE, "policy-" + task.now(), null, binding.getGeneration(), scheduled.groupIndex(),
-                attempt, scheduled.scheduling(), scheduled.targets(), growth, refused);
-        PlacementState next = workload.withRedivision(rescheduled);
-        task.placementStates.save(key, next);
-        if (rescheduled.allGranted()) {
-            apply(key, binding, next, rescheduled);
-            return;
+        Redivision rescheduled = Redivision.of(key + MARK + "t" + task.now() + "/s" + attempt, RoomAsk.Purpose.POLICY_RESCHEDULE,
+                "policy-" + task.now(), null, binding.getGeneration(), attempt, refused, scheduled, previous);
+        Redivision settled = ask(key, binding, workload, rescheduled, scheduled.roomNotes());
+        if (settled != null) {
+            apply(key, binding, workload, settled);
         }
-        task.holdShares(RoomAsk.Purpose.POLICY_RESCHEDULE, binding, growth, asked);
     }
 
-    /** The answer to one growth's reservation, or to one of a re-schedule given up (its room goes back). */
-    void onAnswer(RoomAnswer answer, PlacementState workload) {
-        String key = answer.workloadKey();
-        Redivision rescheduled = workload.redivision();
-        ResourceBinding binding = task.bindings.of(key);
+    @Override
+    boolean stillApplies(ResourceBinding binding, Redivision rescheduled) {
+        return binding.getPlacement() != null;
+    }
+
+    /** A re-schedule void, or replaced by a failover's re-division or a re-scale: the policy's placement is applied after it. */
+    @Override
+    void over(String key, ResourceBinding binding, Redivision current) {
         AppliedPlacement applied = task.policyPlacements.applied(key);
-        if (rescheduled == null || rescheduled.growth(answer.requestId()) == null) {
-            if (answer.granted() && (rescheduled == null || !rescheduled.targets(answer.cluster()))
-                    && !WorkloadBindings.placedClusters(binding).contains(answer.cluster())) {
-                task.release(key, answer.cluster());
-            }
-            if (binding != null && applied != null && (rescheduled == null || rescheduled.purpose() != RoomAsk.Purpose.POLICY_RESCHEDULE)) {
-                // A failover's re-division replaced this re-schedule: the policy's placement is applied after it.
-                again.putIfAbsent(applied.policy(), task.now() + task.settings.placeRetryInterval().toMillis());
-            }
-            return;
+        if (binding != null && applied != null && (current == null || current.purpose() != RoomAsk.Purpose.POLICY_RESCHEDULE)) {
+            again.putIfAbsent(applied.policy(), task.now() + task.settings.placeRetryInterval().toMillis());
         }
-        if (binding == null || binding.getGeneration() != rescheduled.generation() || binding.getPlacement() == null) {
-            // Deleted, changed or unplaced meanwhile: this re-schedule is void; a changed one is walked again.
-            task.releaseGrantedGrowth(key, answer.granted() ? rescheduled.granted(answer.requestId()) : rescheduled, null);
-            task.placementStates.save(key, workload.withRedivision(null));
-            if (binding != null && applied != null) {
-                again.putIfAbsent(applied.policy(), task.now() + task.settings.placeRetryInterval().toMillis());
-            }
-            return;
-        }
-        boolean roomBinds = PlacingShares.roomBinds(rescheduled.scheduling(), task.policies.governing(binding).orElse(null));
-        if (answer.granted() || !roomBinds) {
-            if (!answer.granted()) {
-                task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
-            }
-            // A refused Duplicated or statically weighted growth is placed with no room held, as Karmada places it.
-            Redivision next = rescheduled.answered(answer);
-            PlacementState state = workload.withRedivision(next);
-            task.placementStates.save(key, state);
-            if (next.allGranted()) {
-                apply(key, binding, state, next);
-            }
-            return;
-        }
-        task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
-        task.releaseGrantedGrowth(key, rescheduled, answer.cluster());
-        List<String> refused = rescheduled.refusedWith(answer.cluster());
-        PlacementState cleared = workload.withRedivision(null);
-        task.placementStates.save(key, cleared);
+    }
+
+    @Override
+    void refused(String key, ResourceBinding binding, PlacementState cleared, Redivision rescheduled, List<String> refused) {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
+        AppliedPlacement applied = task.policyPlacements.applied(key);
         if (policy == null || applied == null) {
             return;
         }
@@ -310,17 +273,15 @@ final class PolicyFollowing {
      * Every growth is reserved: the placement becomes the new schedule's, a cluster left out is released and its copy
      * purged, and the workload is listed with the placement it was scheduled with now.
      */
-    private void apply(String key, ResourceBinding binding, PlacementState workload, Redivision rescheduled) {
+    @Override
+    void apply(String key, ResourceBinding binding, PlacementState workload, Redivision rescheduled) {
         List<ScheduleResult.Target> previous = ShareFailover.shares(binding, null).kept();
         PropagationPolicy policy = task.policies.governing(binding).orElseThrow();
         AppliedPlacement applied = task.policyPlacements.applied(key);
         List<String> changed = applied == null ? List.of("placement") : applied.changes(policy);
         boolean moved = !Objects.equals(Set.copyOf(previous), Set.copyOf(rescheduled.targets()));
         if (moved) {
-            io.fedstream.avro.Placement placement = ScheduledPlacement.of(binding, rescheduled.scheduling(), rescheduled.targets(),
-                    Placing.DECIDED_BY, policy.key());
-            placement.setRoomNotes(PlacingShares.roomNotes(binding, rescheduled.targets(), rescheduled.growth()));
-            task.emitPlacement(Placing.placement(binding, placement));
+            task.emitPlacement(rescheduled.placement(binding, Placing.DECIDED_BY, policy.key()));
         }
         List<String> outcome = new ArrayList<>();
         for (ScheduleResult.Target before : previous) {

@@ -1,15 +1,10 @@
 package io.fedstream.decide;
 
-import io.fedstream.avro.AdmissionRequest;
-import io.fedstream.avro.ClusterTarget;
-import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ScheduleResult;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Stage 6 for a failed share whose re-schedule changes the shares of clusters that keep running (static weights divide
@@ -22,75 +17,35 @@ import java.util.Map;
  * gives back what was granted and schedules again, up to {@link PlacingShares#MAX_ATTEMPTS} schedules; then
  * MIGRATION_NO_TARGET.
  */
-final class Redividing {
+final class Redividing extends Rescheduling {
 
     private static final String MARK = "/redivide/";
 
-    private final PlaceFailoverTask task;
     private final ShareFailover shareFailover;
 
     Redividing(PlaceFailoverTask task, ShareFailover shareFailover) {
-        this.task = task;
+        super(task);
         this.shareFailover = shareFailover;
     }
 
     /** Asks every cluster whose pods grow for the growth; with none, the placement changes at once. */
     void start(String key, ResourceBinding binding, PlacementState workload, String source, String incidentId, ScheduleResult.Scheduled scheduled,
                List<ScheduleResult.Target> kept, int attempt, List<String> refused) {
-        String decisionId = key + "/" + incidentId + MARK + "s" + attempt;
-        // A Duplicated or statically weighted growth beyond its cluster's room is placed all the same, holding what the room holds.
-        Map<String, Map<String, Long>> asked = new LinkedHashMap<>();
-        List<ShareReservation.Share> growth = PlacingShares.noted(Redivision.growth(decisionId, scheduled.targets(), kept),
-                scheduled.roomNotes(), asked);
-        Redivision redivision = new Redivision(decisionId, RoomAsk.Purpose.REDIVIDE, incidentId, source, binding.getGeneration(), scheduled.groupIndex(), attempt,
-                scheduled.scheduling(), scheduled.targets(), growth, refused);
-        if (redivision.allGranted()) {
-            apply(key, binding, redivision);
-            return;
+        Redivision redivision = Redivision.of(key + "/" + incidentId + MARK + "s" + attempt, RoomAsk.Purpose.REDIVIDE, incidentId, source,
+                binding.getGeneration(), attempt, refused, scheduled, kept);
+        Redivision settled = ask(key, binding, workload, redivision, scheduled.roomNotes());
+        if (settled != null) {
+            redivide(key, binding, settled);
         }
-        task.placementStates.save(key, workload.withRedivision(redivision));
-        task.holdShares(RoomAsk.Purpose.REDIVIDE, binding, growth, asked);
     }
 
-    /** The answer to one growth's ask of the leased room (or to one of an attempt given up, whose room goes back). */
-    void onAnswer(RoomAnswer answer, PlacementState workload) {
-        String key = answer.workloadKey();
-        Redivision redivision = workload.redivision();
-        ResourceBinding binding = task.bindings.of(key);
-        if (redivision == null || redivision.growth(answer.requestId()) == null) {
-            // Its request was replaced by the current attempt's where that one gives the cluster pods; the workload's
-            // running pods there are counted by the cluster's heartbeats.
-            if (answer.granted() && (redivision == null || !redivision.targets(answer.cluster()))
-                    && !WorkloadBindings.placedClusters(binding).contains(answer.cluster())) {
-                task.release(key, answer.cluster());
-            }
-            return;
-        }
-        if (binding == null || binding.getGeneration() != redivision.generation()
-                || !WorkloadBindings.placedClusters(binding).contains(redivision.sourceCluster())) {
-            // Deleted, changed or moved meanwhile: this re-division is void.
-            task.releaseGrantedGrowth(key, answer.granted() ? redivision.granted(answer.requestId()) : redivision, null);
-            task.placementStates.save(key, workload.withRedivision(null));
-            return;
-        }
-        boolean roomBinds = PlacingShares.roomBinds(redivision.scheduling(), task.policies.governing(binding).orElse(null));
-        if (answer.granted() || !roomBinds) {
-            if (!answer.granted()) {
-                task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
-            }
-            // A refused Duplicated or statically weighted growth is placed with no room held, as Karmada places it.
-            Redivision next = redivision.answered(answer);
-            task.placementStates.save(key, workload.withRedivision(next.allGranted() ? null : next));
-            if (next.allGranted()) {
-                apply(key, binding, next);
-            }
-            return;
-        }
-        task.audit(PlaceFailoverAudit.reservationRefused(binding, answer, task.now()));
-        task.releaseGrantedGrowth(key, redivision, answer.cluster());
-        List<String> refused = redivision.refusedWith(answer.cluster());
-        PlacementState cleared = workload.withRedivision(null);
-        task.placementStates.save(key, cleared);
+    @Override
+    boolean stillApplies(ResourceBinding binding, Redivision redivision) {
+        return WorkloadBindings.placedClusters(binding).contains(redivision.sourceCluster());
+    }
+
+    @Override
+    void refused(String key, ResourceBinding binding, PlacementState cleared, Redivision redivision, List<String> refused) {
         if (redivision.attempt() + 1 >= PlacingShares.MAX_ATTEMPTS) {
             task.audit(PlaceFailoverAudit.noTarget(binding, redivision.incidentId(), redivision.sourceCluster(), "MIGRATION_NO_TARGET",
                     "its share stays on " + redivision.sourceCluster() + ": every re-division was refused a reservation (refused by "
@@ -102,15 +57,17 @@ final class Redividing {
                 refused, task.now());
     }
 
+    @Override
+    void apply(String key, ResourceBinding binding, PlacementState workload, Redivision redivision) {
+        task.placementStates.save(key, workload.withRedivision(null));
+        redivide(key, binding, redivision);
+    }
+
     /** Every growth is reserved: the placement becomes the re-division's, and the copies that leave it are purged. */
-    private void apply(String key, ResourceBinding binding, Redivision redivision) {
+    private void redivide(String key, ResourceBinding binding, Redivision redivision) {
         String source = redivision.sourceCluster();
         ShareFailover.Shares before = ShareFailover.shares(binding, source);
-        boolean divided = redivision.scheduling() == io.fedstream.admit.Placement.Scheduling.DIVIDED;
-        List<ClusterTarget> clusters = ScheduledPlacement.clusters(binding, redivision.scheduling(), redivision.targets());
-        AdmissionRequest placement = ShareFailover.placement(binding, clusters, divided ? ReplicaScheduling.DIVIDED : ReplicaScheduling.DUPLICATED);
-        placement.getPlacement().setRoomNotes(PlacingShares.roomNotes(binding, redivision.targets(), redivision.growth()));
-        task.emitPlacement(placement);
+        task.emitPlacement(redivision.placement(binding, FailingOver.DECIDED_BY, null));
         task.release(key, source);
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         List<String> changes = new ArrayList<>();

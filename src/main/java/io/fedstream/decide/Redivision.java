@@ -1,6 +1,8 @@
 package io.fedstream.decide;
 
 import io.fedstream.admit.Placement;
+import io.fedstream.avro.AdmissionRequest;
+import io.fedstream.avro.ResourceBinding;
 import io.fedstream.place.ScheduleResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,10 +42,20 @@ public record Redivision(String decisionId, RoomAsk.Purpose purpose, String inci
     }
 
     /**
+     * The re-division to the new schedule {@code scheduled} from the clusters as they run ({@code running}): each growth
+     * asked for in full, before {@link Rescheduling#ask} fits it to its cluster's room.
+     */
+    static Redivision of(String decisionId, RoomAsk.Purpose purpose, String incidentId, String sourceCluster, long generation, int attempt,
+                         List<String> refused, ScheduleResult.Scheduled scheduled, List<ScheduleResult.Target> running) {
+        return new Redivision(decisionId, purpose, incidentId, sourceCluster, generation, scheduled.groupIndex(), attempt, scheduled.scheduling(),
+                scheduled.targets(), growth(decisionId, scheduled.targets(), running), refused);
+    }
+
+    /**
      * What each target of a new schedule runs beyond what it runs now ({@code running}), per component, with the id of
      * its ask ({@code decisionId/cluster}); a target that does not grow asks for nothing.
      */
-    static List<ShareReservation.Share> growth(String decisionId, List<ScheduleResult.Target> targets, List<ScheduleResult.Target> running) {
+    private static List<ShareReservation.Share> growth(String decisionId, List<ScheduleResult.Target> targets, List<ScheduleResult.Target> running) {
         Map<String, Map<String, Long>> before = new LinkedHashMap<>();
         running.forEach(target -> before.put(target.cluster(), target.components()));
         List<ShareReservation.Share> growth = new ArrayList<>();
@@ -81,7 +93,11 @@ public record Redivision(String decisionId, RoomAsk.Purpose purpose, String inci
     private Redivision settled(String requestId, String why) {
         List<ShareReservation.Share> next = new ArrayList<>();
         growth.forEach(g -> next.add(g.requestId().equals(requestId) ? g.settled(why) : g));
-        return new Redivision(decisionId, purpose, incidentId, sourceCluster, generation, group, attempt, scheduling, targets, next, refused);
+        return withGrowth(next);
+    }
+
+    Redivision withGrowth(List<ShareReservation.Share> growth) {
+        return new Redivision(decisionId, purpose, incidentId, sourceCluster, generation, group, attempt, scheduling, targets, growth, refused);
     }
 
     /** The clusters that refused a growth so far, {@code refusing} with them. */
@@ -101,6 +117,16 @@ public record Redivision(String decisionId, RoomAsk.Purpose purpose, String inci
             return target.cluster() + " " + was + " -> " + target.replicas() + " pods"
                     + (grown == null ? "" : grown.roomNote() == null ? " (" + grown.replicas() + " reserved)" : " (beyond its reported room)");
         }).toList();
+    }
+
+    /**
+     * The request that sets the workload's placement to the re-schedule's, decided by {@code decidedBy} under
+     * {@code policyKey} (null: the policy it is listed under), naming each cluster placed beyond its reported room.
+     */
+    AdmissionRequest placement(ResourceBinding binding, String decidedBy, String policyKey) {
+        io.fedstream.avro.Placement placement = ScheduledPlacement.of(binding, scheduling, targets, decidedBy, policyKey);
+        placement.setRoomNotes(PlacingShares.roomNotes(binding, targets, growth));
+        return Placing.placement(binding, placement);
     }
 
     public boolean allGranted() {

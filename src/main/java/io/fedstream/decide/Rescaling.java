@@ -1,6 +1,7 @@
 package io.fedstream.decide;
 
 import io.fedstream.avro.AdmissionState;
+import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Component;
 import io.fedstream.avro.ComponentShare;
@@ -33,16 +34,15 @@ import java.util.Set;
  * punctuator, backing off ({@link RescaleWait}, in the workload's record). A growth asked for is answered, or waits for
  * its cluster's grant: nothing asks it again.
  */
-final class Rescaling {
+final class Rescaling extends Rescheduling {
 
     private static final String MARK = "/rescale/";
 
-    private final PlaceFailoverTask task;
     private final FailingOver failingOver;
     private final ReplicaScheduler scheduler = new ReplicaScheduler();
 
     Rescaling(PlaceFailoverTask task, FailingOver failingOver) {
-        this.task = task;
+        super(task);
         this.failingOver = failingOver;
     }
 
@@ -120,7 +120,7 @@ final class Rescaling {
             }
             if (!inFlight.allGranted()) {
                 // Asked for an earlier version and not applied: its growth is not wanted any more.
-                task.releaseGrantedGrowth(key, inFlight, null);
+                giveBack(key, inFlight, null);
             }
             workload = workload.withRedivision(null);
             task.placementStates.save(key, workload);
@@ -157,58 +157,26 @@ final class Rescaling {
             return;
         }
         ScheduleResult.Scheduled scheduled = (ScheduleResult.Scheduled) result;
-        String decisionId = key + MARK + "g" + binding.getGeneration() + "/s" + attempt;
-        // A statically weighted growth beyond its cluster's room is placed all the same, holding what the room holds.
-        Map<String, Map<String, Long>> asked = new LinkedHashMap<>();
-        List<ShareReservation.Share> growth = PlacingShares.noted(Redivision.growth(decisionId, scheduled.targets(), previous),
-                scheduled.roomNotes(), asked);
-        Redivision rescale = new Redivision(decisionId, RoomAsk.Purpose.RESCALE, "rescale-g" + binding.getGeneration(), null, binding.getGeneration(),
-                scheduled.groupIndex(), attempt, scheduled.scheduling(), scheduled.targets(), growth, refused);
-        task.placementStates.save(key, workload.withRedivision(rescale));
-        if (rescale.allGranted()) {
-            apply(key, binding, rescale);
-            return;
+        Redivision rescale = Redivision.of(key + MARK + "g" + binding.getGeneration() + "/s" + attempt, RoomAsk.Purpose.RESCALE,
+                "rescale-g" + binding.getGeneration(), null, binding.getGeneration(), attempt, refused, scheduled, previous);
+        Redivision settled = ask(key, binding, workload, rescale, scheduled.roomNotes());
+        if (settled != null) {
+            apply(key, binding, workload, settled);
         }
-        task.holdShares(RoomAsk.Purpose.RESCALE, binding, growth, asked);
     }
 
-    /** The answer to one growth's reservation, or to one of a re-scale given up (its room goes back). */
-    void onAnswer(RoomAnswer answer, PlacementState workload) {
-        String key = answer.workloadKey();
-        Redivision rescale = workload.redivision();
-        ResourceBinding binding = task.bindings.of(key);
-        if (rescale == null || rescale.growth(answer.requestId()) == null) {
-            if (answer.granted() && (rescale == null || !rescale.targets(answer.cluster()))
-                    && !WorkloadBindings.placedClusters(binding).contains(answer.cluster())) {
-                task.release(key, answer.cluster());
-            }
-            return;
-        }
-        if (binding == null || binding.getGeneration() != rescale.generation() || !replicasChanged(binding)) {
-            // Deleted, changed or placed otherwise meanwhile: this re-scale is void.
-            task.releaseGrantedGrowth(key, answer.granted() ? rescale.granted(answer.requestId()) : rescale, null);
-            task.placementStates.save(key, workload.withRedivision(null));
-            return;
-        }
-        boolean roomBinds = PlacingShares.roomBinds(rescale.scheduling(), task.policies.governing(binding).orElse(null));
-        if (answer.granted() || !roomBinds) {
-            if (!answer.granted()) {
-                task.audit(PlaceFailoverAudit.rescaling(binding, "RESERVATION_REFUSED", answer.requestId(), answer.refusal(), task.now()));
-            }
-            // A refused growth of static weights is placed with no room held, as Karmada places it.
-            Redivision next = rescale.answered(answer);
-            // Kept once applied, so that the version is not re-scaled again before the admit stage shows the placement.
-            task.placementStates.save(key, workload.withRedivision(next));
-            if (next.allGranted()) {
-                apply(key, binding, next);
-            }
-            return;
-        }
-        task.audit(PlaceFailoverAudit.rescaling(binding, "RESERVATION_REFUSED", answer.requestId(), answer.refusal(), task.now()));
-        task.releaseGrantedGrowth(key, rescale, answer.cluster());
-        List<String> refused = rescale.refusedWith(answer.cluster());
-        PlacementState cleared = workload.withRedivision(null);
-        task.placementStates.save(key, cleared);
+    @Override
+    boolean stillApplies(ResourceBinding binding, Redivision rescale) {
+        return replicasChanged(binding);
+    }
+
+    @Override
+    AuditEvent refusal(ResourceBinding binding, RoomAnswer answer) {
+        return PlaceFailoverAudit.rescaling(binding, "RESERVATION_REFUSED", answer.requestId(), answer.refusal(), task.now());
+    }
+
+    @Override
+    void refused(String key, ResourceBinding binding, PlacementState cleared, Redivision rescale, List<String> refused) {
         int retries = retriesSoFar(key, binding);
         if (rescale.attempt() + 1 >= PlacingShares.MAX_ATTEMPTS) {
             unscheduled(key, binding, cleared, "every re-scale was refused a reservation (refused by " + String.join(", ", refused) + ")",
@@ -219,10 +187,13 @@ final class Rescaling {
     }
 
     /** Every growth is reserved: the placement becomes the new schedule's, and a cluster left with no pods loses its copy. */
-    private void apply(String key, ResourceBinding binding, Redivision rescale) {
+    @Override
+    void apply(String key, ResourceBinding binding, PlacementState workload, Redivision rescale) {
+        // Kept once applied, so that the version is not re-scaled again before the admit stage shows the placement.
+        task.placementStates.save(key, workload.withRedivision(rescale));
         task.waiting.stopWaiting(key);
         List<ScheduleResult.Target> previous = previous(binding);
-        task.emitPlacement(Placing.placement(binding, placement(binding, rescale)));
+        task.emitPlacement(rescale.placement(binding, Placing.DECIDED_BY, null));
         boolean several = binding.getComponents().size() > 1;
         List<String> changes = new ArrayList<>();
         for (ScheduleResult.Target before : previous) {
@@ -261,13 +232,6 @@ final class Rescaling {
                 : before.values().iterator().next() + " -> " + after.values().iterator().next();
         task.audit(PlaceFailoverAudit.rescaling(binding, "REPLICAS_RESCALED", rescale.decisionId(), counts + " replicas (" + direction + "): "
                 + String.join(", ", changes), task.now()));
-    }
-
-    /** The re-scaled placement, naming each growth placed beyond its cluster's room. */
-    private static Placement placement(ResourceBinding binding, Redivision rescale) {
-        Placement placement = ScheduledPlacement.of(binding, rescale.scheduling(), rescale.targets(), Placing.DECIDED_BY);
-        placement.setRoomNotes(PlacingShares.roomNotes(binding, rescale.targets(), rescale.growth()));
-        return placement;
     }
 
     /** Each component of the binding, in its order, with its pods {@code before -> after}: {@code master 1 -> 1, worker 4 -> 6}. */

@@ -6,20 +6,18 @@ import io.fedstream.place.PropagationPolicy;
 import java.util.Objects;
 
 /**
- * A PropagationPolicy's failover settings: whether its workloads may be migrated at all, the behaviour after a cluster
- * failure and after an application failure, and where checkpoints live.
+ * A PropagationPolicy's failover settings: the behaviour after a cluster failure and after an application failure, and
+ * where checkpoints live (whether it migrates at all, {@code failover.enable}, the pass reads from the policy).
  *
- * @param enabled false when the policy says {@code failover.enable: false}: nothing is migrated
  * @param cluster how migrations after a cluster failure go
  * @param application how migrations after an application failure go; null when the policy has no
  *                    {@code failover.application} (Karmada then never migrates on application failure)
  * @param checkpointStorage copied into every command
  */
-public record FailoverSettings(boolean enabled, FailoverBehavior cluster, FailoverBehavior application,
-                               CheckpointStorage checkpointStorage) {
+public record FailoverSettings(FailoverBehavior cluster, FailoverBehavior application, CheckpointStorage checkpointStorage) {
 
     /** A policy without {@code failover}: cluster failures migrate with Karmada's defaults, application failures do not. */
-    public static final FailoverSettings DEFAULTS = new FailoverSettings(true, FailoverBehavior.DEFAULTS, null, CheckpointStorage.NONE);
+    public static final FailoverSettings DEFAULTS = new FailoverSettings(FailoverBehavior.DEFAULTS, null, CheckpointStorage.NONE);
 
     public FailoverSettings {
         Objects.requireNonNull(cluster, "cluster");
@@ -39,7 +37,7 @@ public record FailoverSettings(boolean enabled, FailoverBehavior cluster, Failov
         FailoverBehavior application = failover.application() == null ? null : FailoverBehavior.of(failover.application());
         FailoverBehavior cluster = failover.cluster() != null ? FailoverBehavior.of(failover.cluster())
                 : application != null ? application : FailoverBehavior.DEFAULTS;
-        return new FailoverSettings(failover.enabled(), cluster, application, failover.checkpointStorage());
+        return new FailoverSettings(cluster, application, failover.checkpointStorage());
     }
 
     /** The behaviour for a failure of this cause; an application failure needs {@code failover.application}. */

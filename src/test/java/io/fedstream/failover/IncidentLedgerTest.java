@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.entry;
 
 class IncidentLedgerTest {
 
-    private static final FailoverSettings SETTINGS = new FailoverSettings(true, new FailoverBehavior(PurgeMode.Gracefully, null,
+    private static final FailoverSettings SETTINGS = new FailoverSettings(new FailoverBehavior(PurgeMode.Gracefully, null,
             new StatePreservation(List.of(StatePreservation.Rule.of("jobid", "{.jobStatus.jobId}")))), null, CheckpointStorage.NONE);
     private static final IncidentKey KEY = new IncidentKey(Fixtures.FLINK.key(), "inc-1");
 

@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.entry;
 
 class MigrationPlannerTest {
 
-    private static final FailoverSettings SETTINGS = new FailoverSettings(true,
+    private static final FailoverSettings SETTINGS = new FailoverSettings(
             new FailoverBehavior(PurgeMode.Directly, 30, new StatePreservation(List.of(StatePreservation.Rule.of("jobid", "{.jobStatus.jobId}")))),
             new FailoverBehavior(PurgeMode.Never, null, new StatePreservation(List.of(StatePreservation.Rule.of("phase", "{.jobStatus.state}")))),
             new CheckpointStorage("{\"s3\":{\"endpoint\":\"https://s3.example.com\",\"bucket\":\"ckpt\"}}",
@@ -183,7 +183,7 @@ class MigrationPlannerTest {
 
     @Test
     void anApplicationFailureCannotBePlannedUnderAPolicyWithoutApplicationFailover() {
-        FailoverSettings clusterOnly = new FailoverSettings(true, FailoverBehavior.DEFAULTS, null, CheckpointStorage.NONE);
+        FailoverSettings clusterOnly = new FailoverSettings(FailoverBehavior.DEFAULTS, null, CheckpointStorage.NONE);
 
         assertThatThrownBy(() -> new PlanRequest(Fixtures.WEB, null, new DeltaLog(DELTAS), clusterOnly,
                         FailureCause.APPLICATION, "inc-7", "member1", List.of("member2"), 1, Map.of(), T0))
