@@ -34,7 +34,7 @@ public final class TaskLeases {
         this.partition = partition;
         this.settings = settings;
         this.store = store;
-        store.all().forEach((cluster, stored) -> byCluster.put(cluster, ClusterLease.of(stored)));
+        store.all().forEach((cluster, stored) -> byCluster.put(cluster, ClusterLease.of(stored, settings)));
     }
 
     /**
@@ -54,7 +54,7 @@ public final class TaskLeases {
         if (lease == null) {
             return OptionalLong.empty();
         }
-        return lease.take(room, now, settings);
+        return lease.take(room, now);
     }
 
     /**
@@ -66,7 +66,7 @@ public final class TaskLeases {
      */
     public void release(String cluster, long bucket, Resources amount, long now) {
         ClusterLease lease = lease(cluster);
-        lease.release(bucket, Room.positive(amount), now, settings);
+        lease.release(bucket, Room.positive(amount), now);
     }
 
     /** What the task's workloads waiting for the cluster need there now, replacing what it said before. */
@@ -89,7 +89,7 @@ public final class TaskLeases {
     /** The requests to send now, by cluster name, each keyed by its cluster on the lease-requests topic; saves what changed. */
     public List<LeaseRequest> requests(long now) {
         List<LeaseRequest> requests = new ArrayList<>();
-        byCluster.forEach((cluster, lease) -> lease.request(partition, now, settings).ifPresent(requests::add));
+        byCluster.forEach((cluster, lease) -> lease.request(partition, now).ifPresent(requests::add));
         saveChanges();
         return requests;
     }
@@ -109,7 +109,7 @@ public final class TaskLeases {
             throw new IllegalArgumentException("a grant to partition " + grant.getPartition() + " reached the task of partition " + partition);
         }
         ClusterLease lease = lease(grant.getCluster());
-        return lease.granted(grant, now, settings);
+        return lease.granted(grant, now);
     }
 
     /** The room left in the cluster's current chunk: what can be taken now without asking. */
@@ -125,7 +125,7 @@ public final class TaskLeases {
     }
 
     private ClusterLease lease(String cluster) {
-        return byCluster.computeIfAbsent(Objects.requireNonNull(cluster, "cluster"), ClusterLease::new);
+        return byCluster.computeIfAbsent(Objects.requireNonNull(cluster, "cluster"), name -> new ClusterLease(name, settings));
     }
 
     private void save(String cluster, ClusterLease lease) {
