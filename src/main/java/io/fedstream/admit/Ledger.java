@@ -247,13 +247,13 @@ public class Ledger {
         int i = 0;
         while (i < queue.size()) {
             PendingWorkload p = queue.get(i);
-            Charge old = state.admitted(p.workloadKey()).map(AdmittedWorkload::charge).orElse(Charge.NONE);
+            Optional<AdmittedWorkload> before = state.admitted(p.workloadKey());
+            Charge old = before.map(AdmittedWorkload::charge).orElse(Charge.NONE);
             if (!QuotaCheck.violations(quotas, usage, old, p.charge()).isEmpty()) {
                 i++;
                 continue;
             }
-            boolean wasAdmitted = state.admitted(p.workloadKey()).isPresent();
-            usage = usage.replace(old, p.charge(), wasAdmitted ? 0 : 1);
+            usage = usage.replace(old, p.charge(), before.isPresent() ? 0 : 1);
             admitted.put(p.workloadKey(), new AdmittedWorkload(namespace, p.workloadKey(), p.generation(), p.priority(), p.charge()));
             decisions.add(new Decision.Admitted(p.workloadKey(), p.generation(), p.charge()));
             queue.remove(i);

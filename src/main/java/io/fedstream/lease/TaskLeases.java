@@ -65,19 +65,16 @@ public final class TaskLeases {
      * @throws IllegalArgumentException for a bucket newer than any granted on the cluster
      */
     public void release(String cluster, long bucket, Resources amount, long now) {
-        ClusterLease lease = lease(cluster);
-        lease.release(bucket, Room.positive(amount), now);
+        lease(cluster).release(bucket, Room.positive(amount), now);
     }
 
     /** What the task's workloads waiting for the cluster need there now, replacing what it said before. */
     public void want(String cluster, Need need) {
         Objects.requireNonNull(need, "need");
-        ClusterLease lease = byCluster.get(cluster);
-        if (lease == null && need.isNone()) {
-            return;
+        // A cluster the task holds nothing on and needs nothing from gets no lease.
+        if (byCluster.containsKey(cluster) || !need.isNone()) {
+            lease(cluster).want(need);
         }
-        lease = lease(cluster);
-        lease.want(need);
     }
 
     /** What the task says its waiting workloads need on the cluster. */
@@ -108,8 +105,7 @@ public final class TaskLeases {
         if (grant.getPartition() != partition) {
             throw new IllegalArgumentException("a grant to partition " + grant.getPartition() + " reached the task of partition " + partition);
         }
-        ClusterLease lease = lease(grant.getCluster());
-        return lease.granted(grant, now);
+        return lease(grant.getCluster()).granted(grant, now);
     }
 
     /** The room left in the cluster's current chunk: what can be taken now without asking. */
