@@ -12,7 +12,7 @@ public record Aggregate(long workloads, long replicas, Resources resources) {
     public static final Aggregate NONE = new Aggregate(0, 0, Resources.NONE);
 
     public Aggregate {
-        resources = Amounts.nonZero(Objects.requireNonNull(resources, "resources"));
+        resources = Objects.requireNonNull(resources, "resources").withoutZeros();
         if (workloads < 0 || replicas < 0) {
             throw new IllegalArgumentException("aggregate counts must not be negative: workloads " + workloads + ", replicas " + replicas);
         }

@@ -14,24 +14,19 @@ final class Amounts {
 
     /** {@code a - b} per resource, exact; resources that come out 0 are left out. */
     static Resources minus(Resources a, Resources b) {
-        return nonZero(a.plus(b.times(-1)));
+        return a.plus(b.times(-1)).withoutZeros();
     }
 
     /** {@code a + b} per resource, exact; resources that come out 0 are left out. */
     static Resources plus(Resources a, Resources b) {
-        return nonZero(a.plus(b));
-    }
-
-    /** The same amounts without the zero ones, so that equal values have one representation. */
-    static Resources nonZero(Resources r) {
-        return r.withoutZeros();
+        return a.plus(b).withoutZeros();
     }
 
     /** Per-cluster amounts without empty clusters, sorted and unmodifiable. */
     static SortedMap<String, Resources> clusters(Map<String, Resources> clusters) {
         TreeMap<String, Resources> kept = new TreeMap<>();
         clusters.forEach((cluster, amounts) -> {
-            Resources r = nonZero(amounts);
+            Resources r = amounts.withoutZeros();
             if (!r.isEmpty()) {
                 kept.put(cluster, r);
             }

@@ -30,7 +30,7 @@ public record Charge(Resources overall, SortedMap<String, Resources> clusters) {
     private static final long POD_UNITS = 1000;
 
     public Charge {
-        overall = Amounts.nonZero(Objects.requireNonNull(overall, "overall"));
+        overall = Objects.requireNonNull(overall, "overall").withoutZeros();
         clusters = Amounts.clusters(clusters == null ? Map.of() : clusters);
     }
 

@@ -22,6 +22,11 @@ public final class DividedShare {
             Objects.requireNonNull(perPod, "perPod");
             perPodLimits = perPodLimits == null ? Resources.NONE : perPodLimits;
         }
+
+        /** Its pods on a share: the count the cluster's override sets, else {@code share}, its pods there as written. */
+        public long pods(long share) {
+            return overriddenReplicas != writtenReplicas ? overriddenReplicas : share;
+        }
     }
 
     private DividedShare() {}
@@ -48,7 +53,7 @@ public final class DividedShare {
         long total = 0;
         for (int k = 0; k < shares.length; k++) {
             Component component = components.get(k);
-            long replicas = component.overriddenReplicas() != component.writtenReplicas() ? component.overriddenReplicas() : shares[k];
+            long replicas = component.pods(shares[k]);
             requests = requests.plus(component.perPod().times(replicas));
             limits = limits.plus(component.perPodLimits().times(replicas));
             total = Math.addExact(total, replicas);
@@ -65,9 +70,7 @@ public final class DividedShare {
         long[] out = new long[components.size()];
         for (int i = 0; i < out.length; i++) {
             Component component = components.get(i);
-            out[i] = component.overriddenReplicas() != component.writtenReplicas()
-                    ? component.overriddenReplicas()
-                    : ProportionalSplit.split(component.writtenReplicas(), split)[index];
+            out[i] = component.pods(ProportionalSplit.split(component.writtenReplicas(), split)[index]);
         }
         return out;
     }

@@ -107,16 +107,13 @@ public class Ledger {
      * when no version is admitted; else the admission of the moved charge, then the queue's decisions when room was freed.
      */
     public List<Decision> move(String namespace, String workloadKey, Charge charge) {
-        Optional<AdmittedWorkload> admitted = state.admitted(workloadKey);
-        if (admitted.isEmpty()) {
+        Optional<AdmittedWorkload> moved = moveCharge(namespace, workloadKey, charge);
+        if (moved.isEmpty()) {
             return List.of();
         }
-        AdmittedWorkload before = admitted.get();
-        state.putAdmitted(new AdmittedWorkload(namespace, workloadKey, before.generation(), before.priority(), charge));
-        state.putUsage(state.usage(namespace).replace(before.charge(), charge, 0));
         List<Decision> decisions = new ArrayList<>();
-        decisions.add(new Decision.Admitted(workloadKey, before.generation(), charge));
-        if (QuotaCheck.frees(before.charge(), charge)) {
+        decisions.add(new Decision.Admitted(workloadKey, moved.get().generation(), charge));
+        if (QuotaCheck.frees(moved.get().charge(), charge)) {
             decisions.addAll(retry(namespace));
         }
         return decisions;
@@ -129,21 +126,26 @@ public class Ledger {
      * about the workload's latest version. Empty when no version is admitted.
      */
     public List<Decision> moveBehind(String namespace, String workloadKey, Charge charge, Charge queued) {
-        Optional<AdmittedWorkload> admitted = state.admitted(workloadKey);
-        if (admitted.isEmpty()) {
+        if (moveCharge(namespace, workloadKey, charge).isEmpty()) {
             return List.of();
         }
-        AdmittedWorkload before = admitted.get();
-        NamespaceUsage next = state.usage(namespace).replace(before.charge(), charge, 0);
-        Optional<PendingWorkload> pending = state.pending(workloadKey);
-        state.putAdmitted(new AdmittedWorkload(namespace, workloadKey, before.generation(), before.priority(), charge));
-        state.putUsage(next);
-        pending.ifPresent(waiting -> {
+        state.pending(workloadKey).ifPresent(waiting -> {
             state.removePending(waiting);
             state.putPending(new PendingWorkload(namespace, workloadKey, waiting.generation(), waiting.priority(), waiting.sequence(),
                     queued, waiting.violations()));
         });
         return retry(namespace);
+    }
+
+    /** The admitted version's charge becomes {@code charge}, unchecked; returns that version as it was, empty when none is. */
+    private Optional<AdmittedWorkload> moveCharge(String namespace, String workloadKey, Charge charge) {
+        Optional<AdmittedWorkload> admitted = state.admitted(workloadKey);
+        admitted.ifPresent(before -> {
+            NamespaceUsage next = state.usage(namespace).replace(before.charge(), charge, 0);
+            state.putAdmitted(new AdmittedWorkload(namespace, workloadKey, before.generation(), before.priority(), charge));
+            state.putUsage(next);
+        });
+        return admitted;
     }
 
     /** A workload was deleted: its charge is released (or its queued version dropped), then the queue is re-tried. */
@@ -245,13 +247,13 @@ public class Ledger {
         int i = 0;
         while (i < queue.size()) {
             PendingWorkload p = queue.get(i);
-            Charge old = state.admitted(p.workloadKey()).map(AdmittedWorkload::charge).orElse(Charge.NONE);
+            Optional<AdmittedWorkload> before = state.admitted(p.workloadKey());
+            Charge old = before.map(AdmittedWorkload::charge).orElse(Charge.NONE);
             if (!QuotaCheck.violations(quotas, usage, old, p.charge()).isEmpty()) {
                 i++;
                 continue;
             }
-            boolean wasAdmitted = state.admitted(p.workloadKey()).isPresent();
-            usage = usage.replace(old, p.charge(), wasAdmitted ? 0 : 1);
+            usage = usage.replace(old, p.charge(), before.isPresent() ? 0 : 1);
             admitted.put(p.workloadKey(), new AdmittedWorkload(namespace, p.workloadKey(), p.generation(), p.priority(), p.charge()));
             decisions.add(new Decision.Admitted(p.workloadKey(), p.generation(), p.charge()));
             queue.remove(i);
@@ -301,7 +303,7 @@ public class Ledger {
             Optional<FederatedResourceQuota.StaticAssignment> assignment = quota.assignment(cluster);
             Resources hard = assignment.map(FederatedResourceQuota.StaticAssignment::hard).orElse(Resources.NONE);
             Resources clusterUsed = restrict(usage.cluster(cluster), assignment.isPresent() ? hard : quota.overall());
-            if (assignment.isPresent() || !Amounts.nonZero(clusterUsed).isEmpty()) {
+            if (assignment.isPresent() || !clusterUsed.withoutZeros().isEmpty()) {
                 clusters.add(new QuotaUsage.ClusterUsage(cluster, hard, clusterUsed, overage(clusterUsed, hard)));
             }
         }

@@ -20,32 +20,35 @@ import org.apache.avro.specific.SpecificRecord;
 
 /**
  * The ledger's state types as stored bytes: a format byte, then the raw Avro binary of the type's record in
- * schemas/internal ({@link AvroLedgerCodec}). Amounts are exact integer units and
+ * schemas/internal ({@link Codec}). Amounts are exact integer units and
  * every map is a sorted array, so equal values encode to equal bytes.
  */
 public final class LedgerCodecs {
 
-    public static final Codec<FederatedResourceQuota> QUOTA = new AvroLedgerCodec<>(
+    public static final Codec<FederatedResourceQuota> QUOTA = new Codec<>(
             FederatedResourceQuota.class, FederatedResourceQuotaRecord.class, LedgerCodecs::quotaRecord, LedgerCodecs::quota);
-    public static final Codec<NamespaceUsage> USAGE = new AvroLedgerCodec<>(
+    public static final Codec<NamespaceUsage> USAGE = new Codec<>(
             NamespaceUsage.class, NamespaceUsageRecord.class, LedgerCodecs::usageRecord, LedgerCodecs::usage);
-    public static final Codec<AdmittedWorkload> ADMITTED = new AvroLedgerCodec<>(
+    public static final Codec<AdmittedWorkload> ADMITTED = new Codec<>(
             AdmittedWorkload.class, AdmittedWorkloadRecord.class, LedgerCodecs::admittedRecord, LedgerCodecs::admitted);
-    public static final Codec<PendingWorkload> PENDING = new AvroLedgerCodec<>(
+    public static final Codec<PendingWorkload> PENDING = new Codec<>(
             PendingWorkload.class, PendingWorkloadRecord.class, LedgerCodecs::pendingRecord, LedgerCodecs::pending);
-    public static final Codec<Aggregate> AGGREGATE = new AvroLedgerCodec<>(
+    public static final Codec<Aggregate> AGGREGATE = new Codec<>(
             Aggregate.class, AggregateRecord.class, LedgerCodecs::aggregateRecord, LedgerCodecs::aggregate);
 
-    /** The format byte of every value written by these codecs: Avro. */
-    public static final byte FORMAT = AvroLedgerCodec.FORMAT;
+    /**
+     * The format byte of every value written by these codecs: Avro binary of the ledger records; bumped when one of their
+     * schemas changes, so that old bytes are never misread.
+     */
+    public static final byte FORMAT = 2;
     /** The format byte of the hand-written varint encoding that fedstream wrote before its ledger was Avro (commit 29f6ed9). */
-    public static final byte VARINT_FORMAT = AvroLedgerCodec.VARINT_FORMAT;
+    public static final byte VARINT_FORMAT = 1;
 
     private LedgerCodecs() {}
 
     /** Another admit-stage type stored the same way: the format byte, then the raw Avro binary of {@code record}. */
     public static <T, R extends SpecificRecord> Codec<T> of(Class<T> type, Class<R> record, Function<T, R> toRecord, Function<R, T> fromRecord) {
-        return new AvroLedgerCodec<>(type, record, toRecord, fromRecord);
+        return new Codec<>(type, record, toRecord, fromRecord);
     }
 
     private static List<ResourceAmount> amounts(Resources resources) {

@@ -17,7 +17,7 @@ public record NamespaceUsage(
 
     public NamespaceUsage {
         Objects.requireNonNull(namespace, "namespace");
-        overall = Amounts.nonZero(Objects.requireNonNull(overall, "overall"));
+        overall = Objects.requireNonNull(overall, "overall").withoutZeros();
         clusters = Amounts.clusters(clusters == null ? Map.of() : clusters);
         if (admitted < 0 || nextSequence < 0) {
             throw new IllegalArgumentException("counts must not be negative: admitted " + admitted + ", nextSequence " + nextSequence);

@@ -64,10 +64,7 @@ public final class ShareReplicas {
         }
         long[] pods = new long[components.size()];
         for (int k = 0; k < pods.length; k++) {
-            DividedShare.Component component = share.get(k);
-            pods[k] = component.overriddenReplicas() != component.writtenReplicas()
-                    ? component.overriddenReplicas()
-                    : listed.get(index).getOrDefault(components.get(k).getName(), 0L);
+            pods[k] = share.get(k).pods(listed.get(index).getOrDefault(components.get(k).getName(), 0L));
         }
         return pods;
     }

@@ -1,7 +1,7 @@
 /**
  * Stage 2, bind, the pure core (no Kafka types): an interpreted workload event made into the workload's
  * ResourceBinding under Karmada's names ({@link io.fedstream.bind.BindingNames}), the objects that are never propagated
- * ({@link io.fedstream.bind.SkippedPropagatingApis}, {@link io.fedstream.bind.ClusterScopedKinds}), a placement given
+ * ({@link io.fedstream.bind.NeverPropagated}), a placement given
  * with the event ({@link io.fedstream.bind.GivenPlacement}), and a binding's per-cluster shares and override results
  * ({@link io.fedstream.bind.BindingShares}, {@link io.fedstream.bind.ShareOverrides}).
  *

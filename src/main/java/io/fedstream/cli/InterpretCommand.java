@@ -1,6 +1,5 @@
 package io.fedstream.cli;
 
-import io.fedstream.bind.ClusterScopedKinds;
 import io.fedstream.bind.NeverPropagated;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Interpretation;
@@ -116,7 +115,7 @@ final class InterpretCommand implements Callable<Integer> {
     }
 
     private static WorkloadId withoutDefaultNamespaceIfClusterScoped(WorkloadId workload) {
-        return ClusterScopedKinds.whyNot(workload.group(), workload.kind()).isPresent()
+        return NeverPropagated.clusterScoped(workload.group(), workload.kind()).isPresent()
                 ? new WorkloadId(workload.apiVersion(), workload.kind(), null, workload.name())
                 : workload;
     }

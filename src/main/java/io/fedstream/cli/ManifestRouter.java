@@ -6,8 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fedstream.admit.ParsedQuota;
 import io.fedstream.admit.QuotaParser;
 import io.fedstream.avro.Op;
-import io.fedstream.bind.ClusterScopedKinds;
-import io.fedstream.bind.SkippedPropagatingApis;
+import io.fedstream.bind.NeverPropagated;
 import io.fedstream.health.ClusterManifest;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Interpretation;
@@ -124,9 +123,9 @@ final class ManifestRouter {
             PlannedEvent event = document.event();
             String[] key = event.key().split("/", 4);
             Optional<String> why = event.destination() != PlannedEvent.Destination.WORKLOADS ? Optional.empty()
-                    : ClusterScopedKinds.whyNot(key[0], key[1]).or(() -> Optional.ofNullable(
+                    : NeverPropagated.clusterScoped(key[0], key[1]).or(() -> Optional.ofNullable(
                             clusterScopedCustomKinds.get(key[0] + "/" + key[1]))
-                            .map(crd -> ClusterScopedKinds.whyNotCustom(key[0], key[1], crd)));
+                            .map(crd -> NeverPropagated.customClusterScoped(key[0], key[1], crd)));
             why.ifPresentOrElse(reason -> warnings.add(document.where() + ": kind: " + reason + "; not published"),
                     () -> kept.add(document));
         }
@@ -216,7 +215,7 @@ final class ManifestRouter {
         }
         if (op == Op.UPSERT && !POLICY_KINDS.contains(kind)) {
             // A delete still goes: it takes back what an earlier fedstream published as a workload.
-            Optional<String> skipped = SkippedPropagatingApis.whyNot(group, apiVersion, kind);
+            Optional<String> skipped = NeverPropagated.skippedApi(group, apiVersion, kind);
             if (skipped.isPresent()) {
                 throw new Refused("kind: " + skipped.get());
             }

@@ -12,8 +12,6 @@ import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.bind.BindingOverrides;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.failover.IncidentLedger;
-import io.fedstream.failover.MigrationPlanner;
-import io.fedstream.failover.StrategyChooser;
 import io.fedstream.interpret.QuantityFields;
 import io.fedstream.interpret.Resources;
 import io.fedstream.place.BurstSpread;
@@ -80,8 +78,7 @@ final class PlaceFailoverTask {
         this.waiting = new WaitingWorkloads(workloads);
         this.statuses = new WorkloadStatuses(context.getStateStore(PlaceFailoverStores.STATUS));
         this.deltas = new DeltaIndex(context.getStateStore(PlaceFailoverStores.DELTAS), deltaTopic);
-        this.ledger = new IncidentLedger(new WorkloadIncidents(workloads),
-                new MigrationPlanner(StrategyChooser.defaults()));
+        this.ledger = new IncidentLedger(new WorkloadIncidents(workloads));
         this.openIncidents = new OpenIncidents(openIncidents);
         this.migrations = new MigrationRecords(workloads);
         this.staleCopies = new StaleCopies(workloads);

@@ -19,11 +19,9 @@ public final class IncidentLedger {
     static final Duration MAX_BACKOFF = Duration.ofMinutes(5);
 
     private final IncidentStore store;
-    private final MigrationPlanner planner;
 
-    public IncidentLedger(IncidentStore store, MigrationPlanner planner) {
+    public IncidentLedger(IncidentStore store) {
         this.store = store;
-        this.planner = planner;
     }
 
     /**
@@ -47,7 +45,7 @@ public final class IncidentLedger {
                     .collect(Collectors.toList());
             effective = request.retry(entry.attempt() + 1, still, entry.preservedState(), request.now());
         }
-        PlanResult result = planner.plan(effective);
+        PlanResult result = MigrationPlanner.plan(effective);
         if (result instanceof PlanResult.Planned) {
             MigrationCommand command = ((PlanResult.Planned) result).command();
             store.put(key, new IncidentEntry(IncidentEntry.State.ISSUED, command.getCommandId(), command.getAttempt(),

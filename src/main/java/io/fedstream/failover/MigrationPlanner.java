@@ -17,18 +17,14 @@ import java.util.stream.Collectors;
 /** Turns one workload's failover facts into a deterministic MigrationCommand. */
 public final class MigrationPlanner {
 
-    private final StrategyChooser strategies;
-
-    public MigrationPlanner(StrategyChooser strategies) {
-        this.strategies = strategies;
-    }
+    private MigrationPlanner() {}
 
     /** Same workload, incident and attempt give the same id, so a re-planned command is recognisably the same. */
     public static String commandId(String workloadKey, String incidentId, int attempt) {
         return workloadKey + "/" + incidentId + "/" + attempt;
     }
 
-    public PlanResult plan(PlanRequest request) {
+    public static PlanResult plan(PlanRequest request) {
         // Never back to the cluster being fled, even if a stale placement still lists it.
         List<String> candidates = request.candidates().stream()
                 .filter(c -> !c.equals(request.sourceCluster()))
@@ -39,7 +35,7 @@ public final class MigrationPlanner {
                     + " after leaving " + request.sourceCluster() + " (attempt " + request.attempt() + ")");
         }
         WorkloadStatusEvent status = request.latestStatus();
-        MigrationStrategy strategy = strategies.choose(request.workload(), status);
+        MigrationStrategy strategy = StrategyChooser.choose(request.workload(), status);
         Checkpoint checkpoint = null;
         DeltaRange replay = null;
         List<ConsumerGroupOffset> offsets = List.of();

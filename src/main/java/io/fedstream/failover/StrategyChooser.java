@@ -16,12 +16,8 @@ public final class StrategyChooser {
 
     private StrategyChooser() {}
 
-    public static StrategyChooser defaults() {
-        return new StrategyChooser();
-    }
-
     /** Checkpoints before offsets: a Flink job that also reports offsets restores from its checkpoint, which holds them. */
-    public MigrationStrategy choose(Workload workload, WorkloadStatusEvent latestStatus) {
+    public static MigrationStrategy choose(Workload workload, WorkloadStatusEvent latestStatus) {
         boolean reportsCheckpoint = latestStatus != null && latestStatus.getLastCompletedCheckpoint() != null;
         if (reportsCheckpoint || FLINK_KINDS.contains(workload.kind())) {
             return MigrationStrategy.CHECKPOINT;

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -33,20 +34,15 @@ public final class ClusterBook {
     private final LeaseSettings settings;
     /** Null before the first view. */
     private ClusterView view;
-    private final TreeMap<ChunkId, Resources> chunks = new TreeMap<>();
+    private final TreeMap<ChunkId, Resources> chunks =
+            new TreeMap<>(Comparator.comparingInt(ChunkId::partition).thenComparingLong(ChunkId::bucket));
     private final TreeMap<Integer, UnmetWant> unmet = new TreeMap<>();
     private final TreeSet<Integer> reclaimAsked = new TreeSet<>();
     /** What the cluster had allocated beneath the counted chunks; the view's allocated while none is counted. */
     private Resources base = Resources.NONE;
 
     /** A chunk: one task's grants of one time bucket. */
-    private record ChunkId(int partition, long bucket) implements Comparable<ChunkId> {
-        private static final Comparator<ChunkId> ORDER = Comparator.comparingInt(ChunkId::partition).thenComparingLong(ChunkId::bucket);
-
-        @Override
-        public int compareTo(ChunkId other) {
-            return ORDER.compare(this, other);
-        }
+    private record ChunkId(int partition, long bucket) {
     }
 
     /** What a task still waits for, the least of it worth granting, and since when it waits. */
@@ -124,15 +120,11 @@ public final class ClusterBook {
             unmet.put(request.partition(), new UnmetWant(request.want(), request.least(), earlier == null ? now : earlier.since()));
         }
         Map<Integer, Outgoing> outgoing = distribute(now);
-        Outgoing answer = outgoing.computeIfAbsent(request.partition(), p -> new Outgoing());
+        Outgoing answer = Objects.requireNonNullElseGet(outgoing.remove(request.partition()), Outgoing::new);
         answer.answers = request.sequence();
-        List<LeaseGrant> grants = new ArrayList<>(outgoing.size());
+        List<LeaseGrant> grants = new ArrayList<>(outgoing.size() + 1);
         grants.add(grant(request.partition(), answer, now));
-        outgoing.forEach((partition, out) -> {
-            if (partition != request.partition()) {
-                grants.add(grant(partition, out, now));
-            }
-        });
+        grants.addAll(grants(outgoing, now));
         return grants;
     }
 

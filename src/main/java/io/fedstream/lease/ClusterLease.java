@@ -28,6 +28,7 @@ import java.util.TreeMap;
 final class ClusterLease {
 
     private final String cluster;
+    private final LeaseSettings settings;
     private Chunk current;
     private final TreeMap<Long, Resources> giveBack = new TreeMap<>();
     private Need need = Need.NONE;
@@ -48,12 +49,13 @@ final class ClusterLease {
     private record Chunk(long bucket, long usableUntil, Resources granted, Resources left) {
     }
 
-    ClusterLease(String cluster) {
+    ClusterLease(String cluster, LeaseSettings settings) {
         this.cluster = cluster;
+        this.settings = settings;
     }
 
-    static ClusterLease of(StoredLease stored) {
-        ClusterLease lease = new ClusterLease(stored.getCluster());
+    static ClusterLease of(StoredLease stored, LeaseSettings settings) {
+        ClusterLease lease = new ClusterLease(stored.getCluster(), settings);
         LeaseCurrentChunk chunk = stored.getCurrent();
         if (chunk != null) {
             lease.current = new Chunk(chunk.getBucket(), chunk.getUsableUntil().toEpochMilli(), Resources.fromQuantities(chunk.getGranted()),
@@ -102,8 +104,8 @@ final class ClusterLease {
     }
 
     /** Takes {@code amount} from the current chunk, all or nothing: its bucket, or empty when it does not hold it. */
-    OptionalLong take(Resources amount, long now, LeaseSettings settings) {
-        retire(now, settings);
+    OptionalLong take(Resources amount, long now) {
+        retire(now);
         if (current == null || !Room.covers(current.left(), amount)) {
             return OptionalLong.empty();
         }
@@ -114,8 +116,8 @@ final class ClusterLease {
     }
 
     /** Room taken from the chunk of {@code bucket} is free again. */
-    void release(long bucket, Resources amount, long now, LeaseSettings settings) {
-        retire(now, settings);
+    void release(long bucket, Resources amount, long now) {
+        retire(now);
         if (current != null && bucket == current.bucket()) {
             current = new Chunk(bucket, current.usableUntil(), current.granted(),
                     Room.min(Room.plus(current.left(), amount), current.granted()));
@@ -124,7 +126,7 @@ final class ClusterLease {
             throw new IllegalArgumentException("cluster " + cluster + ": bucket " + bucket + " was never granted (the newest is "
                     + current.bucket() + ")");
         } else {
-            returnLater(bucket, amount, now, settings);
+            returnLater(bucket, amount, now);
         }
     }
 
@@ -158,8 +160,8 @@ final class ClusterLease {
      * headroom unless reclaimed: three times the larger of that need and its pace, at most its share of the free room
      * the allocator last reported ({@link LeaseSettings#taskHeadroomShare}).
      */
-    Optional<LeaseRequest> request(int partition, long now, LeaseSettings settings) {
-        retire(now, settings);
+    Optional<LeaseRequest> request(int partition, long now) {
+        retire(now);
         if (giveBack.keySet().removeIf(bucket -> settings.countedUntil(bucket) <= now)) {
             changed = true;
         }
@@ -168,20 +170,13 @@ final class ClusterLease {
             return Optional.empty();
         }
         if (reclaim && current != null) {
-            Resources spare = Room.less(current.left(), need.total());
-            if (!Room.none(spare)) {
-                current = new Chunk(current.bucket(), current.usableUntil(), Room.less(current.granted(), spare),
-                        Room.less(current.left(), spare));
-                giveBack.merge(current.bucket(), spare, Room::plus);
-            }
+            giveBack(Room.less(current.left(), need.total()));
         }
         boolean newBucket = current != null && current.bucket() != settings.bucketOf(now);
-        if (newBucket && !Room.none(need.total()) && !Room.none(current.left())) {
+        if (newBucket && !Room.none(need.total())) {
             // A grant now opens a chunk in the new bucket, and this one's room would go back only then: while the
             // allocator counts it against the task, it may have nothing to grant the workloads that wait.
-            giveBack.merge(current.bucket(), current.left(), Room::plus);
-            current = new Chunk(current.bucket(), current.usableUntil(), Room.less(current.granted(), current.left()), Resources.NONE);
-            changed = true;
+            giveBack(current.left());
         }
         Resources held = current != null && !newBucket ? current.left() : Resources.NONE;
         Resources beyond = Room.less(need.total(), held);
@@ -210,6 +205,16 @@ final class ClusterLease {
         nextSequence++;
         changed = true;
         return Optional.of(request);
+    }
+
+    /** Gives {@code spare} of the current chunk back with the next request: the chunk no longer holds it. */
+    private void giveBack(Resources spare) {
+        if (!Room.none(spare)) {
+            current = new Chunk(current.bucket(), current.usableUntil(), Room.less(current.granted(), spare),
+                    Room.less(current.left(), spare));
+            giveBack.merge(current.bucket(), spare, Room::plus);
+            changed = true;
+        }
     }
 
     /**
@@ -243,7 +248,7 @@ final class ClusterLease {
     }
 
     /** Takes in a grant; whether it added room to the current chunk. */
-    boolean granted(LeaseGrant grant, long now, LeaseSettings settings) {
+    boolean granted(LeaseGrant grant, long now) {
         if (outstanding != null && outstanding.equals(grant.getAnswers())) {
             outstanding = null;
             // The pace is measured from answer to answer: an answer with no room must not make the task ask again at once.
@@ -257,11 +262,11 @@ final class ClusterLease {
         if (Room.none(granted)) {
             return false;
         }
-        retire(now, settings);
+        retire(now);
         long bucket = grant.getBucket();
         long usableUntil = grant.getUsableUntil().toEpochMilli();
         if (now >= usableUntil || current != null && bucket < current.bucket()) {
-            returnLater(bucket, granted, now, settings);
+            returnLater(bucket, granted, now);
             return false;
         }
         takenSinceGrant = Resources.NONE;
@@ -270,16 +275,16 @@ final class ClusterLease {
             return true;
         }
         if (current != null) {
-            returnLater(current.bucket(), current.left(), now, settings);
+            returnLater(current.bucket(), current.left(), now);
         }
         current = new Chunk(bucket, usableUntil, granted, granted);
         return true;
     }
 
     /** A current chunk that is no longer usable stops being current, and its unused room goes back. */
-    private void retire(long now, LeaseSettings settings) {
+    private void retire(long now) {
         if (current != null && now >= current.usableUntil()) {
-            returnLater(current.bucket(), current.left(), now, settings);
+            returnLater(current.bucket(), current.left(), now);
             current = null;
             takenSinceGrant = Resources.NONE;
             changed = true;
@@ -287,7 +292,7 @@ final class ClusterLease {
     }
 
     /** Room of a chunk to return with the next request, while the allocator still counts that chunk. */
-    private void returnLater(long bucket, Resources amount, long now, LeaseSettings settings) {
+    private void returnLater(long bucket, Resources amount, long now) {
         if (!Room.none(amount) && settings.countedUntil(bucket) > now) {
             giveBack.merge(bucket, Room.positive(amount), Room::plus);
             changed = true;
@@ -311,9 +316,8 @@ final class ClusterLease {
         if (heard == null) {
             return pace.times(HEADROOM_FACTOR);
         }
-        Resources beyond = pace;
-        Resources.Builder headroom = new Resources.Builder(beyond.amounts().size());
-        for (Map.Entry<String, Long> entry : beyond.amounts().entrySet()) {
+        Resources.Builder headroom = new Resources.Builder(pace.amounts().size());
+        for (Map.Entry<String, Long> entry : pace.amounts().entrySet()) {
             long bound = BigDecimal.valueOf(heard.free().get(entry.getKey())).multiply(share).setScale(0, RoundingMode.FLOOR).longValueExact();
             long amount = Math.min(Math.multiplyExact(entry.getValue(), HEADROOM_FACTOR), bound);
             if (amount > 0) {

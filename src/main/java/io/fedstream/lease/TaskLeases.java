@@ -34,7 +34,7 @@ public final class TaskLeases {
         this.partition = partition;
         this.settings = settings;
         this.store = store;
-        store.all().forEach((cluster, stored) -> byCluster.put(cluster, ClusterLease.of(stored)));
+        store.all().forEach((cluster, stored) -> byCluster.put(cluster, ClusterLease.of(stored, settings)));
     }
 
     /**
@@ -54,7 +54,7 @@ public final class TaskLeases {
         if (lease == null) {
             return OptionalLong.empty();
         }
-        return lease.take(room, now, settings);
+        return lease.take(room, now);
     }
 
     /**
@@ -65,19 +65,16 @@ public final class TaskLeases {
      * @throws IllegalArgumentException for a bucket newer than any granted on the cluster
      */
     public void release(String cluster, long bucket, Resources amount, long now) {
-        ClusterLease lease = lease(cluster);
-        lease.release(bucket, Room.positive(amount), now, settings);
+        lease(cluster).release(bucket, Room.positive(amount), now);
     }
 
     /** What the task's workloads waiting for the cluster need there now, replacing what it said before. */
     public void want(String cluster, Need need) {
         Objects.requireNonNull(need, "need");
-        ClusterLease lease = byCluster.get(cluster);
-        if (lease == null && need.isNone()) {
-            return;
+        // A cluster the task holds nothing on and needs nothing from gets no lease.
+        if (byCluster.containsKey(cluster) || !need.isNone()) {
+            lease(cluster).want(need);
         }
-        lease = lease(cluster);
-        lease.want(need);
     }
 
     /** What the task says its waiting workloads need on the cluster. */
@@ -89,7 +86,7 @@ public final class TaskLeases {
     /** The requests to send now, by cluster name, each keyed by its cluster on the lease-requests topic; saves what changed. */
     public List<LeaseRequest> requests(long now) {
         List<LeaseRequest> requests = new ArrayList<>();
-        byCluster.forEach((cluster, lease) -> lease.request(partition, now, settings).ifPresent(requests::add));
+        byCluster.forEach((cluster, lease) -> lease.request(partition, now).ifPresent(requests::add));
         saveChanges();
         return requests;
     }
@@ -108,8 +105,7 @@ public final class TaskLeases {
         if (grant.getPartition() != partition) {
             throw new IllegalArgumentException("a grant to partition " + grant.getPartition() + " reached the task of partition " + partition);
         }
-        ClusterLease lease = lease(grant.getCluster());
-        return lease.granted(grant, now, settings);
+        return lease(grant.getCluster()).granted(grant, now);
     }
 
     /** The room left in the cluster's current chunk: what can be taken now without asking. */
@@ -125,7 +121,7 @@ public final class TaskLeases {
     }
 
     private ClusterLease lease(String cluster) {
-        return byCluster.computeIfAbsent(Objects.requireNonNull(cluster, "cluster"), ClusterLease::new);
+        return byCluster.computeIfAbsent(Objects.requireNonNull(cluster, "cluster"), name -> new ClusterLease(name, settings));
     }
 
     private void save(String cluster, ClusterLease lease) {

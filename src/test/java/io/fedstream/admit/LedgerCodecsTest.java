@@ -174,7 +174,7 @@ class LedgerCodecsTest {
     @SuppressWarnings("unchecked")
     private static <R extends SpecificRecord> byte[] stored(R record) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.write(AvroLedgerCodec.FORMAT);
+        out.write(LedgerCodecs.FORMAT);
         BinaryEncoder encoder = EncoderFactory.get().directBinaryEncoder(out, null);
         try {
             new SpecificDatumWriter<>((Class<R>) record.getClass()).write(record, encoder);

@@ -37,7 +37,7 @@ class IncidentLedgerTest {
             entries.put(key, entry);
         }
     };
-    private final IncidentLedger ledger = new IncidentLedger(store, new MigrationPlanner(StrategyChooser.defaults()));
+    private final IncidentLedger ledger = new IncidentLedger(store);
 
     private static PlanRequest request(List<String> candidates, String statusJson, Instant now) {
         return new PlanRequest(Fixtures.FLINK, status(null, List.of(), statusJson), new DeltaLog(DELTAS), SETTINGS,

@@ -29,8 +29,6 @@ class MigrationPlannerTest {
             new CheckpointStorage("{\"s3\":{\"endpoint\":\"https://s3.example.com\",\"bucket\":\"ckpt\"}}",
                     Map.of("s3.endpoint", "https://s3.example.com", "s3.bucket", "ckpt")));
 
-    private final MigrationPlanner planner = new MigrationPlanner(StrategyChooser.defaults());
-
     private static DeltaLog deltas() {
         DeltaLog log = new DeltaLog(DELTAS);
         log.append(2, 100, 4_000);
@@ -44,7 +42,7 @@ class MigrationPlannerTest {
     }
 
     private MigrationCommand planned(PlanRequest request) {
-        PlanResult result = planner.plan(request);
+        PlanResult result = MigrationPlanner.plan(request);
         assertThat(result).isInstanceOf(PlanResult.Planned.class);
         return ((PlanResult.Planned) result).command();
     }
@@ -118,7 +116,7 @@ class MigrationPlannerTest {
     @Test
     void aCheckpointOnTheWrongPartitionIsAnErrorNotACommand() {
         var status = status(checkpoint(42, 1_000, 5, 100L), List.of(), null);
-        PlanResult result = planner.plan(request(Fixtures.FLINK, status, deltas(), List.of("member2")));
+        PlanResult result = MigrationPlanner.plan(request(Fixtures.FLINK, status, deltas(), List.of("member2")));
 
         assertThat(result).isEqualTo(new PlanResult.Invalid(Fixtures.FLINK.key()
                 + ": checkpoint 42 covers partition 5 but this workload's deltas are on partition 2"));
@@ -147,7 +145,7 @@ class MigrationPlannerTest {
 
     @Test
     void noCandidateMeansNoTargetWithTheReason() {
-        PlanResult result = planner.plan(request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of()));
+        PlanResult result = MigrationPlanner.plan(request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of()));
         assertThat(result).isEqualTo(new PlanResult.NoTarget(
                 "no candidate cluster left for apps/Deployment/team-a/web after leaving member1 (attempt 1)"));
     }
@@ -157,7 +155,7 @@ class MigrationPlannerTest {
         MigrationCommand c = planned(request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of("member1", "member3", "member1", "member3", "member4")));
         assertThat(c.getTargetCluster()).isEqualTo("member3");
         assertThat(c.getRemainingCandidates()).containsExactly("member4");
-        assertThat(planner.plan(request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of("member1"))))
+        assertThat(MigrationPlanner.plan(request(Fixtures.WEB, null, new DeltaLog(DELTAS), List.of("member1"))))
                 .isInstanceOf(PlanResult.NoTarget.class);
     }
 

@@ -13,53 +13,51 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class StrategyChooserTest {
 
-    private final StrategyChooser chooser = StrategyChooser.defaults();
-
     @Test
     void aFlinkDeploymentRestoresFromItsCheckpointEvenBeforeItReportsOne() {
-        assertThat(chooser.choose(Fixtures.FLINK, null)).isEqualTo(MigrationStrategy.CHECKPOINT);
-        assertThat(chooser.choose(Fixtures.FLINK, status(checkpoint(7, 100, 0, 10L), List.of(), null)))
+        assertThat(StrategyChooser.choose(Fixtures.FLINK, null)).isEqualTo(MigrationStrategy.CHECKPOINT);
+        assertThat(StrategyChooser.choose(Fixtures.FLINK, status(checkpoint(7, 100, 0, 10L), List.of(), null)))
                 .isEqualTo(MigrationStrategy.CHECKPOINT);
     }
 
     @Test
     void aFlinkSessionJobIsCheckpointedToo() {
         Workload job = new Workload("flink.apache.org/FlinkSessionJob/a/j", "FlinkSessionJob", Map.of());
-        assertThat(chooser.choose(job, null)).isEqualTo(MigrationStrategy.CHECKPOINT);
+        assertThat(StrategyChooser.choose(job, null)).isEqualTo(MigrationStrategy.CHECKPOINT);
     }
 
     @Test
     void anyKindReportingACompletedCheckpointIsCheckpointed() {
-        assertThat(chooser.choose(Fixtures.WEB, status(checkpoint(1, 10, 0, 0L), List.of(), null)))
+        assertThat(StrategyChooser.choose(Fixtures.WEB, status(checkpoint(1, 10, 0, 0L), List.of(), null)))
                 .isEqualTo(MigrationStrategy.CHECKPOINT);
     }
 
     @Test
     void checkpointsWinOverOffsetsBecauseTheCheckpointHoldsThem() {
         var both = status(checkpoint(1, 10, 0, 0L), List.of(offset("g", "t", 0, 5)), null);
-        assertThat(chooser.choose(Fixtures.WEB, both)).isEqualTo(MigrationStrategy.CHECKPOINT);
+        assertThat(StrategyChooser.choose(Fixtures.WEB, both)).isEqualTo(MigrationStrategy.CHECKPOINT);
     }
 
     @Test
     void reportedConsumerGroupOffsetsMeanOffsetCommit() {
         var offsets = status(null, List.of(offset("billing", "payments", 3, 42)), null);
-        assertThat(chooser.choose(Fixtures.WEB, offsets)).isEqualTo(MigrationStrategy.OFFSET_COMMIT);
+        assertThat(StrategyChooser.choose(Fixtures.WEB, offsets)).isEqualTo(MigrationStrategy.OFFSET_COMMIT);
     }
 
     @Test
     void theKafkaConsumerLabelMeansOffsetCommitWithoutAnyStatus() {
-        assertThat(chooser.choose(Fixtures.CONSUMER, null)).isEqualTo(MigrationStrategy.OFFSET_COMMIT);
+        assertThat(StrategyChooser.choose(Fixtures.CONSUMER, null)).isEqualTo(MigrationStrategy.OFFSET_COMMIT);
     }
 
     @Test
     void theLabelMustSayTrue() {
         Workload notConsumer = new Workload("apps/Deployment/a/x", "Deployment", Map.of("fedstream.io/kafka-consumer", "false"));
-        assertThat(chooser.choose(notConsumer, null)).isEqualTo(MigrationStrategy.GRACEFUL_SHUTDOWN);
+        assertThat(StrategyChooser.choose(notConsumer, null)).isEqualTo(MigrationStrategy.GRACEFUL_SHUTDOWN);
     }
 
     @Test
     void everythingElseShutsDownGracefully() {
-        assertThat(chooser.choose(Fixtures.WEB, null)).isEqualTo(MigrationStrategy.GRACEFUL_SHUTDOWN);
-        assertThat(chooser.choose(Fixtures.WEB, status(null, List.of(), "{}"))).isEqualTo(MigrationStrategy.GRACEFUL_SHUTDOWN);
+        assertThat(StrategyChooser.choose(Fixtures.WEB, null)).isEqualTo(MigrationStrategy.GRACEFUL_SHUTDOWN);
+        assertThat(StrategyChooser.choose(Fixtures.WEB, status(null, List.of(), "{}"))).isEqualTo(MigrationStrategy.GRACEFUL_SHUTDOWN);
     }
 }

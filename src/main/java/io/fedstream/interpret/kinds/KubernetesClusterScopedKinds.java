@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
  * {@code group/kind//name}, bound without a quota to charge into a ClusterResourceBinding and sent to every cluster its
  * ClusterPropagationPolicy selects, as Karmada binds it ({@code pkg/detector/policy.go} {@code propagateResource}). A
  * PriorityClass is read as a policy, and the objects a member cluster makes for itself (a Node, a CSINode, ...) are
- * never propagated ({@code io.fedstream.bind.ClusterScopedKinds}).
+ * never propagated ({@code io.fedstream.bind.NeverPropagated}).
  */
 public final class KubernetesClusterScopedKinds implements KindInterpreter {
 

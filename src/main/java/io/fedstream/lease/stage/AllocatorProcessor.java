@@ -8,9 +8,11 @@ import io.fedstream.lease.ClusterView;
 import io.fedstream.lease.InvalidLeaseRequest;
 import io.fedstream.lease.LeaseSettings;
 import io.fedstream.lease.ParsedRequest;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.common.utils.Utils;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -21,7 +23,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The allocator, one task per partition of the lease-requests topic: it owns the clusters whose name that partition
- * holds ({@link ClusterOwnership}), keeps their books ({@link LeaseBooks}) and answers every request with a grant, room
+ * holds ({@link #ownerOf}), keeps their books ({@link LeaseBooks}) and answers every request with a grant, room
  * or none; a request it cannot take in is dead-lettered and answered with nothing and why. A view keeps the cluster's
  * room current; a view of a cluster another task owns is skipped. Once a bucket, on the wall clock, chunks whose time
  * is up stop being counted and the room they free goes to unmet wants: such room frees at a known time, with no record
@@ -33,7 +35,6 @@ final class AllocatorProcessor implements Processor<String, AllocatorInput, Stri
     private static final Logger LOG = LoggerFactory.getLogger(AllocatorProcessor.class);
 
     private final LeaseSettings settings;
-    private final ClusterOwnership ownership;
     private final String requestsTopic;
     private final Serializer<LeaseRequest> requestSerializer;
     private final String viewsTopic;
@@ -45,11 +46,19 @@ final class AllocatorProcessor implements Processor<String, AllocatorInput, Stri
     AllocatorProcessor(LeaseSettings settings, String requestsTopic, Serializer<LeaseRequest> requestSerializer, String viewsTopic,
                        Serializer<ClusterWatch> viewSerializer) {
         this.settings = settings;
-        this.ownership = new ClusterOwnership(settings.partitions());
         this.requestsTopic = requestsTopic;
         this.requestSerializer = requestSerializer;
         this.viewsTopic = viewsTopic;
         this.viewSerializer = viewSerializer;
+    }
+
+    /**
+     * The partition of the allocator task that owns the cluster: the one Kafka's default partitioner gives the cluster name
+     * as a key on the lease-requests topic (murmur2 of its UTF-8 bytes), where the namespace tasks' requests for it land. A
+     * view copied to every partition of the cluster-views topic is kept only by that task.
+     */
+    static int ownerOf(String cluster, int partitions) {
+        return Utils.toPositive(Utils.murmur2(cluster.getBytes(StandardCharsets.UTF_8))) % partitions;
     }
 
     @Override
@@ -80,7 +89,7 @@ final class AllocatorProcessor implements Processor<String, AllocatorInput, Stri
             deadLetter(record, requestsTopic, original, "a lease request needs the cluster name as its key", "key", null);
             return;
         }
-        int owner = ownership.ownerOf(cluster);
+        int owner = ownerOf(cluster, settings.partitions());
         if (owner != ownPartition) {
             // Granting here would let two allocators hand out the same room.
             deadLetter(record, requestsTopic, original, "cluster " + cluster + " belongs to the allocator of partition " + owner
@@ -110,7 +119,7 @@ final class AllocatorProcessor implements Processor<String, AllocatorInput, Stri
                     "a cluster view needs its cluster's name as its key (key " + cluster + ")", "cluster", watch == null ? null : watch.getCluster());
             return;
         }
-        if (ownership.ownerOf(cluster) != ownPartition) {
+        if (ownerOf(cluster, settings.partitions()) != ownPartition) {
             return;
         }
         long now = context.currentSystemTimeMs();

@@ -59,10 +59,9 @@ class AllocatorStageTest {
     /** 10 s buckets, a 60 s TTL; no offers at a cluster's first view, so that each grant below answers a request. */
     private static final Map<String, String> TERMS = Map.of("lease.bucket.ms", "10000", "lease.ttl.ms", "60000", "topic.partitions", "6",
             "lease.offer.share", "0");
-    private static final ClusterOwnership OWNERSHIP = new ClusterOwnership(6);
     private static final String OWNED = cluster(0);
-    private static final String ELSEWHERE = IntStream.range(1, 100).mapToObj(i -> "member" + i).filter(c -> OWNERSHIP.ownerOf(c) != 0)
-            .findFirst().orElseThrow();
+    private static final String ELSEWHERE = IntStream.range(1, 100).mapToObj(i -> "member" + i)
+            .filter(c -> AllocatorProcessor.ownerOf(c, 6) != 0).findFirst().orElseThrow();
 
     @TempDir
     Path stateDir;
@@ -176,7 +175,7 @@ class AllocatorStageTest {
         });
         assertThat(header(letters.get(0), DeadLetter.REASON)).isEqualTo("want.cpu: must not be negative (value: -2)");
         assertThat(header(letters.get(3), DeadLetter.REASON)).startsWith("cluster " + ELSEWHERE + " belongs to the allocator of partition "
-                + OWNERSHIP.ownerOf(ELSEWHERE) + ", not 0");
+                + AllocatorProcessor.ownerOf(ELSEWHERE, 6) + ", not 0");
         assertThat(topics.leaseRequests().valueSerde().deserializer().deserialize(topics.leaseRequests().name(), letters.get(0).value()))
                 .as("the original request").isEqualTo(request(OWNED, 0, 0, Map.of("cpu", "-2")));
         assertThat(grants.readRecordsToList()).as("a bad request of a task that can be named is answered with nothing and why")
@@ -251,6 +250,7 @@ class AllocatorStageTest {
 
     /** The first cluster name of the form memberN that the allocator of {@code partition} owns. */
     private static String cluster(int partition) {
-        return IntStream.range(1, 100).mapToObj(i -> "member" + i).filter(c -> OWNERSHIP.ownerOf(c) == partition).findFirst().orElseThrow();
+        return IntStream.range(1, 100).mapToObj(i -> "member" + i).filter(c -> AllocatorProcessor.ownerOf(c, 6) == partition)
+                .findFirst().orElseThrow();
     }
 }
