@@ -66,7 +66,12 @@ final class SchemaPreflight {
                 serdes.put(topic.name(), avro);
             }
         }
-        serdes.values().stream().findFirst().ifPresent(avro -> avro.serializer().registerTogether(schemas));
+        try {
+            serdes.values().stream().findFirst().ifPresent(avro -> avro.serializer().registerTogether(schemas));
+        } catch (SchemaRegistryException unanswered) {
+            throw new IllegalStateException("the schema registry did not answer about the value schemas of the " + schemas.size()
+                    + " topics fedstream writes (" + String.join(", ", schemas.keySet()) + "): " + unanswered.getMessage(), unanswered);
+        }
         serdes.forEach((topic, avro) -> {
             Schema schema = schemas.get(topic);
             try {

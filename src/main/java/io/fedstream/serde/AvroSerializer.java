@@ -91,7 +91,7 @@ public final class AvroSerializer<T extends GenericContainer> implements Seriali
      * Makes together, in as few round trips as the registry allows, the registrations that {@link #prepare} would make
      * for each topic and its schema; nothing when this serializer only looks schemas up ({@code auto.register.schemas}
      * false, or {@code use.latest.version}). A registry's refusal is left to {@code prepare}, which meets it again and
-     * names the topic it concerns.
+     * names the topic it concerns; a registry that does not answer is said at once, not waited for again topic by topic.
      */
     public void registerTogether(Map<String, Schema> schemasByTopic) {
         if (!config.autoRegisterSchemas() || config.useLatestVersion()) {
@@ -101,7 +101,12 @@ public final class AvroSerializer<T extends GenericContainer> implements Seriali
             Map<String, Schema> schemasBySubject = new LinkedHashMap<>();
             schemasByTopic.forEach((topic, schema) -> schemasBySubject.put(subjectName(topic, schema), schema));
             registry.registerAll(schemasBySubject);
-        } catch (SchemaRegistryException | SerializationException refusedOrUnanswered) {
+        } catch (SchemaRegistryException e) {
+            if (e.isTransient()) {
+                throw e;
+            }
+            // Refused: prepare, topic by topic, says which topic and why.
+        } catch (SerializationException noSubject) {
             // prepare, topic by topic, says which topic and why.
         }
     }
