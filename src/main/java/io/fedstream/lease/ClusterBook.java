@@ -26,7 +26,9 @@ import java.util.TreeSet;
  * kube-scheduler forgets an assumed pod once its informer sees it. Only free room is ever granted, so two tasks can
  * never over-fill the cluster. Whenever room may have freed (a give-back, a chunk no longer counted, a view with more
  * room, a cluster READY again) the free room is split between the unmet wants ({@link FairSplit}); while some stay
- * unmet, every task holding a usable chunk is asked once to give back what it does not need (a reclaim).
+ * unmet, every task holding a usable chunk is asked once to give back what it does not need (a reclaim). Once every
+ * task asked has answered, each task whose want stays unmet is told that no more room is coming ({@code reclaiming}
+ * false), so that its waiting workloads look elsewhere rather than wait for room that no task gives back.
  */
 public final class ClusterBook {
 
@@ -38,6 +40,8 @@ public final class ClusterBook {
             new TreeMap<>(Comparator.comparingInt(ChunkId::partition).thenComparingLong(ChunkId::bucket));
     private final TreeMap<Integer, UnmetWant> unmet = new TreeMap<>();
     private final TreeSet<Integer> reclaimAsked = new TreeSet<>();
+    /** The tasks asked for room back that have not answered yet. */
+    private final TreeSet<Integer> reclaimAwaited = new TreeSet<>();
     /** What the cluster had allocated beneath the counted chunks; the view's allocated while none is counted. */
     private Resources base = Resources.NONE;
 
@@ -81,6 +85,7 @@ public final class ClusterBook {
                     Resources.fromQuantities(want.getLeast()), want.getSince().toEpochMilli()));
         }
         book.reclaimAsked.addAll(stored.getReclaimAsked());
+        book.reclaimAwaited.addAll(stored.getReclaimAwaited());
         book.base = stored.getBase() != null ? Resources.fromQuantities(stored.getBase())
                 : book.view != null ? book.view.allocated() : Resources.NONE;
         return book;
@@ -99,6 +104,7 @@ public final class ClusterBook {
                 .setChunks(storedChunks)
                 .setUnmet(storedWants)
                 .setReclaimAsked(new ArrayList<>(reclaimAsked))
+                .setReclaimAwaited(new ArrayList<>(reclaimAwaited))
                 .setBase(base.toQuantities())
                 .build();
     }
@@ -106,7 +112,7 @@ public final class ClusterBook {
     /**
      * Takes in a task's request: its give-backs, then its want (replacing its earlier one), then grants what the free
      * room allows to every unmet want. The answer to the asking task comes first, granted or not; then grants to other
-     * tasks and reclaims, by partition.
+     * tasks and reclaims, by partition. The last answer to a reclaim also goes to every task whose want stays unmet.
      */
     public List<LeaseGrant> ask(ParsedRequest request, long now) {
         dropUncounted(now);
@@ -119,7 +125,12 @@ public final class ClusterBook {
             UnmetWant earlier = unmet.get(request.partition());
             unmet.put(request.partition(), new UnmetWant(request.want(), request.least(), earlier == null ? now : earlier.since()));
         }
+        boolean lastAnswer = request.answersReclaim() && reclaimAwaited.remove(request.partition()) && reclaimAwaited.isEmpty();
         Map<Integer, Outgoing> outgoing = distribute(now);
+        if (lastAnswer) {
+            // Every task asked gave back what it could: the tasks still short hear that whatever else they wait for will not come.
+            unmet.keySet().forEach(partition -> outgoing.computeIfAbsent(partition, p -> new Outgoing()));
+        }
         Outgoing answer = Objects.requireNonNullElseGet(outgoing.remove(request.partition()), Outgoing::new);
         answer.answers = request.sequence();
         List<LeaseGrant> grants = new ArrayList<>(outgoing.size() + 1);
@@ -304,7 +315,7 @@ public final class ClusterBook {
         Map<Integer, Outgoing> outgoing = new TreeMap<>();
         if (view == null || !view.grantable() || unmet.isEmpty()) {
             if (unmet.isEmpty()) {
-                reclaimAsked.clear();
+                endReclaim();
             }
             return outgoing;
         }
@@ -328,16 +339,23 @@ public final class ClusterBook {
         });
         boolean starved = unmet.values().stream().anyMatch(want -> !Room.none(Room.on(want.want(), view.allocatable())));
         if (!starved) {
-            reclaimAsked.clear();
+            endReclaim();
             return outgoing;
         }
         for (Map.Entry<ChunkId, Resources> chunk : chunks.entrySet()) {
             int holder = chunk.getKey().partition();
             if (settings.usableUntil(chunk.getKey().bucket()) > now && !unmet.containsKey(holder) && reclaimAsked.add(holder)) {
+                reclaimAwaited.add(holder);
                 outgoing.computeIfAbsent(holder, p -> new Outgoing()).reclaim = true;
             }
         }
         return outgoing;
+    }
+
+    /** Every want is met: the next shortage asks every holder again. */
+    private void endReclaim() {
+        reclaimAsked.clear();
+        reclaimAwaited.clear();
     }
 
     private List<LeaseGrant> grants(Map<Integer, Outgoing> outgoing, long now) {
@@ -362,7 +380,7 @@ public final class ClusterBook {
                 .setClusterState(known.state())
                 .setWhy(known.why())
                 .setReclaim(out.reclaim)
-                .setReclaiming(unmet.containsKey(partition) && !reclaimAsked.isEmpty())
+                .setReclaiming(unmet.containsKey(partition) && !reclaimAwaited.isEmpty())
                 .setAnswers(out.answers)
                 .setGrantedAt(Instant.ofEpochMilli(now))
                 .build();

@@ -197,6 +197,7 @@ final class ClusterLease {
                 .setLeast(least.toQuantities())
                 .setGiveBack(backs)
                 .setRequestedAt(Instant.ofEpochMilli(now))
+                .setAnswersReclaim(reclaim)
                 .build();
         giveBack.clear();
         reclaim = false;

@@ -9,8 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** A lease request checked and read into room: who asks, what it wants, the least of it worth granting, what it returns. */
-public record ParsedRequest(int partition, long sequence, Resources want, Resources least, List<GiveBack> giveBacks) {
+/**
+ * A lease request checked and read into room: who asks, what it wants, the least of it worth granting, what it returns,
+ * and whether it answers the allocator's reclaim.
+ */
+public record ParsedRequest(int partition, long sequence, Resources want, Resources least, List<GiveBack> giveBacks, boolean answersReclaim) {
 
     public ParsedRequest {
         giveBacks = List.copyOf(giveBacks);
@@ -53,7 +56,8 @@ public record ParsedRequest(int partition, long sequence, Resources want, Resour
             }
             giveBacks.add(new GiveBack(back.getBucket(), quantities(field + ".amount", back.getAmount())));
         }
-        return new ParsedRequest(request.getPartition(), request.getSequence(), Room.positive(want), Room.positive(least), giveBacks);
+        return new ParsedRequest(request.getPartition(), request.getSequence(), Room.positive(want), Room.positive(least), giveBacks,
+                request.getAnswersReclaim());
     }
 
     /** Every quantity read alone, so that a bad one is named {@code <field>.<resource>} with its value. */

@@ -128,6 +128,47 @@ class ClusterBookTest {
     }
 
     @Test
+    void aTaskLeftShortHearsSoOnceEveryTaskAskedForRoomBackHasAnsweredWithWhatItCouldSpare() {
+        book.see(READY, T0);
+        book.ask(ask(0, 0, room("cpu", "6")), T0);
+        book.ask(ask(2, 0, room("cpu", "4")), T0);
+        List<LeaseGrant> shortOfRoom = book.ask(ask(1, 0, room("cpu", "8")), T0 + 1_000);
+        assertThat(shortOfRoom).extracting(LeaseGrant::getPartition, LeaseGrant::getGranted, LeaseGrant::getReclaim, LeaseGrant::getReclaiming)
+                .containsExactly(tuple(1, quantities("cpu", "2"), false, true), tuple(0, Map.of(), true, false), tuple(2, Map.of(), true, false));
+
+        List<LeaseGrant> firstAnswer = book.ask(new ParsedRequest(0, 1, Resources.NONE, Resources.NONE,
+                List.of(new GiveBack(BUCKET, room("cpu", "1"))), true), T0 + 1_100);
+        assertThat(firstAnswer).as("task 2 has not answered: more may come")
+                .extracting(LeaseGrant::getPartition, LeaseGrant::getGranted, LeaseGrant::getReclaiming)
+                .containsExactly(tuple(0, Map.of(), false), tuple(1, quantities("cpu", "1"), true));
+        assertThat(book.ask(ask(1, 1, room("cpu", "5")), T0 + 1_150)).as("asking again changes nothing while task 2 is awaited")
+                .extracting(LeaseGrant::getPartition, LeaseGrant::getReclaiming).containsExactly(tuple(1, true));
+
+        List<LeaseGrant> lastAnswer = book.ask(new ParsedRequest(2, 1, Resources.NONE, Resources.NONE, List.of(), true), T0 + 1_200);
+
+        assertThat(lastAnswer).as("the last answer spared nothing: task 1 hears that no more is coming, though nothing was granted")
+                .extracting(LeaseGrant::getPartition, LeaseGrant::getGranted, LeaseGrant::getUnmet, LeaseGrant::getReclaiming)
+                .containsExactly(tuple(2, Map.of(), Map.of(), false), tuple(1, Map.of(), quantities("cpu", "5"), false));
+        assertThat(book.ask(ask(1, 2, room("cpu", "5")), T0 + 1_300)).as("nobody is asked twice while a want stays unmet")
+                .extracting(LeaseGrant::getPartition, LeaseGrant::getReclaim, LeaseGrant::getReclaiming).containsExactly(tuple(1, false, false));
+    }
+
+    @Test
+    void aRequestSentBeforeTheReclaimReachedItsTaskIsNoAnswerToIt() {
+        book.see(READY, T0);
+        book.ask(ask(0, 0, room("cpu", "12")), T0);
+        book.ask(ask(1, 0, room("cpu", "4")), T0 + 1_000);
+
+        assertThat(book.ask(ask(0, 1, Resources.NONE), T0 + 1_100)).as("task 0 had not taken in the reclaim when it asked")
+                .extracting(LeaseGrant::getPartition, LeaseGrant::getReclaiming).containsExactly(tuple(0, false));
+        assertThat(book.ask(ask(1, 1, room("cpu", "4")), T0 + 1_150)).extracting(LeaseGrant::getReclaiming).containsExactly(true);
+        assertThat(book.ask(new ParsedRequest(0, 2, Resources.NONE, Resources.NONE, List.of(new GiveBack(BUCKET, room("cpu", "4"))), true),
+                T0 + 1_200)).as("its answer gives task 1 its want: it is met")
+                .extracting(LeaseGrant::getPartition, LeaseGrant::getGranted, LeaseGrant::getReclaiming)
+                .containsExactly(tuple(0, Map.of(), false), tuple(1, quantities("cpu", "4"), false));
+    }
+
+    @Test
     void roomGivenBackGoesToTheUnmetWantsInProportionToThem() {
         book.see(READY, T0);
         book.ask(ask(0, 0, room("cpu", "12")), T0);
@@ -135,7 +176,7 @@ class ClusterBookTest {
         book.ask(ask(2, 0, room("cpu", "3")), T0 + 2);
 
         List<LeaseGrant> grants = book.ask(new ParsedRequest(0, 1, Resources.NONE, Resources.NONE,
-                List.of(new GiveBack(BUCKET, room("cpu", "6")))), T0 + 3);
+                List.of(new GiveBack(BUCKET, room("cpu", "6"))), false), T0 + 3);
 
         assertThat(grants).extracting(LeaseGrant::getPartition, LeaseGrant::getGranted, LeaseGrant::getUnmet, LeaseGrant::getAnswers)
                 .containsExactly(tuple(0, Map.of(), Map.of(), 1L),
@@ -197,7 +238,7 @@ class ClusterBookTest {
 
         book.ask(new ParsedRequest(0, 1, Resources.NONE, Resources.NONE, List.of(
                 new GiveBack(BUCKET, room("cpu", "5")),
-                new GiveBack(BUCKET - 1, room("cpu", "7")))), T0 + 1);
+                new GiveBack(BUCKET - 1, room("cpu", "7"))), false), T0 + 1);
 
         assertThat(book.countedFor(0)).isEqualTo(room("memory", "1Gi"));
         assertThat(book.free()).isEqualTo(room("cpu", "12", "memory", "47Gi", "pods", "100"));
@@ -283,6 +324,6 @@ class ClusterBookTest {
     }
 
     static ParsedRequest ask(int partition, long sequence, Resources want, Resources least) {
-        return new ParsedRequest(partition, sequence, want, least, List.of());
+        return new ParsedRequest(partition, sequence, want, least, List.of(), false);
     }
 }

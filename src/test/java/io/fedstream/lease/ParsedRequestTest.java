@@ -21,7 +21,7 @@ class ParsedRequestTest {
         ParsedRequest parsed = ParsedRequest.parse("member1", request().build(), SETTINGS, T0);
 
         assertThat(parsed).isEqualTo(new ParsedRequest(3, 7, room("cpu", "1500m", "memory", "2Gi"), room("cpu", "500m"),
-                List.of(new GiveBack(BUCKET - 1, room("pods", "2")))));
+                List.of(new GiveBack(BUCKET - 1, room("pods", "2"))), false));
     }
 
     @Test

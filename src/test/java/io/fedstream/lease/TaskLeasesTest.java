@@ -160,8 +160,13 @@ class TaskLeasesTest {
         assertThat(leases.requests(T0 + 1)).singleElement().satisfies(request -> {
             assertThat(request.getGiveBack()).containsExactly(new LeaseGiveBack(BUCKET, quantities("cpu", "2")));
             assertThat(request.getWant()).isEmpty();
+            assertThat(request.getAnswersReclaim()).as("the allocator waits for this answer before telling others none will come").isTrue();
         });
         assertThat(leases.usable("member1", T0 + 1)).isEqualTo(room("cpu", "3"));
+        leases.granted(grant(BUCKET, Resources.NONE, Resources.NONE, Resources.NONE, 1L), T0 + 2);
+        leases.want("member1", new Need(room("cpu", "9"), room("cpu", "9")));
+        assertThat(leases.requests(T0 + 2)).as("answered once: the next request answers no reclaim").singleElement()
+                .satisfies(request -> assertThat(request.getAnswersReclaim()).isFalse());
     }
 
     @Test
