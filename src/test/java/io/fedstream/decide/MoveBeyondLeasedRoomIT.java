@@ -64,6 +64,13 @@ import org.junit.jupiter.api.io.TempDir;
  * While the allocator said {@code reclaiming: true} for a whole reclaim episode, the ask waited for good and the
  * workload got no command (DemoIT, 2026-12-07). The stage harness runs one partition, so no other task can hold a
  * survivor's room there; this runs two.
+ *
+ * <p>The numbers, in cpu: each survivor has 24, and its first view offers each task 3. As dc-2 turns FAILED, the movers'
+ * task leases 18.25 on each survivor (its 16-cpu copy, which the agents do not count until the executor starts it, and
+ * headroom). The big workload's task last heard the survivors' allocators at their offer (18 free), so its view still
+ * holds a 16-cpu copy there and it asks their leases rather than moving beyond room at once. Each allocator has 5.75
+ * free, asks the movers' task for room back, gets its headroom (8 free: still short), and once that answer is in tells
+ * the big workload's task that no more is coming.
  */
 @ExtendWith(KafkaClusterExtension.class)
 class MoveBeyondLeasedRoomIT {
@@ -82,9 +89,9 @@ class MoveBeyondLeasedRoomIT {
             FAILING, Map.of("cpu", "96", "memory", "384Gi", "pods", "110"),
             "dc-3", Map.of("cpu", "24", "memory", "96Gi", "pods", "110"));
 
-    /** Partition 0: one workload that may only move to dc-1 and one only to dc-3; they move as the cluster turns FAILED. */
+    /** Partition 0: a 16-cpu workload that may only move to dc-1 and one only to dc-3; they move as dc-2 turns FAILED. */
     private static final String MOVERS = "team-movers";
-    /** Partition 1: the big workload, which tolerates the failure 7 s longer, so it asks the survivors after the movers' leases took their room. */
+    /** Partition 1: the big workload, 16 cpu, which tolerates the failure 7 s longer: it asks after the movers' leases took the room. */
     private static final String BIG_NAMESPACE = "team-big";
     private static final String TO_DC1 = "apps/Deployment/" + MOVERS + "/to-dc-1";
     private static final String TO_DC3 = "apps/Deployment/" + MOVERS + "/to-dc-3";
@@ -113,29 +120,15 @@ class MoveBeyondLeasedRoomIT {
                 Heartbeats heartbeats = new Heartbeats(instance.fedstream(), outputs);
                 KafkaProducer<String, PolicyEvent> policies = producer(instance.fedstream(), instance.fedstream().topics().policies().valueSerde().serializer());
                 KafkaProducer<String, WorkloadEvent> workloads = producer(instance.fedstream(), instance.fedstream().topics().workloads().valueSerde().serializer())) {
-            Topics topics = instance.fedstream().topics();
             outputs.awaitReady(ALLOCATABLE.keySet());
-            for (String[] policy : List.of(
-                    new String[] {MOVERS, "to-dc-1", "{\"clusterAffinity\":{\"clusterNames\":[\"dc-1\",\"dc-2\"]}," + ONE_CLUSTER + "}"},
-                    new String[] {MOVERS, "to-dc-3", "{\"clusterAffinity\":{\"clusterNames\":[\"dc-3\",\"dc-2\"]}," + ONE_CLUSTER + "}"},
-                    new String[] {BIG_NAMESPACE, "big", "{" + ONE_CLUSTER + ",\"clusterTolerations\":["
-                            + "{\"key\":\"cluster.karmada.io/unreachable\",\"operator\":\"Exists\",\"effect\":\"NoExecute\",\"tolerationSeconds\":17},"
-                            + "{\"key\":\"cluster.karmada.io/not-ready\",\"operator\":\"Exists\",\"effect\":\"NoExecute\",\"tolerationSeconds\":17}]}"})) {
-                String manifest = """
-                        {"apiVersion":"policy.karmada.io/v1alpha1","kind":"PropagationPolicy","metadata":{"name":"%s","namespace":"%s"},
-                         "spec":{"resourceSelectors":[{"apiVersion":"apps/v1","kind":"Deployment","name":"%s"}],"placement":%s}}"""
-                        .formatted(policy[1], policy[0], policy[1], policy[2]);
-                policies.send(new ProducerRecord<>(topics.policies().name(), "PropagationPolicy/" + policy[0] + "/" + policy[1],
-                        PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(OBSERVED).build())).get();
-            }
+            Topics topics = instance.fedstream().topics();
+            policy(policies, topics, MOVERS, "to-dc-1", "{\"clusterAffinity\":{\"clusterNames\":[\"dc-1\",\"dc-2\"]}," + ONE_CLUSTER + "}");
+            policy(policies, topics, MOVERS, "to-dc-3", "{\"clusterAffinity\":{\"clusterNames\":[\"dc-3\",\"dc-2\"]}," + ONE_CLUSTER + "}");
+            policy(policies, topics, BIG_NAMESPACE, "big", "{" + ONE_CLUSTER + ",\"clusterTolerations\":["
+                    + "{\"key\":\"cluster.karmada.io/unreachable\",\"operator\":\"Exists\",\"effect\":\"NoExecute\",\"tolerationSeconds\":17},"
+                    + "{\"key\":\"cluster.karmada.io/not-ready\",\"operator\":\"Exists\",\"effect\":\"NoExecute\",\"tolerationSeconds\":17}]}");
             for (String key : List.of(TO_DC1, TO_DC3, BIG)) {
-                String[] parts = key.split("/");
-                String manifest = """
-                        {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"%s","namespace":"%s"},
-                         "spec":{"replicas":1,"template":{"spec":{"containers":[{"name":"app","resources":{"requests":{"cpu":"16"}}}]}}}}"""
-                        .formatted(parts[3], parts[2]);
-                workloads.send(new ProducerRecord<>(topics.workloads().name(), key,
-                        WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(OBSERVED).build())).get();
+                deployment(workloads, topics, key, 16);
             }
             outputs.awaitPlacedOn(FAILING, List.of(TO_DC1, TO_DC3, BIG));
 
@@ -164,6 +157,8 @@ class MoveBeyondLeasedRoomIT {
             }
             assertThat(outputs.moves(TO_DC1).get(0).getTargetCluster()).isEqualTo("dc-1");
             assertThat(outputs.moves(TO_DC3).get(0).getTargetCluster()).isEqualTo("dc-3");
+            assertThat(List.of(outputs.moves(TO_DC1).get(0).getIssuedAt(), outputs.moves(TO_DC3).get(0).getIssuedAt()))
+                    .as("the premise: the movers' leases took the survivors' room before %s asked", BIG).allMatch(moved.getIssuedAt()::isAfter);
             assertThat(roomNotes).as("the movers hold their survivor's room; the big workload holds none").containsEntry(TO_DC1, null)
                     .containsEntry(TO_DC3, null).doesNotContainEntry(BIG, null);
             assertThat(outputs.refusedBy(BIG)).as("the survivors whose lease refused %s: its asks were answered, not left waiting", BIG)
@@ -177,6 +172,28 @@ class MoveBeyondLeasedRoomIT {
         } finally {
             instance.close();
         }
+    }
+
+    /** A PropagationPolicy selecting the namespace's Deployment of its own name, with {@code placement}, as `fedstream apply` writes it. */
+    private static void policy(KafkaProducer<String, PolicyEvent> producer, Topics topics, String namespace, String name, String placement)
+            throws Exception {
+        String manifest = """
+                {"apiVersion":"policy.karmada.io/v1alpha1","kind":"PropagationPolicy","metadata":{"name":"%s","namespace":"%s"},
+                 "spec":{"resourceSelectors":[{"apiVersion":"apps/v1","kind":"Deployment","name":"%s"}],"placement":%s}}"""
+                .formatted(name, namespace, name, placement);
+        producer.send(new ProducerRecord<>(topics.policies().name(), "PropagationPolicy/" + namespace + "/" + name,
+                PolicyEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(OBSERVED).build())).get();
+    }
+
+    /** A Deployment of one replica of {@code cpu} cpus, as `fedstream apply` writes it (the producer partitions by namespace). */
+    private static void deployment(KafkaProducer<String, WorkloadEvent> producer, Topics topics, String key, int cpu) throws Exception {
+        String[] parts = key.split("/");
+        String manifest = """
+                {"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"%s","namespace":"%s"},
+                 "spec":{"replicas":1,"template":{"spec":{"containers":[{"name":"app","resources":{"requests":{"cpu":"%d"}}}]}}}}"""
+                .formatted(parts[3], parts[2], cpu);
+        producer.send(new ProducerRecord<>(topics.workloads().name(), key,
+                WorkloadEvent.newBuilder().setOp(Op.UPSERT).setManifest(manifest).setObservedAt(OBSERVED).build())).get();
     }
 
     private static long millis(long nanos) {
