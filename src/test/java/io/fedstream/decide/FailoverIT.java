@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.fail;
 import io.fedstream.Fedstream;
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.AuditEvent;
-import io.fedstream.avro.ClusterCondition;
-import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.ClusterWatch;
@@ -44,11 +42,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -76,7 +72,6 @@ class FailoverIT {
     private static final Duration WAIT = AppInstance.WAIT;
     private static final Duration SETTLE_LIMIT = Duration.ofSeconds(60);
     private static final Duration QUIET = Duration.ofSeconds(3);
-    private static final Duration HEARTBEAT_EVERY = Duration.ofSeconds(1);
     private static final String TOKEN = "it-token";
     private static final Instant OBSERVED = Instant.parse("2026-11-29T12:00:00Z");
 
@@ -96,7 +91,6 @@ class FailoverIT {
     private static final int BATCH = 100;
     private static final int IN_FLIGHT = 200;
     private static final String KAFKA_CONSUMER = "fedstream.io/kafka-consumer";
-    private static final String BEAT_LABEL = "fedstream.io/test-beat";
 
     /**
      * Short health times, but not 3 s. Placing 2,000 workloads no longer delays heartbeats (the cluster watch has its
@@ -120,7 +114,7 @@ class FailoverIT {
         SchemaRegistry registry = new InProcessSchemaRegistry();
         List<AppInstance> running = new CopyOnWriteArrayList<>();
         ExecutorService restarter = Executors.newSingleThreadExecutor();
-        Heartbeats heartbeats = null;
+        HeartbeatingClusters heartbeats = null;
         try {
             AppInstance a = AppInstance.start(AppInstance.config(kafka, names, stateA, TOKEN, SETTINGS), registry);
             running.add(a);
@@ -133,7 +127,8 @@ class FailoverIT {
             try (Outputs outputs = new Outputs(a.fedstream());
                     KafkaProducer<String, PolicyEvent> policies = producer(a.fedstream(), topics.policies().valueSerde().serializer());
                     KafkaProducer<String, WorkloadEvent> workloads = producer(a.fedstream(), topics.workloads().valueSerde().serializer())) {
-                heartbeats = new Heartbeats(a.fedstream(), CLUSTERS, () -> outputs.running);
+                heartbeats = new HeartbeatingClusters(a.fedstream(), CLUSTERS.stream().collect(Collectors.toMap(c -> c, c -> ALLOCATABLE)),
+                        () -> outputs.running);
                 outputs.awaitReady(CLUSTERS);
 
                 policies.send(new ProducerRecord<>(topics.policies().name(), "PropagationPolicy/" + PATIENT + "/" + PATIENT,
@@ -495,62 +490,6 @@ class FailoverIT {
         }
     }
 
-    /**
-     * The member clusters' agents: a heartbeat per beating cluster every second, Ready True, the same allocatable each, and
-     * as allocated what runs there (what the bindings place there, and what the commands moved there).
-     */
-    private static final class Heartbeats implements AutoCloseable {
-
-        final AtomicReference<Exception> failure = new AtomicReference<>();
-        private final Set<String> beating;
-        private final String topic;
-        private final KafkaProducer<String, ClusterHealthEvent> producer;
-        private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-        private final Supplier<Map<String, Map<String, String>>> allocated;
-        private long beats;
-
-        Heartbeats(Fedstream fedstream, List<String> clusters, Supplier<Map<String, Map<String, String>>> allocated) {
-            this.beating = new TreeSet<>(clusters);
-            this.allocated = allocated;
-            this.topic = fedstream.topics().clusterHealth().name();
-            this.producer = producer(fedstream, fedstream.topics().clusterHealth().valueSerde().serializer());
-            timer.scheduleAtFixedRate(this::beat, 0, HEARTBEAT_EVERY.toMillis(), TimeUnit.MILLISECONDS);
-        }
-
-        private synchronized void beat() {
-            try {
-                Map<String, Map<String, String>> running = allocated.get();
-                for (String cluster : beating) {
-                    producer.send(new ProducerRecord<>(topic, cluster, ClusterHealthEvent.newBuilder()
-                            .setCluster(cluster)
-                            .setHeartbeatAt(Instant.now())
-                            .setConditions(List.of(ClusterCondition.newBuilder().setType("Ready").setStatus("True").build()))
-                            .setAllocatable(ALLOCATABLE)
-                            .setAllocated(running.getOrDefault(cluster, Map.of()))
-                            // A new label per beat makes the stage pass every heartbeat on to the cluster views: its lag is seen.
-                            .setLabels(Map.of(BEAT_LABEL, Long.toString(beats)))
-                            .build()));
-                }
-                producer.flush();
-                beats++;
-            } catch (RuntimeException e) {
-                failure.compareAndSet(null, e);
-            }
-        }
-
-        /** After this returns, no heartbeat of the cluster is sent any more. */
-        synchronized void stop(String cluster) {
-            beating.remove(cluster);
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            timer.shutdownNow();
-            timer.awaitTermination(10, TimeUnit.SECONDS);
-            producer.close(Duration.ofSeconds(10));
-        }
-    }
-
     /** A read_committed reader of bindings, cluster states, migrations, audit and dead letters: latest binding per key, all else in full. */
     private static final class Outputs implements AutoCloseable {
 
@@ -723,8 +662,8 @@ class FailoverIT {
                     ClusterWatch view = decode(viewValues, record);
                     // A state change re-sends the latest heartbeat; only a new beat measures the lag.
                     if (view != null && view.getHeartbeat() != null
-                            && !view.getHeartbeat().getLabels().get(BEAT_LABEL).equals(lastBeat.put(view.getCluster(),
-                                    view.getHeartbeat().getLabels().get(BEAT_LABEL)))) {
+                            && !view.getHeartbeat().getLabels().get(HeartbeatingClusters.BEAT_LABEL).equals(lastBeat.put(view.getCluster(),
+                                    view.getHeartbeat().getLabels().get(HeartbeatingClusters.BEAT_LABEL)))) {
                         maxHeartbeatLagMs = Math.max(maxHeartbeatLagMs,
                                 System.currentTimeMillis() - view.getHeartbeat().getHeartbeatAt().toEpochMilli());
                     }

@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.fail;
 import io.fedstream.Fedstream;
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.AuditEvent;
-import io.fedstream.avro.ClusterCondition;
-import io.fedstream.avro.ClusterHealthEvent;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterStateEvent;
 import io.fedstream.avro.Component;
@@ -37,11 +35,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -117,7 +111,7 @@ class MoveBeyondLeasedRoomIT {
         AppInstance instance = AppInstance.start(AppInstance.config(kafka, names, state, "move-beyond-leased-room", SETTINGS),
                 new InProcessSchemaRegistry());
         try (Outputs outputs = new Outputs(instance.fedstream());
-                Heartbeats heartbeats = new Heartbeats(instance.fedstream(), outputs);
+                HeartbeatingClusters heartbeats = new HeartbeatingClusters(instance.fedstream(), ALLOCATABLE, () -> outputs.running);
                 KafkaProducer<String, PolicyEvent> policies = producer(instance.fedstream(), instance.fedstream().topics().policies().valueSerde().serializer());
                 KafkaProducer<String, WorkloadEvent> workloads = producer(instance.fedstream(), instance.fedstream().topics().workloads().valueSerde().serializer())) {
             outputs.awaitReady(ALLOCATABLE.keySet());
@@ -202,60 +196,6 @@ class MoveBeyondLeasedRoomIT {
 
     private static <V> KafkaProducer<String, V> producer(Fedstream fedstream, Serializer<V> values) {
         return new KafkaProducer<>(fedstream.config().producerProperties(), new StringSerializer(), values);
-    }
-
-    /**
-     * The member clusters' agents: a Ready heartbeat per beating cluster every second, with as allocated what the bindings
-     * place there. A moved copy runs once the executor starts it, and none runs here: the survivors report nothing
-     * allocated, and their room is what their allocators lease.
-     */
-    private static final class Heartbeats implements AutoCloseable {
-
-        final AtomicReference<Exception> failure = new AtomicReference<>();
-        private final Set<String> beating = ConcurrentHashMap.newKeySet();
-        private final String topic;
-        private final KafkaProducer<String, ClusterHealthEvent> producer;
-        private final Outputs outputs;
-        private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-
-        Heartbeats(Fedstream fedstream, Outputs outputs) {
-            this.beating.addAll(ALLOCATABLE.keySet());
-            this.outputs = outputs;
-            this.topic = fedstream.topics().clusterHealth().name();
-            this.producer = producer(fedstream, fedstream.topics().clusterHealth().valueSerde().serializer());
-            timer.scheduleAtFixedRate(this::beat, 0, 1, TimeUnit.SECONDS);
-        }
-
-        private synchronized void beat() {
-            try {
-                Map<String, Map<String, String>> running = outputs.running;
-                for (String cluster : beating) {
-                    producer.send(new ProducerRecord<>(topic, cluster, ClusterHealthEvent.newBuilder()
-                            .setCluster(cluster)
-                            .setHeartbeatAt(Instant.now())
-                            .setConditions(List.of(ClusterCondition.newBuilder().setType("Ready").setStatus("True").build()))
-                            .setAllocatable(ALLOCATABLE.get(cluster))
-                            .setAllocated(running.getOrDefault(cluster, Map.of()))
-                            .setLabels(Map.of())
-                            .build()));
-                }
-                producer.flush();
-            } catch (RuntimeException e) {
-                failure.compareAndSet(null, e);
-            }
-        }
-
-        /** After this returns, no heartbeat of the cluster is sent any more. */
-        synchronized void stop(String cluster) {
-            beating.remove(cluster);
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            timer.shutdownNow();
-            timer.awaitTermination(10, TimeUnit.SECONDS);
-            producer.close(Duration.ofSeconds(10));
-        }
     }
 
     /** A read_committed reader of bindings, cluster states, migrations, audit and dead letters. */
