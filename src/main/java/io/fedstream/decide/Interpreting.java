@@ -85,7 +85,7 @@ final class Interpreting {
         } else if (event == null || event.getOp() == Op.DELETE) {
             overrideFollower.forget(key);
             String namespace = BindingMapper.namespace(key);
-            handoffs.admit(AdmissionRequest.newBuilder(source())
+            handoffs.admit(sourced()
                     .setType(AdmissionRequestType.REMOVAL)
                     .setNamespace(namespace)
                     .setWorkloadKey(key)
@@ -120,7 +120,7 @@ final class Interpreting {
             overrideFollower.forget(key);
         }
         metrics.interpreted(binding.getKind(), interpretation.outcome().name());
-        handoffs.admit(AdmissionRequest.newBuilder(source())
+        handoffs.admit(sourced()
                 .setType(AdmissionRequestType.BINDING)
                 .setNamespace(binding.getNamespace())
                 .setWorkloadKey(key)
@@ -162,15 +162,15 @@ final class Interpreting {
         outputs.deadLetter(record.key(), letter, original);
     }
 
-    /** A request naming the event it came from, for the audit trail. */
-    private AdmissionRequest source() {
+    /**
+     * A request naming the event it came from, for the audit trail. A builder, not a built request copied: Avro's copy
+     * of a record deep-copies it through its schema, once per workload event.
+     */
+    private AdmissionRequest.Builder sourced() {
         RecordMetadata source = context.recordMetadata().orElseThrow();
         return AdmissionRequest.newBuilder()
-                .setType(AdmissionRequestType.BINDING)
-                .setNamespace("")
                 .setSourceTopic(source.topic())
                 .setSourcePartition(source.partition())
-                .setSourceOffset(source.offset())
-                .build();
+                .setSourceOffset(source.offset());
     }
 }
