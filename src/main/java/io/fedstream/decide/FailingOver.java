@@ -39,6 +39,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -180,13 +181,16 @@ final class FailingOver {
             movesOut.changedAll();
         }
         long now = task.now();
+        // When a move is due depends on the incident and the governing policy alone: worked out once per policy, not
+        // once per workload (a failed cluster's thousands of workloads share a few policies).
+        Map<PropagationPolicy, OptionalLong> dueByPolicy = new IdentityHashMap<>();
         for (String key : task.bindings.on(cluster)) {
             if (movesOut.passes(key, incident.getIncidentId(), now)) {
                 nextDueAt = Math.min(nextDueAt, movesOut.dueLater(key));
                 continue;
             }
             try {
-                checkDue(incident, key, now);
+                checkDue(incident, key, now, dueByPolicy);
             } catch (RuntimeException e) {
                 // Out of the index, so that an entry that cannot be read is one dead letter, not one per check interval.
                 task.bindings.unlist(cluster, key);
@@ -195,7 +199,7 @@ final class FailingOver {
         }
     }
 
-    private void checkDue(ClusterStateEvent incident, String key, long now) {
+    private void checkDue(ClusterStateEvent incident, String key, long now, Map<PropagationPolicy, OptionalLong> dueByPolicy) {
         String cluster = incident.getCluster();
         ResourceBinding binding = task.bindings.of(key);
         if (binding == null || "false".equals(binding.getLabels().get(OPT_OUT_LABEL))
@@ -210,7 +214,7 @@ final class FailingOver {
             }
             return;
         }
-        OptionalLong dueAt = dueAt(incident, policy);
+        OptionalLong dueAt = dueByPolicy.computeIfAbsent(policy, governing -> dueAt(incident, governing));
         if (dueAt.isEmpty()) {
             return;
         }
