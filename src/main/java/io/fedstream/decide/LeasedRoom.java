@@ -51,8 +51,8 @@ final class LeasedRoom {
     /** The asks waiting for a cluster's next grant, by cluster, oldest first; in memory (see {@link #waiting}). */
     private final Map<String, Deque<Waiting>> waiting = new TreeMap<>();
     /**
-     * The clusters whose allocator, in its latest grant, was asking other tasks for room back; in memory (a restarted
-     * task knows none, and waits for the next grant rather than refuse).
+     * The clusters whose allocator, in its latest grant, still waited for other tasks to give room back; in memory (a
+     * restarted task knows none, and waits for the next grant rather than refuse).
      */
     private final Set<String> reclaiming = new HashSet<>();
 
