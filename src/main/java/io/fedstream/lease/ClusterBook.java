@@ -28,7 +28,9 @@ import java.util.TreeSet;
  * room, a cluster READY again) the free room is split between the unmet wants ({@link FairSplit}); while some stay
  * unmet, every task holding a usable chunk is asked once to give back what it does not need (a reclaim). Once every
  * task asked has answered, each task whose want stays unmet is told that no more room is coming ({@code reclaiming}
- * false), so that its waiting workloads look elsewhere rather than wait for room that no task gives back.
+ * false), so that its waiting workloads look elsewhere rather than wait for room that no task gives back. Reclaims are
+ * numbered, and an answer counts only for the reclaim it names: one sent to an earlier reclaim, and still on its way
+ * when this one asked its task again, would otherwise end this one before that task took it in.
  */
 public final class ClusterBook {
 
@@ -40,6 +42,8 @@ public final class ClusterBook {
             new TreeMap<>(Comparator.comparingInt(ChunkId::partition).thenComparingLong(ChunkId::bucket));
     private final TreeMap<Integer, UnmetWant> unmet = new TreeMap<>();
     private final TreeSet<Integer> reclaimAsked = new TreeSet<>();
+    /** The number of the latest reclaim. */
+    private long reclaimNumber;
     /** The tasks asked for room back that have not answered yet. */
     private final TreeSet<Integer> reclaimAwaited = new TreeSet<>();
     /** What the cluster had allocated beneath the counted chunks; the view's allocated while none is counted. */
@@ -85,6 +89,7 @@ public final class ClusterBook {
                     Resources.fromQuantities(want.getLeast()), want.getSince().toEpochMilli()));
         }
         book.reclaimAsked.addAll(stored.getReclaimAsked());
+        book.reclaimNumber = stored.getReclaimNumber();
         book.reclaimAwaited.addAll(stored.getReclaimAwaited());
         book.base = stored.getBase() != null ? Resources.fromQuantities(stored.getBase())
                 : book.view != null ? book.view.allocated() : Resources.NONE;
@@ -104,6 +109,7 @@ public final class ClusterBook {
                 .setChunks(storedChunks)
                 .setUnmet(storedWants)
                 .setReclaimAsked(new ArrayList<>(reclaimAsked))
+                .setReclaimNumber(reclaimNumber)
                 .setReclaimAwaited(new ArrayList<>(reclaimAwaited))
                 .setBase(base.toQuantities())
                 .build();
@@ -125,7 +131,7 @@ public final class ClusterBook {
             UnmetWant earlier = unmet.get(request.partition());
             unmet.put(request.partition(), new UnmetWant(request.want(), request.least(), earlier == null ? now : earlier.since()));
         }
-        boolean lastAnswer = request.answersReclaim() && reclaimAwaited.remove(request.partition()) && reclaimAwaited.isEmpty();
+        boolean lastAnswer = answersThisReclaim(request) && reclaimAwaited.remove(request.partition()) && reclaimAwaited.isEmpty();
         Map<Integer, Outgoing> outgoing = distribute(now);
         if (lastAnswer) {
             // Every task asked gave back what it could: the tasks still short hear that whatever else they wait for will not come.
@@ -137,6 +143,11 @@ public final class ClusterBook {
         grants.add(grant(request.partition(), answer, now));
         grants.addAll(grants(outgoing, now));
         return grants;
+    }
+
+    /** Whether the request answers the reclaim under way; one of a task of an earlier version names none, and counts. */
+    private boolean answersThisReclaim(ParsedRequest request) {
+        return request.answersReclaim() && (request.reclaimNumber() == 0 || request.reclaimNumber() == reclaimNumber);
     }
 
     /**
@@ -344,7 +355,11 @@ public final class ClusterBook {
         }
         for (Map.Entry<ChunkId, Resources> chunk : chunks.entrySet()) {
             int holder = chunk.getKey().partition();
-            if (settings.usableUntil(chunk.getKey().bucket()) > now && !unmet.containsKey(holder) && reclaimAsked.add(holder)) {
+            if (settings.usableUntil(chunk.getKey().bucket()) > now && !unmet.containsKey(holder) && !reclaimAsked.contains(holder)) {
+                if (reclaimAsked.isEmpty()) {
+                    reclaimNumber++;
+                }
+                reclaimAsked.add(holder);
                 reclaimAwaited.add(holder);
                 outgoing.computeIfAbsent(holder, p -> new Outgoing()).reclaim = true;
             }
@@ -380,6 +395,7 @@ public final class ClusterBook {
                 .setClusterState(known.state())
                 .setWhy(known.why())
                 .setReclaim(out.reclaim)
+                .setReclaimNumber(out.reclaim ? reclaimNumber : 0)
                 .setReclaiming(unmet.containsKey(partition) && !reclaimAwaited.isEmpty())
                 .setAnswers(out.answers)
                 .setGrantedAt(Instant.ofEpochMilli(now))

@@ -36,6 +36,8 @@ final class ClusterLease {
     private Long outstanding;
     private long outstandingSince;
     private boolean reclaim;
+    /** The latest reclaim's number, which the answer says. */
+    private long reclaimNumber;
     private Steering heard;
     /**
      * What the task took from its lease since room or its last answer came in: its pace. In memory only (a restarted task starts
@@ -69,6 +71,7 @@ final class ClusterLease {
         lease.outstanding = stored.getOutstanding();
         lease.outstandingSince = stored.getOutstandingSince() == null ? 0 : stored.getOutstandingSince().toEpochMilli();
         lease.reclaim = stored.getReclaim();
+        lease.reclaimNumber = stored.getReclaimNumber();
         LeaseHeard heard = stored.getHeard();
         if (heard != null) {
             lease.heard = new Steering(Resources.fromQuantities(heard.getFree()), Resources.fromQuantities(heard.getUnmet()),
@@ -91,6 +94,7 @@ final class ClusterLease {
                 .setOutstanding(outstanding)
                 .setOutstandingSince(outstanding == null ? null : Instant.ofEpochMilli(outstandingSince))
                 .setReclaim(reclaim)
+                .setReclaimNumber(reclaimNumber)
                 .setHeard(heard == null ? null : new LeaseHeard(heard.free().toQuantities(), heard.unmet().toQuantities(),
                         heard.unmetLeast().toQuantities(), heard.state(), heard.why(), Instant.ofEpochMilli(heard.heardAt())))
                 .build();
@@ -198,6 +202,7 @@ final class ClusterLease {
                 .setGiveBack(backs)
                 .setRequestedAt(Instant.ofEpochMilli(now))
                 .setAnswersReclaim(reclaim)
+                .setReclaimNumber(reclaim ? reclaimNumber : 0)
                 .build();
         giveBack.clear();
         reclaim = false;
@@ -257,7 +262,10 @@ final class ClusterLease {
         }
         heard = new Steering(QuantityFields.parse("free", grant.getFree()), QuantityFields.parse("unmet", grant.getUnmet()),
                 QuantityFields.parse("unmetLeast", grant.getUnmetLeast()), grant.getClusterState(), grant.getWhy(), now);
-        reclaim |= grant.getReclaim();
+        if (grant.getReclaim()) {
+            reclaim = true;
+            reclaimNumber = Math.max(reclaimNumber, grant.getReclaimNumber());
+        }
         changed = true;
         Resources granted = Room.positive(QuantityFields.parse("granted", grant.getGranted()));
         if (Room.none(granted)) {

@@ -11,9 +11,10 @@ import java.util.Map;
 
 /**
  * A lease request checked and read into room: who asks, what it wants, the least of it worth granting, what it returns,
- * and whether it answers the allocator's reclaim.
+ * and whether it answers the allocator's reclaim, and which one (0: its task did not say).
  */
-public record ParsedRequest(int partition, long sequence, Resources want, Resources least, List<GiveBack> giveBacks, boolean answersReclaim) {
+public record ParsedRequest(int partition, long sequence, Resources want, Resources least, List<GiveBack> giveBacks, boolean answersReclaim,
+                            long reclaimNumber) {
 
     public ParsedRequest {
         giveBacks = List.copyOf(giveBacks);
@@ -57,7 +58,7 @@ public record ParsedRequest(int partition, long sequence, Resources want, Resour
             giveBacks.add(new GiveBack(back.getBucket(), quantities(field + ".amount", back.getAmount())));
         }
         return new ParsedRequest(request.getPartition(), request.getSequence(), Room.positive(want), Room.positive(least), giveBacks,
-                request.getAnswersReclaim());
+                request.getAnswersReclaim(), request.getAnswersReclaim() ? request.getReclaimNumber() : 0);
     }
 
     /** Every quantity read alone, so that a bad one is named {@code <field>.<resource>} with its value. */

@@ -52,7 +52,7 @@ class ClusterBookInvariantTest {
                     for (int i = random.nextInt(3); i > 0; i--) {
                         backs.add(new GiveBack(SETTINGS.bucketOf(now) - random.nextInt(12), randomRoom(random, 15)));
                     }
-                    grants = book.ask(new ParsedRequest(partition, sequence++, want, least, backs, false), now);
+                    grants = book.ask(new ParsedRequest(partition, sequence++, want, least, backs, false, 0), now);
                     owed.put(partition, want);
                     assertThat(grants.get(0).getPartition()).as(seen).isEqualTo(partition);
                 } else if (kind < 9) {

@@ -136,15 +136,14 @@ class ClusterBookTest {
         assertThat(shortOfRoom).extracting(LeaseGrant::getPartition, LeaseGrant::getGranted, LeaseGrant::getReclaim, LeaseGrant::getReclaiming)
                 .containsExactly(tuple(1, quantities("cpu", "2"), false, true), tuple(0, Map.of(), true, false), tuple(2, Map.of(), true, false));
 
-        List<LeaseGrant> firstAnswer = book.ask(new ParsedRequest(0, 1, Resources.NONE, Resources.NONE,
-                List.of(new GiveBack(BUCKET, room("cpu", "1"))), true), T0 + 1_100);
+        List<LeaseGrant> firstAnswer = book.ask(answer(0, 1, 1, new GiveBack(BUCKET, room("cpu", "1"))), T0 + 1_100);
         assertThat(firstAnswer).as("task 2 has not answered: more may come")
                 .extracting(LeaseGrant::getPartition, LeaseGrant::getGranted, LeaseGrant::getReclaiming)
                 .containsExactly(tuple(0, Map.of(), false), tuple(1, quantities("cpu", "1"), true));
         assertThat(book.ask(ask(1, 1, room("cpu", "5")), T0 + 1_150)).as("asking again changes nothing while task 2 is awaited")
                 .extracting(LeaseGrant::getPartition, LeaseGrant::getReclaiming).containsExactly(tuple(1, true));
 
-        List<LeaseGrant> lastAnswer = book.ask(new ParsedRequest(2, 1, Resources.NONE, Resources.NONE, List.of(), true), T0 + 1_200);
+        List<LeaseGrant> lastAnswer = book.ask(answer(2, 1, 1), T0 + 1_200);
 
         assertThat(lastAnswer).as("the last answer spared nothing: task 1 hears that no more is coming, though nothing was granted")
                 .extracting(LeaseGrant::getPartition, LeaseGrant::getGranted, LeaseGrant::getUnmet, LeaseGrant::getReclaiming)
@@ -162,10 +161,42 @@ class ClusterBookTest {
         assertThat(book.ask(ask(0, 1, Resources.NONE), T0 + 1_100)).as("task 0 had not taken in the reclaim when it asked")
                 .extracting(LeaseGrant::getPartition, LeaseGrant::getReclaiming).containsExactly(tuple(0, false));
         assertThat(book.ask(ask(1, 1, room("cpu", "4")), T0 + 1_150)).extracting(LeaseGrant::getReclaiming).containsExactly(true);
-        assertThat(book.ask(new ParsedRequest(0, 2, Resources.NONE, Resources.NONE, List.of(new GiveBack(BUCKET, room("cpu", "4"))), true),
-                T0 + 1_200)).as("its answer gives task 1 its want: it is met")
+        assertThat(book.ask(answer(0, 2, 1, new GiveBack(BUCKET, room("cpu", "4"))), T0 + 1_200)).as("its answer gives task 1 its want: it is met")
                 .extracting(LeaseGrant::getPartition, LeaseGrant::getGranted, LeaseGrant::getReclaiming)
                 .containsExactly(tuple(0, Map.of(), false), tuple(1, quantities("cpu", "4"), false));
+    }
+
+    @Test
+    void anAnswerToAnEarlierReclaimDoesNotCountForTheOneUnderWay() {
+        book.see(READY, T0);
+        book.ask(ask(0, 0, room("cpu", "12")), T0);
+        assertThat(book.ask(ask(1, 0, room("cpu", "4")), T0 + 1_000)).as("reclaim 1 asks task 0")
+                .extracting(LeaseGrant::getPartition, LeaseGrant::getReclaim, LeaseGrant::getReclaimNumber)
+                .containsExactly(tuple(1, false, 0L), tuple(0, true, 1L));
+        // Task 1 no longer waits before task 0's answer comes in: every want is met, and reclaim 1 is over.
+        book.ask(ask(1, 1, Resources.NONE), T0 + 1_100);
+        assertThat(book.ask(ask(2, 0, room("cpu", "4")), T0 + 1_200)).as("reclaim 2 asks task 0 again")
+                .extracting(LeaseGrant::getPartition, LeaseGrant::getReclaiming, LeaseGrant::getReclaim, LeaseGrant::getReclaimNumber)
+                .containsExactly(tuple(2, true, false, 0L), tuple(0, false, true, 2L));
+
+        assertThat(book.ask(answer(0, 1, 1), T0 + 1_300)).as("task 0 answered reclaim 1 before it took in reclaim 2")
+                .extracting(LeaseGrant::getPartition, LeaseGrant::getReclaiming).containsExactly(tuple(0, false));
+        assertThat(book.ask(ask(2, 1, room("cpu", "4")), T0 + 1_350)).as("task 2 still hears that more may come")
+                .extracting(LeaseGrant::getPartition, LeaseGrant::getReclaiming).containsExactly(tuple(2, true));
+
+        assertThat(book.ask(answer(0, 2, 2, new GiveBack(BUCKET, room("cpu", "4"))), T0 + 1_400)).as("its answer to reclaim 2 meets task 2")
+                .extracting(LeaseGrant::getPartition, LeaseGrant::getGranted, LeaseGrant::getReclaiming)
+                .containsExactly(tuple(0, Map.of(), false), tuple(2, quantities("cpu", "4"), false));
+    }
+
+    @Test
+    void anAnswerOfATaskThatDoesNotNumberReclaimsCountsForTheOneUnderWay() {
+        book.see(READY, T0);
+        book.ask(ask(0, 0, room("cpu", "12")), T0);
+        book.ask(ask(1, 0, room("cpu", "4")), T0 + 1_000);
+
+        assertThat(book.ask(answer(0, 1, 0), T0 + 1_100)).as("an earlier version's answer names no reclaim")
+                .extracting(LeaseGrant::getPartition, LeaseGrant::getReclaiming).containsExactly(tuple(0, false), tuple(1, false));
     }
 
     @Test
@@ -176,7 +207,7 @@ class ClusterBookTest {
         book.ask(ask(2, 0, room("cpu", "3")), T0 + 2);
 
         List<LeaseGrant> grants = book.ask(new ParsedRequest(0, 1, Resources.NONE, Resources.NONE,
-                List.of(new GiveBack(BUCKET, room("cpu", "6"))), false), T0 + 3);
+                List.of(new GiveBack(BUCKET, room("cpu", "6"))), false, 0), T0 + 3);
 
         assertThat(grants).extracting(LeaseGrant::getPartition, LeaseGrant::getGranted, LeaseGrant::getUnmet, LeaseGrant::getAnswers)
                 .containsExactly(tuple(0, Map.of(), Map.of(), 1L),
@@ -238,7 +269,7 @@ class ClusterBookTest {
 
         book.ask(new ParsedRequest(0, 1, Resources.NONE, Resources.NONE, List.of(
                 new GiveBack(BUCKET, room("cpu", "5")),
-                new GiveBack(BUCKET - 1, room("cpu", "7"))), false), T0 + 1);
+                new GiveBack(BUCKET - 1, room("cpu", "7"))), false, 0), T0 + 1);
 
         assertThat(book.countedFor(0)).isEqualTo(room("memory", "1Gi"));
         assertThat(book.free()).isEqualTo(room("cpu", "12", "memory", "47Gi", "pods", "100"));
@@ -324,6 +355,11 @@ class ClusterBookTest {
     }
 
     static ParsedRequest ask(int partition, long sequence, Resources want, Resources least) {
-        return new ParsedRequest(partition, sequence, want, least, List.of(), false);
+        return new ParsedRequest(partition, sequence, want, least, List.of(), false, 0);
+    }
+
+    /** A request that wants nothing and answers reclaim {@code number}, giving {@code backs} back. */
+    static ParsedRequest answer(int partition, long sequence, long number, GiveBack... backs) {
+        return new ParsedRequest(partition, sequence, Resources.NONE, Resources.NONE, List.of(backs), true, number);
     }
 }

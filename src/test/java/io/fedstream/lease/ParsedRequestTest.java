@@ -21,7 +21,15 @@ class ParsedRequestTest {
         ParsedRequest parsed = ParsedRequest.parse("member1", request().build(), SETTINGS, T0);
 
         assertThat(parsed).isEqualTo(new ParsedRequest(3, 7, room("cpu", "1500m", "memory", "2Gi"), room("cpu", "500m"),
-                List.of(new GiveBack(BUCKET - 1, room("pods", "2"))), false));
+                List.of(new GiveBack(BUCKET - 1, room("pods", "2"))), false, 0));
+    }
+
+    @Test
+    void anAnswerToAReclaimIsReadWithItsNumberAndAnyOtherRequestWithNone() {
+        assertThat(ParsedRequest.parse("member1", request().setAnswersReclaim(true).setReclaimNumber(3).build(), SETTINGS, T0))
+                .extracting(ParsedRequest::answersReclaim, ParsedRequest::reclaimNumber).containsExactly(true, 3L);
+        assertThat(ParsedRequest.parse("member1", request().setReclaimNumber(3).build(), SETTINGS, T0))
+                .extracting(ParsedRequest::answersReclaim, ParsedRequest::reclaimNumber).containsExactly(false, 0L);
     }
 
     @Test

@@ -161,6 +161,7 @@ class TaskLeasesTest {
             assertThat(request.getGiveBack()).containsExactly(new LeaseGiveBack(BUCKET, quantities("cpu", "2")));
             assertThat(request.getWant()).isEmpty();
             assertThat(request.getAnswersReclaim()).as("the allocator waits for this answer before telling others none will come").isTrue();
+            assertThat(request.getReclaimNumber()).as("and counts it only for the reclaim it names").isEqualTo(RECLAIM);
         });
         assertThat(leases.usable("member1", T0 + 1)).isEqualTo(room("cpu", "3"));
         leases.granted(grant(BUCKET, Resources.NONE, Resources.NONE, Resources.NONE, 1L), T0 + 2);
@@ -283,9 +284,12 @@ class TaskLeasesTest {
                 .build();
     }
 
+    private static final long RECLAIM = 7;
+
     private static LeaseGrant reclaim(long bucket) {
         LeaseGrant grant = grant(bucket, Resources.NONE, Resources.NONE, Resources.NONE, null);
         grant.setReclaim(true);
+        grant.setReclaimNumber(RECLAIM);
         return grant;
     }
 }
