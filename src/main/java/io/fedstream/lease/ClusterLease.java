@@ -264,7 +264,9 @@ final class ClusterLease {
                 QuantityFields.parse("unmetLeast", grant.getUnmetLeast()), grant.getClusterState(), grant.getWhy(), now);
         if (grant.getReclaim()) {
             reclaim = true;
-            reclaimNumber = Math.max(reclaimNumber, grant.getReclaimNumber());
+            // The latest, not the largest: the allocator's grants reach the task in order, and a book that started over
+            // (its state lost) numbers from 1 again.
+            reclaimNumber = grant.getReclaimNumber();
         }
         changed = true;
         Resources granted = Room.positive(QuantityFields.parse("granted", grant.getGranted()));
