@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.fedstream.Fedstream;
+import io.fedstream.TopicReader;
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.Op;
@@ -27,7 +28,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -42,11 +42,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
 import org.junit.jupiter.api.Test;
@@ -332,16 +329,8 @@ class AdmissionIT {
             this.bindingValues = topics.bindings().valueSerde().deserializer();
             this.statusValues = topics.quotaStatus().valueSerde().deserializer();
             this.auditValues = topics.audit().valueSerde().deserializer();
-            Properties properties = fedstream.config().consumerProperties();
-            properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-            properties.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5_000);
-            consumer = new KafkaConsumer<>(properties, new StringDeserializer(), new ByteArrayDeserializer());
-            List<TopicPartition> partitions = new ArrayList<>();
-            for (String topic : List.of(topics.bindings().name(), topics.quotaStatus().name(), topics.audit().name())) {
-                consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
-            }
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
+            consumer = TopicReader.fromTheStart(fedstream.config(), List.of(topics.bindings().name(), topics.quotaStatus().name(),
+                    topics.audit().name()), Map.of(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5_000));
         }
 
         void awaitStatuses(int count) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.fedstream.Fedstream;
+import io.fedstream.TopicReader;
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.ClusterState;
@@ -34,7 +35,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -51,11 +51,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -525,17 +522,9 @@ class FailoverIT {
             this.commandValues = topics.migrations().valueSerde().deserializer();
             this.auditValues = topics.audit().valueSerde().deserializer();
             this.viewValues = topics.clusterViews().valueSerde().deserializer();
-            Properties properties = fedstream.config().consumerProperties();
-            properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-            properties.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5_000);
-            consumer = new KafkaConsumer<>(properties, new StringDeserializer(), new ByteArrayDeserializer());
-            List<TopicPartition> partitions = new ArrayList<>();
-            for (String topic : List.of(topics.bindings().name(), topics.clusterState().name(), topics.migrations().name(),
-                    topics.audit().name(), topics.deadLetters().name(), topics.clusterViews().name())) {
-                consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
-            }
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
+            consumer = TopicReader.fromTheStart(fedstream.config(), List.of(topics.bindings().name(), topics.clusterState().name(),
+                    topics.migrations().name(), topics.audit().name(), topics.deadLetters().name(), topics.clusterViews().name()),
+                    Map.of(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5_000));
         }
 
         void awaitReady(List<String> clusters) {

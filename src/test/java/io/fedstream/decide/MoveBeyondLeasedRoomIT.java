@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.fedstream.Fedstream;
+import io.fedstream.TopicReader;
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.ClusterState;
@@ -31,21 +32,16 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -223,16 +219,8 @@ class MoveBeyondLeasedRoomIT {
             stateValues = topics.clusterState().valueSerde().deserializer();
             commandValues = topics.migrations().valueSerde().deserializer();
             auditValues = topics.audit().valueSerde().deserializer();
-            Properties properties = fedstream.config().consumerProperties();
-            properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-            consumer = new KafkaConsumer<>(properties, new StringDeserializer(), new ByteArrayDeserializer());
-            List<TopicPartition> partitions = new ArrayList<>();
-            for (String topic : List.of(topics.bindings().name(), topics.clusterState().name(), topics.migrations().name(),
-                    topics.audit().name(), topics.deadLetters().name())) {
-                consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
-            }
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
+            consumer = TopicReader.fromTheStart(fedstream.config(), List.of(topics.bindings().name(), topics.clusterState().name(),
+                    topics.migrations().name(), topics.audit().name(), topics.deadLetters().name()), Map.of());
         }
 
         void awaitReady(Set<String> clusters) {

@@ -3,6 +3,7 @@ package io.fedstream.decide;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.Fedstream;
+import io.fedstream.TopicReader;
 import io.fedstream.avro.AdmissionState;
 import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
@@ -20,20 +21,15 @@ import io.fedstream.serde.SchemaRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.Deserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -142,13 +138,7 @@ class QueueAfterRestartIT {
         Bindings(Fedstream fedstream) {
             topic = fedstream.topics().bindings().name();
             values = fedstream.topics().bindings().valueSerde().deserializer();
-            Properties properties = fedstream.config().consumerProperties();
-            properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-            consumer = new KafkaConsumer<>(properties, new StringDeserializer(), new ByteArrayDeserializer());
-            List<TopicPartition> partitions = new ArrayList<>();
-            consumer.partitionsFor(topic).forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
+            consumer = TopicReader.fromTheStart(fedstream.config(), List.of(topic), Map.of());
         }
 
         void awaitAdmission(String key, AdmissionState expected) {
