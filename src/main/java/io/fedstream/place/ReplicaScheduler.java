@@ -121,7 +121,7 @@ public final class ReplicaScheduler {
             if (!fitting.isEmpty()) {
                 fitting.sort(BY_HEADROOM);
                 return new ScheduleResult.Ranked(fitting.stream()
-                        .map(c -> new ScheduleResult.Candidate(c.name(), c.headroom(), c.dispreferredBy())).toList(),
+                        .map(c -> new ScheduleResult.Candidate(c.name(), c.dispreferredBy())).toList(),
                         i, groups.get(i).name(), rejections);
             }
         }
@@ -168,7 +168,7 @@ public final class ReplicaScheduler {
                     ? divided(request, placement, group, eligible, previous, rejections)
                     : duplicated(request, placement, eligible);
             if (attempt.targets() != null) {
-                return new ScheduleResult.Scheduled(attempt.targets(), attempt.scheduling(), i, group.name(), rejections, attempt.notes());
+                return new ScheduleResult.Scheduled(attempt.targets(), attempt.scheduling(), i, rejections, attempt.notes());
             }
             problems.add(where(group, placement) + attempt.problem());
             if (firstGroupWhy == null) {

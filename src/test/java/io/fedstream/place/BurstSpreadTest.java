@@ -3,7 +3,6 @@ package io.fedstream.place;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.interpret.Resources;
-import java.math.BigDecimal;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +41,7 @@ class BurstSpreadTest {
     void aDispreferredCandidateStaysBehindTheOthers() {
         BurstSpread spread = new BurstSpread();
         List<ClusterCapacity> view = List.of(cluster("dc-2", 100), cluster("dc-3", 100), cluster("dc-4", 10_000));
-        ScheduleResult.Candidate tainted = new ScheduleResult.Candidate("dc-4", BigDecimal.ONE,
+        ScheduleResult.Candidate tainted = new ScheduleResult.Candidate("dc-4",
                 List.of(new ClusterTaint("maintenance", null, ClusterTaint.Effect.PreferNoSchedule)));
         List<ScheduleResult.Candidate> ranked = List.of(candidate("dc-2"), candidate("dc-3"), tainted);
         spread.order(ranked, view, ONE_CPU);
@@ -67,6 +66,6 @@ class BurstSpreadTest {
     }
 
     private static ScheduleResult.Candidate candidate(String name) {
-        return new ScheduleResult.Candidate(name, BigDecimal.ONE, List.of());
+        return new ScheduleResult.Candidate(name, List.of());
     }
 }

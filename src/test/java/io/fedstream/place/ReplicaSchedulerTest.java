@@ -162,7 +162,7 @@ class ReplicaSchedulerTest {
 
         ScheduleResult result = schedule(web(10), policy, cluster("m1", 4), cluster("m2", 50));
 
-        assertThat(scheduled(result).groupName()).isEqualTo("primary");
+        assertThat(scheduled(result).groupIndex()).isZero();
         assertThat(replicas(result)).containsExactly(Map.entry("m1", 10L));
         assertThat(scheduled(result).roomNotes()).extracting(ScheduleResult.RoomNote::cluster).containsExactly("m1");
     }
@@ -299,7 +299,6 @@ class ReplicaSchedulerTest {
 
         ScheduleResult result = schedule(web(10), policy, cluster("m1", 4), cluster("m2", 5), cluster("m3", 5));
 
-        assertThat(scheduled(result).groupName()).isEqualTo("backup");
         assertThat(scheduled(result).groupIndex()).isEqualTo(1);
         assertThat(replicas(result)).containsOnly(Map.entry("m2", 5L), Map.entry("m3", 5L));
         assertThat(scheduler.scheduleFromGroup(new ReplicaScheduler.Request(web(10), policy,
