@@ -155,7 +155,7 @@ class AdmitOncePerVersionTest {
     }
 
     private long cpuUsedOnDc1() {
-        QuotaUsage status = ledger.status("team-a", "q").orElseThrow();
+        QuotaUsage status = ledger.statuses("team-a").stream().filter(s -> s.name().equals("q")).findFirst().orElseThrow();
         return status.clusters().stream().filter(c -> c.cluster().equals("dc-1")).map(QuotaUsage.ClusterUsage::used)
                 .findFirst().orElseThrow().get("cpu");
     }
