@@ -48,12 +48,6 @@ public record ClusterCapacity(
         this(name, labels, taints, allocatable, allocated, reserved, ready, notReadyBecause, ClusterTopology.UNKNOWN);
     }
 
-    /** A cluster whose readiness needs no explanation. */
-    public ClusterCapacity(String name, Map<String, String> labels, List<ClusterTaint> taints, Resources allocatable,
-                           Resources allocated, Resources reserved, boolean ready) {
-        this(name, labels, taints, allocatable, allocated, reserved, ready, null);
-    }
-
     /** The same cluster with more capacity reserved. */
     public ClusterCapacity reserve(Resources more) {
         return new ClusterCapacity(name, labels, taints, allocatable, allocated, reserved.plus(more), ready, notReadyBecause, topology,

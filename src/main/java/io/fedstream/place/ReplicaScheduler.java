@@ -76,11 +76,6 @@ public final class ReplicaScheduler {
             avoid = Set.copyOf(avoid);
         }
 
-        /** A request whose kind is not checked against the kinds clusters serve. */
-        public Request(List<ComponentDemand> components, PropagationPolicy policy, List<ClusterCapacity> clusters, Set<String> avoid) {
-            this(components, policy, clusters, avoid, null);
-        }
-
         PropagationPolicy.Placement placement() {
             return policy == null ? PropagationPolicy.Placement.ANYWHERE : policy.placement();
         }

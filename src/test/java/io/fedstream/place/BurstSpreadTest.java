@@ -62,7 +62,7 @@ class BurstSpreadTest {
     }
 
     private static ClusterCapacity cluster(String name, long freeCpus) {
-        return new ClusterCapacity(name, Map.of(), List.of(), Resources.of(Map.of("cpu", freeCpus * 1_000)), Resources.NONE, Resources.NONE, true);
+        return new ClusterCapacity(name, Map.of(), List.of(), Resources.of(Map.of("cpu", freeCpus * 1_000)), Resources.NONE, Resources.NONE, true, null);
     }
 
     private static ScheduleResult.Candidate candidate(String name) {
