@@ -31,7 +31,7 @@ class ReplicaSchedulerTest {
     private static ClusterCapacity cluster(String name, long free, String region, Map<String, String> labels) {
         ClusterCapacity plain = cluster(name, free);
         return new ClusterCapacity(name, labels, List.of(), plain.allocatable(), plain.allocated(), plain.reserved(), true, null,
-                new ClusterTopology(null, region, List.of()));
+                new ClusterTopology(null, region, List.of()), null);
     }
 
     private static PropagationPolicy policy(PropagationPolicy.Placement placement) {
