@@ -18,13 +18,4 @@ public record Demand(Resources requests, Resources limits, long pods, Placement 
             throw new IllegalArgumentException("pods must not be negative: " + pods);
         }
     }
-
-    /** An unplaced workload with requests and replicas only. */
-    public static Demand of(Resources requests, long pods) {
-        return new Demand(requests, Resources.NONE, pods, null);
-    }
-
-    public Demand placed(Placement where) {
-        return new Demand(requests, limits, pods, where);
-    }
 }

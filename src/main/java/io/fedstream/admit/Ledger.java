@@ -289,11 +289,6 @@ public class Ledger {
         return state.quotas(namespace).stream().map(q -> status(q, usage, queue)).toList();
     }
 
-    /** The status of one quota, if the namespace has it. */
-    public Optional<QuotaUsage> status(String namespace, String name) {
-        return statuses(namespace).stream().filter(s -> s.name().equals(name)).findFirst();
-    }
-
     private static QuotaUsage status(FederatedResourceQuota quota, NamespaceUsage usage, List<PendingWorkload> queue) {
         Resources used = restrict(usage.overall(), quota.overall());
         List<QuotaUsage.ClusterUsage> clusters = new ArrayList<>();

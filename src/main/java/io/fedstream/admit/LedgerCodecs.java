@@ -109,8 +109,8 @@ public final class LedgerCodecs {
         return new ChargeRecord(amounts(charge.overall()), clusters(charge.clusters()));
     }
 
-    private static Charge charge(String field, ChargeRecord record) {
-        return new Charge(resources(field + ".overall", record.getOverall()), clusters(field + ".clusters", record.getClusters()));
+    private static Charge charge(ChargeRecord record) {
+        return new Charge(resources("charge.overall", record.getOverall()), clusters("charge.clusters", record.getClusters()));
     }
 
     private static FederatedResourceQuotaRecord quotaRecord(FederatedResourceQuota quota) {
@@ -148,7 +148,7 @@ public final class LedgerCodecs {
 
     private static AdmittedWorkload admitted(AdmittedWorkloadRecord record) {
         return new AdmittedWorkload(record.getNamespace(), record.getWorkloadKey(), record.getGeneration(), record.getPriority(),
-                charge("charge", record.getCharge()));
+                charge(record.getCharge()));
     }
 
     private static PendingWorkloadRecord pendingRecord(PendingWorkload workload) {
@@ -166,7 +166,7 @@ public final class LedgerCodecs {
             violations.add(new Violation(v.getQuota(), v.getCluster(), v.getResource(), v.getHard(), v.getUsed(), v.getRequested()));
         }
         return new PendingWorkload(record.getNamespace(), record.getWorkloadKey(), record.getGeneration(), record.getPriority(),
-                record.getSequence(), charge("charge", record.getCharge()), violations);
+                record.getSequence(), charge(record.getCharge()), violations);
     }
 
     private static AggregateRecord aggregateRecord(Aggregate aggregate) {

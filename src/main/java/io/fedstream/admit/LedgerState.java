@@ -37,6 +37,6 @@ public interface LedgerState {
 
     void removePending(PendingWorkload workload);
 
-    /** The queue of a namespace in {@link PendingWorkload#QUEUE_ORDER}. */
+    /** The queue of a namespace in queue order ({@link PendingWorkload#queueKey()}). */
     List<PendingWorkload> queue(String namespace);
 }

@@ -1,6 +1,5 @@
 package io.fedstream.admit;
 
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
@@ -10,10 +9,6 @@ import java.util.Objects;
  */
 public record PendingWorkload(
         String namespace, String workloadKey, long generation, int priority, long sequence, Charge charge, List<Violation> violations) {
-
-    /** Queue order: higher priority first, then first come first served. */
-    public static final Comparator<PendingWorkload> QUEUE_ORDER =
-            Comparator.comparingInt(PendingWorkload::priority).reversed().thenComparingLong(PendingWorkload::sequence);
 
     public PendingWorkload {
         Objects.requireNonNull(namespace, "namespace");
@@ -26,8 +21,9 @@ public record PendingWorkload(
     }
 
     /**
-     * A key whose string order is the queue order within a namespace, for a store that scans by
-     * prefix: {@code namespace/} + 8 hex digits of the inverted priority + 16 of the sequence.
+     * A key whose string order is the queue order within a namespace (higher priority first, then first come first
+     * served), for a store that scans by prefix: {@code namespace/} + 8 hex digits of the inverted priority + 16 of the
+     * sequence.
      */
     public String queueKey() {
         return queuePrefix(namespace) + String.format("%08x%016x", (long) Integer.MAX_VALUE - priority, sequence);

@@ -1,6 +1,5 @@
 package io.fedstream.admit;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -26,20 +25,10 @@ public record Placement(Scheduling scheduling, List<Target> clusters) {
                 throw new IllegalArgumentException("replicas of cluster " + cluster + " must not be negative: " + replicas);
             }
         }
-
-        /** A cluster whose copy requests what the workload's manifest says. */
-        public Target(String cluster, Long replicas) {
-            this(cluster, replicas, null);
-        }
     }
 
     public Placement {
         Objects.requireNonNull(scheduling, "scheduling");
         clusters = clusters == null ? List.of() : List.copyOf(clusters);
-    }
-
-    /** Every cluster runs a full copy. */
-    public static Placement duplicated(String... clusters) {
-        return new Placement(Scheduling.DUPLICATED, Arrays.stream(clusters).map(c -> new Target(c, null)).toList());
     }
 }

@@ -48,7 +48,6 @@ final class Admitting {
     private final String policiesTopic;
     private final Serializer<PolicyEvent> policySerializer;
     private final FedstreamMetrics metrics;
-    private final LongSupplier policyChanges;
     private final DueStatuses dueStatuses = new DueStatuses();
     private final ProcessingContext context;
     private final Handoffs handoffs;
@@ -82,7 +81,6 @@ final class Admitting {
         this.handoffs = handoffs;
         this.outputs = outputs;
         this.metrics = metrics;
-        this.policyChanges = policyChanges;
         this.policiesTopic = policiesTopic;
         this.policySerializer = policySerializer;
         StoreEncodingCheck.requireCurrent(context, PassState.STORE, AdmitStores.encodings());

@@ -387,9 +387,10 @@ final class FailingOver {
         issue(key, binding, workload, pending, target.roomNote(binding, unheld));
     }
 
-    /** Closes the incident with no target (audited MIGRATION_NO_TARGET once, saying {@code why}). */
-    void noTarget(String key, ResourceBinding binding, PlacementState.Pending pending, String why) {
-        plan(key, binding, task.placementStates.of(key), pending, List.of()).ifPresent(outcome -> closed(binding, pending, outcome, why));
+    /** Closes the incident with no target, as no remaining candidate is eligible (audited MIGRATION_NO_TARGET once). */
+    void noTarget(String key, ResourceBinding binding, PlacementState.Pending pending) {
+        plan(key, binding, task.placementStates.of(key), pending, List.of())
+                .ifPresent(outcome -> closed(binding, pending, outcome, "no remaining candidate is eligible"));
     }
 
     /** The executor's report on a command: the record's life-cycle moves forward, never back. */

@@ -37,7 +37,6 @@ final class Interpreting {
 
     static final String STAGE = "interpret";
 
-    private final InterpreterExtensions fromFiles;
     private final LongSupplier policyChanges;
     private final Serializer<WorkloadEvent> eventSerializer;
     private final FedstreamMetrics metrics;
@@ -61,7 +60,6 @@ final class Interpreting {
         this.handoffs = handoffs;
         this.outputs = outputs;
         this.metrics = metrics;
-        this.fromFiles = fromFiles;
         this.policyChanges = policies::changes;
         this.eventSerializer = eventSerializer;
         this.interpreters = new InterpreterSource(fromFiles, policyChanges, policies.published());

@@ -72,7 +72,7 @@ final class PlacingShares {
         }
         String decisionId = Placing.requestId(key, binding.getGeneration(), 0) + "/s" + attempt;
         List<ShareReservation.Share> targets = scheduled.targets().stream()
-                .map(target -> new ShareReservation.Share(target.cluster(), target.components(), decisionId + "/" + target.cluster(), false)).toList();
+                .map(target -> new ShareReservation.Share(target.cluster(), target.components(), decisionId + "/" + target.cluster())).toList();
         // A share beyond its cluster's room is placed all the same (Karmada); its lease holds only what the room holds.
         Map<String, Map<String, Long>> held = new LinkedHashMap<>();
         List<ShareReservation.Share> shares = noted(targets, scheduled.roomNotes(), held);

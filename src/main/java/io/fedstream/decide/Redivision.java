@@ -69,7 +69,7 @@ public record Redivision(String decisionId, RoomAsk.Purpose purpose, String inci
                 }
             });
             if (!more.isEmpty()) {
-                growth.add(new ShareReservation.Share(target.cluster(), more, decisionId + "/" + target.cluster(), false));
+                growth.add(new ShareReservation.Share(target.cluster(), more, decisionId + "/" + target.cluster()));
             }
         }
         return growth;

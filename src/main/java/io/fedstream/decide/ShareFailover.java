@@ -143,7 +143,7 @@ final class ShareFailover {
         PlacementState.Pending pending = new PlacementState.Pending(FailingOver.requestId(key, incidentId, attempt, 0), ReservationPurpose.MIGRATE,
                 incidentId, source, candidates, 0, workload.group(), binding.getGeneration(), attempt);
         if (candidates.isEmpty()) {
-            failingOver.noTarget(key, binding, pending, "no remaining candidate is eligible");
+            failingOver.noTarget(key, binding, pending);
             return;
         }
         task.placementStates.save(key, workload.withPending(pending));

@@ -38,9 +38,9 @@ public record ShareReservation(String decisionId, long generation, int group, in
             components = Collections.unmodifiableMap(new LinkedHashMap<>(components));
         }
 
-        /** A share whose ask holds it all. */
-        public Share(String cluster, Map<String, Long> components, String requestId, boolean granted) {
-            this(cluster, components, requestId, granted, null);
+        /** A share not answered yet, whose ask is to hold it all. */
+        public Share(String cluster, Map<String, Long> components, String requestId) {
+            this(cluster, components, requestId, false, null);
         }
 
         /** This share answered: granted, or placed without room held when its ask was refused ({@code why}). */

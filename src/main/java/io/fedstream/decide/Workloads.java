@@ -64,10 +64,6 @@ public final class Workloads {
         }
     }
 
-    Workloads(KeyValueStore<String, WorkloadRecord> store) {
-        this(store, (workloadKey, commands) -> { });
-    }
-
     /**
      * {@code commandsWritten} hears, for each entry written or deleted, the migration commands it now holds (none when
      * deleted), once the processing that changed it is kept: the migration gauges count them without reading the store.

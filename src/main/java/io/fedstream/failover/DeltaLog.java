@@ -94,10 +94,6 @@ public final class DeltaLog {
         truncatedThrough = Math.max(truncatedThrough, offset);
     }
 
-    public int size() {
-        return deltas.size();
-    }
-
     private Optional<DeltaRange> range(long fromExclusive) {
         long bytes = 0;
         long records = 0;

@@ -31,27 +31,15 @@ public record ClusterCapacity(
         servedKinds = servedKinds == null ? null : java.util.Set.copyOf(servedKinds);
     }
 
-    /** A cluster that has not said which kinds it serves. */
-    public ClusterCapacity(String name, Map<String, String> labels, List<ClusterTaint> taints, Resources allocatable,
-                           Resources allocated, Resources reserved, boolean ready, String notReadyBecause, ClusterTopology topology) {
-        this(name, labels, taints, allocatable, allocated, reserved, ready, notReadyBecause, topology, null);
-    }
-
     /** Whether the cluster serves the kind ({@code apiVersion/kind}); true when it has not said which kinds it serves. */
     public boolean serves(String kind) {
         return servedKinds == null || servedKinds.contains(kind);
     }
 
-    /** A cluster whose whereabouts are not known. */
+    /** A cluster whose whereabouts are not known and that has not said which kinds it serves. */
     public ClusterCapacity(String name, Map<String, String> labels, List<ClusterTaint> taints, Resources allocatable,
                            Resources allocated, Resources reserved, boolean ready, String notReadyBecause) {
-        this(name, labels, taints, allocatable, allocated, reserved, ready, notReadyBecause, ClusterTopology.UNKNOWN);
-    }
-
-    /** A cluster whose readiness needs no explanation. */
-    public ClusterCapacity(String name, Map<String, String> labels, List<ClusterTaint> taints, Resources allocatable,
-                           Resources allocated, Resources reserved, boolean ready) {
-        this(name, labels, taints, allocatable, allocated, reserved, ready, null);
+        this(name, labels, taints, allocatable, allocated, reserved, ready, notReadyBecause, ClusterTopology.UNKNOWN, null);
     }
 
     /** The same cluster with more capacity reserved. */

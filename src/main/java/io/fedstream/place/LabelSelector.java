@@ -11,9 +11,6 @@ import java.util.Set;
  */
 public record LabelSelector(Map<String, String> matchLabels, List<Requirement> matchExpressions) {
 
-    /** The selector that matches every label set. */
-    public static final LabelSelector EVERYTHING = new LabelSelector(Map.of(), List.of());
-
     /** The four operators of a label selector requirement. */
     public enum Operator { In, NotIn, Exists, DoesNotExist }
 

@@ -76,11 +76,6 @@ public final class ReplicaScheduler {
             avoid = Set.copyOf(avoid);
         }
 
-        /** A request whose kind is not checked against the kinds clusters serve. */
-        public Request(List<ComponentDemand> components, PropagationPolicy policy, List<ClusterCapacity> clusters, Set<String> avoid) {
-            this(components, policy, clusters, avoid, null);
-        }
-
         PropagationPolicy.Placement placement() {
             return policy == null ? PropagationPolicy.Placement.ANYWHERE : policy.placement();
         }
@@ -121,7 +116,7 @@ public final class ReplicaScheduler {
             if (!fitting.isEmpty()) {
                 fitting.sort(BY_HEADROOM);
                 return new ScheduleResult.Ranked(fitting.stream()
-                        .map(c -> new ScheduleResult.Candidate(c.name(), c.headroom(), c.dispreferredBy())).toList(),
+                        .map(c -> new ScheduleResult.Candidate(c.name(), c.dispreferredBy())).toList(),
                         i, groups.get(i).name(), rejections);
             }
         }
@@ -168,7 +163,7 @@ public final class ReplicaScheduler {
                     ? divided(request, placement, group, eligible, previous, rejections)
                     : duplicated(request, placement, eligible);
             if (attempt.targets() != null) {
-                return new ScheduleResult.Scheduled(attempt.targets(), attempt.scheduling(), i, group.name(), rejections, attempt.notes());
+                return new ScheduleResult.Scheduled(attempt.targets(), attempt.scheduling(), i, rejections, attempt.notes());
             }
             problems.add(where(group, placement) + attempt.problem());
             if (firstGroupWhy == null) {

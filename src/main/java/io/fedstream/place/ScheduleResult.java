@@ -2,7 +2,6 @@ package io.fedstream.place;
 
 import io.fedstream.admit.Placement;
 
-import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +28,8 @@ public sealed interface ScheduleResult permits ScheduleResult.Ranked, ScheduleRe
                 && (this instanceof Unschedulable || !Objects.equals(rejection.group(), chosenGroup)));
     }
 
-    /** A cluster the whole workload fits, its headroom after placement, and the PreferNoSchedule taints it does not tolerate. */
-    record Candidate(String cluster, BigDecimal headroom, List<ClusterTaint> dispreferredBy) {
+    /** A cluster the whole workload fits, and the PreferNoSchedule taints it does not tolerate. */
+    record Candidate(String cluster, List<ClusterTaint> dispreferredBy) {
 
         public Candidate {
             dispreferredBy = List.copyOf(dispreferredBy);
@@ -91,10 +90,10 @@ public sealed interface ScheduleResult permits ScheduleResult.Ranked, ScheduleRe
 
     /**
      * Several clusters: {@code targets} (never empty) in preference order, how replicas are scheduled, the
-     * affinity group used ({@code groupIndex}, {@code groupName}; 0 and null without {@code clusterAffinities}), and the
+     * affinity group used ({@code groupIndex}; 0 without {@code clusterAffinities}), and the
      * targets whose share exceeds their cluster's reported room ({@code roomNotes}, for the binding to show).
      */
-    record Scheduled(List<Target> targets, Placement.Scheduling scheduling, int groupIndex, String groupName, List<Rejection> rejections,
+    record Scheduled(List<Target> targets, Placement.Scheduling scheduling, int groupIndex, List<Rejection> rejections,
                      List<RoomNote> roomNotes) implements ScheduleResult {
 
         public Scheduled {

@@ -8,6 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import static io.fedstream.admit.Demands.demand;
+import static io.fedstream.admit.Demands.duplicated;
+import static io.fedstream.admit.Demands.placed;
+import static io.fedstream.admit.Demands.target;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
@@ -47,7 +51,7 @@ class ChargeTest {
 
     @Test
     void duplicatedChargesAFullCopyPerPlacedCluster() {
-        Charge c = Charge.of(Demand.of(FLINK, 5).placed(Placement.duplicated("member1", "member2", "member3")));
+        Charge c = Charge.of(placed(demand(FLINK, 5), duplicated("member1", "member2", "member3")));
 
         assertThat(c.overall().toQuantities()).containsExactly(entry("cpu", "27"), entry("memory", "54Gi"), entry("pods", "15"));
         assertThat(c.clusters()).containsOnlyKeys("member1", "member2", "member3");
@@ -58,10 +62,10 @@ class ChargeTest {
     @Test
     void aDuplicatedCopyWhoseOverridesChangeItIsChargedForItsOverriddenDemand() {
         Placement placement = new Placement(Placement.Scheduling.DUPLICATED, List.of(
-                new Placement.Target("member1", null),
-                new Placement.Target("member2", null, Demand.of(r("cpu", "3", "memory", "6Gi"), 3))));
+                target("member1", null),
+                new Placement.Target("member2", null, demand(r("cpu", "3", "memory", "6Gi"), 3))));
 
-        Charge c = Charge.of(Demand.of(FLINK, 5).placed(placement));
+        Charge c = Charge.of(placed(demand(FLINK, 5), placement));
 
         assertThat(c.cluster("member1").toQuantities()).containsExactly(entry("cpu", "9"), entry("memory", "18Gi"), entry("pods", "5"));
         assertThat(c.cluster("member2").toQuantities()).containsExactly(entry("cpu", "3"), entry("memory", "6Gi"), entry("pods", "3"));
@@ -70,7 +74,7 @@ class ChargeTest {
 
     @Test
     void aClusterNamedTwiceRunsOneCopy() {
-        Charge c = Charge.of(Demand.of(FLINK, 5).placed(Placement.duplicated("member1", "member1")));
+        Charge c = Charge.of(placed(demand(FLINK, 5), duplicated("member1", "member1")));
         assertThat(c.overall().toQuantities()).containsExactly(entry("cpu", "9"), entry("memory", "18Gi"), entry("pods", "5"));
     }
 
@@ -78,8 +82,8 @@ class ChargeTest {
     void dividedSplitsOneChargeByReplicasExactly() {
         Resources perPod = r("cpu", "500m", "memory", "1Gi");
         Placement placement = new Placement(Placement.Scheduling.DIVIDED,
-                List.of(new Placement.Target("member1", 3L), new Placement.Target("member2", 1L)));
-        Charge c = Charge.of(Demand.of(perPod.times(4), 4).placed(placement));
+                List.of(target("member1", 3L), target("member2", 1L)));
+        Charge c = Charge.of(placed(demand(perPod.times(4), 4), placement));
 
         assertThat(c.overall().toQuantities()).containsExactly(entry("cpu", "2"), entry("memory", "4Gi"), entry("pods", "4"));
         assertThat(c.cluster("member1").toQuantities()).containsExactly(entry("cpu", "1500m"), entry("memory", "3Gi"), entry("pods", "3"));
@@ -89,8 +93,8 @@ class ChargeTest {
     @Test
     void dividedRemaindersGoToTheLargestRemainderAndTheSharesAddUp() {
         Placement placement = new Placement(Placement.Scheduling.DIVIDED, List.of(
-                new Placement.Target("a", 1L), new Placement.Target("b", 1L), new Placement.Target("c", 1L)));
-        Charge c = Charge.of(Demand.of(r("cpu", "1"), 3).placed(placement));
+                target("a", 1L), target("b", 1L), target("c", 1L)));
+        Charge c = Charge.of(placed(demand(r("cpu", "1"), 3), placement));
 
         assertThat(c.cluster("a").get("cpu")).isEqualTo(334);
         assertThat(c.cluster("b").get("cpu")).isEqualTo(333);
@@ -101,14 +105,14 @@ class ChargeTest {
     @Test
     void dividedWithoutCountsIsSplitEvenlyAndAZeroShareIsLeftOut() {
         Placement noCounts = new Placement(Placement.Scheduling.DIVIDED,
-                List.of(new Placement.Target("a", 2L), new Placement.Target("b", null)));
-        Charge even = Charge.of(Demand.of(r("cpu", "2"), 2).placed(noCounts));
+                List.of(target("a", 2L), target("b", null)));
+        Charge even = Charge.of(placed(demand(r("cpu", "2"), 2), noCounts));
         assertThat(even.cluster("a").toQuantities()).containsExactly(entry("cpu", "1"), entry("pods", "1"));
         assertThat(even.cluster("b").toQuantities()).containsExactly(entry("cpu", "1"), entry("pods", "1"));
 
         Placement zero = new Placement(Placement.Scheduling.DIVIDED,
-                List.of(new Placement.Target("a", 2L), new Placement.Target("b", 0L)));
-        Charge c = Charge.of(Demand.of(r("cpu", "2"), 2).placed(zero));
+                List.of(target("a", 2L), target("b", 0L)));
+        Charge c = Charge.of(placed(demand(r("cpu", "2"), 2), zero));
         assertThat(c.clusters()).containsOnlyKeys("a");
     }
 
@@ -116,7 +120,7 @@ class ChargeTest {
     void equalChargesAreEqualValues() {
         Charge withZeros = new Charge(Resources.of(Map.of("cpu", 0L, "memory", 5L)), new TreeMap<>(Map.of("a", Resources.of(Map.of("cpu", 0L)))));
         assertThat(withZeros).isEqualTo(new Charge(Resources.of(Map.of("memory", 5L)), new TreeMap<>()));
-        assertThat(Charge.of(Demand.of(Resources.NONE, 0))).isEqualTo(Charge.NONE);
+        assertThat(Charge.of(demand(Resources.NONE, 0))).isEqualTo(Charge.NONE);
     }
 
     @Test

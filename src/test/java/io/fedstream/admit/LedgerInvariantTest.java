@@ -210,7 +210,7 @@ class LedgerInvariantTest {
         List<Placement.Target> targets = new ArrayList<>();
         for (String cluster : CLUSTERS) {
             if (random.nextBoolean()) {
-                targets.add(new Placement.Target(cluster, shape == 1 ? null : (long) random.nextInt(4)));
+                targets.add(new Placement.Target(cluster, shape == 1 ? null : (long) random.nextInt(4), null));
             }
         }
         return new Placement(shape == 1 ? Placement.Scheduling.DUPLICATED : Placement.Scheduling.DIVIDED, targets);

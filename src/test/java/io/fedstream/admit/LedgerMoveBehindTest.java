@@ -1,5 +1,6 @@
 package io.fedstream.admit;
 
+import static io.fedstream.admit.Demands.duplicated;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.interpret.Resources;
@@ -22,7 +23,7 @@ class LedgerMoveBehindTest {
     }
 
     private static Charge on(String cluster, String amount) {
-        return Charge.of(new Demand(cpu(amount), Resources.NONE, 0, Placement.duplicated(cluster)));
+        return Charge.of(new Demand(cpu(amount), Resources.NONE, 0, duplicated(cluster)));
     }
 
     @Test

@@ -8,8 +8,13 @@ import io.fedstream.interpret.Resources;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeMap;
 
+import static io.fedstream.admit.Demands.demand;
+import static io.fedstream.admit.Demands.duplicated;
+import static io.fedstream.admit.Demands.placed;
+import static io.fedstream.admit.Demands.target;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.tuple;
@@ -38,7 +43,7 @@ class LedgerTest {
     }
 
     private static Charge cpu(String amount) {
-        return Charge.of(Demand.of(r("cpu", amount), 0));
+        return Charge.of(demand(r("cpu", amount), 0));
     }
 
     private static String key(String name) {
@@ -49,6 +54,11 @@ class LedgerTest {
         return ledger.admit(NS, key(name), generation, charge, 0);
     }
 
+    /** The status of the namespace's quota {@code name}, if it has it. */
+    private Optional<QuotaUsage> status(String name) {
+        return ledger.statuses(NS).stream().filter(s -> s.name().equals(name)).findFirst();
+    }
+
     private List<String> queue() {
         return state.queue(NS).stream().map(PendingWorkload::workloadKey).toList();
     }
@@ -57,10 +67,10 @@ class LedgerTest {
     void admitsWithinQuotaAndChargesIt() {
         ledger.upsertQuota(quota("q", r("cpu", "10", "memory", "10Gi")));
 
-        List<Decision> decisions = admit("a", 1, Charge.of(Demand.of(r("cpu", "4", "memory", "1Gi"), 2)));
+        List<Decision> decisions = admit("a", 1, Charge.of(demand(r("cpu", "4", "memory", "1Gi"), 2)));
 
-        assertThat(decisions).containsExactly(new Admitted(key("a"), 1, Charge.of(Demand.of(r("cpu", "4", "memory", "1Gi"), 2))));
-        QuotaUsage status = ledger.status(NS, "q").orElseThrow();
+        assertThat(decisions).containsExactly(new Admitted(key("a"), 1, Charge.of(demand(r("cpu", "4", "memory", "1Gi"), 2))));
+        QuotaUsage status = status("q").orElseThrow();
         assertThat(status.hard().toQuantities()).containsExactly(entry("cpu", "10"), entry("memory", "10Gi"));
         assertThat(status.used().toQuantities()).containsExactly(entry("cpu", "4"), entry("memory", "1Gi"));
         assertThat(status.overage()).isEqualTo(Resources.NONE);
@@ -72,9 +82,9 @@ class LedgerTest {
     @Test
     void rejectsWithQuotaResourceHardUsedAndRequestedAndChargesNothing() {
         ledger.upsertQuota(quota("q", r("cpu", "10", "memory", "4Gi")));
-        admit("a", 1, Charge.of(Demand.of(r("cpu", "8", "memory", "1Gi"), 1)));
+        admit("a", 1, Charge.of(demand(r("cpu", "8", "memory", "1Gi"), 1)));
 
-        List<Decision> decisions = admit("b", 1, Charge.of(Demand.of(r("cpu", "3", "memory", "4Gi"), 1)));
+        List<Decision> decisions = admit("b", 1, Charge.of(demand(r("cpu", "3", "memory", "4Gi"), 1)));
 
         assertThat(decisions).containsExactly(new Rejected(key("b"), 1, List.of(
                 new Violation("team-a/q", null, "cpu", 10_000, 8_000, 3_000),
@@ -84,7 +94,7 @@ class LedgerTest {
         assertThat(state.usage(NS).overall().toQuantities()).containsExactly(entry("cpu", "8"), entry("memory", "1Gi"), entry("pods", "1"));
         assertThat(state.admitted(key("b"))).isEmpty();
         assertThat(queue()).containsExactly(key("b"));
-        assertThat(ledger.status(NS, "q").orElseThrow().rejectedCount()).isEqualTo(1);
+        assertThat(status("q").orElseThrow().rejectedCount()).isEqualTo(1);
     }
 
     @Test
@@ -99,29 +109,29 @@ class LedgerTest {
     @Test
     void anUpdateRisingPastTheQuotaIsRejectedAndThePreviousVersionStaysCharged() {
         ledger.upsertQuota(quota("q", r("cpu", "30", "memory", "180Gi")));
-        admit("other", 1, Charge.of(Demand.of(r("cpu", "25500m", "memory", "12Gi"), 10)));
+        admit("other", 1, Charge.of(demand(r("cpu", "25500m", "memory", "12Gi"), 10)));
         String flink = "flink.apache.org/FlinkDeployment/" + NS + "/simple-flink-app";
         // parallelism 2: jobmanager 1 cpu 2Gi + 1 taskmanager 2 cpu 4Gi
-        Charge v1 = Charge.of(Demand.of(r("cpu", "3", "memory", "6Gi"), 2));
+        Charge v1 = Charge.of(demand(r("cpu", "3", "memory", "6Gi"), 2));
         assertThat(ledger.admit(NS, flink, 1, v1, 0)).containsExactly(new Admitted(flink, 1, v1));
 
         // parallelism 6: 3 taskmanagers
-        Charge v2 = Charge.of(Demand.of(r("cpu", "7", "memory", "14Gi"), 4));
+        Charge v2 = Charge.of(demand(r("cpu", "7", "memory", "14Gi"), 4));
         List<Decision> decisions = ledger.admit(NS, flink, 2, v2, 0);
 
         AdmittedWorkload stillCharged = new AdmittedWorkload(NS, flink, 1, 0, v1);
         assertThat(decisions).containsExactly(new Rejected(flink, 2,
                 List.of(new Violation("team-a/q", null, "cpu", 30_000, 28_500, 4_000)), stillCharged));
         assertThat(state.admitted(flink)).contains(stillCharged);
-        assertThat(ledger.status(NS, "q").orElseThrow().used().toQuantities())
+        assertThat(status("q").orElseThrow().used().toQuantities())
                 .containsExactly(entry("cpu", "28500m"), entry("memory", "18Gi"));
 
         // The other workload goes away: the queued v2 is admitted, replacing v1's charge.
         assertThat(ledger.release(NS, key("other"))).containsExactly(
-                new Released(key("other"), Charge.of(Demand.of(r("cpu", "25500m", "memory", "12Gi"), 10))),
+                new Released(key("other"), Charge.of(demand(r("cpu", "25500m", "memory", "12Gi"), 10))),
                 new Admitted(flink, 2, v2));
         assertThat(state.admitted(flink)).contains(new AdmittedWorkload(NS, flink, 2, 0, v2));
-        assertThat(ledger.status(NS, "q").orElseThrow().used().toQuantities())
+        assertThat(status("q").orElseThrow().used().toQuantities())
                 .containsExactly(entry("cpu", "7"), entry("memory", "14Gi"));
         assertThat(queue()).isEmpty();
     }
@@ -129,17 +139,17 @@ class LedgerTest {
     @Test
     void aDecreaseIsAlwaysAdmittedEvenAboveAShrunkQuota() {
         ledger.upsertQuota(quota("q", r("cpu", "10", "memory", "8Gi")));
-        admit("a", 1, Charge.of(Demand.of(r("cpu", "9", "memory", "2Gi"), 0)));
+        admit("a", 1, Charge.of(demand(r("cpu", "9", "memory", "2Gi"), 0)));
 
         assertThat(ledger.upsertQuota(quota("q", r("cpu", "5", "memory", "8Gi")))).isEmpty();
-        QuotaUsage shrunk = ledger.status(NS, "q").orElseThrow();
+        QuotaUsage shrunk = status("q").orElseThrow();
         assertThat(shrunk.overage().toQuantities()).containsExactly(entry("cpu", "4"));
         assertThat(state.admitted(key("a"))).isPresent();
 
         // cpu drops (still above hard) while memory grows within hard: admitted, only increases are checked
-        Charge lower = Charge.of(Demand.of(r("cpu", "7", "memory", "3Gi"), 0));
+        Charge lower = Charge.of(demand(r("cpu", "7", "memory", "3Gi"), 0));
         assertThat(admit("a", 2, lower)).containsExactly(new Admitted(key("a"), 2, lower));
-        assertThat(ledger.status(NS, "q").orElseThrow().overage().toQuantities()).containsExactly(entry("cpu", "2"));
+        assertThat(status("q").orElseThrow().overage().toQuantities()).containsExactly(entry("cpu", "2"));
 
         // any increase of a resource above hard is rejected
         assertThat(admit("b", 1, cpu("1m"))).containsExactly(new Rejected(key("b"), 1,
@@ -198,12 +208,12 @@ class LedgerTest {
     @Test
     void anAdmissionThatFreesSomethingRestartsTheScanFromTheHead() {
         ledger.upsertQuota(quota("q", r("cpu", "4", "memory", "4Gi")));
-        Charge heavy = Charge.of(Demand.of(r("cpu", "1", "memory", "4Gi"), 0));
+        Charge heavy = Charge.of(demand(r("cpu", "1", "memory", "4Gi"), 0));
         admit("mover", 1, heavy);
         admit("filler", 1, cpu("3"));
         // head of the queue needs memory; the update behind it trades memory for cpu
-        ledger.admit(NS, key("needs-memory"), 1, Charge.of(Demand.of(r("memory", "2Gi"), 0)), 5);
-        Charge trade = Charge.of(Demand.of(r("cpu", "2", "memory", "1Gi"), 0));
+        ledger.admit(NS, key("needs-memory"), 1, Charge.of(demand(r("memory", "2Gi"), 0)), 5);
+        Charge trade = Charge.of(demand(r("cpu", "2", "memory", "1Gi"), 0));
         assertThat(admit("mover", 2, trade)).singleElement().isInstanceOf(Rejected.class);
 
         List<Decision> decisions = ledger.release(NS, key("filler"));
@@ -211,7 +221,7 @@ class LedgerTest {
         assertThat(decisions).containsExactly(
                 new Released(key("filler"), cpu("3")),
                 new Admitted(key("mover"), 2, trade),
-                new Admitted(key("needs-memory"), 1, Charge.of(Demand.of(r("memory", "2Gi"), 0))));
+                new Admitted(key("needs-memory"), 1, Charge.of(demand(r("memory", "2Gi"), 0))));
         assertThat(state.usage(NS).overall().toQuantities()).containsExactly(entry("cpu", "2"), entry("memory", "3Gi"));
     }
 
@@ -234,12 +244,12 @@ class LedgerTest {
     @Test
     void aShrunkQuotaNeverEvictsAndReportsOverageOverallAndPerCluster() {
         ledger.upsertQuota(quota("q", r("cpu", "10"), assign("member1", r("cpu", "6"))));
-        admit("a", 1, Charge.of(Demand.of(r("cpu", "5"), 0).placed(Placement.duplicated("member1"))));
-        admit("b", 1, Charge.of(Demand.of(r("cpu", "3"), 0).placed(Placement.duplicated("member2"))));
+        admit("a", 1, Charge.of(placed(demand(r("cpu", "5"), 0), duplicated("member1"))));
+        admit("b", 1, Charge.of(placed(demand(r("cpu", "3"), 0), duplicated("member2"))));
 
         ledger.upsertQuota(quota("q", r("cpu", "6"), assign("member1", r("cpu", "2"))));
 
-        QuotaUsage status = ledger.status(NS, "q").orElseThrow();
+        QuotaUsage status = status("q").orElseThrow();
         assertThat(status.used().toQuantities()).containsExactly(entry("cpu", "8"));
         assertThat(status.overage().toQuantities()).containsExactly(entry("cpu", "2"));
         assertThat(status.clusters()).containsExactly(
@@ -251,20 +261,20 @@ class LedgerTest {
     @Test
     void staticAssignmentsAreEnforcedPerClusterAsWellAsOverall() {
         ledger.upsertQuota(quota("q", r("cpu", "20"), assign("member1", r("cpu", "4")), assign("member2", r("cpu", "8"))));
-        Demand fourCpu = Demand.of(r("cpu", "3"), 3);
+        Demand fourCpu = demand(r("cpu", "3"), 3);
 
-        assertThat(admit("a", 1, Charge.of(fourCpu.placed(Placement.duplicated("member1", "member2"))))).singleElement()
+        assertThat(admit("a", 1, Charge.of(placed(fourCpu, duplicated("member1", "member2"))))).singleElement()
                 .isInstanceOf(Admitted.class);
-        List<Decision> decisions = admit("b", 1, Charge.of(fourCpu.placed(Placement.duplicated("member1", "member3"))));
+        List<Decision> decisions = admit("b", 1, Charge.of(placed(fourCpu, duplicated("member1", "member3"))));
 
         assertThat(decisions).containsExactly(new Rejected(key("b"), 1,
                 List.of(new Violation("team-a/q", "member1", "cpu", 4_000, 3_000, 3_000)), null));
         assertThat(((Rejected) decisions.get(0)).violations().get(0).message())
                 .isEqualTo("exceeded quota team-a/q on cluster member1: requested cpu=3, used cpu=3, limited cpu=4");
         // a cluster without an assignment has no per-cluster limit; the overall one still applies
-        assertThat(admit("c", 1, Charge.of(fourCpu.placed(Placement.duplicated("member2", "member3"))))).singleElement()
+        assertThat(admit("c", 1, Charge.of(placed(fourCpu, duplicated("member2", "member3"))))).singleElement()
                 .isInstanceOf(Admitted.class);
-        QuotaUsage status = ledger.status(NS, "q").orElseThrow();
+        QuotaUsage status = status("q").orElseThrow();
         assertThat(status.used().toQuantities()).containsExactly(entry("cpu", "12"));
         assertThat(status.clusters()).containsExactly(
                 new QuotaUsage.ClusterUsage("member1", r("cpu", "4"), r("cpu", "3"), Resources.NONE),
@@ -275,14 +285,14 @@ class LedgerTest {
     @Test
     void dividedWorkloadsChargeEachClusterItsShare() {
         ledger.upsertQuota(quota("q", r("cpu", "10"), assign("member1", r("cpu", "2"))));
-        Demand sixPods = Demand.of(r("cpu", "3"), 6);
+        Demand sixPods = demand(r("cpu", "3"), 6);
         Placement mostlyElsewhere = new Placement(Placement.Scheduling.DIVIDED,
-                List.of(new Placement.Target("member1", 2L), new Placement.Target("member2", 4L)));
+                List.of(target("member1", 2L), target("member2", 4L)));
         Placement mostlyOnOne = new Placement(Placement.Scheduling.DIVIDED,
-                List.of(new Placement.Target("member1", 5L), new Placement.Target("member2", 1L)));
+                List.of(target("member1", 5L), target("member2", 1L)));
 
-        assertThat(admit("a", 1, Charge.of(sixPods.placed(mostlyElsewhere)))).singleElement().isInstanceOf(Admitted.class);
-        assertThat(admit("b", 1, Charge.of(sixPods.placed(mostlyOnOne)))).containsExactly(new Rejected(key("b"), 1,
+        assertThat(admit("a", 1, Charge.of(placed(sixPods, mostlyElsewhere)))).singleElement().isInstanceOf(Admitted.class);
+        assertThat(admit("b", 1, Charge.of(placed(sixPods, mostlyOnOne)))).containsExactly(new Rejected(key("b"), 1,
                 List.of(new Violation("team-a/q", "member1", "cpu", 2_000, 1_000, 2_500)), null));
         assertThat(state.usage(NS).cluster("member1").toQuantities()).containsExactly(entry("cpu", "1"), entry("pods", "2"));
     }
@@ -290,11 +300,11 @@ class LedgerTest {
     @Test
     void anUnplacedWorkloadIsChargedOnceAndNotPerClusterUntilPlaced() {
         ledger.upsertQuota(quota("q", r("cpu", "10"), assign("member1", r("cpu", "2"))));
-        Demand demand = Demand.of(r("cpu", "3"), 1);
+        Demand demand = demand(r("cpu", "3"), 1);
         assertThat(admit("a", 1, Charge.of(demand))).singleElement().isInstanceOf(Admitted.class);
 
         // placing it duplicated on two clusters charges 6 overall and 3 on member1 (> 2): the unplaced version stays
-        assertThat(admit("a", 1, Charge.of(demand.placed(Placement.duplicated("member1", "member2"))))).containsExactly(
+        assertThat(admit("a", 1, Charge.of(placed(demand, duplicated("member1", "member2"))))).containsExactly(
                 new Rejected(key("a"), 1, List.of(new Violation("team-a/q", "member1", "cpu", 2_000, 0, 3_000)),
                         new AdmittedWorkload(NS, key("a"), 1, 0, Charge.of(demand))));
     }
@@ -308,7 +318,7 @@ class LedgerTest {
         assertThat(admit("b", 1, Charge.of(demand))).containsExactly(new Rejected(key("b"), 1, List.of(
                 new Violation("team-a/q", null, "limits.memory", 6L << 30, 4L << 30, 4L << 30),
                 new Violation("team-a/q", null, "pods", 3_000, 2_000, 2_000)), null));
-        assertThat(ledger.status(NS, "q").orElseThrow().used().toQuantities())
+        assertThat(status("q").orElseThrow().used().toQuantities())
                 .containsExactly(entry("limits.cpu", "2"), entry("limits.memory", "4Gi"), entry("pods", "2"));
     }
 
@@ -316,7 +326,7 @@ class LedgerTest {
     void everyQuotaOfTheNamespaceIsChecked() {
         ledger.upsertQuota(quota("compute", r("cpu", "4")));
         ledger.upsertQuota(quota("gpus", r("nvidia.com/gpu", "1")));
-        Charge both = Charge.of(Demand.of(r("cpu", "5", "nvidia.com/gpu", "2"), 1));
+        Charge both = Charge.of(demand(r("cpu", "5", "nvidia.com/gpu", "2"), 1));
 
         assertThat(admit("a", 1, both)).containsExactly(new Rejected(key("a"), 1, List.of(
                 new Violation("team-a/compute", null, "cpu", 4_000, 0, 5_000),
@@ -336,7 +346,7 @@ class LedgerTest {
 
         ledger.upsertQuota(quota("q", r("cpu", "4", "memory", "1Gi")));
 
-        QuotaUsage status = ledger.status(NS, "q").orElseThrow();
+        QuotaUsage status = status("q").orElseThrow();
         assertThat(status.used().toQuantities()).containsExactly(entry("cpu", "5"), entry("memory", "0"));
         assertThat(status.overage().toQuantities()).containsExactly(entry("cpu", "1"));
     }
@@ -379,15 +389,15 @@ class LedgerTest {
         ledger.upsertQuota(quota("q", r("cpu", "1")));
         assertThat(ledger.admit("team-b", "apps/Deployment/team-b/x", 1, cpu("5"), 0)).singleElement().isInstanceOf(Admitted.class);
         assertThat(ledger.statuses("team-b")).isEmpty();
-        assertThat(ledger.status(NS, "q").orElseThrow().used().toQuantities()).containsExactly(entry("cpu", "0"));
-        assertThat(ledger.status(NS, "missing")).isEmpty();
+        assertThat(status("q").orElseThrow().used().toQuantities()).containsExactly(entry("cpu", "0"));
+        assertThat(status("missing")).isEmpty();
     }
 
     @Test
     void unchargedResourcesStillCountSoALaterQuotaSeesThem() {
-        admit("a", 1, Charge.of(Demand.of(r("ephemeral-storage", "1Gi"), 1)));
+        admit("a", 1, Charge.of(demand(r("ephemeral-storage", "1Gi"), 1)));
         ledger.upsertQuota(quota("q", r("ephemeral-storage", "512Mi")));
-        assertThat(admit("b", 1, Charge.of(Demand.of(r("ephemeral-storage", "1"), 0)))).containsExactly(new Rejected(key("b"), 1,
+        assertThat(admit("b", 1, Charge.of(demand(r("ephemeral-storage", "1"), 0)))).containsExactly(new Rejected(key("b"), 1,
                 List.of(new Violation("team-a/q", null, "ephemeral-storage", 512L << 20, 1L << 30, 1)), null));
     }
 }

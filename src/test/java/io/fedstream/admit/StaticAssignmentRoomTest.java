@@ -1,5 +1,6 @@
 package io.fedstream.admit;
 
+import static io.fedstream.admit.Demands.duplicated;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.interpret.Resources;
@@ -21,7 +22,7 @@ class StaticAssignmentRoomTest {
 
     /** A copy of {@code amount} cpu charged on the cluster alone. */
     private static Charge copy(String cluster, String amount) {
-        return Charge.of(new Demand(cpu(amount), Resources.NONE, 0, Placement.duplicated(cluster)));
+        return Charge.of(new Demand(cpu(amount), Resources.NONE, 0, duplicated(cluster)));
     }
 
     private static FederatedResourceQuota quota(String name, Map<String, String> assignments) {

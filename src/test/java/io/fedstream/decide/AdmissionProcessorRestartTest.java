@@ -61,7 +61,7 @@ class AdmissionProcessorRestartTest {
         state = AdmitStepStores.addLedgerStores(context, serdes);
         policies = state.policies();
         Serde<ResourceBinding> bindings = serdes.specific(ResourceBinding.class, false);
-        workloads = new Workloads(store(Workloads.STORE, serdes.specific(WorkloadRecord.class, false)));
+        workloads = new Workloads(store(Workloads.STORE, serdes.specific(WorkloadRecord.class, false)), (key, commands) -> { });
 
         quota("team-a", "q", "{\"cpu\":\"4\"}");
         quota("team-b", "q", "{\"cpu\":\"2\"}");

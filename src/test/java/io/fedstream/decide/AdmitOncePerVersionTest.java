@@ -65,7 +65,7 @@ class AdmitOncePerVersionTest {
         policies = state.policies();
         // Its own registry: the stores here share one subject, which a second record type could not join.
         AvroSerdes records = new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults());
-        workloads = new Workloads(store(Workloads.STORE, records.specific(WorkloadRecord.class, false)));
+        workloads = new Workloads(store(Workloads.STORE, records.specific(WorkloadRecord.class, false)), (key, commands) -> { });
         policies.put(QuotaSync.POLICY_PREFIX + "team-a/q", PolicyEvent.newBuilder().setOp(Op.UPSERT)
                 .setManifest("""
                         {"apiVersion":"policy.karmada.io/v1alpha1","kind":"FederatedResourceQuota",
@@ -155,7 +155,7 @@ class AdmitOncePerVersionTest {
     }
 
     private long cpuUsedOnDc1() {
-        QuotaUsage status = ledger.status("team-a", "q").orElseThrow();
+        QuotaUsage status = ledger.statuses("team-a").stream().filter(s -> s.name().equals("q")).findFirst().orElseThrow();
         return status.clusters().stream().filter(c -> c.cluster().equals("dc-1")).map(QuotaUsage.ClusterUsage::used)
                 .findFirst().orElseThrow().get("cpu");
     }

@@ -34,7 +34,7 @@ class FullStaticAssignmentsLastTest {
             List<ScheduleResult.Target> targets = List.of(clusters).stream().filter(c -> !avoid.contains(c))
                     .map(c -> new ScheduleResult.Target(c, Map.of("main", 1L))).toList();
             return targets.size() < minimum ? new ScheduleResult.Unschedulable("too few", null, List.of(), List.of())
-                    : new ScheduleResult.Scheduled(targets, scheduling, 0, null, List.of(), List.of());
+                    : new ScheduleResult.Scheduled(targets, scheduling, 0, List.of(), List.of());
         };
     }
 

@@ -32,7 +32,7 @@ class HeartbeatCapacityTest {
                         new ClusterTaint("drain", "", Effect.NoExecute)),
                 Resources.of(Map.of("cpu", 64_000L, "memory", 256L << 30, "pods", 110_000L)),
                 Resources.of(Map.of("cpu", 12_500L, "memory", 48L << 30)),
-                reserved, true));
+                reserved, true, null));
     }
 
     @Test

@@ -60,7 +60,7 @@ class OverrideFollowerTest {
                 Serdes.String(), new AvroSerdes(new InProcessSchemaRegistry(), AvroSerdeConfig.defaults()).specific(WorkloadRecord.class, false))
                 .withLoggingDisabled().build();
         store.init(context.getStateStoreContext(), store);
-        Workloads workloads = new Workloads(store);
+        Workloads workloads = new Workloads(store, (key, commands) -> { });
         follower = new OverrideFollower(workloads, directory, clusterChanges::get, () -> policies, Interpreter::builtIn,
                 new ClusterOverrides());
         follower.remember(WEB, MANIFEST);

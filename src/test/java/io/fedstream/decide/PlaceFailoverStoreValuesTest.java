@@ -229,7 +229,7 @@ class PlaceFailoverStoreValuesTest {
     }
 
     private static ShareReservation.Share share(String cluster, String requestId, boolean granted, Object... components) {
-        return new ShareReservation.Share(cluster, pods(components), requestId, granted);
+        return new ShareReservation.Share(cluster, pods(components), requestId, granted, null);
     }
 
     private static ScheduleResult.Target target(String cluster, Object... components) {

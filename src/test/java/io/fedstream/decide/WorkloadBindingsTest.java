@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 /** The task's latest bindings keep the cluster index in step: a workload is listed under exactly the clusters it is placed on. */
 class WorkloadBindingsTest {
 
-    private final WorkloadBindings bindings = new WorkloadBindings(new Workloads(store()));
+    private final WorkloadBindings bindings = new WorkloadBindings(new Workloads(store(), (key, commands) -> { }));
 
     private static KeyValueStore<String, WorkloadRecord> store() {
         KeyValueStore<String, WorkloadRecord> store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(Workloads.STORE), Serdes.String(),

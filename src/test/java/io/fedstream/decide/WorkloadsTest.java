@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class WorkloadsTest {
 
     private final KeyValueStore<String, WorkloadRecord> store = store();
-    private final Workloads workloads = new Workloads(store);
+    private final Workloads workloads = new Workloads(store, (key, commands) -> { });
 
     private static KeyValueStore<String, WorkloadRecord> store() {
         KeyValueStore<String, WorkloadRecord> store = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(Workloads.STORE), Serdes.String(),
@@ -75,14 +75,14 @@ class WorkloadsTest {
         assertThat(store.get("team-a/apps/Deployment/web").getWaiting()).as("not written").isNull();
         assertThat(workloads.of(web).getWaiting()).as("the next processing reads it").isEqualTo("asked");
         workloads.flush();
-        assertThat(new Workloads(store).of(web).getWaiting()).as("a restart gives it up").isNull();
+        assertThat(new Workloads(store, (key, commands) -> { }).of(web).getWaiting()).as("a restart gives it up").isNull();
 
         workloads.of(web).setWaiting("changed in a processing that fails");
         workloads.discard();
         assertThat(workloads.of(web).getWaiting()).as("a failed processing leaves it as it was").isEqualTo("asked");
         workloads.flush();
 
-        Workloads closing = new Workloads(store);
+        Workloads closing = new Workloads(store, (key, commands) -> { });
         closing.of(web).setWaiting("asked before the task closes");
         closing.changedInMemory(web);
         closing.flush();

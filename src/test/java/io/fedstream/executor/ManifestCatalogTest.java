@@ -70,7 +70,7 @@ class ManifestCatalogTest {
         LabelSelector web = new LabelSelector(Map.of("app", "web"), List.of());
 
         assertThat(catalog.keysMatching("core", "Secret", "shop", web)).containsExactly("core/Secret/shop/web-tls");
-        assertThat(catalog.keysMatching("core", "Secret", "shop", LabelSelector.EVERYTHING))
+        assertThat(catalog.keysMatching("core", "Secret", "shop", new LabelSelector(Map.of(), List.of())))
                 .containsExactly("core/Secret/shop/db-tls", "core/Secret/shop/old-tls", "core/Secret/shop/web-tls");
     }
 

@@ -74,7 +74,6 @@ class DeltaLogTest {
     void reReadingTheLastDeltaAfterARestartChangesNothing() {
         DeltaLog log = log(3, 10, 100, 14, 250);
         log.append(3, 14, 250);
-        assertThat(log.size()).isEqualTo(2);
         assertThat(log.rangeFromStart()).contains(range(3, -1, 14, 350, 2));
     }
 
@@ -94,7 +93,6 @@ class DeltaLogTest {
         DeltaLog log = log(3, 10, 100, 14, 250, 15, 1, 30, 4096);
         log.truncateThrough(15);
 
-        assertThat(log.size()).isEqualTo(1);
         assertThat(log.rangeAfter(checkpoint(9, 5000, 3, 15L))).contains(range(3, 15, 30, 4096, 1));
         assertThatThrownBy(() -> log.rangeAfter(checkpoint(7, 1000, 3, 10L)))
                 .hasMessageContaining("deltas through 15 were already dropped");
@@ -106,7 +104,6 @@ class DeltaLogTest {
     void truncatingEverythingStillRefusesOffsetsBelowTheTruncation() {
         DeltaLog log = log(3, 10, 100);
         log.truncateThrough(20);
-        assertThat(log.size()).isZero();
         assertThatThrownBy(() -> log.append(3, 20, 1)).hasMessage("delta offsets went backwards: 20 after 20");
         log.append(3, 21, 1);
         assertThat(log.rangeAfter(checkpoint(2, 1, 3, 20L))).contains(range(3, 20, 21, 1, 1));

@@ -12,7 +12,7 @@ class AvailableReplicasTest {
 
     private static ClusterCapacity cluster(Map<String, String> allocatable, Map<String, String> allocated, Map<String, String> reserved) {
         return new ClusterCapacity("m1", Map.of(), List.of(), Resources.fromQuantities(allocatable), Resources.fromQuantities(allocated),
-                Resources.fromQuantities(reserved), true);
+                Resources.fromQuantities(reserved), true, null);
     }
 
     private static ComponentDemand component(String name, long replicas, String cpu, String memory) {

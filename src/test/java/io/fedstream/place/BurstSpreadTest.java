@@ -3,7 +3,6 @@ package io.fedstream.place;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fedstream.interpret.Resources;
-import java.math.BigDecimal;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +41,7 @@ class BurstSpreadTest {
     void aDispreferredCandidateStaysBehindTheOthers() {
         BurstSpread spread = new BurstSpread();
         List<ClusterCapacity> view = List.of(cluster("dc-2", 100), cluster("dc-3", 100), cluster("dc-4", 10_000));
-        ScheduleResult.Candidate tainted = new ScheduleResult.Candidate("dc-4", BigDecimal.ONE,
+        ScheduleResult.Candidate tainted = new ScheduleResult.Candidate("dc-4",
                 List.of(new ClusterTaint("maintenance", null, ClusterTaint.Effect.PreferNoSchedule)));
         List<ScheduleResult.Candidate> ranked = List.of(candidate("dc-2"), candidate("dc-3"), tainted);
         spread.order(ranked, view, ONE_CPU);
@@ -63,10 +62,10 @@ class BurstSpreadTest {
     }
 
     private static ClusterCapacity cluster(String name, long freeCpus) {
-        return new ClusterCapacity(name, Map.of(), List.of(), Resources.of(Map.of("cpu", freeCpus * 1_000)), Resources.NONE, Resources.NONE, true);
+        return new ClusterCapacity(name, Map.of(), List.of(), Resources.of(Map.of("cpu", freeCpus * 1_000)), Resources.NONE, Resources.NONE, true, null);
     }
 
     private static ScheduleResult.Candidate candidate(String name) {
-        return new ScheduleResult.Candidate(name, BigDecimal.ONE, List.of());
+        return new ScheduleResult.Candidate(name, List.of());
     }
 }

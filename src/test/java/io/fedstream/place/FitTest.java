@@ -14,7 +14,7 @@ class FitTest {
 
     static ClusterCapacity cluster(String name, Map<String, String> allocatable, Map<String, String> allocated, Map<String, String> reserved) {
         return new ClusterCapacity(name, Map.of(), List.of(), Resources.fromQuantities(allocatable),
-                Resources.fromQuantities(allocated), Resources.fromQuantities(reserved), true);
+                Resources.fromQuantities(allocated), Resources.fromQuantities(reserved), true, null);
     }
 
     private static ComponentDemand component(String name, long replicas, Map<String, String> perPod) {

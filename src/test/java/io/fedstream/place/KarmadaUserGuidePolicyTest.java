@@ -61,7 +61,7 @@ class KarmadaUserGuidePolicyTest {
         ClusterCapacity member2 = cluster("member2");
         ScheduleResult result = new ReplicaScheduler().schedule(new ReplicaScheduler.Request(
                 List.of(new ComponentDemand("main", 3, Resources.fromQuantities(Map.of("cpu", "100m")))), parsed.policy(),
-                List.of(member1, member2), Set.of()));
+                List.of(member1, member2), Set.of(), null));
 
         Map<String, Long> replicas = new LinkedHashMap<>();
         ((ScheduleResult.Scheduled) result).targets().forEach(target -> replicas.put(target.cluster(), target.replicas()));
@@ -70,6 +70,6 @@ class KarmadaUserGuidePolicyTest {
 
     private static ClusterCapacity cluster(String name) {
         return new ClusterCapacity(name, Map.of(), List.of(), Resources.fromQuantities(Map.of("cpu", "8", "memory", "32Gi")),
-                Resources.NONE, Resources.NONE, true);
+                Resources.NONE, Resources.NONE, true, null);
     }
 }

@@ -115,6 +115,6 @@ class PolicyMatcherTest {
         assertThat(notIn.matches(Map.of("env", "prod"))).isFalse();
         assertThat(exists.matches(Map.of())).isFalse();
         assertThat(exists.matches(Map.of("env", ""))).isTrue();
-        assertThat(LabelSelector.EVERYTHING.matches(Map.of("any", "thing"))).isTrue();
+        assertThat(new LabelSelector(Map.of(), List.of()).matches(Map.of("any", "thing"))).isTrue();
     }
 }

@@ -25,13 +25,13 @@ class ReplicaSchedulerTest {
     /** A Ready cluster with room for {@code free} pods of 1 cpu (and plenty of memory). */
     private static ClusterCapacity cluster(String name, long free) {
         return new ClusterCapacity(name, Map.of(), List.of(), Resources.fromQuantities(Map.of("cpu", "1000", "memory", "4Ti")),
-                Resources.of(Map.of("cpu", (1000 - free) * 1000)), Resources.NONE, true);
+                Resources.of(Map.of("cpu", (1000 - free) * 1000)), Resources.NONE, true, null);
     }
 
     private static ClusterCapacity cluster(String name, long free, String region, Map<String, String> labels) {
         ClusterCapacity plain = cluster(name, free);
         return new ClusterCapacity(name, labels, List.of(), plain.allocatable(), plain.allocated(), plain.reserved(), true, null,
-                new ClusterTopology(null, region, List.of()));
+                new ClusterTopology(null, region, List.of()), null);
     }
 
     private static PropagationPolicy policy(PropagationPolicy.Placement placement) {
@@ -61,7 +61,7 @@ class ReplicaSchedulerTest {
     private static final ReplicaDivision AGGREGATED = new ReplicaDivision(ReplicaDivision.Preference.Aggregated, List.of(), false);
 
     private ScheduleResult schedule(List<ComponentDemand> components, PropagationPolicy policy, ClusterCapacity... clusters) {
-        return scheduler.schedule(new ReplicaScheduler.Request(components, policy, List.of(clusters), Set.of()));
+        return scheduler.schedule(new ReplicaScheduler.Request(components, policy, List.of(clusters), Set.of(), null));
     }
 
     private static ScheduleResult.Scheduled scheduled(ScheduleResult result) {
@@ -101,7 +101,7 @@ class ReplicaSchedulerTest {
     @Test
     void fewerFeasibleClustersThanMinGroupsIsAProblemNotAPartialPlacement() {
         ClusterCapacity down = new ClusterCapacity("m3", Map.of(), List.of(), cluster("m3", 100).allocatable(), Resources.NONE,
-                Resources.NONE, false);
+                Resources.NONE, false, null);
         ScheduleResult result = schedule(web(3), duplicated(clusters(3, 3)), cluster("m1", 10), cluster("m2", 20), down);
 
         assertThat(result).isInstanceOf(ScheduleResult.Unschedulable.class);
@@ -162,7 +162,7 @@ class ReplicaSchedulerTest {
 
         ScheduleResult result = schedule(web(10), policy, cluster("m1", 4), cluster("m2", 50));
 
-        assertThat(scheduled(result).groupName()).isEqualTo("primary");
+        assertThat(scheduled(result).groupIndex()).isZero();
         assertThat(replicas(result)).containsExactly(Map.entry("m1", 10L));
         assertThat(scheduled(result).roomNotes()).extracting(ScheduleResult.RoomNote::cluster).containsExactly("m1");
     }
@@ -255,9 +255,9 @@ class ReplicaSchedulerTest {
         // (here m2 ranks before m3 as it has fewer untolerated PreferNoSchedule taints, as a higher score would).
         ClusterTaint soft = new ClusterTaint("spot", "", ClusterTaint.Effect.PreferNoSchedule);
         ClusterCapacity m3 = cluster("m3", 60);
-        m3 = new ClusterCapacity("m3", Map.of(), List.of(soft, soft), m3.allocatable(), m3.allocated(), m3.reserved(), true);
+        m3 = new ClusterCapacity("m3", Map.of(), List.of(soft, soft), m3.allocatable(), m3.allocated(), m3.reserved(), true, null);
         ClusterCapacity m2 = cluster("m2", 30);
-        m2 = new ClusterCapacity("m2", Map.of(), List.of(soft), m2.allocatable(), m2.allocated(), m2.reserved(), true);
+        m2 = new ClusterCapacity("m2", Map.of(), List.of(soft), m2.allocatable(), m2.allocated(), m2.reserved(), true, null);
 
         ScheduleResult result = schedule(web(80), divided(DYNAMIC, clusters(1, 2)), cluster("m1", 40), m2, m3);
 
@@ -299,11 +299,10 @@ class ReplicaSchedulerTest {
 
         ScheduleResult result = schedule(web(10), policy, cluster("m1", 4), cluster("m2", 5), cluster("m3", 5));
 
-        assertThat(scheduled(result).groupName()).isEqualTo("backup");
         assertThat(scheduled(result).groupIndex()).isEqualTo(1);
         assertThat(replicas(result)).containsOnly(Map.entry("m2", 5L), Map.entry("m3", 5L));
         assertThat(scheduler.scheduleFromGroup(new ReplicaScheduler.Request(web(10), policy,
-                List.of(cluster("m1", 4), cluster("m2", 1), cluster("m3", 1)), Set.of()), 0))
+                List.of(cluster("m1", 4), cluster("m2", 1), cluster("m3", 1)), Set.of(), null), 0))
                 .isInstanceOfSatisfying(ScheduleResult.Unschedulable.class, u -> assertThat(u.problems()).containsExactly(
                         "group primary: the clusters' available replicas (4) are not enough for 10 (m1=4)",
                         "group backup: the clusters' available replicas (2) are not enough for 10 (m2=1, m3=1)"));
@@ -312,12 +311,12 @@ class ReplicaSchedulerTest {
     @Test
     void avoidedNotReadyAndUntoleratedClustersAreNeverTargets() {
         ClusterCapacity tainted = new ClusterCapacity("m3", Map.of(), List.of(new ClusterTaint("gpu", "", ClusterTaint.Effect.NoSchedule)),
-                cluster("m3", 100).allocatable(), cluster("m3", 100).allocated(), Resources.NONE, true);
+                cluster("m3", 100).allocatable(), cluster("m3", 100).allocated(), Resources.NONE, true, null);
         ClusterCapacity down = new ClusterCapacity("m4", Map.of(), List.of(), cluster("m4", 100).allocatable(), Resources.NONE,
-                Resources.NONE, false);
+                Resources.NONE, false, null);
 
         ScheduleResult result = scheduler.schedule(new ReplicaScheduler.Request(web(4), divided(ReplicaDivision.EVEN),
-                List.of(cluster("m1", 100), cluster("m2", 100), tainted, down), Set.of("m2")));
+                List.of(cluster("m1", 100), cluster("m2", 100), tainted, down), Set.of("m2"), null));
 
         assertThat(replicas(result)).containsExactly(Map.entry("m1", 4L));
         assertThat(result.rejections()).extracting(Rejection::cluster, Rejection::reason).containsExactly(
@@ -349,7 +348,7 @@ class ReplicaSchedulerTest {
                                       Map<String, Long> previous, ClusterCapacity... clusters) {
         List<ScheduleResult.Target> targets = previous.entrySet().stream()
                 .map(e -> new ScheduleResult.Target(e.getKey(), Map.of("main", e.getValue()))).toList();
-        return scheduler.reschedule(new ReplicaScheduler.Request(components, policy, List.of(clusters), avoid), 0, targets);
+        return scheduler.reschedule(new ReplicaScheduler.Request(components, policy, List.of(clusters), avoid, null), 0, targets);
     }
 
     private static Map<String, Long> ordered(Object... clusterAndReplicas) {
@@ -483,7 +482,7 @@ class ReplicaSchedulerTest {
                 new ScheduleResult.Target("m2", Map.of("main", 2L, "side", 1L)));
 
         ScheduleResult result = scheduler.reschedule(new ReplicaScheduler.Request(components, divided(DYNAMIC),
-                List.of(cluster("m1", 10), cluster("m2", 10)), Set.of()), 0, previous);
+                List.of(cluster("m1", 10), cluster("m2", 10)), Set.of(), null), 0, previous);
 
         assertThat(scheduled(result).targets()).extracting(ScheduleResult.Target::cluster, ScheduleResult.Target::components).containsOnly(
                 tuple("m1", Map.of("main", 2L, "side", 2L)), tuple("m2", Map.of("main", 1L, "side", 2L)));
