@@ -1,12 +1,7 @@
 package io.fedstream.decide;
 
-import io.fedstream.admit.LedgerCodecs;
-import io.fedstream.serde.StoreEncodingCheck;
-import io.fedstream.serde.StoredEncoding;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -31,43 +26,6 @@ public final class AdmitStores {
     /** Every store name, for connecting the processor. */
     static String[] all() {
         return STORES.toArray(String[]::new);
-    }
-
-    /**
-     * The step's sections of {@link PassState#STORE}, each with the classifier of its values: the ledger's Avro after its
-     * format byte, where fedstream before commit 29f6ed9 wrote its varint encoding (format byte 1), and before commit
-     * 48cb41f the quota sources as JSON ({@link StoreEncodingCheck}). The usage and the aggregates are neither logged nor
-     * kept: a task rebuilds them at its start, so no earlier version's value can be in them.
-     */
-    static Map<String, StoredEncoding.Classifier> encodings() {
-        Map<String, StoredEncoding.Classifier> encodings = new LinkedHashMap<>();
-        for (String section : List.of(PassState.QUOTAS, PassState.PENDING, PassState.QUEUE)) {
-            encodings.put(section, AdmitStores::ledgerEncoding);
-        }
-        encodings.put(PassState.QUOTA_SOURCES, AdmitStores::quotaSourceEncoding);
-        return encodings;
-    }
-
-    static StoredEncoding ledgerEncoding(byte[] value) {
-        if (value.length > 0 && value[0] == LedgerCodecs.FORMAT) {
-            return StoredEncoding.CURRENT;
-        }
-        if (value.length > 0 && value[0] == LedgerCodecs.VARINT_FORMAT) {
-            return new StoredEncoding.Earlier("format byte " + LedgerCodecs.VARINT_FORMAT + ", the varint encoding of the ledger"
-                    + " in fedstream before commit 29f6ed9");
-        }
-        return StoreEncodingCheck.unreadable(value, "neither the ledger's Avro (format byte " + LedgerCodecs.FORMAT
-                + ") nor its earlier varint encoding (format byte " + LedgerCodecs.VARINT_FORMAT + ")");
-    }
-
-    static StoredEncoding quotaSourceEncoding(byte[] value) {
-        if (value.length > 0 && value[0] == LedgerCodecs.FORMAT) {
-            return StoredEncoding.CURRENT;
-        }
-        if (StoreEncodingCheck.isJsonObject(value)) {
-            return new StoredEncoding.Earlier("JSON, the encoding of the quota sources in fedstream before commit 48cb41f");
-        }
-        return StoreEncodingCheck.unreadable(value, "neither Avro after format byte " + LedgerCodecs.FORMAT + " nor JSON");
     }
 
     /** Empties a derived store of what an earlier life of the task left in it, for the start's rebuild; returns it. */

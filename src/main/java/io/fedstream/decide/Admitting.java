@@ -22,7 +22,6 @@ import io.fedstream.config.WorkloadKey;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.metrics.FedstreamMetrics;
-import io.fedstream.serde.StoreEncodingCheck;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -83,7 +82,6 @@ final class Admitting {
         this.metrics = metrics;
         this.policiesTopic = policiesTopic;
         this.policySerializer = policySerializer;
-        StoreEncodingCheck.requireCurrent(context, PassState.STORE, AdmitStores.encodings());
         AdmitStores.empty(context.getStateStore(AdmitStores.USAGE));
         this.namespaces = new DecodedNamespaces(StoreLedgerState.of(context, state, workloads.charges()));
         this.ledger = ledgerOver.apply(namespaces);

@@ -11,7 +11,6 @@ import io.fedstream.config.Topics;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.metrics.FedstreamMetrics;
-import io.fedstream.serde.StoreEncodingCheck;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -67,7 +66,6 @@ final class PlaceAndFailOver {
         this.topics = topics;
         this.policies = policies;
         this.policyChanges = policies::changes;
-        StoreEncodingCheck.requireCurrent(context, PassState.STORE, PlaceFailoverStores.encodings());
         task = new PlaceFailoverTask(context, state.openIncidents(), policies, workloads, room, handoffs, outputs, settings, topics.stateDeltas().name(),
                 viewChanges, this::onAnswer);
         failingOver = new FailingOver(task);

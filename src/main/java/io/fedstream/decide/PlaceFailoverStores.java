@@ -3,9 +3,6 @@ package io.fedstream.decide;
 import io.fedstream.avro.StoredApplicationFailure;
 import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.avro.WorkloadStatusEvent;
-import io.fedstream.serde.StoreEncodingCheck;
-import io.fedstream.serde.StoredEncoding;
-import java.util.Map;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -32,14 +29,6 @@ public final class PlaceFailoverStores {
 
     static String[] all() {
         return new String[] {STATUS, DELTAS};
-    }
-
-    /**
-     * The steps' sections of {@link PassState#STORE} that hold their own records, each with the classifier of its values:
-     * Avro in the Confluent wire format, where fedstream before commit 1af7201 wrote Jackson JSON ({@link StoreEncodingCheck}).
-     */
-    static Map<String, StoredEncoding.Classifier> encodings() {
-        return Map.of(PassState.APPLICATION_FAILURES, StoreEncodingCheck.confluentAvroAfterJson("1af7201"));
     }
 
     static void addTo(StreamsBuilder builder, Serde<WorkloadStatusEvent> statuses) {

@@ -8,8 +8,7 @@ import java.util.Set;
  * The state earlier engines left under an application id: the changelogs of stores this version no longer has, those of
  * the engine before the one namespace pass (issue 40) and the pass's small stores before they became sections of one
  * store. This version does not read them, and starting over them would decide every workload again while the earlier
- * decisions stay unseen in those stores; so it does not start, and says the two ways out, as
- * {@link io.fedstream.serde.EarlierStoreEncodingException} does for a store in an earlier encoding.
+ * decisions stay unseen in those stores; so it does not start, and says the two ways out.
  */
 final class EarlierEngineState {
 

@@ -1,7 +1,6 @@
 package io.fedstream.runtime;
 
 import io.fedstream.dlq.TransientFailure;
-import io.fedstream.serde.EarlierStoreEncodingException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -43,9 +42,6 @@ final class StreamThreadPolicy implements StreamsUncaughtExceptionHandler {
 
     @Override
     public synchronized StreamThreadExceptionResponse handle(Throwable exception) {
-        if (EarlierStoreEncodingException.in(exception).isPresent()) {
-            return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
-        }
         if (!isTransient(exception)) {
             LOG.error("A stream thread failed with a fatal error; shutting Kafka Streams down", exception);
             return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;

@@ -4,7 +4,6 @@ import io.fedstream.Fedstream;
 import io.fedstream.config.Topic;
 import io.fedstream.config.Topics;
 import io.fedstream.decide.PolicySnapshot;
-import io.fedstream.serde.EarlierStoreEncodingException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -57,8 +56,6 @@ public final class StreamsRunner implements AutoCloseable {
         thread.setDaemon(true);
         return thread;
     });
-    /** The topics the workload client's stream threads read, for the reset command of a store in an earlier encoding. */
-    private final List<String> inputTopics;
     private volatile Throwable failure;
 
     /** One client and the watchdog that checks its progress. */
@@ -89,7 +86,8 @@ public final class StreamsRunner implements AutoCloseable {
         this.adminProperties = fedstream.config().adminProperties();
         this.broker = BrokerReachability.of(adminProperties);
         this.checkInterval = bound.dividedBy(10).compareTo(MAX_CHECK_INTERVAL) < 0 ? bound.dividedBy(10) : MAX_CHECK_INTERVAL;
-        this.inputTopics = inputTopics(workloadDescription, fedstream.topics());
+        // For the reset command that a refusal of an earlier engine's state names.
+        List<String> inputTopics = inputTopics(workloadDescription, fedstream.topics());
         KafkaStreams workloadClient = null;
         KafkaStreams healthClient = null;
         try (TopicProvisioner.Creation topics = new TopicProvisioner(fedstream.config()).list(fedstream.topics(), repartitionTopics)) {
@@ -134,13 +132,7 @@ public final class StreamsRunner implements AutoCloseable {
         StreamThreadPolicy policy = new StreamThreadPolicy(bound, System::nanoTime);
         streams.setUncaughtExceptionHandler(exception -> {
             StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse response = policy.handle(exception);
-            Optional<EarlierStoreEncodingException> earlierEncoding = EarlierStoreEncodingException.in(exception);
-            if (earlierEncoding.isPresent()) {
-                // Every task over such a store fails alike, on every thread: the first says it all, once, through failure().
-                if (failure == null) {
-                    failure = earlierEncoding.get().readingFrom(inputTopics);
-                }
-            } else if (response != StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD) {
+            if (response != StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD) {
                 failure = exception;
                 LOG.error("Kafka Streams ({} client) failed; shutting down", client, exception);
             }
@@ -173,8 +165,7 @@ public final class StreamsRunner implements AutoCloseable {
 
     /**
      * Starts processing and waits until every task of both clients runs, failing after the timeout. On failure it closes
-     * both clients (the caller has no runner to close) and throws; a store in an earlier encoding is thrown as is, its
-     * message being all the operator needs.
+     * both clients (the caller has no runner to close) and throws.
      */
     public StreamsRunner start(Duration timeout) throws InterruptedException {
         health.start();
@@ -183,9 +174,6 @@ public final class StreamsRunner implements AutoCloseable {
         while (streams.state() != KafkaStreams.State.RUNNING || health.state() != KafkaStreams.State.RUNNING) {
             if (failure != null || streams.state() == KafkaStreams.State.ERROR || health.state() == KafkaStreams.State.ERROR) {
                 close();
-                if (failure instanceof EarlierStoreEncodingException earlierEncoding) {
-                    throw earlierEncoding;
-                }
                 throw new IllegalStateException("Kafka Streams failed to start: " + failure, failure);
             }
             if (System.nanoTime() > deadline) {
@@ -270,7 +258,7 @@ public final class StreamsRunner implements AutoCloseable {
      * cause, then what Kafka Streams reported.
      */
     public String stopReason() {
-        String cause = failure instanceof EarlierStoreEncodingException ? failure.getMessage() : String.valueOf(failure);
+        String cause = String.valueOf(failure);
         return broker.unreachableFor().map(outage -> "the Kafka broker at " + broker.bootstrapServers() + " has been unreachable for "
                 + BrokerReachability.humanDuration(outage) + broker.unreachableSince().map(since -> " (since " + since + ")").orElse("")
                 + "; " + cause).orElse(cause);

@@ -13,7 +13,6 @@ import io.fedstream.place.ScheduleResult;
 import io.fedstream.serde.AvroSerdeConfig;
 import io.fedstream.serde.AvroSerdes;
 import io.fedstream.serde.InProcessSchemaRegistry;
-import io.fedstream.serde.StoredEncoding;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -169,29 +168,6 @@ class PlaceFailoverStoreValuesTest {
     void anApplicationFailureStillInJsonIsRefusedNamingTheStoreAndTheType() {
         assertRefusedAsJson(applicationFailures, APPLICATION_FAILURES, "ApplicationFailure", "{\"cluster\":\"dc-1\","
                 + "\"sinceMs\":1,\"phase\":\"FAILED\",\"incidentId\":\"dc-1-1-application\",\"migrating\":false,\"purged\":false}");
-    }
-
-    // ---- the classifiers the task runs at start (StoreEncodingCheck)
-
-    @Test
-    void everySectionOfTheStepsOwnRecordsIsCheckedAndItsAvroIsCurrent() {
-        Map<String, byte[]> stored = Map.of(
-                PassState.APPLICATION_FAILURES, applicationFailures.serializer().serialize(APPLICATION_FAILURES,
-                        new ApplicationFailure("dc-1", 1, "FAILED", "dc-1-1-application", false, false)));
-
-        assertThat(PlaceFailoverStores.encodings()).containsOnlyKeys(stored.keySet());
-        stored.forEach((store, bytes) -> assertThat(PlaceFailoverStores.encodings().get(store).of(bytes)).as(store).isEqualTo(StoredEncoding.CURRENT));
-    }
-
-    @Test
-    void theirJsonIsTheEncodingOfEarlierVersions() {
-        byte[] json = ("{\"cluster\":\"dc-1\",\"sinceMs\":1,\"phase\":\"FAILED\",\"incidentId\":\"dc-1-1-application\","
-                + "\"migrating\":false,\"purged\":false}").getBytes(StandardCharsets.UTF_8);
-
-        assertThat(PlaceFailoverStores.encodings().get(PassState.APPLICATION_FAILURES).of(json))
-                .isEqualTo(new StoredEncoding.Earlier("JSON, the encoding of fedstream before commit 1af7201"));
-        assertThat(PlaceFailoverStores.encodings().get(PassState.APPLICATION_FAILURES).of(new byte[] {1, 2, 3}))
-                .isInstanceOf(StoredEncoding.Unreadable.class);
     }
 
     @Test

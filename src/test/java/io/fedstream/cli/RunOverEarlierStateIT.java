@@ -26,10 +26,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code fedstream run} over state that an earlier fedstream wrote, as an operator who upgrades without a reset meets
- * it: the entry is in the store's changelog, so the task restores it and the processor's start-up check reads it.
+ * {@code fedstream run} over state already under its application id, as an operator who upgrades without a reset meets
+ * it: an earlier engine's changelog stops it with both remedies; the pass's own store, restored from its changelog,
+ * starts as usual.
  */
-class EarlierStoreEncodingIT {
+class RunOverEarlierStateIT {
 
     private static final Duration WAIT = Duration.ofSeconds(120);
     private static final int PARTITIONS = 2;
@@ -45,27 +46,6 @@ class EarlierStoreEncodingIT {
     @AfterAll
     static void stopBroker() {
         kafka.close();
-    }
-
-    @Test
-    void aLedgerEntryInTheVarintEncodingStopsRunOnceWithStoreSectionKeyWhatWasFoundAndBothRemedies() throws Exception {
-        String app = "earlier-ledger";
-        // A quota in force as the varint codec wrote it (format byte 1); the usage, no longer logged, cannot hold one.
-        changelogHolds(app + "-pass-state-store-changelog", "admission-quotas/team-a/q",
-                new byte[] {1, 6, 't', 'e', 'a', 'm', '-', 'a', 2, 'q', 0, 0});
-
-        StringWriter err = new StringWriter();
-        int exitCode = run(app, err);
-
-        assertThat(exitCode).isEqualTo(1);
-        assertThat(err.toString()).startsWith("error: fedstream does not start: store pass-state-store, section admission-quotas (task ")
-                .contains("key \"team-a/q\" holds format byte 1, the varint encoding of the ledger in fedstream before commit 29f6ed9.")
-                .contains("start fedstream with a fresh application.id")
-                .contains("kafka-streams-application-reset --bootstrap-server " + kafka.bootstrapServers() + " --application-id " + app
-                        + " --input-topics fedstream.workloads,fedstream.policies,fedstream.workload-status,fedstream.state-deltas,"
-                        + "fedstream.migration-events,fedstream.workload-usage,fedstream.work-status,fedstream.bindings,fedstream.quota-status,"
-                        + "fedstream.cluster-views,fedstream.cluster-transitions,fedstream.lease-requests,fedstream.lease-grants, then delete ");
-        assertThat(err.toString().split("does not start", -1)).as("printed once: %s", err).hasSize(2);
     }
 
     @Test
