@@ -41,7 +41,7 @@ public final class ClusterDirectory {
                     continue;
                 }
                 try {
-                    ClusterCapacity capacity = HeartbeatCapacity.of(watch.getHeartbeat(), watch.getState() == ClusterState.READY, Resources.NONE);
+                    ClusterCapacity capacity = HeartbeatCapacity.of(watch.getHeartbeat(), watch.getState() == ClusterState.READY);
                     out.add(capacity.ready() ? capacity : new ClusterCapacity(capacity.name(), capacity.labels(), capacity.taints(),
                             capacity.allocatable(), capacity.allocated(), capacity.reserved(), false, notReady(watch), capacity.topology(),
                             capacity.servedKinds()));

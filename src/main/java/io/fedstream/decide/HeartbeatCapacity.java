@@ -19,19 +19,19 @@ public final class HeartbeatCapacity {
     private HeartbeatCapacity() {}
 
     /**
-     * The cluster as the heartbeat reports it, with the given readiness and reserved resources, and the kinds it serves
-     * when it says (Karmada's APIEnablement filter skips a cluster that does not serve the workload's kind).
+     * The cluster as the heartbeat reports it, with the given readiness, nothing reserved, and the kinds it serves when it
+     * says (Karmada's APIEnablement filter skips a cluster that does not serve the workload's kind).
      *
      * @throws IllegalArgumentException when a quantity is bad, naming the field (e.g. {@code allocatable.cpu}) and value
      */
-    public static ClusterCapacity of(ClusterHealthEvent heartbeat, boolean ready, Resources reserved) {
+    public static ClusterCapacity of(ClusterHealthEvent heartbeat, boolean ready) {
         return new ClusterCapacity(
                 heartbeat.getCluster(),
                 heartbeat.getLabels(),
                 heartbeat.getTaints().stream().map(HeartbeatCapacity::taint).toList(),
                 QuantityFields.parse("allocatable", heartbeat.getAllocatable()),
                 QuantityFields.parse("allocated", heartbeat.getAllocated()),
-                reserved,
+                Resources.NONE,
                 ready,
                 null,
                 new ClusterTopology(heartbeat.getProvider(), heartbeat.getRegion(), heartbeat.getZones()),

@@ -86,7 +86,7 @@ final class LeasedRoom {
             return new ParsedView(view, null, null);
         }
         try {
-            return new ParsedView(view, HeartbeatCapacity.of(view.getHeartbeat(), true, Resources.NONE), null);
+            return new ParsedView(view, HeartbeatCapacity.of(view.getHeartbeat(), true), null);
         } catch (IllegalArgumentException e) {
             return new ParsedView(view, null, "cluster " + cluster + " reported a bad heartbeat: " + e.getMessage());
         }
