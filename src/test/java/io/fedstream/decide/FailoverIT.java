@@ -95,7 +95,7 @@ class FailoverIT {
      * client's one watch task can move between the instances, and with 3 s a healthy survivor was once seen SUSPECT for
      * a moment (1 CI run in 4; docs/health.md, "Not done yet").
      */
-    private static final Map<String, String> SETTINGS = Map.of(
+    static final Map<String, String> SETTINGS = Map.of(
             FedstreamConfig.HEALTH_FAILURE_THRESHOLD_MS, "10000",
             FedstreamConfig.HEALTH_TOLERATION_MS, "5000",
             FedstreamConfig.HEALTH_SUCCESS_THRESHOLD_MS, "2000",

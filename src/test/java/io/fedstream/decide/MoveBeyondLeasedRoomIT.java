@@ -88,15 +88,8 @@ class MoveBeyondLeasedRoomIT {
     private static final String BIG = "apps/Deployment/" + BIG_NAMESPACE + "/big";
     private static final String ONE_CLUSTER = "\"spreadConstraints\":[{\"spreadByField\":\"cluster\",\"maxGroups\":1}]";
 
-    /** FailoverIT's health times: SUSPECT 10 s after the last heartbeat, FAILED 10 s later. */
-    private static final Map<String, String> SETTINGS = Map.of(
-            FedstreamConfig.TOPIC_PARTITIONS, Integer.toString(PARTITIONS),
-            FedstreamConfig.HEALTH_FAILURE_THRESHOLD_MS, "10000",
-            FedstreamConfig.HEALTH_TOLERATION_MS, "5000",
-            FedstreamConfig.HEALTH_SUCCESS_THRESHOLD_MS, "2000",
-            FedstreamConfig.HEALTH_CHECK_INTERVAL_MS, "500",
-            FedstreamConfig.PLACE_RETRY_INTERVAL_MS, "2000",
-            FedstreamConfig.PLACE_RESERVATION_TTL_MS, "10000");
+    /** FailoverIT's health and placement times (SUSPECT 10 s after the last heartbeat, FAILED 10 s later), over two tasks. */
+    private static final Map<String, String> SETTINGS = withPartitions(FailoverIT.SETTINGS, PARTITIONS);
 
     @Test
     void aBigWorkloadMovesBeyondRoomOnceEverySurvivorsLeaseRefusesIt(SharedKafka kafka, KafkaTestNames names, @TempDir Path state)
@@ -188,6 +181,12 @@ class MoveBeyondLeasedRoomIT {
 
     private static long millis(long nanos) {
         return TimeUnit.NANOSECONDS.toMillis(nanos);
+    }
+
+    private static Map<String, String> withPartitions(Map<String, String> settings, int partitions) {
+        Map<String, String> with = new HashMap<>(settings);
+        with.put(FedstreamConfig.TOPIC_PARTITIONS, Integer.toString(partitions));
+        return Map.copyOf(with);
     }
 
     private static <V> KafkaProducer<String, V> producer(Fedstream fedstream, Serializer<V> values) {
