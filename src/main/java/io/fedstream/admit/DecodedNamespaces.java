@@ -10,11 +10,13 @@ import java.util.Optional;
  * A ledger state that keeps the most recently used namespaces' quotas, usage and queue decoded between records, over
  * a state that stores them encoded: each decision and each quota status reads all three, and reading and decoding
  * them again was a sixth of the admit task's time (docs/benchmarks.md). Quotas and queues are written to the state below
- * at once; usage at {@link #flush()}, once per processing: a workload admitted and placed in one processing changes its
- * namespace's usage twice, and encoding it each time was a thirtieth of the namespace pass's samples. The admitted
- * entries a processing changes are kept decoded until the flush too: its placement changes the charge of a version
- * admitted earlier in the same processing, and encoding it then decoding it again was a fifth of the placement's
- * admission (docs/benchmarks.md). A task that starts again (a crash, a rebalance, a revival) starts with an empty cache.
+ * at once. The admitted entries a processing changes are kept decoded until it ends ({@link #endProcessing()}): its
+ * placement changes the charge of a version admitted earlier in the same processing, and encoding it then decoding it
+ * again was a fifth of the placement's admission (docs/benchmarks.md). Usage is written below only when asked
+ * ({@link #writeUsage()}): the state below keeps it for the query API alone (the task rebuilds it from the workloads'
+ * records when it starts), and encoding each namespace's usage at the end of every processing that changed it was a
+ * twentieth of the namespace pass's time (docs/benchmarks.md, 2026-12-07 21:29). A task that starts again (a crash, a
+ * rebalance, a revival) starts with an empty cache.
  */
 public final class DecodedNamespaces implements LedgerState {
 
@@ -26,10 +28,12 @@ public final class DecodedNamespaces implements LedgerState {
     private final LedgerState stored;
     private final Map<String, List<FederatedResourceQuota>> quotas = recent();
     private final Map<String, NamespaceUsage> usage = recent();
-    /** Usage changed since the last {@link #flush()}, not written below yet; never forgotten by the cache's limit. */
+    /** Usage the processing under way changed: forgotten if it is dropped ({@link #discard()}). */
+    private final Map<String, NamespaceUsage> changedInProcessing = new LinkedHashMap<>();
+    /** Usage of processings that ended, not written below yet; never forgotten by the cache's limit. */
     private final Map<String, NamespaceUsage> unwritten = new LinkedHashMap<>();
     private final Map<String, List<PendingWorkload>> queues = recent();
-    /** Admitted entries changed since the last {@link #flush()} by workload key, empty when removed; written at the flush. */
+    /** Admitted entries the processing under way changed, by workload key, empty when removed; written when it ends. */
     private final Map<String, Optional<AdmittedWorkload>> admittedUnwritten = new HashMap<>();
 
     public DecodedNamespaces(LedgerState stored) {
@@ -55,20 +59,28 @@ public final class DecodedNamespaces implements LedgerState {
 
     @Override
     public NamespaceUsage usage(String namespace) {
-        NamespaceUsage changed = unwritten.get(namespace);
-        return changed != null ? changed : usage.computeIfAbsent(namespace, stored::usage);
+        NamespaceUsage changed = changedInProcessing.get(namespace);
+        if (changed != null) {
+            return changed;
+        }
+        NamespaceUsage kept = usage.get(namespace);
+        if (kept != null) {
+            return kept;
+        }
+        NamespaceUsage ended = unwritten.get(namespace);
+        return ended != null ? ended : usage.computeIfAbsent(namespace, stored::usage);
     }
 
     @Override
     public void putUsage(NamespaceUsage value) {
-        unwritten.put(value.namespace(), value);
+        changedInProcessing.put(value.namespace(), value);
         usage.put(value.namespace(), value);
     }
 
-    /** Writes the usage and admitted entries changed since the last flush to the state below; call when a processing ends. */
-    public void flush() {
-        unwritten.values().forEach(stored::putUsage);
-        unwritten.clear();
+    /** The processing under way ends: its admitted entries are written to the state below, its usage kept for {@link #writeUsage()}. */
+    public void endProcessing() {
+        unwritten.putAll(changedInProcessing);
+        changedInProcessing.clear();
         admittedUnwritten.forEach((workloadKey, admitted) -> {
             if (admitted.isPresent()) {
                 stored.putAdmitted(admitted.get());
@@ -79,10 +91,16 @@ public final class DecodedNamespaces implements LedgerState {
         admittedUnwritten.clear();
     }
 
-    /** Forgets the usage and admitted entries changed since the last flush: the processing that changed them is dropped. */
-    public void discard() {
-        unwritten.keySet().forEach(usage::remove);
+    /** Writes the usage of the processings that ended since the last call to the state below. */
+    public void writeUsage() {
+        unwritten.values().forEach(stored::putUsage);
         unwritten.clear();
+    }
+
+    /** Forgets the usage and admitted entries the processing under way changed: the processing is dropped. */
+    public void discard() {
+        changedInProcessing.keySet().forEach(usage::remove);
+        changedInProcessing.clear();
         admittedUnwritten.clear();
     }
 

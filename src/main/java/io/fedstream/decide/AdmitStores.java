@@ -40,14 +40,14 @@ public final class AdmitStores {
 
     /**
      * The stores are derived from the workloads' records and rebuilt from them when a task starts, so not logged: logging
-     * the aggregates cost more than a record a workload, the usage a quarter of one (docs/benchmarks.md). Cached: a burst
-     * changes each of their few keys (a namespace's) thousands of times. In memory: every RocksDB store costs each task
+     * the aggregates cost more than a record a workload, the usage a quarter of one (docs/benchmarks.md). Not cached: the
+     * pass writes each key once per commit ({@code NamespacePass.BEFORE_COMMIT}), however often a burst changed it. In memory: every RocksDB store costs each task
      * about 50 ms of CPU to open at start (docs/benchmarks.md, "Start-up"), and these hold kilobytes.
      */
     static void addTo(StreamsBuilder builder) {
         for (String name : STORES) {
             builder.addStateStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(), Serdes.ByteArray())
-                    .withLoggingDisabled().withCachingEnabled());
+                    .withLoggingDisabled().withCachingDisabled());
         }
     }
 }

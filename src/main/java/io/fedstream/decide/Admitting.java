@@ -125,16 +125,27 @@ final class Admitting {
         }
         usageAtStart.namespaces().forEach(namespaces::putUsage);
         usageAtStart = null;
-        flush();
+        endProcessing();
+        writeQueryStores();
     }
 
     /**
-     * Writes what the processing changed of the namespaces' usage, the admitted entries and the aggregates; call when a
-     * processing ends, before the workloads' records are written (the admitted entries are theirs).
+     * The processing ends: the admitted entries it changed are written; call before the workloads' records are written
+     * (the admitted entries are theirs).
      */
-    void flush() {
-        namespaces.flush();
-        aggregates.flush();
+    void endProcessing() {
+        namespaces.endProcessing();
+        aggregates.endProcessing();
+    }
+
+    /**
+     * Writes what the processings since the last call changed of the stores only the query API reads: the namespaces'
+     * usage and the aggregates. The task calls it with the quota statuses, which say the same, so a query is at most one
+     * status interval behind the decisions.
+     */
+    void writeQueryStores() {
+        namespaces.writeUsage();
+        aggregates.write();
     }
 
     /** Forgets the usage and admitted entries changed since the last flush: the processing that changed them is dropped. */

@@ -13,7 +13,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * Keeps the aggregates store incrementally: when a workload's admitted version changes, only the keys it touches move.
- * The store is derived from the workloads' records, so it is not logged: a task rebuilds it when it starts.
+ * The store is derived from the workloads' records, so it is not logged: a task rebuilds it when it starts. It is there
+ * for the query API alone, so the keys that moved are written when asked ({@link #write()}), with the quota statuses,
+ * not at the end of every processing: encoding them each time was a thirtieth of the namespace pass's time
+ * (docs/benchmarks.md, 2026-12-07 21:29).
  */
 final class AggregatesUpdater {
 
@@ -24,14 +27,14 @@ final class AggregatesUpdater {
      * and cluster share, not per workload.
      */
     private final Map<String, Aggregate> current = new HashMap<>();
-    /** The keys changed since the last {@link #flush()}: a workload admitted and placed in one processing moves them twice. */
+    /** The keys moved since the last {@link #write()}: a workload admitted and placed in one processing moves them twice. */
     private final Set<String> unwritten = new HashSet<>();
     /**
-     * The contribution added last for each workload since the last {@link #flush()}, with the binding it is of: a
+     * The contribution added last for each workload in the processing under way, with the binding it is of: a
      * workload admitted and placed in one processing takes out at its placement what its admission added, and computing
      * it again (its charge included) was a third of the aggregates' time.
      */
-    private final Map<String, Added> addedSinceFlush = new HashMap<>();
+    private final Map<String, Added> addedInProcessing = new HashMap<>();
 
     private record Added(ResourceBinding binding, Map<String, Aggregate> contribution) {}
 
@@ -52,11 +55,11 @@ final class AggregatesUpdater {
 
     /** As {@link #replace(ResourceBinding, ResourceBinding)}, given {@code after}'s charge (null: not known). */
     void replace(ResourceBinding before, ResourceBinding after, Charge afterCharge) {
-        Added last = before == null ? null : addedSinceFlush.get(before.getWorkloadKey());
+        Added last = before == null ? null : addedInProcessing.get(before.getWorkloadKey());
         Map<String, Aggregate> removed = last != null && last.binding() == before ? last.contribution() : Contribution.of(before);
         Map<String, Aggregate> added = Contribution.of(after, afterCharge);
         if (after != null) {
-            addedSinceFlush.put(after.getWorkloadKey(), new Added(after, added));
+            addedInProcessing.put(after.getWorkloadKey(), new Added(after, added));
         }
         move(removed, added);
     }
@@ -80,8 +83,13 @@ final class AggregatesUpdater {
         }
     }
 
-    /** Writes the aggregates changed since the last flush to the store, where queries read them. */
-    void flush() {
+    /** The processing under way ends. */
+    void endProcessing() {
+        addedInProcessing.clear();
+    }
+
+    /** Writes the aggregates changed since the last call to the store, where queries read them. */
+    void write() {
         for (String key : unwritten) {
             Aggregate aggregate = current.get(key);
             if (aggregate == null) {
@@ -91,6 +99,5 @@ final class AggregatesUpdater {
             }
         }
         unwritten.clear();
-        addedSinceFlush.clear();
     }
 }

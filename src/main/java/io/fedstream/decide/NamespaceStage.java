@@ -10,6 +10,7 @@ import io.fedstream.lease.stage.AllocatorStage;
 import org.apache.kafka.common.serialization.Serde;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.metrics.FedstreamMetrics;
+import io.fedstream.runtime.BeforeCommit;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serdes;
@@ -70,6 +71,7 @@ public final class NamespaceStage {
         AdmitStores.addTo(builder);
         PlaceFailoverStores.addTo(builder, topics.workloadStatus().valueSerde());
         Workloads.addTo(builder, storeSerdes.workloads());
+        builder.addStateStore(BeforeCommit.builder(NamespacePass.BEFORE_COMMIT));
         PassState.Codecs stateCodecs = new PassState.Codecs(topics.policies().valueSerde(), topics.clusterState().valueSerde(),
                 storeSerdes.applicationFailures(), leaseSerdes.leases());
 
@@ -117,6 +119,7 @@ public final class NamespaceStage {
         stores.addAll(List.of(PlaceFailoverStores.all()));
         stores.add(Workloads.STORE);
         stores.add(TaskClusterViews.STORE);
+        stores.add(NamespacePass.BEFORE_COMMIT);
         KStream<String, PassOutcome> outcomes = workloads
                 .merge(statuses, Named.as("merge-status"))
                 .merge(deltas, Named.as("merge-deltas"))

@@ -146,7 +146,7 @@ class AdmitOncePerVersionTest {
     private void processing(Runnable requests) {
         requests.run();
         outputs.writeAudit();
-        admitting.flush();
+        admitting.endProcessing();
         workloads.flush();
     }
 

@@ -583,7 +583,8 @@ final class FleetDriver implements AutoCloseable {
     FleetDriver restarted() {
         Map<String, List<TestRecord<String, byte[]>>> inMemory = new LinkedHashMap<>();
         driver.getAllStateStores().forEach((name, store) -> {
-            if (!store.persistent() && !name.equals(TaskClusterViews.STORE) && !name.equals(RightsizeStores.QUOTAS)) {
+            if (store instanceof KeyValueStore && !store.persistent() && !name.equals(TaskClusterViews.STORE)
+                    && !name.equals(RightsizeStores.QUOTAS)) {
                 inMemory.put(name, changelog(name));
             }
         });

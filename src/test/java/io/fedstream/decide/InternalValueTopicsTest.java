@@ -32,7 +32,7 @@ class InternalValueTopicsTest {
      * the topic's), and the pass's store, whose sections each have a name of their own (listed).
      */
     private static final Set<String> WITHOUT_REGISTRY_VALUES = Set.of(PlaceFailoverStores.DELTAS, AdmitStores.USAGE,
-            AdmitStores.AGGREGATES, TaskClusterViews.STORE, RightsizeStores.QUOTAS, PassState.STORE);
+            AdmitStores.AGGREGATES, TaskClusterViews.STORE, RightsizeStores.QUOTAS, PassState.STORE, NamespacePass.BEFORE_COMMIT);
 
     @TempDir
     Path stateDir;
