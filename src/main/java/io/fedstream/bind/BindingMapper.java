@@ -14,13 +14,17 @@ import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Interpretation;
 import io.fedstream.interpret.WorkloadId;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * Turns an interpretation of a workload event into the workload's ResourceBinding; the namespace pass's admit step
- * numbers its versions (generation), carries the placement over and decides admission.
+ * numbers its versions (generation), carries the placement over and decides admission. Every field of the records made
+ * here is set, defaults included: Avro's builder fills a field left unset with a deep copy of its schema default, which
+ * was 3% of the namespace pass's stream thread for these two records (docs/benchmarks.md, 2026-12-07 21:29).
  */
 public final class BindingMapper {
 
@@ -44,6 +48,9 @@ public final class BindingMapper {
                 .setPlacement(event.getPlacement())
                 .setObservedAt(event.getObservedAt())
                 .setUpdatedAt(now)
+                .setGeneration(0L)
+                .setClusterOverrides(new ArrayList<>())
+                .setUnplacedReason(null)
                 .build();
     }
 
@@ -108,15 +115,22 @@ public final class BindingMapper {
     /** Until the admit stage decides: an interpreted version waits for admission; one that cannot be interpreted cannot be admitted. */
     private static Admission pending(Interpretation interpretation) {
         return switch (interpretation.outcome()) {
-            case INTERPRETED -> Admission.newBuilder().setState(AdmissionState.PENDING).build();
-            case UNINTERPRETED -> Admission.newBuilder()
-                    .setState(AdmissionState.PENDING)
-                    .setReason("uninterpreted: requirements unknown, so the workload cannot be charged")
-                    .build();
-            case INVALID -> Admission.newBuilder()
-                    .setState(AdmissionState.NOT_APPLICABLE)
-                    .setReason("invalid manifest")
-                    .build();
+            case INTERPRETED -> undecided(AdmissionState.PENDING, null);
+            case UNINTERPRETED -> undecided(AdmissionState.PENDING, "uninterpreted: requirements unknown, so the workload cannot be charged");
+            case INVALID -> undecided(AdmissionState.NOT_APPLICABLE, "invalid manifest");
         };
+    }
+
+    private static Admission undecided(AdmissionState state, String reason) {
+        return Admission.newBuilder()
+                .setState(state)
+                .setReason(reason)
+                .setRejections(new ArrayList<>())
+                .setCharged(new HashMap<>())
+                .setChargedGeneration(null)
+                .setDecidedAt(null)
+                .setRequestedPlacement(null)
+                .setFullStaticAssignments(new ArrayList<>())
+                .build();
     }
 }
