@@ -14,8 +14,8 @@ import java.util.Optional;
  * placement changes the charge of a version admitted earlier in the same processing, and encoding it then decoding it
  * again was a fifth of the placement's admission (docs/benchmarks.md). Usage is written below only when asked
  * ({@link #writeUsage()}): the state below keeps it for the query API alone (the task rebuilds it from the workloads'
- * records when it starts), and encoding each namespace's usage at the end of every processing that changed it was a
- * twentieth of the namespace pass's time (docs/benchmarks.md, 2026-12-07 21:29). A task that starts again (a crash, a
+ * records when it starts), and encoding each namespace's usage at the end of every processing that changed it was 4.6%
+ * of the workload stream thread (docs/benchmarks.md, 2026-12-07 21:29). A task that starts again (a crash, a
  * rebalance, a revival) starts with an empty cache.
  */
 public final class DecodedNamespaces implements LedgerState {

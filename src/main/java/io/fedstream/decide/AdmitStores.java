@@ -41,8 +41,9 @@ public final class AdmitStores {
     /**
      * The stores are derived from the workloads' records and rebuilt from them when a task starts, so not logged: logging
      * the aggregates cost more than a record a workload, the usage a quarter of one (docs/benchmarks.md). Not cached: the
-     * pass writes each key once per commit ({@code NamespacePass.BEFORE_COMMIT}), however often a burst changed it. In memory: every RocksDB store costs each task
-     * about 50 ms of CPU to open at start (docs/benchmarks.md, "Start-up"), and these hold kilobytes.
+     * pass writes each key once before each commit ({@code NamespacePass.BEFORE_COMMIT}), however often a burst changed
+     * it. In memory: every RocksDB store costs each task about 50 ms of CPU to open at start (docs/benchmarks.md,
+     * "Start-up"), and these hold kilobytes.
      */
     static void addTo(StreamsBuilder builder) {
         for (String name : STORES) {

@@ -140,15 +140,15 @@ final class Admitting {
 
     /**
      * Writes what the processings since the last call changed of the stores only the query API reads: the namespaces'
-     * usage and the aggregates. The task calls it with the quota statuses, which say the same, so a query is at most one
-     * status interval behind the decisions.
+     * usage and the aggregates. The task calls it before each commit, so a query is about a commit interval behind the
+     * decisions, as a read_committed consumer of the bindings is.
      */
     void writeQueryStores() {
         namespaces.writeUsage();
         aggregates.write();
     }
 
-    /** Forgets the usage and admitted entries changed since the last flush: the processing that changed them is dropped. */
+    /** Forgets the usage and admitted entries the processing under way changed: the processing is dropped. */
     void discard() {
         namespaces.discard();
     }

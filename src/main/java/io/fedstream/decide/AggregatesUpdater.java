@@ -14,8 +14,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /**
  * Keeps the aggregates store incrementally: when a workload's admitted version changes, only the keys it touches move.
  * The store is derived from the workloads' records, so it is not logged: a task rebuilds it when it starts. It is there
- * for the query API alone, so the keys that moved are written when asked ({@link #write()}), with the quota statuses,
- * not at the end of every processing: encoding them each time was a thirtieth of the namespace pass's time
+ * for the query API alone, so the keys that moved are written when asked ({@link #write()}: before each commit), not at
+ * the end of every processing: encoding and writing them each time was 3.5% of the workload stream thread
  * (docs/benchmarks.md, 2026-12-07 21:29).
  */
 final class AggregatesUpdater {

@@ -44,8 +44,8 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     static final String NAME = "namespace-pass";
     /**
      * The store that gets the stores only the query API reads (usage, aggregates) written before each commit, once
-     * however many processings changed them: written at the end of every processing they cost a twelfth of the pass
-     * (docs/benchmarks.md, 2026-12-07 21:29).
+     * however many processings changed them: written at the end of every processing they cost 8.1% of the workload
+     * stream thread (docs/benchmarks.md, 2026-12-07 21:29).
      */
     static final String BEFORE_COMMIT = "namespace-pass-before-commit";
 
