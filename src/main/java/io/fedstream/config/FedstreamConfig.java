@@ -724,13 +724,6 @@ public final class FedstreamConfig extends AbstractConfig {
         // default, 10 s here (Kafka's default before 3.0; RunCommandIT's outage test recovered in 41 s instead of 78 s).
         // kafka.consumer.* wins.
         props.put(StreamsConfig.consumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), SESSION_TIMEOUT_MS);
-        // A namespace task reads twelve topics, and lease grants reach it while it works through a backlog. With Kafka's
-        // default (0) a task that knows of records on the broker for an input it holds none of waits until they are
-        // fetched, while the stream thread polls again; and before every record it checks every empty input, formatting
-        // a message for each (7.5% of the workload stream thread in a 100,000 round). No stage joins streams or depends on
-        // the order of records across topics: each takes what it has fetched in timestamp order (docs/benchmarks.md,
-        // 2026-12-07 21:29). kafka.streams.max.task.idle.ms wins.
-        props.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, StreamsConfig.MAX_TASK_IDLE_MS_DISABLED);
         if (!metricsJmx()) {
             // Kafka's JmxReporter registers an MBean for every meter of every client, task and store: about 0.9 s of CPU
             // (a seventh) of a fresh start with 37 tasks, the JIT's part included, for meters that /metrics serves anyway

@@ -319,7 +319,6 @@ class FedstreamConfigTest {
                 entry("main.consumer.max.poll.records", 50),
                 entry("main.consumer.fetch.max.bytes", 128 * 1024),
                 entry("consumer.session.timeout.ms", 10_000),
-                entry("max.task.idle.ms", -1L),
                 entry("metric.reporters", ""));
         assertThat(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG).isEqualTo("ensure.explicit.internal.resource.naming");
 
@@ -334,16 +333,6 @@ class FedstreamConfigTest {
         assertThat(streams.getRestoreConsumerConfigs("client")).containsEntry("max.poll.records", "1000")
                 .containsEntry("fetch.max.wait.ms", 50);
         assertThat(main).containsEntry("retry.backoff.ms", 10);
-        assertThat(streams.getLong(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG)).isEqualTo(StreamsConfig.MAX_TASK_IDLE_MS_DISABLED);
-    }
-
-    @Test
-    void aTaskWaitsForRecordsNotFetchedYetOnlyWhenTheStreamsSettingsSaySo() {
-        StreamsConfig ours = new StreamsConfig(FedstreamConfig.of(Map.of()).streamsProperties());
-        StreamsConfig theirs = new StreamsConfig(FedstreamConfig.of(Map.of("kafka.streams.max.task.idle.ms", "0")).streamsProperties());
-
-        assertThat(ours.getLong(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG)).isEqualTo(-1L);
-        assertThat(theirs.getLong(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG)).isEqualTo(0L);
     }
 
     @Test
