@@ -15,8 +15,7 @@ import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.RoomNote;
-import io.fedstream.bind.ShareOverrides;
-import io.fedstream.bind.ShareReplicas;
+import io.fedstream.bind.BindingShares;
 import io.fedstream.failover.FailoverSettings;
 import io.fedstream.failover.FailureCause;
 import io.fedstream.failover.IncidentEntry;
@@ -493,8 +492,8 @@ final class FailingOver {
             // Divided share's pods per component, with or without such policies. The planner's command is this call's
             // own, so it is completed in place rather than copied (a deep copy per command, in a burst of thousands).
             MigrationCommand command = planned.command();
-            command.setTargetManifest(ShareOverrides.movedManifest(binding, command.getSourceCluster(), command.getTargetCluster()));
-            command.setTargetReplicas(ShareReplicas.moved(binding, command.getSourceCluster(), command.getTargetCluster()));
+            command.setTargetManifest(BindingShares.movedManifest(binding, command.getSourceCluster(), command.getTargetCluster()));
+            command.setTargetReplicas(BindingShares.movedReplicas(binding, command.getSourceCluster(), command.getTargetCluster()));
             command.setTargetRoomNote(roomNote);
             task.command(command);
             task.migrations.save(command.getCommandId(), MigrationRecord.newBuilder()
