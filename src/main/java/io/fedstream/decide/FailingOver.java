@@ -23,7 +23,6 @@ import io.fedstream.failover.IncidentKey;
 import io.fedstream.failover.PlanRequest;
 import io.fedstream.failover.PlanResult;
 import io.fedstream.failover.TaintEviction;
-import io.fedstream.failover.Workload;
 import io.fedstream.health.CarriedTaints;
 import io.fedstream.health.Reasons;
 import io.fedstream.place.BurstSpread;
@@ -523,7 +522,7 @@ final class FailingOver {
                                       List<String> candidates) {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         FailoverSettings settings = FailoverSettings.of(policy == null ? null : policy.failover());
-        PlanRequest request = new PlanRequest(Workload.of(binding), task.statuses.latest(key), task.deltas.log(key), settings,
+        PlanRequest request = new PlanRequest(binding, task.statuses.latest(key), task.deltas.log(key), settings,
                 ApplicationFailover.isApplicationIncident(pending.incidentId()) ? FailureCause.APPLICATION : FailureCause.CLUSTER,
                 pending.incidentId(), pending.sourceCluster(), candidates, pending.attempt(), workload.preserved(),
                 task.instant());
