@@ -154,7 +154,8 @@ public final class BindingShares {
                 .setComponents(components)
                 .setTotal(total.toQuantities())
                 .setTotalLimits(totalLimits.toQuantities())
-                .setManifest(override.getManifest() == null ? null : REVISION.revise(override.getManifest(), counts).manifest())
+                .setManifest(override.getManifest() == null ? null
+                        : REVISION.revise(override.getManifest(), counts).manifest())
                 .build();
     }
 
@@ -167,13 +168,15 @@ public final class BindingShares {
         for (Component overridden : components) {
             long written = binding.getComponents().stream().filter(c -> c.getName().equals(overridden.getName()))
                     .mapToLong(Component::getReplicas).findFirst().orElse(overridden.getReplicas());
-            share.add(new DividedShare.Component(written, overridden.getReplicas(), Resources.fromQuantities(overridden.getPerPod()),
+            share.add(new DividedShare.Component(written, overridden.getReplicas(),
+                    Resources.fromQuantities(overridden.getPerPod()),
                     Resources.fromQuantities(overridden.getPerPodLimits())));
         }
         Placement placement = binding.getPlacement();
         List<Map<String, Long>> listed = lists(placement) ? of(binding, placement).shares() : null;
         if (listed == null) {
-            long[] weights = placement.getClusters().stream().mapToLong(t -> t.getReplicas() == null ? -1 : t.getReplicas()).toArray();
+            long[] weights = placement.getClusters().stream()
+                    .mapToLong(t -> t.getReplicas() == null ? -1 : t.getReplicas()).toArray();
             return DividedShare.replicas(share, weights, index);
         }
         long[] pods = new long[components.size()];

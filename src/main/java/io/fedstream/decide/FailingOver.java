@@ -491,8 +491,10 @@ final class FailingOver {
             // Divided share's pods per component, with or without such policies. The planner's command is this call's
             // own, so it is completed in place rather than copied (a deep copy per command, in a burst of thousands).
             MigrationCommand command = planned.command();
-            command.setTargetManifest(BindingShares.movedManifest(binding, command.getSourceCluster(), command.getTargetCluster()));
-            command.setTargetReplicas(BindingShares.movedReplicas(binding, command.getSourceCluster(), command.getTargetCluster()));
+            command.setTargetManifest(
+                    BindingShares.movedManifest(binding, command.getSourceCluster(), command.getTargetCluster()));
+            command.setTargetReplicas(
+                    BindingShares.movedReplicas(binding, command.getSourceCluster(), command.getTargetCluster()));
             command.setTargetRoomNote(roomNote);
             task.command(command);
             task.migrations.save(command.getCommandId(), MigrationRecord.newBuilder()

@@ -84,7 +84,8 @@ class BindingSharesOverridesTest {
         ResourceBinding divided = binding(ReplicaScheduling.DIVIDED);
 
         // dc-1's share (2) moves to dc-2, whose override gives each pod 2 cpu.
-        assertThat(JSON.readTree(BindingShares.movedManifest(divided, "dc-1", "dc-2"))).isEqualTo(JSON.readTree(deployment(2, "2")));
+        assertThat(JSON.readTree(BindingShares.movedManifest(divided, "dc-1", "dc-2")))
+                .isEqualTo(JSON.readTree(deployment(2, "2")));
         assertThat(BindingShares.movedManifest(divided, "dc-1", "dc-3")).as("no rule applies there").isNull();
     }
 }

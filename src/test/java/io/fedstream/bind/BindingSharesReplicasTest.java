@@ -61,8 +61,10 @@ class BindingSharesReplicasTest {
                 divided(new ClusterTarget("dc-1", 3L, List.of()), new ClusterTarget("dc-2", 2L, List.of())),
                 List.of(override("dc-3", component("main", 7)), override("dc-4", component("main", 5))));
 
-        assertThat(BindingShares.movedReplicas(binding, "dc-1", "dc-3")).as("dc-3's rule sets 7").isEqualTo(Map.of("main", 7L));
-        assertThat(BindingShares.movedReplicas(binding, "dc-1", "dc-4")).as("dc-4's rule leaves the count: the share decides")
+        assertThat(BindingShares.movedReplicas(binding, "dc-1", "dc-3")).as("dc-3's rule sets 7")
+                .isEqualTo(Map.of("main", 7L));
+        assertThat(BindingShares.movedReplicas(binding, "dc-1", "dc-4"))
+                .as("dc-4's rule leaves the count: the share decides")
                 .isEqualTo(Map.of("main", 3L));
     }
 
@@ -74,7 +76,8 @@ class BindingSharesReplicasTest {
                 new ClusterTarget("dc-3", 1L, List.of(new ComponentShare("worker", 1L)))), List.of());
 
         assertThat(BindingShares.movedReplicas(binding, "dc-2", "dc-4")).isEqualTo(Map.of("master", 1L, "worker", 2L));
-        assertThat(BindingShares.movedReplicas(binding, "dc-3", "dc-4")).as("a component with no pods in the share runs none")
+        assertThat(BindingShares.movedReplicas(binding, "dc-3", "dc-4"))
+                .as("a component with no pods in the share runs none")
                 .isEqualTo(Map.of("master", 0L, "worker", 1L));
     }
 

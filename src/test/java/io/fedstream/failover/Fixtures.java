@@ -15,7 +15,8 @@ final class Fixtures {
     static final Instant T0 = Instant.parse("2026-11-29T12:00:00Z");
     static final String DELTAS = "fedstream.state-deltas";
 
-    static final ResourceBinding FLINK = workload("flink.apache.org/FlinkDeployment/team-a/orders", "FlinkDeployment", Map.of());
+    static final ResourceBinding FLINK = workload("flink.apache.org/FlinkDeployment/team-a/orders", "FlinkDeployment",
+            Map.of());
     static final ResourceBinding CONSUMER = workload("apps/Deployment/team-a/billing", "Deployment",
             Map.of("fedstream.io/kafka-consumer", "true"));
     static final ResourceBinding WEB = workload("apps/Deployment/team-a/web", "Deployment", Map.of());

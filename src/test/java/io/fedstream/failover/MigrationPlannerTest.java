@@ -38,7 +38,8 @@ class MigrationPlannerTest {
         return log;
     }
 
-    private static PlanRequest request(ResourceBinding workload, WorkloadStatusEvent status, DeltaLog log, List<String> candidates) {
+    private static PlanRequest request(ResourceBinding workload, WorkloadStatusEvent status, DeltaLog log,
+                                       List<String> candidates) {
         return new PlanRequest(workload, status, log, SETTINGS, FailureCause.CLUSTER, "inc-7", "member1", candidates, 1, Map.of(), T0);
     }
 

@@ -52,7 +52,8 @@ class StrategyChooserTest {
 
     @Test
     void theLabelMustSayTrue() {
-        ResourceBinding notConsumer = Fixtures.workload("apps/Deployment/a/x", "Deployment", Map.of("fedstream.io/kafka-consumer", "false"));
+        ResourceBinding notConsumer = Fixtures.workload("apps/Deployment/a/x", "Deployment",
+                Map.of("fedstream.io/kafka-consumer", "false"));
         assertThat(StrategyChooser.choose(notConsumer, null)).isEqualTo(MigrationStrategy.GRACEFUL_SHUTDOWN);
     }
 

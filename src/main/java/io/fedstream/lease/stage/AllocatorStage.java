@@ -27,12 +27,13 @@ public final class AllocatorStage {
     /** Cluster name to its {@link StoredLeaseBook}; partitioned like {@code fedstream.lease-requests}. */
     public static final String STORE = "lease-books-store";
 
-    /** Sends a grant to the partition of the namespace task it is for, which reads that partition of the grants topic. */
+    /** Sends a grant to the partition of the grants topic that the namespace task it is for reads. */
     static final StreamPartitioner<String, LeaseGrant> TO_ASKING_TASK = (topic, cluster, grant, partitions) -> {
         if (grant.getPartition() >= partitions) {
             // The allocator checks each request's partition against topic.partitions: the topic has fewer than that.
-            throw new IllegalStateException("topic " + topic + " has " + partitions + " partitions, too few for a grant to partition "
-                    + grant.getPartition() + " (cluster " + cluster + "): it must have topic.partitions");
+            throw new IllegalStateException("topic " + topic + " has " + partitions
+                    + " partitions, too few for a grant to partition " + grant.getPartition() + " (cluster " + cluster
+                    + "): it must have topic.partitions");
         }
         return Optional.of(Set.of(grant.getPartition()));
     };
