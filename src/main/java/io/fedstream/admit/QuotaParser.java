@@ -6,6 +6,7 @@ import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.ManifestParser;
 import io.fedstream.interpret.Problems;
 import io.fedstream.interpret.Resources;
+import io.fedstream.place.PolicyFields;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -73,7 +74,7 @@ public final class QuotaParser {
         doc.field("apiVersion").requireValue(API_VERSION);
         doc.field("kind").requireValue(KIND);
         String name = name(doc.at("metadata.name"));
-        String ns = namespace(doc.at("metadata.namespace"), namespace);
+        String ns = PolicyFields.namespace(doc.at("metadata.namespace"), namespace);
 
         Cursor spec = doc.field("spec");
         Resources overall = Resources.NONE;
@@ -128,24 +129,6 @@ public final class QuotaParser {
             return null;
         }
         return name;
-    }
-
-    private static String namespace(Cursor at, String fromKey) {
-        String written = at.string();
-        if (written == null && !at.isPresent()) {
-            if (fromKey == null || fromKey.isEmpty()) {
-                at.error("is required (or must be given by the policy key)");
-            }
-            return fromKey;
-        }
-        if (written == null || written.isEmpty() || !DNS_LABEL.matcher(written).matches() || written.length() > 63) {
-            at.error("must be a namespace name (a lower-case DNS label)");
-            return null;
-        }
-        if (fromKey != null && !fromKey.isEmpty() && !fromKey.equals(written)) {
-            at.error("differs from the namespace of the policy key (" + fromKey + ")");
-        }
-        return written;
     }
 
     /** A ResourceList of quota keys; every key and quantity is checked, all problems recorded. */

@@ -16,7 +16,7 @@ import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.RoomNote;
 import io.fedstream.avro.WorkStatusEvent;
 import io.fedstream.bind.BindingNames;
-import io.fedstream.bind.ShareOverrides;
+import io.fedstream.bind.BindingShares;
 import io.fedstream.propagate.BindingStatus;
 import io.fedstream.serde.AvroJson;
 import java.time.Instant;
@@ -158,8 +158,8 @@ public final class BindingObject {
         if (!binding.getClusterOverrides().isEmpty()) {
             // fedstream's own: what the override policies make of the workload per cluster (docs/overrides.md).
             ArrayNode overrides = status.putArray("clusterOverrides");
-            // A Divided share shows its own replicas, as it is charged (ShareOverrides).
-            ShareOverrides.shown(binding).forEach(o -> overrides.add(AvroJson.toJson(o)));
+            // A Divided share shows its own replicas, as it is charged (BindingShares).
+            BindingShares.shownOverrides(binding).forEach(o -> overrides.add(AvroJson.toJson(o)));
         }
         if (binding.getUnplacedReason() != null) {
             status.put("unplacedReason", binding.getUnplacedReason());

@@ -15,8 +15,7 @@ import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.RoomNote;
-import io.fedstream.bind.ShareOverrides;
-import io.fedstream.bind.ShareReplicas;
+import io.fedstream.bind.BindingShares;
 import io.fedstream.failover.FailoverSettings;
 import io.fedstream.failover.FailureCause;
 import io.fedstream.failover.IncidentEntry;
@@ -24,7 +23,6 @@ import io.fedstream.failover.IncidentKey;
 import io.fedstream.failover.PlanRequest;
 import io.fedstream.failover.PlanResult;
 import io.fedstream.failover.TaintEviction;
-import io.fedstream.failover.Workload;
 import io.fedstream.health.CarriedTaints;
 import io.fedstream.health.Reasons;
 import io.fedstream.place.BurstSpread;
@@ -493,8 +491,10 @@ final class FailingOver {
             // Divided share's pods per component, with or without such policies. The planner's command is this call's
             // own, so it is completed in place rather than copied (a deep copy per command, in a burst of thousands).
             MigrationCommand command = planned.command();
-            command.setTargetManifest(ShareOverrides.movedManifest(binding, command.getSourceCluster(), command.getTargetCluster()));
-            command.setTargetReplicas(ShareReplicas.moved(binding, command.getSourceCluster(), command.getTargetCluster()));
+            command.setTargetManifest(
+                    BindingShares.movedManifest(binding, command.getSourceCluster(), command.getTargetCluster()));
+            command.setTargetReplicas(
+                    BindingShares.movedReplicas(binding, command.getSourceCluster(), command.getTargetCluster()));
             command.setTargetRoomNote(roomNote);
             task.command(command);
             task.migrations.save(command.getCommandId(), MigrationRecord.newBuilder()
@@ -524,7 +524,7 @@ final class FailingOver {
                                       List<String> candidates) {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         FailoverSettings settings = FailoverSettings.of(policy == null ? null : policy.failover());
-        PlanRequest request = new PlanRequest(Workload.of(binding), task.statuses.latest(key), task.deltas.log(key), settings,
+        PlanRequest request = new PlanRequest(binding, task.statuses.latest(key), task.deltas.log(key), settings,
                 ApplicationFailover.isApplicationIncident(pending.incidentId()) ? FailureCause.APPLICATION : FailureCause.CLUSTER,
                 pending.incidentId(), pending.sourceCluster(), candidates, pending.attempt(), workload.preserved(),
                 task.instant());

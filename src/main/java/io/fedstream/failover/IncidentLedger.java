@@ -31,7 +31,7 @@ public final class IncidentLedger {
      * closes the incident as EXHAUSTED, so it is not re-reported on every rescan.
      */
     public Optional<PlanResult> planOnce(PlanRequest request) {
-        IncidentKey key = new IncidentKey(request.workload().key(), request.incidentId());
+        IncidentKey key = new IncidentKey(request.workload().getWorkloadKey(), request.incidentId());
         Optional<IncidentEntry> existing = store.get(key).filter(entry -> entry.state() != IncidentEntry.State.HELD_BACK);
         PlanRequest effective = request;
         if (existing.isPresent()) {

@@ -31,7 +31,7 @@ public final class MigrationPlanner {
                 .distinct()
                 .collect(Collectors.toList());
         if (candidates.isEmpty()) {
-            return new PlanResult.NoTarget("no candidate cluster left for " + request.workload().key()
+            return new PlanResult.NoTarget("no candidate cluster left for " + request.workload().getWorkloadKey()
                     + " after leaving " + request.sourceCluster() + " (attempt " + request.attempt() + ")");
         }
         WorkloadStatusEvent status = request.latestStatus();
@@ -46,7 +46,7 @@ public final class MigrationPlanner {
                         ? request.deltas().rangeAfter(checkpoint) : request.deltas().rangeFromStart();
                 replay = range.orElse(null);
             } catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
-                return new PlanResult.Invalid(request.workload().key() + ": " + e.getMessage());
+                return new PlanResult.Invalid(request.workload().getWorkloadKey() + ": " + e.getMessage());
             }
         } else if (strategy == MigrationStrategy.OFFSET_COMMIT && status != null) {
             offsets = status.getConsumerGroupOffsets();
@@ -56,9 +56,9 @@ public final class MigrationPlanner {
                 .preserve(status == null ? null : status.getStatus(), request.previousPreservedState());
         CheckpointStorage storage = request.settings().checkpointStorage();
         MigrationCommand command = MigrationCommand.newBuilder()
-                .setCommandId(commandId(request.workload().key(), request.incidentId(), request.attempt()))
+                .setCommandId(commandId(request.workload().getWorkloadKey(), request.incidentId(), request.attempt()))
                 .setIncidentId(request.incidentId())
-                .setWorkloadKey(request.workload().key())
+                .setWorkloadKey(request.workload().getWorkloadKey())
                 .setAction(MigrationAction.MIGRATE)
                 .setAttempt(request.attempt())
                 .setSourceCluster(request.sourceCluster())

@@ -1,5 +1,6 @@
 package io.fedstream.failover;
 
+import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadStatusEvent;
 
 import java.time.Instant;
@@ -15,7 +16,7 @@ import java.util.Objects;
  * @param candidates target clusters in placement order; the first one is the target of this attempt
  * @param previousPreservedState what earlier failovers preserved, merged under the fresh values
  */
-public record PlanRequest(Workload workload, WorkloadStatusEvent latestStatus, DeltaLog deltas,
+public record PlanRequest(ResourceBinding workload, WorkloadStatusEvent latestStatus, DeltaLog deltas,
                           FailoverSettings settings, FailureCause cause, String incidentId, String sourceCluster,
                           List<String> candidates, int attempt, Map<String, String> previousPreservedState,
                           Instant now) {

@@ -1,6 +1,7 @@
 package io.fedstream.failover;
 
 import io.fedstream.avro.MigrationStrategy;
+import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadStatusEvent;
 
 import java.util.Set;
@@ -17,13 +18,13 @@ public final class StrategyChooser {
     private StrategyChooser() {}
 
     /** Checkpoints before offsets: a Flink job that also reports offsets restores from its checkpoint, which holds them. */
-    public static MigrationStrategy choose(Workload workload, WorkloadStatusEvent latestStatus) {
+    public static MigrationStrategy choose(ResourceBinding workload, WorkloadStatusEvent latestStatus) {
         boolean reportsCheckpoint = latestStatus != null && latestStatus.getLastCompletedCheckpoint() != null;
-        if (reportsCheckpoint || FLINK_KINDS.contains(workload.kind())) {
+        if (reportsCheckpoint || FLINK_KINDS.contains(workload.getKind())) {
             return MigrationStrategy.CHECKPOINT;
         }
         boolean reportsOffsets = latestStatus != null && !latestStatus.getConsumerGroupOffsets().isEmpty();
-        if (reportsOffsets || "true".equals(workload.labels().get(KAFKA_CONSUMER_LABEL))) {
+        if (reportsOffsets || "true".equals(workload.getLabels().get(KAFKA_CONSUMER_LABEL))) {
             return MigrationStrategy.OFFSET_COMMIT;
         }
         return MigrationStrategy.GRACEFUL_SHUTDOWN;

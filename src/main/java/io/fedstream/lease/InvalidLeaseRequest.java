@@ -1,7 +1,5 @@
 package io.fedstream.lease;
 
-import io.fedstream.interpret.FieldError;
-
 /** A lease request the allocator cannot take in: the field at fault, its value, and why (the message). */
 public final class InvalidLeaseRequest extends IllegalArgumentException {
 
@@ -12,10 +10,6 @@ public final class InvalidLeaseRequest extends IllegalArgumentException {
         super(message);
         this.field = field;
         this.value = value;
-    }
-
-    InvalidLeaseRequest(FieldError error) {
-        this(error.field(), error.value(), error.message());
     }
 
     /** E.g. {@code want.cpu} or {@code giveBack[0].bucket}. */

@@ -51,11 +51,6 @@ public record LeaseSettings(Duration bucket, Duration ttl, BigDecimal headroomMa
         }
     }
 
-    /** Terms with no offers: every room a task holds, it asked for. */
-    public LeaseSettings(Duration bucket, Duration ttl, BigDecimal headroomMax, int partitions) {
-        this(bucket, ttl, headroomMax, partitions, BigDecimal.ZERO);
-    }
-
     public static LeaseSettings defaults(int partitions) {
         return new LeaseSettings(DEFAULT_BUCKET, DEFAULT_TTL, DEFAULT_HEADROOM_MAX, partitions, DEFAULT_OFFER_SHARE);
     }

@@ -75,6 +75,7 @@ public record ParsedRequest(int partition, long sequence, Resources want, Resour
     }
 
     private static InvalidLeaseRequest invalid(String field, String value, String reason) {
-        return new InvalidLeaseRequest(new FieldError(field, value, reason));
+        FieldError error = new FieldError(field, value, reason);
+        return new InvalidLeaseRequest(error.field(), error.value(), error.message());
     }
 }

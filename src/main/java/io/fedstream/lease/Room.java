@@ -35,16 +35,7 @@ final class Room {
 
     /** {@code max(a, b)} per resource either names. */
     static Resources max(Resources a, Resources b) {
-        Resources.Builder out = new Resources.Builder(a.amounts().size() + b.amounts().size());
-        java.util.Set<String> names = new java.util.TreeSet<>(a.amounts().keySet());
-        names.addAll(b.amounts().keySet());
-        for (String resource : names) {
-            long most = Math.max(a.get(resource), b.get(resource));
-            if (most > 0) {
-                out.add(resource, most);
-            }
-        }
-        return out.build();
+        return positive(a.max(b));
     }
 
     /** Whether {@code room} holds {@code amount}: at least as much of every resource {@code amount} names. */

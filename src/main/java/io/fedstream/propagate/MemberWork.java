@@ -11,7 +11,7 @@ import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
-import io.fedstream.bind.ShareReplicas;
+import io.fedstream.bind.BindingShares;
 import io.fedstream.interpret.lua.LuaScriptException;
 import io.fedstream.override.ReplicaRevision;
 import java.util.List;
@@ -24,7 +24,7 @@ import java.util.Optional;
  * ({@code pkg/controllers/binding/common.go} {@code ensureWork}): the manifest of the version that runs, its replicas
  * revised to the cluster's share of a Divided placement ({@code ReviseReplica}), then the cluster's overrides (the
  * binding's {@code clusterOverrides}, which the bind stage computed: a component whose count the override sets keeps it,
- * {@link ShareReplicas}), the fields the API server writes pruned ({@code prune.RemoveIrrelevantFields}), and
+ * {@link BindingShares}), the fields the API server writes pruned ({@code prune.RemoveIrrelevantFields}), and
  * fedstream's marks ({@link PropagationMarks}). The share is written by the kind's replicaRevision script where a
  * ResourceInterpreterCustomization has one (Karmada's interpreter chain asks the customizations first); a script that
  * fails fails the cluster's copy, as Karmada's {@code ensureWork} fails. Pure: no Kafka, no cluster.
@@ -82,7 +82,7 @@ public final class MemberWork {
         }
         String written = override.map(ClusterOverride::getManifest).filter(Objects::nonNull).orElse(manifest);
         Map<String, Long> share = placement.getScheduling() == ReplicaScheduling.DIVIDED
-                ? ShareReplicas.moved(binding, cluster, cluster) : Map.of();
+                ? BindingShares.movedReplicas(binding, cluster, cluster) : Map.of();
         ReplicaRevision.Revised revised;
         try {
             revised = share.isEmpty() ? new ReplicaRevision.Revised(json(written), List.of()) : revision.revise(json(written), share);

@@ -2,6 +2,7 @@ package io.fedstream.failover;
 
 import io.fedstream.avro.Checkpoint;
 import io.fedstream.avro.ConsumerGroupOffset;
+import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadStatusEvent;
 
 import java.time.Instant;
@@ -14,12 +15,22 @@ final class Fixtures {
     static final Instant T0 = Instant.parse("2026-11-29T12:00:00Z");
     static final String DELTAS = "fedstream.state-deltas";
 
-    static final Workload FLINK = new Workload("flink.apache.org/FlinkDeployment/team-a/orders", "FlinkDeployment", Map.of());
-    static final Workload CONSUMER = new Workload("apps/Deployment/team-a/billing", "Deployment",
+    static final ResourceBinding FLINK = workload("flink.apache.org/FlinkDeployment/team-a/orders", "FlinkDeployment",
+            Map.of());
+    static final ResourceBinding CONSUMER = workload("apps/Deployment/team-a/billing", "Deployment",
             Map.of("fedstream.io/kafka-consumer", "true"));
-    static final Workload WEB = new Workload("apps/Deployment/team-a/web", "Deployment", Map.of());
+    static final ResourceBinding WEB = workload("apps/Deployment/team-a/web", "Deployment", Map.of());
 
     private Fixtures() {
+    }
+
+    /** A binding with only what failover planning reads of it: its key, kind and labels. */
+    static ResourceBinding workload(String key, String kind, Map<String, String> labels) {
+        ResourceBinding binding = new ResourceBinding();
+        binding.setWorkloadKey(key);
+        binding.setKind(kind);
+        binding.setLabels(labels);
+        return binding;
     }
 
     static Checkpoint checkpoint(long id, long stateBytes, Integer partition, Long deltaOffset) {

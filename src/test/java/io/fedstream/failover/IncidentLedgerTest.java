@@ -22,7 +22,7 @@ class IncidentLedgerTest {
 
     private static final FailoverSettings SETTINGS = new FailoverSettings(new FailoverBehavior(PurgeMode.Gracefully, null,
             new StatePreservation(List.of(StatePreservation.Rule.of("jobid", "{.jobStatus.jobId}")))), null, CheckpointStorage.NONE);
-    private static final IncidentKey KEY = new IncidentKey(Fixtures.FLINK.key(), "inc-1");
+    private static final IncidentKey KEY = new IncidentKey(Fixtures.FLINK.getWorkloadKey(), "inc-1");
 
     private final IncidentStore store = new IncidentStore() {
         private final Map<IncidentKey, IncidentEntry> entries = new HashMap<>();
@@ -93,7 +93,7 @@ class IncidentLedgerTest {
 
         MigrationCommand second = command(ledger.planOnce(request(all, "{\"jobStatus\":{}}", failedAt.plusSeconds(5))));
         assertThat(second.getAttempt()).isEqualTo(2);
-        assertThat(second.getCommandId()).isEqualTo(Fixtures.FLINK.key() + "/inc-1/2");
+        assertThat(second.getCommandId()).isEqualTo(Fixtures.FLINK.getWorkloadKey() + "/inc-1/2");
         assertThat(second.getTargetCluster()).isEqualTo("member3");
         assertThat(second.getRemainingCandidates()).containsExactly("member4");
         // The job on member2 never reported a job id: the one preserved at the first failover is kept.

@@ -5,6 +5,7 @@ import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationStrategy;
 import io.fedstream.avro.PurgeMode;
+import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.place.CheckpointStorage;
 import org.junit.jupiter.api.Test;
@@ -37,7 +38,8 @@ class MigrationPlannerTest {
         return log;
     }
 
-    private static PlanRequest request(Workload workload, WorkloadStatusEvent status, DeltaLog log, List<String> candidates) {
+    private static PlanRequest request(ResourceBinding workload, WorkloadStatusEvent status, DeltaLog log,
+                                       List<String> candidates) {
         return new PlanRequest(workload, status, log, SETTINGS, FailureCause.CLUSTER, "inc-7", "member1", candidates, 1, Map.of(), T0);
     }
 
@@ -54,7 +56,7 @@ class MigrationPlannerTest {
 
         assertThat(c.getCommandId()).isEqualTo("flink.apache.org/FlinkDeployment/team-a/orders/inc-7/1");
         assertThat(c.getIncidentId()).isEqualTo("inc-7");
-        assertThat(c.getWorkloadKey()).isEqualTo(Fixtures.FLINK.key());
+        assertThat(c.getWorkloadKey()).isEqualTo(Fixtures.FLINK.getWorkloadKey());
         assertThat(c.getAction()).isEqualTo(MigrationAction.MIGRATE);
         assertThat(c.getAttempt()).isEqualTo(1);
         assertThat(c.getSourceCluster()).isEqualTo("member1");
@@ -118,7 +120,7 @@ class MigrationPlannerTest {
         var status = status(checkpoint(42, 1_000, 5, 100L), List.of(), null);
         PlanResult result = MigrationPlanner.plan(request(Fixtures.FLINK, status, deltas(), List.of("member2")));
 
-        assertThat(result).isEqualTo(new PlanResult.Invalid(Fixtures.FLINK.key()
+        assertThat(result).isEqualTo(new PlanResult.Invalid(Fixtures.FLINK.getWorkloadKey()
                 + ": checkpoint 42 covers partition 5 but this workload's deltas are on partition 2"));
     }
 

@@ -1,6 +1,7 @@
 package io.fedstream.failover;
 
 import io.fedstream.avro.MigrationStrategy;
+import io.fedstream.avro.ResourceBinding;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -22,7 +23,7 @@ class StrategyChooserTest {
 
     @Test
     void aFlinkSessionJobIsCheckpointedToo() {
-        Workload job = new Workload("flink.apache.org/FlinkSessionJob/a/j", "FlinkSessionJob", Map.of());
+        ResourceBinding job = Fixtures.workload("flink.apache.org/FlinkSessionJob/a/j", "FlinkSessionJob", Map.of());
         assertThat(StrategyChooser.choose(job, null)).isEqualTo(MigrationStrategy.CHECKPOINT);
     }
 
@@ -51,7 +52,8 @@ class StrategyChooserTest {
 
     @Test
     void theLabelMustSayTrue() {
-        Workload notConsumer = new Workload("apps/Deployment/a/x", "Deployment", Map.of("fedstream.io/kafka-consumer", "false"));
+        ResourceBinding notConsumer = Fixtures.workload("apps/Deployment/a/x", "Deployment",
+                Map.of("fedstream.io/kafka-consumer", "false"));
         assertThat(StrategyChooser.choose(notConsumer, null)).isEqualTo(MigrationStrategy.GRACEFUL_SHUTDOWN);
     }
 

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 class ClusterBookTest {
 
     /** 10 s buckets, counted 60 s after their end, usable 30 s after their start. */
-    static final LeaseSettings SETTINGS = new LeaseSettings(Duration.ofSeconds(10), Duration.ofSeconds(60), new java.math.BigDecimal("0.25"), 6);
+    static final LeaseSettings SETTINGS = new LeaseSettings(Duration.ofSeconds(10), Duration.ofSeconds(60),
+            new java.math.BigDecimal("0.25"), 6, java.math.BigDecimal.ZERO);
     /** The start of bucket 180,000,000. */
     static final long T0 = 1_800_000_000_000L;
     static final long BUCKET = T0 / 10_000;

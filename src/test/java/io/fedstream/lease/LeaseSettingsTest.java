@@ -22,7 +22,7 @@ class LeaseSettingsTest {
 
     @Test
     void aPodPlacedUnderAChunkStaysCountedAtLeastHalfTheTtl() {
-        LeaseSettings settings = new LeaseSettings(Duration.ofMillis(7), Duration.ofMillis(100), BigDecimal.ZERO, 1);
+        LeaseSettings settings = withoutOffers(Duration.ofMillis(7), Duration.ofMillis(100), BigDecimal.ZERO, 1);
         for (long grantedAt = 0; grantedAt < 50; grantedAt++) {
             long bucket = settings.bucketOf(grantedAt);
             for (long placedAt = grantedAt; placedAt < settings.usableUntil(bucket); placedAt++) {
@@ -34,13 +34,17 @@ class LeaseSettingsTest {
 
     @Test
     void termsThatCannotWorkAreRefused() {
-        assertThatThrownBy(() -> new LeaseSettings(Duration.ofSeconds(150), Duration.ofMinutes(5), BigDecimal.ZERO, 1))
+        assertThatThrownBy(() -> withoutOffers(Duration.ofSeconds(150), Duration.ofMinutes(5), BigDecimal.ZERO, 1))
                 .hasMessage("bucket must be shorter than half the ttl (value: PT2M30S, ttl PT5M)");
-        assertThatThrownBy(() -> new LeaseSettings(Duration.ZERO, Duration.ofMinutes(5), BigDecimal.ZERO, 1))
+        assertThatThrownBy(() -> withoutOffers(Duration.ZERO, Duration.ofMinutes(5), BigDecimal.ZERO, 1))
                 .hasMessage("bucket must be positive (value: PT0S)");
-        assertThatThrownBy(() -> new LeaseSettings(Duration.ofSeconds(1), Duration.ofMinutes(5), new BigDecimal("1.5"), 1))
+        assertThatThrownBy(() -> withoutOffers(Duration.ofSeconds(1), Duration.ofMinutes(5), new BigDecimal("1.5"), 1))
                 .hasMessage("headroomMax must be between 0 and 1 (value: 1.5)");
-        assertThatThrownBy(() -> new LeaseSettings(Duration.ofSeconds(1), Duration.ofMinutes(5), BigDecimal.ZERO, 0))
+        assertThatThrownBy(() -> withoutOffers(Duration.ofSeconds(1), Duration.ofMinutes(5), BigDecimal.ZERO, 0))
                 .hasMessage("partitions must be at least 1 (value: 0)");
+    }
+
+    private static LeaseSettings withoutOffers(Duration bucket, Duration ttl, BigDecimal headroomMax, int partitions) {
+        return new LeaseSettings(bucket, ttl, headroomMax, partitions, BigDecimal.ZERO);
     }
 }

@@ -6,6 +6,8 @@ import io.fedstream.avro.StoredLeaseBook;
 import io.fedstream.config.Topics;
 import io.fedstream.lease.LeaseSettings;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -25,13 +27,24 @@ public final class AllocatorStage {
     /** Cluster name to its {@link StoredLeaseBook}; partitioned like {@code fedstream.lease-requests}. */
     public static final String STORE = "lease-books-store";
 
+    /** Sends a grant to the partition of the grants topic that the namespace task it is for reads. */
+    static final StreamPartitioner<String, LeaseGrant> TO_ASKING_TASK = (topic, cluster, grant, partitions) -> {
+        if (grant.getPartition() >= partitions) {
+            // The allocator checks each request's partition against topic.partitions: the topic has fewer than that.
+            throw new IllegalStateException("topic " + topic + " has " + partitions
+                    + " partitions, too few for a grant to partition " + grant.getPartition() + " (cluster " + cluster
+                    + "): it must have topic.partitions");
+        }
+        return Optional.of(Set.of(grant.getPartition()));
+    };
+
     private final Topics topics;
     private final LeaseSettings settings;
     private final Serde<StoredLeaseBook> bookSerde;
     private final StreamPartitioner<String, LeaseGrant> grantPartitioner;
 
     public AllocatorStage(Topics topics, LeaseSettings settings, Serde<StoredLeaseBook> bookSerde) {
-        this(topics, settings, bookSerde, new GrantPartitioner());
+        this(topics, settings, bookSerde, TO_ASKING_TASK);
     }
 
     /** The test seam: TopologyTestDriver gives every output topic one partition, where no grant but partition 0's fits. */

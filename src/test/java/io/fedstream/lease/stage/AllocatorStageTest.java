@@ -39,6 +39,7 @@ import org.apache.kafka.streams.TopologyConfig;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.processor.StreamPartitioner;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.AfterEach;
@@ -50,7 +51,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The allocator's sub-topology alone on TopologyTestDriver, as the application configures Kafka Streams (dead-letter
  * handlers, explicit naming), with 6 partitions: the driver runs the task of partition 0, so the clusters it is sent
  * are ones whose name Kafka's default partitioner puts there. The driver's topics have one partition, where every grant
- * goes; the grant's partition field, which {@link GrantPartitioner} routes by, says where it would go.
+ * goes; the grant's partition field, which {@link AllocatorStage#TO_ASKING_TASK} routes by, says where it would go.
  */
 class AllocatorStageTest {
 
@@ -187,7 +188,7 @@ class AllocatorStageTest {
 
     @Test
     void grantsGoToThePartitionOfTheTaskTheyAreFor() {
-        GrantPartitioner partitioner = new GrantPartitioner();
+        StreamPartitioner<String, LeaseGrant> partitioner = AllocatorStage.TO_ASKING_TASK;
         LeaseGrant grant = LeaseGrant.newBuilder().setCluster(OWNED).setPartition(4).setBucket(BUCKET)
                 .setCountedUntil(T0).setUsableUntil(T0).setGrantedAt(T0).build();
 

@@ -19,7 +19,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The pods per component a moved Divided share runs on its new cluster: as the placement lists or splits them, or as an override sets them there. */
-class ShareReplicasTest {
+class BindingSharesReplicasTest {
 
     private static Component component(String name, long replicas) {
         return Component.newBuilder().setName(name).setReplicas(replicas).setPerPod(Map.of("cpu", "1"))
@@ -51,8 +51,8 @@ class ShareReplicasTest {
         ResourceBinding binding = binding(List.of(component("main", 5)),
                 divided(new ClusterTarget("dc-1", 3L, List.of()), new ClusterTarget("dc-2", 2L, List.of())), List.of());
 
-        assertThat(ShareReplicas.moved(binding, "dc-1", "dc-3")).isEqualTo(Map.of("main", 3L));
-        assertThat(ShareReplicas.moved(binding, "dc-2", "dc-3")).isEqualTo(Map.of("main", 2L));
+        assertThat(BindingShares.movedReplicas(binding, "dc-1", "dc-3")).isEqualTo(Map.of("main", 3L));
+        assertThat(BindingShares.movedReplicas(binding, "dc-2", "dc-3")).isEqualTo(Map.of("main", 2L));
     }
 
     @Test
@@ -61,8 +61,10 @@ class ShareReplicasTest {
                 divided(new ClusterTarget("dc-1", 3L, List.of()), new ClusterTarget("dc-2", 2L, List.of())),
                 List.of(override("dc-3", component("main", 7)), override("dc-4", component("main", 5))));
 
-        assertThat(ShareReplicas.moved(binding, "dc-1", "dc-3")).as("dc-3's rule sets 7").isEqualTo(Map.of("main", 7L));
-        assertThat(ShareReplicas.moved(binding, "dc-1", "dc-4")).as("dc-4's rule leaves the count: the share decides")
+        assertThat(BindingShares.movedReplicas(binding, "dc-1", "dc-3")).as("dc-3's rule sets 7")
+                .isEqualTo(Map.of("main", 7L));
+        assertThat(BindingShares.movedReplicas(binding, "dc-1", "dc-4"))
+                .as("dc-4's rule leaves the count: the share decides")
                 .isEqualTo(Map.of("main", 3L));
     }
 
@@ -73,8 +75,9 @@ class ShareReplicasTest {
                 new ClusterTarget("dc-2", 3L, List.of(new ComponentShare("master", 1L), new ComponentShare("worker", 2L))),
                 new ClusterTarget("dc-3", 1L, List.of(new ComponentShare("worker", 1L)))), List.of());
 
-        assertThat(ShareReplicas.moved(binding, "dc-2", "dc-4")).isEqualTo(Map.of("master", 1L, "worker", 2L));
-        assertThat(ShareReplicas.moved(binding, "dc-3", "dc-4")).as("a component with no pods in the share runs none")
+        assertThat(BindingShares.movedReplicas(binding, "dc-2", "dc-4")).isEqualTo(Map.of("master", 1L, "worker", 2L));
+        assertThat(BindingShares.movedReplicas(binding, "dc-3", "dc-4"))
+                .as("a component with no pods in the share runs none")
                 .isEqualTo(Map.of("master", 0L, "worker", 1L));
     }
 
@@ -84,7 +87,7 @@ class ShareReplicasTest {
                 .setDecidedBy("scheduler").setClusters(List.of(new ClusterTarget("dc-1", null, List.of()))).build(), List.of());
         ResourceBinding divided = binding(List.of(component("main", 5)), divided(new ClusterTarget("dc-1", 5L, List.of())), List.of());
 
-        assertThat(ShareReplicas.moved(duplicated, "dc-1", "dc-2")).isEmpty();
-        assertThat(ShareReplicas.moved(divided, "dc-9", "dc-2")).isEmpty();
+        assertThat(BindingShares.movedReplicas(duplicated, "dc-1", "dc-2")).isEmpty();
+        assertThat(BindingShares.movedReplicas(divided, "dc-9", "dc-2")).isEmpty();
     }
 }

@@ -20,7 +20,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Each Divided share's override result is shown with the share's replicas, as the share is charged. */
-class ShareOverridesTest {
+class BindingSharesOverridesTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -60,7 +60,7 @@ class ShareOverridesTest {
 
     @Test
     void aShareRunsItsPartOfTheReplicasUnlessItsOverrideSetsThem() throws IOException {
-        List<ClusterOverride> shown = ShareOverrides.shown(binding(ReplicaScheduling.DIVIDED));
+        List<ClusterOverride> shown = BindingShares.shownOverrides(binding(ReplicaScheduling.DIVIDED));
 
         ClusterOverride dc1 = shown.get(0);
         assertThat(dc1.getComponents().get(0).getReplicas()).as("the override sets 4 there").isEqualTo(4);
@@ -76,7 +76,7 @@ class ShareOverridesTest {
     void duplicatedCopiesAreShownAsTheOverridesMakeThem() {
         ResourceBinding duplicated = binding(ReplicaScheduling.DUPLICATED);
 
-        assertThat(ShareOverrides.shown(duplicated)).isEqualTo(duplicated.getClusterOverrides());
+        assertThat(BindingShares.shownOverrides(duplicated)).isEqualTo(duplicated.getClusterOverrides());
     }
 
     @Test
@@ -84,7 +84,8 @@ class ShareOverridesTest {
         ResourceBinding divided = binding(ReplicaScheduling.DIVIDED);
 
         // dc-1's share (2) moves to dc-2, whose override gives each pod 2 cpu.
-        assertThat(JSON.readTree(ShareOverrides.movedManifest(divided, "dc-1", "dc-2"))).isEqualTo(JSON.readTree(deployment(2, "2")));
-        assertThat(ShareOverrides.movedManifest(divided, "dc-1", "dc-3")).as("no rule applies there").isNull();
+        assertThat(JSON.readTree(BindingShares.movedManifest(divided, "dc-1", "dc-2")))
+                .isEqualTo(JSON.readTree(deployment(2, "2")));
+        assertThat(BindingShares.movedManifest(divided, "dc-1", "dc-3")).as("no rule applies there").isNull();
     }
 }
