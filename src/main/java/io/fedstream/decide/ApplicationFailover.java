@@ -219,9 +219,7 @@ final class ApplicationFailover {
         if (why.isEmpty()) {
             return failure;
         }
-        MigrationCommand moved = latest.getCommand();
-        failingOver.purge(moved, failure.cluster(), moved.getPurgeMode() == PurgeMode.Gracefully ? Integer.valueOf(0) : moved.getGracePeriodSeconds(),
-                "application failure on " + failure.cluster() + "; " + why.get());
+        failingOver.purge(latest.getCommand(), failure.cluster(), "application failure on " + failure.cluster() + "; " + why.get());
         ApplicationFailure purged = failure.purgeIssued();
         failures.put(storeKey(key, failure.cluster()), purged);
         return purged;
