@@ -242,7 +242,7 @@ final class ApplicationFailover {
      * or a reservation for it is in flight.
      */
     private boolean mayMigrate(String key, ApplicationFailure failure) {
-        return task.openIncidents.of(failure.cluster()) == null && task.brake() == null
+        return task.openIncidents.get(failure.cluster()) == null && task.brake() == null
                 && !task.migrations.migrating(key, failure.incidentId()) && task.placementStates.of(key).pending() == null;
     }
 

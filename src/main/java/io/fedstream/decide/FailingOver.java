@@ -46,6 +46,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import org.apache.kafka.streams.state.KeyValueIterator;
 
 /**
  * Stage 6 inside the task: keeps the open incident of every unhealthy cluster, and for each workload the cluster
@@ -96,7 +97,7 @@ final class FailingOver {
     void onClusterChanged(ClusterStateEvent event) {
         String cluster = event.getCluster();
         ClusterState state = event.getState();
-        ClusterStateEvent open = task.openIncidents.of(cluster);
+        ClusterStateEvent open = task.openIncidents.get(cluster);
         if (open != null && event.getIncidentId() != null && event.getIncidentId().equals(open.getIncidentId())
                 && Objects.equals(open.getBrake(), event.getBrake())) {
             // The same incident, SUSPECT to FAILED say: only when its moves are due may change, not the moves out.
@@ -109,10 +110,10 @@ final class FailingOver {
                 // Same incident: its tolerations still count from when it began.
                 event = ClusterStateEvent.newBuilder(event).setTransitionAt(open.getTransitionAt()).build();
             }
-            task.openIncidents.update(cluster, event);
+            task.openIncidents.put(cluster, event);
             checkDue(cluster);
         } else {
-            task.openIncidents.close(cluster);
+            task.openIncidents.delete(cluster);
             if (open != null && open.getIncidentId() != null) {
                 withdrawMoves(cluster, open.getIncidentId());
             }
@@ -151,7 +152,11 @@ final class FailingOver {
     /** Plans what is due on every open incident; the wall-clock punctuator calls it. */
     void checkAll() {
         nextDueAt = Long.MAX_VALUE;
-        task.openIncidents.clusters().forEach(this::checkDue);
+        List<String> clusters = new ArrayList<>();
+        try (KeyValueIterator<String, ClusterStateEvent> it = task.openIncidents.all()) {
+            it.forEachRemaining(entry -> clusters.add(entry.key));
+        }
+        clusters.forEach(this::checkDue);
     }
 
     /** Whether a check found a move of an open incident that is not due yet and becomes due within {@code within} of now. */
@@ -170,7 +175,7 @@ final class FailingOver {
     }
 
     void checkDue(String cluster) {
-        ClusterStateEvent incident = task.openIncidents.of(cluster);
+        ClusterStateEvent incident = task.openIncidents.get(cluster);
         // While the migration brake holds, fedstream suspects itself or the network, not the fleet (docs/health.md).
         if (incident == null || incident.getState() == ClusterState.RECOVERING || incident.getIncidentId() == null
                 || incident.getBrake() != null) {
@@ -303,7 +308,7 @@ final class FailingOver {
 
     /** Whether the migration brake holds the cluster incident the pending move belongs to (it engaged after the move began). */
     private boolean braked(PlacementState.Pending pending) {
-        ClusterStateEvent incident = task.openIncidents.of(pending.sourceCluster());
+        ClusterStateEvent incident = task.openIncidents.get(pending.sourceCluster());
         return incident != null && incident.getBrake() != null && Objects.equals(incident.getIncidentId(), pending.incidentId());
     }
 
