@@ -567,10 +567,11 @@ final class FailingOver {
     }
 
     /**
-     * Purges Directly, now, the copy on a cluster that a new schedule of the workload ({@code incidentId}: the re-scale's
-     * or re-schedule's) gives no pods, as Karmada removes the cluster's Work.
+     * Gives back what the workload holds on a cluster that a new schedule of it ({@code incidentId}: the re-scale's or
+     * re-schedule's) gives no pods, and purges Directly, now, the copy there, as Karmada removes the cluster's Work.
      */
     void purgeLeftOut(String key, String incidentId, String cluster, String reason) {
+        task.release(key, cluster);
         purge(removal(key, incidentId, cluster, PurgeMode.Directly, null), cluster, reason);
     }
 

@@ -282,7 +282,6 @@ final class PolicyFollowing extends Rescheduling {
         for (ScheduleResult.Target before : previous) {
             if (!rescheduled.targets(before.cluster())) {
                 outcome.add(before.cluster() + " " + before.replicas() + " -> 0 pods (its copy is purged)");
-                task.release(key, before.cluster());
                 failingOver.purgeLeftOut(key, rescheduled.incidentId(), before.cluster(),
                         before.cluster() + " runs no copy under the placement of " + named(policy.key()) + "; purge the copy there");
             }

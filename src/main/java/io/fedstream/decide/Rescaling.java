@@ -195,7 +195,6 @@ final class Rescaling extends Rescheduling {
             if (!rescale.targets(before.cluster())) {
                 changes.add(before.cluster() + " " + (several ? pods(binding, before.components(), Map.of()) : before.replicas() + " -> 0")
                         + " pods (its copy is purged)");
-                task.release(key, before.cluster());
                 failingOver.purgeLeftOut(key, rescale.incidentId(), before.cluster(),
                         before.cluster() + " runs no share of the workload after its replicas changed; purge the copy there");
             }
