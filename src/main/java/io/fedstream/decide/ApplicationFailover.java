@@ -219,7 +219,8 @@ final class ApplicationFailover {
         if (why.isEmpty()) {
             return failure;
         }
-        failingOver.purge(latest.getCommand(), failure.cluster(), "application failure on " + failure.cluster() + "; " + why.get());
+        failingOver.purge(latest.getCommand(), failure.cluster(),
+                "application failure on " + failure.cluster() + "; " + why.get());
         ApplicationFailure purged = failure.purgeIssued();
         failures.put(storeKey(key, failure.cluster()), purged);
         return purged;

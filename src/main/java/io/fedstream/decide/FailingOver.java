@@ -260,7 +260,8 @@ final class FailingOver {
                 }
             }
         } else if (share) {
-            // A share's incident is decided once (marked held back), so the scan does not decide it again while asks are out.
+            // A share's incident is decided once (marked held back), so the scan does not decide it again while asks
+            // are out.
             if (state == null) {
                 task.ledger.holdBack(incidentKey);
                 shareFailover.schedule(key, binding, policy, workload, source, incidentId, 0, List.of(), now);
@@ -393,8 +394,9 @@ final class FailingOver {
     private void issueBeyondRoom(String key, ResourceBinding binding, PlacementState workload, String source, String incidentId,
                                  int attempt, List<BeyondRoomTargets.Target> targets, String unheld) {
         BeyondRoomTargets.Target target = targets.get(0);
-        PlacementState.Pending pending = move(key, incidentId, source, targets.stream().map(BeyondRoomTargets.Target::cluster).toList(),
-                target.group(), binding.getGeneration(), attempt);
+        List<String> clusters = targets.stream().map(BeyondRoomTargets.Target::cluster).toList();
+        PlacementState.Pending pending = move(key, incidentId, source, clusters, target.group(),
+                binding.getGeneration(), attempt);
         issue(key, binding, workload, pending, target.roomNote(binding, unheld));
     }
 
@@ -469,7 +471,8 @@ final class FailingOver {
             candidates = previous.remainingCandidates().stream().filter(candidates::contains).toList();
         }
         int group = result instanceof ScheduleResult.Ranked ranked ? ranked.groupIndex() : workload.group();
-        PlacementState.Pending pending = move(key, incidentId, source, candidates, group, binding.getGeneration(), attempt);
+        PlacementState.Pending pending = move(key, incidentId, source, candidates, group, binding.getGeneration(),
+                attempt);
         if (BeyondRoomTargets.applies(policy) && (candidates.isEmpty() || previous == null && result.leftOutForRoom())) {
             // No survivor's view holds it, or only one in a later affinity group: Karmada takes the best survivor whatever its room.
             List<BeyondRoomTargets.Target> beyond = beyondRoom.ranked(binding, policy, workload.group(), avoid,
@@ -610,7 +613,8 @@ final class FailingOver {
                 .setCheckpoint(null)
                 .setDeltaReplay(null)
                 .setConsumerGroupOffsets(List.of())
-                .setGracePeriodSeconds(moved.getPurgeMode() == PurgeMode.Gracefully ? Integer.valueOf(0) : moved.getGracePeriodSeconds())
+                .setGracePeriodSeconds(moved.getPurgeMode() == PurgeMode.Gracefully
+                        ? Integer.valueOf(0) : moved.getGracePeriodSeconds())
                 .setFullStateBytes(0)
                 .setIncrementalBytes(0)
                 .setIssuedAt(task.instant())
@@ -636,9 +640,9 @@ final class FailingOver {
     }
 
     /** A move's attempt off {@code source}, asking first for the room of its first candidate. */
-    static PlacementState.Pending move(String key, String incidentId, String source, List<String> candidates, int group, long generation,
-                                       int attempt) {
-        return new PlacementState.Pending(requestId(key, incidentId, attempt, 0), ReservationPurpose.MIGRATE, incidentId, source,
-                candidates, 0, group, generation, attempt);
+    static PlacementState.Pending move(String key, String incidentId, String source, List<String> candidates, int group,
+                                       long generation, int attempt) {
+        return new PlacementState.Pending(requestId(key, incidentId, attempt, 0), ReservationPurpose.MIGRATE,
+                incidentId, source, candidates, 0, group, generation, attempt);
     }
 }

@@ -218,7 +218,8 @@ final class PolicyFollowing extends Rescheduling {
         refused.stream().filter(cluster -> !shares.runs(cluster)).forEach(avoid::add);
         ScheduleResult result;
         try {
-            result = FullStaticAssignmentsLast.scheduled(binding, avoid, without -> reschedule(task, binding, policy, group, previous, without));
+            result = FullStaticAssignmentsLast.scheduled(binding, avoid,
+                    without -> reschedule(task, binding, policy, group, previous, without));
         } catch (IllegalArgumentException e) {
             unschedulable(key, binding, policy, applied, "its requirements cannot be read: " + e.getMessage());
             return;

@@ -30,12 +30,13 @@ abstract class Rescheduling {
         this.task = task;
     }
 
-    /** {@link ReplicaScheduler#reschedule} of the workload from what {@code previous} clusters run, without {@code avoid}. */
-    static ScheduleResult reschedule(PlaceFailoverTask task, ResourceBinding binding, PropagationPolicy policy, int group,
-                                     List<ScheduleResult.Target> previous, Set<String> avoid) {
+    /** {@link ReplicaScheduler#reschedule} from what the {@code previous} clusters run, {@code avoid} left out. */
+    static ScheduleResult reschedule(PlaceFailoverTask task, ResourceBinding binding, PropagationPolicy policy,
+                                     int group, List<ScheduleResult.Target> previous, Set<String> avoid) {
         List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
+        String kind = PlaceFailoverTask.kind(binding);
         return task.place(clusters -> SCHEDULER.reschedule(
-                new ReplicaScheduler.Request(demands, policy, clusters, avoid, PlaceFailoverTask.kind(binding)), group, previous));
+                new ReplicaScheduler.Request(demands, policy, clusters, avoid, kind), group, previous));
     }
 
     /** Whether the re-schedule still applies to the binding of its generation as it is now; one that does not is void. */

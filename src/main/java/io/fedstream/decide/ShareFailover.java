@@ -79,8 +79,8 @@ final class ShareFailover {
         } else if (newCluster != null) {
             List<String> candidates = FullStaticAssignmentsLast.ranked(binding,
                     moveTargets(binding, policy, workload, shares.kept(), avoid, newCluster));
-            PlacementState.Pending pending = FailingOver.move(key, incidentId, source, candidates, scheduled.groupIndex(),
-                    binding.getGeneration(), 1);
+            PlacementState.Pending pending = FailingOver.move(key, incidentId, source, candidates,
+                    scheduled.groupIndex(), binding.getGeneration(), 1);
             String shortOfRoom = scheduled.roomNotes().stream().filter(note -> note.cluster().equals(pending.cluster()))
                     .map(ScheduleResult.RoomNote::message).findFirst().orElse(null);
             if (shortOfRoom != null && !roomBinds(binding, policy)) {
@@ -96,8 +96,8 @@ final class ShareFailover {
     }
 
     /** The retry of a share migration whose command failed: the failed command's remaining candidates still eligible. */
-    void retry(String key, ResourceBinding binding, PropagationPolicy policy, PlacementState workload, String source, String incidentId,
-                       IncidentEntry previous) {
+    void retry(String key, ResourceBinding binding, PropagationPolicy policy, PlacementState workload, String source,
+               String incidentId, IncidentEntry previous) {
         Shares shares = shares(binding, source);
         if (shares == null) {
             return;
@@ -115,8 +115,8 @@ final class ShareFailover {
         }
         List<String> candidates = previous.remainingCandidates().stream().filter(eligible::contains).toList();
         int attempt = previous.attempt() + 1;
-        PlacementState.Pending pending = FailingOver.move(key, incidentId, source, candidates, workload.group(), binding.getGeneration(),
-                attempt);
+        PlacementState.Pending pending = FailingOver.move(key, incidentId, source, candidates, workload.group(),
+                binding.getGeneration(), attempt);
         if (candidates.isEmpty()) {
             failingOver.noTarget(key, binding, pending);
             return;
@@ -136,8 +136,8 @@ final class ShareFailover {
         if (policy == null || shares == null || roomBinds(binding, policy)) {
             return false;
         }
-        PlacementState.Pending first = FailingOver.move(key, pending.incidentId(), pending.sourceCluster(), pending.candidates(),
-                pending.group(), pending.generation(), pending.attempt());
+        PlacementState.Pending first = FailingOver.move(key, pending.incidentId(), pending.sourceCluster(),
+                pending.candidates(), pending.group(), pending.generation(), pending.attempt());
         failingOver.issue(key, binding, workload, first,
                 "cluster " + first.cluster() + "'s pods " + shares.source() + " are placed with no room held: " + unheld);
         return true;
@@ -224,7 +224,8 @@ final class ShareFailover {
                             + " after";
         }
         // Nothing to wait for: no new copy replaces this one, the clusters that keep it run already.
-        failingOver.purge(removed, cluster, cluster + " runs no share of the workload any more; purge " + behavior.purgeMode() + " the copy there");
+        failingOver.purge(removed, cluster,
+                cluster + " runs no share of the workload any more; purge " + behavior.purgeMode() + " the copy there");
         return "its copy on " + cluster + " is purged now";
     }
 

@@ -97,7 +97,8 @@ final class StaleCopyPurges {
                 task.instant(), healthyOn(key, binding, evicting.getSourceCluster(), evicting.getIssuedAt()));
         if (why.isPresent()) {
             task.staleCopies.forget(waiting);
-            failingOver.purge(evicting, evicting.getSourceCluster(), "evicted from " + evicting.getSourceCluster() + "; " + why.get());
+            String cluster = evicting.getSourceCluster();
+            failingOver.purge(evicting, cluster, "evicted from " + cluster + "; " + why.get());
         }
     }
 
