@@ -219,8 +219,7 @@ final class ApplicationFailover {
         if (why.isEmpty()) {
             return failure;
         }
-        MigrationCommand moved = latest.getCommand();
-        failingOver.purge(moved, failure.cluster(), moved.getPurgeMode() == PurgeMode.Gracefully ? Integer.valueOf(0) : moved.getGracePeriodSeconds(),
+        failingOver.purge(latest.getCommand(), failure.cluster(),
                 "application failure on " + failure.cluster() + "; " + why.get());
         ApplicationFailure purged = failure.purgeIssued();
         failures.put(storeKey(key, failure.cluster()), purged);
@@ -244,7 +243,7 @@ final class ApplicationFailover {
      * or a reservation for it is in flight.
      */
     private boolean mayMigrate(String key, ApplicationFailure failure) {
-        return task.openIncidents.of(failure.cluster()) == null && task.brake() == null
+        return task.openIncidents.get(failure.cluster()) == null && task.brake() == null
                 && !task.migrations.migrating(key, failure.incidentId()) && task.placementStates.of(key).pending() == null;
     }
 

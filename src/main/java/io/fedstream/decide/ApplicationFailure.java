@@ -4,9 +4,7 @@ package io.fedstream.decide;
  * A workload unhealthy on one cluster, as the application-failures store keeps it: since when, what its status said,
  * and how far its failover went (the clock runs until {@code migrating}; the copy left behind is purged once).
  *
- * @param cluster where the workload is unhealthy
  * @param sinceMs observedAt (epoch ms) of the first unhealthy status of this spell
- * @param phase the phase of that status
  * @param incidentId the incident its migration runs under: {@code <cluster>-<sinceMs>-application}
  * @param migrating the toleration passed and the migration was started: a healthy status no longer stops it
  * @param purged the PURGE of the copy left on {@code cluster} was issued

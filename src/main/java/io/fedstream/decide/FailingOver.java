@@ -44,6 +44,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import org.apache.kafka.streams.state.KeyValueIterator;
 
 /**
  * Stage 6 inside the task: keeps the open incident of every unhealthy cluster, and for each workload the cluster
@@ -94,7 +95,7 @@ final class FailingOver {
     void onClusterChanged(ClusterStateEvent event) {
         String cluster = event.getCluster();
         ClusterState state = event.getState();
-        ClusterStateEvent open = task.openIncidents.of(cluster);
+        ClusterStateEvent open = task.openIncidents.get(cluster);
         if (open != null && event.getIncidentId() != null && event.getIncidentId().equals(open.getIncidentId())
                 && Objects.equals(open.getBrake(), event.getBrake())) {
             // The same incident, SUSPECT to FAILED say: only when its moves are due may change, not the moves out.
@@ -107,10 +108,10 @@ final class FailingOver {
                 // Same incident: its tolerations still count from when it began.
                 event = ClusterStateEvent.newBuilder(event).setTransitionAt(open.getTransitionAt()).build();
             }
-            task.openIncidents.update(cluster, event);
+            task.openIncidents.put(cluster, event);
             checkDue(cluster);
         } else {
-            task.openIncidents.close(cluster);
+            task.openIncidents.delete(cluster);
             if (open != null && open.getIncidentId() != null) {
                 withdrawMoves(cluster, open.getIncidentId());
             }
@@ -149,7 +150,11 @@ final class FailingOver {
     /** Plans what is due on every open incident; the wall-clock punctuator calls it. */
     void checkAll() {
         nextDueAt = Long.MAX_VALUE;
-        task.openIncidents.clusters().forEach(this::checkDue);
+        List<String> clusters = new ArrayList<>();
+        try (KeyValueIterator<String, ClusterStateEvent> it = task.openIncidents.all()) {
+            it.forEachRemaining(entry -> clusters.add(entry.key));
+        }
+        clusters.forEach(this::checkDue);
     }
 
     /** Whether a check found a move of an open incident that is not due yet and becomes due within {@code within} of now. */
@@ -168,7 +173,7 @@ final class FailingOver {
     }
 
     void checkDue(String cluster) {
-        ClusterStateEvent incident = task.openIncidents.of(cluster);
+        ClusterStateEvent incident = task.openIncidents.get(cluster);
         // While the migration brake holds, fedstream suspects itself or the network, not the fleet (docs/health.md).
         if (incident == null || incident.getState() == ClusterState.RECOVERING || incident.getIncidentId() == null
                 || incident.getBrake() != null) {
@@ -241,18 +246,27 @@ final class FailingOver {
             }
             return;
         }
-        if (WorkloadBindings.placedClusters(binding).size() > 1) {
-            shareFailover.onFailure(key, binding, policy, workload, source, incidentId, now);
-            return;
-        }
-        Optional<IncidentEntry> entry = task.ledger.entry(incidentKey);
-        if (entry.isEmpty() || entry.get().state() == IncidentEntry.State.HELD_BACK) {
+        boolean share = WorkloadBindings.placedClusters(binding).size() > 1;
+        IncidentEntry entry = task.ledger.entry(incidentKey).orElse(null);
+        IncidentEntry.State state = entry == null ? null : entry.state();
+        if (state == IncidentEntry.State.RETRY_PENDING) {
+            if (!Instant.ofEpochMilli(now).isBefore(entry.notBefore()) && !task.migrations.migrating(key, incidentId)) {
+                if (share) {
+                    shareFailover.retry(key, binding, policy, workload, source, incidentId, entry);
+                } else {
+                    start(key, binding, policy, source, incidentId, workload, entry.attempt() + 1, entry);
+                }
+            }
+        } else if (share) {
+            // A share's incident is decided once (marked held back), so the scan does not decide it again while asks
+            // are out.
+            if (state == null) {
+                task.ledger.holdBack(incidentKey);
+                shareFailover.schedule(key, binding, policy, workload, source, incidentId, 0, List.of(), now);
+            }
+        } else if (state == null || state == IncidentEntry.State.HELD_BACK) {
             if (!task.migrations.migrating(key, incidentId)) {
                 start(key, binding, policy, source, incidentId, workload, 1, null);
-            }
-        } else if (entry.get().state() == IncidentEntry.State.RETRY_PENDING) {
-            if (!Instant.ofEpochMilli(now).isBefore(entry.get().notBefore()) && !task.migrations.migrating(key, incidentId)) {
-                start(key, binding, policy, source, incidentId, workload, entry.get().attempt() + 1, entry.get());
             }
         } else {
             // Issued, completed or exhausted: only the executor's report (a record of the workload) changes that.
@@ -293,7 +307,7 @@ final class FailingOver {
 
     /** Whether the migration brake holds the cluster incident the pending move belongs to (it engaged after the move began). */
     private boolean braked(PlacementState.Pending pending) {
-        ClusterStateEvent incident = task.openIncidents.of(pending.sourceCluster());
+        ClusterStateEvent incident = task.openIncidents.get(pending.sourceCluster());
         return incident != null && incident.getBrake() != null && Objects.equals(incident.getIncidentId(), pending.incidentId());
     }
 
@@ -321,23 +335,22 @@ final class FailingOver {
         if (pending.hasNext()) {
             PlacementState.Pending next = pending.next(requestId(key, pending.incidentId(), pending.attempt(), pending.index() + 1));
             task.placementStates.save(key, workload.withPending(next));
-            if (WorkloadBindings.placedClusters(binding).size() > 1) {
-                shareFailover.holdShare(binding, next);
-            } else {
-                movesOut.settled(key, next.incidentId());
-                task.hold(binding, next);
-            }
+            askAgain(key, binding, next);
         } else if (!movedBeyondRoom(key, binding, workload, pending)) {
             task.placementStates.save(key, workload.withPending(null));
             plan(key, binding, workload, pending, List.of()).ifPresent(result -> closed(binding, pending, result, null));
         }
     }
 
-    /** Asks again for the room of a move whose ask went unanswered when the task stopped ({@code PlaceAndFailOver.resumeAsks}). */
+    /**
+     * Asks for the room of the move's current candidate: after a refusal, or again for an ask that went unanswered when
+     * the task stopped ({@code PlaceAndFailOver.resumeAsks}).
+     */
     void askAgain(String key, ResourceBinding binding, PlacementState.Pending pending) {
         movesOut.settled(key, pending.incidentId());
         if (WorkloadBindings.placedClusters(binding).size() > 1) {
-            shareFailover.holdShare(binding, pending);
+            ShareFailover.Shares shares = ShareFailover.shares(binding, pending.sourceCluster());
+            task.hold(binding, pending, shares == null ? Map.of() : shares.source());
         } else {
             task.hold(binding, pending);
         }
@@ -379,8 +392,8 @@ final class FailingOver {
     private void issueBeyondRoom(String key, ResourceBinding binding, PlacementState workload, String source, String incidentId,
                                  int attempt, List<BeyondRoomTargets.Target> targets, String unheld) {
         BeyondRoomTargets.Target target = targets.get(0);
-        PlacementState.Pending pending = new PlacementState.Pending(requestId(key, incidentId, attempt, 0), ReservationPurpose.MIGRATE,
-                incidentId, source, targets.stream().map(BeyondRoomTargets.Target::cluster).toList(), 0, target.group(),
+        List<String> clusters = targets.stream().map(BeyondRoomTargets.Target::cluster).toList();
+        PlacementState.Pending pending = move(key, incidentId, source, clusters, target.group(),
                 binding.getGeneration(), attempt);
         issue(key, binding, workload, pending, target.roomNote(binding, unheld));
     }
@@ -456,8 +469,8 @@ final class FailingOver {
             candidates = previous.remainingCandidates().stream().filter(candidates::contains).toList();
         }
         int group = result instanceof ScheduleResult.Ranked ranked ? ranked.groupIndex() : workload.group();
-        PlacementState.Pending pending = new PlacementState.Pending(requestId(key, incidentId, attempt, 0),
-                ReservationPurpose.MIGRATE, incidentId, source, candidates, 0, group, binding.getGeneration(), attempt);
+        PlacementState.Pending pending = move(key, incidentId, source, candidates, group, binding.getGeneration(),
+                attempt);
         if (BeyondRoomTargets.applies(policy) && (candidates.isEmpty() || previous == null && result.leftOutForRoom())) {
             // No survivor's view holds it, or only one in a later affinity group: Karmada takes the best survivor whatever its room.
             List<BeyondRoomTargets.Target> beyond = beyondRoom.ranked(binding, policy, workload.group(), avoid,
@@ -557,11 +570,12 @@ final class FailingOver {
     }
 
     /**
-     * Purges Directly, now, the copy on a cluster that a new schedule of the workload ({@code incidentId}: the re-scale's
-     * or re-schedule's) gives no pods, as Karmada removes the cluster's Work.
+     * Gives back what the workload holds on a cluster that a new schedule of it ({@code incidentId}: the re-scale's or
+     * re-schedule's) gives no pods, and purges Directly, now, the copy there, as Karmada removes the cluster's Work.
      */
     void purgeLeftOut(String key, String incidentId, String cluster, String reason) {
-        purge(removal(key, incidentId, cluster, PurgeMode.Directly, null), cluster, null, reason);
+        task.release(key, cluster);
+        purge(removal(key, incidentId, cluster, PurgeMode.Directly, null), cluster, reason);
     }
 
     /** The record of a workload's copy on {@code cluster} going away in {@code incidentId} (not a move: no target). */
@@ -579,8 +593,11 @@ final class FailingOver {
                 .build();
     }
 
-    /** Issues the PURGE of the copy a migration left on the cluster: the command, its record and its audit. */
-    void purge(MigrationCommand moved, String cluster, Integer gracePeriodSeconds, String reason) {
+    /**
+     * Issues the PURGE of the copy a migration left on the cluster: the command, its record and its audit. A graceful
+     * purge says 0 s: fedstream did the waiting, so the executor deletes at once.
+     */
+    void purge(MigrationCommand moved, String cluster, String reason) {
         String key = moved.getWorkloadKey();
         MigrationCommand purge = MigrationCommand.newBuilder(moved)
                 .setCommandId(moved.getCommandId() + "/purge")
@@ -596,7 +613,8 @@ final class FailingOver {
                 .setCheckpoint(null)
                 .setDeltaReplay(null)
                 .setConsumerGroupOffsets(List.of())
-                .setGracePeriodSeconds(gracePeriodSeconds)
+                .setGracePeriodSeconds(moved.getPurgeMode() == PurgeMode.Gracefully
+                        ? Integer.valueOf(0) : moved.getGracePeriodSeconds())
                 .setFullStateBytes(0)
                 .setIncrementalBytes(0)
                 .setIssuedAt(task.instant())
@@ -619,5 +637,12 @@ final class FailingOver {
 
     static String requestId(String key, String incidentId, int attempt, int index) {
         return key + "/" + incidentId + "/a" + attempt + "/" + index;
+    }
+
+    /** A move's attempt off {@code source}, asking first for the room of its first candidate. */
+    static PlacementState.Pending move(String key, String incidentId, String source, List<String> candidates, int group,
+                                       long generation, int attempt) {
+        return new PlacementState.Pending(requestId(key, incidentId, attempt, 0), ReservationPurpose.MIGRATE,
+                incidentId, source, candidates, 0, group, generation, attempt);
     }
 }

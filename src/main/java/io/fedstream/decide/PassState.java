@@ -30,7 +30,7 @@ public final class PassState {
     static final String POLICY_POSITIONS = "policy-positions";
     /** PropagationPolicy key to the version of it last dead-lettered as refused. */
     static final String REFUSED_POLICIES = "refused-propagation-policies";
-    /** Cluster to the transition that opened its current incident ({@link OpenIncidents}); every task holds all of them. */
+    /** Cluster to the transition that opened its current incident (FailingOver); every task holds all of them. */
     static final String OPEN_INCIDENTS = "open-incidents";
     /** {@code workload key NUL cluster} to the {@link ApplicationFailure} of a workload unhealthy there, until its failover is over. */
     static final String APPLICATION_FAILURES = "application-failures";

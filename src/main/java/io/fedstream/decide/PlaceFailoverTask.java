@@ -45,7 +45,7 @@ final class PlaceFailoverTask {
     final WorkloadStatuses statuses;
     final DeltaIndex deltas;
     final IncidentLedger ledger;
-    final OpenIncidents openIncidents;
+    final Section<ClusterStateEvent> openIncidents;
     final MigrationRecords migrations;
     final StaleCopies staleCopies;
     final PropagationPolicies policies;
@@ -79,7 +79,7 @@ final class PlaceFailoverTask {
         this.statuses = new WorkloadStatuses(context.getStateStore(PlaceFailoverStores.STATUS));
         this.deltas = new DeltaIndex(context.getStateStore(PlaceFailoverStores.DELTAS), deltaTopic);
         this.ledger = new IncidentLedger(new WorkloadIncidents(workloads));
-        this.openIncidents = new OpenIncidents(openIncidents);
+        this.openIncidents = openIncidents;
         this.migrations = new MigrationRecords(workloads);
         this.staleCopies = new StaleCopies(workloads);
         this.policies = new PropagationPolicies(taskPolicies.published(), taskPolicies::changes);

@@ -2,7 +2,6 @@ package io.fedstream.decide;
 
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.place.AppliedPlacement;
-import io.fedstream.place.ComponentDemand;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ReplicaScheduler;
 import io.fedstream.place.ScheduleResult;
@@ -48,7 +47,6 @@ final class PolicyFollowing extends Rescheduling {
 
     private final FailingOver failingOver;
     private final LongSupplier policyChanges;
-    private final ReplicaScheduler scheduler = new ReplicaScheduler();
     private long followedChanges = Long.MIN_VALUE;
     /** The valid policies by key as last checked; null before the first check. */
     private Map<String, PropagationPolicy> followed;
@@ -220,10 +218,8 @@ final class PolicyFollowing extends Rescheduling {
         refused.stream().filter(cluster -> !shares.runs(cluster)).forEach(avoid::add);
         ScheduleResult result;
         try {
-            List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
-            result = FullStaticAssignmentsLast.scheduled(binding, avoid, without -> task.place(
-                    clusters -> scheduler.reschedule(new ReplicaScheduler.Request(demands, policy, clusters, without, PlaceFailoverTask.kind(binding)),
-                            group, previous)));
+            result = FullStaticAssignmentsLast.scheduled(binding, avoid,
+                    without -> reschedule(task, binding, policy, group, previous, without));
         } catch (IllegalArgumentException e) {
             unschedulable(key, binding, policy, applied, "its requirements cannot be read: " + e.getMessage());
             return;
@@ -287,7 +283,6 @@ final class PolicyFollowing extends Rescheduling {
         for (ScheduleResult.Target before : previous) {
             if (!rescheduled.targets(before.cluster())) {
                 outcome.add(before.cluster() + " " + before.replicas() + " -> 0 pods (its copy is purged)");
-                task.release(key, before.cluster());
                 failingOver.purgeLeftOut(key, rescheduled.incidentId(), before.cluster(),
                         before.cluster() + " runs no copy under the placement of " + named(policy.key()) + "; purge the copy there");
             }

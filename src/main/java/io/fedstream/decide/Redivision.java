@@ -20,8 +20,6 @@ import java.util.stream.Stream;
  *                {@link RoomAsk.Purpose#RESCALE} or {@link RoomAsk.Purpose#POLICY_RESCHEDULE}
  * @param incidentId the incident of the failed share
  * @param sourceCluster the cluster whose share leaves the placement; null for a re-scale
- * @param generation the binding generation re-divided
- * @param group the affinity group the re-schedule came from
  * @param attempt the re-schedule attempt, from 0; each refusal schedules again
  * @param scheduling DUPLICATED (every target runs every replica) or DIVIDED (each its share)
  * @param targets the placement after the re-division: each cluster with its pods per component, in the scheduler's order

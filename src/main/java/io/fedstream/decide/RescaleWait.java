@@ -8,7 +8,6 @@ import java.time.Duration;
  * The punctuator does nothing for it before {@code dueAt}, so a re-scale that never finds a schedule costs one schedule
  * per back-off, not one per tick.
  *
- * @param generation the binding generation being re-scaled
  * @param retries the rounds of this generation that ended without a re-scale so far (no schedule found, every schedule
  *                refused, or another change of the workload under way); the back-off doubles with each
  * @param dueAt when the punctuator next looks at it (epoch ms)

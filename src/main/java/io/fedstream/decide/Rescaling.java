@@ -9,9 +9,7 @@ import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.bind.BindingShares;
-import io.fedstream.place.ComponentDemand;
 import io.fedstream.place.PropagationPolicy;
-import io.fedstream.place.ReplicaScheduler;
 import io.fedstream.place.ScheduleResult;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,7 +37,6 @@ final class Rescaling extends Rescheduling {
     private static final String MARK = "/rescale/";
 
     private final FailingOver failingOver;
-    private final ReplicaScheduler scheduler = new ReplicaScheduler();
 
     Rescaling(PlaceFailoverTask task, FailingOver failingOver) {
         super(task);
@@ -145,9 +142,7 @@ final class Rescaling extends Rescheduling {
         refused.stream().filter(cluster -> previous.stream().noneMatch(t -> t.cluster().equals(cluster))).forEach(avoid::add);
         ScheduleResult result;
         try {
-            List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
-            result = task.place(clusters -> scheduler.reschedule(new ReplicaScheduler.Request(demands, policy, clusters, avoid, PlaceFailoverTask.kind(binding)),
-                    workload.group(), previous));
+            result = reschedule(task, binding, policy, workload.group(), previous, avoid);
         } catch (IllegalArgumentException e) {
             unscheduled(key, binding, workload, "its requirements cannot be read: " + e.getMessage(), retries);
             return;
@@ -200,7 +195,6 @@ final class Rescaling extends Rescheduling {
             if (!rescale.targets(before.cluster())) {
                 changes.add(before.cluster() + " " + (several ? pods(binding, before.components(), Map.of()) : before.replicas() + " -> 0")
                         + " pods (its copy is purged)");
-                task.release(key, before.cluster());
                 failingOver.purgeLeftOut(key, rescale.incidentId(), before.cluster(),
                         before.cluster() + " runs no share of the workload after its replicas changed; purge the copy there");
             }

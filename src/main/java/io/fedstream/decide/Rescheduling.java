@@ -2,10 +2,14 @@ package io.fedstream.decide;
 
 import io.fedstream.avro.AuditEvent;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.place.ComponentDemand;
+import io.fedstream.place.PropagationPolicy;
+import io.fedstream.place.ReplicaScheduler;
 import io.fedstream.place.ScheduleResult;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A new schedule of a placed workload ({@link Redivision}) whose growth asks the leased room first: a failed share's
@@ -18,10 +22,21 @@ import java.util.Map;
  */
 abstract class Rescheduling {
 
+    private static final ReplicaScheduler SCHEDULER = new ReplicaScheduler();
+
     final PlaceFailoverTask task;
 
     Rescheduling(PlaceFailoverTask task) {
         this.task = task;
+    }
+
+    /** {@link ReplicaScheduler#reschedule} from what the {@code previous} clusters run, {@code avoid} left out. */
+    static ScheduleResult reschedule(PlaceFailoverTask task, ResourceBinding binding, PropagationPolicy policy,
+                                     int group, List<ScheduleResult.Target> previous, Set<String> avoid) {
+        List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
+        String kind = PlaceFailoverTask.kind(binding);
+        return task.place(clusters -> SCHEDULER.reschedule(
+                new ReplicaScheduler.Request(demands, policy, clusters, avoid, kind), group, previous));
     }
 
     /** Whether the re-schedule still applies to the binding of its generation as it is now; one that does not is void. */

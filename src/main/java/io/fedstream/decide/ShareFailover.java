@@ -8,14 +8,11 @@ import io.fedstream.avro.MigrationRecordPhase;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.ReplicaScheduling;
-import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.bind.BindingShares;
 import io.fedstream.failover.FailoverBehavior;
 import io.fedstream.failover.FailoverSettings;
 import io.fedstream.failover.IncidentEntry;
-import io.fedstream.failover.IncidentKey;
-import io.fedstream.place.ComponentDemand;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ReplicaScheduler;
 import io.fedstream.place.ScheduleResult;
@@ -24,7 +21,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -40,7 +36,6 @@ final class ShareFailover {
     private final PlaceFailoverTask task;
     private final FailingOver failingOver;
     private final Redividing redividing;
-    private final ReplicaScheduler scheduler = new ReplicaScheduler();
 
     ShareFailover(PlaceFailoverTask task, FailingOver failingOver) {
         this.task = task;
@@ -50,26 +45,6 @@ final class ShareFailover {
 
     Redividing redividing() {
         return redividing;
-    }
-
-    /**
-     * Decides, once per workload and incident, what becomes of the share on {@code source}; later, issues the retry of
-     * a share migration that failed once it is due.
-     */
-    void onFailure(String key, ResourceBinding binding, PropagationPolicy policy, PlacementState workload, String source, String incidentId,
-                   long now) {
-        IncidentKey incident = new IncidentKey(key, incidentId);
-        Optional<IncidentEntry> entry = task.ledger.entry(incident);
-        if (entry.isPresent()) {
-            if (entry.get().state() == IncidentEntry.State.RETRY_PENDING && now >= entry.get().notBefore().toEpochMilli()
-                    && !task.migrations.migrating(key, incidentId)) {
-                retry(key, binding, policy, workload, source, incidentId, entry.get());
-            }
-            return;
-        }
-        // Marks the incident as decided, so the scan does not decide it again while asks of room are out.
-        task.ledger.holdBack(incident);
-        schedule(key, binding, policy, workload, source, incidentId, 0, List.of(), now);
     }
 
     /**
@@ -104,8 +79,8 @@ final class ShareFailover {
         } else if (newCluster != null) {
             List<String> candidates = FullStaticAssignmentsLast.ranked(binding,
                     moveTargets(binding, policy, workload, shares.kept(), avoid, newCluster));
-            PlacementState.Pending pending = new PlacementState.Pending(FailingOver.requestId(key, incidentId, 1, 0), ReservationPurpose.MIGRATE,
-                    incidentId, source, candidates, 0, scheduled.groupIndex(), binding.getGeneration(), 1);
+            PlacementState.Pending pending = FailingOver.move(key, incidentId, source, candidates,
+                    scheduled.groupIndex(), binding.getGeneration(), 1);
             String shortOfRoom = scheduled.roomNotes().stream().filter(note -> note.cluster().equals(pending.cluster()))
                     .map(ScheduleResult.RoomNote::message).findFirst().orElse(null);
             if (shortOfRoom != null && !roomBinds(binding, policy)) {
@@ -121,8 +96,8 @@ final class ShareFailover {
     }
 
     /** The retry of a share migration whose command failed: the failed command's remaining candidates still eligible. */
-    private void retry(String key, ResourceBinding binding, PropagationPolicy policy, PlacementState workload, String source, String incidentId,
-                       IncidentEntry previous) {
+    void retry(String key, ResourceBinding binding, PropagationPolicy policy, PlacementState workload, String source,
+               String incidentId, IncidentEntry previous) {
         Shares shares = shares(binding, source);
         if (shares == null) {
             return;
@@ -140,8 +115,8 @@ final class ShareFailover {
         }
         List<String> candidates = previous.remainingCandidates().stream().filter(eligible::contains).toList();
         int attempt = previous.attempt() + 1;
-        PlacementState.Pending pending = new PlacementState.Pending(FailingOver.requestId(key, incidentId, attempt, 0), ReservationPurpose.MIGRATE,
-                incidentId, source, candidates, 0, workload.group(), binding.getGeneration(), attempt);
+        PlacementState.Pending pending = FailingOver.move(key, incidentId, source, candidates, workload.group(),
+                binding.getGeneration(), attempt);
         if (candidates.isEmpty()) {
             failingOver.noTarget(key, binding, pending);
             return;
@@ -161,9 +136,8 @@ final class ShareFailover {
         if (policy == null || shares == null || roomBinds(binding, policy)) {
             return false;
         }
-        PlacementState.Pending first = new PlacementState.Pending(FailingOver.requestId(key, pending.incidentId(), pending.attempt(), 0),
-                ReservationPurpose.MIGRATE, pending.incidentId(), pending.sourceCluster(), pending.candidates(), 0, pending.group(),
-                pending.generation(), pending.attempt());
+        PlacementState.Pending first = FailingOver.move(key, pending.incidentId(), pending.sourceCluster(),
+                pending.candidates(), pending.group(), pending.generation(), pending.attempt());
         failingOver.issue(key, binding, workload, first,
                 "cluster " + first.cluster() + "'s pods " + shares.source() + " are placed with no room held: " + unheld);
         return true;
@@ -175,18 +149,10 @@ final class ShareFailover {
                 ? io.fedstream.admit.Placement.Scheduling.DUPLICATED : io.fedstream.admit.Placement.Scheduling.DIVIDED, policy);
     }
 
-    /** Asks the room the task leases for a migrating share's pods on the move's current candidate. */
-    void holdShare(ResourceBinding binding, PlacementState.Pending pending) {
-        Shares shares = shares(binding, pending.sourceCluster());
-        task.hold(binding, pending, shares == null ? Map.of() : shares.source());
-    }
-
     private ScheduleResult reschedule(ResourceBinding binding, PropagationPolicy policy, PlacementState workload, List<ScheduleResult.Target> kept,
                                       Set<String> avoid) {
-        List<ComponentDemand> demands = PlaceFailoverTask.demands(binding);
-        return FullStaticAssignmentsLast.scheduled(binding, avoid, without -> task.place(
-                clusters -> scheduler.reschedule(new ReplicaScheduler.Request(demands, policy, clusters, without, PlaceFailoverTask.kind(binding)),
-                        workload.group(), kept)));
+        return FullStaticAssignmentsLast.scheduled(binding, avoid,
+                without -> Rescheduling.reschedule(task, binding, policy, workload.group(), kept, without));
     }
 
     /**
@@ -258,7 +224,7 @@ final class ShareFailover {
                             + " after";
         }
         // Nothing to wait for: no new copy replaces this one, the clusters that keep it run already.
-        failingOver.purge(removed, cluster, behavior.purgeMode() == PurgeMode.Gracefully ? Integer.valueOf(0) : behavior.gracePeriodSeconds(),
+        failingOver.purge(removed, cluster,
                 cluster + " runs no share of the workload any more; purge " + behavior.purgeMode() + " the copy there");
         return "its copy on " + cluster + " is purged now";
     }

@@ -97,15 +97,9 @@ final class StaleCopyPurges {
                 task.instant(), healthyOn(key, binding, evicting.getSourceCluster(), evicting.getIssuedAt()));
         if (why.isPresent()) {
             task.staleCopies.forget(waiting);
-            purge(evicting, why.get());
+            String cluster = evicting.getSourceCluster();
+            failingOver.purge(evicting, cluster, "evicted from " + cluster + "; " + why.get());
         }
-    }
-
-    /** The PURGE; a graceful one says 0 s: fedstream did the waiting, so the executor deletes at once. */
-    private void purge(MigrationCommand evicting, String why) {
-        String cluster = evicting.getSourceCluster();
-        failingOver.purge(evicting, cluster, evicting.getPurgeMode() == PurgeMode.Gracefully ? Integer.valueOf(0) : evicting.getGracePeriodSeconds(),
-                "evicted from " + cluster + "; " + why);
     }
 
     /**
