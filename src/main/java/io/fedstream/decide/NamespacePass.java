@@ -56,7 +56,6 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     private Admitting admitting;
     private PlaceAndFailOver placeAndFailOver;
     private TaskPolicies policies;
-    private PolicyPositions policyPositions;
     private TaskClusterViews views;
     private LeasedRoom room;
     private Workloads workloads;
@@ -86,8 +85,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         this.migrationTally = metrics.migrationTally(context.taskId().partition());
         this.workloads = new Workloads(context.getStateStore(Workloads.STORE), migrationTally::holds);
         PassState state = new PassState(context, stateCodecs);
-        this.policies = new TaskPolicies(state.policies());
-        this.policyPositions = new PolicyPositions(state.policyPositions());
+        this.policies = new TaskPolicies(state.policies(), state.policyPositions());
         this.views = new TaskClusterViews(TaskClusterViews.latest(context));
         this.interpreting = new Interpreting(context, workloads, this, outputs, fromFiles, policies, topics.workloads().valueSerde().serializer(),
                 metrics, views::selectableChanges);
@@ -165,18 +163,18 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
      * workload is decided under a policy set the topic had already moved past.
      */
     private void seedOnce() {
-        if (policyPositions.seededSinceStart()) {
+        if (policies.seededSinceStart()) {
             return;
         }
         PolicySnapshot snapshot = policiesAtStart.snapshot();
         boolean changed = false;
         for (PolicySnapshot.Entry entry : snapshot.routedTo(context.taskId().partition(), settings.partitions())) {
-            if (!policyPositions.has(entry.partition(), entry.offset())) {
+            if (!policies.has(entry.partition(), entry.offset())) {
                 takeIn(entry.key(), entry.event());
                 changed = true;
             }
         }
-        policyPositions.seededUpTo(snapshot.endOffsets());
+        policies.seededUpTo(snapshot.endOffsets());
         if (changed) {
             followPolicies();
         }
@@ -184,12 +182,12 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
 
     /** A relayed policy change: skipped when the task has it already (from the snapshot, or before a restart). */
     private void relayed(String key, PolicyEvent event, Optional<PolicySource> source) {
-        if (source.isPresent() && policyPositions.has(source.get().partition(), source.get().offset())) {
+        if (source.isPresent() && policies.has(source.get().partition(), source.get().offset())) {
             metrics.policyChangeAlreadyApplied();
             return;
         }
         policyChanged(key, event);
-        source.ifPresent(at -> policyPositions.applied(at.partition(), at.offset()));
+        source.ifPresent(at -> policies.applied(at.partition(), at.offset()));
     }
 
     /**

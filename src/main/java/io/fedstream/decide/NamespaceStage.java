@@ -27,7 +27,7 @@ import org.apache.kafka.streams.kstream.Repartitioned;
  */
 public final class NamespaceStage {
 
-    /** The internal topic that brings each policy to the partitions that need it ({@link PolicyPartitioner}). */
+    /** The internal topic that brings each policy to the partitions that need it ({@link PolicySource.Partitioner}). */
     public static final String POLICIES_TOPIC = "policy-changes";
     private static final String WORKLOADS = "workloads";
     private static final String STATUSES = "workload-status";
@@ -111,7 +111,8 @@ public final class NamespaceStage {
                 .stream(topics.policies().name(), topics.policies().consumedAs("policies-source"))
                 .processValues(PolicySource.Stamp::new, Named.as("policy-source-header"))
                 .repartition(Repartitioned.with(Serdes.String(), topics.policies().valueSerde()).withName(POLICIES_TOPIC)
-                        .withStreamPartitioner(new PolicyPartitioner()).withNumberOfPartitions(settings.partitions()))
+                        .withStreamPartitioner(new PolicySource.Partitioner())
+                        .withNumberOfPartitions(settings.partitions()))
                 .mapValues(PassSignal.PolicyChanged::new, Named.as("policy-signal"));
 
         List<String> stores = new ArrayList<>(List.of(PassState.STORE));

@@ -26,7 +26,7 @@ public final class PassState {
 
     /** Policy key to its latest event, exactly as on the policies topic ({@link TaskPolicies}). */
     static final String POLICIES = "policies";
-    /** Source partition of the policies topic to the highest offset of it applied ({@link PolicyPositions}). */
+    /** Source partition of the policies topic to the highest offset of it applied ({@link TaskPolicies}). */
     static final String POLICY_POSITIONS = "policy-positions";
     /** PropagationPolicy key to the version of it last dead-lettered as refused. */
     static final String REFUSED_POLICIES = "refused-propagation-policies";
