@@ -12,7 +12,7 @@ import org.apache.kafka.streams.state.Stores;
  * The stores of the place and fail-over steps, partitioned by namespace like the pass (their small state is in sections
  * of {@link PassState}). A value is a string (the indexes and markers) or Avro: a topic's record (a binding in the very
  * bytes it came in), or a record of schemas/internal, which a store of a domain type maps to and from (e.g.
- * {@link PlacementStateAvro}).
+ * {@link PlacementStates}).
  */
 public final class PlaceFailoverStores {
 

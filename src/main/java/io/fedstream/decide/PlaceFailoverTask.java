@@ -99,7 +99,7 @@ final class PlaceFailoverTask {
         waiting.stored(key, record.getWaiting());
         policyPlacements.stored(key, record.getApplied());
         staleCopies.stored(key, record.getStaleCopies());
-        return record.getPlacement() != null && PlacementStateAvro.fromAvro(record.getPlacement()).asking();
+        return record.getPlacement() != null && PlacementStates.fromAvro(record.getPlacement()).asking();
     }
 
     long now() {
