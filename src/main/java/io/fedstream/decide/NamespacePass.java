@@ -92,10 +92,9 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         this.admitting = new Admitting(context, state, workloads, this, outputs, topics.policies().name(),
                 topics.policies().valueSerde().serializer(), policies::changes, metrics);
         this.room = new LeasedRoom(workloads, new TaskLeases(context.taskId().partition(), leaseSettings,
-                new StoredLeases(state.leases())), views.latest(),
-                views::changes);
+                new StoredLeases(state.leases())), views);
         this.placeAndFailOver = new PlaceAndFailOver(context, state, policies, workloads, room, this, outputs, this::every, settings, topics,
-                views::changes, metrics);
+                views, metrics);
         // The indexes and aggregates live in memory: one walk of the records when the task starts (a restart, a
         // rebalance) rebuilds them.
         workloads.scan((key, record) -> {

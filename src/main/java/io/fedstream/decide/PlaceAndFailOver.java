@@ -58,7 +58,8 @@ final class PlaceAndFailOver {
     private long retriedAtPolicies = -1;
 
     PlaceAndFailOver(ProcessingContext context, PassState state, TaskPolicies policies, Workloads workloads, LeasedRoom room, Handoffs handoffs,
-                     Outputs outputs, Punctuations punctuations, PlaceFailoverSettings settings, Topics topics, LongSupplier viewChanges,
+                     Outputs outputs, Punctuations punctuations, PlaceFailoverSettings settings, Topics topics,
+                     TaskClusterViews views,
                      FedstreamMetrics metrics) {
         this.context = context;
         this.punctuations = punctuations;
@@ -67,7 +68,7 @@ final class PlaceAndFailOver {
         this.policies = policies;
         this.policyChanges = policies::changes;
         task = new PlaceFailoverTask(context, state.openIncidents(), policies, workloads, room, handoffs, outputs, settings, topics.stateDeltas().name(),
-                viewChanges, this::onAnswer);
+                views, this::onAnswer);
         failingOver = new FailingOver(task);
         rescaling = new Rescaling(task, failingOver);
         placing = new Placing(task, metrics, rescaling);

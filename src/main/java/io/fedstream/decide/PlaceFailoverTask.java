@@ -29,7 +29,6 @@ import java.util.function.LongSupplier;
 import io.fedstream.avro.MigrationCommand;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /** The place and fail-over steps' side of one namespace task: their stores, the fleet views they read, and how they emit outcomes. */
 final class PlaceFailoverTask {
@@ -50,8 +49,7 @@ final class PlaceFailoverTask {
     final StaleCopies staleCopies;
     final PropagationPolicies policies;
     final PolicyPlacements policyPlacements;
-    private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
-    private final ParsedClusterViews clusters;
+    private final TaskClusterViews views;
     private final LongSupplier policyChanges;
     /** The room the task holds on the clusters, whose allocators say what others hold there. */
     private final LeasedRoom room;
@@ -64,7 +62,8 @@ final class PlaceFailoverTask {
     }
 
     PlaceFailoverTask(ProcessingContext context, Section<ClusterStateEvent> openIncidents, TaskPolicies taskPolicies, Workloads workloads, LeasedRoom room,
-                      Handoffs handoffs, Outputs outputs, PlaceFailoverSettings settings, String deltaTopic, LongSupplier viewChanges,
+                      Handoffs handoffs, Outputs outputs, PlaceFailoverSettings settings, String deltaTopic,
+                      TaskClusterViews views,
                       Consumer<RoomAnswer> answers) {
         this.context = context;
         this.workloads = workloads;
@@ -85,8 +84,7 @@ final class PlaceFailoverTask {
         this.policies = new PropagationPolicies(taskPolicies.published(), taskPolicies::changes);
         this.policyChanges = taskPolicies::changes;
         this.policyPlacements = new PolicyPlacements(workloads, placementStates, policies);
-        this.clusterViews = TaskClusterViews.latest(context);
-        this.clusters = new ParsedClusterViews(clusterViews, viewChanges);
+        this.views = views;
     }
 
     /**
@@ -121,7 +119,7 @@ final class PlaceFailoverTask {
      * stale and the lease decides anyway.
      */
     ScheduleResult place(Function<List<ClusterCapacity>, ScheduleResult> scheduler) {
-        List<ClusterCapacity> view = clusters.clusters();
+        List<ClusterCapacity> view = views.clusters();
         List<ClusterCapacity> steered = new ArrayList<>(view.size());
         boolean steering = false;
         for (ClusterCapacity cluster : view) {
@@ -248,7 +246,7 @@ final class PlaceFailoverTask {
 
     /** The migration brake as the cluster views carry it (every cluster's the same), or null while it does not hold. */
     MigrationBrake brake() {
-        try (KeyValueIterator<String, ClusterWatch> it = clusterViews.all()) {
+        try (KeyValueIterator<String, ClusterWatch> it = views.latest().all()) {
             while (it.hasNext()) {
                 MigrationBrake brake = it.next().value.getBrake();
                 if (brake != null) {
