@@ -26,6 +26,8 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.apache.kafka.common.serialization.Serializer;
@@ -47,7 +49,13 @@ final class Admitting {
     private final String policiesTopic;
     private final Serializer<PolicyEvent> policySerializer;
     private final FedstreamMetrics metrics;
-    private final DueStatuses dueStatuses = new DueStatuses();
+    /** The namespaces whose quota statuses the next punctuation writes: those that saw a decision or a quota change. */
+    private final Set<String> dueStatuses = new TreeSet<>();
+    /**
+     * Whether every namespace with a quota is due, as it is once after the task starts ({@link #writeDueStatuses}). The
+     * namespaces are read then, not at the start: the stores are complete by then however the task was restored.
+     */
+    private boolean everyStatusDue = true;
     private final ProcessingContext context;
     private final Handoffs handoffs;
     private final Outputs outputs;
@@ -93,13 +101,6 @@ final class Admitting {
         this.admittedBindings = new AdmittedBindings(bindings, workloads.admittedApart());
         this.aggregates = new AggregatesUpdater(AdmitStores.empty(context.getStateStore(AdmitStores.AGGREGATES)));
         this.chargedVersionMove = new ChargedVersionMove(ledger, admittedBindings, aggregates);
-        // A status is the latest state of its quota, so one per interval replaces one per decision (issue 11). The
-        // punctuator runs on the stream thread: what it writes is in the transaction of that interval's decisions,
-        // unless a commit fell between a decision and the punctuation, and a crash then would lose the due namespaces,
-        // which live only in memory. So a task that starts (after a crash, a rebalance, a revival) writes every status
-        // it holds at its first punctuation, and the statuses converge. The namespaces are read then, not here: the
-        // stores are complete by then however the task was restored.
-        dueStatuses.addEveryNamespace();
     }
 
     /**
@@ -365,8 +366,15 @@ final class Admitting {
      * punctuation, and the statuses converge.
      */
     void writeDueStatuses(long now) {
-        for (String namespace : dueStatuses.take(quotas::namespaces)) {
-            for (QuotaStatus status : QuotaStatuses.all(namespace, ledger.statuses(namespace), quotas.taken(namespace), now)) {
+        Set<String> due = new TreeSet<>(dueStatuses);
+        if (everyStatusDue) {
+            due.addAll(quotas.namespaces());
+        }
+        dueStatuses.clear();
+        everyStatusDue = false;
+        for (String namespace : due) {
+            Map<String, QuotaSource> taken = quotas.taken(namespace);
+            for (QuotaStatus status : QuotaSource.statuses(namespace, ledger.statuses(namespace), taken, now)) {
                 outputs.status(namespace + "/" + status.getName(), status);
             }
         }
