@@ -297,7 +297,7 @@ final class PlaceAndFailOver {
         holding.forEach(cluster -> task.release(key, cluster));
         task.placementStates.forget(key);
         task.waiting.stopWaiting(key);
-        task.statuses.forget(key);
+        task.statuses.delete(key);
         task.deltas.delete(key);
         task.policyPlacements.deleted(key, workload);
         task.migrations.forget(key);
@@ -307,11 +307,11 @@ final class PlaceAndFailOver {
         if (key == null || status == null) {
             return;
         }
-        WorkloadStatusEvent previous = task.statuses.latest(key);
+        WorkloadStatusEvent previous = task.statuses.get(key);
         if (previous != null && status.getObservedAt().isBefore(previous.getObservedAt())) {
             return;
         }
-        task.statuses.record(key, status);
+        task.statuses.put(key, status);
         Checkpoint checkpoint = status.getLastCompletedCheckpoint();
         if (checkpoint != null && checkpoint.getDeltaOffset() != null) {
             task.deltas.truncateThrough(key, checkpoint.getDeltaOffset());

@@ -9,6 +9,7 @@ import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadRecord;
+import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.bind.BindingOverrides;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.failover.IncidentLedger;
@@ -29,6 +30,7 @@ import java.util.function.LongSupplier;
 import io.fedstream.avro.MigrationCommand;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
 
 /** The place and fail-over steps' side of one namespace task: their stores, the fleet views they read, and how they emit outcomes. */
 final class PlaceFailoverTask {
@@ -41,7 +43,8 @@ final class PlaceFailoverTask {
     final WorkloadBindings bindings;
     final PlacementStates placementStates;
     final WaitingWorkloads waiting;
-    final WorkloadStatuses statuses;
+    /** Each workload's latest reported status: its phase, checkpoint and consumer offsets. */
+    final KeyValueStore<String, WorkloadStatusEvent> statuses;
     final DeltaIndex deltas;
     final IncidentLedger ledger;
     final OpenIncidents openIncidents;
@@ -75,7 +78,7 @@ final class PlaceFailoverTask {
         this.bindings = new WorkloadBindings(workloads);
         this.placementStates = new PlacementStates(workloads);
         this.waiting = new WaitingWorkloads(workloads);
-        this.statuses = new WorkloadStatuses(context.getStateStore(PlaceFailoverStores.STATUS));
+        this.statuses = context.getStateStore(PlaceFailoverStores.STATUS);
         this.deltas = new DeltaIndex(context.getStateStore(PlaceFailoverStores.DELTAS), deltaTopic);
         this.ledger = new IncidentLedger(new WorkloadIncidents(workloads));
         this.openIncidents = new OpenIncidents(openIncidents);
