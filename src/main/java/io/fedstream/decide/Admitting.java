@@ -67,7 +67,7 @@ final class Admitting {
     /** The queued versions ({@link PassState#PENDING}), whose charges the start's walk counts in. */
     private final Section<byte[]> pending;
     private final PriorityClasses priorities;
-    private final Workloads.BindingTable bindings;
+    private final Workloads workloads;
     private final AdmittedBindings admittedBindings;
     private final AggregatesUpdater aggregates;
     private final ChargedVersionMove chargedVersionMove;
@@ -97,8 +97,8 @@ final class Admitting {
         this.pending = state.pending();
         this.quotas = new QuotaSync(policies, state.quotaSources(), ledger, policyChanges);
         this.priorities = new PriorityClasses(policies);
-        this.bindings = workloads.bindings();
-        this.admittedBindings = new AdmittedBindings(bindings, workloads.admittedApart());
+        this.workloads = workloads;
+        this.admittedBindings = new AdmittedBindings(workloads);
         this.aggregates = new AggregatesUpdater(AdmitStores.empty(context.getStateStore(AdmitStores.AGGREGATES)));
         this.chargedVersionMove = new ChargedVersionMove(ledger, admittedBindings, aggregates);
     }
@@ -175,7 +175,7 @@ final class Admitting {
 
     private void bind(Step step, ResourceBinding incoming) {
         String key = incoming.getWorkloadKey();
-        ResourceBinding previous = bindings.get(key);
+        ResourceBinding previous = workloads.binding(key);
         // The interpret step numbers no versions: they are numbered here, and a placement given with an earlier version, or
         // decided by the scheduler or a failover, stays until the workload names another (with why it is unplaced).
         ResourceBinding binding = AdmissionStates.changed(incoming, versioned -> {
@@ -201,7 +201,7 @@ final class Admitting {
         }
         ResourceBinding undecided = step.unsaved.remove(key);
         if (undecided != null) {
-            bindings.put(key, undecided);
+            workloads.bind(key, undecided);
         }
     }
 
@@ -211,7 +211,7 @@ final class Admitting {
      * again ({@link Ledger#place}).
      */
     private void place(Step step, String key, Placement placement, String unplacedReason) {
-        ResourceBinding current = key == null ? null : bindings.get(key);
+        ResourceBinding current = key == null ? null : workloads.binding(key);
         if (current == null || (placement == null && unplacedReason == null)) {
             LOG.info("Placement of {} dropped: the workload is gone", key);
             return;
@@ -238,7 +238,7 @@ final class Admitting {
         ResourceBinding undecided = step.unsaved.remove(key);
         if (undecided != null) {
             admittedBindings.keepApart(key, current);
-            bindings.put(key, undecided);
+            workloads.bind(key, undecided);
             step.binding(key, undecided);
             step.decided = true;
         }
@@ -250,7 +250,7 @@ final class Admitting {
      * (docs/overrides.md). Results equal to the binding's change nothing.
      */
     private void overrides(Step step, String key, List<ClusterOverride> overrides) {
-        ResourceBinding current = key == null ? null : bindings.get(key);
+        ResourceBinding current = key == null ? null : workloads.binding(key);
         if (current == null || overrides == null || current.getClusterOverrides().equals(overrides)) {
             return;
         }
@@ -262,7 +262,7 @@ final class Admitting {
         }
         ResourceBinding undecided = step.unsaved.remove(key);
         if (undecided != null) {
-            bindings.put(key, undecided);
+            workloads.bind(key, undecided);
             step.binding(key, undecided);
             step.decided = true;
         }
@@ -281,7 +281,7 @@ final class Admitting {
             copy.setUnplacedReason(why);
             copy.setUpdatedAt(Instant.ofEpochMilli(step.now));
         });
-        bindings.put(key, now);
+        workloads.bind(key, now);
         step.binding(key, now);
     }
 
@@ -294,9 +294,8 @@ final class Admitting {
     private void remove(Step step, String namespace, String key) {
         // Released before the binding goes: taking the workload out of the aggregates reads its admitted binding.
         apply(step, ledger.release(namespace, key));
-        ResourceBinding previous = bindings.get(key);
-        if (previous != null) {
-            bindings.delete(key);
+        if (workloads.binding(key) != null) {
+            workloads.bind(key, null);
         }
         step.binding(key, null);
     }
@@ -305,12 +304,12 @@ final class Admitting {
         for (Decision decision : decisions) {
             step.decided = true;
             String key = decision.workloadKey();
-            ResourceBinding binding = step.unsaved.containsKey(key) ? step.unsaved.remove(key) : bindings.get(key);
+            ResourceBinding binding = step.unsaved.containsKey(key) ? step.unsaved.remove(key) : workloads.binding(key);
             ResourceBinding about = binding != null ? binding : admittedBindings.get(key);
             if (decision instanceof Decision.Admitted admitted && binding != null && binding.getGeneration() == admitted.generation()) {
                 ResourceBinding now = FullStaticAssignments.noted(AdmissionStates.admitted(binding, admitted, step.now), ledger);
                 ResourceBinding before = admittedBindings.get(key);
-                bindings.put(key, now);
+                workloads.bind(key, now);
                 // Placed and admitted as it asked, the binding's charge is the one computed for the ledger, if it was.
                 aggregates.replace(before, now, step.chargeComputed(binding));
                 admittedBindings.latestAdmitted(key);
@@ -321,8 +320,8 @@ final class Admitting {
             } else if (decision instanceof Decision.Rejected rejected && binding != null) {
                 ResourceBinding now = AdmissionStates.rejected(binding, rejected,
                         rejected.stillCharged() == null ? null : chargedPlacement(key), step.now);
-                admittedBindings.keepApart(key, bindings.get(key));
-                bindings.put(key, now);
+                admittedBindings.keepApart(key, workloads.binding(key));
+                workloads.bind(key, now);
                 metrics.rejected(now.getNamespace());
                 step.binding(key, now);
             } else if (decision instanceof Decision.Released) {
@@ -330,7 +329,7 @@ final class Admitting {
                 admittedBindings.forget(key);
             } else {
                 if (binding != null) {
-                    bindings.put(key, binding);
+                    workloads.bind(key, binding);
                 }
                 if (!(decision instanceof Decision.Stale)) {
                     // The ledger decided about a version this stage does not hold: the stores disagree, which must be seen.
