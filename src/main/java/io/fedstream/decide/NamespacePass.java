@@ -84,7 +84,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
         this.outputs = new Outputs(context);
         this.migrationTally = metrics.migrationTally(context.taskId().partition());
         this.workloads = new Workloads(context.getStateStore(Workloads.STORE), migrationTally::holds);
-        PassState state = new PassState(context, stateCodecs);
+        PassState state = PassState.of(context, stateCodecs);
         this.policies = new TaskPolicies(state.policies(), state.policyPositions());
         this.views = new TaskClusterViews(TaskClusterViews.latest(context));
         this.interpreting = new Interpreting(context, workloads, this, outputs, fromFiles, policies, topics.workloads().valueSerde().serializer(),
