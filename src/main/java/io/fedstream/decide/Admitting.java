@@ -307,7 +307,8 @@ final class Admitting {
             ResourceBinding binding = step.unsaved.containsKey(key) ? step.unsaved.remove(key) : workloads.binding(key);
             ResourceBinding about = binding != null ? binding : admittedBindings.get(key);
             if (decision instanceof Decision.Admitted admitted && binding != null && binding.getGeneration() == admitted.generation()) {
-                ResourceBinding now = FullStaticAssignments.noted(AdmissionStates.admitted(binding, admitted, step.now), ledger);
+                ResourceBinding now = AdmissionStates.notingFullStaticAssignments(
+                        AdmissionStates.admitted(binding, admitted, step.now), ledger);
                 ResourceBinding before = admittedBindings.get(key);
                 workloads.bind(key, now);
                 // Placed and admitted as it asked, the binding's charge is the one computed for the ledger, if it was.
