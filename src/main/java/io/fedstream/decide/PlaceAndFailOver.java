@@ -18,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.LongSupplier;
 import org.apache.kafka.streams.processor.Cancellable;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
@@ -37,11 +36,8 @@ final class PlaceAndFailOver {
     /** How soon after it is due a move found not due at a check starts (Kafka Streams' commit interval under exactly-once). */
     static final Duration DUE_CHECK_INTERVAL = Duration.ofMillis(100);
 
-    private final PlaceFailoverSettings settings;
     private final Topics topics;
-    private final LongSupplier policyChanges;
     private final Punctuations punctuations;
-    private final ProcessingContext context;
     private final PlaceFailoverTask task;
     /** The due check's punctuation while a move waits to become due; null otherwise. */
     private Cancellable dueCheck;
@@ -61,12 +57,9 @@ final class PlaceAndFailOver {
                      Outputs outputs, Punctuations punctuations, PlaceFailoverSettings settings, Topics topics,
                      TaskClusterViews views,
                      FedstreamMetrics metrics) {
-        this.context = context;
         this.punctuations = punctuations;
-        this.settings = settings;
         this.topics = topics;
         this.policies = policies;
-        this.policyChanges = policies::changes;
         task = new PlaceFailoverTask(context, state.openIncidents(), policies, workloads, room, handoffs, outputs, settings, topics.stateDeltas().name(),
                 views, this::onAnswer);
         failingOver = new FailingOver(task);
@@ -74,7 +67,7 @@ final class PlaceAndFailOver {
         placing = new Placing(task, metrics, rescaling);
         applicationFailover = new ApplicationFailover(task, failingOver, state.applicationFailures());
         reportedPolicies = state.refusedPolicies();
-        policyFollowing = new PolicyFollowing(task, failingOver, policyChanges);
+        policyFollowing = new PolicyFollowing(task, failingOver, policies::changes);
     }
 
     /** A stored workload, as the task's start walks them (see {@link NamespacePass}). */
@@ -138,17 +131,17 @@ final class PlaceAndFailOver {
 
     /** Starts the wall-clock work: incident checks, retries of waiting workloads, following policy changes. */
     void schedule() {
-        punctuations.every(settings.checkInterval(), () -> punctuate(() -> {
+        punctuations.every(task.settings.checkInterval(), () -> punctuate(() -> {
             failingOver.checkAll();
             applicationFailover.checkAll();
             failingOver.stalePurges().checkAll();
             retryOnPolicyChange();
             // Policies are global: one task dead-letters a refused one, not every task.
-            if (context.taskId().partition() == 0) {
+            if (task.context.taskId().partition() == 0) {
                 deadLetterRefusedPolicies();
             }
         }));
-        punctuations.every(settings.placeRetryInterval(), () -> punctuate(placing::retryUnplaced));
+        punctuations.every(task.settings.placeRetryInterval(), () -> punctuate(placing::retryUnplaced));
         punctuations.every(PolicyFollowing.CHECK_INTERVAL, () -> punctuate(policyFollowing::check));
     }
 
@@ -166,8 +159,8 @@ final class PlaceAndFailOver {
      * commit its input offsets.
      */
     private void scheduleDueCheck() {
-        boolean waiting = DUE_CHECK_INTERVAL.compareTo(settings.checkInterval()) < 0
-                && failingOver.dueSoon(task.now(), settings.checkInterval());
+        boolean waiting = DUE_CHECK_INTERVAL.compareTo(task.settings.checkInterval()) < 0
+                && failingOver.dueSoon(task.now(), task.settings.checkInterval());
         if (waiting && dueCheck == null) {
             dueCheck = punctuations.every(DUE_CHECK_INTERVAL, () -> punctuate(() -> failingOver.checkWhenDue(task.now())));
         } else if (!waiting && dueCheck != null) {
@@ -251,7 +244,7 @@ final class PlaceAndFailOver {
 
     /** Waiting workloads are tried again soon after a policy changes, not only at the retry interval. */
     private void retryOnPolicyChange() {
-        long changes = policyChanges.getAsLong();
+        long changes = task.policyChanges();
         if (changes != retriedAtPolicies) {
             retriedAtPolicies = changes;
             placing.retryUnplaced();
