@@ -37,15 +37,15 @@ public final class NamespaceStage {
     public static final String MISROUTED_STATUSES = NamespaceRouting.misrouted(STATUSES);
     public static final String MISROUTED_MIGRATION_EVENTS = NamespaceRouting.misrouted(MIGRATION_EVENTS);
 
-    private final Topics topics;
-    private final InterpreterExtensions fromFiles;
-    private final PlaceFailoverSettings settings;
-    private final AdmitSettings admission;
+    final Topics topics;
+    final InterpreterExtensions fromFiles;
+    final PlaceFailoverSettings settings;
+    final AdmitSettings admission;
     private final PlaceFailoverStores.ValueSerdes storeSerdes;
-    private final LeaseSettings leases;
+    final LeaseSettings leases;
     private final LeaseSerdes leaseSerdes;
-    private final FedstreamMetrics metrics;
-    private final PoliciesAtStart policiesAtStart;
+    final FedstreamMetrics metrics;
+    final PoliciesAtStart policiesAtStart;
 
     /** The serdes of the leases' own stores: a namespace task's leases, an allocator's books. */
     public record LeaseSerdes(Serde<StoredLease> leases, Serde<StoredLeaseBook> leaseBooks) {
@@ -129,7 +129,7 @@ public final class NamespaceStage {
                 .merge(views, Named.as("merge-cluster-views"))
                 .merge(policies, Named.as("merge-policies"))
                 .merge(grants, Named.as("merge-lease-grants"))
-                .process(() -> new NamespacePass(topics, fromFiles, settings, admission, leases, stateCodecs, policiesAtStart, metrics), Named.as(NamespacePass.NAME),
+                .process(() -> new NamespacePass(this, stateCodecs), Named.as(NamespacePass.NAME),
                         stores.toArray(String[]::new));
 
         NamespacePartitioner byNamespace = new NamespacePartitioner();
