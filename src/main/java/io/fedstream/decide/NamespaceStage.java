@@ -11,8 +11,6 @@ import org.apache.kafka.common.serialization.Serde;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.runtime.BeforeCommit;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.Branched;
@@ -115,12 +113,8 @@ public final class NamespaceStage {
                         .withNumberOfPartitions(settings.partitions()))
                 .mapValues(PassSignal.PolicyChanged::new, Named.as("policy-signal"));
 
-        List<String> stores = new ArrayList<>(List.of(PassState.STORE));
-        stores.addAll(List.of(AdmitStores.all()));
-        stores.addAll(List.of(PlaceFailoverStores.all()));
-        stores.add(Workloads.STORE);
-        stores.add(TaskClusterViews.STORE);
-        stores.add(NamespacePass.BEFORE_COMMIT);
+        String[] stores = {PassState.STORE, AdmitStores.USAGE, AdmitStores.AGGREGATES, PlaceFailoverStores.STATUS,
+            PlaceFailoverStores.DELTAS, Workloads.STORE, TaskClusterViews.STORE, NamespacePass.BEFORE_COMMIT};
         KStream<String, PassOutcome> outcomes = workloads
                 .merge(statuses, Named.as("merge-status"))
                 .merge(deltas, Named.as("merge-deltas"))
@@ -130,7 +124,7 @@ public final class NamespaceStage {
                 .merge(policies, Named.as("merge-policies"))
                 .merge(grants, Named.as("merge-lease-grants"))
                 .process(() -> new NamespacePass(this, stateCodecs), Named.as(NamespacePass.NAME),
-                        stores.toArray(String[]::new));
+                        stores);
 
         NamespacePartitioner byNamespace = new NamespacePartitioner();
         outcomes.split(Named.as("namespace-pass-route"))

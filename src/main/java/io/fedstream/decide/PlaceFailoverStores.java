@@ -27,10 +27,6 @@ public final class PlaceFailoverStores {
     public record ValueSerdes(Serde<StoredApplicationFailure> applicationFailures,
                               Serde<WorkloadRecord> workloads) {}
 
-    static String[] all() {
-        return new String[] {STATUS, DELTAS};
-    }
-
     static void addTo(StreamsBuilder builder, Serde<WorkloadStatusEvent> statuses) {
         add(builder, STATUS, statuses);
         add(builder, DELTAS, Serdes.String());
