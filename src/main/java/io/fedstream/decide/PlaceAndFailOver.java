@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import org.apache.kafka.streams.processor.Cancellable;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
@@ -37,7 +38,8 @@ final class PlaceAndFailOver {
     static final Duration DUE_CHECK_INTERVAL = Duration.ofMillis(100);
 
     private final Topics topics;
-    private final Punctuations punctuations;
+    /** Runs work on the wall clock every interval; the pass hands on what the work decided, as after a record. */
+    private final BiFunction<Duration, Runnable, Cancellable> punctuations;
     private final PlaceFailoverTask task;
     /** The due check's punctuation while a move waits to become due; null otherwise. */
     private Cancellable dueCheck;
@@ -54,9 +56,8 @@ final class PlaceAndFailOver {
     private long retriedAtPolicies = -1;
 
     PlaceAndFailOver(ProcessingContext context, PassState state, TaskPolicies policies, Workloads workloads, LeasedRoom room, Handoffs handoffs,
-                     Outputs outputs, Punctuations punctuations, PlaceFailoverSettings settings, Topics topics,
-                     TaskClusterViews views,
-                     FedstreamMetrics metrics) {
+                     Outputs outputs, BiFunction<Duration, Runnable, Cancellable> punctuations,
+                     PlaceFailoverSettings settings, Topics topics, TaskClusterViews views, FedstreamMetrics metrics) {
         this.punctuations = punctuations;
         this.topics = topics;
         this.policies = policies;
@@ -131,7 +132,7 @@ final class PlaceAndFailOver {
 
     /** Starts the wall-clock work: incident checks, retries of waiting workloads, following policy changes. */
     void schedule() {
-        punctuations.every(task.settings.checkInterval(), () -> punctuate(() -> {
+        punctuations.apply(task.settings.checkInterval(), () -> punctuate(() -> {
             failingOver.checkAll();
             applicationFailover.checkAll();
             failingOver.stalePurges().checkAll();
@@ -141,8 +142,8 @@ final class PlaceAndFailOver {
                 deadLetterRefusedPolicies();
             }
         }));
-        punctuations.every(task.settings.placeRetryInterval(), () -> punctuate(placing::retryUnplaced));
-        punctuations.every(PolicyFollowing.CHECK_INTERVAL, () -> punctuate(policyFollowing::check));
+        punctuations.apply(task.settings.placeRetryInterval(), () -> punctuate(placing::retryUnplaced));
+        punctuations.apply(PolicyFollowing.CHECK_INTERVAL, () -> punctuate(policyFollowing::check));
     }
 
     private void punctuate(Runnable work) {
@@ -162,7 +163,8 @@ final class PlaceAndFailOver {
         boolean waiting = DUE_CHECK_INTERVAL.compareTo(task.settings.checkInterval()) < 0
                 && failingOver.dueSoon(task.now(), task.settings.checkInterval());
         if (waiting && dueCheck == null) {
-            dueCheck = punctuations.every(DUE_CHECK_INTERVAL, () -> punctuate(() -> failingOver.checkWhenDue(task.now())));
+            Runnable check = () -> punctuate(() -> failingOver.checkWhenDue(task.now()));
+            dueCheck = punctuations.apply(DUE_CHECK_INTERVAL, check);
         } else if (!waiting && dueCheck != null) {
             dueCheck.cancel();
             dueCheck = null;

@@ -8,6 +8,7 @@ import io.fedstream.place.PropagationPolicyParser;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -31,11 +32,6 @@ public record PublishedPolicy(String kind, String namespace, String name, String
         void visit(String key, String namespace, PolicyEvent event);
     }
 
-    /** What keeps one manifest of a namespace (null for a cluster-scoped policy) out of force. */
-    private interface Problems {
-        List<FieldError> of(byte[] manifest, String namespace);
-    }
-
     public PublishedPolicy {
         problems = List.copyOf(problems);
     }
@@ -52,12 +48,14 @@ public record PublishedPolicy(String kind, String namespace, String name, String
         return all(store, OVERRIDE_KINDS, (manifest, namespace) -> parser.parse(manifest, namespace).errors());
     }
 
-    private static List<PublishedPolicy> all(ReadOnlyKeyValueStore<String, PolicyEvent> store, List<String> kinds, Problems problems) {
+    /** The live policies of the {@code kinds}, each with what keeps its manifest of its namespace out of force. */
+    private static List<PublishedPolicy> all(ReadOnlyKeyValueStore<String, PolicyEvent> store, List<String> kinds,
+                                             BiFunction<byte[], String, List<FieldError>> problems) {
         List<PublishedPolicy> found = new ArrayList<>();
         forEach(store, kinds, (key, namespace, event) -> {
             String[] parts = key.split("/", -1);
             found.add(new PublishedPolicy(parts[0], namespace, parts[parts.length - 1], event.getManifest(),
-                    problems.of(event.getManifest().getBytes(StandardCharsets.UTF_8), namespace)));
+                    problems.apply(event.getManifest().getBytes(StandardCharsets.UTF_8), namespace)));
         });
         return found;
     }
