@@ -2,18 +2,23 @@ package io.fedstream.decide;
 
 import io.fedstream.admit.AdmittedWorkload;
 import io.fedstream.admit.Decision;
+import io.fedstream.admit.Ledger;
 import io.fedstream.admit.Violation;
 import io.fedstream.avro.Admission;
 import io.fedstream.avro.AdmissionState;
+import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.InterpretationState;
 import io.fedstream.avro.Placement;
 import io.fedstream.avro.QuotaRejection;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.interpret.Resources;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /** Writes a ledger decision into a binding's admission state, the way {@code fedstream.bindings} shows it. */
 final class AdmissionStates {
@@ -28,6 +33,27 @@ final class AdmissionStates {
                 .setChargedGeneration(decision.generation())
                 .setDecidedAt(Instant.ofEpochMilli(now))
                 .build());
+    }
+
+    /**
+     * {@code admitted} noting the clusters whose static assignments cannot hold a copy of it at the time of the
+     * decision ({@code admission.fullStaticAssignments}); for a placed version, only clusters outside its placement
+     * (where a failover could send it). The place and fail-over steps read the note from the binding and try those
+     * clusters last (docs/placement.md). As it is when no static assignment outside its placement is full for it.
+     */
+    static ResourceBinding notingFullStaticAssignments(ResourceBinding admitted, Ledger ledger) {
+        List<String> full = ledger.fullStaticAssignments(admitted.getNamespace(),
+                cluster -> BindingDemand.copyOn(admitted, cluster));
+        if (admitted.getPlacement() != null && !full.isEmpty()) {
+            // Where it runs already, the namespace's usage counts its own charge: a further copy there is no question.
+            Set<String> placed = admitted.getPlacement().getClusters().stream().map(ClusterTarget::getName)
+                    .collect(Collectors.toSet());
+            full = full.stream().filter(cluster -> !placed.contains(cluster)).toList();
+        }
+        if (full.isEmpty()) {
+            return admitted;
+        }
+        return with(admitted, Admission.newBuilder(admitted.getAdmission()).setFullStaticAssignments(full).build());
     }
 
     /**

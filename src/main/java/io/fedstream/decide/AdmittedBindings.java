@@ -11,23 +11,15 @@ import io.fedstream.avro.WorkloadRecord;
  */
 final class AdmittedBindings {
 
-    private final Workloads.BindingTable latest;
-    private final Workloads.BindingTable apart;
+    private final Workloads workloads;
 
-    /** {@code latest}: the workloads' latest bindings; {@code apart}: the admitted versions kept apart. */
-    AdmittedBindings(Workloads.BindingTable latest, Workloads.BindingTable apart) {
-        this.latest = latest;
-        this.apart = apart;
+    AdmittedBindings(Workloads workloads) {
+        this.workloads = workloads;
     }
 
     /** The admitted version's binding, null when no version of the workload is charged. */
     ResourceBinding get(String workloadKey) {
-        ResourceBinding kept = apart.get(workloadKey);
-        if (kept != null) {
-            return kept;
-        }
-        ResourceBinding binding = latest.get(workloadKey);
-        return isAdmittedVersion(binding) ? binding : null;
+        return of(workloads.of(workloadKey));
     }
 
     /**
@@ -35,14 +27,15 @@ final class AdmittedBindings {
      * version, a rejection, a placement not charged yet): an admitted {@code current} is kept apart.
      */
     void keepApart(String workloadKey, ResourceBinding current) {
-        if (isAdmittedVersion(current) && apart.get(workloadKey) == null) {
-            apart.put(workloadKey, current);
+        if (isAdmittedVersion(current) && workloads.of(workloadKey).getAdmittedBinding() == null) {
+            replaceApart(workloadKey, current);
         }
     }
 
     /** The admitted version, kept apart behind a newer latest one, changed (a completed migration moved it). */
     void replaceApart(String workloadKey, ResourceBinding admitted) {
-        apart.put(workloadKey, admitted);
+        workloads.of(workloadKey).setAdmittedBinding(admitted);
+        workloads.changed(workloadKey);
     }
 
     /** The latest binding is now the admitted version: no copy apart is needed any more. */
@@ -52,7 +45,9 @@ final class AdmittedBindings {
 
     /** No version is charged any more. */
     void forget(String workloadKey) {
-        apart.delete(workloadKey);
+        if (workloads.of(workloadKey).getAdmittedBinding() != null) {
+            replaceApart(workloadKey, null);
+        }
     }
 
     /** The admitted version's binding of a stored workload, null when no version of it is charged. */

@@ -26,6 +26,8 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.apache.kafka.common.serialization.Serializer;
@@ -47,7 +49,13 @@ final class Admitting {
     private final String policiesTopic;
     private final Serializer<PolicyEvent> policySerializer;
     private final FedstreamMetrics metrics;
-    private final DueStatuses dueStatuses = new DueStatuses();
+    /** The namespaces whose quota statuses the next punctuation writes: those that saw a decision or a quota change. */
+    private final Set<String> dueStatuses = new TreeSet<>();
+    /**
+     * Whether every namespace with a quota is due, as it is once after the task starts ({@link #writeDueStatuses}). The
+     * namespaces are read then, not at the start: the stores are complete by then however the task was restored.
+     */
+    private boolean everyStatusDue = true;
     private final ProcessingContext context;
     private final Handoffs handoffs;
     private final Outputs outputs;
@@ -59,7 +67,7 @@ final class Admitting {
     /** The queued versions ({@link PassState#PENDING}), whose charges the start's walk counts in. */
     private final Section<byte[]> pending;
     private final PriorityClasses priorities;
-    private final Workloads.BindingTable bindings;
+    private final Workloads workloads;
     private final AdmittedBindings admittedBindings;
     private final AggregatesUpdater aggregates;
     private final ChargedVersionMove chargedVersionMove;
@@ -89,17 +97,10 @@ final class Admitting {
         this.pending = state.pending();
         this.quotas = new QuotaSync(policies, state.quotaSources(), ledger, policyChanges);
         this.priorities = new PriorityClasses(policies);
-        this.bindings = workloads.bindings();
-        this.admittedBindings = new AdmittedBindings(bindings, workloads.admittedApart());
+        this.workloads = workloads;
+        this.admittedBindings = new AdmittedBindings(workloads);
         this.aggregates = new AggregatesUpdater(AdmitStores.empty(context.getStateStore(AdmitStores.AGGREGATES)));
         this.chargedVersionMove = new ChargedVersionMove(ledger, admittedBindings, aggregates);
-        // A status is the latest state of its quota, so one per interval replaces one per decision (issue 11). The
-        // punctuator runs on the stream thread: what it writes is in the transaction of that interval's decisions,
-        // unless a commit fell between a decision and the punctuation, and a crash then would lose the due namespaces,
-        // which live only in memory. So a task that starts (after a crash, a rebalance, a revival) writes every status
-        // it holds at its first punctuation, and the statuses converge. The namespaces are read then, not here: the
-        // stores are complete by then however the task was restored.
-        dueStatuses.addEveryNamespace();
     }
 
     /**
@@ -174,7 +175,7 @@ final class Admitting {
 
     private void bind(Step step, ResourceBinding incoming) {
         String key = incoming.getWorkloadKey();
-        ResourceBinding previous = bindings.get(key);
+        ResourceBinding previous = workloads.binding(key);
         // The interpret step numbers no versions: they are numbered here, and a placement given with an earlier version, or
         // decided by the scheduler or a failover, stays until the workload names another (with why it is unplaced).
         ResourceBinding binding = AdmissionStates.changed(incoming, versioned -> {
@@ -200,7 +201,7 @@ final class Admitting {
         }
         ResourceBinding undecided = step.unsaved.remove(key);
         if (undecided != null) {
-            bindings.put(key, undecided);
+            workloads.bind(key, undecided);
         }
     }
 
@@ -210,7 +211,7 @@ final class Admitting {
      * again ({@link Ledger#place}).
      */
     private void place(Step step, String key, Placement placement, String unplacedReason) {
-        ResourceBinding current = key == null ? null : bindings.get(key);
+        ResourceBinding current = key == null ? null : workloads.binding(key);
         if (current == null || (placement == null && unplacedReason == null)) {
             LOG.info("Placement of {} dropped: the workload is gone", key);
             return;
@@ -237,7 +238,7 @@ final class Admitting {
         ResourceBinding undecided = step.unsaved.remove(key);
         if (undecided != null) {
             admittedBindings.keepApart(key, current);
-            bindings.put(key, undecided);
+            workloads.bind(key, undecided);
             step.binding(key, undecided);
             step.decided = true;
         }
@@ -249,7 +250,7 @@ final class Admitting {
      * (docs/overrides.md). Results equal to the binding's change nothing.
      */
     private void overrides(Step step, String key, List<ClusterOverride> overrides) {
-        ResourceBinding current = key == null ? null : bindings.get(key);
+        ResourceBinding current = key == null ? null : workloads.binding(key);
         if (current == null || overrides == null || current.getClusterOverrides().equals(overrides)) {
             return;
         }
@@ -261,7 +262,7 @@ final class Admitting {
         }
         ResourceBinding undecided = step.unsaved.remove(key);
         if (undecided != null) {
-            bindings.put(key, undecided);
+            workloads.bind(key, undecided);
             step.binding(key, undecided);
             step.decided = true;
         }
@@ -280,7 +281,7 @@ final class Admitting {
             copy.setUnplacedReason(why);
             copy.setUpdatedAt(Instant.ofEpochMilli(step.now));
         });
-        bindings.put(key, now);
+        workloads.bind(key, now);
         step.binding(key, now);
     }
 
@@ -293,9 +294,8 @@ final class Admitting {
     private void remove(Step step, String namespace, String key) {
         // Released before the binding goes: taking the workload out of the aggregates reads its admitted binding.
         apply(step, ledger.release(namespace, key));
-        ResourceBinding previous = bindings.get(key);
-        if (previous != null) {
-            bindings.delete(key);
+        if (workloads.binding(key) != null) {
+            workloads.bind(key, null);
         }
         step.binding(key, null);
     }
@@ -304,12 +304,13 @@ final class Admitting {
         for (Decision decision : decisions) {
             step.decided = true;
             String key = decision.workloadKey();
-            ResourceBinding binding = step.unsaved.containsKey(key) ? step.unsaved.remove(key) : bindings.get(key);
+            ResourceBinding binding = step.unsaved.containsKey(key) ? step.unsaved.remove(key) : workloads.binding(key);
             ResourceBinding about = binding != null ? binding : admittedBindings.get(key);
             if (decision instanceof Decision.Admitted admitted && binding != null && binding.getGeneration() == admitted.generation()) {
-                ResourceBinding now = FullStaticAssignments.noted(AdmissionStates.admitted(binding, admitted, step.now), ledger);
+                ResourceBinding now = AdmissionStates.notingFullStaticAssignments(
+                        AdmissionStates.admitted(binding, admitted, step.now), ledger);
                 ResourceBinding before = admittedBindings.get(key);
-                bindings.put(key, now);
+                workloads.bind(key, now);
                 // Placed and admitted as it asked, the binding's charge is the one computed for the ledger, if it was.
                 aggregates.replace(before, now, step.chargeComputed(binding));
                 admittedBindings.latestAdmitted(key);
@@ -320,8 +321,8 @@ final class Admitting {
             } else if (decision instanceof Decision.Rejected rejected && binding != null) {
                 ResourceBinding now = AdmissionStates.rejected(binding, rejected,
                         rejected.stillCharged() == null ? null : chargedPlacement(key), step.now);
-                admittedBindings.keepApart(key, bindings.get(key));
-                bindings.put(key, now);
+                admittedBindings.keepApart(key, workloads.binding(key));
+                workloads.bind(key, now);
                 metrics.rejected(now.getNamespace());
                 step.binding(key, now);
             } else if (decision instanceof Decision.Released) {
@@ -329,7 +330,7 @@ final class Admitting {
                 admittedBindings.forget(key);
             } else {
                 if (binding != null) {
-                    bindings.put(key, binding);
+                    workloads.bind(key, binding);
                 }
                 if (!(decision instanceof Decision.Stale)) {
                     // The ledger decided about a version this stage does not hold: the stores disagree, which must be seen.
@@ -365,8 +366,15 @@ final class Admitting {
      * punctuation, and the statuses converge.
      */
     void writeDueStatuses(long now) {
-        for (String namespace : dueStatuses.take(quotas::namespaces)) {
-            for (QuotaStatus status : QuotaStatuses.all(namespace, ledger.statuses(namespace), quotas.taken(namespace), now)) {
+        Set<String> due = new TreeSet<>(dueStatuses);
+        if (everyStatusDue) {
+            due.addAll(quotas.namespaces());
+        }
+        dueStatuses.clear();
+        everyStatusDue = false;
+        for (String namespace : due) {
+            Map<String, QuotaSource> taken = quotas.taken(namespace);
+            for (QuotaStatus status : QuotaSource.statuses(namespace, ledger.statuses(namespace), taken, now)) {
                 outputs.status(namespace + "/" + status.getName(), status);
             }
         }

@@ -3,11 +3,14 @@ package io.fedstream.decide;
 import io.fedstream.admit.Aggregate;
 import io.fedstream.admit.Charge;
 import io.fedstream.admit.LedgerCodecs;
+import io.fedstream.avro.Component;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.interpret.Resources;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.kafka.streams.state.KeyValueStore;
 
@@ -19,6 +22,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * (docs/benchmarks.md, 2026-12-07 21:29).
  */
 final class AggregatesUpdater {
+
+    private static final long POD_UNITS = 1000;
+    private static final String PODS = "pods";
 
     private final KeyValueStore<String, byte[]> store;
     /**
@@ -45,7 +51,7 @@ final class AggregatesUpdater {
 
     /** Counts a stored workload's admitted version (null: none), as the task's start walks them. */
     void count(ResourceBinding admitted) {
-        move(Map.of(), Contribution.of(admitted));
+        move(Map.of(), contribution(admitted, null));
     }
 
     /** Replaces the contribution of {@code before} (null: none) by that of {@code after} (null: none). */
@@ -56,12 +62,53 @@ final class AggregatesUpdater {
     /** As {@link #replace(ResourceBinding, ResourceBinding)}, given {@code after}'s charge (null: not known). */
     void replace(ResourceBinding before, ResourceBinding after, Charge afterCharge) {
         Added last = before == null ? null : addedInProcessing.get(before.getWorkloadKey());
-        Map<String, Aggregate> removed = last != null && last.binding() == before ? last.contribution() : Contribution.of(before);
-        Map<String, Aggregate> added = Contribution.of(after, afterCharge);
+        Map<String, Aggregate> removed = last != null && last.binding() == before ? last.contribution()
+                : contribution(before, null);
+        Map<String, Aggregate> added = contribution(after, afterCharge);
         if (after != null) {
             addedInProcessing.put(after.getWorkloadKey(), new Added(after, added));
         }
         move(removed, added);
+    }
+
+    /**
+     * What one admitted binding (null: none) adds to each aggregate, by aggregate key: its namespace total and each
+     * component's total (times the number of full copies it runs), and its charge on each placed cluster; {@code known}
+     * is its charge ({@link BindingDemand#charge}; null: not known).
+     */
+    private static Map<String, Aggregate> contribution(ResourceBinding binding, Charge known) {
+        Map<String, Aggregate> out = new TreeMap<>();
+        if (binding == null || binding.getNamespace().isEmpty()) {
+            // A cluster-scoped object (a Namespace, a ClusterRole) runs no pods and belongs to no namespace's
+            // aggregates.
+            return out;
+        }
+        long copies = BindingDemand.copies(binding);
+        String namespace = binding.getNamespace();
+        long pods = 0;
+        Resources total = Resources.NONE;
+        for (Component component : binding.getComponents()) {
+            long replicas = Math.multiplyExact(component.getReplicas(), copies);
+            Resources resources = Resources.fromQuantities(component.getTotal()).times(copies);
+            pods = Math.addExact(pods, replicas);
+            total = total.plus(resources);
+            out.merge(AggregateKeys.component(namespace, binding.getKind(), component.getName()),
+                    Aggregate.of(replicas, resources),
+                    (a, b) -> new Aggregate(1, a.replicas() + b.replicas(), a.resources().plus(b.resources())));
+        }
+        out.put(AggregateKeys.namespace(namespace), Aggregate.of(pods, total));
+        Charge charge = known != null ? known : BindingDemand.charge(binding);
+        charge.clusters().forEach((cluster, amounts) -> {
+            Resources.Builder resources = new Resources.Builder(4);
+            amounts.forEach((resource, amount) -> {
+                if (!resource.equals(PODS)) {
+                    resources.add(resource, amount);
+                }
+            });
+            out.put(AggregateKeys.cluster(cluster, namespace),
+                    Aggregate.of(amounts.get(PODS) / POD_UNITS, resources.build()));
+        });
+        return out;
     }
 
     private void move(Map<String, Aggregate> removed, Map<String, Aggregate> added) {

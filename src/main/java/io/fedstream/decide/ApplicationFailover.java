@@ -248,7 +248,7 @@ final class ApplicationFailover {
     }
 
     private boolean healthySince(String key, String cluster, Instant issuedAt) {
-        WorkloadStatusEvent status = task.statuses.latest(key);
+        WorkloadStatusEvent status = task.statuses.get(key);
         return status != null && status.getCluster().equals(cluster) && !status.getObservedAt().isBefore(issuedAt)
                 && WorkloadHealth.of(status.getPhase()) == WorkloadHealth.HEALTHY;
     }

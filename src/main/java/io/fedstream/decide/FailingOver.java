@@ -537,7 +537,7 @@ final class FailingOver {
                                       List<String> candidates) {
         PropagationPolicy policy = task.policies.governing(binding).orElse(null);
         FailoverSettings settings = FailoverSettings.of(policy == null ? null : policy.failover());
-        PlanRequest request = new PlanRequest(binding, task.statuses.latest(key), task.deltas.log(key), settings,
+        PlanRequest request = new PlanRequest(binding, task.statuses.get(key), task.deltas.log(key), settings,
                 ApplicationFailover.isApplicationIncident(pending.incidentId()) ? FailureCause.APPLICATION : FailureCause.CLUSTER,
                 pending.incidentId(), pending.sourceCluster(), candidates, pending.attempt(), workload.preserved(),
                 task.instant());

@@ -1,7 +1,6 @@
 package io.fedstream.decide;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.fedstream.avro.Op;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Interpretation;
@@ -15,8 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
-import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -98,15 +95,8 @@ final class InterpreterSource {
     /** The manifests of the interpreter policies in force, by policy key, in key order within each kind. */
     private Map<String, String> interpreterPolicies() {
         Map<String, String> sources = new LinkedHashMap<>();
-        for (String kind : InterpreterExtensions.POLICY_KINDS) {
-            try (KeyValueIterator<String, PolicyEvent> entries = policies.prefixScan(kind + "/", Serdes.String().serializer())) {
-                entries.forEachRemaining(entry -> {
-                    if (entry.value.getOp() != Op.DELETE && entry.value.getManifest() != null) {
-                        sources.put(entry.key, entry.value.getManifest());
-                    }
-                });
-            }
-        }
+        PublishedPolicy.forEach(policies, InterpreterExtensions.POLICY_KINDS,
+                (key, namespace, event) -> sources.put(key, event.getManifest()));
         return sources;
     }
 

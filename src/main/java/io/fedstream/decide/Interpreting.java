@@ -1,5 +1,6 @@
 package io.fedstream.decide;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.fedstream.bind.NeverPropagated;
 import io.fedstream.bind.GivenPlacement;
 import io.fedstream.bind.BindingMapper;
@@ -13,7 +14,10 @@ import io.fedstream.dlq.DeadLetter;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.Interpretation;
 import io.fedstream.interpret.InterpreterExtensions;
+import io.fedstream.interpret.ManifestParser;
+import io.fedstream.interpret.NamespaceWorkloads;
 import io.fedstream.interpret.Resources;
+import io.fedstream.interpret.WorkloadId;
 import io.fedstream.metrics.FedstreamMetrics;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -36,6 +40,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 final class Interpreting {
 
     static final String STAGE = "interpret";
+    private static final ManifestParser PARSER = new ManifestParser();
 
     private final LongSupplier policyChanges;
     private final Serializer<WorkloadEvent> eventSerializer;
@@ -135,12 +140,39 @@ final class Interpreting {
         }
         // The namespace's other workloads, for a kind whose pods depend on one (a FlinkSessionJob on its session cluster).
         Interpretation interpretation = interpreters.explain(interpreters.current().interpret(
-                event.getManifest().getBytes(StandardCharsets.UTF_8), new NamespaceManifests(workloads, BindingMapper.namespace(key))));
+                event.getManifest().getBytes(StandardCharsets.UTF_8), othersIn(BindingMapper.namespace(key))));
         if (interpretation.outcome() != Interpretation.Outcome.INVALID && !key.equals(interpretation.workload().key())) {
             return invalid(new FieldError(
                     "key", key, "does not match the manifest's workload key " + interpretation.workload().key()));
         }
         return interpretation;
+    }
+
+    /**
+     * The other workloads of one namespace as the task holds them: each one's manifest as last interpreted (in its
+     * {@link Workloads} record), so that a FlinkSessionJob is charged the TaskManagers of the session cluster it names.
+     */
+    private NamespaceWorkloads othersIn(String namespace) {
+        return (apiVersion, kind, name) -> {
+            String key = new WorkloadId(apiVersion, kind, namespace, name).key();
+            if (key == null) {
+                return Optional.empty();
+            }
+            String manifest;
+            try {
+                manifest = workloads.of(key).getManifest();
+            } catch (UnreadableWorkload e) {
+                // Its own processing dead-letters the entry; here it is as good as unknown.
+                return Optional.empty();
+            }
+            if (manifest == null) {
+                return Optional.empty();
+            }
+            List<ManifestParser.Document> documents = PARSER.parse(manifest.getBytes(StandardCharsets.UTF_8));
+            JsonNode root = documents.size() == 1 ? documents.get(0).root() : null;
+            boolean found = root != null && apiVersion.equals(root.path("apiVersion").asText());
+            return found ? Optional.of(root) : Optional.empty();
+        };
     }
 
     private static Interpretation invalid(FieldError error) {

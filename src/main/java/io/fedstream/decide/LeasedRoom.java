@@ -15,7 +15,6 @@ import io.fedstream.place.Fit;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -23,9 +22,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
-import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * The room one namespace task holds on the member clusters, leased in bulk from each cluster's allocator
@@ -40,14 +37,7 @@ final class LeasedRoom {
 
     private final Workloads workloads;
     private final TaskLeases leases;
-    private final ReadOnlyKeyValueStore<String, ClusterWatch> views;
-    private final LongSupplier viewChanges;
-    /**
-     * Each cluster's view and capacity, parsed once per change of the views: every ask of a burst asks about the
-     * same few clusters, and reading and parsing the view for each was a twentieth of the pass's samples.
-     */
-    private final Map<String, ParsedView> parsed = new HashMap<>();
-    private long parsedAt = -1;
+    private final TaskClusterViews views;
     /** The asks waiting for a cluster's next grant, by cluster, oldest first; in memory (see {@link #waiting}). */
     private final Map<String, Deque<Waiting>> waiting = new TreeMap<>();
     /**
@@ -60,36 +50,10 @@ final class LeasedRoom {
     private record Waiting(RoomAsk ask, Resources amount) {
     }
 
-    LeasedRoom(Workloads workloads, TaskLeases leases, ReadOnlyKeyValueStore<String, ClusterWatch> views, LongSupplier viewChanges) {
+    LeasedRoom(Workloads workloads, TaskLeases leases, TaskClusterViews views) {
         this.workloads = workloads;
         this.leases = leases;
         this.views = views;
-        this.viewChanges = viewChanges;
-    }
-
-    /** A cluster's view (null: none) and its capacity, or why its heartbeat cannot be read. */
-    private record ParsedView(ClusterWatch view, ClusterCapacity capacity, String badHeartbeat) {
-    }
-
-    private ParsedView parsed(String cluster) {
-        long count = viewChanges.getAsLong();
-        if (count != parsedAt) {
-            parsed.clear();
-            parsedAt = count;
-        }
-        return parsed.computeIfAbsent(cluster, this::parse);
-    }
-
-    private ParsedView parse(String cluster) {
-        ClusterWatch view = views.get(cluster);
-        if (view == null || view.getHeartbeat() == null) {
-            return new ParsedView(view, null, null);
-        }
-        try {
-            return new ParsedView(view, HeartbeatCapacity.of(view.getHeartbeat(), true), null);
-        } catch (IllegalArgumentException e) {
-            return new ParsedView(view, null, "cluster " + cluster + " reported a bad heartbeat: " + e.getMessage());
-        }
     }
 
     /**
@@ -98,7 +62,7 @@ final class LeasedRoom {
      */
     RoomAnswer ask(RoomAsk ask, long now) {
         String cluster = ask.cluster();
-        ParsedView view = parsed(cluster);
+        TaskClusterViews.Parsed view = views.parsed(cluster);
         String notReady = notReady(cluster, view.view());
         if (notReady != null) {
             return RoomAnswer.refused(ask, notReady);
@@ -251,7 +215,8 @@ final class LeasedRoom {
     /** Why an ask cannot be held on the cluster at all now, null when it may. */
     private static String notReady(String cluster, ClusterWatch view) {
         if (view == null || view.getHeartbeat() == null) {
-            return "cluster " + cluster + (view != null && view.getRefusal() != null ? ": " + ClusterDirectory.refusal(view)
+            return "cluster " + cluster + (view != null && view.getRefusal() != null
+                    ? ": " + TaskClusterViews.refusal(view)
                     : " has not reported a heartbeat");
         }
         if (view.getState() != ClusterState.READY) {
@@ -289,7 +254,7 @@ final class LeasedRoom {
         if (why != null) {
             return "cluster " + cluster + ": " + why;
         }
-        ParsedView view = parsed(cluster);
+        TaskClusterViews.Parsed view = views.parsed(cluster);
         if (view.view() == null || view.view().getHeartbeat() == null) {
             return "cluster " + cluster + " has not reported a heartbeat";
         }

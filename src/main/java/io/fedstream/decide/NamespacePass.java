@@ -5,12 +5,8 @@ import io.fedstream.avro.AdmissionRequestType;
 import io.fedstream.avro.PolicyEvent;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.config.FirstInLine;
-import io.fedstream.config.Topics;
 import io.fedstream.dlq.DeadLetter;
-import io.fedstream.interpret.InterpreterExtensions;
-import io.fedstream.lease.LeaseSettings;
 import io.fedstream.lease.TaskLeases;
-import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.metrics.MigrationGauges;
 import io.fedstream.runtime.BeforeCommit;
 import java.time.Duration;
@@ -32,13 +28,8 @@ import org.apache.kafka.streams.processor.api.Record;
  */
 final class NamespacePass implements Processor<String, PassSignal, String, PassOutcome>, Handoffs {
 
-    private final Topics topics;
-    private final InterpreterExtensions fromFiles;
-    private final PlaceFailoverSettings settings;
-    private final AdmitSettings admission;
-    private final LeaseSettings leaseSettings;
-    private final FedstreamMetrics metrics;
-    private final PoliciesAtStart policiesAtStart;
+    /** The stage whose topics, settings, extensions, metrics and policies at start the pass works with. */
+    private final NamespaceStage stage;
     private final PassState.Codecs stateCodecs;
     /** The processor's name in the topology, and the stage its dead letters name. */
     static final String NAME = "namespace-pass";
@@ -56,7 +47,6 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     private Admitting admitting;
     private PlaceAndFailOver placeAndFailOver;
     private TaskPolicies policies;
-    private PolicyPositions policyPositions;
     private TaskClusterViews views;
     private LeasedRoom room;
     private Workloads workloads;
@@ -67,15 +57,8 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     private String position;
     private int requests;
 
-    NamespacePass(Topics topics, InterpreterExtensions fromFiles, PlaceFailoverSettings settings, AdmitSettings admission,
-                  LeaseSettings leaseSettings, PassState.Codecs stateCodecs, PoliciesAtStart policiesAtStart, FedstreamMetrics metrics) {
-        this.topics = topics;
-        this.fromFiles = fromFiles;
-        this.settings = settings;
-        this.admission = admission;
-        this.leaseSettings = leaseSettings;
-        this.metrics = metrics;
-        this.policiesAtStart = policiesAtStart;
+    NamespacePass(NamespaceStage stage, PassState.Codecs stateCodecs) {
+        this.stage = stage;
         this.stateCodecs = stateCodecs;
     }
 
@@ -83,21 +66,19 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
     public void init(ProcessorContext<String, PassOutcome> context) {
         this.context = context;
         this.outputs = new Outputs(context);
-        this.migrationTally = metrics.migrationTally(context.taskId().partition());
+        this.migrationTally = stage.metrics.migrationTally(context.taskId().partition());
         this.workloads = new Workloads(context.getStateStore(Workloads.STORE), migrationTally::holds);
-        PassState state = new PassState(context, stateCodecs);
-        this.policies = new TaskPolicies(state.policies());
-        this.policyPositions = new PolicyPositions(state.policyPositions());
+        PassState state = PassState.of(context, stateCodecs);
+        this.policies = new TaskPolicies(state.policies(), state.policyPositions());
         this.views = new TaskClusterViews(TaskClusterViews.latest(context));
-        this.interpreting = new Interpreting(context, workloads, this, outputs, fromFiles, policies, topics.workloads().valueSerde().serializer(),
-                metrics, views::selectableChanges);
-        this.admitting = new Admitting(context, state, workloads, this, outputs, topics.policies().name(),
-                topics.policies().valueSerde().serializer(), policies::changes, metrics);
-        this.room = new LeasedRoom(workloads, new TaskLeases(context.taskId().partition(), leaseSettings,
-                new StoredLeases(state.leases())), views.latest(),
-                views::changes);
-        this.placeAndFailOver = new PlaceAndFailOver(context, state, policies, workloads, room, this, outputs, this::every, settings, topics,
-                views::changes, metrics);
+        this.interpreting = new Interpreting(context, workloads, this, outputs, stage.fromFiles, policies,
+                stage.topics.workloads().valueSerde().serializer(), stage.metrics, views::selectableChanges);
+        this.admitting = new Admitting(context, state, workloads, this, outputs, stage.topics.policies().name(),
+                stage.topics.policies().valueSerde().serializer(), policies::changes, stage.metrics);
+        this.room = new LeasedRoom(workloads, new TaskLeases(context.taskId().partition(), stage.leases,
+                new StoredLeases(state.leases())), views);
+        this.placeAndFailOver = new PlaceAndFailOver(context, state, policies, workloads, room, this, outputs,
+                this::every, stage.settings, stage.topics, views, stage.metrics);
         // The indexes and aggregates live in memory: one walk of the records when the task starts (a restart, a
         // rebalance) rebuilds them.
         workloads.scan((key, record) -> {
@@ -106,7 +87,7 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
             placeAndFailOver.stored(key, record);
         });
         admitting.walked();
-        every(admission.statusInterval(), () -> admitting.writeDueStatuses(context.currentSystemTimeMs()));
+        every(stage.admission.statusInterval(), () -> admitting.writeDueStatuses(context.currentSystemTimeMs()));
         context.<BeforeCommit>getStateStore(BEFORE_COMMIT).runs(admitting::writeQueryStores);
         placeAndFailOver.schedule();
     }
@@ -165,18 +146,19 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
      * workload is decided under a policy set the topic had already moved past.
      */
     private void seedOnce() {
-        if (policyPositions.seededSinceStart()) {
+        if (policies.seededSinceStart()) {
             return;
         }
-        PolicySnapshot snapshot = policiesAtStart.snapshot();
+        PolicySnapshot snapshot = stage.policiesAtStart.snapshot();
         boolean changed = false;
-        for (PolicySnapshot.Entry entry : snapshot.routedTo(context.taskId().partition(), settings.partitions())) {
-            if (!policyPositions.has(entry.partition(), entry.offset())) {
+        int partitions = stage.settings.partitions();
+        for (PolicySnapshot.Entry entry : snapshot.routedTo(context.taskId().partition(), partitions)) {
+            if (!policies.has(entry.partition(), entry.offset())) {
                 takeIn(entry.key(), entry.event());
                 changed = true;
             }
         }
-        policyPositions.seededUpTo(snapshot.endOffsets());
+        policies.seededUpTo(snapshot.endOffsets());
         if (changed) {
             followPolicies();
         }
@@ -184,12 +166,12 @@ final class NamespacePass implements Processor<String, PassSignal, String, PassO
 
     /** A relayed policy change: skipped when the task has it already (from the snapshot, or before a restart). */
     private void relayed(String key, PolicyEvent event, Optional<PolicySource> source) {
-        if (source.isPresent() && policyPositions.has(source.get().partition(), source.get().offset())) {
-            metrics.policyChangeAlreadyApplied();
+        if (source.isPresent() && policies.has(source.get().partition(), source.get().offset())) {
+            stage.metrics.policyChangeAlreadyApplied();
             return;
         }
         policyChanged(key, event);
-        source.ifPresent(at -> policyPositions.applied(at.partition(), at.offset()));
+        source.ifPresent(at -> policies.applied(at.partition(), at.offset()));
     }
 
     /**

@@ -11,8 +11,6 @@ import org.apache.kafka.common.serialization.Serde;
 import io.fedstream.interpret.InterpreterExtensions;
 import io.fedstream.metrics.FedstreamMetrics;
 import io.fedstream.runtime.BeforeCommit;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.Branched;
@@ -27,7 +25,7 @@ import org.apache.kafka.streams.kstream.Repartitioned;
  */
 public final class NamespaceStage {
 
-    /** The internal topic that brings each policy to the partitions that need it ({@link PolicyPartitioner}). */
+    /** The internal topic that brings each policy to the partitions that need it ({@link PolicySource.Partitioner}). */
     public static final String POLICIES_TOPIC = "policy-changes";
     private static final String WORKLOADS = "workloads";
     private static final String STATUSES = "workload-status";
@@ -37,15 +35,15 @@ public final class NamespaceStage {
     public static final String MISROUTED_STATUSES = NamespaceRouting.misrouted(STATUSES);
     public static final String MISROUTED_MIGRATION_EVENTS = NamespaceRouting.misrouted(MIGRATION_EVENTS);
 
-    private final Topics topics;
-    private final InterpreterExtensions fromFiles;
-    private final PlaceFailoverSettings settings;
-    private final AdmitSettings admission;
+    final Topics topics;
+    final InterpreterExtensions fromFiles;
+    final PlaceFailoverSettings settings;
+    final AdmitSettings admission;
     private final PlaceFailoverStores.ValueSerdes storeSerdes;
-    private final LeaseSettings leases;
+    final LeaseSettings leases;
     private final LeaseSerdes leaseSerdes;
-    private final FedstreamMetrics metrics;
-    private final PoliciesAtStart policiesAtStart;
+    final FedstreamMetrics metrics;
+    final PoliciesAtStart policiesAtStart;
 
     /** The serdes of the leases' own stores: a namespace task's leases, an allocator's books. */
     public record LeaseSerdes(Serde<StoredLease> leases, Serde<StoredLeaseBook> leaseBooks) {
@@ -111,15 +109,12 @@ public final class NamespaceStage {
                 .stream(topics.policies().name(), topics.policies().consumedAs("policies-source"))
                 .processValues(PolicySource.Stamp::new, Named.as("policy-source-header"))
                 .repartition(Repartitioned.with(Serdes.String(), topics.policies().valueSerde()).withName(POLICIES_TOPIC)
-                        .withStreamPartitioner(new PolicyPartitioner()).withNumberOfPartitions(settings.partitions()))
+                        .withStreamPartitioner(new PolicySource.Partitioner())
+                        .withNumberOfPartitions(settings.partitions()))
                 .mapValues(PassSignal.PolicyChanged::new, Named.as("policy-signal"));
 
-        List<String> stores = new ArrayList<>(List.of(PassState.STORE));
-        stores.addAll(List.of(AdmitStores.all()));
-        stores.addAll(List.of(PlaceFailoverStores.all()));
-        stores.add(Workloads.STORE);
-        stores.add(TaskClusterViews.STORE);
-        stores.add(NamespacePass.BEFORE_COMMIT);
+        String[] stores = {PassState.STORE, AdmitStores.USAGE, AdmitStores.AGGREGATES, PlaceFailoverStores.STATUS,
+            PlaceFailoverStores.DELTAS, Workloads.STORE, TaskClusterViews.STORE, NamespacePass.BEFORE_COMMIT};
         KStream<String, PassOutcome> outcomes = workloads
                 .merge(statuses, Named.as("merge-status"))
                 .merge(deltas, Named.as("merge-deltas"))
@@ -128,8 +123,8 @@ public final class NamespaceStage {
                 .merge(views, Named.as("merge-cluster-views"))
                 .merge(policies, Named.as("merge-policies"))
                 .merge(grants, Named.as("merge-lease-grants"))
-                .process(() -> new NamespacePass(topics, fromFiles, settings, admission, leases, stateCodecs, policiesAtStart, metrics), Named.as(NamespacePass.NAME),
-                        stores.toArray(String[]::new));
+                .process(() -> new NamespacePass(this, stateCodecs), Named.as(NamespacePass.NAME),
+                        stores);
 
         NamespacePartitioner byNamespace = new NamespacePartitioner();
         outcomes.split(Named.as("namespace-pass-route"))

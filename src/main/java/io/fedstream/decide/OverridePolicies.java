@@ -44,7 +44,7 @@ public final class OverridePolicies {
 
     private List<OverridePolicy> parseAll() {
         List<OverridePolicy> good = new ArrayList<>();
-        PublishedPolicies.forEach(store, KINDS, (key, namespace, event) -> {
+        PublishedPolicy.forEach(store, KINDS, (key, namespace, event) -> {
             ParsedOverridePolicy parsed = parser.parse(event.getManifest().getBytes(StandardCharsets.UTF_8), namespace);
             if (parsed.isValid()) {
                 good.add(parsed.policy());

@@ -19,14 +19,17 @@ import org.apache.kafka.streams.state.Stores;
  * {@code <section>/<key>}, each section's values in its own codec. It was ten stores, each with a changelog of a
  * partition per task, and a first start waits for the broker to create every partition (docs/operations.md).
  */
-public final class PassState {
+public record PassState(Section<PolicyEvent> policies, Section<Long> policyPositions, Section<String> refusedPolicies,
+                        Section<ClusterStateEvent> openIncidents, Section<ApplicationFailure> applicationFailures,
+                        Section<StoredLease> leases, Section<byte[]> quotas, Section<byte[]> quotaSources,
+                        Section<byte[]> pending, Section<byte[]> queue) {
 
     /** The store; its partitions are the pass's, by namespace. */
     public static final String STORE = "pass-state-store";
 
     /** Policy key to its latest event, exactly as on the policies topic ({@link TaskPolicies}). */
     static final String POLICIES = "policies";
-    /** Source partition of the policies topic to the highest offset of it applied ({@link PolicyPositions}). */
+    /** Source partition of the policies topic to the highest offset of it applied ({@link TaskPolicies}). */
     static final String POLICY_POSITIONS = "policy-positions";
     /** PropagationPolicy key to the version of it last dead-lettered as refused. */
     static final String REFUSED_POLICIES = "refused-propagation-policies";
@@ -50,35 +53,24 @@ public final class PassState {
                          Serde<StoredApplicationFailure> applicationFailures, Serde<StoredLease> leases) {
     }
 
-    private final Section<PolicyEvent> policies;
-    private final Section<Long> policyPositions;
-    private final Section<String> refusedPolicies;
-    private final Section<ClusterStateEvent> openIncidents;
-    private final Section<ApplicationFailure> applicationFailures;
-    private final Section<StoredLease> leases;
-    private final Section<byte[]> quotas;
-    private final Section<byte[]> quotaSources;
-    private final Section<byte[]> pending;
-    private final Section<byte[]> queue;
-
     /** The sections of the store of a processor connected to it. */
-    PassState(ProcessingContext context, Codecs codecs) {
-        this(context.getStateStore(STORE), context.applicationId(), codecs);
+    static PassState of(ProcessingContext context, Codecs codecs) {
+        return of(context.getStateStore(STORE), context.applicationId(), codecs);
     }
 
-    PassState(KeyValueStore<String, byte[]> store, String applicationId, Codecs codecs) {
+    static PassState of(KeyValueStore<String, byte[]> store, String applicationId, Codecs codecs) {
         String changelog = changelog(applicationId);
-        policies = Section.of(store, POLICIES, codecs.policies(), topicOf(changelog, POLICIES));
-        policyPositions = Section.of(store, POLICY_POSITIONS, Serdes.Long(), topicOf(changelog, POLICY_POSITIONS));
-        refusedPolicies = Section.of(store, REFUSED_POLICIES, Serdes.String(), topicOf(changelog, REFUSED_POLICIES));
-        openIncidents = Section.of(store, OPEN_INCIDENTS, codecs.transitions(), topicOf(changelog, OPEN_INCIDENTS));
-        applicationFailures = Section.of(store, APPLICATION_FAILURES, ApplicationFailureAvro.serde(codecs.applicationFailures()),
-                topicOf(changelog, APPLICATION_FAILURES));
-        leases = Section.of(store, LEASES, codecs.leases(), topicOf(changelog, LEASES));
-        quotas = Section.of(store, QUOTAS, Serdes.ByteArray(), topicOf(changelog, QUOTAS));
-        quotaSources = Section.of(store, QUOTA_SOURCES, Serdes.ByteArray(), topicOf(changelog, QUOTA_SOURCES));
-        pending = Section.of(store, PENDING, Serdes.ByteArray(), topicOf(changelog, PENDING));
-        queue = Section.of(store, QUEUE, Serdes.ByteArray(), topicOf(changelog, QUEUE));
+        return new PassState(Section.of(store, POLICIES, codecs.policies(), topicOf(changelog, POLICIES)),
+                Section.of(store, POLICY_POSITIONS, Serdes.Long(), topicOf(changelog, POLICY_POSITIONS)),
+                Section.of(store, REFUSED_POLICIES, Serdes.String(), topicOf(changelog, REFUSED_POLICIES)),
+                Section.of(store, OPEN_INCIDENTS, codecs.transitions(), topicOf(changelog, OPEN_INCIDENTS)),
+                Section.of(store, APPLICATION_FAILURES, ApplicationFailureAvro.serde(codecs.applicationFailures()),
+                        topicOf(changelog, APPLICATION_FAILURES)),
+                Section.of(store, LEASES, codecs.leases(), topicOf(changelog, LEASES)),
+                Section.of(store, QUOTAS, Serdes.ByteArray(), topicOf(changelog, QUOTAS)),
+                Section.of(store, QUOTA_SOURCES, Serdes.ByteArray(), topicOf(changelog, QUOTA_SOURCES)),
+                Section.of(store, PENDING, Serdes.ByteArray(), topicOf(changelog, PENDING)),
+                Section.of(store, QUEUE, Serdes.ByteArray(), topicOf(changelog, QUEUE)));
     }
 
     /**
@@ -129,45 +121,5 @@ public final class PassState {
     /** A queried partition's section of encoded ledger values ({@link #QUOTAS}, {@link #QUOTA_SOURCES}, ...). */
     static Section<byte[]> encoded(ReadOnlyKeyValueStore<String, byte[]> store, String section) {
         return Section.readOnly(store, section, Serdes.ByteArray());
-    }
-
-    Section<PolicyEvent> policies() {
-        return policies;
-    }
-
-    Section<Long> policyPositions() {
-        return policyPositions;
-    }
-
-    Section<String> refusedPolicies() {
-        return refusedPolicies;
-    }
-
-    Section<ClusterStateEvent> openIncidents() {
-        return openIncidents;
-    }
-
-    Section<ApplicationFailure> applicationFailures() {
-        return applicationFailures;
-    }
-
-    Section<StoredLease> leases() {
-        return leases;
-    }
-
-    Section<byte[]> quotas() {
-        return quotas;
-    }
-
-    Section<byte[]> quotaSources() {
-        return quotaSources;
-    }
-
-    Section<byte[]> pending() {
-        return pending;
-    }
-
-    Section<byte[]> queue() {
-        return queue;
     }
 }

@@ -18,7 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.LongSupplier;
+import java.util.function.BiFunction;
 import org.apache.kafka.streams.processor.Cancellable;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
@@ -37,11 +37,9 @@ final class PlaceAndFailOver {
     /** How soon after it is due a move found not due at a check starts (Kafka Streams' commit interval under exactly-once). */
     static final Duration DUE_CHECK_INTERVAL = Duration.ofMillis(100);
 
-    private final PlaceFailoverSettings settings;
     private final Topics topics;
-    private final LongSupplier policyChanges;
-    private final Punctuations punctuations;
-    private final ProcessingContext context;
+    /** Runs work on the wall clock every interval; the pass hands on what the work decided, as after a record. */
+    private final BiFunction<Duration, Runnable, Cancellable> punctuations;
     private final PlaceFailoverTask task;
     /** The due check's punctuation while a move waits to become due; null otherwise. */
     private Cancellable dueCheck;
@@ -58,22 +56,19 @@ final class PlaceAndFailOver {
     private long retriedAtPolicies = -1;
 
     PlaceAndFailOver(ProcessingContext context, PassState state, TaskPolicies policies, Workloads workloads, LeasedRoom room, Handoffs handoffs,
-                     Outputs outputs, Punctuations punctuations, PlaceFailoverSettings settings, Topics topics, LongSupplier viewChanges,
-                     FedstreamMetrics metrics) {
-        this.context = context;
+                     Outputs outputs, BiFunction<Duration, Runnable, Cancellable> punctuations,
+                     PlaceFailoverSettings settings, Topics topics, TaskClusterViews views, FedstreamMetrics metrics) {
         this.punctuations = punctuations;
-        this.settings = settings;
         this.topics = topics;
         this.policies = policies;
-        this.policyChanges = policies::changes;
         task = new PlaceFailoverTask(context, state.openIncidents(), policies, workloads, room, handoffs, outputs, settings, topics.stateDeltas().name(),
-                viewChanges, this::onAnswer);
+                views, this::onAnswer);
         failingOver = new FailingOver(task);
         rescaling = new Rescaling(task, failingOver);
         placing = new Placing(task, metrics, rescaling);
         applicationFailover = new ApplicationFailover(task, failingOver, state.applicationFailures());
         reportedPolicies = state.refusedPolicies();
-        policyFollowing = new PolicyFollowing(task, failingOver, policyChanges);
+        policyFollowing = new PolicyFollowing(task, failingOver, policies::changes);
     }
 
     /** A stored workload, as the task's start walks them (see {@link NamespacePass}). */
@@ -137,18 +132,18 @@ final class PlaceAndFailOver {
 
     /** Starts the wall-clock work: incident checks, retries of waiting workloads, following policy changes. */
     void schedule() {
-        punctuations.every(settings.checkInterval(), () -> punctuate(() -> {
+        punctuations.apply(task.settings.checkInterval(), () -> punctuate(() -> {
             failingOver.checkAll();
             applicationFailover.checkAll();
             failingOver.stalePurges().checkAll();
             retryOnPolicyChange();
             // Policies are global: one task dead-letters a refused one, not every task.
-            if (context.taskId().partition() == 0) {
+            if (task.context.taskId().partition() == 0) {
                 deadLetterRefusedPolicies();
             }
         }));
-        punctuations.every(settings.placeRetryInterval(), () -> punctuate(placing::retryUnplaced));
-        punctuations.every(PolicyFollowing.CHECK_INTERVAL, () -> punctuate(policyFollowing::check));
+        punctuations.apply(task.settings.placeRetryInterval(), () -> punctuate(placing::retryUnplaced));
+        punctuations.apply(PolicyFollowing.CHECK_INTERVAL, () -> punctuate(policyFollowing::check));
     }
 
     private void punctuate(Runnable work) {
@@ -165,10 +160,11 @@ final class PlaceAndFailOver {
      * commit its input offsets.
      */
     private void scheduleDueCheck() {
-        boolean waiting = DUE_CHECK_INTERVAL.compareTo(settings.checkInterval()) < 0
-                && failingOver.dueSoon(task.now(), settings.checkInterval());
+        boolean waiting = DUE_CHECK_INTERVAL.compareTo(task.settings.checkInterval()) < 0
+                && failingOver.dueSoon(task.now(), task.settings.checkInterval());
         if (waiting && dueCheck == null) {
-            dueCheck = punctuations.every(DUE_CHECK_INTERVAL, () -> punctuate(() -> failingOver.checkWhenDue(task.now())));
+            Runnable check = () -> punctuate(() -> failingOver.checkWhenDue(task.now()));
+            dueCheck = punctuations.apply(DUE_CHECK_INTERVAL, check);
         } else if (!waiting && dueCheck != null) {
             dueCheck.cancel();
             dueCheck = null;
@@ -250,7 +246,7 @@ final class PlaceAndFailOver {
 
     /** Waiting workloads are tried again soon after a policy changes, not only at the retry interval. */
     private void retryOnPolicyChange() {
-        long changes = policyChanges.getAsLong();
+        long changes = task.policyChanges();
         if (changes != retriedAtPolicies) {
             retriedAtPolicies = changes;
             placing.retryUnplaced();
@@ -296,7 +292,7 @@ final class PlaceAndFailOver {
         holding.forEach(cluster -> task.release(key, cluster));
         task.placementStates.forget(key);
         task.waiting.stopWaiting(key);
-        task.statuses.forget(key);
+        task.statuses.delete(key);
         task.deltas.delete(key);
         task.policyPlacements.deleted(key, workload);
         task.migrations.forget(key);
@@ -306,11 +302,11 @@ final class PlaceAndFailOver {
         if (key == null || status == null) {
             return;
         }
-        WorkloadStatusEvent previous = task.statuses.latest(key);
+        WorkloadStatusEvent previous = task.statuses.get(key);
         if (previous != null && status.getObservedAt().isBefore(previous.getObservedAt())) {
             return;
         }
-        task.statuses.record(key, status);
+        task.statuses.put(key, status);
         Checkpoint checkpoint = status.getLastCompletedCheckpoint();
         if (checkpoint != null && checkpoint.getDeltaOffset() != null) {
             task.deltas.truncateThrough(key, checkpoint.getDeltaOffset());

@@ -12,7 +12,7 @@ import org.apache.kafka.streams.state.Stores;
  * The stores of the place and fail-over steps, partitioned by namespace like the pass (their small state is in sections
  * of {@link PassState}). A value is a string (the indexes and markers) or Avro: a topic's record (a binding in the very
  * bytes it came in), or a record of schemas/internal, which a store of a domain type maps to and from (e.g.
- * {@link PlacementStateAvro}).
+ * {@link PlacementStates}).
  */
 public final class PlaceFailoverStores {
 
@@ -26,10 +26,6 @@ public final class PlaceFailoverStores {
     /** The serdes of the stores' own records (schemas/internal), which the composition root builds. */
     public record ValueSerdes(Serde<StoredApplicationFailure> applicationFailures,
                               Serde<WorkloadRecord> workloads) {}
-
-    static String[] all() {
-        return new String[] {STATUS, DELTAS};
-    }
 
     static void addTo(StreamsBuilder builder, Serde<WorkloadStatusEvent> statuses) {
         add(builder, STATUS, statuses);

@@ -9,6 +9,7 @@ import io.fedstream.avro.Placement;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadRecord;
+import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.bind.BindingOverrides;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.failover.IncidentLedger;
@@ -29,7 +30,7 @@ import java.util.function.LongSupplier;
 import io.fedstream.avro.MigrationCommand;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+import org.apache.kafka.streams.state.KeyValueStore;
 
 /** The place and fail-over steps' side of one namespace task: their stores, the fleet views they read, and how they emit outcomes. */
 final class PlaceFailoverTask {
@@ -42,7 +43,8 @@ final class PlaceFailoverTask {
     final WorkloadBindings bindings;
     final PlacementStates placementStates;
     final WaitingWorkloads waiting;
-    final WorkloadStatuses statuses;
+    /** Each workload's latest reported status: its phase, checkpoint and consumer offsets. */
+    final KeyValueStore<String, WorkloadStatusEvent> statuses;
     final DeltaIndex deltas;
     final IncidentLedger ledger;
     final Section<ClusterStateEvent> openIncidents;
@@ -50,8 +52,7 @@ final class PlaceFailoverTask {
     final StaleCopies staleCopies;
     final PropagationPolicies policies;
     final PolicyPlacements policyPlacements;
-    private final ReadOnlyKeyValueStore<String, ClusterWatch> clusterViews;
-    private final ParsedClusterViews clusters;
+    private final TaskClusterViews views;
     private final LongSupplier policyChanges;
     /** The room the task holds on the clusters, whose allocators say what others hold there. */
     private final LeasedRoom room;
@@ -64,7 +65,8 @@ final class PlaceFailoverTask {
     }
 
     PlaceFailoverTask(ProcessingContext context, Section<ClusterStateEvent> openIncidents, TaskPolicies taskPolicies, Workloads workloads, LeasedRoom room,
-                      Handoffs handoffs, Outputs outputs, PlaceFailoverSettings settings, String deltaTopic, LongSupplier viewChanges,
+                      Handoffs handoffs, Outputs outputs, PlaceFailoverSettings settings, String deltaTopic,
+                      TaskClusterViews views,
                       Consumer<RoomAnswer> answers) {
         this.context = context;
         this.workloads = workloads;
@@ -76,7 +78,7 @@ final class PlaceFailoverTask {
         this.bindings = new WorkloadBindings(workloads);
         this.placementStates = new PlacementStates(workloads);
         this.waiting = new WaitingWorkloads(workloads);
-        this.statuses = new WorkloadStatuses(context.getStateStore(PlaceFailoverStores.STATUS));
+        this.statuses = context.getStateStore(PlaceFailoverStores.STATUS);
         this.deltas = new DeltaIndex(context.getStateStore(PlaceFailoverStores.DELTAS), deltaTopic);
         this.ledger = new IncidentLedger(new WorkloadIncidents(workloads));
         this.openIncidents = openIncidents;
@@ -85,8 +87,7 @@ final class PlaceFailoverTask {
         this.policies = new PropagationPolicies(taskPolicies.published(), taskPolicies::changes);
         this.policyChanges = taskPolicies::changes;
         this.policyPlacements = new PolicyPlacements(workloads, placementStates, policies);
-        this.clusterViews = TaskClusterViews.latest(context);
-        this.clusters = new ParsedClusterViews(clusterViews, viewChanges);
+        this.views = views;
     }
 
     /**
@@ -99,7 +100,7 @@ final class PlaceFailoverTask {
         waiting.stored(key, record.getWaiting());
         policyPlacements.stored(key, record.getApplied());
         staleCopies.stored(key, record.getStaleCopies());
-        return record.getPlacement() != null && PlacementStateAvro.fromAvro(record.getPlacement()).asking();
+        return record.getPlacement() != null && PlacementStates.fromAvro(record.getPlacement()).asking();
     }
 
     long now() {
@@ -121,7 +122,7 @@ final class PlaceFailoverTask {
      * stale and the lease decides anyway.
      */
     ScheduleResult place(Function<List<ClusterCapacity>, ScheduleResult> scheduler) {
-        List<ClusterCapacity> view = clusters.clusters();
+        List<ClusterCapacity> view = views.clusters();
         List<ClusterCapacity> steered = new ArrayList<>(view.size());
         boolean steering = false;
         for (ClusterCapacity cluster : view) {
@@ -248,7 +249,7 @@ final class PlaceFailoverTask {
 
     /** The migration brake as the cluster views carry it (every cluster's the same), or null while it does not hold. */
     MigrationBrake brake() {
-        try (KeyValueIterator<String, ClusterWatch> it = clusterViews.all()) {
+        try (KeyValueIterator<String, ClusterWatch> it = views.latest().all()) {
             while (it.hasNext()) {
                 MigrationBrake brake = it.next().value.getBrake();
                 if (brake != null) {

@@ -109,7 +109,7 @@ final class Placing {
     void retryUnplaced() {
         for (String key : task.waiting.keys()) {
             try {
-                RescaleWait rescale = RescaleWait.parse(task.waiting.waitOf(key));
+                RescaleWait rescale = task.waiting.rescaleWait(key);
                 if (rescale != null) {
                     rescaling.retry(key, rescale);
                 } else {

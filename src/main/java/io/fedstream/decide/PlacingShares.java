@@ -233,7 +233,8 @@ final class PlacingShares {
 
     /** The admission request that sets the workload's placement to every share's cluster. */
     static AdmissionRequest placement(ResourceBinding binding, ShareReservation reservation) {
-        Placement placement = ScheduledPlacement.of(binding, reservation.scheduling(), reservation.targets(), Placing.DECIDED_BY);
+        Placement placement = ScheduledPlacement.of(binding, reservation.scheduling(), reservation.targets(),
+                Placing.DECIDED_BY, null);
         placement.setRoomNotes(roomNotes(reservation.shares()));
         return Placing.placement(binding, placement);
     }

@@ -91,7 +91,7 @@ final class PolicyPlacements {
         if (listedUnder != null && !listedUnder.equals(applied.policy())) {
             unlist(listedUnder, workloadKey);
         }
-        workloads.of(workloadKey).setApplied(AppliedPlacementAvro.toAvro(applied));
+        workloads.of(workloadKey).setApplied(toAvro(applied));
         workloads.changed(workloadKey);
         byPolicy.computeIfAbsent(applied.policy(), p -> new TreeSet<>()).add(workloadKey);
     }
@@ -111,7 +111,7 @@ final class PolicyPlacements {
     AppliedPlacement applied(String workloadKey) {
         PlacementState state = placementStates.of(workloadKey);
         StoredAppliedPlacement applied = workloads.of(workloadKey).getApplied();
-        return state.listedUnder() == null || applied == null ? null : AppliedPlacementAvro.fromAvro(applied);
+        return state.listedUnder() == null || applied == null ? null : fromAvro(applied);
     }
 
     /** No policy's placement applies to the workload any more (placed by its user since): its entry goes. */
@@ -161,7 +161,7 @@ final class PolicyPlacements {
     }
 
     private Entry entry(String workloadKey) {
-        return new Entry(workloadKey, AppliedPlacementAvro.fromAvro(workloads.of(workloadKey).getApplied()));
+        return new Entry(workloadKey, fromAvro(workloads.of(workloadKey).getApplied()));
     }
 
     /** Where a walk resumes after {@code entry}: its workload key for one policy's walk, its whole key for a walk of all. */
@@ -171,5 +171,16 @@ final class PolicyPlacements {
 
     static String entryKey(String policyKey, String workloadKey) {
         return policyKey + SEPARATOR + workloadKey;
+    }
+
+    /** The placement as the workload's record keeps it (schemas/internal); io.fedstream.place holds no Avro. */
+    static StoredAppliedPlacement toAvro(AppliedPlacement applied) {
+        return new StoredAppliedPlacement(applied.policy(), applied.group(), applied.affinity(), applied.tolerations(),
+                applied.spread(), applied.scheduling());
+    }
+
+    static AppliedPlacement fromAvro(StoredAppliedPlacement stored) {
+        return new AppliedPlacement(stored.getPolicy(), stored.getGroup(), stored.getAffinity(),
+                stored.getTolerations(), stored.getSpread(), stored.getScheduling());
     }
 }

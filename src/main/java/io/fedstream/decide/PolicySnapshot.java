@@ -11,7 +11,7 @@ import java.util.TreeMap;
 /**
  * The policies topic as it stood when this instance started: per partition its end offset (the next offset to come),
  * and per key its latest record (a tombstone as a null event) with that record's offset. A namespace task takes it in
- * before it decides anything ({@link PolicyPositions}), as Karmada's scheduler and detector sync their informers
+ * before it decides anything ({@link TaskPolicies}), as Karmada's scheduler and detector sync their informers
  * before they start.
  */
 public record PolicySnapshot(Map<Integer, Long> endOffsets, List<Entry> entries) {
@@ -32,7 +32,7 @@ public record PolicySnapshot(Map<Integer, Long> endOffsets, List<Entry> entries)
 
     /** The entries a task of {@code partition} (of {@code partitions}) receives from the relay, in source order. */
     List<Entry> routedTo(int partition, int partitions) {
-        PolicyPartitioner router = new PolicyPartitioner();
+        PolicySource.Partitioner router = new PolicySource.Partitioner();
         return entries.stream()
                 .filter(entry -> router.partitions(null, entry.key(), entry.event(), partitions).orElseThrow().contains(partition))
                 .sorted(Comparator.comparingInt(Entry::partition).thenComparingLong(Entry::offset))

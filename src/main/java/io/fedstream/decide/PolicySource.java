@@ -1,11 +1,16 @@
 package io.fedstream.decide;
 
 import io.fedstream.avro.PolicyEvent;
+import io.fedstream.config.NamespacePartitioner;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.streams.processor.StreamPartitioner;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
@@ -13,7 +18,8 @@ import org.apache.kafka.streams.processor.api.FixedKeyRecord;
 /**
  * Where a relayed policy record came from: its partition and offset on the policies topic, in the header
  * {@value #HEADER} ({@code <partition>:<offset>}) that the relay adds before the {@code policy-changes} repartition, so
- * that a task that seeded itself from the {@link PolicySnapshot} knows which relayed records it already has.
+ * that a task that seeded itself from the {@link PolicySnapshot} knows which relayed records it already has; and
+ * where the relay sends a policy ({@link Partitioner}).
  */
 record PolicySource(int partition, long offset) {
 
@@ -53,6 +59,24 @@ record PolicySource(int partition, long offset) {
                 headers.add(HEADER, (source.partition() + ":" + source.offset()).getBytes(StandardCharsets.UTF_8));
             });
             context.forward(record.withHeaders(headers));
+        }
+    }
+
+    /**
+     * Where a policy goes among the namespace pass's partitions: a FederatedResourceQuota (key
+     * {@code FederatedResourceQuota/namespace/name}) to the partition of its namespace, whose task alone admits against
+     * it; every other policy (propagation, override, interpreter customizations, priority classes) to every partition,
+     * since every task places and interprets with it.
+     */
+    static final class Partitioner implements StreamPartitioner<String, PolicyEvent> {
+
+        @Override
+        public Optional<Set<Integer>> partitions(String topic, String key, PolicyEvent value, int partitions) {
+            String[] parts = key == null ? new String[0] : key.split("/", -1);
+            if (parts.length == 3 && QuotaSync.KIND.equals(parts[0])) {
+                return Optional.of(Set.of(NamespacePartitioner.partitionOfNamespace(parts[1], partitions)));
+            }
+            return Optional.of(IntStream.range(0, partitions).boxed().collect(Collectors.toUnmodifiableSet()));
         }
     }
 }

@@ -125,7 +125,7 @@ public final class PropagationPolicies {
     private void parseAll() {
         List<PropagationPolicy> good = new ArrayList<>();
         List<Refused> bad = new ArrayList<>();
-        PublishedPolicies.forEach(store, KINDS, (key, namespace, event) -> {
+        PublishedPolicy.forEach(store, KINDS, (key, namespace, event) -> {
             Refused refusal = parse(key, namespace, event, good);
             if (refusal != null) {
                 LOG.warn("Policy {} governs no workload: {}", key, refusal.error().message());

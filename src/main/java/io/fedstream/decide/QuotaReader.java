@@ -53,7 +53,7 @@ public final class QuotaReader {
     public List<QuotaReport> inNamespace(String namespace) {
         Map<String, FederatedResourceQuota> inForce = ledger.quotas(namespace).stream()
                 .collect(Collectors.toMap(FederatedResourceQuota::name, Function.identity()));
-        List<QuotaStatus> statuses = QuotaStatuses.all(
+        List<QuotaStatus> statuses = QuotaSource.statuses(
                 namespace, ledger.statuses(namespace), QuotaSource.taken(sources, namespace), clock.millis());
         return statuses.stream()
                 .map(status -> new QuotaReport(Optional.ofNullable(inForce.get(status.getName())), status))

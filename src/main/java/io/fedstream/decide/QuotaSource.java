@@ -2,14 +2,23 @@ package io.fedstream.decide;
 
 import io.fedstream.admit.Codec;
 import io.fedstream.admit.LedgerCodecs;
+import io.fedstream.admit.QuotaUsage;
 import io.fedstream.admit.ReadingNote;
+import io.fedstream.avro.ClusterQuotaUsage;
 import io.fedstream.avro.FieldProblemRecord;
+import io.fedstream.avro.QuotaNote;
+import io.fedstream.avro.QuotaProblem;
 import io.fedstream.avro.QuotaSourceRecord;
+import io.fedstream.avro.QuotaStatus;
 import io.fedstream.avro.ReadingNoteRecord;
 import io.fedstream.interpret.FieldError;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
@@ -17,7 +26,8 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 /**
  * The version of a quota on the policies topic that the ledger last took in (by digest), why it was refused (empty
  * when it was applied), and the notes on how the version in force was read; stored in {@link PassState#QUOTA_SOURCES}
- * as the ledger stores its records (a {@link QuotaSourceRecord}, {@link LedgerCodecs}).
+ * as the ledger stores its records (a {@link QuotaSourceRecord}, {@link LedgerCodecs}); and the QuotaStatus record of
+ * {@code fedstream.quota-status} that renders the ledger's view of a quota with it.
  */
 record QuotaSource(String digest, List<FieldError> problems, List<ReadingNote> notes) {
 
@@ -62,5 +72,70 @@ record QuotaSource(String digest, List<FieldError> problems, List<ReadingNote> n
             entries.forEachRemaining(entry -> out.put(entry.key.substring(prefix.length()), decode(entry.value)));
         }
         return out;
+    }
+
+    /**
+     * The status of every quota of a namespace: those in force (with the notes on how they were read and the problems
+     * of a refused later version), then those whose every version was refused.
+     */
+    static List<QuotaStatus> statuses(String namespace, List<QuotaUsage> inForce, Map<String, QuotaSource> taken,
+                                      long now) {
+        List<QuotaStatus> out = new ArrayList<>();
+        Set<String> names = new TreeSet<>();
+        for (QuotaUsage usage : inForce) {
+            names.add(usage.name());
+            QuotaSource source = taken.get(usage.name());
+            List<FieldError> problems = source == null ? List.of() : source.problems();
+            out.add(status(usage, problems, source == null ? List.of() : source.notes(), now));
+        }
+        taken.forEach((name, source) -> {
+            if (!names.contains(name) && !source.problems().isEmpty()) {
+                out.add(refusedOnly(namespace, name, source.problems(), now));
+            }
+        });
+        return out;
+    }
+
+    private static QuotaStatus status(QuotaUsage usage, List<FieldError> problems, List<ReadingNote> notes, long now) {
+        return QuotaStatus.newBuilder()
+                .setNamespace(usage.namespace())
+                .setName(usage.name())
+                .setHard(usage.hard().toQuantities())
+                .setUsed(usage.used().toQuantities())
+                .setOverage(usage.overage().toQuantities())
+                .setClusters(usage.clusters().stream()
+                        .map(c -> ClusterQuotaUsage.newBuilder()
+                                .setCluster(c.cluster())
+                                .setHard(c.hard().toQuantities())
+                                .setUsed(c.used().toQuantities())
+                                .setOverage(c.overage().toQuantities())
+                                .build())
+                        .toList())
+                .setAdmittedCount(usage.admittedCount())
+                .setRejectedCount(usage.rejectedCount())
+                .setProblems(problems(problems))
+                .setNotes(notes.stream().map(n -> QuotaNote.newBuilder().setField(n.field()).setText(n.text()).build())
+                        .toList())
+                .setUpdatedAt(Instant.ofEpochMilli(now))
+                .build();
+    }
+
+    /** A quota whose every version so far was refused: nothing is in force, and the status says why. */
+    private static QuotaStatus refusedOnly(String namespace, String name, List<FieldError> problems, long now) {
+        return QuotaStatus.newBuilder()
+                .setNamespace(namespace)
+                .setName(name)
+                .setHard(Map.of())
+                .setUsed(Map.of())
+                .setProblems(problems(problems))
+                .setUpdatedAt(Instant.ofEpochMilli(now))
+                .build();
+    }
+
+    private static List<QuotaProblem> problems(List<FieldError> problems) {
+        return problems.stream()
+                .map(p -> QuotaProblem.newBuilder().setField(p.field()).setValue(p.value()).setReason(p.reason())
+                        .build())
+                .toList();
     }
 }

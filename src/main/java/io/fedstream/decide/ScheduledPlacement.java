@@ -19,31 +19,20 @@ public final class ScheduledPlacement {
 
     /**
      * The binding's placement for {@code targets} of {@code binding}, scheduled as {@code scheduling}, decided by
-     * {@code decidedBy} (scheduler, failover or user).
+     * {@code decidedBy} (scheduler, failover or user), under the policy {@code policyKey} (null: none named). The
+     * targets are listed each with its pods when divided, by name alone when duplicated.
      */
-    public static Placement of(ResourceBinding binding, io.fedstream.admit.Placement.Scheduling scheduling, List<ScheduleResult.Target> targets,
-                               String decidedBy) {
-        return of(binding, scheduling, targets, decidedBy, null);
-    }
-
-    /** As {@link #of(ResourceBinding, io.fedstream.admit.Placement.Scheduling, List, String)}, under the policy {@code policyKey}. */
-    public static Placement of(ResourceBinding binding, io.fedstream.admit.Placement.Scheduling scheduling, List<ScheduleResult.Target> targets,
-                               String decidedBy, String policyKey) {
+    public static Placement of(ResourceBinding binding, io.fedstream.admit.Placement.Scheduling scheduling,
+                               List<ScheduleResult.Target> targets, String decidedBy, String policyKey) {
         boolean divided = scheduling == io.fedstream.admit.Placement.Scheduling.DIVIDED;
+        List<ClusterTarget> clusters = targets.stream().map(target -> divided
+                ? BindingShares.divided(binding, target.cluster(), target.components())
+                : ClusterTarget.newBuilder().setName(target.cluster()).setReplicas(null).build()).toList();
         return Placement.newBuilder()
-                .setClusters(clusters(binding, scheduling, targets))
+                .setClusters(clusters)
                 .setScheduling(divided ? ReplicaScheduling.DIVIDED : ReplicaScheduling.DUPLICATED)
                 .setDecidedBy(decidedBy)
                 .setPolicy(policyKey)
                 .build();
-    }
-
-    /** The targets as the binding lists them: each with its pods when divided, by name alone when duplicated. */
-    public static List<ClusterTarget> clusters(ResourceBinding binding, io.fedstream.admit.Placement.Scheduling scheduling,
-                                               List<ScheduleResult.Target> targets) {
-        if (scheduling == io.fedstream.admit.Placement.Scheduling.DIVIDED) {
-            return targets.stream().map(target -> BindingShares.divided(binding, target.cluster(), target.components())).toList();
-        }
-        return targets.stream().map(target -> ClusterTarget.newBuilder().setName(target.cluster()).setReplicas(null).build()).toList();
     }
 }

@@ -107,7 +107,7 @@ final class StaleCopyPurges {
      * and not the evicted one (Karmada reads the binding's aggregated status of the clusters scheduled now); null otherwise.
      */
     private String healthyOn(String key, ResourceBinding binding, String evicted, Instant evictedAt) {
-        WorkloadStatusEvent status = task.statuses.latest(key);
+        WorkloadStatusEvent status = task.statuses.get(key);
         if (status == null || status.getCluster().equals(evicted) || status.getObservedAt().isBefore(evictedAt)
                 || WorkloadHealth.of(status.getPhase()) != WorkloadHealth.HEALTHY
                 || !WorkloadBindings.placedClusters(binding).contains(status.getCluster())) {

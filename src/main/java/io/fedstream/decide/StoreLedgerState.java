@@ -33,8 +33,8 @@ final class StoreLedgerState {
     /** The state over writable sections and the usage store, and the admitted entries' table. */
     static LedgerState writable(Section<byte[]> quotas, KeyValueStore<String, byte[]> usage, ByteTable admitted, Section<byte[]> pending,
                                 Section<byte[]> queue) {
-        return new EncodedLedgerState(new WritableTable(quotas), new WritableTable(usage), admitted, new WritableTable(pending),
-                new WritableTable(queue));
+        return new EncodedLedgerState(Table.of(quotas), new Table(usage, usage::put, usage::delete), admitted,
+                Table.of(pending), Table.of(queue));
     }
 
     /**
@@ -43,9 +43,10 @@ final class StoreLedgerState {
      */
     static LedgerState readOnly(Function<String, ReadOnlyKeyValueStore<String, byte[]>> stores) {
         ReadOnlyKeyValueStore<String, byte[]> state = stores.apply(PassState.STORE);
-        return new EncodedLedgerState(new ReadOnlyTable(PassState.encoded(state, PassState.QUOTAS)),
-                new ReadOnlyTable(stores.apply(AdmitStores.USAGE)), NOT_QUERIED,
-                new ReadOnlyTable(PassState.encoded(state, PassState.PENDING)), new ReadOnlyTable(PassState.encoded(state, PassState.QUEUE)));
+        return new EncodedLedgerState(Table.readOnly(PassState.encoded(state, PassState.QUOTAS)),
+                Table.readOnly(stores.apply(AdmitStores.USAGE)), NOT_QUERIED,
+                Table.readOnly(PassState.encoded(state, PassState.PENDING)),
+                Table.readOnly(PassState.encoded(state, PassState.QUEUE)));
     }
 
     /** A workload's admitted entry lives in its workload record; what queries read of the ledger (statuses) needs none. */
@@ -75,24 +76,26 @@ final class StoreLedgerState {
         }
     };
 
-    private static List<byte[]> prefix(ReadOnlyKeyValueStore<String, byte[]> store, String prefix) {
-        List<byte[]> values = new ArrayList<>();
-        try (KeyValueIterator<String, byte[]> entries = store.prefixScan(prefix, KEYS)) {
-            entries.forEachRemaining(entry -> values.add(entry.value));
-        }
-        return values;
-    }
-
     /** A store or a section of encoded values seen as a {@link ByteTable}: reads from {@code reads}, writes through the rest. */
-    private record WritableTable(ReadOnlyKeyValueStore<String, byte[]> reads, BiConsumer<String, byte[]> puts,
-                                 Consumer<String> deletes) implements ByteTable {
+    private record Table(ReadOnlyKeyValueStore<String, byte[]> reads, BiConsumer<String, byte[]> puts,
+                         Consumer<String> deletes) implements ByteTable {
 
-        WritableTable(Section<byte[]> section) {
-            this(section, section::put, section::delete);
+        static Table of(Section<byte[]> section) {
+            return new Table(section, section::put, section::delete);
         }
 
-        WritableTable(KeyValueStore<String, byte[]> store) {
-            this(store, store::put, store::delete);
+        /** A queried store or section, whose every write throws. */
+        static Table readOnly(ReadOnlyKeyValueStore<String, byte[]> store) {
+            return new Table(store, (key, value) -> {
+                throw readOnlyLedger();
+            }, key -> {
+                throw readOnlyLedger();
+            });
+        }
+
+        private static UnsupportedOperationException readOnlyLedger() {
+            String why = "the ledger is read-only here: only the admit processor changes it";
+            return new UnsupportedOperationException(why);
         }
 
         @Override
@@ -112,35 +115,11 @@ final class StoreLedgerState {
 
         @Override
         public List<byte[]> prefix(String prefix) {
-            return StoreLedgerState.prefix(reads, prefix);
-        }
-    }
-
-    /** A queried store or section seen as a {@link ByteTable} that refuses writes. */
-    private record ReadOnlyTable(ReadOnlyKeyValueStore<String, byte[]> store) implements ByteTable {
-
-        @Override
-        public byte[] get(String key) {
-            return store.get(key);
-        }
-
-        @Override
-        public void put(String key, byte[] value) {
-            throw readOnly();
-        }
-
-        @Override
-        public void delete(String key) {
-            throw readOnly();
-        }
-
-        @Override
-        public List<byte[]> prefix(String prefix) {
-            return StoreLedgerState.prefix(store, prefix);
-        }
-
-        private static UnsupportedOperationException readOnly() {
-            return new UnsupportedOperationException("the ledger is read-only here: only the admit processor changes it");
+            List<byte[]> values = new ArrayList<>();
+            try (KeyValueIterator<String, byte[]> entries = reads.prefixScan(prefix, KEYS)) {
+                entries.forEachRemaining(entry -> values.add(entry.value));
+            }
+            return values;
         }
     }
 }

@@ -53,11 +53,6 @@ final class WaitingWorkloads {
         return List.copyOf(waiting);
     }
 
-    /** What the workload waits for ({@link RescaleWait#parse} tells a re-scale's from room's), null: it does not wait. */
-    String waitOf(String workloadKey) {
-        return waiting.contains(workloadKey) ? workloads.of(workloadKey).getWaiting() : null;
-    }
-
     /** Lists a workload whose entry cannot be read no more, without reading it. */
     void drop(String workloadKey) {
         waiting.remove(workloadKey);

@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
-import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -278,29 +277,15 @@ public final class Workloads {
         return keys;
     }
 
-    /** The latest bindings: {@code fedstream.bindings} as the task holds it. */
-    BindingTable bindings() {
-        return bindingTable(WorkloadRecord::getBinding, WorkloadRecord::setBinding);
+    /** The workload's latest binding ({@code fedstream.bindings} as the task holds it); null: none. */
+    ResourceBinding binding(String workloadKey) {
+        return of(workloadKey).getBinding();
     }
 
-    /** The admitted versions' bindings kept apart while a newer version is the latest. */
-    BindingTable admittedApart() {
-        return bindingTable(WorkloadRecord::getAdmittedBinding, WorkloadRecord::setAdmittedBinding);
-    }
-
-    private BindingTable bindingTable(Function<WorkloadRecord, ResourceBinding> read, BiConsumer<WorkloadRecord, ResourceBinding> write) {
-        return new BindingTable() {
-            @Override
-            public ResourceBinding get(String workloadKey) {
-                return read.apply(of(workloadKey));
-            }
-
-            @Override
-            public void put(String workloadKey, ResourceBinding binding) {
-                write.accept(of(workloadKey), binding);
-                changed(workloadKey);
-            }
-        };
+    /** Keeps {@code binding} as the workload's latest (null: none any more). */
+    void bind(String workloadKey, ResourceBinding binding) {
+        of(workloadKey).setBinding(binding);
+        changed(workloadKey);
     }
 
     /** The record's admitted entry as the ledger encodes it ({@code LedgerCodecs.ADMITTED}); null when none is charged. */
@@ -352,20 +337,5 @@ public final class Workloads {
                 && record.getManifest() == null && record.getPlacement() == null && record.getWaiting() == null
                 && record.getApplied() == null && record.getHoldings().isEmpty() && record.getIncidents().isEmpty()
                 && record.getStaleCopies().isEmpty();
-    }
-
-    /** One kind of binding the task keeps per workload; null for none. */
-    interface BindingTable {
-
-        ResourceBinding get(String workloadKey);
-
-        /** Keeps {@code binding} (null: none any more). */
-        void put(String workloadKey, ResourceBinding binding);
-
-        default void delete(String workloadKey) {
-            if (get(workloadKey) != null) {
-                put(workloadKey, null);
-            }
-        }
     }
 }

@@ -545,7 +545,7 @@ final class FleetDriver implements AutoCloseable {
 
     /** The namespace pass's state, section by section, as partition 0's task holds it. */
     PassState state() {
-        return new PassState(driver.getKeyValueStore(PassState.STORE), applicationId, stateCodecs);
+        return PassState.of(driver.getKeyValueStore(PassState.STORE), applicationId, stateCodecs);
     }
 
     /** The records written to the store's changelog topic since the last call (a null value deletes the key). */

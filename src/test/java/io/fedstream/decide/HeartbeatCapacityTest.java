@@ -22,7 +22,7 @@ class HeartbeatCapacityTest {
         ClusterHealthEvent heartbeat = heartbeat(Map.of("cpu", "64", "memory", "256Gi", "pods", "110"), Map.of("cpu", "12500m", "memory", "48Gi"),
                 taint("gpu", "a100", "NoSchedule"), taint("spot", null, "PreferNoSchedule"), taint("drain", null, "NoExecute"));
 
-        ClusterCapacity capacity = HeartbeatCapacity.of(heartbeat, true);
+        ClusterCapacity capacity = TaskClusterViews.capacity(heartbeat, true);
 
         assertThat(capacity).isEqualTo(new ClusterCapacity("member1", Map.of("cloud", "true"),
                 List.of(new ClusterTaint("gpu", "a100", Effect.NoSchedule), new ClusterTaint("spot", "", Effect.PreferNoSchedule),
@@ -39,21 +39,22 @@ class HeartbeatCapacityTest {
         heartbeat.setRegion("eu-west-1");
         heartbeat.setZones(List.of("eu-west-1a"));
 
-        assertThat(HeartbeatCapacity.of(heartbeat, true).topology())
+        assertThat(TaskClusterViews.capacity(heartbeat, true).topology())
                 .isEqualTo(new ClusterTopology("aws", "eu-west-1", List.of("eu-west-1a")));
-        assertThat(HeartbeatCapacity.of(heartbeat(Map.of(), Map.of()), true).topology()).isEqualTo(ClusterTopology.UNKNOWN);
+        assertThat(TaskClusterViews.capacity(heartbeat(Map.of(), Map.of()), true).topology())
+                .isEqualTo(ClusterTopology.UNKNOWN);
     }
 
     @Test
     void passesReadinessThrough() {
-        assertThat(HeartbeatCapacity.of(heartbeat(Map.of(), Map.of()), false).ready()).isFalse();
+        assertThat(TaskClusterViews.capacity(heartbeat(Map.of(), Map.of()), false).ready()).isFalse();
     }
 
     @Test
     void anUnknownTaintEffectIsTakenAsNoSchedule() {
         ClusterHealthEvent heartbeat = heartbeat(Map.of(), Map.of(), taint("maintenance", "soon", "Evict"), taint("lower", null, "noschedule"));
 
-        assertThat(HeartbeatCapacity.of(heartbeat, true).taints()).containsExactly(
+        assertThat(TaskClusterViews.capacity(heartbeat, true).taints()).containsExactly(
                 new ClusterTaint("maintenance", "soon", Effect.NoSchedule), new ClusterTaint("lower", "", Effect.NoSchedule));
     }
 
@@ -61,7 +62,7 @@ class HeartbeatCapacityTest {
     void aBadAllocatableQuantityNamesTheFieldAndValue() {
         ClusterHealthEvent heartbeat = heartbeat(Map.of("cpu", "lots"), Map.of());
 
-        assertThatThrownBy(() -> HeartbeatCapacity.of(heartbeat, true))
+        assertThatThrownBy(() -> TaskClusterViews.capacity(heartbeat, true))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("allocatable.cpu: is not a Kubernetes quantity (expected e.g. 500m, 2, 1.5Gi, 128974848, 129e6; no spaces)"
                         + " (value: lots)");
@@ -71,7 +72,7 @@ class HeartbeatCapacityTest {
     void aNegativeAllocatedQuantityIsRefusedRatherThanMakingRoom() {
         ClusterHealthEvent heartbeat = heartbeat(Map.of("cpu", "8"), Map.of("cpu", "-2"));
 
-        assertThatThrownBy(() -> HeartbeatCapacity.of(heartbeat, true))
+        assertThatThrownBy(() -> TaskClusterViews.capacity(heartbeat, true))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("allocated.cpu: must not be negative (value: -2)");
     }
@@ -80,7 +81,7 @@ class HeartbeatCapacityTest {
     void aQuantityBeyondALongIsAnIllegalArgumentNotAnArithmeticError() {
         ClusterHealthEvent heartbeat = heartbeat(Map.of("memory", "9000Ei"), Map.of());
 
-        assertThatThrownBy(() -> HeartbeatCapacity.of(heartbeat, true))
+        assertThatThrownBy(() -> TaskClusterViews.capacity(heartbeat, true))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("allocatable.memory: quantity 10376293541461622784000 does not fit a 64-bit integer (value: 9000Ei)");
     }

@@ -7,7 +7,6 @@ import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterWatch;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.health.stage.WatchClustersStage;
-import io.fedstream.decide.ClusterDirectory;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

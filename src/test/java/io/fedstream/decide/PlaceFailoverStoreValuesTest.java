@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fedstream.InternalSerdes;
 import io.fedstream.admit.Placement;
 import io.fedstream.avro.ReservationPurpose;
+import io.fedstream.avro.StoredPlacementState;
 import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.failover.IncidentEntry;
 import io.fedstream.place.AppliedPlacement;
@@ -40,7 +41,7 @@ class PlaceFailoverStoreValuesTest {
 
     @Test
     void aNewPlacementStateComesBackWithNothingInFlightAndNothingPreserved() {
-        PlacementState back = PlacementStateAvro.fromAvro(PlacementStateAvro.toAvro(PlacementState.NEW));
+        PlacementState back = PlacementStates.fromAvro(PlacementStates.toAvro(PlacementState.NEW));
 
         assertThat(back).isEqualTo(PlacementState.NEW);
         assertThat(back.pending()).isNull();
@@ -65,7 +66,7 @@ class PlaceFailoverStoreValuesTest {
         PlacementState state = new PlacementState(migrate, "dc-1", 2, 5, Map.of("fedstream.io/checkpoint", "s3://b/chk-42", "offset", "17"),
                 shares, redivision, "team-a/web-policy");
 
-        PlacementState back = PlacementStateAvro.fromAvro(PlacementStateAvro.toAvro(state));
+        PlacementState back = PlacementStates.fromAvro(PlacementStates.toAvro(state));
 
         assertThat(back).isEqualTo(state);
         assertThat(back.pending().cluster()).isEqualTo("dc-2");
@@ -81,7 +82,7 @@ class PlaceFailoverStoreValuesTest {
                 List.of(share("dc-1", "w/rescale-g3~s0/dc-1", true)), List.of());
         PlacementState state = new PlacementState(place, null, 0, -1, Map.of(), asked, rescale, null);
 
-        PlacementState back = PlacementStateAvro.fromAvro(PlacementStateAvro.toAvro(state));
+        PlacementState back = PlacementStates.fromAvro(PlacementStates.toAvro(state));
 
         assertThat(back).isEqualTo(state);
         assertThat(back.pending().incidentId()).isNull();
@@ -97,15 +98,16 @@ class PlaceFailoverStoreValuesTest {
                 Placement.Scheduling.DIVIDED, List.of(), List.of(share("dc-1", "w/policy/t5/s0/dc-1", false, "main", 1L)), List.of());
         Redivision failedShare = new Redivision("w/dc-1-100~s0", RoomAsk.Purpose.REDIVIDE, "dc-1-100", "dc-1", 3, 0, 0,
                 Placement.Scheduling.DIVIDED, List.of(), List.of(), List.of());
-        io.fedstream.avro.StoredPlacementState stored = PlacementStateAvro.toAvro(PlacementState.NEW.withRedivision(policy));
-        io.fedstream.avro.StoredPlacementState before = PlacementStateAvro.toAvro(PlacementState.NEW.withRedivision(policy));
+        StoredPlacementState stored = PlacementStates.toAvro(PlacementState.NEW.withRedivision(policy));
+        StoredPlacementState before = PlacementStates.toAvro(PlacementState.NEW.withRedivision(policy));
         before.getRedivision().setPurpose(null);
-        io.fedstream.avro.StoredPlacementState shareBefore = PlacementStateAvro.toAvro(PlacementState.NEW.withRedivision(failedShare));
+        StoredPlacementState shareBefore = PlacementStates.toAvro(PlacementState.NEW.withRedivision(failedShare));
         shareBefore.getRedivision().setPurpose(null);
 
-        assertThat(PlacementStateAvro.fromAvro(stored).redivision().purpose()).isEqualTo(RoomAsk.Purpose.POLICY_RESCHEDULE);
-        assertThat(PlacementStateAvro.fromAvro(before).redivision().purpose()).isEqualTo(RoomAsk.Purpose.RESCALE);
-        assertThat(PlacementStateAvro.fromAvro(shareBefore).redivision().purpose()).isEqualTo(RoomAsk.Purpose.REDIVIDE);
+        assertThat(PlacementStates.fromAvro(stored).redivision().purpose())
+                .isEqualTo(RoomAsk.Purpose.POLICY_RESCHEDULE);
+        assertThat(PlacementStates.fromAvro(before).redivision().purpose()).isEqualTo(RoomAsk.Purpose.RESCALE);
+        assertThat(PlacementStates.fromAvro(shareBefore).redivision().purpose()).isEqualTo(RoomAsk.Purpose.REDIVIDE);
     }
 
     // ---- the incident ledger's entries, in the workloads' records
@@ -158,7 +160,7 @@ class PlaceFailoverStoreValuesTest {
         AppliedPlacement grouped = new AppliedPlacement("ns/web-policy", "primary", "ClusterAffinity{name=primary}", "[]", "[]", "DUPLICATED null");
 
         for (AppliedPlacement applied : List.of(single, grouped, grouped.claimedBy(PolicyPlacements.UNCLAIMED))) {
-            assertThat(AppliedPlacementAvro.fromAvro(AppliedPlacementAvro.toAvro(applied))).isEqualTo(applied);
+            assertThat(PolicyPlacements.fromAvro(PolicyPlacements.toAvro(applied))).isEqualTo(applied);
         }
     }
 

@@ -28,7 +28,7 @@ class ScheduledPlacementTest {
     void aDividedScheduleOfOneComponentListsEachClusterWithItsReplicas() {
         io.fedstream.avro.Placement avro = ScheduledPlacement.of(ONE_COMPONENT, Placement.Scheduling.DIVIDED, List.of(
                 target("m1", Map.of("taskmanager", 6L)), target("m2", Map.of("taskmanager", 4L)), target("m3", Map.of("taskmanager", 2L))),
-                "scheduler");
+                "scheduler", null);
 
         assertThat(avro.getClusters()).containsExactly(new ClusterTarget("m1", 6L, List.of()), new ClusterTarget("m2", 4L, List.of()),
                 new ClusterTarget("m3", 2L, List.of()));
@@ -39,7 +39,8 @@ class ScheduledPlacementTest {
     @Test
     void aDividedScheduleOfSeveralComponentsListsEachComponentsPodsInTheBindingsOrder() {
         io.fedstream.avro.Placement avro = ScheduledPlacement.of(FLINK, Placement.Scheduling.DIVIDED, List.of(
-                target("m1", Map.of("taskmanager", 2L, "jobmanager", 1L)), target("m2", Map.of("taskmanager", 2L))), "scheduler");
+                target("m1", Map.of("taskmanager", 2L, "jobmanager", 1L)), target("m2", Map.of("taskmanager", 2L))),
+                "scheduler", null);
 
         assertThat(avro.getClusters()).containsExactly(
                 new ClusterTarget("m1", 3L, List.of(new ComponentShare("jobmanager", 1L), new ComponentShare("taskmanager", 2L))),
@@ -50,7 +51,7 @@ class ScheduledPlacementTest {
     void aDuplicatedScheduleListsTheClustersWithoutReplicas() {
         Map<String, Long> all = Map.of("jobmanager", 1L, "taskmanager", 4L);
         io.fedstream.avro.Placement avro = ScheduledPlacement.of(FLINK, Placement.Scheduling.DUPLICATED,
-                List.of(target("m2", all), target("m1", all)), "failover");
+                List.of(target("m2", all), target("m1", all)), "failover", null);
 
         assertThat(avro.getClusters()).containsExactly(new ClusterTarget("m2", null, List.of()), new ClusterTarget("m1", null, List.of()));
         assertThat(avro.getScheduling()).isEqualTo(ReplicaScheduling.DUPLICATED);
@@ -62,7 +63,8 @@ class ScheduledPlacementTest {
         ResourceBinding binding = ResourceBinding.newBuilder(FLINK).setComponents(List.of(none, FLINK.getComponents().get(1))).build();
 
         io.fedstream.avro.Placement avro = ScheduledPlacement.of(binding, Placement.Scheduling.DIVIDED,
-                List.of(target("m1", Map.of("taskmanager", 3L)), target("m2", Map.of("taskmanager", 1L))), "scheduler");
+                List.of(target("m1", Map.of("taskmanager", 3L)), target("m2", Map.of("taskmanager", 1L))), "scheduler",
+                null);
 
         assertThat(avro.getClusters()).extracting(ClusterTarget::getComponents).containsExactly(
                 List.of(new ComponentShare("taskmanager", 3L)), List.of(new ComponentShare("taskmanager", 1L)));

@@ -24,7 +24,7 @@ public final class TestPassState {
 
     /** The sections over {@code store}, a store of bytes as {@link PassState#addTo} builds it. */
     static PassState over(KeyValueStore<String, byte[]> store, AvroSerdes avro) {
-        return new PassState(store, "test", codecs(avro));
+        return PassState.of(store, "test", codecs(avro));
     }
 
     /** Adds the store, in memory and unlogged, to a {@link MockProcessorContext}; returns its sections. */

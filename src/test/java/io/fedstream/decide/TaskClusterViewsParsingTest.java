@@ -5,19 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fedstream.place.ClusterCapacity;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** The directory is parsed again only after it changed, and then shows the change. */
-class ParsedClusterViewsTest {
+class TaskClusterViewsParsingTest {
 
     private final InMemoryClusterDirectory views = new InMemoryClusterDirectory();
-    private final AtomicLong changes = new AtomicLong();
-    private final ParsedClusterViews parsed = new ParsedClusterViews(views, changes::get);
 
     @Test
     void theClustersAreReadOnceUntilTheDirectoryChanges() {
         views.put("dc-1", "8", Map.of());
+        TaskClusterViews parsed = new TaskClusterViews(views);
+        // The task's start reads every view once, to know those it has taken in.
+        views.reads = 0;
 
         List<ClusterCapacity> first = parsed.clusters();
         List<ClusterCapacity> again = parsed.clusters();
@@ -27,9 +27,9 @@ class ParsedClusterViewsTest {
         assertThat(first).extracting(c -> c.allocatable().toQuantities().get("cpu")).containsExactly("8");
 
         views.put("dc-1", "16", Map.of());
-        changes.incrementAndGet();
+        parsed.apply("dc-1", views.get("dc-1"));
         views.put("dc-2", "4", Map.of());
-        changes.incrementAndGet();
+        parsed.apply("dc-2", views.get("dc-2"));
 
         assertThat(parsed.clusters()).extracting(c -> c.name() + " " + c.allocatable().toQuantities().get("cpu"))
                 .containsExactly("dc-1 16", "dc-2 4");
