@@ -18,6 +18,7 @@ public final class PolicyFields {
     private static final Pattern DNS_SUBDOMAIN =
             Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
     private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+    private static final Pattern LABEL_NAME = Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]");
 
     private PolicyFields() {}
 
@@ -85,6 +86,24 @@ public final class PolicyFields {
     /** Whether {@code value} is a lower-case DNS subdomain of at most 253 characters. */
     public static boolean isDnsSubdomain(String value) {
         return value.length() <= 253 && DNS_SUBDOMAIN.matcher(value).matches();
+    }
+
+    /**
+     * Why {@code key} is not a Kubernetes label key (apimachinery {@code IsQualifiedName}: an optional DNS-subdomain
+     * prefix and a slash, then a name of at most 63 characters), or null when it is. Karmada checks statePreservation's
+     * {@code aliasLabelName} with it, since the preserved value becomes a label on the migrated workload.
+     */
+    static String labelKeyProblem(String key) {
+        int slash = key.indexOf('/');
+        if (slash >= 0 && !isDnsSubdomain(key.substring(0, slash))) {
+            return "must be a label key: its prefix before '/' must be a lower-case DNS subdomain";
+        }
+        String name = key.substring(slash + 1);
+        if (name.length() > 63 || !LABEL_NAME.matcher(name).matches()) {
+            return "must be a label key: a name of at most 63 characters, alphanumeric at both ends, with '-', '_' or '.' "
+                    + "between, optionally after a DNS-subdomain prefix and '/'";
+        }
+        return null;
     }
 
     /** A list of strings; each element that is not one is a problem. */

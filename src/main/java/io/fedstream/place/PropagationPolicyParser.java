@@ -358,7 +358,7 @@ public final class PropagationPolicyParser {
             }
             Cursor aliasAt = rule.field("aliasLabelName");
             String alias = aliasAt.requiredString();
-            String labelProblem = alias == null ? null : LabelName.problem(alias);
+            String labelProblem = alias == null ? null : PolicyFields.labelKeyProblem(alias);
             if (labelProblem != null) {
                 aliasAt.error(labelProblem);
                 alias = null;
