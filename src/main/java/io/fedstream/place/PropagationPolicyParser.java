@@ -98,19 +98,15 @@ public final class PropagationPolicyParser {
         String ns = scope == null ? null : namespace(doc.at("metadata.namespace"), namespace, scope);
 
         Cursor spec = doc.field("spec");
-        List<ResourceSelector> selectors = List.of();
-        PropagationPolicy.Placement placement = PropagationPolicy.Placement.ANYWHERE;
-        PropagationPolicy.Failover failover = null;
-        int priority = 0;
-        boolean lazy = false;
-        if (required(spec) && mapping(spec, "resourceSelectors and placement", SPEC_FIELDS)) {
-            selectors = resourceSelectors(spec.field("resourceSelectors"));
-            placement = placement(spec.field("placement"));
-            priority = int32(spec.field("priority"), 0, Integer.MIN_VALUE);
-            failover = failover(spec.field("failover"));
-            lazy = lazyActivation(spec.field("activationPreference"));
-            association(spec.field("association"));
+        if (!required(spec) || !mapping(spec, "resourceSelectors and placement", SPEC_FIELDS)) {
+            return new ParsedPolicy(null, problems.list());
         }
+        List<ResourceSelector> selectors = resourceSelectors(spec.field("resourceSelectors"));
+        PropagationPolicy.Placement placement = placement(spec.field("placement"));
+        int priority = int32(spec.field("priority"), 0, Integer.MIN_VALUE);
+        PropagationPolicy.Failover failover = failover(spec.field("failover"));
+        boolean lazy = lazyActivation(spec.field("activationPreference"));
+        association(spec.field("association"));
         if (!problems.isEmpty()) {
             return new ParsedPolicy(null, problems.list());
         }
