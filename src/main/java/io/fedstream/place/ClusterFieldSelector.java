@@ -62,7 +62,7 @@ public record ClusterFieldSelector(List<Requirement> requirements) {
         if (!PropagationPolicyParser.optional(at, "matchExpressions", SELECTOR_FIELDS)) {
             return null;
         }
-        return new ClusterFieldSelector(PropagationPolicyParser.each(at.field("matchExpressions"), null, element -> {
+        return new ClusterFieldSelector(PolicyFields.each(at.field("matchExpressions"), null, element -> {
             if (!PropagationPolicyParser.mapping(element, "key, operator and values", REQUIREMENT_FIELDS)) {
                 return null;
             }

@@ -4,8 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fedstream.interpret.Cursor;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.ManifestParser;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -108,13 +109,18 @@ public final class PolicyFields {
 
     /** A list of strings; each element that is not one is a problem. */
     public static List<String> stringList(Cursor at) {
-        List<String> out = new ArrayList<>();
-        for (Cursor element : at.elements()) {
-            String value = element.requiredString();
-            if (value != null) {
-                out.add(value);
-            }
+        return each(at, null, Cursor::requiredString);
+    }
+
+    /**
+     * Each element of a list as {@code reader} reads it, leaving out those it refuses (null); {@code emptyWhy}, when
+     * given, is the problem of an empty list.
+     */
+    static <T> List<T> each(Cursor list, String emptyWhy, Function<Cursor, T> reader) {
+        List<Cursor> elements = list.elements();
+        if (emptyWhy != null && list.node().isArray() && elements.isEmpty()) {
+            list.error(emptyWhy);
         }
-        return out;
+        return elements.stream().map(reader).filter(Objects::nonNull).toList();
     }
 }

@@ -13,12 +13,12 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+
+import static io.fedstream.place.PolicyFields.each;
 
 /**
  * Reads PropagationPolicy and ClusterPropagationPolicy manifests strictly, with Karmada's field
@@ -364,18 +364,6 @@ public final class PropagationPolicyParser {
             String path = rule.field("jsonPath").requiredString();
             return alias == null || path == null ? null : new PropagationPolicy.StatePreservationRule(alias, path);
         });
-    }
-
-    /**
-     * Each element of a list as {@code reader} reads it, leaving out those it refuses (null); {@code emptyWhy}, when
-     * given, is the problem of an empty list.
-     */
-    static <T> List<T> each(Cursor list, String emptyWhy, Function<Cursor, T> reader) {
-        List<Cursor> elements = list.elements();
-        if (emptyWhy != null && list.node().isArray() && elements.isEmpty()) {
-            list.error(emptyWhy);
-        }
-        return elements.stream().map(reader).filter(Objects::nonNull).toList();
     }
 
     static <E extends Enum<E>> E enumValue(Cursor at, Class<E> type, E defaultValue) {

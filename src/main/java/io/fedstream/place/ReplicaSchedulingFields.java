@@ -7,7 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import static io.fedstream.place.PropagationPolicyParser.each;
+import static io.fedstream.place.PolicyFields.each;
 import static io.fedstream.place.PropagationPolicyParser.enumValue;
 import static io.fedstream.place.PropagationPolicyParser.int32;
 import static io.fedstream.place.PropagationPolicyParser.int64;
