@@ -35,7 +35,7 @@ public final class BurstSpread {
         if (ranked.size() < 2 || promised.isEmpty()) {
             return ranked;
         }
-        Map<String, BigInteger> need = need(demands);
+        Map<String, BigInteger> need = Fit.demand(demands, false);
         int best = ranked.get(0).dispreferredBy().size();
         List<ScheduleResult.Candidate> tier = new ArrayList<>(ranked.stream().filter(c -> c.dispreferredBy().size() == best).toList());
         tier.sort(Comparator.comparingDouble((ScheduleResult.Candidate c) -> filledShare(c.cluster(), need)));
@@ -47,7 +47,7 @@ public final class BurstSpread {
     /** The workload's room is asked of {@code cluster}: it counts as promised for the rest of the burst. */
     public void promise(String cluster, List<ComponentDemand> demands) {
         Map<String, BigInteger> sum = promised.computeIfAbsent(cluster, name -> new HashMap<>());
-        need(demands).forEach((resource, amount) -> sum.merge(resource, amount, BigInteger::add));
+        Fit.demand(demands, false).forEach((resource, amount) -> sum.merge(resource, amount, BigInteger::add));
     }
 
     /** The largest share, over the resources the workload needs, of the cluster's free room at the start that is promised with it. */
@@ -70,15 +70,5 @@ public final class BurstSpread {
         Map<String, BigInteger> free = new HashMap<>();
         cluster.allocatable().amounts().keySet().forEach(resource -> free.put(resource, Fit.free(cluster, resource)));
         return free;
-    }
-
-    private static Map<String, BigInteger> need(List<ComponentDemand> demands) {
-        Map<String, BigInteger> need = new HashMap<>();
-        for (ComponentDemand demand : demands) {
-            demand.perPod().amounts().forEach((resource, amount) ->
-                    need.merge(resource, BigInteger.valueOf(amount).multiply(BigInteger.valueOf(demand.replicas())), BigInteger::add));
-        }
-        need.values().removeIf(amount -> amount.signum() == 0);
-        return need;
     }
 }

@@ -13,16 +13,11 @@ public record ClusterAffinity(String name, List<String> clusterNames, List<Strin
                               ClusterFieldSelector fieldSelector) {
 
     /** The affinity that every cluster satisfies (no affinity given). */
-    public static final ClusterAffinity ANY = new ClusterAffinity(null, List.of(), List.of(), null);
+    public static final ClusterAffinity ANY = new ClusterAffinity(null, List.of(), List.of(), null, null);
 
     public ClusterAffinity {
         clusterNames = List.copyOf(clusterNames);
         exclude = List.copyOf(exclude);
-    }
-
-    /** An affinity without a field selector. */
-    public ClusterAffinity(String name, List<String> clusterNames, List<String> exclude, LabelSelector labelSelector) {
-        this(name, clusterNames, exclude, labelSelector, null);
     }
 
     /** Why the cluster does not satisfy this affinity, or null when it does. */

@@ -1,7 +1,6 @@
 package io.fedstream.place;
 
 import io.fedstream.interpret.Cursor;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -60,16 +59,13 @@ public record ClusterFieldSelector(List<Requirement> requirements) {
      * provider, region or zone, operator In or NotIn, values not empty. Null when absent.
      */
     public static ClusterFieldSelector read(Cursor at) {
-        if (!at.isPresent() || !PropagationPolicyParser.mapping(at, "matchExpressions")) {
+        if (!PropagationPolicyParser.optional(at, "matchExpressions", SELECTOR_FIELDS)) {
             return null;
         }
-        PropagationPolicyParser.onlyKnownFields(at, SELECTOR_FIELDS);
-        List<Requirement> out = new ArrayList<>();
-        for (Cursor element : at.field("matchExpressions").elements()) {
-            if (!PropagationPolicyParser.mapping(element, "key, operator and values")) {
-                continue;
+        return new ClusterFieldSelector(PolicyFields.each(at.field("matchExpressions"), null, element -> {
+            if (!PropagationPolicyParser.mapping(element, "key, operator and values", REQUIREMENT_FIELDS)) {
+                return null;
             }
-            PropagationPolicyParser.onlyKnownFields(element, REQUIREMENT_FIELDS);
             Field key = PropagationPolicyParser.enumValue(element.field("key"), Field.class, null);
             Cursor operatorAt = element.field("operator");
             String operator = operatorAt.requiredString();
@@ -82,10 +78,8 @@ public record ClusterFieldSelector(List<Requirement> requirements) {
             if (values.isEmpty()) {
                 valuesAt.error("must not be empty for In and NotIn");
             }
-            if (key != null && operator != null) {
-                out.add(new Requirement(key, operator.equals("In"), new LinkedHashSet<>(values)));
-            }
-        }
-        return new ClusterFieldSelector(out);
+            return key == null || operator == null ? null
+                    : new Requirement(key, operator.equals("In"), new LinkedHashSet<>(values));
+        }));
     }
 }

@@ -24,18 +24,12 @@ public record LabelSelector(Map<String, String> matchLabels, List<Requirement> m
         /** True when the labels satisfy this requirement; NotIn is satisfied by an absent key, as in Kubernetes. */
         public boolean matches(Map<String, String> labels) {
             String value = labels.get(key);
-            switch (operator) {
-                case In:
-                    return value != null && values.contains(value);
-                case NotIn:
-                    return value == null || !values.contains(value);
-                case Exists:
-                    return value != null;
-                case DoesNotExist:
-                    return value == null;
-                default:
-                    throw new IllegalStateException("unknown operator " + operator);
-            }
+            return switch (operator) {
+                case In -> value != null && values.contains(value);
+                case NotIn -> value == null || !values.contains(value);
+                case Exists -> value != null;
+                case DoesNotExist -> value == null;
+            };
         }
     }
 

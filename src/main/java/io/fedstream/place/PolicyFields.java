@@ -4,8 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fedstream.interpret.Cursor;
 import io.fedstream.interpret.FieldError;
 import io.fedstream.interpret.ManifestParser;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -18,6 +19,7 @@ public final class PolicyFields {
     private static final Pattern DNS_SUBDOMAIN =
             Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
     private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+    private static final Pattern LABEL_NAME = Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]");
 
     private PolicyFields() {}
 
@@ -87,15 +89,38 @@ public final class PolicyFields {
         return value.length() <= 253 && DNS_SUBDOMAIN.matcher(value).matches();
     }
 
+    /**
+     * Why {@code key} is not a Kubernetes label key (apimachinery {@code IsQualifiedName}: an optional DNS-subdomain
+     * prefix and a slash, then a name of at most 63 characters), or null when it is. Karmada checks statePreservation's
+     * {@code aliasLabelName} with it, since the preserved value becomes a label on the migrated workload.
+     */
+    static String labelKeyProblem(String key) {
+        int slash = key.indexOf('/');
+        if (slash >= 0 && !isDnsSubdomain(key.substring(0, slash))) {
+            return "must be a label key: its prefix before '/' must be a lower-case DNS subdomain";
+        }
+        String name = key.substring(slash + 1);
+        if (name.length() > 63 || !LABEL_NAME.matcher(name).matches()) {
+            return "must be a label key: a name of at most 63 characters, alphanumeric at both ends, with '-', '_' or '.' "
+                    + "between, optionally after a DNS-subdomain prefix and '/'";
+        }
+        return null;
+    }
+
     /** A list of strings; each element that is not one is a problem. */
     public static List<String> stringList(Cursor at) {
-        List<String> out = new ArrayList<>();
-        for (Cursor element : at.elements()) {
-            String value = element.requiredString();
-            if (value != null) {
-                out.add(value);
-            }
+        return each(at, null, Cursor::requiredString);
+    }
+
+    /**
+     * Each element of a list as {@code reader} reads it, leaving out those it refuses (null); {@code emptyWhy}, when
+     * given, is the problem of an empty list.
+     */
+    static <T> List<T> each(Cursor list, String emptyWhy, Function<Cursor, T> reader) {
+        List<Cursor> elements = list.elements();
+        if (emptyWhy != null && list.node().isArray() && elements.isEmpty()) {
+            list.error(emptyWhy);
         }
-        return out;
+        return elements.stream().map(reader).filter(Objects::nonNull).toList();
     }
 }

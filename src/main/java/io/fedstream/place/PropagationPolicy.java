@@ -20,12 +20,6 @@ public record PropagationPolicy(
         Failover failover,
         boolean lazyActivation) {
 
-    /** A policy whose changes apply at once ({@code activationPreference} left out). */
-    public PropagationPolicy(Scope scope, String namespace, String name, int priority, List<ResourceSelector> resourceSelectors,
-                             Placement placement, Failover failover) {
-        this(scope, namespace, name, priority, resourceSelectors, placement, failover, false);
-    }
-
     /** PropagationPolicy (namespaced) or ClusterPropagationPolicy. */
     public enum Scope { NAMESPACED, CLUSTER }
 
@@ -49,7 +43,8 @@ public record PropagationPolicy(
             List<SpreadConstraint> spreadConstraints,
             ReplicaDivision division) {
 
-        public static final Placement ANYWHERE = new Placement(List.of(), false, List.of(), ReplicaScheduling.Duplicated);
+        public static final Placement ANYWHERE =
+                new Placement(List.of(), false, List.of(), ReplicaScheduling.Duplicated, List.of(), null);
 
         public Placement {
             affinityGroups = List.copyOf(affinityGroups);
@@ -58,13 +53,6 @@ public record PropagationPolicy(
             if ((replicaScheduling == ReplicaScheduling.Divided) != (division != null)) {
                 throw new IllegalArgumentException("a division is given exactly when replicas are Divided");
             }
-        }
-
-        /** A placement without spread constraints; Divided replicas are weighted evenly (Karmada's default). */
-        public Placement(List<ClusterAffinity> affinityGroups, boolean groupsNamed, List<Toleration> tolerations,
-                         ReplicaScheduling replicaScheduling) {
-            this(affinityGroups, groupsNamed, tolerations, replicaScheduling, List.of(),
-                    replicaScheduling == ReplicaScheduling.Divided ? ReplicaDivision.EVEN : null);
         }
     }
 

@@ -1,13 +1,14 @@
 package io.fedstream.place;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fedstream.interpret.Cursor;
 import io.fedstream.interpret.ManifestParser;
 import io.fedstream.interpret.Problems;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,6 +17,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+
+import static io.fedstream.place.PolicyFields.each;
 
 /**
  * Reads PropagationPolicy and ClusterPropagationPolicy manifests strictly, with Karmada's field
@@ -47,8 +50,8 @@ public final class PropagationPolicyParser {
             "workloadAffinity", "Karmada v1.17 added it",
             "overflowAffinities", "Karmada added it after v1.18");
     /** Karmada's deprecated names of the application purgeModes Directly and Gracefully, still served by v1.15. */
-    private static final String DEPRECATED_IMMEDIATELY = "Immediately";
-    private static final String DEPRECATED_GRACIOUSLY = "Graciously";
+    private static final Map<String, PropagationPolicy.PurgeMode> DEPRECATED_PURGE_MODES = Map.of(
+            "Immediately", PropagationPolicy.PurgeMode.Directly, "Graciously", PropagationPolicy.PurgeMode.Gracefully);
     /** Karmada's one {@code activationPreference} (its CRD's enum). */
     private static final String LAZY = "Lazy";
     private static final List<String> SELECTOR_FIELDS = List.of("apiVersion", "kind", "namespace", "name", "labelSelector");
@@ -56,7 +59,8 @@ public final class PropagationPolicyParser {
     private static final List<String> REQUIREMENT_FIELDS = List.of("key", "operator", "values");
     private static final List<String> PLACEMENT_FIELDS =
             List.of("clusterAffinity", "clusterAffinities", "clusterTolerations", "spreadConstraints", "replicaScheduling");
-    static final List<String> AFFINITY_FIELDS = List.of("clusterNames", "exclude", "labelSelector", "fieldSelector");
+    private static final List<String> AFFINITY_FIELDS =
+            List.of("clusterNames", "exclude", "labelSelector", "fieldSelector");
     private static final List<String> AFFINITY_TERM_FIELDS = Stream.concat(Stream.of("affinityName"), AFFINITY_FIELDS.stream()).toList();
     private static final List<String> TOLERATION_FIELDS = List.of("key", "operator", "value", "effect", "tolerationSeconds");
     /** {@code enable} and {@code checkpointStorage} are the seed's spelling, beside Karmada's two behaviours. */
@@ -85,35 +89,24 @@ public final class PropagationPolicyParser {
     public ParsedPolicy read(JsonNode root, String namespace) {
         Problems problems = new Problems();
         Cursor doc = Cursor.root(root, problems);
-        if (!doc.node().isObject()) {
-            doc.error("must be a mapping with apiVersion, kind, metadata and spec");
+        if (!mapping(doc, "apiVersion, kind, metadata and spec", TOP_FIELDS)) {
             return new ParsedPolicy(null, problems.list());
         }
-        onlyKnownFields(doc, TOP_FIELDS);
         doc.field("apiVersion").requireValue(API_VERSION);
         PropagationPolicy.Scope scope = PolicyFields.scope(doc.field("kind"), NAMESPACED_KIND, CLUSTER_KIND);
         String name = PolicyFields.name(doc.at("metadata.name"));
         String ns = scope == null ? null : namespace(doc.at("metadata.namespace"), namespace, scope);
 
         Cursor spec = doc.field("spec");
-        List<ResourceSelector> selectors = List.of();
-        PropagationPolicy.Placement placement = PropagationPolicy.Placement.ANYWHERE;
-        PropagationPolicy.Failover failover = null;
-        int priority = 0;
-        boolean lazy = false;
-        if (!spec.isPresent()) {
-            spec.error("is required");
-        } else if (!spec.node().isObject()) {
-            spec.error("must be a mapping with resourceSelectors and placement");
-        } else {
-            onlyKnownFields(spec, SPEC_FIELDS);
-            selectors = resourceSelectors(spec.field("resourceSelectors"));
-            placement = placement(spec.field("placement"));
-            priority = int32(spec.field("priority"), 0, Integer.MIN_VALUE);
-            failover = failover(spec.field("failover"));
-            lazy = lazyActivation(spec.field("activationPreference"));
-            association(spec.field("association"));
+        if (!required(spec) || !mapping(spec, "resourceSelectors and placement", SPEC_FIELDS)) {
+            return new ParsedPolicy(null, problems.list());
         }
+        List<ResourceSelector> selectors = resourceSelectors(spec.field("resourceSelectors"));
+        PropagationPolicy.Placement placement = placement(spec.field("placement"));
+        int priority = int32(spec.field("priority"), 0, Integer.MIN_VALUE);
+        PropagationPolicy.Failover failover = failover(spec.field("failover"));
+        boolean lazy = lazyActivation(spec.field("activationPreference"));
+        association(spec.field("association"));
         if (!problems.isEmpty()) {
             return new ParsedPolicy(null, problems.list());
         }
@@ -150,81 +143,51 @@ public final class PropagationPolicyParser {
 
     /** Reads {@code resourceSelectors} (required, not empty); also used for override policies' selectors. */
     public static List<ResourceSelector> resourceSelectors(Cursor list) {
-        if (!list.isPresent()) {
-            list.error("is required");
+        if (!required(list)) {
             return List.of();
         }
-        List<Cursor> elements = list.elements();
-        if (list.node().isArray() && elements.isEmpty()) {
-            list.error("must name at least one selector");
-        }
-        List<ResourceSelector> out = new ArrayList<>();
-        for (Cursor element : elements) {
-            if (!mapping(element, "apiVersion and kind")) {
-                continue;
+        return each(list, "must name at least one selector", element -> {
+            if (!mapping(element, "apiVersion and kind", SELECTOR_FIELDS)) {
+                return null;
             }
-            onlyKnownFields(element, SELECTOR_FIELDS);
             String apiVersion = element.field("apiVersion").requiredString();
             String kind = element.field("kind").requiredString();
             String namespace = element.field("namespace").string();
             String name = element.field("name").string();
             LabelSelector selector = labelSelector(element.field("labelSelector"));
-            out.add(new ResourceSelector(apiVersion, kind, namespace, name, selector));
-        }
-        return out;
+            return new ResourceSelector(apiVersion, kind, namespace, name, selector);
+        });
     }
 
     private static PropagationPolicy.Placement placement(Cursor at) {
-        if (!at.isPresent()) {
+        String expected = "clusterAffinity or clusterAffinities, clusterTolerations and replicaScheduling";
+        if (!optional(at, expected, PLACEMENT_FIELDS)) {
             return PropagationPolicy.Placement.ANYWHERE;
         }
-        if (!mapping(at, "clusterAffinity or clusterAffinities, clusterTolerations and replicaScheduling")) {
-            return PropagationPolicy.Placement.ANYWHERE;
-        }
-        onlyKnownFields(at, PLACEMENT_FIELDS);
         Cursor single = at.field("clusterAffinity");
         Cursor groups = at.field("clusterAffinities");
-        List<ClusterAffinity> affinities = new ArrayList<>();
-        boolean named = false;
+        List<ClusterAffinity> affinities = List.of();
         if (single.isPresent() && groups.isPresent()) {
             // Karmada's validating webhook refuses both: which one should the scheduler follow?
             groups.error("must not be given together with clusterAffinity");
         } else if (single.isPresent()) {
-            if (mapping(single, "clusterNames, exclude or labelSelector")) {
-                onlyKnownFields(single, AFFINITY_FIELDS);
-                affinities.add(affinity(single, null));
-            }
+            affinities = Stream.ofNullable(affinity(single)).toList();
         } else if (groups.isPresent()) {
-            named = true;
-            affinities.addAll(affinityGroups(groups));
+            affinities = affinityGroups(groups);
         }
-        List<Toleration> tolerations = new ArrayList<>();
-        for (Cursor element : at.field("clusterTolerations").elements()) {
-            Toleration toleration = toleration(element);
-            if (toleration != null) {
-                tolerations.add(toleration);
-            }
-        }
-        Cursor spreadAt = at.field("spreadConstraints");
-        List<SpreadConstraint> spread = ReplicaSchedulingFields.spreadConstraints(spreadAt);
-        Cursor schedulingAt = at.field("replicaScheduling");
-        ReplicaSchedulingFields.Strategy strategy = ReplicaSchedulingFields.strategy(schedulingAt);
-        return new PropagationPolicy.Placement(affinities, named, tolerations, strategy.type(),
-                ReplicaSchedulingFields.effectiveSpread(spread, strategy), strategy.division());
+        List<Toleration> tolerations = each(at.field("clusterTolerations"), null, PropagationPolicyParser::toleration);
+        List<SpreadConstraint> spread = ReplicaSchedulingFields.spreadConstraints(at.field("spreadConstraints"));
+        ReplicaSchedulingFields.Strategy strategy = ReplicaSchedulingFields.strategy(at.field("replicaScheduling"));
+        return new PropagationPolicy.Placement(affinities, groups.isPresent() && !single.isPresent(), tolerations,
+                strategy.type(), ReplicaSchedulingFields.effectiveSpread(spread, strategy), strategy.division());
     }
 
     private static List<ClusterAffinity> affinityGroups(Cursor list) {
-        List<Cursor> elements = list.elements();
-        if (list.node().isArray() && elements.isEmpty()) {
-            list.error("must name at least one affinity group (or be left out)");
-        }
-        List<ClusterAffinity> out = new ArrayList<>();
         Map<String, String> seen = new HashMap<>();
-        for (Cursor element : elements) {
-            if (!mapping(element, "affinityName and clusterNames, exclude or labelSelector")) {
-                continue;
+        return each(list, "must name at least one affinity group (or be left out)", element -> {
+            if (!mapping(element, "affinityName and clusterNames, exclude or labelSelector", AFFINITY_TERM_FIELDS)) {
+                return null;
             }
-            onlyKnownFields(element, AFFINITY_TERM_FIELDS);
             Cursor nameAt = element.field("affinityName");
             String name = nameAt.requiredString();
             if (name != null && name.length() > MAX_AFFINITY_NAME_LENGTH) {
@@ -235,12 +198,16 @@ public final class PropagationPolicyParser {
                     nameAt.error("is also used at " + earlier + "; affinity group names must be unique");
                 }
             }
-            out.add(affinity(element, name));
-        }
-        return out;
+            return affinity(element, name);
+        });
     }
 
-    static ClusterAffinity affinity(Cursor at, String name) {
+    /** A {@code clusterAffinity} or a static weight's {@code targetCluster}: unnamed; null when not a mapping. */
+    static ClusterAffinity affinity(Cursor at) {
+        return mapping(at, "clusterNames, exclude or labelSelector", AFFINITY_FIELDS) ? affinity(at, null) : null;
+    }
+
+    private static ClusterAffinity affinity(Cursor at, String name) {
         List<String> names = PolicyFields.stringList(at.field("clusterNames"));
         List<String> exclude = PolicyFields.stringList(at.field("exclude"));
         return new ClusterAffinity(name, names, exclude, labelSelector(at.field("labelSelector")),
@@ -249,13 +216,9 @@ public final class PropagationPolicyParser {
 
     /** Reads a label selector, null when absent; also used for override policies' target clusters. */
     public static LabelSelector labelSelector(Cursor at) {
-        if (!at.isPresent()) {
+        if (!optional(at, "matchLabels and matchExpressions", LABEL_SELECTOR_FIELDS)) {
             return null;
         }
-        if (!mapping(at, "matchLabels and matchExpressions")) {
-            return null;
-        }
-        onlyKnownFields(at, LABEL_SELECTOR_FIELDS);
         Map<String, String> labels = new LinkedHashMap<>();
         at.field("matchLabels").entries().forEach((key, value) -> {
             String text = value.string();
@@ -265,37 +228,34 @@ public final class PropagationPolicyParser {
                 labels.put(key, text);
             }
         });
-        List<LabelSelector.Requirement> requirements = new ArrayList<>();
-        for (Cursor element : at.field("matchExpressions").elements()) {
-            if (!mapping(element, "key, operator and values")) {
-                continue;
-            }
-            onlyKnownFields(element, REQUIREMENT_FIELDS);
-            String key = element.field("key").requiredString();
-            LabelSelector.Operator operator = enumValue(element.field("operator"), LabelSelector.Operator.class, null);
-            Cursor valuesAt = element.field("values");
-            List<String> values = PolicyFields.stringList(valuesAt);
-            if (operator == LabelSelector.Operator.In || operator == LabelSelector.Operator.NotIn) {
-                if (values.isEmpty()) {
-                    valuesAt.error("must not be empty when the operator is " + operator);
-                }
-            } else if (operator != null && !values.isEmpty()) {
-                valuesAt.error("must be empty when the operator is " + operator);
-            }
-            if (key != null && operator != null) {
-                requirements.add(new LabelSelector.Requirement(key, operator, new LinkedHashSet<>(values)));
-            }
+        return new LabelSelector(labels,
+                each(at.field("matchExpressions"), null, PropagationPolicyParser::requirement));
+    }
+
+    private static LabelSelector.Requirement requirement(Cursor at) {
+        if (!mapping(at, "key, operator and values", REQUIREMENT_FIELDS)) {
+            return null;
         }
-        return new LabelSelector(labels, requirements);
+        String key = at.field("key").requiredString();
+        LabelSelector.Operator operator = enumValue(at.field("operator"), LabelSelector.Operator.class, null);
+        Cursor valuesAt = at.field("values");
+        List<String> values = PolicyFields.stringList(valuesAt);
+        boolean listsValues = operator == LabelSelector.Operator.In || operator == LabelSelector.Operator.NotIn;
+        if (listsValues && values.isEmpty()) {
+            valuesAt.error("must not be empty when the operator is " + operator);
+        } else if (operator != null && !listsValues && !values.isEmpty()) {
+            valuesAt.error("must be empty when the operator is " + operator);
+        }
+        return key == null || operator == null ? null
+                : new LabelSelector.Requirement(key, operator, new LinkedHashSet<>(values));
     }
 
     /** A toleration, read as Karmada's scheduler and taint manager read it; null when invalid. */
     private static Toleration toleration(Cursor at) {
-        if (!mapping(at, "key, operator, value, effect and tolerationSeconds")) {
+        int before = at.problems().size();
+        if (!mapping(at, "key, operator, value, effect and tolerationSeconds", TOLERATION_FIELDS)) {
             return null;
         }
-        int before = at.problems().size();
-        onlyKnownFields(at, TOLERATION_FIELDS);
         String key = at.field("key").string();
         Toleration.Operator operator = enumValue(at.field("operator"), Toleration.Operator.class, Toleration.Operator.Equal);
         Cursor valueAt = at.field("value");
@@ -305,7 +265,7 @@ public final class PropagationPolicyParser {
         ClusterTaint.Effect effect = !effectAt.isPresent() || "".equals(effectAt.string())
                 ? null : enumValue(effectAt, ClusterTaint.Effect.class, null);
         Cursor secondsAt = at.field("tolerationSeconds");
-        Long seconds = secondsAt.isPresent() ? int64(secondsAt) : null;
+        Long seconds = secondsAt.isPresent() ? int64(secondsAt, Long.MIN_VALUE) : null;
         // Karmada's webhook checks no toleration. An empty key with Equal means something there (every key with this
         // value; its own example has one) and is read so; what its scheduler and taint manager would ignore is refused.
         if (operator == Toleration.Operator.Exists && value != null && !value.isEmpty()) {
@@ -318,16 +278,15 @@ public final class PropagationPolicyParser {
     }
 
     private static PropagationPolicy.Failover failover(Cursor at) {
-        if (!at.isPresent() || !mapping(at, "application, cluster, enable or checkpointStorage")) {
+        if (!optional(at, "application, cluster, enable or checkpointStorage", FAILOVER_FIELDS)) {
             return null;
         }
-        onlyKnownFields(at, FAILOVER_FIELDS);
         boolean enabled = at.field("enable").bool(true);
         Cursor storageAt = at.field("checkpointStorage");
         CheckpointStorage storage = CheckpointStorage.read(storageAt);
         Cursor app = at.field("application");
         PropagationPolicy.ApplicationFailover application = null;
-        if (app.isPresent() && mapping(app, "decisionConditions, purgeMode and gracePeriodSeconds")) {
+        if (optional(app, "decisionConditions, purgeMode and gracePeriodSeconds", APPLICATION_FIELDS)) {
             application = applicationFailover(app);
             // fedstream's earlier place for it; one policy gives it once.
             Cursor legacyStorageAt = app.field("checkpointStorage");
@@ -340,18 +299,24 @@ public final class PropagationPolicyParser {
         return new PropagationPolicy.Failover(enabled, application, clusterFailover(at.field("cluster")), storage);
     }
 
+    /**
+     * Karmada v1.15's application failover; its purgeMode is Gracefully by default, and its deprecated Immediately
+     * and Graciously "remain functional" (propagation_types.go), as Directly and Gracefully, and its controllers
+     * treat them so.
+     */
     private static PropagationPolicy.ApplicationFailover applicationFailover(Cursor app) {
-        onlyKnownFields(app, APPLICATION_FIELDS);
         Cursor decision = app.field("decisionConditions");
         long toleration = DEFAULT_TOLERATION_SECONDS;
-        if (!decision.isPresent()) {
-            decision.error("is required");
-        } else if (mapping(decision, "tolerationSeconds")) {
-            onlyKnownFields(decision, DECISION_FIELDS);
+        if (required(decision) && mapping(decision, "tolerationSeconds", DECISION_FIELDS)) {
             toleration = int32(decision.field("tolerationSeconds"), DEFAULT_TOLERATION_SECONDS, 0);
         }
         Cursor modeAt = app.field("purgeMode");
-        PropagationPolicy.PurgeMode mode = applicationPurgeMode(modeAt);
+        PropagationPolicy.PurgeMode mode = DEPRECATED_PURGE_MODES.get(modeAt.node().asText(""));
+        if (mode == null) {
+            mode = oneOf(modeAt, List.of(PropagationPolicy.PurgeMode.values()), PropagationPolicy.PurgeMode.Gracefully,
+                    "must be one of Directly, Gracefully, Never, or the deprecated Immediately (Directly) or Graciously"
+                            + " (Gracefully)");
+        }
         Cursor graceAt = app.field("gracePeriodSeconds");
         Long grace = null;
         if (graceAt.isPresent()) {
@@ -367,69 +332,29 @@ public final class PropagationPolicyParser {
         return new PropagationPolicy.ApplicationFailover(toleration, mode, grace, preservationRules(app.field("statePreservation")));
     }
 
-    /**
-     * Karmada v1.15's application purgeMode, Gracefully by default; its deprecated Immediately and Graciously "remain
-     * functional" (propagation_types.go), as Directly and Gracefully, and its controllers treat them so.
-     */
-    private static PropagationPolicy.PurgeMode applicationPurgeMode(Cursor at) {
-        String text = at.string();
-        if (text == null) {
-            // Absent: the default; not a string: string() named the field.
-            return at.isPresent() ? null : PropagationPolicy.PurgeMode.Gracefully;
-        }
-        if (DEPRECATED_IMMEDIATELY.equals(text)) {
-            return PropagationPolicy.PurgeMode.Directly;
-        }
-        if (DEPRECATED_GRACIOUSLY.equals(text)) {
-            return PropagationPolicy.PurgeMode.Gracefully;
-        }
-        for (PropagationPolicy.PurgeMode mode : PropagationPolicy.PurgeMode.values()) {
-            if (mode.name().equals(text)) {
-                return mode;
-            }
-        }
-        at.error("must be one of Directly, Gracefully, Never, or the deprecated " + DEPRECATED_IMMEDIATELY + " (Directly) or "
-                + DEPRECATED_GRACIOUSLY + " (Gracefully)");
-        return null;
-    }
-
     /** Karmada v1.15's ClusterFailoverBehavior: its CRD allows only Directly and Gracefully, Gracefully by default. */
     private static PropagationPolicy.ClusterFailover clusterFailover(Cursor at) {
-        if (!at.isPresent() || !mapping(at, "purgeMode and statePreservation")) {
+        if (!optional(at, "purgeMode and statePreservation", CLUSTER_FAILOVER_FIELDS)) {
             return null;
         }
-        onlyKnownFields(at, CLUSTER_FAILOVER_FIELDS);
-        Cursor modeAt = at.field("purgeMode");
-        PropagationPolicy.PurgeMode mode = PropagationPolicy.PurgeMode.Gracefully;
-        String text = modeAt.string();
-        if (PropagationPolicy.PurgeMode.Directly.name().equals(text)) {
-            mode = PropagationPolicy.PurgeMode.Directly;
-        } else if (text != null && !PropagationPolicy.PurgeMode.Gracefully.name().equals(text)) {
-            modeAt.error("must be one of Directly, Gracefully");
-        }
+        PropagationPolicy.PurgeMode mode = oneOf(at.field("purgeMode"),
+                List.of(PropagationPolicy.PurgeMode.Directly, PropagationPolicy.PurgeMode.Gracefully),
+                PropagationPolicy.PurgeMode.Gracefully, null);
         return new PropagationPolicy.ClusterFailover(mode, preservationRules(at.field("statePreservation")));
     }
 
     private static List<PropagationPolicy.StatePreservationRule> preservationRules(Cursor at) {
-        if (!at.isPresent() || !mapping(at, "rules")) {
+        if (!optional(at, "rules", PRESERVATION_FIELDS) || !required(at.field("rules"))) {
             return List.of();
         }
-        onlyKnownFields(at, PRESERVATION_FIELDS);
-        Cursor rules = at.field("rules");
-        if (!rules.isPresent()) {
-            rules.error("is required");
-            return List.of();
-        }
-        List<PropagationPolicy.StatePreservationRule> out = new ArrayList<>();
-        Set<String> aliases = new LinkedHashSet<>();
-        for (Cursor rule : rules.elements()) {
-            if (!mapping(rule, "aliasLabelName and jsonPath")) {
-                continue;
+        Set<String> aliases = new HashSet<>();
+        return each(at.field("rules"), null, rule -> {
+            if (!mapping(rule, "aliasLabelName and jsonPath", RULE_FIELDS)) {
+                return null;
             }
-            onlyKnownFields(rule, RULE_FIELDS);
             Cursor aliasAt = rule.field("aliasLabelName");
             String alias = aliasAt.requiredString();
-            String labelProblem = alias == null ? null : LabelName.problem(alias);
+            String labelProblem = alias == null ? null : PolicyFields.labelKeyProblem(alias);
             if (labelProblem != null) {
                 aliasAt.error(labelProblem);
                 alias = null;
@@ -437,14 +362,19 @@ public final class PropagationPolicyParser {
                 aliasAt.error("is used by an earlier rule; each rule needs its own label");
             }
             String path = rule.field("jsonPath").requiredString();
-            if (alias != null && path != null) {
-                out.add(new PropagationPolicy.StatePreservationRule(alias, path));
-            }
-        }
-        return out;
+            return alias == null || path == null ? null : new PropagationPolicy.StatePreservationRule(alias, path);
+        });
     }
 
     static <E extends Enum<E>> E enumValue(Cursor at, Class<E> type, E defaultValue) {
+        return oneOf(at, List.of(type.getEnumConstants()), defaultValue, null);
+    }
+
+    /**
+     * The constant of {@code allowed} named by the string at {@code at}; the default when absent (null: the field is
+     * required); else a problem, {@code why} or the names allowed.
+     */
+    static <E extends Enum<E>> E oneOf(Cursor at, List<E> allowed, E defaultValue, String why) {
         if (!at.isPresent()) {
             if (defaultValue == null) {
                 at.error("is required");
@@ -455,12 +385,13 @@ public final class PropagationPolicyParser {
         if (text == null) {
             return null;
         }
-        for (E constant : type.getEnumConstants()) {
+        for (E constant : allowed) {
             if (constant.name().equals(text)) {
                 return constant;
             }
         }
-        at.error("must be one of " + Arrays.stream(type.getEnumConstants()).map(Enum::name).collect(Collectors.joining(", ")));
+        String names = allowed.stream().map(Enum::name).collect(Collectors.joining(", "));
+        at.error(why != null ? why : "must be one of " + names);
         return null;
     }
 
@@ -485,25 +416,35 @@ public final class PropagationPolicyParser {
         return node.intValue();
     }
 
-    private static Long int64(Cursor at) {
+    /** A 64-bit integer of at least {@code min}; null when it is not one. */
+    static Long int64(Cursor at, long min) {
         JsonNode node = at.node();
         if (!node.isIntegralNumber() || !node.canConvertToLong()) {
             at.error("must be a 64-bit integer");
             return null;
         }
+        if (node.longValue() < min) {
+            at.error("must be at least " + min);
+            return null;
+        }
         return node.longValue();
     }
 
-    static boolean mapping(Cursor at, String expected) {
+    /** False, with the problem recorded, when the field is absent. */
+    static boolean required(Cursor at) {
+        if (!at.isPresent()) {
+            at.error("is required");
+        }
+        return at.isPresent();
+    }
+
+    /** Whether the field is a mapping (else a problem naming what it should hold); its unknown fields are problems. */
+    static boolean mapping(Cursor at, String expected, List<String> known) {
         if (!at.node().isObject()) {
             at.error("must be a mapping with " + expected);
             return false;
         }
-        return true;
-    }
-
-    static void onlyKnownFields(Cursor mapping, List<String> known) {
-        for (Map.Entry<String, Cursor> entry : mapping.entries().entrySet()) {
+        for (Map.Entry<String, Cursor> entry : at.entries().entrySet()) {
             if (!known.contains(entry.getKey())) {
                 String later = LATER_KARMADA_FIELDS.get(entry.getKey());
                 entry.getValue().error(later == null
@@ -512,6 +453,12 @@ public final class PropagationPolicyParser {
                                 + String.join(", ", known) + ")");
             }
         }
+        return true;
+    }
+
+    /** As {@link #mapping}, but an absent field is no problem (and false). */
+    static boolean optional(Cursor at, String expected, List<String> known) {
+        return at.isPresent() && mapping(at, expected, known);
     }
 
     /**
@@ -520,23 +467,23 @@ public final class PropagationPolicyParser {
      * nowhere in particular and must never govern a workload.
      */
     public Optional<PropagationPolicy> selection(byte[] manifest, String namespace) {
-        List<ManifestParser.Document> documents = parser.parse(manifest);
-        if (documents.size() != 1 || documents.get(0).error() != null) {
+        JsonNode root = PolicyFields.Document.of(parser, manifest).root();
+        if (root == null || !root.isObject() || !root.path("spec").isObject()) {
             return Optional.empty();
         }
-        Problems problems = new Problems();
-        Cursor doc = Cursor.root(documents.get(0).root(), problems);
-        Cursor spec = doc.field("spec");
-        if (!doc.node().isObject() || !spec.node().isObject()) {
-            return Optional.empty();
+        // The manifest with only those parts, read as a whole.
+        ObjectNode selecting = JsonNodeFactory.instance.objectNode().put("apiVersion", API_VERSION);
+        ObjectNode spec = selecting.putObject("spec");
+        copy(root, selecting, "kind", "metadata");
+        copy(root.get("spec"), spec, "resourceSelectors", "priority");
+        return Optional.ofNullable(read(selecting, namespace).policy());
+    }
+
+    private static void copy(JsonNode from, ObjectNode to, String... fields) {
+        for (String field : fields) {
+            if (from.has(field)) {
+                to.set(field, from.get(field));
+            }
         }
-        PropagationPolicy.Scope scope = PolicyFields.scope(doc.field("kind"), NAMESPACED_KIND, CLUSTER_KIND);
-        String name = PolicyFields.name(doc.at("metadata.name"));
-        String ns = scope == null ? null : namespace(doc.at("metadata.namespace"), namespace, scope);
-        List<ResourceSelector> selectors = resourceSelectors(spec.field("resourceSelectors"));
-        int priority = int32(spec.field("priority"), 0, Integer.MIN_VALUE);
-        return problems.isEmpty()
-                ? Optional.of(new PropagationPolicy(scope, ns, name, priority, selectors, PropagationPolicy.Placement.ANYWHERE, null))
-                : Optional.empty();
     }
 }

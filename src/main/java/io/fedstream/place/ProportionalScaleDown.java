@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import static io.fedstream.place.ReplicaScheduler.fewest;
+
 /**
  * Karmada's steady-mode scale-down of a division by available replicas ({@code pkg/scheduler/core/division_algorithm.go}
  * {@code dynamicScaleDown}, reached from {@code assignment.go} {@code assignByDynamicStrategy} when the replicas asked
@@ -39,7 +41,9 @@ final class ProportionalScaleDown {
             Map<String, Long> divided = new LinkedHashMap<>();
             if (runs > component.replicas()) {
                 weights.sort(Comparator.comparingLong(WeightedDivision.Weight::weight).reversed());
-                divided.putAll(WeightedDivision.divide(component.replicas(), aggregated ? fewest(weights, component.replicas()) : weights));
+                List<WeightedDivision.Weight> used = aggregated
+                        ? fewest(weights, WeightedDivision.Weight::weight, component.replicas()) : weights;
+                divided.putAll(WeightedDivision.divide(component.replicas(), used));
             } else {
                 weights.forEach(weight -> divided.put(weight.cluster(), weight.weight()));
             }
@@ -51,19 +55,5 @@ final class ProportionalScaleDown {
         }
         out.values().removeIf(Map::isEmpty);
         return out;
-    }
-
-    /** The first clusters, in the given order, whose pods reach {@code replicas} (Aggregated's prefix). */
-    private static List<WeightedDivision.Weight> fewest(List<WeightedDivision.Weight> byPods, long replicas) {
-        List<WeightedDivision.Weight> used = new ArrayList<>();
-        long held = 0;
-        for (WeightedDivision.Weight weight : byPods) {
-            used.add(weight);
-            held += weight.weight();
-            if (held >= replicas) {
-                break;
-            }
-        }
-        return used;
     }
 }

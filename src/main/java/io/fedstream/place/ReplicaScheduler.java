@@ -366,8 +366,13 @@ public final class ReplicaScheduler {
                 return Attempt.failed("the clusters' available replicas (" + available + ") are not enough for " + replicas
                         + describe(selected, ScheduleCandidate::available), "the clusters' available replicas are not enough");
             }
-            List<ScheduleCandidate> used = division.preference() == ReplicaDivision.Preference.Aggregated
-                    ? aggregated(selected, replicas) : selected;
+            List<ScheduleCandidate> used = selected;
+            if (division.preference() == ReplicaDivision.Preference.Aggregated) {
+                // Karmada's Aggregated: the fewest clusters, most available replicas first, that hold the replicas.
+                List<ScheduleCandidate> byAvailable = new ArrayList<>(selected);
+                byAvailable.sort(Comparator.comparingLong(ScheduleCandidate::available).reversed());
+                used = fewest(byAvailable, ScheduleCandidate::available, replicas);
+            }
             weights = used.stream().map(c -> new WeightedDivision.Weight(c.name(), c.available())).toList();
         } else {
             List<ScheduleCandidate> heldMostFirst = new ArrayList<>(selected);
@@ -415,31 +420,21 @@ public final class ReplicaScheduler {
             // Karmada's resortAvailableClusters: the clusters that run it first, then the most free room.
             List<ScheduleCandidate> ordered = new ArrayList<>(selected);
             ordered.sort(LOCALITY.thenComparing(Comparator.comparingLong(ScheduleCandidate::free).reversed()));
-            used = new ArrayList<>();
-            long held = 0;
-            for (ScheduleCandidate candidate : ordered) {
-                if (held >= target) {
-                    break;
-                }
-                used.add(candidate);
-                held = SpreadSelection.saturatedAdd(held, candidate.free());
-            }
+            used = fewest(ordered, ScheduleCandidate::free, target);
         }
         List<WeightedDivision.Weight> weights = used.stream().map(c -> new WeightedDivision.Weight(c.name(), c.free())).toList();
         return share(new Request(missing, request.policy(), request.clusters(), request.avoid(), request.kind()), group, selected, weights, kept,
                 running, rejections, true);
     }
 
-    /** The fewest clusters, most available replicas first, that hold the replicas (Karmada's Aggregated). */
-    private static List<ScheduleCandidate> aggregated(List<ScheduleCandidate> selected, long replicas) {
-        List<ScheduleCandidate> byAvailable = new ArrayList<>(selected);
-        byAvailable.sort(Comparator.comparingLong(ScheduleCandidate::available).reversed());
-        List<ScheduleCandidate> used = new ArrayList<>();
+    /** The first of {@code ordered} (at least one) whose counts together reach {@code target} (Aggregated). */
+    static <T> List<T> fewest(List<T> ordered, ToLongFunction<T> count, long target) {
+        List<T> used = new ArrayList<>();
         long held = 0;
-        for (ScheduleCandidate candidate : byAvailable) {
-            used.add(candidate);
-            held = SpreadSelection.saturatedAdd(held, candidate.available());
-            if (held >= replicas) {
+        for (T each : ordered) {
+            used.add(each);
+            held = SpreadSelection.saturatedAdd(held, count.applyAsLong(each));
+            if (held >= target) {
                 break;
             }
         }

@@ -7,6 +7,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static io.fedstream.place.PolicyFields.each;
+import static io.fedstream.place.PropagationPolicyParser.enumValue;
+import static io.fedstream.place.PropagationPolicyParser.int32;
+import static io.fedstream.place.PropagationPolicyParser.int64;
+import static io.fedstream.place.PropagationPolicyParser.mapping;
+import static io.fedstream.place.PropagationPolicyParser.optional;
+import static io.fedstream.place.PropagationPolicyParser.required;
+
 /**
  * Reads {@code placement.spreadConstraints} and {@code placement.replicaScheduling} with Karmada v1.15's defaults
  * (mutating webhook: {@code pkg/util/helper/policy.go}; kubebuilder defaults in {@code propagation_types.go}) and
@@ -40,13 +48,11 @@ final class ReplicaSchedulingFields {
         List<SpreadConstraint> out = new ArrayList<>();
         Map<SpreadConstraint.SpreadBy, String> seen = new HashMap<>();
         String topologyAt = null;
-        boolean byField = false;
         for (Cursor element : list.elements()) {
-            if (!PropagationPolicyParser.mapping(element, "spreadByField or spreadByLabel, minGroups and maxGroups")) {
+            int before = element.problems().size();
+            if (!mapping(element, "spreadByField or spreadByLabel, minGroups and maxGroups", SPREAD_FIELDS)) {
                 continue;
             }
-            int before = element.problems().size();
-            PropagationPolicyParser.onlyKnownFields(element, SPREAD_FIELDS);
             Cursor fieldAt = element.field("spreadByField");
             Cursor labelAt = element.field("spreadByLabel");
             String field = fieldAt.string();
@@ -61,18 +67,14 @@ final class ReplicaSchedulingFields {
             if (fieldAt.isPresent() && labelAt.isPresent()) {
                 labelAt.error("must not be given together with spreadByField (Karmada: spreadByLabel should not co-exist with spreadByField)");
             }
-            int minGroups = PropagationPolicyParser.int32(element.field("minGroups"), 0, 0);
-            if (minGroups == 0) {
-                minGroups = 1;
-            }
+            int minGroups = Math.max(1, int32(element.field("minGroups"), 0, 0));
             Cursor maxAt = element.field("maxGroups");
-            int maxGroups = PropagationPolicyParser.int32(maxAt, 0, 0);
+            int maxGroups = int32(maxAt, 0, 0);
             if (maxGroups > 0 && maxGroups < minGroups) {
                 maxAt.error("must not be lower than minGroups (" + minGroups + ")");
             }
             SpreadConstraint.SpreadBy by = field != null ? SpreadConstraint.SpreadBy.valueOf(field)
                     : labelAt.isPresent() ? SpreadConstraint.SpreadBy.label : SpreadConstraint.SpreadBy.cluster;
-            byField |= by != SpreadConstraint.SpreadBy.label;
             if (by != SpreadConstraint.SpreadBy.label) {
                 String earlier = seen.putIfAbsent(by, element.path());
                 if (earlier != null) {
@@ -90,7 +92,7 @@ final class ReplicaSchedulingFields {
                 out.add(new SpreadConstraint(by, by == SpreadConstraint.SpreadBy.label ? label : null, minGroups, maxGroups));
             }
         }
-        if (byField && !seen.containsKey(SpreadConstraint.SpreadBy.cluster)) {
+        if (!seen.isEmpty() && !seen.containsKey(SpreadConstraint.SpreadBy.cluster)) {
             list.error("needs a cluster spread constraint when spreadByField is used, to say how many clusters to select"
                     + " (Karmada: the cluster spread constraint must be enabled)");
         }
@@ -102,11 +104,10 @@ final class ReplicaSchedulingFields {
      * default), and Divided's preference to Weighted. Preferences and weights that Karmada ignores are refused.
      */
     static Strategy strategy(Cursor at) {
-        if (!at.isPresent() || !PropagationPolicyParser.mapping(at, "replicaSchedulingType")) {
+        if (!optional(at, "replicaSchedulingType", REPLICA_SCHEDULING_FIELDS)) {
             return Strategy.DUPLICATED;
         }
-        PropagationPolicyParser.onlyKnownFields(at, REPLICA_SCHEDULING_FIELDS);
-        PropagationPolicy.ReplicaScheduling type = PropagationPolicyParser.enumValue(at.field("replicaSchedulingType"),
+        PropagationPolicy.ReplicaScheduling type = enumValue(at.field("replicaSchedulingType"),
                 PropagationPolicy.ReplicaScheduling.class, PropagationPolicy.ReplicaScheduling.Divided);
         Cursor preferenceAt = at.field("replicaDivisionPreference");
         Cursor weightsAt = at.field("weightPreference");
@@ -115,7 +116,7 @@ final class ReplicaSchedulingFields {
             onlyWith(weightsAt, "replicaSchedulingType is Divided");
             return Strategy.DUPLICATED;
         }
-        ReplicaDivision.Preference preference = PropagationPolicyParser.enumValue(preferenceAt,
+        ReplicaDivision.Preference preference = enumValue(preferenceAt,
                 ReplicaDivision.Preference.class, ReplicaDivision.Preference.Weighted);
         if (preference == ReplicaDivision.Preference.Aggregated) {
             onlyWith(weightsAt, "replicaDivisionPreference is Weighted");
@@ -124,10 +125,9 @@ final class ReplicaSchedulingFields {
         if (preference == null) {
             return new Strategy(type, ReplicaDivision.EVEN, false);
         }
-        if (!weightsAt.isPresent() || !PropagationPolicyParser.mapping(weightsAt, "staticWeightList or dynamicWeight")) {
+        if (!optional(weightsAt, "staticWeightList or dynamicWeight", WEIGHT_PREFERENCE_FIELDS)) {
             return new Strategy(type, ReplicaDivision.EVEN, true);
         }
-        PropagationPolicyParser.onlyKnownFields(weightsAt, WEIGHT_PREFERENCE_FIELDS);
         Cursor dynamicAt = weightsAt.field("dynamicWeight");
         String dynamic = dynamicAt.string();
         if (dynamic != null && !dynamic.equals(AVAILABLE_REPLICAS)) {
@@ -155,37 +155,18 @@ final class ReplicaSchedulingFields {
     }
 
     private static List<ReplicaDivision.StaticWeight> staticWeights(Cursor list) {
-        List<ReplicaDivision.StaticWeight> out = new ArrayList<>();
-        for (Cursor element : list.elements()) {
-            if (!PropagationPolicyParser.mapping(element, "targetCluster and weight")) {
-                continue;
-            }
+        return each(list, null, element -> {
             int before = element.problems().size();
-            PropagationPolicyParser.onlyKnownFields(element, STATIC_WEIGHT_FIELDS);
+            if (!mapping(element, "targetCluster and weight", STATIC_WEIGHT_FIELDS)) {
+                return null;
+            }
             Cursor targetAt = element.field("targetCluster");
-            ClusterAffinity target = null;
-            if (!targetAt.isPresent()) {
-                targetAt.error("is required");
-            } else if (PropagationPolicyParser.mapping(targetAt, "clusterNames, exclude or labelSelector")) {
-                PropagationPolicyParser.onlyKnownFields(targetAt, PropagationPolicyParser.AFFINITY_FIELDS);
-                target = PropagationPolicyParser.affinity(targetAt, null);
-            }
+            ClusterAffinity target = required(targetAt) ? PropagationPolicyParser.affinity(targetAt) : null;
             Cursor weightAt = element.field("weight");
-            long weight = 0;
-            if (!weightAt.isPresent()) {
-                weightAt.error("is required");
-            } else if (!weightAt.node().isIntegralNumber() || !weightAt.node().canConvertToLong()) {
-                weightAt.error("must be a 64-bit integer");
-            } else if (weightAt.node().longValue() < 1) {
-                weightAt.error("must be at least 1");
-            } else {
-                weight = weightAt.node().longValue();
-            }
-            if (element.problems().size() == before && target != null) {
-                out.add(new ReplicaDivision.StaticWeight(target, weight));
-            }
-        }
-        return out;
+            Long weight = required(weightAt) ? int64(weightAt, 1) : null;
+            boolean valid = element.problems().size() == before && target != null;
+            return valid ? new ReplicaDivision.StaticWeight(target, weight) : null;
+        });
     }
 
     private static void onlyWith(Cursor at, String condition) {

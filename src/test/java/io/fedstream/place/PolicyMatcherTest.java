@@ -29,12 +29,12 @@ class PolicyMatcherTest {
 
     private static PropagationPolicy pp(String namespace, String name, int priority, ResourceSelector... selectors) {
         return new PropagationPolicy(PropagationPolicy.Scope.NAMESPACED, namespace, name, priority, List.of(selectors),
-                PropagationPolicy.Placement.ANYWHERE, null);
+                PropagationPolicy.Placement.ANYWHERE, null, false);
     }
 
     private static PropagationPolicy cpp(String name, int priority, ResourceSelector... selectors) {
         return new PropagationPolicy(PropagationPolicy.Scope.CLUSTER, null, name, priority, List.of(selectors),
-                PropagationPolicy.Placement.ANYWHERE, null);
+                PropagationPolicy.Placement.ANYWHERE, null, false);
     }
 
     private String winner(PropagationPolicy... policies) {

@@ -99,8 +99,9 @@ class PropagationPolicyParserTest {
                         new LabelSelector.Requirement("canary", LabelSelector.Operator.DoesNotExist, Set.of())))));
         assertThat(p.placement().groupsNamed()).isTrue();
         assertThat(p.placement().affinityGroups()).containsExactly(
-                new ClusterAffinity("primary", List.of("member1", "member2"), List.of("member2"), null),
-                new ClusterAffinity("backup", List.of(), List.of(), new LabelSelector(Map.of("region", "eu"), List.of())));
+                new ClusterAffinity("primary", List.of("member1", "member2"), List.of("member2"), null, null),
+                new ClusterAffinity("backup", List.of(), List.of(),
+                        new LabelSelector(Map.of("region", "eu"), List.of()), null));
         assertThat(p.placement().tolerations()).containsExactly(
                 new Toleration("fail-test", Toleration.Operator.Exists, "", ClusterTaint.Effect.NoExecute, 30L),
                 new Toleration("gpu", Toleration.Operator.Equal, "true", ClusterTaint.Effect.NoSchedule, null));
@@ -129,7 +130,8 @@ class PropagationPolicyParserTest {
                 """));
 
         assertThat(parsed.errors()).isEmpty();
-        assertThat(parsed.policy().placement().affinityGroups()).containsExactly(new ClusterAffinity(null, List.of("member2"), List.of(), null));
+        assertThat(parsed.policy().placement().affinityGroups())
+                .containsExactly(new ClusterAffinity(null, List.of("member2"), List.of(), null, null));
         assertThat(parsed.policy().failover()).isEqualTo(new PropagationPolicy.Failover(true, null, null, new CheckpointStorage(
                 "{\"s3\":{\"endpoint\":\"https://s3.example.com\",\"bucket\":\"flink-checkpoints\"}}",
                 Map.of("s3.endpoint", "https://s3.example.com", "s3.bucket", "flink-checkpoints"))));
@@ -266,7 +268,8 @@ class PropagationPolicyParserTest {
         PropagationPolicy p = parsed.policy();
         assertThat(p.priority()).isZero();
         assertThat(p.placement().groupsNamed()).isFalse();
-        assertThat(p.placement().affinityGroups()).containsExactly(new ClusterAffinity(null, List.of("member1"), List.of(), null));
+        assertThat(p.placement().affinityGroups())
+                .containsExactly(new ClusterAffinity(null, List.of("member1"), List.of(), null, null));
         assertThat(p.placement().replicaScheduling()).isEqualTo(PropagationPolicy.ReplicaScheduling.Duplicated);
         assertThat(p.failover()).isEqualTo(new PropagationPolicy.Failover(true,
                 new PropagationPolicy.ApplicationFailover(300, PropagationPolicy.PurgeMode.Gracefully, 600L, List.of()), null,

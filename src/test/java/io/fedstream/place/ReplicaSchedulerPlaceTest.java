@@ -34,7 +34,8 @@ class ReplicaSchedulerPlaceTest {
     private static PropagationPolicy policy(List<ClusterAffinity> groups, boolean named, Toleration... tolerations) {
         return new PropagationPolicy(PropagationPolicy.Scope.NAMESPACED, "team-a", "p", 0,
                 List.of(new ResourceSelector("batch/v1", "Job", null, null, null)),
-                new PropagationPolicy.Placement(groups, named, List.of(tolerations), PropagationPolicy.ReplicaScheduling.Duplicated), null);
+                new PropagationPolicy.Placement(groups, named, List.of(tolerations),
+                        PropagationPolicy.ReplicaScheduling.Duplicated, List.of(), null), null, false);
     }
 
     private static PropagationPolicy affinity(ClusterAffinity affinity, Toleration... tolerations) {
@@ -42,11 +43,11 @@ class ReplicaSchedulerPlaceTest {
     }
 
     private static ClusterAffinity names(String... names) {
-        return new ClusterAffinity(null, List.of(names), List.of(), null);
+        return new ClusterAffinity(null, List.of(names), List.of(), null, null);
     }
 
     private static ClusterAffinity group(String name, String... clusters) {
-        return new ClusterAffinity(name, List.of(clusters), List.of(), null);
+        return new ClusterAffinity(name, List.of(clusters), List.of(), null, null);
     }
 
     private ScheduleResult place(PropagationPolicy policy, Set<String> avoid, ClusterCapacity... clusters) {
@@ -73,7 +74,7 @@ class ReplicaSchedulerPlaceTest {
 
     @Test
     void clusterNamesAndExcludeRestrictTheCandidates() {
-        ClusterAffinity affinity = new ClusterAffinity(null, List.of("a", "b", "c"), List.of("b"), null);
+        ClusterAffinity affinity = new ClusterAffinity(null, List.of("a", "b", "c"), List.of("b"), null, null);
 
         ScheduleResult result = place(affinity(affinity), Set.of(), cluster("a", "8"), cluster("b", "16"), cluster("x", "16"));
 
@@ -87,7 +88,7 @@ class ReplicaSchedulerPlaceTest {
     void labelSelectorsAndMatchExpressionsRestrictTheCandidates() {
         LabelSelector euNotEdge = new LabelSelector(Map.of("region", "eu"), List.of(
                 new LabelSelector.Requirement("tier", LabelSelector.Operator.NotIn, Set.of("edge"))));
-        ClusterAffinity affinity = new ClusterAffinity(null, List.of(), List.of(), euNotEdge);
+        ClusterAffinity affinity = new ClusterAffinity(null, List.of(), List.of(), euNotEdge, null);
 
         ScheduleResult result = place(affinity(affinity), Set.of(),
                 cluster("eu-core", "8", Map.of("region", "eu")),

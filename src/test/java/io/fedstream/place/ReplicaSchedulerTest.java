@@ -36,7 +36,7 @@ class ReplicaSchedulerTest {
 
     private static PropagationPolicy policy(PropagationPolicy.Placement placement) {
         return new PropagationPolicy(PropagationPolicy.Scope.NAMESPACED, "team-a", "p", 0,
-                List.of(new ResourceSelector("apps/v1", "Deployment", null, null, null)), placement, null);
+                List.of(new ResourceSelector("apps/v1", "Deployment", null, null, null)), placement, null, false);
     }
 
     private static PropagationPolicy duplicated(SpreadConstraint... spread) {
@@ -54,7 +54,8 @@ class ReplicaSchedulerTest {
     }
 
     private static ReplicaDivision.StaticWeight weight(String cluster, long weight) {
-        return new ReplicaDivision.StaticWeight(new ClusterAffinity(null, List.of(cluster), List.of(), null), weight);
+        ClusterAffinity target = new ClusterAffinity(null, List.of(cluster), List.of(), null, null);
+        return new ReplicaDivision.StaticWeight(target, weight);
     }
 
     private static final ReplicaDivision DYNAMIC = new ReplicaDivision(ReplicaDivision.Preference.Weighted, List.of(), true);
@@ -114,7 +115,7 @@ class ReplicaSchedulerTest {
     @Test
     void staticWeightsOverClustersOutsideTheFleetSayEveryClusterFailedTheAffinityAsKarmadasFitErrorDoes() {
         // Karmada's samples/nginx policy, on a fleet whose clusters are named otherwise.
-        ClusterAffinity members = new ClusterAffinity(null, List.of("member1", "member2"), List.of(), null);
+        ClusterAffinity members = new ClusterAffinity(null, List.of("member1", "member2"), List.of(), null, null);
         ReplicaDivision halves = new ReplicaDivision(ReplicaDivision.Preference.Weighted,
                 List.of(weight("member1", 1), weight("member2", 1)), false);
         PropagationPolicy nginx = policy(new PropagationPolicy.Placement(List.of(members), false, List.of(),
@@ -156,8 +157,8 @@ class ReplicaSchedulerTest {
     @Test
     void aClusterAffinitiesGroupWithAnEligibleClusterKeepsADuplicatedWorkloadWhateverItsRoom() {
         PropagationPolicy policy = policy(new PropagationPolicy.Placement(
-                List.of(new ClusterAffinity("primary", List.of("m1"), List.of(), null),
-                        new ClusterAffinity("backup", List.of("m2"), List.of(), null)),
+                List.of(new ClusterAffinity("primary", List.of("m1"), List.of(), null, null),
+                        new ClusterAffinity("backup", List.of("m2"), List.of(), null, null)),
                 true, List.of(), PropagationPolicy.ReplicaScheduling.Duplicated, List.of(), null));
 
         ScheduleResult result = schedule(web(10), policy, cluster("m1", 4), cluster("m2", 50));
@@ -293,8 +294,8 @@ class ReplicaSchedulerTest {
     @Test
     void theNextAffinityGroupIsTriedWhenTheFirstCannotHoldTheDivision() {
         PropagationPolicy policy = policy(new PropagationPolicy.Placement(
-                List.of(new ClusterAffinity("primary", List.of("m1"), List.of(), null),
-                        new ClusterAffinity("backup", List.of("m2", "m3"), List.of(), null)),
+                List.of(new ClusterAffinity("primary", List.of("m1"), List.of(), null, null),
+                        new ClusterAffinity("backup", List.of("m2", "m3"), List.of(), null, null)),
                 true, List.of(), PropagationPolicy.ReplicaScheduling.Divided, List.of(), DYNAMIC));
 
         ScheduleResult result = schedule(web(10), policy, cluster("m1", 4), cluster("m2", 5), cluster("m3", 5));

@@ -104,9 +104,10 @@ class ReplicaSchedulingFieldsTest {
                       - {targetCluster: {labelSelector: {matchLabels: {tier: gold}}, exclude: [member3]}, weight: 2}
                 """);
         assertThat(weighted.division()).isEqualTo(new ReplicaDivision(ReplicaDivision.Preference.Weighted, List.of(
-                new ReplicaDivision.StaticWeight(new ClusterAffinity(null, List.of("member1"), List.of(), null), 1),
+                new ReplicaDivision.StaticWeight(
+                        new ClusterAffinity(null, List.of("member1"), List.of(), null, null), 1),
                 new ReplicaDivision.StaticWeight(new ClusterAffinity(null, List.of(), List.of("member3"),
-                        new LabelSelector(Map.of("tier", "gold"), List.of())), 2)), false));
+                        new LabelSelector(Map.of("tier", "gold"), List.of()), null), 2)), false));
         assertThat(weighted.ignoresSpread()).isTrue();
 
         ReplicaSchedulingFields.Strategy dynamic = strategy(
