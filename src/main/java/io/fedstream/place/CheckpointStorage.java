@@ -3,6 +3,7 @@ package io.fedstream.place;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fedstream.interpret.Cursor;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -21,7 +22,8 @@ public record CheckpointStorage(String json, Map<String, String> entries) {
     public static final CheckpointStorage NONE = new CheckpointStorage(null, Map.of());
 
     public CheckpointStorage {
-        entries = Map.copyOf(Objects.requireNonNull(entries, "entries"));
+        // In the order written: Map.copyOf's order changes from one JVM to the next, and the commands carry it.
+        entries = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(entries, "entries")));
     }
 
     /**

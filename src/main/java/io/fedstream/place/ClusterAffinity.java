@@ -2,6 +2,7 @@ package io.fedstream.place;
 
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One cluster affinity (or one named group of {@code clusterAffinities}) and whether a cluster
@@ -26,7 +27,8 @@ public record ClusterAffinity(String name, List<String> clusterNames, List<Strin
             return "is excluded by the affinity";
         }
         if (labelSelector != null && !labelSelector.matches(labels)) {
-            return "labels " + labels + " do not match the affinity's labelSelector";
+            // Sorted: the view's map iterates in an order that may change from one JVM to the next.
+            return "labels " + new TreeMap<>(labels) + " do not match the affinity's labelSelector";
         }
         if (fieldSelector != null && !fieldSelector.matches(topology)) {
             return "provider " + topology.provider() + ", region " + topology.region() + ", zones " + topology.zones()
