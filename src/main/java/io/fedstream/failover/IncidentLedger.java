@@ -34,6 +34,7 @@ public final class IncidentLedger {
      */
     public Optional<PlanResult> planOnce(PlanRequest request) {
         IncidentKey key = new IncidentKey(request.workload().getWorkloadKey(), request.incidentId());
+        // A HELD_BACK entry plans as a new incident: a policy that enables failover again lets the workload be planned.
         Optional<StoredIncident> existing = store.get(key).filter(entry -> entry.getState() != IncidentState.HELD_BACK);
         PlanRequest effective = request;
         if (existing.isPresent()) {
