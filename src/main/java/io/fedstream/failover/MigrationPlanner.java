@@ -91,7 +91,7 @@ public final class MigrationPlanner {
         return new PlanResult.Planned(command);
     }
 
-    /** Checkpoints before offsets: a Flink job that also reports offsets restores from its checkpoint, which holds them. */
+    /** Checkpoints before offsets: a Flink job that reports offsets too restores its checkpoint, which holds them. */
     static MigrationStrategy strategy(ResourceBinding workload, WorkloadStatusEvent latestStatus) {
         boolean reportsCheckpoint = latestStatus != null && latestStatus.getLastCompletedCheckpoint() != null;
         if (reportsCheckpoint || FLINK_KINDS.contains(workload.getKind())) {
