@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A binding's shares of a DIVIDED placement: reads each cluster's share per component ({@code clusters[].components})
@@ -23,7 +24,8 @@ import java.util.Map;
  * override results as the cluster runs them. Each component's pods in a share are those the admit step charges and
  * Karmada's {@code ensureWork} revises a Work to: a component whose count the cluster's override sets runs that count,
  * any other its pods as the placement lists them per component, else its part of the replicas split by the clusters'
- * {@code replicas}. The binding record keeps the override results as written, from which the charge is decided.
+ * {@code replicas}. The binding record keeps the override results as written, from which the charge is decided; they
+ * are read here for a copy of any placement, DIVIDED or DUPLICATED ({@link #appliedOverride}).
  */
 public final class BindingShares {
 
@@ -86,6 +88,19 @@ public final class BindingShares {
     }
 
     /**
+     * What the override policies make of the workload on the cluster, for a copy of any placement; empty when no rule
+     * applies there or they cannot apply.
+     */
+    public static Optional<ClusterOverride> appliedOverride(ResourceBinding binding, String cluster) {
+        for (ClusterOverride override : binding.getClusterOverrides()) {
+            if (override.getCluster().equals(cluster) && override.getProblem() == null) {
+                return Optional.of(override);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
      * The pods per component (component name -> pods) that the share running on {@code source} runs once it moves to
      * {@code target}, after the target's override policies; empty when the placement is not DIVIDED or has no share on
      * {@code source}.
@@ -95,7 +110,7 @@ public final class BindingShares {
         if (index < 0) {
             return Map.of();
         }
-        List<Component> components = BindingOverrides.applied(binding, target).map(ClusterOverride::getComponents)
+        List<Component> components = appliedOverride(binding, target).map(ClusterOverride::getComponents)
                 .orElse(binding.getComponents());
         long[] pods = pods(binding, components, index);
         Map<String, Long> out = new LinkedHashMap<>();
@@ -110,7 +125,7 @@ public final class BindingShares {
      * target's overrides with the share's replicas; null when no rule applies on the target.
      */
     public static String movedManifest(ResourceBinding binding, String source, String target) {
-        return BindingOverrides.applied(binding, target).map(override -> {
+        return appliedOverride(binding, target).map(override -> {
             int index = indexOf(binding.getPlacement(), source);
             return index < 0 ? override.getManifest() : revised(binding, override, index).getManifest();
         }).orElse(null);

@@ -1,13 +1,14 @@
 package io.fedstream.decide;
 
+import io.fedstream.avro.IncidentState;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.MigrationRecordPhase;
 import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.StoredIncident;
 import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.failover.GracefulEviction;
-import io.fedstream.failover.IncidentEntry;
 import io.fedstream.failover.IncidentKey;
 import io.fedstream.failover.MigrationPlanner;
 import io.fedstream.failover.WorkloadHealth;
@@ -159,8 +160,8 @@ final class ApplicationFailover {
             failingOver.migrate(key, binding, policy, task.placementStates.of(key), failure.cluster(), failure.incidentId(), now);
             return;
         }
-        Optional<IncidentEntry> entry = task.ledger.entry(new IncidentKey(key, failure.incidentId()));
-        if (entry.isEmpty() || entry.get().state() == IncidentEntry.State.RETRY_PENDING) {
+        Optional<StoredIncident> entry = task.ledger.entry(new IncidentKey(key, failure.incidentId()));
+        if (entry.isEmpty() || entry.get().getState() == IncidentState.RETRY_PENDING) {
             if (!placedThere) {
                 // Moved away otherwise meanwhile (a cluster failure): nothing is left to move from there.
                 failures.delete(storeKey);
@@ -176,23 +177,23 @@ final class ApplicationFailover {
                     return;
                 }
             }
-        } else if (entry.get().state() == IncidentEntry.State.EXHAUSTED) {
+        } else if (entry.get().getState() == IncidentState.EXHAUSTED) {
             // No target: the workload stays, and its next unhealthy status starts a new spell.
             failures.delete(storeKey);
             return;
-        } else if (entry.get().state() == IncidentEntry.State.HELD_BACK && !placedThere) {
+        } else if (entry.get().getState() == IncidentState.HELD_BACK && !placedThere) {
             // One copy of a multi-cluster placement left it with no command (removed or re-divided, docs/placement.md).
             failures.delete(storeKey);
             return;
         }
         entry = task.ledger.entry(new IncidentKey(key, failure.incidentId()));
-        if (entry.isPresent() && entry.get().commandId() != null) {
-            explain(entry.get().commandId(), failure);
+        if (entry.isPresent() && entry.get().getCommandId() != null) {
+            explain(entry.get().getCommandId(), failure);
             if (!failure.purged()) {
                 failure = purgeIfDue(key, failure, entry.get(), now);
             }
         }
-        boolean completed = entry.isPresent() && entry.get().state() == IncidentEntry.State.COMPLETED;
+        boolean completed = entry.isPresent() && entry.get().getState() == IncidentState.COMPLETED;
         // Kept until the binding has left the cluster, so the old copy's reports in between start no new spell.
         MigrationCommand first = firstCommand(key, failure);
         if (completed && !placedThere && (failure.purged() || first == null || first.getPurgeMode() == PurgeMode.Never)) {
@@ -206,14 +207,15 @@ final class ApplicationFailover {
      * command's target after the move completed, or the grace period since the first command passed.
      * The command says {@code gracePeriodSeconds: 0} for a graceful purge: fedstream did the waiting.
      */
-    private ApplicationFailure purgeIfDue(String key, ApplicationFailure failure, IncidentEntry entry, long now) {
+    private ApplicationFailure purgeIfDue(String key, ApplicationFailure failure, StoredIncident entry, long now) {
         MigrationCommand first = firstCommand(key, failure);
-        MigrationRecord latest = task.migrations.of(entry.commandId());
+        MigrationRecord latest = task.migrations.of(entry.getCommandId());
         if (first == null || latest == null) {
             return failure;
         }
-        String healthyOn = entry.state() == IncidentEntry.State.COMPLETED && healthySince(key, entry.targetCluster(), first.getIssuedAt())
-                ? entry.targetCluster() : null;
+        String healthyOn = entry.getState() == IncidentState.COMPLETED
+                && healthySince(key, entry.getTargetCluster(), first.getIssuedAt())
+                ? entry.getTargetCluster() : null;
         Optional<String> why = GracefulEviction.purgeNow(first.getPurgeMode(), first.getGracePeriodSeconds(), first.getIssuedAt(),
                 Instant.ofEpochMilli(now), healthyOn);
         if (why.isEmpty()) {

@@ -8,7 +8,6 @@ import io.fedstream.avro.ClusterOverride;
 import io.fedstream.avro.ClusterTarget;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
-import io.fedstream.bind.BindingOverrides;
 import io.fedstream.bind.BindingShares;
 import io.fedstream.interpret.Resources;
 import java.util.ArrayList;
@@ -66,7 +65,7 @@ final class BindingDemand {
         for (int i = 0; i < targets.size(); i++) {
             int index = i;
             Demand share = listed != null ? listedShare(binding, targets.get(i).getName(), listed.get(i))
-                    : BindingOverrides.applied(binding, targets.get(i).getName())
+                    : BindingShares.appliedOverride(binding, targets.get(i).getName())
                     .map(o -> DividedShare.of(shareComponents(binding.getComponents(), o.getComponents()), weights, index))
                     .orElse(null);
             out.add(new Placement.Target(targets.get(i).getName(), targets.get(i).getReplicas(), share));
@@ -76,8 +75,8 @@ final class BindingDemand {
 
     /** The demand of a share listed per component ({@code pods}), each pod as the cluster's override policies make it. */
     private static Demand listedShare(ResourceBinding binding, String cluster, Map<String, Long> pods) {
-        List<io.fedstream.avro.Component> components = BindingOverrides.applied(binding, cluster).map(ClusterOverride::getComponents)
-                .orElse(binding.getComponents());
+        List<io.fedstream.avro.Component> components = BindingShares.appliedOverride(binding, cluster)
+                .map(ClusterOverride::getComponents).orElse(binding.getComponents());
         long[] shares = components.stream().mapToLong(component -> pods.getOrDefault(component.getName(), 0L)).toArray();
         return DividedShare.of(shareComponents(binding.getComponents(), components), shares);
     }
@@ -99,7 +98,7 @@ final class BindingDemand {
 
     /** What a copy on the cluster asks after its override policies; null when they change nothing there (or cannot apply). */
     private static Demand overridden(ResourceBinding binding, String cluster) {
-        return BindingOverrides.applied(binding, cluster)
+        return BindingShares.appliedOverride(binding, cluster)
                 .map(o -> new Demand(Resources.fromQuantities(o.getTotal()), Resources.fromQuantities(o.getTotalLimits()),
                         pods(o.getComponents()), null))
                 .orElse(null);

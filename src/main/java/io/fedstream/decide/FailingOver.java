@@ -4,6 +4,7 @@ import io.fedstream.avro.AdmissionRequest;
 import io.fedstream.avro.CarriedTaint;
 import io.fedstream.avro.ClusterState;
 import io.fedstream.avro.ClusterStateEvent;
+import io.fedstream.avro.IncidentState;
 import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationEvent;
@@ -15,10 +16,10 @@ import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.RoomNote;
+import io.fedstream.avro.StoredIncident;
 import io.fedstream.bind.BindingShares;
 import io.fedstream.failover.FailoverSettings;
 import io.fedstream.failover.FailureCause;
-import io.fedstream.failover.IncidentEntry;
 import io.fedstream.failover.IncidentKey;
 import io.fedstream.failover.PlanRequest;
 import io.fedstream.failover.PlanResult;
@@ -247,14 +248,15 @@ final class FailingOver {
             return;
         }
         boolean share = WorkloadBindings.placedClusters(binding).size() > 1;
-        IncidentEntry entry = task.ledger.entry(incidentKey).orElse(null);
-        IncidentEntry.State state = entry == null ? null : entry.state();
-        if (state == IncidentEntry.State.RETRY_PENDING) {
-            if (!Instant.ofEpochMilli(now).isBefore(entry.notBefore()) && !task.migrations.migrating(key, incidentId)) {
+        StoredIncident entry = task.ledger.entry(incidentKey).orElse(null);
+        IncidentState state = entry == null ? null : entry.getState();
+        if (state == IncidentState.RETRY_PENDING) {
+            boolean due = !Instant.ofEpochMilli(now).isBefore(entry.getNotBefore());
+            if (due && !task.migrations.migrating(key, incidentId)) {
                 if (share) {
                     shareFailover.retry(key, binding, policy, workload, source, incidentId, entry);
                 } else {
-                    start(key, binding, policy, source, incidentId, workload, entry.attempt() + 1, entry);
+                    start(key, binding, policy, source, incidentId, workload, entry.getAttempt() + 1, entry);
                 }
             }
         } else if (share) {
@@ -264,7 +266,7 @@ final class FailingOver {
                 task.ledger.holdBack(incidentKey);
                 shareFailover.schedule(key, binding, policy, workload, source, incidentId, 0, List.of(), now);
             }
-        } else if (state == null || state == IncidentEntry.State.HELD_BACK) {
+        } else if (state == null || state == IncidentState.HELD_BACK) {
             if (!task.migrations.migrating(key, incidentId)) {
                 start(key, binding, policy, source, incidentId, workload, 1, null);
             }
@@ -372,11 +374,11 @@ final class FailingOver {
             return false;
         }
         Set<String> avoid = new HashSet<>(Set.of(pending.sourceCluster()));
-        Optional<IncidentEntry> previous = pending.attempt() > 1
+        Optional<StoredIncident> previous = pending.attempt() > 1
                 ? task.ledger.entry(new IncidentKey(key, pending.incidentId())) : Optional.empty();
-        previous.map(IncidentEntry::targetCluster).ifPresent(avoid::add);
+        previous.map(StoredIncident::getTargetCluster).ifPresent(avoid::add);
         List<BeyondRoomTargets.Target> targets = beyondRoom.ranked(binding, policy, pending.group(), avoid,
-                previous.map(IncidentEntry::remainingCandidates).orElse(null));
+                previous.map(StoredIncident::getRemainingCandidates).orElse(null));
         if (targets.isEmpty()) {
             return false;
         }
@@ -443,8 +445,9 @@ final class FailingOver {
     }
 
     private void start(String key, ResourceBinding binding, PropagationPolicy policy, String source, String incidentId,
-                       PlacementState workload, int attempt, IncidentEntry previous) {
-        Set<String> avoid = previous == null || previous.targetCluster() == null ? Set.of(source) : Set.of(source, previous.targetCluster());
+                       PlacementState workload, int attempt, StoredIncident previous) {
+        Set<String> avoid = previous == null || previous.getTargetCluster() == null
+                ? Set.of(source) : Set.of(source, previous.getTargetCluster());
         ScheduleResult result;
         List<ComponentDemand> demands = List.of();
         List<ClusterCapacity> view = new ArrayList<>();
@@ -466,7 +469,7 @@ final class FailingOver {
                 : List.of();
         if (previous != null) {
             // A retry keeps the order of the failed command's remaining candidates, among those still eligible.
-            candidates = previous.remainingCandidates().stream().filter(candidates::contains).toList();
+            candidates = previous.getRemainingCandidates().stream().filter(candidates::contains).toList();
         }
         int group = result instanceof ScheduleResult.Ranked ranked ? ranked.groupIndex() : workload.group();
         PlacementState.Pending pending = move(key, incidentId, source, candidates, group, binding.getGeneration(),
@@ -474,7 +477,7 @@ final class FailingOver {
         if (BeyondRoomTargets.applies(policy) && (candidates.isEmpty() || previous == null && result.leftOutForRoom())) {
             // No survivor's view holds it, or only one in a later affinity group: Karmada takes the best survivor whatever its room.
             List<BeyondRoomTargets.Target> beyond = beyondRoom.ranked(binding, policy, workload.group(), avoid,
-                    previous == null ? null : previous.remainingCandidates());
+                    previous == null ? null : previous.getRemainingCandidates());
             if (!beyond.isEmpty()) {
                 issueBeyondRoom(key, binding, workload, source, incidentId, attempt, beyond, "no lease holds room for it");
                 burst.promise(beyond.get(0).cluster(), demands);

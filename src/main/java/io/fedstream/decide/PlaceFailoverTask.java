@@ -10,7 +10,7 @@ import io.fedstream.avro.ReservationPurpose;
 import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadRecord;
 import io.fedstream.avro.WorkloadStatusEvent;
-import io.fedstream.bind.BindingOverrides;
+import io.fedstream.bind.BindingShares;
 import io.fedstream.dlq.DeadLetter;
 import io.fedstream.failover.IncidentLedger;
 import io.fedstream.interpret.QuantityFields;
@@ -224,8 +224,8 @@ final class PlaceFailoverTask {
     }
 
     private static RoomAsk ask(RoomAsk.Purpose purpose, ResourceBinding binding, String requestId, String cluster, Map<String, Long> share) {
-        List<io.fedstream.avro.Component> overridden = BindingOverrides.applied(binding, cluster).map(ClusterOverride::getComponents)
-                .orElse(binding.getComponents());
+        List<io.fedstream.avro.Component> overridden = BindingShares.appliedOverride(binding, cluster)
+                .map(ClusterOverride::getComponents).orElse(binding.getComponents());
         List<ComponentDemand> components = new ArrayList<>(overridden.size());
         for (io.fedstream.avro.Component c : overridden) {
             long pods = share == null ? c.getReplicas() : share.getOrDefault(c.getName(), 0L);

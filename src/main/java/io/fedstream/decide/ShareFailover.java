@@ -9,10 +9,10 @@ import io.fedstream.avro.Placement;
 import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.ReplicaScheduling;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.StoredIncident;
 import io.fedstream.bind.BindingShares;
 import io.fedstream.failover.FailoverBehavior;
 import io.fedstream.failover.FailoverSettings;
-import io.fedstream.failover.IncidentEntry;
 import io.fedstream.place.PropagationPolicy;
 import io.fedstream.place.ReplicaScheduler;
 import io.fedstream.place.ScheduleResult;
@@ -97,12 +97,13 @@ final class ShareFailover {
 
     /** The retry of a share migration whose command failed: the failed command's remaining candidates still eligible. */
     void retry(String key, ResourceBinding binding, PropagationPolicy policy, PlacementState workload, String source,
-               String incidentId, IncidentEntry previous) {
+               String incidentId, StoredIncident previous) {
         Shares shares = shares(binding, source);
         if (shares == null) {
             return;
         }
-        Set<String> avoid = previous.targetCluster() == null ? Set.of(source) : Set.of(source, previous.targetCluster());
+        Set<String> avoid = previous.getTargetCluster() == null
+                ? Set.of(source) : Set.of(source, previous.getTargetCluster());
         List<String> eligible = List.of();
         try {
             ScheduleResult result = reschedule(binding, policy, workload, shares.kept(), avoid);
@@ -113,8 +114,8 @@ final class ShareFailover {
         } catch (IllegalArgumentException e) {
             // Unreadable requirements leave no eligible candidate: the retry finds no target.
         }
-        List<String> candidates = previous.remainingCandidates().stream().filter(eligible::contains).toList();
-        int attempt = previous.attempt() + 1;
+        List<String> candidates = previous.getRemainingCandidates().stream().filter(eligible::contains).toList();
+        int attempt = previous.getAttempt() + 1;
         PlacementState.Pending pending = FailingOver.move(key, incidentId, source, candidates, workload.group(),
                 binding.getGeneration(), attempt);
         if (candidates.isEmpty()) {

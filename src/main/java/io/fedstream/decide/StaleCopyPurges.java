@@ -1,12 +1,13 @@
 package io.fedstream.decide;
 
+import io.fedstream.avro.IncidentState;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationRecord;
 import io.fedstream.avro.PurgeMode;
 import io.fedstream.avro.ResourceBinding;
+import io.fedstream.avro.StoredIncident;
 import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.failover.GracefulEviction;
-import io.fedstream.failover.IncidentEntry;
 import io.fedstream.failover.IncidentKey;
 import io.fedstream.failover.WorkloadHealth;
 import java.time.Instant;
@@ -84,9 +85,9 @@ final class StaleCopyPurges {
         MigrationCommand evicting = record.getCommand();
         String key = evicting.getWorkloadKey();
         ResourceBinding binding = task.bindings.of(key);
-        Optional<IncidentEntry> incident = task.ledger.entry(new IncidentKey(key, evicting.getIncidentId()));
+        Optional<StoredIncident> incident = task.ledger.entry(new IncidentKey(key, evicting.getIncidentId()));
         // Deleted (its copies go with the binding), or no move found: the workload keeps running where it was.
-        if (binding == null || incident.isPresent() && incident.get().state() == IncidentEntry.State.EXHAUSTED) {
+        if (binding == null || incident.isPresent() && incident.get().getState() == IncidentState.EXHAUSTED) {
             task.staleCopies.forget(waiting);
             return;
         }

@@ -1,8 +1,6 @@
 package io.fedstream.decide;
 
-import io.fedstream.avro.IncidentState;
 import io.fedstream.avro.StoredIncident;
-import io.fedstream.failover.IncidentEntry;
 import io.fedstream.failover.IncidentKey;
 import io.fedstream.failover.IncidentStore;
 import java.util.HashMap;
@@ -23,32 +21,15 @@ final class WorkloadIncidents implements IncidentStore {
     }
 
     @Override
-    public Optional<IncidentEntry> get(IncidentKey key) {
-        return Optional.ofNullable(workloads.of(key.workloadKey()).getIncidents().get(key.incidentId())).map(WorkloadIncidents::entry);
+    public Optional<StoredIncident> get(IncidentKey key) {
+        return Optional.ofNullable(workloads.of(key.workloadKey()).getIncidents().get(key.incidentId()));
     }
 
     @Override
-    public void put(IncidentKey key, IncidentEntry entry) {
+    public void put(IncidentKey key, StoredIncident entry) {
         Map<String, StoredIncident> incidents = new HashMap<>(workloads.of(key.workloadKey()).getIncidents());
-        incidents.put(key.incidentId(), stored(entry));
+        incidents.put(key.incidentId(), entry);
         workloads.of(key.workloadKey()).setIncidents(incidents);
         workloads.changed(key.workloadKey());
-    }
-
-    static StoredIncident stored(IncidentEntry entry) {
-        return StoredIncident.newBuilder()
-                .setState(IncidentState.valueOf(entry.state().name()))
-                .setCommandId(entry.commandId())
-                .setAttempt(entry.attempt())
-                .setTargetCluster(entry.targetCluster())
-                .setRemainingCandidates(entry.remainingCandidates())
-                .setPreservedState(entry.preservedState())
-                .setNotBefore(entry.notBefore())
-                .build();
-    }
-
-    static IncidentEntry entry(StoredIncident stored) {
-        return new IncidentEntry(IncidentEntry.State.valueOf(stored.getState().name()), stored.getCommandId(), stored.getAttempt(),
-                stored.getTargetCluster(), stored.getRemainingCandidates(), stored.getPreservedState(), stored.getNotBefore());
     }
 }

@@ -19,7 +19,7 @@ public final class ObjectMarks {
     /** The checkpoint storage of the command, as JSON, on a restored object. */
     public static final String CHECKPOINT_STORAGE = "fedstream.io/checkpoint-storage";
     /** Label marking a workload as a Kafka consumer whose group offsets travel with it (exactly "true"). */
-    public static final String KAFKA_CONSUMER_LABEL = io.fedstream.failover.StrategyChooser.KAFKA_CONSUMER_LABEL;
+    public static final String KAFKA_CONSUMER_LABEL = io.fedstream.failover.MigrationPlanner.KAFKA_CONSUMER_LABEL;
     /** Annotation (or label) naming a Kafka consumer's group id; without it the group id is the workload's name. */
     public static final String CONSUMER_GROUP = "fedstream.io/consumer-group";
 

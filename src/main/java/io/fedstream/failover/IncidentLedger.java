@@ -1,6 +1,8 @@
 package io.fedstream.failover;
 
+import io.fedstream.avro.IncidentState;
 import io.fedstream.avro.MigrationCommand;
+import io.fedstream.avro.StoredIncident;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -32,26 +34,27 @@ public final class IncidentLedger {
      */
     public Optional<PlanResult> planOnce(PlanRequest request) {
         IncidentKey key = new IncidentKey(request.workload().getWorkloadKey(), request.incidentId());
-        Optional<IncidentEntry> existing = store.get(key).filter(entry -> entry.state() != IncidentEntry.State.HELD_BACK);
+        // A HELD_BACK entry plans as a new incident: a policy that enables failover again lets the workload be planned.
+        Optional<StoredIncident> existing = store.get(key).filter(entry -> entry.getState() != IncidentState.HELD_BACK);
         PlanRequest effective = request;
         if (existing.isPresent()) {
-            IncidentEntry entry = existing.get();
-            if (entry.state() != IncidentEntry.State.RETRY_PENDING || request.now().isBefore(entry.notBefore())) {
+            StoredIncident entry = existing.get();
+            if (entry.getState() != IncidentState.RETRY_PENDING || request.now().isBefore(entry.getNotBefore())) {
                 return Optional.empty();
             }
             // The old order still rules, but a cluster that stopped being eligible since is skipped.
-            List<String> still = entry.remainingCandidates().stream()
+            List<String> still = entry.getRemainingCandidates().stream()
                     .filter(request.candidates()::contains)
                     .collect(Collectors.toList());
-            effective = request.retry(entry.attempt() + 1, still, entry.preservedState(), request.now());
+            effective = request.retry(entry.getAttempt() + 1, still, entry.getPreservedState(), request.now());
         }
         PlanResult result = MigrationPlanner.plan(effective);
         if (result instanceof PlanResult.Planned) {
             MigrationCommand command = ((PlanResult.Planned) result).command();
-            store.put(key, new IncidentEntry(IncidentEntry.State.ISSUED, command.getCommandId(), command.getAttempt(),
+            store.put(key, new StoredIncident(IncidentState.ISSUED, command.getCommandId(), command.getAttempt(),
                     command.getTargetCluster(), command.getRemainingCandidates(), command.getPreservedState(), null));
         } else {
-            store.put(key, new IncidentEntry(IncidentEntry.State.EXHAUSTED, null, effective.attempt(), null,
+            store.put(key, new StoredIncident(IncidentState.EXHAUSTED, null, effective.attempt(), null,
                     List.of(), effective.previousPreservedState(), null));
         }
         return Optional.of(result);
@@ -62,17 +65,17 @@ public final class IncidentLedger {
      * when it becomes due. Empty for a stale or repeated report, or when no candidate is left (EXHAUSTED).
      */
     public Optional<Instant> onFailed(IncidentKey key, String commandId, Instant now) {
-        Optional<IncidentEntry> current = issued(key, commandId);
+        Optional<StoredIncident> current = issued(key, commandId);
         if (current.isEmpty()) {
             return Optional.empty();
         }
-        IncidentEntry entry = current.get();
-        if (entry.remainingCandidates().isEmpty()) {
-            store.put(key, entry.with(IncidentEntry.State.EXHAUSTED, null));
+        StoredIncident entry = current.get();
+        if (entry.getRemainingCandidates().isEmpty()) {
+            store.put(key, moved(entry, IncidentState.EXHAUSTED, null));
             return Optional.empty();
         }
-        Instant notBefore = now.plus(backoff(entry.attempt()));
-        store.put(key, entry.with(IncidentEntry.State.RETRY_PENDING, notBefore));
+        Instant notBefore = now.plus(backoff(entry.getAttempt()));
+        store.put(key, moved(entry, IncidentState.RETRY_PENDING, notBefore));
         return Optional.of(notBefore);
     }
 
@@ -84,18 +87,18 @@ public final class IncidentLedger {
         if (store.get(key).isPresent()) {
             return false;
         }
-        store.put(key, new IncidentEntry(IncidentEntry.State.HELD_BACK, null, 0, null, List.of(), Map.of(), null));
+        store.put(key, new StoredIncident(IncidentState.HELD_BACK, null, 0, null, List.of(), Map.of(), null));
         return true;
     }
 
     /** The executor reported the command completed; later reports and rescans change nothing. */
     public boolean onCompleted(IncidentKey key, String commandId) {
-        Optional<IncidentEntry> current = issued(key, commandId);
-        current.ifPresent(entry -> store.put(key, entry.with(IncidentEntry.State.COMPLETED, null)));
+        Optional<StoredIncident> current = issued(key, commandId);
+        current.ifPresent(entry -> store.put(key, moved(entry, IncidentState.COMPLETED, null)));
         return current.isPresent();
     }
 
-    public Optional<IncidentEntry> entry(IncidentKey key) {
+    public Optional<StoredIncident> entry(IncidentKey key) {
         return store.get(key);
     }
 
@@ -110,7 +113,12 @@ public final class IncidentLedger {
         return delay.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : delay;
     }
 
-    private Optional<IncidentEntry> issued(IncidentKey key, String commandId) {
-        return store.get(key).filter(e -> e.state() == IncidentEntry.State.ISSUED && e.commandId().equals(commandId));
+    private Optional<StoredIncident> issued(IncidentKey key, String commandId) {
+        return store.get(key).filter(e -> e.getState() == IncidentState.ISSUED && e.getCommandId().equals(commandId));
+    }
+
+    private static StoredIncident moved(StoredIncident entry, IncidentState next, Instant at) {
+        return new StoredIncident(next, entry.getCommandId(), entry.getAttempt(), entry.getTargetCluster(),
+                entry.getRemainingCandidates(), entry.getPreservedState(), at);
     }
 }

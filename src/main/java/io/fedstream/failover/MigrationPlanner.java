@@ -6,16 +6,27 @@ import io.fedstream.avro.DeltaRange;
 import io.fedstream.avro.MigrationAction;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.MigrationStrategy;
+import io.fedstream.avro.ResourceBinding;
 import io.fedstream.avro.WorkloadStatusEvent;
 import io.fedstream.place.CheckpointStorage;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
-/** Turns one workload's failover facts into a deterministic MigrationCommand. */
+/**
+ * Turns one workload's failover facts into a deterministic MigrationCommand, its strategy CHECKPOINT, else
+ * OFFSET_COMMIT, else GRACEFUL_SHUTDOWN.
+ */
 public final class MigrationPlanner {
+
+    /** Label that marks a workload as a Kafka consumer when it does not report offsets itself. */
+    public static final String KAFKA_CONSUMER_LABEL = "fedstream.io/kafka-consumer";
+
+    /** Kinds whose state lives in Flink checkpoints, even before the first one completes. */
+    static final Set<String> FLINK_KINDS = Set.of("FlinkDeployment", "FlinkSessionJob");
 
     private MigrationPlanner() {}
 
@@ -35,7 +46,7 @@ public final class MigrationPlanner {
                     + " after leaving " + request.sourceCluster() + " (attempt " + request.attempt() + ")");
         }
         WorkloadStatusEvent status = request.latestStatus();
-        MigrationStrategy strategy = StrategyChooser.choose(request.workload(), status);
+        MigrationStrategy strategy = strategy(request.workload(), status);
         Checkpoint checkpoint = null;
         DeltaRange replay = null;
         List<ConsumerGroupOffset> offsets = List.of();
@@ -78,5 +89,18 @@ public final class MigrationPlanner {
                 .setIssuedAt(request.now())
                 .build();
         return new PlanResult.Planned(command);
+    }
+
+    /** Checkpoints before offsets: a Flink job that reports offsets too restores its checkpoint, which holds them. */
+    static MigrationStrategy strategy(ResourceBinding workload, WorkloadStatusEvent latestStatus) {
+        boolean reportsCheckpoint = latestStatus != null && latestStatus.getLastCompletedCheckpoint() != null;
+        if (reportsCheckpoint || FLINK_KINDS.contains(workload.getKind())) {
+            return MigrationStrategy.CHECKPOINT;
+        }
+        boolean reportsOffsets = latestStatus != null && !latestStatus.getConsumerGroupOffsets().isEmpty();
+        if (reportsOffsets || "true".equals(workload.getLabels().get(KAFKA_CONSUMER_LABEL))) {
+            return MigrationStrategy.OFFSET_COMMIT;
+        }
+        return MigrationStrategy.GRACEFUL_SHUTDOWN;
     }
 }

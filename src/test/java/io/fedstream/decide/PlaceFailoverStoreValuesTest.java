@@ -5,10 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fedstream.InternalSerdes;
 import io.fedstream.admit.Placement;
+import io.fedstream.avro.IncidentState;
 import io.fedstream.avro.ReservationPurpose;
+import io.fedstream.avro.StoredIncident;
 import io.fedstream.avro.StoredPlacementState;
 import io.fedstream.avro.WorkloadRecord;
-import io.fedstream.failover.IncidentEntry;
 import io.fedstream.place.AppliedPlacement;
 import io.fedstream.place.ScheduleResult;
 import io.fedstream.serde.AvroSerdeConfig;
@@ -113,31 +114,31 @@ class PlaceFailoverStoreValuesTest {
     // ---- the incident ledger's entries, in the workloads' records
 
     @Test
-    void anIncidentEntryWithEveryFieldSetComesBackEqual() {
-        IncidentEntry entry = new IncidentEntry(IncidentEntry.State.RETRY_PENDING, "cmd-7", 2, "dc-3", List.of("dc-2", "dc-4"),
+    void anStoredIncidentWithEveryFieldSetComesBackEqual() {
+        StoredIncident entry = new StoredIncident(IncidentState.RETRY_PENDING, "cmd-7", 2, "dc-3", List.of("dc-2", "dc-4"),
                 Map.of("fedstream.io/checkpoint", "s3://b/chk-42"), Instant.ofEpochMilli(1_700_000_030_000L));
 
         assertThat(incidentRoundTrip(entry)).isEqualTo(entry);
     }
 
     @Test
-    void anIncidentEntryWithoutCommandTargetOrRetryTimeComesBackEqual() {
-        IncidentEntry entry = new IncidentEntry(IncidentEntry.State.HELD_BACK, null, 0, null, List.of(), Map.of(), null);
+    void anStoredIncidentWithoutCommandTargetOrRetryTimeComesBackEqual() {
+        StoredIncident entry = new StoredIncident(IncidentState.HELD_BACK, null, 0, null, List.of(), Map.of(), null);
 
-        IncidentEntry back = incidentRoundTrip(entry);
+        StoredIncident back = incidentRoundTrip(entry);
 
         assertThat(back).isEqualTo(entry);
-        assertThat(back.commandId()).isNull();
-        assertThat(back.targetCluster()).isNull();
-        assertThat(back.notBefore()).isNull();
+        assertThat(back.getCommandId()).isNull();
+        assertThat(back.getTargetCluster()).isNull();
+        assertThat(back.getNotBefore()).isNull();
     }
 
     @ParameterizedTest
-    @EnumSource(IncidentEntry.State.class)
-    void everyIncidentStateIsStored(IncidentEntry.State state) {
-        IncidentEntry entry = new IncidentEntry(state, "cmd-1", 1, "dc-2", List.of("dc-3"), Map.of(), null);
+    @EnumSource(IncidentState.class)
+    void everyIncidentStateIsStored(IncidentState state) {
+        StoredIncident entry = new StoredIncident(state, "cmd-1", 1, "dc-2", List.of("dc-3"), Map.of(), null);
 
-        assertThat(incidentRoundTrip(entry).state()).isEqualTo(state);
+        assertThat(incidentRoundTrip(entry).getState()).isEqualTo(state);
     }
 
     // ---- the section application-failures of the pass's state
@@ -190,9 +191,9 @@ class PlaceFailoverStoreValuesTest {
                         + " starts with magic byte 0x7b, expected 0x00 (Confluent wire format); first bytes: 7b 22");
     }
 
-    private IncidentEntry incidentRoundTrip(IncidentEntry entry) {
-        WorkloadRecord record = WorkloadRecord.newBuilder().setIncidents(Map.of("dc-1-1", WorkloadIncidents.stored(entry))).build();
-        return WorkloadIncidents.entry(roundTrip(values.workloads(), changelog(Workloads.STORE), record).getIncidents().get("dc-1-1"));
+    private StoredIncident incidentRoundTrip(StoredIncident entry) {
+        WorkloadRecord record = WorkloadRecord.newBuilder().setIncidents(Map.of("dc-1-1", entry)).build();
+        return roundTrip(values.workloads(), changelog(Workloads.STORE), record).getIncidents().get("dc-1-1");
     }
 
     private static <T> T roundTrip(Serde<T> serde, String topic, T value) {

@@ -1,7 +1,9 @@
 package io.fedstream.failover;
 
+import io.fedstream.avro.IncidentState;
 import io.fedstream.avro.MigrationCommand;
 import io.fedstream.avro.PurgeMode;
+import io.fedstream.avro.StoredIncident;
 import io.fedstream.place.CheckpointStorage;
 import org.junit.jupiter.api.Test;
 
@@ -25,15 +27,15 @@ class IncidentLedgerTest {
     private static final IncidentKey KEY = new IncidentKey(Fixtures.FLINK.getWorkloadKey(), "inc-1");
 
     private final IncidentStore store = new IncidentStore() {
-        private final Map<IncidentKey, IncidentEntry> entries = new HashMap<>();
+        private final Map<IncidentKey, StoredIncident> entries = new HashMap<>();
 
         @Override
-        public Optional<IncidentEntry> get(IncidentKey key) {
+        public Optional<StoredIncident> get(IncidentKey key) {
             return Optional.ofNullable(entries.get(key));
         }
 
         @Override
-        public void put(IncidentKey key, IncidentEntry entry) {
+        public void put(IncidentKey key, StoredIncident entry) {
             entries.put(key, entry);
         }
     };
@@ -58,7 +60,7 @@ class IncidentLedgerTest {
         // A rescan after a restart or rebalance, and a repeated Failed transition of the cluster.
         assertThat(ledger.planOnce(request(all, null, T0.plusSeconds(1)))).isEmpty();
         assertThat(ledger.planOnce(request(all, null, T0.plusSeconds(3600)))).isEmpty();
-        assertThat(ledger.entry(KEY)).contains(new IncidentEntry(IncidentEntry.State.ISSUED, first.getCommandId(), 1,
+        assertThat(ledger.entry(KEY)).contains(new StoredIncident(IncidentState.ISSUED, first.getCommandId(), 1,
                 "member2", List.of("member3"), Map.of(), null));
     }
 
@@ -66,7 +68,7 @@ class IncidentLedgerTest {
     void aHeldBackWorkloadIsReportedOnceAndPlannedWhenItsPolicyAllowsItAgain() {
         assertThat(ledger.holdBack(KEY)).isTrue();
         assertThat(ledger.holdBack(KEY)).as("the second check finds the decision made").isFalse();
-        assertThat(ledger.entry(KEY)).hasValueSatisfying(entry -> assertThat(entry.state()).isEqualTo(IncidentEntry.State.HELD_BACK));
+        assertThat(ledger.entry(KEY)).hasValueSatisfying(entry -> assertThat(entry.getState()).isEqualTo(IncidentState.HELD_BACK));
 
         MigrationCommand command = command(ledger.planOnce(request(List.of("member2"), null, T0)));
 
@@ -110,7 +112,7 @@ class IncidentLedgerTest {
         assertThat(ledger.onFailed(KEY, first.getCommandId(), T0)).isEmpty();
         command(ledger.planOnce(request(all, null, T0.plusSeconds(5))));
         assertThat(ledger.onFailed(KEY, first.getCommandId(), T0.plusSeconds(6))).isEmpty();
-        assertThat(ledger.entry(KEY).get().attempt()).isEqualTo(2);
+        assertThat(ledger.entry(KEY).get().getAttempt()).isEqualTo(2);
         assertThat(ledger.onFailed(KEY, "other", T0)).isEmpty();
         assertThat(ledger.onFailed(new IncidentKey("x", "y"), "x/y/1", T0)).isEmpty();
     }
@@ -131,7 +133,7 @@ class IncidentLedgerTest {
         MigrationCommand only = command(ledger.planOnce(request(List.of("member2"), null, T0)));
 
         assertThat(ledger.onFailed(KEY, only.getCommandId(), T0)).isEmpty();
-        assertThat(ledger.entry(KEY).get().state()).isEqualTo(IncidentEntry.State.EXHAUSTED);
+        assertThat(ledger.entry(KEY).get().getState()).isEqualTo(IncidentState.EXHAUSTED);
         assertThat(ledger.planOnce(request(List.of("member2"), null, T0.plusSeconds(600)))).isEmpty();
     }
 
@@ -139,7 +141,7 @@ class IncidentLedgerTest {
     void noTargetIsReportedOnceAndClosesTheIncident() {
         assertThat(ledger.planOnce(request(List.of(), null, T0))).containsInstanceOf(PlanResult.NoTarget.class);
         assertThat(ledger.planOnce(request(List.of("member2"), null, T0))).isEmpty();
-        assertThat(ledger.entry(KEY).get().state()).isEqualTo(IncidentEntry.State.EXHAUSTED);
+        assertThat(ledger.entry(KEY).get().getState()).isEqualTo(IncidentState.EXHAUSTED);
     }
 
     @Test
@@ -150,7 +152,7 @@ class IncidentLedgerTest {
         assertThat(ledger.onCompleted(KEY, c.getCommandId())).isFalse();
         assertThat(ledger.onFailed(KEY, c.getCommandId(), T0)).isEmpty();
         assertThat(ledger.planOnce(request(List.of("member3"), null, T0.plusSeconds(600)))).isEmpty();
-        assertThat(ledger.entry(KEY).get().state()).isEqualTo(IncidentEntry.State.COMPLETED);
+        assertThat(ledger.entry(KEY).get().getState()).isEqualTo(IncidentState.COMPLETED);
     }
 
     @Test
